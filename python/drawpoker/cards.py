@@ -1,0 +1,145 @@
+"""Cards: integers ``0..51 = 4 * rank + suit`` (rank 0 = deuce .. 12 = ace, suits c d h s), joker 52.
+
+Every public function of drawpoker takes cards as text (``"AsKd"``, ``"As Kd"``), a sequence of
+ints, or a NumPy integer array; the helpers here turn any of those into what the core takes.
+
+>>> parse_cards("As Kd 10h")
+[51, 45, 34]
+>>> format_cards([51, 45, 52])
+'As Kd Jk'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Union
+
+import numpy as np
+import numpy.typing as npt
+
+from drawpoker import _core
+from drawpoker.errors import InvalidArgumentError, InvalidCardError
+
+JOKER = 52
+"""The joker of the 53-card deck."""
+
+RANKS = "23456789TJQKA"
+"""Rank characters, deuce (rank 0) to ace (rank 12)."""
+
+SUITS = "cdhs"
+"""Suit characters in bridge order: clubs (0), diamonds, hearts, spades (3)."""
+
+CardsLike = Union[str, Iterable[int], npt.NDArray[np.integer]]
+"""Anything that names cards: text, a sequence of ints, or an integer array."""
+
+
+def parse_cards(text: str) -> list[int]:
+    """Card integers of card text, written together or apart (R-CARD-2).
+
+    >>> parse_cards("AsKd")
+    [51, 45]
+    >>> parse_cards("2c, jk")
+    [0, 52]
+    """
+    return _core.parse_cards(text)
+
+
+def format_cards(cards: CardsLike) -> str:
+    """Text of cards, separated by spaces.
+
+    >>> format_cards([0, 1, 2, 3])
+    '2c 2d 2h 2s'
+    """
+    return " ".join(_core.format_cards(to_card_list(cards)))
+
+
+def card(rank: int, suit: int) -> int:
+    """The card of a rank (0 = deuce .. 12 = ace) and a suit (0 = clubs .. 3 = spades).
+
+    >>> format_cards([card(12, 3)])
+    'As'
+    """
+    if not (0 <= rank < 13 and 0 <= suit < 4):
+        raise InvalidCardError(f"no card has rank {rank} and suit {suit}")
+    return 4 * rank + suit
+
+
+def rank_of(card: int) -> int:
+    """Rank of a card, 0 = deuce .. 12 = ace.
+
+    >>> rank_of(51)
+    12
+    """
+    return card >> 2
+
+
+def suit_of(card: int) -> int:
+    """Suit of a card, 0 = clubs .. 3 = spades.
+
+    >>> suit_of(51)
+    3
+    """
+    return card & 3
+
+
+def full_deck(joker: bool = False) -> list[int]:
+    """Every card of the 52-card deck, plus the joker if asked.
+
+    >>> len(full_deck()), len(full_deck(joker=True))
+    (52, 53)
+    """
+    return list(range(53 if joker else 52))
+
+
+def to_card_list(cards: CardsLike) -> list[int]:
+    """Card integers of text, ints or an integer array (values are checked by the core).
+
+    >>> to_card_list("As Kd")
+    [51, 45]
+    >>> to_card_list(np.array([3, 7], dtype=np.uint8))
+    [3, 7]
+    """
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if isinstance(cards, np.ndarray):
+        if cards.dtype.kind not in "iu":
+            raise InvalidCardError(f"cards must be integers, not an array of {cards.dtype}")
+        return [int(c) for c in cards.ravel()]
+    result = []
+    for value in cards:
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+            raise InvalidCardError(f"cards must be integers or text, got {value!r}")
+        result.append(int(value))
+    return result
+
+
+def as_card_array(
+    cards: npt.ArrayLike, widths: Sequence[int], *, allow_joker: bool = False, name: str = "cards"
+) -> npt.NDArray[np.uint8]:
+    """A C-contiguous ``uint8[N, k]`` copy or view of a batch, shape and values checked.
+
+    Raises :class:`InvalidArgumentError` for a wrong dtype or shape and
+    :class:`InvalidCardError` naming the first row with a value out of range.
+
+    >>> as_card_array([[0, 1, 2, 3, 4]], widths=(5,)).dtype
+    dtype('uint8')
+    """
+    array = np.asarray(cards)
+    if array.dtype.kind not in "iu":
+        raise InvalidArgumentError(f"{name} must be an integer array, not {array.dtype}")
+    if array.ndim != 2:
+        raise InvalidArgumentError(f"{name} must be 2-D [N, k], got shape {array.shape}")
+    if array.shape[1] not in widths:
+        allowed = ", ".join(str(w) for w in widths)
+        raise InvalidArgumentError(
+            f"{name} rows must have {allowed} cards, got {array.shape[1]}"
+        )
+    if array.dtype != np.uint8 and array.size:
+        limit = JOKER if allow_joker else JOKER - 1
+        bad = (array < 0) | (array > limit)
+        if bad.any():
+            row, col = np.argwhere(bad)[0]
+            raise InvalidCardError(
+                f"card value {array[row, col]} is out of range in row {row}"
+            )
+    return np.ascontiguousarray(array, dtype=np.uint8)

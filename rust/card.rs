@@ -1,0 +1,190 @@
+//! Cards as integers `0..=51 = 4 * rank + suit` (rank 0 = deuce .. 12 = ace; suits c d h s),
+//! the joker as 52, and their text form (`"As"`, `"Td"`, `"Jk"`).
+
+use crate::error::{Error, Result};
+
+/// A card: `4 * rank + suit`, or [`JOKER`].
+pub type Card = u8;
+
+/// The joker of the 53-card deck.
+pub const JOKER: Card = 52;
+/// Number of cards in a standard deck.
+pub const DECK_SIZE: usize = 52;
+/// Rank characters, deuce first.
+pub const RANK_CHARS: &[u8; 13] = b"23456789TJQKA";
+/// Suit characters in bridge order: clubs, diamonds, hearts, spades.
+pub const SUIT_CHARS: &[u8; 4] = b"cdhs";
+
+/// Rank of a (non-joker) card, 0 = deuce .. 12 = ace.
+#[inline(always)]
+pub const fn rank(card: Card) -> u8 {
+    card >> 2
+}
+
+/// Suit of a (non-joker) card, 0 = clubs .. 3 = spades.
+#[inline(always)]
+pub const fn suit(card: Card) -> u8 {
+    card & 3
+}
+
+/// The card of a rank and a suit.
+#[inline(always)]
+pub const fn make_card(rank: u8, suit: u8) -> Card {
+    rank * 4 + suit
+}
+
+/// Text form of a card: `"As"`, `"2c"`, `"Jk"` for the joker.
+pub fn format_card(card: Card) -> String {
+    if card == JOKER {
+        return "Jk".to_string();
+    }
+    if card as usize >= DECK_SIZE {
+        return format!("?{card}");
+    }
+    let mut text = String::with_capacity(2);
+    text.push(RANK_CHARS[rank(card) as usize] as char);
+    text.push(SUIT_CHARS[suit(card) as usize] as char);
+    text
+}
+
+/// Text form of several cards, separated by spaces.
+pub fn format_cards(cards: &[Card]) -> String {
+    cards
+        .iter()
+        .map(|&c| format_card(c))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn rank_of_char(ch: u8) -> Option<u8> {
+    let upper = ch.to_ascii_uppercase();
+    RANK_CHARS.iter().position(|&r| r == upper).map(|r| r as u8)
+}
+
+fn suit_of_char(ch: u8) -> Option<u8> {
+    let lower = ch.to_ascii_lowercase();
+    SUIT_CHARS.iter().position(|&s| s == lower).map(|s| s as u8)
+}
+
+/// Parses one card token (`"As"`, `"10h"`, `"td"`, `"Jk"`, `"X"`).
+pub fn parse_card(token: &str) -> Result<Card> {
+    let invalid = || Error::InvalidCard {
+        token: token.to_string(),
+    };
+    let bytes = token.as_bytes();
+    match bytes {
+        [b'X' | b'x'] => Ok(JOKER),
+        [b'J' | b'j', b'K' | b'k'] => Ok(JOKER),
+        [b'1', b'0', s] => suit_of_char(*s)
+            .map(|s| make_card(8, s))
+            .ok_or_else(invalid),
+        [r, s] => match (rank_of_char(*r), suit_of_char(*s)) {
+            (Some(r), Some(s)) => Ok(make_card(r, s)),
+            _ => Err(invalid()),
+        },
+        _ => Err(invalid()),
+    }
+}
+
+/// Parses a list of cards written together or apart: `"AsKd"`, `"As Kd"`, `"As,Kd"`, `"10h Jk"`.
+///
+/// The one-letter joker `X` is accepted only as a word of its own.
+pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
+    let mut cards = Vec::new();
+    for word in text.split(|c: char| c.is_whitespace() || c == ',') {
+        if word.len() == 1 {
+            cards.push(parse_card(word)?);
+            continue;
+        }
+        let mut rest = word;
+        while !rest.is_empty() {
+            let len = if rest.starts_with("10") { 3 } else { 2 };
+            if rest.len() < 2 || !rest.is_char_boundary(len.min(rest.len())) {
+                return Err(Error::InvalidCard {
+                    token: rest.to_string(),
+                });
+            }
+            let (token, tail) = rest.split_at(len.min(rest.len()));
+            cards.push(parse_card(token)?);
+            rest = tail;
+        }
+    }
+    Ok(cards)
+}
+
+/// Checks that every card is in range and none repeats; `row` names the hand in errors.
+///
+/// `allow_joker` admits card 52 (at most once).
+pub fn check_hand(cards: &[Card], allow_joker: bool, row: Option<usize>) -> Result<()> {
+    let limit = if allow_joker { 53 } else { 52 };
+    let mut seen: u64 = 0;
+    for &card in cards {
+        if card >= limit {
+            return Err(Error::CardOutOfRange {
+                value: card as i64,
+                row,
+            });
+        }
+        let bit = 1u64 << card;
+        if seen & bit != 0 {
+            return Err(Error::DuplicateCard { card, row });
+        }
+        seen |= bit;
+    }
+    Ok(())
+}
+
+/// The set of cards as a 53-bit mask (bit `c` for card `c`).
+pub fn card_mask(cards: &[Card]) -> u64 {
+    cards.iter().fold(0u64, |m, &c| m | (1u64 << c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_round_trips_through_text() {
+        for card in 0..53u8 {
+            assert_eq!(parse_card(&format_card(card)).unwrap(), card);
+        }
+    }
+
+    #[test]
+    fn parses_joined_spaced_and_ten_forms() {
+        let expected = vec![make_card(12, 3), make_card(11, 1), make_card(8, 2), JOKER];
+        assert_eq!(parse_cards("AsKd10hJk").unwrap(), expected);
+        assert_eq!(parse_cards("As Kd, Th  X").unwrap(), expected);
+        assert_eq!(parse_cards("aS kD tH jk").unwrap(), expected);
+        assert_eq!(parse_cards("").unwrap(), vec![]);
+    }
+
+    #[test]
+    fn rejects_bad_tokens_naming_them() {
+        for bad in ["Zz", "A", "1s", "Asx", "11h", "Aé", "♠A"] {
+            let err = parse_cards(bad).unwrap_err();
+            assert!(matches!(err, Error::InvalidCard { .. }), "{bad}: {err}");
+        }
+        assert_eq!(
+            parse_cards("As Kx").unwrap_err().to_string(),
+            "invalid card \"Kx\""
+        );
+    }
+
+    #[test]
+    fn check_hand_finds_range_and_duplicates() {
+        assert!(check_hand(&[0, 1, 2], false, None).is_ok());
+        assert_eq!(
+            check_hand(&[0, 52], false, Some(3)).unwrap_err(),
+            Error::CardOutOfRange {
+                value: 52,
+                row: Some(3)
+            }
+        );
+        assert!(check_hand(&[0, 52], true, None).is_ok());
+        assert_eq!(
+            check_hand(&[5, 5], false, None).unwrap_err(),
+            Error::DuplicateCard { card: 5, row: None }
+        );
+    }
+}

@@ -1,0 +1,94 @@
+//! Hand evaluation: one module per ranking system, all on the convention that a bigger
+//! strength wins and strengths are dense from 1 within their system.
+
+pub mod classes;
+pub mod high;
+mod row_table;
+
+use crate::card::Card;
+use crate::error::{Error, Result};
+use classes::Category;
+
+/// A hand-ranking system of RULES.md section 2, named the same way everywhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Ranking {
+    /// Standard high hands (R-HIGH-1..5): 5, 6 or 7 cards, best five.
+    High,
+}
+
+impl Ranking {
+    /// Every ranking with its public name.
+    pub const ALL: [(Ranking, &'static str); 1] = [(Ranking::High, "high")];
+
+    /// The ranking of a public name such as `"high"`.
+    pub fn from_name(name: &str) -> Result<Ranking> {
+        Ranking::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(r, _)| *r)
+            .ok_or_else(|| {
+                let known: Vec<&str> = Ranking::ALL.iter().map(|(_, n)| *n).collect();
+                Error::InvalidArgument(format!(
+                    "unknown ranking {name:?} (known: {})",
+                    known.join(", ")
+                ))
+            })
+    }
+
+    /// The public name.
+    pub fn name(self) -> &'static str {
+        Ranking::ALL
+            .iter()
+            .find(|(r, _)| *r == self)
+            .map(|(_, n)| *n)
+            .expect("every ranking is named")
+    }
+
+    /// Strength of one hand, checked (bigger wins).
+    pub fn evaluate(self, cards: &[Card]) -> Result<u16> {
+        match self {
+            Ranking::High => high::evaluate(cards),
+        }
+    }
+
+    /// Strengths of a batch of hands of `width` cards, checked row by row.
+    pub fn evaluate_batch(self, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
+        match self {
+            Ranking::High => high::evaluate_batch(cards, width, out),
+        }
+    }
+
+    /// The highest strength of the system (strengths run 1..=max).
+    pub fn max_strength(self) -> u16 {
+        match self {
+            Ranking::High => classes::CLASS_COUNT as u16,
+        }
+    }
+
+    fn check_strength(self, strength: u16) -> Result<()> {
+        if strength == 0 || strength > self.max_strength() {
+            return Err(Error::InvalidArgument(format!(
+                "strength {strength} is outside 1..={} of the {} ranking",
+                self.max_strength(),
+                self.name()
+            )));
+        }
+        Ok(())
+    }
+
+    /// The category of a strength.
+    pub fn category(self, strength: u16) -> Result<Category> {
+        self.check_strength(strength)?;
+        Ok(match self {
+            Ranking::High => high::class_info(strength).expect("checked").category,
+        })
+    }
+
+    /// A person's name for a strength, e.g. `"Full house, kings full of threes"`.
+    pub fn describe(self, strength: u16) -> Result<String> {
+        self.check_strength(strength)?;
+        Ok(match self {
+            Ranking::High => classes::describe_class(&high::class_info(strength).expect("checked")),
+        })
+    }
+}

@@ -1,0 +1,113 @@
+//! A perfect hash by row displacement (Tarjan & Yao, "Storing a sparse table", 1979).
+//!
+//! Keys below `2^KEY_BITS` are first scattered by a multiplication modulo `2^KEY_BITS` (odd
+//! factor, so a bijection: distinct keys stay distinct), then split into a row (high bits) and
+//! a column (low `column_bits`). Rows are laid over one shared value array, each shifted by its
+//! own offset so that no two keys land on the same slot; a lookup is a multiply and two loads:
+//! `values[offsets[row] + column]`. Scattering makes rows evenly sparse, so they pack densely.
+
+/// Keys must be below `2^KEY_BITS`.
+pub const KEY_BITS: u32 = 28;
+const KEY_MASK: u32 = (1 << KEY_BITS) - 1;
+/// An odd multiplier (the 32-bit golden-ratio constant) that spreads structured keys.
+const SCATTER: u32 = 0x9E37_79B9;
+
+/// A read-only map from sparse `u32` keys to `u16` values; absent keys read as 0.
+pub struct RowTable {
+    column_bits: u32,
+    offsets: Vec<u32>,
+    values: Vec<u16>,
+}
+
+#[inline(always)]
+fn scatter(key: u32) -> u32 {
+    key.wrapping_mul(SCATTER) & KEY_MASK
+}
+
+impl RowTable {
+    /// Packs `(key, value)` pairs; keys must be distinct, below `2^KEY_BITS`, values non-zero.
+    /// `column_bits` trades the offsets' size (`2^(KEY_BITS - column_bits)` of them) against
+    /// the width of a row, which the value array must at least span.
+    pub fn build(entries: &[(u32, u16)], column_bits: u32) -> RowTable {
+        let column_mask = (1u32 << column_bits) - 1;
+        let mut rows: Vec<Vec<(u32, u16)>> = vec![Vec::new(); 1 << (KEY_BITS - column_bits)];
+        for &(key, value) in entries {
+            assert!(key <= KEY_MASK, "row table key {key} too large");
+            let h = scatter(key);
+            rows[(h >> column_bits) as usize].push((h & column_mask, value));
+        }
+        // First-fit decreasing: the fullest rows go in first, where the array is emptiest.
+        let mut order: Vec<usize> = (0..rows.len()).filter(|&r| !rows[r].is_empty()).collect();
+        order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
+
+        let mut offsets = vec![0u32; rows.len()];
+        let mut values: Vec<u16> = Vec::new();
+        let mut first_free = 0usize;
+        for r in order {
+            let row = &rows[r];
+            let min_column = row.iter().map(|&(c, _)| c as usize).min().unwrap_or(0);
+            let mut offset = first_free.saturating_sub(min_column);
+            while !row
+                .iter()
+                .all(|&(c, _)| values.get(offset + c as usize).is_none_or(|&v| v == 0))
+            {
+                offset += 1;
+            }
+            for &(column, value) in row {
+                let slot = offset + column as usize;
+                if slot >= values.len() {
+                    values.resize(slot + 1, 0);
+                }
+                values[slot] = value;
+            }
+            offsets[r] = offset as u32;
+            while first_free < values.len() && values[first_free] != 0 {
+                first_free += 1;
+            }
+        }
+        // Every lookup of a key in range reads inside the array, even for absent keys.
+        values.resize(values.len() + (1 << column_bits), 0);
+        RowTable {
+            column_bits,
+            offsets,
+            values,
+        }
+    }
+
+    /// The value stored for `key` (0 when absent).
+    #[inline(always)]
+    pub fn get(&self, key: u32) -> u16 {
+        let h = scatter(key);
+        let offset = self.offsets[(h >> self.column_bits) as usize];
+        self.values[(offset + (h & ((1 << self.column_bits) - 1))) as usize]
+    }
+
+    /// Bytes the table occupies.
+    pub fn size_in_bytes(&self) -> usize {
+        self.offsets.len() * 4 + self.values.len() * 2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_every_entry_without_collisions() {
+        let entries: Vec<(u32, u16)> = (0..5000u32)
+            .map(|i| {
+                (
+                    i.wrapping_mul(2_654_435_761) % (1 << KEY_BITS),
+                    (i % 60_000 + 1) as u16,
+                )
+            })
+            .collect();
+        let mut unique = entries.clone();
+        unique.sort();
+        unique.dedup_by_key(|e| e.0);
+        let table = RowTable::build(&unique, 12);
+        for &(k, v) in &unique {
+            assert_eq!(table.get(k), v);
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! drawpoker core: cards, lookup-table hand evaluation, draw enumeration and equity.
+//!
+//! Pure Rust; the Python bindings live in `py/` behind the `python` feature.
+
+pub mod card;
+pub mod error;
+pub mod eval;
+
+#[cfg(feature = "python")]
+mod py;

@@ -1,0 +1,44 @@
+//! Card text and card lists coming from Python.
+
+use super::errors::check;
+use crate::card::{self, Card};
+use crate::error::Error;
+use pyo3::prelude::*;
+
+/// Converts Python ints to cards, refusing anything outside 0..=52 with the value named.
+pub fn cards_from_ints(values: &[i64]) -> PyResult<Vec<Card>> {
+    values
+        .iter()
+        .map(|&v| {
+            if (0..=52).contains(&v) {
+                Ok(v as Card)
+            } else {
+                Err(super::errors::to_py(Error::CardOutOfRange {
+                    value: v,
+                    row: None,
+                }))
+            }
+        })
+        .collect()
+}
+
+/// Parses card text such as `"AsKd"` or `"As Kd 10h Jk"` into card integers.
+#[pyfunction]
+fn parse_cards(text: &str) -> PyResult<Vec<Card>> {
+    check(card::parse_cards(text))
+}
+
+/// Text form of card integers: `[51, 0]` -> `["As", "2c"]`.
+#[pyfunction]
+fn format_cards(cards: Vec<i64>) -> PyResult<Vec<String>> {
+    Ok(cards_from_ints(&cards)?
+        .into_iter()
+        .map(card::format_card)
+        .collect())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(parse_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(format_cards, m)?)?;
+    Ok(())
+}

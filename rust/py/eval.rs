@@ -1,0 +1,104 @@
+//! Hand evaluation entry points: scalar, NumPy batch, histograms.
+
+use super::cards::cards_from_ints;
+use super::errors::check;
+use crate::card::Card;
+use crate::eval::{high, Ranking};
+use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use std::borrow::Cow;
+
+/// A batch as rows of cards: its shape and its cards in row-major order (borrowed when the
+/// array is C-contiguous, copied otherwise).
+pub fn rows_of<'a>(cards: &'a PyReadonlyArray2<'_, u8>) -> (usize, usize, Cow<'a, [Card]>) {
+    let shape = cards.shape();
+    let flat = match cards.as_slice() {
+        Ok(slice) => Cow::Borrowed(slice),
+        Err(_) => Cow::Owned(cards.as_array().iter().copied().collect()),
+    };
+    (shape[0], shape[1], flat)
+}
+
+/// Strength of one hand under a ranking (bigger wins).
+#[pyfunction]
+fn evaluate(cards: Vec<i64>, ranking: &str) -> PyResult<u16> {
+    let ranking = check(Ranking::from_name(ranking))?;
+    check(ranking.evaluate(&cards_from_ints(&cards)?))
+}
+
+/// Strengths of every row of a C-contiguous `uint8[N, k]` array, the GIL released.
+#[pyfunction]
+fn evaluate_batch<'py>(
+    py: Python<'py>,
+    cards: PyReadonlyArray2<'py, u8>,
+    ranking: &str,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    let ranking = check(Ranking::from_name(ranking))?;
+    let (rows, width, flat) = rows_of(&cards);
+    let strengths = py.detach(|| {
+        let mut out = vec![0u16; rows];
+        ranking.evaluate_batch(&flat, width, &mut out).map(|()| out)
+    });
+    Ok(check(strengths)?.into_pyarray(py))
+}
+
+/// +1 / 0 / -1 per row as hand `a` beats, ties or loses to hand `b` (high ranking).
+#[pyfunction]
+fn compare_batch<'py>(
+    py: Python<'py>,
+    a: PyReadonlyArray2<'py, u8>,
+    b: PyReadonlyArray2<'py, u8>,
+) -> PyResult<Bound<'py, PyArray1<i8>>> {
+    let (rows_a, width_a, flat_a) = rows_of(&a);
+    let (rows_b, width_b, flat_b) = rows_of(&b);
+    if (rows_a, width_a) != (rows_b, width_b) {
+        return Err(super::errors::to_py(crate::error::Error::InvalidArgument(
+            format!(
+            "the two batches have different shapes ({rows_a}, {width_a}) and ({rows_b}, {width_b})"
+        ),
+        )));
+    }
+    let result = py.detach(|| {
+        let mut out = vec![0i8; rows_a];
+        high::compare_batch(&flat_a, &flat_b, width_a, &mut out).map(|()| out)
+    });
+    Ok(check(result)?.into_pyarray(py))
+}
+
+/// Number of hands of `n_cards` reaching each strength (index = strength), over every hand.
+#[pyfunction]
+fn strength_histogram<'py>(py: Python<'py>, n_cards: usize) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    let histogram = py.detach(|| high::strength_histogram(n_cards));
+    Ok(check(histogram)?.into_pyarray(py))
+}
+
+/// The category number of a strength under a ranking.
+#[pyfunction]
+fn category(strength: u16, ranking: &str) -> PyResult<u8> {
+    let ranking = check(Ranking::from_name(ranking))?;
+    Ok(check(ranking.category(strength))? as u8)
+}
+
+/// A person's description of a strength under a ranking.
+#[pyfunction]
+fn describe(strength: u16, ranking: &str) -> PyResult<String> {
+    let ranking = check(Ranking::from_name(ranking))?;
+    check(ranking.describe(strength))
+}
+
+/// Builds every lookup table now (otherwise built on first use); returns their size in bytes.
+#[pyfunction]
+fn warm_up(py: Python<'_>) -> usize {
+    py.detach(|| high::tables().size_in_bytes())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(evaluate, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(compare_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(strength_histogram, m)?)?;
+    m.add_function(wrap_pyfunction!(category, m)?)?;
+    m.add_function(wrap_pyfunction!(describe, m)?)?;
+    m.add_function(wrap_pyfunction!(warm_up, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,15 @@
+//! The Python module `drawpoker._core`: argument conversion, NumPy in and out, the GIL
+//! released around work. Every entry point returns errors as Python exceptions (never panics).
+
+mod cards;
+mod errors;
+mod eval;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    cards::register(m)?;
+    eval::register(m)?;
+    Ok(())
+}
