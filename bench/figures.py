@@ -1,0 +1,38 @@
+"""The record one measurement leaves for bench/RESULTS.md, and a timing helper."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One measured figure: what was timed, by which library, the number and its unit.
+
+    ``higher_is_better`` says how to read it; ``note`` says how it was measured.
+    """
+
+    task: str
+    library: str
+    value: float | None
+    unit: str
+    higher_is_better: bool
+    note: str = ""
+
+
+def best_seconds(work: Callable[[], object], repeat: int = 5, min_time: float = 0.2) -> float:
+    """Best wall time of ``work()`` over ``repeat`` rounds, each repeated to last ``min_time``."""
+    best = float("inf")
+    for _ in range(repeat):
+        calls = 0
+        start = time.perf_counter()
+        while True:
+            work()
+            calls += 1
+            elapsed = time.perf_counter() - start
+            if elapsed >= min_time:
+                break
+        best = min(best, elapsed / calls)
+    return best

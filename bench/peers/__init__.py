@@ -1,0 +1,1 @@
+"""Peer comparisons: one module per area, each with ``measure() -> list[Figure]``."""

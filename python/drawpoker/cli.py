@@ -1,0 +1,50 @@
+"""The ``drawpoker`` command: one subcommand per module of :mod:`drawpoker.commands`.
+
+>>> main(["eval", "As Ks Qs Js Ts"])
+As Ks Qs Js Ts: 7462 (Royal flush)
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from drawpoker.commands import COMMANDS
+from drawpoker.errors import DrawPokerError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand.
+
+    >>> build_parser().prog
+    'drawpoker'
+    """
+    parser = argparse.ArgumentParser(prog="drawpoker", description=__doc__.splitlines()[0])
+    subparsers = parser.add_subparsers(dest="command", required=True)
+    for command in COMMANDS:
+        sub = subparsers.add_parser(command.NAME, help=command.HELP, description=command.HELP)
+        command.add_arguments(sub)
+        sub.set_defaults(run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Runs the command line; returns the exit status (2 for bad input).
+
+    >>> main(["eval", "As Ks"])
+    error: a hand of 2 cards is not allowed here (expected 5, 6 or 7 cards)
+    2
+    """
+    args = build_parser().parse_args(argv)
+    try:
+        status: int = args.run(args)
+    except DrawPokerError as error:
+        print(f"error: {error}", file=sys.stdout)
+        return 2
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

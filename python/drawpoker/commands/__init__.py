@@ -1,0 +1,12 @@
+"""Subcommands of the ``drawpoker`` command line; each module has NAME, HELP, add_arguments, run.
+
+>>> [command.NAME for command in COMMANDS][:1]
+['eval']
+"""
+
+from types import ModuleType
+
+from drawpoker.commands import evaluate
+
+COMMANDS: list[ModuleType] = [evaluate]
+"""Every subcommand module, in the order ``--help`` lists them."""

@@ -1,0 +1,31 @@
+"""``drawpoker eval CARDS``: the strength and name of a hand.
+
+>>> import argparse
+>>> run(argparse.Namespace(cards=["Kh Kd Ks 3c 3d"], ranking="high"))
+Kh Kd Ks 3c 3d: 7274 (Full house, kings full of threes)
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from drawpoker.cards import format_cards, parse_cards
+from drawpoker.evaluation import describe, evaluate
+
+NAME = "eval"
+HELP = "evaluate a hand, e.g. drawpoker eval 'As Ks Qs Js Ts'"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Adds the hand and the ranking system."""
+    parser.add_argument("cards", nargs="+", help="the cards, e.g. 'As Kd 7h 7c 2s'")
+    parser.add_argument("--ranking", default="high", help="ranking system (default: high)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Prints the hand, its strength and its name."""
+    cards = parse_cards(" ".join(args.cards))
+    strength = evaluate(cards, args.ranking)
+    print(f"{format_cards(cards)}: {strength} ({describe(strength, args.ranking)})")
+    return 0
