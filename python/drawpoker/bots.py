@@ -1,0 +1,241 @@
+"""CPU players. Each reads only what the public API shows its seat (``hand.view(seat)`` and
+``hand.can_act(...)``) and is seeded, so a game of CPU players replays exactly.
+
+- :class:`CheckCallBot` checks or calls, and stands pat (the benchmark player);
+- :class:`RulesOfThumbBot` draws by the tips of RULES.md section 4 and bets by its hand category;
+- :class:`StrongBot` draws with the exact draw analysis (the best of every legal discard choice)
+  and bets by its chance to beat a random hand, raised or lowered by the opponents' draw counts.
+
+>>> from drawpoker.games import Game, DrawSettings
+>>> cpu = {0: RulesOfThumbBot(seed=1), 1: RulesOfThumbBot(seed=2), 2: CheckCallBot()}
+>>> game = Game(DrawSettings(rounds=3), players=3, seed=5, cpu=cpu)
+>>> game.play_cpu()
+>>> game.is_over, sum(game.stacks)
+(True, 6000)
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from functools import cache
+
+from drawpoker import _core
+from drawpoker.cards import JOKER
+from drawpoker.evaluation import HandCategory
+from drawpoker.games.hand import Action, Hand, HandView
+
+ACE = 12
+HIGH_RANK_KICKER = 9  # jack: the rank from which a lone pair is worth betting
+
+
+class CheckCallBot:
+    """Checks when it can, else calls; stands pat in the draw.
+
+    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> hand = Hand(FiveCardDraw(), [100, 100], seed=1)
+    >>> CheckCallBot().choose(hand)
+    Action(kind='check', amount=0, cards=())
+    """
+
+    def choose(self, hand: Hand) -> Action:
+        """Check, call, or stand pat."""
+        if hand.phase == "draw":
+            return Action.draw()
+        seat = hand.actor
+        assert seat is not None
+        return Action.call() if hand.current_bet > hand.bets[seat] else Action.check()
+
+
+def hand_category(cards: Sequence[int], ranking: str) -> HandCategory:
+    """The category of five cards under ``ranking``.
+
+    >>> hand_category([48, 49, 0, 5, 10], "high")
+    <HandCategory.ONE_PAIR: 1>
+    """
+    return HandCategory(_core.category(_core.evaluate(list(cards), ranking), ranking))
+
+
+def tips_discards(
+    cards: Sequence[int], ranking: str, allowed: Callable[[list[int]], bool]
+) -> list[int]:
+    """The discards the tips advise (RULES.md section 4): straight or better stand pat, trips draw
+    two, two pair draw one, four to a flush draw one, a pair draw three; with nothing keep an ace
+    and draw four when ``allowed``, else keep the two highest cards. The joker is always kept.
+
+    >>> from drawpoker.cards import parse_cards, format_cards
+    >>> ok = lambda discards: len(discards) <= 3
+    >>> format_cards(tips_discards(parse_cards("9c 9d 7h 4s Kd"), "high", ok))
+    '7h 4s Kd'
+    >>> format_cards(tips_discards(parse_cards("Ks 9s 6s 3s 8d"), "high", ok))
+    '8d'
+    """
+    category = hand_category(cards, ranking)
+    if category >= HandCategory.STRAIGHT:
+        return []
+    natural = [c for c in cards if c != JOKER]
+    counts = Counter(c // 4 for c in natural)
+    if category >= HandCategory.TWO_PAIR:
+        # Trips, two pair (or a pair + joker): keep every card of a rank that appears twice or more.
+        keep = {r for r, n in counts.items() if n >= 2}
+        return [c for c in natural if c // 4 not in keep]
+    suits = Counter(c % 4 for c in natural)
+    suit, suited = suits.most_common(1)[0]
+    if suited + len(cards) - len(natural) >= 4:
+        return [c for c in natural if c % 4 != suit]
+    if category == HandCategory.ONE_PAIR:
+        pair = {r for r, n in counts.items() if n >= 2}
+        if pair:
+            return [c for c in natural if c // 4 not in pair]
+        top = max(counts)  # the joker pairs the top card
+        return [c for c in natural if c // 4 != top]
+    ordered = sorted(natural, reverse=True)
+    if ordered[0] // 4 == ACE and allowed(ordered[1:]):
+        return ordered[1:]
+    return ordered[2:]
+
+
+class RulesOfThumbBot:
+    """Draws by the tips and bets by hand category: strong hands bet and raise, medium hands call
+    bets up to a share of the pot, weak hands check or fold; a seeded few bluffs.
+
+    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> hand = Hand(FiveCardDraw(), [500, 500, 500], seed=9)
+    >>> RulesOfThumbBot(seed=0).choose(hand).kind in ("check", "bet")
+    True
+    """
+
+    def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
+        self.rng = random.Random(seed)
+        self.bluff = bluff
+
+    def choose(self, hand: Hand) -> Action:
+        """The action for the seat to act."""
+        seat = hand.actor
+        assert seat is not None
+        view = hand.view(seat)
+        ranking = hand.variant.ranking
+        if view.phase == "draw":
+            discards = tips_discards(view.cards, ranking, lambda d: hand.can_draw(d))
+            return Action.draw(discards)
+        category = hand_category(view.cards, ranking)
+        strength = float(category)
+        if category == HandCategory.ONE_PAIR and _pair_rank(view.cards) >= HIGH_RANK_KICKER:
+            strength += 0.5
+        if view.street > 0:
+            strength -= _pat_opponents(view) * 0.5
+        return self._bet(view, strength)
+
+    def _bet(self, view: HandView, strength: float) -> Action:
+        legal = view.legal
+        assert legal is not None
+        pot = view.pot
+        aggressive = "bet" in legal.kinds or "raise" in legal.kinds
+        if aggressive and (strength >= 2 or self.rng.random() < self.bluff):
+            raises = 1 if view.current_bet == 0 else 2
+            if strength >= 3 or view.current_bet == 0 or self.rng.random() < 0.3 * raises:
+                return Action("raise" if "raise" in legal.kinds else "bet", legal.min_to)
+        if "check" in legal.kinds:
+            return Action.check()
+        if strength >= 1.5 or legal.call * 3 <= pot or (strength >= 1 and legal.call * 2 <= pot):
+            return Action.call()
+        return Action.fold()
+
+
+def _pair_rank(cards: Sequence[int]) -> int:
+    counts = Counter(c // 4 for c in cards if c != JOKER)
+    pairs = [r for r, n in counts.items() if n >= 2]
+    return max(pairs) if pairs else max(counts)
+
+
+def _pat_opponents(view: HandView) -> int:
+    return sum(
+        1 for s in range(view.seats) if s != view.seat and view.live[s] and view.drawn[s] == 0
+    )
+
+
+DrawAdvisor = Callable[[Sequence[int], str, bool], Sequence[int]]
+"""``(cards, draw limit, joker) -> discards``: the exact draw analysis a :class:`StrongBot` uses."""
+
+
+def exact_draw(cards: Sequence[int], limit: str, joker: bool) -> Sequence[int]:
+    """The discards with the best chance to beat a random hand, over every legal discard choice
+    (:func:`drawpoker.draw.discard_choices`)."""
+    from drawpoker.draw import discard_choices
+
+    best = discard_choices(list(cards), joker=joker, limit=limit, objective="beat_random")[0]
+    return [c for i, c in enumerate(cards) if best.discard_mask >> i & 1]
+
+
+@cache
+def _beat_random_table() -> list[float]:
+    """Chance that a high hand of each strength beats a random five-card hand (ties half)."""
+    histogram = [int(n) for n in _core.strength_histogram(5)]
+    total = sum(histogram)
+    table, below = [], 0
+    for count in histogram:
+        table.append((below + count / 2) / total)
+        below += count
+    return table
+
+
+# The strength an opponent who exchanged k cards typically ends with, as a chance to beat a random
+# hand: a pat hand is near a straight, one card about two pair, two trips, three a pair.
+OPPONENT_BY_DRAW = {0: 0.97, 1: 0.86, 2: 0.93, 3: 0.72, 4: 0.6, 5: 0.5}
+
+
+class StrongBot:
+    """Draws with the exact draw analysis (``advisor``) and bets by its hand's chance to beat a
+    random hand, against the strongest opponent its draw count suggests; seeded bluffs.
+
+    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> hand = Hand(FiveCardDraw(), [500, 500], seed=4)
+    >>> StrongBot(seed=0).choose(hand).kind in ("check", "bet")
+    True
+    """
+
+    def __init__(
+        self, seed: int = 0, advisor: DrawAdvisor = exact_draw, bluff: float = 0.04
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.advisor = advisor
+        self.bluff = bluff
+
+    def choose(self, hand: Hand) -> Action:
+        """The action for the seat to act."""
+        seat = hand.actor
+        assert seat is not None
+        view = hand.view(seat)
+        settings = getattr(hand.variant, "settings", None)
+        limit = settings.draw_limit if settings is not None else "5"
+        if view.phase == "draw":
+            return Action.draw(self.advisor(view.cards, limit, hand.variant.joker))
+        strength = self._strength(view, hand.variant.ranking)
+        return self._bet(view, strength)
+
+    def _strength(self, view: HandView, ranking: str) -> float:
+        if ranking == "high":
+            mine = _beat_random_table()[_core.evaluate(list(view.cards), "high")]
+        else:
+            mine = (int(hand_category(view.cards, ranking)) + 1) / 10
+        if view.street == 0:
+            return mine
+        rivals = [
+            OPPONENT_BY_DRAW[view.drawn[s]]
+            for s in range(view.seats)
+            if s != view.seat and view.live[s] and view.drawn[s] >= 0
+        ]
+        return mine - max(rivals, default=0.5) + 0.5
+
+    def _bet(self, view: HandView, strength: float) -> Action:
+        legal = view.legal
+        assert legal is not None
+        aggressive = "bet" in legal.kinds or "raise" in legal.kinds
+        if aggressive and (strength > 0.9 or self.rng.random() < self.bluff):
+            size = legal.min_to + legal.step * int(max(strength - 0.9, 0) * 20)
+            return Action("raise" if "raise" in legal.kinds else "bet", min(size, legal.max_to))
+        if "check" in legal.kinds:
+            return Action.check()
+        odds = legal.call / (view.pot + legal.call)
+        return Action.call() if strength - 0.45 > odds else Action.fold()
