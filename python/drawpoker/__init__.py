@@ -24,19 +24,23 @@ from drawpoker.errors import (
 )
 from drawpoker.evaluation import (
     HIGH_CLASS_COUNT,
+    RANKINGS,
     HandCategory,
+    RankingSystem,
     category,
     category_counts,
     compare_batch,
     describe,
     evaluate,
     evaluate_batch,
+    ranking_system,
     strength_histogram,
 )
 
 __all__ = [
     "HIGH_CLASS_COUNT",
     "JOKER",
+    "RANKINGS",
     "RANKS",
     "SUITS",
     "DrawPokerError",
@@ -44,6 +48,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidArgumentError",
     "InvalidCardError",
+    "RankingSystem",
     "card",
     "category",
     "category_counts",
@@ -55,6 +60,7 @@ __all__ = [
     "full_deck",
     "parse_cards",
     "rank_of",
+    "ranking_system",
     "strength_histogram",
     "suit_of",
 ]

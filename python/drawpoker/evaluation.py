@@ -2,6 +2,12 @@
 
 Strengths are integers where bigger always wins, dense from 1 within each ranking system.
 On the high scale they run 1 (7-5-4-3-2 offsuit) to 7,462 (royal flush), whatever the hand size.
+Every function takes ``ranking=``, one of the names in :data:`RANKINGS`:
+
+- ``"high"``: high hands of 5, 6 or 7 cards, the best five count (R-HIGH-1..5).
+- ``"joker"``: joker-wild high hands of 5 cards from the 53-card deck (R-JOKER-1..3): the high
+  scale, so a joker hand equal to a natural hand ties with it, plus five of a kind on top
+  (7,463 = five deuces .. 7,475 = five aces).
 
 >>> evaluate("As Ks Qs Js Ts")
 7462
@@ -13,6 +19,7 @@ On the high scale they run 1 (7-5-4-3-2 offsuit) to 7,462 (royal flush), whateve
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import IntEnum
 
 import numpy as np
@@ -20,9 +27,45 @@ import numpy.typing as npt
 
 from drawpoker import _core
 from drawpoker.cards import CardsLike, as_card_array, to_card_list
+from drawpoker.errors import InvalidArgumentError
 
 HIGH_CLASS_COUNT = 7462
 """Distinct five-card high-hand values (R-HIGH-5)."""
+
+
+@dataclass(frozen=True)
+class RankingSystem:
+    """A hand-ranking system: its public name, the hand sizes it takes, whether the joker may
+    appear, and its highest strength (strengths run 1..max_strength, bigger wins).
+
+    >>> RANKINGS["joker"]
+    RankingSystem(name='joker', hand_sizes=(5,), allows_joker=True, max_strength=7475)
+    """
+
+    name: str
+    hand_sizes: tuple[int, ...]
+    allows_joker: bool
+    max_strength: int
+
+
+RANKINGS: dict[str, RankingSystem] = {
+    name: RankingSystem(name, tuple(sizes), joker, top)
+    for name, sizes, joker, top in _core.rankings()
+}
+"""Every ranking system by public name."""
+
+
+def ranking_system(name: str) -> RankingSystem:
+    """The ranking system called ``name``; an unknown name raises InvalidArgumentError.
+
+    >>> ranking_system("high").hand_sizes
+    (5, 6, 7)
+    """
+    try:
+        return RANKINGS[name]
+    except (KeyError, TypeError):
+        known = ", ".join(RANKINGS)
+        raise InvalidArgumentError(f"unknown ranking {name!r} (known: {known})") from None
 
 
 class HandCategory(IntEnum):
@@ -45,26 +88,33 @@ class HandCategory(IntEnum):
 
 
 def evaluate(cards: CardsLike, ranking: str = "high") -> int:
-    """Strength of one hand (5, 6 or 7 cards for ``"high"``; the best five count).
+    """Strength of one hand under ``ranking`` (5, 6 or 7 cards for ``"high"``: the best five).
 
     >>> evaluate("2c 3d 4h 5s 7c")
     1
     >>> evaluate([51, 47, 43, 39, 35]) == evaluate("As Ks Qs Js Ts")
     True
+    >>> evaluate("Ah Ad Ac As Jk", ranking="joker")
+    7475
     """
     return _core.evaluate(to_card_list(cards), ranking)
 
 
 def evaluate_batch(cards: npt.ArrayLike, ranking: str = "high") -> npt.NDArray[np.uint16]:
-    """Strengths of every row of ``cards[N, k]`` (k = 5, 6 or 7), computed with the GIL released.
+    """Strengths of every row of ``cards[N, k]`` under ``ranking``, computed with the GIL released
+    (k = 5, 6 or 7 for ``"high"``; see :data:`RANKINGS`).
 
-    Rows are checked first: a value over 51 or a repeated card raises
-    :class:`~drawpoker.errors.InvalidCardError` naming the row.
+    Rows are checked first: a value out of range (the joker 52 only where the ranking allows it)
+    or a repeated card raises :class:`~drawpoker.errors.InvalidCardError` naming the row.
 
     >>> evaluate_batch(np.array([[48, 49, 50, 51, 0], [0, 5, 10, 15, 20]], dtype=np.uint8))
-    array([7297, 5857], dtype=uint16)
+    array([7441,    1], dtype=uint16)
+    >>> evaluate_batch([[52, 48, 49, 50, 51]], ranking="joker")
+    array([7475], dtype=uint16)
     """
-    return _core.evaluate_batch(as_card_array(cards, widths=(5, 6, 7)), ranking)
+    system = ranking_system(ranking)
+    array = as_card_array(cards, widths=system.hand_sizes, allow_joker=system.allows_joker)
+    return _core.evaluate_batch(array, ranking)
 
 
 def compare_batch(a: npt.ArrayLike, b: npt.ArrayLike) -> npt.NDArray[np.int8]:
@@ -83,6 +133,8 @@ def category(strength: int, ranking: str = "high") -> HandCategory:
 
     >>> category(7462)
     <HandCategory.STRAIGHT_FLUSH: 8>
+    >>> category(7463, ranking="joker")
+    <HandCategory.FIVE_OF_A_KIND: 9>
     """
     return HandCategory(_core.category(strength, ranking))
 
@@ -94,6 +146,8 @@ def describe(strength: int, ranking: str = "high") -> str:
     'Royal flush'
     >>> describe(evaluate("5d 4c 3h 2s Ad"))
     'Straight, five high'
+    >>> describe(evaluate("Jk 9h 9d 9c 9s", ranking="joker"), ranking="joker")
+    'Five of a kind, nines'
     """
     return _core.describe(strength, ranking)
 

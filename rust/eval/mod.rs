@@ -3,6 +3,7 @@
 
 pub mod classes;
 pub mod high;
+pub mod joker;
 mod row_table;
 
 use crate::card::Card;
@@ -14,11 +15,14 @@ use classes::Category;
 pub enum Ranking {
     /// Standard high hands (R-HIGH-1..5): 5, 6 or 7 cards, best five.
     High,
+    /// Joker-wild high (R-JOKER-1..3): five cards of the 53-card deck, five of a kind on top.
+    Joker,
 }
 
 impl Ranking {
     /// Every ranking with its public name.
-    pub const ALL: [(Ranking, &'static str); 1] = [(Ranking::High, "high")];
+    pub const ALL: [(Ranking, &'static str); 2] =
+        [(Ranking::High, "high"), (Ranking::Joker, "joker")];
 
     /// The ranking of a public name such as `"high"`.
     pub fn from_name(name: &str) -> Result<Ranking> {
@@ -44,10 +48,24 @@ impl Ranking {
             .expect("every ranking is named")
     }
 
+    /// The hand sizes the ranking evaluates.
+    pub fn hand_sizes(self) -> &'static [usize] {
+        match self {
+            Ranking::High => &[5, 6, 7],
+            Ranking::Joker => &[5],
+        }
+    }
+
+    /// Whether hands may hold the joker (card 52).
+    pub fn allows_joker(self) -> bool {
+        self == Ranking::Joker
+    }
+
     /// Strength of one hand, checked (bigger wins).
     pub fn evaluate(self, cards: &[Card]) -> Result<u16> {
         match self {
             Ranking::High => high::evaluate(cards),
+            Ranking::Joker => joker::evaluate(cards),
         }
     }
 
@@ -55,6 +73,7 @@ impl Ranking {
     pub fn evaluate_batch(self, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
         match self {
             Ranking::High => high::evaluate_batch(cards, width, out),
+            Ranking::Joker => joker::evaluate_batch(cards, width, out),
         }
     }
 
@@ -62,6 +81,7 @@ impl Ranking {
     pub fn max_strength(self) -> u16 {
         match self {
             Ranking::High => classes::CLASS_COUNT as u16,
+            Ranking::Joker => joker::JOKER_CLASS_COUNT as u16,
         }
     }
 
@@ -81,6 +101,7 @@ impl Ranking {
         self.check_strength(strength)?;
         Ok(match self {
             Ranking::High => high::class_info(strength).expect("checked").category,
+            Ranking::Joker => joker::class_info(strength).expect("checked").category,
         })
     }
 
@@ -89,6 +110,9 @@ impl Ranking {
         self.check_strength(strength)?;
         Ok(match self {
             Ranking::High => classes::describe_class(&high::class_info(strength).expect("checked")),
+            Ranking::Joker => {
+                classes::describe_class(&joker::class_info(strength).expect("checked"))
+            }
         })
     }
 }

@@ -3,7 +3,7 @@
 use super::cards::cards_from_ints;
 use super::errors::check;
 use crate::card::Card;
-use crate::eval::{high, Ranking};
+use crate::eval::{high, joker, Ranking};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use std::borrow::Cow;
@@ -89,7 +89,23 @@ fn describe(strength: u16, ranking: &str) -> PyResult<String> {
 /// Builds every lookup table now (otherwise built on first use); returns their size in bytes.
 #[pyfunction]
 fn warm_up(py: Python<'_>) -> usize {
-    py.detach(|| high::tables().size_in_bytes())
+    py.detach(|| high::tables().size_in_bytes() + joker::tables().size_in_bytes())
+}
+
+/// Every ranking system: `(name, hand sizes, joker allowed, highest strength)`.
+#[pyfunction]
+fn rankings() -> Vec<(&'static str, Vec<usize>, bool, u16)> {
+    Ranking::ALL
+        .iter()
+        .map(|&(r, name)| {
+            (
+                name,
+                r.hand_sizes().to_vec(),
+                r.allows_joker(),
+                r.max_strength(),
+            )
+        })
+        .collect()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -100,5 +116,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(category, m)?)?;
     m.add_function(wrap_pyfunction!(describe, m)?)?;
     m.add_function(wrap_pyfunction!(warm_up, m)?)?;
+    m.add_function(wrap_pyfunction!(rankings, m)?)?;
     Ok(())
 }
