@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import check_or_call, rigged
-
 from drawpoker.bots import CheckCallBot, RulesOfThumbBot
 from drawpoker.cards import parse_cards
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games import Action, DrawSettings, FiveCardDraw, Game, Hand
+from engine_helpers import check_or_call, rigged
 
 LEFT = DrawSettings(second_round="left-of-dealer")
 
