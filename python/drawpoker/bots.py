@@ -23,8 +23,10 @@ from functools import cache
 
 from drawpoker import _core
 from drawpoker.cards import JOKER
+from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory
 from drawpoker.games.hand import Action, Hand, HandView
+from drawpoker.games.player import Player
 
 ACE = 12
 HIGH_RANK_KICKER = 9  # jack: the rank from which a lone pair is worth betting
@@ -239,3 +241,22 @@ class StrongBot:
             return Action.check()
         odds = legal.call / (view.pot + legal.call)
         return Action.call() if strength - 0.45 > odds else Action.fold()
+
+
+BOTS: dict[str, Callable[[int], Player]] = {
+    "checkcall": lambda seed: CheckCallBot(),
+    "rules": lambda seed: RulesOfThumbBot(seed=seed),
+    "strong": lambda seed: StrongBot(seed=seed),
+}
+"""CPU player types by name."""
+
+
+def make_bot(kind: str, seed: int = 0) -> Player:
+    """A CPU player of type ``kind`` (a name of :data:`BOTS`).
+
+    >>> type(make_bot("rules", seed=3)).__name__
+    'RulesOfThumbBot'
+    """
+    if kind not in BOTS:
+        raise InvalidArgumentError(f"unknown CPU player {kind!r} (known: {', '.join(BOTS)})")
+    return BOTS[kind](seed)

@@ -335,12 +335,12 @@ class Hand:
         >>> Hand(FiveCardDraw(), [100, 100], seed=0).can_act(Action.bet(30))
         False
         """
-        return self._why_illegal(action) is None
+        return self.why_illegal(action) is None
 
     def act(self, action: Action) -> None:
         """Apply ``action`` for the seat whose turn it is; an illegal action raises
         :class:`~drawpoker.errors.IllegalActionError` and changes nothing."""
-        reason = self._why_illegal(action)
+        reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalActionError(f"seat {self.actor} cannot {action.kind}: {reason}")
         seat = self.actor
@@ -554,7 +554,13 @@ class Hand:
         top = all_in_to if max_to is None else min(max_to, all_in_to)
         return min(min_to, all_in_to), top, step, 0
 
-    def _why_illegal(self, action: Action) -> str | None:
+    def why_illegal(self, action: Action) -> str | None:
+        """Why ``action`` is not legal now, or ``None`` when it is.
+
+        >>> from drawpoker.games.five_card_draw import FiveCardDraw
+        >>> Hand(FiveCardDraw(), [100, 100], seed=0).why_illegal(Action.call())
+        'there is no bet to call; check instead'
+        """
         seat = self.actor
         if seat is None:
             return "the hand is over"
