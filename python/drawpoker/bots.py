@@ -134,9 +134,11 @@ class RulesOfThumbBot:
         assert legal is not None
         pot = view.pot
         aggressive = "bet" in legal.kinds or "raise" in legal.kinds
-        if aggressive and (strength >= 2 or self.rng.random() < self.bluff):
-            raises = 1 if view.current_bet == 0 else 2
-            if strength >= 3 or view.current_bet == 0 or self.rng.random() < 0.3 * raises:
+        # Bet or raise with two pair or better (a few bluffs), but stop re-raising at four units
+        # of action unless holding a full house or better.
+        small = view.current_bet < 4 * legal.step or strength >= HandCategory.FULL_HOUSE
+        if aggressive and small and (strength >= 2 or self.rng.random() < self.bluff):
+            if strength >= 3 or view.current_bet == 0 or self.rng.random() < 0.5:
                 return Action("raise" if "raise" in legal.kinds else "bet", legal.min_to)
         if "check" in legal.kinds:
             return Action.check()

@@ -22,9 +22,8 @@ drawpoker.errors.IllegalActionError: seat 2 cannot check: 20 to call
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, NamedTuple, cast
 
 from drawpoker import _core
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
@@ -34,10 +33,14 @@ from drawpoker.games.variant import Variant
 
 DEAL_KEY = 0
 RESHUFFLE_KEY = 1
+# Builds an Event from a full 5-tuple, skipping the keyword-default wrapper (a hot path).
+_event = cast(
+    "Callable[[type[Event], tuple[str, int | None, int | None, int, tuple[int, ...]]], Event]",
+    tuple.__new__,
+)
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     """A player's action. ``amount`` is the total the player has in the current betting round
     after a bet or raise ("bet to", "raise to"); ``cards`` are the discards of a draw.
 
@@ -137,8 +140,7 @@ class Event(NamedTuple):
     cards: tuple[int, ...] = ()
 
 
-@dataclass(frozen=True)
-class LegalActions:
+class LegalActions(NamedTuple):
     """The actions open to the seat whose turn it is.
 
     ``kinds`` lists them (``fold check call bet raise draw``); ``call`` is the chips a call costs;
@@ -160,8 +162,7 @@ class LegalActions:
     max_discards: int = 0
 
 
-@dataclass(frozen=True)
-class HandView:
+class HandView(NamedTuple):
     """What one seat may know about a hand (its own cards, public facts, its legal actions).
 
     >>> from drawpoker.games.five_card_draw import FiveCardDraw
@@ -185,8 +186,8 @@ class HandView:
     current_bet: int
     drawn: tuple[int, ...]
     """Cards each seat exchanged in the latest draw (-1 = has not drawn)."""
-    revealed: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    legal: LegalActions | None = None
+    revealed: dict[int, tuple[int, ...]]
+    legal: LegalActions | None
 
     @property
     def pot(self) -> int:
@@ -457,7 +458,7 @@ class Hand:
                 if paid:
                     self.stacks[seat] -= paid
                     self.committed[seat] += paid
-                    self.events.append(Event("ante", seat, None, paid))
+                    self.events.append(_event(Event, ("ante", seat, None, paid, ())))
         self.deck = shuffled(self.variant.deck(), self.seed, (DEAL_KEY, self.deal_number))
         self.discards = []
         self.cards = [[] for _ in range(self.seats)]
@@ -475,7 +476,9 @@ class Hand:
                     position += 1
             del deck[:position]
             for seat in order:
-                self.events.append(Event("deal", seat, seat, 0, tuple(cards[seat][-street.deal :])))
+                self.events.append(
+                    _event(Event, ("deal", seat, seat, 0, tuple(cards[seat][-street.deal :])))
+                )
         if street.draw:
             self.phase = "draw"
             self.drawn = [-1] * self.seats
@@ -510,7 +513,7 @@ class Hand:
             self._start_street()
 
     def _redeal(self) -> None:
-        self.events.append(Event("redeal", None, None, self.pot))
+        self.events.append(_event(Event, ("redeal", None, None, self.pot, ())))
         self.deal_number += 1
         self._new_deal()
 
@@ -546,9 +549,7 @@ class Hand:
                 current - self.acted_at[seat], self.largest_raise
             ):
                 return None
-            if not any(
-                self.live[s] and self.stacks[s] > 0 and s != seat for s in range(self.seats)
-            ):
+            if not self._others_can_bet(seat):
                 return None
         min_to, step, max_to = structure.bet_range(current, self.largest_raise, self.pot)
         top = all_in_to if max_to is None else min(max_to, all_in_to)
@@ -591,12 +592,12 @@ class Hand:
         kind = action.kind
         if kind == "fold":
             self.live[seat] = False
-            self.events.append(Event("fold", seat, None))
+            self.events.append(_event(Event, ("fold", seat, None, 0, ())))
             if self.live.count(True) == 1:
                 self._finish()
                 return
         elif kind == "check":
-            self.events.append(Event("check", seat, None))
+            self.events.append(_event(Event, ("check", seat, None, 0, ())))
         else:
             to = self.current_bet if kind == "call" else action.amount
             paid = min(to - self.bets[seat], self.stacks[seat])
@@ -612,7 +613,7 @@ class Hand:
                 self.current_bet = to
                 if self.street == 0 and self.opener is None:
                     self.opener = seat
-            self.events.append(Event(kind, seat, None, self.bets[seat]))
+            self.events.append(_event(Event, (kind, seat, None, self.bets[seat], ())))
         self.acted_at[seat] = self.current_bet
         nxt = self._next_to_bet(seat)
         if nxt is None:
@@ -621,12 +622,19 @@ class Hand:
             self.actor = nxt
 
     def _next_to_bet(self, seat: int) -> int | None:
-        current, live, stacks, bets = self.current_bet, self.live, self.stacks, self.bets
+        current, live, stacks, bets, acted = (
+            self.current_bet,
+            self.live,
+            self.stacks,
+            self.bets,
+            self.acted_at,
+        )
+        able = [s for s in range(self.seats) if live[s] and stacks[s] > 0]
         for i in range(1, self.seats + 1):
             s = (seat + i) % self.seats
             if not live[s] or stacks[s] == 0:
                 continue
-            if bets[s] < current or (self.acted_at[s] < 0 and self._others_can_bet(s)):
+            if bets[s] < current or (acted[s] < 0 and len(able) > 1):
                 return s
         return None
 
@@ -660,7 +668,7 @@ class Hand:
                 self.discards, self.seed, (RESHUFFLE_KEY, self.deal_number, self.reshuffles)
             )
             self.discards = []
-            self.events.append(Event("reshuffle", None, None, len(self.deck)))
+            self.events.append(_event(Event, ("reshuffle", None, None, len(self.deck), ())))
             missing = count - len(new)
             new += self.deck[:missing]
             del self.deck[:missing]
@@ -668,9 +676,9 @@ class Hand:
         self.cards[seat] = kept + new
         self.discards.extend(discards)
         self.drawn[seat] = count
-        self.events.append(Event("discard", seat, seat, count, tuple(discards)))
-        self.events.append(Event("receive", seat, seat, count, tuple(new)))
-        self.events.append(Event("draw", seat, None, count))
+        self.events.append(_event(Event, ("discard", seat, seat, count, tuple(discards))))
+        self.events.append(_event(Event, ("receive", seat, seat, count, tuple(new))))
+        self.events.append(_event(Event, ("draw", seat, None, count, ())))
         for i in range(1, self.seats):
             s = (seat + i) % self.seats
             if self.live[s] and self.drawn[s] < 0:
@@ -688,7 +696,7 @@ class Hand:
             seat, chips = returned
             self.committed[seat] -= chips
             self.stacks[seat] += chips
-            self.events.append(Event("return", seat, None, chips))
+            self.events.append(_event(Event, ("return", seat, None, chips, ())))
         live = [s for s in range(self.seats) if self.live[s]]
         if len(live) == 1:
             self.winners = live
@@ -699,9 +707,8 @@ class Hand:
                 if self.live[seat]:
                     self.revealed[seat] = list(self.cards[seat])
                     self.strengths[seat] = _core.evaluate(self.cards[seat], ranking)
-                    self.events.append(
-                        Event("show", seat, None, self.strengths[seat], tuple(self.cards[seat]))
-                    )
+                    show = ("show", seat, None, self.strengths[seat], tuple(self.cards[seat]))
+                    self.events.append(_event(Event, show))
             best = max(self.strengths.values())
             self.winners = [s for s in live if self.strengths[s] == best]
             pots = side_pots(self.committed, self.live)
@@ -709,7 +716,7 @@ class Hand:
         for seat, chips in enumerate(self.payouts):
             if chips:
                 self.stacks[seat] += chips
-                self.events.append(Event("win", seat, None, chips))
+                self.events.append(_event(Event, ("win", seat, None, chips, ())))
         self.committed = [0] * self.seats
         self.bets = [0] * self.seats
 
