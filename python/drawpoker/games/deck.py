@@ -1,7 +1,8 @@
 """Seeded shuffles: a counter-based generator, so a deck depends only on (seed, key) and a hand's
 random state is just its seed (nothing to save, replay is exact).
 
-The order is the sort of the cards by 64-bit keys drawn from SHAKE-256 of the seed and the key.
+The order is the stable sort of the cards by 32-bit keys drawn from SHAKE-256 of the seed and the
+key (two equal keys among 53 cards happen about once in three million shuffles).
 
 >>> shuffled(range(5), seed=7, key=(0,)) == shuffled(range(5), seed=7, key=(0,))
 True
@@ -12,8 +13,9 @@ True
 from __future__ import annotations
 
 import hashlib
-import struct
 from collections.abc import Iterable
+
+import numpy as np
 
 
 def shuffled(cards: Iterable[int], seed: int, key: tuple[int, ...]) -> list[int]:
@@ -24,6 +26,6 @@ def shuffled(cards: Iterable[int], seed: int, key: tuple[int, ...]) -> list[int]
     True
     """
     cards = list(cards)
-    digest = hashlib.shake_256(repr((seed, key)).encode()).digest(8 * len(cards))
-    keys = struct.unpack(f"<{len(cards)}Q", digest)
-    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+    digest = hashlib.shake_256(repr((seed, key)).encode()).digest(4 * len(cards))
+    order: list[int] = np.frombuffer(digest, dtype="<u4").argsort(kind="stable").tolist()
+    return [cards[i] for i in order]

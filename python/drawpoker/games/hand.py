@@ -468,17 +468,14 @@ class Hand:
     def _start_street(self) -> None:
         street = self.variant.streets[self.street]
         if street.deal:
+            # One card at a time round the table: seat i of the order gets deck[i::players].
             order = [s for s in self.order_from_button() if self.live[s]]
-            deck, cards, position = self.deck, self.cards, 0
-            for _ in range(street.deal):
-                for seat in order:
-                    cards[seat].append(deck[position])
-                    position += 1
-            del deck[:position]
-            for seat in order:
-                self.events.append(
-                    _event(Event, ("deal", seat, seat, 0, tuple(cards[seat][-street.deal :])))
-                )
+            deck, players, count = self.deck, len(order), street.deal
+            for i, seat in enumerate(order):
+                new = deck[i : players * count : players]
+                self.cards[seat] += new
+                self.events.append(_event(Event, ("deal", seat, seat, 0, tuple(new))))
+            del deck[: players * count]
         if street.draw:
             self.phase = "draw"
             self.drawn = [-1] * self.seats
