@@ -305,22 +305,22 @@ class Hand:
         if not 0 <= seat < self.seats:
             raise InvalidArgumentError(f"seat {seat} is not a seat of {self.seats}")
         return HandView(
-            seat=seat,
-            seats=self.seats,
-            button=self.button,
-            street=self.street,
-            phase=self.phase,
-            actor=self.actor,
-            cards=tuple(self.cards[seat]),
-            card_counts=tuple(len(c) for c in self.cards),
-            stacks=tuple(self.stacks),
-            bets=tuple(self.bets),
-            committed=tuple(self.committed),
-            live=tuple(self.live),
-            current_bet=self.current_bet,
-            drawn=tuple(self.drawn),
-            revealed={s: tuple(c) for s, c in self.revealed.items()},
-            legal=self.legal_actions() if self.actor == seat else None,
+            seat,
+            self.seats,
+            self.button,
+            self.street,
+            self.phase,
+            self.actor,
+            tuple(self.cards[seat]),
+            tuple(map(len, self.cards)),
+            tuple(self.stacks),
+            tuple(self.bets),
+            tuple(self.committed),
+            tuple(self.live),
+            self.current_bet,
+            tuple(self.drawn),
+            {s: tuple(c) for s, c in self.revealed.items()} if self.revealed else {},
+            self.legal_actions() if self.actor == seat else None,
         )
 
     def visible_events(self, seat: int) -> list[Event]:
