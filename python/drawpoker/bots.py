@@ -137,9 +137,14 @@ class RulesOfThumbBot:
         # Bet or raise with two pair or better (a few bluffs), but stop re-raising at four units
         # of action unless holding a full house or better.
         small = view.current_bet < 4 * legal.step or strength >= HandCategory.FULL_HOUSE
-        if aggressive and small and (strength >= 2 or self.rng.random() < self.bluff):
-            if strength >= 3 or view.current_bet == 0 or self.rng.random() < 0.5:
-                return Action("raise" if "raise" in legal.kinds else "bet", legal.min_to)
+        willing = strength >= 2 or self.rng.random() < self.bluff
+        if (
+            aggressive
+            and small
+            and willing
+            and (strength >= 3 or view.current_bet == 0 or self.rng.random() < 0.5)
+        ):
+            return Action("raise" if "raise" in legal.kinds else "bet", legal.min_to)
         if "check" in legal.kinds:
             return Action.check()
         if strength >= 1.5 or legal.call * 3 <= pot or (strength >= 1 and legal.call * 2 <= pot):
