@@ -4,6 +4,7 @@
 
 pub mod card;
 pub mod error;
+pub mod draw;
 pub mod eval;
 
 #[cfg(feature = "python")]
