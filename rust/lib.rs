@@ -3,8 +3,8 @@
 //! Pure Rust; the Python bindings live in `py/` behind the `python` feature.
 
 pub mod card;
-pub mod error;
 pub mod draw;
+pub mod error;
 pub mod eval;
 
 #[cfg(feature = "python")]

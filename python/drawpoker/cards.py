@@ -131,15 +131,11 @@ def as_card_array(
         raise InvalidArgumentError(f"{name} must be 2-D [N, k], got shape {array.shape}")
     if array.shape[1] not in widths:
         allowed = ", ".join(str(w) for w in widths)
-        raise InvalidArgumentError(
-            f"{name} rows must have {allowed} cards, got {array.shape[1]}"
-        )
+        raise InvalidArgumentError(f"{name} rows must have {allowed} cards, got {array.shape[1]}")
     if array.dtype != np.uint8 and array.size:
         limit = JOKER if allow_joker else JOKER - 1
         bad = (array < 0) | (array > limit)
         if bad.any():
             row, col = np.argwhere(bad)[0]
-            raise InvalidCardError(
-                f"card value {array[row, col]} is out of range in row {row}"
-            )
+            raise InvalidCardError(f"card value {array[row, col]} is out of range in row {row}")
     return np.ascontiguousarray(array, dtype=np.uint8)

@@ -97,7 +97,11 @@ pub fn all_choices(
     choices.sort_by(|a, b| {
         b.value
             .total_cmp(&a.value)
-            .then(a.discard_mask.count_ones().cmp(&b.discard_mask.count_ones()))
+            .then(
+                a.discard_mask
+                    .count_ones()
+                    .cmp(&b.discard_mask.count_ones()),
+            )
             .then(a.discard_mask.cmp(&b.discard_mask))
     });
     Ok(choices)
@@ -131,6 +135,8 @@ mod tests {
         assert_eq!(choices[0].improved, 4_656);
         let all = all_choices(ranking, &hand, &[], false, DrawLimit::Five, &values, true).unwrap();
         assert_eq!(all.len(), 32);
-        assert!(all.iter().all(|c| c.histogram.iter().sum::<u64>() == c.total));
+        assert!(all
+            .iter()
+            .all(|c| c.histogram.iter().sum::<u64>() == c.total));
     }
 }

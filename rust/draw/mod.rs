@@ -5,6 +5,7 @@
 //! Convention: a *discard mask* has bit `i` set when card `i` of the hand is thrown away;
 //! the cards that come back are drawn from the *stub* = the deck minus the hand and the dead cards.
 
+pub mod batch;
 pub mod choices;
 pub mod combos;
 pub mod limit;
