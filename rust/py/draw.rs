@@ -3,11 +3,11 @@
 use super::cards::cards_from_ints;
 use super::errors::{check, to_py};
 use super::eval::rows_of;
-use crate::draw::{batch, choices, limit::DrawLimit, outcomes};
+use crate::draw::{batch, choices, holds, limit::DrawLimit, outcomes};
 use crate::error::Error;
 use crate::eval::Ranking;
 use numpy::{
-    IntoPyArray, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
+    IntoPyArray, PyArray1, PyArray2, PyArray3, PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2,
     PyUntypedArrayMethods,
 };
 use pyo3::prelude::*;
@@ -121,5 +121,55 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(draw_histogram, m)?)?;
     m.add_function(wrap_pyfunction!(draw_choices, m)?)?;
     m.add_function(wrap_pyfunction!(draw_category_counts_batch, m)?)?;
+    register_holds(m)
+}
+
+/// Deals and their weights as NumPy arrays.
+type DealArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<u32>>);
+
+/// The suit-canonical deals `uint8[134459, 5]` and their weights `uint32[134459]`.
+#[pyfunction]
+fn canonical_deals<'py>(py: Python<'py>) -> PyResult<DealArrays<'py>> {
+    let deals = py.detach(holds::canonical_deals);
+    let flat: Vec<u8> = deals.hands.iter().flatten().copied().collect();
+    let hands = flat.into_pyarray(py).reshape([deals.hands.len(), 5])?;
+    Ok((hands, deals.weights.clone().into_pyarray(py)))
+}
+
+fn class_map(class_of: &PyReadonlyArray1<'_, u8>) -> Vec<u8> {
+    class_of.as_array().to_vec()
+}
+
+/// Counts `uint32[deals, 32, classes]` of every canonical deal and discard mask.
+#[pyfunction]
+fn hold_table<'py>(
+    py: Python<'py>,
+    class_of: PyReadonlyArray1<'py, u8>,
+    classes: usize,
+) -> PyResult<Bound<'py, PyArray3<u32>>> {
+    let class_of = class_map(&class_of);
+    let table = check(py.detach(|| holds::hold_table(&class_of, classes)))?;
+    let deals = table.len() / (32 * classes);
+    table.into_pyarray(py).reshape([deals, 32, classes])
+}
+
+/// Expected payout `float64[deals, 32]` of every canonical deal and discard mask.
+#[pyfunction]
+fn hold_values<'py>(
+    py: Python<'py>,
+    class_of: PyReadonlyArray1<'py, u8>,
+    pays: PyReadonlyArray1<'py, f64>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let class_of = class_map(&class_of);
+    let pays = pays.as_array().to_vec();
+    let values = check(py.detach(|| holds::hold_values(&class_of, &pays)))?;
+    let deals = values.len() / 32;
+    values.into_pyarray(py).reshape([deals, 32])
+}
+
+fn register_holds(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(canonical_deals, m)?)?;
+    m.add_function(wrap_pyfunction!(hold_table, m)?)?;
+    m.add_function(wrap_pyfunction!(hold_values, m)?)?;
     Ok(())
 }
