@@ -7,6 +7,7 @@ from drawpoker.bots import (
     CheckCallBot,
     RulesOfThumbBot,
     StrongBot,
+    exact_draw,
     make_bot,
     tips_discards,
 )
@@ -92,17 +93,38 @@ def test_rules_of_thumb_beats_check_call() -> None:
 
 
 def test_strong_bot_with_an_injected_draw_advisor() -> None:
-    calls: list[tuple[tuple[int, ...], str, bool]] = []
+    calls: list[tuple[tuple[int, ...], str]] = []
 
-    def advisor(cards: tuple[int, ...], limit: str, joker: bool) -> list[int]:
-        calls.append((tuple(cards), limit, joker))
-        return tips_discards(cards, "high", lambda d: len(d) <= 3)
+    def advisor(cards: tuple[int, ...], limit: str) -> tuple[list[int], float]:
+        calls.append((tuple(cards), limit))
+        return tips_discards(cards, "high", lambda d: len(d) <= 3), 0.5
 
     cpu = {0: StrongBot(seed=1, advisor=advisor), 1: RulesOfThumbBot(seed=2), 2: CheckCallBot()}
     game = Game(DrawSettings(rounds=4), 3, seed=9, cpu=cpu)
     game.play_cpu()
     assert game.is_over and sum(game.stacks) == 6000
-    assert calls and all(limit == "3-or-4-with-ace" and not joker for _, limit, joker in calls)
+    assert calls and all(limit == "3-or-4-with-ace" for _, limit in calls)
+
+
+def test_strong_bot_draws_the_best_exact_choice() -> None:
+    from drawpoker.draw import discard_choices
+
+    hand = parse_cards("As Kd 9d 6h 4s")
+    best = discard_choices(hand, limit="3", objective="beat_random")[0]
+    discards, value = exact_draw(hand, "3")
+    assert format_cards(discards) == best.discards and value == best.value
+    # Where the tips keep the ace alone, the exact analysis keeps ace-king.
+    assert tip("As Kd 9d 6h 4s") == "Kd 9d 6h 4s"
+    assert format_cards(exact_draw(hand, "3-or-4-with-ace")[0]) == "9d 6h 4s"
+
+
+def test_strong_bot_plays_a_game_with_the_exact_draw() -> None:
+    cpu = {0: StrongBot(seed=3), 1: RulesOfThumbBot(seed=4)}
+    game = Game(DrawSettings(rounds=3), 2, seed=17, cpu=cpu)
+    game.play_cpu()
+    assert game.is_over and sum(game.stacks) == 4000
+    drew = [e for h in game.hands for e in h.events if e.kind == "draw" and e.seat == 0]
+    assert drew
 
 
 def test_unknown_cpu_type() -> None:

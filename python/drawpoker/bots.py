@@ -164,17 +164,24 @@ def _pat_opponents(view: HandView) -> int:
     )
 
 
-DrawAdvisor = Callable[[Sequence[int], str, bool], Sequence[int]]
-"""``(cards, draw limit, joker) -> discards``: the exact draw analysis a :class:`StrongBot` uses."""
+DrawAdvisor = Callable[[Sequence[int], str], tuple[list[int], float]]
+"""``(cards, draw limit) -> (discards, value)``: the draw a :class:`StrongBot` makes and the
+chance that its final hand beats a random hand."""
 
 
-def exact_draw(cards: Sequence[int], limit: str, joker: bool) -> Sequence[int]:
-    """The discards with the best chance to beat a random hand, over every legal discard choice
-    (:func:`drawpoker.draw.discard_choices`)."""
+def exact_draw(cards: Sequence[int], limit: str) -> tuple[list[int], float]:
+    """The discards with the best exact chance to beat a random hand after the draw, over every
+    discard choice the draw limit allows (:func:`drawpoker.draw.discard_choices`), and that chance.
+
+    >>> from drawpoker.cards import parse_cards, format_cards
+    >>> discards, value = exact_draw(parse_cards("As 9d 6h 4s Kd"), "3-or-4-with-ace")
+    >>> format_cards(discards), round(value, 3)
+    ('9d 6h 4s', 0.656)
+    """
     from drawpoker.draw import discard_choices
 
-    best = discard_choices(list(cards), joker=joker, limit=limit, objective="beat_random")[0]
-    return [c for i, c in enumerate(cards) if best.discard_mask >> i & 1]
+    best = discard_choices(list(cards), limit=limit, objective="beat_random")[0]
+    return [c for i, c in enumerate(cards) if best.discard_mask >> i & 1], best.value
 
 
 @cache
@@ -195,8 +202,9 @@ OPPONENT_BY_DRAW = {0: 0.97, 1: 0.86, 2: 0.93, 3: 0.72, 4: 0.6, 5: 0.5}
 
 
 class StrongBot:
-    """Draws with the exact draw analysis (``advisor``) and bets by its hand's chance to beat a
-    random hand, against the strongest opponent its draw count suggests; seeded bluffs.
+    """Draws with the exact draw analysis (``advisor``; the tips when the joker is in play) and
+    bets by its hand's chance to beat a random hand, measured against the strongest opponent their
+    draw counts suggest; seeded bluffs.
 
     >>> from drawpoker.games import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [500, 500], seed=4)
@@ -210,24 +218,37 @@ class StrongBot:
         self.rng = random.Random(seed)
         self.advisor = advisor
         self.bluff = bluff
+        self._analysis: tuple[tuple[int, ...], str, list[int], float] | None = None
+
+    def _advice(self, cards: tuple[int, ...], limit: str) -> tuple[list[int], float]:
+        """The advisor's answer, computed once per hand held (betting and drawing share it)."""
+        if self._analysis is None or self._analysis[:2] != (cards, limit):
+            self._analysis = (cards, limit, *self.advisor(cards, limit))
+        return self._analysis[2], self._analysis[3]
 
     def choose(self, hand: Hand) -> Action:
         """The action for the seat to act."""
         seat = hand.actor
         assert seat is not None
         view = hand.view(seat)
+        joker = hand.variant.joker  # the draw analysis covers the 52-card deck only
         settings = getattr(hand.variant, "settings", None)
         limit = settings.draw_limit if settings is not None else "5"
         if view.phase == "draw":
-            return Action.draw(self.advisor(view.cards, limit, hand.variant.joker))
-        strength = self._strength(view, hand.variant.ranking)
-        return self._bet(view, strength)
-
-    def _strength(self, view: HandView, ranking: str) -> float:
-        if ranking == "high":
-            mine = _beat_random_table()[_core.evaluate(list(view.cards), "high")]
+            if joker:
+                return Action.draw(tips_discards(view.cards, "joker", hand.can_draw))
+            return Action.draw(self._advice(view.cards, limit)[0])
+        if joker:
+            mine = (int(hand_category(view.cards, "joker")) + 1) / 10
+        elif view.street == 0:
+            mine = self._advice(view.cards, limit)[1]  # what the hand is worth after the draw
         else:
-            mine = (int(hand_category(view.cards, ranking)) + 1) / 10
+            mine = _beat_random_table()[_core.evaluate(list(view.cards), "high")]
+        return self._bet(view, self._against_draws(view, mine))
+
+    @staticmethod
+    def _against_draws(view: HandView, mine: float) -> float:
+        """``mine`` lowered (raised) by how strong the opponents' draw counts say they are."""
         if view.street == 0:
             return mine
         rivals = [
@@ -241,7 +262,8 @@ class StrongBot:
         legal = view.legal
         assert legal is not None
         aggressive = "bet" in legal.kinds or "raise" in legal.kinds
-        if aggressive and (strength > 0.9 or self.rng.random() < self.bluff):
+        small = view.current_bet < 6 * legal.step or strength > 0.97
+        if aggressive and small and (strength > 0.9 or self.rng.random() < self.bluff):
             size = legal.min_to + legal.step * int(max(strength - 0.9, 0) * 20)
             return Action("raise" if "raise" in legal.kinds else "bet", min(size, legal.max_to))
         if "check" in legal.kinds:
