@@ -31,7 +31,7 @@ BAR_WIDTH = 30
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Games, players, CPU types per seat, and the game settings."""
-    parser.add_argument("--games", type=int, default=100, help="games to play")
+    parser.add_argument("--games", type=int, default=20, help="games to play")
     parser.add_argument("--players", type=int, default=6, help="players per game (2..6)")
     parser.add_argument(
         "--bots",
