@@ -201,6 +201,8 @@ def test_r_draw_7_draw_counts_are_public_discards_private() -> None:
 
 
 def test_r_draw_8_reshuffle_without_the_drawers_own_discards() -> None:
+    # Six players each exchanging four need 24 cards; 22 remain. Six kept aces do not exist (four
+    # aces, one joker), so the limit-5 setting lets every seat exchange four.
     five = DrawSettings(draw_limit="5", second_round="left-of-dealer")
     hand = Hand(FiveCardDraw(five), [500] * 6, button=5, seed=9)
     for _ in range(6):
@@ -337,18 +339,27 @@ def test_r_table_1_timer_checks_folds_and_stands_pat() -> None:
 
 
 def test_r_table_2_cpu_plays_for_a_player_who_left() -> None:
-    game = Game(DrawSettings(rounds=2), 2, seed=6)
-    assert not game.is_cpu_turn()
+    game = Game(DrawSettings(rounds=3), 2, seed=6)
+    assert game.to_act == 1 and not game.is_cpu_turn()
+    before = game.hand.to_dict()
+    with pytest.raises(IllegalActionError):
+        game.act(0, Action.check())  # not seat 0's turn: refused, nothing changes
+    assert game.hand.to_dict() == before
     game.leave(1)
     assert game.is_cpu_turn()
     game.play_cpu()
-    assert game.to_act == 0 or game.is_over
+    assert game.hand.actions  # the stand-in acted for seat 1
+    assert game.to_act == 0 and not game.is_cpu_turn()
     game.come_back(1)
     while not game.is_over:
         seat = game.to_act
-        assert seat is not None and not game.is_cpu_turn()
-        check_or_call(game.hand)
-        game._after_action()
+        assert seat is not None and not game.is_cpu_turn()  # both seats are people again
+        hand = game.hand
+        if hand.phase == "draw":
+            action = Action.draw()
+        else:
+            action = Action.check() if hand.can_check() else Action.call()
+        game.act(seat, action)
     assert sum(game.stacks) == 4000
 
 
@@ -360,7 +371,7 @@ def test_r_table_3_chips_never_carry_into_another_game() -> None:
     assert second.stacks == [2000, 2000] and first.stacks != second.stacks
 
 
-def test_joker_showdown_five_of_a_kind_wins() -> None:
+def test_r_draw_10_joker_showdown_five_of_a_kind_wins() -> None:
     joker = DrawSettings(joker=True, second_round="left-of-dealer")
     hand = rigged([300] * 2, {0: "As Ad Ah Ac Jk", 1: "Ks Qs Js Ts 9s"}, settings=joker)
     assert len(hand.variant.deck()) == 53

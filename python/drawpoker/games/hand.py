@@ -626,12 +626,12 @@ class Hand:
             self.bets,
             self.acted_at,
         )
-        able = [s for s in range(self.seats) if live[s] and stacks[s] > 0]
-        for i in range(1, self.seats + 1):
-            s = (seat + i) % self.seats
+        seats = self.seats
+        for i in range(1, seats + 1):
+            s = (seat + i) % seats
             if not live[s] or stacks[s] == 0:
                 continue
-            if bets[s] < current or (acted[s] < 0 and len(able) > 1):
+            if bets[s] < current or (acted[s] < 0 and self._others_can_bet(s)):
                 return s
         return None
 
