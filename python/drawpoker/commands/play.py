@@ -91,7 +91,8 @@ def play(args: argparse.Namespace, read: Callable[[str], str], write: Callable[[
     cpu = {seat: make_bot(args.cpu, seed=seed + seat) for seat in range(1, args.players)}
     game = Game(settings, names, seed=seed, cpu=cpu)
     table = Table(game, write)
-    write(f"Five-Card Draw, {args.players} players, {settings.rounds} rounds (seed {seed}).")
+    rounds = f"{settings.rounds} round{'s' if settings.rounds != 1 else ''}"
+    write(f"Five-Card Draw, {args.players} players, {rounds} (seed {seed}).")
     while not game.is_over:
         game.play_cpu()
         table.show_news()

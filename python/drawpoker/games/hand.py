@@ -298,7 +298,8 @@ class Hand:
         if bet_range is None:
             return LegalActions(seat, tuple(kinds), to_call)
         kinds.append("raise" if self.current_bet else "bet")
-        return LegalActions(seat, tuple(kinds), to_call, *bet_range)
+        min_to, max_to, step = bet_range
+        return LegalActions(seat, tuple(kinds), to_call, min_to, max_to, step)
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know: its own cards, public facts, its legal actions on its turn."""
@@ -530,8 +531,8 @@ class Hand:
 
     # ------------------------------------------------------------------ betting
 
-    def _bet_range(self, seat: int) -> tuple[int, int, int, int] | None:
-        """``(min_to, max_to, step, 0)`` of a bet or raise by ``seat``; ``None`` if it may not."""
+    def _bet_range(self, seat: int) -> tuple[int, int, int] | None:
+        """``(min_to, max_to, step)`` of a bet or raise by ``seat``; ``None`` if it may not."""
         structure = self.variant.betting
         assert structure is not None
         all_in_to = self.bets[seat] + self.stacks[seat]
@@ -550,7 +551,7 @@ class Hand:
                 return None
         min_to, step, max_to = structure.bet_range(current, self.largest_raise, self.pot)
         top = all_in_to if max_to is None else min(max_to, all_in_to)
-        return min(min_to, all_in_to), top, step, 0
+        return min(min_to, all_in_to), top, step
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is not legal now, or ``None`` when it is.
@@ -578,7 +579,7 @@ class Hand:
             bet_range = self._bet_range(seat)
             if bet_range is None:
                 return "the betting is not open to this seat"
-            min_to, max_to, step, _ = bet_range
+            min_to, max_to, step = bet_range
             to = action.amount
             if to == max_to or (min_to <= to < max_to and (to - min_to) % step == 0):
                 return None
