@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import cache
 
@@ -50,13 +49,17 @@ class CheckCallBot:
         return Action.call() if hand.current_bet > hand.bets[seat] else Action.check()
 
 
+def _category(cards: Sequence[int], ranking: str) -> int:
+    return _core.category(_core.evaluate(list(cards), ranking), ranking)
+
+
 def hand_category(cards: Sequence[int], ranking: str) -> HandCategory:
     """The category of five cards under ``ranking``.
 
     >>> hand_category([48, 49, 0, 5, 10], "high")
     <HandCategory.ONE_PAIR: 1>
     """
-    return HandCategory(_core.category(_core.evaluate(list(cards), ranking), ranking))
+    return HandCategory(_category(cards, ranking))
 
 
 def tips_discards(
@@ -73,24 +76,23 @@ def tips_discards(
     >>> format_cards(tips_discards(parse_cards("Ks 9s 6s 3s 8d"), "high", ok))
     '8d'
     """
-    category = hand_category(cards, ranking)
+    category = _category(cards, ranking)
     if category >= HandCategory.STRAIGHT:
         return []
     natural = [c for c in cards if c != JOKER]
-    counts = Counter(c // 4 for c in natural)
+    ranks = [c // 4 for c in natural]
+    paired = {r for r in ranks if ranks.count(r) >= 2}
     if category >= HandCategory.TWO_PAIR:
         # Trips, two pair (or a pair + joker): keep every card of a rank that appears twice or more.
-        keep = {r for r, n in counts.items() if n >= 2}
-        return [c for c in natural if c // 4 not in keep]
-    suits = Counter(c % 4 for c in natural)
-    suit, suited = suits.most_common(1)[0]
-    if suited + len(cards) - len(natural) >= 4:
+        return [c for c in natural if c // 4 not in paired]
+    suits = [c % 4 for c in natural]
+    suit = max(sorted(set(suits)), key=suits.count)
+    if suits.count(suit) + len(cards) - len(natural) >= 4:
         return [c for c in natural if c % 4 != suit]
     if category == HandCategory.ONE_PAIR:
-        pair = {r for r, n in counts.items() if n >= 2}
-        if pair:
-            return [c for c in natural if c // 4 not in pair]
-        top = max(counts)  # the joker pairs the top card
+        if paired:
+            return [c for c in natural if c // 4 not in paired]
+        top = max(ranks)  # the joker pairs the top card
         return [c for c in natural if c // 4 != top]
     ordered = sorted(natural, reverse=True)
     if ordered[0] // 4 == ACE and allowed(ordered[1:]):
@@ -121,7 +123,7 @@ class RulesOfThumbBot:
         if view.phase == "draw":
             discards = tips_discards(view.cards, ranking, lambda d: hand.can_draw(d))
             return Action.draw(discards)
-        category = hand_category(view.cards, ranking)
+        category = _category(view.cards, ranking)
         strength = float(category)
         if category == HandCategory.ONE_PAIR and _pair_rank(view.cards) >= HIGH_RANK_KICKER:
             strength += 0.5
@@ -153,9 +155,9 @@ class RulesOfThumbBot:
 
 
 def _pair_rank(cards: Sequence[int]) -> int:
-    counts = Counter(c // 4 for c in cards if c != JOKER)
-    pairs = [r for r, n in counts.items() if n >= 2]
-    return max(pairs) if pairs else max(counts)
+    ranks = [c // 4 for c in cards if c != JOKER]
+    pairs = [r for r in ranks if ranks.count(r) >= 2]
+    return max(pairs) if pairs else max(ranks)
 
 
 def _pat_opponents(view: HandView) -> int:
