@@ -378,3 +378,11 @@ def test_r_draw_10_joker_showdown_five_of_a_kind_wins() -> None:
     while not hand.is_over:
         check_or_call(hand)
     assert hand.winners == [0]
+
+
+def test_r_draw_6_jacks_or_better_with_the_joker() -> None:
+    settings = DrawSettings(opening="jacks", joker=True)
+    cards = {1: "Jk 9d 2c 5h 7s", 2: "Jk Jd 2d 5c 9s", 0: "Jk As 3c 6h 8d"}
+    for seat, opens in ((1, False), (2, True), (0, True)):
+        hand = rigged([500] * 3, {seat: cards[seat]}, settings=settings, button=(seat + 2) % 3)
+        assert hand.actor == seat and hand.can_bet(20) is opens
