@@ -658,6 +658,20 @@ class Hand:
 
     def _draw(self, seat: int, discards: Sequence[int]) -> None:
         count = len(discards)
+        if count:
+            self._exchange(seat, discards)
+        self.drawn[seat] = count
+        self.events.append(_event(Event, ("draw", seat, None, count, ())))
+        for i in range(1, self.seats):
+            s = (seat + i) % self.seats
+            if self.live[s] and self.drawn[s] < 0:
+                self.actor = s
+                return
+        self._start_betting()
+
+    def _exchange(self, seat: int, discards: Sequence[int]) -> None:
+        """Replaces ``discards`` by cards from the deck, reshuffling earlier discards if short."""
+        count = len(discards)
         new = self.deck[:count]
         del self.deck[:count]
         if len(new) < count:
@@ -673,16 +687,8 @@ class Hand:
         kept = [c for c in self.cards[seat] if c not in discards]
         self.cards[seat] = kept + new
         self.discards.extend(discards)
-        self.drawn[seat] = count
         self.events.append(_event(Event, ("discard", seat, seat, count, tuple(discards))))
         self.events.append(_event(Event, ("receive", seat, seat, count, tuple(new))))
-        self.events.append(_event(Event, ("draw", seat, None, count, ())))
-        for i in range(1, self.seats):
-            s = (seat + i) % self.seats
-            if self.live[s] and self.drawn[s] < 0:
-                self.actor = s
-                return
-        self._start_betting()
 
     # ------------------------------------------------------------------ the end
 
