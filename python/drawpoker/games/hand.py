@@ -628,12 +628,18 @@ class Hand:
             self.acted_at,
         )
         seats = self.seats
+        able = -1  # seats that can still bet, counted when first needed
         for i in range(1, seats + 1):
             s = (seat + i) % seats
             if not live[s] or stacks[s] == 0:
                 continue
-            if bets[s] < current or (acted[s] < 0 and self._others_can_bet(s)):
+            if bets[s] < current:
                 return s
+            if acted[s] < 0:
+                if able < 0:
+                    able = sum(1 for x in range(seats) if live[x] and stacks[x] > 0)
+                if able > 1:  # someone besides s can bet against s
+                    return s
         return None
 
     def _others_can_bet(self, seat: int) -> bool:
