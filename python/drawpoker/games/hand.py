@@ -489,7 +489,7 @@ class Hand:
         self.current_bet = 0
         self.largest_raise = 0
         self.acted_at = [-1] * self.seats
-        able = sum(1 for s in range(self.seats) if self.live[s] and self.stacks[s] > 0)
+        able = self._able_count()
         if (
             self.variant.betting is None
             or not self.variant.streets[self.street].betting
@@ -637,10 +637,16 @@ class Hand:
                 return s
             if acted[s] < 0:
                 if able < 0:
-                    able = sum(1 for x in range(seats) if live[x] and stacks[x] > 0)
+                    able = self._able_count()
                 if able > 1:  # someone besides s can bet against s
                     return s
         return None
+
+    def _able_count(self) -> int:
+        """Seats still in the hand with chips to bet."""
+        return len(
+            [1 for alive, chips in zip(self.live, self.stacks, strict=True) if alive and chips]
+        )
 
     def _others_can_bet(self, seat: int) -> bool:
         return any(self.live[s] and self.stacks[s] > 0 and s != seat for s in range(self.seats))
@@ -712,17 +718,17 @@ class Hand:
             self.winners = live
             self.payouts[live[0]] = self.pot
         else:
-            ranking = self.variant.ranking
-            for seat in self.order_from_button():
+            ranking, order, strengths = self.variant.ranking, self.order_from_button(), {}
+            for seat in order:
                 if self.live[seat]:
-                    self.revealed[seat] = list(self.cards[seat])
-                    self.strengths[seat] = _core.evaluate(self.cards[seat], ranking)
-                    show = ("show", seat, None, self.strengths[seat], tuple(self.cards[seat]))
-                    self.events.append(_event(Event, show))
-            best = max(self.strengths.values())
-            self.winners = [s for s in live if self.strengths[s] == best]
-            pots = side_pots(self.committed, self.live)
-            self.payouts = award(pots, self.strengths, self.order_from_button())
+                    cards = self.cards[seat]
+                    self.revealed[seat] = list(cards)
+                    strengths[seat] = strength = _core.evaluate(cards, ranking)
+                    self.events.append(_event(Event, ("show", seat, None, strength, tuple(cards))))
+            self.strengths = strengths
+            best = max(strengths.values())
+            self.winners = [s for s in live if strengths[s] == best]
+            self.payouts = award(side_pots(self.committed, self.live), strengths, order)
         for seat, chips in enumerate(self.payouts):
             if chips:
                 self.stacks[seat] += chips
