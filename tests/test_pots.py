@@ -148,3 +148,18 @@ def test_r_pot_6_all_in_player_wins_only_layers_paid_into() -> None:
         check_or_call(hand)
     assert hand.payouts[1] == 3 * 60  # the main pot only
     assert hand.payouts[2] == 2 * (110 - 60)
+
+
+def test_bad_hand_arguments_raise_clear_errors() -> None:
+    from drawpoker.errors import InvalidArgumentError
+
+    for stacks, button in (
+        ([100], 0),
+        ([100, -5], 0),
+        ([100, 0], 0),
+        ([100, 100], 2),
+        ([0, 100, 100], 0),
+        ([100, 100], -1),
+    ):
+        with pytest.raises(InvalidArgumentError):
+            Hand(FiveCardDraw(), stacks, button)

@@ -224,10 +224,10 @@ class Hand:
         in_hand = [variant.betting is None or int(s) > 0 for s in stacks]
         if in_hand.count(True) < 2:
             raise InvalidArgumentError(f"a hand needs two seats with chips, got {list(stacks)}")
-        if not in_hand[button]:
-            raise InvalidArgumentError(f"the button seat {button} has no chips")
         if not 0 <= button < len(stacks):
             raise InvalidArgumentError(f"button {button} is not a seat of {len(stacks)}")
+        if not in_hand[button]:
+            raise InvalidArgumentError(f"the button seat {button} has no chips")
         self.variant = variant
         self.seats = len(stacks)
         self.button = button
