@@ -62,7 +62,7 @@ def evaluate_batch(cards: npt.ArrayLike, ranking: str = "high") -> npt.NDArray[n
     :class:`~drawpoker.errors.InvalidCardError` naming the row.
 
     >>> evaluate_batch(np.array([[48, 49, 50, 51, 0], [0, 5, 10, 15, 20]], dtype=np.uint8))
-    array([7297, 5857], dtype=uint16)
+    array([7441,    1], dtype=uint16)
     """
     return _core.evaluate_batch(as_card_array(cards, widths=(5, 6, 7)), ranking)
 

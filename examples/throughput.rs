@@ -1,3 +1,5 @@
+//! Raw single-thread and batch throughput of the high-hand evaluator on 4 M random hands:
+//! `cargo run --release --example throughput`.
 use drawpoker::eval::high;
 fn main() {
     let t = std::time::Instant::now();
