@@ -5,7 +5,7 @@ fn main() {
     let t = std::time::Instant::now();
     let tb = high::tables();
     println!("tables {:?} {}", t.elapsed(), tb.size_in_bytes());
-    let n = 4_000_000usize;
+    let n: usize = std::env::args().nth(1).map_or(4_000_000, |a| a.parse().expect("a hand count"));
     let mut cards = vec![0u8; n * 7];
     let mut state = 12345u64;
     for row in cards.chunks_mut(7) {

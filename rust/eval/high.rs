@@ -14,7 +14,6 @@ use super::row_table::RowTable;
 const LOW_PART_BITS: u32 = 14;
 use crate::card::{rank, suit, Card};
 use crate::error::{Error, Result};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 const SUIT_SHIFT: u32 = 32;
@@ -58,27 +57,28 @@ impl HighTables {
     fn build() -> HighTables {
         let scale = scale();
         // Five cards come from the scale; a bigger hand is worth its best hand with one card
-        // fewer, so each size follows from the one below.
-        let mut by_key: HashMap<u32, u16> = HashMap::new();
-        let by_size = [5usize, 6, 7].map(|size| {
+        // fewer, read from the table of the size below.
+        let mut smaller: Option<RowTable> = None;
+        let mut build_size = |size: usize| {
             let mut entries = Vec::new();
             for_each_rank_multiset(size, 4, &mut |ranks| {
                 let key: u32 = ranks.iter().map(|&r| rank_key(r)).sum();
-                let strength = if size == 5 {
-                    scale.strength(ranks.try_into().expect("five ranks"), false)
-                } else {
-                    ranks
+                let strength = match &smaller {
+                    None => scale.strength(ranks.try_into().expect("five ranks"), false),
+                    Some(below) => ranks
                         .iter()
-                        .map(|&r| by_key[&(key - rank_key(r))])
+                        .map(|&r| below.get(key - rank_key(r)))
                         .max()
-                        .expect("non-empty")
+                        .expect("non-empty"),
                 };
                 entries.push((key, strength));
             });
-            by_key = entries.iter().copied().collect();
             // 14 column bits measured smallest for every size (131 KB, 136 KB, 217 KB).
-            RowTable::build(&entries, 14)
-        });
+            let table = RowTable::build(&entries, 14);
+            smaller = Some(table.clone());
+            table
+        };
+        let by_size = [build_size(5), build_size(6), build_size(7)];
         let mut flush = vec![0u16; 1 << 13];
         let mut masks: Vec<usize> = (0..1usize << 13)
             .filter(|m| (5..=7).contains(&m.count_ones()))

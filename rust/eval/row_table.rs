@@ -13,6 +13,7 @@ const KEY_MASK: u32 = (1 << KEY_BITS) - 1;
 const SCATTER: u32 = 0x9E37_79B9;
 
 /// A read-only map from sparse `u32` keys to `u16` values; absent keys read as 0.
+#[derive(Clone)]
 pub struct RowTable {
     column_bits: u32,
     offsets: Vec<u32>,
