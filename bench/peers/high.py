@@ -63,7 +63,10 @@ def run_drawpoker(threads: int | None) -> dict[str, float]:
     env = dict(os.environ)
     if threads is not None:
         env["RAYON_NUM_THREADS"] = str(threads)
-    code = "import json; from bench.peers.high import drawpoker_child; print(json.dumps(drawpoker_child()))"
+    code = (
+        "import json; from bench.peers.high import drawpoker_child; "
+        "print(json.dumps(drawpoker_child()))"
+    )
     out = subprocess.run(
         [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
     )
