@@ -1,14 +1,13 @@
-//! Raw single-thread and batch throughput of the high-hand evaluator on 4 M random hands:
-//! `cargo run --release --example throughput`.
+//! Throughput of the high-hand batch evaluator on random hands, one thread:
+//! `cargo run --release --example throughput -- [HANDS] [CARDS] [ROUNDS]`.
+//! Under `valgrind --tool=callgrind` the instruction count per hand is a load-proof figure.
+
 use drawpoker::eval::high;
-fn main() {
-    let t = std::time::Instant::now();
-    let tb = high::tables();
-    println!("tables {:?} {}", t.elapsed(), tb.size_in_bytes());
-    let n: usize = std::env::args().nth(1).map_or(4_000_000, |a| a.parse().expect("a hand count"));
-    let mut cards = vec![0u8; n * 7];
+
+fn random_hands(n: usize, k: usize) -> Vec<u8> {
+    let mut cards = vec![0u8; n * k];
     let mut state = 12345u64;
-    for row in cards.chunks_mut(7) {
+    for row in cards.chunks_mut(k) {
         let mut used = 0u64;
         for c in row.iter_mut() {
             loop {
@@ -24,24 +23,32 @@ fn main() {
             }
         }
     }
-    for k in [5usize, 7] {
-        let flat: Vec<u8> = cards.chunks(7).flat_map(|r| r[..k].to_vec()).collect();
-        let mut out = vec![0u16; n];
-        for _ in 0..3 {
-            let t = std::time::Instant::now();
-            let mut sum = 0u64;
-            for row in flat.chunks_exact(k) {
-                sum += tb.eval(row) as u64;
-            }
-            let dt = t.elapsed().as_secs_f64();
-            let t2 = std::time::Instant::now();
-            high::evaluate_batch(&flat, k, &mut out).unwrap();
-            let dt2 = t2.elapsed().as_secs_f64();
-            println!(
-                "k={k} raw 1-thread {:.0} M/s, batch {:.0} M/s ({sum})",
-                n as f64 / dt / 1e6,
-                n as f64 / dt2 / 1e6
-            );
+    cards
+}
+
+fn main() {
+    let arg = |i: usize, default: usize| {
+        std::env::args()
+            .nth(i)
+            .map_or(default, |a| a.parse().expect("a number"))
+    };
+    let (n, k, rounds) = (arg(1, 100_000), arg(2, 7), arg(3, 20));
+    let start = std::time::Instant::now();
+    high::tables();
+    println!("tables built in {:?}", start.elapsed());
+    let cards = random_hands(n, k);
+    let mut out = vec![0u16; n];
+    let start = std::time::Instant::now();
+    for _ in 0..rounds {
+        // Chunks below the parallel threshold keep this on one thread.
+        for (rows, out) in cards.chunks(100_000 * k).zip(out.chunks_mut(100_000)) {
+            high::evaluate_batch(rows, k, out).expect("valid hands");
         }
     }
+    let seconds = start.elapsed().as_secs_f64();
+    let checksum: u64 = out.iter().map(|&s| s as u64).sum();
+    println!(
+        "{k}-card: {:.1} M hands/s on one thread (checksum {checksum})",
+        (n * rounds) as f64 / seconds / 1e6
+    );
 }
