@@ -24,6 +24,7 @@ from drawpoker.errors import (
 )
 from drawpoker.evaluation import (
     HIGH_CLASS_COUNT,
+    LOW8_MIN,
     RANKINGS,
     HandCategory,
     RankingSystem,
@@ -33,6 +34,9 @@ from drawpoker.evaluation import (
     describe,
     evaluate,
     evaluate_batch,
+    evaluate_low8,
+    evaluate_low8_batch,
+    qualifies_low8,
     ranking_system,
     strength_histogram,
 )
@@ -40,6 +44,7 @@ from drawpoker.evaluation import (
 __all__ = [
     "HIGH_CLASS_COUNT",
     "JOKER",
+    "LOW8_MIN",
     "RANKINGS",
     "RANKS",
     "SUITS",
@@ -56,9 +61,12 @@ __all__ = [
     "describe",
     "evaluate",
     "evaluate_batch",
+    "evaluate_low8",
+    "evaluate_low8_batch",
     "format_cards",
     "full_deck",
     "parse_cards",
+    "qualifies_low8",
     "rank_of",
     "ranking_system",
     "strength_histogram",
