@@ -115,6 +115,19 @@ def has_low8(cards: Sequence[int]) -> bool:
     return len({rank(c) for c in cards} & {12, 0, 1, 2, 3, 4, 5, 6}) >= 5
 
 
+def badugi_key(cards: Sequence[int]) -> Key:
+    """Badugi key (R-BADUGI-1..2): the best subset with distinct suits and distinct ranks;
+    more cards first, then the lower ranks from the top (ace low)."""
+    best: Key = ()
+    for size in range(1, len(cards) + 1):
+        for subset in itertools.combinations(cards, size):
+            values = sorted(((rank(c) + 1) % 13 for c in subset), reverse=True)
+            suits = {suit(c) for c in subset}
+            if len(set(values)) == size == len(suits):
+                best = max(best, (size, *(-v for v in values)))
+    return best
+
+
 def all_hands(deck_size: int, size: int) -> npt.NDArray[np.uint8]:
     """Every hand of ``size`` cards from cards ``0..deck_size-1``, one row each."""
     combos = itertools.combinations(range(deck_size), size)

@@ -13,6 +13,9 @@ Every function takes ``ranking=``, one of the names in :data:`RANKINGS`:
 - ``"ace-five"``: ace-to-five low of 5, 6 or 7 cards, the best five (R-A5-1..3): 6,175 classes,
   6,175 is the wheel 5-4-3-2-A; straights and flushes are ignored. :func:`evaluate_low8` and
   :func:`qualifies_low8` add the eight-or-better qualifier of hi/lo games (R-A5-4).
+- ``"badugi"``: badugi of 4 cards (R-BADUGI-1..2), the best subset of distinct suits and ranks:
+  1,092 classes, 1,092 is A-2-3-4 of four suits; its category is a :class:`BadugiCategory`
+  (how many cards play).
 
 In the low rankings :func:`category` names what the hand holds (a deuce-to-seven straight is
 ``HandCategory.STRAIGHT``; an unpaired ace-to-five low is ``HandCategory.HIGH_CARD``), so there
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Literal, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -94,6 +98,19 @@ class HandCategory(IntEnum):
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
     FIVE_OF_A_KIND = 9
+
+
+class BadugiCategory(IntEnum):
+    """Badugi categories: how many cards play (R-BADUGI-1); more is always better.
+
+    >>> category(evaluate("Kc Qd Jh Ts", ranking="badugi"), ranking="badugi")
+    <BadugiCategory.BADUGI: 4>
+    """
+
+    ONE_CARD = 1
+    TWO_CARDS = 2
+    THREE_CARDS = 3
+    BADUGI = 4
 
 
 def evaluate(cards: CardsLike, ranking: str = "high") -> int:
@@ -178,15 +195,30 @@ def compare_batch(a: npt.ArrayLike, b: npt.ArrayLike) -> npt.NDArray[np.int8]:
     )
 
 
-def category(strength: int, ranking: str = "high") -> HandCategory:
-    """The category of a strength.
+# The literal "badugi" is also a str; mypy's documented way to accept that overlap is to ignore it.
+@overload
+def category(  # type: ignore[overload-overlap]
+    strength: int, ranking: Literal["badugi"]
+) -> BadugiCategory: ...
+
+
+@overload
+def category(strength: int, ranking: str = "high") -> HandCategory: ...
+
+
+def category(strength: int, ranking: str = "high") -> HandCategory | BadugiCategory:
+    """The category of a strength: a :class:`HandCategory`, or for badugi a
+    :class:`BadugiCategory`.
 
     >>> category(7462)
     <HandCategory.STRAIGHT_FLUSH: 8>
     >>> category(7463, ranking="joker")
     <HandCategory.FIVE_OF_A_KIND: 9>
+    >>> category(evaluate("Kc Kd 7h 2s", ranking="badugi"), ranking="badugi")
+    <BadugiCategory.THREE_CARDS: 3>
     """
-    return HandCategory(_core.category(strength, ranking))
+    number = _core.category(strength, ranking)
+    return BadugiCategory(number) if ranking == "badugi" else HandCategory(number)
 
 
 def describe(strength: int, ranking: str = "high") -> str:
@@ -198,6 +230,8 @@ def describe(strength: int, ranking: str = "high") -> str:
     'Straight, five high'
     >>> describe(evaluate("Jk 9h 9d 9c 9s", ranking="joker"), ranking="joker")
     'Five of a kind, nines'
+    >>> describe(evaluate("8c 5d 3h As", ranking="badugi"), ranking="badugi")
+    'Badugi, 8-5-3-A'
     """
     return _core.describe(strength, ranking)
 

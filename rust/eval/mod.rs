@@ -2,6 +2,7 @@
 //! strength wins and strengths are dense from 1 within their system.
 
 pub mod ace_five;
+pub mod badugi;
 pub mod classes;
 pub mod deuce_seven;
 pub mod high;
@@ -23,15 +24,18 @@ pub enum Ranking {
     DeuceSeven,
     /// Ace-to-five low (R-A5-1..3): 5, 6 or 7 cards, best five, straights and flushes ignored.
     AceFive,
+    /// Badugi (R-BADUGI-1..2): four cards, the best subset of distinct suits and ranks.
+    Badugi,
 }
 
 impl Ranking {
     /// Every ranking with its public name.
-    pub const ALL: [(Ranking, &'static str); 4] = [
+    pub const ALL: [(Ranking, &'static str); 5] = [
         (Ranking::High, "high"),
         (Ranking::Joker, "joker"),
         (Ranking::DeuceSeven, "deuce-seven"),
         (Ranking::AceFive, "ace-five"),
+        (Ranking::Badugi, "badugi"),
     ];
 
     /// The ranking of a public name such as `"high"`.
@@ -63,6 +67,7 @@ impl Ranking {
         match self {
             Ranking::High | Ranking::AceFive => &[5, 6, 7],
             Ranking::Joker | Ranking::DeuceSeven => &[5],
+            Ranking::Badugi => &[4],
         }
     }
 
@@ -78,6 +83,7 @@ impl Ranking {
             Ranking::Joker => joker::evaluate(cards),
             Ranking::DeuceSeven => deuce_seven::evaluate(cards),
             Ranking::AceFive => ace_five::evaluate(cards),
+            Ranking::Badugi => badugi::evaluate(cards),
         }
     }
 
@@ -88,6 +94,7 @@ impl Ranking {
             Ranking::Joker => joker::evaluate_batch(cards, width, out),
             Ranking::DeuceSeven => deuce_seven::evaluate_batch(cards, width, out),
             Ranking::AceFive => ace_five::evaluate_batch(cards, width, out),
+            Ranking::Badugi => badugi::evaluate_batch(cards, width, out),
         }
     }
 
@@ -97,6 +104,7 @@ impl Ranking {
             Ranking::High | Ranking::DeuceSeven => classes::CLASS_COUNT as u16,
             Ranking::Joker => joker::JOKER_CLASS_COUNT as u16,
             Ranking::AceFive => ace_five::CLASS_COUNT as u16,
+            Ranking::Badugi => badugi::CLASS_COUNT as u16,
         }
     }
 
@@ -111,7 +119,7 @@ impl Ranking {
         Ok(())
     }
 
-    /// The class (category and ranks by significance) of a strength.
+    /// The class (category and ranks by significance) of a strength; badugi has none.
     fn class_info(self, strength: u16) -> Result<classes::ClassInfo> {
         self.check_strength(strength)?;
         let info = match self {
@@ -119,23 +127,47 @@ impl Ranking {
             Ranking::Joker => joker::class_info(strength),
             Ranking::DeuceSeven => deuce_seven::tables().class_info(strength),
             Ranking::AceFive => ace_five::tables().class_info(strength),
+            Ranking::Badugi => {
+                return Err(Error::InvalidArgument(
+                    "badugi hands have no poker-hand category; their category number is the \
+                     count of cards that play"
+                        .to_string(),
+                ))
+            }
         };
         Ok(info.expect("strength checked"))
     }
 
-    /// The category of a strength. In the low rankings it names what the hand holds (a
-    /// deuce-to-seven straight is [`Category::Straight`]), so a higher category is a worse low.
+    /// The poker-hand category of a strength (every ranking but badugi). In the low rankings
+    /// it names what the hand holds (a deuce-to-seven straight is [`Category::Straight`]), so
+    /// a higher category is a worse low.
     pub fn category(self, strength: u16) -> Result<Category> {
         Ok(self.class_info(strength)?.category)
     }
 
-    /// A person's name for a strength, e.g. `"Full house, kings full of threes"` or
-    /// `"Seven-five low: 7-5-4-3-2"`.
+    /// The category as a number: the [`Category`] value, or for badugi the number of cards
+    /// that play (1..=4, 4 = a badugi).
+    pub fn category_number(self, strength: u16) -> Result<u8> {
+        match self {
+            Ranking::Badugi => {
+                self.check_strength(strength)?;
+                Ok(badugi::cards_counted(strength).expect("strength checked"))
+            }
+            _ => Ok(self.category(strength)? as u8),
+        }
+    }
+
+    /// A person's name for a strength, e.g. `"Full house, kings full of threes"`,
+    /// `"Seven-five low: 7-5-4-3-2"` or `"Badugi, 4-3-2-A"`.
     pub fn describe(self, strength: u16) -> Result<String> {
+        if self == Ranking::Badugi {
+            self.check_strength(strength)?;
+            return Ok(badugi::describe(strength).expect("strength checked"));
+        }
         let info = self.class_info(strength)?;
         Ok(match self {
-            Ranking::High | Ranking::Joker => classes::describe_class(&info),
             Ranking::DeuceSeven | Ranking::AceFive => classes::describe_low(&info),
+            _ => classes::describe_class(&info),
         })
     }
 }

@@ -3,7 +3,7 @@
 use super::cards::cards_from_ints;
 use super::errors::check;
 use crate::card::Card;
-use crate::eval::{ace_five, deuce_seven, high, joker, Ranking};
+use crate::eval::{ace_five, badugi, deuce_seven, high, joker, Ranking};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use std::borrow::Cow;
@@ -76,7 +76,7 @@ fn strength_histogram<'py>(py: Python<'py>, n_cards: usize) -> PyResult<Bound<'p
 #[pyfunction]
 fn category(strength: u16, ranking: &str) -> PyResult<u8> {
     let ranking = check(Ranking::from_name(ranking))?;
-    Ok(check(ranking.category(strength))? as u8)
+    check(ranking.category_number(strength))
 }
 
 /// A person's description of a strength under a ranking.
@@ -94,6 +94,7 @@ fn warm_up(py: Python<'_>) -> usize {
         high::tables().size_in_bytes()
             + joker::tables().size_in_bytes()
             + ace_five::tables().size_in_bytes()
+            + badugi::tables().size_in_bytes()
     })
 }
 
