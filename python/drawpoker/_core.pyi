@@ -4,6 +4,7 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "ace_five_low8_min",
     "category",
     "compare_batch",
     "describe",
@@ -11,6 +12,7 @@ __all__ = [
     "evaluate_batch",
     "format_cards",
     "parse_cards",
+    "rankings",
     "strength_histogram",
     "warm_up",
 ]
@@ -24,3 +26,5 @@ def strength_histogram(n_cards: int) -> npt.NDArray[np.uint64]: ...
 def category(strength: int, ranking: str) -> int: ...
 def describe(strength: int, ranking: str) -> str: ...
 def warm_up() -> int: ...
+def rankings() -> list[tuple[str, list[int], bool, int]]: ...
+def ace_five_low8_min() -> int: ...

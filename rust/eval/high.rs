@@ -16,13 +16,15 @@ use crate::card::{rank, suit, Card};
 use crate::error::{Error, Result};
 use std::sync::OnceLock;
 
-const SUIT_SHIFT: u32 = 32;
+pub(super) const SUIT_SHIFT: u32 = 32;
 /// Suit counters start at 3 so that bit 3 of a nibble flags five of that suit.
-const SUIT_START: u64 = 0x3333 << SUIT_SHIFT;
-const FLUSH_FLAGS: u64 = 0x8888 << SUIT_SHIFT;
+pub(super) const SUIT_START: u64 = 0x3333 << SUIT_SHIFT;
+pub(super) const FLUSH_FLAGS: u64 = 0x8888 << SUIT_SHIFT;
 
 /// Rank key of one card of `rank`: deuces 0, ranks 1..6 in base 5 low, 7..12 in base 5 high.
-const fn rank_key(rank: u8) -> u32 {
+///
+/// The sum over a hand identifies its multiset of ranks once the hand size is known.
+pub const fn rank_key(rank: u8) -> u32 {
     match rank {
         0 => 0,
         1..=6 => 5u32.pow(rank as u32 - 1),
@@ -222,7 +224,12 @@ pub fn row_is_valid(row: &[Card]) -> bool {
 
 /// The precise error of an invalid row.
 pub fn row_error(row: &[Card], index: usize) -> Error {
-    match crate::card::check_hand(row, false, Some(index)) {
+    row_error_in_deck(row, index, false)
+}
+
+/// The precise error of an invalid row; `allow_joker` admits card 52 once.
+pub fn row_error_in_deck(row: &[Card], index: usize, allow_joker: bool) -> Error {
+    match crate::card::check_hand(row, allow_joker, Some(index)) {
         Err(e) => e,
         Ok(()) => Error::InvalidArgument(format!("row {index} is invalid")),
     }
@@ -273,13 +280,24 @@ pub fn map_fixed_rows<const W: usize, T: Send + Copy>(
     out: &mut [T],
     per_row: impl Fn(&[Card; W]) -> Option<T> + Sync,
 ) -> Result<()> {
+    map_fixed_rows_in_deck(cards, out, false, per_row)
+}
+
+/// [`map_fixed_rows`] where `allow_joker` says whether card 52 is legal, for the errors of
+/// invalid rows (`per_row` does the check itself).
+pub fn map_fixed_rows_in_deck<const W: usize, T: Send + Copy>(
+    cards: &[Card],
+    out: &mut [T],
+    allow_joker: bool,
+    per_row: impl Fn(&[Card; W]) -> Option<T> + Sync,
+) -> Result<()> {
     debug_assert_eq!(cards.len(), out.len() * W);
     let run = |start_row: usize, rows: &[Card], out: &mut [T]| -> Result<()> {
         let (rows, _) = rows.as_chunks::<W>();
         for (i, (row, slot)) in rows.iter().zip(out.iter_mut()).enumerate() {
             match per_row(row) {
                 Some(value) => *slot = value,
-                None => return Err(row_error(row, start_row + i)),
+                None => return Err(row_error_in_deck(row, start_row + i, allow_joker)),
             }
         }
         Ok(())
