@@ -33,3 +33,12 @@ def hold_table(class_of: npt.NDArray[np.uint8], classes: int) -> npt.NDArray[np.
 def hold_values(
     class_of: npt.NDArray[np.uint8], pays: npt.NDArray[np.float64]
 ) -> npt.NDArray[np.float64]: ...
+def draw_equity(
+    players: list[tuple[list[int], int]],
+    dead: list[int],
+    ranking: str,
+    joker: bool,
+    budget: int,
+    samples: int,
+    seed: int,
+) -> tuple[list[float], list[float], list[float], int, bool, list[float]]: ...

@@ -3,7 +3,7 @@
 use super::cards::cards_from_ints;
 use super::errors::{check, to_py};
 use super::eval::rows_of;
-use crate::draw::{batch, choices, holds, limit::DrawLimit, outcomes};
+use crate::draw::{batch, choices, equity, holds, limit::DrawLimit, outcomes};
 use crate::error::Error;
 use crate::eval::Ranking;
 use numpy::{
@@ -171,5 +171,40 @@ fn register_holds(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(canonical_deals, m)?)?;
     m.add_function(wrap_pyfunction!(hold_table, m)?)?;
     m.add_function(wrap_pyfunction!(hold_values, m)?)?;
+    m.add_function(wrap_pyfunction!(draw_equity, m)?)?;
     Ok(())
+}
+
+/// Equity figures as returned to Python: shares, wins, ties, outcomes, exact, standard errors.
+type EquityRow = (Vec<f64>, Vec<f64>, Vec<f64>, u64, bool, Vec<f64>);
+
+/// Equity after one draw of players given as (kept cards, cards drawn).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn draw_equity(
+    py: Python<'_>,
+    players: Vec<(Vec<i64>, usize)>,
+    dead: Vec<i64>,
+    ranking: &str,
+    joker: bool,
+    budget: u64,
+    samples: u64,
+    seed: u64,
+) -> PyResult<EquityRow> {
+    let ranking = check(Ranking::from_name(ranking))?;
+    let players = players
+        .into_iter()
+        .map(|(kept, draws)| {
+            Ok(equity::Player {
+                kept: cards_from_ints(&kept)?,
+                draws,
+            })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let dead = cards_from_ints(&dead)?;
+    let e =
+        check(py.detach(|| {
+            equity::draw_equity(ranking, &players, &dead, joker, budget, samples, seed)
+        }))?;
+    Ok((e.shares, e.wins, e.ties, e.outcomes, e.exact, e.std_errors))
 }
