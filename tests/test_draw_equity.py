@@ -7,7 +7,6 @@ import random
 
 import numpy as np
 import pytest
-
 from drawpoker import InvalidArgumentError, InvalidCardError, evaluate_batch
 from drawpoker.cards import parse_cards
 from drawpoker.draw_equity import draw_equity
