@@ -3,6 +3,28 @@
 import numpy as np
 import numpy.typing as npt
 
+__all__ = [
+    "ace_five_low8_min",
+    "canonical_deals",
+    "category",
+    "compare_batch",
+    "describe",
+    "discard_mask_of",
+    "draw_category_counts_batch",
+    "draw_choices",
+    "draw_equity",
+    "draw_histogram",
+    "evaluate",
+    "evaluate_batch",
+    "format_cards",
+    "hold_table",
+    "hold_values",
+    "parse_cards",
+    "rankings",
+    "strength_histogram",
+    "warm_up",
+]
+
 def parse_cards(text: str) -> list[int]: ...
 def format_cards(cards: list[int]) -> list[str]: ...
 def evaluate(cards: list[int], ranking: str) -> int: ...
@@ -12,11 +34,10 @@ def strength_histogram(n_cards: int) -> npt.NDArray[np.uint64]: ...
 def category(strength: int, ranking: str) -> int: ...
 def describe(strength: int, ranking: str) -> str: ...
 def warm_up() -> int: ...
-def rankings() -> list[tuple[str, list[int], bool, int]]: ...
 def discard_mask_of(hand: list[int], discards: list[int]) -> int: ...
 def draw_histogram(
     hand: list[int], discard_mask: int, dead: list[int], ranking: str, joker: bool
-) -> npt.NDArray[np.uint64]: ...
+) -> tuple[npt.NDArray[np.uint64], int]: ...
 def draw_choices(
     hand: list[int],
     dead: list[int],
@@ -34,3 +55,14 @@ def hold_table(class_of: npt.NDArray[np.uint8], classes: int) -> npt.NDArray[np.
 def hold_values(
     class_of: npt.NDArray[np.uint8], pays: npt.NDArray[np.float64]
 ) -> npt.NDArray[np.float64]: ...
+def draw_equity(
+    players: list[tuple[list[int], int]],
+    dead: list[int],
+    ranking: str,
+    joker: bool,
+    budget: int,
+    samples: int,
+    seed: int,
+) -> tuple[list[float], list[float], list[float], int, bool, list[float]]: ...
+def rankings() -> list[tuple[str, list[int], bool, int]]: ...
+def ace_five_low8_min() -> int: ...

@@ -24,7 +24,7 @@ import numpy.typing as npt
 from drawpoker import _core
 from drawpoker.cards import CardsLike, as_card_array, format_cards, to_card_list
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.evaluation import HandCategory, category, evaluate, strength_histogram
+from drawpoker.evaluation import HandCategory, ranking_system, strength_histogram
 
 DRAW_LIMITS = ("3", "3-or-4-with-ace", "5")
 """The draw-limit settings of RULES.md section 4 (R-DRAW-7); the default is the second."""
@@ -108,10 +108,6 @@ def _masked(hand: Sequence[int], mask: int, discarded: bool) -> list[int]:
     return [c for i, c in enumerate(hand) if bool(mask >> i & 1) == discarded]
 
 
-def _current_category(hand: list[int], ranking: str) -> int:
-    return int(category(evaluate(hand, ranking), ranking))
-
-
 def discard_mask(hand: CardsLike, discards: CardsLike) -> int:
     """The discard mask (bit ``i`` = card ``i`` of the hand is thrown) of some cards of a hand.
 
@@ -142,14 +138,12 @@ def draw_outcome(
     """
     cards = to_card_list(hand)
     mask = _resolve_mask(cards, discard, discard_mask)
-    strengths = _core.draw_histogram(cards, mask, to_card_list(dead), ranking, joker)
-    counts = _category_counts(strengths, ranking)
-    before = _current_category(cards, ranking)
+    strengths, improved = _core.draw_histogram(cards, mask, to_card_list(dead), ranking, joker)
     return DrawOutcome(
         hand=tuple(cards),
         discard_mask=mask,
-        counts=counts,
-        improved=sum(counts[before + 1 :]),
+        counts=_category_counts(strengths, ranking),
+        improved=improved,
         histogram=strengths if histogram else None,
     )
 
@@ -175,12 +169,10 @@ def _category_counts(strengths: npt.NDArray[np.uint64], ranking: str) -> tuple[i
 
 @lru_cache(maxsize=8)
 def _category_table(ranking: str) -> npt.NDArray[np.intp]:
-    top = {"high": 7462}.get(ranking)
-    if top is None:
-        raise InvalidArgumentError(f"no draw analysis for the ranking {ranking!r}")
+    top = ranking_system(ranking).max_strength
     table = np.zeros(top + 1, dtype=np.intp)
     for strength in range(1, top + 1):
-        table[strength] = int(category(strength, ranking))
+        table[strength] = _core.category(strength, ranking)
     return table
 
 
@@ -196,6 +188,7 @@ def objective_values(objective: ObjectiveLike, ranking: str = "high") -> npt.NDA
     - a pay table ``{category: payout}`` (missing categories pay 0);
     - an array of one value per strength.
 
+    >>> from drawpoker import evaluate
     >>> values = objective_values({HandCategory.FLUSH: 6.0})
     >>> float(values[evaluate("Ks 9s 6s 3s 8s")]), float(values[evaluate("Ks 9s 6s 3s 8d")])
     (6.0, 0.0)

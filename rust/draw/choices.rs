@@ -3,7 +3,7 @@
 
 use super::limit::DrawLimit;
 use super::outcomes::{category_counts, check_draw_hand, stub_of, Draw};
-use super::score::{categories, Scorer};
+use super::score::{categories, improves_by_category, Scorer};
 use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::eval::Ranking;
@@ -50,7 +50,9 @@ pub fn all_choices(
     let stub = stub_of(hand, dead, joker)?;
     let scorer = Scorer::of(ranking);
     let category_of = categories(ranking);
-    let before = category_of[scorer.score(hand) as usize];
+    let before_strength = scorer.score(hand);
+    let before = category_of[before_strength as usize];
+    let by_category = improves_by_category(ranking);
     let mut histogram = vec![0u64; size];
     let mut choices = Vec::with_capacity(1 << hand.len());
     for mask in 0..(1u8 << hand.len()) {
@@ -76,7 +78,12 @@ pub fn all_choices(
             if n != 0 {
                 total += n;
                 weighted += n as f64 * values[strength];
-                if category_of[strength] > before {
+                let better = if by_category {
+                    category_of[strength] > before
+                } else {
+                    strength > before_strength as usize
+                };
+                if better {
                     improved += n;
                 }
             }

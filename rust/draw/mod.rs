@@ -8,6 +8,7 @@
 pub mod batch;
 pub mod choices;
 pub mod combos;
+pub mod equity;
 pub mod holds;
 pub mod limit;
 pub mod outcomes;

@@ -24,7 +24,11 @@ pub fn check_draw_hand(ranking: Ranking, hand: &[Card], joker: bool) -> Result<(
     if hand.len() != size {
         return Err(Error::HandSize {
             got: hand.len(),
-            allowed: if size == 5 { "5 cards" } else { "4 cards" },
+            allowed: if size == 5 {
+                "5 cards"
+            } else {
+                "4 cards (badugi)"
+            },
         });
     }
     check_deck(ranking, joker)?;
@@ -114,6 +118,7 @@ impl Draw {
     pub fn tally(&self, scorer: Scorer, histogram: &mut [u64]) {
         let mut hand = [0u8; 5];
         let size = self.kept.len() + self.draws;
+        debug_assert!(size <= 5);
         hand[..self.kept.len()].copy_from_slice(&self.kept);
         for_each_fill(
             &self.stub,

@@ -3,7 +3,7 @@
 use super::cards::cards_from_ints;
 use super::errors::{check, to_py};
 use super::eval::rows_of;
-use crate::draw::{batch, choices, holds, limit::DrawLimit, outcomes};
+use crate::draw::{batch, choices, equity, holds, limit::DrawLimit, outcomes, score};
 use crate::error::Error;
 use crate::eval::Ranking;
 use numpy::{
@@ -21,7 +21,8 @@ fn discard_mask_of(hand: Vec<i64>, discards: Vec<i64>) -> PyResult<u8> {
     ))
 }
 
-/// Final-strength histogram (index = strength) of one draw, every replacement counted once.
+/// Final-strength histogram (index = strength) of one draw, every replacement counted once,
+/// and how many of the final hands improve on the hand before the draw.
 #[pyfunction]
 fn draw_histogram<'py>(
     py: Python<'py>,
@@ -30,7 +31,7 @@ fn draw_histogram<'py>(
     dead: Vec<i64>,
     ranking: &str,
     joker: bool,
-) -> PyResult<Bound<'py, PyArray1<u64>>> {
+) -> PyResult<(Bound<'py, PyArray1<u64>>, u64)> {
     let ranking = check(Ranking::from_name(ranking))?;
     let (hand, dead) = (cards_from_ints(&hand)?, cards_from_ints(&dead)?);
     let draw = check(outcomes::Draw::new(
@@ -40,8 +41,13 @@ fn draw_histogram<'py>(
         &dead,
         joker,
     ))?;
-    let histogram = py.detach(|| outcomes::strength_histogram(ranking, &draw));
-    Ok(histogram.into_pyarray(py))
+    let (histogram, improved) = py.detach(|| {
+        let histogram = outcomes::strength_histogram(ranking, &draw);
+        let before = score::Scorer::of(ranking).score(&hand);
+        let improved = score::improved_count(ranking, before, &histogram);
+        (histogram, improved)
+    });
+    Ok((histogram.into_pyarray(py), improved))
 }
 
 /// One discard choice as returned to Python.
@@ -171,5 +177,40 @@ fn register_holds(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(canonical_deals, m)?)?;
     m.add_function(wrap_pyfunction!(hold_table, m)?)?;
     m.add_function(wrap_pyfunction!(hold_values, m)?)?;
+    m.add_function(wrap_pyfunction!(draw_equity, m)?)?;
     Ok(())
+}
+
+/// Equity figures as returned to Python: shares, wins, ties, outcomes, exact, standard errors.
+type EquityRow = (Vec<f64>, Vec<f64>, Vec<f64>, u64, bool, Vec<f64>);
+
+/// Equity after one draw of players given as (kept cards, cards drawn).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn draw_equity(
+    py: Python<'_>,
+    players: Vec<(Vec<i64>, usize)>,
+    dead: Vec<i64>,
+    ranking: &str,
+    joker: bool,
+    budget: u64,
+    samples: u64,
+    seed: u64,
+) -> PyResult<EquityRow> {
+    let ranking = check(Ranking::from_name(ranking))?;
+    let players = players
+        .into_iter()
+        .map(|(kept, draws)| {
+            Ok(equity::Player {
+                kept: cards_from_ints(&kept)?,
+                draws,
+            })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let dead = cards_from_ints(&dead)?;
+    let e =
+        check(py.detach(|| {
+            equity::draw_equity(ranking, &players, &dead, joker, budget, samples, seed)
+        }))?;
+    Ok((e.shares, e.wins, e.ties, e.outcomes, e.exact, e.std_errors))
 }
