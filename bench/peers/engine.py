@@ -8,13 +8,8 @@ engines' players check or call and stand pat; a bet is sized in whole chips for 
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from engine_workloads import check_call_hands, rules_of_thumb_hands
-from figures import Figure, best_seconds
+from bench.engine_workloads import check_call_hands, rules_of_thumb_hands
+from bench.figures import Figure, best_seconds
 
 TASK = "complete 6-player Five-Card Draw hands, check/call/stand pat"
 ROT_TASK = "complete 6-player Five-Card Draw hands, rules-of-thumb CPUs"
