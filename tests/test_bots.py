@@ -95,7 +95,7 @@ def test_rules_of_thumb_beats_check_call() -> None:
 def test_strong_bot_with_an_injected_draw_advisor() -> None:
     calls: list[tuple[tuple[int, ...], str]] = []
 
-    def advisor(cards: tuple[int, ...], limit: str) -> tuple[list[int], float]:
+    def advisor(cards: tuple[int, ...], limit: str, ranking: str) -> tuple[list[int], float]:
         calls.append((tuple(cards), limit))
         return tips_discards(cards, "high", lambda d: len(d) <= 3), 0.5
 
@@ -119,12 +119,13 @@ def test_strong_bot_draws_the_best_exact_choice() -> None:
 
 
 def test_strong_bot_plays_a_game_with_the_exact_draw() -> None:
-    cpu = {0: StrongBot(seed=3), 1: RulesOfThumbBot(seed=4)}
-    game = Game(DrawSettings(rounds=3), 2, seed=17, cpu=cpu)
-    game.play_cpu()
-    assert game.is_over and sum(game.stacks) == 4000
-    drew = [e for h in game.hands for e in h.events if e.kind == "draw" and e.seat == 0]
-    assert drew
+    for joker in (False, True):
+        cpu = {0: StrongBot(seed=3), 1: RulesOfThumbBot(seed=4)}
+        game = Game(DrawSettings(rounds=3, joker=joker), 2, seed=17, cpu=cpu)
+        game.play_cpu()
+        assert game.is_over and sum(game.stacks) == 4000
+        drew = [e for h in game.hands for e in h.events if e.kind == "draw" and e.seat == 0]
+        assert drew
 
 
 def test_unknown_cpu_type() -> None:

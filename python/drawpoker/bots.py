@@ -166,23 +166,31 @@ def _pat_opponents(view: HandView) -> int:
     )
 
 
-DrawAdvisor = Callable[[Sequence[int], str], tuple[list[int], float]]
-"""``(cards, draw limit) -> (discards, value)``: the draw a :class:`StrongBot` makes and the
-chance that its final hand beats a random hand."""
+DrawAdvisor = Callable[[Sequence[int], str, str], tuple[list[int], float]]
+"""``(cards, draw limit, ranking) -> (discards, value)``: the draw a :class:`StrongBot` makes and
+what it is worth (for ``"high"``: the chance that the final hand beats a random hand)."""
 
 
-def exact_draw(cards: Sequence[int], limit: str) -> tuple[list[int], float]:
-    """The discards with the best exact chance to beat a random hand after the draw, over every
-    discard choice the draw limit allows (:func:`drawpoker.draw.discard_choices`), and that chance.
+def exact_draw(cards: Sequence[int], limit: str, ranking: str = "high") -> tuple[list[int], float]:
+    """The best discards over every choice the draw limit allows, by the exact draw analysis
+    (:func:`drawpoker.draw.discard_choices`), and their value: for ``"high"`` the chance to beat a
+    random hand after the draw, for the joker game the mean final strength.
 
     >>> from drawpoker.cards import parse_cards, format_cards
     >>> discards, value = exact_draw(parse_cards("As 9d 6h 4s Kd"), "3-or-4-with-ace")
     >>> format_cards(discards), round(value, 3)
     ('9d 6h 4s', 0.656)
+    >>> format_cards(exact_draw(parse_cards("Jk 9d 9h 4s Kd"), "3", "joker")[0])
+    '4s Kd'
     """
     from drawpoker.draw import discard_choices
 
-    best = discard_choices(list(cards), limit=limit, objective="beat_random")[0]
+    objective = "beat_random" if ranking == "high" else "mean_strength"
+    joker = ranking == "joker"
+    choices = discard_choices(
+        list(cards), ranking=ranking, joker=joker, limit=limit, objective=objective
+    )
+    best = choices[0]
     return [c for i, c in enumerate(cards) if best.discard_mask >> i & 1], best.value
 
 
@@ -204,9 +212,8 @@ OPPONENT_BY_DRAW = {0: 0.97, 1: 0.86, 2: 0.93, 3: 0.72, 4: 0.6, 5: 0.5}
 
 
 class StrongBot:
-    """Draws with the exact draw analysis (``advisor``; the tips when the joker is in play) and
-    bets by its hand's chance to beat a random hand, measured against the strongest opponent their
-    draw counts suggest; seeded bluffs.
+    """Draws with the exact draw analysis (``advisor``) and bets by its hand's chance to beat a
+    random hand, measured against the strongest opponent their draw counts suggest; seeded bluffs.
 
     >>> from drawpoker.games import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [500, 500], seed=4)
@@ -222,10 +229,10 @@ class StrongBot:
         self.bluff = bluff
         self._analysis: tuple[tuple[int, ...], str, list[int], float] | None = None
 
-    def _advice(self, cards: tuple[int, ...], limit: str) -> tuple[list[int], float]:
+    def _advice(self, cards: tuple[int, ...], limit: str, ranking: str) -> tuple[list[int], float]:
         """The advisor's answer, computed once per hand held (betting and drawing share it)."""
         if self._analysis is None or self._analysis[:2] != (cards, limit):
-            self._analysis = (cards, limit, *self.advisor(cards, limit))
+            self._analysis = (cards, limit, *self.advisor(cards, limit, ranking))
         return self._analysis[2], self._analysis[3]
 
     def choose(self, hand: Hand) -> Action:
@@ -233,17 +240,15 @@ class StrongBot:
         seat = hand.actor
         assert seat is not None
         view = hand.view(seat)
-        joker = hand.variant.joker  # the draw analysis covers the 52-card deck only
+        ranking = hand.variant.ranking
         settings = getattr(hand.variant, "settings", None)
         limit = settings.draw_limit if settings is not None else "5"
         if view.phase == "draw":
-            if joker:
-                return Action.draw(tips_discards(view.cards, "joker", hand.can_draw))
-            return Action.draw(self._advice(view.cards, limit)[0])
-        if joker:
-            mine = (int(hand_category(view.cards, "joker")) + 1) / 10
+            return Action.draw(self._advice(view.cards, limit, ranking)[0])
+        if ranking != "high":  # the chance to beat a random hand is tabled for high hands only
+            mine = (int(hand_category(view.cards, ranking)) + 1) / 10
         elif view.street == 0:
-            mine = self._advice(view.cards, limit)[1]  # what the hand is worth after the draw
+            mine = self._advice(view.cards, limit, ranking)[1]  # the hand's worth after the draw
         else:
             mine = _beat_random_table()[_core.evaluate(list(view.cards), "high")]
         return self._bet(view, self._against_draws(view, mine))
