@@ -256,6 +256,7 @@ class Hand:
         self.payouts = [0] * self.seats
         self.events: list[Event] = []
         self.actions: list[Action] = []
+        self._legal: LegalActions | None = None  # cache of legal_actions(), cleared by act()
         self._new_deal()
 
     # ------------------------------------------------------------------ public reading
@@ -282,6 +283,11 @@ class Hand:
 
     def legal_actions(self) -> LegalActions:
         """The actions of the seat whose turn it is (raises when the hand is over)."""
+        if self._legal is None:
+            self._legal = self._find_legal_actions()
+        return self._legal
+
+    def _find_legal_actions(self) -> LegalActions:
         seat = self.actor
         if seat is None:
             raise IllegalActionError("the hand is over: no one may act")
@@ -347,6 +353,7 @@ class Hand:
             raise IllegalActionError(f"seat {self.actor} cannot {action.kind}: {reason}")
         seat = self.actor
         assert seat is not None
+        self._legal = None
         self.actions.append(action)
         if action.kind == "draw":
             self._draw(seat, action.cards)
@@ -425,6 +432,7 @@ class Hand:
         from drawpoker.games import variant_from_dict
 
         hand = cls.__new__(cls)
+        hand._legal = None
         hand.variant = variant_from_dict(data["variant"])
         for name in cls._FIELDS:
             setattr(hand, name, _plain(data[name]))
@@ -576,10 +584,10 @@ class Hand:
         if kind in ("bet", "raise"):
             if (kind == "bet") != (self.current_bet == 0):
                 return "there is a bet: raise instead" if kind == "bet" else "no bet to raise"
-            bet_range = self._bet_range(seat)
-            if bet_range is None:
+            legal = self.legal_actions()
+            if kind not in legal.kinds:
                 return "the betting is not open to this seat"
-            min_to, max_to, step = bet_range
+            min_to, max_to, step = legal.min_to, legal.max_to, legal.step
             to = action.amount
             if to == max_to or (min_to <= to < max_to and (to - min_to) % step == 0):
                 return None
