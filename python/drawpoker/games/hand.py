@@ -257,6 +257,7 @@ class Hand:
         self.events: list[Event] = []
         self.actions: list[Action] = []
         self._legal: LegalActions | None = None  # cache of legal_actions(), cleared by act()
+        self._able = 0  # seats live with chips, kept up to date during betting rounds
         self._new_deal()
 
     # ------------------------------------------------------------------ public reading
@@ -440,6 +441,7 @@ class Hand:
         hand.strengths = {int(s): int(v) for s, v in data["strengths"]}
         hand.events = [Event(k, s, t, a, tuple(c)) for k, s, t, a, c in data["events"]]
         hand.actions = [Action.from_dict(a) for a in data["actions"]]
+        hand._able = hand._able_count()
         return hand
 
     @classmethod
@@ -497,11 +499,11 @@ class Hand:
         self.current_bet = 0
         self.largest_raise = 0
         self.acted_at = [-1] * self.seats
-        able = self._able_count()
+        self._able = self._able_count()
         if (
             self.variant.betting is None
             or not self.variant.streets[self.street].betting
-            or able < 2
+            or self._able < 2
         ):
             self._end_street()
             return
@@ -555,7 +557,7 @@ class Hand:
                 current - self.acted_at[seat], self.largest_raise
             ):
                 return None
-            if not self._others_can_bet(seat):
+            if self._able < 2:  # no one else could answer a raise
                 return None
         min_to, step, max_to = structure.bet_range(current, self.largest_raise, self.pot)
         top = all_in_to if max_to is None else min(max_to, all_in_to)
@@ -598,6 +600,7 @@ class Hand:
         kind = action.kind
         if kind == "fold":
             self.live[seat] = False
+            self._able -= 1
             self.events.append(_event(Event, ("fold", seat, None, 0, ())))
             if self.live.count(True) == 1:
                 self._finish()
@@ -610,6 +613,8 @@ class Hand:
             self.stacks[seat] -= paid
             self.bets[seat] += paid
             self.committed[seat] += paid
+            if self.stacks[seat] == 0:
+                self._able -= 1
             if kind != "call":
                 increment = to - self.current_bet
                 structure = self.variant.betting
@@ -635,29 +640,20 @@ class Hand:
             self.bets,
             self.acted_at,
         )
-        seats = self.seats
-        able = -1  # seats that can still bet, counted when first needed
+        seats, others_can_bet = self.seats, self._able > 1
         for i in range(1, seats + 1):
             s = (seat + i) % seats
             if not live[s] or stacks[s] == 0:
                 continue
-            if bets[s] < current:
+            if bets[s] < current or (acted[s] < 0 and others_can_bet):
                 return s
-            if acted[s] < 0:
-                if able < 0:
-                    able = self._able_count()
-                if able > 1:  # someone besides s can bet against s
-                    return s
         return None
 
     def _able_count(self) -> int:
-        """Seats still in the hand with chips to bet."""
+        """Seats still in the hand with chips to bet (kept in ``_able`` while betting)."""
         return len(
             [1 for alive, chips in zip(self.live, self.stacks, strict=True) if alive and chips]
         )
-
-    def _others_can_bet(self, seat: int) -> bool:
-        return any(self.live[s] and self.stacks[s] > 0 and s != seat for s in range(self.seats))
 
     def _end_betting(self) -> None:
         if self.street == 0 and self.variant.redeal_if_unopened and self.current_bet == 0:
