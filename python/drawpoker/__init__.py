@@ -16,6 +16,7 @@ from drawpoker.cards import (
     rank_of,
     suit_of,
 )
+from drawpoker.equity import EquityResult, PlayerEquity, equity, equity_batch
 from drawpoker.errors import (
     DrawPokerError,
     IllegalActionError,
@@ -40,15 +41,19 @@ __all__ = [
     "RANKS",
     "SUITS",
     "DrawPokerError",
+    "EquityResult",
     "HandCategory",
     "IllegalActionError",
     "InvalidArgumentError",
     "InvalidCardError",
+    "PlayerEquity",
     "card",
     "category",
     "category_counts",
     "compare_batch",
     "describe",
+    "equity",
+    "equity_batch",
     "evaluate",
     "evaluate_batch",
     "format_cards",

@@ -53,13 +53,14 @@ fn for_each_rank_multiset(available: &[u8; 13], size: usize, visit: &mut impl Fn
             return;
         }
         let most = left.min(available[rank] as usize);
-        for copies in 0..=most {
+        let ways = &SMALL_BINOMIAL[available[rank] as usize][..=most];
+        for (copies, &count) in ways.iter().enumerate() {
             walk(
                 available,
                 rank + 1,
                 left - copies,
                 key + copies as u32 * rank_key(rank),
-                weight * SMALL_BINOMIAL[available[rank] as usize][copies],
+                weight * count,
                 visit,
             );
         }

@@ -5,6 +5,7 @@
 //! Games: Texas Hold'em, Seven-Card Stud. Hold'em's exact sums come from the rank-multiset
 //! method of [`holdem`]; everything else from the generic deal walker of [`deal`].
 
+pub mod batch;
 pub mod deal;
 pub mod holdem;
 pub mod rng;

@@ -23,9 +23,14 @@ pub fn cards_from_ints(values: &[i64]) -> PyResult<Vec<Card>> {
 }
 
 /// Parses card text such as `"AsKd"` or `"As Kd 10h Jk"` into card integers.
+///
+/// Returned as `u16` because PyO3 turns a `Vec<u8>` into `bytes`, not a list of ints.
 #[pyfunction]
-fn parse_cards(text: &str) -> PyResult<Vec<Card>> {
-    check(card::parse_cards(text))
+fn parse_cards(text: &str) -> PyResult<Vec<u16>> {
+    Ok(check(card::parse_cards(text))?
+        .into_iter()
+        .map(u16::from)
+        .collect())
 }
 
 /// Text form of card integers: `[51, 0]` -> `["As", "2c"]`.

@@ -2,6 +2,7 @@
 //! released around work. Every entry point returns errors as Python exceptions (never panics).
 
 mod cards;
+mod equity;
 mod errors;
 mod eval;
 
@@ -11,5 +12,6 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     eval::register(m)?;
+    equity::register(m)?;
     Ok(())
 }
