@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import pytest
-from equity_reference import reference_equity
-
 import drawpoker
+import pytest
 from drawpoker import InvalidArgumentError, InvalidCardError, equity, parse_cards
+from equity_reference import reference_equity
 
 
 def cards(text: str) -> list[int]:
@@ -117,14 +116,20 @@ def test_monte_carlo_of_stud_agrees_with_exact_enumeration():
         ({"hands": ["AsKs", "QhQd"], "dead": "Ks"}, InvalidCardError, "duplicate"),
         ({"hands": ["AsKs"]}, InvalidArgumentError, "2 to 10 players"),
         ({"hands": ["AsKs"] * 11}, InvalidArgumentError, "2 to 10 players"),
-        ({"hands": ["As Ks Qs Js", "Ah Kh Qh Jh"], "game": "stud", "board": "2c 3c 4c"},
-         InvalidArgumentError, "no board"),
+        (
+            {"hands": ["As Ks Qs Js", "Ah Kh Qh Jh"], "game": "stud", "board": "2c 3c 4c"},
+            InvalidArgumentError,
+            "no board",
+        ),
         ({"hands": [""] * 8, "game": "stud"}, InvalidArgumentError, "only 52 are left"),
         ({"hands": ["AsKs", "QhQd"], "game": "bridge"}, InvalidArgumentError, "unknown game"),
         ({"hands": "AsKs QhQd"}, InvalidArgumentError, "one entry per player"),
         ({"hands": ["AsKs", "QhQd"], "samples": -1}, InvalidArgumentError, "samples"),
-        ({"hands": ["AsKs", "QhQd"], "max_outcomes": 5, "samples": 0}, InvalidArgumentError,
-         "exceed the budget"),
+        (
+            {"hands": ["AsKs", "QhQd"], "max_outcomes": 5, "samples": 0},
+            InvalidArgumentError,
+            "exceed the budget",
+        ),
         ({"hands": [[51, 60], "QhQd"]}, InvalidCardError, "60"),
         ({"hands": ["AsKx", "QhQd"]}, InvalidCardError, "Kx"),
     ],

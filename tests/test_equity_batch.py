@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from drawpoker import InvalidArgumentError, InvalidCardError, equity, equity_batch, parse_cards
 
 
@@ -14,14 +13,12 @@ def rows(*texts: str) -> np.ndarray:
 
 def test_rows_equal_single_calls_preflop_and_with_boards():
     a = rows("AsKs", "7h7d", "2c3d", "JhTh")
-    b = rows("QhQd", "AcKd", "AhAd", "9c9s")
+    b = rows("QhQd", "AsKd", "AhAd", "9c9s")
     boards = rows("2s5s9d", "Ac4c8h", "4h5h6s", "8h 7c 2d")
     for board in (None, boards):
         got = equity_batch(a, b, board)
         for i in range(4):
-            single = equity(
-                [a[i], b[i]], board=() if board is None else board[i]
-            ).players[0].equity
+            single = equity([a[i], b[i]], board=() if board is None else board[i]).players[0].equity
             assert got[i] == single
 
 

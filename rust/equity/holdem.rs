@@ -15,7 +15,7 @@
 //! (Henri Olli, "combining identical outcomes"); this decomposition is our own.
 
 use super::deal::Spot;
-use super::tally::{Showdown, Tally, MAX_PLAYERS};
+use super::tally::{Tally, MAX_PLAYERS, POT};
 use crate::card::{rank, suit};
 use crate::eval::high::{HighTables, CARD_KEYS};
 
@@ -39,7 +39,7 @@ fn rank_key(rank: usize) -> u32 {
 fn for_each_rank_multiset(available: &[u8; 13], size: usize, visit: &mut impl FnMut(u32, i64)) {
     fn walk(
         available: &[u8; 13],
-        rank: usize,
+        first_rank: usize,
         left: usize,
         key: u32,
         weight: i64,
@@ -49,20 +49,19 @@ fn for_each_rank_multiset(available: &[u8; 13], size: usize, visit: &mut impl Fn
             visit(key, weight);
             return;
         }
-        if rank == 13 {
-            return;
-        }
-        let most = left.min(available[rank] as usize);
-        let ways = &SMALL_BINOMIAL[available[rank] as usize][..=most];
-        for (copies, &count) in ways.iter().enumerate() {
-            walk(
-                available,
-                rank + 1,
-                left - copies,
-                key + copies as u32 * rank_key(rank),
-                weight * count,
-                visit,
-            );
+        for rank in first_rank..13 {
+            let ways = &SMALL_BINOMIAL[available[rank] as usize];
+            let most = left.min(available[rank] as usize);
+            for (copies, &count) in ways.iter().enumerate().take(most + 1).skip(1) {
+                walk(
+                    available,
+                    rank + 1,
+                    left - copies,
+                    key + copies as u32 * rank_key(rank),
+                    weight * count,
+                    visit,
+                );
+            }
         }
     }
     walk(available, 0, size, 0, 1, visit);
@@ -83,11 +82,23 @@ fn for_each_subset(mask: u16, size: u32, visit: &mut impl FnMut(u16)) {
     }
 }
 
+/// The set of players holding the best of `values`, as a bit mask.
+#[inline(always)]
+fn best_players(values: &[u32]) -> usize {
+    let best = values.iter().copied().max().unwrap_or(0);
+    values
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| v == best)
+        .fold(0, |mask, (p, _)| mask | 1 << p)
+}
+
 /// Exact sums over every board of a Hold'em spot (every player holds two known cards).
+///
+/// Outcomes are counted per set of winners (a bit mask) and turned into pot shares at the end.
 pub fn exact(tables: &HighTables, spot: &Spot) -> Tally {
     let players = spot.hands.len();
     let draws = spot.board_draws;
-    let mut tally = Tally::new(players);
 
     let mut base_keys = [0u32; MAX_PLAYERS];
     let mut hole_suits = [[0u16; 4]; MAX_PLAYERS];
@@ -110,30 +121,31 @@ pub fn exact(tables: &HighTables, spot: &Spot) -> Tally {
         pool_suits[suit(c) as usize] |= 1 << rank(c);
     }
 
-    let rank_only = |board_key: u32, out: &mut [Showdown; MAX_PLAYERS]| {
+    let rank_values = |board_key: u32, out: &mut [u32; MAX_PLAYERS]| {
         for p in 0..players {
-            out[p].high = tables.rank_strength(7, base_keys[p] + board_key) as u32;
+            out[p] = tables.rank_strength(7, base_keys[p] + board_key) as u32;
         }
     };
 
-    let mut showdowns = [Showdown::default(); MAX_PLAYERS];
+    let mut by_winners = vec![0i64; 1 << players];
+    let mut values = [0u32; MAX_PLAYERS];
     for_each_rank_multiset(&rank_counts, draws, &mut |key, weight| {
-        rank_only(key, &mut showdowns);
-        tally.add_showdown(&showdowns[..players], weight);
+        rank_values(key, &mut values);
+        by_winners[best_players(&values[..players])] += weight;
     });
 
     for s in 0..4 {
         let on_board = board_suits[s].count_ones() as usize;
+        let most_held = (0..players)
+            .map(|p| hole_suits[p][s].count_ones() as usize)
+            .max()
+            .unwrap_or(0);
         let mut other_counts = rank_counts;
         for (r, count) in other_counts.iter_mut().enumerate() {
             *count -= (pool_suits[s] >> r & 1) as u8;
         }
         for new_suited in 0..=draws {
             let suited = on_board + new_suited;
-            let most_held = (0..players)
-                .map(|p| hole_suits[p][s].count_ones() as usize)
-                .max()
-                .unwrap_or(0);
             if suited < 3 || suited + most_held < 5 {
                 continue;
             }
@@ -151,16 +163,32 @@ pub fn exact(tables: &HighTables, spot: &Spot) -> Tally {
                     }
                 }
                 for_each_rank_multiset(&other_counts, draws - new_suited, &mut |key, weight| {
-                    rank_only(flush_key + key, &mut showdowns);
-                    tally.add_showdown(&showdowns[..players], -weight);
+                    rank_values(flush_key + key, &mut values);
+                    let without_flushes = best_players(&values[..players]);
                     for p in 0..players {
                         if flushes[p] != 0 {
-                            showdowns[p].high = flushes[p];
+                            values[p] = flushes[p];
                         }
                     }
-                    tally.add_showdown(&showdowns[..players], weight);
+                    let with_flushes = best_players(&values[..players]);
+                    by_winners[without_flushes] -= weight;
+                    by_winners[with_flushes] += weight;
                 });
             });
+        }
+    }
+
+    let mut tally = Tally::new(players);
+    for (winners, &count) in by_winners.iter().enumerate() {
+        if count != 0 {
+            let mut shares = [0u64; MAX_PLAYERS];
+            let share = POT / winners.count_ones() as u64;
+            for (p, slot) in shares[..players].iter_mut().enumerate() {
+                if winners >> p & 1 == 1 {
+                    *slot = share;
+                }
+            }
+            tally.add(&shares, count);
         }
     }
     tally
