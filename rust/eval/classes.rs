@@ -250,6 +250,19 @@ pub fn describe_class(info: &ClassInfo) -> String {
     }
 }
 
+/// A person's name for a lowball class: unpaired hands read from the top, e.g.
+/// `"Seven-five low: 7-5-4-3-2"` or, ace-to-five, `"Five-four low: 5-4-3-2-A"` (the ranks in
+/// the order given); other classes read as high hands (`"Pair of kings (9-5-3)"`).
+pub fn describe_low(info: &ClassInfo) -> String {
+    if info.category != Category::HighCard {
+        return describe_class(info);
+    }
+    let r = info.ranks;
+    let mut first = one(r[0]).to_string();
+    first[..1].make_ascii_uppercase();
+    format!("{first}-{} low: {}", one(r[1]), rank_list(&r))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

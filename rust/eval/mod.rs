@@ -1,8 +1,12 @@
 //! Hand evaluation: one module per ranking system, all on the convention that a bigger
 //! strength wins and strengths are dense from 1 within their system.
 
+pub mod ace_five;
+pub mod badugi;
 pub mod classes;
+pub mod deuce_seven;
 pub mod high;
+pub mod joker;
 mod row_table;
 
 use crate::card::Card;
@@ -14,11 +18,25 @@ use classes::Category;
 pub enum Ranking {
     /// Standard high hands (R-HIGH-1..5): 5, 6 or 7 cards, best five.
     High,
+    /// Joker-wild high (R-JOKER-1..3): five cards of the 53-card deck, five of a kind on top.
+    Joker,
+    /// Deuce-to-seven low (R-27-1..2): five cards, ace high, straights and flushes count.
+    DeuceSeven,
+    /// Ace-to-five low (R-A5-1..3): 5, 6 or 7 cards, best five, straights and flushes ignored.
+    AceFive,
+    /// Badugi (R-BADUGI-1..2): four cards, the best subset of distinct suits and ranks.
+    Badugi,
 }
 
 impl Ranking {
     /// Every ranking with its public name.
-    pub const ALL: [(Ranking, &'static str); 1] = [(Ranking::High, "high")];
+    pub const ALL: [(Ranking, &'static str); 5] = [
+        (Ranking::High, "high"),
+        (Ranking::Joker, "joker"),
+        (Ranking::DeuceSeven, "deuce-seven"),
+        (Ranking::AceFive, "ace-five"),
+        (Ranking::Badugi, "badugi"),
+    ];
 
     /// The ranking of a public name such as `"high"`.
     pub fn from_name(name: &str) -> Result<Ranking> {
@@ -44,10 +62,28 @@ impl Ranking {
             .expect("every ranking is named")
     }
 
+    /// The hand sizes the ranking evaluates.
+    pub fn hand_sizes(self) -> &'static [usize] {
+        match self {
+            Ranking::High | Ranking::AceFive => &[5, 6, 7],
+            Ranking::Joker | Ranking::DeuceSeven => &[5],
+            Ranking::Badugi => &[4],
+        }
+    }
+
+    /// Whether hands may hold the joker (card 52).
+    pub fn allows_joker(self) -> bool {
+        self == Ranking::Joker
+    }
+
     /// Strength of one hand, checked (bigger wins).
     pub fn evaluate(self, cards: &[Card]) -> Result<u16> {
         match self {
             Ranking::High => high::evaluate(cards),
+            Ranking::Joker => joker::evaluate(cards),
+            Ranking::DeuceSeven => deuce_seven::evaluate(cards),
+            Ranking::AceFive => ace_five::evaluate(cards),
+            Ranking::Badugi => badugi::evaluate(cards),
         }
     }
 
@@ -55,13 +91,20 @@ impl Ranking {
     pub fn evaluate_batch(self, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
         match self {
             Ranking::High => high::evaluate_batch(cards, width, out),
+            Ranking::Joker => joker::evaluate_batch(cards, width, out),
+            Ranking::DeuceSeven => deuce_seven::evaluate_batch(cards, width, out),
+            Ranking::AceFive => ace_five::evaluate_batch(cards, width, out),
+            Ranking::Badugi => badugi::evaluate_batch(cards, width, out),
         }
     }
 
     /// The highest strength of the system (strengths run 1..=max).
     pub fn max_strength(self) -> u16 {
         match self {
-            Ranking::High => classes::CLASS_COUNT as u16,
+            Ranking::High | Ranking::DeuceSeven => classes::CLASS_COUNT as u16,
+            Ranking::Joker => joker::JOKER_CLASS_COUNT as u16,
+            Ranking::AceFive => ace_five::CLASS_COUNT as u16,
+            Ranking::Badugi => badugi::CLASS_COUNT as u16,
         }
     }
 
@@ -76,19 +119,55 @@ impl Ranking {
         Ok(())
     }
 
-    /// The category of a strength.
-    pub fn category(self, strength: u16) -> Result<Category> {
+    /// The class (category and ranks by significance) of a strength; badugi has none.
+    fn class_info(self, strength: u16) -> Result<classes::ClassInfo> {
         self.check_strength(strength)?;
-        Ok(match self {
-            Ranking::High => high::class_info(strength).expect("checked").category,
-        })
+        let info = match self {
+            Ranking::High => high::class_info(strength),
+            Ranking::Joker => joker::class_info(strength),
+            Ranking::DeuceSeven => deuce_seven::tables().class_info(strength),
+            Ranking::AceFive => ace_five::tables().class_info(strength),
+            Ranking::Badugi => {
+                return Err(Error::InvalidArgument(
+                    "badugi hands have no poker-hand category; their category number is the \
+                     count of cards that play"
+                        .to_string(),
+                ))
+            }
+        };
+        Ok(info.expect("strength checked"))
     }
 
-    /// A person's name for a strength, e.g. `"Full house, kings full of threes"`.
+    /// The poker-hand category of a strength (every ranking but badugi). In the low rankings
+    /// it names what the hand holds (a deuce-to-seven straight is [`Category::Straight`]), so
+    /// a higher category is a worse low.
+    pub fn category(self, strength: u16) -> Result<Category> {
+        Ok(self.class_info(strength)?.category)
+    }
+
+    /// The category as a number: the [`Category`] value, or for badugi the number of cards
+    /// that play (1..=4, 4 = a badugi).
+    pub fn category_number(self, strength: u16) -> Result<u8> {
+        match self {
+            Ranking::Badugi => {
+                self.check_strength(strength)?;
+                Ok(badugi::cards_counted(strength).expect("strength checked"))
+            }
+            _ => Ok(self.category(strength)? as u8),
+        }
+    }
+
+    /// A person's name for a strength, e.g. `"Full house, kings full of threes"`,
+    /// `"Seven-five low: 7-5-4-3-2"` or `"Badugi, 4-3-2-A"`.
     pub fn describe(self, strength: u16) -> Result<String> {
-        self.check_strength(strength)?;
+        if self == Ranking::Badugi {
+            self.check_strength(strength)?;
+            return Ok(badugi::describe(strength).expect("strength checked"));
+        }
+        let info = self.class_info(strength)?;
         Ok(match self {
-            Ranking::High => classes::describe_class(&high::class_info(strength).expect("checked")),
+            Ranking::DeuceSeven | Ranking::AceFive => classes::describe_low(&info),
+            _ => classes::describe_class(&info),
         })
     }
 }

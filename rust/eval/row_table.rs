@@ -41,29 +41,28 @@ impl RowTable {
         order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
 
         let mut offsets = vec![0u32; rows.len()];
+        let mut used = SlotSet::default();
         let mut values: Vec<u16> = Vec::new();
-        let mut first_free = 0usize;
         for r in order {
             let row = &rows[r];
             let min_column = row.iter().map(|&(c, _)| c as usize).min().unwrap_or(0);
-            let mut offset = first_free.saturating_sub(min_column);
-            while !row
+            let mut offset = used.next_free(0).saturating_sub(min_column);
+            // On a collision, jump so that the colliding column lands on the next free slot.
+            while let Some(&(column, _)) = row
                 .iter()
-                .all(|&(c, _)| values.get(offset + c as usize).is_none_or(|&v| v == 0))
+                .find(|&&(c, _)| used.contains(offset + c as usize))
             {
-                offset += 1;
+                offset = used.next_free(offset + column as usize) - column as usize;
             }
             for &(column, value) in row {
                 let slot = offset + column as usize;
+                used.insert(slot);
                 if slot >= values.len() {
                     values.resize(slot + 1, 0);
                 }
                 values[slot] = value;
             }
             offsets[r] = offset as u32;
-            while first_free < values.len() && values[first_free] != 0 {
-                first_free += 1;
-            }
         }
         // Every lookup of a key in range reads inside the array, even for absent keys.
         values.resize(values.len() + (1 << column_bits), 0);
@@ -85,6 +84,44 @@ impl RowTable {
     /// Bytes the table occupies.
     pub fn size_in_bytes(&self) -> usize {
         self.offsets.len() * 4 + self.values.len() * 2
+    }
+}
+
+/// A growable bit set of occupied slots with a fast search for the next free one.
+#[derive(Default)]
+struct SlotSet {
+    words: Vec<u64>,
+}
+
+impl SlotSet {
+    fn contains(&self, slot: usize) -> bool {
+        self.words
+            .get(slot / 64)
+            .is_some_and(|w| w >> (slot % 64) & 1 == 1)
+    }
+
+    fn insert(&mut self, slot: usize) {
+        if slot / 64 >= self.words.len() {
+            self.words.resize(slot / 64 + 1, 0);
+        }
+        self.words[slot / 64] |= 1 << (slot % 64);
+    }
+
+    /// The first free slot at or after `slot`.
+    fn next_free(&self, slot: usize) -> usize {
+        let mut word_index = slot / 64;
+        let mut free = match self.words.get(word_index) {
+            Some(w) => !w & (u64::MAX << (slot % 64)),
+            None => return slot,
+        };
+        while free == 0 {
+            word_index += 1;
+            free = match self.words.get(word_index) {
+                Some(w) => !w,
+                None => u64::MAX,
+            };
+        }
+        word_index * 64 + free.trailing_zeros() as usize
     }
 }
 

@@ -3,7 +3,7 @@
 use super::cards::cards_from_ints;
 use super::errors::check;
 use crate::card::Card;
-use crate::eval::{high, Ranking};
+use crate::eval::{ace_five, badugi, deuce_seven, high, joker, Ranking};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use std::borrow::Cow;
@@ -76,7 +76,7 @@ fn strength_histogram<'py>(py: Python<'py>, n_cards: usize) -> PyResult<Bound<'p
 #[pyfunction]
 fn category(strength: u16, ranking: &str) -> PyResult<u8> {
     let ranking = check(Ranking::from_name(ranking))?;
-    Ok(check(ranking.category(strength))? as u8)
+    check(ranking.category_number(strength))
 }
 
 /// A person's description of a strength under a ranking.
@@ -89,7 +89,35 @@ fn describe(strength: u16, ranking: &str) -> PyResult<String> {
 /// Builds every lookup table now (otherwise built on first use); returns their size in bytes.
 #[pyfunction]
 fn warm_up(py: Python<'_>) -> usize {
-    py.detach(|| high::tables().size_in_bytes())
+    py.detach(|| {
+        deuce_seven::tables();
+        high::tables().size_in_bytes()
+            + joker::tables().size_in_bytes()
+            + ace_five::tables().size_in_bytes()
+            + badugi::tables().size_in_bytes()
+    })
+}
+
+/// The weakest ace-to-five strength that is an eight-or-better low.
+#[pyfunction]
+fn ace_five_low8_min() -> u16 {
+    ace_five::LOW8_MIN
+}
+
+/// Every ranking system: `(name, hand sizes, joker allowed, highest strength)`.
+#[pyfunction]
+fn rankings() -> Vec<(&'static str, Vec<usize>, bool, u16)> {
+    Ranking::ALL
+        .iter()
+        .map(|&(r, name)| {
+            (
+                name,
+                r.hand_sizes().to_vec(),
+                r.allows_joker(),
+                r.max_strength(),
+            )
+        })
+        .collect()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -100,5 +128,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(category, m)?)?;
     m.add_function(wrap_pyfunction!(describe, m)?)?;
     m.add_function(wrap_pyfunction!(warm_up, m)?)?;
+    m.add_function(wrap_pyfunction!(rankings, m)?)?;
+    m.add_function(wrap_pyfunction!(ace_five_low8_min, m)?)?;
     Ok(())
 }

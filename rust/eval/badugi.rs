@@ -1,0 +1,278 @@
+//! Badugi (R-BADUGI-1..2): four cards, ace low; a hand is worth its best subset of cards with
+//! all suits and all ranks distinct. More cards always win; between hands of the same size the
+//! lower highest card wins, then the next.
+//!
+//! For subsets of one size, comparing their ranks from the top is comparing their 13-bit
+//! ace-low rank sets as numbers, so the scale (1,092 classes: 1 = a lone king, 1092 = `A234`
+//! of four suits) sorts rank sets by size, then by that number descending. The evaluator
+//! reads a table over all C(52, 4) hands at the hand's combinatorial index, which comes from the
+//! card set built while the row is checked.
+
+use super::high;
+use crate::card::{rank, suit, Card};
+use crate::error::{Error, Result};
+use std::sync::OnceLock;
+
+/// Number of badugi classes: C(13,4) + C(13,3) + C(13,2) + C(13,1).
+pub const CLASS_COUNT: usize = 1092;
+/// Number of four-card hands.
+const HANDS: usize = 270_725;
+
+/// `BINOMIAL[k][n]` = C(n, k) for k <= 4, n < 52.
+const fn binomials() -> [[u32; 52]; 5] {
+    let mut table = [[0u32; 52]; 5];
+    let mut n = 0;
+    while n < 52 {
+        table[0][n] = 1;
+        let mut k = 1;
+        while k < 5 {
+            table[k][n] = if n == 0 {
+                0
+            } else {
+                table[k][n - 1] + table[k - 1][n - 1]
+            };
+            k += 1;
+        }
+        n += 1;
+    }
+    table
+}
+
+const BINOMIAL: [[u32; 52]; 5] = binomials();
+
+/// The combinatorial (colex) index of a set of four cards `0..52`, given as a card bit mask.
+#[inline(always)]
+fn hand_index(mut mask: u64) -> usize {
+    let mut index = 0;
+    for row in &BINOMIAL[1..] {
+        index += row[mask.trailing_zeros() as usize];
+        mask &= mask - 1;
+    }
+    index as usize
+}
+
+/// Ace-low value of a rank: ace 0, deuce 1 .. king 12.
+const fn low_value(rank: u8) -> u8 {
+    (rank + 1) % 13
+}
+
+/// The badugi tables: the strength of every four-card hand and of every rank set.
+pub struct BadugiTables {
+    /// Strength of each hand at its [`hand_index`].
+    by_hand: Vec<u16>,
+    /// Strength of each ace-low rank set of 1..=4 ranks (bit `v` for value `v`).
+    by_ranks: Vec<u16>,
+    /// The rank set of each strength (index 0 unused).
+    ranks_of: Vec<u16>,
+}
+
+impl BadugiTables {
+    fn build() -> BadugiTables {
+        let mut ranks_of = vec![0u16];
+        for size in 1..=4 {
+            let mut sets: Vec<u16> = (1..1u16 << 13).filter(|m| m.count_ones() == size).collect();
+            sets.sort_by(|a, b| b.cmp(a));
+            ranks_of.extend(sets);
+        }
+        let mut by_ranks = vec![0u16; 1 << 13];
+        for (strength, &set) in ranks_of.iter().enumerate().skip(1) {
+            by_ranks[set as usize] = strength as u16;
+        }
+        let mut by_hand = vec![0u16; HANDS];
+        for a in 0..52u8 {
+            for b in a + 1..52 {
+                for c in b + 1..52 {
+                    for d in c + 1..52 {
+                        let hand = [a, b, c, d];
+                        let mask = hand.iter().fold(0u64, |m, &c| m | 1 << c);
+                        by_hand[hand_index(mask)] = best_subset(&hand, &by_ranks);
+                    }
+                }
+            }
+        }
+        BadugiTables {
+            by_hand,
+            by_ranks,
+            ranks_of,
+        }
+    }
+
+    /// Strength of four valid distinct cards (unchecked: see [`evaluate`]).
+    #[inline(always)]
+    pub fn eval4(&self, cards: &[Card; 4]) -> u16 {
+        self.by_hand[hand_index(cards.iter().fold(0u64, |m, &c| m | 1 << c))]
+    }
+
+    /// Strength of a row of four bytes, or `None` when a byte is not a card or a card repeats.
+    #[inline(always)]
+    pub fn eval_checked(&self, row: &[Card; 4]) -> Option<u16> {
+        let mut seen = 0u64;
+        let mut largest = 0u8;
+        for &c in row {
+            seen |= 1 << (c & 63);
+            largest = largest.max(c);
+        }
+        (largest < 52 && seen.count_ones() == 4).then(|| self.by_hand[hand_index(seen)])
+    }
+
+    /// The strength of an ace-low rank set (bit `v` for ace-low value `v`) of 1..=4 ranks.
+    pub fn strength_of_ranks(&self, set: u16) -> u16 {
+        self.by_ranks[set as usize]
+    }
+
+    /// The cards that count (1..=4) and their ranks, highest first, of a strength
+    /// (`None` outside 1..=1092).
+    pub fn class_ranks(&self, strength: u16) -> Option<Vec<u8>> {
+        let set = *self
+            .ranks_of
+            .get(strength as usize)
+            .filter(|_| strength > 0)?;
+        Some(
+            (0..13u8)
+                .rev()
+                .filter(|v| set >> v & 1 == 1)
+                .map(|v| (v + 12) % 13)
+                .collect(),
+        )
+    }
+
+    /// Bytes of all tables.
+    pub fn size_in_bytes(&self) -> usize {
+        (self.by_hand.len() + self.by_ranks.len() + self.ranks_of.len()) * 2
+    }
+}
+
+/// The best strength among the subsets of `hand` with distinct suits and ranks.
+fn best_subset(hand: &[Card; 4], by_ranks: &[u16]) -> u16 {
+    (1..16u32)
+        .filter_map(|subset| {
+            let (mut suits, mut ranks) = (0u16, 0u16);
+            for (i, &c) in hand.iter().enumerate() {
+                if subset >> i & 1 == 1 {
+                    suits |= 1 << suit(c);
+                    ranks |= 1 << low_value(rank(c));
+                }
+            }
+            let size = subset.count_ones();
+            (suits.count_ones() == size && ranks.count_ones() == size)
+                .then(|| by_ranks[ranks as usize])
+        })
+        .max()
+        .expect("a single card always counts")
+}
+
+/// The badugi tables, built on first use.
+pub fn tables() -> &'static BadugiTables {
+    static TABLES: OnceLock<BadugiTables> = OnceLock::new();
+    TABLES.get_or_init(BadugiTables::build)
+}
+
+/// Strength (1..=1092, bigger wins: 1092 is `A234` of four suits) of four cards, checked.
+pub fn evaluate(cards: &[Card]) -> Result<u16> {
+    let four: &[Card; 4] = cards.try_into().map_err(|_| Error::HandSize {
+        got: cards.len(),
+        allowed: "4 cards",
+    })?;
+    crate::card::check_hand(cards, false, None)?;
+    Ok(tables().eval4(four))
+}
+
+/// Strengths of `cards.len() / width` four-card hands into `out`.
+pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
+    high::check_batch_shape(cards.len(), width, out.len(), 4..=4)?;
+    let t = tables();
+    high::map_fixed_rows::<4, _>(cards, out, |row| t.eval_checked(row))
+}
+
+/// How many cards count in a strength's hand (1..=4; 4 is a badugi), `None` outside 1..=1092.
+pub fn cards_counted(strength: u16) -> Option<u8> {
+    tables().class_ranks(strength).map(|r| r.len() as u8)
+}
+
+/// A person's name for a strength, e.g. `"Badugi, 8-5-3-A"` or `"Three-card 7-4-2"`.
+pub fn describe(strength: u16) -> Option<String> {
+    let ranks = tables().class_ranks(strength)?;
+    let list = ranks
+        .iter()
+        .map(|&r| (crate::card::RANK_CHARS[r as usize] as char).to_string())
+        .collect::<Vec<_>>()
+        .join("-");
+    Some(match ranks.len() {
+        4 => format!("Badugi, {list}"),
+        3 => format!("Three-card {list}"),
+        2 => format!("Two-card {list}"),
+        _ => format!("One-card {list}"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn eval_text(text: &str) -> u16 {
+        evaluate(&parse_cards(text).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn hand_index_is_a_bijection() {
+        let t = tables();
+        assert_eq!(t.by_hand.len(), HANDS);
+        assert!(t.by_hand.iter().all(|&s| s > 0), "every index is filled");
+    }
+
+    #[test]
+    fn r_badugi_counts_over_every_hand() {
+        let mut hist = vec![0u64; CLASS_COUNT + 1];
+        for &s in &tables().by_hand {
+            hist[s as usize] += 1;
+        }
+        assert_eq!(hist[1..].iter().filter(|&&n| n > 0).count(), CLASS_COUNT);
+        let badugis: u64 = (1..=CLASS_COUNT as u16)
+            .filter(|&s| cards_counted(s) == Some(4))
+            .map(|s| hist[s as usize])
+            .sum();
+        assert_eq!(badugis, 17_160);
+    }
+
+    #[test]
+    fn r_badugi_1_more_cards_win() {
+        assert_eq!(eval_text("Ac 2d 3h 4s"), 1092);
+        assert!(eval_text("Kc Qd Jh Ts") > eval_text("Ac 2d 3h 4h"));
+        assert_eq!(eval_text("Ac 2d 3h 4h"), eval_text("Ac 2d 3h 3s"));
+        assert_eq!(eval_text("Kc Kd Kh Ks"), 1);
+        assert_eq!(describe(1092).unwrap(), "Badugi, 4-3-2-A");
+        assert_eq!(cards_counted(eval_text("Ac Ad 2c 2d")), Some(2));
+    }
+
+    #[test]
+    fn r_badugi_2_lower_top_card_wins_and_best_subset_chosen() {
+        assert!(eval_text("8c 5d 4h 2s") > eval_text("8c 6d 3h 2s"));
+        // Of the two clubs the four counts, not the five.
+        assert_eq!(eval_text("4c 5c 3d 2h"), eval_text("4c 3d 2h Kh"));
+        assert_eq!(
+            describe(eval_text("4c 5c 3d 2h")).unwrap(),
+            "Three-card 4-3-2"
+        );
+    }
+
+    #[test]
+    fn rejects_bad_hands() {
+        assert!(matches!(
+            evaluate(&[0, 1, 2, 3, 4]),
+            Err(Error::HandSize { got: 5, .. })
+        ));
+        assert!(matches!(
+            evaluate(&[0, 1, 2, 52]),
+            Err(Error::CardOutOfRange { value: 52, .. })
+        ));
+        let mut out = [0u16; 2];
+        assert_eq!(
+            evaluate_batch(&[0, 1, 2, 3, 9, 9, 2, 3], 4, &mut out).unwrap_err(),
+            Error::DuplicateCard {
+                card: 9,
+                row: Some(1)
+            }
+        );
+    }
+}
