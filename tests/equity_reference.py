@@ -48,11 +48,51 @@ def best_high(cards: Sequence[int]) -> Score:
     return max(score_five(five) for five in combinations(cards, 5))
 
 
-def pot_shares(scores: Sequence[Score]) -> list[Fraction]:
-    """Each player's share of one pot, equal split among the best scores."""
+def ace_five_low(five: Sequence[int]) -> Score:
+    """Ace-to-five low of five cards as a score where bigger is better (R-A5-1..3)."""
+    ranks = [0 if c >> 2 == 12 else (c >> 2) + 1 for c in five]
+    groups = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = tuple(count for _, count in groups)
+    badness = [(1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1)].index(shape)
+    return (-badness, tuple(-rank for rank, _ in groups))
+
+
+def best_low(cards: Sequence[int]) -> Score:
+    """Best ace-to-five low of five or more cards."""
+    return max(ace_five_low(five) for five in combinations(cards, 5))
+
+
+def is_low8(score: Score) -> bool:
+    """An eight-or-better low: unpaired, every rank eight or lower (R-A5-4)."""
+    return score[0] == 0 and -score[1][0] <= 7
+
+
+def split_evenly(scores: Sequence[Score], pot: Fraction) -> list[Fraction]:
+    """``pot`` divided equally among the best scores."""
     best = max(scores)
     winners = sum(1 for s in scores if s == best)
-    return [Fraction(1, winners) if s == best else Fraction(0) for s in scores]
+    return [pot / winners if s == best else Fraction(0) for s in scores]
+
+
+def high_shares(finals: Sequence[Sequence[int]]) -> list[Fraction]:
+    """One pot to the best high hands."""
+    return split_evenly([best_high(f) for f in finals], Fraction(1))
+
+
+def razz_shares(finals: Sequence[Sequence[int]]) -> list[Fraction]:
+    """One pot to the best ace-to-five lows."""
+    return split_evenly([best_low(f) for f in finals], Fraction(1))
+
+
+def hi_lo_shares(finals: Sequence[Sequence[int]]) -> list[Fraction]:
+    """Half to the best high, half to the best eight-or-better low; all high without one."""
+    lows = [best_low(f) for f in finals]
+    if not any(is_low8(low) for low in lows):
+        return high_shares(finals)
+    qualified = [low if is_low8(low) else (-99, ()) for low in lows]
+    high = split_evenly([best_high(f) for f in finals], Fraction(1, 2))
+    low = split_evenly(qualified, Fraction(1, 2))
+    return [h + lo for h, lo in zip(high, low, strict=True)]
 
 
 def reference_equity(
@@ -61,9 +101,12 @@ def reference_equity(
     dead: Sequence[int],
     hand_size: int,
     board_size: int,
-    score: Callable[[Sequence[int]], Score] = best_high,
+    shares_of: Callable[[Sequence[Sequence[int]]], list[Fraction]] = high_shares,
 ) -> tuple[list[int], list[int], list[Fraction], int]:
-    """Exact (wins, ties, equity, outcomes) by dealing every unseen card combination."""
+    """Exact (wins, ties, equity, outcomes) by dealing every unseen card combination.
+
+    The board's cards join every player's hand before ``shares_of`` splits the pot.
+    """
     used = {*board, *dead, *(c for h in hands for c in h)}
     pool = [c for c in range(52) if c not in used]
     wins = [0] * len(hands)
@@ -75,7 +118,7 @@ def reference_equity(
         nonlocal outcomes
         if player == len(hands):
             outcomes += 1
-            split = pot_shares([score([*f, *full_board]) for f in finals])
+            split = shares_of([[*f, *full_board] for f in finals])
             for p, s in enumerate(split):
                 shares[p] += s
                 wins[p] += s == 1

@@ -22,7 +22,7 @@ from drawpoker import _core
 from drawpoker.cards import CardsLike, as_card_array, to_card_list
 from drawpoker.errors import InvalidArgumentError
 
-GAMES = ("holdem", "stud")
+GAMES = ("holdem", "stud", "razz", "stud-hi-lo")
 """Games whose equity can be computed, by their public names."""
 
 DEFAULT_MAX_OUTCOMES = 10_000_000
@@ -88,8 +88,10 @@ def equity(
 ) -> EquityResult:
     """Equity of each player's hand.
 
-    ``hands`` has one entry per player: two hole cards in Hold'em; in Stud the cards seen so far
-    (0 to 7, down and up). ``board`` is 0, 3, 4 or 5 cards (board games only); ``dead`` are
+    ``game`` is one of :data:`GAMES`. ``hands`` has one entry per player: two hole cards in
+    Hold'em; in the stud games (``"stud"``, ``"razz"``, ``"stud-hi-lo"``) the cards seen so far
+    (0 to 7, down and up). In Stud Hi/Lo half the pot goes to the best eight-or-better low when
+    there is one (R-A5-4, R-SPLIT-1); Razz plays the ace-to-five low with no qualifier. ``board`` is 0, 3, 4 or 5 cards (board games only); ``dead`` are
     cards known to be out of play (mucked, folded upcards). Bad input raises
     :class:`~drawpoker.errors.InvalidArgumentError` or :class:`~drawpoker.errors.InvalidCardError`.
 

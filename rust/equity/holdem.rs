@@ -17,7 +17,7 @@
 use super::deal::Spot;
 use super::tally::{Tally, MAX_PLAYERS, POT};
 use crate::card::{rank, suit};
-use crate::eval::high::{HighTables, CARD_KEYS};
+use crate::eval::high::{rank_key, HighTables, CARD_KEYS};
 
 /// C(n, k) for n <= 4.
 const SMALL_BINOMIAL: [[i64; 5]; 5] = [
@@ -27,12 +27,6 @@ const SMALL_BINOMIAL: [[i64; 5]; 5] = [
     [1, 3, 3, 1, 0],
     [1, 4, 6, 4, 1],
 ];
-
-/// The rank-table key of one card of `rank` (the low half of its card key).
-#[inline(always)]
-fn rank_key(rank: usize) -> u32 {
-    CARD_KEYS[4 * rank] as u32
-}
 
 /// Calls `visit(key, weight)` for every multiset of `size` ranks that `available[r]` copies of
 /// each rank allow, with its summed rank key and its number of card sets.
@@ -57,7 +51,7 @@ fn for_each_rank_multiset(available: &[u8; 13], size: usize, visit: &mut impl Fn
                     available,
                     rank + 1,
                     left - copies,
-                    key + copies as u32 * rank_key(rank),
+                    key + copies as u32 * rank_key(rank as u8),
                     weight * count,
                     visit,
                 );
@@ -153,7 +147,7 @@ pub fn exact(tables: &HighTables, spot: &Spot) -> Tally {
                 let suited_ranks = board_suits[s] | flush_cards;
                 let flush_key: u32 = (0..13)
                     .filter(|r| flush_cards >> r & 1 == 1)
-                    .map(rank_key)
+                    .map(|r| rank_key(r as u8))
                     .sum();
                 let mut flushes = [0u32; MAX_PLAYERS];
                 for p in 0..players {

@@ -2,7 +2,7 @@
 //! within a budget of outcomes), or over a seeded random sample of them (Monte Carlo, with a
 //! standard error).
 //!
-//! Games: Texas Hold'em, Seven-Card Stud. Hold'em's exact sums come from the rank-multiset
+//! Games: Texas Hold'em, Seven-Card Stud, Razz, Stud Hi/Lo eight-or-better. Hold'em's exact sums come from the rank-multiset
 //! method of [`holdem`]; everything else from the generic deal walker of [`deal`].
 
 pub mod batch;
@@ -13,7 +13,7 @@ pub mod tally;
 
 use crate::card::{check_hand, Card, DECK_SIZE};
 use crate::error::{Error, Result};
-use crate::eval::high;
+use crate::eval::{ace_five, high};
 use deal::{Scorer, Spot};
 use tally::{Showdown, Tally, MAX_PLAYERS, POT};
 
@@ -24,11 +24,21 @@ pub enum Game {
     Holdem,
     /// Seven-Card Stud high: best five of each player's seven cards.
     Stud,
+    /// Razz: the best ace-to-five low of seven cards wins, no qualifier.
+    Razz,
+    /// Seven-Card Stud Hi/Lo: the pot is split between the best high and the best
+    /// eight-or-better ace-to-five low, the high hand scooping when no low qualifies (R-A5-4).
+    StudHiLo,
 }
 
 impl Game {
     /// Every game with its public name.
-    pub const ALL: [(Game, &'static str); 2] = [(Game::Holdem, "holdem"), (Game::Stud, "stud")];
+    pub const ALL: [(Game, &'static str); 4] = [
+        (Game::Holdem, "holdem"),
+        (Game::Stud, "stud"),
+        (Game::Razz, "razz"),
+        (Game::StudHiLo, "stud-hi-lo"),
+    ];
 
     /// The game of a public name such as `"holdem"`.
     pub fn from_name(name: &str) -> Result<Game> {
@@ -53,7 +63,7 @@ impl Game {
     fn final_hand_size(self) -> usize {
         match self {
             Game::Holdem => 2,
-            Game::Stud => 7,
+            Game::Stud | Game::Razz | Game::StudHiLo => 7,
         }
     }
 
@@ -121,29 +131,55 @@ pub struct Equity {
     pub exact: bool,
 }
 
-struct HoldemScorer(&'static high::HighTables);
+/// Scores final hands by a game's rules through the evaluation tables.
+struct GameScorer {
+    game: Game,
+    high: &'static high::HighTables,
+    low: &'static ace_five::AceFiveTables,
+}
 
-impl Scorer for HoldemScorer {
-    #[inline]
-    fn score(&self, hand: &[Card], board: &[Card]) -> Showdown {
-        let mut cards = [0u8; 7];
-        cards[..2].copy_from_slice(hand);
-        cards[2..2 + board.len()].copy_from_slice(board);
-        Showdown {
-            high: self.0.eval(&cards[..2 + board.len()]) as u32,
-            low: 0,
+impl GameScorer {
+    fn new(game: Game) -> GameScorer {
+        GameScorer {
+            game,
+            high: high::tables(),
+            low: ace_five::tables(),
         }
     }
 }
 
-struct StudScorer(&'static high::HighTables);
-
-impl Scorer for StudScorer {
+impl Scorer for GameScorer {
     #[inline]
-    fn score(&self, hand: &[Card], _board: &[Card]) -> Showdown {
-        Showdown {
-            high: self.0.eval(hand) as u32,
-            low: 0,
+    fn score(&self, hand: &[Card], board: &[Card]) -> Showdown {
+        match self.game {
+            Game::Holdem => {
+                let mut cards = [0u8; 7];
+                cards[..2].copy_from_slice(hand);
+                cards[2..2 + board.len()].copy_from_slice(board);
+                Showdown {
+                    high: self.high.eval(&cards[..2 + board.len()]) as u32,
+                    low: 0,
+                }
+            }
+            Game::Stud => Showdown {
+                high: self.high.eval(hand) as u32,
+                low: 0,
+            },
+            Game::Razz => Showdown {
+                high: self.low.eval(hand) as u32,
+                low: 0,
+            },
+            Game::StudHiLo => {
+                let low = self.low.eval(hand);
+                Showdown {
+                    high: self.high.eval(hand) as u32,
+                    low: if ace_five::qualifies_low8(low) {
+                        low as u32
+                    } else {
+                        0
+                    },
+                }
+            }
         }
     }
 }
@@ -227,16 +263,10 @@ pub fn equity(
             budget.max_outcomes
         )));
     }
-    let tables = high::tables();
     let tally = match (game, exact) {
-        (Game::Holdem, true) => holdem::exact(tables, &spot),
-        (Game::Holdem, false) => {
-            deal::monte_carlo(&spot, &HoldemScorer(tables), budget.samples, budget.seed)
-        }
-        (Game::Stud, true) => deal::exact(&spot, &StudScorer(tables)),
-        (Game::Stud, false) => {
-            deal::monte_carlo(&spot, &StudScorer(tables), budget.samples, budget.seed)
-        }
+        (Game::Holdem, true) => holdem::exact(high::tables(), &spot),
+        (_, true) => deal::exact(&spot, &GameScorer::new(game)),
+        (_, false) => deal::monte_carlo(&spot, &GameScorer::new(game), budget.samples, budget.seed),
     };
     Ok(summarize(&tally, exact))
 }
@@ -249,11 +279,7 @@ pub fn equity_by_walking(
     dead: &[Card],
 ) -> Result<Equity> {
     let spot = spot(game, hands, board, dead)?;
-    let tables = high::tables();
-    let tally = match game {
-        Game::Holdem => deal::exact(&spot, &HoldemScorer(tables)),
-        Game::Stud => deal::exact(&spot, &StudScorer(tables)),
-    };
+    let tally = deal::exact(&spot, &GameScorer::new(game));
     Ok(summarize(&tally, true))
 }
 
