@@ -91,8 +91,9 @@ def equity(
     ``game`` is one of :data:`GAMES`. ``hands`` has one entry per player: two hole cards in
     Hold'em; in the stud games (``"stud"``, ``"razz"``, ``"stud-hi-lo"``) the cards seen so far
     (0 to 7, down and up). In Stud Hi/Lo half the pot goes to the best eight-or-better low when
-    there is one (R-A5-4, R-SPLIT-1); Razz plays the ace-to-five low with no qualifier. ``board`` is 0, 3, 4 or 5 cards (board games only); ``dead`` are
-    cards known to be out of play (mucked, folded upcards). Bad input raises
+    there is one (R-A5-4, R-SPLIT-1); Razz plays the ace-to-five low with no qualifier.
+    ``board`` is 0, 3, 4 or 5 cards (board games only); ``dead`` are cards known to be out of
+    play (mucked, folded upcards). Bad input raises
     :class:`~drawpoker.errors.InvalidArgumentError` or :class:`~drawpoker.errors.InvalidCardError`.
 
     >>> r = equity(["AsKs", "QhQd", "7c7d"], board="Kd 7s 2h")
