@@ -23,13 +23,12 @@ pub fn cards_from_ints(values: &[i64]) -> PyResult<Vec<Card>> {
 }
 
 /// Parses card text such as `"AsKd"` or `"As Kd 10h Jk"` into card integers.
-///
-/// Returned as `u16` because PyO3 turns a `Vec<u8>` into `bytes`, not a list of ints.
 #[pyfunction]
-fn parse_cards(text: &str) -> PyResult<Vec<u16>> {
+fn parse_cards(text: &str) -> PyResult<Vec<u32>> {
+    // Widened so that PyO3 returns a list of ints (a Vec<u8> would become bytes).
     Ok(check(card::parse_cards(text))?
         .into_iter()
-        .map(u16::from)
+        .map(u32::from)
         .collect())
 }
 
