@@ -14,6 +14,8 @@ __all__ = [
     "draw_choices",
     "draw_equity",
     "draw_histogram",
+    "equity",
+    "equity_batch_heads_up",
     "evaluate",
     "evaluate_batch",
     "format_cards",
@@ -64,5 +66,17 @@ def draw_equity(
     samples: int,
     seed: int,
 ) -> tuple[list[float], list[float], list[float], int, bool, list[float]]: ...
+def equity(
+    game: str,
+    hands: list[list[int]],
+    board: list[int],
+    dead: list[int],
+    max_outcomes: int,
+    samples: int,
+    seed: int,
+) -> tuple[list[tuple[int, int, float, float, float]], int, bool]: ...
+def equity_batch_heads_up(
+    hole_a: npt.NDArray[np.uint8], hole_b: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.float64]: ...
 def rankings() -> list[tuple[str, list[int], bool, int]]: ...
 def ace_five_low8_min() -> int: ...
