@@ -219,9 +219,10 @@ class Hand:
             raise InvalidArgumentError(
                 f"{len(stacks)} seats is not allowed here (2..{variant.max_seats})"
             )
-        if any(int(s) < 0 for s in stacks):
-            raise InvalidArgumentError(f"a stack cannot be negative: {list(stacks)}")
-        in_hand = [variant.betting is None or int(s) > 0 for s in stacks]
+        start = [int(s) for s in stacks]
+        if min(start) < 0:
+            raise InvalidArgumentError(f"a stack cannot be negative: {start}")
+        in_hand = [s > 0 for s in start] if variant.betting is not None else [True] * len(start)
         if in_hand.count(True) < 2:
             raise InvalidArgumentError(f"a hand needs two seats with chips, got {list(stacks)}")
         if not 0 <= button < len(stacks):
@@ -232,8 +233,8 @@ class Hand:
         self.seats = len(stacks)
         self.button = button
         self.seed = seed
-        self.start_stacks = [int(s) for s in stacks]
-        self.stacks = list(self.start_stacks)
+        self.start_stacks = start
+        self.stacks = list(start)
         self.committed = [0] * self.seats
         self.bets = [0] * self.seats
         self.live = in_hand
@@ -664,6 +665,8 @@ class Hand:
     # ------------------------------------------------------------------ drawing
 
     def _why_bad_draw(self, seat: int, discards: Sequence[int]) -> str | None:
+        if not discards:
+            return self.variant.check_draw(self, seat, discards)
         hand = self.cards[seat]
         if len(set(discards)) != len(discards):
             return f"a card is repeated in {list(discards)}"

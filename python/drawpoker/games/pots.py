@@ -73,7 +73,7 @@ def split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int
     >>> split(100, [3, 1, 0], order=[1, 2, 3, 0])
     {1: 34, 3: 33, 0: 33}
     """
-    ranked = sorted(winners, key=list(order).index)
+    ranked = sorted(winners, key=list(order).index) if len(winners) > 1 else list(winners)
     share, odd = divmod(amount, len(ranked))
     return {seat: share + (1 if i < odd else 0) for i, seat in enumerate(ranked)}
 
@@ -87,8 +87,11 @@ def award(pots: Sequence[Pot], strengths: Mapping[int, int], order: Sequence[int
     """
     payouts = [0] * len(order)
     for pot in pots:
-        best = max(strengths[seat] for seat in pot.eligible)
-        winners = [seat for seat in pot.eligible if strengths[seat] == best]
+        contested = [strengths[seat] for seat in pot.eligible]
+        best = max(contested)
+        winners = [
+            seat for seat, value in zip(pot.eligible, contested, strict=True) if value == best
+        ]
         for seat, chips in split(pot.amount, winners, order).items():
             payouts[seat] += chips
     return payouts
