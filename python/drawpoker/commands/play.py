@@ -82,14 +82,19 @@ def run(args: argparse.Namespace) -> int:
     return play(args, read=input, write=print)
 
 
-def play(args: argparse.Namespace, read: Callable[[str], str], write: Callable[[str], None]) -> int:
+def play(
+    args: argparse.Namespace,
+    read: Callable[[str], str],
+    write: Callable[[str], None],
+    clock: Callable[[], float] = time.monotonic,
+) -> int:
     """Plays one game: you sit in seat 1, CPU players in the others. ``quit`` (or the end of the
     input) leaves the table; a CPU player then finishes the game for you (R-TABLE-2)."""
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     settings = settings_from(args)
     names = [args.name] + [f"CPU {i}" for i in range(1, args.players)]
     cpu = {seat: make_bot(args.cpu, seed=seed + seat) for seat in range(1, args.players)}
-    game = Game(settings, names, seed=seed, cpu=cpu)
+    game = Game(settings, names, seed=seed, cpu=cpu, clock=clock)
     table = Table(game, write)
     rounds = f"{settings.rounds} round{'s' if settings.rounds != 1 else ''}"
     write(f"Five-Card Draw, {args.players} players, {rounds} (seed {seed}).")
@@ -104,7 +109,7 @@ def play(args: argparse.Namespace, read: Callable[[str], str], write: Callable[[
             game.leave(YOU)
             continue
         if game.enforce_timer():
-            write("Time is up.")
+            write("Time is up: the table acted for you.")
             continue
         game.act(YOU, action)
     table.show_news()

@@ -419,7 +419,9 @@ class Hand:
     )
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole state as plain data (JSON-able); :meth:`from_dict` restores it exactly."""
+        """The whole state as plain data (JSON-able); :meth:`from_dict` restores it exactly.
+
+        It holds every hidden card (hands, deck): show players :meth:`view` instead."""
         data: dict[str, Any] = {name: _plain(getattr(self, name)) for name in self._FIELDS}
         data["variant"] = self.variant.to_dict()
         data["revealed"] = [[s, list(c)] for s, c in self.revealed.items()]
