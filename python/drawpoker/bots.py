@@ -41,7 +41,13 @@ class CheckCallBot:
     """
 
     def choose(self, hand: Hand) -> Action:
-        """Check, call, or stand pat."""
+        """Check, call, or stand pat.
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
+        >>> hand.bet(20); CheckCallBot().choose(hand).kind
+        'call'
+        """
         if hand.phase == "draw":
             return Action.draw()
         seat = hand.actor
@@ -115,7 +121,14 @@ class RulesOfThumbBot:
         self.bluff = bluff
 
     def choose(self, hand: Hand) -> Action:
-        """The action for the seat to act."""
+        """The action for the seat to act.
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
+        >>> hand.check(); hand.check()  # nobody opened: redeal
+        >>> hand.deal_number, RulesOfThumbBot(seed=1).choose(hand).kind in ("check", "bet")
+        (1, True)
+        """
         seat = hand.actor
         assert seat is not None
         view = hand.view(seat)
@@ -236,7 +249,13 @@ class StrongBot:
         return self._analysis[2], self._analysis[3]
 
     def choose(self, hand: Hand) -> Action:
-        """The action for the seat to act."""
+        """The action for the seat to act.
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
+        >>> hand.bet(20); StrongBot(seed=1).choose(hand).kind in ("fold", "call", "raise")
+        True
+        """
         seat = hand.actor
         assert seat is not None
         view = hand.view(seat)

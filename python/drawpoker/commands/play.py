@@ -120,7 +120,14 @@ def play(
 
 
 class Table:
-    """What the person at seat 1 is shown, and the reading of their answers."""
+    """What the person at seat 1 is shown, and the reading of their answers.
+
+    >>> from drawpoker.games import DrawSettings, Game
+    >>> lines = []
+    >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+    >>> table.show_news(); lines[0]
+    '--- Round 1: dealer Ann ---'
+    """
 
     def __init__(self, game: Game, write: Callable[[str], None]) -> None:
         self.game = game
@@ -129,11 +136,25 @@ class Table:
         self.shown_events = 0
 
     def name(self, seat: int | None) -> str:
-        """The name of a seat."""
+        """The name of a seat.
+
+        >>> from drawpoker.games import DrawSettings, Game
+        >>> lines = []
+        >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+        >>> table.name(1)
+        'Bob'
+        """
         return self.game.names[seat] if seat is not None else ""
 
     def show_news(self) -> None:
-        """Writes every event the person has not seen yet, hand by hand."""
+        """Writes every event the person has not seen yet, hand by hand.
+
+        >>> from drawpoker.games import DrawSettings, Game
+        >>> lines = []
+        >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+        >>> table.show_news(); lines[1].startswith("Your cards: ")
+        True
+        """
         game = self.game
         while self.shown_hands < len(game.hands):
             hand = game.hands[self.shown_hands]
@@ -153,13 +174,28 @@ class Table:
             self.shown_events = 0
 
     def scores(self) -> list[str]:
-        """Each seat's chips (or points)."""
+        """Each seat's chips (or points).
+
+        >>> from drawpoker.games import DrawSettings, Game
+        >>> lines = []
+        >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+        >>> table.scores()
+        ['Ann 2000', 'Bob 2000']
+        """
         game = self.game
         scores = game.stacks if game.settings.betting else game.points
         return [f"{name} {score}" for name, score in zip(game.names, scores, strict=True)]
 
     def describe(self, hand: Hand, event: Event) -> str:
-        """One event as a sentence ("" for events not worth a line)."""
+        """One event as a sentence ("" for events not worth a line).
+
+        >>> from drawpoker.games import DrawSettings, Game
+        >>> lines = []
+        >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+        >>> hand = table.game.hand
+        >>> hand.bet(20); table.describe(hand, hand.events[-1])
+        'Bob bets 20'
+        """
         if event.seat == YOU:
             line = self._sentence(hand, event, "You")
             first, _, rest = line.partition(" ")
@@ -198,7 +234,15 @@ class Table:
         return sentences.get(kind, "")
 
     def ask(self, read: Callable[[str], str]) -> Action | None:
-        """Asks the person for an action until it is legal; ``None`` when they quit."""
+        """Asks the person for an action until it is legal; ``None`` when they quit.
+
+        >>> from drawpoker.games import DrawSettings, Game
+        >>> lines = []
+        >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+        >>> table.game.act(1, Action.bet(20))
+        >>> table.ask(lambda prompt: "c")
+        Action(kind='call', amount=0, cards=())
+        """
         hand = self.game.hand
         legal = hand.legal_actions()
         cards = hand.cards[YOU]
@@ -235,7 +279,14 @@ class Table:
 
     @staticmethod
     def options(hand: Hand) -> str:
-        """The legal actions as a menu line."""
+        """The legal actions as a menu line.
+
+        >>> from drawpoker.games import DrawSettings, Game
+        >>> lines = []
+        >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+        >>> Table.options(table.game.hand)
+        '[c]heck, [b]et N (20..1990 by 20), [a]ll-in 1990'
+        """
         legal = hand.legal_actions()
         words = []
         for kind in legal.kinds:

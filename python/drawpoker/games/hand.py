@@ -265,12 +265,24 @@ class Hand:
 
     @property
     def pot(self) -> int:
-        """Every chip committed to the hand and not yet awarded."""
+        """Every chip committed to the hand and not yet awarded.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.pot
+        30
+        """
         return sum(self.committed)
 
     @property
     def is_over(self) -> bool:
-        """Whether the hand has ended (pots awarded)."""
+        """Whether the hand has ended (pots awarded).
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.is_over
+        False
+        """
         return self.phase == "done"
 
     def order_from_button(self) -> list[int]:
@@ -284,7 +296,13 @@ class Hand:
         return [(first + i) % self.seats for i in range(self.seats)]
 
     def legal_actions(self) -> LegalActions:
-        """The actions of the seat whose turn it is (raises when the hand is over)."""
+        """The actions of the seat whose turn it is (raises when the hand is over).
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.legal_actions().kinds, hand.legal_actions().min_to
+        (('check', 'bet'), 20)
+        """
         if self._legal is None:
             self._legal = self._find_legal_actions()
         return self._legal
@@ -310,7 +328,13 @@ class Hand:
         return LegalActions(seat, tuple(kinds), to_call, min_to, max_to, step)
 
     def view(self, seat: int) -> HandView:
-        """What ``seat`` may know: its own cards, public facts, its legal actions on its turn."""
+        """What ``seat`` may know: its own cards, public facts, its legal actions on its turn.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.view(2).cards == tuple(hand.cards[2]), hand.view(2).legal is None
+        (True, True)
+        """
         if not 0 <= seat < self.seats:
             raise InvalidArgumentError(f"seat {seat} is not a seat of {self.seats}")
         return HandView(
@@ -333,7 +357,13 @@ class Hand:
         )
 
     def visible_events(self, seat: int) -> list[Event]:
-        """The events ``seat`` may see, in order."""
+        """The events ``seat`` may see, in order.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> [e.kind for e in hand.visible_events(0)]
+        ['ante', 'ante', 'ante', 'deal']
+        """
         return [e for e in self.events if e.to is None or e.to == seat]
 
     # ------------------------------------------------------------------ checks and doers
@@ -349,7 +379,13 @@ class Hand:
 
     def act(self, action: Action) -> None:
         """Apply ``action`` for the seat whose turn it is; an illegal action raises
-        :class:`~drawpoker.errors.IllegalActionError` and changes nothing."""
+        :class:`~drawpoker.errors.IllegalActionError` and changes nothing.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.act(Action.bet(40)); hand.actor, hand.current_bet
+        (2, 40)
+        """
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalActionError(f"seat {self.actor} cannot {action.kind}: {reason}")
@@ -363,51 +399,125 @@ class Hand:
             self._bet_action(seat, action)
 
     def can_fold(self) -> bool:
-        """Whether the seat to act may fold (only when facing a bet)."""
+        """Whether the seat to act may fold (only when facing a bet).
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.can_fold()
+        False
+        """
         return self.can_act(Action.fold())
 
     def fold(self) -> None:
-        """Fold."""
+        """Fold.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20); hand.fold(); hand.live
+        [True, True, False]
+        """
         self.act(Action.fold())
 
     def can_check(self) -> bool:
-        """Whether the seat to act may check."""
+        """Whether the seat to act may check.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.can_check()
+        True
+        """
         return self.can_act(Action.check())
 
     def check(self) -> None:
-        """Check."""
+        """Check.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.check(); hand.actor
+        2
+        """
         self.act(Action.check())
 
     def can_call(self) -> bool:
-        """Whether the seat to act faces a bet it may call."""
+        """Whether the seat to act faces a bet it may call.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.can_call()
+        False
+        """
         return self.can_act(Action.call())
 
     def call(self) -> None:
-        """Call (all-in for less when short)."""
+        """Call (all-in for less when short).
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20); hand.call(); hand.bets
+        [0, 20, 20]
+        """
         self.act(Action.call())
 
     def can_bet(self, to: int) -> bool:
-        """Whether the seat to act may open the betting with ``to``."""
+        """Whether the seat to act may open the betting with ``to``.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.can_bet(20), hand.can_bet(25)
+        (True, False)
+        """
         return self.can_act(Action.bet(to))
 
     def bet(self, to: int) -> None:
-        """Bet ``to`` chips."""
+        """Bet ``to`` chips.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(60); hand.current_bet
+        60
+        """
         self.act(Action.bet(to))
 
     def can_raise_to(self, to: int) -> bool:
-        """Whether the seat to act may raise to a total of ``to``."""
+        """Whether the seat to act may raise to a total of ``to``.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20); hand.can_raise_to(40), hand.can_raise_to(30)
+        (True, False)
+        """
         return self.can_act(Action.raise_to(to))
 
     def raise_to(self, to: int) -> None:
-        """Raise to a total of ``to`` in this betting round."""
+        """Raise to a total of ``to`` in this betting round.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20); hand.raise_to(60); hand.bets
+        [0, 20, 60]
+        """
         self.act(Action.raise_to(to))
 
     def can_draw(self, discards: Iterable[int] = ()) -> bool:
-        """Whether the seat to act may discard ``discards``."""
+        """Whether the seat to act may discard ``discards``.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.check(); hand.bet(20); hand.call(); hand.call()
+        >>> hand.can_draw(hand.cards[1][:3]), hand.can_draw(hand.cards[2][:1])
+        (True, False)
+        """
         return self.can_act(Action.draw(discards))
 
     def draw(self, discards: Iterable[int] = ()) -> None:
-        """Discard ``discards`` and receive as many new cards (none = stand pat)."""
+        """Discard ``discards`` and receive as many new cards (none = stand pat).
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.check(); hand.bet(20); hand.call(); hand.call()
+        >>> hand.draw(hand.cards[1][:2]); hand.drawn
+        [-1, 2, -1]
+        """
         self.act(Action.draw(discards))
 
     # ------------------------------------------------------------------ serialisation
@@ -421,7 +531,13 @@ class Hand:
     def to_dict(self) -> dict[str, Any]:
         """The whole state as plain data (JSON-able); :meth:`from_dict` restores it exactly.
 
-        It holds every hidden card (hands, deck): show players :meth:`view` instead."""
+        It holds every hidden card (hands, deck): show players :meth:`view` instead.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> sorted(hand.to_dict())[:4]
+        ['acted_at', 'actions', 'actor', 'bets']
+        """
         data: dict[str, Any] = {name: _plain(getattr(self, name)) for name in self._FIELDS}
         data["variant"] = self.variant.to_dict()
         data["revealed"] = [[s, list(c)] for s, c in self.revealed.items()]
@@ -432,7 +548,14 @@ class Hand:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Hand:
-        """The hand written by :meth:`to_dict`."""
+        """The hand written by :meth:`to_dict`.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20)
+        >>> Hand.from_dict(hand.to_dict()).to_dict() == hand.to_dict()
+        True
+        """
         from drawpoker.games import variant_from_dict
 
         hand = cls.__new__(cls)
@@ -456,7 +579,15 @@ class Hand:
         seed: int,
         actions: Iterable[Action],
     ) -> Hand:
-        """The hand that ``actions`` make from a fresh deal with ``seed``."""
+        """The hand that ``actions`` make from a fresh deal with ``seed``.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20); hand.fold()
+        >>> again = Hand.replay(FiveCardDraw(), [300, 300, 300], 0, 2, hand.actions)
+        >>> again.events == hand.events
+        True
+        """
         hand = cls(variant, stacks, button, seed)
         for action in actions:
             hand.act(action)
