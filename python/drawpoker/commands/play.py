@@ -33,7 +33,13 @@ YOU = 0
 
 
 def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
-    """The game settings of RULES.md section 4, defaults as there."""
+    """The game settings of RULES.md section 4, defaults as there.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_settings_arguments(parser)
+    >>> settings_from(parser.parse_args(["--joker"])) == DrawSettings(joker=True)
+    True
+    """
     default = DrawSettings()
     parser.add_argument("--mode", choices=["betting", "no-bet"], default=default.mode)
     parser.add_argument("--ante", type=int, default=default.ante)
@@ -70,7 +76,13 @@ def settings_from(args: argparse.Namespace) -> DrawSettings:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The settings, the number of players, your name and the CPU type."""
+    """The settings, the number of players, your name and the CPU type.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_arguments(parser)
+    >>> parser.parse_args([]).players, parser.parse_args([]).cpu
+    (4, 'rules')
+    """
     parser.add_argument("--players", type=int, default=4, help="players including you (2..6)")
     parser.add_argument("--name", default="You")
     parser.add_argument("--cpu", choices=["rules", "strong"], default="rules", help="CPU type")
@@ -89,7 +101,17 @@ def play(
     clock: Callable[[], float] = time.monotonic,
 ) -> int:
     """Plays one game: you sit in seat 1, CPU players in the others. ``quit`` (or the end of the
-    input) leaves the table; a CPU player then finishes the game for you (R-TABLE-2)."""
+    input) leaves the table; a CPU player then finishes the game for you (R-TABLE-2).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_arguments(parser)
+    >>> lines = []
+    >>> args = parser.parse_args(["--players", "2", "--rounds", "1", "--seed", "1"])
+    >>> play(args, read=lambda prompt: "quit", write=lines.append)
+    0
+    >>> lines[-3]
+    'Final standings:'
+    """
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     settings = settings_from(args)
     names = [args.name] + [f"CPU {i}" for i in range(1, args.players)]
