@@ -35,10 +35,9 @@ def uncalled_bet(committed: Sequence[int]) -> tuple[int, int] | None:
     """
     if len(committed) < 2:
         return None
-    top = max(range(len(committed)), key=committed.__getitem__)
-    second = max(c for seat, c in enumerate(committed) if seat != top)
-    excess = committed[top] - second
-    return (top, excess) if excess > 0 else None
+    ordered = sorted(committed)
+    excess = ordered[-1] - ordered[-2]
+    return (committed.index(ordered[-1]), excess) if excess > 0 else None
 
 
 def side_pots(committed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
@@ -52,9 +51,12 @@ def side_pots(committed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     >>> [(p.amount, p.eligible) for p in side_pots([100, 100, 40], [True, False, True])]
     [(120, (0, 2)), (120, (0,))]
     """
+    levels = sorted({c for c in committed if c > 0})
+    if len(levels) == 1:  # everyone who paid paid the same: one pot
+        return [Pot(sum(committed), tuple(s for s, c in enumerate(committed) if c and live[s]))]
     pots: list[Pot] = []
     previous = 0
-    for level in sorted({c for c in committed if c > 0}):
+    for level in levels:
         amount = sum(min(c, level) - min(c, previous) for c in committed)
         eligible = tuple(s for s, c in enumerate(committed) if c >= level and live[s])
         if pots and (not eligible or pots[-1].eligible == eligible):
