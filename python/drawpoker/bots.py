@@ -210,7 +210,7 @@ def exact_draw(cards: Sequence[int], limit: str, ranking: str = "high") -> tuple
 @cache
 def _beat_random_table() -> list[float]:
     """Chance that a high hand of each strength beats a random five-card hand (ties half)."""
-    histogram = [int(n) for n in _core.strength_histogram(5)]
+    histogram = [int(n) for n in _core.strength_histogram(5, "patterns")]
     total = sum(histogram)
     table, below = [], 0
     for count in histogram:
