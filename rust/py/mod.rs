@@ -4,6 +4,7 @@
 mod cards;
 mod errors;
 mod eval;
+mod omaha;
 
 use pyo3::prelude::*;
 
@@ -11,5 +12,6 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     eval::register(m)?;
+    omaha::register(m)?;
     Ok(())
 }
