@@ -3,6 +3,18 @@
 import numpy as np
 import numpy.typing as npt
 
+__all__ = [
+    "category",
+    "compare_batch",
+    "describe",
+    "evaluate",
+    "evaluate_batch",
+    "format_cards",
+    "parse_cards",
+    "strength_histogram",
+    "warm_up",
+]
+
 def parse_cards(text: str) -> list[int]: ...
 def format_cards(cards: list[int]) -> list[str]: ...
 def evaluate(cards: list[int], ranking: str) -> int: ...
