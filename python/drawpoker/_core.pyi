@@ -4,6 +4,7 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "ace_five_low8_min",
     "category",
     "compare_batch",
     "describe",
@@ -11,6 +12,7 @@ __all__ = [
     "evaluate_batch",
     "format_cards",
     "parse_cards",
+    "rankings",
     "strength_histogram",
     "warm_up",
 ]

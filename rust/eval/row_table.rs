@@ -11,16 +11,14 @@ pub const KEY_BITS: u32 = 28;
 const KEY_MASK: u32 = (1 << KEY_BITS) - 1;
 /// An odd multiplier (the 32-bit golden-ratio constant) that spreads structured keys.
 const SCATTER: u32 = 0x9E37_79B9;
-/// Bits of a scattered key that select the column inside a row. 14 measured smallest for every
-/// high-hand table (131 KB, 136 KB, 217 KB for 5, 6, 7 cards): more rows cost offsets, wider
-/// rows cost the padding the value array needs past its last row.
-const COLUMN_BITS: u32 = 14;
-const COLUMN_MASK: u32 = (1 << COLUMN_BITS) - 1;
-const ROW_COUNT: usize = 1 << (KEY_BITS - COLUMN_BITS);
 
 /// A read-only map from sparse `u32` keys to `u16` values; absent keys read as 0.
+///
+/// `COLUMN_BITS` of a scattered key select the column inside a row: more rows cost offsets,
+/// wider rows cost the padding the value array needs past its last row. 14 measured smallest
+/// for every high-hand table (131 KB, 136 KB, 217 KB for 5, 6, 7 cards).
 #[derive(Clone)]
-pub struct RowTable {
+pub struct RowTable<const COLUMN_BITS: u32 = 14> {
     /// Exactly `ROW_COUNT` offsets.
     offsets: Vec<u32>,
     /// Padded with a full row width past the last slot any row uses.
@@ -32,14 +30,17 @@ fn scatter(key: u32) -> u32 {
     key.wrapping_mul(SCATTER) & KEY_MASK
 }
 
-impl RowTable {
+impl<const COLUMN_BITS: u32> RowTable<COLUMN_BITS> {
+    const COLUMN_MASK: u32 = (1 << COLUMN_BITS) - 1;
+    const ROW_COUNT: usize = 1 << (KEY_BITS - COLUMN_BITS);
+
     /// Packs `(key, value)` pairs; keys must be distinct, below `2^KEY_BITS`, values non-zero.
-    pub fn build(entries: &[(u32, u16)]) -> RowTable {
-        let mut rows: Vec<Vec<(u32, u16)>> = vec![Vec::new(); ROW_COUNT];
+    pub fn build(entries: &[(u32, u16)]) -> Self {
+        let mut rows: Vec<Vec<(u32, u16)>> = vec![Vec::new(); Self::ROW_COUNT];
         for &(key, value) in entries {
             assert!(key <= KEY_MASK, "row table key {key} too large");
             let h = scatter(key);
-            rows[(h >> COLUMN_BITS) as usize].push((h & COLUMN_MASK, value));
+            rows[(h >> COLUMN_BITS) as usize].push((h & Self::COLUMN_MASK, value));
         }
         // First-fit decreasing: the fullest rows go in first, where the array is emptiest.
         let mut order: Vec<usize> = (0..rows.len()).filter(|&r| !rows[r].is_empty()).collect();
@@ -85,7 +86,7 @@ impl RowTable {
             let offset = *self.offsets.get_unchecked((h >> COLUMN_BITS) as usize);
             *self
                 .values
-                .get_unchecked((offset + (h & COLUMN_MASK)) as usize)
+                .get_unchecked((offset + (h & Self::COLUMN_MASK)) as usize)
         }
     }
 
@@ -150,7 +151,7 @@ mod tests {
         let mut unique = entries.clone();
         unique.sort();
         unique.dedup_by_key(|e| e.0);
-        let table = RowTable::build(&unique);
+        let table = RowTable::<12>::build(&unique);
         for &(k, v) in &unique {
             assert_eq!(table.get(k), v);
         }
