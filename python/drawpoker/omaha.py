@@ -61,11 +61,11 @@ def evaluate_omaha_batch(hole: npt.ArrayLike, board: npt.ArrayLike) -> npt.NDArr
     row, computed with the GIL released. A repeated card within a row's hole and board raises
     :class:`~drawpoker.errors.InvalidCardError` naming the row.
 
-    >>> from drawpoker import parse_cards
-    >>> hole = [parse_cards("As Ks 2c 2d"), parse_cards("Qh Jh 7c 7d")]
+    >>> from drawpoker import describe, parse_cards
+    >>> hole = [parse_cards("As Ks 2c 2d"), parse_cards("Qh 2h 7c 7d")]
     >>> board = [parse_cards("Qs Js Ts 2h 3c"), parse_cards("Ah Kh Th 7h 2s")]
-    >>> evaluate_omaha_batch(hole, board).tolist()
-    [7462, 7461]
+    >>> [describe(s) for s in evaluate_omaha_batch(hole, board)]
+    ['Royal flush', 'Flush, A-K-Q-T-2']
     """
     return _core.evaluate_omaha_batch(*_batches(hole, board))
 
