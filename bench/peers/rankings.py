@@ -37,7 +37,7 @@ def drawpoker_child() -> dict[str, float]:
     """drawpoker's figures, measured in this process (run me in a child for one thread)."""
     import drawpoker
 
-    drawpoker.warm_up()
+    drawpoker._core.warm_up()
     figures = {}
     for ranking, k in [("deuce-seven", 5), ("ace-five", 5), ("ace-five", 7), ("badugi", 4)]:
         hands = random_hands(LARGE, k)

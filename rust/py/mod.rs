@@ -2,6 +2,8 @@
 //! released around work. Every entry point returns errors as Python exceptions (never panics).
 
 mod cards;
+mod draw;
+mod equity;
 mod errors;
 mod eval;
 mod omaha;
@@ -13,5 +15,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     eval::register(m)?;
     omaha::register(m)?;
+    draw::register(m)?;
+    equity::register(m)?;
     Ok(())
 }

@@ -6,7 +6,7 @@
 
 from types import ModuleType
 
-from drawpoker.commands import evaluate
+from drawpoker.commands import evaluate, play, simulate
 
-COMMANDS: list[ModuleType] = [evaluate]
+COMMANDS: list[ModuleType] = [evaluate, play, simulate]
 """Every subcommand module, in the order ``--help`` lists them."""
