@@ -6,6 +6,7 @@ mod draw;
 mod equity;
 mod errors;
 mod eval;
+mod omaha;
 
 use pyo3::prelude::*;
 
@@ -13,6 +14,7 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     eval::register(m)?;
+    omaha::register(m)?;
     draw::register(m)?;
     equity::register(m)?;
     Ok(())
