@@ -7,7 +7,6 @@ import random
 
 import numpy as np
 import pytest
-
 from drawpoker import InvalidArgumentError, evaluate
 from drawpoker.draw import discard_choices, draw_outcome
 from drawpoker.draw_equity import draw_equity

@@ -24,7 +24,7 @@ import numpy.typing as npt
 from drawpoker import _core
 from drawpoker.cards import CardsLike, as_card_array, format_cards, to_card_list
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.evaluation import HandCategory, ranking_system, strength_histogram
+from drawpoker.evaluation import HandCategory, ranking_system
 
 DRAW_LIMITS = ("3", "3-or-4-with-ace", "5")
 """The draw-limit settings of RULES.md section 4 (R-DRAW-7); the default is the second."""
@@ -176,13 +176,26 @@ def _category_table(ranking: str) -> npt.NDArray[np.intp]:
     return table
 
 
-def objective_values(objective: ObjectiveLike, ranking: str = "high") -> npt.NDArray[np.float64]:
+@lru_cache(maxsize=8)
+def deck_histogram(ranking: str = "high", joker: bool = False) -> npt.NDArray[np.uint64]:
+    """How many hands of the whole deck (53 cards with ``joker``) reach each strength.
+
+    >>> int(deck_histogram().sum()), int(deck_histogram("joker", joker=True).sum())
+    (2598960, 2869685)
+    """
+    return _core.deck_histogram(ranking, joker)
+
+
+def objective_values(
+    objective: ObjectiveLike, ranking: str = "high", *, joker: bool = False
+) -> npt.NDArray[np.float64]:
     """What each final strength is worth under an objective (index = strength, 0 unused).
 
     An objective is one of:
 
     - ``"mean_strength"``: the strength itself;
-    - ``"beat_random"``: the chance to beat a random five-card hand (ties count half);
+    - ``"beat_random"``: the chance to beat a random hand of the whole deck (ties count half;
+      the 53-card deck with ``joker``);
     - ``"at_least:CATEGORY"``: 1 for a final hand of that category or better
       (e.g. ``"at_least:FLUSH"``);
     - a pay table ``{category: payout}`` (missing categories pay 0);
@@ -199,9 +212,7 @@ def objective_values(objective: ObjectiveLike, ranking: str = "high") -> npt.NDA
         if objective == "mean_strength":
             return np.arange(size, dtype=np.float64)
         if objective == "beat_random":
-            if ranking != "high":
-                raise InvalidArgumentError("beat_random is defined for the high ranking only")
-            counts = strength_histogram(5).astype(np.float64)
+            counts = deck_histogram(ranking, joker).astype(np.float64)
             below = np.cumsum(counts) - counts
             beat: npt.NDArray[np.float64] = (below + counts / 2) / counts.sum()
             return beat
@@ -257,7 +268,7 @@ def discard_choices(
             f"unknown draw limit {limit!r} (known: {', '.join(DRAW_LIMITS)})"
         )
     cards = to_card_list(hand)
-    values = objective_values(objective, ranking)
+    values = objective_values(objective, ranking, joker=joker)
     rows = _core.draw_choices(cards, to_card_list(dead), ranking, joker, limit, values, histograms)
     return [
         DiscardChoice(

@@ -138,6 +138,17 @@ pub fn strength_histogram(ranking: Ranking, draw: &Draw) -> Vec<u64> {
     histogram
 }
 
+/// How many hands of the whole deck (52 cards, or 53 with `joker`) reach each strength.
+pub fn deck_histogram(ranking: Ranking, joker: bool) -> Result<Vec<u64>> {
+    check_deck(ranking, joker)?;
+    let draw = Draw {
+        kept: Vec::new(),
+        stub: stub_of(&[], &[], joker)?,
+        draws: hand_size(ranking),
+    };
+    Ok(strength_histogram(ranking, &draw))
+}
+
 /// Category counts (index = category number) of a strength histogram.
 pub fn category_counts(ranking: Ranking, histogram: &[u64]) -> Vec<u64> {
     let mut counts = vec![0u64; category_count(ranking)];
@@ -175,6 +186,15 @@ mod tests {
         assert_eq!(counts("9c 9d 7h 7s Kd", "Kd")[6], 4);
         let trips = counts("9c 9d 9h 7s Kd", "7s Kd");
         assert_eq!((trips[6], trips[7]), (66, 46));
+    }
+
+    #[test]
+    fn deck_histogram_counts_every_hand() {
+        let hist = deck_histogram(Ranking::High, false).unwrap();
+        assert_eq!(category_counts(Ranking::High, &hist)[8], 40);
+        let joker = deck_histogram(Ranking::Joker, true).unwrap();
+        assert_eq!(joker.iter().sum::<u64>(), 2_869_685);
+        assert!(deck_histogram(Ranking::High, true).is_err());
     }
 
     #[test]
