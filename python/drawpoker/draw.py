@@ -206,27 +206,9 @@ def objective_values(
     >>> float(values[evaluate("Ks 9s 6s 3s 8s")]), float(values[evaluate("Ks 9s 6s 3s 8d")])
     (6.0, 0.0)
     """
-    table = _category_table(ranking)
-    size = len(table)
     if isinstance(objective, str):
-        if objective == "mean_strength":
-            return np.arange(size, dtype=np.float64)
-        if objective == "beat_random":
-            counts = deck_histogram(ranking, joker).astype(np.float64)
-            below = np.cumsum(counts) - counts
-            beat: npt.NDArray[np.float64] = (below + counts / 2) / counts.sum()
-            return beat
-        if objective.startswith("at_least:"):
-            name = objective.split(":", 1)[1].strip().upper()
-            if name not in HandCategory.__members__:
-                raise InvalidArgumentError(f"unknown category {name!r} in objective {objective!r}")
-            values = (table >= HandCategory[name]).astype(np.float64)
-            values[0] = 0.0
-            return values
-        raise InvalidArgumentError(
-            f"unknown objective {objective!r} (known: mean_strength, beat_random,"
-            " at_least:CATEGORY, a pay table, or values per strength)"
-        )
+        return _named_objective(objective, ranking, joker)
+    table = _category_table(ranking)
     if isinstance(objective, Mapping):
         pays = np.zeros(int(table.max()) + 1, dtype=np.float64)
         for key, pay in objective.items():
@@ -235,11 +217,41 @@ def objective_values(
         values[0] = 0.0
         return values
     values = np.ascontiguousarray(objective, dtype=np.float64)
-    if values.shape != (size,):
+    if values.shape != (len(table),):
         raise InvalidArgumentError(
-            f"values per strength must have shape ({size},), got {values.shape}"
+            f"values per strength must have shape ({len(table)},), got {values.shape}"
         )
     return values
+
+
+@lru_cache(maxsize=32)
+def _named_objective(objective: str, ranking: str, joker: bool) -> npt.NDArray[np.float64]:
+    """The values of a named objective, computed once and kept read-only."""
+    values = _compute_named_objective(objective, ranking, joker)
+    values.setflags(write=False)
+    return values
+
+
+def _compute_named_objective(objective: str, ranking: str, joker: bool) -> npt.NDArray[np.float64]:
+    table = _category_table(ranking)
+    if objective == "mean_strength":
+        return np.arange(len(table), dtype=np.float64)
+    if objective == "beat_random":
+        counts = deck_histogram(ranking, joker).astype(np.float64)
+        below = np.cumsum(counts) - counts
+        beat: npt.NDArray[np.float64] = (below + counts / 2) / counts.sum()
+        return beat
+    if objective.startswith("at_least:"):
+        name = objective.split(":", 1)[1].strip().upper()
+        if name not in HandCategory.__members__:
+            raise InvalidArgumentError(f"unknown category {name!r} in objective {objective!r}")
+        values = (table >= HandCategory[name]).astype(np.float64)
+        values[0] = 0.0
+        return values
+    raise InvalidArgumentError(
+        f"unknown objective {objective!r} (known: mean_strength, beat_random,"
+        " at_least:CATEGORY, a pay table, or values per strength)"
+    )
 
 
 def discard_choices(

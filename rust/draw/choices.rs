@@ -2,8 +2,8 @@
 //! expectation of a caller's value per final strength, ranked best first.
 
 use super::limit::DrawLimit;
-use super::outcomes::{category_counts, check_draw_hand, stub_of, Draw};
-use super::score::{categories, improves_by_category, Scorer};
+use super::outcomes::{check_draw_hand, stub_of, Draw};
+use super::score::{categories, category_count, improves_by_category, Scorer};
 use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::eval::Ranking;
@@ -74,12 +74,15 @@ pub fn all_choices(
         let mut total = 0u64;
         let mut improved = 0u64;
         let mut weighted = 0f64;
+        let mut per_category = vec![0u64; category_count(ranking)];
         for (strength, &n) in histogram.iter().enumerate().skip(1) {
             if n != 0 {
                 total += n;
                 weighted += n as f64 * values[strength];
+                let category = category_of[strength];
+                per_category[category as usize] += n;
                 let better = if by_category {
-                    category_of[strength] > before
+                    category > before
                 } else {
                     strength > before_strength as usize
                 };
@@ -91,7 +94,7 @@ pub fn all_choices(
         choices.push(Choice {
             discard_mask: mask,
             total,
-            categories: category_counts(ranking, &histogram),
+            categories: per_category,
             improved,
             value: weighted / total as f64,
             histogram: if keep_histograms {

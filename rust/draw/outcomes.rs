@@ -116,6 +116,11 @@ impl Draw {
 
     /// Adds the count of every final strength to `histogram` (index = strength).
     pub fn tally(&self, scorer: Scorer, histogram: &mut [u64]) {
+        if let Scorer::High(tables) = scorer {
+            return super::rank_walk::tally_high(
+                tables, &self.kept, &self.stub, self.draws, histogram,
+            );
+        }
         let mut hand = [0u8; 5];
         let size = self.kept.len() + self.draws;
         debug_assert!(size <= 5);
