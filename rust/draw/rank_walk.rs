@@ -50,9 +50,15 @@ fn walk_ranks(
     }
     for r in from..13 {
         let mut k = key;
-        for times in 1..=left.min(available[r]) {
+        let row = &BINOMIALS[available[r]];
+        for (times, &ways) in row
+            .iter()
+            .enumerate()
+            .take(left.min(available[r]) + 1)
+            .skip(1)
+        {
             k += rank_key(r);
-            let ways = BINOMIALS[available[r]][times] as u64;
+            let ways = ways as u64;
             walk_ranks(
                 tables,
                 available,
