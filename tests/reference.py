@@ -128,6 +128,19 @@ def badugi_key(cards: Sequence[int]) -> Key:
     return best
 
 
+def dense_high_scale() -> dict[Key, int]:
+    """Every distinct five-card high key mapped to its rank from 1 (worst) to 7,462 (best),
+    built from rank patterns (each distinct key once), not from every hand."""
+    keys: set[Key] = set()
+    for ranks in itertools.combinations_with_replacement(range(13), 5):
+        if max(Counter(ranks).values()) > 4:
+            continue
+        keys.add(high_key([4 * r + i % 4 for i, r in enumerate(ranks)]))
+        if len(set(ranks)) == 5:
+            keys.add(high_key([4 * r for r in ranks]))
+    return {key: i + 1 for i, key in enumerate(sorted(keys))}
+
+
 def all_hands(deck_size: int, size: int) -> npt.NDArray[np.uint8]:
     """Every hand of ``size`` cards from cards ``0..deck_size-1``, one row each."""
     combos = itertools.combinations(range(deck_size), size)
@@ -138,10 +151,9 @@ def all_hands(deck_size: int, size: int) -> npt.NDArray[np.uint8]:
 def random_hands(
     rng: np.random.Generator, count: int, size: int, deck_size: int = 52
 ) -> npt.NDArray[np.uint8]:
-    """``count`` random hands of distinct cards."""
-    return np.array(
-        [rng.choice(deck_size, size, replace=False) for _ in range(count)], dtype=np.uint8
-    )
+    """``count`` random hands of distinct cards (the first ``size`` of a shuffled deck each)."""
+    shuffled = np.argsort(rng.random((count, deck_size)), axis=1)
+    return np.ascontiguousarray(shuffled[:, :size], dtype=np.uint8)
 
 
 def assert_same_order(

@@ -16,6 +16,7 @@ from drawpoker.cards import (
     rank_of,
     suit_of,
 )
+from drawpoker.equity import EquityResult, PlayerEquity, equity, equity_batch
 from drawpoker.errors import (
     DrawPokerError,
     IllegalActionError,
@@ -51,16 +52,20 @@ __all__ = [
     "SUITS",
     "BadugiCategory",
     "DrawPokerError",
+    "EquityResult",
     "HandCategory",
     "IllegalActionError",
     "InvalidArgumentError",
     "InvalidCardError",
+    "PlayerEquity",
     "RankingSystem",
     "card",
     "category",
     "category_counts",
     "compare_batch",
     "describe",
+    "equity",
+    "equity_batch",
     "evaluate",
     "evaluate_batch",
     "evaluate_low8",

@@ -3,6 +3,31 @@
 import numpy as np
 import numpy.typing as npt
 
+__all__ = [
+    "ace_five_low8_min",
+    "canonical_deals",
+    "category",
+    "compare_batch",
+    "deck_histogram",
+    "describe",
+    "discard_mask_of",
+    "draw_category_counts_batch",
+    "draw_choices",
+    "draw_equity",
+    "draw_histogram",
+    "equity",
+    "equity_batch_heads_up",
+    "evaluate",
+    "evaluate_batch",
+    "format_cards",
+    "hold_table",
+    "hold_values",
+    "parse_cards",
+    "rankings",
+    "strength_histogram",
+    "warm_up",
+]
+
 def parse_cards(text: str) -> list[int]: ...
 def format_cards(cards: list[int]) -> list[str]: ...
 def evaluate(cards: list[int], ranking: str) -> int: ...
@@ -43,5 +68,17 @@ def draw_equity(
     samples: int,
     seed: int,
 ) -> tuple[list[float], list[float], list[float], int, bool, list[float]]: ...
+def equity(
+    game: str,
+    hands: list[list[int]],
+    board: list[int],
+    dead: list[int],
+    max_outcomes: int,
+    samples: int,
+    seed: int,
+) -> tuple[list[tuple[int, int, float, float, float]], int, bool]: ...
+def equity_batch_heads_up(
+    hole_a: npt.NDArray[np.uint8], hole_b: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.float64]: ...
 def rankings() -> list[tuple[str, list[int], bool, int]]: ...
 def ace_five_low8_min() -> int: ...

@@ -1,4 +1,4 @@
-"""Cards: integers ``0..51 = 4 * rank + suit`` (rank 0 = deuce .. 12 = ace, suits c d h s), joker 52.
+"""Cards: integers ``0..51 = 4 * rank + suit`` (rank 0 = deuce .. 12 = ace, suits cdhs), joker 52.
 
 Every public function of drawpoker takes cards as text (``"AsKd"``, ``"As Kd"``), a sequence of
 ints, or a NumPy integer array; the helpers here turn any of those into what the core takes.
@@ -12,7 +12,6 @@ ints, or a NumPy integer array; the helpers here turn any of those into what the
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Union
 
 import numpy as np
 import numpy.typing as npt
@@ -29,7 +28,7 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 """Suit characters in bridge order: clubs (0), diamonds, hearts, spades (3)."""
 
-CardsLike = Union[str, Iterable[int], npt.NDArray[np.integer]]
+CardsLike = str | Iterable[int] | npt.NDArray[np.integer]
 """Anything that names cards: text, a sequence of ints, or an integer array."""
 
 
@@ -109,6 +108,8 @@ def to_card_list(cards: CardsLike) -> list[int]:
     for value in cards:
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
             raise InvalidCardError(f"cards must be integers or text, got {value!r}")
+        if not 0 <= value <= JOKER:
+            raise InvalidCardError(f"card value {value} is out of range")
         result.append(int(value))
     return result
 

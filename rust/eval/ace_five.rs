@@ -106,7 +106,7 @@ impl AceFiveTables {
                 entries.push((key, strength));
             });
             by_key = entries.iter().copied().collect();
-            RowTable::build(&entries, 14)
+            RowTable::build(&entries)
         });
         AceFiveTables { by_size, infos }
     }

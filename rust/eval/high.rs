@@ -14,7 +14,6 @@ use super::row_table::RowTable;
 const LOW_PART_BITS: u32 = 14;
 use crate::card::{rank, suit, Card};
 use crate::error::{Error, Result};
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 pub(super) const SUIT_SHIFT: u32 = 32;
@@ -48,6 +47,19 @@ const fn card_keys() -> [u64; 256] {
 /// sum a row before its check without an out-of-bounds read.
 pub const CARD_KEYS: [u64; 256] = card_keys();
 
+const fn card_bits() -> [u64; 256] {
+    let mut bits = [1u64 << 63; 256];
+    let mut card = 0;
+    while card < 52 {
+        bits[card] = 1 << card;
+        card += 1;
+    }
+    bits
+}
+
+/// `1 << card` for each card; every byte that is not a card maps to bit 63.
+const CARD_BITS: [u64; 256] = card_bits();
+
 /// The evaluation tables: a rank table per hand size and the flush table.
 pub struct HighTables {
     /// Rank tables for 5, 6 and 7 cards (index = size - 5).
@@ -60,27 +72,27 @@ impl HighTables {
     fn build() -> HighTables {
         let scale = scale();
         // Five cards come from the scale; a bigger hand is worth its best hand with one card
-        // fewer, so each size follows from the one below.
-        let mut by_key: HashMap<u32, u16> = HashMap::new();
-        let by_size = [5usize, 6, 7].map(|size| {
+        // fewer, read from the table of the size below.
+        let mut smaller: Option<RowTable> = None;
+        let mut build_size = |size: usize| {
             let mut entries = Vec::new();
             for_each_rank_multiset(size, 4, &mut |ranks| {
                 let key: u32 = ranks.iter().map(|&r| rank_key(r)).sum();
-                let strength = if size == 5 {
-                    scale.strength(ranks.try_into().expect("five ranks"), false)
-                } else {
-                    ranks
+                let strength = match &smaller {
+                    None => scale.strength(ranks.try_into().expect("five ranks"), false),
+                    Some(below) => ranks
                         .iter()
-                        .map(|&r| by_key[&(key - rank_key(r))])
+                        .map(|&r| below.get(key - rank_key(r)))
                         .max()
-                        .expect("non-empty")
+                        .expect("non-empty"),
                 };
                 entries.push((key, strength));
             });
-            by_key = entries.iter().copied().collect();
-            // 14 column bits measured smallest for every size (131 KB, 136 KB, 217 KB).
-            RowTable::build(&entries, 14)
-        });
+            let table = RowTable::build(&entries);
+            smaller = Some(table.clone());
+            table
+        };
+        let by_size = [build_size(5), build_size(6), build_size(7)];
         let mut flush = vec![0u16; 1 << 13];
         let mut masks: Vec<usize> = (0..1usize << 13)
             .filter(|m| (5..=7).contains(&m.count_ones()))
@@ -116,14 +128,14 @@ impl HighTables {
     #[inline(always)]
     pub fn eval_checked<const W: usize>(&self, row: &[Card; W]) -> Option<u16> {
         let mut key = SUIT_START;
-        let mut seen = 0u64;
-        let mut largest = 0u8;
+        let (mut union, mut total) = (0u64, 0u64);
         for &c in row {
             key += CARD_KEYS[c as usize];
-            seen |= 1 << (c & 63);
-            largest = largest.max(c);
+            union |= CARD_BITS[c as usize];
+            total = total.wrapping_add(CARD_BITS[c as usize]);
         }
-        if largest >= 52 || seen.count_ones() as usize != W {
+        // Distinct powers of two sum to their union; a repeat or a non-card (bit 63) does not.
+        if union != total || union >> 52 != 0 {
             return None;
         }
         Some(self.finish(key, row))
@@ -140,14 +152,22 @@ impl HighTables {
     pub fn finish(&self, key: u64, cards: &[Card]) -> u16 {
         let flags = key & FLUSH_FLAGS;
         if flags != 0 {
-            let flush_suit = ((flags.trailing_zeros() - SUIT_SHIFT) / 4) as u8;
-            let mask = cards
-                .iter()
-                .filter(|&&c| suit(c) == flush_suit)
-                .fold(0usize, |m, &c| m | 1 << rank(c));
-            return self.flush[mask];
+            return self.flush_of(flags, cards);
         }
         self.by_size[cards.len() - 5].get(key as u32)
+    }
+
+    /// The strength of a hand holding five or more cards of the suit flagged in `flags`.
+    /// Kept out of line: it runs for 3% of random hands and would crowd the hot loop's registers.
+    #[cold]
+    #[inline(never)]
+    fn flush_of(&self, flags: u64, cards: &[Card]) -> u16 {
+        let flush_suit = ((flags.trailing_zeros() - SUIT_SHIFT) / 4) as u8;
+        let mask = cards
+            .iter()
+            .filter(|&&c| suit(c) == flush_suit)
+            .fold(0usize, |m, &c| m | 1 << rank(c));
+        self.flush[mask]
     }
 
     /// The flush table entry for a 13-bit rank set of one suit (five or more ranks).
@@ -372,28 +392,24 @@ pub fn strength_histogram(n_cards: usize) -> Result<Vec<u64>> {
     let histogram = (0..52u8)
         .into_par_iter()
         .map(|first| {
-            let mut hist = vec![0u64; CLASS_COUNT + 1];
+            // Indexed by any u16, so the hot loop needs no bounds check; only the first
+            // CLASS_COUNT + 1 entries are ever touched (the rest stay untouched zero pages).
+            let mut hist: Box<[u64; 1 << 16]> = vec![0u64; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("2^16 entries");
             let mut hand = [0u8; 7];
             hand[0] = first;
-            walk(
-                t,
-                &mut hand,
-                1,
-                n_cards,
-                first + 1,
-                SUIT_START + CARD_KEYS[first as usize],
-                &mut hist,
-            );
+            let key = SUIT_START + CARD_KEYS[first as usize];
+            walk(t, &mut hand, 1, n_cards, first + 1, key, &mut hist);
             hist
         })
-        .reduce(
-            || vec![0u64; CLASS_COUNT + 1],
-            |mut a, b| {
-                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                a
-            },
-        );
-    Ok(histogram)
+        .reduce_with(|mut a, b| {
+            a.iter_mut().zip(b.iter()).for_each(|(x, y)| *x += y);
+            a
+        })
+        .expect("52 first cards");
+    Ok(histogram[..=CLASS_COUNT].to_vec())
 }
 
 fn walk(
@@ -403,15 +419,15 @@ fn walk(
     size: usize,
     start: u8,
     key: u64,
-    hist: &mut [u64],
+    hist: &mut [u64; 1 << 16],
 ) {
     if depth + 1 == size {
-        let table = &t.by_size[size - 5];
-        for c in start..52 {
-            let k = key + CARD_KEYS[c as usize];
+        let table = t.by_size[size - 5].reader();
+        for (c, &card_key) in (start..52).zip(&CARD_KEYS[start as usize..52]) {
+            let k = key + card_key;
             let strength = if k & FLUSH_FLAGS != 0 {
                 hand[depth] = c;
-                t.finish(k, &hand[..size])
+                t.flush_of(k & FLUSH_FLAGS, &hand[..size])
             } else {
                 table.get(k as u32)
             };
@@ -421,15 +437,8 @@ fn walk(
     }
     for c in start..52 {
         hand[depth] = c;
-        walk(
-            t,
-            hand,
-            depth + 1,
-            size,
-            c + 1,
-            key + CARD_KEYS[c as usize],
-            hist,
-        );
+        let next = key + CARD_KEYS[c as usize];
+        walk(t, hand, depth + 1, size, c + 1, next, hist);
     }
 }
 

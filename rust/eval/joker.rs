@@ -44,7 +44,7 @@ const fn five_of_a_kind(rank: u8) -> u16 {
 pub struct JokerTables {
     high: &'static HighTables,
     /// Best strength of four cards + joker, keyed by the four cards' rank key sum.
-    four_ranks: RowTable,
+    four_ranks: RowTable<12>,
     /// Best strength of four suited cards + joker, indexed by their 13-bit rank set.
     four_suited: Vec<u16>,
 }
@@ -68,7 +68,7 @@ impl JokerTables {
             };
             entries.push((key, best));
         });
-        let four_ranks = RowTable::build(&entries, 12);
+        let four_ranks = RowTable::<12>::build(&entries);
         let mut four_suited = vec![0u16; 1 << 13];
         for (mask, slot) in four_suited.iter_mut().enumerate() {
             if mask.count_ones() == 4 {

@@ -24,8 +24,12 @@ pub fn cards_from_ints(values: &[i64]) -> PyResult<Vec<Card>> {
 
 /// Parses card text such as `"AsKd"` or `"As Kd 10h Jk"` into card integers.
 #[pyfunction]
-fn parse_cards(text: &str) -> PyResult<Vec<Card>> {
-    check(card::parse_cards(text))
+fn parse_cards(text: &str) -> PyResult<Vec<u32>> {
+    // Widened so that PyO3 returns a list of ints (a Vec<u8> would become bytes).
+    Ok(check(card::parse_cards(text))?
+        .into_iter()
+        .map(u32::from)
+        .collect())
 }
 
 /// Text form of card integers: `[51, 0]` -> `["As", "2c"]`.

@@ -3,6 +3,7 @@
 
 mod cards;
 mod draw;
+mod equity;
 mod errors;
 mod eval;
 
@@ -13,5 +14,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     eval::register(m)?;
     draw::register(m)?;
+    equity::register(m)?;
     Ok(())
 }

@@ -1,0 +1,1 @@
+"""Benchmarks: pytest-benchmark suites (``pytest bench``) and the peer comparison (compare.py)."""

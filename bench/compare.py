@@ -1,0 +1,130 @@
+"""Measures drawpoker beside peer libraries in one run and writes bench/RESULTS.md.
+
+Run from the project root after ``pip install ".[bench]"``::
+
+    python -m bench.compare            # every area
+    python -m bench.compare high draw  # some areas (modules of bench/peers)
+
+Each module of ``bench/peers`` has ``measure() -> list[Figure]``. A peer that cannot do a task,
+or is not installed, is listed with no figure and a note saying why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import importlib
+import importlib.metadata
+import os
+import pkgutil
+import platform
+import subprocess
+from collections import defaultdict
+from pathlib import Path
+
+from bench import peers
+from bench.figures import Figure
+
+RESULTS = Path(__file__).with_name("RESULTS.md")
+LIBRARIES = [
+    "drawpoker",
+    "numpy",
+    "treys",
+    "eval7",
+    "phevaluator",
+    "pkrbot",
+    "pokerkit",
+    "poker-equity",
+    "pokerfast",
+]
+
+
+def machine() -> list[str]:
+    """Lines describing the machine, the date and the library versions."""
+    try:
+        lscpu = subprocess.run(["lscpu"], capture_output=True, text=True, check=False).stdout
+        model = next(
+            (
+                line.split(":", 1)[1].strip()
+                for line in lscpu.splitlines()
+                if line.startswith("Model name")
+            ),
+            platform.processor(),
+        )
+    except OSError:
+        model = platform.processor()
+    versions = []
+    for name in LIBRARIES:
+        try:
+            versions.append(f"{name} {importlib.metadata.version(name)}")
+        except importlib.metadata.PackageNotFoundError:
+            versions.append(f"{name} not installed")
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return [
+        f"- Date: {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
+        f"- Machine: {model}, {os.cpu_count()} cores, {platform.system()} {platform.release()}",
+        f"- Load average when the run started: {load:.2f} (the machine is shared; figures move)",
+        f"- Python {platform.python_version()}; " + ", ".join(versions),
+    ]
+
+
+def fmt(value: float | None) -> str:
+    """A figure with three significant digits, or a dash."""
+    if value is None:
+        return "—"
+    return f"{value:,.3g}" if value < 1000 else f"{value:,.0f}"
+
+
+def table(figures: list[Figure]) -> list[str]:
+    """Markdown tables, one per task, with each figure's ratio to drawpoker's best."""
+    by_task: dict[str, list[Figure]] = defaultdict(list)
+    for figure in figures:
+        by_task[figure.task].append(figure)
+    lines: list[str] = []
+    for task, rows in by_task.items():
+        ours = [f.value for f in rows if f.library.startswith("drawpoker") and f.value]
+        best = (max(ours) if rows[0].higher_is_better else min(ours)) if ours else None
+        lines += [
+            f"### {task}",
+            "",
+            "| library | figure | drawpoker's best is | how |",
+            "|---|---:|---:|---|",
+        ]
+        for f in rows:
+            ratio = ""
+            if best and f.value and not f.library.startswith("drawpoker"):
+                times = best / f.value if f.higher_is_better else f.value / best
+                ratio = f"{times:,.1f}x"
+            lines.append(f"| {f.library} | {fmt(f.value)} {f.unit} | {ratio} | {f.note} |")
+        lines.append("")
+    return lines
+
+
+def main() -> None:
+    """Runs the chosen areas and writes RESULTS.md."""
+    areas = [m.name for m in pkgutil.iter_modules(peers.__path__)]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("areas", nargs="*", choices=areas, default=areas)
+    args = parser.parse_args()
+    header = machine()
+    figures: list[Figure] = []
+    for area in args.areas:
+        module = importlib.import_module(f"bench.peers.{area}")
+        print(f"measuring {area} ...", flush=True)
+        figures += module.measure()
+    lines = [
+        "# Benchmark results",
+        "",
+        "Written by `python -m bench.compare`; every figure below",
+        "comes from the same run on the same machine.",
+        "",
+        *header,
+        "",
+        *table(figures),
+    ]
+    RESULTS.write_text("\n".join(lines))
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,196 @@
+"""High-hand evaluation: drawpoker beside treys, eval7, phevaluator, pkrbot and pokerkit.
+
+Every library evaluates the same random hands through the fastest entry point it offers a Python
+caller (a C function mapped over prepared arguments where there is one). drawpoker's one-thread
+figures come from a child process with ``RAYON_NUM_THREADS=1``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+import numpy as np
+
+from bench.figures import Figure, best_seconds
+
+RANKS, SUITS = "23456789TJQKA", "cdhs"
+HANDS = 200_000
+
+
+def random_hands(n: int, k: int, seed: int = 1) -> np.ndarray:
+    """``n`` random hands of ``k`` distinct cards as uint8[n, k]."""
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+def text(card: int) -> str:
+    """Two-character text of a card."""
+    return RANKS[card >> 2] + SUITS[card & 3]
+
+
+def rate(work: Callable[[], object], n: int) -> float:
+    """Millions of hands per second for ``work`` evaluating ``n`` hands."""
+    return n / best_seconds(work, repeat=3, min_time=0.3) / 1e6
+
+
+def drawpoker_child() -> dict[str, float]:
+    """drawpoker's figures, measured in this process (run me in a child for one thread)."""
+    start = time.perf_counter()
+    import drawpoker
+
+    import_seconds = time.perf_counter() - start
+    figures = {"import_ms": import_seconds * 1e3}
+    start = time.perf_counter()
+    drawpoker.evaluate("As Ks Qs Js Ts")
+    figures["tables_ms"] = (time.perf_counter() - start) * 1e3
+    for k in (5, 7):
+        small = random_hands(100_000, k)
+        large = random_hands(4_000_000, k)
+        figures[f"batch{k}_small"] = rate(lambda a=small: drawpoker.evaluate_batch(a), len(small))
+        figures[f"batch{k}_large"] = rate(lambda a=large: drawpoker.evaluate_batch(a), len(large))
+    figures["histogram7_s"] = best_seconds(lambda: drawpoker.strength_histogram(7), repeat=3)
+    return figures
+
+
+def run_drawpoker(threads: int | None) -> dict[str, float]:
+    """drawpoker's figures from a fresh child process limited to ``threads`` threads."""
+    env = dict(os.environ)
+    if threads is not None:
+        env["RAYON_NUM_THREADS"] = str(threads)
+    code = (
+        "import json; from bench.peers.high import drawpoker_child; "
+        "print(json.dumps(drawpoker_child()))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
+    )
+    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def peer_rates(k: int) -> list[tuple[str, float | None, str]]:
+    """(library, M hands/s, how) for each installed peer on random ``k``-card hands."""
+    hands = random_hands(HANDS, k).tolist()
+    results: list[tuple[str, float | None, str]] = []
+    try:
+        from phevaluator import _pheval
+
+        fn = getattr(_pheval, f"evaluate_{k}cards")
+        rows = [tuple(h) for h in hands]  # phevaluator numbers cards as we do
+        results.append(
+            ("phevaluator", rate(lambda: list(itertools.starmap(fn, rows)), len(rows)), "C entry")
+        )
+    except ImportError:
+        results.append(("phevaluator", None, "not installed"))
+    try:
+        import pkrbot
+
+        pk_rows = [[pkrbot.Card(text(c)) for c in h] for h in hands]
+        results.append(
+            ("pkrbot", rate(lambda: list(map(pkrbot.evaluate, pk_rows)), len(pk_rows)), "")
+        )
+    except ImportError:
+        results.append(("pkrbot", None, "not installed"))
+    try:
+        import eval7
+
+        e7_rows = [[eval7.Card(text(c)) for c in h] for h in hands]
+        results.append(
+            ("eval7", rate(lambda: list(map(eval7.evaluate, e7_rows)), len(e7_rows)), "")
+        )
+    except ImportError:
+        results.append(("eval7", None, "not installed"))
+    try:
+        from treys import Card, Evaluator
+
+        evaluator = Evaluator()
+        t_rows = [[Card.new(text(c)) for c in h] for h in hands[:20_000]]
+        results.append(
+            (
+                "treys",
+                rate(lambda: [evaluator.evaluate(h[:2], h[2:]) for h in t_rows], len(t_rows)),
+                "pure Python; 20,000 hands",
+            )
+        )
+    except ImportError:
+        results.append(("treys", None, "not installed"))
+    try:
+        from pokerkit import StandardHighHand
+
+        p_rows = ["".join(text(c) for c in h) for h in hands[:300]]
+        results.append(
+            (
+                "pokerkit",
+                rate(lambda: [StandardHighHand.from_game(h) for h in p_rows], len(p_rows)),
+                "StandardHighHand.from_game; 300 hands",
+            )
+        )
+    except ImportError:
+        results.append(("pokerkit", None, "not installed"))
+    return results
+
+
+def measure() -> list[Figure]:
+    """Every high-hand figure of this run."""
+    one = run_drawpoker(threads=1)
+    every = run_drawpoker(threads=None)
+    figures: list[Figure] = []
+    for k in (7, 5):
+        task = f"random {k}-card high hands, M hands/s"
+        figures.append(
+            Figure(
+                task,
+                "drawpoker (1 thread)",
+                one[f"batch{k}_large"],
+                "M/s",
+                True,
+                "evaluate_batch on 4,000,000 hands",
+            )
+        )
+        figures.append(
+            Figure(
+                task,
+                f"drawpoker ({os.cpu_count()} threads)",
+                every[f"batch{k}_large"],
+                "M/s",
+                True,
+                "evaluate_batch on 4,000,000 hands",
+            )
+        )
+        for library, value, note in peer_rates(k):
+            figures.append(Figure(task, library, value, "M/s", True, note))
+    task = "all 133,784,560 seven-card hands enumerated, s"
+    figures.append(
+        Figure(
+            task, "drawpoker (1 thread)", one["histogram7_s"], "s", False, "strength_histogram(7)"
+        )
+    )
+    figures.append(
+        Figure(
+            task,
+            f"drawpoker ({os.cpu_count()} threads)",
+            every["histogram7_s"],
+            "s",
+            False,
+            "strength_histogram(7)",
+        )
+    )
+    figures.append(
+        Figure("import drawpoker, ms", "drawpoker", one["import_ms"], "ms", False, "fresh process")
+    )
+    figures.append(
+        Figure(
+            "first evaluation (builds the tables), ms",
+            "drawpoker",
+            one["tables_ms"],
+            "ms",
+            False,
+            "fresh process",
+        )
+    )
+    return figures

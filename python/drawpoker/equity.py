@@ -1,0 +1,159 @@
+"""Equity: each player's share of the pot over every way the unseen cards can fall.
+
+Exact whenever the number of outcomes fits ``max_outcomes``; otherwise a Monte Carlo estimate
+from ``samples`` deals drawn with ``seed``, with a standard error per player.
+
+>>> result = equity(["AsKs", "QhQd"])
+>>> result.exact, result.outcomes, result.players[0].wins
+(True, 1712304, 787966)
+>>> round(result.players[0].equity, 4)
+0.4621
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from drawpoker import _core
+from drawpoker.cards import CardsLike, as_card_array, to_card_list
+from drawpoker.errors import InvalidArgumentError
+
+GAMES = ("holdem", "stud", "razz", "stud-hi-lo")
+"""Games whose equity can be computed, by their public names."""
+
+DEFAULT_MAX_OUTCOMES = 10_000_000
+"""Deals enumerated exactly by default; above this, Monte Carlo."""
+
+DEFAULT_SAMPLES = 200_000
+"""Monte Carlo deals drawn by default."""
+
+
+@dataclass(frozen=True)
+class PlayerEquity:
+    """One player's result.
+
+    ``win`` is the fraction of outcomes where the player took the whole pot, ``tie`` the fraction
+    where the player took part of it (a tie, or one half of a split pot); ``equity`` is the
+    expected share of the pot, of which ``tie_equity`` came from partial pots. ``wins`` and
+    ``ties`` are the counts behind ``win`` and ``tie``. ``std_error`` is 0 for exact results.
+
+    >>> equity(["AhAd", "KcKs"], board="2c 7d 9h Qs").players[0].win
+    0.9545454545454546
+    """
+
+    win: float
+    tie: float
+    equity: float
+    tie_equity: float
+    wins: int
+    ties: int
+    std_error: float
+
+
+@dataclass(frozen=True)
+class EquityResult:
+    """Every player's result, the number of outcomes (or samples) and whether it is exact.
+
+    >>> r = equity(["AhAd", "KcKs"], board="2c 7d 9h Qs 3s")
+    >>> [p.equity for p in r.players], r.outcomes, r.exact
+    ([1.0, 0.0], 1, True)
+    """
+
+    players: tuple[PlayerEquity, ...]
+    outcomes: int
+    exact: bool
+
+
+def _check_count(name: str, value: int, limit: int = 2**64 - 1) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise InvalidArgumentError(f"{name} must be an integer, got {value!r}")
+    if not 0 <= int(value) <= limit:
+        raise InvalidArgumentError(f"{name} must be in 0..{limit}, got {value}")
+    return int(value)
+
+
+def equity(
+    hands: Sequence[CardsLike],
+    board: CardsLike = (),
+    dead: CardsLike = (),
+    *,
+    game: str = "holdem",
+    max_outcomes: int = DEFAULT_MAX_OUTCOMES,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+) -> EquityResult:
+    """Equity of each player's hand.
+
+    ``game`` is one of :data:`GAMES`. ``hands`` has one entry per player: two hole cards in
+    Hold'em; in the stud games (``"stud"``, ``"razz"``, ``"stud-hi-lo"``) the cards seen so far
+    (0 to 7, down and up). In Stud Hi/Lo half the pot goes to the best eight-or-better low when
+    there is one (R-A5-4, R-SPLIT-1); Razz plays the ace-to-five low with no qualifier.
+    ``board`` is 0, 3, 4 or 5 cards (board games only); ``dead`` are cards known to be out of
+    play (mucked, folded upcards). Bad input raises
+    :class:`~drawpoker.errors.InvalidArgumentError` or :class:`~drawpoker.errors.InvalidCardError`.
+
+    >>> r = equity(["AsKs", "QhQd", "7c7d"], board="Kd 7s 2h")
+    >>> [round(p.equity, 3) for p in r.players]
+    [0.058, 0.081, 0.862]
+    >>> mc = equity(["AsKs", "QhQd"], max_outcomes=0, samples=20_000, seed=1)
+    >>> mc.exact, mc.outcomes, abs(mc.players[0].equity - 0.4621) < 4 * mc.players[0].std_error
+    (False, 20000, True)
+    """
+    if isinstance(hands, str):
+        raise InvalidArgumentError(
+            "hands must be a list with one entry per player, e.g. ['AsKs', 'QhQd']"
+        )
+    hand_lists = [to_card_list(hand) for hand in hands]
+    rows, outcomes, exact = _core.equity(
+        game,
+        hand_lists,
+        to_card_list(board),
+        to_card_list(dead),
+        _check_count("max_outcomes", max_outcomes),
+        _check_count("samples", samples),
+        _check_count("seed", seed),
+    )
+    players = tuple(
+        PlayerEquity(
+            win=wins / outcomes,
+            tie=ties / outcomes,
+            equity=share,
+            tie_equity=tie_share,
+            wins=wins,
+            ties=ties,
+            std_error=std_error,
+        )
+        for wins, ties, share, tie_share, std_error in rows
+    )
+    return EquityResult(players=players, outcomes=outcomes, exact=exact)
+
+
+def equity_batch(
+    hole_a: npt.ArrayLike, hole_b: npt.ArrayLike, board: npt.ArrayLike | None = None
+) -> npt.NDArray[np.float64]:
+    """Exact Hold'em equity of ``hole_a[i]`` against ``hole_b[i]`` for every row.
+
+    ``hole_a`` and ``hole_b`` are ``[N, 2]`` card arrays; ``board`` is ``[N, k]`` with k = 0, 3,
+    4 or 5 (none: preflop). Work runs with the GIL released, on all cores.
+
+    >>> a = np.array([[51, 47], [0, 4]], dtype=np.uint8)   # AsKs, 2c3c
+    >>> b = np.array([[42, 41], [50, 49]], dtype=np.uint8)  # QhQd, AhAd
+    >>> equity_batch(a, b).round(4)
+    array([0.4621, 0.176 ])
+    """
+    a = as_card_array(hole_a, widths=(2,), name="hole_a")
+    b = as_card_array(hole_b, widths=(2,), name="hole_b")
+    if board is None:
+        board_array = np.zeros((a.shape[0], 0), dtype=np.uint8)
+    else:
+        board_array = as_card_array(board, widths=(0, 3, 4, 5), name="board")
+    if not a.shape[0] == b.shape[0] == board_array.shape[0]:
+        raise InvalidArgumentError(
+            f"hole_a, hole_b and board have different row counts "
+            f"({a.shape[0]}, {b.shape[0]}, {board_array.shape[0]})"
+        )
+    return _core.equity_batch_heads_up(a, b, board_array)

@@ -1,0 +1,316 @@
+//! Equity: each player's share of the pot over every way the unseen cards can fall (exact
+//! within a budget of outcomes), or over a seeded random sample of them (Monte Carlo, with a
+//! standard error).
+//!
+//! Games: Texas Hold'em, Seven-Card Stud, Razz, Stud Hi/Lo eight-or-better. Hold'em's exact sums come from the rank-multiset
+//! method of [`holdem`]; everything else from the generic deal walker of [`deal`].
+
+pub mod batch;
+pub mod deal;
+pub mod holdem;
+pub mod rng;
+pub mod tally;
+
+use crate::card::{check_hand, Card, DECK_SIZE};
+use crate::error::{Error, Result};
+use crate::eval::{ace_five, high};
+use deal::{Scorer, Spot};
+use tally::{Showdown, Tally, MAX_PLAYERS, POT};
+
+/// A game whose equity can be computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Game {
+    /// Texas Hold'em: two hole cards each, best five of seven with the board.
+    Holdem,
+    /// Seven-Card Stud high: best five of each player's seven cards.
+    Stud,
+    /// Razz: the best ace-to-five low of seven cards wins, no qualifier.
+    Razz,
+    /// Seven-Card Stud Hi/Lo: the pot is split between the best high and the best
+    /// eight-or-better ace-to-five low, the high hand scooping when no low qualifies (R-A5-4).
+    StudHiLo,
+}
+
+impl Game {
+    /// Every game with its public name.
+    pub const ALL: [(Game, &'static str); 4] = [
+        (Game::Holdem, "holdem"),
+        (Game::Stud, "stud"),
+        (Game::Razz, "razz"),
+        (Game::StudHiLo, "stud-hi-lo"),
+    ];
+
+    /// The game of a public name such as `"holdem"`.
+    pub fn from_name(name: &str) -> Result<Game> {
+        Game::ALL
+            .iter()
+            .find(|(_, n)| *n == name)
+            .map(|(g, _)| *g)
+            .ok_or_else(|| {
+                let known: Vec<&str> = Game::ALL.iter().map(|(_, n)| *n).collect();
+                Error::InvalidArgument(format!(
+                    "unknown game {name:?} (known: {})",
+                    known.join(", ")
+                ))
+            })
+    }
+
+    fn uses_board(self) -> bool {
+        matches!(self, Game::Holdem)
+    }
+
+    /// Cards each player ends with.
+    fn final_hand_size(self) -> usize {
+        match self {
+            Game::Holdem => 2,
+            Game::Stud | Game::Razz | Game::StudHiLo => 7,
+        }
+    }
+
+    /// Known cards a player may have: hole cards in board games, any seen so far in stud.
+    fn check_known(self, player: usize, count: usize) -> Result<()> {
+        let ok = if self.uses_board() {
+            count == self.final_hand_size()
+        } else {
+            count <= self.final_hand_size()
+        };
+        if ok {
+            return Ok(());
+        }
+        let expected = if self.uses_board() {
+            format!("exactly {}", self.final_hand_size())
+        } else {
+            format!("0 to {}", self.final_hand_size())
+        };
+        Err(Error::InvalidArgument(format!(
+            "player {player} has {count} cards; this game needs {expected}"
+        )))
+    }
+}
+
+/// How to compute: the most outcomes to enumerate exactly, else how many samples and the seed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    pub max_outcomes: u64,
+    pub samples: u64,
+    pub seed: u64,
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget {
+            max_outcomes: 10_000_000,
+            samples: 200_000,
+            seed: 0,
+        }
+    }
+}
+
+/// One player's result.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayerEquity {
+    /// Outcomes (or samples) where the player took the whole pot.
+    pub wins: u64,
+    /// Outcomes where the player took part of the pot: a tie, or one half of a split pot.
+    pub ties: u64,
+    /// The player's expected share of the pot, 0..=1.
+    pub equity: f64,
+    /// The part of `equity` that came from partial pots.
+    pub tie_equity: f64,
+    /// Standard error of `equity` (0 when exact).
+    pub std_error: f64,
+}
+
+/// The result of one equity call.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Equity {
+    pub players: Vec<PlayerEquity>,
+    /// Outcomes enumerated (exact) or samples drawn.
+    pub outcomes: u64,
+    /// True when every outcome was enumerated.
+    pub exact: bool,
+}
+
+/// Scores final hands by a game's rules through the evaluation tables.
+struct GameScorer {
+    game: Game,
+    high: &'static high::HighTables,
+    low: &'static ace_five::AceFiveTables,
+}
+
+impl GameScorer {
+    fn new(game: Game) -> GameScorer {
+        GameScorer {
+            game,
+            high: high::tables(),
+            low: ace_five::tables(),
+        }
+    }
+}
+
+impl Scorer for GameScorer {
+    #[inline]
+    fn score(&self, hand: &[Card], board: &[Card]) -> Showdown {
+        match self.game {
+            Game::Holdem => {
+                let mut cards = [0u8; 7];
+                cards[..2].copy_from_slice(hand);
+                cards[2..2 + board.len()].copy_from_slice(board);
+                Showdown {
+                    high: self.high.eval(&cards[..2 + board.len()]) as u32,
+                    low: 0,
+                }
+            }
+            Game::Stud => Showdown {
+                high: self.high.eval(hand) as u32,
+                low: 0,
+            },
+            Game::Razz => Showdown {
+                high: self.low.eval(hand) as u32,
+                low: 0,
+            },
+            Game::StudHiLo => {
+                let low = self.low.eval(hand);
+                Showdown {
+                    high: self.high.eval(hand) as u32,
+                    low: if ace_five::qualifies_low8(low) {
+                        low as u32
+                    } else {
+                        0
+                    },
+                }
+            }
+        }
+    }
+}
+
+/// Checks a deal and describes what is still to come.
+pub fn spot(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> Result<Spot> {
+    if !(2..=MAX_PLAYERS).contains(&hands.len()) {
+        return Err(Error::InvalidArgument(format!(
+            "equity needs 2 to {MAX_PLAYERS} players, got {}",
+            hands.len()
+        )));
+    }
+    for (p, hand) in hands.iter().enumerate() {
+        game.check_known(p, hand.len())?;
+    }
+    if game.uses_board() {
+        if ![0, 3, 4, 5].contains(&board.len()) {
+            return Err(Error::InvalidArgument(format!(
+                "a board has 0, 3, 4 or 5 cards, got {}",
+                board.len()
+            )));
+        }
+    } else if !board.is_empty() {
+        return Err(Error::InvalidArgument(
+            "this game has no board; give every player's seen cards instead".to_string(),
+        ));
+    }
+    let all: Vec<Card> = hands
+        .iter()
+        .flatten()
+        .chain(board)
+        .chain(dead)
+        .copied()
+        .collect();
+    check_hand(&all, false, None)?;
+    let taken = crate::card::card_mask(&all);
+    let pool: Vec<Card> = (0..DECK_SIZE as Card)
+        .filter(|&c| taken >> c & 1 == 0)
+        .collect();
+    let hand_draws: Vec<usize> = hands
+        .iter()
+        .map(|h| game.final_hand_size() - h.len())
+        .collect();
+    let board_draws = if game.uses_board() {
+        5 - board.len()
+    } else {
+        0
+    };
+    let needed = board_draws + hand_draws.iter().sum::<usize>();
+    if needed > pool.len() {
+        return Err(Error::InvalidArgument(format!(
+            "{} players need {needed} more cards but only {} are left in the deck",
+            hands.len(),
+            pool.len()
+        )));
+    }
+    Ok(Spot {
+        hands: hands.to_vec(),
+        board: board.to_vec(),
+        hand_draws,
+        board_draws,
+        pool,
+    })
+}
+
+/// Equity of every player of a deal: exact when the outcomes fit `budget.max_outcomes`,
+/// otherwise `budget.samples` Monte Carlo samples from `budget.seed`.
+pub fn equity(
+    game: Game,
+    hands: &[Vec<Card>],
+    board: &[Card],
+    dead: &[Card],
+    budget: Budget,
+) -> Result<Equity> {
+    let spot = spot(game, hands, board, dead)?;
+    let outcomes = spot.outcomes();
+    let exact = outcomes <= budget.max_outcomes as u128;
+    if !exact && budget.samples == 0 {
+        return Err(Error::InvalidArgument(format!(
+            "{outcomes} outcomes exceed the budget of {} and no samples were allowed",
+            budget.max_outcomes
+        )));
+    }
+    let tally = match (game, exact) {
+        (Game::Holdem, true) => holdem::exact(high::tables(), &spot),
+        (_, true) => deal::exact(&spot, &GameScorer::new(game)),
+        (_, false) => deal::monte_carlo(&spot, &GameScorer::new(game), budget.samples, budget.seed),
+    };
+    Ok(summarize(&tally, exact))
+}
+
+/// Exact equity by the generic deal walker, whatever the game: the reference for faster methods.
+pub fn equity_by_walking(
+    game: Game,
+    hands: &[Vec<Card>],
+    board: &[Card],
+    dead: &[Card],
+) -> Result<Equity> {
+    let spot = spot(game, hands, board, dead)?;
+    let tally = deal::exact(&spot, &GameScorer::new(game));
+    Ok(summarize(&tally, true))
+}
+
+/// Per-player fractions of a tally.
+pub fn summarize(tally: &Tally, exact: bool) -> Equity {
+    let n = tally.outcomes as f64;
+    let pot = POT as f64;
+    let players = tally
+        .players
+        .iter()
+        .map(|p| {
+            let equity = p.units as f64 / pot / n;
+            let std_error = if exact || tally.outcomes < 2 {
+                0.0
+            } else {
+                let mean_square = p.units_squared as f64 / (pot * pot) / n;
+                let variance = (mean_square - equity * equity).max(0.0) * n / (n - 1.0);
+                (variance / n).sqrt()
+            };
+            PlayerEquity {
+                wins: p.wins as u64,
+                ties: p.ties as u64,
+                equity,
+                tie_equity: equity - p.wins as f64 / n,
+                std_error,
+            }
+        })
+        .collect();
+    Equity {
+        players,
+        outcomes: tally.outcomes as u64,
+        exact,
+    }
+}

@@ -1,0 +1,70 @@
+//! Equity entry points: one deal (any game), and NumPy batches of heads-up Hold'em.
+
+use super::cards::cards_from_ints;
+use super::errors::check;
+use super::eval::rows_of;
+use crate::card::Card;
+use crate::equity::{batch, equity as compute, Budget, Game};
+use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
+use pyo3::prelude::*;
+
+/// One player's figures: (wins, ties, equity, tie_equity, std_error).
+type PlayerRow = (u64, u64, f64, f64, f64);
+
+/// Equity of every player of one deal; returns (per-player rows, outcomes, exact).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn equity(
+    py: Python<'_>,
+    game: &str,
+    hands: Vec<Vec<i64>>,
+    board: Vec<i64>,
+    dead: Vec<i64>,
+    max_outcomes: u64,
+    samples: u64,
+    seed: u64,
+) -> PyResult<(Vec<PlayerRow>, u64, bool)> {
+    let game = check(Game::from_name(game))?;
+    let hands: Vec<Vec<Card>> = hands
+        .iter()
+        .map(|h| cards_from_ints(h))
+        .collect::<PyResult<_>>()?;
+    let board = cards_from_ints(&board)?;
+    let dead = cards_from_ints(&dead)?;
+    let budget = Budget {
+        max_outcomes,
+        samples,
+        seed,
+    };
+    let result = check(py.detach(|| compute(game, &hands, &board, &dead, budget)))?;
+    let rows = result
+        .players
+        .iter()
+        .map(|p| (p.wins, p.ties, p.equity, p.tie_equity, p.std_error))
+        .collect();
+    Ok((rows, result.outcomes, result.exact))
+}
+
+/// Exact equity of `hole_a[i]` against `hole_b[i]` on `board[i]` (0, 3, 4 or 5 cards) per row.
+#[pyfunction]
+fn equity_batch_heads_up<'py>(
+    py: Python<'py>,
+    hole_a: PyReadonlyArray2<'py, u8>,
+    hole_b: PyReadonlyArray2<'py, u8>,
+    board: PyReadonlyArray2<'py, u8>,
+) -> PyResult<Bound<'py, PyArray1<f64>>> {
+    let (rows, _, a) = rows_of(&hole_a);
+    let (_, _, b) = rows_of(&hole_b);
+    let (_, board_width, board_cards) = rows_of(&board);
+    let result = py.detach(|| {
+        let mut out = vec![0.0; rows];
+        batch::heads_up(&a, &b, &board_cards, board_width, &mut out).map(|()| out)
+    });
+    Ok(check(result)?.into_pyarray(py))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(equity, m)?)?;
+    m.add_function(wrap_pyfunction!(equity_batch_heads_up, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,135 @@
+"""A slow, independent equity reference in plain Python for the tests.
+
+Hands are scored as (category, tie-break ranks) tuples taken over every five-card subset, and
+deals are walked with itertools; nothing is shared with the Rust core.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from itertools import combinations
+
+Score = tuple[int, tuple[int, ...]]
+
+
+def score_five(cards: Sequence[int]) -> Score:
+    """(category 0..8, ranks breaking ties) of five cards; bigger is better."""
+    ranks = sorted((c >> 2 for c in cards), reverse=True)
+    flush = len({c & 3 for c in cards}) == 1
+    distinct = sorted(set(ranks), reverse=True)
+    straight_top = None
+    if len(distinct) == 5:
+        if distinct[0] - distinct[4] == 4:
+            straight_top = distinct[0]
+        elif distinct == [12, 3, 2, 1, 0]:
+            straight_top = 3
+    if straight_top is not None:
+        return (8 if flush else 4, (straight_top,))
+    if flush:
+        return (5, tuple(ranks))
+    groups = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = [count for _, count in groups]
+    order = tuple(rank for rank, _ in groups)
+    category = {
+        (4, 1): 7,
+        (3, 2): 6,
+        (3, 1, 1): 3,
+        (2, 2, 1): 2,
+        (2, 1, 1, 1): 1,
+        (1, 1, 1, 1, 1): 0,
+    }[tuple(shape)]
+    return (category, order)
+
+
+def best_high(cards: Sequence[int]) -> Score:
+    """Best five-card score of five or more cards."""
+    return max(score_five(five) for five in combinations(cards, 5))
+
+
+def ace_five_low(five: Sequence[int]) -> Score:
+    """Ace-to-five low of five cards as a score where bigger is better (R-A5-1..3)."""
+    ranks = [0 if c >> 2 == 12 else (c >> 2) + 1 for c in five]
+    groups = sorted(Counter(ranks).items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
+    shape = tuple(count for _, count in groups)
+    badness = [(1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1)].index(shape)
+    return (-badness, tuple(-rank for rank, _ in groups))
+
+
+def best_low(cards: Sequence[int]) -> Score:
+    """Best ace-to-five low of five or more cards."""
+    return max(ace_five_low(five) for five in combinations(cards, 5))
+
+
+def is_low8(score: Score) -> bool:
+    """An eight-or-better low: unpaired, every rank eight or lower (R-A5-4)."""
+    return score[0] == 0 and -score[1][0] <= 7
+
+
+def split_evenly(scores: Sequence[Score], pot: Fraction) -> list[Fraction]:
+    """``pot`` divided equally among the best scores."""
+    best = max(scores)
+    winners = sum(1 for s in scores if s == best)
+    return [pot / winners if s == best else Fraction(0) for s in scores]
+
+
+def high_shares(finals: Sequence[Sequence[int]]) -> list[Fraction]:
+    """One pot to the best high hands."""
+    return split_evenly([best_high(f) for f in finals], Fraction(1))
+
+
+def razz_shares(finals: Sequence[Sequence[int]]) -> list[Fraction]:
+    """One pot to the best ace-to-five lows."""
+    return split_evenly([best_low(f) for f in finals], Fraction(1))
+
+
+def hi_lo_shares(finals: Sequence[Sequence[int]]) -> list[Fraction]:
+    """Half to the best high, half to the best eight-or-better low; all high without one."""
+    lows = [best_low(f) for f in finals]
+    if not any(is_low8(low) for low in lows):
+        return high_shares(finals)
+    qualified = [low if is_low8(low) else (-99, ()) for low in lows]
+    high = split_evenly([best_high(f) for f in finals], Fraction(1, 2))
+    low = split_evenly(qualified, Fraction(1, 2))
+    return [h + lo for h, lo in zip(high, low, strict=True)]
+
+
+def reference_equity(
+    hands: Sequence[Sequence[int]],
+    board: Sequence[int],
+    dead: Sequence[int],
+    hand_size: int,
+    board_size: int,
+    shares_of: Callable[[Sequence[Sequence[int]]], list[Fraction]] = high_shares,
+) -> tuple[list[int], list[int], list[Fraction], int]:
+    """Exact (wins, ties, equity, outcomes) by dealing every unseen card combination.
+
+    The board's cards join every player's hand before ``shares_of`` splits the pot.
+    """
+    used = {*board, *dead, *(c for h in hands for c in h)}
+    pool = [c for c in range(52) if c not in used]
+    wins = [0] * len(hands)
+    ties = [0] * len(hands)
+    shares = [Fraction(0)] * len(hands)
+    outcomes = 0
+
+    def deal_players(player: int, left: list[int], finals: list[list[int]], full_board: list[int]):
+        nonlocal outcomes
+        if player == len(hands):
+            outcomes += 1
+            split = shares_of([[*f, *full_board] for f in finals])
+            for p, s in enumerate(split):
+                shares[p] += s
+                wins[p] += s == 1
+                ties[p] += 0 < s < 1
+            return
+        need = hand_size - len(hands[player])
+        for extra in combinations(left, need):
+            rest = [c for c in left if c not in extra]
+            deal_players(player + 1, rest, [*finals, [*hands[player], *extra]], full_board)
+
+    for extra_board in combinations(pool, board_size - len(board)):
+        left = [c for c in pool if c not in extra_board]
+        deal_players(0, left, [], [*board, *extra_board])
+    return wins, ties, [s / outcomes for s in shares], outcomes

@@ -1,0 +1,45 @@
+"""Cards and their text form (R-CARD-1, R-CARD-2)."""
+
+from __future__ import annotations
+
+import drawpoker
+import numpy as np
+import pytest
+from drawpoker import InvalidCardError, format_cards, parse_cards
+
+
+def test_r_card_1_deck_of_52_and_joker() -> None:
+    deck = drawpoker.full_deck()
+    assert len(set(format_cards(deck).split())) == 52
+    assert format_cards([drawpoker.JOKER]) == "Jk"
+    assert [drawpoker.rank_of(c) for c in deck[::4]] == list(range(13))
+    assert {drawpoker.suit_of(c) for c in deck} == {0, 1, 2, 3}
+
+
+def test_r_card_2_text_forms() -> None:
+    assert parse_cards("As Td 2c") == [51, 33, 0]
+    assert parse_cards("AsTd2c") == [51, 33, 0]
+    assert parse_cards("aS tD 2C") == [51, 33, 0]
+    assert parse_cards("10d") == parse_cards("Td")
+    assert parse_cards("Jk JK jk X") == [52] * 4
+    assert parse_cards("As,Kd") == [51, 45]
+
+
+@pytest.mark.parametrize("bad", ["Zz", "A", "As Kx", "1d", "11h", "AsK", "Xs", "A♠", "Asx"])
+def test_r_card_2_bad_tokens_name_the_token(bad: str) -> None:
+    with pytest.raises(InvalidCardError, match="invalid card"):
+        parse_cards(bad)
+
+
+def test_card_constructor_checks_ranges() -> None:
+    assert drawpoker.card(12, 3) == 51
+    with pytest.raises(InvalidCardError):
+        drawpoker.card(13, 0)
+
+
+def test_every_public_function_takes_text_ints_and_arrays() -> None:
+    text = "Ah Kh Qh Jh Th"
+    ints = parse_cards(text)
+    assert drawpoker.evaluate(text) == drawpoker.evaluate(ints)
+    assert drawpoker.evaluate(np.array(ints, dtype=np.int64)) == drawpoker.evaluate(ints)
+    assert drawpoker.evaluate(tuple(ints)) == 7462
