@@ -114,12 +114,10 @@ impl Draw {
         Ok(Draw { kept, stub, draws })
     }
 
-    /// Adds the count of every final strength to `histogram` (index = strength).
-    pub fn tally(&self, scorer: Scorer, histogram: &mut [u64]) {
+    /// Adds every final strength to `sink` (a histogram indexed by strength, or a summary).
+    pub fn tally<S: Sink + ?Sized>(&self, scorer: Scorer, sink: &mut S) {
         if let Scorer::High(tables) = scorer {
-            return super::rank_walk::tally_high(
-                tables, &self.kept, &self.stub, self.draws, histogram,
-            );
+            return super::rank_walk::tally_high(tables, &self.kept, &self.stub, self.draws, sink);
         }
         let mut hand = [0u8; 5];
         let size = self.kept.len() + self.draws;
@@ -130,8 +128,23 @@ impl Draw {
             self.draws,
             &mut hand[..size],
             self.kept.len(),
-            &mut |h| histogram[scorer.score(h) as usize] += 1,
+            &mut |h| sink.add(scorer.score(h), 1),
         );
+    }
+}
+
+/// Where a walk over final hands puts what it finds: `weight` more final hands of `strength`
+/// (a negative weight takes some back; the totals never go below zero).
+pub trait Sink {
+    /// Records `weight` final hands of `strength`.
+    fn add(&mut self, strength: u16, weight: i64);
+}
+
+impl Sink for [u64] {
+    #[inline(always)]
+    fn add(&mut self, strength: u16, weight: i64) {
+        let slot = &mut self[strength as usize];
+        *slot = slot.wrapping_add_signed(weight);
     }
 }
 
@@ -139,7 +152,7 @@ impl Draw {
 /// `C(stub, draws)`.
 pub fn strength_histogram(ranking: Ranking, draw: &Draw) -> Vec<u64> {
     let mut histogram = vec![0u64; ranking.max_strength() as usize + 1];
-    draw.tally(Scorer::of(ranking), &mut histogram);
+    draw.tally(Scorer::of(ranking), histogram.as_mut_slice());
     histogram
 }
 

@@ -7,17 +7,18 @@
 //! few draws that complete a flush move from their rank strength to their flush strength.
 
 use super::combos::{for_each_fill, BINOMIALS};
+use super::outcomes::Sink;
 use crate::card::{rank, suit, Card};
 use crate::eval::high::{HighTables, CARD_KEYS};
 
-/// Adds to `histogram` (index = strength) the final high strengths of `kept` completed by
-/// every combination of `draws` cards of `stub`; `kept.len() + draws` must be 5.
-pub fn tally_high(
+/// Adds to `sink` the final high strengths of `kept` completed by every combination of
+/// `draws` cards of `stub`; `kept.len() + draws` must be 5.
+pub fn tally_high<S: Sink + ?Sized>(
     tables: &HighTables,
     kept: &[Card],
     stub: &[Card],
     draws: usize,
-    histogram: &mut [u64],
+    sink: &mut S,
 ) {
     debug_assert_eq!(kept.len() + draws, 5);
     let mut available = [0usize; 13];
@@ -25,8 +26,8 @@ pub fn tally_high(
         available[rank(c) as usize] += 1;
     }
     let kept_key: u32 = kept.iter().map(|&c| CARD_KEYS[c as usize] as u32).sum();
-    walk_ranks(tables, &available, 0, draws, kept_key, 1, histogram);
-    correct_flushes(tables, kept, stub, draws, kept_key, histogram);
+    walk_ranks(tables, &available, 0, draws, kept_key, 1, sink);
+    correct_flushes(tables, kept, stub, draws, kept_key, sink);
 }
 
 /// The rank part of the key of one card of `rank`.
@@ -35,17 +36,17 @@ fn rank_key(rank: usize) -> u32 {
     CARD_KEYS[rank * 4] as u32
 }
 
-fn walk_ranks(
+fn walk_ranks<S: Sink + ?Sized>(
     tables: &HighTables,
     available: &[usize; 13],
     from: usize,
     left: usize,
     key: u32,
-    weight: u64,
-    histogram: &mut [u64],
+    weight: i64,
+    sink: &mut S,
 ) {
     if left == 0 {
-        histogram[tables.rank_strength(5, key) as usize] += weight;
+        sink.add(tables.rank_strength(5, key), weight);
         return;
     }
     for r in from..13 {
@@ -58,7 +59,7 @@ fn walk_ranks(
             .skip(1)
         {
             k += rank_key(r);
-            let ways = ways as u64;
+            let ways = ways as i64;
             walk_ranks(
                 tables,
                 available,
@@ -66,20 +67,20 @@ fn walk_ranks(
                 left - times,
                 k,
                 weight * ways,
-                histogram,
+                sink,
             );
         }
     }
 }
 
 /// Moves every draw that makes a flush from its rank strength to its flush strength.
-fn correct_flushes(
+fn correct_flushes<S: Sink + ?Sized>(
     tables: &HighTables,
     kept: &[Card],
     stub: &[Card],
     draws: usize,
     kept_key: u32,
-    histogram: &mut [u64],
+    sink: &mut S,
 ) {
     for s in 0..4u8 {
         if kept.iter().any(|&c| suit(c) != s) {
@@ -95,8 +96,8 @@ fn correct_flushes(
                 mask |= 1 << rank(c);
                 key += CARD_KEYS[c as usize] as u32;
             }
-            histogram[tables.rank_strength(5, key) as usize] -= 1;
-            histogram[tables.flush_strength(mask) as usize] += 1;
+            sink.add(tables.rank_strength(5, key), -1);
+            sink.add(tables.flush_strength(mask), 1);
         });
     }
 }
@@ -124,7 +125,7 @@ mod tests {
             let stub = stub_of(&kept, &dead, false).unwrap();
             let draws = 5 - kept.len();
             let mut fast = vec![0u64; 7463];
-            tally_high(t, &kept, &stub, draws, &mut fast);
+            tally_high(t, &kept, &stub, draws, fast.as_mut_slice());
             let mut plain = vec![0u64; 7463];
             let mut five = [0u8; 5];
             five[..kept.len()].copy_from_slice(&kept);
