@@ -84,7 +84,9 @@ class DrawOutcome:
 
     @property
     def improve_probability(self) -> float:
-        """Chance that the final hand is of a better category than the hand before the draw.
+        """Chance that the final hand improves on the hand before the draw: a better category
+        for high and joker hands (a pair drawing to a bigger kicker has not improved), any
+        better strength for the lows and badugi.
 
         >>> round(draw_outcome("Jh Jd 7c 4s 2h", discard="7c 4s 2h").improve_probability, 4)
         0.2871
