@@ -8,6 +8,7 @@ __all__ = [
     "canonical_deals",
     "category",
     "compare_batch",
+    "deck_histogram",
     "describe",
     "discard_mask_of",
     "draw_category_counts_batch",
@@ -44,6 +45,7 @@ def discard_mask_of(hand: list[int], discards: list[int]) -> int: ...
 def draw_histogram(
     hand: list[int], discard_mask: int, dead: list[int], ranking: str, joker: bool
 ) -> tuple[npt.NDArray[np.uint64], int]: ...
+def deck_histogram(ranking: str, joker: bool) -> npt.NDArray[np.uint64]: ...
 def draw_choices(
     hand: list[int],
     dead: list[int],
