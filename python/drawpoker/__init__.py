@@ -42,6 +42,12 @@ from drawpoker.evaluation import (
     ranking_system,
     strength_histogram,
 )
+from drawpoker.omaha import (
+    evaluate_omaha,
+    evaluate_omaha_batch,
+    evaluate_omaha_hilo,
+    evaluate_omaha_hilo_batch,
+)
 
 __all__ = [
     "HIGH_CLASS_COUNT",
@@ -70,6 +76,10 @@ __all__ = [
     "evaluate_batch",
     "evaluate_low8",
     "evaluate_low8_batch",
+    "evaluate_omaha",
+    "evaluate_omaha_batch",
+    "evaluate_omaha_hilo",
+    "evaluate_omaha_hilo_batch",
     "format_cards",
     "full_deck",
     "parse_cards",

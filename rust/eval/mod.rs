@@ -7,6 +7,7 @@ pub mod classes;
 pub mod deuce_seven;
 pub mod high;
 pub mod joker;
+pub mod omaha;
 mod row_table;
 
 use crate::card::Card;

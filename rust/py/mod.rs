@@ -5,6 +5,7 @@ mod cards;
 mod equity;
 mod errors;
 mod eval;
+mod omaha;
 
 use pyo3::prelude::*;
 
@@ -13,5 +14,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     eval::register(m)?;
     equity::register(m)?;
+    omaha::register(m)?;
     Ok(())
 }

@@ -1,0 +1,368 @@
+//! Omaha high and Omaha Hi/Lo eight-or-better (R-HIGH-4, R-A5-4): a hand is exactly two of
+//! its 4, 5 or 6 hole cards plus exactly three of the 3, 4 or 5 board cards.
+//!
+//! Every two-card hole subset and three-card board subset is summed once; each of their
+//! pairings is one lookup in the five-card rank table of the high evaluator (and of the
+//! ace-to-five evaluator for the low), both keyed by the same rank-key sum. Flushes are found
+//! per suit: only a suit with three board cards and two hole cards can make one, and the best
+//! is read from the high flush table over the union of the chosen rank sets. A flush beats
+//! every hand its ranks alone make, so the best of both answers is exact.
+
+use super::ace_five::{self, AceFiveTables};
+use super::high::{self, rank_key, HighTables};
+use crate::card::{rank, suit, Card};
+use crate::error::{Error, Result};
+
+/// Hole-card counts Omaha variants use.
+pub const HOLE_SIZES: std::ops::RangeInclusive<usize> = 4..=6;
+/// Board sizes with three or more cards (flop, turn, river).
+pub const BOARD_SIZES: std::ops::RangeInclusive<usize> = 3..=5;
+
+/// Rank key of each byte (bytes over 51 map to 0; rows are checked before use).
+const fn rank_keys() -> [u32; 256] {
+    let mut keys = [0u32; 256];
+    let mut card = 0;
+    while card < 52 {
+        keys[card] = rank_key(rank(card as u8));
+        card += 1;
+    }
+    keys
+}
+
+const RANK_KEYS: [u32; 256] = rank_keys();
+
+/// Rank-key sums of every `k`-card subset of `cards` into `out`; returns how many.
+#[inline(always)]
+fn subset_keys(cards: &[Card], k: usize, out: &mut [u32; 20]) -> usize {
+    let n = cards.len();
+    let mut count = 0;
+    for a in 0..n {
+        for b in a + 1..n {
+            let ab = RANK_KEYS[cards[a] as usize] + RANK_KEYS[cards[b] as usize];
+            if k == 2 {
+                out[count] = ab;
+                count += 1;
+                continue;
+            }
+            for &c in &cards[b + 1..] {
+                out[count] = ab + RANK_KEYS[c as usize];
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+/// 13-bit rank set of the cards of `suit`.
+#[inline(always)]
+fn suit_ranks(cards: &[Card], of_suit: u8) -> u32 {
+    cards
+        .iter()
+        .filter(|&&c| suit(c) == of_suit)
+        .fold(0, |m, &c| m | 1 << rank(c))
+}
+
+/// Calls `visit` with every subset of exactly `k` bits of `set`.
+#[inline(always)]
+fn for_each_k_bits(set: u32, k: u32, mut visit: impl FnMut(u32)) {
+    let mut subset = set;
+    loop {
+        if subset.count_ones() == k {
+            visit(subset);
+        }
+        if subset == 0 {
+            break;
+        }
+        subset = (subset - 1) & set;
+    }
+}
+
+/// The best flush (or straight flush) strength of the hand, 0 if none can be made.
+fn best_flush(t: &HighTables, hole: &[Card], board: &[Card]) -> u16 {
+    let mut best = 0;
+    for s in 0..4 {
+        let board_set = suit_ranks(board, s);
+        let hole_set = suit_ranks(hole, s);
+        if board_set.count_ones() < 3 || hole_set.count_ones() < 2 {
+            continue;
+        }
+        for_each_k_bits(hole_set, 2, |two| {
+            for_each_k_bits(board_set, 3, |three| {
+                best = best.max(t.flush_strength((two | three) as usize));
+            })
+        });
+    }
+    best
+}
+
+/// The high strength and best ace-to-five strength (any, qualifying or not) of a valid hand;
+/// the low is computed only when `with_low`.
+#[inline(always)]
+fn best_of(
+    t: &HighTables,
+    a5: &AceFiveTables,
+    hole: &[Card],
+    board: &[Card],
+    with_low: bool,
+) -> (u16, u16) {
+    let mut pairs = [0u32; 20];
+    let mut triples = [0u32; 20];
+    let np = subset_keys(hole, 2, &mut pairs);
+    let nt = subset_keys(board, 3, &mut triples);
+    let mut high_best = best_flush(t, hole, board);
+    let mut low_best = 0;
+    for &p in &pairs[..np] {
+        for &q in &triples[..nt] {
+            high_best = high_best.max(t.rank_strength(5, p + q));
+            if with_low {
+                low_best = low_best.max(a5.strength_of_key5(p + q));
+            }
+        }
+    }
+    (high_best, low_best)
+}
+
+/// Checks the sizes and that hole and board together hold distinct cards `0..52`.
+fn check(hole: &[Card], board: &[Card], row: Option<usize>) -> Result<()> {
+    if !HOLE_SIZES.contains(&hole.len()) {
+        return Err(Error::HandSize {
+            got: hole.len(),
+            allowed: "4, 5 or 6 Omaha hole cards",
+        });
+    }
+    if !BOARD_SIZES.contains(&board.len()) {
+        return Err(Error::InvalidArgument(format!(
+            "an Omaha board has 3, 4 or 5 cards, not {}",
+            board.len()
+        )));
+    }
+    let all: Vec<Card> = hole.iter().chain(board).copied().collect();
+    crate::card::check_hand(&all, false, row)
+}
+
+/// High strength (1..=7462) of an Omaha hand: the best of two hole cards + three board cards.
+pub fn evaluate(hole: &[Card], board: &[Card]) -> Result<u16> {
+    check(hole, board, None)?;
+    Ok(best_of(high::tables(), ace_five::tables(), hole, board, false).0)
+}
+
+/// Omaha Hi/Lo: the high strength and the eight-or-better low (ace-to-five strength), `None`
+/// when no low qualifies (R-A5-4).
+pub fn evaluate_hilo(hole: &[Card], board: &[Card]) -> Result<(u16, Option<u16>)> {
+    check(hole, board, None)?;
+    let (high, low) = best_of(high::tables(), ace_five::tables(), hole, board, true);
+    Ok((high, ace_five::qualifies_low8(low).then_some(low)))
+}
+
+/// Rows per parallel task; below twice this a batch runs on the calling thread.
+const PARALLEL_CHUNK: usize = 1 << 11;
+
+/// Applies `per_row(hole, board)` to each row pair after checking it; parallel when large.
+fn map_hands<T: Send + Copy>(
+    hole: &[Card],
+    hole_width: usize,
+    board: &[Card],
+    board_width: usize,
+    out: &mut [T],
+    per_row: impl Fn(&[Card], &[Card]) -> T + Sync,
+) -> Result<()> {
+    let rows = out.len();
+    high::check_batch_shape(hole.len(), hole_width, rows, HOLE_SIZES)?;
+    high::check_batch_shape(board.len(), board_width, rows, BOARD_SIZES)?;
+    let run = |start: usize, hole: &[Card], board: &[Card], out: &mut [T]| -> Result<()> {
+        let rows = hole
+            .chunks_exact(hole_width)
+            .zip(board.chunks_exact(board_width));
+        for (i, ((h, b), slot)) in rows.zip(out.iter_mut()).enumerate() {
+            let mut seen = 0u64;
+            let mut largest = 0u8;
+            for &c in h.iter().chain(b) {
+                seen |= 1 << (c & 63);
+                largest = largest.max(c);
+            }
+            if largest >= 52 || seen.count_ones() as usize != hole_width + board_width {
+                return Err(check(h, b, Some(start + i)).expect_err("row is invalid"));
+            }
+            *slot = per_row(h, b);
+        }
+        Ok(())
+    };
+    if rows < 2 * PARALLEL_CHUNK {
+        return run(0, hole, board, out);
+    }
+    use rayon::prelude::*;
+    let first_error = hole
+        .par_chunks(PARALLEL_CHUNK * hole_width)
+        .zip(board.par_chunks(PARALLEL_CHUNK * board_width))
+        .zip(out.par_chunks_mut(PARALLEL_CHUNK))
+        .enumerate()
+        .filter_map(|(i, ((h, b), o))| run(i * PARALLEL_CHUNK, h, b, o).err())
+        .collect::<Vec<Error>>()
+        .into_iter()
+        .next();
+    first_error.map_or(Ok(()), Err)
+}
+
+/// High strengths of `rows` Omaha hands: `hole` rows of `hole_width` cards, `board` rows of
+/// `board_width` cards, into `out`.
+pub fn evaluate_batch(
+    hole: &[Card],
+    hole_width: usize,
+    board: &[Card],
+    board_width: usize,
+    out: &mut [u16],
+) -> Result<()> {
+    let (t, a5) = (high::tables(), ace_five::tables());
+    map_hands(hole, hole_width, board, board_width, out, |h, b| {
+        best_of(t, a5, h, b, false).0
+    })
+}
+
+/// Omaha Hi/Lo of `rows` hands: `(high, low)` per row, the low 0 when none qualifies.
+pub fn evaluate_hilo_batch(
+    hole: &[Card],
+    hole_width: usize,
+    board: &[Card],
+    board_width: usize,
+    out: &mut [(u16, u16)],
+) -> Result<()> {
+    let (t, a5) = (high::tables(), ace_five::tables());
+    map_hands(hole, hole_width, board, board_width, out, |h, b| {
+        let (high, low) = best_of(t, a5, h, b, true);
+        (
+            high,
+            if ace_five::qualifies_low8(low) {
+                low
+            } else {
+                0
+            },
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn cards(text: &str) -> Vec<Card> {
+        parse_cards(text).unwrap()
+    }
+
+    fn omaha(hole: &str, board: &str) -> u16 {
+        evaluate(&cards(hole), &cards(board)).unwrap()
+    }
+
+    /// Slow reference: every two of the hole and three of the board, through the checked
+    /// five-card evaluators.
+    fn by_subsets(hole: &[Card], board: &[Card]) -> (u16, Option<u16>) {
+        let (mut high_best, mut low_best) = (0, 0);
+        for a in 0..hole.len() {
+            for b in a + 1..hole.len() {
+                for c in 0..board.len() {
+                    for d in c + 1..board.len() {
+                        for e in d + 1..board.len() {
+                            let five = [hole[a], hole[b], board[c], board[d], board[e]];
+                            high_best = high_best.max(high::evaluate(&five).unwrap());
+                            low_best = low_best.max(ace_five::evaluate(&five).unwrap());
+                        }
+                    }
+                }
+            }
+        }
+        (
+            high_best,
+            ace_five::qualifies_low8(low_best).then_some(low_best),
+        )
+    }
+
+    #[test]
+    fn r_high_4_exactly_two_hole_cards_and_three_board_cards() {
+        // Four spades on the board and one in the hand make no flush.
+        let no_flush = omaha("As Kd Qc 2h", "3s 4s 5s 9s Jd");
+        assert!(no_flush < omaha("As Ks Qc 2h", "3s 4s 5s 9s Jd"));
+        assert_eq!(
+            no_flush,
+            high::evaluate(&cards("As 2h 3s 4s 5s")).unwrap(),
+            "the wheel with A2 from the hand"
+        );
+        // Quads on the board play only three of them.
+        assert_eq!(
+            omaha("Kc Kd 2c 3d", "Ac Ad Ah As 7c"),
+            high::evaluate(&cards("Kc Kd Ac Ad Ah")).unwrap()
+        );
+    }
+
+    #[test]
+    fn hilo_marks_a_missing_low_absent() {
+        let (high, low) = evaluate_hilo(&cards("As 2s Kd Kh"), &cards("3c 4d 8h Jc Qd")).unwrap();
+        assert_eq!(high, high::evaluate(&cards("Kd Kh Qd Jc 8h")).unwrap());
+        assert_eq!(
+            low,
+            Some(ace_five::evaluate(&cards("As 2s 3c 4d 8h")).unwrap())
+        );
+        let (_, none) = evaluate_hilo(&cards("As 2s Kd Kh"), &cards("3c 9d Th Jc Qd")).unwrap();
+        assert_eq!(none, None);
+    }
+
+    #[test]
+    fn agrees_with_subsets_on_random_hands() {
+        let mut state = 99u64;
+        for n in 0..20_000 {
+            let hole_size = 4 + n % 3;
+            let board_size = 3 + n % 3;
+            let mut used = 0u64;
+            let mut hand = Vec::new();
+            while hand.len() < hole_size + board_size {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let c = (state % 52) as u8;
+                if used >> c & 1 == 0 {
+                    used |= 1 << c;
+                    hand.push(c);
+                }
+            }
+            let (hole, board) = hand.split_at(hole_size);
+            assert_eq!(evaluate_hilo(hole, board).unwrap(), by_subsets(hole, board));
+        }
+    }
+
+    #[test]
+    fn batch_matches_scalar_and_names_bad_rows() {
+        let hole = cards("As 2s Kd Kh Qc Qd 7h 6h");
+        let board = cards("3c 4d 8h Jc Qs 9c Td 2h 3h 4h");
+        let mut out = [(0u16, 0u16); 2];
+        evaluate_hilo_batch(&hole, 4, &board, 5, &mut out).unwrap();
+        for (i, &(high, low)) in out.iter().enumerate() {
+            let (h, l) = evaluate_hilo(&hole[i * 4..i * 4 + 4], &board[i * 5..i * 5 + 5]).unwrap();
+            assert_eq!((high, low), (h, l.unwrap_or(0)));
+        }
+        let bad_board = cards("3c 4d 8h Jc Qs 9c Td 2h 3h Qc");
+        let mut highs = [0u16; 2];
+        assert_eq!(
+            evaluate_batch(&hole, 4, &bad_board, 5, &mut highs).unwrap_err(),
+            Error::DuplicateCard {
+                card: cards("Qc")[0],
+                row: Some(1)
+            }
+        );
+    }
+
+    #[test]
+    fn rejects_bad_sizes() {
+        let board = cards("3c 4d 8h Jc Qs");
+        assert!(matches!(
+            evaluate(&cards("As Ks Qs"), &board),
+            Err(Error::HandSize { got: 3, .. })
+        ));
+        assert!(matches!(
+            evaluate(&cards("As Ks Qs Js"), &cards("3c 4d")),
+            Err(Error::InvalidArgument(_))
+        ));
+        assert!(matches!(
+            evaluate(&[51, 50, 49, 52], &board),
+            Err(Error::CardOutOfRange { value: 52, .. })
+        ));
+    }
+}
