@@ -11,8 +11,9 @@
 //! With seven cards a flush excludes quads and full houses, so a flush hand's value is the
 //! flush table's alone.
 //!
-//! The idea of grouping boards so that each distinct showdown is evaluated once is OMPEval's
-//! (Henri Olli, "combining identical outcomes"); this decomposition is our own.
+//! The idea of grouping boards so that each distinct showdown is evaluated once comes from
+//! OMPEval (github.com/zekyll/OMPEval, "combining identical outcomes"); this decomposition by
+//! rank multisets and flush suits is our own.
 
 use super::deal::Spot;
 use super::tally::{Tally, MAX_PLAYERS, POT};

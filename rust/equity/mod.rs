@@ -2,7 +2,8 @@
 //! within a budget of outcomes), or over a seeded random sample of them (Monte Carlo, with a
 //! standard error).
 //!
-//! Games: Texas Hold'em, Seven-Card Stud, Razz, Stud Hi/Lo eight-or-better. Hold'em's exact sums come from the rank-multiset
+//! Games: Texas Hold'em, Omaha and Omaha Hi/Lo (4, 5 or 6 hole cards), Seven-Card Stud, Razz,
+//! Stud Hi/Lo eight-or-better. Hold'em's exact sums come from the rank-multiset
 //! method of [`holdem`]; everything else from the generic deal walker of [`deal`].
 
 pub mod batch;
@@ -13,7 +14,7 @@ pub mod tally;
 
 use crate::card::{check_hand, Card, DECK_SIZE};
 use crate::error::{Error, Result};
-use crate::eval::{ace_five, high};
+use crate::eval::{ace_five, high, omaha};
 use deal::{Scorer, Spot};
 use tally::{Showdown, Tally, MAX_PLAYERS, POT};
 
@@ -22,6 +23,11 @@ use tally::{Showdown, Tally, MAX_PLAYERS, POT};
 pub enum Game {
     /// Texas Hold'em: two hole cards each, best five of seven with the board.
     Holdem,
+    /// Omaha high: exactly two of 4, 5 or 6 hole cards with exactly three board cards.
+    Omaha,
+    /// Omaha Hi/Lo: the pot is split between the best Omaha high and the best eight-or-better
+    /// ace-to-five low, the high hand scooping when no low qualifies (R-A5-4, R-SPLIT-1).
+    OmahaHiLo,
     /// Seven-Card Stud high: best five of each player's seven cards.
     Stud,
     /// Razz: the best ace-to-five low of seven cards wins, no qualifier.
@@ -33,8 +39,10 @@ pub enum Game {
 
 impl Game {
     /// Every game with its public name.
-    pub const ALL: [(Game, &'static str); 4] = [
+    pub const ALL: [(Game, &'static str); 6] = [
         (Game::Holdem, "holdem"),
+        (Game::Omaha, "omaha"),
+        (Game::OmahaHiLo, "omaha-hi-lo"),
         (Game::Stud, "stud"),
         (Game::Razz, "razz"),
         (Game::StudHiLo, "stud-hi-lo"),
@@ -56,35 +64,49 @@ impl Game {
     }
 
     fn uses_board(self) -> bool {
-        matches!(self, Game::Holdem)
+        matches!(self, Game::Holdem | Game::Omaha | Game::OmahaHiLo)
     }
 
-    /// Cards each player ends with.
-    fn final_hand_size(self) -> usize {
+    /// Known cards each player must (board games) or may (stud games) have.
+    fn known_sizes(self) -> std::ops::RangeInclusive<usize> {
         match self {
-            Game::Holdem => 2,
-            Game::Stud | Game::Razz | Game::StudHiLo => 7,
+            Game::Holdem => 2..=2,
+            Game::Omaha | Game::OmahaHiLo => omaha::HOLE_SIZES,
+            Game::Stud | Game::Razz | Game::StudHiLo => 0..=7,
         }
     }
 
-    /// Known cards a player may have: hole cards in board games, any seen so far in stud.
-    fn check_known(self, player: usize, count: usize) -> Result<()> {
-        let ok = if self.uses_board() {
-            count == self.final_hand_size()
+    /// Cards still to come to a player who holds `known`: none in board games.
+    fn draws(self, known: usize) -> usize {
+        if self.uses_board() {
+            0
         } else {
-            count <= self.final_hand_size()
-        };
-        if ok {
-            return Ok(());
+            7 - known
         }
-        let expected = if self.uses_board() {
-            format!("exactly {}", self.final_hand_size())
-        } else {
-            format!("0 to {}", self.final_hand_size())
-        };
-        Err(Error::InvalidArgument(format!(
-            "player {player} has {count} cards; this game needs {expected}"
-        )))
+    }
+
+    /// Checks every player's number of known cards.
+    fn check_hands(self, hands: &[Vec<Card>]) -> Result<()> {
+        let sizes = self.known_sizes();
+        for (player, hand) in hands.iter().enumerate() {
+            if !sizes.contains(&hand.len()) {
+                let expected = if sizes.start() == sizes.end() {
+                    format!("exactly {}", sizes.start())
+                } else {
+                    format!("{} to {}", sizes.start(), sizes.end())
+                };
+                return Err(Error::InvalidArgument(format!(
+                    "player {player} has {} cards; this game needs {expected}",
+                    hand.len()
+                )));
+            }
+        }
+        if self.uses_board() && hands.iter().any(|h| h.len() != hands[0].len()) {
+            return Err(Error::InvalidArgument(
+                "every player must hold the same number of hole cards".to_string(),
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -161,6 +183,18 @@ impl Scorer for GameScorer {
                     low: 0,
                 }
             }
+            Game::Omaha | Game::OmahaHiLo => {
+                let with_low = self.game == Game::OmahaHiLo;
+                let (high, low) = omaha::best_of(self.high, self.low, hand, board, with_low);
+                Showdown {
+                    high: high as u32,
+                    low: if with_low && ace_five::qualifies_low8(low) {
+                        low as u32
+                    } else {
+                        0
+                    },
+                }
+            }
             Game::Stud => Showdown {
                 high: self.high.eval(hand) as u32,
                 low: 0,
@@ -192,9 +226,7 @@ pub fn spot(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> R
             hands.len()
         )));
     }
-    for (p, hand) in hands.iter().enumerate() {
-        game.check_known(p, hand.len())?;
-    }
+    game.check_hands(hands)?;
     if game.uses_board() {
         if ![0, 3, 4, 5].contains(&board.len()) {
             return Err(Error::InvalidArgument(format!(
@@ -219,10 +251,7 @@ pub fn spot(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> R
     let pool: Vec<Card> = (0..DECK_SIZE as Card)
         .filter(|&c| taken >> c & 1 == 0)
         .collect();
-    let hand_draws: Vec<usize> = hands
-        .iter()
-        .map(|h| game.final_hand_size() - h.len())
-        .collect();
+    let hand_draws: Vec<usize> = hands.iter().map(|h| game.draws(h.len())).collect();
     let board_draws = if game.uses_board() {
         5 - board.len()
     } else {
