@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from equity_reference import omaha_hi_lo_shares, omaha_shares, reference_equity
-
 from drawpoker import InvalidArgumentError, equity, parse_cards
+from equity_reference import omaha_hi_lo_shares, omaha_shares, reference_equity
 
 SPOTS = [
     (["As Ks Qd Jd", "Qh Qc 9h 8h"], "2s 7s Jc 4d", ""),
@@ -58,9 +57,7 @@ def test_r_high_4_omaha_uses_exactly_two_hole_cards():
 
 def test_r_split_1_omaha_hi_lo_split_and_quartered():
     # Both hold A2 for the nut low and split it; the high goes to the set of kings.
-    result = equity(
-        ["Ac 2c Kd Kh", "Ad 2d 9s 9c"], board="3h 4s 8c Ks 7d", game="omaha-hi-lo"
-    )
+    result = equity(["Ac 2c Kd Kh", "Ad 2d 9s 9c"], board="3h 4s 8c Ks 7d", game="omaha-hi-lo")
     assert [p.equity for p in result.players] == [0.75, 0.25]
     assert [(p.wins, p.ties) for p in result.players] == [(0, 1), (0, 1)]
 
