@@ -8,6 +8,8 @@ __all__ = [
     "category",
     "compare_batch",
     "describe",
+    "equity",
+    "equity_batch_heads_up",
     "evaluate",
     "evaluate_batch",
     "evaluate_omaha",
