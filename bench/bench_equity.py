@@ -56,6 +56,15 @@ def test_stud_exact_fifth_street(benchmark: Any) -> None:
     assert result.outcomes == 671_580
 
 
+def test_omaha_hi_lo_exact_preflop(benchmark: Any) -> None:
+    """Omaha Hi/Lo heads-up over all 1,086,008 boards."""
+    hands = ["As 2s Qd Jd", "Qh Qc 3h 4h"]
+    result = benchmark.pedantic(
+        drawpoker.equity, args=(hands,), kwargs={"game": "omaha-hi-lo"}, rounds=3
+    )
+    assert result.outcomes == 1_086_008
+
+
 def test_stud_hi_lo_monte_carlo_third_street(benchmark: Any) -> None:
     """Stud Hi/Lo on third street (too many deals to enumerate): 200,000 samples."""
     hands = ["Ac 2d 3h", "Kc Kh 6h", "9s 8s 7s"]

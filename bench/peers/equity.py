@@ -20,6 +20,7 @@ from bench.figures import Figure, best_seconds
 PREFLOP = ["AsKs", "QhQd"]
 FLOP_HANDS, FLOP = ["AsKs", "QhQd", "7c8c"], "Ts 9d 2s"
 STUD = ["As Ad 7c 8c 9h", "Ks Kh Qd Jd Td"]
+OMAHA = ["As Ks Qd Jd", "Qh Qc 9h 8h"]
 MATCHUPS = 200
 
 
@@ -50,6 +51,7 @@ def drawpoker_child() -> dict[str, float]:
         "preflop_ms": ms(lambda: drawpoker.equity(PREFLOP)),
         "flop_ms": ms(lambda: drawpoker.equity(FLOP_HANDS, board=FLOP)),
         "stud_ms": ms(lambda: drawpoker.equity(STUD, game="stud"), repeat=3),
+        "omaha_ms": ms(lambda: drawpoker.equity(OMAHA, game="omaha"), repeat=3),
         "batch_per_s": MATCHUPS / best_seconds(lambda: drawpoker.equity_batch(a, b), repeat=3),
     }
 
@@ -106,6 +108,7 @@ def poker_equity_figures() -> dict[str, tuple[float | None, str]]:
         "preflop_ms": (ms(lambda: pe.exact_from_text("holdem", PREFLOP), repeat=3), note),
         "flop_ms": (ms(lambda: pe.exact_from_text("holdem", FLOP_HANDS, FLOP)), note),
         "stud_ms": (ms(lambda: pe.exact_from_text("stud", STUD), repeat=3), note),
+        "omaha_ms": (ms(lambda: pe.exact_from_text("omaha", OMAHA), repeat=3), note),
     }
 
 
@@ -140,6 +143,7 @@ def measure() -> list[Figure]:
         "preflop_ms": "Hold'em AsKs vs QhQd preflop, exact over 1,712,304 boards, ms",
         "flop_ms": "Hold'em 3 hands on a flop (AsKs QhQd 7c8c, Ts9d2s), exact, ms",
         "stud_ms": "Stud hi, 5 cards seen each (AsAd789 vs KsKhQJTd), exact over 671,580 deals, ms",
+        "omaha_ms": "Omaha AsKsQdJd vs QhQc9h8h preflop, exact over 1,086,008 boards, ms",
         "batch_per_s": f"{MATCHUPS} random heads-up preflop matchups, each exact, matchups/s",
     }
     figures: list[Figure] = []
@@ -147,7 +151,7 @@ def measure() -> list[Figure]:
         higher = key.endswith("per_s")
         unit = "matchups/s" if higher else "ms"
         figures.append(Figure(task, "drawpoker (1 thread)", one[key], unit, higher, ""))
-        if key in ("stud_ms", "batch_per_s"):
+        if key in ("stud_ms", "omaha_ms", "batch_per_s"):
             figures.append(
                 Figure(task, f"drawpoker ({os.cpu_count()} threads)", every[key], unit, higher, "")
             )

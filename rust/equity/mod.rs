@@ -343,3 +343,61 @@ pub fn summarize(tally: &Tally, exact: bool) -> Equity {
         exact,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn hands(text: &[&str]) -> Vec<Vec<Card>> {
+        text.iter().map(|t| parse_cards(t).unwrap()).collect()
+    }
+
+    #[test]
+    fn bad_deals_are_errors_not_panics() {
+        let two = hands(&["AsKs", "QhQd"]);
+        let cases: [(Game, Vec<Vec<Card>>, &str, &str); 6] = [
+            (Game::Holdem, hands(&["AsKs", "Qh"]), "", "player 1 has 1 cards"),
+            (Game::Holdem, two.clone(), "2c 3c", "a board has 0, 3, 4 or 5"),
+            (Game::Holdem, hands(&["AsKs", "AsQd"]), "", "duplicate card As"),
+            (Game::Holdem, hands(&["AsKs"; 11]), "", "2 to 10 players"),
+            (Game::Stud, vec![vec![]; 8], "", "only 52 are left"),
+            (Game::Stud, two, "2c 3c 4c", "no board"),
+        ];
+        for (game, h, board, message) in cases {
+            let board = parse_cards(board).unwrap();
+            let err = equity(game, &h, &board, &[], Budget::default()).unwrap_err();
+            assert!(err.to_string().contains(message), "{err}");
+        }
+    }
+
+    #[test]
+    fn monte_carlo_replays_from_its_seed_and_reports_an_error() {
+        let h = hands(&["AsKs", "QhQd", "7c8c"]);
+        let budget = Budget {
+            max_outcomes: 0,
+            samples: 50_000,
+            seed: 4,
+        };
+        let first = equity(Game::Holdem, &h, &[], &[], budget).unwrap();
+        let again = equity(Game::Holdem, &h, &[], &[], budget).unwrap();
+        assert_eq!(first, again);
+        assert!(!first.exact);
+        assert_eq!(first.outcomes, 50_000);
+        let exact = equity(Game::Holdem, &h, &[], &[], Budget::default()).unwrap();
+        for (mc, ex) in first.players.iter().zip(&exact.players) {
+            assert!(mc.std_error > 0.0 && mc.std_error < 0.005);
+            assert!((mc.equity - ex.equity).abs() < 4.0 * mc.std_error);
+        }
+    }
+
+    #[test]
+    fn walker_counts_every_stud_deal() {
+        let h = hands(&["As Ad 7c 8c 9h 2d", "Ks Kh Qd Jd Td 3s"]);
+        let result = equity(Game::Stud, &h, &[], &[], Budget::default()).unwrap();
+        assert!(result.exact);
+        assert_eq!(result.outcomes, 40 * 39);
+        let total: f64 = result.players.iter().map(|p| p.equity).sum();
+        assert!((total - 1.0).abs() < 1e-12);
+    }
+}
