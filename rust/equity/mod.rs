@@ -9,12 +9,15 @@
 pub mod batch;
 pub mod deal;
 pub mod holdem;
+pub mod multiset;
+pub mod omaha;
 pub mod rng;
 pub mod tally;
 
 use crate::card::{check_hand, Card, DECK_SIZE};
 use crate::error::{Error, Result};
-use crate::eval::{ace_five, high, omaha};
+use crate::eval::omaha as omaha_eval;
+use crate::eval::{ace_five, high};
 use deal::{Scorer, Spot};
 use tally::{Showdown, Tally, MAX_PLAYERS, POT};
 
@@ -71,7 +74,7 @@ impl Game {
     fn known_sizes(self) -> std::ops::RangeInclusive<usize> {
         match self {
             Game::Holdem => 2..=2,
-            Game::Omaha | Game::OmahaHiLo => omaha::HOLE_SIZES,
+            Game::Omaha | Game::OmahaHiLo => omaha_eval::HOLE_SIZES,
             Game::Stud | Game::Razz | Game::StudHiLo => 0..=7,
         }
     }
@@ -185,7 +188,7 @@ impl Scorer for GameScorer {
             }
             Game::Omaha | Game::OmahaHiLo => {
                 let with_low = self.game == Game::OmahaHiLo;
-                let (high, low) = omaha::best_of(self.high, self.low, hand, board, with_low);
+                let (high, low) = omaha_eval::best_of(self.high, self.low, hand, board, with_low);
                 Showdown {
                     high: high as u32,
                     low: if with_low && ace_five::qualifies_low8(low) {
@@ -294,6 +297,12 @@ pub fn equity(
     }
     let tally = match (game, exact) {
         (Game::Holdem, true) => holdem::exact(high::tables(), &spot),
+        (Game::Omaha | Game::OmahaHiLo, true) => omaha::exact(
+            high::tables(),
+            ace_five::tables(),
+            &spot,
+            game == Game::OmahaHiLo,
+        ),
         (_, true) => deal::exact(&spot, &GameScorer::new(game)),
         (_, false) => deal::monte_carlo(&spot, &GameScorer::new(game), budget.samples, budget.seed),
     };
@@ -357,9 +366,24 @@ mod tests {
     fn bad_deals_are_errors_not_panics() {
         let two = hands(&["AsKs", "QhQd"]);
         let cases: [(Game, Vec<Vec<Card>>, &str, &str); 6] = [
-            (Game::Holdem, hands(&["AsKs", "Qh"]), "", "player 1 has 1 cards"),
-            (Game::Holdem, two.clone(), "2c 3c", "a board has 0, 3, 4 or 5"),
-            (Game::Holdem, hands(&["AsKs", "AsQd"]), "", "duplicate card As"),
+            (
+                Game::Holdem,
+                hands(&["AsKs", "Qh"]),
+                "",
+                "player 1 has 1 cards",
+            ),
+            (
+                Game::Holdem,
+                two.clone(),
+                "2c 3c",
+                "a board has 0, 3, 4 or 5",
+            ),
+            (
+                Game::Holdem,
+                hands(&["AsKs", "AsQd"]),
+                "",
+                "duplicate card As",
+            ),
             (Game::Holdem, hands(&["AsKs"; 11]), "", "2 to 10 players"),
             (Game::Stud, vec![vec![]; 8], "", "only 52 are left"),
             (Game::Stud, two, "2c 3c 4c", "no board"),
