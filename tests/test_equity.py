@@ -146,3 +146,13 @@ def test_ten_players_fit_but_stud_deck_limit_is_enforced():
     assert sum(p.equity for p in result.players) == pytest.approx(1.0)
     seven = equity(["2c 3c 4c"] + [""] * 6, game="stud", samples=2_000)
     assert len(seven.players) == 7
+
+
+def test_cli_equity_prints_each_hand_and_refuses_bad_input(capsys):
+    from drawpoker.cli import main
+
+    assert main(["equity", "AsKs", "QhQd", "--board", "Ts 9d 2s", "--max-outcomes", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "As Ks: equity" in out and "±" in out and "Monte Carlo, 200,000 samples" in out
+    assert main(["equity", "AsKs", "AsQd"]) == 2
+    assert "duplicate card As" in capsys.readouterr().out

@@ -3,8 +3,9 @@
 //! standard error).
 //!
 //! Games: Texas Hold'em, Omaha and Omaha Hi/Lo (4, 5 or 6 hole cards), Seven-Card Stud, Razz,
-//! Stud Hi/Lo eight-or-better. Hold'em's exact sums come from the rank-multiset
-//! method of [`holdem`]; everything else from the generic deal walker of [`deal`].
+//! Stud Hi/Lo eight-or-better. Hold'em's and Omaha's exact sums come from the
+//! rank-multiset methods of [`holdem`] and [`omaha`]; the stud games' and every Monte Carlo
+//! estimate from the generic deal walker of [`deal`].
 
 pub mod batch;
 pub mod deal;

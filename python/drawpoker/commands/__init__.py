@@ -6,7 +6,7 @@
 
 from types import ModuleType
 
-from drawpoker.commands import evaluate
+from drawpoker.commands import equity, evaluate
 
-COMMANDS: list[ModuleType] = [evaluate]
+COMMANDS: list[ModuleType] = [evaluate, equity]
 """Every subcommand module, in the order ``--help`` lists them."""
