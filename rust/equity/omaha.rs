@@ -113,12 +113,15 @@ pub fn exact(high: &HighTables, low: &AceFiveTables, spot: &Spot, with_low: bool
         };
 
     let mut outcomes: HashMap<u32, i64> = HashMap::new();
+    // Rank-only values by the drawn ranks' key, for the flush walk to reuse.
+    let mut by_ranks: HashMap<u32, ([u32; MAX_PLAYERS], [u32; MAX_PLAYERS])> = HashMap::new();
     let (mut highs, mut lows) = ([0u32; MAX_PLAYERS], [0u32; MAX_PLAYERS]);
-    for_each_rank_multiset(&rank_counts, draws, &mut |_, weight, drawn| {
+    for_each_rank_multiset(&rank_counts, draws, &mut |key, weight, drawn| {
         rank_values(drawn, &mut highs, &mut lows);
         *outcomes
             .entry(showdown_key(&highs[..players], &lows[..players]))
             .or_default() += weight;
+        by_ranks.insert(key, (highs, lows));
     });
 
     for s in 0..4 {
@@ -145,31 +148,23 @@ pub fn exact(high: &HighTables, low: &AceFiveTables, spot: &Spot, with_low: bool
                         });
                     });
                 }
-                let mut drawn = [0u8; 5];
-                let mut suited_new = 0;
-                for r in 0..13u8 {
-                    if flush_cards >> r & 1 == 1 {
-                        drawn[suited_new] = r;
-                        suited_new += 1;
+                let flush_key: u32 = (0..13u8)
+                    .filter(|r| flush_cards >> r & 1 == 1)
+                    .map(rank_key)
+                    .sum();
+                for_each_rank_multiset(&other_counts, draws - new_suited, &mut |key, weight, _| {
+                    // The first walk met every multiset of the pool's ranks, this one too.
+                    (highs, lows) = by_ranks[&(flush_key + key)];
+                    let without = showdown_key(&highs[..players], &lows[..players]);
+                    for p in 0..players {
+                        highs[p] = highs[p].max(flushes[p]);
                     }
-                }
-                for_each_rank_multiset(
-                    &other_counts,
-                    draws - new_suited,
-                    &mut |_, weight, rest| {
-                        drawn[suited_new..suited_new + rest.len()].copy_from_slice(rest);
-                        rank_values(&drawn[..draws], &mut highs, &mut lows);
-                        let without = showdown_key(&highs[..players], &lows[..players]);
-                        for p in 0..players {
-                            highs[p] = highs[p].max(flushes[p]);
-                        }
-                        let with = showdown_key(&highs[..players], &lows[..players]);
-                        if with != without {
-                            *outcomes.entry(without).or_default() -= weight;
-                            *outcomes.entry(with).or_default() += weight;
-                        }
-                    },
-                );
+                    let with = showdown_key(&highs[..players], &lows[..players]);
+                    if with != without {
+                        *outcomes.entry(without).or_default() -= weight;
+                        *outcomes.entry(with).or_default() += weight;
+                    }
+                });
             });
         }
     }
