@@ -6,6 +6,8 @@ import drawpoker
 import pytest
 from drawpoker import InvalidArgumentError, InvalidCardError, equity, parse_cards
 from equity_reference import reference_equity
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def cards(text: str) -> list[int]:
@@ -156,3 +158,15 @@ def test_cli_equity_prints_each_hand_and_refuses_bad_input(capsys):
     assert "As Ks: equity" in out and "±" in out and "Monte Carlo, 200,000 samples" in out
     assert main(["equity", "AsKs", "AsQd"]) == 2
     assert "duplicate card As" in capsys.readouterr().out
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 4), st.sampled_from([4, 5]), st.randoms(use_true_random=False))
+def test_random_turn_and_river_spots_agree_with_the_reference(players, board_size, rng):
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [deck[2 * p : 2 * p + 2] for p in range(players)]
+    board = deck[2 * players : 2 * players + board_size]
+    dead = deck[2 * players + board_size : 2 * players + board_size + rng.randrange(3)]
+    result = equity(hands, board, dead)
+    assert_matches_reference(result, reference_equity(hands, board, dead, 2, 5))

@@ -161,7 +161,9 @@ mod tests {
 
     #[test]
     fn agrees_with_walking_every_board() {
-        let spots: [(&[&str], &str, &str); 6] = [
+        let spots: [(&[&str], &str, &str); 8] = [
+            (&["AsKs", "QhQd", "7c8c"], "", ""),
+            (&["2c2d", "3c3d", "4h5h", "AhKh"], "", "Ts Js"),
             (&["AsKs", "QhQd"], "2s 7s Jd", ""),
             (&["Ah2h", "KcKd", "7s8s"], "3h 4h 9c", "Qh"),
             (&["AcAd", "KhKs"], "2c3c4c5c", ""),
