@@ -3,6 +3,7 @@
 //! Pure Rust; the Python bindings live in `py/` behind the `python` feature.
 
 pub mod card;
+pub mod draw;
 pub mod equity;
 pub mod error;
 pub mod eval;

@@ -5,9 +5,15 @@ import numpy.typing as npt
 
 __all__ = [
     "ace_five_low8_min",
+    "canonical_deals",
     "category",
     "compare_batch",
     "describe",
+    "discard_mask_of",
+    "draw_category_counts_batch",
+    "draw_choices",
+    "draw_equity",
+    "draw_histogram",
     "equity",
     "equity_batch_heads_up",
     "evaluate",
@@ -17,6 +23,8 @@ __all__ = [
     "evaluate_omaha_hilo",
     "evaluate_omaha_hilo_batch",
     "format_cards",
+    "hold_table",
+    "hold_values",
     "parse_cards",
     "rankings",
     "strength_histogram",
@@ -32,6 +40,36 @@ def strength_histogram(n_cards: int) -> npt.NDArray[np.uint64]: ...
 def category(strength: int, ranking: str) -> int: ...
 def describe(strength: int, ranking: str) -> str: ...
 def warm_up() -> int: ...
+def discard_mask_of(hand: list[int], discards: list[int]) -> int: ...
+def draw_histogram(
+    hand: list[int], discard_mask: int, dead: list[int], ranking: str, joker: bool
+) -> tuple[npt.NDArray[np.uint64], int]: ...
+def draw_choices(
+    hand: list[int],
+    dead: list[int],
+    ranking: str,
+    joker: bool,
+    limit: str,
+    values: npt.NDArray[np.float64],
+    histograms: bool,
+) -> list[tuple[int, int, list[int], int, float, npt.NDArray[np.uint64] | None]]: ...
+def draw_category_counts_batch(
+    hands: npt.NDArray[np.uint8], masks: npt.NDArray[np.uint8], ranking: str, joker: bool
+) -> npt.NDArray[np.uint64]: ...
+def canonical_deals() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32]]: ...
+def hold_table(class_of: npt.NDArray[np.uint8], classes: int) -> npt.NDArray[np.uint32]: ...
+def hold_values(
+    class_of: npt.NDArray[np.uint8], pays: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float64]: ...
+def draw_equity(
+    players: list[tuple[list[int], int]],
+    dead: list[int],
+    ranking: str,
+    joker: bool,
+    budget: int,
+    samples: int,
+    seed: int,
+) -> tuple[list[float], list[float], list[float], int, bool, list[float]]: ...
 def equity(
     game: str,
     hands: list[list[int]],

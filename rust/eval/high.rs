@@ -392,28 +392,24 @@ pub fn strength_histogram(n_cards: usize) -> Result<Vec<u64>> {
     let histogram = (0..52u8)
         .into_par_iter()
         .map(|first| {
-            let mut hist = vec![0u64; CLASS_COUNT + 1];
+            // Indexed by any u16, so the hot loop needs no bounds check; only the first
+            // CLASS_COUNT + 1 entries are ever touched (the rest stay untouched zero pages).
+            let mut hist: Box<[u64; 1 << 16]> = vec![0u64; 1 << 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("2^16 entries");
             let mut hand = [0u8; 7];
             hand[0] = first;
-            walk(
-                t,
-                &mut hand,
-                1,
-                n_cards,
-                first + 1,
-                SUIT_START + CARD_KEYS[first as usize],
-                &mut hist,
-            );
+            let key = SUIT_START + CARD_KEYS[first as usize];
+            walk(t, &mut hand, 1, n_cards, first + 1, key, &mut hist);
             hist
         })
-        .reduce(
-            || vec![0u64; CLASS_COUNT + 1],
-            |mut a, b| {
-                a.iter_mut().zip(b).for_each(|(x, y)| *x += y);
-                a
-            },
-        );
-    Ok(histogram)
+        .reduce_with(|mut a, b| {
+            a.iter_mut().zip(b.iter()).for_each(|(x, y)| *x += y);
+            a
+        })
+        .expect("52 first cards");
+    Ok(histogram[..=CLASS_COUNT].to_vec())
 }
 
 fn walk(
@@ -423,15 +419,15 @@ fn walk(
     size: usize,
     start: u8,
     key: u64,
-    hist: &mut [u64],
+    hist: &mut [u64; 1 << 16],
 ) {
     if depth + 1 == size {
-        let table = &t.by_size[size - 5];
-        for c in start..52 {
-            let k = key + CARD_KEYS[c as usize];
+        let table = t.by_size[size - 5].reader();
+        for (c, &card_key) in (start..52).zip(&CARD_KEYS[start as usize..52]) {
+            let k = key + card_key;
             let strength = if k & FLUSH_FLAGS != 0 {
                 hand[depth] = c;
-                t.finish(k, &hand[..size])
+                t.flush_of(k & FLUSH_FLAGS, &hand[..size])
             } else {
                 table.get(k as u32)
             };
@@ -441,15 +437,8 @@ fn walk(
     }
     for c in start..52 {
         hand[depth] = c;
-        walk(
-            t,
-            hand,
-            depth + 1,
-            size,
-            c + 1,
-            key + CARD_KEYS[c as usize],
-            hist,
-        );
+        let next = key + CARD_KEYS[c as usize];
+        walk(t, hand, depth + 1, size, c + 1, next, hist);
     }
 }
 

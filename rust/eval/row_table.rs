@@ -78,21 +78,45 @@ impl<const COLUMN_BITS: u32> RowTable<COLUMN_BITS> {
     /// The value stored for `key` (0 when absent).
     #[inline(always)]
     pub fn get(&self, key: u32) -> u16 {
-        let h = scatter(key);
-        // SAFETY: `h < 2^KEY_BITS`, so `h >> COLUMN_BITS < ROW_COUNT = offsets.len()`. Every
-        // offset is at most the last used slot (or 0 for an empty row), and `values` extends a
-        // full row width past that slot, so `offset + column < values.len()`.
-        unsafe {
-            let offset = *self.offsets.get_unchecked((h >> COLUMN_BITS) as usize);
-            *self
-                .values
-                .get_unchecked((offset + (h & Self::COLUMN_MASK)) as usize)
+        self.reader().get(key)
+    }
+
+    /// A borrowed view for hot loops: its two slices stay in registers across the loop.
+    #[inline(always)]
+    pub fn reader(&self) -> RowReader<'_, COLUMN_BITS> {
+        RowReader {
+            offsets: &self.offsets,
+            values: &self.values,
         }
     }
 
     /// Bytes the table occupies.
     pub fn size_in_bytes(&self) -> usize {
         self.offsets.len() * 4 + self.values.len() * 2
+    }
+}
+
+/// A borrowed [`RowTable`]: the same lookups without a reload of the table per call.
+#[derive(Clone, Copy)]
+pub struct RowReader<'a, const COLUMN_BITS: u32> {
+    offsets: &'a [u32],
+    values: &'a [u16],
+}
+
+impl<const COLUMN_BITS: u32> RowReader<'_, COLUMN_BITS> {
+    /// The value stored for `key` (0 when absent).
+    #[inline(always)]
+    pub fn get(self, key: u32) -> u16 {
+        let h = scatter(key);
+        let column = h & ((1 << COLUMN_BITS) - 1);
+        // SAFETY: the reader borrows a built RowTable. `h < 2^KEY_BITS`, so
+        // `h >> COLUMN_BITS < ROW_COUNT = offsets.len()`. Every offset is at most the last used
+        // slot (or 0 for an empty row), and `values` extends a full row width past that slot,
+        // so `offset + column < values.len()`.
+        unsafe {
+            let offset = *self.offsets.get_unchecked((h >> COLUMN_BITS) as usize);
+            *self.values.get_unchecked((offset + column) as usize)
+        }
     }
 }
 

@@ -2,6 +2,7 @@
 //! released around work. Every entry point returns errors as Python exceptions (never panics).
 
 mod cards;
+mod draw;
 mod equity;
 mod errors;
 mod eval;
@@ -13,6 +14,7 @@ use pyo3::prelude::*;
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     cards::register(m)?;
     eval::register(m)?;
+    draw::register(m)?;
     equity::register(m)?;
     omaha::register(m)?;
     Ok(())

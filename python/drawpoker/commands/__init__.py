@@ -6,7 +6,7 @@
 
 from types import ModuleType
 
-from drawpoker.commands import equity, evaluate
+from drawpoker.commands import equity, evaluate, play, simulate
 
-COMMANDS: list[ModuleType] = [evaluate, equity]
+COMMANDS: list[ModuleType] = [evaluate, equity, play, simulate]
 """Every subcommand module, in the order ``--help`` lists them."""

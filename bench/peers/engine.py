@@ -1,0 +1,93 @@
+"""Table engine vs PokerKit: complete 6-player Five-Card Draw hands per second, same run.
+
+PokerKit (https://github.com/uoftcprg/pokerkit) has no Five-Card Draw preset; it plays the same
+game as a generic ``State``: antes 10, five hole cards, a betting round, one draw street with a
+betting round, a high-hand showdown (``StandardHighHand``), every dealing step automated. Both
+engines' players check or call and stand pat; a bet is sized in whole chips for both.
+"""
+
+from __future__ import annotations
+
+from bench.engine_workloads import check_call_hands, rules_of_thumb_hands
+from bench.figures import Figure, best_seconds
+
+TASK = "complete 6-player Five-Card Draw hands, check/call/stand pat"
+ROT_TASK = "complete 6-player Five-Card Draw hands, rules-of-thumb CPUs"
+BATCH = 100
+
+
+def _pokerkit_hands(count: int) -> None:
+    from pokerkit import (
+        Automation,
+        BettingStructure,
+        Deck,
+        Mode,
+        Opening,
+        StandardHighHand,
+        State,
+        Street,
+    )
+
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+    streets = (
+        Street(False, (False,) * 5, 0, False, Opening.POSITION, 20, None),
+        Street(False, (), 0, True, Opening.POSITION, 20, None),
+    )
+    for _ in range(count):
+        state = State(
+            automations,
+            Deck.STANDARD,
+            (StandardHighHand,),
+            streets,
+            BettingStructure.NO_LIMIT,
+            True,
+            10,
+            0,
+            0,
+            2000,
+            6,
+            mode=Mode.CASH_GAME,
+        )
+        while state.status:
+            if state.can_stand_pat_or_discard():
+                state.stand_pat_or_discard()
+            else:
+                state.check_or_call()
+
+
+def measure() -> list[Figure]:
+    """Hands per second of drawpoker (check/call and rules-of-thumb players) and PokerKit."""
+    figures = [
+        Figure(
+            TASK,
+            "drawpoker",
+            BATCH / best_seconds(lambda: check_call_hands(BATCH), repeat=5),
+            "hands/s",
+            True,
+            "pure-Python engine, Rust evaluator at the showdown",
+        ),
+        Figure(
+            ROT_TASK,
+            "drawpoker",
+            BATCH / best_seconds(lambda: rules_of_thumb_hands(BATCH), repeat=5),
+            "hands/s",
+            True,
+            "RulesOfThumbBot in every seat, through the public view/can_act API",
+        ),
+    ]
+    try:
+        seconds = best_seconds(lambda: _pokerkit_hands(10), repeat=3) / 10
+        figures.append(Figure(TASK, "pokerkit", 1 / seconds, "hands/s", True, "generic State"))
+    except ImportError:
+        figures.append(Figure(TASK, "pokerkit", None, "hands/s", True, "pokerkit not installed"))
+    return figures

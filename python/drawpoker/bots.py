@@ -1,0 +1,317 @@
+"""CPU players. Each reads only what the public API shows its seat (``hand.view(seat)`` and
+``hand.can_act(...)``) and is seeded, so a game of CPU players replays exactly.
+
+- :class:`CheckCallBot` checks or calls, and stands pat (the benchmark player);
+- :class:`RulesOfThumbBot` draws by the tips of RULES.md section 4 and bets by its hand category;
+- :class:`StrongBot` draws with the exact draw analysis (the best of every legal discard choice)
+  and bets by its chance to beat a random hand, raised or lowered by the opponents' draw counts.
+
+>>> from drawpoker.games import Game, DrawSettings
+>>> cpu = {0: RulesOfThumbBot(seed=1), 1: RulesOfThumbBot(seed=2), 2: CheckCallBot()}
+>>> game = Game(DrawSettings(rounds=3), players=3, seed=5, cpu=cpu)
+>>> game.play_cpu()
+>>> game.is_over, sum(game.stacks)
+(True, 6000)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import cache
+
+from drawpoker import _core
+from drawpoker.cards import JOKER
+from drawpoker.errors import InvalidArgumentError
+from drawpoker.evaluation import HandCategory
+from drawpoker.games.hand import Action, Hand, HandView
+from drawpoker.games.player import Player
+
+ACE = 12
+HIGH_RANK_KICKER = 9  # jack: the rank from which a lone pair is worth betting
+
+
+class CheckCallBot:
+    """Checks when it can, else calls; stands pat in the draw.
+
+    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> hand = Hand(FiveCardDraw(), [100, 100], seed=1)
+    >>> CheckCallBot().choose(hand)
+    Action(kind='check', amount=0, cards=())
+    """
+
+    def choose(self, hand: Hand) -> Action:
+        """Check, call, or stand pat.
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
+        >>> hand.bet(20); CheckCallBot().choose(hand).kind
+        'call'
+        """
+        if hand.phase == "draw":
+            return Action.draw()
+        seat = hand.actor
+        assert seat is not None
+        return Action.call() if hand.current_bet > hand.bets[seat] else Action.check()
+
+
+def _category(cards: Sequence[int], ranking: str) -> int:
+    return _core.category(_core.evaluate(list(cards), ranking), ranking)
+
+
+def hand_category(cards: Sequence[int], ranking: str) -> HandCategory:
+    """The category of five cards under ``ranking``.
+
+    >>> hand_category([48, 49, 0, 5, 10], "high")
+    <HandCategory.ONE_PAIR: 1>
+    """
+    return HandCategory(_category(cards, ranking))
+
+
+def tips_discards(
+    cards: Sequence[int], ranking: str, allowed: Callable[[list[int]], bool]
+) -> list[int]:
+    """The discards the tips advise (RULES.md section 4): straight or better stand pat, trips draw
+    two, two pair draw one, four to a flush draw one, a pair draw three; with nothing keep an ace
+    and draw four when ``allowed``, else keep the two highest cards. The joker is always kept.
+
+    >>> from drawpoker.cards import parse_cards, format_cards
+    >>> ok = lambda discards: len(discards) <= 3
+    >>> format_cards(tips_discards(parse_cards("9c 9d 7h 4s Kd"), "high", ok))
+    '7h 4s Kd'
+    >>> format_cards(tips_discards(parse_cards("Ks 9s 6s 3s 8d"), "high", ok))
+    '8d'
+    """
+    category = _category(cards, ranking)
+    if category >= HandCategory.STRAIGHT:
+        return []
+    natural = [c for c in cards if c != JOKER]
+    ranks = [c // 4 for c in natural]
+    paired = {r for r in ranks if ranks.count(r) >= 2}
+    if category >= HandCategory.TWO_PAIR:
+        # Trips, two pair (or a pair + joker): keep every card of a rank that appears twice or more.
+        return [c for c in natural if c // 4 not in paired]
+    suits = [c % 4 for c in natural]
+    suit = max(sorted(set(suits)), key=suits.count)
+    if suits.count(suit) + len(cards) - len(natural) >= 4:
+        return [c for c in natural if c % 4 != suit]
+    if category == HandCategory.ONE_PAIR:
+        if paired:
+            return [c for c in natural if c // 4 not in paired]
+        top = max(ranks)  # the joker pairs the top card
+        return [c for c in natural if c // 4 != top]
+    ordered = sorted(natural, reverse=True)
+    if ordered[0] // 4 == ACE and allowed(ordered[1:]):
+        return ordered[1:]
+    return ordered[2:]
+
+
+class RulesOfThumbBot:
+    """Draws by the tips and bets by hand category: strong hands bet and raise, medium hands call
+    bets up to a share of the pot, weak hands check or fold; a seeded few bluffs.
+
+    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> hand = Hand(FiveCardDraw(), [500, 500, 500], seed=9)
+    >>> RulesOfThumbBot(seed=0).choose(hand).kind in ("check", "bet")
+    True
+    """
+
+    def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
+        self.rng = random.Random(seed)
+        self.bluff = bluff
+
+    def choose(self, hand: Hand) -> Action:
+        """The action for the seat to act.
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
+        >>> hand.check(); hand.check()  # nobody opened: redeal
+        >>> hand.deal_number, RulesOfThumbBot(seed=1).choose(hand).kind in ("check", "bet")
+        (1, True)
+        """
+        seat = hand.actor
+        assert seat is not None
+        view = hand.view(seat)
+        ranking = hand.variant.ranking
+        if view.phase == "draw":
+            discards = tips_discards(view.cards, ranking, lambda d: hand.can_draw(d))
+            return Action.draw(discards)
+        category = _category(view.cards, ranking)
+        strength = float(category)
+        if category == HandCategory.ONE_PAIR and _pair_rank(view.cards) >= HIGH_RANK_KICKER:
+            strength += 0.5
+        if view.street > 0:
+            strength -= _pat_opponents(view) * 0.5
+        return self._bet(view, strength)
+
+    def _bet(self, view: HandView, strength: float) -> Action:
+        legal = view.legal
+        assert legal is not None
+        pot = view.pot
+        aggressive = "bet" in legal.kinds or "raise" in legal.kinds
+        # Bet or raise with two pair or better (a few bluffs), but stop re-raising at four units
+        # of action unless holding a full house or better.
+        small = view.current_bet < 4 * legal.step or strength >= HandCategory.FULL_HOUSE
+        willing = strength >= 2 or self.rng.random() < self.bluff
+        if (
+            aggressive
+            and small
+            and willing
+            and (strength >= 3 or view.current_bet == 0 or self.rng.random() < 0.5)
+        ):
+            return Action("raise" if "raise" in legal.kinds else "bet", legal.min_to)
+        if "check" in legal.kinds:
+            return Action.check()
+        if strength >= 1.5 or legal.call * 3 <= pot or (strength >= 1 and legal.call * 2 <= pot):
+            return Action.call()
+        return Action.fold()
+
+
+def _pair_rank(cards: Sequence[int]) -> int:
+    ranks = [c // 4 for c in cards if c != JOKER]
+    pairs = [r for r in ranks if ranks.count(r) >= 2]
+    return max(pairs) if pairs else max(ranks)
+
+
+def _pat_opponents(view: HandView) -> int:
+    return sum(
+        1 for s in range(view.seats) if s != view.seat and view.live[s] and view.drawn[s] == 0
+    )
+
+
+DrawAdvisor = Callable[[Sequence[int], str, str], tuple[list[int], float]]
+"""``(cards, draw limit, ranking) -> (discards, value)``: the draw a :class:`StrongBot` makes and
+what it is worth (for ``"high"``: the chance that the final hand beats a random hand)."""
+
+
+def exact_draw(cards: Sequence[int], limit: str, ranking: str = "high") -> tuple[list[int], float]:
+    """The best discards over every choice the draw limit allows, by the exact draw analysis
+    (:func:`drawpoker.draw.discard_choices`), and their value: for ``"high"`` the chance to beat a
+    random hand after the draw, for the joker game the mean final strength.
+
+    >>> from drawpoker.cards import parse_cards, format_cards
+    >>> discards, value = exact_draw(parse_cards("As 9d 6h 4s Kd"), "3-or-4-with-ace")
+    >>> format_cards(discards), round(value, 3)
+    ('9d 6h 4s', 0.656)
+    >>> format_cards(exact_draw(parse_cards("Jk 9d 9h 4s Kd"), "3", "joker")[0])
+    '4s Kd'
+    """
+    from drawpoker.draw import discard_choices
+
+    objective = "beat_random" if ranking == "high" else "mean_strength"
+    joker = ranking == "joker"
+    choices = discard_choices(
+        list(cards), ranking=ranking, joker=joker, limit=limit, objective=objective
+    )
+    best = choices[0]
+    return [c for i, c in enumerate(cards) if best.discard_mask >> i & 1], best.value
+
+
+@cache
+def _beat_random_table() -> list[float]:
+    """Chance that a high hand of each strength beats a random five-card hand (ties half)."""
+    histogram = [int(n) for n in _core.strength_histogram(5)]
+    total = sum(histogram)
+    table, below = [], 0
+    for count in histogram:
+        table.append((below + count / 2) / total)
+        below += count
+    return table
+
+
+# The strength an opponent who exchanged k cards typically ends with, as a chance to beat a random
+# hand: a pat hand is near a straight, one card about two pair, two trips, three a pair.
+OPPONENT_BY_DRAW = {0: 0.97, 1: 0.86, 2: 0.93, 3: 0.72, 4: 0.6, 5: 0.5}
+
+
+class StrongBot:
+    """Draws with the exact draw analysis (``advisor``) and bets by its hand's chance to beat a
+    random hand, measured against the strongest opponent their draw counts suggest; seeded bluffs.
+
+    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> hand = Hand(FiveCardDraw(), [500, 500], seed=4)
+    >>> StrongBot(seed=0).choose(hand).kind in ("check", "bet")
+    True
+    """
+
+    def __init__(
+        self, seed: int = 0, advisor: DrawAdvisor = exact_draw, bluff: float = 0.04
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.advisor = advisor
+        self.bluff = bluff
+        self._analysis: tuple[tuple[int, ...], str, list[int], float] | None = None
+
+    def _advice(self, cards: tuple[int, ...], limit: str, ranking: str) -> tuple[list[int], float]:
+        """The advisor's answer, computed once per hand held (betting and drawing share it)."""
+        if self._analysis is None or self._analysis[:2] != (cards, limit):
+            self._analysis = (cards, limit, *self.advisor(cards, limit, ranking))
+        return self._analysis[2], self._analysis[3]
+
+    def choose(self, hand: Hand) -> Action:
+        """The action for the seat to act.
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
+        >>> hand.bet(20); StrongBot(seed=1).choose(hand).kind in ("fold", "call", "raise")
+        True
+        """
+        seat = hand.actor
+        assert seat is not None
+        view = hand.view(seat)
+        ranking = hand.variant.ranking
+        settings = getattr(hand.variant, "settings", None)
+        limit = settings.draw_limit if settings is not None else "5"
+        if view.phase == "draw":
+            return Action.draw(self._advice(view.cards, limit, ranking)[0])
+        if ranking != "high":  # the chance to beat a random hand is tabled for high hands only
+            mine = (int(hand_category(view.cards, ranking)) + 1) / 10
+        elif view.street == 0:
+            mine = self._advice(view.cards, limit, ranking)[1]  # the hand's worth after the draw
+        else:
+            mine = _beat_random_table()[_core.evaluate(list(view.cards), "high")]
+        return self._bet(view, self._against_draws(view, mine))
+
+    @staticmethod
+    def _against_draws(view: HandView, mine: float) -> float:
+        """``mine`` lowered (raised) by how strong the opponents' draw counts say they are."""
+        if view.street == 0:
+            return mine
+        rivals = [
+            OPPONENT_BY_DRAW[view.drawn[s]]
+            for s in range(view.seats)
+            if s != view.seat and view.live[s] and view.drawn[s] >= 0
+        ]
+        return mine - max(rivals, default=0.5) + 0.5
+
+    def _bet(self, view: HandView, strength: float) -> Action:
+        legal = view.legal
+        assert legal is not None
+        aggressive = "bet" in legal.kinds or "raise" in legal.kinds
+        small = view.current_bet < 6 * legal.step or strength > 0.97
+        if aggressive and small and (strength > 0.9 or self.rng.random() < self.bluff):
+            size = legal.min_to + legal.step * int(max(strength - 0.9, 0) * 20)
+            return Action("raise" if "raise" in legal.kinds else "bet", min(size, legal.max_to))
+        if "check" in legal.kinds:
+            return Action.check()
+        odds = legal.call / (view.pot + legal.call)
+        return Action.call() if strength - 0.45 > odds else Action.fold()
+
+
+BOTS: dict[str, Callable[[int], Player]] = {
+    "checkcall": lambda seed: CheckCallBot(),
+    "rules": lambda seed: RulesOfThumbBot(seed=seed),
+    "strong": lambda seed: StrongBot(seed=seed),
+}
+"""CPU player types by name."""
+
+
+def make_bot(kind: str, seed: int = 0) -> Player:
+    """A CPU player of type ``kind`` (a name of :data:`BOTS`).
+
+    >>> type(make_bot("rules", seed=3)).__name__
+    'RulesOfThumbBot'
+    """
+    if kind not in BOTS:
+        raise InvalidArgumentError(f"unknown CPU player {kind!r} (known: {', '.join(BOTS)})")
+    return BOTS[kind](seed)

@@ -1,0 +1,298 @@
+"""Exact draw analysis: the outcome of one discard choice, every choice of a hand, batches.
+
+A draw replaces the discarded cards by cards from the *stub*: the deck (52 cards, or 53 with
+the joker) minus the hand and any dead cards (e.g. other players' known discards). Every
+possible replacement is counted exactly once, so the numbers are exact, not sampled.
+
+>>> outcome = draw_outcome("Jh Jd 7c 4s 2h", discard="7c 4s 2h")
+>>> outcome.improved, outcome.total
+(4656, 16215)
+>>> best = discard_choices("Jh Jd 7c 4s 2h", objective="at_least:THREE_OF_A_KIND")[0]
+>>> best.discards
+'7c 4s 2h'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from drawpoker import _core
+from drawpoker.cards import CardsLike, as_card_array, format_cards, to_card_list
+from drawpoker.errors import InvalidArgumentError
+from drawpoker.evaluation import HandCategory, ranking_system, strength_histogram
+
+DRAW_LIMITS = ("3", "3-or-4-with-ace", "5")
+"""The draw-limit settings of RULES.md section 4 (R-DRAW-7); the default is the second."""
+
+ObjectiveLike = str | Mapping[HandCategory | int, float] | npt.ArrayLike
+"""What a discard choice is ranked by: a name, a pay table by category, or values by strength."""
+
+
+@dataclass(frozen=True)
+class DrawOutcome:
+    """The exact distribution of the final hand of one discard choice.
+
+    ``counts[c]`` is the number of replacements ending in category ``c`` (a
+    :class:`HandCategory` number for high hands); every replacement is equally likely.
+
+    >>> o = draw_outcome("9c 9d 7h 7s Kd", discard="Kd")
+    >>> o.counts[HandCategory.FULL_HOUSE], o.total
+    (4, 47)
+    """
+
+    hand: tuple[int, ...]
+    discard_mask: int
+    counts: tuple[int, ...]
+    improved: int
+    histogram: npt.NDArray[np.uint64] | None = field(default=None, compare=False)
+
+    @property
+    def total(self) -> int:
+        """Number of equally likely replacements, C(stub size, cards drawn)."""
+        return sum(self.counts)
+
+    @property
+    def discards(self) -> str:
+        """The discarded cards as text.
+
+        >>> draw_outcome("Jh Jd 7c 4s 2h", discard_mask=0b11100).discards
+        '7c 4s 2h'
+        """
+        return format_cards(_masked(self.hand, self.discard_mask, True))
+
+    @property
+    def kept(self) -> str:
+        """The kept cards as text.
+
+        >>> draw_outcome("Jh Jd 7c 4s 2h", discard="7c 4s 2h").kept
+        'Jh Jd'
+        """
+        return format_cards(_masked(self.hand, self.discard_mask, False))
+
+    def probability(self, category: HandCategory | int) -> float:
+        """Chance that the final hand falls in ``category``.
+
+        >>> round(draw_outcome("Ks 9s 6s 3s 8d", discard="8d").probability(HandCategory.FLUSH), 4)
+        0.1915
+        """
+        return self.counts[int(category)] / self.total
+
+    @property
+    def improve_probability(self) -> float:
+        """Chance that the final hand is of a better category than the hand before the draw.
+
+        >>> round(draw_outcome("Jh Jd 7c 4s 2h", discard="7c 4s 2h").improve_probability, 4)
+        0.2871
+        """
+        return self.improved / self.total
+
+
+@dataclass(frozen=True)
+class DiscardChoice(DrawOutcome):
+    """One discard choice among all of a hand, with the expectation of the objective.
+
+    >>> choice = discard_choices("9c 9d 9h 7s Kd", objective="mean_strength")[0]
+    >>> choice.discards, choice.improved
+    ('7s Kd', 112)
+    """
+
+    value: float = 0.0
+
+
+def _masked(hand: Sequence[int], mask: int, discarded: bool) -> list[int]:
+    return [c for i, c in enumerate(hand) if bool(mask >> i & 1) == discarded]
+
+
+def discard_mask(hand: CardsLike, discards: CardsLike) -> int:
+    """The discard mask (bit ``i`` = card ``i`` of the hand is thrown) of some cards of a hand.
+
+    >>> discard_mask("Jh Jd 7c 4s 2h", "2h 7c")
+    20
+    """
+    return _core.discard_mask_of(to_card_list(hand), to_card_list(discards))
+
+
+def draw_outcome(
+    hand: CardsLike,
+    discard: CardsLike | None = None,
+    *,
+    discard_mask: int | None = None,
+    dead: CardsLike = (),
+    ranking: str = "high",
+    joker: bool = False,
+    histogram: bool = False,
+) -> DrawOutcome:
+    """The exact outcome of discarding some cards of ``hand`` (by cards or by mask) and drawing.
+
+    ``dead`` cards are out of the stub; ``joker`` plays the 53-card deck; ``histogram=True``
+    also keeps the count of every final strength (index = strength).
+
+    >>> o = draw_outcome("9c 9d 9h 7s Kd", discard="7s Kd")
+    >>> o.counts[HandCategory.FULL_HOUSE], o.counts[HandCategory.FOUR_OF_A_KIND], o.total
+    (66, 46, 1081)
+    """
+    cards = to_card_list(hand)
+    mask = _resolve_mask(cards, discard, discard_mask)
+    strengths, improved = _core.draw_histogram(cards, mask, to_card_list(dead), ranking, joker)
+    return DrawOutcome(
+        hand=tuple(cards),
+        discard_mask=mask,
+        counts=_category_counts(strengths, ranking),
+        improved=improved,
+        histogram=strengths if histogram else None,
+    )
+
+
+def _resolve_mask(cards: list[int], discard: CardsLike | None, mask: int | None) -> int:
+    if (discard is None) == (mask is None):
+        raise InvalidArgumentError("give either the discarded cards or a discard mask")
+    if discard is not None:
+        return int(_core.discard_mask_of(cards, to_card_list(discard)))
+    assert mask is not None
+    if not 0 <= mask < 1 << len(cards):
+        raise InvalidArgumentError(
+            f"discard mask {mask} names positions outside a hand of {len(cards)} cards"
+        )
+    return mask
+
+
+def _category_counts(strengths: npt.NDArray[np.uint64], ranking: str) -> tuple[int, ...]:
+    table = _category_table(ranking)
+    counts = np.bincount(table, weights=strengths.astype(np.float64), minlength=table.max() + 1)
+    return tuple(round(c) for c in counts)
+
+
+@lru_cache(maxsize=8)
+def _category_table(ranking: str) -> npt.NDArray[np.intp]:
+    top = ranking_system(ranking).max_strength
+    table = np.zeros(top + 1, dtype=np.intp)
+    for strength in range(1, top + 1):
+        table[strength] = _core.category(strength, ranking)
+    return table
+
+
+def objective_values(objective: ObjectiveLike, ranking: str = "high") -> npt.NDArray[np.float64]:
+    """What each final strength is worth under an objective (index = strength, 0 unused).
+
+    An objective is one of:
+
+    - ``"mean_strength"``: the strength itself;
+    - ``"beat_random"``: the chance to beat a random five-card hand (ties count half);
+    - ``"at_least:CATEGORY"``: 1 for a final hand of that category or better
+      (e.g. ``"at_least:FLUSH"``);
+    - a pay table ``{category: payout}`` (missing categories pay 0);
+    - an array of one value per strength.
+
+    >>> from drawpoker import evaluate
+    >>> values = objective_values({HandCategory.FLUSH: 6.0})
+    >>> float(values[evaluate("Ks 9s 6s 3s 8s")]), float(values[evaluate("Ks 9s 6s 3s 8d")])
+    (6.0, 0.0)
+    """
+    table = _category_table(ranking)
+    size = len(table)
+    if isinstance(objective, str):
+        if objective == "mean_strength":
+            return np.arange(size, dtype=np.float64)
+        if objective == "beat_random":
+            if ranking != "high":
+                raise InvalidArgumentError("beat_random is defined for the high ranking only")
+            counts = strength_histogram(5).astype(np.float64)
+            below = np.cumsum(counts) - counts
+            beat: npt.NDArray[np.float64] = (below + counts / 2) / counts.sum()
+            return beat
+        if objective.startswith("at_least:"):
+            name = objective.split(":", 1)[1].strip().upper()
+            if name not in HandCategory.__members__:
+                raise InvalidArgumentError(f"unknown category {name!r} in objective {objective!r}")
+            values = (table >= HandCategory[name]).astype(np.float64)
+            values[0] = 0.0
+            return values
+        raise InvalidArgumentError(
+            f"unknown objective {objective!r} (known: mean_strength, beat_random,"
+            " at_least:CATEGORY, a pay table, or values per strength)"
+        )
+    if isinstance(objective, Mapping):
+        pays = np.zeros(int(table.max()) + 1, dtype=np.float64)
+        for key, pay in objective.items():
+            pays[int(key)] = float(pay)
+        values = pays[table]
+        values[0] = 0.0
+        return values
+    values = np.ascontiguousarray(objective, dtype=np.float64)
+    if values.shape != (size,):
+        raise InvalidArgumentError(
+            f"values per strength must have shape ({size},), got {values.shape}"
+        )
+    return values
+
+
+def discard_choices(
+    hand: CardsLike,
+    *,
+    dead: CardsLike = (),
+    ranking: str = "high",
+    joker: bool = False,
+    limit: str = "3-or-4-with-ace",
+    objective: ObjectiveLike = "beat_random",
+    histograms: bool = False,
+) -> list[DiscardChoice]:
+    """Every discard choice that the draw ``limit`` allows, best first by ``objective``.
+
+    Limits: ``"3"``, ``"3-or-4-with-ace"`` (a 4-card draw keeps an ace or the joker) and
+    ``"5"`` (all 32 choices). Ties in value go to the fewer discards.
+
+    >>> choices = discard_choices("Ks 9s 6s 3s 8d", objective="at_least:FLUSH")
+    >>> choices[0].discards, choices[0].counts[HandCategory.FLUSH], choices[0].total
+    ('8d', 9, 47)
+    >>> len(discard_choices("Ks 9s 6s 3s 8d", limit="5"))
+    32
+    """
+    if limit not in DRAW_LIMITS:
+        raise InvalidArgumentError(
+            f"unknown draw limit {limit!r} (known: {', '.join(DRAW_LIMITS)})"
+        )
+    cards = to_card_list(hand)
+    values = objective_values(objective, ranking)
+    rows = _core.draw_choices(cards, to_card_list(dead), ranking, joker, limit, values, histograms)
+    return [
+        DiscardChoice(
+            hand=tuple(cards),
+            discard_mask=mask,
+            counts=tuple(counts),
+            improved=improved,
+            histogram=histogram,
+            value=value,
+        )
+        for mask, _total, counts, improved, value, histogram in rows
+    ]
+
+
+def draw_category_counts_batch(
+    hands: npt.ArrayLike, masks: npt.ArrayLike, *, ranking: str = "high", joker: bool = False
+) -> npt.NDArray[np.uint64]:
+    """Category counts ``[N, categories]`` of the draws of ``hands[N, 5]`` with ``masks[N]``.
+
+    Rows are checked first (bad cards, repeats, masks out of range raise naming the row), then
+    computed in parallel with the GIL released.
+
+    >>> hands = np.array([[39, 38, 20, 13, 2], [36, 37, 38, 21, 44]], dtype=np.uint8)
+    >>> draw_category_counts_batch(hands, np.array([0b11100, 0b11000], dtype=np.uint8))[:, 6]
+    array([165,  66], dtype=uint64)
+    """
+    array = as_card_array(hands, widths=(5,), allow_joker=joker, name="hands")
+    mask_array = np.asarray(masks)
+    if mask_array.dtype.kind not in "iu" or mask_array.shape != (array.shape[0],):
+        raise InvalidArgumentError(
+            f"masks must be {array.shape[0]} integers, got {mask_array.dtype} {mask_array.shape}"
+        )
+    if mask_array.size and (mask_array.min() < 0 or mask_array.max() > 31):
+        row = int(np.flatnonzero((mask_array < 0) | (mask_array > 31))[0])
+        raise InvalidArgumentError(f"discard mask {mask_array[row]} is out of range in row {row}")
+    return _core.draw_category_counts_batch(
+        array, np.ascontiguousarray(mask_array, dtype=np.uint8), ranking, joker
+    )

@@ -1,0 +1,149 @@
+//! Every discard choice of one hand at once: distribution, chance to improve and the
+//! expectation of a caller's value per final strength, ranked best first.
+
+use super::limit::DrawLimit;
+use super::outcomes::{category_counts, check_draw_hand, stub_of, Draw};
+use super::score::{categories, improves_by_category, Scorer};
+use crate::card::Card;
+use crate::error::{Error, Result};
+use crate::eval::Ranking;
+
+/// The outcome of one discard choice.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Choice {
+    /// Bit `i` set when card `i` of the hand is discarded.
+    pub discard_mask: u8,
+    /// Number of equally likely replacements, `C(stub, discards)`.
+    pub total: u64,
+    /// Final hands per category (index = category number).
+    pub categories: Vec<u64>,
+    /// Final hands of a better category than the hand before the draw.
+    pub improved: u64,
+    /// Expected value of the caller's per-strength values over the final hand.
+    pub value: f64,
+    /// Final hands per strength (index = strength), only when asked for.
+    pub histogram: Vec<u64>,
+}
+
+/// Analyses every discard choice of `hand` that `limit` allows (all 32 under the limit 5),
+/// with `dead` cards out of the stub. `values[s]` is what a final strength `s` is worth
+/// (a pay table, an indicator, the strength itself...); the choices come back best first by
+/// expected value, ties to the fewer discards then the smaller mask.
+pub fn all_choices(
+    ranking: Ranking,
+    hand: &[Card],
+    dead: &[Card],
+    joker: bool,
+    limit: DrawLimit,
+    values: &[f64],
+    keep_histograms: bool,
+) -> Result<Vec<Choice>> {
+    check_draw_hand(ranking, hand, joker)?;
+    let size = ranking.max_strength() as usize + 1;
+    if values.len() != size {
+        return Err(Error::InvalidArgument(format!(
+            "values must have one entry per strength 0..={} ({size} entries), got {}",
+            size - 1,
+            values.len()
+        )));
+    }
+    let stub = stub_of(hand, dead, joker)?;
+    let scorer = Scorer::of(ranking);
+    let category_of = categories(ranking);
+    let before_strength = scorer.score(hand);
+    let before = category_of[before_strength as usize];
+    let by_category = improves_by_category(ranking);
+    let mut histogram = vec![0u64; size];
+    let mut choices = Vec::with_capacity(1 << hand.len());
+    for mask in 0..(1u8 << hand.len()) {
+        let draws = mask.count_ones() as usize;
+        if !limit.allows(hand, mask) || draws > stub.len() {
+            continue;
+        }
+        let kept = (0..hand.len())
+            .filter(|i| mask >> i & 1 == 0)
+            .map(|i| hand[i])
+            .collect();
+        let draw = Draw {
+            kept,
+            stub: stub.clone(),
+            draws,
+        };
+        histogram.fill(0);
+        draw.tally(scorer, &mut histogram);
+        let mut total = 0u64;
+        let mut improved = 0u64;
+        let mut weighted = 0f64;
+        for (strength, &n) in histogram.iter().enumerate().skip(1) {
+            if n != 0 {
+                total += n;
+                weighted += n as f64 * values[strength];
+                let better = if by_category {
+                    category_of[strength] > before
+                } else {
+                    strength > before_strength as usize
+                };
+                if better {
+                    improved += n;
+                }
+            }
+        }
+        choices.push(Choice {
+            discard_mask: mask,
+            total,
+            categories: category_counts(ranking, &histogram),
+            improved,
+            value: weighted / total as f64,
+            histogram: if keep_histograms {
+                histogram.clone()
+            } else {
+                Vec::new()
+            },
+        });
+    }
+    choices.sort_by(|a, b| {
+        b.value
+            .total_cmp(&a.value)
+            .then(
+                a.discard_mask
+                    .count_ones()
+                    .cmp(&b.discard_mask.count_ones()),
+            )
+            .then(a.discard_mask.cmp(&b.discard_mask))
+    });
+    Ok(choices)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    #[test]
+    fn pair_keeps_the_pair_for_trips_or_better() {
+        let hand = parse_cards("Jh Jd 7c 4s 2h").unwrap();
+        let ranking = Ranking::High;
+        let category_of = categories(ranking);
+        let values: Vec<f64> = (0..=ranking.max_strength() as usize)
+            .map(|s| f64::from(u8::from(s > 0 && category_of[s] >= 3)))
+            .collect();
+        let choices = all_choices(
+            ranking,
+            &hand,
+            &[],
+            false,
+            DrawLimit::ThreeOrFourWithAce,
+            &values,
+            false,
+        )
+        .unwrap();
+        assert_eq!(choices.len(), 26);
+        assert_eq!(choices[0].discard_mask, 0b11100);
+        assert_eq!(choices[0].improved, 4_656);
+        let all = all_choices(ranking, &hand, &[], false, DrawLimit::Five, &values, true).unwrap();
+        assert_eq!(all.len(), 32);
+        assert!(all
+            .iter()
+            .all(|c| c.histogram.iter().sum::<u64>() == c.total));
+    }
+}

@@ -1,0 +1,497 @@
+//! Equity between players after one draw: each player keeps some cards and draws the rest of
+//! the hand from the unseen cards (the deck minus every kept card and the dead cards, e.g.
+//! known discards; unknown discards simply stay unseen).
+//!
+//! Heads-up is always exact. With `kA` and `kB` cards drawn, every pair of disjoint draws is
+//! counted without walking the pairs: for each draw `D` of A, the draws of B beating or tying
+//! it that avoid `D` are, by inclusion–exclusion, `sum over S ⊆ D of (-1)^|S| N(S)`, where
+//! `N(S)` counts B's draws containing `S` with a lower (equal) strength; `N(S)` is a binary
+//! search in the sorted strengths of B's draws containing `S`, each such list of one size
+//! `C(n - |S|, kB - |S|)`. Multiway spots are walked exactly when the joint outcomes fit
+//! a budget, and sampled (seeded) otherwise.
+
+use super::combos::{binomial, colex_rank, for_each_fill, for_each_index_subset, BINOMIALS};
+use super::outcomes::{check_deck, stub_of};
+use super::score::{hand_size, Scorer};
+use crate::card::{check_hand, Card};
+use crate::error::{Error, Result};
+use crate::eval::Ranking;
+
+/// One player of a draw-equity question.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    /// The cards kept.
+    pub kept: Vec<Card>,
+    /// Cards drawn to complete the hand.
+    pub draws: usize,
+}
+
+/// Each player's share of the pot and how it arises.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Equity {
+    /// Expected share of the pot (ties split equally); the shares sum to 1.
+    pub shares: Vec<f64>,
+    /// Chance to win alone.
+    pub wins: Vec<f64>,
+    /// Chance to tie for the best hand.
+    pub ties: Vec<f64>,
+    /// Outcomes walked (exact) or samples drawn.
+    pub outcomes: u64,
+    /// Whether the figures are exact.
+    pub exact: bool,
+    /// Standard error of each share (0 when exact).
+    pub std_errors: Vec<f64>,
+}
+
+/// Checks the players and the dead cards, returning the unseen cards.
+fn unseen_cards(
+    ranking: Ranking,
+    players: &[Player],
+    dead: &[Card],
+    joker: bool,
+) -> Result<Vec<Card>> {
+    if players.len() < 2 {
+        return Err(Error::InvalidArgument(
+            "draw equity needs at least two players".to_string(),
+        ));
+    }
+    check_deck(ranking, joker)?;
+    let size = hand_size(ranking);
+    for (i, p) in players.iter().enumerate() {
+        if p.kept.len() + p.draws != size {
+            return Err(Error::InvalidArgument(format!(
+                "player {i} keeps {} cards and draws {}: a hand has {size}",
+                p.kept.len(),
+                p.draws
+            )));
+        }
+    }
+    let known: Vec<Card> = players
+        .iter()
+        .flat_map(|p| p.kept.iter().copied())
+        .collect();
+    check_hand(&known, joker, None)?;
+    let unseen = stub_of(&known, dead, joker)?;
+    let drawn: usize = players.iter().map(|p| p.draws).sum();
+    if drawn > unseen.len() {
+        return Err(Error::InvalidArgument(format!(
+            "the players draw {drawn} cards but only {} are unseen",
+            unseen.len()
+        )));
+    }
+    Ok(unseen)
+}
+
+/// Number of joint outcomes of the players' draws from `n` unseen cards.
+fn joint_outcomes(players: &[Player], n: usize) -> u64 {
+    let mut left = n;
+    let mut total = 1u64;
+    for p in players {
+        total = total.saturating_mul(binomial(left, p.draws));
+        left -= p.draws;
+    }
+    total
+}
+
+/// Draw equity of the players: exact heads-up, exact multiway up to `budget` joint outcomes,
+/// otherwise `samples` seeded Monte Carlo deals.
+pub fn draw_equity(
+    ranking: Ranking,
+    players: &[Player],
+    dead: &[Card],
+    joker: bool,
+    budget: u64,
+    samples: u64,
+    seed: u64,
+) -> Result<Equity> {
+    let unseen = unseen_cards(ranking, players, dead, joker)?;
+    let scorer = Scorer::of(ranking);
+    if players.len() == 2 {
+        return Ok(heads_up(scorer, players, &unseen));
+    }
+    if joint_outcomes(players, unseen.len()) <= budget {
+        return Ok(multiway_exact(scorer, players, &unseen));
+    }
+    if samples == 0 {
+        return Err(Error::InvalidArgument(
+            "the spot exceeds the exact budget and no samples were allowed".to_string(),
+        ));
+    }
+    Ok(monte_carlo(scorer, players, &unseen, samples, seed))
+}
+
+/// Strength of every draw of `player` from `unseen`, in the order of `for_each_index_subset`.
+fn draw_strengths(scorer: Scorer, player: &Player, unseen: &[Card]) -> Vec<u16> {
+    let mut hand = [0u8; 5];
+    let kept = player.kept.len();
+    hand[..kept].copy_from_slice(&player.kept);
+    let size = kept + player.draws;
+    let mut strengths = Vec::with_capacity(binomial(unseen.len(), player.draws) as usize);
+    for_each_index_subset(unseen.len(), player.draws, &mut |idx| {
+        for (slot, &i) in hand[kept..size].iter_mut().zip(idx) {
+            *slot = unseen[i as usize];
+        }
+        strengths.push(scorer.score(&hand[..size]));
+    });
+    strengths
+}
+
+/// Calls `visit(size, colex rank)` for every subset of the increasing indices `idx` with at
+/// most `largest` elements.
+#[inline(always)]
+fn for_each_subset(idx: &[u8], largest: usize, visit: &mut impl FnMut(usize, usize)) {
+    let mut sub = [0u8; 5];
+    for bits in 0u32..(1 << idx.len()) {
+        let size = bits.count_ones() as usize;
+        if size > largest {
+            continue;
+        }
+        let mut n = 0;
+        for (j, &i) in idx.iter().enumerate() {
+            if bits >> j & 1 == 1 {
+                sub[n] = i;
+                n += 1;
+            }
+        }
+        visit(size, colex_rank(&sub[..size]));
+    }
+}
+
+fn heads_up(scorer: Scorer, players: &[Player], unseen: &[Card]) -> Equity {
+    // B, whose draws are bucketed, is the player drawing fewer cards.
+    let swap = players[1].draws > players[0].draws;
+    let (a, b) = if swap {
+        (&players[1], &players[0])
+    } else {
+        (&players[0], &players[1])
+    };
+    let n = unseen.len();
+    let common = a.draws.min(b.draws);
+    let strengths_b = draw_strengths(scorer, b, unseen);
+    let bucket_len: Vec<usize> = (0..=common)
+        .map(|j| binomial(n - j, b.draws - j) as usize)
+        .collect();
+    let mut buckets: Vec<Vec<u16>> = (0..=common)
+        .map(|j| vec![0u16; BINOMIALS[n][j] as usize * bucket_len[j]])
+        .collect();
+    let mut filled: Vec<Vec<u32>> = (0..=common)
+        .map(|j| vec![0u32; BINOMIALS[n][j] as usize])
+        .collect();
+    let mut index = 0;
+    for_each_index_subset(n, b.draws, &mut |idx| {
+        let s = strengths_b[index];
+        index += 1;
+        for_each_subset(idx, common, &mut |size, rank| {
+            let slot = &mut filled[size][rank];
+            buckets[size][rank * bucket_len[size] + *slot as usize] = s;
+            *slot += 1;
+        });
+    });
+    for (j, bucket) in buckets.iter_mut().enumerate() {
+        bucket
+            .chunks_exact_mut(bucket_len[j])
+            .for_each(|c| c.sort_unstable());
+    }
+    let strengths_a = draw_strengths(scorer, a, unseen);
+    let (mut below, mut equal) = (0i64, 0i64);
+    let mut index = 0;
+    for_each_index_subset(n, a.draws, &mut |idx| {
+        let s = strengths_a[index];
+        index += 1;
+        for_each_subset(idx, common, &mut |size, rank| {
+            let len = bucket_len[size];
+            let list = &buckets[size][rank * len..(rank + 1) * len];
+            let lower = list.partition_point(|&x| x < s) as i64;
+            let upto = list.partition_point(|&x| x <= s) as i64;
+            let sign = if size % 2 == 0 { 1 } else { -1 };
+            below += sign * lower;
+            equal += sign * (upto - lower);
+        });
+    });
+    let total = binomial(n, a.draws) * binomial(n - a.draws, b.draws);
+    let t = total as f64;
+    let a_wins = below as f64 / t;
+    let b_wins = (total as i64 - below - equal) as f64 / t;
+    let tie = equal as f64 / t;
+    let (mut wins, mut shares) = (
+        vec![a_wins, b_wins],
+        vec![a_wins + tie / 2.0, b_wins + tie / 2.0],
+    );
+    if swap {
+        wins.reverse();
+        shares.reverse();
+    }
+    Equity {
+        shares,
+        wins,
+        ties: vec![tie, tie],
+        outcomes: total,
+        exact: true,
+        std_errors: vec![0.0, 0.0],
+    }
+}
+
+/// Running sums of one walk or sample: shares in units of 1/60 (ties of up to six split evenly).
+struct Tally {
+    share_units: Vec<u64>,
+    share_squares: Vec<f64>,
+    wins: Vec<u64>,
+    ties: Vec<u64>,
+    outcomes: u64,
+}
+
+const SHARE_UNIT: u64 = 60;
+
+impl Tally {
+    fn new(players: usize) -> Tally {
+        Tally {
+            share_units: vec![0; players],
+            share_squares: vec![0.0; players],
+            wins: vec![0; players],
+            ties: vec![0; players],
+            outcomes: 0,
+        }
+    }
+
+    fn add(&mut self, strengths: &[u16]) {
+        let best = *strengths.iter().max().expect("players");
+        let winners = strengths.iter().filter(|&&s| s == best).count();
+        for (i, &s) in strengths.iter().enumerate() {
+            if s == best {
+                let units = SHARE_UNIT / winners as u64;
+                self.share_units[i] += units;
+                let share = 1.0 / winners as f64;
+                self.share_squares[i] += share * share;
+                if winners == 1 {
+                    self.wins[i] += 1;
+                } else {
+                    self.ties[i] += 1;
+                }
+            }
+        }
+        self.outcomes += 1;
+    }
+
+    fn finish(self, exact: bool) -> Equity {
+        let n = self.outcomes as f64;
+        let shares: Vec<f64> = self
+            .share_units
+            .iter()
+            .map(|&u| u as f64 / (SHARE_UNIT as f64 * n))
+            .collect();
+        let std_errors = if exact {
+            vec![0.0; shares.len()]
+        } else {
+            shares
+                .iter()
+                .zip(&self.share_squares)
+                .map(|(&mean, &sq)| ((sq / n - mean * mean).max(0.0) / (n - 1.0).max(1.0)).sqrt())
+                .collect()
+        };
+        Equity {
+            shares,
+            wins: self.wins.iter().map(|&w| w as f64 / n).collect(),
+            ties: self.ties.iter().map(|&t| t as f64 / n).collect(),
+            outcomes: self.outcomes,
+            exact,
+            std_errors,
+        }
+    }
+}
+
+fn multiway_exact(scorer: Scorer, players: &[Player], unseen: &[Card]) -> Equity {
+    let mut tally = Tally::new(players.len());
+    let mut strengths = vec![0u16; players.len()];
+    walk(scorer, players, 0, unseen, &mut strengths, &mut tally);
+    tally.finish(true)
+}
+
+fn walk(
+    scorer: Scorer,
+    players: &[Player],
+    index: usize,
+    pool: &[Card],
+    strengths: &mut [u16],
+    tally: &mut Tally,
+) {
+    if index == players.len() {
+        tally.add(strengths);
+        return;
+    }
+    let player = &players[index];
+    let kept = player.kept.len();
+    let mut hand = [0u8; 5];
+    hand[..kept].copy_from_slice(&player.kept);
+    let size = kept + player.draws;
+    let mut idx_pool: Vec<Card> = (0..pool.len() as u8).collect();
+    // Walk index subsets so that the rest of the pool is known for the next player.
+    let mut chosen = [0u8; 5];
+    for_each_fill(
+        &std::mem::take(&mut idx_pool),
+        player.draws,
+        &mut chosen[..player.draws],
+        0,
+        &mut |idx| {
+            for (slot, &i) in hand[kept..size].iter_mut().zip(idx) {
+                *slot = pool[i as usize];
+            }
+            strengths[index] = scorer.score(&hand[..size]);
+            let rest: Vec<Card> = pool
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| !idx.contains(&(*i as u8)))
+                .map(|(_, &c)| c)
+                .collect();
+            walk(scorer, players, index + 1, &rest, strengths, tally);
+        },
+    );
+}
+
+/// xoshiro256** seeded by SplitMix64 (Blackman & Vigna): small, fast, reproducible.
+struct Rng([u64; 4]);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        let mut x = seed;
+        let mut next = || {
+            x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = x;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        Rng([next(), next(), next(), next()])
+    }
+
+    fn next(&mut self) -> u64 {
+        let s = &mut self.0;
+        let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
+        let t = s[1] << 17;
+        s[2] ^= s[0];
+        s[3] ^= s[1];
+        s[1] ^= s[2];
+        s[0] ^= s[3];
+        s[2] ^= t;
+        s[3] = s[3].rotate_left(45);
+        result
+    }
+
+    /// Uniform in `0..n` (Lemire's multiply-shift; the bias is below 2^-58 for n <= 53).
+    fn below(&mut self, n: usize) -> usize {
+        ((self.next() as u128 * n as u128) >> 64) as usize
+    }
+}
+
+fn monte_carlo(
+    scorer: Scorer,
+    players: &[Player],
+    unseen: &[Card],
+    samples: u64,
+    seed: u64,
+) -> Equity {
+    let mut rng = Rng::new(seed);
+    let mut deck = unseen.to_vec();
+    let mut tally = Tally::new(players.len());
+    let mut strengths = vec![0u16; players.len()];
+    let mut hand = [0u8; 5];
+    for _ in 0..samples {
+        let mut next = 0;
+        for (p, player) in players.iter().enumerate() {
+            let kept = player.kept.len();
+            hand[..kept].copy_from_slice(&player.kept);
+            for slot in hand[kept..kept + player.draws].iter_mut() {
+                let pick = next + rng.below(deck.len() - next);
+                deck.swap(next, pick);
+                *slot = deck[next];
+                next += 1;
+            }
+            strengths[p] = scorer.score(&hand[..kept + player.draws]);
+        }
+        tally.add(&strengths);
+    }
+    tally.finish(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn player(kept: &str, draws: usize) -> Player {
+        Player {
+            kept: parse_cards(kept).unwrap(),
+            draws,
+        }
+    }
+
+    #[test]
+    fn jacks_against_a_four_flush() {
+        let players = [player("Jh Jd", 3), player("As Ks Qs 8s", 1)];
+        let dead = parse_cards("7c 4s 2h 3d").unwrap();
+        let e = draw_equity(Ranking::High, &players, &dead, false, 0, 0, 0).unwrap();
+        assert!(e.exact);
+        assert_eq!(e.outcomes, 11_480 * 39);
+        assert!((e.shares[0] - 0.661635).abs() < 5e-7, "{:?}", e.shares);
+    }
+
+    #[test]
+    fn heads_up_matches_the_plain_walk_both_ways() {
+        let cases = [
+            ([player("Jh Jd", 3), player("As Ks Qs 8s", 1)], "7c"),
+            (
+                [player("9c 9d 9h", 2), player("Tc Td", 3)],
+                "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d",
+            ),
+            (
+                [player("Ac Kc Qc Jc Tc", 0), player("2d", 4)],
+                "5c 6c 7c 8c 9c 5d 6d 7d 8d 9d 5h 6h 7h 8h 9h 5s 6s 7s 8s 9s 4c 4d 4h 4s 3c 3d",
+            ),
+        ];
+        for (players, dead) in cases {
+            let dead = parse_cards(dead).unwrap();
+            let unseen = unseen_cards(Ranking::High, &players, &dead, false).unwrap();
+            let fast = heads_up(Scorer::of(Ranking::High), &players, &unseen);
+            let plain = multiway_exact(Scorer::of(Ranking::High), &players, &unseen);
+            assert_eq!(fast.outcomes, plain.outcomes);
+            for i in 0..2 {
+                assert!((fast.shares[i] - plain.shares[i]).abs() < 1e-12);
+                assert!((fast.wins[i] - plain.wins[i]).abs() < 1e-12);
+            }
+            let swapped = [players[1].clone(), players[0].clone()];
+            let back = heads_up(Scorer::of(Ranking::High), &swapped, &unseen);
+            assert!((back.shares[1] - fast.shares[0]).abs() < 1e-12);
+        }
+    }
+
+    #[test]
+    fn monte_carlo_is_seeded_and_close() {
+        let players = [
+            player("Jh Jd Kc", 2),
+            player("As Ks Qs 8s", 1),
+            player("9c 9h 9d Tc", 1),
+        ];
+        let dead = parse_cards("7c 4s 2h 3d").unwrap();
+        let exact = draw_equity(Ranking::High, &players, &dead, false, u64::MAX, 0, 0).unwrap();
+        let a = draw_equity(Ranking::High, &players, &dead, false, 0, 20_000, 7).unwrap();
+        let b = draw_equity(Ranking::High, &players, &dead, false, 0, 20_000, 7).unwrap();
+        assert_eq!(a, b);
+        assert!(!a.exact);
+        for i in 0..3 {
+            assert!((a.shares[i] - exact.shares[i]).abs() < 5.0 * a.std_errors[i] + 1e-9);
+        }
+        assert!((exact.shares.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn bad_players_are_refused() {
+        let dead = parse_cards("7c").unwrap();
+        assert!(draw_equity(Ranking::High, &[player("Jh Jd", 3)], &dead, false, 0, 0, 0).is_err());
+        let overlap = [player("Jh Jd", 3), player("Jh Ks Qs 8s", 1)];
+        assert!(draw_equity(Ranking::High, &overlap, &dead, false, 0, 0, 0).is_err());
+        let short = [player("Jh Jd", 2), player("As Ks Qs 8s", 1)];
+        assert!(draw_equity(Ranking::High, &short, &dead, false, 0, 0, 0).is_err());
+        let dead_live = parse_cards("Jh").unwrap();
+        let ok = [player("Jh Jd", 3), player("As Ks Qs 8s", 1)];
+        assert!(draw_equity(Ranking::High, &ok, &dead_live, false, 0, 0, 0).is_err());
+    }
+}

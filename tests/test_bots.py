@@ -1,0 +1,133 @@
+"""CPU players: the tips of RULES.md section 4, legal play through the public API, seeding."""
+
+from __future__ import annotations
+
+import pytest
+from drawpoker.bots import (
+    CheckCallBot,
+    RulesOfThumbBot,
+    StrongBot,
+    exact_draw,
+    make_bot,
+    tips_discards,
+)
+from drawpoker.cards import format_cards, parse_cards
+from drawpoker.errors import InvalidArgumentError
+from drawpoker.games import DrawSettings, Game
+
+
+def tip(hand: str, limit: int = 4, ranking: str = "high") -> str:
+    cards = parse_cards(hand)
+
+    def allowed(discards: list[int]) -> bool:
+        kept = [c for c in cards if c not in discards]
+        return len(discards) <= 3 or (len(discards) <= limit and any(c // 4 == 12 for c in kept))
+
+    return format_cards(tips_discards(cards, ranking, allowed))
+
+
+@pytest.mark.parametrize(
+    ("hand", "discards"),
+    [
+        ("9c 9d 7h 4s Kd", "7h 4s Kd"),  # pair: keep the pair, draw three
+        ("9c 9d 7h 7s Kd", "Kd"),  # two pair: draw one
+        ("9c 9d 9h 7s Kd", "7s Kd"),  # trips: draw two
+        ("Ks 9s 6s 3s 8d", "8d"),  # four to a flush: draw the fifth
+        ("5c 6d 7h 8s 9d", ""),  # straight: stand pat
+        ("Kc Qc 9c 5c 2c", ""),  # flush
+        ("9c 9d 9h 7s 7d", ""),  # full house
+    ],
+)
+def test_tips_of_section_4(hand: str, discards: str) -> None:
+    assert tip(hand) == discards
+
+
+def test_tips_with_nothing_keep_an_ace_and_draw_four_when_allowed() -> None:
+    assert tip("As 9d 7h 4c 2s") == "9d 7h 4c 2s"
+    assert tip("As 9d 7h 4c 2s", limit=3) == "7h 4c 2s"
+    assert tip("Ks 9d 7h 4c 2s") == "7h 4c 2s"
+
+
+def test_tips_keep_the_joker() -> None:
+    assert tip("Jk 9d 9h 7s Kd", ranking="joker") == "7s Kd"  # trips with the joker
+    assert tip("Jk 9d 6h 4s Kd", ranking="joker") == "9d 6h 4s"  # the joker pairs the king
+
+
+def _cpu_game(kinds: list[str], seed: int, rounds: int = 5) -> Game:
+    cpu = {s: make_bot(kind, seed=seed + s) for s, kind in enumerate(kinds)}
+    game = Game(DrawSettings(rounds=rounds), len(kinds), seed=seed, cpu=cpu)
+    game.play_cpu()
+    return game
+
+
+def test_cpu_players_play_legal_games_in_every_setting() -> None:
+    for seed, settings in enumerate(
+        [
+            DrawSettings(rounds=3, opening="jacks"),
+            DrawSettings(rounds=3, joker=True, draw_limit="5"),
+            DrawSettings(rounds=3, draw_limit="3", second_round="left-of-dealer"),
+            DrawSettings(rounds=3, mode="no-bet"),
+        ]
+    ):
+        cpu = {s: RulesOfThumbBot(seed=s) for s in range(5)}
+        game = Game(settings, 5, seed=seed, cpu=cpu)
+        game.play_cpu()
+        assert game.is_over
+        assert sum(game.stacks) == (10_000 if settings.betting else 0)
+
+
+def test_cpu_players_are_reproducible() -> None:
+    first = _cpu_game(["rules", "rules", "checkcall"], seed=21)
+    second = _cpu_game(["rules", "rules", "checkcall"], seed=21)
+    assert [h.to_dict() for h in first.hands] == [h.to_dict() for h in second.hands]
+    other = _cpu_game(["rules", "rules", "checkcall"], seed=22)
+    assert [h.events for h in other.hands] != [h.events for h in first.hands]
+
+
+def test_rules_of_thumb_beats_check_call() -> None:
+    chips = 0
+    for seed in range(12):
+        game = _cpu_game(["rules", "checkcall"], seed=seed * 31, rounds=10)
+        chips += game.stacks[0] - game.stacks[1]
+    assert chips > 0
+
+
+def test_strong_bot_with_an_injected_draw_advisor() -> None:
+    calls: list[tuple[tuple[int, ...], str]] = []
+
+    def advisor(cards: tuple[int, ...], limit: str, ranking: str) -> tuple[list[int], float]:
+        calls.append((tuple(cards), limit))
+        return tips_discards(cards, "high", lambda d: len(d) <= 3), 0.5
+
+    cpu = {0: StrongBot(seed=1, advisor=advisor), 1: RulesOfThumbBot(seed=2), 2: CheckCallBot()}
+    game = Game(DrawSettings(rounds=4), 3, seed=9, cpu=cpu)
+    game.play_cpu()
+    assert game.is_over and sum(game.stacks) == 6000
+    assert calls and all(limit == "3-or-4-with-ace" for _, limit in calls)
+
+
+def test_strong_bot_draws_the_best_exact_choice() -> None:
+    from drawpoker.draw import discard_choices
+
+    hand = parse_cards("As Kd 9d 6h 4s")
+    best = discard_choices(hand, limit="3", objective="beat_random")[0]
+    discards, value = exact_draw(hand, "3")
+    assert format_cards(discards) == best.discards and value == best.value
+    # Where the tips keep the ace alone, the exact analysis keeps ace-king.
+    assert tip("As Kd 9d 6h 4s") == "Kd 9d 6h 4s"
+    assert format_cards(exact_draw(hand, "3-or-4-with-ace")[0]) == "9d 6h 4s"
+
+
+def test_strong_bot_plays_a_game_with_the_exact_draw() -> None:
+    for joker in (False, True):
+        cpu = {0: StrongBot(seed=3), 1: RulesOfThumbBot(seed=4)}
+        game = Game(DrawSettings(rounds=3, joker=joker), 2, seed=17, cpu=cpu)
+        game.play_cpu()
+        assert game.is_over and sum(game.stacks) == 4000
+        drew = [e for h in game.hands for e in h.events if e.kind == "draw" and e.seat == 0]
+        assert drew
+
+
+def test_unknown_cpu_type() -> None:
+    with pytest.raises(InvalidArgumentError):
+        make_bot("genius")

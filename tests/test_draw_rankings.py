@@ -1,0 +1,87 @@
+"""Draws under the joker deck, deuce-to-seven and badugi against a plain itertools walk."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+from drawpoker import InvalidArgumentError, evaluate
+from drawpoker.draw import discard_choices, draw_outcome
+from drawpoker.draw_equity import draw_equity
+from drawpoker.evaluation import RANKINGS
+
+
+def plain_histogram(
+    hand: list[int], mask: int, ranking: str, deck: int, dead: list[int] | None = None
+) -> np.ndarray:
+    kept = [c for i, c in enumerate(hand) if not mask >> i & 1]
+    stub = [c for c in range(deck) if c not in hand and c not in (dead or [])]
+    histogram = np.zeros(RANKINGS[ranking].max_strength + 1, dtype=np.int64)
+    for drawn in itertools.combinations(stub, bin(mask).count("1")):
+        histogram[evaluate(kept + list(drawn), ranking)] += 1
+    return histogram
+
+
+@pytest.mark.parametrize(
+    ("ranking", "size", "deck", "joker"),
+    [("joker", 5, 53, True), ("deuce-seven", 5, 52, False), ("badugi", 4, 52, False)],
+)
+def test_random_draws_match_plain_walk(ranking: str, size: int, deck: int, joker: bool) -> None:
+    rng = random.Random(ranking)
+    for _ in range(6):
+        cards = rng.sample(range(deck), size + 3)
+        hand, dead = cards[:size], cards[size:]
+        mask = rng.randrange(1 << size)
+        if bin(mask).count("1") > 2:
+            mask &= 0b11
+        o = draw_outcome(
+            hand, discard_mask=mask, dead=dead, ranking=ranking, joker=joker, histogram=True
+        )
+        assert o.histogram is not None
+        expected = plain_histogram(hand, mask, ranking, deck, dead)
+        assert np.array_equal(o.histogram.astype(np.int64), expected)
+        before = evaluate(hand, ranking)
+        if ranking == "joker":
+            assert o.improved <= o.total
+        else:
+            assert o.improved == int(expected[before + 1 :].sum())
+
+
+def test_joker_deck_pair_drawing_three() -> None:
+    o = draw_outcome("Jh Jd 7c 4s 2h", discard="7c 4s 2h", ranking="joker", joker=True)
+    assert o.total == 17296  # C(48, 3): the joker is in the stub
+    natural = draw_outcome("Jh Jd 7c 4s 2h", discard="7c 4s 2h")
+    assert o.improved > natural.improved
+    assert o.counts[9] == 1  # five jacks: the three cards drawn are Jc, Js and the joker
+
+
+def test_deuce_seven_keeps_the_smooth_draw() -> None:
+    choices = discard_choices("7c 5d 4h 2s Kc", ranking="deuce-seven", objective="mean_strength")
+    # Standing pat on king-seven is worth more on average than risking a pair ...
+    assert choices[0].discard_mask == 0
+    # ... and throwing the king improves with any 3, 6, 8, 9, T, J or Q: 28 of 47.
+    king = next(c for c in choices if c.discards == "Kc")
+    assert (king.improved, king.total) == (28, 47)
+
+
+def test_badugi_three_card_draw() -> None:
+    o = draw_outcome("Ac 2d 3h Kh", discard="Kh", ranking="badugi")
+    assert o.total == 48
+    # Spades that pair none of A, 2, 3 make a badugi: 13 - 3 = 10 of them.
+    assert o.counts[4] == 10
+
+
+def test_equity_under_other_rankings() -> None:
+    e = draw_equity([("7c 5d 4h 2s", 1), ("8c 6d 3h 2c", 1)], ranking="deuce-seven")
+    assert e.exact and sum(e.shares) == pytest.approx(1.0)
+    j = draw_equity([("Jk As", 3), ("Kc Kd", 3)], ranking="joker", joker=True)
+    assert j.exact and j.outcomes > 0
+    b = draw_equity([("Ac 2d 3h", 1), ("Kc Qd Jh Ts", 0)], ranking="badugi")
+    assert b.shares[0] == pytest.approx(b.wins[0] + b.ties[0] / 2)
+
+
+def test_joker_needs_the_joker_ranking() -> None:
+    with pytest.raises(InvalidArgumentError, match="joker deck"):
+        draw_outcome("Jh Jd 7c 4s 2h", discard="2h", joker=True)
