@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from drawpoker.cards import format_cards, parse_cards
-from drawpoker.evaluation import describe, evaluate
+from drawpoker.evaluation import RANKINGS, describe, evaluate
 
 NAME = "eval"
 HELP = "evaluate a hand, e.g. drawpoker eval 'As Ks Qs Js Ts'"
@@ -26,7 +26,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     'joker'
     """
     parser.add_argument("cards", nargs="+", help="the cards, e.g. 'As Kd 7h 7c 2s'")
-    parser.add_argument("--ranking", default="high", help="ranking system (default: high)")
+    parser.add_argument(
+        "--ranking", default="high", choices=list(RANKINGS), help="ranking system (default: high)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
