@@ -176,6 +176,17 @@ def _category_table(ranking: str) -> npt.NDArray[np.intp]:
     return table
 
 
+@lru_cache(maxsize=1)
+def _beat_random_values() -> npt.NDArray[np.float64]:
+    """The ``beat_random`` values, computed once per process (the histogram of every five-card
+    hand takes tens of milliseconds); read-only, as every caller shares the array."""
+    counts = strength_histogram(5).astype(np.float64)
+    below = np.cumsum(counts) - counts
+    beat: npt.NDArray[np.float64] = (below + counts / 2) / counts.sum()
+    beat.flags.writeable = False
+    return beat
+
+
 def objective_values(objective: ObjectiveLike, ranking: str = "high") -> npt.NDArray[np.float64]:
     """What each final strength is worth under an objective (index = strength, 0 unused).
 
@@ -201,10 +212,7 @@ def objective_values(objective: ObjectiveLike, ranking: str = "high") -> npt.NDA
         if objective == "beat_random":
             if ranking != "high":
                 raise InvalidArgumentError("beat_random is defined for the high ranking only")
-            counts = strength_histogram(5).astype(np.float64)
-            below = np.cumsum(counts) - counts
-            beat: npt.NDArray[np.float64] = (below + counts / 2) / counts.sum()
-            return beat
+            return _beat_random_values()
         if objective.startswith("at_least:"):
             name = objective.split(":", 1)[1].strip().upper()
             if name not in HandCategory.__members__:
