@@ -34,11 +34,21 @@ from drawpoker.games.variant import Variant
 
 DEAL_KEY = 0
 RESHUFFLE_KEY = 1
-# Builds an Event from a full 5-tuple, skipping the keyword-default wrapper (a hot path).
+# Build an Event / LegalActions / HandView from a full tuple, skipping the generated
+# keyword-argument wrapper of NamedTuple (hot paths: every action, every CPU decision).
 _event = cast(
     "Callable[[type[Event], tuple[str, int | None, int | None, int, tuple[int, ...]]], Event]",
     tuple.__new__,
 )
+_legal = cast(
+    "Callable[[type[LegalActions], tuple[int, tuple[str, ...], int, int, int, int, int]],"
+    " LegalActions]",
+    tuple.__new__,
+)
+_view = cast("Callable[[type[HandView], tuple[Any, ...]], HandView]", tuple.__new__)
+_DRAW_KINDS = ("draw",)
+_FACING_BET_KINDS = ("fold", "call")
+_CHECK_KINDS = ("check",)
 
 
 @cache
@@ -324,19 +334,15 @@ class Hand:
             raise IllegalActionError("the hand is over: no one may act")
         if self.phase == "draw":
             limit = min(self.variant.max_discards, len(self.cards[seat]))
-            return LegalActions(seat, ("draw",), max_discards=limit)
+            return _legal(LegalActions, (seat, _DRAW_KINDS, 0, 0, 0, 0, limit))
         to_call = min(self.current_bet - self.bets[seat], self.stacks[seat])
-        kinds: list[str] = []
-        if to_call > 0:
-            kinds += ["fold", "call"]
-        else:
-            kinds.append("check")
+        kinds: tuple[str, ...] = _FACING_BET_KINDS if to_call > 0 else _CHECK_KINDS
         bet_range = self._bet_range(seat)
         if bet_range is None:
-            return LegalActions(seat, tuple(kinds), to_call)
-        kinds.append("raise" if self.current_bet else "bet")
+            return _legal(LegalActions, (seat, kinds, to_call, 0, 0, 0, 0))
+        kinds += ("raise",) if self.current_bet else ("bet",)
         min_to, max_to, step = bet_range
-        return LegalActions(seat, tuple(kinds), to_call, min_to, max_to, step)
+        return _legal(LegalActions, (seat, kinds, to_call, min_to, max_to, step, 0))
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know: its own cards, public facts, its legal actions on its turn.
@@ -348,23 +354,26 @@ class Hand:
         """
         if not 0 <= seat < self.seats:
             raise InvalidArgumentError(f"seat {seat} is not a seat of {self.seats}")
-        return HandView(
-            seat,
-            self.seats,
-            self.button,
-            self.street,
-            self.phase,
-            self.actor,
-            tuple(self.cards[seat]),
-            tuple(map(len, self.cards)),
-            tuple(self.stacks),
-            tuple(self.bets),
-            tuple(self.committed),
-            tuple(self.live),
-            self.current_bet,
-            tuple(self.drawn),
-            {s: tuple(c) for s, c in self.revealed.items()} if self.revealed else {},
-            self.legal_actions() if self.actor == seat else None,
+        return _view(
+            HandView,
+            (
+                seat,
+                self.seats,
+                self.button,
+                self.street,
+                self.phase,
+                self.actor,
+                tuple(self.cards[seat]),
+                tuple(map(len, self.cards)),
+                tuple(self.stacks),
+                tuple(self.bets),
+                tuple(self.committed),
+                tuple(self.live),
+                self.current_bet,
+                tuple(self.drawn),
+                {s: tuple(c) for s, c in self.revealed.items()} if self.revealed else {},
+                self.legal_actions() if self.actor == seat else None,
+            ),
         )
 
     def visible_events(self, seat: int) -> list[Event]:
