@@ -2,6 +2,7 @@
 //! tallied by final strength and by category.
 
 use super::combos::for_each_fill;
+use super::high_tally;
 use super::score::{allows_joker, categories, category_count, hand_size, Scorer};
 use crate::card::{card_mask, check_hand, format_card, Card, JOKER};
 use crate::error::{Error, Result};
@@ -116,6 +117,12 @@ impl Draw {
 
     /// Adds the count of every final strength to `histogram` (index = strength).
     pub fn tally(&self, scorer: Scorer, histogram: &mut [u64]) {
+        if let Scorer::High(tables) = scorer {
+            if high_tally::applies(&self.kept, &self.stub, self.draws) {
+                high_tally::tally(tables, &self.kept, &self.stub, self.draws, histogram);
+                return;
+            }
+        }
         let mut hand = [0u8; 5];
         let size = self.kept.len() + self.draws;
         debug_assert!(size <= 5);
