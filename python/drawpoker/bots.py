@@ -209,14 +209,17 @@ def exact_draw(cards: Sequence[int], limit: str, ranking: str = "high") -> tuple
 
 @cache
 def _beat_random_table() -> list[float]:
-    """Chance that a high hand of each strength beats a random five-card hand (ties half)."""
-    histogram = [int(n) for n in _core.strength_histogram(5)]
-    total = sum(histogram)
-    table, below = [], 0
-    for count in histogram:
-        table.append((below + count / 2) / total)
-        below += count
-    return table
+    """Chance that a high hand of each strength beats a random five-card hand (ties half): the
+    draw engine's ``beat_random`` objective, which is built once per process.
+
+    >>> table = _beat_random_table()
+    >>> table[0], table[-1] > 0.99999
+    (0.0, True)
+    """
+    from drawpoker.draw import objective_values
+
+    values: list[float] = objective_values("beat_random", "high").tolist()
+    return values
 
 
 # The strength an opponent who exchanged k cards typically ends with, as a chance to beat a random
