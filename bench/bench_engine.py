@@ -1,17 +1,24 @@
 """Table-engine speed: complete 6-player Five-Card Draw hands per second.
 
 Goals (issue 5): >= 10,000 hands/s with check/call/stand-pat players, >= 2,000 with rules-of-thumb
-CPU players. Run ``pytest bench/bench_engine.py`` (pytest-benchmark); the figures beside PokerKit
-playing the same game come from ``python -m bench.compare engine`` (bench/peers/engine.py).
+CPU players; StrongBot hands are timed too (its exact draw analysis used to cost 50 ms a hand).
+Run ``pytest bench/bench_engine.py`` (pytest-benchmark); the figures beside PokerKit playing the
+same game come from ``python -m bench.compare engine`` (bench/peers/engine.py).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bench.engine_workloads import check_call_bot_hands, check_call_hands, rules_of_thumb_hands
+from bench.engine_workloads import (
+    check_call_bot_hands,
+    check_call_hands,
+    rules_of_thumb_hands,
+    strong_hands,
+)
 
 HANDS = 200
+STRONG_HANDS = 20  # about 6 ms a hand: an exact draw analysis per seat
 
 
 def test_check_call_hands(benchmark: Any) -> None:
@@ -27,3 +34,8 @@ def test_check_call_bot_hands(benchmark: Any) -> None:
 def test_rules_of_thumb_hands(benchmark: Any) -> None:
     benchmark.extra_info["hands"] = HANDS
     assert benchmark(rules_of_thumb_hands, HANDS) > HANDS * 6
+
+
+def test_strong_hands(benchmark: Any) -> None:
+    benchmark.extra_info["hands"] = STRONG_HANDS
+    assert benchmark(strong_hands, STRONG_HANDS) > STRONG_HANDS * 6

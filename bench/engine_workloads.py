@@ -4,7 +4,7 @@ all-check first round goes on to the draw instead of redealing forever)."""
 
 from __future__ import annotations
 
-from drawpoker.bots import CheckCallBot, RulesOfThumbBot
+from drawpoker.bots import CheckCallBot, RulesOfThumbBot, StrongBot
 from drawpoker.games import Action, DrawSettings, FiveCardDraw, Hand
 
 PLAYERS = 6
@@ -44,6 +44,18 @@ def check_call_bot_hands(count: int, seed: int = 0) -> int:
 def rules_of_thumb_hands(count: int, seed: int = 0) -> int:
     """Hands of six rules-of-thumb CPU players (draws by the tips, bets by category)."""
     bots = [RulesOfThumbBot(seed=seed + s) for s in range(PLAYERS)]
+    actions = 0
+    for number in range(count):
+        hand = Hand(VARIANT, [2000] * PLAYERS, number % PLAYERS, seed + number)
+        while hand.actor is not None:
+            hand.act(bots[hand.actor].choose(hand))
+            actions += 1
+    return actions
+
+
+def strong_hands(count: int, seed: int = 0) -> int:
+    """Hands of six strong CPU players (the exact draw analysis of every hand dealt)."""
+    bots = [StrongBot(seed=seed + s) for s in range(PLAYERS)]
     actions = 0
     for number in range(count):
         hand = Hand(VARIANT, [2000] * PLAYERS, number % PLAYERS, seed + number)

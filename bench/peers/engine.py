@@ -8,12 +8,14 @@ engines' players check or call and stand pat; a bet is sized in whole chips for 
 
 from __future__ import annotations
 
-from bench.engine_workloads import check_call_hands, rules_of_thumb_hands
+from bench.engine_workloads import check_call_hands, rules_of_thumb_hands, strong_hands
 from bench.figures import Figure, best_seconds
 
 TASK = "complete 6-player Five-Card Draw hands, check/call/stand pat"
 ROT_TASK = "complete 6-player Five-Card Draw hands, rules-of-thumb CPUs"
+STRONG_TASK = "complete 6-player Five-Card Draw hands, strong CPUs (exact draw analysis)"
 BATCH = 100
+STRONG_BATCH = 10
 
 
 def _pokerkit_hands(count: int) -> None:
@@ -66,7 +68,8 @@ def _pokerkit_hands(count: int) -> None:
 
 
 def measure() -> list[Figure]:
-    """Hands per second of drawpoker (check/call and rules-of-thumb players) and PokerKit."""
+    """Hands per second of drawpoker (check/call, rules-of-thumb and strong players) and
+    PokerKit."""
     figures = [
         Figure(
             TASK,
@@ -83,6 +86,15 @@ def measure() -> list[Figure]:
             "hands/s",
             True,
             "RulesOfThumbBot in every seat, through the public view/can_act API",
+        ),
+        Figure(
+            STRONG_TASK,
+            "drawpoker",
+            STRONG_BATCH / best_seconds(lambda: strong_hands(STRONG_BATCH), repeat=3),
+            "hands/s",
+            True,
+            "StrongBot in every seat: exact analysis of every discard choice of each hand dealt"
+            " (high hands counted by the ranks drawn, rust/draw/high_tally.rs)",
         ),
     ]
     try:

@@ -119,6 +119,18 @@ class RulesOfThumbBot:
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
         self.rng = random.Random(seed)
         self.bluff = bluff
+        self._held: tuple[tuple[int, ...], str, float] | None = None
+
+    def _made_strength(self, cards: tuple[int, ...], ranking: str) -> float:
+        """The betting strength of the cards held: the category, half a point more for a pair
+        of jacks or better; computed once per hand held (each betting turn reuses it)."""
+        if self._held is None or self._held[:2] != (cards, ranking):
+            category = _category(cards, ranking)
+            strength = float(category)
+            if category == HandCategory.ONE_PAIR and _pair_rank(cards) >= HIGH_RANK_KICKER:
+                strength += 0.5
+            self._held = (cards, ranking, strength)
+        return self._held[2]
 
     def choose(self, hand: Hand) -> Action:
         """The action for the seat to act.
@@ -136,10 +148,7 @@ class RulesOfThumbBot:
         if view.phase == "draw":
             discards = tips_discards(view.cards, ranking, lambda d: hand.can_draw(d))
             return Action.draw(discards)
-        category = _category(view.cards, ranking)
-        strength = float(category)
-        if category == HandCategory.ONE_PAIR and _pair_rank(view.cards) >= HIGH_RANK_KICKER:
-            strength += 0.5
+        strength = self._made_strength(view.cards, ranking)
         if view.street > 0:
             strength -= _pat_opponents(view) * 0.5
         return self._bet(view, strength)
@@ -209,14 +218,17 @@ def exact_draw(cards: Sequence[int], limit: str, ranking: str = "high") -> tuple
 
 @cache
 def _beat_random_table() -> list[float]:
-    """Chance that a high hand of each strength beats a random five-card hand (ties half)."""
-    histogram = [int(n) for n in _core.strength_histogram(5, "patterns")]
-    total = sum(histogram)
-    table, below = [], 0
-    for count in histogram:
-        table.append((below + count / 2) / total)
-        below += count
-    return table
+    """Chance that a high hand of each strength beats a random five-card hand (ties half): the
+    draw engine's ``beat_random`` objective, which is built once per process.
+
+    >>> table = _beat_random_table()
+    >>> table[0], table[-1] > 0.99999
+    (0.0, True)
+    """
+    from drawpoker.draw import objective_values
+
+    values: list[float] = objective_values("beat_random", "high").tolist()
+    return values
 
 
 # The strength an opponent who exchanged k cards typically ends with, as a chance to beat a random

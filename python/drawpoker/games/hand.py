@@ -23,6 +23,7 @@ drawpoker.errors.IllegalActionError: seat 2 cannot check: 20 to call
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from typing import Any, NamedTuple, cast
 
 from drawpoker import _core
@@ -33,11 +34,32 @@ from drawpoker.games.variant import Variant
 
 DEAL_KEY = 0
 RESHUFFLE_KEY = 1
-# Builds an Event from a full 5-tuple, skipping the keyword-default wrapper (a hot path).
+# Build an Event / LegalActions / HandView from a full tuple, skipping the generated
+# keyword-argument wrapper of NamedTuple (hot paths: every action, every CPU decision).
 _event = cast(
     "Callable[[type[Event], tuple[str, int | None, int | None, int, tuple[int, ...]]], Event]",
     tuple.__new__,
 )
+_legal = cast(
+    "Callable[[type[LegalActions], tuple[int, tuple[str, ...], int, int, int, int, int]],"
+    " LegalActions]",
+    tuple.__new__,
+)
+_view = cast("Callable[[type[HandView], tuple[Any, ...]], HandView]", tuple.__new__)
+_DRAW_KINDS = ("draw",)
+_FACING_BET_KINDS = ("fold", "call")
+_CHECK_KINDS = ("check",)
+
+
+@cache
+def clockwise(seats: int) -> tuple[tuple[int, ...], ...]:
+    """``clockwise(seats)[start]``: every seat of the table once, clockwise from ``start``
+    (built once per table size, so seat loops need no modulo arithmetic).
+
+    >>> clockwise(3)
+    ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+    """
+    return tuple(tuple((start + i) % seats for i in range(seats)) for start in range(seats))
 
 
 class Action(NamedTuple):
@@ -292,8 +314,7 @@ class Hand:
         >>> Hand(FiveCardDraw(), [9, 9, 9], button=1).order_from_button()
         [2, 0, 1]
         """
-        first = (self.button + 1) % self.seats
-        return [(first + i) % self.seats for i in range(self.seats)]
+        return list(clockwise(self.seats)[(self.button + 1) % self.seats])
 
     def legal_actions(self) -> LegalActions:
         """The actions of the seat whose turn it is (raises when the hand is over).
@@ -313,19 +334,15 @@ class Hand:
             raise IllegalActionError("the hand is over: no one may act")
         if self.phase == "draw":
             limit = min(self.variant.max_discards, len(self.cards[seat]))
-            return LegalActions(seat, ("draw",), max_discards=limit)
+            return _legal(LegalActions, (seat, _DRAW_KINDS, 0, 0, 0, 0, limit))
         to_call = min(self.current_bet - self.bets[seat], self.stacks[seat])
-        kinds: list[str] = []
-        if to_call > 0:
-            kinds += ["fold", "call"]
-        else:
-            kinds.append("check")
+        kinds: tuple[str, ...] = _FACING_BET_KINDS if to_call > 0 else _CHECK_KINDS
         bet_range = self._bet_range(seat)
         if bet_range is None:
-            return LegalActions(seat, tuple(kinds), to_call)
-        kinds.append("raise" if self.current_bet else "bet")
+            return _legal(LegalActions, (seat, kinds, to_call, 0, 0, 0, 0))
+        kinds += ("raise",) if self.current_bet else ("bet",)
         min_to, max_to, step = bet_range
-        return LegalActions(seat, tuple(kinds), to_call, min_to, max_to, step)
+        return _legal(LegalActions, (seat, kinds, to_call, min_to, max_to, step, 0))
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know: its own cards, public facts, its legal actions on its turn.
@@ -337,23 +354,26 @@ class Hand:
         """
         if not 0 <= seat < self.seats:
             raise InvalidArgumentError(f"seat {seat} is not a seat of {self.seats}")
-        return HandView(
-            seat,
-            self.seats,
-            self.button,
-            self.street,
-            self.phase,
-            self.actor,
-            tuple(self.cards[seat]),
-            tuple(map(len, self.cards)),
-            tuple(self.stacks),
-            tuple(self.bets),
-            tuple(self.committed),
-            tuple(self.live),
-            self.current_bet,
-            tuple(self.drawn),
-            {s: tuple(c) for s, c in self.revealed.items()} if self.revealed else {},
-            self.legal_actions() if self.actor == seat else None,
+        return _view(
+            HandView,
+            (
+                seat,
+                self.seats,
+                self.button,
+                self.street,
+                self.phase,
+                self.actor,
+                tuple(self.cards[seat]),
+                tuple(map(len, self.cards)),
+                tuple(self.stacks),
+                tuple(self.bets),
+                tuple(self.committed),
+                tuple(self.live),
+                self.current_bet,
+                tuple(self.drawn),
+                {s: tuple(c) for s, c in self.revealed.items()} if self.revealed else {},
+                self.legal_actions() if self.actor == seat else None,
+            ),
         )
 
     def visible_events(self, seat: int) -> list[Event]:
@@ -614,7 +634,8 @@ class Hand:
         street = self.variant.streets[self.street]
         if street.deal:
             # One card at a time round the table: seat i of the order gets deck[i::players].
-            order = [s for s in self.order_from_button() if self.live[s]]
+            live = self.live
+            order = [s for s in clockwise(self.seats)[(self.button + 1) % self.seats] if live[s]]
             deck, players, count = self.deck, len(order), street.deal
             for i, seat in enumerate(order):
                 new = deck[i : players * count : players]
@@ -660,16 +681,16 @@ class Hand:
         self._new_deal()
 
     def _next_live(self, start: int) -> int | None:
-        for i in range(self.seats):
-            seat = (start + i) % self.seats
-            if self.live[seat]:
+        live = self.live
+        for seat in clockwise(self.seats)[start]:
+            if live[seat]:
                 return seat
         return None
 
     def _next_able(self, start: int) -> int | None:
-        for i in range(self.seats):
-            seat = (start + i) % self.seats
-            if self.live[seat] and self.stacks[seat] > 0:
+        live, stacks = self.live, self.stacks
+        for seat in clockwise(self.seats)[start]:
+            if live[seat] and stacks[seat] > 0:
                 return seat
         return None
 
@@ -774,9 +795,9 @@ class Hand:
             self.bets,
             self.acted_at,
         )
-        seats, others_can_bet = self.seats, self._able > 1
-        for i in range(1, seats + 1):
-            s = (seat + i) % seats
+        others_can_bet = self._able > 1
+        # Clockwise from the next seat, ending with ``seat`` itself.
+        for s in clockwise(self.seats)[(seat + 1) % self.seats]:
             if not live[s] or stacks[s] == 0:
                 continue
             if bets[s] < current or (acted[s] < 0 and others_can_bet):
@@ -814,9 +835,9 @@ class Hand:
             self._exchange(seat, discards)
         self.drawn[seat] = count
         self.events.append(_event(Event, ("draw", seat, None, count, ())))
-        for i in range(1, self.seats):
-            s = (seat + i) % self.seats
-            if self.live[s] and self.drawn[s] < 0:
+        live, drawn = self.live, self.drawn
+        for s in clockwise(self.seats)[seat]:  # ``seat`` itself has drawn now
+            if live[s] and drawn[s] < 0:
                 self.actor = s
                 return
         self._start_betting()

@@ -94,6 +94,9 @@ def award(pots: Sequence[Pot], strengths: Mapping[int, int], order: Sequence[int
         winners = [
             seat for seat, value in zip(pot.eligible, contested, strict=True) if value == best
         ]
+        if len(winners) == 1:
+            payouts[winners[0]] += pot.amount
+            continue
         for seat, chips in split(pot.amount, winners, order).items():
             payouts[seat] += chips
     return payouts
