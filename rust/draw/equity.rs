@@ -10,7 +10,7 @@
 //! `C(n - |S|, kB - |S|)`. Multiway spots are walked exactly when the joint outcomes fit
 //! a budget, and sampled (seeded) otherwise.
 
-use super::combos::{binomial, colex_rank, for_each_fill, for_each_index_subset, BINOMIALS};
+use super::combos::{binomial, for_each_fill, for_each_index_subset, BINOMIALS};
 use super::outcomes::{check_deck, stub_of};
 use super::score::{hand_size, Scorer};
 use crate::card::{check_hand, rank, suit, Card};
@@ -160,24 +160,27 @@ fn draw_strengths(scorer: Scorer, player: &Player, unseen: &[Card]) -> Vec<u16> 
 }
 
 /// Calls `visit(size, colex rank)` for every subset of the increasing indices `idx` with at
-/// most `largest` elements.
+/// most `largest` elements, building each rank from its prefix's.
 #[inline(always)]
 fn for_each_subset(idx: &[u8], largest: usize, visit: &mut impl FnMut(usize, usize)) {
-    let mut sub = [0u8; 5];
-    for bits in 0u32..(1 << idx.len()) {
-        let size = bits.count_ones() as usize;
-        if size > largest {
-            continue;
+    fn walk(
+        idx: &[u8],
+        start: usize,
+        size: usize,
+        largest: usize,
+        rank: usize,
+        visit: &mut impl FnMut(usize, usize),
+    ) {
+        visit(size, rank);
+        if size == largest {
+            return;
         }
-        let mut n = 0;
-        for (j, &i) in idx.iter().enumerate() {
-            if bits >> j & 1 == 1 {
-                sub[n] = i;
-                n += 1;
-            }
+        for (j, &i) in idx.iter().enumerate().skip(start) {
+            let next = rank + BINOMIALS[i as usize][size + 1] as usize;
+            walk(idx, j + 1, size + 1, largest, next, visit);
         }
-        visit(size, colex_rank(&sub[..size]));
     }
+    walk(idx, 0, 0, largest, 0, visit);
 }
 
 /// Lists at least this long are turned into count tables (see [`heads_up`]).
