@@ -123,7 +123,7 @@ def test_monte_carlo_of_stud_agrees_with_exact_enumeration():
             InvalidArgumentError,
             "no board",
         ),
-        ({"hands": [""] * 8, "game": "stud"}, InvalidArgumentError, "only 52 are left"),
+        ({"hands": [""] * 9, "game": "stud"}, InvalidArgumentError, "only 52 are left"),
         ({"hands": ["AsKs", "QhQd"], "game": "bridge"}, InvalidArgumentError, "unknown game"),
         ({"hands": "AsKs QhQd"}, InvalidArgumentError, "one entry per player"),
         ({"hands": ["AsKs", "QhQd"], "samples": -1}, InvalidArgumentError, "samples"),

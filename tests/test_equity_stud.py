@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from drawpoker import equity, parse_cards
-from equity_reference import hi_lo_shares, razz_shares, reference_equity
+from equity_reference import hi_lo_shares, high_shares, razz_shares, reference_equity
 
 
 def check_against_reference(hands: list[str], dead: str, game: str, shares_of) -> None:
@@ -79,3 +79,34 @@ def test_stud_hi_lo_monte_carlo_within_a_few_standard_errors():
     assert exact.exact and not sampled.exact
     for mc, ex in zip(sampled.players, exact.players, strict=True):
         assert abs(mc.equity - ex.equity) < 4 * mc.std_error
+
+
+EIGHT_SEATS = [
+    "2c 2d 3c 3d 4c 4d",
+    "5c 5d 6c 6d 7c 7d",
+    "8c 8d 9c 9d Tc Td",
+    "Jc Jd Qc Qd Kc Kd",
+    "Ac Ad 2h 3h 4h 5h",
+    "6h 7h 8h 9h Th Jh",
+    "Qh Kh Ah 2s 3s 4s",
+    "5s 6s 7s 8s 9s",
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "shares_of"),
+    [("stud", high_shares), ("razz", razz_shares), ("stud-hi-lo", hi_lo_shares)],
+)
+def test_r_stud_7_a_common_card_when_the_deck_runs_short(game, shares_of):
+    # Eight players need eight seventh-street cards but at most five are left: one common card
+    # is dealt to the centre for all, and the player with five cards gets one more of their own.
+    result = equity(EIGHT_SEATS, game=game)
+    wins, ties, shares, outcomes = reference_equity(
+        [parse_cards(h) for h in EIGHT_SEATS], [], [], 6, 1, shares_of
+    )
+    assert result.exact
+    assert (result.outcomes, outcomes) == (5 * 4, 20)
+    assert [p.wins for p in result.players] == wins
+    assert [p.ties for p in result.players] == ties
+    for player, share in zip(result.players, shares, strict=True):
+        assert player.equity == pytest.approx(float(share), abs=1e-12)

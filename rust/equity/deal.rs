@@ -28,6 +28,7 @@ pub struct Spot {
 
 /// How a game scores a final hand: its cards and the board (empty in stud games).
 pub trait Scorer: Sync {
+    /// The high and (qualifying) low of one player's final cards.
     fn score(&self, hand: &[Card], board: &[Card]) -> Showdown;
 }
 

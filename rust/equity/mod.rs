@@ -199,18 +199,28 @@ impl Scorer for GameScorer {
                     },
                 }
             }
-            Game::Stud => Showdown {
-                high: self.high.eval(hand) as u32,
-                low: 0,
-            },
+            Game::Stud | Game::Razz | Game::StudHiLo => self.score_stud(hand, board),
+        }
+    }
+}
+
+impl GameScorer {
+    /// A stud hand: the player's cards and the common card, if one was dealt (R-STUD-7).
+    #[inline]
+    fn score_stud(&self, hand: &[Card], common: &[Card]) -> Showdown {
+        let mut cards = [0u8; 7];
+        cards[..hand.len()].copy_from_slice(hand);
+        cards[hand.len()..hand.len() + common.len()].copy_from_slice(common);
+        let seven = &cards[..hand.len() + common.len()];
+        match self.game {
             Game::Razz => Showdown {
-                high: self.low.eval(hand) as u32,
+                high: self.low.eval(seven) as u32,
                 low: 0,
             },
             Game::StudHiLo => {
-                let low = self.low.eval(hand);
+                let low = self.low.eval(seven);
                 Showdown {
-                    high: self.high.eval(hand) as u32,
+                    high: self.high.eval(seven) as u32,
                     low: if ace_five::qualifies_low8(low) {
                         low as u32
                     } else {
@@ -218,6 +228,10 @@ impl Scorer for GameScorer {
                     },
                 }
             }
+            _ => Showdown {
+                high: self.high.eval(seven) as u32,
+                low: 0,
+            },
         }
     }
 }
@@ -255,13 +269,20 @@ pub fn spot(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> R
     let pool: Vec<Card> = (0..DECK_SIZE as Card)
         .filter(|&c| taken >> c & 1 == 0)
         .collect();
-    let hand_draws: Vec<usize> = hands.iter().map(|h| game.draws(h.len())).collect();
-    let board_draws = if game.uses_board() {
+    let mut hand_draws: Vec<usize> = hands.iter().map(|h| game.draws(h.len())).collect();
+    let mut board_draws = if game.uses_board() {
         5 - board.len()
     } else {
         0
     };
-    let needed = board_draws + hand_draws.iter().sum::<usize>();
+    let mut needed = board_draws + hand_draws.iter().sum::<usize>();
+    if !game.uses_board() && needed > pool.len() && hands.iter().all(|h| h.len() <= 6) {
+        // R-STUD-7: when the deck cannot give everyone a seventh-street card, one common card
+        // is dealt face up in the centre for all.
+        hand_draws = hands.iter().map(|h| 6 - h.len()).collect();
+        board_draws = 1;
+        needed = 1 + hand_draws.iter().sum::<usize>();
+    }
     if needed > pool.len() {
         return Err(Error::InvalidArgument(format!(
             "{} players need {needed} more cards but only {} are left in the deck",
@@ -386,7 +407,7 @@ mod tests {
                 "duplicate card As",
             ),
             (Game::Holdem, hands(&["AsKs"; 11]), "", "2 to 10 players"),
-            (Game::Stud, vec![vec![]; 8], "", "only 52 are left"),
+            (Game::Stud, vec![vec![]; 9], "", "only 52 are left"),
             (Game::Stud, two, "2c 3c 4c", "no board"),
         ];
         for (game, h, board, message) in cases {
@@ -414,6 +435,28 @@ mod tests {
             assert!(mc.std_error > 0.0 && mc.std_error < 0.005);
             assert!((mc.equity - ex.equity).abs() < 4.0 * mc.std_error);
         }
+    }
+
+    #[test]
+    fn r_stud_7_eight_players_share_a_common_seventh_card() {
+        let known = [
+            "2c 2d 3c 3d 4c 4d",
+            "5c 5d 6c 6d 7c 7d",
+            "8c 8d 9c 9d Tc Td",
+            "Jc Jd Qc Qd Kc Kd",
+            "Ac Ad 2h 3h 4h 5h",
+            "6h 7h 8h 9h Th Jh",
+            "Qh Kh Ah 2s 3s 4s",
+            "5s 6s 7s 8s 9s Ts",
+        ];
+        let result = equity(Game::Stud, &hands(&known), &[], &[], Budget::default()).unwrap();
+        // Four cards are left (Js Qs Ks As); each is the one common card.
+        assert!(result.exact);
+        assert_eq!(result.outcomes, 4);
+        // Hearts hold a jack-high straight flush; spades 5-T tie it with Js and otherwise
+        // stay ten-high.
+        assert_eq!((result.players[5].wins, result.players[5].ties), (3, 1));
+        assert_eq!((result.players[7].wins, result.players[7].ties), (0, 1));
     }
 
     #[test]
