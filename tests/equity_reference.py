@@ -74,25 +74,53 @@ def split_evenly(scores: Sequence[Score], pot: Fraction) -> list[Fraction]:
     return [pot / winners if s == best else Fraction(0) for s in scores]
 
 
-def high_shares(finals: Sequence[Sequence[int]]) -> list[Fraction]:
-    """One pot to the best high hands."""
-    return split_evenly([best_high(f) for f in finals], Fraction(1))
+Hands = Sequence[Sequence[int]]
 
 
-def razz_shares(finals: Sequence[Sequence[int]]) -> list[Fraction]:
+def omaha_fives(hole: Sequence[int], board: Sequence[int]) -> list[list[int]]:
+    """Every five-card hand of exactly two hole cards and three board cards (R-HIGH-4)."""
+    return [[*two, *three] for two in combinations(hole, 2) for three in combinations(board, 3)]
+
+
+def high_shares(finals: Hands, board: Sequence[int]) -> list[Fraction]:
+    """One pot to the best high hands of hand + board."""
+    return split_evenly([best_high([*f, *board]) for f in finals], Fraction(1))
+
+
+def razz_shares(finals: Hands, board: Sequence[int]) -> list[Fraction]:
     """One pot to the best ace-to-five lows."""
-    return split_evenly([best_low(f) for f in finals], Fraction(1))
+    return split_evenly([best_low([*f, *board]) for f in finals], Fraction(1))
 
 
-def hi_lo_shares(finals: Sequence[Sequence[int]]) -> list[Fraction]:
+def split_high_low(highs: list[Score], lows: list[Score]) -> list[Fraction]:
     """Half to the best high, half to the best eight-or-better low; all high without one."""
-    lows = [best_low(f) for f in finals]
     if not any(is_low8(low) for low in lows):
-        return high_shares(finals)
+        return split_evenly(highs, Fraction(1))
     qualified = [low if is_low8(low) else (-99, ()) for low in lows]
-    high = split_evenly([best_high(f) for f in finals], Fraction(1, 2))
+    high = split_evenly(highs, Fraction(1, 2))
     low = split_evenly(qualified, Fraction(1, 2))
     return [h + lo for h, lo in zip(high, low, strict=True)]
+
+
+def hi_lo_shares(finals: Hands, board: Sequence[int]) -> list[Fraction]:
+    """Stud Hi/Lo: best high and best low of each player's seven cards."""
+    highs = [best_high([*f, *board]) for f in finals]
+    lows = [best_low([*f, *board]) for f in finals]
+    return split_high_low(highs, lows)
+
+
+def omaha_shares(finals: Hands, board: Sequence[int]) -> list[Fraction]:
+    """Omaha high: one pot to the best two-plus-three hands."""
+    highs = [max(score_five(h) for h in omaha_fives(f, board)) for f in finals]
+    return split_evenly(highs, Fraction(1))
+
+
+def omaha_hi_lo_shares(finals: Hands, board: Sequence[int]) -> list[Fraction]:
+    """Omaha Hi/Lo: high and low each from two hole cards plus three board cards."""
+    fives = [omaha_fives(f, board) for f in finals]
+    highs = [max(score_five(h) for h in fs) for fs in fives]
+    lows = [max(ace_five_low(h) for h in fs) for fs in fives]
+    return split_high_low(highs, lows)
 
 
 def reference_equity(
@@ -101,11 +129,11 @@ def reference_equity(
     dead: Sequence[int],
     hand_size: int,
     board_size: int,
-    shares_of: Callable[[Sequence[Sequence[int]]], list[Fraction]] = high_shares,
+    shares_of: Callable[[Hands, Sequence[int]], list[Fraction]] = high_shares,
 ) -> tuple[list[int], list[int], list[Fraction], int]:
     """Exact (wins, ties, equity, outcomes) by dealing every unseen card combination.
 
-    The board's cards join every player's hand before ``shares_of`` splits the pot.
+    ``shares_of(final hands, full board)`` splits the pot of one deal.
     """
     used = {*board, *dead, *(c for h in hands for c in h)}
     pool = [c for c in range(52) if c not in used]
@@ -118,7 +146,7 @@ def reference_equity(
         nonlocal outcomes
         if player == len(hands):
             outcomes += 1
-            split = shares_of([[*f, *full_board] for f in finals])
+            split = shares_of(finals, full_board)
             for p, s in enumerate(split):
                 shares[p] += s
                 wins[p] += s == 1

@@ -114,3 +114,15 @@ def test_simulate_summary() -> None:
 
 def test_simulate_rejects_unknown_cpu() -> None:
     assert main(["simulate", "--games", "1", "--bots", "genius"]) == 2
+
+
+def test_play_turn_timer_acts_for_a_slow_player() -> None:
+    ticks = iter(range(0, 10**9, 45))  # every reading of the clock is 45 s later
+
+    lines: list[str] = []
+    person = Person([])
+    args = parse("play", "--players", "2", "--rounds", "1", "--seed", "6", "--turn-timer", "30")
+    play(args, person, lines.append, clock=lambda: float(next(ticks)))
+    text = "\n".join(lines)
+    assert "Time is up: the table acted for you." in text
+    assert "Final standings:" in text

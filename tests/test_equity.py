@@ -6,6 +6,8 @@ import drawpoker
 import pytest
 from drawpoker import InvalidArgumentError, InvalidCardError, equity, parse_cards
 from equity_reference import reference_equity
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def cards(text: str) -> list[int]:
@@ -146,3 +148,25 @@ def test_ten_players_fit_but_stud_deck_limit_is_enforced():
     assert sum(p.equity for p in result.players) == pytest.approx(1.0)
     seven = equity(["2c 3c 4c"] + [""] * 6, game="stud", samples=2_000)
     assert len(seven.players) == 7
+
+
+def test_cli_equity_prints_each_hand_and_refuses_bad_input(capsys):
+    from drawpoker.cli import main
+
+    assert main(["equity", "AsKs", "QhQd", "--board", "Ts 9d 2s", "--max-outcomes", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "As Ks: equity" in out and "±" in out and "Monte Carlo, 200,000 samples" in out
+    assert main(["equity", "AsKs", "AsQd"]) == 2
+    assert "duplicate card As" in capsys.readouterr().out
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 4), st.sampled_from([4, 5]), st.randoms(use_true_random=False))
+def test_random_turn_and_river_spots_agree_with_the_reference(players, board_size, rng):
+    deck = list(range(52))
+    rng.shuffle(deck)
+    hands = [deck[2 * p : 2 * p + 2] for p in range(players)]
+    board = deck[2 * players : 2 * players + board_size]
+    dead = deck[2 * players + board_size : 2 * players + board_size + rng.randrange(3)]
+    result = equity(hands, board, dead)
+    assert_matches_reference(result, reference_equity(hands, board, dead, 2, 5))

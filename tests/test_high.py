@@ -45,6 +45,8 @@ def test_r_high_5_seven_card_counts_over_all_133784560_hands() -> None:
     histogram = drawpoker.strength_histogram(7)
     assert int(histogram.sum()) == 133_784_560
     assert int((histogram > 0).sum()) == 4824
+    # Counting rank patterns with their suit assignments finds the same numbers.
+    assert np.array_equal(drawpoker.strength_histogram(7, method="patterns"), histogram)
     assert list(drawpoker.category_counts(7).values()) == [
         23_294_460,
         58_627_800,

@@ -16,6 +16,14 @@ from drawpoker.cards import (
     rank_of,
     suit_of,
 )
+from drawpoker.draw import (
+    DiscardChoice,
+    DrawOutcome,
+    discard_choices,
+    draw_category_counts_batch,
+    draw_outcome,
+)
+from drawpoker.draw_equity import DrawEquity, draw_equity
 from drawpoker.equity import EquityResult, PlayerEquity, equity, equity_batch
 from drawpoker.errors import (
     DrawPokerError,
@@ -57,6 +65,9 @@ __all__ = [
     "RANKS",
     "SUITS",
     "BadugiCategory",
+    "DiscardChoice",
+    "DrawEquity",
+    "DrawOutcome",
     "DrawPokerError",
     "EquityResult",
     "HandCategory",
@@ -70,6 +81,10 @@ __all__ = [
     "category_counts",
     "compare_batch",
     "describe",
+    "discard_choices",
+    "draw_category_counts_batch",
+    "draw_equity",
+    "draw_outcome",
     "equity",
     "equity_batch",
     "evaluate",

@@ -41,7 +41,13 @@ class CheckCallBot:
     """
 
     def choose(self, hand: Hand) -> Action:
-        """Check, call, or stand pat."""
+        """Check, call, or stand pat.
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
+        >>> hand.bet(20); CheckCallBot().choose(hand).kind
+        'call'
+        """
         if hand.phase == "draw":
             return Action.draw()
         seat = hand.actor
@@ -115,7 +121,14 @@ class RulesOfThumbBot:
         self.bluff = bluff
 
     def choose(self, hand: Hand) -> Action:
-        """The action for the seat to act."""
+        """The action for the seat to act.
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
+        >>> hand.check(); hand.check()  # nobody opened: redeal
+        >>> hand.deal_number, RulesOfThumbBot(seed=1).choose(hand).kind in ("check", "bet")
+        (1, True)
+        """
         seat = hand.actor
         assert seat is not None
         view = hand.view(seat)
@@ -197,7 +210,7 @@ def exact_draw(cards: Sequence[int], limit: str, ranking: str = "high") -> tuple
 @cache
 def _beat_random_table() -> list[float]:
     """Chance that a high hand of each strength beats a random five-card hand (ties half)."""
-    histogram = [int(n) for n in _core.strength_histogram(5)]
+    histogram = [int(n) for n in _core.strength_histogram(5, "patterns")]
     total = sum(histogram)
     table, below = [], 0
     for count in histogram:
@@ -236,7 +249,13 @@ class StrongBot:
         return self._analysis[2], self._analysis[3]
 
     def choose(self, hand: Hand) -> Action:
-        """The action for the seat to act."""
+        """The action for the seat to act.
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
+        >>> hand.bet(20); StrongBot(seed=1).choose(hand).kind in ("fold", "call", "raise")
+        True
+        """
         seat = hand.actor
         assert seat is not None
         view = hand.view(seat)

@@ -24,7 +24,7 @@ import numpy.typing as npt
 from drawpoker import _core
 from drawpoker.cards import CardsLike, as_card_array, format_cards, to_card_list
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.evaluation import HandCategory, ranking_system, strength_histogram
+from drawpoker.evaluation import HandCategory, ranking_system
 
 DRAW_LIMITS = ("3", "3-or-4-with-ace", "5")
 """The draw-limit settings of RULES.md section 4 (R-DRAW-7); the default is the second."""
@@ -84,7 +84,9 @@ class DrawOutcome:
 
     @property
     def improve_probability(self) -> float:
-        """Chance that the final hand is of a better category than the hand before the draw.
+        """Chance that the final hand improves on the hand before the draw: a better category
+        for high and joker hands (a pair drawing to a bigger kicker has not improved), any
+        better strength for the lows and badugi.
 
         >>> round(draw_outcome("Jh Jd 7c 4s 2h", discard="7c 4s 2h").improve_probability, 4)
         0.2871
@@ -176,13 +178,26 @@ def _category_table(ranking: str) -> npt.NDArray[np.intp]:
     return table
 
 
-def objective_values(objective: ObjectiveLike, ranking: str = "high") -> npt.NDArray[np.float64]:
+@lru_cache(maxsize=8)
+def deck_histogram(ranking: str = "high", joker: bool = False) -> npt.NDArray[np.uint64]:
+    """How many hands of the whole deck (53 cards with ``joker``) reach each strength.
+
+    >>> int(deck_histogram().sum()), int(deck_histogram("joker", joker=True).sum())
+    (2598960, 2869685)
+    """
+    return _core.deck_histogram(ranking, joker)
+
+
+def objective_values(
+    objective: ObjectiveLike, ranking: str = "high", *, joker: bool = False
+) -> npt.NDArray[np.float64]:
     """What each final strength is worth under an objective (index = strength, 0 unused).
 
     An objective is one of:
 
     - ``"mean_strength"``: the strength itself;
-    - ``"beat_random"``: the chance to beat a random five-card hand (ties count half);
+    - ``"beat_random"``: the chance to beat a random hand of the whole deck (ties count half;
+      the 53-card deck with ``joker``);
     - ``"at_least:CATEGORY"``: 1 for a final hand of that category or better
       (e.g. ``"at_least:FLUSH"``);
     - a pay table ``{category: payout}`` (missing categories pay 0);
@@ -193,29 +208,9 @@ def objective_values(objective: ObjectiveLike, ranking: str = "high") -> npt.NDA
     >>> float(values[evaluate("Ks 9s 6s 3s 8s")]), float(values[evaluate("Ks 9s 6s 3s 8d")])
     (6.0, 0.0)
     """
-    table = _category_table(ranking)
-    size = len(table)
     if isinstance(objective, str):
-        if objective == "mean_strength":
-            return np.arange(size, dtype=np.float64)
-        if objective == "beat_random":
-            if ranking != "high":
-                raise InvalidArgumentError("beat_random is defined for the high ranking only")
-            counts = strength_histogram(5).astype(np.float64)
-            below = np.cumsum(counts) - counts
-            beat: npt.NDArray[np.float64] = (below + counts / 2) / counts.sum()
-            return beat
-        if objective.startswith("at_least:"):
-            name = objective.split(":", 1)[1].strip().upper()
-            if name not in HandCategory.__members__:
-                raise InvalidArgumentError(f"unknown category {name!r} in objective {objective!r}")
-            values = (table >= HandCategory[name]).astype(np.float64)
-            values[0] = 0.0
-            return values
-        raise InvalidArgumentError(
-            f"unknown objective {objective!r} (known: mean_strength, beat_random,"
-            " at_least:CATEGORY, a pay table, or values per strength)"
-        )
+        return _named_objective(objective, ranking, joker)
+    table = _category_table(ranking)
     if isinstance(objective, Mapping):
         pays = np.zeros(int(table.max()) + 1, dtype=np.float64)
         for key, pay in objective.items():
@@ -224,11 +219,41 @@ def objective_values(objective: ObjectiveLike, ranking: str = "high") -> npt.NDA
         values[0] = 0.0
         return values
     values = np.ascontiguousarray(objective, dtype=np.float64)
-    if values.shape != (size,):
+    if values.shape != (len(table),):
         raise InvalidArgumentError(
-            f"values per strength must have shape ({size},), got {values.shape}"
+            f"values per strength must have shape ({len(table)},), got {values.shape}"
         )
     return values
+
+
+@lru_cache(maxsize=32)
+def _named_objective(objective: str, ranking: str, joker: bool) -> npt.NDArray[np.float64]:
+    """The values of a named objective, computed once and kept read-only."""
+    values = _compute_named_objective(objective, ranking, joker)
+    values.setflags(write=False)
+    return values
+
+
+def _compute_named_objective(objective: str, ranking: str, joker: bool) -> npt.NDArray[np.float64]:
+    table = _category_table(ranking)
+    if objective == "mean_strength":
+        return np.arange(len(table), dtype=np.float64)
+    if objective == "beat_random":
+        counts = deck_histogram(ranking, joker).astype(np.float64)
+        below = np.cumsum(counts) - counts
+        beat: npt.NDArray[np.float64] = (below + counts / 2) / counts.sum()
+        return beat
+    if objective.startswith("at_least:"):
+        name = objective.split(":", 1)[1].strip().upper()
+        if name not in HandCategory.__members__:
+            raise InvalidArgumentError(f"unknown category {name!r} in objective {objective!r}")
+        values = (table >= HandCategory[name]).astype(np.float64)
+        values[0] = 0.0
+        return values
+    raise InvalidArgumentError(
+        f"unknown objective {objective!r} (known: mean_strength, beat_random,"
+        " at_least:CATEGORY, a pay table, or values per strength)"
+    )
 
 
 def discard_choices(
@@ -257,7 +282,7 @@ def discard_choices(
             f"unknown draw limit {limit!r} (known: {', '.join(DRAW_LIMITS)})"
         )
     cards = to_card_list(hand)
-    values = objective_values(objective, ranking)
+    values = objective_values(objective, ranking, joker=joker)
     rows = _core.draw_choices(cards, to_card_list(dead), ranking, joker, limit, values, histograms)
     return [
         DiscardChoice(

@@ -22,7 +22,7 @@ from drawpoker import _core
 from drawpoker.cards import CardsLike, as_card_array, to_card_list
 from drawpoker.errors import InvalidArgumentError
 
-GAMES = ("holdem", "stud", "razz", "stud-hi-lo")
+GAMES = ("holdem", "omaha", "omaha-hi-lo", "stud", "razz", "stud-hi-lo")
 """Games whose equity can be computed, by their public names."""
 
 DEFAULT_MAX_OUTCOMES = 10_000_000
@@ -89,9 +89,10 @@ def equity(
     """Equity of each player's hand.
 
     ``game`` is one of :data:`GAMES`. ``hands`` has one entry per player: two hole cards in
-    Hold'em; in the stud games (``"stud"``, ``"razz"``, ``"stud-hi-lo"``) the cards seen so far
-    (0 to 7, down and up). In Stud Hi/Lo half the pot goes to the best eight-or-better low when
-    there is one (R-A5-4, R-SPLIT-1); Razz plays the ace-to-five low with no qualifier.
+    Hold'em; 4, 5 or 6 in Omaha (the same for everyone; exactly two play with three board
+    cards); in the stud games (``"stud"``, ``"razz"``, ``"stud-hi-lo"``) the cards seen so far
+    (0 to 7, down and up). In the hi/lo games half the pot goes to the best eight-or-better low
+    when there is one (R-A5-4, R-SPLIT-1); Razz plays the ace-to-five low with no qualifier.
     ``board`` is 0, 3, 4 or 5 cards (board games only); ``dead`` are cards known to be out of
     play (mucked, folded upcards). Bad input raises
     :class:`~drawpoker.errors.InvalidArgumentError` or :class:`~drawpoker.errors.InvalidCardError`.
@@ -99,6 +100,9 @@ def equity(
     >>> r = equity(["AsKs", "QhQd", "7c7d"], board="Kd 7s 2h")
     >>> [round(p.equity, 3) for p in r.players]
     [0.058, 0.081, 0.862]
+    >>> hilo = equity(["Ac 2c Kd Kh", "Ad 2d 9s 9c"], "3h 4s 8c Ks 7d", game="omaha-hi-lo")
+    >>> [p.equity for p in hilo.players]
+    [0.75, 0.25]
     >>> mc = equity(["AsKs", "QhQd"], max_outcomes=0, samples=20_000, seed=1)
     >>> mc.exact, mc.outcomes, abs(mc.players[0].equity - 0.4621) < 4 * mc.players[0].std_error
     (False, 20000, True)

@@ -11,16 +11,43 @@ invalid card "Zz"
 
 
 class DrawPokerError(Exception):
-    """Base class of every error raised by drawpoker."""
+    """Base class of every error raised by drawpoker.
+
+    >>> issubclass(InvalidCardError, DrawPokerError)
+    True
+    """
 
 
 class InvalidCardError(DrawPokerError, ValueError):
-    """A card that is not a card: bad text, a value outside 0..51 (52 = joker), or a repeat."""
+    """A card that is not a card: bad text, a value outside 0..51 (52 = joker), or a repeat.
+
+    >>> from drawpoker import evaluate
+    >>> evaluate("As As Kd Qc Jh")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidCardError: duplicate card As
+    """
 
 
 class InvalidArgumentError(DrawPokerError, ValueError):
-    """An argument that does not fit the call: a wrong hand size, shape, dtype or name."""
+    """An argument that does not fit the call: a wrong hand size, shape, dtype or name.
+
+    >>> from drawpoker import evaluate
+    >>> evaluate("As Kd Qc Jh")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: a hand of 4 cards is not allowed here (...)
+    """
 
 
 class IllegalActionError(DrawPokerError, ValueError):
-    """An action that the rules do not allow at this point of a hand."""
+    """An action that the rules do not allow at this point of a hand; the hand is unchanged.
+
+    >>> from drawpoker.games import DrawSettings, FiveCardDraw, Hand
+    >>> hand = Hand(FiveCardDraw(DrawSettings()), stacks=[2000, 2000], button=0, seed=1)
+    >>> try:
+    ...     hand.bet(25)
+    ... except IllegalActionError:
+    ...     print("refused")
+    refused
+    """

@@ -46,7 +46,7 @@ pub fn category_counts_batch(
             || vec![0u64; histogram_size],
             |histogram, (draw, row_out)| {
                 histogram.fill(0);
-                draw.tally(scorer, histogram);
+                draw.tally(scorer, histogram.as_mut_slice());
                 row_out.copy_from_slice(&category_counts(ranking, histogram));
             },
         );

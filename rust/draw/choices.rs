@@ -2,8 +2,8 @@
 //! expectation of a caller's value per final strength, ranked best first.
 
 use super::limit::DrawLimit;
-use super::outcomes::{category_counts, check_draw_hand, stub_of, Draw};
-use super::score::{categories, improves_by_category, Scorer};
+use super::outcomes::{check_draw_hand, stub_of, Draw, Sink};
+use super::score::{categories, category_count, improves_by_category, Scorer};
 use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::eval::Ranking;
@@ -53,7 +53,7 @@ pub fn all_choices(
     let before_strength = scorer.score(hand);
     let before = category_of[before_strength as usize];
     let by_category = improves_by_category(ranking);
-    let mut histogram = vec![0u64; size];
+    let mut histogram = vec![0u64; if keep_histograms { size } else { 0 }];
     let mut choices = Vec::with_capacity(1 << hand.len());
     for mask in 0..(1u8 << hand.len()) {
         let draws = mask.count_ones() as usize;
@@ -69,36 +69,39 @@ pub fn all_choices(
             stub: stub.clone(),
             draws,
         };
-        histogram.fill(0);
-        draw.tally(scorer, &mut histogram);
-        let mut total = 0u64;
-        let mut improved = 0u64;
-        let mut weighted = 0f64;
-        for (strength, &n) in histogram.iter().enumerate().skip(1) {
-            if n != 0 {
-                total += n;
-                weighted += n as f64 * values[strength];
-                let better = if by_category {
-                    category_of[strength] > before
+        let mut summary = Summary {
+            values,
+            category_of,
+            improves: |strength: u16| {
+                if by_category {
+                    category_of[strength as usize] > before
                 } else {
-                    strength > before_strength as usize
-                };
-                if better {
-                    improved += n;
+                    strength > before_strength
+                }
+            },
+            total: 0,
+            weighted: 0.0,
+            categories: vec![0; category_count(ranking)],
+            improved: 0,
+        };
+        if keep_histograms {
+            histogram.fill(0);
+            draw.tally(scorer, histogram.as_mut_slice());
+            for (strength, &n) in histogram.iter().enumerate().skip(1) {
+                if n != 0 {
+                    summary.add(strength as u16, n as i64);
                 }
             }
+        } else {
+            draw.tally(scorer, &mut summary);
         }
         choices.push(Choice {
             discard_mask: mask,
-            total,
-            categories: category_counts(ranking, &histogram),
-            improved,
-            value: weighted / total as f64,
-            histogram: if keep_histograms {
-                histogram.clone()
-            } else {
-                Vec::new()
-            },
+            total: summary.total as u64,
+            categories: summary.categories.iter().map(|&n| n as u64).collect(),
+            improved: summary.improved as u64,
+            value: summary.weighted / summary.total as f64,
+            histogram: histogram.clone(),
         });
     }
     choices.sort_by(|a, b| {
@@ -112,6 +115,29 @@ pub fn all_choices(
             .then(a.discard_mask.cmp(&b.discard_mask))
     });
     Ok(choices)
+}
+
+/// The running figures of one choice, fed straight by the walk (no histogram needed).
+struct Summary<'a, F: Fn(u16) -> bool> {
+    values: &'a [f64],
+    category_of: &'a [u8],
+    improves: F,
+    total: i64,
+    weighted: f64,
+    categories: Vec<i64>,
+    improved: i64,
+}
+
+impl<F: Fn(u16) -> bool> Sink for Summary<'_, F> {
+    #[inline(always)]
+    fn add(&mut self, strength: u16, weight: i64) {
+        self.total += weight;
+        self.weighted += weight as f64 * self.values[strength as usize];
+        self.categories[self.category_of[strength as usize] as usize] += weight;
+        if (self.improves)(strength) {
+            self.improved += weight;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 use super::combos::{binomial, colex_rank, for_each_fill, for_each_index_subset, BINOMIALS};
 use super::outcomes::{check_deck, stub_of};
 use super::score::{hand_size, Scorer};
-use crate::card::{check_hand, Card};
+use crate::card::{check_hand, rank, suit, Card};
 use crate::error::{Error, Result};
 use crate::eval::Ranking;
 
@@ -121,17 +121,40 @@ pub fn draw_equity(
 }
 
 /// Strength of every draw of `player` from `unseen`, in the order of `for_each_index_subset`.
+///
+/// High hands without a flush depend only on the ranks drawn, and the draws come in increasing
+/// card order, so a small memo keyed by the drawn ranks (base 13) answers most of them.
 fn draw_strengths(scorer: Scorer, player: &Player, unseen: &[Card]) -> Vec<u16> {
     let mut hand = [0u8; 5];
     let kept = player.kept.len();
     hand[..kept].copy_from_slice(&player.kept);
     let size = kept + player.draws;
     let mut strengths = Vec::with_capacity(binomial(unseen.len(), player.draws) as usize);
+    let memo_size = if matches!(scorer, Scorer::High(_)) && player.draws <= 4 {
+        13usize.pow(player.draws as u32)
+    } else {
+        0
+    };
+    let mut memo = vec![0u16; memo_size];
+    let kept_suits = player.kept.iter().fold(0u8, |m, &c| m | 1 << suit(c));
     for_each_index_subset(unseen.len(), player.draws, &mut |idx| {
+        let mut key = 0usize;
+        let mut suits = kept_suits;
         for (slot, &i) in hand[kept..size].iter_mut().zip(idx) {
-            *slot = unseen[i as usize];
+            let card = unseen[i as usize];
+            *slot = card;
+            key = key * 13 + rank(card) as usize;
+            suits |= 1 << suit(card);
         }
-        strengths.push(scorer.score(&hand[..size]));
+        let strength = if memo_size == 0 || suits.count_ones() == 1 {
+            scorer.score(&hand[..size])
+        } else {
+            if memo[key] == 0 {
+                memo[key] = scorer.score(&hand[..size]);
+            }
+            memo[key]
+        };
+        strengths.push(strength);
     });
     strengths
 }
@@ -156,6 +179,9 @@ fn for_each_subset(idx: &[u8], largest: usize, visit: &mut impl FnMut(usize, usi
         visit(size, colex_rank(&sub[..size]));
     }
 }
+
+/// Lists at least this long are turned into count tables (see [`heads_up`]).
+const LONG_LIST: usize = 256;
 
 fn heads_up(scorer: Scorer, players: &[Player], unseen: &[Card]) -> Equity {
     // B, whose draws are bucketed, is the player drawing fewer cards.
@@ -192,6 +218,29 @@ fn heads_up(scorer: Scorer, players: &[Player], unseen: &[Card]) -> Equity {
             .chunks_exact_mut(bucket_len[j])
             .for_each(|c| c.sort_unstable());
     }
+    // Long lists become counts below each strength, so that their queries are two loads
+    // instead of two binary searches.
+    let top = buckets[0].iter().copied().max().unwrap_or(0) as usize + 2;
+    let cumulative: Vec<Option<Vec<u32>>> = (0..=common)
+        .map(|j| {
+            if bucket_len[j] < LONG_LIST {
+                return None;
+            }
+            let mut table = vec![0u32; BINOMIALS[n][j] as usize * top];
+            for (list, counts) in buckets[j]
+                .chunks_exact(bucket_len[j])
+                .zip(table.chunks_exact_mut(top))
+            {
+                for &x in list {
+                    counts[x as usize + 1] += 1;
+                }
+                for i in 1..top {
+                    counts[i] += counts[i - 1];
+                }
+            }
+            Some(table)
+        })
+        .collect();
     let strengths_a = draw_strengths(scorer, a, unseen);
     let (mut below, mut equal) = (0i64, 0i64);
     let mut index = 0;
@@ -199,10 +248,22 @@ fn heads_up(scorer: Scorer, players: &[Player], unseen: &[Card]) -> Equity {
         let s = strengths_a[index];
         index += 1;
         for_each_subset(idx, common, &mut |size, rank| {
-            let len = bucket_len[size];
-            let list = &buckets[size][rank * len..(rank + 1) * len];
-            let lower = list.partition_point(|&x| x < s) as i64;
-            let upto = list.partition_point(|&x| x <= s) as i64;
+            let (lower, upto) = if let Some(table) = &cumulative[size] {
+                let counts = &table[rank * top..(rank + 1) * top];
+                let s = s as usize;
+                if s < top - 1 {
+                    (counts[s] as i64, counts[s + 1] as i64)
+                } else {
+                    (counts[top - 1] as i64, counts[top - 1] as i64)
+                }
+            } else {
+                let len = bucket_len[size];
+                let list = &buckets[size][rank * len..(rank + 1) * len];
+                (
+                    list.partition_point(|&x| x < s) as i64,
+                    list.partition_point(|&x| x <= s) as i64,
+                )
+            };
             let sign = if size % 2 == 0 { 1 } else { -1 };
             below += sign * lower;
             equal += sign * (upto - lower);
@@ -441,6 +502,12 @@ mod tests {
             (
                 [player("9c 9d 9h", 2), player("Tc Td", 3)],
                 "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d",
+            ),
+            (
+                // 25 unseen cards: the lists of draws through one card are long enough to
+                // become count tables.
+                [player("Jh Jd", 3), player("As Ks", 3)],
+                "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s 5c 5d 5h 5s 6c 6d 6h 6s 7c 7d 7h",
             ),
             (
                 [player("Ac Kc Qc Jc Tc", 0), player("2d", 4)],

@@ -12,4 +12,5 @@ pub mod equity;
 pub mod holds;
 pub mod limit;
 pub mod outcomes;
+pub mod rank_walk;
 pub mod score;

@@ -114,8 +114,11 @@ impl Draw {
         Ok(Draw { kept, stub, draws })
     }
 
-    /// Adds the count of every final strength to `histogram` (index = strength).
-    pub fn tally(&self, scorer: Scorer, histogram: &mut [u64]) {
+    /// Adds every final strength to `sink` (a histogram indexed by strength, or a summary).
+    pub fn tally<S: Sink + ?Sized>(&self, scorer: Scorer, sink: &mut S) {
+        if let Scorer::High(tables) = scorer {
+            return super::rank_walk::tally_high(tables, &self.kept, &self.stub, self.draws, sink);
+        }
         let mut hand = [0u8; 5];
         let size = self.kept.len() + self.draws;
         debug_assert!(size <= 5);
@@ -125,8 +128,23 @@ impl Draw {
             self.draws,
             &mut hand[..size],
             self.kept.len(),
-            &mut |h| histogram[scorer.score(h) as usize] += 1,
+            &mut |h| sink.add(scorer.score(h), 1),
         );
+    }
+}
+
+/// Where a walk over final hands puts what it finds: `weight` more final hands of `strength`
+/// (a negative weight takes some back; the totals never go below zero).
+pub trait Sink {
+    /// Records `weight` final hands of `strength`.
+    fn add(&mut self, strength: u16, weight: i64);
+}
+
+impl Sink for [u64] {
+    #[inline(always)]
+    fn add(&mut self, strength: u16, weight: i64) {
+        let slot = &mut self[strength as usize];
+        *slot = slot.wrapping_add_signed(weight);
     }
 }
 
@@ -134,8 +152,19 @@ impl Draw {
 /// `C(stub, draws)`.
 pub fn strength_histogram(ranking: Ranking, draw: &Draw) -> Vec<u64> {
     let mut histogram = vec![0u64; ranking.max_strength() as usize + 1];
-    draw.tally(Scorer::of(ranking), &mut histogram);
+    draw.tally(Scorer::of(ranking), histogram.as_mut_slice());
     histogram
+}
+
+/// How many hands of the whole deck (52 cards, or 53 with `joker`) reach each strength.
+pub fn deck_histogram(ranking: Ranking, joker: bool) -> Result<Vec<u64>> {
+    check_deck(ranking, joker)?;
+    let draw = Draw {
+        kept: Vec::new(),
+        stub: stub_of(&[], &[], joker)?,
+        draws: hand_size(ranking),
+    };
+    Ok(strength_histogram(ranking, &draw))
 }
 
 /// Category counts (index = category number) of a strength histogram.
@@ -175,6 +204,15 @@ mod tests {
         assert_eq!(counts("9c 9d 7h 7s Kd", "Kd")[6], 4);
         let trips = counts("9c 9d 9h 7s Kd", "7s Kd");
         assert_eq!((trips[6], trips[7]), (66, 46));
+    }
+
+    #[test]
+    fn deck_histogram_counts_every_hand() {
+        let hist = deck_histogram(Ranking::High, false).unwrap();
+        assert_eq!(category_counts(Ranking::High, &hist)[8], 40);
+        let joker = deck_histogram(Ranking::Joker, true).unwrap();
+        assert_eq!(joker.iter().sum::<u64>(), 2_869_685);
+        assert!(deck_histogram(Ranking::High, true).is_err());
     }
 
     #[test]

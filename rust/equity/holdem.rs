@@ -11,74 +11,19 @@
 //! With seven cards a flush excludes quads and full houses, so a flush hand's value is the
 //! flush table's alone.
 //!
-//! The idea of grouping boards so that each distinct showdown is evaluated once is OMPEval's
-//! (Henri Olli, "combining identical outcomes"); this decomposition is our own.
+//! The idea of grouping boards so that each distinct showdown is evaluated once comes from
+//! OMPEval (github.com/zekyll/OMPEval, "combining identical outcomes"); this decomposition by
+//! rank multisets and flush suits is our own.
 
 use super::deal::Spot;
+use super::multiset::{for_each_rank_multiset, for_each_subset};
 use super::tally::{Tally, MAX_PLAYERS, POT};
 use crate::card::{rank, suit};
 use crate::eval::high::{rank_key, HighTables, CARD_KEYS};
 
-/// C(n, k) for n <= 4.
-const SMALL_BINOMIAL: [[i64; 5]; 5] = [
-    [1, 0, 0, 0, 0],
-    [1, 1, 0, 0, 0],
-    [1, 2, 1, 0, 0],
-    [1, 3, 3, 1, 0],
-    [1, 4, 6, 4, 1],
-];
-
-/// Calls `visit(key, weight)` for every multiset of `size` ranks that `available[r]` copies of
-/// each rank allow, with its summed rank key and its number of card sets.
-fn for_each_rank_multiset(available: &[u8; 13], size: usize, visit: &mut impl FnMut(u32, i64)) {
-    fn walk(
-        available: &[u8; 13],
-        first_rank: usize,
-        left: usize,
-        key: u32,
-        weight: i64,
-        visit: &mut impl FnMut(u32, i64),
-    ) {
-        if left == 0 {
-            visit(key, weight);
-            return;
-        }
-        for rank in first_rank..13 {
-            let ways = &SMALL_BINOMIAL[available[rank] as usize];
-            let most = left.min(available[rank] as usize);
-            for (copies, &count) in ways.iter().enumerate().take(most + 1).skip(1) {
-                walk(
-                    available,
-                    rank + 1,
-                    left - copies,
-                    key + copies as u32 * rank_key(rank as u8),
-                    weight * count,
-                    visit,
-                );
-            }
-        }
-    }
-    walk(available, 0, size, 0, 1, visit);
-}
-
-/// Calls `visit(subset)` for every subset of `mask` with `size` bits.
-fn for_each_subset(mask: u16, size: u32, visit: &mut impl FnMut(u16)) {
-    // Walks all subsets of `mask` (decreasing); at most 2^13.
-    let mut subset = mask;
-    loop {
-        if subset.count_ones() == size {
-            visit(subset);
-        }
-        if subset == 0 {
-            break;
-        }
-        subset = (subset - 1) & mask;
-    }
-}
-
 /// The set of players holding the best of `values`, as a bit mask.
 #[inline(always)]
-fn best_players(values: &[u32]) -> usize {
+pub(super) fn best_players(values: &[u32]) -> usize {
     let best = values.iter().copied().max().unwrap_or(0);
     values
         .iter()
@@ -123,7 +68,7 @@ pub fn exact(tables: &HighTables, spot: &Spot) -> Tally {
 
     let mut by_winners = vec![0i64; 1 << players];
     let mut values = [0u32; MAX_PLAYERS];
-    for_each_rank_multiset(&rank_counts, draws, &mut |key, weight| {
+    for_each_rank_multiset(&rank_counts, draws, &mut |key, weight, _| {
         rank_values(key, &mut values);
         by_winners[best_players(&values[..players])] += weight;
     });
@@ -156,7 +101,7 @@ pub fn exact(tables: &HighTables, spot: &Spot) -> Tally {
                         flushes[p] = tables.flush_strength(mask as usize) as u32;
                     }
                 }
-                for_each_rank_multiset(&other_counts, draws - new_suited, &mut |key, weight| {
+                for_each_rank_multiset(&other_counts, draws - new_suited, &mut |key, weight, _| {
                     rank_values(flush_key + key, &mut values);
                     let without_flushes = best_players(&values[..players]);
                     for p in 0..players {
@@ -216,7 +161,9 @@ mod tests {
 
     #[test]
     fn agrees_with_walking_every_board() {
-        let spots: [(&[&str], &str, &str); 6] = [
+        let spots: [(&[&str], &str, &str); 8] = [
+            (&["AsKs", "QhQd", "7c8c"], "", ""),
+            (&["2c2d", "3c3d", "4h5h", "AhKh"], "", "Ts Js"),
             (&["AsKs", "QhQd"], "2s 7s Jd", ""),
             (&["Ah2h", "KcKd", "7s8s"], "3h 4h 9c", "Qh"),
             (&["AcAd", "KhKs"], "2c3c4c5c", ""),

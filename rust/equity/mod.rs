@@ -2,17 +2,22 @@
 //! within a budget of outcomes), or over a seeded random sample of them (Monte Carlo, with a
 //! standard error).
 //!
-//! Games: Texas Hold'em, Seven-Card Stud, Razz, Stud Hi/Lo eight-or-better. Hold'em's exact sums come from the rank-multiset
-//! method of [`holdem`]; everything else from the generic deal walker of [`deal`].
+//! Games: Texas Hold'em, Omaha and Omaha Hi/Lo (4, 5 or 6 hole cards), Seven-Card Stud, Razz,
+//! Stud Hi/Lo eight-or-better. Hold'em's and Omaha's exact sums come from the
+//! rank-multiset methods of [`holdem`] and [`omaha`]; the stud games' and every Monte Carlo
+//! estimate from the generic deal walker of [`deal`].
 
 pub mod batch;
 pub mod deal;
 pub mod holdem;
+pub mod multiset;
+pub mod omaha;
 pub mod rng;
 pub mod tally;
 
 use crate::card::{check_hand, Card, DECK_SIZE};
 use crate::error::{Error, Result};
+use crate::eval::omaha as omaha_eval;
 use crate::eval::{ace_five, high};
 use deal::{Scorer, Spot};
 use tally::{Showdown, Tally, MAX_PLAYERS, POT};
@@ -22,6 +27,11 @@ use tally::{Showdown, Tally, MAX_PLAYERS, POT};
 pub enum Game {
     /// Texas Hold'em: two hole cards each, best five of seven with the board.
     Holdem,
+    /// Omaha high: exactly two of 4, 5 or 6 hole cards with exactly three board cards.
+    Omaha,
+    /// Omaha Hi/Lo: the pot is split between the best Omaha high and the best eight-or-better
+    /// ace-to-five low, the high hand scooping when no low qualifies (R-A5-4, R-SPLIT-1).
+    OmahaHiLo,
     /// Seven-Card Stud high: best five of each player's seven cards.
     Stud,
     /// Razz: the best ace-to-five low of seven cards wins, no qualifier.
@@ -33,8 +43,10 @@ pub enum Game {
 
 impl Game {
     /// Every game with its public name.
-    pub const ALL: [(Game, &'static str); 4] = [
+    pub const ALL: [(Game, &'static str); 6] = [
         (Game::Holdem, "holdem"),
+        (Game::Omaha, "omaha"),
+        (Game::OmahaHiLo, "omaha-hi-lo"),
         (Game::Stud, "stud"),
         (Game::Razz, "razz"),
         (Game::StudHiLo, "stud-hi-lo"),
@@ -56,35 +68,49 @@ impl Game {
     }
 
     fn uses_board(self) -> bool {
-        matches!(self, Game::Holdem)
+        matches!(self, Game::Holdem | Game::Omaha | Game::OmahaHiLo)
     }
 
-    /// Cards each player ends with.
-    fn final_hand_size(self) -> usize {
+    /// Known cards each player must (board games) or may (stud games) have.
+    fn known_sizes(self) -> std::ops::RangeInclusive<usize> {
         match self {
-            Game::Holdem => 2,
-            Game::Stud | Game::Razz | Game::StudHiLo => 7,
+            Game::Holdem => 2..=2,
+            Game::Omaha | Game::OmahaHiLo => omaha_eval::HOLE_SIZES,
+            Game::Stud | Game::Razz | Game::StudHiLo => 0..=7,
         }
     }
 
-    /// Known cards a player may have: hole cards in board games, any seen so far in stud.
-    fn check_known(self, player: usize, count: usize) -> Result<()> {
-        let ok = if self.uses_board() {
-            count == self.final_hand_size()
+    /// Cards still to come to a player who holds `known`: none in board games.
+    fn draws(self, known: usize) -> usize {
+        if self.uses_board() {
+            0
         } else {
-            count <= self.final_hand_size()
-        };
-        if ok {
-            return Ok(());
+            7 - known
         }
-        let expected = if self.uses_board() {
-            format!("exactly {}", self.final_hand_size())
-        } else {
-            format!("0 to {}", self.final_hand_size())
-        };
-        Err(Error::InvalidArgument(format!(
-            "player {player} has {count} cards; this game needs {expected}"
-        )))
+    }
+
+    /// Checks every player's number of known cards.
+    fn check_hands(self, hands: &[Vec<Card>]) -> Result<()> {
+        let sizes = self.known_sizes();
+        for (player, hand) in hands.iter().enumerate() {
+            if !sizes.contains(&hand.len()) {
+                let expected = if sizes.start() == sizes.end() {
+                    format!("exactly {}", sizes.start())
+                } else {
+                    format!("{} to {}", sizes.start(), sizes.end())
+                };
+                return Err(Error::InvalidArgument(format!(
+                    "player {player} has {} cards; this game needs {expected}",
+                    hand.len()
+                )));
+            }
+        }
+        if self.uses_board() && hands.iter().any(|h| h.len() != hands[0].len()) {
+            return Err(Error::InvalidArgument(
+                "every player must hold the same number of hole cards".to_string(),
+            ));
+        }
+        Ok(())
     }
 }
 
@@ -161,6 +187,18 @@ impl Scorer for GameScorer {
                     low: 0,
                 }
             }
+            Game::Omaha | Game::OmahaHiLo => {
+                let with_low = self.game == Game::OmahaHiLo;
+                let (high, low) = omaha_eval::best_of(self.high, self.low, hand, board, with_low);
+                Showdown {
+                    high: high as u32,
+                    low: if with_low && ace_five::qualifies_low8(low) {
+                        low as u32
+                    } else {
+                        0
+                    },
+                }
+            }
             Game::Stud => Showdown {
                 high: self.high.eval(hand) as u32,
                 low: 0,
@@ -192,9 +230,7 @@ pub fn spot(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> R
             hands.len()
         )));
     }
-    for (p, hand) in hands.iter().enumerate() {
-        game.check_known(p, hand.len())?;
-    }
+    game.check_hands(hands)?;
     if game.uses_board() {
         if ![0, 3, 4, 5].contains(&board.len()) {
             return Err(Error::InvalidArgument(format!(
@@ -219,10 +255,7 @@ pub fn spot(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> R
     let pool: Vec<Card> = (0..DECK_SIZE as Card)
         .filter(|&c| taken >> c & 1 == 0)
         .collect();
-    let hand_draws: Vec<usize> = hands
-        .iter()
-        .map(|h| game.final_hand_size() - h.len())
-        .collect();
+    let hand_draws: Vec<usize> = hands.iter().map(|h| game.draws(h.len())).collect();
     let board_draws = if game.uses_board() {
         5 - board.len()
     } else {
@@ -265,6 +298,12 @@ pub fn equity(
     }
     let tally = match (game, exact) {
         (Game::Holdem, true) => holdem::exact(high::tables(), &spot),
+        (Game::Omaha | Game::OmahaHiLo, true) => omaha::exact(
+            high::tables(),
+            ace_five::tables(),
+            &spot,
+            game == Game::OmahaHiLo,
+        ),
         (_, true) => deal::exact(&spot, &GameScorer::new(game)),
         (_, false) => deal::monte_carlo(&spot, &GameScorer::new(game), budget.samples, budget.seed),
     };
@@ -312,5 +351,78 @@ pub fn summarize(tally: &Tally, exact: bool) -> Equity {
         players,
         outcomes: tally.outcomes as u64,
         exact,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    fn hands(text: &[&str]) -> Vec<Vec<Card>> {
+        text.iter().map(|t| parse_cards(t).unwrap()).collect()
+    }
+
+    #[test]
+    fn bad_deals_are_errors_not_panics() {
+        let two = hands(&["AsKs", "QhQd"]);
+        let cases: [(Game, Vec<Vec<Card>>, &str, &str); 6] = [
+            (
+                Game::Holdem,
+                hands(&["AsKs", "Qh"]),
+                "",
+                "player 1 has 1 cards",
+            ),
+            (
+                Game::Holdem,
+                two.clone(),
+                "2c 3c",
+                "a board has 0, 3, 4 or 5",
+            ),
+            (
+                Game::Holdem,
+                hands(&["AsKs", "AsQd"]),
+                "",
+                "duplicate card As",
+            ),
+            (Game::Holdem, hands(&["AsKs"; 11]), "", "2 to 10 players"),
+            (Game::Stud, vec![vec![]; 8], "", "only 52 are left"),
+            (Game::Stud, two, "2c 3c 4c", "no board"),
+        ];
+        for (game, h, board, message) in cases {
+            let board = parse_cards(board).unwrap();
+            let err = equity(game, &h, &board, &[], Budget::default()).unwrap_err();
+            assert!(err.to_string().contains(message), "{err}");
+        }
+    }
+
+    #[test]
+    fn monte_carlo_replays_from_its_seed_and_reports_an_error() {
+        let h = hands(&["AsKs", "QhQd", "7c8c"]);
+        let budget = Budget {
+            max_outcomes: 0,
+            samples: 50_000,
+            seed: 4,
+        };
+        let first = equity(Game::Holdem, &h, &[], &[], budget).unwrap();
+        let again = equity(Game::Holdem, &h, &[], &[], budget).unwrap();
+        assert_eq!(first, again);
+        assert!(!first.exact);
+        assert_eq!(first.outcomes, 50_000);
+        let exact = equity(Game::Holdem, &h, &[], &[], Budget::default()).unwrap();
+        for (mc, ex) in first.players.iter().zip(&exact.players) {
+            assert!(mc.std_error > 0.0 && mc.std_error < 0.005);
+            assert!((mc.equity - ex.equity).abs() < 4.0 * mc.std_error);
+        }
+    }
+
+    #[test]
+    fn walker_counts_every_stud_deal() {
+        let h = hands(&["As Ad 7c 8c 9h 2d", "Ks Kh Qd Jd Td 3s"]);
+        let result = equity(Game::Stud, &h, &[], &[], Budget::default()).unwrap();
+        assert!(result.exact);
+        assert_eq!(result.outcomes, 40 * 39);
+        let total: f64 = result.players.iter().map(|p| p.equity).sum();
+        assert!((total - 1.0).abs() < 1e-12);
     }
 }

@@ -138,6 +138,12 @@ impl AceFiveTables {
         self.by_size[cards.len() - 5].get(key)
     }
 
+    /// Strength of a five-card rank key (the sum of [`rank_key`] over the five ranks).
+    #[inline(always)]
+    pub fn strength_of_key5(&self, key: u32) -> u16 {
+        self.by_size[0].get(key)
+    }
+
     /// Strength of the eight-or-better low made of five ace-low values (bit `v` of `set`:
     /// ace = 0 .. eight = 7); 0 when `set` does not hold exactly five.
     #[inline(always)]

@@ -412,6 +412,62 @@ pub fn strength_histogram(n_cards: usize) -> Result<Vec<u64>> {
     Ok(histogram[..=CLASS_COUNT].to_vec())
 }
 
+/// The same histogram as [`strength_histogram`], counted by rank pattern instead of walked.
+///
+/// A multiset of ranks (counts 0..=4) is dealt in `prod C(4, count)` suit assignments; those
+/// that put five or more cards in one suit are flushes (at most one suit can, with seven cards
+/// or fewer), and the rest are worth the rank table's strength. A flush is worth the flush
+/// table's entry for its suit's ranks whatever the other cards are (with at most seven cards
+/// they can make neither quads nor a full house beside it): `4 * C(39, n - k)` hands hold a
+/// given `k`-rank set in one suit. Microseconds instead of a walk over every hand.
+pub fn pattern_histogram(n_cards: usize) -> Result<Vec<u64>> {
+    if !(5..=7).contains(&n_cards) {
+        return Err(Error::HandSize {
+            got: n_cards,
+            allowed: "5, 6 or 7 cards",
+        });
+    }
+    let t = tables();
+    let mut histogram = vec![0u64; CLASS_COUNT + 1];
+    for_each_rank_multiset(n_cards, 4, &mut |ranks| {
+        let mut counts = [0usize; 13];
+        ranks.iter().for_each(|&r| counts[r as usize] += 1);
+        // in_suit[k]: suit assignments with exactly k cards in one given suit.
+        let mut in_suit = [0u64; 8];
+        in_suit[0] = 1;
+        let mut all = 1u64;
+        for &c in counts.iter().filter(|&&c| c > 0) {
+            all *= binomial(4, c);
+            let mut next = [0u64; 8];
+            for (k, &ways) in in_suit.iter().enumerate().filter(|&(_, &w)| w > 0) {
+                next[k] += ways * binomial(3, c);
+                if k + 1 < 8 {
+                    next[k + 1] += ways * binomial(3, c - 1);
+                }
+            }
+            in_suit = next;
+        }
+        let flushes: u64 = 4 * in_suit[5..].iter().sum::<u64>();
+        let key: u32 = ranks.iter().map(|&r| rank_key(r)).sum();
+        histogram[t.rank_strength(n_cards, key) as usize] += all - flushes;
+    });
+    for mask in 0usize..1 << 13 {
+        let k = mask.count_ones() as usize;
+        if (5..=n_cards).contains(&k) {
+            histogram[t.flush_strength(mask) as usize] += 4 * binomial(39, n_cards - k);
+        }
+    }
+    Ok(histogram)
+}
+
+/// `C(n, k)` for the small numbers above (0 when `k > n`).
+fn binomial(n: usize, k: usize) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1u64, |acc, i| acc * (n - i) as u64 / (i as u64 + 1))
+}
+
 fn walk(
     t: &HighTables,
     hand: &mut [Card; 7],
@@ -468,6 +524,17 @@ mod tests {
         );
         let hist = strength_histogram(5).unwrap();
         assert_eq!(hist.iter().skip(1).filter(|&&c| c > 0).count(), 7462);
+    }
+
+    #[test]
+    fn counting_by_pattern_matches_the_walk() {
+        for n in 5..=7 {
+            assert_eq!(
+                pattern_histogram(n).unwrap(),
+                strength_histogram(n).unwrap(),
+                "{n}"
+            );
+        }
     }
 
     #[test]

@@ -136,13 +136,14 @@ fn best_flush(t: &HighTables, hole: &[Card], board: &[Card]) -> u16 {
     best
 }
 
-/// The high strength and the best eight-or-better low (0 when none) of a valid hand; the low
-/// is computed only when `with_low`.
+/// The high strength and the best eight-or-better low (0 when none, which
+/// [`ace_five::qualifies_low8`] rejects) of a valid hand; the low is computed only when
+/// `with_low`. Unchecked: the equity walker's hot path.
 ///
 /// A pairing makes an eight-or-better low exactly when its low bits are five bits below bit
 /// 8 (five distinct ranks, eight or lower), and then a 256-entry table gives its strength.
 #[inline(always)]
-fn best_of(
+pub fn best_of(
     t: &HighTables,
     a5: &AceFiveTables,
     hole: &[Card],

@@ -50,6 +50,18 @@ fn draw_histogram<'py>(
     Ok((histogram.into_pyarray(py), improved))
 }
 
+/// Hands of the whole deck per strength (index = strength).
+#[pyfunction]
+fn deck_histogram<'py>(
+    py: Python<'py>,
+    ranking: &str,
+    joker: bool,
+) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    let ranking = check(Ranking::from_name(ranking))?;
+    let histogram = check(py.detach(|| outcomes::deck_histogram(ranking, joker)))?;
+    Ok(histogram.into_pyarray(py))
+}
+
 /// One discard choice as returned to Python.
 type ChoiceRow<'py> = (
     u8,
@@ -125,6 +137,7 @@ fn draw_category_counts_batch<'py>(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(discard_mask_of, m)?)?;
     m.add_function(wrap_pyfunction!(draw_histogram, m)?)?;
+    m.add_function(wrap_pyfunction!(deck_histogram, m)?)?;
     m.add_function(wrap_pyfunction!(draw_choices, m)?)?;
     m.add_function(wrap_pyfunction!(draw_category_counts_batch, m)?)?;
     register_holds(m)

@@ -65,10 +65,24 @@ fn compare_batch<'py>(
     Ok(check(result)?.into_pyarray(py))
 }
 
-/// Number of hands of `n_cards` reaching each strength (index = strength), over every hand.
+/// Number of hands of `n_cards` reaching each strength (index = strength): `"walk"` evaluates
+/// every hand, `"patterns"` counts rank patterns with their suit assignments.
 #[pyfunction]
-fn strength_histogram<'py>(py: Python<'py>, n_cards: usize) -> PyResult<Bound<'py, PyArray1<u64>>> {
-    let histogram = py.detach(|| high::strength_histogram(n_cards));
+fn strength_histogram<'py>(
+    py: Python<'py>,
+    n_cards: usize,
+    method: &str,
+) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    let count = match method {
+        "walk" => high::strength_histogram,
+        "patterns" => high::pattern_histogram,
+        other => {
+            return Err(super::errors::to_py(crate::error::Error::InvalidArgument(
+                format!("unknown method {other:?} (known: walk, patterns)"),
+            )))
+        }
+    };
+    let histogram = py.detach(|| count(n_cards));
     Ok(check(histogram)?.into_pyarray(py))
 }
 

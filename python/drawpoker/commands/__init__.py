@@ -6,7 +6,7 @@
 
 from types import ModuleType
 
-from drawpoker.commands import evaluate, play, simulate
+from drawpoker.commands import equity, evaluate, play, simulate, tips
 
-COMMANDS: list[ModuleType] = [evaluate, play, simulate]
+COMMANDS: list[ModuleType] = [evaluate, equity, play, simulate, tips]
 """Every subcommand module, in the order ``--help`` lists them."""

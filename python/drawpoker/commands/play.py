@@ -33,7 +33,13 @@ YOU = 0
 
 
 def add_settings_arguments(parser: argparse.ArgumentParser) -> None:
-    """The game settings of RULES.md section 4, defaults as there."""
+    """The game settings of RULES.md section 4, defaults as there.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_settings_arguments(parser)
+    >>> settings_from(parser.parse_args(["--joker"])) == DrawSettings(joker=True)
+    True
+    """
     default = DrawSettings()
     parser.add_argument("--mode", choices=["betting", "no-bet"], default=default.mode)
     parser.add_argument("--ante", type=int, default=default.ante)
@@ -70,7 +76,13 @@ def settings_from(args: argparse.Namespace) -> DrawSettings:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The settings, the number of players, your name and the CPU type."""
+    """The settings, the number of players, your name and the CPU type.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_arguments(parser)
+    >>> parser.parse_args([]).players, parser.parse_args([]).cpu
+    (4, 'rules')
+    """
     parser.add_argument("--players", type=int, default=4, help="players including you (2..6)")
     parser.add_argument("--name", default="You")
     parser.add_argument("--cpu", choices=["rules", "strong"], default="rules", help="CPU type")
@@ -82,14 +94,29 @@ def run(args: argparse.Namespace) -> int:
     return play(args, read=input, write=print)
 
 
-def play(args: argparse.Namespace, read: Callable[[str], str], write: Callable[[str], None]) -> int:
+def play(
+    args: argparse.Namespace,
+    read: Callable[[str], str],
+    write: Callable[[str], None],
+    clock: Callable[[], float] = time.monotonic,
+) -> int:
     """Plays one game: you sit in seat 1, CPU players in the others. ``quit`` (or the end of the
-    input) leaves the table; a CPU player then finishes the game for you (R-TABLE-2)."""
+    input) leaves the table; a CPU player then finishes the game for you (R-TABLE-2).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_arguments(parser)
+    >>> lines = []
+    >>> args = parser.parse_args(["--players", "2", "--rounds", "1", "--seed", "1"])
+    >>> play(args, read=lambda prompt: "quit", write=lines.append)
+    0
+    >>> lines[-3]
+    'Final standings:'
+    """
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     settings = settings_from(args)
     names = [args.name] + [f"CPU {i}" for i in range(1, args.players)]
     cpu = {seat: make_bot(args.cpu, seed=seed + seat) for seat in range(1, args.players)}
-    game = Game(settings, names, seed=seed, cpu=cpu)
+    game = Game(settings, names, seed=seed, cpu=cpu, clock=clock)
     table = Table(game, write)
     rounds = f"{settings.rounds} round{'s' if settings.rounds != 1 else ''}"
     write(f"Five-Card Draw, {args.players} players, {rounds} (seed {seed}).")
@@ -104,7 +131,7 @@ def play(args: argparse.Namespace, read: Callable[[str], str], write: Callable[[
             game.leave(YOU)
             continue
         if game.enforce_timer():
-            write("Time is up.")
+            write("Time is up: the table acted for you.")
             continue
         game.act(YOU, action)
     table.show_news()
@@ -115,7 +142,14 @@ def play(args: argparse.Namespace, read: Callable[[str], str], write: Callable[[
 
 
 class Table:
-    """What the person at seat 1 is shown, and the reading of their answers."""
+    """What the person at seat 1 is shown, and the reading of their answers.
+
+    >>> from drawpoker.games import DrawSettings, Game
+    >>> lines = []
+    >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+    >>> table.show_news(); lines[0]
+    '--- Round 1: dealer Ann ---'
+    """
 
     def __init__(self, game: Game, write: Callable[[str], None]) -> None:
         self.game = game
@@ -124,11 +158,25 @@ class Table:
         self.shown_events = 0
 
     def name(self, seat: int | None) -> str:
-        """The name of a seat."""
+        """The name of a seat.
+
+        >>> from drawpoker.games import DrawSettings, Game
+        >>> lines = []
+        >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+        >>> table.name(1)
+        'Bob'
+        """
         return self.game.names[seat] if seat is not None else ""
 
     def show_news(self) -> None:
-        """Writes every event the person has not seen yet, hand by hand."""
+        """Writes every event the person has not seen yet, hand by hand.
+
+        >>> from drawpoker.games import DrawSettings, Game
+        >>> lines = []
+        >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+        >>> table.show_news(); lines[1].startswith("Your cards: ")
+        True
+        """
         game = self.game
         while self.shown_hands < len(game.hands):
             hand = game.hands[self.shown_hands]
@@ -148,13 +196,28 @@ class Table:
             self.shown_events = 0
 
     def scores(self) -> list[str]:
-        """Each seat's chips (or points)."""
+        """Each seat's chips (or points).
+
+        >>> from drawpoker.games import DrawSettings, Game
+        >>> lines = []
+        >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+        >>> table.scores()
+        ['Ann 2000', 'Bob 2000']
+        """
         game = self.game
         scores = game.stacks if game.settings.betting else game.points
         return [f"{name} {score}" for name, score in zip(game.names, scores, strict=True)]
 
     def describe(self, hand: Hand, event: Event) -> str:
-        """One event as a sentence ("" for events not worth a line)."""
+        """One event as a sentence ("" for events not worth a line).
+
+        >>> from drawpoker.games import DrawSettings, Game
+        >>> lines = []
+        >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+        >>> hand = table.game.hand
+        >>> hand.bet(20); table.describe(hand, hand.events[-1])
+        'Bob bets 20'
+        """
         if event.seat == YOU:
             line = self._sentence(hand, event, "You")
             first, _, rest = line.partition(" ")
@@ -193,7 +256,15 @@ class Table:
         return sentences.get(kind, "")
 
     def ask(self, read: Callable[[str], str]) -> Action | None:
-        """Asks the person for an action until it is legal; ``None`` when they quit."""
+        """Asks the person for an action until it is legal; ``None`` when they quit.
+
+        >>> from drawpoker.games import DrawSettings, Game
+        >>> lines = []
+        >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+        >>> table.game.act(1, Action.bet(20))
+        >>> table.ask(lambda prompt: "c")
+        Action(kind='call', amount=0, cards=())
+        """
         hand = self.game.hand
         legal = hand.legal_actions()
         cards = hand.cards[YOU]
@@ -230,7 +301,14 @@ class Table:
 
     @staticmethod
     def options(hand: Hand) -> str:
-        """The legal actions as a menu line."""
+        """The legal actions as a menu line.
+
+        >>> from drawpoker.games import DrawSettings, Game
+        >>> lines = []
+        >>> table = Table(Game(DrawSettings(), ["Ann", "Bob"], seed=2), lines.append)
+        >>> Table.options(table.game.hand)
+        '[c]heck, [b]et N (20..1990 by 20), [a]ll-in 1990'
+        """
         legal = hand.legal_actions()
         words = []
         for kind in legal.kinds:

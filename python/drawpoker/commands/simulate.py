@@ -30,7 +30,13 @@ BAR_WIDTH = 30
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Games, players, CPU types per seat, and the game settings."""
+    """Games, players, CPU types per seat, and the game settings.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_arguments(parser)
+    >>> parser.parse_args([]).games, parser.parse_args([]).bots
+    (20, 'rules,strong')
+    """
     parser.add_argument("--games", type=int, default=20, help="games to play")
     parser.add_argument("--players", type=int, default=6, help="players per game (2..6)")
     parser.add_argument(
@@ -51,6 +57,18 @@ def simulate(args: argparse.Namespace, out: TextIO, progress: TextIO) -> int:
 
     Seats get the CPU types of ``--bots`` in turn, rotated one seat each game so no type keeps
     the first button. A game's winners (equal best scores) share the win.
+
+    >>> import io
+    >>> parser = argparse.ArgumentParser()
+    >>> add_arguments(parser)
+    >>> args = parser.parse_args(["--games", "1", "--players", "2", "--rounds", "1",
+    ...                           "--bots", "checkcall", "--seed", "4"])
+    >>> out = io.StringIO()
+    >>> simulate(args, out=out, progress=io.StringIO())
+    0
+    >>> out.getvalue().splitlines()[-1]
+    ' checkcall: win rate 100.0% (seat share 100.0%, 1.00x fair)'
+
     """
     kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in BOTS]

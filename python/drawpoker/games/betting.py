@@ -15,13 +15,18 @@ False
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from drawpoker.errors import InvalidArgumentError
 
 
+@runtime_checkable
 class BettingStructure(Protocol):
-    """What the hand engine asks a betting structure."""
+    """What the hand engine asks a betting structure.
+
+    >>> isinstance(UnitBetting(20), BettingStructure)
+    True
+    """
 
     def bet_range(
         self, current_bet: int, largest_raise: int, pot: int

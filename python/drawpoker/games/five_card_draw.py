@@ -140,20 +140,52 @@ class FiveCardDraw(Variant):
             )
 
     def may_open(self, hand: Hand, seat: int) -> bool:
-        """Jacks or better (R-DRAW-6): only a pair of jacks or better may make the first bet."""
+        """Jacks or better (R-DRAW-6): only a pair of jacks or better may make the first bet.
+
+        >>> from drawpoker.cards import parse_cards
+        >>> from drawpoker.games import Hand
+        >>> variant = FiveCardDraw(DrawSettings(opening="jacks"))
+        >>> hand = Hand(variant, [100, 100], button=1, seed=1)
+        >>> hand.cards[0] = parse_cards("Qs Qd 7c 5h 2s")
+        >>> variant.may_open(hand, 0)
+        True
+        >>> hand.cards[0] = parse_cards("Ts Td 7c 5h 2s")
+        >>> variant.may_open(hand, 0)
+        False
+        """
         if self.settings.opening == "none":
             return True
         return _core.evaluate(hand.cards[seat], self.ranking) >= jacks_threshold(self.ranking)
 
     def first_to_act(self, hand: Hand, street: int) -> int:
         """Round one: left of the dealer (R-DRAW-4). Round two: the opener, or the next seat to
-        the opener's left when the opener folded (the engine skips it) (R-DRAW-9)."""
+        the opener's left when the opener folded (the engine skips it) (R-DRAW-9).
+
+        >>> from drawpoker.cards import parse_cards
+        >>> from drawpoker.games import Hand
+        >>> variant = FiveCardDraw(DrawSettings(opening="jacks"))
+        >>> hand = Hand(variant, [100, 100], button=1, seed=1)
+        >>> hand.opener = 1
+        >>> variant.first_to_act(hand, 0), variant.first_to_act(hand, 1)
+        (0, 1)
+        """
         if street == 1 and self.settings.second_round == "opener" and hand.opener is not None:
             return hand.opener
         return (hand.button + 1) % hand.seats
 
     def check_draw(self, hand: Hand, seat: int, discards: Sequence[int]) -> str | None:
-        """The draw limit (R-DRAW-7): 3; 4 only keeping an ace or the joker; 5 with limit 5."""
+        """The draw limit (R-DRAW-7): 3; 4 only keeping an ace or the joker; 5 with limit 5.
+
+        >>> from drawpoker.cards import parse_cards
+        >>> from drawpoker.games import Hand
+        >>> variant = FiveCardDraw(DrawSettings(opening="jacks"))
+        >>> hand = Hand(variant, [100, 100], button=1, seed=1)
+        >>> hand.cards[0] = parse_cards("Ks 9d 7c 5h 2s")
+        >>> variant.check_draw(hand, 0, parse_cards("9d 7c 5h 2s"))
+        'exchanging 4 cards needs an ace (or the joker) kept'
+        >>> variant.check_draw(hand, 0, parse_cards("9d 7c 5h")) is None
+        True
+        """
         if len(discards) > self.max_discards:
             return f"at most {self.max_discards} cards may be exchanged"
         if self.settings.draw_limit == "3-or-4-with-ace" and len(discards) == 4:

@@ -43,7 +43,12 @@ class Game:
     """A game of Five-Card Draw with every setting of RULES.md section 4.
 
     ``clock`` returns seconds (inject a fake one to test timers); ``stand_in`` makes the CPU
-    player that takes over a seat whose player left.
+    player that takes over a seat whose player left. ``stacks`` are the chips at the start of
+    the current round (the hand holds the live counts).
+
+    >>> game = Game(DrawSettings(ante=5), ["Ann", "Bob"], seed=1)
+    >>> game.round, game.stacks, game.hand.stacks, game.hand.pot
+    (1, [2000, 2000], [1995, 1995], 10)
     """
 
     def __init__(
@@ -84,32 +89,62 @@ class Game:
 
     @property
     def hand(self) -> Hand:
-        """The hand of the current round (the last one once the game is over)."""
+        """The hand of the current round (the last one once the game is over).
+
+        >>> game = Game(DrawSettings(rounds=2), ["Ann", "Bob", "Cy"], seed=3)
+        >>> game.hand.button, game.hand.pot
+        (0, 30)
+        """
         return self.hands[-1]
 
     @property
     def to_act(self) -> int | None:
-        """The seat whose turn it is, or ``None`` when the game is over."""
+        """The seat whose turn it is, or ``None`` when the game is over.
+
+        >>> game = Game(DrawSettings(rounds=2), ["Ann", "Bob", "Cy"], seed=3)
+        >>> game.to_act
+        1
+        """
         return None if self.is_over else self.hand.actor
 
     def legal_actions(self) -> LegalActions:
-        """The legal actions of the seat whose turn it is."""
+        """The legal actions of the seat whose turn it is.
+
+        >>> game = Game(DrawSettings(rounds=2), ["Ann", "Bob", "Cy"], seed=3)
+        >>> game.legal_actions().kinds
+        ('check', 'bet')
+        """
         if self.is_over:
             raise IllegalActionError("the game is over")
         return self.hand.legal_actions()
 
     def view(self, seat: int) -> HandView:
-        """What ``seat`` may know of the current hand."""
+        """What ``seat`` may know of the current hand.
+
+        >>> game = Game(DrawSettings(rounds=2), ["Ann", "Bob", "Cy"], seed=3)
+        >>> len(game.view(2).cards)
+        5
+        """
         return self.hand.view(seat)
 
     def is_cpu_turn(self) -> bool:
-        """Whether the seat to act is played by a CPU (its own, or a stand-in while away)."""
+        """Whether the seat to act is played by a CPU (its own, or a stand-in while away).
+
+        >>> game = Game(DrawSettings(rounds=2), ["Ann", "Bob", "Cy"], seed=3)
+        >>> game.is_cpu_turn(), game.leave(1), game.is_cpu_turn()
+        (False, None, True)
+        """
         seat = self.to_act
         return seat is not None and (seat in self.cpu or seat in self.away)
 
     def act(self, seat: int, action: Action) -> None:
         """``seat`` takes ``action``; raises :class:`IllegalActionError` (nothing changes) when it
-        is not that seat's turn or the action is illegal."""
+        is not that seat's turn or the action is illegal.
+
+        >>> game = Game(DrawSettings(rounds=2), ["Ann", "Bob", "Cy"], seed=3)
+        >>> game.act(1, Action.bet(20)); game.to_act
+        2
+        """
         if self.to_act != seat:
             raise IllegalActionError(f"it is not seat {seat}'s turn (to act: {self.to_act})")
         self.hand.act(action)
@@ -117,7 +152,13 @@ class Game:
 
     def play_cpu(self, limit: int | None = None) -> None:
         """Plays CPU turns until a present person must act or the game is over (or ``limit``
-        actions were played)."""
+        actions were played).
+
+        >>> from drawpoker.bots import RulesOfThumbBot
+        >>> game = Game(DrawSettings(rounds=2), 2, seed=3, cpu={1: RulesOfThumbBot(seed=1)})
+        >>> game.play_cpu(); game.to_act
+        0
+        """
         played = 0
         while self.is_cpu_turn() and (limit is None or played < limit):
             seat = self.to_act
@@ -130,24 +171,46 @@ class Game:
     # ---------------------------------------------------------------- table behaviour
 
     def leave(self, seat: int) -> None:
-        """The player of ``seat`` leaves; a CPU player plays the seat until they return."""
+        """The player of ``seat`` leaves; a CPU player plays the seat until they return.
+
+        >>> game = Game(DrawSettings(rounds=2), ["Ann", "Bob", "Cy"], seed=3)
+        >>> game.leave(1); game.play_cpu(); game.to_act
+        2
+        """
         self._check_seat(seat)
         self.away.setdefault(seat, self.stand_in(seat))
 
     def come_back(self, seat: int) -> None:
-        """The player of ``seat`` returns and plays again."""
+        """The player of ``seat`` returns and plays again.
+
+        >>> game = Game(DrawSettings(rounds=2), ["Ann", "Bob", "Cy"], seed=3)
+        >>> game.leave(1); game.come_back(1); game.is_cpu_turn()
+        False
+        """
         self._check_seat(seat)
         self.away.pop(seat, None)
 
     def time_left(self) -> float | None:
-        """Seconds left for the current turn, or ``None`` without a turn timer."""
+        """Seconds left for the current turn, or ``None`` without a turn timer.
+
+        >>> now = [100.0]
+        >>> game = Game(DrawSettings(turn_timer=60), 2, clock=lambda: now[0])
+        >>> now[0] = 125.0; game.time_left()
+        35.0
+        """
         if self.settings.turn_timer is None or self.is_over:
             return None
         return self.settings.turn_timer - (self.clock() - self.turn_started)
 
     def enforce_timer(self) -> bool:
         """If the current turn's time ran out, act for the seat (R-TABLE-1): stand pat in the draw,
-        else check when checking is legal, else fold. Returns whether it acted."""
+        else check when checking is legal, else fold. Returns whether it acted.
+
+        >>> now = [0.0]
+        >>> game = Game(DrawSettings(turn_timer=30), 2, clock=lambda: now[0])
+        >>> now[0] = 31.0; game.enforce_timer(), game.hand.events[-1].kind
+        (True, 'check')
+        """
         left = self.time_left()
         if left is None or left > 0:
             return False
@@ -163,7 +226,12 @@ class Game:
         return True
 
     def standings(self) -> list[Standing]:
-        """Seats by score (chips, or points in no-bet mode), best first; ties share a place."""
+        """Seats by score (chips, or points in no-bet mode), best first; ties share a place.
+
+        >>> game = Game(DrawSettings(rounds=2), ["Ann", "Bob", "Cy"], seed=3)
+        >>> [(s.place, s.name) for s in game.standings()]
+        [(1, 'Ann'), (1, 'Bob'), (1, 'Cy')]
+        """
         scores = self.stacks if self.settings.betting else self.points
         order = sorted(range(len(self.names)), key=lambda s: -scores[s])
         table: list[Standing] = []

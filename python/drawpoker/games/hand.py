@@ -219,9 +219,10 @@ class Hand:
             raise InvalidArgumentError(
                 f"{len(stacks)} seats is not allowed here (2..{variant.max_seats})"
             )
-        if any(int(s) < 0 for s in stacks):
-            raise InvalidArgumentError(f"a stack cannot be negative: {list(stacks)}")
-        in_hand = [variant.betting is None or int(s) > 0 for s in stacks]
+        start = [int(s) for s in stacks]
+        if min(start) < 0:
+            raise InvalidArgumentError(f"a stack cannot be negative: {start}")
+        in_hand = [s > 0 for s in start] if variant.betting is not None else [True] * len(start)
         if in_hand.count(True) < 2:
             raise InvalidArgumentError(f"a hand needs two seats with chips, got {list(stacks)}")
         if not 0 <= button < len(stacks):
@@ -232,8 +233,8 @@ class Hand:
         self.seats = len(stacks)
         self.button = button
         self.seed = seed
-        self.start_stacks = [int(s) for s in stacks]
-        self.stacks = list(self.start_stacks)
+        self.start_stacks = start
+        self.stacks = list(start)
         self.committed = [0] * self.seats
         self.bets = [0] * self.seats
         self.live = in_hand
@@ -256,18 +257,32 @@ class Hand:
         self.payouts = [0] * self.seats
         self.events: list[Event] = []
         self.actions: list[Action] = []
+        self._legal: LegalActions | None = None  # cache of legal_actions(), cleared by act()
+        self._able = 0  # seats live with chips, kept up to date during betting rounds
         self._new_deal()
 
     # ------------------------------------------------------------------ public reading
 
     @property
     def pot(self) -> int:
-        """Every chip committed to the hand and not yet awarded."""
+        """Every chip committed to the hand and not yet awarded.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.pot
+        30
+        """
         return sum(self.committed)
 
     @property
     def is_over(self) -> bool:
-        """Whether the hand has ended (pots awarded)."""
+        """Whether the hand has ended (pots awarded).
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.is_over
+        False
+        """
         return self.phase == "done"
 
     def order_from_button(self) -> list[int]:
@@ -281,7 +296,18 @@ class Hand:
         return [(first + i) % self.seats for i in range(self.seats)]
 
     def legal_actions(self) -> LegalActions:
-        """The actions of the seat whose turn it is (raises when the hand is over)."""
+        """The actions of the seat whose turn it is (raises when the hand is over).
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.legal_actions().kinds, hand.legal_actions().min_to
+        (('check', 'bet'), 20)
+        """
+        if self._legal is None:
+            self._legal = self._find_legal_actions()
+        return self._legal
+
+    def _find_legal_actions(self) -> LegalActions:
         seat = self.actor
         if seat is None:
             raise IllegalActionError("the hand is over: no one may act")
@@ -302,7 +328,13 @@ class Hand:
         return LegalActions(seat, tuple(kinds), to_call, min_to, max_to, step)
 
     def view(self, seat: int) -> HandView:
-        """What ``seat`` may know: its own cards, public facts, its legal actions on its turn."""
+        """What ``seat`` may know: its own cards, public facts, its legal actions on its turn.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.view(2).cards == tuple(hand.cards[2]), hand.view(2).legal is None
+        (True, True)
+        """
         if not 0 <= seat < self.seats:
             raise InvalidArgumentError(f"seat {seat} is not a seat of {self.seats}")
         return HandView(
@@ -325,7 +357,13 @@ class Hand:
         )
 
     def visible_events(self, seat: int) -> list[Event]:
-        """The events ``seat`` may see, in order."""
+        """The events ``seat`` may see, in order.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> [e.kind for e in hand.visible_events(0)]
+        ['ante', 'ante', 'ante', 'deal']
+        """
         return [e for e in self.events if e.to is None or e.to == seat]
 
     # ------------------------------------------------------------------ checks and doers
@@ -341,12 +379,19 @@ class Hand:
 
     def act(self, action: Action) -> None:
         """Apply ``action`` for the seat whose turn it is; an illegal action raises
-        :class:`~drawpoker.errors.IllegalActionError` and changes nothing."""
+        :class:`~drawpoker.errors.IllegalActionError` and changes nothing.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.act(Action.bet(40)); hand.actor, hand.current_bet
+        (2, 40)
+        """
         reason = self.why_illegal(action)
         if reason is not None:
             raise IllegalActionError(f"seat {self.actor} cannot {action.kind}: {reason}")
         seat = self.actor
         assert seat is not None
+        self._legal = None
         self.actions.append(action)
         if action.kind == "draw":
             self._draw(seat, action.cards)
@@ -354,51 +399,125 @@ class Hand:
             self._bet_action(seat, action)
 
     def can_fold(self) -> bool:
-        """Whether the seat to act may fold (only when facing a bet)."""
+        """Whether the seat to act may fold (only when facing a bet).
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.can_fold()
+        False
+        """
         return self.can_act(Action.fold())
 
     def fold(self) -> None:
-        """Fold."""
+        """Fold.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20); hand.fold(); hand.live
+        [True, True, False]
+        """
         self.act(Action.fold())
 
     def can_check(self) -> bool:
-        """Whether the seat to act may check."""
+        """Whether the seat to act may check.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.can_check()
+        True
+        """
         return self.can_act(Action.check())
 
     def check(self) -> None:
-        """Check."""
+        """Check.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.check(); hand.actor
+        2
+        """
         self.act(Action.check())
 
     def can_call(self) -> bool:
-        """Whether the seat to act faces a bet it may call."""
+        """Whether the seat to act faces a bet it may call.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.can_call()
+        False
+        """
         return self.can_act(Action.call())
 
     def call(self) -> None:
-        """Call (all-in for less when short)."""
+        """Call (all-in for less when short).
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20); hand.call(); hand.bets
+        [0, 20, 20]
+        """
         self.act(Action.call())
 
     def can_bet(self, to: int) -> bool:
-        """Whether the seat to act may open the betting with ``to``."""
+        """Whether the seat to act may open the betting with ``to``.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.can_bet(20), hand.can_bet(25)
+        (True, False)
+        """
         return self.can_act(Action.bet(to))
 
     def bet(self, to: int) -> None:
-        """Bet ``to`` chips."""
+        """Bet ``to`` chips.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(60); hand.current_bet
+        60
+        """
         self.act(Action.bet(to))
 
     def can_raise_to(self, to: int) -> bool:
-        """Whether the seat to act may raise to a total of ``to``."""
+        """Whether the seat to act may raise to a total of ``to``.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20); hand.can_raise_to(40), hand.can_raise_to(30)
+        (True, False)
+        """
         return self.can_act(Action.raise_to(to))
 
     def raise_to(self, to: int) -> None:
-        """Raise to a total of ``to`` in this betting round."""
+        """Raise to a total of ``to`` in this betting round.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20); hand.raise_to(60); hand.bets
+        [0, 20, 60]
+        """
         self.act(Action.raise_to(to))
 
     def can_draw(self, discards: Iterable[int] = ()) -> bool:
-        """Whether the seat to act may discard ``discards``."""
+        """Whether the seat to act may discard ``discards``.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.check(); hand.bet(20); hand.call(); hand.call()
+        >>> hand.can_draw(hand.cards[1][:3]), hand.can_draw(hand.cards[2][:1])
+        (True, False)
+        """
         return self.can_act(Action.draw(discards))
 
     def draw(self, discards: Iterable[int] = ()) -> None:
-        """Discard ``discards`` and receive as many new cards (none = stand pat)."""
+        """Discard ``discards`` and receive as many new cards (none = stand pat).
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.check(); hand.bet(20); hand.call(); hand.call()
+        >>> hand.draw(hand.cards[1][:2]); hand.drawn
+        [-1, 2, -1]
+        """
         self.act(Action.draw(discards))
 
     # ------------------------------------------------------------------ serialisation
@@ -410,7 +529,15 @@ class Hand:
     )
 
     def to_dict(self) -> dict[str, Any]:
-        """The whole state as plain data (JSON-able); :meth:`from_dict` restores it exactly."""
+        """The whole state as plain data (JSON-able); :meth:`from_dict` restores it exactly.
+
+        It holds every hidden card (hands, deck): show players :meth:`view` instead.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> sorted(hand.to_dict())[:4]
+        ['acted_at', 'actions', 'actor', 'bets']
+        """
         data: dict[str, Any] = {name: _plain(getattr(self, name)) for name in self._FIELDS}
         data["variant"] = self.variant.to_dict()
         data["revealed"] = [[s, list(c)] for s, c in self.revealed.items()]
@@ -421,10 +548,18 @@ class Hand:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Hand:
-        """The hand written by :meth:`to_dict`."""
+        """The hand written by :meth:`to_dict`.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20)
+        >>> Hand.from_dict(hand.to_dict()).to_dict() == hand.to_dict()
+        True
+        """
         from drawpoker.games import variant_from_dict
 
         hand = cls.__new__(cls)
+        hand._legal = None
         hand.variant = variant_from_dict(data["variant"])
         for name in cls._FIELDS:
             setattr(hand, name, _plain(data[name]))
@@ -432,6 +567,7 @@ class Hand:
         hand.strengths = {int(s): int(v) for s, v in data["strengths"]}
         hand.events = [Event(k, s, t, a, tuple(c)) for k, s, t, a, c in data["events"]]
         hand.actions = [Action.from_dict(a) for a in data["actions"]]
+        hand._able = hand._able_count()
         return hand
 
     @classmethod
@@ -443,7 +579,15 @@ class Hand:
         seed: int,
         actions: Iterable[Action],
     ) -> Hand:
-        """The hand that ``actions`` make from a fresh deal with ``seed``."""
+        """The hand that ``actions`` make from a fresh deal with ``seed``.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20); hand.fold()
+        >>> again = Hand.replay(FiveCardDraw(), [300, 300, 300], 0, 2, hand.actions)
+        >>> again.events == hand.events
+        True
+        """
         hand = cls(variant, stacks, button, seed)
         for action in actions:
             hand.act(action)
@@ -489,11 +633,11 @@ class Hand:
         self.current_bet = 0
         self.largest_raise = 0
         self.acted_at = [-1] * self.seats
-        able = self._able_count()
+        self._able = self._able_count()
         if (
             self.variant.betting is None
             or not self.variant.streets[self.street].betting
-            or able < 2
+            or self._able < 2
         ):
             self._end_street()
             return
@@ -547,7 +691,7 @@ class Hand:
                 current - self.acted_at[seat], self.largest_raise
             ):
                 return None
-            if not self._others_can_bet(seat):
+            if self._able < 2:  # no one else could answer a raise
                 return None
         min_to, step, max_to = structure.bet_range(current, self.largest_raise, self.pot)
         top = all_in_to if max_to is None else min(max_to, all_in_to)
@@ -576,10 +720,10 @@ class Hand:
         if kind in ("bet", "raise"):
             if (kind == "bet") != (self.current_bet == 0):
                 return "there is a bet: raise instead" if kind == "bet" else "no bet to raise"
-            bet_range = self._bet_range(seat)
-            if bet_range is None:
+            legal = self.legal_actions()
+            if kind not in legal.kinds:
                 return "the betting is not open to this seat"
-            min_to, max_to, step = bet_range
+            min_to, max_to, step = legal.min_to, legal.max_to, legal.step
             to = action.amount
             if to == max_to or (min_to <= to < max_to and (to - min_to) % step == 0):
                 return None
@@ -590,6 +734,7 @@ class Hand:
         kind = action.kind
         if kind == "fold":
             self.live[seat] = False
+            self._able -= 1
             self.events.append(_event(Event, ("fold", seat, None, 0, ())))
             if self.live.count(True) == 1:
                 self._finish()
@@ -602,6 +747,8 @@ class Hand:
             self.stacks[seat] -= paid
             self.bets[seat] += paid
             self.committed[seat] += paid
+            if self.stacks[seat] == 0:
+                self._able -= 1
             if kind != "call":
                 increment = to - self.current_bet
                 structure = self.variant.betting
@@ -627,29 +774,20 @@ class Hand:
             self.bets,
             self.acted_at,
         )
-        seats = self.seats
-        able = -1  # seats that can still bet, counted when first needed
+        seats, others_can_bet = self.seats, self._able > 1
         for i in range(1, seats + 1):
             s = (seat + i) % seats
             if not live[s] or stacks[s] == 0:
                 continue
-            if bets[s] < current:
+            if bets[s] < current or (acted[s] < 0 and others_can_bet):
                 return s
-            if acted[s] < 0:
-                if able < 0:
-                    able = self._able_count()
-                if able > 1:  # someone besides s can bet against s
-                    return s
         return None
 
     def _able_count(self) -> int:
-        """Seats still in the hand with chips to bet."""
+        """Seats still in the hand with chips to bet (kept in ``_able`` while betting)."""
         return len(
             [1 for alive, chips in zip(self.live, self.stacks, strict=True) if alive and chips]
         )
-
-    def _others_can_bet(self, seat: int) -> bool:
-        return any(self.live[s] and self.stacks[s] > 0 and s != seat for s in range(self.seats))
 
     def _end_betting(self) -> None:
         if self.street == 0 and self.variant.redeal_if_unopened and self.current_bet == 0:
@@ -660,6 +798,8 @@ class Hand:
     # ------------------------------------------------------------------ drawing
 
     def _why_bad_draw(self, seat: int, discards: Sequence[int]) -> str | None:
+        if not discards:
+            return self.variant.check_draw(self, seat, discards)
         hand = self.cards[seat]
         if len(set(discards)) != len(discards):
             return f"a card is repeated in {list(discards)}"

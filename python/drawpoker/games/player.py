@@ -16,7 +16,12 @@ if TYPE_CHECKING:
 @runtime_checkable
 class Player(Protocol):
     """A CPU player: given the hand at its turn, it returns an action. It must read only what the
-    public API shows its seat: ``hand.view(hand.actor)`` and ``hand.can_act(action)``."""
+    public API shows its seat: ``hand.view(hand.actor)`` and ``hand.can_act(action)``.
+
+    >>> from drawpoker.bots import RulesOfThumbBot
+    >>> isinstance(RulesOfThumbBot(), Player)
+    True
+    """
 
     def choose(self, hand: Hand) -> Action:
         """The action for the seat whose turn it is."""

@@ -35,10 +35,9 @@ def uncalled_bet(committed: Sequence[int]) -> tuple[int, int] | None:
     """
     if len(committed) < 2:
         return None
-    top = max(range(len(committed)), key=committed.__getitem__)
-    second = max(c for seat, c in enumerate(committed) if seat != top)
-    excess = committed[top] - second
-    return (top, excess) if excess > 0 else None
+    ordered = sorted(committed)
+    excess = ordered[-1] - ordered[-2]
+    return (committed.index(ordered[-1]), excess) if excess > 0 else None
 
 
 def side_pots(committed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
@@ -52,9 +51,12 @@ def side_pots(committed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     >>> [(p.amount, p.eligible) for p in side_pots([100, 100, 40], [True, False, True])]
     [(120, (0, 2)), (120, (0,))]
     """
+    levels = sorted({c for c in committed if c > 0})
+    if len(levels) == 1:  # everyone who paid paid the same: one pot
+        return [Pot(sum(committed), tuple(s for s, c in enumerate(committed) if c and live[s]))]
     pots: list[Pot] = []
     previous = 0
-    for level in sorted({c for c in committed if c > 0}):
+    for level in levels:
         amount = sum(min(c, level) - min(c, previous) for c in committed)
         eligible = tuple(s for s, c in enumerate(committed) if c >= level and live[s])
         if pots and (not eligible or pots[-1].eligible == eligible):
@@ -73,7 +75,7 @@ def split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int
     >>> split(100, [3, 1, 0], order=[1, 2, 3, 0])
     {1: 34, 3: 33, 0: 33}
     """
-    ranked = sorted(winners, key=list(order).index)
+    ranked = sorted(winners, key=list(order).index) if len(winners) > 1 else list(winners)
     share, odd = divmod(amount, len(ranked))
     return {seat: share + (1 if i < odd else 0) for i, seat in enumerate(ranked)}
 
@@ -87,8 +89,11 @@ def award(pots: Sequence[Pot], strengths: Mapping[int, int], order: Sequence[int
     """
     payouts = [0] * len(order)
     for pot in pots:
-        best = max(strengths[seat] for seat in pot.eligible)
-        winners = [seat for seat in pot.eligible if strengths[seat] == best]
+        contested = [strengths[seat] for seat in pot.eligible]
+        best = max(contested)
+        winners = [
+            seat for seat, value in zip(pot.eligible, contested, strict=True) if value == best
+        ]
         for seat, chips in split(pot.amount, winners, order).items():
             payouts[seat] += chips
     return payouts

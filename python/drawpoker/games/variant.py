@@ -62,18 +62,40 @@ class Variant:
         return list(range(53 if self.joker else 52))
 
     def may_open(self, hand: Hand, seat: int) -> bool:
-        """Whether ``seat`` may make the first bet of ``hand``'s first betting round."""
+        """Whether ``seat`` may make the first bet of ``hand``'s first betting round.
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> hand = Hand(FiveCardDraw(), [100, 100, 100], button=2, seed=1)
+        >>> Variant().may_open(hand, 0)
+        True
+        """
         return True
 
     def first_to_act(self, hand: Hand, street: int) -> int:
         """The seat that starts the betting of ``street``: by default the first seat left of the
-        button (the engine moves on to the next seat that can act)."""
+        button (the engine moves on to the next seat that can act).
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> hand = Hand(FiveCardDraw(), [100, 100, 100], button=2, seed=1)
+        >>> Variant().first_to_act(hand, 0)
+        0
+        """
         return (hand.button + 1) % hand.seats
 
     def check_draw(self, hand: Hand, seat: int, discards: Sequence[int]) -> str | None:
-        """Why ``seat`` may not discard ``discards`` here, or ``None`` when it may."""
+        """Why ``seat`` may not discard ``discards`` here, or ``None`` when it may.
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> hand = Hand(FiveCardDraw(), [100, 100, 100], button=2, seed=1)
+        >>> Variant().check_draw(hand, 0, []) is None
+        True
+        """
         return None
 
     def to_dict(self) -> dict[str, object]:
-        """The game and its settings as plain data (``games.variant_from_dict`` reads it back)."""
+        """The game and its settings as plain data (``games.variant_from_dict`` reads it back).
+
+        >>> Variant().to_dict()
+        {'name': 'variant'}
+        """
         return {"name": self.name}

@@ -1,0 +1,255 @@
+"""The rules page's draw tips (RULES.md section 4), each with its exact numbers.
+
+Every tip is shown on an example hand: the advised discard, its exact chance to reach the
+tip's goal and to improve at all, and the best *other* discard choice under an objective the
+caller picks (by default the tip's own goal), so that each tip can be seen to hold or not.
+The 52-card deck and the 53-card joker deck (joker wild) are both covered.
+
+>>> tips = build_tips()
+>>> [(t.name, t.discards, round(t.advised.value, 4)) for t in tips][:2]
+[('pair', '7c 4s 2h', 0.2871), ('two pair', 'Kd', 0.0851)]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from drawpoker.draw import DiscardChoice, ObjectiveLike, discard_choices
+from drawpoker.errors import InvalidArgumentError
+from drawpoker.evaluation import HandCategory
+
+
+@dataclass(frozen=True)
+class TipSpec:
+    """A tip of the rules page: its name, its advice, an example hand, the advised discards
+    and the goal category the advice aims at.
+
+    >>> TIPS[0].advice
+    'Pair: keep the pair, draw three'
+    """
+
+    name: str
+    advice: str
+    hand: str
+    discards: str
+    goal: HandCategory
+
+
+TIPS: tuple[TipSpec, ...] = (
+    TipSpec(
+        "pair",
+        "Pair: keep the pair, draw three",
+        "Jh Jd 7c 4s 2h",
+        "7c 4s 2h",
+        HandCategory.TWO_PAIR,
+    ),
+    TipSpec("two pair", "Two pair: draw one", "9c 9d 7h 7s Kd", "Kd", HandCategory.FULL_HOUSE),
+    TipSpec("trips", "Trips: draw two", "9c 9d 9h 7s Kd", "7s Kd", HandCategory.FULL_HOUSE),
+    TipSpec(
+        "four-flush", "Four to a flush: draw the fifth", "Ks 9s 6s 3s 8d", "8d", HandCategory.FLUSH
+    ),
+    TipSpec(
+        "straight or better",
+        "Straight or better: stand pat",
+        "9c 8d 7h 6s 5d",
+        "",
+        HandCategory.STRAIGHT,
+    ),
+)
+"""The tips of RULES.md section 4 with their example hands."""
+
+DECKS = {False: "52 cards", True: "53 cards (joker wild)"}
+
+
+@dataclass(frozen=True)
+class Tip:
+    """A tip worked out exactly on one deck.
+
+    ``advised`` and ``alternative`` carry the full distributions; their ``value`` is the
+    objective (by default the chance to reach ``goal``); ``place`` is the advised choice's
+    place (1 = best) among every discard choice the draw limit allows.
+
+    >>> tip = build_tips()[3]
+    >>> tip.advised.counts[HandCategory.FLUSH], tip.advised.total, tip.place
+    (9, 47, 1)
+    """
+
+    name: str
+    advice: str
+    deck: str
+    hand: str
+    discards: str
+    goal: HandCategory
+    advised: DiscardChoice
+    alternative: DiscardChoice
+    place: int
+    choices: int
+
+    def goal_probability(self, choice: DiscardChoice) -> float:
+        """Chance that ``choice`` ends with the goal category or better.
+
+        >>> tip = build_tips()[0]
+        >>> round(tip.goal_probability(tip.advised), 4)
+        0.2871
+        """
+        return sum(choice.counts[self.goal :]) / choice.total
+
+
+def build_tips(
+    *, joker: bool = False, objective: ObjectiveLike | None = None, limit: str = "3-or-4-with-ace"
+) -> list[Tip]:
+    """Every tip worked out exactly, on the 52-card deck or with ``joker`` the 53-card deck.
+
+    ``objective`` ranks the discard choices (see :func:`drawpoker.draw.objective_values`);
+    by default each tip's goal: the chance to finish with the goal category or better.
+
+    >>> [t.place for t in build_tips(joker=True)]
+    [1, 1, 1, 1, 1]
+    """
+    ranking = "joker" if joker else "high"
+    tips = []
+    for spec in TIPS:
+        goal = objective if objective is not None else f"at_least:{spec.goal.name}"
+        choices = discard_choices(
+            spec.hand, ranking=ranking, joker=joker, limit=limit, objective=goal
+        )
+        index = next((i for i, c in enumerate(choices) if c.discards == spec.discards), None)
+        if index is None:
+            raise InvalidArgumentError(
+                f"the draw limit {limit!r} does not allow the tip {spec.name!r}"
+            )
+        alternative = choices[1] if index == 0 else choices[0]
+        tips.append(
+            Tip(
+                spec.name,
+                spec.advice,
+                DECKS[joker],
+                spec.hand,
+                spec.discards,
+                spec.goal,
+                choices[index],
+                alternative,
+                index + 1,
+                len(choices),
+            )
+        )
+    return tips
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.2f}%"
+
+
+def _goal_text(goal: HandCategory) -> str:
+    return goal.name.lower().replace("_", " ") + " or better"
+
+
+def _discard_text(discards: str) -> str:
+    return f"draw {len(discards.split())} ({discards})" if discards else "stand pat"
+
+
+def tips_rows(tips: Sequence[Tip]) -> list[dict[str, object]]:
+    """The tips as plain records (what JSON and Markdown are made of).
+
+    >>> tips_rows(build_tips())[1]["advised_goal"]
+    '4 / 47'
+    """
+    rows: list[dict[str, object]] = []
+    for t in tips:
+        a, b = t.advised, t.alternative
+        rows.append(
+            {
+                "tip": t.name,
+                "advice": t.advice,
+                "deck": t.deck,
+                "hand": t.hand,
+                "advised": _discard_text(t.discards),
+                "goal": _goal_text(t.goal),
+                "advised_goal": f"{sum(a.counts[t.goal :])} / {a.total}",
+                "advised_goal_probability": t.goal_probability(a),
+                "advised_improve_probability": a.improve_probability,
+                "advised_value": a.value,
+                "alternative": _discard_text(b.discards),
+                "alternative_goal_probability": t.goal_probability(b),
+                "alternative_improve_probability": b.improve_probability,
+                "alternative_value": b.value,
+                "place": t.place,
+                "choices": t.choices,
+                "counts": {HandCategory(i).name.lower(): n for i, n in enumerate(a.counts) if n},
+            }
+        )
+    return rows
+
+
+def tips_markdown(tips: Sequence[Tip]) -> str:
+    """The tips as a Markdown table.
+
+    >>> print(tips_markdown(build_tips()).splitlines()[2][:61])
+    | Pair: keep the pair, draw three | 52 cards | Jh Jd 7c 4s 2h
+    """
+    header = (
+        "| Tip | Deck | Example | Advised | Goal | Advised: goal | improve | "
+        "Best alternative | Alternative: goal | improve | Place |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|\n"
+    )
+    lines = []
+    for t in tips:
+        a, b = t.advised, t.alternative
+        lines.append(
+            f"| {t.advice} | {t.deck} | {t.hand} | {_discard_text(t.discards)} | "
+            f"{_goal_text(t.goal)} | {sum(a.counts[t.goal :])} / {a.total} = "
+            f"{_percent(t.goal_probability(a))} | {_percent(a.improve_probability)} | "
+            f"{_discard_text(b.discards)} | {_percent(t.goal_probability(b))} | "
+            f"{_percent(b.improve_probability)} | {t.place} of {t.choices} |"
+        )
+    return header + "\n".join(lines) + "\n"
+
+
+def tips_json(tips: Sequence[Tip]) -> str:
+    """The tips as JSON (a list of records).
+
+    >>> json.loads(tips_json(build_tips()))[3]["advised_goal"]
+    '9 / 47'
+    """
+    return json.dumps(tips_rows(tips), indent=2)
+
+
+def tips_svg(tips: Sequence[Tip]) -> str:
+    """A bar chart (SVG, written by hand): each tip's chance to reach its goal, advised
+    choice against the best alternative, one bar pair per tip and deck.
+
+    >>> tips_svg(build_tips()).startswith("<svg")
+    True
+    """
+    bar, gap, left, width = 14, 12, 330, 360
+    height = 50 + len(tips) * (2 * bar + gap) + 30
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 90}" '
+        f'height="{height}" font-family="sans-serif" font-size="12">',
+        '<text x="10" y="20" font-size="14" font-weight="bold">'
+        "Draw tips: chance to reach the goal (advised vs best alternative)</text>",
+        f'<rect x="{left}" y="30" width="12" height="10" fill="#2b6cb0"/>'
+        f'<text x="{left + 16}" y="39">advised</text>'
+        f'<rect x="{left + 90}" y="30" width="12" height="10" fill="#c05621"/>'
+        f'<text x="{left + 106}" y="39">best alternative</text>',
+    ]
+    y = 50
+    for t in tips:
+        label = f"{t.name} ({t.deck.split()[0]} cards, goal {_goal_text(t.goal)})"
+        parts.append(f'<text x="10" y="{y + bar + 4}">{label}</text>')
+        for offset, choice, colour in (
+            (0, t.advised, "#2b6cb0"),
+            (bar, t.alternative, "#c05621"),
+        ):
+            p = t.goal_probability(choice)
+            parts.append(
+                f'<rect x="{left}" y="{y + offset}" width="{max(p * width, 0.5):.1f}" '
+                f'height="{bar - 2}" fill="{colour}"><title>{_discard_text(choice.discards)}'
+                f'</title></rect><text x="{left + p * width + 4:.1f}" '
+                f'y="{y + offset + bar - 4}">{_percent(p)}</text>'
+            )
+        y += 2 * bar + gap
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
