@@ -72,6 +72,9 @@ pub struct AceFiveTables {
     by_size: [RowTable; 3],
     /// Class of each strength (index 0 unused).
     infos: Vec<ClassInfo>,
+    /// Strength of each set of five ace-low values 0..8 (bit `v`: ace = 0 .. eight = 7), that
+    /// is of each eight-or-better low; 0 for every other byte.
+    low8: Vec<u16>,
 }
 
 impl AceFiveTables {
@@ -108,7 +111,24 @@ impl AceFiveTables {
             by_key = entries.iter().copied().collect();
             RowTable::build(&entries)
         });
-        AceFiveTables { by_size, infos }
+        let five_cards = &by_size[0];
+        let low8 = (0..256u32)
+            .map(|set| {
+                if set.count_ones() != 5 {
+                    return 0;
+                }
+                let key: u32 = (0..8)
+                    .filter(|v| set >> v & 1 == 1)
+                    .map(|v| rank_key(((v + 12) % 13) as u8))
+                    .sum();
+                five_cards.get(key)
+            })
+            .collect();
+        AceFiveTables {
+            by_size,
+            infos,
+            low8,
+        }
     }
 
     /// Strength of 5, 6 or 7 valid distinct cards (unchecked: see [`evaluate`]).
@@ -122,6 +142,13 @@ impl AceFiveTables {
     #[inline(always)]
     pub fn strength_of_key5(&self, key: u32) -> u16 {
         self.by_size[0].get(key)
+    }
+
+    /// Strength of the eight-or-better low made of five ace-low values (bit `v` of `set`:
+    /// ace = 0 .. eight = 7); 0 when `set` does not hold exactly five.
+    #[inline(always)]
+    pub fn low8_of_set(&self, set: u8) -> u16 {
+        self.low8[set as usize]
     }
 
     /// Strength of a row of `W` (5..=7) bytes, or `None` when a byte is not a card or a card
@@ -219,6 +246,15 @@ mod tests {
         assert_eq!(unpaired, 1_317_888);
         let low8: u64 = hist[LOW8_MIN as usize..].iter().sum();
         assert_eq!(low8, 57_344);
+        let mut by_set: Vec<u16> = (0..=255)
+            .map(|s| t.low8_of_set(s))
+            .filter(|&s| s > 0)
+            .collect();
+        by_set.sort();
+        assert_eq!(
+            by_set,
+            (LOW8_MIN..=CLASS_COUNT as u16).collect::<Vec<u16>>()
+        );
     }
 
     #[test]

@@ -31,72 +31,117 @@ const fn rank_keys() -> [u32; 256] {
 
 const RANK_KEYS: [u32; 256] = rank_keys();
 
-/// Rank-key sums of every `k`-card subset of `cards` into `out`; returns how many.
-#[inline(always)]
-fn subset_keys(cards: &[Card], k: usize, out: &mut [u32; 20]) -> usize {
-    let n = cards.len();
-    let mut count = 0;
-    for a in 0..n {
-        for b in a + 1..n {
-            let ab = RANK_KEYS[cards[a] as usize] + RANK_KEYS[cards[b] as usize];
-            if k == 2 {
-                out[count] = ab;
-                count += 1;
-                continue;
-            }
-            for &c in &cards[b + 1..] {
-                out[count] = ab + RANK_KEYS[c as usize];
-                count += 1;
-            }
-        }
+/// Each byte's bit among the ace-low values that can make an eight-or-better low (ace = bit 0
+/// .. eight = bit 7), or bit 8, which spoils any low, for a nine or higher.
+const fn low_bits() -> [u16; 256] {
+    let mut bits = [0u16; 256];
+    let mut card = 0;
+    while card < 52 {
+        let value = (rank(card as u8) + 1) % 13;
+        bits[card] = if value <= 7 { 1 << value } else { 1 << 8 };
+        card += 1;
     }
-    count
+    bits
 }
 
-/// 13-bit rank set of the cards of `suit`.
-#[inline(always)]
-fn suit_ranks(cards: &[Card], of_suit: u8) -> u32 {
-    cards
-        .iter()
-        .filter(|&&c| suit(c) == of_suit)
-        .fold(0, |m, &c| m | 1 << rank(c))
+const LOW_BITS: [u16; 256] = low_bits();
+
+/// The rank-key sums and low bits of every `k`-card subset (k = 2 or 3) of `cards`.
+struct Subsets {
+    keys: [u32; 20],
+    lows: [u16; 20],
+    len: usize,
 }
 
-/// Calls `visit` with every subset of exactly `k` bits of `set`.
-#[inline(always)]
-fn for_each_k_bits(set: u32, k: u32, mut visit: impl FnMut(u32)) {
-    let mut subset = set;
-    loop {
-        if subset.count_ones() == k {
-            visit(subset);
+impl Subsets {
+    #[inline(always)]
+    fn of(cards: &[Card], k: usize) -> Subsets {
+        let mut s = Subsets {
+            keys: [0; 20],
+            lows: [0; 20],
+            len: 0,
+        };
+        let n = cards.len();
+        let key_low = |c: Card| (RANK_KEYS[c as usize], LOW_BITS[c as usize]);
+        for a in 0..n {
+            for b in a + 1..n {
+                let (ka, la) = key_low(cards[a]);
+                let (kb, lb) = key_low(cards[b]);
+                if k == 2 {
+                    s.push(ka + kb, la | lb);
+                    continue;
+                }
+                for &c in &cards[b + 1..] {
+                    let (kc, lc) = key_low(c);
+                    s.push(ka + kb + kc, la | lb | lc);
+                }
+            }
         }
-        if subset == 0 {
-            break;
-        }
-        subset = (subset - 1) & set;
+        s
+    }
+
+    #[inline(always)]
+    fn push(&mut self, key: u32, low: u16) {
+        self.keys[self.len] = key;
+        self.lows[self.len] = low;
+        self.len += 1;
     }
 }
 
-/// The best flush (or straight flush) strength of the hand, 0 if none can be made.
+/// The rank bits of each suit among `cards` (one bit per card, in card order) and how many.
+///
+/// Counting here, not with `count_ones`, matters: portable builds have no popcount instruction.
+#[inline(always)]
+fn suit_rank_bits(cards: &[Card]) -> ([[u32; 6]; 4], [usize; 4]) {
+    let mut bits = [[0u32; 6]; 4];
+    let mut counts = [0usize; 4];
+    for &c in cards {
+        let s = suit(c) as usize;
+        bits[s][counts[s]] = 1 << rank(c);
+        counts[s] += 1;
+    }
+    (bits, counts)
+}
+
+/// The best flush (or straight flush) strength of the hand, 0 if none can be made: two hole
+/// cards and three board cards of one suit, read from the high flush table.
 fn best_flush(t: &HighTables, hole: &[Card], board: &[Card]) -> u16 {
+    let (board_bits, board_counts) = suit_rank_bits(board);
+    if board_counts.iter().all(|&n| n < 3) {
+        return 0;
+    }
+    let (hole_bits, hole_counts) = suit_rank_bits(hole);
     let mut best = 0;
     for s in 0..4 {
-        let board_set = suit_ranks(board, s);
-        let hole_set = suit_ranks(hole, s);
-        if board_set.count_ones() < 3 || hole_set.count_ones() < 2 {
+        let (b, h) = (
+            &board_bits[s][..board_counts[s]],
+            &hole_bits[s][..hole_counts[s]],
+        );
+        if b.len() < 3 || h.len() < 2 {
             continue;
         }
-        for_each_k_bits(hole_set, 2, |two| {
-            for_each_k_bits(board_set, 3, |three| {
-                best = best.max(t.flush_strength((two | three) as usize));
-            })
-        });
+        for (i, &h1) in h.iter().enumerate() {
+            for &h2 in &h[i + 1..] {
+                for (j, &b1) in b.iter().enumerate() {
+                    for (k, &b2) in b.iter().enumerate().skip(j + 1) {
+                        for &b3 in &b[k + 1..] {
+                            let set = h1 | h2 | b1 | b2 | b3;
+                            best = best.max(t.flush_strength(set as usize));
+                        }
+                    }
+                }
+            }
+        }
     }
     best
 }
 
-/// The high strength and best ace-to-five strength (any, qualifying or not) of a valid hand;
-/// the low is computed only when `with_low`. Unchecked: the equity walker's hot path.
+/// The high strength and the best eight-or-better low (0 when none, which
+/// [`ace_five::qualifies_low8`] rejects) of a valid hand; the low is computed only when
+/// `with_low`. Unchecked: the equity walker's hot path.
+///
+/// A pairing makes an eight-or-better low exactly when its low bits are five bits below bit
+/// 8 (five distinct ranks, eight or lower), and then a 256-entry table gives its strength.
 #[inline(always)]
 pub fn best_of(
     t: &HighTables,
@@ -105,17 +150,22 @@ pub fn best_of(
     board: &[Card],
     with_low: bool,
 ) -> (u16, u16) {
-    let mut pairs = [0u32; 20];
-    let mut triples = [0u32; 20];
-    let np = subset_keys(hole, 2, &mut pairs);
-    let nt = subset_keys(board, 3, &mut triples);
+    let pairs = Subsets::of(hole, 2);
+    let triples = Subsets::of(board, 3);
     let mut high_best = best_flush(t, hole, board);
-    let mut low_best = 0;
-    for &p in &pairs[..np] {
-        for &q in &triples[..nt] {
+    for &p in &pairs.keys[..pairs.len] {
+        for &q in &triples.keys[..triples.len] {
             high_best = high_best.max(t.rank_strength(5, p + q));
-            if with_low {
-                low_best = low_best.max(a5.strength_of_key5(p + q));
+        }
+    }
+    let mut low_best = 0;
+    if with_low {
+        for &p in &pairs.lows[..pairs.len] {
+            for &q in &triples.lows[..triples.len] {
+                let set = p | q;
+                if set < 1 << 8 {
+                    low_best = low_best.max(a5.low8_of_set(set as u8));
+                }
             }
         }
     }
@@ -151,7 +201,7 @@ pub fn evaluate(hole: &[Card], board: &[Card]) -> Result<u16> {
 pub fn evaluate_hilo(hole: &[Card], board: &[Card]) -> Result<(u16, Option<u16>)> {
     check(hole, board, None)?;
     let (high, low) = best_of(high::tables(), ace_five::tables(), hole, board, true);
-    Ok((high, ace_five::qualifies_low8(low).then_some(low)))
+    Ok((high, (low > 0).then_some(low)))
 }
 
 /// Rows per parallel task; below twice this a batch runs on the calling thread.
