@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from itertools import compress
 from typing import Any, NamedTuple, cast
 
 from drawpoker import _core
@@ -260,7 +261,7 @@ class Hand:
         self.committed = [0] * self.seats
         self.bets = [0] * self.seats
         self.live = in_hand
-        self.cards: list[list[int]] = [[] for _ in range(self.seats)]
+        self.cards: list[list[int]] = []  # dealt by _new_deal
         self.deck: list[int] = []
         self.discards: list[int] = []
         self.reshuffles = 0
@@ -806,9 +807,7 @@ class Hand:
 
     def _able_count(self) -> int:
         """Seats still in the hand with chips to bet (kept in ``_able`` while betting)."""
-        return len(
-            [1 for alive, chips in zip(self.live, self.stacks, strict=True) if alive and chips]
-        )
+        return sum(map(bool, compress(self.stacks, self.live)))
 
     def _end_betting(self) -> None:
         if self.street == 0 and self.variant.redeal_if_unopened and self.current_bet == 0:
@@ -874,7 +873,7 @@ class Hand:
             self.committed[seat] -= chips
             self.stacks[seat] += chips
             self.events.append(_event(Event, ("return", seat, None, chips, ())))
-        live = [s for s in range(self.seats) if self.live[s]]
+        live = [s for s, alive in enumerate(self.live) if alive]
         if len(live) == 1:
             self.winners = live
             self.payouts[live[0]] = self.pot
