@@ -9,7 +9,6 @@ pub mod batch;
 pub mod choices;
 pub mod combos;
 pub mod equity;
-pub mod high_tally;
 pub mod holds;
 pub mod limit;
 pub mod outcomes;
