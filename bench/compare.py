@@ -6,15 +6,20 @@ Run from the project root after ``pip install ".[bench]"``::
     python -m bench.compare high draw  # some areas (modules of bench/peers)
 
 Each module of ``bench/peers`` has ``measure() -> list[Figure]``. A peer that cannot do a task,
-or is not installed, is listed with no figure and a note saying why.
+or is not installed, is listed with no figure and a note saying why. Every area's figures, with
+the machine and time of its run, are kept in ``bench/results.json``, so re-measuring one area
+leaves the others' last figures in RESULTS.md (each section says when it was measured; within a
+section, drawpoker and its peers always come from the same run).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import importlib
 import importlib.metadata
+import json
 import os
 import pkgutil
 import platform
@@ -26,6 +31,7 @@ from bench import peers
 from bench.figures import Figure
 
 RESULTS = Path(__file__).with_name("RESULTS.md")
+STORE = Path(__file__).with_name("results.json")
 LIBRARIES = [
     "drawpoker",
     "numpy",
@@ -101,27 +107,30 @@ def table(figures: list[Figure]) -> list[str]:
 
 
 def main() -> None:
-    """Runs the chosen areas and writes RESULTS.md."""
+    """Runs the chosen areas, stores their figures and rewrites RESULTS.md from every area."""
     areas = [m.name for m in pkgutil.iter_modules(peers.__path__)]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("areas", nargs="*", choices=areas, default=areas)
     args = parser.parse_args()
-    header = machine()
-    figures: list[Figure] = []
+    store = json.loads(STORE.read_text()) if STORE.exists() else {}
     for area in args.areas:
+        header = machine()
         module = importlib.import_module(f"bench.peers.{area}")
         print(f"measuring {area} ...", flush=True)
-        figures += module.measure()
+        figures = module.measure()
+        store[area] = {"machine": header, "figures": [dataclasses.asdict(f) for f in figures]}
+        STORE.write_text(json.dumps(store, indent=1) + "\n")
     lines = [
         "# Benchmark results",
         "",
-        "Written by `python -m bench.compare`; every figure below",
-        "comes from the same run on the same machine.",
+        "Written by `python -m bench.compare`. Each area below was",
+        "measured in one run, drawpoker beside its peers, on the machine it names.",
         "",
-        *header,
-        "",
-        *table(figures),
     ]
+    for area in areas:
+        if area in store:
+            figures = [Figure(**f) for f in store[area]["figures"]]
+            lines += [f"## {area}", "", *store[area]["machine"], "", *table(figures)]
     RESULTS.write_text("\n".join(lines))
     print("\n".join(lines))
 
