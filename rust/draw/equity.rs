@@ -16,6 +16,7 @@ use super::high_heads_up::{self, Counts};
 use super::outcomes::{check_deck, stub_of};
 use super::score::{hand_size, Scorer};
 use crate::card::{check_hand, rank, suit, Card};
+use crate::equity::rng::Rng;
 use crate::error::{Error, Result};
 use crate::eval::Ranking;
 
@@ -406,41 +407,6 @@ fn walk(
     );
 }
 
-/// xoshiro256** seeded by SplitMix64 (Blackman & Vigna): small, fast, reproducible.
-struct Rng([u64; 4]);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        let mut x = seed;
-        let mut next = || {
-            x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = x;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        Rng([next(), next(), next(), next()])
-    }
-
-    fn next(&mut self) -> u64 {
-        let s = &mut self.0;
-        let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
-        let t = s[1] << 17;
-        s[2] ^= s[0];
-        s[3] ^= s[1];
-        s[1] ^= s[2];
-        s[0] ^= s[3];
-        s[2] ^= t;
-        s[3] = s[3].rotate_left(45);
-        result
-    }
-
-    /// Uniform in `0..n` (Lemire's multiply-shift; the bias is below 2^-58 for n <= 53).
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next() as u128 * n as u128) >> 64) as usize
-    }
-}
-
 fn monte_carlo(
     scorer: Scorer,
     players: &[Player],
@@ -459,7 +425,7 @@ fn monte_carlo(
             let kept = player.kept.len();
             hand[..kept].copy_from_slice(&player.kept);
             for slot in hand[kept..kept + player.draws].iter_mut() {
-                let pick = next + rng.below(deck.len() - next);
+                let pick = next + rng.below((deck.len() - next) as u32) as usize;
                 deck.swap(next, pick);
                 *slot = deck[next];
                 next += 1;
