@@ -94,7 +94,7 @@ def measure() -> list[Figure]:
             "hands/s",
             True,
             "StrongBot in every seat: exact analysis of every discard choice of each hand dealt"
-            " (high hands counted by the ranks drawn, rust/draw/high_tally.rs)",
+            " (high hands counted by the ranks drawn, rust/draw/rank_walk.rs)",
         ),
     ]
     try:

@@ -10,7 +10,6 @@ pub mod choices;
 pub mod combos;
 pub mod equity;
 pub mod high_heads_up;
-pub mod high_tally;
 pub mod holds;
 pub mod limit;
 pub mod outcomes;
