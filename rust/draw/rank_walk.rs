@@ -49,6 +49,16 @@ fn walk_ranks<S: Sink + ?Sized>(
         sink.add(tables.rank_strength(5, key), weight);
         return;
     }
+    if left == 1 {
+        // The last card, without a call per rank.
+        for (r, &cards) in available.iter().enumerate().skip(from) {
+            if cards > 0 {
+                let strength = tables.rank_strength(5, key + rank_key(r));
+                sink.add(strength, weight * cards as i64);
+            }
+        }
+        return;
+    }
     for r in from..13 {
         let mut k = key;
         let row = &BINOMIALS[available[r]];
