@@ -72,6 +72,30 @@ pub fn for_each_index_subset(n: usize, k: usize, visit: &mut impl FnMut(&[u8])) 
     for_each_fill(&pool, k, &mut buffer[..k], 0, visit);
 }
 
+/// Calls `visit(size, colex rank)` for every subset of the increasing indices `idx` with at
+/// most `largest` elements, building each rank from its prefix's.
+#[inline(always)]
+pub fn for_each_subset(idx: &[u8], largest: usize, visit: &mut impl FnMut(usize, usize)) {
+    fn walk(
+        idx: &[u8],
+        start: usize,
+        size: usize,
+        largest: usize,
+        rank: usize,
+        visit: &mut impl FnMut(usize, usize),
+    ) {
+        visit(size, rank);
+        if size == largest {
+            return;
+        }
+        for (j, &i) in idx.iter().enumerate().skip(start) {
+            let next = rank + BINOMIALS[i as usize][size + 1] as usize;
+            walk(idx, j + 1, size + 1, largest, next, visit);
+        }
+    }
+    walk(idx, 0, 0, largest, 0, visit);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,18 +2,21 @@
 //! the hand from the unseen cards (the deck minus every kept card and the dead cards, e.g.
 //! known discards; unknown discards simply stay unseen).
 //!
-//! Heads-up is always exact. With `kA` and `kB` cards drawn, every pair of disjoint draws is
+//! Heads-up is always exact. With `kA >= kB` cards drawn, every pair of disjoint draws is
 //! counted without walking the pairs: for each draw `D` of A, the draws of B beating or tying
 //! it that avoid `D` are, by inclusion–exclusion, `sum over S ⊆ D of (-1)^|S| N(S)`, where
 //! `N(S)` counts B's draws containing `S` with a lower (equal) strength; `N(S)` is a binary
 //! search in the sorted strengths of B's draws containing `S`, each such list of one size
-//! `C(n - |S|, kB - |S|)`. Multiway spots are walked exactly when the joint outcomes fit
+//! `C(n - |S|, kB - |S|)`. High hands go the other way round, faster (see
+//! [`super::high_heads_up`]): B is walked and A's draws are tallied by rank multisets. Multiway spots are walked exactly when the joint outcomes fit
 //! a budget, and sampled (seeded) otherwise.
 
-use super::combos::{binomial, for_each_fill, for_each_index_subset, BINOMIALS};
+use super::combos::{binomial, for_each_fill, for_each_index_subset, for_each_subset, BINOMIALS};
+use super::high_heads_up::{self, Counts};
 use super::outcomes::{check_deck, stub_of};
 use super::score::{hand_size, Scorer};
 use crate::card::{check_hand, rank, suit, Card};
+use crate::equity::rng::Rng;
 use crate::error::{Error, Result};
 use crate::eval::Ranking;
 
@@ -159,41 +162,54 @@ fn draw_strengths(scorer: Scorer, player: &Player, unseen: &[Card]) -> Vec<u16> 
     strengths
 }
 
-/// Calls `visit(size, colex rank)` for every subset of the increasing indices `idx` with at
-/// most `largest` elements, building each rank from its prefix's.
-#[inline(always)]
-fn for_each_subset(idx: &[u8], largest: usize, visit: &mut impl FnMut(usize, usize)) {
-    fn walk(
-        idx: &[u8],
-        start: usize,
-        size: usize,
-        largest: usize,
-        rank: usize,
-        visit: &mut impl FnMut(usize, usize),
-    ) {
-        visit(size, rank);
-        if size == largest {
-            return;
-        }
-        for (j, &i) in idx.iter().enumerate().skip(start) {
-            let next = rank + BINOMIALS[i as usize][size + 1] as usize;
-            walk(idx, j + 1, size + 1, largest, next, visit);
-        }
-    }
-    walk(idx, 0, 0, largest, 0, visit);
-}
-
-/// Lists at least this long are turned into count tables (see [`heads_up`]).
+/// Lists at least this long are turned into count tables (see [`bucketed`]).
 const LONG_LIST: usize = 256;
 
 fn heads_up(scorer: Scorer, players: &[Player], unseen: &[Card]) -> Equity {
-    // B, whose draws are bucketed, is the player drawing fewer cards.
+    // A draws at least as many cards as B.
     let swap = players[1].draws > players[0].draws;
     let (a, b) = if swap {
         (&players[1], &players[0])
     } else {
         (&players[0], &players[1])
     };
+    let n = unseen.len();
+    let total = binomial(n, a.draws) * binomial(n - a.draws, b.draws);
+    let Counts { below, equal } = match scorer {
+        Scorer::High(tables) => {
+            let b_side = high_heads_up::count(tables, b, a, unseen);
+            Counts {
+                below: total as i64 - b_side.below - b_side.equal,
+                equal: b_side.equal,
+            }
+        }
+        _ => bucketed(scorer, a, b, unseen),
+    };
+    let t = total as f64;
+    let a_wins = below as f64 / t;
+    let b_wins = (total as i64 - below - equal) as f64 / t;
+    let tie = equal as f64 / t;
+    let (mut wins, mut shares) = (
+        vec![a_wins, b_wins],
+        vec![a_wins + tie / 2.0, b_wins + tie / 2.0],
+    );
+    if swap {
+        wins.reverse();
+        shares.reverse();
+    }
+    Equity {
+        shares,
+        wins,
+        ties: vec![tie, tie],
+        outcomes: total,
+        exact: true,
+        std_errors: vec![0.0, 0.0],
+    }
+}
+
+/// Counts A's wins and ties against B, who draws no more cards than A, by bucketing B's draws
+/// under every subset of their cards (see the module documentation).
+fn bucketed(scorer: Scorer, a: &Player, b: &Player, unseen: &[Card]) -> Counts {
     let n = unseen.len();
     let common = a.draws.min(b.draws);
     let strengths_b = draw_strengths(scorer, b, unseen);
@@ -272,27 +288,7 @@ fn heads_up(scorer: Scorer, players: &[Player], unseen: &[Card]) -> Equity {
             equal += sign * (upto - lower);
         });
     });
-    let total = binomial(n, a.draws) * binomial(n - a.draws, b.draws);
-    let t = total as f64;
-    let a_wins = below as f64 / t;
-    let b_wins = (total as i64 - below - equal) as f64 / t;
-    let tie = equal as f64 / t;
-    let (mut wins, mut shares) = (
-        vec![a_wins, b_wins],
-        vec![a_wins + tie / 2.0, b_wins + tie / 2.0],
-    );
-    if swap {
-        wins.reverse();
-        shares.reverse();
-    }
-    Equity {
-        shares,
-        wins,
-        ties: vec![tie, tie],
-        outcomes: total,
-        exact: true,
-        std_errors: vec![0.0, 0.0],
-    }
+    Counts { below, equal }
 }
 
 /// Running sums of one walk or sample: shares in units of 1/60 (ties of up to six split evenly).
@@ -411,41 +407,6 @@ fn walk(
     );
 }
 
-/// xoshiro256** seeded by SplitMix64 (Blackman & Vigna): small, fast, reproducible.
-struct Rng([u64; 4]);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        let mut x = seed;
-        let mut next = || {
-            x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = x;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        Rng([next(), next(), next(), next()])
-    }
-
-    fn next(&mut self) -> u64 {
-        let s = &mut self.0;
-        let result = s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
-        let t = s[1] << 17;
-        s[2] ^= s[0];
-        s[3] ^= s[1];
-        s[1] ^= s[2];
-        s[0] ^= s[3];
-        s[2] ^= t;
-        s[3] = s[3].rotate_left(45);
-        result
-    }
-
-    /// Uniform in `0..n` (Lemire's multiply-shift; the bias is below 2^-58 for n <= 53).
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next() as u128 * n as u128) >> 64) as usize
-    }
-}
-
 fn monte_carlo(
     scorer: Scorer,
     players: &[Player],
@@ -464,7 +425,7 @@ fn monte_carlo(
             let kept = player.kept.len();
             hand[..kept].copy_from_slice(&player.kept);
             for slot in hand[kept..kept + player.draws].iter_mut() {
-                let pick = next + rng.below(deck.len() - next);
+                let pick = next + rng.below((deck.len() - next) as u32) as usize;
                 deck.swap(next, pick);
                 *slot = deck[next];
                 next += 1;
@@ -527,6 +488,16 @@ mod tests {
                 assert!((fast.shares[i] - plain.shares[i]).abs() < 1e-12);
                 assert!((fast.wins[i] - plain.wins[i]).abs() < 1e-12);
             }
+            // The general path (every ranking but high) on the same spot.
+            let (a, b, a_at) = if players[1].draws > players[0].draws {
+                (&players[1], &players[0], 1)
+            } else {
+                (&players[0], &players[1], 0)
+            };
+            let general = bucketed(Scorer::of(Ranking::High), a, b, &unseen);
+            let t = plain.outcomes as f64;
+            assert!((general.below as f64 / t - plain.wins[a_at]).abs() < 1e-12);
+            assert!((general.equal as f64 / t - plain.ties[a_at]).abs() < 1e-12);
             let swapped = [players[1].clone(), players[0].clone()];
             let back = heads_up(Scorer::of(Ranking::High), &swapped, &unseen);
             assert!((back.shares[1] - fast.shares[0]).abs() < 1e-12);

@@ -9,6 +9,7 @@ pub mod batch;
 pub mod choices;
 pub mod combos;
 pub mod equity;
+pub mod high_heads_up;
 pub mod holds;
 pub mod limit;
 pub mod outcomes;

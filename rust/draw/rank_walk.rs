@@ -6,7 +6,7 @@
 //! instead of up to 1,533,939 combinations. The flushes are then put right suit by suit: the
 //! few draws that complete a flush move from their rank strength to their flush strength.
 
-use super::combos::{for_each_fill, BINOMIALS};
+use super::combos::BINOMIALS;
 use super::outcomes::Sink;
 use crate::card::{rank, suit, Card};
 use crate::eval::high::{HighTables, CARD_KEYS};
@@ -49,6 +49,16 @@ fn walk_ranks<S: Sink + ?Sized>(
         sink.add(tables.rank_strength(5, key), weight);
         return;
     }
+    if left == 1 {
+        // The last card, without a call per rank.
+        for (r, &cards) in available.iter().enumerate().skip(from) {
+            if cards > 0 {
+                let strength = tables.rank_strength(5, key + rank_key(r));
+                sink.add(strength, weight * cards as i64);
+            }
+        }
+        return;
+    }
     for r in from..13 {
         let mut k = key;
         let row = &BINOMIALS[available[r]];
@@ -88,17 +98,39 @@ fn correct_flushes<S: Sink + ?Sized>(
         }
         let kept_mask = kept.iter().fold(0usize, |m, &c| m | 1 << rank(c));
         let suited: Vec<Card> = stub.iter().copied().filter(|&c| suit(c) == s).collect();
-        let mut drawn = [0u8; 5];
-        for_each_fill(&suited, draws, &mut drawn[..draws], 0, &mut |d| {
-            let mut mask = kept_mask;
-            let mut key = kept_key;
-            for &c in d {
-                mask |= 1 << rank(c);
-                key += CARD_KEYS[c as usize] as u32;
-            }
-            sink.add(tables.rank_strength(5, key), -1);
-            sink.add(tables.flush_strength(mask), 1);
-        });
+        walk_suited(tables, &suited, draws, kept_mask, kept_key, sink);
+    }
+}
+
+/// Moves every draw of `left` more cards of `suited` (one suit, as the kept cards) from its
+/// rank strength to its flush strength; `mask` and `key` describe the cards so far.
+fn walk_suited<S: Sink + ?Sized>(
+    tables: &HighTables,
+    suited: &[Card],
+    left: usize,
+    mask: usize,
+    key: u32,
+    sink: &mut S,
+) {
+    if left == 0 {
+        sink.add(tables.rank_strength(5, key), -1);
+        sink.add(tables.flush_strength(mask), 1);
+        return;
+    }
+    for (i, &c) in suited
+        .iter()
+        .enumerate()
+        .take((suited.len() + 1).saturating_sub(left))
+    {
+        let next_key = key + CARD_KEYS[c as usize] as u32;
+        walk_suited(
+            tables,
+            &suited[i + 1..],
+            left - 1,
+            mask | 1 << rank(c),
+            next_key,
+            sink,
+        );
     }
 }
 
@@ -106,6 +138,7 @@ fn correct_flushes<S: Sink + ?Sized>(
 mod tests {
     use super::*;
     use crate::card::parse_cards;
+    use crate::draw::combos::for_each_fill;
     use crate::draw::outcomes::stub_of;
     use crate::eval::high::tables;
 
