@@ -2,14 +2,16 @@
 //! its 4, 5 or 6 hole cards plus exactly three of the 3, 4 or 5 board cards.
 //!
 //! Every two-card hole subset and three-card board subset is summed once; each of their
-//! pairings is one lookup in the five-card rank table of the high evaluator (and of the
-//! ace-to-five evaluator for the low), both keyed by the same rank-key sum. Flushes are found
+//! pairings is one add and one lookup in the five-card rank table of the high evaluator (the
+//! keys are premultiplied by the table's scatter factor, which distributes over the sum), and
+//! for the low one OR of eight-or-better rank bits and a 256-entry table. Flushes are found
 //! per suit: only a suit with three board cards and two hole cards can make one, and the best
 //! is read from the high flush table over the union of the chosen rank sets. A flush beats
 //! every hand its ranks alone make, so the best of both answers is exact.
 
 use super::ace_five::{self, AceFiveTables};
 use super::high::{self, rank_key, HighTables};
+use super::row_table::premultiply;
 use crate::card::{rank, suit, Card};
 use crate::error::{Error, Result};
 
@@ -18,18 +20,19 @@ pub const HOLE_SIZES: std::ops::RangeInclusive<usize> = 4..=6;
 /// Board sizes with three or more cards (flop, turn, river).
 pub const BOARD_SIZES: std::ops::RangeInclusive<usize> = 3..=5;
 
-/// Rank key of each byte (bytes over 51 map to 0; rows are checked before use).
-const fn rank_keys() -> [u32; 256] {
+/// Each byte's rank key, premultiplied for the rank table (bytes over 51 map to 0; rows are
+/// checked before use).
+const fn premultiplied_keys() -> [u32; 256] {
     let mut keys = [0u32; 256];
     let mut card = 0;
     while card < 52 {
-        keys[card] = rank_key(rank(card as u8));
+        keys[card] = premultiply(rank_key(rank(card as u8)));
         card += 1;
     }
     keys
 }
 
-const RANK_KEYS: [u32; 256] = rank_keys();
+const PREMULTIPLIED_KEYS: [u32; 256] = premultiplied_keys();
 
 /// Each byte's bit among the ace-low values that can make an eight-or-better low (ace = bit 0
 /// .. eight = bit 7), or bit 8, which spoils any low, for a nine or higher.
@@ -46,46 +49,34 @@ const fn low_bits() -> [u16; 256] {
 
 const LOW_BITS: [u16; 256] = low_bits();
 
-/// The rank-key sums and low bits of every `k`-card subset (k = 2 or 3) of `cards`.
-struct Subsets {
-    keys: [u32; 20],
-    lows: [u16; 20],
-    len: usize,
-}
-
-impl Subsets {
-    #[inline(always)]
-    fn of(cards: &[Card], k: usize) -> Subsets {
-        let mut s = Subsets {
-            keys: [0; 20],
-            lows: [0; 20],
-            len: 0,
-        };
-        let n = cards.len();
-        let key_low = |c: Card| (RANK_KEYS[c as usize], LOW_BITS[c as usize]);
-        for a in 0..n {
-            for b in a + 1..n {
-                let (ka, la) = key_low(cards[a]);
-                let (kb, lb) = key_low(cards[b]);
-                if k == 2 {
-                    s.push(ka + kb, la | lb);
-                    continue;
-                }
-                for &c in &cards[b + 1..] {
-                    let (kc, lc) = key_low(c);
-                    s.push(ka + kb + kc, la | lb | lc);
-                }
+/// `join` folded over every `K`-card subset (K = 2 or 3) of `cards`, each card worth
+/// `value[card]`: the subsets' values (first `len` entries) and `len`. The card count is a
+/// constant so that the loops unroll into straight-line code.
+#[inline(always)]
+fn subset_values<T: Copy + Default, const K: usize, const N: usize>(
+    cards: &[Card; N],
+    value: &[T; 256],
+    join: impl Fn(T, T) -> T,
+) -> ([T; 20], usize) {
+    let values = cards.map(|c| value[c as usize]);
+    let n = N;
+    let mut out = [T::default(); 20];
+    let mut len = 0;
+    for a in 0..n {
+        for b in a + 1..n {
+            let ab = join(values[a], values[b]);
+            if K == 2 {
+                out[len] = ab;
+                len += 1;
+                continue;
+            }
+            for &vc in &values[b + 1..n] {
+                out[len] = join(ab, vc);
+                len += 1;
             }
         }
-        s
     }
-
-    #[inline(always)]
-    fn push(&mut self, key: u32, low: u16) {
-        self.keys[self.len] = key;
-        self.lows[self.len] = low;
-        self.len += 1;
-    }
+    (out, len)
 }
 
 /// The rank bits of each suit among `cards` (one bit per card, in card order) and how many.
@@ -150,18 +141,62 @@ pub fn best_of(
     board: &[Card],
     with_low: bool,
 ) -> (u16, u16) {
-    let pairs = Subsets::of(hole, 2);
-    let triples = Subsets::of(board, 3);
+    match hole.len() {
+        4 => best_with_hole::<4>(t, a5, hole, board, with_low),
+        5 => best_with_hole::<5>(t, a5, hole, board, with_low),
+        _ => best_with_hole::<6>(t, a5, hole, board, with_low),
+    }
+}
+
+/// `cards` as an array; callers have matched its length.
+#[inline(always)]
+fn sized<const N: usize>(cards: &[Card]) -> &[Card; N] {
+    cards.try_into().expect("length matched by the caller")
+}
+
+/// [`best_of`] for `H` hole cards: dispatches on the board size.
+#[inline(always)]
+fn best_with_hole<const H: usize>(
+    t: &HighTables,
+    a5: &AceFiveTables,
+    hole: &[Card],
+    board: &[Card],
+    with_low: bool,
+) -> (u16, u16) {
+    let hole = sized::<H>(hole);
+    match board.len() {
+        3 => best_of_sized::<H, 3>(t, a5, hole, sized(board), with_low),
+        4 => best_of_sized::<H, 4>(t, a5, hole, sized(board), with_low),
+        _ => best_of_sized::<H, 5>(t, a5, hole, sized(board), with_low),
+    }
+}
+
+/// [`best_of`] for `H` hole cards and `B` board cards.
+#[inline(always)]
+fn best_of_sized<const H: usize, const B: usize>(
+    t: &HighTables,
+    a5: &AceFiveTables,
+    hole: &[Card; H],
+    board: &[Card; B],
+    with_low: bool,
+) -> (u16, u16) {
+    let (pairs, pair_count) =
+        subset_values::<u32, 2, H>(hole, &PREMULTIPLIED_KEYS, u32::wrapping_add);
+    let (triples, triple_count) =
+        subset_values::<u32, 3, B>(board, &PREMULTIPLIED_KEYS, u32::wrapping_add);
+    let five = t.rank_reader(5);
     let mut high_best = best_flush(t, hole, board);
-    for &p in &pairs.keys[..pairs.len] {
-        for &q in &triples.keys[..triples.len] {
-            high_best = high_best.max(t.rank_strength(5, p + q));
+    for &p in &pairs[..pair_count] {
+        for &q in &triples[..triple_count] {
+            high_best = high_best.max(five.get_premultiplied(p.wrapping_add(q)));
         }
     }
     let mut low_best = 0;
     if with_low {
-        for &p in &pairs.lows[..pairs.len] {
-            for &q in &triples.lows[..triples.len] {
+        let (pairs, pair_count) = subset_values::<u16, 2, H>(hole, &LOW_BITS, |x, y| x | y);
+        let (triples, triple_count) = subset_values::<u16, 3, B>(board, &LOW_BITS, |x, y| x | y);
+        for &p in &pairs[..pair_count] {
+            for &q in &triples[..triple_count] {
                 let set = p | q;
                 if set < 1 << 8 {
                     low_best = low_best.max(a5.low8_of_set(set as u8));
