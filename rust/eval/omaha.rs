@@ -79,6 +79,48 @@ fn subset_values<T: Copy + Default, const K: usize, const N: usize>(
     (out, len)
 }
 
+/// Each byte's suit as a one in its nibble (`1 << 4 * suit`), so that a sum counts suits.
+const fn suit_nibbles() -> [u16; 256] {
+    let mut nibbles = [0u16; 256];
+    let mut card = 0;
+    while card < 52 {
+        nibbles[card] = 1 << (4 * suit(card as u8));
+        card += 1;
+    }
+    nibbles
+}
+
+const SUIT_NIBBLES: [u16; 256] = suit_nibbles();
+
+/// Whether some suit holds three board cards and two hole cards, the only way to a flush.
+#[inline(always)]
+fn may_flush(hole: &[Card], board: &[Card]) -> bool {
+    let count = |cards: &[Card]| cards.iter().map(|&c| SUIT_NIBBLES[c as usize]).sum::<u16>();
+    // Adding 5 (6) sets bit 3 of a nibble exactly when it counts three (two) or more; no
+    // count exceeds 6, so no nibble carries into the next.
+    let board_threes = (count(board) + 0x5555) & 0x8888;
+    let hole_twos = (count(hole) + 0x6666) & 0x8888;
+    board_threes & hole_twos != 0
+}
+
+/// The entries among the first `len` of `sets` (low bits of `K`-card subsets) that can be part
+/// of an eight-or-better low: no card above eight and `K` distinct ranks, i.e. `K` bits below
+/// bit 8 (a subset of `K` cards has at most `K` bits).
+#[inline(always)]
+fn low_candidates<const K: usize>(sets: &[u16; 20], len: usize) -> ([u16; 20], usize) {
+    let mut out = [0u16; 20];
+    let mut count = 0;
+    for &set in &sets[..len] {
+        let mut rest = set;
+        for _ in 1..K {
+            rest &= rest.wrapping_sub(1);
+        }
+        out[count] = set;
+        count += usize::from(set < 1 << 8 && rest != 0);
+    }
+    (out, count)
+}
+
 /// The rank bits of each suit among `cards` (one bit per card, in card order) and how many.
 ///
 /// Counting here, not with `count_ones`, matters: portable builds have no popcount instruction.
@@ -96,11 +138,10 @@ fn suit_rank_bits(cards: &[Card]) -> ([[u32; 6]; 4], [usize; 4]) {
 
 /// The best flush (or straight flush) strength of the hand, 0 if none can be made: two hole
 /// cards and three board cards of one suit, read from the high flush table.
+/// Kept out of line: [`may_flush`] lets it run for few hands.
+#[inline(never)]
 fn best_flush(t: &HighTables, hole: &[Card], board: &[Card]) -> u16 {
     let (board_bits, board_counts) = suit_rank_bits(board);
-    if board_counts.iter().all(|&n| n < 3) {
-        return 0;
-    }
     let (hole_bits, hole_counts) = suit_rank_bits(hole);
     let mut best = 0;
     for s in 0..4 {
@@ -132,7 +173,8 @@ fn best_flush(t: &HighTables, hole: &[Card], board: &[Card]) -> u16 {
 /// `with_low`. Unchecked: the equity walker's hot path.
 ///
 /// A pairing makes an eight-or-better low exactly when its low bits are five bits below bit
-/// 8 (five distinct ranks, eight or lower), and then a 256-entry table gives its strength.
+/// 8 (five distinct ranks, eight or lower), and then a 256-entry table gives its strength;
+/// only the hole pairs and board triples that can be part of such a low are paired.
 #[inline(always)]
 pub fn best_of(
     t: &HighTables,
@@ -185,7 +227,11 @@ fn best_of_sized<const H: usize, const B: usize>(
     let (triples, triple_count) =
         subset_values::<u32, 3, B>(board, &PREMULTIPLIED_KEYS, u32::wrapping_add);
     let five = t.rank_reader(5);
-    let mut high_best = best_flush(t, hole, board);
+    let mut high_best = if may_flush(hole, board) {
+        best_flush(t, hole, board)
+    } else {
+        0
+    };
     for &p in &pairs[..pair_count] {
         for &q in &triples[..triple_count] {
             high_best = high_best.max(five.get_premultiplied(p.wrapping_add(q)));
@@ -195,12 +241,11 @@ fn best_of_sized<const H: usize, const B: usize>(
     if with_low {
         let (pairs, pair_count) = subset_values::<u16, 2, H>(hole, &LOW_BITS, |x, y| x | y);
         let (triples, triple_count) = subset_values::<u16, 3, B>(board, &LOW_BITS, |x, y| x | y);
+        let (pairs, pair_count) = low_candidates::<2>(&pairs, pair_count);
+        let (triples, triple_count) = low_candidates::<3>(&triples, triple_count);
         for &p in &pairs[..pair_count] {
             for &q in &triples[..triple_count] {
-                let set = p | q;
-                if set < 1 << 8 {
-                    low_best = low_best.max(a5.low8_of_set(set as u8));
-                }
+                low_best = low_best.max(a5.low8_of_set((p | q) as u8));
             }
         }
     }
