@@ -3,8 +3,9 @@
 //!
 //! Every two-card hole subset and three-card board subset is summed once; each of their
 //! pairings is one add and one lookup in the five-card rank table of the high evaluator (the
-//! keys are premultiplied by the table's scatter factor, which distributes over the sum), and
-//! for the low one OR of eight-or-better rank bits and a 256-entry table. Flushes are found
+//! keys are premultiplied by the table's scatter factor, which distributes over the sum).
+//! The low depends only on which values ace..eight the hole and the board hold, so one
+//! lookup in a 65,536-entry table of the ace-to-five evaluator answers it. Flushes are found
 //! per suit: only a suit with three board cards and two hole cards can make one, and the best
 //! is read from the high flush table over the union of the chosen rank sets. A flush beats
 //! every hand its ranks alone make, so the best of both answers is exact.
@@ -35,43 +36,40 @@ const fn premultiplied_keys() -> [u32; 256] {
 const PREMULTIPLIED_KEYS: [u32; 256] = premultiplied_keys();
 
 /// Each byte's bit among the ace-low values that can make an eight-or-better low (ace = bit 0
-/// .. eight = bit 7), or bit 8, which spoils any low, for a nine or higher.
-const fn low_bits() -> [u16; 256] {
-    let mut bits = [0u16; 256];
+/// .. eight = bit 7); 0 for a nine or higher.
+const fn low_values() -> [u8; 256] {
+    let mut bits = [0u8; 256];
     let mut card = 0;
     while card < 52 {
         let value = (rank(card as u8) + 1) % 13;
-        bits[card] = if value <= 7 { 1 << value } else { 1 << 8 };
+        if value <= 7 {
+            bits[card] = 1 << value;
+        }
         card += 1;
     }
     bits
 }
 
-const LOW_BITS: [u16; 256] = low_bits();
+const LOW_VALUES: [u8; 256] = low_values();
 
-/// `join` folded over every `K`-card subset (K = 2 or 3) of `cards`, each card worth
-/// `value[card]`: the subsets' values (first `len` entries) and `len`. The card count is a
-/// constant so that the loops unroll into straight-line code.
+/// The premultiplied rank-key sums of every `K`-card subset (K = 2 or 3) of `cards` (first
+/// `len` entries) and `len`. The card count is a constant so that the loops unroll into
+/// straight-line code.
 #[inline(always)]
-fn subset_values<T: Copy + Default, const K: usize, const N: usize>(
-    cards: &[Card; N],
-    value: &[T; 256],
-    join: impl Fn(T, T) -> T,
-) -> ([T; 20], usize) {
-    let values = cards.map(|c| value[c as usize]);
-    let n = N;
-    let mut out = [T::default(); 20];
+fn subset_sums<const K: usize, const N: usize>(cards: &[Card; N]) -> ([u32; 20], usize) {
+    let values = cards.map(|c| PREMULTIPLIED_KEYS[c as usize]);
+    let mut out = [0; 20];
     let mut len = 0;
-    for a in 0..n {
-        for b in a + 1..n {
-            let ab = join(values[a], values[b]);
+    for a in 0..N {
+        for b in a + 1..N {
+            let ab = values[a].wrapping_add(values[b]);
             if K == 2 {
                 out[len] = ab;
                 len += 1;
                 continue;
             }
-            for &vc in &values[b + 1..n] {
-                out[len] = join(ab, vc);
+            for &vc in &values[b + 1..N] {
+                out[len] = ab.wrapping_add(vc);
                 len += 1;
             }
         }
@@ -101,24 +99,6 @@ fn may_flush(hole: &[Card], board: &[Card]) -> bool {
     let board_threes = (count(board) + 0x5555) & 0x8888;
     let hole_twos = (count(hole) + 0x6666) & 0x8888;
     board_threes & hole_twos != 0
-}
-
-/// The entries among the first `len` of `sets` (low bits of `K`-card subsets) that can be part
-/// of an eight-or-better low: no card above eight and `K` distinct ranks, i.e. `K` bits below
-/// bit 8 (a subset of `K` cards has at most `K` bits).
-#[inline(always)]
-fn low_candidates<const K: usize>(sets: &[u16; 20], len: usize) -> ([u16; 20], usize) {
-    let mut out = [0u16; 20];
-    let mut count = 0;
-    for &set in &sets[..len] {
-        let mut rest = set;
-        for _ in 1..K {
-            rest &= rest.wrapping_sub(1);
-        }
-        out[count] = set;
-        count += usize::from(set < 1 << 8 && rest != 0);
-    }
-    (out, count)
 }
 
 /// The rank bits of each suit among `cards` (one bit per card, in card order) and how many.
@@ -172,9 +152,8 @@ fn best_flush(t: &HighTables, hole: &[Card], board: &[Card]) -> u16 {
 /// [`ace_five::qualifies_low8`] rejects) of a valid hand; the low is computed only when
 /// `with_low`. Unchecked: the equity walker's hot path.
 ///
-/// A pairing makes an eight-or-better low exactly when its low bits are five bits below bit
-/// 8 (five distinct ranks, eight or lower), and then a 256-entry table gives its strength;
-/// only the hole pairs and board triples that can be part of such a low are paired.
+/// An eight-or-better low is two distinct hole values and three other board values among
+/// ace..eight, so the sets of those values in hole and board determine the best one.
 #[inline(always)]
 pub fn best_of(
     t: &HighTables,
@@ -222,10 +201,8 @@ fn best_of_sized<const H: usize, const B: usize>(
     board: &[Card; B],
     with_low: bool,
 ) -> (u16, u16) {
-    let (pairs, pair_count) =
-        subset_values::<u32, 2, H>(hole, &PREMULTIPLIED_KEYS, u32::wrapping_add);
-    let (triples, triple_count) =
-        subset_values::<u32, 3, B>(board, &PREMULTIPLIED_KEYS, u32::wrapping_add);
+    let (pairs, pair_count) = subset_sums::<2, H>(hole);
+    let (triples, triple_count) = subset_sums::<3, B>(board);
     let five = t.rank_reader(5);
     let mut high_best = if may_flush(hole, board) {
         best_flush(t, hole, board)
@@ -239,15 +216,8 @@ fn best_of_sized<const H: usize, const B: usize>(
     }
     let mut low_best = 0;
     if with_low {
-        let (pairs, pair_count) = subset_values::<u16, 2, H>(hole, &LOW_BITS, |x, y| x | y);
-        let (triples, triple_count) = subset_values::<u16, 3, B>(board, &LOW_BITS, |x, y| x | y);
-        let (pairs, pair_count) = low_candidates::<2>(&pairs, pair_count);
-        let (triples, triple_count) = low_candidates::<3>(&triples, triple_count);
-        for &p in &pairs[..pair_count] {
-            for &q in &triples[..triple_count] {
-                low_best = low_best.max(a5.low8_of_set((p | q) as u8));
-            }
-        }
+        let values = |cards: &[Card]| cards.iter().fold(0, |set, &c| set | LOW_VALUES[c as usize]);
+        low_best = a5.omaha_low8(values(hole), values(board));
     }
     (high_best, low_best)
 }
