@@ -75,6 +75,39 @@ pub struct AceFiveTables {
     /// Strength of each set of five ace-low values 0..8 (bit `v`: ace = 0 .. eight = 7), that
     /// is of each eight-or-better low; 0 for every other byte.
     low8: Vec<u16>,
+    /// The Omaha eight-or-better low of each pair of value sets, at `hole << 8 | board`: see
+    /// [`AceFiveTables::omaha_low8`].
+    omaha_low8: Vec<u16>,
+}
+
+/// The Omaha low table over `low8` (see [`AceFiveTables::omaha_low8`]). An entry with more
+/// than two hole values (three board values) is the best of the entries with one of them
+/// removed, which the ascending order has already filled: the best choice skips some value.
+fn omaha_low8_table(low8: &[u16]) -> Vec<u16> {
+    let mut table = vec![0u16; 1 << 16];
+    for hole in 0..256usize {
+        for board in 0..256usize {
+            let (h, b) = (hole.count_ones(), board.count_ones());
+            let (from, shift) = match (h, b) {
+                _ if h < 2 || b < 3 => continue,
+                (2, 3) => {
+                    if hole & board == 0 {
+                        table[hole << 8 | board] = low8[hole | board];
+                    }
+                    continue;
+                }
+                (2, _) => (board, 0),
+                _ => (hole, 8),
+            };
+            let index = hole << 8 | board;
+            table[index] = (0..8)
+                .filter(|v| from >> v & 1 == 1)
+                .map(|v| table[index ^ 1 << (v + shift)])
+                .max()
+                .expect("non-empty");
+        }
+    }
+    table
 }
 
 impl AceFiveTables {
@@ -112,7 +145,7 @@ impl AceFiveTables {
             RowTable::build(&entries)
         });
         let five_cards = &by_size[0];
-        let low8 = (0..256u32)
+        let low8: Vec<u16> = (0..256u32)
             .map(|set| {
                 if set.count_ones() != 5 {
                     return 0;
@@ -124,10 +157,12 @@ impl AceFiveTables {
                 five_cards.get(key)
             })
             .collect();
+        let omaha_low8 = omaha_low8_table(&low8);
         AceFiveTables {
             by_size,
             infos,
             low8,
+            omaha_low8,
         }
     }
 
@@ -149,6 +184,14 @@ impl AceFiveTables {
     #[inline(always)]
     pub fn low8_of_set(&self, set: u8) -> u16 {
         self.low8[set as usize]
+    }
+
+    /// The best eight-or-better low of two values of `hole_set` and three other values of
+    /// `board_set` (value sets as in [`AceFiveTables::low8_of_set`]), 0 when none: the low of
+    /// an Omaha hand whose hole and board cards of rank eight or lower hold those values.
+    #[inline(always)]
+    pub fn omaha_low8(&self, hole_set: u8, board_set: u8) -> u16 {
+        self.omaha_low8[(hole_set as usize) << 8 | board_set as usize]
     }
 
     /// Strength of a row of `W` (5..=7) bytes, or `None` when a byte is not a card or a card
@@ -175,7 +218,11 @@ impl AceFiveTables {
 
     /// Bytes of all tables.
     pub fn size_in_bytes(&self) -> usize {
-        self.by_size.iter().map(RowTable::size_in_bytes).sum()
+        self.by_size
+            .iter()
+            .map(RowTable::size_in_bytes)
+            .sum::<usize>()
+            + (self.low8.len() + self.omaha_low8.len()) * 2
     }
 }
 
@@ -291,6 +338,27 @@ mod tests {
         assert!(!qualifies_low8(eval_text("9c 4d 3h 2s Ac")));
         assert!(!qualifies_low8(eval_text("8c 8d 3h 2s Ac")));
         assert!(qualifies_low8(eval_text("8c 8d 3h 2s Ac 4d Kc")));
+    }
+
+    #[test]
+    fn omaha_low8_is_the_best_two_plus_three_choice() {
+        let t = tables();
+        let subsets =
+            |set: u32, k: u32| (0..256u32).filter(move |s| s & !set == 0 && s.count_ones() == k);
+        for hole in 0..256u32 {
+            for board in 0..256u32 {
+                let best = subsets(hole, 2)
+                    .flat_map(|h| subsets(board & !h, 3).map(move |b| h | b))
+                    .map(|five| t.low8_of_set(five as u8))
+                    .max()
+                    .unwrap_or(0);
+                assert_eq!(
+                    t.omaha_low8(hole as u8, board as u8),
+                    best,
+                    "{hole:#b} {board:#b}"
+                );
+            }
+        }
     }
 
     #[test]

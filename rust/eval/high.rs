@@ -8,7 +8,7 @@
 //! exactly when a suit holds five cards: then a 13-bit table over that suit's ranks answers.
 
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
-use super::row_table::RowTable;
+use super::row_table::{RowReader, RowTable};
 
 /// Bits of the low (ranks 1..6) part of a rank key.
 const LOW_PART_BITS: u32 = 14;
@@ -180,6 +180,12 @@ impl HighTables {
     #[inline(always)]
     pub fn rank_strength(&self, size: usize, key: u32) -> u16 {
         self.by_size[size - 5].get(key)
+    }
+
+    /// A reader of the rank table for hands of `size` cards (5..=7), for hot loops.
+    #[inline(always)]
+    pub fn rank_reader(&self, size: usize) -> RowReader<'_, 14> {
+        self.by_size[size - 5].reader()
     }
 
     /// Bytes of all tables.

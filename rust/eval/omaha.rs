@@ -2,14 +2,17 @@
 //! its 4, 5 or 6 hole cards plus exactly three of the 3, 4 or 5 board cards.
 //!
 //! Every two-card hole subset and three-card board subset is summed once; each of their
-//! pairings is one lookup in the five-card rank table of the high evaluator (and of the
-//! ace-to-five evaluator for the low), both keyed by the same rank-key sum. Flushes are found
+//! pairings is one add and one lookup in the five-card rank table of the high evaluator (the
+//! keys are premultiplied by the table's scatter factor, which distributes over the sum).
+//! The low depends only on which values ace..eight the hole and the board hold, so one
+//! lookup in a 65,536-entry table of the ace-to-five evaluator answers it. Flushes are found
 //! per suit: only a suit with three board cards and two hole cards can make one, and the best
 //! is read from the high flush table over the union of the chosen rank sets. A flush beats
 //! every hand its ranks alone make, so the best of both answers is exact.
 
 use super::ace_five::{self, AceFiveTables};
 use super::high::{self, rank_key, HighTables};
+use super::row_table::premultiply;
 use crate::card::{rank, suit, Card};
 use crate::error::{Error, Result};
 
@@ -18,74 +21,84 @@ pub const HOLE_SIZES: std::ops::RangeInclusive<usize> = 4..=6;
 /// Board sizes with three or more cards (flop, turn, river).
 pub const BOARD_SIZES: std::ops::RangeInclusive<usize> = 3..=5;
 
-/// Rank key of each byte (bytes over 51 map to 0; rows are checked before use).
-const fn rank_keys() -> [u32; 256] {
+/// Each byte's rank key, premultiplied for the rank table (bytes over 51 map to 0; rows are
+/// checked before use).
+const fn premultiplied_keys() -> [u32; 256] {
     let mut keys = [0u32; 256];
     let mut card = 0;
     while card < 52 {
-        keys[card] = rank_key(rank(card as u8));
+        keys[card] = premultiply(rank_key(rank(card as u8)));
         card += 1;
     }
     keys
 }
 
-const RANK_KEYS: [u32; 256] = rank_keys();
+const PREMULTIPLIED_KEYS: [u32; 256] = premultiplied_keys();
 
 /// Each byte's bit among the ace-low values that can make an eight-or-better low (ace = bit 0
-/// .. eight = bit 7), or bit 8, which spoils any low, for a nine or higher.
-const fn low_bits() -> [u16; 256] {
-    let mut bits = [0u16; 256];
+/// .. eight = bit 7); 0 for a nine or higher.
+const fn low_values() -> [u8; 256] {
+    let mut bits = [0u8; 256];
     let mut card = 0;
     while card < 52 {
         let value = (rank(card as u8) + 1) % 13;
-        bits[card] = if value <= 7 { 1 << value } else { 1 << 8 };
+        if value <= 7 {
+            bits[card] = 1 << value;
+        }
         card += 1;
     }
     bits
 }
 
-const LOW_BITS: [u16; 256] = low_bits();
+const LOW_VALUES: [u8; 256] = low_values();
 
-/// The rank-key sums and low bits of every `k`-card subset (k = 2 or 3) of `cards`.
-struct Subsets {
-    keys: [u32; 20],
-    lows: [u16; 20],
-    len: usize,
-}
-
-impl Subsets {
-    #[inline(always)]
-    fn of(cards: &[Card], k: usize) -> Subsets {
-        let mut s = Subsets {
-            keys: [0; 20],
-            lows: [0; 20],
-            len: 0,
-        };
-        let n = cards.len();
-        let key_low = |c: Card| (RANK_KEYS[c as usize], LOW_BITS[c as usize]);
-        for a in 0..n {
-            for b in a + 1..n {
-                let (ka, la) = key_low(cards[a]);
-                let (kb, lb) = key_low(cards[b]);
-                if k == 2 {
-                    s.push(ka + kb, la | lb);
-                    continue;
-                }
-                for &c in &cards[b + 1..] {
-                    let (kc, lc) = key_low(c);
-                    s.push(ka + kb + kc, la | lb | lc);
-                }
+/// The premultiplied rank-key sums of every `K`-card subset (K = 2 or 3) of `cards` (first
+/// `len` entries) and `len`. The card count is a constant so that the loops unroll into
+/// straight-line code.
+#[inline(always)]
+fn subset_sums<const K: usize, const N: usize>(cards: &[Card; N]) -> ([u32; 20], usize) {
+    let values = cards.map(|c| PREMULTIPLIED_KEYS[c as usize]);
+    let mut out = [0; 20];
+    let mut len = 0;
+    for a in 0..N {
+        for b in a + 1..N {
+            let ab = values[a].wrapping_add(values[b]);
+            if K == 2 {
+                out[len] = ab;
+                len += 1;
+                continue;
+            }
+            for &vc in &values[b + 1..N] {
+                out[len] = ab.wrapping_add(vc);
+                len += 1;
             }
         }
-        s
     }
+    (out, len)
+}
 
-    #[inline(always)]
-    fn push(&mut self, key: u32, low: u16) {
-        self.keys[self.len] = key;
-        self.lows[self.len] = low;
-        self.len += 1;
+/// Each byte's suit as a one in its nibble (`1 << 4 * suit`), so that a sum counts suits.
+const fn suit_nibbles() -> [u16; 256] {
+    let mut nibbles = [0u16; 256];
+    let mut card = 0;
+    while card < 52 {
+        nibbles[card] = 1 << (4 * suit(card as u8));
+        card += 1;
     }
+    nibbles
+}
+
+const SUIT_NIBBLES: [u16; 256] = suit_nibbles();
+
+/// Whether some suit holds three board cards and two hole cards, the only way to a flush.
+#[inline(always)]
+fn may_flush(hole: &[Card], board: &[Card]) -> bool {
+    let count = |cards: &[Card]| cards.iter().map(|&c| SUIT_NIBBLES[c as usize]).sum::<u16>();
+    // Adding 5 (6) sets bit 3 of a nibble exactly when it counts three (two) or more; no
+    // count exceeds 6, so no nibble carries into the next.
+    let board_threes = (count(board) + 0x5555) & 0x8888;
+    let hole_twos = (count(hole) + 0x6666) & 0x8888;
+    board_threes & hole_twos != 0
 }
 
 /// The rank bits of each suit among `cards` (one bit per card, in card order) and how many.
@@ -105,11 +118,10 @@ fn suit_rank_bits(cards: &[Card]) -> ([[u32; 6]; 4], [usize; 4]) {
 
 /// The best flush (or straight flush) strength of the hand, 0 if none can be made: two hole
 /// cards and three board cards of one suit, read from the high flush table.
+/// Kept out of line: [`may_flush`] lets it run for few hands.
+#[inline(never)]
 fn best_flush(t: &HighTables, hole: &[Card], board: &[Card]) -> u16 {
     let (board_bits, board_counts) = suit_rank_bits(board);
-    if board_counts.iter().all(|&n| n < 3) {
-        return 0;
-    }
     let (hole_bits, hole_counts) = suit_rank_bits(hole);
     let mut best = 0;
     for s in 0..4 {
@@ -140,8 +152,8 @@ fn best_flush(t: &HighTables, hole: &[Card], board: &[Card]) -> u16 {
 /// [`ace_five::qualifies_low8`] rejects) of a valid hand; the low is computed only when
 /// `with_low`. Unchecked: the equity walker's hot path.
 ///
-/// A pairing makes an eight-or-better low exactly when its low bits are five bits below bit
-/// 8 (five distinct ranks, eight or lower), and then a 256-entry table gives its strength.
+/// An eight-or-better low is two distinct hole values and three other board values among
+/// ace..eight, so the sets of those values in hole and board determine the best one.
 #[inline(always)]
 pub fn best_of(
     t: &HighTables,
@@ -150,24 +162,62 @@ pub fn best_of(
     board: &[Card],
     with_low: bool,
 ) -> (u16, u16) {
-    let pairs = Subsets::of(hole, 2);
-    let triples = Subsets::of(board, 3);
-    let mut high_best = best_flush(t, hole, board);
-    for &p in &pairs.keys[..pairs.len] {
-        for &q in &triples.keys[..triples.len] {
-            high_best = high_best.max(t.rank_strength(5, p + q));
+    match hole.len() {
+        4 => best_with_hole::<4>(t, a5, hole, board, with_low),
+        5 => best_with_hole::<5>(t, a5, hole, board, with_low),
+        _ => best_with_hole::<6>(t, a5, hole, board, with_low),
+    }
+}
+
+/// `cards` as an array; callers have matched its length.
+#[inline(always)]
+fn sized<const N: usize>(cards: &[Card]) -> &[Card; N] {
+    cards.try_into().expect("length matched by the caller")
+}
+
+/// [`best_of`] for `H` hole cards: dispatches on the board size.
+#[inline(always)]
+fn best_with_hole<const H: usize>(
+    t: &HighTables,
+    a5: &AceFiveTables,
+    hole: &[Card],
+    board: &[Card],
+    with_low: bool,
+) -> (u16, u16) {
+    let hole = sized::<H>(hole);
+    match board.len() {
+        3 => best_of_sized::<H, 3>(t, a5, hole, sized(board), with_low),
+        4 => best_of_sized::<H, 4>(t, a5, hole, sized(board), with_low),
+        _ => best_of_sized::<H, 5>(t, a5, hole, sized(board), with_low),
+    }
+}
+
+/// [`best_of`] for `H` hole cards and `B` board cards.
+#[inline(always)]
+fn best_of_sized<const H: usize, const B: usize>(
+    t: &HighTables,
+    a5: &AceFiveTables,
+    hole: &[Card; H],
+    board: &[Card; B],
+    with_low: bool,
+) -> (u16, u16) {
+    let (pairs, pair_count) = subset_sums::<2, H>(hole);
+    let (triples, triple_count) = subset_sums::<3, B>(board);
+    let five = t.rank_reader(5);
+    let mut high_best = if may_flush(hole, board) {
+        best_flush(t, hole, board)
+    } else {
+        0
+    };
+    for &p in &pairs[..pair_count] {
+        for &q in &triples[..triple_count] {
+            high_best = high_best.max(five.get_premultiplied(p.wrapping_add(q)));
         }
     }
     let mut low_best = 0;
     if with_low {
-        for &p in &pairs.lows[..pairs.len] {
-            for &q in &triples.lows[..triples.len] {
-                let set = p | q;
-                if set < 1 << 8 {
-                    low_best = low_best.max(a5.low8_of_set(set as u8));
-                }
-            }
-        }
+        let values = |cards: &[Card]| cards.iter().fold(0, |set, &c| set | LOW_VALUES[c as usize]);
+        low_best = a5.omaha_low8(values(hole), values(board));
     }
     (high_best, low_best)
 }

@@ -27,7 +27,15 @@ pub struct RowTable<const COLUMN_BITS: u32 = 14> {
 
 #[inline(always)]
 fn scatter(key: u32) -> u32 {
-    key.wrapping_mul(SCATTER) & KEY_MASK
+    premultiply(key) & KEY_MASK
+}
+
+/// A key times the scatter factor, before the mask. The product of a sum is the wrapping sum
+/// of the products, so callers that add partial keys can multiply each part once and look up
+/// the sum with [`RowReader::get_premultiplied`].
+#[inline(always)]
+pub const fn premultiply(key: u32) -> u32 {
+    key.wrapping_mul(SCATTER)
 }
 
 impl<const COLUMN_BITS: u32> RowTable<COLUMN_BITS> {
@@ -107,7 +115,13 @@ impl<const COLUMN_BITS: u32> RowReader<'_, COLUMN_BITS> {
     /// The value stored for `key` (0 when absent).
     #[inline(always)]
     pub fn get(self, key: u32) -> u16 {
-        let h = scatter(key);
+        self.get_premultiplied(premultiply(key))
+    }
+
+    /// The value stored for the key whose [`premultiply`] is `product` (0 when absent).
+    #[inline(always)]
+    pub fn get_premultiplied(self, product: u32) -> u16 {
+        let h = product & KEY_MASK;
         let column = h & ((1 << COLUMN_BITS) - 1);
         // SAFETY: the reader borrows a built RowTable. `h < 2^KEY_BITS`, so
         // `h >> COLUMN_BITS < ROW_COUNT = offsets.len()`. Every offset is at most the last used
