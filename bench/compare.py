@@ -110,8 +110,12 @@ def main() -> None:
     """Runs the chosen areas, stores their figures and rewrites RESULTS.md from every area."""
     areas = [m.name for m in pkgutil.iter_modules(peers.__path__)]
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("areas", nargs="*", choices=areas, default=areas)
+    parser.add_argument("areas", nargs="*", metavar="AREA", help=f"any of {areas} (default: all)")
     args = parser.parse_args()
+    unknown = sorted(set(args.areas) - set(areas))
+    if unknown:
+        parser.error(f"unknown areas: {', '.join(unknown)}")
+    args.areas = args.areas or areas
     store = json.loads(STORE.read_text()) if STORE.exists() else {}
     for area in args.areas:
         header = machine()
