@@ -93,12 +93,21 @@ def hold_table() -> npt.NDArray[np.uint32]:
 
     Row ``[d, m]`` counts the replacements of deal ``d`` discarding mask ``m`` by pay class;
     it sums to C(47, number discarded).
+
+    >>> table = hold_table()
+    >>> table.shape, int(table[0, 0b11111].sum()), int(table[0, 0b00001].sum())
+    ((134459, 32, 10), 1533939, 47)
     """
     return _core.hold_table(pay_class_of_strength(), len(PAY_CLASSES))
 
 
 def hold_values(pay_table: Mapping[str, float] = JACKS_OR_BETTER_9_6) -> npt.NDArray[np.float64]:
-    """Expected payout ``float64[134459, 32]`` of every canonical deal and discard mask."""
+    """Expected payout ``float64[134459, 32]`` of every canonical deal and discard mask.
+
+    >>> values = hold_values()
+    >>> values.shape, bool((values >= 0).all())
+    ((134459, 32), True)
+    """
     return _core.hold_values(pay_class_of_strength(), _pays(pay_table))
 
 
@@ -128,7 +137,15 @@ def best_hold(
 
 
 def save_hold_table(path: str | PathLike[str]) -> None:
-    """Writes the canonical deals, their weights and the hold table to a compressed ``.npz``."""
+    """Writes the canonical deals, their weights and the hold table to a compressed ``.npz``.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "holds.npz")
+    >>> save_hold_table(path)
+    >>> with np.load(path) as data:
+    ...     data["counts"].shape, int(data["weights"].sum())
+    ((134459, 32, 10), 2598960)
+    """
     hands, weights = canonical_deals()
     np.savez_compressed(
         path, hands=hands, weights=weights, counts=hold_table(), pay_classes=np.array(PAY_CLASSES)
