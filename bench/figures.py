@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,3 +40,18 @@ def best_seconds(work: Callable[[], object], repeat: int = 5, min_time: float = 
                 break
         best = min(best, elapsed / calls)
     return best
+
+
+def run_child(module: str, threads: int | None) -> dict[str, float]:
+    """``module.drawpoker_child()``'s figures from a fresh process with ``threads`` rayon threads
+    (all cores when ``None``): one-thread figures need a pool started with that limit."""
+    env = dict(os.environ)
+    if threads is not None:
+        env["RAYON_NUM_THREADS"] = str(threads)
+    code = (
+        f"import json; from {module} import drawpoker_child; print(json.dumps(drawpoker_child()))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
+    )
+    return dict(json.loads(out.stdout.strip().splitlines()[-1]))

@@ -7,14 +7,9 @@ several threads). A peer that cannot do a task is listed with no figure and a no
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-
 import numpy as np
 
-from bench.figures import Figure, best_seconds
+from bench.figures import Figure, best_seconds, run_child
 
 JJ = [("Jh Jd", 3), ("As Ks Qs 8s", 1)]
 JJ_DEAD = "7c 4s 2h 3d"
@@ -45,21 +40,6 @@ def drawpoker_child() -> dict[str, float]:
         lambda: draw_category_counts_batch(hands, masks), repeat=2, min_time=0
     )
     return figures
-
-
-def run_drawpoker(threads: int | None) -> dict[str, float]:
-    """drawpoker's figures from a fresh child process limited to ``threads`` threads."""
-    env = dict(os.environ)
-    if threads is not None:
-        env["RAYON_NUM_THREADS"] = str(threads)
-    code = (
-        "import json; from bench.peers.draw import drawpoker_child; "
-        "print(json.dumps(drawpoker_child()))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
-    )
-    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
 def poker_equity_figures() -> list[Figure]:
@@ -140,7 +120,7 @@ def pokerkit_figures() -> list[Figure]:
 
 def measure() -> list[Figure]:
     """Every draw figure of this run."""
-    one = run_drawpoker(1)
+    one = run_child("bench.peers.draw", 1)
     ms = 1e3
     figures = [
         Figure(

@@ -7,15 +7,12 @@ drawpoker's one-thread figures come from a child process with ``RAYON_NUM_THREAD
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from collections.abc import Callable
 
 import numpy as np
 
-from bench.figures import Figure, best_seconds
+from bench.figures import Figure, best_seconds, run_child
 
 PREFLOP = ["AsKs", "QhQd"]
 FLOP_HANDS, FLOP = ["AsKs", "QhQd", "7c8c"], "Ts 9d 2s"
@@ -54,21 +51,6 @@ def drawpoker_child() -> dict[str, float]:
         "omaha_ms": ms(lambda: drawpoker.equity(OMAHA, game="omaha"), repeat=3),
         "batch_per_s": MATCHUPS / best_seconds(lambda: drawpoker.equity_batch(a, b), repeat=3),
     }
-
-
-def run_drawpoker(threads: int | None) -> dict[str, float]:
-    """drawpoker's figures from a fresh child process limited to ``threads`` threads."""
-    env = dict(os.environ)
-    if threads is not None:
-        env["RAYON_NUM_THREADS"] = str(threads)
-    code = (
-        "import json; from bench.peers.equity import drawpoker_child; "
-        "print(json.dumps(drawpoker_child()))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
-    )
-    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
 def pokerfast_figures() -> dict[str, tuple[float | None, str]]:
@@ -132,8 +114,8 @@ def eval7_figures() -> dict[str, tuple[float | None, str]]:
 
 def measure() -> list[Figure]:
     """Every equity figure of this run."""
-    one = run_drawpoker(threads=1)
-    every = run_drawpoker(threads=None)
+    one = run_child("bench.peers.equity", 1)
+    every = run_child("bench.peers.equity", None)
     peers = {
         "pokerfast": pokerfast_figures(),
         "poker-equity": poker_equity_figures(),

@@ -8,7 +8,6 @@ figures come from a child process with ``RAYON_NUM_THREADS=1``.
 from __future__ import annotations
 
 import itertools
-import json
 import os
 import subprocess
 import sys
@@ -17,7 +16,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from bench.figures import Figure, best_seconds
+from bench.figures import Figure, best_seconds, run_child
 
 RANKS, SUITS = "23456789TJQKA", "cdhs"
 HANDS = 200_000
@@ -74,21 +73,6 @@ def cold_import_ms() -> float:
         for _ in range(5)
     ]
     return min(runs)
-
-
-def run_drawpoker(threads: int | None) -> dict[str, float]:
-    """drawpoker's figures from a fresh child process limited to ``threads`` threads."""
-    env = dict(os.environ)
-    if threads is not None:
-        env["RAYON_NUM_THREADS"] = str(threads)
-    code = (
-        "import json; from bench.peers.high import drawpoker_child; "
-        "print(json.dumps(drawpoker_child()))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
-    )
-    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
 def peer_rates(k: int) -> list[tuple[str, float | None, str]]:
@@ -155,8 +139,8 @@ def peer_rates(k: int) -> list[tuple[str, float | None, str]]:
 
 def measure() -> list[Figure]:
     """Every high-hand figure of this run."""
-    one = run_drawpoker(threads=1)
-    every = run_drawpoker(threads=None)
+    one = run_child("bench.peers.high", 1)
+    every = run_child("bench.peers.high", None)
     figures: list[Figure] = []
     for k in (7, 5):
         task = f"random {k}-card high hands, M hands/s"

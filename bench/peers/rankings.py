@@ -11,16 +11,13 @@ one-thread figures come from a child process with ``RAYON_NUM_THREADS=1``.
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
 
-from bench.figures import Figure
+from bench.figures import Figure, run_child
 from bench.peers.high import random_hands, rate, text
 
 LARGE = 4_000_000
@@ -55,21 +52,6 @@ def drawpoker_child() -> dict[str, float]:
         lambda: drawpoker.evaluate_omaha_hilo_batch(hole, board), len(omaha)
     )
     return figures
-
-
-def run_drawpoker(threads: int | None) -> dict[str, float]:
-    """drawpoker's figures from a fresh child process limited to ``threads`` threads."""
-    env = dict(os.environ)
-    if threads is not None:
-        env["RAYON_NUM_THREADS"] = str(threads)
-    code = (
-        "import json; from bench.peers.rankings import drawpoker_child; "
-        "print(json.dumps(drawpoker_child()))"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
-    )
-    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
 
 def same_order(ours: Sequence[int], theirs: Sequence[Any]) -> bool:
@@ -121,8 +103,8 @@ def measure() -> list[Figure]:
     """Every ranking-system figure of this run."""
     import drawpoker
 
-    one = run_drawpoker(threads=1)
-    every = run_drawpoker(threads=None)
+    one = run_child("bench.peers.rankings", 1)
+    every = run_child("bench.peers.rankings", None)
     figures: list[Figure] = []
 
     def ours(task: str, key: str, note: str) -> None:
