@@ -11,7 +11,7 @@ use super::classes::{for_each_rank_multiset, Category, ClassInfo};
 use super::high::{self, rank_key, CARD_KEYS};
 use super::row_table::RowTable;
 use crate::card::Card;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -234,12 +234,7 @@ pub fn tables() -> &'static AceFiveTables {
 
 /// Strength (1..=6175, bigger wins: 6175 is the wheel) of 5, 6 or 7 cards, checked.
 pub fn evaluate(cards: &[Card]) -> Result<u16> {
-    if !(5..=7).contains(&cards.len()) {
-        return Err(Error::HandSize {
-            got: cards.len(),
-            allowed: "5, 6 or 7 cards",
-        });
-    }
+    high::check_five_to_seven(cards.len())?;
     crate::card::check_hand(cards, false, None)?;
     Ok(tables().eval(cards))
 }
@@ -265,6 +260,7 @@ pub fn qualifies_low8(strength: u16) -> bool {
 mod tests {
     use super::*;
     use crate::card::parse_cards;
+    use crate::error::Error;
 
     fn eval_text(text: &str) -> u16 {
         evaluate(&parse_cards(text).unwrap()).unwrap()

@@ -204,14 +204,20 @@ pub fn tables() -> &'static HighTables {
     TABLES.get_or_init(HighTables::build)
 }
 
+/// Checks that a hand (or a hand size asked for) has 5, 6 or 7 cards.
+pub fn check_five_to_seven(n_cards: usize) -> Result<()> {
+    if (5..=7).contains(&n_cards) {
+        return Ok(());
+    }
+    Err(Error::HandSize {
+        got: n_cards,
+        allowed: "5, 6 or 7 cards",
+    })
+}
+
 /// Strength (1..=7462, bigger wins) of 5, 6 or 7 cards, checked.
 pub fn evaluate(cards: &[Card]) -> Result<u16> {
-    if !(5..=7).contains(&cards.len()) {
-        return Err(Error::HandSize {
-            got: cards.len(),
-            allowed: "5, 6 or 7 cards",
-        });
-    }
+    check_five_to_seven(cards.len())?;
     crate::card::check_hand(cards, false, None)?;
     Ok(tables().eval(cards))
 }
@@ -387,12 +393,7 @@ pub fn class_info(strength: u16) -> Option<ClassInfo> {
 ///
 /// Walks every one of the C(52, n) hands with running key sums, in parallel over the first card.
 pub fn strength_histogram(n_cards: usize) -> Result<Vec<u64>> {
-    if !(5..=7).contains(&n_cards) {
-        return Err(Error::HandSize {
-            got: n_cards,
-            allowed: "5, 6 or 7 cards",
-        });
-    }
+    check_five_to_seven(n_cards)?;
     use rayon::prelude::*;
     let t = tables();
     let histogram = (0..52u8)
@@ -427,12 +428,7 @@ pub fn strength_histogram(n_cards: usize) -> Result<Vec<u64>> {
 /// they can make neither quads nor a full house beside it): `4 * C(39, n - k)` hands hold a
 /// given `k`-rank set in one suit. Microseconds instead of a walk over every hand.
 pub fn pattern_histogram(n_cards: usize) -> Result<Vec<u64>> {
-    if !(5..=7).contains(&n_cards) {
-        return Err(Error::HandSize {
-            got: n_cards,
-            allowed: "5, 6 or 7 cards",
-        });
-    }
+    check_five_to_seven(n_cards)?;
     let t = tables();
     let mut histogram = vec![0u64; CLASS_COUNT + 1];
     for_each_rank_multiset(n_cards, 4, &mut |ranks| {
