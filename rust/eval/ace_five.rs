@@ -7,6 +7,7 @@
 //! `5-4-3-2-A`; the 1,287 unpaired classes sit above every paired one (R-A5-3), and the top 56
 //! (every unpaired hand of ranks eight or lower) are the eight-or-better lows (R-A5-4).
 
+use super::batch::{check_batch_shape, map_rows, Deck};
 use super::classes::{for_each_rank_multiset, Category, ClassInfo};
 use super::high::{self, rank_key, CARD_KEYS};
 use super::row_table::RowTable;
@@ -194,21 +195,6 @@ impl AceFiveTables {
         self.omaha_low8[(hole_set as usize) << 8 | board_set as usize]
     }
 
-    /// Strength of a row of `W` (5..=7) bytes, or `None` when a byte is not a card or a card
-    /// repeats.
-    #[inline(always)]
-    pub fn eval_checked<const W: usize>(&self, row: &[Card; W]) -> Option<u16> {
-        let mut key = 0u32;
-        let mut seen = 0u64;
-        let mut largest = 0u8;
-        for &c in row {
-            key += RANK_KEYS[c as usize];
-            seen |= 1 << (c & 63);
-            largest = largest.max(c);
-        }
-        (largest < 52 && seen.count_ones() as usize == W).then(|| self.by_size[W - 5].get(key))
-    }
-
     /// The class of a strength, or `None` outside 1..=6175.
     pub fn class_info(&self, strength: u16) -> Option<ClassInfo> {
         (1..=CLASS_COUNT as u16)
@@ -241,12 +227,12 @@ pub fn evaluate(cards: &[Card]) -> Result<u16> {
 
 /// Strengths of `cards.len() / width` hands of `width` (5..=7) cards into `out`.
 pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
-    high::check_batch_shape(cards.len(), width, out.len(), 5..=7)?;
+    check_batch_shape(cards.len(), width, out.len(), 5..=7)?;
     let t = tables();
     match width {
-        5 => high::map_fixed_rows::<5, _>(cards, out, |row| t.eval_checked(row)),
-        6 => high::map_fixed_rows::<6, _>(cards, out, |row| t.eval_checked(row)),
-        _ => high::map_fixed_rows::<7, _>(cards, out, |row| t.eval_checked(row)),
+        5 => map_rows::<5, _>(cards, out, Deck::Standard, |row| t.eval(row)),
+        6 => map_rows::<6, _>(cards, out, Deck::Standard, |row| t.eval(row)),
+        _ => map_rows::<7, _>(cards, out, Deck::Standard, |row| t.eval(row)),
     }
 }
 

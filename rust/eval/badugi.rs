@@ -8,7 +8,7 @@
 //! reads a table at an index made of the hand's multiset of ranks and its pattern of shared
 //! suits (1,820 x 15 entries), both read off the card set built while the row is checked.
 
-use super::high;
+use super::batch::{check_batch_shape, map_rows, Deck};
 use crate::card::{card_mask, rank, suit, Card};
 use crate::error::{Error, Result};
 use std::sync::OnceLock;
@@ -143,18 +143,6 @@ impl BadugiTables {
         self.by_hand[hand_index(card_mask(cards))]
     }
 
-    /// Strength of a row of four bytes, or `None` when a byte is not a card or a card repeats.
-    #[inline(always)]
-    pub fn eval_checked(&self, row: &[Card; 4]) -> Option<u16> {
-        let mut seen = 0u64;
-        let mut largest = 0u8;
-        for &c in row {
-            seen |= 1 << (c & 63);
-            largest = largest.max(c);
-        }
-        (largest < 52 && seen.count_ones() == 4).then(|| self.by_hand[hand_index(seen)])
-    }
-
     /// The strength of an ace-low rank set (bit `v` for ace-low value `v`) of 1..=4 ranks.
     pub fn strength_of_ranks(&self, set: u16) -> u16 {
         self.by_ranks[set as usize]
@@ -219,9 +207,9 @@ pub fn evaluate(cards: &[Card]) -> Result<u16> {
 
 /// Strengths of `cards.len() / width` four-card hands into `out`.
 pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
-    high::check_batch_shape(cards.len(), width, out.len(), 4..=4)?;
+    check_batch_shape(cards.len(), width, out.len(), 4..=4)?;
     let t = tables();
-    high::map_fixed_rows::<4, _>(cards, out, |row| t.eval_checked(row))
+    map_rows::<4, _>(cards, out, Deck::Standard, |row| t.eval4(row))
 }
 
 /// How many cards count in a strength's hand (1..=4; 4 is a badugi), `None` outside 1..=1092.

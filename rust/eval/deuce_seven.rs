@@ -5,6 +5,7 @@
 //! 1 the royal flush. Evaluation is the high evaluation followed by a 7,463-entry table from
 //! the high class to the deuce-to-seven class.
 
+use super::batch::{check_batch_shape, map_rows, Deck};
 use super::classes::{scale, Category, ClassInfo, CLASS_COUNT};
 use super::high::{self, HighTables};
 use crate::card::Card;
@@ -64,14 +65,6 @@ impl DeuceSevenTables {
         self.of_high[self.high.eval5(cards) as usize]
     }
 
-    /// Strength of a row of five bytes, or `None` when a byte is not a card or a card repeats.
-    #[inline(always)]
-    pub fn eval_checked(&self, row: &[Card; 5]) -> Option<u16> {
-        self.high
-            .eval_checked(row)
-            .map(|s| self.of_high[s as usize])
-    }
-
     /// The class of a strength, or `None` outside 1..=7462.
     pub fn class_info(&self, strength: u16) -> Option<ClassInfo> {
         (1..=CLASS_COUNT as u16)
@@ -98,9 +91,9 @@ pub fn evaluate(cards: &[Card]) -> Result<u16> {
 
 /// Strengths of `cards.len() / width` five-card hands into `out`.
 pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
-    high::check_batch_shape(cards.len(), width, out.len(), 5..=5)?;
+    check_batch_shape(cards.len(), width, out.len(), 5..=5)?;
     let t = tables();
-    high::map_fixed_rows::<5, _>(cards, out, |row| t.eval_checked(row))
+    map_rows::<5, _>(cards, out, Deck::Standard, |row| t.eval5(row))
 }
 
 #[cfg(test)]

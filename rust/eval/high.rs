@@ -7,6 +7,7 @@
 //! the strength. The high 32 bits count suits in nibbles started at 3, so a nibble reaches 8
 //! exactly when a suit holds five cards: then a 13-bit table over that suit's ranks answers.
 
+use super::batch::{check_batch_shape, map_rows, Deck};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
 use super::row_table::{RowReader, RowTable};
 
@@ -46,19 +47,6 @@ const fn card_keys() -> [u64; 256] {
 /// The additive constant of each card; bytes 52..=255 (not cards) map to 0 so that a batch can
 /// sum a row before its check without an out-of-bounds read.
 pub const CARD_KEYS: [u64; 256] = card_keys();
-
-const fn card_bits() -> [u64; 256] {
-    let mut bits = [1u64 << 63; 256];
-    let mut card = 0;
-    while card < 52 {
-        bits[card] = 1 << card;
-        card += 1;
-    }
-    bits
-}
-
-/// `1 << card` for each card; every byte that is not a card maps to bit 63.
-const CARD_BITS: [u64; 256] = card_bits();
 
 /// The evaluation tables: a rank table per hand size and the flush table.
 pub struct HighTables {
@@ -121,24 +109,6 @@ impl HighTables {
             key += CARD_KEYS[c as usize];
         }
         self.finish(key, cards)
-    }
-
-    /// Strength of a row of `W` (5..=7) bytes, or `None` when a byte is not a card (over 51)
-    /// or a card repeats. The check is fused into the key sum: the batch fast path.
-    #[inline(always)]
-    pub fn eval_checked<const W: usize>(&self, row: &[Card; W]) -> Option<u16> {
-        let mut key = SUIT_START;
-        let (mut union, mut total) = (0u64, 0u64);
-        for &c in row {
-            key += CARD_KEYS[c as usize];
-            union |= CARD_BITS[c as usize];
-            total = total.wrapping_add(CARD_BITS[c as usize]);
-        }
-        // Distinct powers of two sum to their union; a repeat or a non-card (bit 63) does not.
-        if union != total || union >> 52 != 0 {
-            return None;
-        }
-        Some(self.finish(key, row))
     }
 
     /// Strength of exactly five valid distinct cards; the fast path of the draw engine.
@@ -222,144 +192,15 @@ pub fn evaluate(cards: &[Card]) -> Result<u16> {
     Ok(tables().eval(cards))
 }
 
-/// True when every card of the row is below 52 and none repeats (fast check for batches).
-#[inline(always)]
-pub fn row_is_valid(row: &[Card]) -> bool {
-    let mut mask = 0u64;
-    let mut largest = 0u8;
-    for &c in row {
-        mask |= 1u64 << (c & 63);
-        largest = largest.max(c);
-    }
-    largest < 52 && mask.count_ones() as usize == row.len()
-}
-
-/// The precise error of an invalid row.
-pub fn row_error(row: &[Card], index: usize) -> Error {
-    row_error_in_deck(row, index, false)
-}
-
-/// The precise error of an invalid row; `allow_joker` admits card 52 once.
-pub fn row_error_in_deck(row: &[Card], index: usize, allow_joker: bool) -> Error {
-    match crate::card::check_hand(row, allow_joker, Some(index)) {
-        Err(e) => e,
-        Ok(()) => Error::InvalidArgument(format!("row {index} is invalid")),
-    }
-}
-
-/// Rows per parallel task; below twice this a batch runs on the calling thread.
-const PARALLEL_CHUNK: usize = 1 << 16;
-
-/// Applies `per_row` to each row of `width` cards of `cards`, writing `out`, after checking
-/// every row; in parallel for large inputs. Returns the first invalid row's error.
-pub fn map_rows<T: Send + Copy>(
-    cards: &[Card],
-    width: usize,
-    out: &mut [T],
-    per_row: impl Fn(&[Card]) -> T + Sync,
-) -> Result<()> {
-    debug_assert_eq!(cards.len(), out.len() * width);
-    let run = |start_row: usize, rows: &[Card], out: &mut [T]| -> Result<()> {
-        for (i, (row, slot)) in rows.chunks_exact(width).zip(out.iter_mut()).enumerate() {
-            if !row_is_valid(row) {
-                return Err(row_error(row, start_row + i));
-            }
-            *slot = per_row(row);
-        }
-        Ok(())
-    };
-    if out.len() < 2 * PARALLEL_CHUNK {
-        return run(0, cards, out);
-    }
-    use rayon::prelude::*;
-    let errors: Vec<Error> = cards
-        .par_chunks(PARALLEL_CHUNK * width)
-        .zip(out.par_chunks_mut(PARALLEL_CHUNK))
-        .enumerate()
-        .filter_map(|(i, (rows, out))| run(i * PARALLEL_CHUNK, rows, out).err())
-        .collect();
-    match errors.into_iter().next() {
-        Some(e) => Err(e),
-        None => Ok(()),
-    }
-}
-
-/// Applies `per_row` to each row of `W` cards, writing `out`; `per_row` returns `None` for an
-/// invalid row, whose precise error is then returned (the first such row). Parallel for large
-/// inputs.
-pub fn map_fixed_rows<const W: usize, T: Send + Copy>(
-    cards: &[Card],
-    out: &mut [T],
-    per_row: impl Fn(&[Card; W]) -> Option<T> + Sync,
-) -> Result<()> {
-    map_fixed_rows_in_deck(cards, out, false, per_row)
-}
-
-/// [`map_fixed_rows`] where `allow_joker` says whether card 52 is legal, for the errors of
-/// invalid rows (`per_row` does the check itself).
-pub fn map_fixed_rows_in_deck<const W: usize, T: Send + Copy>(
-    cards: &[Card],
-    out: &mut [T],
-    allow_joker: bool,
-    per_row: impl Fn(&[Card; W]) -> Option<T> + Sync,
-) -> Result<()> {
-    debug_assert_eq!(cards.len(), out.len() * W);
-    let run = |start_row: usize, rows: &[Card], out: &mut [T]| -> Result<()> {
-        let (rows, _) = rows.as_chunks::<W>();
-        for (i, (row, slot)) in rows.iter().zip(out.iter_mut()).enumerate() {
-            match per_row(row) {
-                Some(value) => *slot = value,
-                None => return Err(row_error_in_deck(row, start_row + i, allow_joker)),
-            }
-        }
-        Ok(())
-    };
-    if out.len() < 2 * PARALLEL_CHUNK {
-        return run(0, cards, out);
-    }
-    use rayon::prelude::*;
-    let first_error = cards
-        .par_chunks(PARALLEL_CHUNK * W)
-        .zip(out.par_chunks_mut(PARALLEL_CHUNK))
-        .enumerate()
-        .filter_map(|(i, (rows, out))| run(i * PARALLEL_CHUNK, rows, out).err())
-        .collect::<Vec<Error>>()
-        .into_iter()
-        .next();
-    first_error.map_or(Ok(()), Err)
-}
-
 /// Strengths of `cards.len() / width` hands of `width` (5..=7) cards each into `out`.
 pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=7)?;
     let t = tables();
     match width {
-        5 => map_fixed_rows::<5, _>(cards, out, |row| t.eval_checked(row)),
-        6 => map_fixed_rows::<6, _>(cards, out, |row| t.eval_checked(row)),
-        _ => map_fixed_rows::<7, _>(cards, out, |row| t.eval_checked(row)),
+        5 => map_rows::<5, _>(cards, out, Deck::Standard, |row| t.eval(row)),
+        6 => map_rows::<6, _>(cards, out, Deck::Standard, |row| t.eval(row)),
+        _ => map_rows::<7, _>(cards, out, Deck::Standard, |row| t.eval(row)),
     }
-}
-
-/// Checks that `len` cards form `rows` hands of an allowed `width`.
-pub fn check_batch_shape(
-    len: usize,
-    width: usize,
-    rows: usize,
-    allowed: std::ops::RangeInclusive<usize>,
-) -> Result<()> {
-    if !allowed.contains(&width) {
-        return Err(Error::InvalidArgument(format!(
-            "hands of {width} cards are not allowed here (expected {} to {})",
-            allowed.start(),
-            allowed.end()
-        )));
-    }
-    if len != rows * width {
-        return Err(Error::InvalidArgument(format!(
-            "{len} cards do not make {rows} hands of {width}"
-        )));
-    }
-    Ok(())
 }
 
 /// `+1`, `0` or `-1` per row as hand `a` beats, ties or loses to hand `b`.

@@ -12,6 +12,7 @@
 //! (any rank, five of a kind when the four are quads). A suited four always makes at least a
 //! flush, which beats every hand the ranks alone can make, so the flush table is the answer.
 
+use super::batch::{check_batch_shape, map_rows, Deck};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
 use super::high::{self, rank_key, HighTables, CARD_KEYS, FLUSH_FLAGS, SUIT_SHIFT, SUIT_START};
 use super::row_table::RowTable;
@@ -111,18 +112,6 @@ impl JokerTables {
         self.four_ranks.get(key as u32)
     }
 
-    /// Strength of a row of five bytes, or `None` when a byte is over 52 or a card repeats.
-    #[inline(always)]
-    pub fn eval_checked(&self, row: &[Card; 5]) -> Option<u16> {
-        let mut seen = 0u64;
-        let mut largest = 0u8;
-        for &c in row {
-            seen |= 1 << (c & 63);
-            largest = largest.max(c);
-        }
-        (largest <= JOKER && seen.count_ones() == 5).then(|| self.eval5(row))
-    }
-
     /// Bytes of the joker's own tables.
     pub fn size_in_bytes(&self) -> usize {
         self.four_ranks.size_in_bytes() + self.four_suited.len() * 2
@@ -153,9 +142,9 @@ pub fn evaluate(cards: &[Card]) -> Result<u16> {
 
 /// Strengths of `cards.len() / width` hands of five cards (the joker allowed) into `out`.
 pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
-    high::check_batch_shape(cards.len(), width, out.len(), 5..=5)?;
+    check_batch_shape(cards.len(), width, out.len(), 5..=5)?;
     let t = tables();
-    high::map_fixed_rows_in_deck::<5, _>(cards, out, true, |row| t.eval_checked(row))
+    map_rows::<5, _>(cards, out, Deck::WithJoker, |row| t.eval5(row))
 }
 
 /// The class of a joker-wild strength, or `None` outside 1..=7475.

@@ -3,6 +3,7 @@
 
 pub mod ace_five;
 pub mod badugi;
+pub mod batch;
 pub mod classes;
 pub mod deuce_seven;
 pub mod high;

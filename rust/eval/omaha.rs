@@ -11,6 +11,7 @@
 //! every hand its ranks alone make, so the best of both answers is exact.
 
 use super::ace_five::{self, AceFiveTables};
+use super::batch::check_batch_shape;
 use super::high::{self, rank_key, HighTables};
 use super::row_table::premultiply;
 use crate::card::{rank, suit, Card};
@@ -267,8 +268,8 @@ fn map_hands<T: Send + Copy>(
     per_row: impl Fn(&[Card], &[Card]) -> T + Sync,
 ) -> Result<()> {
     let rows = out.len();
-    high::check_batch_shape(hole.len(), hole_width, rows, HOLE_SIZES)?;
-    high::check_batch_shape(board.len(), board_width, rows, BOARD_SIZES)?;
+    check_batch_shape(hole.len(), hole_width, rows, HOLE_SIZES)?;
+    check_batch_shape(board.len(), board_width, rows, BOARD_SIZES)?;
     let run = |start: usize, hole: &[Card], board: &[Card], out: &mut [T]| -> Result<()> {
         let rows = hole
             .chunks_exact(hole_width)
