@@ -179,9 +179,7 @@ def evaluate_low8_batch(cards: npt.ArrayLike) -> npt.NDArray[np.uint16]:
     >>> evaluate_low8_batch([[0, 5, 10, 15, 48], [0, 5, 10, 15, 44]]).tolist()
     [6175, 0]
     """
-    strengths = evaluate_batch(cards, ranking="ace-five")
-    strengths[strengths < LOW8_MIN] = 0
-    return strengths
+    return _core.evaluate_low8_batch(as_card_array(cards, widths=(5, 6, 7)))
 
 
 def compare_batch(a: npt.ArrayLike, b: npt.ArrayLike) -> npt.NDArray[np.int8]:

@@ -7,7 +7,7 @@
 //! `5-4-3-2-A`; the 1,287 unpaired classes sit above every paired one (R-A5-3), and the top 56
 //! (every unpaired hand of ranks eight or lower) are the eight-or-better lows (R-A5-4).
 
-use super::batch::{check_batch_shape, map_rows, Deck};
+use super::batch::{check_batch_shape, map_rows, Deck, Isa};
 use super::classes::{for_each_rank_multiset, Category, ClassInfo};
 use super::high::{self, rank_key, CARD_KEYS};
 use super::row_table::RowTable;
@@ -227,12 +227,36 @@ pub fn evaluate(cards: &[Card]) -> Result<u16> {
 
 /// Strengths of `cards.len() / width` hands of `width` (5..=7) cards into `out`.
 pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
+    evaluate_batch_on(Isa::best(), cards, width, out, 0)
+}
+
+/// Eight-or-better lows (R-A5-4) of `cards.len() / width` hands of `width` (5..=7) cards into
+/// `out`: the ace-to-five strength when it qualifies, else 0.
+pub fn evaluate_low8_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
+    evaluate_batch_on(Isa::best(), cards, width, out, LOW8_MIN)
+}
+
+/// [`evaluate_batch`] on the instruction set `isa`, writing 0 for strengths below `floor`.
+pub fn evaluate_batch_on(
+    isa: Isa,
+    cards: &[Card],
+    width: usize,
+    out: &mut [u16],
+    floor: u16,
+) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=7)?;
     let t = tables();
+    let above_floor = |strength: u16| if strength >= floor { strength } else { 0 };
     match width {
-        5 => map_rows::<5, _>(cards, out, Deck::Standard, |row| t.eval(row)),
-        6 => map_rows::<6, _>(cards, out, Deck::Standard, |row| t.eval(row)),
-        _ => map_rows::<7, _>(cards, out, Deck::Standard, |row| t.eval(row)),
+        5 => map_rows::<5, _>(isa, cards, out, Deck::Standard, |row| {
+            above_floor(t.eval(row))
+        }),
+        6 => map_rows::<6, _>(isa, cards, out, Deck::Standard, |row| {
+            above_floor(t.eval(row))
+        }),
+        _ => map_rows::<7, _>(isa, cards, out, Deck::Standard, |row| {
+            above_floor(t.eval(row))
+        }),
     }
 }
 

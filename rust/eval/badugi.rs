@@ -6,10 +6,10 @@
 //! ace-low rank sets as numbers, so the scale (1,092 classes: 1 = a lone king, 1092 = `A234`
 //! of four suits) sorts rank sets by size, then by that number descending. The evaluator
 //! reads a table at an index made of the hand's multiset of ranks and its pattern of shared
-//! suits (1,820 x 15 entries), both read off the card set built while the row is checked.
+//! suits (1,820 x 15 entries), both read off the four cards once sorted (a small sorting network).
 
-use super::batch::{check_batch_shape, map_rows, Deck};
-use crate::card::{card_mask, rank, suit, Card};
+use super::batch::{check_batch_shape, map_blocks, sorted_block4, Deck, Isa};
+use crate::card::{rank, suit, Card};
 use crate::error::{Error, Result};
 use std::sync::OnceLock;
 
@@ -73,20 +73,51 @@ const fn suit_patterns() -> [u8; 256] {
 
 const SUIT_PATTERN: [u8; 256] = suit_patterns();
 
-/// The index of a set of four cards `0..52` (given as a card bit mask) in the hand table:
-/// its multiset of ranks and how its cards, taken in card order, share suits. Badugi values
+/// `POSITION_TERM[i][card]`: what the `i`-th lowest of four sorted cards adds to a hand's
+/// index before its suits are classified: its multiset term times 256, plus its suit at
+/// bits `2 i`. Bytes past the deck add 0 (rows are checked first).
+const fn position_terms() -> [[u32; 256]; 4] {
+    let mut table = [[0u32; 256]; 4];
+    let mut i = 0;
+    while i < 4 {
+        let mut card = 0;
+        while card < 52 {
+            table[i][card] =
+                (MULTISET_TERM[i][card >> 2] as u32) << 8 | ((card & 3) as u32) << (2 * i);
+            card += 1;
+        }
+        i += 1;
+    }
+    table
+}
+
+const POSITION_TERM: [[u32; 256]; 4] = position_terms();
+
+/// The four cards in increasing order (a sorting network of five compare-exchanges).
+#[inline(always)]
+fn sorted(cards: &[Card; 4]) -> [Card; 4] {
+    let [a, b, c, d] = *cards;
+    let (a, b) = (a.min(b), a.max(b));
+    let (c, d) = (c.min(d), c.max(d));
+    let (a, c) = (a.min(c), a.max(c));
+    let (b, d) = (b.min(d), b.max(d));
+    let (b, c) = (b.min(c), b.max(c));
+    [a, b, c, d]
+}
+
+/// The index of four distinct cards `0..52` in the hand table: the colex index of their
+/// multiset of ranks and how the cards, taken in increasing order, share suits. Badugi values
 /// ignore which suit is which, so hands with equal indexes have equal values.
 #[inline(always)]
-fn hand_index(mut mask: u64) -> usize {
-    let mut ranks = 0usize;
-    let mut suits = 0usize;
-    for (i, term) in MULTISET_TERM.iter().enumerate() {
-        let card = mask.trailing_zeros() as usize;
-        mask &= mask - 1;
-        ranks += term[card >> 2] as usize;
-        suits |= (card & 3) << (2 * i);
-    }
-    ranks * SUIT_PATTERNS + SUIT_PATTERN[suits] as usize
+fn hand_index(cards: &[Card; 4]) -> usize {
+    index_of_sorted(&sorted(cards))
+}
+
+/// [`hand_index`] of four distinct cards given in increasing order.
+#[inline(always)]
+fn index_of_sorted(sorted: &[Card; 4]) -> usize {
+    let sum: u32 = (0..4).map(|i| POSITION_TERM[i][sorted[i] as usize]).sum();
+    (sum >> 8) as usize * SUIT_PATTERNS + SUIT_PATTERN[(sum & 0xFF) as usize] as usize
 }
 
 /// Ace-low value of a rank: ace 0, deuce 1 .. king 12.
@@ -122,7 +153,7 @@ impl BadugiTables {
                 for c in b + 1..52 {
                     for d in c + 1..52 {
                         let hand = [a, b, c, d];
-                        let slot = &mut by_hand[hand_index(card_mask(&hand))];
+                        let slot = &mut by_hand[hand_index(&hand)];
                         if *slot == 0 {
                             *slot = best_subset(&hand, &by_ranks);
                         }
@@ -140,7 +171,7 @@ impl BadugiTables {
     /// Strength of four valid distinct cards (unchecked: see [`evaluate`]).
     #[inline(always)]
     pub fn eval4(&self, cards: &[Card; 4]) -> u16 {
-        self.by_hand[hand_index(card_mask(cards))]
+        self.by_hand[hand_index(cards)]
     }
 
     /// The strength of an ace-low rank set (bit `v` for ace-low value `v`) of 1..=4 ranks.
@@ -207,9 +238,31 @@ pub fn evaluate(cards: &[Card]) -> Result<u16> {
 
 /// Strengths of `cards.len() / width` four-card hands into `out`.
 pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
+    evaluate_batch_on(Isa::best(), cards, width, out)
+}
+
+/// [`evaluate_batch`] on the instruction set `isa`.
+pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 4..=4)?;
     let t = tables();
-    map_rows::<4, _>(cards, out, Deck::Standard, |row| t.eval4(row))
+    map_blocks::<4, _>(
+        isa,
+        cards,
+        out,
+        Deck::Standard,
+        |isa, rows, out| match sorted_block4(isa, rows) {
+            Some(sorted) => {
+                for (slot, cards) in out.iter_mut().zip(&sorted) {
+                    *slot = t.by_hand[index_of_sorted(cards)];
+                }
+            }
+            None => {
+                for (slot, row) in out.iter_mut().zip(rows) {
+                    *slot = t.eval4(row);
+                }
+            }
+        },
+    )
 }
 
 /// How many cards count in a strength's hand (1..=4; 4 is a badugi), `None` outside 1..=1092.

@@ -31,24 +31,25 @@ impl Deck {
     }
 }
 
-/// How blocks are checked: the scalar path runs everywhere, the AVX2 path where detected.
+/// The instructions a batch runs on: plain code everywhere, AVX2 where detected. Blocks are
+/// checked (and, where a system has such code, evaluated) with them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CheckPath {
-    /// Row by row, with a card bit mask.
+pub enum Isa {
+    /// Plain code: rows checked one by one with a card bit mask.
     Scalar,
-    /// AVX2, a block at a time (x86-64 CPUs that have it).
+    /// AVX2 (x86-64 CPUs that have it): a block checked at once.
     #[cfg(target_arch = "x86_64")]
     Avx2,
 }
 
-impl CheckPath {
-    /// The fastest path this CPU runs.
-    pub fn best() -> CheckPath {
+impl Isa {
+    /// The fastest instruction set this CPU runs.
+    pub fn best() -> Isa {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
-            return CheckPath::Avx2;
+            return Isa::Avx2;
         }
-        CheckPath::Scalar
+        Isa::Scalar
     }
 
     /// Whether every row of `W` cards in `block` (exactly [`BLOCK_ROWS`] rows) holds cards of
@@ -56,11 +57,11 @@ impl CheckPath {
     #[inline(always)]
     fn block_is_valid<const W: usize>(self, block: &[[Card; W]], deck: Deck) -> bool {
         match self {
-            CheckPath::Scalar => block.iter().all(|row| row_is_valid(row, deck)),
+            Isa::Scalar => block.iter().all(|row| row_is_valid(row, deck)),
             #[cfg(target_arch = "x86_64")]
-            // SAFETY: the Avx2 path is only chosen by `best()` when the CPU has AVX2 (tests
-            // ask for it only under the same condition).
-            CheckPath::Avx2 => unsafe { avx2::block_is_valid::<W>(block, deck.card_count()) },
+            // SAFETY: Avx2 is only chosen by `best()` when the CPU has AVX2 (tests ask for it
+            // only under the same condition).
+            Isa::Avx2 => unsafe { avx2::block_is_valid::<W>(block, deck.card_count()) },
         }
     }
 }
@@ -95,60 +96,74 @@ fn first_error<const W: usize>(rows: &[[Card; W]], start: usize, deck: Deck) -> 
         .expect("a block that fails its check holds an invalid row")
 }
 
-/// Checks then evaluates the rows of one task: whole blocks first, then the tail row by row.
+/// Checks then evaluates the rows of one task: whole blocks first, then the tail, whose
+/// valid rows before its first bad one are evaluated.
 fn run<const W: usize, T>(
-    path: CheckPath,
+    isa: Isa,
     deck: Deck,
     start_row: usize,
     cards: &[Card],
     out: &mut [T],
-    per_row: &impl Fn(&[Card; W]) -> T,
+    per_block: &impl Fn(Isa, &[[Card; W]], &mut [T]),
 ) -> Result<()> {
     let (rows, _) = cards.as_chunks::<W>();
     let blocks = rows.chunks_exact(BLOCK_ROWS);
     let tail = blocks.remainder();
     let mut out_blocks = out.chunks_exact_mut(BLOCK_ROWS);
     for (b, (block, out_block)) in blocks.zip(&mut out_blocks).enumerate() {
-        if !path.block_is_valid(block, deck) {
+        if !isa.block_is_valid(block, deck) {
             return Err(first_error(block, start_row + b * BLOCK_ROWS, deck));
         }
-        for (row, slot) in block.iter().zip(out_block.iter_mut()) {
-            *slot = per_row(row);
-        }
+        per_block(isa, block, out_block);
     }
-    let tail_start = start_row + rows.len() - tail.len();
-    for (i, (row, slot)) in tail.iter().zip(out_blocks.into_remainder()).enumerate() {
-        if !row_is_valid(row, deck) {
-            return Err(row_error(row, tail_start + i, deck));
-        }
-        *slot = per_row(row);
+    let valid = tail
+        .iter()
+        .take_while(|row| row_is_valid(&row[..], deck))
+        .count();
+    per_block(
+        isa,
+        &tail[..valid],
+        &mut out_blocks.into_remainder()[..valid],
+    );
+    match tail.get(valid) {
+        Some(row) => Err(row_error(
+            row,
+            start_row + rows.len() - tail.len() + valid,
+            deck,
+        )),
+        None => Ok(()),
     }
-    Ok(())
 }
 
 /// Applies `per_row` to each row of `W` cards of `cards`, writing `out`, after checking that
 /// the row holds cards of `deck` without a repeat (`per_row` sees valid rows only). Returns
 /// the error of the first invalid row. Parallel for large inputs.
 pub fn map_rows<const W: usize, T: Send>(
+    isa: Isa,
     cards: &[Card],
     out: &mut [T],
     deck: Deck,
     per_row: impl Fn(&[Card; W]) -> T + Sync,
 ) -> Result<()> {
-    map_rows_on(CheckPath::best(), cards, out, deck, per_row)
+    map_blocks(isa, cards, out, deck, |_, rows, out| {
+        for (row, slot) in rows.iter().zip(out) {
+            *slot = per_row(row);
+        }
+    })
 }
 
-/// [`map_rows`] with the check path given (tests run both).
-pub fn map_rows_on<const W: usize, T: Send>(
-    path: CheckPath,
+/// Like [`map_rows`], but `per_block` fills the results of up to [`BLOCK_ROWS`] valid rows at
+/// once (with `isa`, the instruction set it may use), so that it can work on them in stages.
+pub fn map_blocks<const W: usize, T: Send>(
+    isa: Isa,
     cards: &[Card],
     out: &mut [T],
     deck: Deck,
-    per_row: impl Fn(&[Card; W]) -> T + Sync,
+    per_block: impl Fn(Isa, &[[Card; W]], &mut [T]) + Sync,
 ) -> Result<()> {
     debug_assert_eq!(cards.len(), out.len() * W);
     if out.len() < 2 * PARALLEL_CHUNK {
-        return run(path, deck, 0, cards, out, &per_row);
+        return run(isa, deck, 0, cards, out, &per_block);
     }
     use rayon::prelude::*;
     let first_error = cards
@@ -156,12 +171,24 @@ pub fn map_rows_on<const W: usize, T: Send>(
         .zip(out.par_chunks_mut(PARALLEL_CHUNK))
         .enumerate()
         .filter_map(|(i, (rows, out))| {
-            run(path, deck, i * PARALLEL_CHUNK, rows, out, &per_row).err()
+            run(isa, deck, i * PARALLEL_CHUNK, rows, out, &per_block).err()
         })
         .collect::<Vec<Error>>()
         .into_iter()
         .next();
     first_error.map_or(Ok(()), Err)
+}
+
+/// The cards of each row of a whole block of four-card rows in increasing order, sorted with
+/// AVX2; `None` on the scalar path or for a partial block (the caller sorts those itself).
+#[inline(always)]
+pub fn sorted_block4(isa: Isa, rows: &[[Card; 4]]) -> Option<[[Card; 4]; BLOCK_ROWS]> {
+    match isa {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: Avx2 is only chosen when the CPU has AVX2; the block is whole.
+        Isa::Avx2 if rows.len() == BLOCK_ROWS => Some(unsafe { avx2::sorted_block4(rows) }),
+        _ => None,
+    }
 }
 
 /// Checks that `len` cards form `rows` hands of an allowed `width`.
@@ -243,6 +270,47 @@ mod avx2 {
         _mm256_and_si256(_mm256_cmpeq_epi8(v, shifted::<S>(v, next)), mask)
     }
 
+    /// Each row of four bytes sorted increasingly, 8 rows per vector: three rounds of the
+    /// network `(0,1)(2,3)`, `(0,2)(1,3)`, `(1,2)`, each a shuffle to the partner byte, a
+    /// minimum, a maximum and a blend taking the maximum where the byte is the larger one.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2; `block` must hold exactly [`BLOCK_ROWS`] rows.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn sorted_block4(block: &[[Card; 4]]) -> [[Card; 4]; BLOCK_ROWS] {
+        assert_eq!(block.len(), BLOCK_ROWS);
+        /// Partner byte and whether the byte takes the maximum, per round, for one row.
+        const ROUNDS: [([i8; 4], [i8; 4]); 3] = [
+            ([1, 0, 3, 2], [0, -1, 0, -1]),
+            ([2, 3, 0, 1], [0, 0, -1, -1]),
+            ([0, 2, 1, 3], [0, 0, -1, 0]),
+        ];
+        let per_row = |pattern: [i8; 4], step: i8| {
+            let mut bytes = [0i8; 32];
+            for (i, b) in bytes.iter_mut().enumerate() {
+                *b = pattern[i % 4] + step * (i / 4 * 4) as i8;
+            }
+            // SAFETY: 32 bytes, an unaligned load.
+            unsafe { _mm256_loadu_si256(bytes.as_ptr().cast()) }
+        };
+        let rounds =
+            ROUNDS.map(|(partner, takes_max)| (per_row(partner, 1), per_row(takes_max, 0)));
+        let mut sorted = [[0u8; 4]; BLOCK_ROWS];
+        let source: *const __m256i = block.as_ptr().cast();
+        let target: *mut __m256i = sorted.as_mut_ptr().cast();
+        for j in 0..4 {
+            // SAFETY: both blocks are 128 bytes, 4 vectors; loads and stores are unaligned.
+            let mut v = unsafe { _mm256_loadu_si256(source.add(j)) };
+            for &(partner, takes_max) in &rounds {
+                let other = _mm256_shuffle_epi8(v, partner);
+                let (low, high) = (_mm256_min_epu8(v, other), _mm256_max_epu8(v, other));
+                v = _mm256_blendv_epi8(low, high, takes_max);
+            }
+            unsafe { _mm256_storeu_si256(target.add(j), v) };
+        }
+        sorted
+    }
+
     /// Whether every byte of the block is below `card_count` and no row repeats a card.
     ///
     /// # Safety
@@ -284,5 +352,179 @@ mod avx2 {
             v = next;
         }
         _mm256_testz_si256(bad, bad) == 1
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{ace_five, Ranking};
+
+    /// The scalar path, and AVX2 too where this CPU has it.
+    fn every_isa() -> Vec<Isa> {
+        let mut isas = vec![Isa::Scalar];
+        if Isa::best() != Isa::Scalar {
+            isas.push(Isa::best());
+        }
+        isas
+    }
+
+    /// `n` rows of `width` distinct cards drawn from the first `deck_size` (xorshift).
+    fn random_rows(n: usize, width: usize, deck_size: u8, seed: u64) -> Vec<Card> {
+        let mut state = seed;
+        let mut cards = Vec::with_capacity(n * width);
+        for _ in 0..n {
+            let mut used = 0u64;
+            while cards.len() % width != 0 || used == 0 {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let card = (state % deck_size as u64) as u8;
+                if used >> card & 1 == 0 {
+                    used |= 1 << card;
+                    cards.push(card);
+                }
+            }
+        }
+        cards
+    }
+
+    #[test]
+    fn every_ranking_batch_matches_its_scalar_evaluation_on_each_isa() {
+        // Past the parallel threshold and not a whole number of blocks.
+        let n = 2 * PARALLEL_CHUNK + BLOCK_ROWS + 5;
+        for (ranking, name) in Ranking::ALL {
+            let deck_size = if ranking.allows_joker() { 53 } else { 52 };
+            for &width in ranking.hand_sizes() {
+                let cards = random_rows(n, width, deck_size, width as u64 * 7919 + 1);
+                let expected: Vec<u16> = cards
+                    .chunks(width)
+                    .map(|row| ranking.evaluate(row).unwrap())
+                    .collect();
+                for isa in every_isa() {
+                    let mut out = vec![0u16; n];
+                    ranking
+                        .evaluate_batch_on(isa, &cards, width, &mut out)
+                        .unwrap();
+                    assert!(out == expected, "{name}, {width} cards, {isa:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn low8_batch_keeps_only_qualifying_lows_on_each_isa() {
+        let n = 10_000 + 3;
+        for width in 5..=7 {
+            let cards = random_rows(n, width, 52, width as u64 + 99);
+            let expected: Vec<u16> = cards
+                .chunks(width)
+                .map(|row| ace_five::evaluate(row).unwrap())
+                .map(|s| if ace_five::qualifies_low8(s) { s } else { 0 })
+                .collect();
+            assert!(expected.iter().any(|&s| s > 0) && expected.contains(&0));
+            for isa in every_isa() {
+                let mut out = vec![0u16; n];
+                ace_five::evaluate_batch_on(isa, &cards, width, &mut out, ace_five::LOW8_MIN)
+                    .unwrap();
+                assert!(out == expected, "{width} cards, {isa:?}");
+            }
+            let mut out = vec![0u16; n];
+            ace_five::evaluate_low8_batch(&cards, width, &mut out).unwrap();
+            assert!(out == expected);
+        }
+    }
+
+    /// Every way to spoil row `index` of `cards`: a byte that is not a card of `deck` at each
+    /// position, and each pair of positions holding the same card.
+    fn spoiled(cards: &[Card], width: usize, index: usize, deck: Deck) -> Vec<Vec<Card>> {
+        let first_bad = deck.card_count();
+        let mut versions = Vec::new();
+        for position in 0..width {
+            for value in [first_bad, first_bad + 1, 63, 64, 200, 255] {
+                let mut bad = cards.to_vec();
+                bad[index * width + position] = value;
+                versions.push(bad);
+            }
+            for later in position + 1..width {
+                let mut bad = cards.to_vec();
+                bad[index * width + later] = bad[index * width + position];
+                versions.push(bad);
+            }
+        }
+        versions
+    }
+
+    /// A value of a valid row that tells rows apart.
+    fn row_value(row: &[Card]) -> u64 {
+        row.iter().fold(0, |value, &c| value * 53 + c as u64 + 1)
+    }
+
+    fn check_every_bad_row<const W: usize>(isa: Isa, deck: Deck) {
+        let joker = deck == Deck::WithJoker;
+        let deck_size = deck.card_count();
+        for n in [
+            1,
+            2,
+            BLOCK_ROWS - 1,
+            BLOCK_ROWS,
+            BLOCK_ROWS + 1,
+            3 * BLOCK_ROWS - 1,
+        ] {
+            let cards = random_rows(n, W, deck_size, n as u64 * 31 + W as u64);
+            for index in 0..n {
+                for mut bad in spoiled(&cards, W, index, deck) {
+                    if index + 1 < n {
+                        // A later bad row must not be the one reported.
+                        bad[(index + 1) * W] = 255;
+                    }
+                    let expected = check_hand(&bad[index * W..][..W], joker, Some(index));
+                    let mut out = vec![0u64; n];
+                    let result = map_rows::<W, _>(isa, &bad, &mut out, deck, |row| {
+                        assert!(check_hand(row, joker, None).is_ok(), "{row:?} evaluated");
+                        row_value(row)
+                    });
+                    assert_eq!(
+                        Err(result.unwrap_err()),
+                        expected,
+                        "{isa:?} {W} {n} {index}"
+                    );
+                    for (row, &value) in bad.chunks(W).zip(&out) {
+                        assert!(value == 0 || value == row_value(row));
+                    }
+                }
+            }
+            let mut out = vec![0u64; n];
+            map_rows::<W, _>(isa, &cards, &mut out, deck, |row| row_value(row)).unwrap();
+            let expected: Vec<u64> = cards.chunks(W).map(row_value).collect();
+            assert_eq!(out, expected);
+        }
+    }
+
+    #[test]
+    fn a_bad_row_anywhere_is_the_one_named_on_each_isa() {
+        for isa in every_isa() {
+            for deck in [Deck::Standard, Deck::WithJoker] {
+                check_every_bad_row::<4>(isa, deck);
+                check_every_bad_row::<5>(isa, deck);
+                check_every_bad_row::<6>(isa, deck);
+                check_every_bad_row::<7>(isa, deck);
+            }
+        }
+    }
+
+    #[test]
+    fn the_avx2_sort_sorts_every_row() {
+        let rows = random_rows(BLOCK_ROWS * 50, 4, 52, 5);
+        for block in rows.as_chunks::<4>().0.chunks(BLOCK_ROWS) {
+            let sorted = sorted_block4(Isa::best(), block);
+            assert_eq!(sorted.is_some(), Isa::best() != Isa::Scalar);
+            for (row, sorted) in block.iter().zip(sorted.iter().flatten()) {
+                let mut expected = *row;
+                expected.sort();
+                assert_eq!(*sorted, expected);
+            }
+        }
+        assert_eq!(sorted_block4(Isa::best(), &[[3, 2, 1, 0]]), None);
     }
 }

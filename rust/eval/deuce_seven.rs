@@ -5,7 +5,7 @@
 //! 1 the royal flush. Evaluation is the high evaluation followed by a 7,463-entry table from
 //! the high class to the deuce-to-seven class.
 
-use super::batch::{check_batch_shape, map_rows, Deck};
+use super::batch::{check_batch_shape, map_rows, Deck, Isa};
 use super::classes::{scale, Category, ClassInfo, CLASS_COUNT};
 use super::high::{self, HighTables};
 use crate::card::Card;
@@ -91,9 +91,14 @@ pub fn evaluate(cards: &[Card]) -> Result<u16> {
 
 /// Strengths of `cards.len() / width` five-card hands into `out`.
 pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
+    evaluate_batch_on(Isa::best(), cards, width, out)
+}
+
+/// [`evaluate_batch`] on the instruction set `isa`.
+pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=5)?;
     let t = tables();
-    map_rows::<5, _>(cards, out, Deck::Standard, |row| t.eval5(row))
+    map_rows::<5, _>(isa, cards, out, Deck::Standard, |row| t.eval5(row))
 }
 
 #[cfg(test)]

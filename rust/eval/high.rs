@@ -7,7 +7,7 @@
 //! the strength. The high 32 bits count suits in nibbles started at 3, so a nibble reaches 8
 //! exactly when a suit holds five cards: then a 13-bit table over that suit's ranks answers.
 
-use super::batch::{check_batch_shape, map_rows, Deck};
+use super::batch::{check_batch_shape, map_rows, Deck, Isa};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
 use super::row_table::{RowReader, RowTable};
 
@@ -44,8 +44,7 @@ const fn card_keys() -> [u64; 256] {
     keys
 }
 
-/// The additive constant of each card; bytes 52..=255 (not cards) map to 0 so that a batch can
-/// sum a row before its check without an out-of-bounds read.
+/// The additive constant of each card; bytes 52..=255 (not cards) map to 0.
 pub const CARD_KEYS: [u64; 256] = card_keys();
 
 /// The evaluation tables: a rank table per hand size and the flush table.
@@ -194,12 +193,17 @@ pub fn evaluate(cards: &[Card]) -> Result<u16> {
 
 /// Strengths of `cards.len() / width` hands of `width` (5..=7) cards each into `out`.
 pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
+    evaluate_batch_on(Isa::best(), cards, width, out)
+}
+
+/// [`evaluate_batch`] on the instruction set `isa`.
+pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=7)?;
     let t = tables();
     match width {
-        5 => map_rows::<5, _>(cards, out, Deck::Standard, |row| t.eval(row)),
-        6 => map_rows::<6, _>(cards, out, Deck::Standard, |row| t.eval(row)),
-        _ => map_rows::<7, _>(cards, out, Deck::Standard, |row| t.eval(row)),
+        5 => map_rows::<5, _>(isa, cards, out, Deck::Standard, |row| t.eval(row)),
+        6 => map_rows::<6, _>(isa, cards, out, Deck::Standard, |row| t.eval(row)),
+        _ => map_rows::<7, _>(isa, cards, out, Deck::Standard, |row| t.eval(row)),
     }
 }
 

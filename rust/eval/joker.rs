@@ -12,7 +12,7 @@
 //! (any rank, five of a kind when the four are quads). A suited four always makes at least a
 //! flush, which beats every hand the ranks alone can make, so the flush table is the answer.
 
-use super::batch::{check_batch_shape, map_rows, Deck};
+use super::batch::{check_batch_shape, map_rows, Deck, Isa};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
 use super::high::{self, rank_key, HighTables, CARD_KEYS, FLUSH_FLAGS, SUIT_SHIFT, SUIT_START};
 use super::row_table::RowTable;
@@ -23,8 +23,10 @@ use std::sync::OnceLock;
 /// Number of joker-wild classes: the high scale plus five of a kind in each rank.
 pub const JOKER_CLASS_COUNT: usize = CLASS_COUNT + 13;
 
-/// The joker's key: one more card in every suit, nothing in the rank part.
-const JOKER_KEY: u64 = 0x1111 << SUIT_SHIFT;
+/// Marks the joker in a key: above every rank key sum (those stay below `2^28`).
+const JOKER_FLAG: u64 = 1 << 31;
+/// The joker's key: one more card in every suit, nothing in the rank part, and the flag.
+const JOKER_KEY: u64 = 0x1111 << SUIT_SHIFT | JOKER_FLAG;
 
 /// The additive key of every card of the 53-card deck (bytes past the joker map to 0, as in
 /// [`CARD_KEYS`]).
@@ -91,15 +93,18 @@ impl JokerTables {
     /// the fast path of the draw engine.
     #[inline(always)]
     pub fn eval5(&self, cards: &[Card; 5]) -> u16 {
-        let mut key = SUIT_START;
-        let mut has_joker = false;
-        for &c in cards {
-            key += CARD_KEYS53[c as usize];
-            has_joker |= c == JOKER;
-        }
-        if !has_joker {
+        let key = cards
+            .iter()
+            .fold(SUIT_START, |key, &c| key + CARD_KEYS53[c as usize]);
+        if key & JOKER_FLAG == 0 {
             return self.high.finish(key, cards);
         }
+        self.with_joker(key, cards)
+    }
+
+    /// Strength of five cards holding the joker, from their summed key (`SUIT_START` + keys).
+    #[inline(always)]
+    fn with_joker(&self, key: u64, cards: &[Card; 5]) -> u16 {
         let flags = key & FLUSH_FLAGS;
         if flags != 0 {
             let flush_suit = ((flags.trailing_zeros() - SUIT_SHIFT) / 4) as u8;
@@ -109,7 +114,7 @@ impl JokerTables {
                 .fold(0usize, |m, &c| m | 1 << rank(c));
             return self.four_suited[mask];
         }
-        self.four_ranks.get(key as u32)
+        self.four_ranks.get((key & !JOKER_FLAG) as u32)
     }
 
     /// Bytes of the joker's own tables.
@@ -142,9 +147,14 @@ pub fn evaluate(cards: &[Card]) -> Result<u16> {
 
 /// Strengths of `cards.len() / width` hands of five cards (the joker allowed) into `out`.
 pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
+    evaluate_batch_on(Isa::best(), cards, width, out)
+}
+
+/// [`evaluate_batch`] on the instruction set `isa`.
+pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=5)?;
     let t = tables();
-    map_rows::<5, _>(cards, out, Deck::WithJoker, |row| t.eval5(row))
+    map_rows::<5, _>(isa, cards, out, Deck::WithJoker, |row| t.eval5(row))
 }
 
 /// The class of a joker-wild strength, or `None` outside 1..=7475.

@@ -89,14 +89,25 @@ impl Ranking {
         }
     }
 
-    /// Strengths of a batch of hands of `width` cards, checked row by row.
+    /// Strengths of a batch of hands of `width` cards, every row checked.
     pub fn evaluate_batch(self, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
+        self.evaluate_batch_on(batch::Isa::best(), cards, width, out)
+    }
+
+    /// [`Ranking::evaluate_batch`] on the instruction set `isa` (tests run each).
+    pub fn evaluate_batch_on(
+        self,
+        isa: batch::Isa,
+        cards: &[Card],
+        width: usize,
+        out: &mut [u16],
+    ) -> Result<()> {
         match self {
-            Ranking::High => high::evaluate_batch(cards, width, out),
-            Ranking::Joker => joker::evaluate_batch(cards, width, out),
-            Ranking::DeuceSeven => deuce_seven::evaluate_batch(cards, width, out),
-            Ranking::AceFive => ace_five::evaluate_batch(cards, width, out),
-            Ranking::Badugi => badugi::evaluate_batch(cards, width, out),
+            Ranking::High => high::evaluate_batch_on(isa, cards, width, out),
+            Ranking::Joker => joker::evaluate_batch_on(isa, cards, width, out),
+            Ranking::DeuceSeven => deuce_seven::evaluate_batch_on(isa, cards, width, out),
+            Ranking::AceFive => ace_five::evaluate_batch_on(isa, cards, width, out, 0),
+            Ranking::Badugi => badugi::evaluate_batch_on(isa, cards, width, out),
         }
     }
 

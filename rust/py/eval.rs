@@ -42,6 +42,21 @@ fn evaluate_batch<'py>(
     Ok(check(strengths)?.into_pyarray(py))
 }
 
+/// Eight-or-better lows (ace-to-five strength, 0 when none) of every row of a C-contiguous
+/// `uint8[N, k]` array (k = 5, 6 or 7), the GIL released.
+#[pyfunction]
+fn evaluate_low8_batch<'py>(
+    py: Python<'py>,
+    cards: PyReadonlyArray2<'py, u8>,
+) -> PyResult<Bound<'py, PyArray1<u16>>> {
+    let (rows, width, flat) = rows_of(&cards);
+    let lows = py.detach(|| {
+        let mut out = vec![0u16; rows];
+        ace_five::evaluate_low8_batch(&flat, width, &mut out).map(|()| out)
+    });
+    Ok(check(lows)?.into_pyarray(py))
+}
+
 /// +1 / 0 / -1 per row as hand `a` beats, ties or loses to hand `b` (high ranking).
 #[pyfunction]
 fn compare_batch<'py>(
@@ -137,6 +152,7 @@ fn rankings() -> Vec<(&'static str, Vec<usize>, bool, u16)> {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(evaluate_low8_batch, m)?)?;
     m.add_function(wrap_pyfunction!(compare_batch, m)?)?;
     m.add_function(wrap_pyfunction!(strength_histogram, m)?)?;
     m.add_function(wrap_pyfunction!(category, m)?)?;
