@@ -7,7 +7,7 @@
 //! `5-4-3-2-A`; the 1,287 unpaired classes sit above every paired one (R-A5-3), and the top 56
 //! (every unpaired hand of ranks eight or lower) are the eight-or-better lows (R-A5-4).
 
-use super::batch::{check_batch_shape, map_rows, Deck, Isa};
+use super::batch::{check_batch_shape, map_blocks, Deck, Isa};
 use super::classes::{for_each_rank_multiset, Category, ClassInfo};
 use super::high::{self, rank_key, CARD_KEYS};
 use super::row_table::RowTable;
@@ -174,6 +174,21 @@ impl AceFiveTables {
         self.by_size[cards.len() - 5].get(key)
     }
 
+    /// Strengths of rows of `W` (5..=7) valid distinct cards, 0 for those below `floor`.
+    #[inline(always)]
+    pub fn eval_rows<const W: usize>(&self, rows: &[[Card; W]], out: &mut [u16], floor: u16) {
+        let table = self.by_size[W - 5].reader();
+        // No key is special: suits do not matter here.
+        high::eval_rows_by_key(&CARD_KEYS, table, 0, rows, out, |_| 0);
+        if floor > 0 {
+            for strength in out {
+                if *strength < floor {
+                    *strength = 0;
+                }
+            }
+        }
+    }
+
     /// Strength of a five-card rank key (the sum of [`rank_key`] over the five ranks).
     #[inline(always)]
     pub fn strength_of_key5(&self, key: u32) -> u16 {
@@ -246,16 +261,15 @@ pub fn evaluate_batch_on(
 ) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=7)?;
     let t = tables();
-    let above_floor = |strength: u16| if strength >= floor { strength } else { 0 };
     match width {
-        5 => map_rows::<5, _>(isa, cards, out, Deck::Standard, |row| {
-            above_floor(t.eval(row))
+        5 => map_blocks::<5, _>(isa, cards, out, Deck::Standard, |_, rows, out| {
+            t.eval_rows(rows, out, floor)
         }),
-        6 => map_rows::<6, _>(isa, cards, out, Deck::Standard, |row| {
-            above_floor(t.eval(row))
+        6 => map_blocks::<6, _>(isa, cards, out, Deck::Standard, |_, rows, out| {
+            t.eval_rows(rows, out, floor)
         }),
-        _ => map_rows::<7, _>(isa, cards, out, Deck::Standard, |row| {
-            above_floor(t.eval(row))
+        _ => map_blocks::<7, _>(isa, cards, out, Deck::Standard, |_, rows, out| {
+            t.eval_rows(rows, out, floor)
         }),
     }
 }

@@ -5,9 +5,10 @@
 //! 1 the royal flush. Evaluation is the high evaluation followed by a 7,463-entry table from
 //! the high class to the deuce-to-seven class.
 
-use super::batch::{check_batch_shape, map_rows, Deck, Isa};
+use super::batch::{check_batch_shape, map_blocks, Deck, Isa};
 use super::classes::{scale, Category, ClassInfo, CLASS_COUNT};
-use super::high::{self, HighTables};
+use super::high::{self, HighTables, CARD_KEYS, FLUSH_FLAGS};
+use super::row_table::RowTable;
 use crate::card::Card;
 use crate::error::{Error, Result};
 use std::sync::OnceLock;
@@ -15,6 +16,9 @@ use std::sync::OnceLock;
 /// The deuce-to-seven tables: the high tables plus the high-class to low-class map.
 pub struct DeuceSevenTables {
     high: &'static HighTables,
+    /// The high five-card rank table with deuce-to-seven strengths: hands that are not
+    /// flushes in one read, for batches.
+    by_ranks: RowTable,
     /// Deuce-to-seven strength of each high strength (index 0 unused).
     of_high: Vec<u16>,
     /// Class of each deuce-to-seven strength (index 0 unused).
@@ -52,8 +56,10 @@ impl DeuceSevenTables {
             of_high[high_strength as usize] = i as u16 + 1;
             infos[i + 1] = info;
         }
+        let high = high::tables();
         DeuceSevenTables {
-            high: high::tables(),
+            high,
+            by_ranks: high.rank_table(5).map_values(|s| of_high[s as usize]),
             of_high,
             infos,
         }
@@ -63,6 +69,19 @@ impl DeuceSevenTables {
     #[inline(always)]
     pub fn eval5(&self, cards: &[Card; 5]) -> u16 {
         self.of_high[self.high.eval5(cards) as usize]
+    }
+
+    /// Strengths of rows of five valid distinct cards (the flushes through [`Self::eval5`]).
+    #[inline(always)]
+    pub fn eval_rows(&self, rows: &[[Card; 5]], out: &mut [u16]) {
+        high::eval_rows_by_key(
+            &CARD_KEYS,
+            self.by_ranks.reader(),
+            FLUSH_FLAGS,
+            rows,
+            out,
+            |row| self.eval5(row),
+        );
     }
 
     /// The class of a strength, or `None` outside 1..=7462.
@@ -98,7 +117,9 @@ pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<(
 pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=5)?;
     let t = tables();
-    map_rows::<5, _>(isa, cards, out, Deck::Standard, |row| t.eval5(row))
+    map_blocks::<5, _>(isa, cards, out, Deck::Standard, |_, rows, out| {
+        t.eval_rows(rows, out)
+    })
 }
 
 #[cfg(test)]

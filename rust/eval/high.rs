@@ -7,7 +7,7 @@
 //! the strength. The high 32 bits count suits in nibbles started at 3, so a nibble reaches 8
 //! exactly when a suit holds five cards: then a 13-bit table over that suit's ranks answers.
 
-use super::batch::{check_batch_shape, map_rows, Deck, Isa};
+use super::batch::{check_batch_shape, map_blocks, Deck, Isa};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
 use super::row_table::{RowReader, RowTable};
 
@@ -110,6 +110,21 @@ impl HighTables {
         self.finish(key, cards)
     }
 
+    /// Strengths of rows of `W` (5..=7) valid distinct cards.
+    #[inline(always)]
+    pub fn eval_rows<const W: usize>(&self, rows: &[[Card; W]], out: &mut [u16]) {
+        let table = self.rank_reader(W);
+        eval_rows_by_key(&CARD_KEYS, table, FLUSH_FLAGS, rows, out, |row| {
+            self.flush_of(
+                FLUSH_FLAGS
+                    & row
+                        .iter()
+                        .fold(SUIT_START, |k, &c| k + CARD_KEYS[c as usize]),
+                row,
+            )
+        });
+    }
+
     /// Strength of exactly five valid distinct cards; the fast path of the draw engine.
     #[inline(always)]
     pub fn eval5(&self, cards: &[Card; 5]) -> u16 {
@@ -149,6 +164,11 @@ impl HighTables {
     #[inline(always)]
     pub fn rank_strength(&self, size: usize, key: u32) -> u16 {
         self.by_size[size - 5].get(key)
+    }
+
+    /// The rank table for hands of `size` cards (5..=7).
+    pub fn rank_table(&self, size: usize) -> &RowTable {
+        &self.by_size[size - 5]
     }
 
     /// A reader of the rank table for hands of `size` cards (5..=7), for hot loops.
@@ -201,9 +221,39 @@ pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]
     check_batch_shape(cards.len(), width, out.len(), 5..=7)?;
     let t = tables();
     match width {
-        5 => map_rows::<5, _>(isa, cards, out, Deck::Standard, |row| t.eval(row)),
-        6 => map_rows::<6, _>(isa, cards, out, Deck::Standard, |row| t.eval(row)),
-        _ => map_rows::<7, _>(isa, cards, out, Deck::Standard, |row| t.eval(row)),
+        5 => map_blocks::<5, _>(isa, cards, out, Deck::Standard, |_, rows, out| {
+            t.eval_rows(rows, out)
+        }),
+        6 => map_blocks::<6, _>(isa, cards, out, Deck::Standard, |_, rows, out| {
+            t.eval_rows(rows, out)
+        }),
+        _ => map_blocks::<7, _>(isa, cards, out, Deck::Standard, |_, rows, out| {
+            t.eval_rows(rows, out)
+        }),
+    }
+}
+
+/// The batch loop of the key-sum evaluators: each row's key (`SUIT_START` plus the `keys` of
+/// its cards) read in `table`, which comes by value so that it stays in registers across the
+/// loop; a row whose key has a bit of `special` (a flush, the joker) goes to `slow` instead.
+#[inline(always)]
+pub(super) fn eval_rows_by_key<const W: usize>(
+    keys: &[u64; 256],
+    table: RowReader<'_, 14>,
+    special: u64,
+    rows: &[[Card; W]],
+    out: &mut [u16],
+    slow: impl Fn(&[Card; W]) -> u16,
+) {
+    for (row, slot) in rows.iter().zip(out.iter_mut()) {
+        let key = row
+            .iter()
+            .fold(SUIT_START, |key, &c| key + keys[c as usize]);
+        *slot = if key & special != 0 {
+            slow(row)
+        } else {
+            table.get(key as u32)
+        };
     }
 }
 

@@ -12,7 +12,7 @@
 //! (any rank, five of a kind when the four are quads). A suited four always makes at least a
 //! flush, which beats every hand the ranks alone can make, so the flush table is the answer.
 
-use super::batch::{check_batch_shape, map_rows, Deck, Isa};
+use super::batch::{check_batch_shape, map_blocks, Deck, Isa};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
 use super::high::{self, rank_key, HighTables, CARD_KEYS, FLUSH_FLAGS, SUIT_SHIFT, SUIT_START};
 use super::row_table::RowTable;
@@ -117,6 +117,21 @@ impl JokerTables {
         self.four_ranks.get((key & !JOKER_FLAG) as u32)
     }
 
+    /// Strengths of rows of five valid distinct cards of the 53-card deck: the high hands by
+    /// their rank key in one read, the flushes and the joker's hands through [`Self::eval5`].
+    #[inline(always)]
+    pub fn eval_rows(&self, rows: &[[Card; 5]], out: &mut [u16]) {
+        let table = self.high.rank_reader(5);
+        high::eval_rows_by_key(
+            &CARD_KEYS53,
+            table,
+            FLUSH_FLAGS | JOKER_FLAG,
+            rows,
+            out,
+            |row| self.eval5(row),
+        );
+    }
+
     /// Bytes of the joker's own tables.
     pub fn size_in_bytes(&self) -> usize {
         self.four_ranks.size_in_bytes() + self.four_suited.len() * 2
@@ -154,7 +169,9 @@ pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<(
 pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=5)?;
     let t = tables();
-    map_rows::<5, _>(isa, cards, out, Deck::WithJoker, |row| t.eval5(row))
+    map_blocks::<5, _>(isa, cards, out, Deck::WithJoker, |_, rows, out| {
+        t.eval_rows(rows, out)
+    })
 }
 
 /// The class of a joker-wild strength, or `None` outside 1..=7475.

@@ -83,6 +83,18 @@ impl<const COLUMN_BITS: u32> RowTable<COLUMN_BITS> {
         RowTable { offsets, values }
     }
 
+    /// The same keys with every stored value `v` replaced by `f(v)` (absent keys still 0).
+    pub fn map_values(&self, f: impl Fn(u16) -> u16) -> Self {
+        RowTable {
+            offsets: self.offsets.clone(),
+            values: self
+                .values
+                .iter()
+                .map(|&v| if v == 0 { 0 } else { f(v) })
+                .collect(),
+        }
+    }
+
     /// The value stored for `key` (0 when absent).
     #[inline(always)]
     pub fn get(&self, key: u32) -> u16 {
