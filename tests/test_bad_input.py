@@ -58,6 +58,28 @@ def test_the_first_bad_row_is_reported_in_parallel_batches() -> None:
         evaluate_batch(hands)
 
 
+@pytest.mark.parametrize("name", sorted(drawpoker.RANKINGS))
+@pytest.mark.parametrize("count", [1, 2, 31, 32, 33, 70])
+def test_a_bad_row_anywhere_in_a_block_or_the_tail_is_the_one_named(name: str, count: int) -> None:
+    # Rows are checked 32 at a time; a failing block is searched row by row for the first bad one.
+    system = drawpoker.RANKINGS[name]
+    deck_size = 53 if system.allows_joker else 52
+    for width in system.hand_sizes:
+        hands = random_hands(np.random.default_rng(count * width), count, width, deck_size)
+        for row in range(count):
+            repeated = hands.copy()
+            repeated[row, -1] = repeated[row, 0]
+            card = drawpoker.format_cards([int(hands[row, 0])])
+            with pytest.raises(InvalidCardError, match=rf"duplicate card {card} in row {row}$"):
+                evaluate_batch(repeated, ranking=name)
+            too_big = hands.copy()
+            too_big[row, width // 2] = 53
+            if row + 1 < count:
+                too_big[row + 1, 0] = 200
+            with pytest.raises(InvalidCardError, match=rf"value 53 is out of range in row {row}$"):
+                evaluate_batch(too_big, ranking=name)
+
+
 def test_non_contiguous_arrays_give_correct_results() -> None:
     hands = random_hands(np.random.default_rng(4), 1000, 7)
     expected = evaluate_batch(hands)
