@@ -88,12 +88,11 @@ fn row_error(row: &[Card], index: usize, deck: Deck) -> Error {
 }
 
 /// The error of the first invalid row of `rows`, which start at row `start` of the batch.
-fn first_error<const W: usize>(rows: &[[Card; W]], start: usize, deck: Deck) -> Error {
+fn first_error<const W: usize>(rows: &[[Card; W]], start: usize, deck: Deck) -> Option<Error> {
     rows.iter()
         .enumerate()
         .find(|(_, row)| !row_is_valid(&row[..], deck))
         .map(|(i, row)| row_error(row, start + i, deck))
-        .expect("a block that fails its check holds an invalid row")
 }
 
 /// Checks then evaluates the rows of one task: whole blocks first, then the tail, whose
@@ -111,8 +110,11 @@ fn run<const W: usize, T>(
     let tail = blocks.remainder();
     let mut out_blocks = out.chunks_exact_mut(BLOCK_ROWS);
     for (b, (block, out_block)) in blocks.zip(&mut out_blocks).enumerate() {
+        // The row-by-row check decides; a failed block check only says where to run it.
         if !isa.block_is_valid(block, deck) {
-            return Err(first_error(block, start_row + b * BLOCK_ROWS, deck));
+            if let Some(error) = first_error(block, start_row + b * BLOCK_ROWS, deck) {
+                return Err(error);
+            }
         }
         per_block(isa, block, out_block);
     }
@@ -216,8 +218,11 @@ pub fn check_batch_shape(
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     //! The block check in AVX2. A block of 32 rows of `W` cards is `W` vectors; byte `p`
-    //! (row `p / W`, position `p % W`) is compared with byte `p + s` for every shift
-    //! `s` in `1..W`, and a mask keeps the pairs that lie inside one row.
+    //! (row `p / W`) is compared with byte `p + s` for every shift `s` in `1..W`, which is in
+    //! the same row or the next. Bytes of odd rows are first tagged with bit 6 (every card is
+    //! below 64, or the range check fails the block anyway), so that bytes of neighbouring
+    //! rows never compare equal: only a card repeated inside a row does. The last row is odd,
+    //! so its tagged bytes never equal the zeros shifted in past the block's end either.
 
     use super::BLOCK_ROWS;
     use crate::card::Card;
@@ -226,28 +231,24 @@ mod avx2 {
     /// Widest row checked.
     const MAX_W: usize = 7;
 
-    /// `PAIR_MASKS[W - 4][s - 1][j]`: byte `b` of vector `j` is 0xFF when byte `p = 32 j + b`
-    /// of a block of rows of `W` cards and byte `p + s` are in the same row.
-    static PAIR_MASKS: [[[[u8; 32]; MAX_W]; MAX_W - 1]; MAX_W - 3] = pair_masks();
+    const _: () = assert!(BLOCK_ROWS.is_multiple_of(2), "the last row must be odd");
 
-    const fn pair_masks() -> [[[[u8; 32]; MAX_W]; MAX_W - 1]; MAX_W - 3] {
-        let mut masks = [[[[0u8; 32]; MAX_W]; MAX_W - 1]; MAX_W - 3];
+    /// `ROW_TAGS[W - 4][j]`: byte `b` of vector `j` is 64 when byte `32 j + b` of a block of
+    /// rows of `W` cards lies in an odd row, else 0.
+    static ROW_TAGS: [[[u8; 32]; MAX_W]; MAX_W - 3] = row_tags();
+
+    const fn row_tags() -> [[[u8; 32]; MAX_W]; MAX_W - 3] {
+        let mut tags = [[[0u8; 32]; MAX_W]; MAX_W - 3];
         let mut w = 4;
         while w <= MAX_W {
-            let mut s = 1;
-            while s < w {
-                let mut p = 0;
-                while p < 32 * w {
-                    if p % w + s < w {
-                        masks[w - 4][s - 1][p / 32][p % 32] = 0xFF;
-                    }
-                    p += 1;
-                }
-                s += 1;
+            let mut p = 0;
+            while p < 32 * w {
+                tags[w - 4][p / 32][p % 32] = ((p / w) as u8 & 1) << 6;
+                p += 1;
             }
             w += 1;
         }
-        masks
+        tags
     }
 
     /// The 32 bytes from byte `S` of `lo` on, continued into `hi`.
@@ -259,15 +260,62 @@ mod avx2 {
         _mm256_alignr_epi8::<S>(middle, lo)
     }
 
-    /// Nonzero bytes where a card of `v` (vector `j` of the block) equals the card `S` bytes
-    /// later in the same row.
+    /// Nonzero bytes where a byte of `v` equals the byte `S` places later (`next` continues
+    /// `v`).
     #[target_feature(enable = "avx2")]
     #[inline]
-    fn repeats<const S: i32>(w: usize, j: usize, v: __m256i, next: __m256i) -> __m256i {
-        let mask = &PAIR_MASKS[w - 4][S as usize - 1][j];
-        // SAFETY: `mask` is 32 bytes; the load is unaligned.
-        let mask = unsafe { _mm256_loadu_si256(mask.as_ptr().cast()) };
-        _mm256_and_si256(_mm256_cmpeq_epi8(v, shifted::<S>(v, next)), mask)
+    fn repeats<const S: i32>(v: __m256i, next: __m256i) -> __m256i {
+        _mm256_cmpeq_epi8(v, shifted::<S>(v, next))
+    }
+
+    /// Whether every byte of the block is below `card_count` and no row repeats a card.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2; `block` must hold exactly [`BLOCK_ROWS`] rows, `4 <= W <= 7`.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn block_is_valid<const W: usize>(
+        block: &[[Card; W]],
+        card_count: u8,
+    ) -> bool {
+        const { assert!(W >= 4 && W <= MAX_W) };
+        assert_eq!(block.len(), BLOCK_ROWS);
+        let base: *const __m256i = block.as_ptr().cast();
+        let tags = &ROW_TAGS[W - 4];
+        // SAFETY (every load): the block is 32 * W bytes, W vectors, and each tag vector 32
+        // bytes; loads are unaligned.
+        let tagged = |j: usize| unsafe {
+            _mm256_or_si256(
+                _mm256_loadu_si256(base.add(j)),
+                _mm256_loadu_si256(tags[j].as_ptr().cast()),
+            )
+        };
+        let largest_card = _mm256_set1_epi8((card_count - 1) as i8);
+        let mut bad = _mm256_setzero_si256();
+        let mut v = tagged(0);
+        for j in 0..W {
+            // Nonzero where a byte exceeds the largest card.
+            let untagged = unsafe { _mm256_loadu_si256(base.add(j)) };
+            bad = _mm256_or_si256(bad, _mm256_subs_epu8(untagged, largest_card));
+            let next = if j + 1 < W {
+                tagged(j + 1)
+            } else {
+                _mm256_setzero_si256()
+            };
+            bad = _mm256_or_si256(bad, repeats::<1>(v, next));
+            bad = _mm256_or_si256(bad, repeats::<2>(v, next));
+            bad = _mm256_or_si256(bad, repeats::<3>(v, next));
+            if W > 4 {
+                bad = _mm256_or_si256(bad, repeats::<4>(v, next));
+            }
+            if W > 5 {
+                bad = _mm256_or_si256(bad, repeats::<5>(v, next));
+            }
+            if W > 6 {
+                bad = _mm256_or_si256(bad, repeats::<6>(v, next));
+            }
+            v = next;
+        }
+        _mm256_testz_si256(bad, bad) == 1
     }
 
     /// Each row of four bytes sorted increasingly, 8 rows per vector: three rounds of the
@@ -309,49 +357,6 @@ mod avx2 {
             unsafe { _mm256_storeu_si256(target.add(j), v) };
         }
         sorted
-    }
-
-    /// Whether every byte of the block is below `card_count` and no row repeats a card.
-    ///
-    /// # Safety
-    /// The CPU must have AVX2; `block` must hold exactly [`BLOCK_ROWS`] rows, `4 <= W <= 7`.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn block_is_valid<const W: usize>(
-        block: &[[Card; W]],
-        card_count: u8,
-    ) -> bool {
-        const { assert!(W >= 4 && W <= MAX_W) };
-        assert_eq!(block.len(), BLOCK_ROWS);
-        let base: *const __m256i = block.as_ptr().cast();
-        let zero = _mm256_setzero_si256();
-        let largest_card = _mm256_set1_epi8((card_count - 1) as i8);
-        let mut bad = zero;
-        // SAFETY (both loads): the block is 32 * W bytes, W vectors; loads are unaligned.
-        let mut v = unsafe { _mm256_loadu_si256(base) };
-        for j in 0..W {
-            // Pairs never cross the end of the block, so the last vector continues into 0s.
-            let next = if j + 1 < W {
-                unsafe { _mm256_loadu_si256(base.add(j + 1)) }
-            } else {
-                zero
-            };
-            // Nonzero where a byte exceeds the largest card.
-            bad = _mm256_or_si256(bad, _mm256_subs_epu8(v, largest_card));
-            bad = _mm256_or_si256(bad, repeats::<1>(W, j, v, next));
-            bad = _mm256_or_si256(bad, repeats::<2>(W, j, v, next));
-            bad = _mm256_or_si256(bad, repeats::<3>(W, j, v, next));
-            if W > 4 {
-                bad = _mm256_or_si256(bad, repeats::<4>(W, j, v, next));
-            }
-            if W > 5 {
-                bad = _mm256_or_si256(bad, repeats::<5>(W, j, v, next));
-            }
-            if W > 6 {
-                bad = _mm256_or_si256(bad, repeats::<6>(W, j, v, next));
-            }
-            v = next;
-        }
-        _mm256_testz_si256(bad, bad) == 1
     }
 }
 
@@ -509,6 +514,28 @@ mod tests {
                 check_every_bad_row::<5>(isa, deck);
                 check_every_bad_row::<6>(isa, deck);
                 check_every_bad_row::<7>(isa, deck);
+            }
+        }
+    }
+
+    #[test]
+    fn every_isa_passes_valid_blocks_and_fails_blocks_with_a_bad_row() {
+        fn check<const W: usize>(isa: Isa, deck: Deck) {
+            let cards = random_rows(BLOCK_ROWS * 200, W, deck.card_count(), W as u64);
+            let (rows, _) = cards.as_chunks::<W>();
+            for block in rows.chunks(BLOCK_ROWS) {
+                assert!(isa.block_is_valid(block, deck), "{isa:?} {W} {block:?}");
+                let mut bad = block.to_vec();
+                bad[W * 3 % BLOCK_ROWS][W - 1] = bad[W * 3 % BLOCK_ROWS][0];
+                assert!(!isa.block_is_valid(&bad, deck));
+            }
+        }
+        for isa in every_isa() {
+            for deck in [Deck::Standard, Deck::WithJoker] {
+                check::<4>(isa, deck);
+                check::<5>(isa, deck);
+                check::<6>(isa, deck);
+                check::<7>(isa, deck);
             }
         }
     }
