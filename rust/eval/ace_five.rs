@@ -179,7 +179,7 @@ impl AceFiveTables {
     pub fn eval_rows<const W: usize>(&self, rows: &[[Card; W]], out: &mut [u16], floor: u16) {
         let table = self.by_size[W - 5].reader();
         // No key is special: suits do not matter here.
-        high::eval_rows_by_key(&CARD_KEYS, table, 0, rows, out, |_| 0);
+        high::eval_rows_by_key(&high::BATCH_KEYS, table, 0, rows, out, |_| 0);
         if floor > 0 {
             for strength in out {
                 if *strength < floor {

@@ -7,7 +7,7 @@
 
 use super::batch::{check_batch_shape, map_blocks, Deck, Isa};
 use super::classes::{scale, Category, ClassInfo, CLASS_COUNT};
-use super::high::{self, HighTables, CARD_KEYS, FLUSH_FLAGS};
+use super::high::{self, HighTables, FLUSH_FLAGS};
 use super::row_table::RowTable;
 use crate::card::Card;
 use crate::error::{Error, Result};
@@ -75,7 +75,7 @@ impl DeuceSevenTables {
     #[inline(always)]
     pub fn eval_rows(&self, rows: &[[Card; 5]], out: &mut [u16]) {
         high::eval_rows_by_key(
-            &CARD_KEYS,
+            &high::BATCH_KEYS,
             self.by_ranks.reader(),
             FLUSH_FLAGS,
             rows,

@@ -9,7 +9,7 @@
 
 use super::batch::{check_batch_shape, map_blocks, Deck, Isa};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
-use super::row_table::{RowReader, RowTable};
+use super::row_table::{premultiply, RowReader, RowTable};
 
 /// Bits of the low (ranks 1..6) part of a rank key.
 const LOW_PART_BITS: u32 = 14;
@@ -46,6 +46,44 @@ const fn card_keys() -> [u64; 256] {
 
 /// The additive constant of each card; bytes 52..=255 (not cards) map to 0.
 pub const CARD_KEYS: [u64; 256] = card_keys();
+
+/// Card keys for batches: the rank part premultiplied (see [`premultiply`]), so that a row's
+/// sum is looked up without a multiplication, and the rest of the key (the joker's flag at bit
+/// 31, the suit counters from bit 32) moved up 4 bits, above the carries out of the low 32 bits
+/// (at most 6, for 7 cards). The first card of a row reads `first`, which also starts the suit
+/// counters.
+pub struct BatchKeys {
+    first: [u64; 256],
+    rest: [u64; 256],
+}
+
+impl BatchKeys {
+    /// The batch keys of `keys`, card keys whose rank part stays below `2^28`.
+    pub(super) const fn of(keys: &[u64; 256]) -> BatchKeys {
+        let mut batch = BatchKeys {
+            first: [0; 256],
+            rest: [0; 256],
+        };
+        let mut card = 0;
+        while card < 256 {
+            let rank_part = keys[card] & ((1 << 31) - 1);
+            let key =
+                premultiply(rank_part as u32) as u64 | BatchKeys::moved(keys[card] - rank_part);
+            batch.rest[card] = key;
+            batch.first[card] = key + BatchKeys::moved(SUIT_START);
+            card += 1;
+        }
+        batch
+    }
+
+    /// Where bits of a card key above its rank part (from bit 31 on) sit in a batch key.
+    pub(super) const fn moved(bits: u64) -> u64 {
+        bits >> 31 << 35
+    }
+}
+
+/// The batch keys of [`CARD_KEYS`].
+pub(super) static BATCH_KEYS: BatchKeys = BatchKeys::of(&CARD_KEYS);
 
 /// The evaluation tables: a rank table per hand size and the flush table.
 pub struct HighTables {
@@ -114,7 +152,7 @@ impl HighTables {
     #[inline(always)]
     pub fn eval_rows<const W: usize>(&self, rows: &[[Card; W]], out: &mut [u16]) {
         let table = self.rank_reader(W);
-        eval_rows_by_key(&CARD_KEYS, table, FLUSH_FLAGS, rows, out, |row| {
+        eval_rows_by_key(&BATCH_KEYS, table, FLUSH_FLAGS, rows, out, |row| {
             self.flush_of(
                 FLUSH_FLAGS
                     & row
@@ -233,26 +271,36 @@ pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]
     }
 }
 
-/// The batch loop of the key-sum evaluators: each row's key (`SUIT_START` plus the `keys` of
-/// its cards) read in `table`, which comes by value so that it stays in registers across the
-/// loop; a row whose key has a bit of `special` (a flush, the joker) goes to `slow` instead.
+/// The batch loop of the key-sum evaluators: each row's key (the sum of its cards' batch
+/// `keys`) read in `table`, which comes by value so that it stays in registers across the
+/// loop; a row whose key has a bit of `special` (bits of a card key above its rank part: a
+/// flush, the joker) goes to `slow` instead.
 #[inline(always)]
 pub(super) fn eval_rows_by_key<const W: usize>(
-    keys: &[u64; 256],
+    keys: &BatchKeys,
     table: RowReader<'_, 14>,
     special: u64,
     rows: &[[Card; W]],
     out: &mut [u16],
     slow: impl Fn(&[Card; W]) -> u16,
 ) {
+    let special = BatchKeys::moved(special);
+    /// The slow path stays out of the loop, which it would crowd.
+    #[cold]
+    #[inline(never)]
+    fn out_of_line<const W: usize>(slow: &impl Fn(&[Card; W]) -> u16, row: &[Card; W]) -> u16 {
+        slow(row)
+    }
     let eval = |row: &[Card; W]| {
-        let key = row
+        let key = row[1..]
             .iter()
-            .fold(SUIT_START, |key, &c| key + keys[c as usize]);
+            .fold(keys.first[row[0] as usize], |key, &c| {
+                key + keys.rest[c as usize]
+            });
         if key & special != 0 {
-            slow(row)
+            out_of_line(&slow, row)
         } else {
-            table.get(key as u32)
+            table.get_premultiplied(key as u32)
         }
     };
     // Two rows a turn: half the loop's own instructions.

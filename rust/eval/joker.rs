@@ -14,7 +14,9 @@
 
 use super::batch::{check_batch_shape, map_blocks, Deck, Isa};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
-use super::high::{self, rank_key, HighTables, CARD_KEYS, FLUSH_FLAGS, SUIT_SHIFT, SUIT_START};
+use super::high::{
+    self, rank_key, BatchKeys, HighTables, CARD_KEYS, FLUSH_FLAGS, SUIT_SHIFT, SUIT_START,
+};
 use super::row_table::RowTable;
 use crate::card::{rank, suit, Card, JOKER};
 use crate::error::{Error, Result};
@@ -37,6 +39,8 @@ const fn card_keys53() -> [u64; 256] {
 }
 
 const CARD_KEYS53: [u64; 256] = card_keys53();
+
+static BATCH_KEYS53: BatchKeys = BatchKeys::of(&CARD_KEYS53);
 
 /// Strength of five of a kind of `rank`.
 const fn five_of_a_kind(rank: u8) -> u16 {
@@ -123,7 +127,7 @@ impl JokerTables {
     pub fn eval_rows(&self, rows: &[[Card; 5]], out: &mut [u16]) {
         let table = self.high.rank_reader(5);
         high::eval_rows_by_key(
-            &CARD_KEYS53,
+            &BATCH_KEYS53,
             table,
             FLUSH_FLAGS | JOKER_FLAG,
             rows,
