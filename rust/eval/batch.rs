@@ -137,25 +137,10 @@ fn run<const W: usize, T>(
     }
 }
 
-/// Applies `per_row` to each row of `W` cards of `cards`, writing `out`, after checking that
-/// the row holds cards of `deck` without a repeat (`per_row` sees valid rows only). Returns
-/// the error of the first invalid row. Parallel for large inputs.
-pub fn map_rows<const W: usize, T: Send>(
-    isa: Isa,
-    cards: &[Card],
-    out: &mut [T],
-    deck: Deck,
-    per_row: impl Fn(&[Card; W]) -> T + Sync,
-) -> Result<()> {
-    map_blocks(isa, cards, out, deck, |_, rows, out| {
-        for (row, slot) in rows.iter().zip(out) {
-            *slot = per_row(row);
-        }
-    })
-}
-
-/// Like [`map_rows`], but `per_block` fills the results of up to [`BLOCK_ROWS`] valid rows at
-/// once (with `isa`, the instruction set it may use), so that it can work on them in stages.
+/// Checks every row of `W` cards of `cards` (cards of `deck`, no repeat inside a row) and
+/// has `per_block` write the results of the valid ones into `out`, up to [`BLOCK_ROWS`] rows
+/// at a time (with `isa`, the instruction set it may use too). Returns the error of the first
+/// invalid row. Parallel for large inputs.
 pub fn map_blocks<const W: usize, T: Send>(
     isa: Isa,
     cards: &[Card],
@@ -485,9 +470,11 @@ mod tests {
                     }
                     let expected = check_hand(&bad[index * W..][..W], joker, Some(index));
                     let mut out = vec![0u64; n];
-                    let result = map_rows::<W, _>(isa, &bad, &mut out, deck, |row| {
-                        assert!(check_hand(row, joker, None).is_ok(), "{row:?} evaluated");
-                        row_value(row)
+                    let result = map_blocks::<W, _>(isa, &bad, &mut out, deck, |_, rows, out| {
+                        for (row, slot) in rows.iter().zip(out) {
+                            assert!(check_hand(row, joker, None).is_ok(), "{row:?} evaluated");
+                            *slot = row_value(row);
+                        }
                     });
                     assert_eq!(
                         Err(result.unwrap_err()),
@@ -500,7 +487,12 @@ mod tests {
                 }
             }
             let mut out = vec![0u64; n];
-            map_rows::<W, _>(isa, &cards, &mut out, deck, |row| row_value(row)).unwrap();
+            map_blocks::<W, _>(isa, &cards, &mut out, deck, |_, rows, out| {
+                for (row, slot) in rows.iter().zip(out) {
+                    *slot = row_value(row);
+                }
+            })
+            .unwrap();
             let expected: Vec<u64> = cards.chunks(W).map(row_value).collect();
             assert_eq!(out, expected);
         }
