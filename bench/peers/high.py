@@ -214,7 +214,7 @@ def measure() -> list[Figure]:
             cold_import_ms(),
             "ms",
             False,
-            "fresh process, NumPy imported by drawpoker (best of 5)",
+            "fresh process; NumPy loads on the first array call (best of 5)",
         )
     )
     figures.append(

@@ -11,13 +11,16 @@ ints, or a NumPy integer array; the helpers here turn any of those into what the
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable, Sequence
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, TypeAlias
 
 from drawpoker import _core
 from drawpoker.errors import InvalidArgumentError, InvalidCardError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 JOKER = 52
 """The joker of the 53-card deck."""
@@ -28,7 +31,8 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 """Suit characters in bridge order: clubs (0), diamonds, hearts, spades (3)."""
 
-CardsLike = str | Iterable[int] | npt.NDArray[np.integer]
+# Quoted so that importing drawpoker does not import NumPy (it loads on the first array call).
+CardsLike: TypeAlias = "str | Iterable[int] | npt.NDArray[np.integer]"
 """Anything that names cards: text, a sequence of ints, or an integer array."""
 
 
@@ -90,23 +94,43 @@ def full_deck(joker: bool = False) -> list[int]:
     return list(range(53 if joker else 52))
 
 
+def is_integer(value: object) -> bool:
+    """Whether a value is a Python or NumPy integer (``bool`` is not).
+
+    >>> is_integer(3), is_integer(True), is_integer(3.0)
+    (True, False, False)
+    """
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, int):
+        return True
+    # A NumPy integer can only exist once NumPy is loaded; never load it just to check.
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(value, numpy.integer)
+
+
 def to_card_list(cards: CardsLike) -> list[int]:
     """Card integers of text, ints or an integer array (values are checked by the core).
 
     >>> to_card_list("As Kd")
     [51, 45]
+    >>> import numpy as np
     >>> to_card_list(np.array([3, 7], dtype=np.uint8))
     [3, 7]
     """
     if isinstance(cards, str):
         return parse_cards(cards)
-    if isinstance(cards, np.ndarray):
-        if cards.dtype.kind not in "iu":
-            raise InvalidCardError(f"cards must be integers, not an array of {cards.dtype}")
-        return [int(c) for c in cards.ravel()]
+    # An array can only exist once NumPy is loaded; never load it just to check.
+    if "numpy" in sys.modules:
+        import numpy as np
+
+        if isinstance(cards, np.ndarray):
+            if cards.dtype.kind not in "iu":
+                raise InvalidCardError(f"cards must be integers, not an array of {cards.dtype}")
+            return [int(c) for c in cards.ravel()]
     result = []
     for value in cards:
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        if type(value) is not int and not is_integer(value):
             raise InvalidCardError(f"cards must be integers or text, got {value!r}")
         if not 0 <= value <= JOKER:
             raise InvalidCardError(f"card value {value} is out of range")
@@ -125,6 +149,8 @@ def as_card_array(
     >>> as_card_array([[0, 1, 2, 3, 4]], widths=(5,)).dtype
     dtype('uint8')
     """
+    import numpy as np
+
     array = np.asarray(cards)
     if array.dtype.kind not in "iu":
         raise InvalidArgumentError(f"{name} must be an integer array, not {array.dtype}")

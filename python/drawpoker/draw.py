@@ -17,19 +17,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, TypeAlias
 
 from drawpoker import _core
-from drawpoker.cards import CardsLike, as_card_array, format_cards, to_card_list
+from drawpoker.cards import as_card_array, format_cards, to_card_list
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory, ranking_system
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from drawpoker.cards import CardsLike
 
 DRAW_LIMITS = ("3", "3-or-4-with-ace", "5")
 """The draw-limit settings of RULES.md section 4 (R-DRAW-7); the default is the second."""
 
-ObjectiveLike = str | Mapping[HandCategory | int, float] | npt.ArrayLike
+# Quoted so that importing drawpoker does not import NumPy (see CardsLike).
+ObjectiveLike: TypeAlias = "str | Mapping[HandCategory | int, float] | npt.ArrayLike"
 """What a discard choice is ranked by: a name, a pay table by category, or values by strength."""
 
 
@@ -164,6 +169,8 @@ def _resolve_mask(cards: list[int], discard: CardsLike | None, mask: int | None)
 
 
 def _category_counts(strengths: npt.NDArray[np.uint64], ranking: str) -> tuple[int, ...]:
+    import numpy as np
+
     table = _category_table(ranking)
     counts = np.bincount(table, weights=strengths.astype(np.float64), minlength=table.max() + 1)
     return tuple(round(c) for c in counts)
@@ -171,6 +178,8 @@ def _category_counts(strengths: npt.NDArray[np.uint64], ranking: str) -> tuple[i
 
 @lru_cache(maxsize=8)
 def _category_table(ranking: str) -> npt.NDArray[np.intp]:
+    import numpy as np
+
     top = ranking_system(ranking).max_strength
     table = np.zeros(top + 1, dtype=np.intp)
     for strength in range(1, top + 1):
@@ -208,6 +217,8 @@ def objective_values(
     >>> float(values[evaluate("Ks 9s 6s 3s 8s")]), float(values[evaluate("Ks 9s 6s 3s 8d")])
     (6.0, 0.0)
     """
+    import numpy as np
+
     if isinstance(objective, str):
         return _named_objective(objective, ranking, joker)
     table = _category_table(ranking)
@@ -235,6 +246,8 @@ def _named_objective(objective: str, ranking: str, joker: bool) -> npt.NDArray[n
 
 
 def _compute_named_objective(objective: str, ranking: str, joker: bool) -> npt.NDArray[np.float64]:
+    import numpy as np
+
     table = _category_table(ranking)
     if objective == "mean_strength":
         return np.arange(len(table), dtype=np.float64)
@@ -305,10 +318,13 @@ def draw_category_counts_batch(
     Rows are checked first (bad cards, repeats, masks out of range raise naming the row), then
     computed in parallel with the GIL released.
 
+    >>> import numpy as np
     >>> hands = np.array([[39, 38, 20, 13, 2], [36, 37, 38, 21, 44]], dtype=np.uint8)
     >>> draw_category_counts_batch(hands, np.array([0b11100, 0b11000], dtype=np.uint8))[:, 6]
     array([165,  66], dtype=uint64)
     """
+    import numpy as np
+
     array = as_card_array(hands, widths=(5,), allow_joker=joker, name="hands")
     mask_array = np.asarray(masks)
     if mask_array.dtype.kind not in "iu" or mask_array.shape != (array.shape[0],):

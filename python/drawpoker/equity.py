@@ -14,13 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from drawpoker import _core
-from drawpoker.cards import CardsLike, as_card_array, to_card_list
+from drawpoker.cards import as_card_array, is_integer, to_card_list
 from drawpoker.errors import InvalidArgumentError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from drawpoker.cards import CardsLike
 
 GAMES = ("holdem", "omaha", "omaha-hi-lo", "stud", "razz", "stud-hi-lo")
 """Games whose equity can be computed, by their public names."""
@@ -69,7 +73,7 @@ class EquityResult:
 
 
 def _check_count(name: str, value: int, limit: int = 2**64 - 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+    if not is_integer(value):
         raise InvalidArgumentError(f"{name} must be an integer, got {value!r}")
     if not 0 <= int(value) <= limit:
         raise InvalidArgumentError(f"{name} must be in 0..{limit}, got {value}")
@@ -145,11 +149,14 @@ def equity_batch(
     ``hole_a`` and ``hole_b`` are ``[N, 2]`` card arrays; ``board`` is ``[N, k]`` with k = 0, 3,
     4 or 5 (none: preflop). Work runs with the GIL released, on all cores.
 
+    >>> import numpy as np
     >>> a = np.array([[51, 47], [0, 4]], dtype=np.uint8)   # AsKs, 2c3c
     >>> b = np.array([[42, 41], [50, 49]], dtype=np.uint8)  # QhQd, AhAd
     >>> equity_batch(a, b).round(4)
     array([0.4621, 0.176 ])
     """
+    import numpy as np
+
     a = as_card_array(hole_a, widths=(2,), name="hole_a")
     b = as_card_array(hole_b, widths=(2,), name="hole_b")
     if board is None:

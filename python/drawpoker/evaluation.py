@@ -33,14 +33,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Literal, overload
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Literal, overload
 
 from drawpoker import _core
-from drawpoker.cards import CardsLike, as_card_array, to_card_list
+from drawpoker.cards import as_card_array, to_card_list
 from drawpoker.errors import InvalidArgumentError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from drawpoker.cards import CardsLike
 
 HIGH_CLASS_COUNT = 7462
 """Distinct five-card high-hand values (R-HIGH-5)."""
@@ -133,6 +136,7 @@ def evaluate_batch(cards: npt.ArrayLike, ranking: str = "high") -> npt.NDArray[n
     Rows are checked first: a value out of range (the joker 52 only where the ranking allows it)
     or a repeated card raises :class:`~drawpoker.errors.InvalidCardError` naming the row.
 
+    >>> import numpy as np
     >>> evaluate_batch(np.array([[48, 49, 50, 51, 0], [0, 5, 10, 15, 20]], dtype=np.uint8))
     array([7441,    1], dtype=uint16)
     >>> evaluate_batch([[52, 48, 49, 50, 51]], ranking="joker")
@@ -263,6 +267,6 @@ def category_counts(n_cards: int, method: str = "patterns") -> dict[HandCategory
     """
     histogram = strength_histogram(n_cards, method)
     counts = dict.fromkeys(list(HandCategory)[:9], 0)
-    for strength in np.flatnonzero(histogram):
+    for strength in histogram.nonzero()[0]:
         counts[category(int(strength))] += int(histogram[strength])
     return counts

@@ -14,11 +14,16 @@ ace-to-five strengths (``ranking="ace-five"``), present only when eight-or-bette
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from drawpoker import _core
-from drawpoker.cards import CardsLike, as_card_array, to_card_list
+from drawpoker.cards import as_card_array, to_card_list
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from drawpoker.cards import CardsLike
 
 HOLE_SIZES = (4, 5, 6)
 """Hole-card counts of the Omaha variants."""

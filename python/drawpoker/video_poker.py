@@ -13,15 +13,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from functools import lru_cache
 from os import PathLike
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from drawpoker import _core
-from drawpoker.cards import CardsLike
 from drawpoker.draw import discard_choices
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory, category, evaluate
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from drawpoker.cards import CardsLike
 
 PAY_CLASSES = (
     "nothing",
@@ -59,6 +62,8 @@ def pay_class_of_strength() -> npt.NDArray[np.uint8]:
     >>> int(pay_class_of_strength()[evaluate("Jc Jd 7h 4s 2c")])
     1
     """
+    import numpy as np
+
     jacks = evaluate("Jc Jd 4h 3s 2c")
     classes = np.zeros(7463, dtype=np.uint8)
     for strength in range(1, 7463):
@@ -75,6 +80,8 @@ def _pays(pay_table: Mapping[str, float]) -> npt.NDArray[np.float64]:
     unknown = set(pay_table) - set(PAY_CLASSES)
     if unknown:
         raise InvalidArgumentError(f"unknown pay classes {sorted(unknown)} (known: {PAY_CLASSES})")
+    import numpy as np
+
     return np.array([float(pay_table.get(name, 0.0)) for name in PAY_CLASSES])
 
 
@@ -119,7 +126,7 @@ def video_poker_return(pay_table: Mapping[str, float] = JACKS_OR_BETTER_9_6) -> 
     """
     _, weights = canonical_deals()
     best = hold_values(pay_table).max(axis=1)
-    return float(np.dot(best, weights) / weights.sum())
+    return float(best.dot(weights) / weights.sum())
 
 
 def best_hold(
@@ -142,10 +149,13 @@ def save_hold_table(path: str | PathLike[str]) -> None:
     >>> import os, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "holds.npz")
     >>> save_hold_table(path)
+    >>> import numpy as np
     >>> with np.load(path) as data:
     ...     data["counts"].shape, int(data["weights"].sum())
     ((134459, 32, 10), 2598960)
     """
+    import numpy as np
+
     hands, weights = canonical_deals()
     np.savez_compressed(
         path, hands=hands, weights=weights, counts=hold_table(), pay_classes=np.array(PAY_CLASSES)

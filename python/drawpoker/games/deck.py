@@ -13,9 +13,8 @@ True
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterable
-
-import numpy as np
 
 
 def shuffled(cards: Iterable[int], seed: int, key: tuple[int, ...]) -> list[int]:
@@ -27,5 +26,7 @@ def shuffled(cards: Iterable[int], seed: int, key: tuple[int, ...]) -> list[int]
     """
     cards = list(cards)
     digest = hashlib.shake_256(repr((seed, key)).encode()).digest(4 * len(cards))
-    order: list[int] = np.frombuffer(digest, dtype="<u4").argsort(kind="stable").tolist()
-    return [cards[i] for i in order]
+    keys = struct.unpack(f"<{len(cards)}I", digest)
+    # Python's sort is stable: equal keys keep their card order. No NumPy: the table engine
+    # must not load it.
+    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
