@@ -59,10 +59,10 @@ pub(super) mod avx2 {
         _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(table.as_ptr().cast()) })
     }
 
-    /// The key of each row of `block`: `start` plus, per card, its rank's part (byte `k` of
+    /// Writes the key of each row of `block` into `keys`: `start` plus, per card, its rank's part (byte `k` of
     /// the part of rank `r` is `rank_bytes[k][r]`) and 1 in the four-bit counter of its suit
-    /// at bit `SUIT_COUNTERS + 4 * suit`; and a mask with bit `i` set when key `i` has a bit
-    /// of `special`.
+    /// at bit `SUIT_COUNTERS + 4 * suit`. Returns a mask with bit `i` set when key `i` has a
+    /// bit of `special`.
     ///
     /// # Safety
     /// The CPU must have AVX2; `block` must hold exactly [`BLOCK_ROWS`] rows of cards below
@@ -73,7 +73,8 @@ pub(super) mod avx2 {
         rank_bytes: &[[u8; 16]; 4],
         start: u64,
         special: u64,
-    ) -> ([u64; BLOCK_ROWS], u32) {
+        keys: &mut [u64; BLOCK_ROWS],
+    ) -> u32 {
         const { assert!(W >= 4 && W <= 8) };
         assert_eq!(block.len(), BLOCK_ROWS);
         let lane = |table: [u8; 16]| both_lanes(&table);
@@ -96,7 +97,6 @@ pub(super) mod avx2 {
             _mm256_sad_epu8(_mm256_shuffle_epi8(plane, index), zero)
         };
         let base: *const u8 = block.as_ptr().cast();
-        let mut keys = [0u64; BLOCK_ROWS];
         for v in 0..BLOCK_ROWS / 4 {
             let last = v + 1 == BLOCK_ROWS / 4;
             // SAFETY: rows 4v..4v+4 start at byte 4Wv; each 16-byte load ends inside the
@@ -137,6 +137,6 @@ pub(super) mod avx2 {
             // SAFETY: keys 4v..4v+4 of BLOCK_ROWS, an unaligned store.
             unsafe { _mm256_storeu_si256(keys.as_mut_ptr().add(4 * v).cast(), key) };
         }
-        (keys, special_rows)
+        special_rows
     }
 }

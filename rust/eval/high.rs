@@ -338,12 +338,14 @@ pub(super) fn eval_rows_by_key<const W: usize>(
     if let (Isa::Avx2, Some(rank_bytes), BLOCK_ROWS, 6..) = (isa, &keys.rank_bytes, rows.len(), W) {
         // SAFETY: Avx2 is only chosen when the CPU has AVX2; the block is whole, of checked
         // cards of the standard deck (keys with rank bytes have no others).
-        let (block_keys, mut special_rows) = unsafe {
+        let mut block_keys = [0u64; BLOCK_ROWS];
+        let mut special_rows = unsafe {
             super::block_keys::avx2::block_keys(
                 rows,
                 rank_bytes,
                 BatchKeys::moved(SUIT_START),
                 special,
+                &mut block_keys,
             )
         };
         // Every key reads inside the table; the special rows are then redone, with no
@@ -564,12 +566,14 @@ mod tests {
                 }
             }
             // SAFETY: checked for AVX2 by the caller; a whole block of cards below 52.
-            let (keys, special_rows) = unsafe {
+            let mut keys = [0u64; BLOCK_ROWS];
+            let special_rows = unsafe {
                 super::super::block_keys::avx2::block_keys(
                     &block,
                     rank_bytes,
                     BatchKeys::moved(SUIT_START),
                     BatchKeys::moved(FLUSH_FLAGS),
+                    &mut keys,
                 )
             };
             for (i, row) in block.iter().enumerate() {
