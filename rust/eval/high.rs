@@ -218,11 +218,8 @@ impl HighTables {
     #[inline(never)]
     fn flush_of(&self, flags: u64, cards: &[Card]) -> u16 {
         let flush_suit = ((flags.trailing_zeros() - SUIT_SHIFT) / 4) as u8;
-        let mask = cards
-            .iter()
-            .filter(|&&c| suit(c) == flush_suit)
-            .fold(0usize, |m, &c| m | 1 << rank(c));
-        self.flush[mask]
+        let set = cards.iter().fold(0u64, |set, &c| set | 1 << c);
+        self.flush[suit_ranks(set, flush_suit)]
     }
 
     /// The flush table entry for a 13-bit rank set of one suit (five or more ranks).
@@ -256,6 +253,19 @@ impl HighTables {
             .sum::<usize>()
             + self.flush.len() * 2
     }
+}
+
+/// The 13-bit rank set of `suit` in a set of cards (bit `c` for card `c`). The suit's bits
+/// sit every 4 bits; neighbours are gathered in pairs, then fours, eights and sixteens, with
+/// no branch and no loop over the cards.
+#[inline(always)]
+fn suit_ranks(set: u64, suit: u8) -> usize {
+    let mut x = set >> suit & 0x0001_1111_1111_1111;
+    x = (x | x >> 3) & 0x0003_0303_0303_0303;
+    x = (x | x >> 6) & 0x000F_000F_000F_000F;
+    x = (x | x >> 12) & 0x0000_00FF_0000_00FF;
+    x = (x | x >> 24) & 0x1FFF;
+    x as usize
 }
 
 /// The high-hand tables, built on first use.
@@ -614,6 +624,23 @@ mod tests {
         let mut keys = CARD_KEYS;
         keys[5] += 1;
         assert!(BatchKeys::of(&keys).rank_bytes.is_none());
+    }
+
+    #[test]
+    fn suit_ranks_gathers_the_ranks_of_one_suit() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..10_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let set = state & ((1 << 52) - 1);
+            for s in 0..4u8 {
+                let expected = (0..52u8)
+                    .filter(|&c| set >> c & 1 == 1 && suit(c) == s)
+                    .fold(0usize, |m, c| m | 1 << rank(c));
+                assert_eq!(suit_ranks(set, s), expected, "{set:#x} suit {s}");
+            }
+        }
     }
 
     #[test]
