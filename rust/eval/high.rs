@@ -7,7 +7,7 @@
 //! the strength. The high 32 bits count suits in nibbles started at 3, so a nibble reaches 8
 //! exactly when a suit holds five cards: then a 13-bit table over that suit's ranks answers.
 
-use super::batch::{check_batch_shape, map_blocks, Deck, Isa, BLOCK_ROWS};
+use super::batch::{check_batch_shape, map_blocks, Deck, Isa};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
 use super::row_table::{premultiply, RowReader, RowTable};
 
@@ -58,6 +58,7 @@ pub struct BatchKeys {
     /// Byte `k` of the batch rank part of each rank, when every card's batch key is its
     /// rank's part plus its suit counter and bytes 52..=255 are no cards (see
     /// [`super::block_keys`]).
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     rank_bytes: Option<[[u8; 16]; 4]>,
 }
 
@@ -345,10 +346,12 @@ pub(super) fn eval_rows_by_key<const W: usize>(
     };
     // Measured: the block sums win for 6 and 7 cards; for 5 the plain loop is as fast.
     #[cfg(target_arch = "x86_64")]
-    if let (Isa::Avx2, Some(rank_bytes), BLOCK_ROWS, 6..) = (isa, &keys.rank_bytes, rows.len(), W) {
+    if let (Isa::Avx2, Some(rank_bytes), super::batch::BLOCK_ROWS, 6..) =
+        (isa, &keys.rank_bytes, rows.len(), W)
+    {
         // SAFETY: Avx2 is only chosen when the CPU has AVX2; the block is whole, of checked
         // cards of the standard deck (keys with rank bytes have no others).
-        let mut block_keys = [0u64; BLOCK_ROWS];
+        let mut block_keys = [0u64; super::batch::BLOCK_ROWS];
         let mut special_rows = unsafe {
             super::block_keys::avx2::block_keys(
                 rows,
@@ -552,6 +555,7 @@ mod tests {
     /// of 4 to 8 cards of the whole deck (each card at each place of a row somewhere).
     #[cfg(target_arch = "x86_64")]
     fn block_keys_match_the_plain_sums<const W: usize>() {
+        use crate::eval::batch::BLOCK_ROWS;
         let rank_bytes = BATCH_KEYS
             .rank_bytes
             .as_ref()
