@@ -176,10 +176,16 @@ impl AceFiveTables {
 
     /// Strengths of rows of `W` (5..=7) valid distinct cards, 0 for those below `floor`.
     #[inline(always)]
-    pub fn eval_rows<const W: usize>(&self, rows: &[[Card; W]], out: &mut [u16], floor: u16) {
+    pub fn eval_rows<const W: usize>(
+        &self,
+        isa: Isa,
+        rows: &[[Card; W]],
+        out: &mut [u16],
+        floor: u16,
+    ) {
         let table = self.by_size[W - 5].reader();
         // No key is special: suits do not matter here.
-        high::eval_rows_by_key(&high::BATCH_KEYS, table, 0, rows, out, |_| 0);
+        high::eval_rows_by_key(isa, &high::BATCH_KEYS, table, 0, rows, out, |_| 0);
         if floor > 0 {
             for strength in out {
                 if *strength < floor {
@@ -262,14 +268,14 @@ pub fn evaluate_batch_on(
     check_batch_shape(cards.len(), width, out.len(), 5..=7)?;
     let t = tables();
     match width {
-        5 => map_blocks::<5, _>(isa, cards, out, Deck::Standard, |_, rows, out| {
-            t.eval_rows(rows, out, floor)
+        5 => map_blocks::<5, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
+            t.eval_rows(isa, rows, out, floor)
         }),
-        6 => map_blocks::<6, _>(isa, cards, out, Deck::Standard, |_, rows, out| {
-            t.eval_rows(rows, out, floor)
+        6 => map_blocks::<6, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
+            t.eval_rows(isa, rows, out, floor)
         }),
-        _ => map_blocks::<7, _>(isa, cards, out, Deck::Standard, |_, rows, out| {
-            t.eval_rows(rows, out, floor)
+        _ => map_blocks::<7, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
+            t.eval_rows(isa, rows, out, floor)
         }),
     }
 }

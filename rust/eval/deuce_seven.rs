@@ -73,8 +73,9 @@ impl DeuceSevenTables {
 
     /// Strengths of rows of five valid distinct cards (the flushes through [`Self::eval5`]).
     #[inline(always)]
-    pub fn eval_rows(&self, rows: &[[Card; 5]], out: &mut [u16]) {
+    pub fn eval_rows(&self, isa: Isa, rows: &[[Card; 5]], out: &mut [u16]) {
         high::eval_rows_by_key(
+            isa,
             &high::BATCH_KEYS,
             self.by_ranks.reader(),
             FLUSH_FLAGS,
@@ -117,8 +118,8 @@ pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<(
 pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=5)?;
     let t = tables();
-    map_blocks::<5, _>(isa, cards, out, Deck::Standard, |_, rows, out| {
-        t.eval_rows(rows, out)
+    map_blocks::<5, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
+        t.eval_rows(isa, rows, out)
     })
 }
 

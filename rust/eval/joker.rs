@@ -124,9 +124,10 @@ impl JokerTables {
     /// Strengths of rows of five valid distinct cards of the 53-card deck: the high hands by
     /// their rank key in one read, the flushes and the joker's hands through [`Self::eval5`].
     #[inline(always)]
-    pub fn eval_rows(&self, rows: &[[Card; 5]], out: &mut [u16]) {
+    pub fn eval_rows(&self, isa: Isa, rows: &[[Card; 5]], out: &mut [u16]) {
         let table = self.high.rank_reader(5);
         high::eval_rows_by_key(
+            isa,
             &BATCH_KEYS53,
             table,
             FLUSH_FLAGS | JOKER_FLAG,
@@ -173,8 +174,8 @@ pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<(
 pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=5)?;
     let t = tables();
-    map_blocks::<5, _>(isa, cards, out, Deck::WithJoker, |_, rows, out| {
-        t.eval_rows(rows, out)
+    map_blocks::<5, _>(isa, cards, out, Deck::WithJoker, |isa, rows, out| {
+        t.eval_rows(isa, rows, out)
     })
 }
 

@@ -4,6 +4,7 @@
 pub mod ace_five;
 pub mod badugi;
 pub mod batch;
+mod block_keys;
 pub mod classes;
 pub mod deuce_seven;
 pub mod high;
