@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 
-import numpy as np
+from drawpoker import _core
 
 
 def shuffled(cards: Iterable[int], seed: int, key: tuple[int, ...]) -> list[int]:
@@ -27,5 +27,4 @@ def shuffled(cards: Iterable[int], seed: int, key: tuple[int, ...]) -> list[int]
     """
     cards = list(cards)
     digest = hashlib.shake_256(repr((seed, key)).encode()).digest(4 * len(cards))
-    order: list[int] = np.frombuffer(digest, dtype="<u4").argsort(kind="stable").tolist()
-    return [cards[i] for i in order]
+    return _core.sort_by_keys(cards, digest)

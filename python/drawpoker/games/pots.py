@@ -51,9 +51,9 @@ def side_pots(committed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     >>> [(p.amount, p.eligible) for p in side_pots([100, 100, 40], [True, False, True])]
     [(120, (0, 2)), (120, (0,))]
     """
-    levels = sorted({c for c in committed if c > 0})
+    levels = sorted(set(committed) - {0})
     if len(levels) == 1:  # everyone who paid paid the same: one pot
-        return [Pot(sum(committed), tuple(s for s, c in enumerate(committed) if c and live[s]))]
+        return [Pot(sum(committed), tuple([s for s, c in enumerate(committed) if c and live[s]]))]
     pots: list[Pot] = []
     previous = 0
     for level in levels:
@@ -89,11 +89,8 @@ def award(pots: Sequence[Pot], strengths: Mapping[int, int], order: Sequence[int
     """
     payouts = [0] * len(order)
     for pot in pots:
-        contested = [strengths[seat] for seat in pot.eligible]
-        best = max(contested)
-        winners = [
-            seat for seat, value in zip(pot.eligible, contested, strict=True) if value == best
-        ]
+        best = max([strengths[seat] for seat in pot.eligible])
+        winners = [seat for seat in pot.eligible if strengths[seat] == best]
         if len(winners) == 1:
             payouts[winners[0]] += pot.amount
             continue
