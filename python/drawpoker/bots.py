@@ -153,7 +153,7 @@ class RulesOfThumbBot:
         view = hand.view(seat)
         ranking = hand.variant.ranking
         if view.phase == "draw":
-            discards = tips_discards(view.cards, ranking, lambda d: hand.can_draw(d))
+            discards = tips_discards(view.cards, ranking, hand.can_draw)
             return Action.draw(discards)
         strength = self._made_strength(view.cards, ranking)
         if view.street > 0:

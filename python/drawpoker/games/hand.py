@@ -63,6 +63,18 @@ def clockwise(seats: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((start + i) % seats for i in range(seats)) for start in range(seats))
 
 
+@cache
+def seats_after(seats: int) -> tuple[tuple[int, ...], ...]:
+    """``seats_after(seats)[seat]``: every seat once, clockwise from the seat after ``seat``
+    (so ending with ``seat``): the order in which the turn passes on from ``seat``.
+
+    >>> seats_after(3)
+    ((1, 2, 0), (2, 0, 1), (0, 1, 2))
+    """
+    orders = clockwise(seats)
+    return orders[1:] + orders[:1]
+
+
 class Action(NamedTuple):
     """A player's action. ``amount`` is the total the player has in the current betting round
     after a bet or raise ("bet to", "raise to"); ``cards`` are the discards of a draw.
@@ -291,6 +303,7 @@ class Hand:
         self.actions: list[Action] = []
         self._legal: LegalActions | None = None  # cache of legal_actions(), cleared by act()
         self._able = 0  # seats live with chips, kept up to date during betting rounds
+        self._after = seats_after(self.seats)
         self._new_deal()
 
     # ------------------------------------------------------------------ public reading
@@ -324,7 +337,7 @@ class Hand:
         >>> Hand(FiveCardDraw(), [9, 9, 9], button=1).order_from_button()
         [2, 0, 1]
         """
-        return list(clockwise(self.seats)[(self.button + 1) % self.seats])
+        return list(self._after[self.button])
 
     def legal_actions(self) -> LegalActions:
         """The actions of the seat whose turn it is (raises when the hand is over).
@@ -354,7 +367,8 @@ class Hand:
         if bet_range is None:
             return _legal(LegalActions, (seat, kinds, to_call, 0, 0, 0, 0))
         kinds += ("raise",) if self.current_bet else ("bet",)
-        return _legal(LegalActions, (seat, kinds, to_call, *bet_range, 0))
+        min_to, max_to, step = bet_range
+        return _legal(LegalActions, (seat, kinds, to_call, min_to, max_to, step, 0))
 
     def view(self, seat: int) -> HandView:
         """What ``seat`` may know: its own cards, public facts, its legal actions on its turn.
@@ -600,6 +614,7 @@ class Hand:
         hand.events = [Event(k, s, t, a, tuple(c)) for k, s, t, a, c in data["events"]]
         hand.actions = [Action.from_dict(a) for a in data["actions"]]
         hand._able = hand._able_count()
+        hand._after = seats_after(hand.seats)
         return hand
 
     @classmethod
@@ -650,7 +665,7 @@ class Hand:
         if street.deal:
             # One card at a time round the table: seat i of the order gets deck[i::players].
             live = self.live
-            order = [s for s in clockwise(self.seats)[(self.button + 1) % self.seats] if live[s]]
+            order = [s for s in self._after[self.button] if live[s]]
             deck, cards, events = self.deck, self.cards, self.events
             players, count = len(order), street.deal
             for i, seat in enumerate(order):
@@ -817,16 +832,10 @@ class Hand:
         self._put_in(seat, kind, to)
 
     def _next_to_bet(self, seat: int) -> int | None:
-        current, live, stacks, bets, acted = (
-            self.current_bet,
-            self.live,
-            self.stacks,
-            self.bets,
-            self.acted_at,
-        )
-        others_can_bet = self._able > 1
+        current, others_can_bet = self.current_bet, self._able > 1
+        live, stacks, bets, acted = self.live, self.stacks, self.bets, self.acted_at
         # Clockwise from the next seat, ending with ``seat`` itself; seats all-in are skipped.
-        for s in clockwise(self.seats)[(seat + 1) % self.seats]:
+        for s in self._after[seat]:
             if live[s] and stacks[s] and (bets[s] < current or (others_can_bet and acted[s] < 0)):
                 return s
         return None
@@ -862,7 +871,7 @@ class Hand:
         self.drawn[seat] = count
         self.events.append(_event(Event, ("draw", seat, None, count, ())))
         live, drawn = self.live, self.drawn
-        for s in clockwise(self.seats)[seat]:  # ``seat`` itself has drawn now
+        for s in self._after[seat]:
             if live[s] and drawn[s] < 0:
                 self.actor = s
                 return
