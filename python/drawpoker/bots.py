@@ -25,11 +25,11 @@ from drawpoker import _core
 from drawpoker.cards import JOKER
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory
+from drawpoker.games.five_card_draw import jacks_threshold
 from drawpoker.games.hand import Action, Hand, HandView
 from drawpoker.games.player import Player
 
 ACE = 12
-HIGH_RANK_KICKER = 9  # jack: the rank from which a lone pair is worth betting
 # Categories as plain ints for the per-decision comparisons (an enum member lookup costs more).
 ONE_PAIR, TWO_PAIR = int(HandCategory.ONE_PAIR), int(HandCategory.TWO_PAIR)
 STRAIGHT, FULL_HOUSE = int(HandCategory.STRAIGHT), int(HandCategory.FULL_HOUSE)
@@ -132,9 +132,11 @@ class RulesOfThumbBot:
         of jacks or better; computed once per hand held (each betting turn reuses it)."""
         held = (cards, ranking)
         if held != self._held:
-            category = _category(cards, ranking)
+            value = _core.evaluate(list(cards), ranking)
+            category = _core.category(value, ranking)
             strength = float(category)
-            if category == ONE_PAIR and _pair_rank(cards) >= HIGH_RANK_KICKER:
+            # One pair ranks by the pair first, so "jacks or better" is a strength threshold.
+            if category == ONE_PAIR and value >= jacks_threshold(ranking):
                 strength += 0.5
             self._held, self._held_strength = held, strength
         return self._held_strength
@@ -182,12 +184,6 @@ class RulesOfThumbBot:
         if strength >= 1.5 or legal.call * 3 <= pot or (strength >= 1 and legal.call * 2 <= pot):
             return Action.call()
         return Action.fold()
-
-
-def _pair_rank(cards: Sequence[int]) -> int:
-    ranks = [c // 4 for c in cards if c != JOKER]
-    pairs = [r for r in ranks if ranks.count(r) >= 2]
-    return max(pairs) if pairs else max(ranks)
 
 
 def _pat_opponents(view: HandView) -> int:

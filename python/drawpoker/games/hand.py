@@ -266,7 +266,7 @@ class Hand:
         start = list(map(int, stacks))
         if min(start) < 0:
             raise InvalidArgumentError(f"a stack cannot be negative: {start}")
-        in_hand = [s > 0 for s in start] if variant.betting is not None else [True] * len(start)
+        in_hand = list(map(bool, start)) if variant.betting is not None else [True] * len(start)
         if in_hand.count(True) < 2:
             raise InvalidArgumentError(f"a hand needs two seats with chips, got {list(stacks)}")
         if not 0 <= button < len(stacks):
