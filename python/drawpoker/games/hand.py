@@ -439,10 +439,11 @@ class Hand:
         assert seat is not None
         self._legal = None
         self.actions.append(action)
-        if action.kind == "draw":
+        kind = action.kind
+        if kind == "draw":
             self._draw(seat, action.cards)
         else:
-            self._bet_action(seat, action)
+            self._bet_action(seat, kind, action.amount)
 
     def can_fold(self) -> bool:
         """Whether the seat to act may fold (only when facing a bet).
@@ -784,8 +785,7 @@ class Hand:
             return f"{to} is not a legal total ({min_to}..{max_to} in steps of {step}, or all-in)"
         return f"unknown action {kind!r}"
 
-    def _bet_action(self, seat: int, action: Action) -> None:
-        kind = action.kind
+    def _bet_action(self, seat: int, kind: str, amount: int) -> None:
         if kind == "check":
             self.events.append(_event(Event, ("check", seat, None, 0, ())))
         elif kind == "fold":
@@ -798,7 +798,7 @@ class Hand:
         elif kind == "call":
             self._put_in(seat, "call", self.current_bet)
         else:
-            self._raise_to(seat, kind, action.amount)
+            self._raise_to(seat, kind, amount)
         self.acted_at[seat] = self.current_bet
         nxt = self._next_to_bet(seat)
         if nxt is None:
