@@ -7,6 +7,7 @@ pub mod draw;
 pub mod equity;
 pub mod error;
 pub mod eval;
+pub mod shuffle;
 
 #[cfg(feature = "python")]
 mod py;

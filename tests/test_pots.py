@@ -7,7 +7,7 @@ import random
 import pytest
 from drawpoker.errors import IllegalActionError
 from drawpoker.games import DrawSettings, FiveCardDraw, Hand
-from drawpoker.games.pots import Pot, award, side_pots, split, uncalled_bet
+from drawpoker.games.pots import Pot, award, showdown_payouts, side_pots, split, uncalled_bet
 from engine_helpers import check_or_call, random_action, rigged
 
 LEFT = DrawSettings(second_round="left-of-dealer")
@@ -58,6 +58,29 @@ def test_r_pot_1_matches_chip_by_chip_reference() -> None:
         got = [(p.amount, p.eligible) for p in side_pots(committed, live)]
         assert got == reference_layers(committed, live)
         assert sum(p.amount for p in side_pots(committed, live)) == sum(committed)
+
+
+def test_r_pot_1_showdown_payouts_match_awarding_the_side_pots() -> None:
+    rng = random.Random(8)
+    single_pot_cases = 0
+    for _ in range(3000):
+        seats = rng.randint(2, 6)
+        committed = [rng.choice([0, 10, 25, 50, 50, 100, 333]) for _ in range(seats)]
+        live = [rng.random() < 0.7 for _ in range(seats)]
+        if live.count(True) < 2:
+            continue
+        if rng.random() < 0.5:  # often everyone still in paid the same: the direct case
+            top = max(committed)
+            committed = [top if live[s] else min(c, top) for s, c in enumerate(committed)]
+            single_pot_cases += 1
+        if max(c for s, c in enumerate(committed) if live[s]) < max(committed):
+            continue  # the most anyone paid is always matched by a seat still in (or returned)
+        strengths = {s: rng.randint(1, 4) for s in range(seats) if live[s]}
+        start = rng.randrange(seats)
+        order = [(start + i) % seats for i in range(seats)]
+        expected = award(side_pots(committed, live), strengths, order)
+        assert showdown_payouts(committed, live, strengths, order) == expected
+    assert single_pot_cases > 1000
 
 
 def test_r_pot_1_folded_chips_stay_in_their_layers() -> None:

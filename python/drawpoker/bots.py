@@ -19,16 +19,20 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from functools import cache
+from itertools import compress
 
 from drawpoker import _core
 from drawpoker.cards import JOKER
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory
+from drawpoker.games.five_card_draw import jacks_threshold
 from drawpoker.games.hand import Action, Hand, HandView
 from drawpoker.games.player import Player
 
 ACE = 12
-HIGH_RANK_KICKER = 9  # jack: the rank from which a lone pair is worth betting
+# Categories as plain ints for the per-decision comparisons (an enum member lookup costs more).
+ONE_PAIR, TWO_PAIR = int(HandCategory.ONE_PAIR), int(HandCategory.TWO_PAIR)
+STRAIGHT, FULL_HOUSE = int(HandCategory.STRAIGHT), int(HandCategory.FULL_HOUSE)
 
 
 class CheckCallBot:
@@ -83,23 +87,24 @@ def tips_discards(
     '8d'
     """
     category = _category(cards, ranking)
-    if category >= HandCategory.STRAIGHT:
+    if category >= STRAIGHT:
         return []
-    natural = [c for c in cards if c != JOKER]
+    natural = list(cards)
+    if JOKER in natural:
+        natural.remove(JOKER)
     ranks = [c // 4 for c in natural]
-    paired = {r for r in ranks if ranks.count(r) >= 2}
-    if category >= HandCategory.TWO_PAIR:
+    if category >= TWO_PAIR:
         # Trips, two pair (or a pair + joker): keep every card of a rank that appears twice or more.
-        return [c for c in natural if c // 4 not in paired]
+        return [c for c, r in zip(natural, ranks, strict=True) if ranks.count(r) < 2]
     suits = [c % 4 for c in natural]
-    suit = max(sorted(set(suits)), key=suits.count)
+    suit = max(range(4), key=suits.count)  # the most common suit, the lowest of equals
     if suits.count(suit) + len(cards) - len(natural) >= 4:
         return [c for c in natural if c % 4 != suit]
-    if category == HandCategory.ONE_PAIR:
-        if paired:
-            return [c for c in natural if c // 4 not in paired]
-        top = max(ranks)  # the joker pairs the top card
-        return [c for c in natural if c // 4 != top]
+    if category == ONE_PAIR:
+        paired = [r for r in ranks if ranks.count(r) >= 2]
+        # The pair, or the top card that the joker pairs.
+        kept = paired[0] if paired else max(ranks)
+        return [c for c in natural if c // 4 != kept]
     ordered = sorted(natural, reverse=True)
     if ordered[0] // 4 == ACE and allowed(ordered[1:]):
         return ordered[1:]
@@ -119,18 +124,22 @@ class RulesOfThumbBot:
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
         self.rng = random.Random(seed)
         self.bluff = bluff
-        self._held: tuple[tuple[int, ...], str, float] | None = None
+        self._held: tuple[tuple[int, ...], str] | None = None
+        self._held_strength = 0.0
 
     def _made_strength(self, cards: tuple[int, ...], ranking: str) -> float:
         """The betting strength of the cards held: the category, half a point more for a pair
         of jacks or better; computed once per hand held (each betting turn reuses it)."""
-        if self._held is None or self._held[:2] != (cards, ranking):
-            category = _category(cards, ranking)
+        held = (cards, ranking)
+        if held != self._held:
+            value = _core.evaluate(list(cards), ranking)
+            category = _core.category(value, ranking)
             strength = float(category)
-            if category == HandCategory.ONE_PAIR and _pair_rank(cards) >= HIGH_RANK_KICKER:
+            # One pair ranks by the pair first, so "jacks or better" is a strength threshold.
+            if category == ONE_PAIR and value >= jacks_threshold(ranking):
                 strength += 0.5
-            self._held = (cards, ranking, strength)
-        return self._held[2]
+            self._held, self._held_strength = held, strength
+        return self._held_strength
 
     def choose(self, hand: Hand) -> Action:
         """The action for the seat to act.
@@ -146,7 +155,7 @@ class RulesOfThumbBot:
         view = hand.view(seat)
         ranking = hand.variant.ranking
         if view.phase == "draw":
-            discards = tips_discards(view.cards, ranking, lambda d: hand.can_draw(d))
+            discards = tips_discards(view.cards, ranking, hand.can_draw)
             return Action.draw(discards)
         strength = self._made_strength(view.cards, ranking)
         if view.street > 0:
@@ -156,11 +165,11 @@ class RulesOfThumbBot:
     def _bet(self, view: HandView, strength: float) -> Action:
         legal = view.legal
         assert legal is not None
-        pot = view.pot
-        aggressive = "bet" in legal.kinds or "raise" in legal.kinds
+        kinds = legal.kinds
+        aggressive = "bet" in kinds or "raise" in kinds
         # Bet or raise with two pair or better (a few bluffs), but stop re-raising at four units
         # of action unless holding a full house or better.
-        small = view.current_bet < 4 * legal.step or strength >= HandCategory.FULL_HOUSE
+        small = view.current_bet < 4 * legal.step or strength >= FULL_HOUSE
         willing = strength >= 2 or self.rng.random() < self.bluff
         if (
             aggressive
@@ -168,24 +177,19 @@ class RulesOfThumbBot:
             and willing
             and (strength >= 3 or view.current_bet == 0 or self.rng.random() < 0.5)
         ):
-            return Action("raise" if "raise" in legal.kinds else "bet", legal.min_to)
-        if "check" in legal.kinds:
+            return Action("raise" if "raise" in kinds else "bet", legal.min_to)
+        if "check" in kinds:
             return Action.check()
+        pot = view.pot
         if strength >= 1.5 or legal.call * 3 <= pot or (strength >= 1 and legal.call * 2 <= pot):
             return Action.call()
         return Action.fold()
 
 
-def _pair_rank(cards: Sequence[int]) -> int:
-    ranks = [c // 4 for c in cards if c != JOKER]
-    pairs = [r for r in ranks if ranks.count(r) >= 2]
-    return max(pairs) if pairs else max(ranks)
-
-
 def _pat_opponents(view: HandView) -> int:
-    return sum(
-        1 for s in range(view.seats) if s != view.seat and view.live[s] and view.drawn[s] == 0
-    )
+    """Opponents still in the hand who stood pat in the draw."""
+    own = view.live[view.seat] and view.drawn[view.seat] == 0
+    return list(compress(view.drawn, view.live)).count(0) - own
 
 
 DrawAdvisor = Callable[[Sequence[int], str, str], tuple[list[int], float]]

@@ -7,6 +7,7 @@ mod equity;
 mod errors;
 mod eval;
 mod omaha;
+mod shuffle;
 
 use pyo3::prelude::*;
 
@@ -17,5 +18,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     omaha::register(m)?;
     draw::register(m)?;
     equity::register(m)?;
+    shuffle::register(m)?;
     Ok(())
 }

@@ -13,8 +13,9 @@ True
 from __future__ import annotations
 
 import hashlib
-import struct
 from collections.abc import Iterable
+
+from drawpoker import _core
 
 
 def shuffled(cards: Iterable[int], seed: int, key: tuple[int, ...]) -> list[int]:
@@ -26,7 +27,4 @@ def shuffled(cards: Iterable[int], seed: int, key: tuple[int, ...]) -> list[int]
     """
     cards = list(cards)
     digest = hashlib.shake_256(repr((seed, key)).encode()).digest(4 * len(cards))
-    keys = struct.unpack(f"<{len(cards)}I", digest)
-    # Python's sort is stable: equal keys keep their card order. No NumPy: the table engine
-    # must not load it.
-    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+    return _core.sort_by_keys(cards, digest)

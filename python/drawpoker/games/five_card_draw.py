@@ -188,7 +188,7 @@ class FiveCardDraw(Variant):
         """
         if len(discards) > self.max_discards:
             return f"at most {self.max_discards} cards may be exchanged"
-        if self.settings.draw_limit == "3-or-4-with-ace" and len(discards) == 4:
+        if len(discards) == 4 and self.settings.draw_limit == "3-or-4-with-ace":
             kept = [c for c in hand.cards[seat] if c not in discards]
             if not any(c == JOKER or c // 4 == ACE for c in kept):
                 return "exchanging 4 cards needs an ace (or the joker) kept"

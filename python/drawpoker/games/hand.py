@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, cast
 from drawpoker import _core
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games.deck import shuffled
-from drawpoker.games.pots import award, side_pots, uncalled_bet
+from drawpoker.games.pots import showdown_payouts, uncalled_bet
 from drawpoker.games.variant import Variant
 
 DEAL_KEY = 0
@@ -63,6 +63,18 @@ def clockwise(seats: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple((start + i) % seats for i in range(seats)) for start in range(seats))
 
 
+@cache
+def seats_after(seats: int) -> tuple[tuple[int, ...], ...]:
+    """``seats_after(seats)[seat]``: every seat once, clockwise from the seat after ``seat``
+    (so ending with ``seat``): the order in which the turn passes on from ``seat``.
+
+    >>> seats_after(3)
+    ((1, 2, 0), (2, 0, 1), (0, 1, 2))
+    """
+    orders = clockwise(seats)
+    return orders[1:] + orders[:1]
+
+
 class Action(NamedTuple):
     """A player's action. ``amount`` is the total the player has in the current betting round
     after a bet or raise ("bet to", "raise to"); ``cards`` are the discards of a draw.
@@ -84,7 +96,7 @@ class Action(NamedTuple):
         >>> Action.fold().kind
         'fold'
         """
-        return Action("fold")
+        return _FOLD
 
     @staticmethod
     def check() -> Action:
@@ -93,7 +105,7 @@ class Action(NamedTuple):
         >>> Action.check().kind
         'check'
         """
-        return Action("check")
+        return _CHECK
 
     @staticmethod
     def call() -> Action:
@@ -102,7 +114,7 @@ class Action(NamedTuple):
         >>> Action.call().kind
         'call'
         """
-        return Action("call")
+        return _CALL
 
     @staticmethod
     def bet(to: int) -> Action:
@@ -129,7 +141,8 @@ class Action(NamedTuple):
         >>> Action.draw().cards
         ()
         """
-        return Action("draw", 0, tuple(discards))
+        cards = tuple(discards)
+        return Action("draw", 0, cards) if cards else _STAND_PAT
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data.
@@ -147,6 +160,14 @@ class Action(NamedTuple):
         Action(kind='draw', amount=0, cards=(3,))
         """
         return Action(str(data["kind"]), int(data["amount"]), tuple(data["cards"]))
+
+
+# The actions without arguments, built once: an Action is immutable, and building a NamedTuple
+# with default fields costs more than the rest of a check.
+_FOLD = Action("fold")
+_CHECK = Action("check")
+_CALL = Action("call")
+_STAND_PAT = Action("draw")
 
 
 class Event(NamedTuple):
@@ -242,10 +263,10 @@ class Hand:
             raise InvalidArgumentError(
                 f"{len(stacks)} seats is not allowed here (2..{variant.max_seats})"
             )
-        start = [int(s) for s in stacks]
+        start = list(map(int, stacks))
         if min(start) < 0:
             raise InvalidArgumentError(f"a stack cannot be negative: {start}")
-        in_hand = [s > 0 for s in start] if variant.betting is not None else [True] * len(start)
+        in_hand = list(map(bool, start)) if variant.betting is not None else [True] * len(start)
         if in_hand.count(True) < 2:
             raise InvalidArgumentError(f"a hand needs two seats with chips, got {list(stacks)}")
         if not 0 <= button < len(stacks):
@@ -282,6 +303,7 @@ class Hand:
         self.actions: list[Action] = []
         self._legal: LegalActions | None = None  # cache of legal_actions(), cleared by act()
         self._able = 0  # seats live with chips, kept up to date during betting rounds
+        self._after = seats_after(self.seats)
         self._new_deal()
 
     # ------------------------------------------------------------------ public reading
@@ -315,7 +337,7 @@ class Hand:
         >>> Hand(FiveCardDraw(), [9, 9, 9], button=1).order_from_button()
         [2, 0, 1]
         """
-        return list(clockwise(self.seats)[(self.button + 1) % self.seats])
+        return list(self._after[self.button])
 
     def legal_actions(self) -> LegalActions:
         """The actions of the seat whose turn it is (raises when the hand is over).
@@ -336,7 +358,10 @@ class Hand:
         if self.phase == "draw":
             limit = min(self.variant.max_discards, len(self.cards[seat]))
             return _legal(LegalActions, (seat, _DRAW_KINDS, 0, 0, 0, 0, limit))
-        to_call = min(self.current_bet - self.bets[seat], self.stacks[seat])
+        stack = self.stacks[seat]
+        to_call = self.current_bet - self.bets[seat]
+        if to_call > stack:
+            to_call = stack
         kinds: tuple[str, ...] = _FACING_BET_KINDS if to_call > 0 else _CHECK_KINDS
         bet_range = self._bet_range(seat)
         if bet_range is None:
@@ -414,10 +439,11 @@ class Hand:
         assert seat is not None
         self._legal = None
         self.actions.append(action)
-        if action.kind == "draw":
+        kind = action.kind
+        if kind == "draw":
             self._draw(seat, action.cards)
         else:
-            self._bet_action(seat, action)
+            self._bet_action(seat, kind, action.amount)
 
     def can_fold(self) -> bool:
         """Whether the seat to act may fold (only when facing a bet).
@@ -589,6 +615,7 @@ class Hand:
         hand.events = [Event(k, s, t, a, tuple(c)) for k, s, t, a, c in data["events"]]
         hand.actions = [Action.from_dict(a) for a in data["actions"]]
         hand._able = hand._able_count()
+        hand._after = seats_after(hand.seats)
         return hand
 
     @classmethod
@@ -617,31 +644,35 @@ class Hand:
     # ------------------------------------------------------------------ dealing and streets
 
     def _new_deal(self) -> None:
-        ante = self.variant.ante
-        if ante:
-            for seat in range(self.seats):
-                paid = min(ante, self.stacks[seat])
-                if paid:
-                    self.stacks[seat] -= paid
-                    self.committed[seat] += paid
-                    self.events.append(_event(Event, ("ante", seat, None, paid, ())))
+        if self.variant.ante:
+            self._post_antes(self.variant.ante)
         self.deck = shuffled(self.variant.deck(), self.seed, (DEAL_KEY, self.deal_number))
         self.discards = []
         self.cards = [[] for _ in range(self.seats)]
         self.street = 0
         self._start_street()
 
+    def _post_antes(self, ante: int) -> None:
+        stacks, committed, events = self.stacks, self.committed, self.events
+        for seat, stack in enumerate(stacks):
+            paid = ante if ante < stack else stack
+            if paid:
+                stacks[seat] = stack - paid
+                committed[seat] += paid
+                events.append(_event(Event, ("ante", seat, None, paid, ())))
+
     def _start_street(self) -> None:
         street = self.variant.streets[self.street]
         if street.deal:
             # One card at a time round the table: seat i of the order gets deck[i::players].
             live = self.live
-            order = [s for s in clockwise(self.seats)[(self.button + 1) % self.seats] if live[s]]
-            deck, players, count = self.deck, len(order), street.deal
+            order = [s for s in self._after[self.button] if live[s]]
+            deck, cards, events = self.deck, self.cards, self.events
+            players, count = len(order), street.deal
             for i, seat in enumerate(order):
                 new = deck[i : players * count : players]
-                self.cards[seat] += new
-                self.events.append(_event(Event, ("deal", seat, seat, 0, tuple(new))))
+                cards[seat] += new
+                events.append(_event(Event, ("deal", seat, seat, 0, tuple(new))))
             del deck[: players * count]
         if street.draw:
             self.phase = "draw"
@@ -709,15 +740,17 @@ class Hand:
             if self.street == 0 and self.opener is None and not self.variant.may_open(self, seat):
                 return None
         else:
-            if self.acted_at[seat] >= 0 and not structure.is_full_raise(
-                current - self.acted_at[seat], self.largest_raise
-            ):
-                return None
             if self._able < 2:  # no one else could answer a raise
                 return None
-        min_to, step, max_to = structure.bet_range(current, self.largest_raise, self.pot)
-        top = all_in_to if max_to is None else min(max_to, all_in_to)
-        return min(min_to, all_in_to), top, step
+            acted_at = self.acted_at[seat]  # the bet this seat last answered (-1: not yet)
+            if acted_at >= 0 and not structure.is_full_raise(
+                current - acted_at, self.largest_raise
+            ):
+                return None
+        min_to, step, max_to = structure.bet_range(current, self.largest_raise, sum(self.committed))
+        if max_to is None or max_to > all_in_to:
+            max_to = all_in_to
+        return (min_to if min_to < all_in_to else all_in_to), max_to, step
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is not legal now, or ``None`` when it is.
@@ -752,35 +785,20 @@ class Hand:
             return f"{to} is not a legal total ({min_to}..{max_to} in steps of {step}, or all-in)"
         return f"unknown action {kind!r}"
 
-    def _bet_action(self, seat: int, action: Action) -> None:
-        kind = action.kind
-        if kind == "fold":
+    def _bet_action(self, seat: int, kind: str, amount: int) -> None:
+        if kind == "check":
+            self.events.append(_event(Event, ("check", seat, None, 0, ())))
+        elif kind == "fold":
             self.live[seat] = False
             self._able -= 1
             self.events.append(_event(Event, ("fold", seat, None, 0, ())))
             if self.live.count(True) == 1:
                 self._finish()
                 return
-        elif kind == "check":
-            self.events.append(_event(Event, ("check", seat, None, 0, ())))
+        elif kind == "call":
+            self._put_in(seat, "call", self.current_bet)
         else:
-            to = self.current_bet if kind == "call" else action.amount
-            paid = min(to - self.bets[seat], self.stacks[seat])
-            self.stacks[seat] -= paid
-            self.bets[seat] += paid
-            self.committed[seat] += paid
-            if self.stacks[seat] == 0:
-                self._able -= 1
-            if kind != "call":
-                increment = to - self.current_bet
-                structure = self.variant.betting
-                assert structure is not None
-                if structure.is_full_raise(increment, self.largest_raise):
-                    self.largest_raise = increment
-                self.current_bet = to
-                if self.street == 0 and self.opener is None:
-                    self.opener = seat
-            self.events.append(_event(Event, (kind, seat, None, self.bets[seat], ())))
+            self._raise_to(seat, kind, amount)
         self.acted_at[seat] = self.current_bet
         nxt = self._next_to_bet(seat)
         if nxt is None:
@@ -788,20 +806,37 @@ class Hand:
         else:
             self.actor = nxt
 
+    def _put_in(self, seat: int, kind: str, to: int) -> None:
+        """Moves ``seat``'s chips into the pot up to a total of ``to`` this round (or all-in)."""
+        stacks, bets = self.stacks, self.bets
+        stack = stacks[seat]
+        paid = to - bets[seat]
+        if paid >= stack:
+            paid = stack
+            self._able -= 1
+        stacks[seat] = stack - paid
+        bets[seat] += paid
+        self.committed[seat] += paid
+        self.events.append(_event(Event, (kind, seat, None, bets[seat], ())))
+
+    def _raise_to(self, seat: int, kind: str, to: int) -> None:
+        """A bet or raise to ``to``: the chips, the largest raise so far, and the opener."""
+        increment = to - self.current_bet
+        structure = self.variant.betting
+        assert structure is not None
+        if structure.is_full_raise(increment, self.largest_raise):
+            self.largest_raise = increment
+        self.current_bet = to
+        if self.street == 0 and self.opener is None:
+            self.opener = seat
+        self._put_in(seat, kind, to)
+
     def _next_to_bet(self, seat: int) -> int | None:
-        current, live, stacks, bets, acted = (
-            self.current_bet,
-            self.live,
-            self.stacks,
-            self.bets,
-            self.acted_at,
-        )
-        others_can_bet = self._able > 1
-        # Clockwise from the next seat, ending with ``seat`` itself.
-        for s in clockwise(self.seats)[(seat + 1) % self.seats]:
-            if not live[s] or stacks[s] == 0:
-                continue
-            if bets[s] < current or (acted[s] < 0 and others_can_bet):
+        current, others_can_bet = self.current_bet, self._able > 1
+        live, stacks, bets, acted = self.live, self.stacks, self.bets, self.acted_at
+        # Clockwise from the next seat, ending with ``seat`` itself; seats all-in are skipped.
+        for s in self._after[seat]:
+            if live[s] and stacks[s] and (bets[s] < current or (others_can_bet and acted[s] < 0)):
                 return s
         return None
 
@@ -821,11 +856,12 @@ class Hand:
         if not discards:
             return self.variant.check_draw(self, seat, discards)
         hand = self.cards[seat]
-        if len(set(discards)) != len(discards):
+        distinct = set(discards)
+        if len(distinct) != len(discards):
             return f"a card is repeated in {list(discards)}"
-        for card in discards:
-            if card not in hand:
-                return f"card {card} is not in the hand"
+        if not distinct.issubset(hand):
+            missing = next(card for card in discards if card not in hand)
+            return f"card {missing} is not in the hand"
         return self.variant.check_draw(self, seat, discards)
 
     def _draw(self, seat: int, discards: Sequence[int]) -> None:
@@ -835,7 +871,7 @@ class Hand:
         self.drawn[seat] = count
         self.events.append(_event(Event, ("draw", seat, None, count, ())))
         live, drawn = self.live, self.drawn
-        for s in clockwise(self.seats)[seat]:  # ``seat`` itself has drawn now
+        for s in self._after[seat]:
             if live[s] and drawn[s] < 0:
                 self.actor = s
                 return
@@ -873,28 +909,35 @@ class Hand:
             self.committed[seat] -= chips
             self.stacks[seat] += chips
             self.events.append(_event(Event, ("return", seat, None, chips, ())))
-        live = [s for s, alive in enumerate(self.live) if alive]
+        live = list(compress(range(self.seats), self.live))
         if len(live) == 1:
             self.winners = live
             self.payouts[live[0]] = self.pot
         else:
-            ranking, order, strengths = self.variant.ranking, self.order_from_button(), {}
-            for seat in order:
-                if self.live[seat]:
-                    cards = self.cards[seat]
-                    self.revealed[seat] = list(cards)
-                    strengths[seat] = strength = _core.evaluate(cards, ranking)
-                    self.events.append(_event(Event, ("show", seat, None, strength, tuple(cards))))
-            self.strengths = strengths
-            best = max(strengths.values())
-            self.winners = [s for s in live if strengths[s] == best]
-            self.payouts = award(side_pots(self.committed, self.live), strengths, order)
+            self._showdown(live)
+        stacks, events = self.stacks, self.events
         for seat, chips in enumerate(self.payouts):
             if chips:
-                self.stacks[seat] += chips
-                self.events.append(_event(Event, ("win", seat, None, chips, ())))
+                stacks[seat] += chips
+                events.append(_event(Event, ("win", seat, None, chips, ())))
         self.committed = [0] * self.seats
         self.bets = [0] * self.seats
+
+    def _showdown(self, live: list[int]) -> None:
+        """Shows the ``live`` hands clockwise from the button's left; the best take the pots."""
+        ranking, order, in_hand = self.variant.ranking, self.order_from_button(), self.live
+        cards, revealed, events = self.cards, self.revealed, self.events
+        strengths = {}
+        for seat in order:
+            if in_hand[seat]:
+                held = cards[seat]
+                revealed[seat] = list(held)
+                strengths[seat] = strength = _core.evaluate(held, ranking)
+                events.append(_event(Event, ("show", seat, None, strength, tuple(held))))
+        self.strengths = strengths
+        best = max(strengths.values())
+        self.winners = [s for s in live if strengths[s] == best]
+        self.payouts = showdown_payouts(self.committed, in_hand, strengths, order)
 
 
 def _plain(value: Any) -> Any:

@@ -1,0 +1,37 @@
+"""The seeded shuffle: the Rust ordering step against a NumPy reference, and bad key bytes."""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pytest
+from drawpoker import InvalidArgumentError, _core
+from drawpoker.games.deck import shuffled
+
+
+def reference_shuffled(cards: list[int], seed: int, key: tuple[int, ...]) -> list[int]:
+    """The same shuffle by NumPy's stable argsort of the SHAKE-256 keys."""
+    digest = hashlib.shake_256(repr((seed, key)).encode()).digest(4 * len(cards))
+    order = np.frombuffer(digest, dtype="<u4").argsort(kind="stable")
+    return [cards[i] for i in order]
+
+
+@pytest.mark.parametrize("size", [0, 1, 5, 52, 53])
+def test_shuffled_matches_a_stable_argsort_of_the_keys(size: int) -> None:
+    cards = list(range(size))
+    for seed in range(200):
+        for key in [(0, seed % 3), (1, 0, 2)]:
+            assert shuffled(cards, seed, key) == reference_shuffled(cards, seed, key)
+
+
+def test_equal_keys_keep_the_card_order() -> None:
+    assert _core.sort_by_keys([9, 3, 7], bytes(12)) == [9, 3, 7]
+    keys = bytes([5, 0, 0, 0, 1, 0, 0, 0, 5, 0, 0, 0])
+    assert _core.sort_by_keys([9, 3, 7], keys) == [3, 9, 7]
+
+
+@pytest.mark.parametrize("length", [0, 11, 13])
+def test_key_bytes_must_be_four_per_card(length: int) -> None:
+    with pytest.raises(InvalidArgumentError, match=f"{length} key bytes for 3 items"):
+        _core.sort_by_keys([1, 2, 3], bytes(length))
