@@ -139,6 +139,28 @@ pub fn card_mask(cards: &[Card]) -> u64 {
     cards.iter().fold(0u64, |m, &c| m | (1u64 << c))
 }
 
+/// `n` rows of `width` distinct cards drawn from the first `deck_size` cards by a xorshift
+/// generator (`seed` must not be 0): random hands for the tests of every evaluator.
+#[cfg(test)]
+pub(crate) fn random_rows(n: usize, width: usize, deck_size: u8, seed: u64) -> Vec<Card> {
+    let mut state = seed;
+    let mut cards = Vec::with_capacity(n * width);
+    for _ in 0..n {
+        let mut used = 0u64;
+        while cards.len() % width != 0 || used == 0 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let card = (state % deck_size as u64) as u8;
+            if used >> card & 1 == 0 {
+                used |= 1 << card;
+                cards.push(card);
+            }
+        }
+    }
+    cards
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

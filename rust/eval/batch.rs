@@ -348,6 +348,7 @@ mod avx2 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::random_rows;
     use crate::eval::{ace_five, Ranking};
 
     /// The scalar path, and AVX2 too where this CPU has it.
@@ -357,26 +358,6 @@ mod tests {
             isas.push(Isa::best());
         }
         isas
-    }
-
-    /// `n` rows of `width` distinct cards drawn from the first `deck_size` (xorshift).
-    fn random_rows(n: usize, width: usize, deck_size: u8, seed: u64) -> Vec<Card> {
-        let mut state = seed;
-        let mut cards = Vec::with_capacity(n * width);
-        for _ in 0..n {
-            let mut used = 0u64;
-            while cards.len() % width != 0 || used == 0 {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let card = (state % deck_size as u64) as u8;
-                if used >> card & 1 == 0 {
-                    used |= 1 << card;
-                    cards.push(card);
-                }
-            }
-        }
-        cards
     }
 
     #[test]

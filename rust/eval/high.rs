@@ -560,30 +560,14 @@ mod tests {
             .rank_bytes
             .as_ref()
             .expect("standard keys have them");
-        let mut state = 0x2545_f491_4f6c_dd1du64 + W as u64;
-        for _ in 0..200 {
-            let mut block = [[0u8; W]; BLOCK_ROWS];
-            for row in &mut block {
-                let mut used = 0u64;
-                for card in row.iter_mut() {
-                    loop {
-                        state ^= state << 13;
-                        state ^= state >> 7;
-                        state ^= state << 17;
-                        let c = (state % 52) as u8;
-                        if used >> c & 1 == 0 {
-                            used |= 1 << c;
-                            *card = c;
-                            break;
-                        }
-                    }
-                }
-            }
+        let cards = crate::card::random_rows(BLOCK_ROWS * 200, W, 52, 0x2545_f491 + W as u64);
+        let (rows, _) = cards.as_chunks::<W>();
+        for block in rows.chunks_exact(BLOCK_ROWS) {
             // SAFETY: checked for AVX2 by the caller; a whole block of cards below 52.
             let mut keys = [0u64; BLOCK_ROWS];
             let special_rows = unsafe {
                 super::super::block_keys::avx2::block_keys(
-                    &block,
+                    block,
                     rank_bytes,
                     BatchKeys::moved(SUIT_START),
                     BatchKeys::moved(FLUSH_FLAGS),

@@ -408,22 +408,10 @@ mod tests {
 
     #[test]
     fn agrees_with_subsets_on_random_hands() {
-        let mut state = 99u64;
         for n in 0..20_000 {
             let hole_size = 4 + n % 3;
             let board_size = 3 + n % 3;
-            let mut used = 0u64;
-            let mut hand = Vec::new();
-            while hand.len() < hole_size + board_size {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let c = (state % 52) as u8;
-                if used >> c & 1 == 0 {
-                    used |= 1 << c;
-                    hand.push(c);
-                }
-            }
+            let hand = crate::card::random_rows(1, hole_size + board_size, 52, n as u64 + 99);
             let (hole, board) = hand.split_at(hole_size);
             assert_eq!(evaluate_hilo(hole, board).unwrap(), by_subsets(hole, board));
         }
