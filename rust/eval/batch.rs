@@ -174,7 +174,11 @@ pub fn sorted_block4(isa: Isa, rows: &[[Card; 4]]) -> Option<[[Card; 4]; BLOCK_R
         #[cfg(target_arch = "x86_64")]
         // SAFETY: Avx2 is only chosen when the CPU has AVX2; the block is whole.
         Isa::Avx2 if rows.len() == BLOCK_ROWS => Some(unsafe { avx2::sorted_block4(rows) }),
-        _ => None,
+        _ => {
+            // Only the AVX2 path reads the rows; elsewhere they are the caller's to sort.
+            let _ = rows;
+            None
+        }
     }
 }
 
