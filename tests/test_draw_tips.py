@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import pathlib
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -68,3 +70,18 @@ def test_cli_writes_every_format(
 def test_cli_refuses_a_png_chart(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tips", "--deck", "52", "--chart", "chart.png"]) == 2
     assert "SVG" in capsys.readouterr().out
+
+
+def test_cli_ends_quietly_when_the_reader_stops_early() -> None:
+    """``drawpoker tips | head -0``: the reader closes the pipe before the command writes (it
+    closes at once; the child is still starting up)."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "drawpoker.cli", "tips"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()
+    errors = child.stderr.read().decode()
+    assert child.wait() == 0, errors
+    assert "Traceback" not in errors

@@ -8,6 +8,7 @@ As Ks Qs Js Ts: 7462 (Royal flush)
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -43,6 +44,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DrawPokerError as error:
         print(f"error: {error}", file=sys.stdout)
         return 2
+    except BrokenPipeError:
+        # The reader stopped early (``drawpoker tips | head``): not an error of ours. Python
+        # would report the pipe again when it flushes stdout at exit, so point it at devnull.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return status
 
 
