@@ -10,6 +10,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from drawpoker import EquityResult
 
 Score = tuple[int, tuple[int, ...]]
 
@@ -161,3 +165,17 @@ def reference_equity(
         left = [c for c in pool if c not in extra_board]
         deal_players(0, left, [], [*board, *extra_board])
     return wins, ties, [s / outcomes for s in shares], outcomes
+
+
+def assert_matches_reference(
+    result: EquityResult, reference: tuple[list[int], list[int], list[Fraction], int]
+) -> None:
+    """``result`` is exact and equal to the answer of :func:`reference_equity`."""
+    wins, ties, shares, outcomes = reference
+    assert result.exact
+    assert result.outcomes == outcomes
+    assert [p.wins for p in result.players] == wins
+    assert [p.ties for p in result.players] == ties
+    for player, share in zip(result.players, shares, strict=True):
+        assert abs(player.equity - float(share)) <= 1e-12
+        assert player.std_error == 0.0

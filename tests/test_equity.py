@@ -2,27 +2,15 @@
 
 from __future__ import annotations
 
-import drawpoker
 import pytest
 from drawpoker import InvalidArgumentError, InvalidCardError, equity, parse_cards
-from equity_reference import reference_equity
+from equity_reference import assert_matches_reference, reference_equity
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 
 def cards(text: str) -> list[int]:
     return parse_cards(text)
-
-
-def assert_matches_reference(result: drawpoker.EquityResult, reference: tuple) -> None:
-    wins, ties, shares, outcomes = reference
-    assert result.exact
-    assert result.outcomes == outcomes
-    assert [p.wins for p in result.players] == wins
-    assert [p.ties for p in result.players] == ties
-    for player, share in zip(result.players, shares, strict=True):
-        assert player.equity == pytest.approx(float(share), abs=1e-12)
-        assert player.std_error == 0.0
 
 
 def test_ace_king_suited_against_queens_preflop_exactly():

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 from drawpoker import InvalidArgumentError, equity, parse_cards
-from equity_reference import omaha_hi_lo_shares, omaha_shares, reference_equity
+from equity_reference import (
+    assert_matches_reference,
+    omaha_hi_lo_shares,
+    omaha_shares,
+    reference_equity,
+)
 
 SPOTS = [
     (["As Ks Qd Jd", "Qh Qc 9h 8h"], "2s 7s Jc 4d", ""),
@@ -17,7 +22,7 @@ SPOTS = [
 def check_against_reference(game: str, shares_of, hands, board, dead) -> None:
     result = equity(hands, board, dead, game=game)
     hole_size = len(parse_cards(hands[0]))
-    wins, ties, shares, outcomes = reference_equity(
+    reference = reference_equity(
         [parse_cards(h) for h in hands],
         parse_cards(board),
         parse_cards(dead),
@@ -25,12 +30,7 @@ def check_against_reference(game: str, shares_of, hands, board, dead) -> None:
         5,
         shares_of,
     )
-    assert result.exact
-    assert result.outcomes == outcomes
-    assert [p.wins for p in result.players] == wins
-    assert [p.ties for p in result.players] == ties
-    for player, share in zip(result.players, shares, strict=True):
-        assert player.equity == pytest.approx(float(share), abs=1e-12)
+    assert_matches_reference(result, reference)
 
 
 @pytest.mark.parametrize(("hands", "board", "dead"), SPOTS)

@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import pytest
 from drawpoker import equity, parse_cards
-from equity_reference import hi_lo_shares, high_shares, razz_shares, reference_equity
+from equity_reference import (
+    assert_matches_reference,
+    hi_lo_shares,
+    high_shares,
+    razz_shares,
+    reference_equity,
+)
 
 
 def check_against_reference(hands: list[str], dead: str, game: str, shares_of) -> None:
     result = equity(hands, dead=dead, game=game)
-    wins, ties, shares, outcomes = reference_equity(
+    reference = reference_equity(
         [parse_cards(h) for h in hands], [], parse_cards(dead), 7, 0, shares_of
     )
-    assert result.exact
-    assert result.outcomes == outcomes
-    assert [p.wins for p in result.players] == wins
-    assert [p.ties for p in result.players] == ties
-    for player, share in zip(result.players, shares, strict=True):
-        assert player.equity == pytest.approx(float(share), abs=1e-12)
+    assert_matches_reference(result, reference)
 
 
 @pytest.mark.parametrize(
