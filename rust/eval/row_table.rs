@@ -12,13 +12,16 @@ const KEY_MASK: u32 = (1 << KEY_BITS) - 1;
 /// An odd multiplier (the 32-bit golden-ratio constant) that spreads structured keys.
 const SCATTER: u32 = 0x9E37_79B9;
 
+/// Column bits of the tables the batch evaluators read (see [`RowTable`]).
+pub const DEFAULT_COLUMN_BITS: u32 = 14;
+
 /// A read-only map from sparse `u32` keys to `u16` values; absent keys read as 0.
 ///
 /// `COLUMN_BITS` of a scattered key select the column inside a row: more rows cost offsets,
 /// wider rows cost the padding the value array needs past its last row. 14 measured smallest
 /// for every high-hand table (131 KB, 136 KB, 217 KB for 5, 6, 7 cards).
 #[derive(Clone)]
-pub struct RowTable<const COLUMN_BITS: u32 = 14> {
+pub struct RowTable<const COLUMN_BITS: u32 = DEFAULT_COLUMN_BITS> {
     /// Exactly `ROW_COUNT` offsets.
     offsets: Vec<u32>,
     /// Padded with a full row width past the last slot any row uses.
@@ -134,14 +137,31 @@ impl<const COLUMN_BITS: u32> RowReader<'_, COLUMN_BITS> {
     #[inline(always)]
     pub fn get_premultiplied(self, product: u32) -> u16 {
         let h = product & KEY_MASK;
-        let column = h & ((1 << COLUMN_BITS) - 1);
-        // SAFETY: the reader borrows a built RowTable. `h < 2^KEY_BITS`, so
-        // `h >> COLUMN_BITS < ROW_COUNT = offsets.len()`. Every offset is at most the last used
-        // slot (or 0 for an empty row), and `values` extends a full row width past that slot,
-        // so `offset + column < values.len()`.
+        // SAFETY: the split of a key below 2^KEY_BITS.
         unsafe {
-            let offset = *self.offsets.get_unchecked((h >> COLUMN_BITS) as usize);
-            *self.values.get_unchecked((offset + column) as usize)
+            self.get_at(
+                (h >> COLUMN_BITS) as usize,
+                (h & ((1 << COLUMN_BITS) - 1)) as usize,
+            )
+        }
+    }
+
+    /// The value in `column` of `row`, where a premultiplied key `product` has its row
+    /// `(product & KEY_MASK) >> COLUMN_BITS` and its column the low `COLUMN_BITS` bits (the
+    /// split a vector loop may compute for many keys at once).
+    ///
+    /// # Safety
+    /// `row` and `column` must come from such a split: `row < 2^(KEY_BITS - COLUMN_BITS)`,
+    /// `column < 2^COLUMN_BITS`.
+    #[inline(always)]
+    pub unsafe fn get_at(self, row: usize, column: usize) -> u16 {
+        debug_assert!(row < self.offsets.len() && column < 1 << COLUMN_BITS);
+        // SAFETY: the reader borrows a built RowTable, so `row < ROW_COUNT = offsets.len()`.
+        // Every offset is at most the last used slot (or 0 for an empty row), and `values`
+        // extends a full row width past that slot, so `offset + column < values.len()`.
+        unsafe {
+            let offset = *self.offsets.get_unchecked(row);
+            *self.values.get_unchecked(offset as usize + column)
         }
     }
 }
