@@ -519,6 +519,32 @@ mod tests {
     }
 
     #[test]
+    fn every_ranking_names_a_bad_row_anywhere_on_each_isa() {
+        let n = 3 * BLOCK_ROWS - 1;
+        for (ranking, name) in Ranking::ALL {
+            let deck = if ranking.allows_joker() {
+                Deck::WithJoker
+            } else {
+                Deck::Standard
+            };
+            for &width in ranking.hand_sizes() {
+                let cards = random_rows(n, width, deck.card_count(), width as u64 + 17);
+                for index in 0..n {
+                    for bad in spoiled(&cards, width, index, deck) {
+                        let row = &bad[index * width..][..width];
+                        let expected = check_hand(row, deck == Deck::WithJoker, Some(index));
+                        for isa in every_isa() {
+                            let mut out = vec![0u16; n];
+                            let result = ranking.evaluate_batch_on(isa, &bad, width, &mut out);
+                            assert_eq!(Err(result.unwrap_err()), expected, "{name} {isa:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn every_isa_passes_valid_blocks_and_fails_blocks_with_a_bad_row() {
         fn check<const W: usize>(isa: Isa, deck: Deck) {
             let cards = random_rows(BLOCK_ROWS * 200, W, deck.card_count(), W as u64);
