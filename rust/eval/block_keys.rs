@@ -67,13 +67,14 @@ pub(super) mod avx2 {
     /// suit at bit `SUIT_COUNTERS + 4 * suit`. The low 32 bits of a key are a premultiplied
     /// [`RowTable`] key, whose row and column (see [`RowReader::get_at`]) are written into
     /// `table_rows` and `columns`. Returns a mask with bit `i` set when key `i` has a bit of
-    /// `special`.
+    /// `special`. Without `SPECIAL` (for keys whose bits above the rank part matter to no one,
+    /// `special` 0), the suit counters are not summed and no row is special.
     ///
     /// # Safety
     /// The CPU must have AVX2; `block` must hold exactly [`BLOCK_ROWS`] rows of cards below
     /// 52, `4 <= W <= 8`.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn block_keys<const W: usize>(
+    pub unsafe fn block_keys<const W: usize, const SPECIAL: bool>(
         block: &[[Card; W]],
         rank_bytes: &[[u8; 16]; 4],
         start: u64,
@@ -119,7 +120,6 @@ pub(super) mod avx2 {
                 _mm256_loadu2_m128i(high.cast(), low.cast())
             };
             let cards = _mm256_shuffle_epi8(bytes, if last { spread_last } else { spread_rows });
-            let suit = _mm256_or_si256(_mm256_and_si256(cards, low_two), padding);
             let rank = _mm256_or_si256(
                 _mm256_and_si256(_mm256_srli_epi16::<2>(cards), low_four),
                 padding,
@@ -134,14 +134,20 @@ pub(super) mod avx2 {
                     _mm256_slli_epi64::<24>(sum_of(ranks[3], rank)),
                 ),
             );
-            let suit_counts = _mm256_add_epi64(
-                _mm256_slli_epi64::<{ SUIT_COUNTERS as i32 }>(sum_of(suits[0], suit)),
-                _mm256_slli_epi64::<{ SUIT_COUNTERS as i32 + 8 }>(sum_of(suits[1], suit)),
-            );
-            let key = _mm256_add_epi64(_mm256_add_epi64(rank_sum, suit_counts), start);
-            let plain = _mm256_cmpeq_epi64(_mm256_and_si256(key, special), zero);
-            let plain_rows = _mm256_movemask_pd(_mm256_castsi256_pd(plain)) as u32;
-            special_rows |= (!plain_rows & 15) << (4 * v);
+            let key = if SPECIAL {
+                let suit = _mm256_or_si256(_mm256_and_si256(cards, low_two), padding);
+                let suit_counts = _mm256_add_epi64(
+                    _mm256_slli_epi64::<{ SUIT_COUNTERS as i32 }>(sum_of(suits[0], suit)),
+                    _mm256_slli_epi64::<{ SUIT_COUNTERS as i32 + 8 }>(sum_of(suits[1], suit)),
+                );
+                let key = _mm256_add_epi64(_mm256_add_epi64(rank_sum, suit_counts), start);
+                let plain = _mm256_cmpeq_epi64(_mm256_and_si256(key, special), zero);
+                let plain_rows = _mm256_movemask_pd(_mm256_castsi256_pd(plain)) as u32;
+                special_rows |= (!plain_rows & 15) << (4 * v);
+                key
+            } else {
+                rank_sum
+            };
             let h = _mm256_and_si256(key, key_mask);
             // SAFETY: entries 4v..4v+4 of BLOCK_ROWS, unaligned stores.
             unsafe {
