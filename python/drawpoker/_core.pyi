@@ -1,5 +1,7 @@
 """Type stubs of the Rust extension module ``drawpoker._core`` (kept true by mypy.stubtest)."""
 
+from collections.abc import Sequence
+
 import numpy as np
 import numpy.typing as npt
 
@@ -31,6 +33,7 @@ __all__ = [
     "rankings",
     "sort_by_keys",
     "strength_histogram",
+    "tip_discards",
     "warm_up",
 ]
 
@@ -45,6 +48,7 @@ def category(strength: int, ranking: str) -> int: ...
 def describe(strength: int, ranking: str) -> str: ...
 def warm_up() -> int: ...
 def discard_mask_of(hand: list[int], discards: list[int]) -> int: ...
+def tip_discards(cards: Sequence[int], ranking: str) -> tuple[list[int], list[int] | None]: ...
 def draw_histogram(
     hand: list[int], discard_mask: int, dead: list[int], ranking: str, joker: bool
 ) -> tuple[npt.NDArray[np.uint64], int]: ...

@@ -22,17 +22,14 @@ from functools import cache
 from itertools import compress
 
 from drawpoker import _core
-from drawpoker.cards import JOKER
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory
 from drawpoker.games.five_card_draw import jacks_threshold
 from drawpoker.games.hand import Action, Hand, HandView
 from drawpoker.games.player import Player
 
-ACE = 12
 # Categories as plain ints for the per-decision comparisons (an enum member lookup costs more).
-ONE_PAIR, TWO_PAIR = int(HandCategory.ONE_PAIR), int(HandCategory.TWO_PAIR)
-STRAIGHT, FULL_HOUSE = int(HandCategory.STRAIGHT), int(HandCategory.FULL_HOUSE)
+ONE_PAIR, FULL_HOUSE = int(HandCategory.ONE_PAIR), int(HandCategory.FULL_HOUSE)
 
 
 class CheckCallBot:
@@ -86,29 +83,10 @@ def tips_discards(
     >>> format_cards(tips_discards(parse_cards("Ks 9s 6s 3s 8d"), "high", ok))
     '8d'
     """
-    category = _category(cards, ranking)
-    if category >= STRAIGHT:
-        return []
-    natural = list(cards)
-    if JOKER in natural:
-        natural.remove(JOKER)
-    ranks = [c // 4 for c in natural]
-    if category >= TWO_PAIR:
-        # Trips, two pair (or a pair + joker): keep every card of a rank that appears twice or more.
-        return [c for c, r in zip(natural, ranks, strict=True) if ranks.count(r) < 2]
-    suits = [c % 4 for c in natural]
-    suit = max(range(4), key=suits.count)  # the most common suit, the lowest of equals
-    if suits.count(suit) + len(cards) - len(natural) >= 4:
-        return [c for c in natural if c % 4 != suit]
-    if category == ONE_PAIR:
-        paired = [r for r in ranks if ranks.count(r) >= 2]
-        # The pair, or the top card that the joker pairs.
-        kept = paired[0] if paired else max(ranks)
-        return [c for c in natural if c // 4 != kept]
-    ordered = sorted(natural, reverse=True)
-    if ordered[0] // 4 == ACE and allowed(ordered[1:]):
-        return ordered[1:]
-    return ordered[2:]
+    discards, ace_draw = _core.tip_discards(cards, ranking)  # the rule, in Rust
+    if ace_draw is not None and allowed(ace_draw):
+        return ace_draw
+    return discards
 
 
 class RulesOfThumbBot:
