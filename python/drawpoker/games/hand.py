@@ -263,6 +263,15 @@ class Hand:
     ('draw', 1)
     """
 
+    # Slots: fixed attribute storage (a hand has more attributes than CPython 3.11 shares keys
+    # for, and an unshared instance dict makes every method call on a hand a dictionary lookup).
+    __slots__ = (
+        *("variant", "seats", "button", "seed", "start_stacks", "stacks", "committed", "bets"),
+        *("live", "cards", "deck", "discards", "reshuffles", "deal_number", "street", "phase"),
+        *("actor", "current_bet", "largest_raise", "acted_at", "opener", "drawn", "revealed"),
+        *("strengths", "winners", "payouts", "events", "actions", "_legal", "_able", "_after"),
+    )
+
     def __init__(
         self, variant: Variant, stacks: Sequence[int], button: int = 0, seed: int = 0
     ) -> None:
