@@ -105,22 +105,20 @@ class RulesOfThumbBot:
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
         self.rng = random.Random(seed)
         self.bluff = bluff
-        self._held: tuple[tuple[int, ...], str] | None = None
-        self._held_strength = 0.0
+        self._cards: tuple[int, ...] = ()
+        self._ranking = ""
+        self._strength = 0.0
 
-    def _made_strength(self, cards: tuple[int, ...], ranking: str) -> float:
-        """The betting strength of the cards held: the category, half a point more for a pair
-        of jacks or better; computed once per hand held (each betting turn reuses it)."""
-        held = (cards, ranking)
-        if held != self._held:
-            value = _core.evaluate(list(cards), ranking)
-            category = _core.category(value, ranking)
-            strength = float(category)
-            # One pair ranks by the pair first, so "jacks or better" is a strength threshold.
-            if category == ONE_PAIR and value >= jacks_threshold(ranking):
-                strength += 0.5
-            self._held, self._held_strength = held, strength
-        return self._held_strength
+    def _hold(self, cards: tuple[int, ...], ranking: str) -> None:
+        """Keeps the betting strength of the cards held: the category, half a point more for a
+        pair of jacks or better (computed once per hand held; each betting turn reuses it)."""
+        value = _core.evaluate(cards, ranking)
+        category = _core.category(value, ranking)
+        strength = float(category)
+        # One pair ranks by the pair first, so "jacks or better" is a strength threshold.
+        if category == ONE_PAIR and value >= jacks_threshold(ranking):
+            strength += 0.5
+        self._cards, self._ranking, self._strength = cards, ranking, strength
 
     def choose(self, hand: Hand) -> Action:
         """The action for the seat to act, from the public facts of the hand, its legal
@@ -138,7 +136,9 @@ class RulesOfThumbBot:
         ranking = hand.variant.ranking
         if hand.phase == "draw":
             return Action.draw(tips_discards(cards, ranking, hand.can_draw))
-        strength = self._made_strength(cards, ranking)
+        if cards != self._cards or ranking != self._ranking:
+            self._hold(cards, ranking)
+        strength = self._strength
         if hand.street > 0:
             strength -= _pat_opponents(hand, seat) * 0.5
         return self._bet(hand, hand.legal_actions(), strength)
