@@ -1,7 +1,152 @@
-//! The ordering step of the table engine's seeded shuffles (`python/drawpoker/games/deck.py`
-//! draws the keys from SHAKE-256): items put in the stable order of 32-bit keys.
+//! The table engine's seeded shuffles (`python/drawpoker/games/deck.py`): 32-bit keys drawn
+//! from SHAKE-256 (FIPS 202, written here from the standard), items put in the stable order of
+//! their keys.
 
 use crate::error::{Error, Result};
+
+/// Bytes absorbed or squeezed per Keccak-f permutation in SHAKE-256 (1600 - 2 x 256 bits).
+const SHAKE256_RATE: usize = 136;
+
+/// The round constants of Keccak-f[1600] (FIPS 202, section 3.2.5).
+const ROUND_CONSTANTS: [u64; 24] = [
+    0x0000_0000_0000_0001,
+    0x0000_0000_0000_8082,
+    0x8000_0000_0000_808a,
+    0x8000_0000_8000_8000,
+    0x0000_0000_0000_808b,
+    0x0000_0000_8000_0001,
+    0x8000_0000_8000_8081,
+    0x8000_0000_0000_8009,
+    0x0000_0000_0000_008a,
+    0x0000_0000_0000_0088,
+    0x0000_0000_8000_8009,
+    0x0000_0000_8000_000a,
+    0x0000_0000_8000_808b,
+    0x8000_0000_0000_008b,
+    0x8000_0000_0000_8089,
+    0x8000_0000_0000_8003,
+    0x8000_0000_0000_8002,
+    0x8000_0000_0000_0080,
+    0x0000_0000_0000_800a,
+    0x8000_0000_8000_000a,
+    0x8000_0000_8000_8081,
+    0x8000_0000_0000_8080,
+    0x0000_0000_8000_0001,
+    0x8000_0000_8000_8008,
+];
+
+/// The rotation of lane `x + 5y` in the rho step (FIPS 202, section 3.2.2).
+const ROTATIONS: [u32; 25] = [
+    0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14,
+];
+
+/// Where lane `x + 5y` goes in the pi step: to `(y, 2x + 3y)` (FIPS 202, section 3.2.3).
+const PI_TARGETS: [usize; 25] = {
+    let mut targets = [0; 25];
+    let mut i = 0;
+    while i < 25 {
+        let (x, y) = (i % 5, i / 5);
+        targets[i] = y + 5 * ((2 * x + 3 * y) % 5);
+        i += 1;
+    }
+    targets
+};
+
+/// The permutation Keccak-f[1600] on 25 lanes, lane `x + 5y` at index `x + 5 * y`.
+// Index loops over x and y, as the standard writes the steps (the compiler unrolls them).
+#[allow(clippy::needless_range_loop)]
+fn keccak_f(a: &mut [u64; 25]) {
+    for &constant in &ROUND_CONSTANTS {
+        // theta: each lane takes the parities of two neighbouring columns.
+        let mut parity = [0u64; 5];
+        for x in 0..5 {
+            parity[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+        }
+        for x in 0..5 {
+            let d = parity[(x + 4) % 5] ^ parity[(x + 1) % 5].rotate_left(1);
+            for y in 0..5 {
+                a[x + 5 * y] ^= d;
+            }
+        }
+        // rho and pi: each lane rotates and moves.
+        let mut b = [0u64; 25];
+        for i in 0..25 {
+            b[PI_TARGETS[i]] = a[i].rotate_left(ROTATIONS[i]);
+        }
+        // chi, row by row, then iota.
+        for y in 0..5 {
+            let row = [
+                b[5 * y],
+                b[5 * y + 1],
+                b[5 * y + 2],
+                b[5 * y + 3],
+                b[5 * y + 4],
+            ];
+            for x in 0..5 {
+                a[x + 5 * y] = row[x] ^ (!row[(x + 1) % 5] & row[(x + 2) % 5]);
+            }
+        }
+        a[0] ^= constant;
+    }
+}
+
+/// XORs a block of whole lanes (little-endian) into the state.
+fn absorb(state: &mut [u64; 25], block: &[u8]) {
+    for (lane, b) in state.iter_mut().zip(block.chunks_exact(8)) {
+        *lane ^= u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+    }
+}
+
+/// The first `length` bytes of SHAKE-256 of `message` (FIPS 202), as `hashlib.shake_256`.
+///
+/// ```
+/// use drawpoker::shuffle::shake256;
+/// assert_eq!(shake256(b"", 4), [0x46, 0xb9, 0xdd, 0x2b]);
+/// ```
+pub fn shake256(message: &[u8], length: usize) -> Vec<u8> {
+    let mut state = [0u64; 25];
+    let mut blocks = message.chunks_exact(SHAKE256_RATE);
+    for block in &mut blocks {
+        absorb(&mut state, block);
+        keccak_f(&mut state);
+    }
+    // The last block: the rest, the SHAKE suffix bits 1111 and the pad10*1 padding.
+    let rest = blocks.remainder();
+    let mut last = [0u8; SHAKE256_RATE];
+    last[..rest.len()].copy_from_slice(rest);
+    last[rest.len()] ^= 0x1f;
+    last[SHAKE256_RATE - 1] ^= 0x80;
+    absorb(&mut state, &last);
+    keccak_f(&mut state);
+    let mut out = Vec::with_capacity(length);
+    loop {
+        for lane in &state[..SHAKE256_RATE / 8] {
+            for byte in lane.to_le_bytes() {
+                if out.len() == length {
+                    return out;
+                }
+                out.push(byte);
+            }
+        }
+        keccak_f(&mut state);
+    }
+}
+
+/// The order of the seeded shuffle of `count` items named by `message`: position `j` of the
+/// result holds the index of the item that goes there, by the stable order of the little-endian
+/// `u32` keys in SHAKE-256 of `message` (four bytes per item), as [`sort_by_keys`] orders them.
+///
+/// ```
+/// use drawpoker::shuffle::{shake256, shuffle_order, sort_by_keys};
+/// let cards: Vec<u8> = (0..52).collect();
+/// let order = shuffle_order(52, b"(7, (0, 1))");
+/// let shuffled: Vec<u8> = order.iter().map(|&i| cards[i]).collect();
+/// let keys = shake256(b"(7, (0, 1))", 4 * 52);
+/// assert_eq!(shuffled, sort_by_keys(&cards, &keys).unwrap());
+/// ```
+pub fn shuffle_order(count: usize, message: &[u8]) -> Vec<usize> {
+    key_order(&shake256(message, 4 * count))
+}
 
 /// `items` in the stable order of their keys: item `i` has the little-endian `u32` in bytes
 /// `4i..4i+4` of `keys`; items with equal keys keep their order. `keys` must hold exactly four
@@ -20,6 +165,11 @@ pub fn sort_by_keys<T: Copy>(items: &[T], keys: &[u8]) -> Result<Vec<T>> {
             items.len()
         )));
     }
+    Ok(key_order(keys).into_iter().map(|i| items[i]).collect())
+}
+
+/// The positions of four-byte keys in their stable sorted order.
+fn key_order(keys: &[u8]) -> Vec<usize> {
     // (key, position) pairs: sorting them breaks ties by position, which makes the order stable.
     let mut keyed: Vec<(u32, usize)> = keys
         .chunks_exact(4)
@@ -27,7 +177,7 @@ pub fn sort_by_keys<T: Copy>(items: &[T], keys: &[u8]) -> Result<Vec<T>> {
         .zip(0..)
         .collect();
     keyed.sort_unstable();
-    Ok(keyed.into_iter().map(|(_, i)| items[i]).collect())
+    keyed.into_iter().map(|(_, i)| i).collect()
 }
 
 #[cfg(test)]
@@ -48,6 +198,26 @@ mod tests {
         // 256 (bytes 0 1 0 0) is bigger than 255 (bytes 255 0 0 0).
         let keys = [0, 1, 0, 0, 255, 0, 0, 0];
         assert_eq!(sort_by_keys(&['a', 'b'], &keys).unwrap(), ['b', 'a']);
+    }
+
+    #[test]
+    fn shake256_matches_the_fips_202_test_values() {
+        // SHAKE256 of the empty message and of "abc" (NIST example values), and an output
+        // longer than one squeeze block.
+        let empty = shake256(b"", 32);
+        assert_eq!(empty[..8], [0x46, 0xb9, 0xdd, 0x2b, 0x0b, 0xa8, 0x8d, 0x13]);
+        let abc = shake256(b"abc", 8);
+        assert_eq!(abc, [0x48, 0x33, 0x66, 0x60, 0x13, 0x60, 0xa8, 0x77]);
+        let long = shake256(b"abc", 300);
+        assert_eq!(long.len(), 300);
+        assert_eq!(long[..8], abc[..]);
+    }
+
+    #[test]
+    fn a_message_longer_than_a_block_is_absorbed_block_by_block() {
+        let message = [0xa3u8; 200];
+        assert_ne!(shake256(&message, 16), shake256(&message[..136], 16));
+        assert_eq!(shake256(&message, 16), shake256(&message, 40)[..16]);
     }
 
     #[test]

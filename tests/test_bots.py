@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import random
+from collections import Counter
+
 import pytest
 from drawpoker.bots import (
     CheckCallBot,
     RulesOfThumbBot,
     StrongBot,
     exact_draw,
+    hand_category,
     make_bot,
     tips_discards,
 )
-from drawpoker.cards import format_cards, parse_cards
+from drawpoker.cards import JOKER, format_cards, parse_cards
 from drawpoker.errors import InvalidArgumentError
+from drawpoker.evaluation import HandCategory
 from drawpoker.games import DrawSettings, Game
 
 
@@ -51,6 +56,40 @@ def test_tips_with_nothing_keep_an_ace_and_draw_four_when_allowed() -> None:
 def test_tips_keep_the_joker() -> None:
     assert tip("Jk 9d 9h 7s Kd", ranking="joker") == "7s Kd"  # trips with the joker
     assert tip("Jk 9d 6h 4s Kd", ranking="joker") == "9d 6h 4s"  # the joker pairs the king
+
+
+def reference_tip(cards: list[int], ranking: str, limit: int) -> list[int]:
+    """The tips by rank and suit histograms (plain Python, independent of the Rust rule)."""
+    category = hand_category(cards, ranking)
+    if category >= HandCategory.STRAIGHT:
+        return []
+    jokers = cards.count(JOKER)
+    natural = [c for c in cards if c != JOKER]
+    by_rank = Counter(c // 4 for c in natural)
+    by_suit = Counter(c % 4 for c in natural)
+    if category >= HandCategory.TWO_PAIR:
+        return [c for c in natural if by_rank[c // 4] == 1]
+    top_suit = min(by_suit, key=lambda s: (-by_suit[s], s))
+    if by_suit[top_suit] + jokers >= 4:
+        return [c for c in natural if c % 4 != top_suit]
+    if category == HandCategory.ONE_PAIR:
+        pairs = [c // 4 for c in natural if by_rank[c // 4] > 1]
+        keep = pairs[0] if pairs else max(by_rank)
+        return [c for c in natural if c // 4 != keep]
+    high_first = sorted(natural, reverse=True)
+    if limit >= 4 and high_first[0] // 4 == 12:
+        return high_first[1:]
+    return high_first[2:]
+
+
+def test_tips_match_a_reference_on_random_hands() -> None:
+    rng = random.Random(11)
+    for ranking, deck in (("high", 52), ("joker", 53)):
+        for _ in range(3000):
+            cards = rng.sample(range(deck), 5)
+            limit = rng.choice([3, 4])
+            advised = tips_discards(cards, ranking, lambda d, n=limit: len(d) <= n)
+            assert advised == reference_tip(cards, ranking, limit), (cards, ranking)
 
 
 def _cpu_game(kinds: list[str], seed: int, rounds: int = 5) -> Game:

@@ -35,3 +35,14 @@ def test_equal_keys_keep_the_card_order() -> None:
 def test_key_bytes_must_be_four_per_card(length: int) -> None:
     with pytest.raises(InvalidArgumentError, match=f"{length} key bytes for 3 items"):
         _core.sort_by_keys([1, 2, 3], bytes(length))
+
+
+def test_rust_shuffle_uses_the_shake_256_keys_of_any_message() -> None:
+    rng = np.random.default_rng(3)
+    for length in [0, 1, 135, 136, 137, 271, 272, 300]:  # around the 136-byte block size
+        message = rng.integers(0, 256, length, dtype=np.uint8).tobytes()
+        for items in [0, 1, 34, 35, 52, 200]:  # 200 items need 800 key bytes: six squeezes
+            digest = hashlib.shake_256(message).digest(4 * items)
+            order = np.frombuffer(digest, dtype="<u4").argsort(kind="stable")
+            cards = list(range(100, 100 + items))
+            assert _core.shuffle(cards, message) == [cards[i] for i in order]

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from drawpoker.bots import RulesOfThumbBot
-from drawpoker.errors import IllegalActionError
+from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games import Action, DrawSettings, FiveCardDraw, Game, Hand
 from engine_helpers import random_action
 from hypothesis import given, settings
@@ -144,3 +145,17 @@ def test_cpu_games_replay_exactly(seed: int, players: int) -> None:
     first, second = play(), play()
     assert first.stacks == second.stacks and sum(first.stacks) == 2000 * players
     assert [h.to_dict() for h in first.hands] == [h.to_dict() for h in second.hands]
+
+
+def test_seat_cards_is_the_views_cards() -> None:
+    rng = random.Random(5)
+    for seed in range(40):
+        hand = Hand(FiveCardDraw(DrawSettings(joker=seed % 2 == 0)), [300] * 4, seed % 4, seed)
+        while not hand.is_over:
+            for seat in range(hand.seats):
+                assert hand.seat_cards(seat) == hand.view(seat).cards
+            hand.act(random_action(hand, rng))
+        assert hand.seat_cards(3) == hand.view(3).cards
+    for bad in (-1, 4):
+        with pytest.raises(InvalidArgumentError, match="is not a seat"):
+            hand.seat_cards(bad)

@@ -1,5 +1,7 @@
-"""CPU players. Each reads only what the public API shows its seat (``hand.view(seat)`` and
-``hand.can_act(...)``) and is seeded, so a game of CPU players replays exactly.
+"""CPU players. Each reads only what the public API shows its seat (``hand.view(seat)``, or the
+same facts one by one: the hand's public fields, ``hand.legal_actions()`` and
+``hand.seat_cards(seat)``; and ``hand.can_act(...)``) and is seeded, so a game of CPU players
+replays exactly.
 
 - :class:`CheckCallBot` checks or calls, and stands pat (the benchmark player);
 - :class:`RulesOfThumbBot` draws by the tips of RULES.md section 4 and bets by its hand category;
@@ -22,17 +24,15 @@ from functools import cache
 from itertools import compress
 
 from drawpoker import _core
-from drawpoker.cards import JOKER
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory
 from drawpoker.games.five_card_draw import jacks_threshold
-from drawpoker.games.hand import Action, Hand, HandView
+from drawpoker.games.hand import Action, Hand, HandView, LegalActions
 from drawpoker.games.player import Player
 
-ACE = 12
 # Categories as plain ints for the per-decision comparisons (an enum member lookup costs more).
-ONE_PAIR, TWO_PAIR = int(HandCategory.ONE_PAIR), int(HandCategory.TWO_PAIR)
-STRAIGHT, FULL_HOUSE = int(HandCategory.STRAIGHT), int(HandCategory.FULL_HOUSE)
+ONE_PAIR, FULL_HOUSE = int(HandCategory.ONE_PAIR), int(HandCategory.FULL_HOUSE)
+_CHECK, _CALL, _FOLD = Action.check(), Action.call(), Action.fold()
 
 
 class CheckCallBot:
@@ -86,29 +86,10 @@ def tips_discards(
     >>> format_cards(tips_discards(parse_cards("Ks 9s 6s 3s 8d"), "high", ok))
     '8d'
     """
-    category = _category(cards, ranking)
-    if category >= STRAIGHT:
-        return []
-    natural = list(cards)
-    if JOKER in natural:
-        natural.remove(JOKER)
-    ranks = [c // 4 for c in natural]
-    if category >= TWO_PAIR:
-        # Trips, two pair (or a pair + joker): keep every card of a rank that appears twice or more.
-        return [c for c, r in zip(natural, ranks, strict=True) if ranks.count(r) < 2]
-    suits = [c % 4 for c in natural]
-    suit = max(range(4), key=suits.count)  # the most common suit, the lowest of equals
-    if suits.count(suit) + len(cards) - len(natural) >= 4:
-        return [c for c in natural if c % 4 != suit]
-    if category == ONE_PAIR:
-        paired = [r for r in ranks if ranks.count(r) >= 2]
-        # The pair, or the top card that the joker pairs.
-        kept = paired[0] if paired else max(ranks)
-        return [c for c in natural if c // 4 != kept]
-    ordered = sorted(natural, reverse=True)
-    if ordered[0] // 4 == ACE and allowed(ordered[1:]):
-        return ordered[1:]
-    return ordered[2:]
+    discards, ace_draw = _core.tip_discards(cards, ranking)  # the rule, in Rust
+    if ace_draw is not None and allowed(ace_draw):
+        return ace_draw
+    return discards
 
 
 class RulesOfThumbBot:
@@ -124,25 +105,24 @@ class RulesOfThumbBot:
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
         self.rng = random.Random(seed)
         self.bluff = bluff
-        self._held: tuple[tuple[int, ...], str] | None = None
-        self._held_strength = 0.0
+        self._cards: tuple[int, ...] = ()
+        self._ranking = ""
+        self._strength = 0.0
 
-    def _made_strength(self, cards: tuple[int, ...], ranking: str) -> float:
-        """The betting strength of the cards held: the category, half a point more for a pair
-        of jacks or better; computed once per hand held (each betting turn reuses it)."""
-        held = (cards, ranking)
-        if held != self._held:
-            value = _core.evaluate(list(cards), ranking)
-            category = _core.category(value, ranking)
-            strength = float(category)
-            # One pair ranks by the pair first, so "jacks or better" is a strength threshold.
-            if category == ONE_PAIR and value >= jacks_threshold(ranking):
-                strength += 0.5
-            self._held, self._held_strength = held, strength
-        return self._held_strength
+    def _hold(self, cards: tuple[int, ...], ranking: str) -> None:
+        """Keeps the betting strength of the cards held: the category, half a point more for a
+        pair of jacks or better (computed once per hand held; each betting turn reuses it)."""
+        value = _core.evaluate(cards, ranking)
+        category = _core.category(value, ranking)
+        strength = float(category)
+        # One pair ranks by the pair first, so "jacks or better" is a strength threshold.
+        if category == ONE_PAIR and value >= jacks_threshold(ranking):
+            strength += 0.5
+        self._cards, self._ranking, self._strength = cards, ranking, strength
 
     def choose(self, hand: Hand) -> Action:
-        """The action for the seat to act.
+        """The action for the seat to act, from the public facts of the hand, its legal
+        actions and the seat's own cards (the view's fields, read one by one).
 
         >>> from drawpoker.games import FiveCardDraw, Hand
         >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
@@ -152,44 +132,45 @@ class RulesOfThumbBot:
         """
         seat = hand.actor
         assert seat is not None
-        view = hand.view(seat)
+        cards = hand.seat_cards(seat)
         ranking = hand.variant.ranking
-        if view.phase == "draw":
-            discards = tips_discards(view.cards, ranking, hand.can_draw)
-            return Action.draw(discards)
-        strength = self._made_strength(view.cards, ranking)
-        if view.street > 0:
-            strength -= _pat_opponents(view) * 0.5
-        return self._bet(view, strength)
+        if hand.phase == "draw":
+            return Action.draw(tips_discards(cards, ranking, hand.can_draw))
+        if cards != self._cards or ranking != self._ranking:
+            self._hold(cards, ranking)
+        strength = self._strength
+        if hand.street > 0:
+            strength -= _pat_opponents(hand, seat) * 0.5
+        return self._bet(hand, hand.legal_actions(), strength)
 
-    def _bet(self, view: HandView, strength: float) -> Action:
-        legal = view.legal
-        assert legal is not None
+    def _bet(self, hand: Hand, legal: LegalActions, strength: float) -> Action:
         kinds = legal.kinds
         aggressive = "bet" in kinds or "raise" in kinds
+        current = hand.current_bet
         # Bet or raise with two pair or better (a few bluffs), but stop re-raising at four units
         # of action unless holding a full house or better.
-        small = view.current_bet < 4 * legal.step or strength >= FULL_HOUSE
+        small = current < 4 * legal.step or strength >= FULL_HOUSE
         willing = strength >= 2 or self.rng.random() < self.bluff
         if (
             aggressive
             and small
             and willing
-            and (strength >= 3 or view.current_bet == 0 or self.rng.random() < 0.5)
+            and (strength >= 3 or current == 0 or self.rng.random() < 0.5)
         ):
             return Action("raise" if "raise" in kinds else "bet", legal.min_to)
         if "check" in kinds:
-            return Action.check()
-        pot = view.pot
+            return _CHECK
+        pot = hand.pot
         if strength >= 1.5 or legal.call * 3 <= pot or (strength >= 1 and legal.call * 2 <= pot):
-            return Action.call()
-        return Action.fold()
+            return _CALL
+        return _FOLD
 
 
-def _pat_opponents(view: HandView) -> int:
+def _pat_opponents(hand: Hand, seat: int) -> int:
     """Opponents still in the hand who stood pat in the draw."""
-    own = view.live[view.seat] and view.drawn[view.seat] == 0
-    return list(compress(view.drawn, view.live)).count(0) - own
+    live, drawn = hand.live, hand.drawn
+    own = live[seat] and drawn[seat] == 0
+    return list(compress(drawn, live)).count(0) - own
 
 
 DrawAdvisor = Callable[[Sequence[int], str, str], tuple[list[int], float]]

@@ -15,3 +15,4 @@ pub mod limit;
 pub mod outcomes;
 pub mod rank_walk;
 pub mod score;
+pub mod tip;

@@ -3,7 +3,8 @@
 use super::cards::cards_from_ints;
 use super::errors::{check, to_py};
 use super::eval::rows_of;
-use crate::draw::{batch, choices, equity, holds, limit::DrawLimit, outcomes, score};
+use crate::card::Card;
+use crate::draw::{batch, choices, equity, holds, limit::DrawLimit, outcomes, score, tip};
 use crate::error::Error;
 use crate::eval::Ranking;
 use numpy::{
@@ -134,8 +135,26 @@ fn draw_category_counts_batch<'py>(
     counts.reshape([rows, width])
 }
 
+/// Cards as Python ints (a `Vec<u8>` would become `bytes`).
+fn card_ints(cards: &[Card]) -> Vec<i64> {
+    cards.iter().map(|&c| i64::from(c)).collect()
+}
+
+/// The rules-of-thumb discards of a hand and, when it has nothing but an ace high, the
+/// ace-only four-card draw.
+#[pyfunction]
+fn tip_discards(cards: Vec<i64>, ranking: &str) -> PyResult<(Vec<i64>, Option<Vec<i64>>)> {
+    let ranking = check(Ranking::from_name(ranking))?;
+    let tip = check(tip::tip(&cards_from_ints(&cards)?, ranking))?;
+    Ok((
+        card_ints(&tip.discards),
+        tip.ace_draw.as_deref().map(card_ints),
+    ))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(discard_mask_of, m)?)?;
+    m.add_function(wrap_pyfunction!(tip_discards, m)?)?;
     m.add_function(wrap_pyfunction!(draw_histogram, m)?)?;
     m.add_function(wrap_pyfunction!(deck_histogram, m)?)?;
     m.add_function(wrap_pyfunction!(draw_choices, m)?)?;

@@ -2,7 +2,8 @@
 random state is just its seed (nothing to save, replay is exact).
 
 The order is the stable sort of the cards by 32-bit keys drawn from SHAKE-256 of the seed and the
-key (two equal keys among 53 cards happen about once in three million shuffles).
+key (two equal keys among 53 cards happen about once in three million shuffles); both steps run
+in Rust (``_core.shuffle``), the same bytes as ``hashlib.shake_256``.
 
 >>> shuffled(range(5), seed=7, key=(0,)) == shuffled(range(5), seed=7, key=(0,))
 True
@@ -12,7 +13,6 @@ True
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
 
 from drawpoker import _core
@@ -25,6 +25,4 @@ def shuffled(cards: Iterable[int], seed: int, key: tuple[int, ...]) -> list[int]
     ...                                          [3, 1, 2], [3, 2, 1])
     True
     """
-    cards = list(cards)
-    digest = hashlib.shake_256(repr((seed, key)).encode()).digest(4 * len(cards))
-    return _core.sort_by_keys(cards, digest)
+    return _core.shuffle(list(cards), repr((seed, key)).encode())

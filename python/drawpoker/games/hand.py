@@ -50,6 +50,13 @@ _view = cast("Callable[[type[HandView], tuple[Any, ...]], HandView]", tuple.__ne
 _DRAW_KINDS = ("draw",)
 _FACING_BET_KINDS = ("fold", "call")
 _CHECK_KINDS = ("check",)
+# The kinds of a seat that may bet or raise, by (facing a bet, there is a bet).
+_OPEN_KINDS: dict[tuple[bool, bool], tuple[str, ...]] = {
+    (False, False): ("check", "bet"),
+    (False, True): ("check", "raise"),
+    (True, False): ("fold", "call", "bet"),
+    (True, True): ("fold", "call", "raise"),
+}
 
 
 @cache
@@ -256,6 +263,15 @@ class Hand:
     ('draw', 1)
     """
 
+    # Slots: fixed attribute storage (a hand has more attributes than CPython 3.11 shares keys
+    # for, and an unshared instance dict makes every method call on a hand a dictionary lookup).
+    __slots__ = (
+        *("variant", "seats", "button", "seed", "start_stacks", "stacks", "committed", "bets"),
+        *("live", "cards", "deck", "discards", "reshuffles", "deal_number", "street", "phase"),
+        *("actor", "current_bet", "largest_raise", "acted_at", "opener", "drawn", "revealed"),
+        *("strengths", "winners", "payouts", "events", "actions", "_legal", "_able", "_after"),
+    )
+
     def __init__(
         self, variant: Variant, stacks: Sequence[int], button: int = 0, seed: int = 0
     ) -> None:
@@ -358,16 +374,34 @@ class Hand:
         if self.phase == "draw":
             limit = min(self.variant.max_discards, len(self.cards[seat]))
             return _legal(LegalActions, (seat, _DRAW_KINDS, 0, 0, 0, 0, limit))
-        stack = self.stacks[seat]
-        to_call = self.current_bet - self.bets[seat]
+        stack, current = self.stacks[seat], self.current_bet
+        all_in_to = self.bets[seat] + stack
+        to_call = current - self.bets[seat]
         if to_call > stack:
             to_call = stack
-        kinds: tuple[str, ...] = _FACING_BET_KINDS if to_call > 0 else _CHECK_KINDS
-        bet_range = self._bet_range(seat)
-        if bet_range is None:
+        # May this seat bet or raise?  Not when it cannot put in more than the bet; an opening
+        # bet may need openers; a raise needs an opponent who can answer it, and a seat that
+        # already acted may raise again only after a full raise since (R-POT-6).
+        structure = self.variant.betting
+        assert structure is not None
+        if all_in_to <= current:
+            opens = False
+        elif current == 0:
+            opens = self.street != 0 or self.opener is not None or self.variant.may_open(self, seat)
+        else:
+            acted_at = self.acted_at[seat]  # the bet this seat last answered (-1: not yet)
+            opens = self._able > 1 and (
+                acted_at < 0 or structure.is_full_raise(current - acted_at, self.largest_raise)
+            )
+        if not opens:
+            kinds: tuple[str, ...] = _FACING_BET_KINDS if to_call > 0 else _CHECK_KINDS
             return _legal(LegalActions, (seat, kinds, to_call, 0, 0, 0, 0))
-        kinds += ("raise",) if self.current_bet else ("bet",)
-        min_to, max_to, step = bet_range
+        min_to, step, max_to = structure.bet_range(current, self.largest_raise, sum(self.committed))
+        if max_to is None or max_to > all_in_to:
+            max_to = all_in_to
+        if min_to > all_in_to:
+            min_to = all_in_to
+        kinds = _OPEN_KINDS[to_call > 0, current > 0]
         return _legal(LegalActions, (seat, kinds, to_call, min_to, max_to, step, 0))
 
     def view(self, seat: int) -> HandView:
@@ -380,6 +414,12 @@ class Hand:
         """
         if not 0 <= seat < self.seats:
             raise InvalidArgumentError(f"seat {seat} is not a seat of {self.seats}")
+        legal = None
+        if seat == self.actor:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._find_legal_actions()
+        cards, revealed = self.cards, self.revealed
         return _view(
             HandView,
             (
@@ -389,18 +429,31 @@ class Hand:
                 self.street,
                 self.phase,
                 self.actor,
-                tuple(self.cards[seat]),
-                tuple(map(len, self.cards)),
+                tuple(cards[seat]),
+                tuple(map(len, cards)),
                 tuple(self.stacks),
                 tuple(self.bets),
                 tuple(self.committed),
                 tuple(self.live),
                 self.current_bet,
                 tuple(self.drawn),
-                {s: tuple(c) for s, c in self.revealed.items()} if self.revealed else {},
-                self.legal_actions() if self.actor == seat else None,
+                {s: tuple(c) for s, c in revealed.items()} if revealed else {},
+                legal,
             ),
         )
+
+    def seat_cards(self, seat: int) -> tuple[int, ...]:
+        """The cards ``seat`` holds, as its view shows them (``view(seat).cards``), without
+        building the rest of the view: for players that read the public facts from the hand.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.seat_cards(1) == hand.view(1).cards
+        True
+        """
+        if not 0 <= seat < self.seats:
+            raise InvalidArgumentError(f"seat {seat} is not a seat of {self.seats}")
+        return tuple(self.cards[seat])
 
     def visible_events(self, seat: int) -> list[Event]:
         """The events ``seat`` may see, in order.
@@ -728,30 +781,6 @@ class Hand:
 
     # ------------------------------------------------------------------ betting
 
-    def _bet_range(self, seat: int) -> tuple[int, int, int] | None:
-        """``(min_to, max_to, step)`` of a bet or raise by ``seat``; ``None`` if it may not."""
-        structure = self.variant.betting
-        assert structure is not None
-        all_in_to = self.bets[seat] + self.stacks[seat]
-        current = self.current_bet
-        if all_in_to <= current:
-            return None
-        if current == 0:
-            if self.street == 0 and self.opener is None and not self.variant.may_open(self, seat):
-                return None
-        else:
-            if self._able < 2:  # no one else could answer a raise
-                return None
-            acted_at = self.acted_at[seat]  # the bet this seat last answered (-1: not yet)
-            if acted_at >= 0 and not structure.is_full_raise(
-                current - acted_at, self.largest_raise
-            ):
-                return None
-        min_to, step, max_to = structure.bet_range(current, self.largest_raise, sum(self.committed))
-        if max_to is None or max_to > all_in_to:
-            max_to = all_in_to
-        return (min_to if min_to < all_in_to else all_in_to), max_to, step
-
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is not legal now, or ``None`` when it is.
 
@@ -786,41 +815,44 @@ class Hand:
         return f"unknown action {kind!r}"
 
     def _bet_action(self, seat: int, kind: str, amount: int) -> None:
+        events = self.events
         if kind == "check":
-            self.events.append(_event(Event, ("check", seat, None, 0, ())))
+            events.append(_event(Event, ("check", seat, None, 0, ())))
         elif kind == "fold":
-            self.live[seat] = False
+            live = self.live
+            live[seat] = False
             self._able -= 1
-            self.events.append(_event(Event, ("fold", seat, None, 0, ())))
-            if self.live.count(True) == 1:
+            events.append(_event(Event, ("fold", seat, None, 0, ())))
+            if live.count(True) == 1:
                 self._finish()
                 return
-        elif kind == "call":
-            self._put_in(seat, "call", self.current_bet)
         else:
-            self._raise_to(seat, kind, amount)
-        self.acted_at[seat] = self.current_bet
-        nxt = self._next_to_bet(seat)
-        if nxt is None:
-            self._end_betting()
-        else:
-            self.actor = nxt
+            to = self.current_bet if kind == "call" else self._raise_to(seat, amount)
+            # The chips go in up to a total of ``to`` this round (or all-in).
+            stacks, bets = self.stacks, self.bets
+            stack = stacks[seat]
+            paid = to - bets[seat]
+            if paid >= stack:
+                paid = stack
+                self._able -= 1
+            stacks[seat] = stack - paid
+            bets[seat] += paid
+            self.committed[seat] += paid
+            events.append(_event(Event, (kind, seat, None, bets[seat], ())))
+        current, others_can_bet = self.current_bet, self._able > 1
+        acted = self.acted_at
+        acted[seat] = current
+        live, stacks, bets = self.live, self.stacks, self.bets
+        # The next seat to act: clockwise from the next seat, ending with ``seat`` itself, the
+        # first with chips that owes chips or has not acted (while anyone could answer a bet).
+        for s in self._after[seat]:
+            if live[s] and stacks[s] and (bets[s] < current or (others_can_bet and acted[s] < 0)):
+                self.actor = s
+                return
+        self._end_betting()
 
-    def _put_in(self, seat: int, kind: str, to: int) -> None:
-        """Moves ``seat``'s chips into the pot up to a total of ``to`` this round (or all-in)."""
-        stacks, bets = self.stacks, self.bets
-        stack = stacks[seat]
-        paid = to - bets[seat]
-        if paid >= stack:
-            paid = stack
-            self._able -= 1
-        stacks[seat] = stack - paid
-        bets[seat] += paid
-        self.committed[seat] += paid
-        self.events.append(_event(Event, (kind, seat, None, bets[seat], ())))
-
-    def _raise_to(self, seat: int, kind: str, to: int) -> None:
-        """A bet or raise to ``to``: the chips, the largest raise so far, and the opener."""
+    def _raise_to(self, seat: int, to: int) -> int:
+        """Records a bet or raise to ``to`` (bet, largest raise, opener); returns ``to``."""
         increment = to - self.current_bet
         structure = self.variant.betting
         assert structure is not None
@@ -829,16 +861,7 @@ class Hand:
         self.current_bet = to
         if self.street == 0 and self.opener is None:
             self.opener = seat
-        self._put_in(seat, kind, to)
-
-    def _next_to_bet(self, seat: int) -> int | None:
-        current, others_can_bet = self.current_bet, self._able > 1
-        live, stacks, bets, acted = self.live, self.stacks, self.bets, self.acted_at
-        # Clockwise from the next seat, ending with ``seat`` itself; seats all-in are skipped.
-        for s in self._after[seat]:
-            if live[s] and stacks[s] and (bets[s] < current or (others_can_bet and acted[s] < 0)):
-                return s
-        return None
+        return to
 
     def _able_count(self) -> int:
         """Seats still in the hand with chips to bet (kept in ``_able`` while betting)."""

@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 @runtime_checkable
 class Player(Protocol):
     """A CPU player: given the hand at its turn, it returns an action. It must read only what the
-    public API shows its seat: ``hand.view(hand.actor)`` and ``hand.can_act(action)``.
+    public API shows its seat: ``hand.view(hand.actor)`` (or the same facts one by one: the
+    hand's public fields, ``hand.legal_actions()``, ``hand.seat_cards(hand.actor)``) and
+    ``hand.can_act(action)``.
 
     >>> from drawpoker.bots import RulesOfThumbBot
     >>> isinstance(RulesOfThumbBot(), Player)
