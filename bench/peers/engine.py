@@ -77,7 +77,7 @@ def measure() -> list[Figure]:
             BATCH / best_seconds(lambda: check_call_hands(BATCH), repeat=5),
             "hands/s",
             True,
-            "pure-Python engine, Rust evaluator at the showdown",
+            "Python engine; shuffle and showdown evaluation in Rust",
         ),
         Figure(
             ROT_TASK,
@@ -85,7 +85,7 @@ def measure() -> list[Figure]:
             BATCH / best_seconds(lambda: rules_of_thumb_hands(BATCH), repeat=5),
             "hands/s",
             True,
-            "RulesOfThumbBot in every seat, through the public view/can_act API",
+            "RulesOfThumbBot in every seat, through the public API (its own cards, public facts, legal actions)",
         ),
         Figure(
             STRONG_TASK,
