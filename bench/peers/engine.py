@@ -85,7 +85,8 @@ def measure() -> list[Figure]:
             BATCH / best_seconds(lambda: rules_of_thumb_hands(BATCH), repeat=5),
             "hands/s",
             True,
-            "RulesOfThumbBot in every seat, through the public API (its own cards, public facts, legal actions)",
+            "RulesOfThumbBot in every seat, through the public API "
+            "(its own cards, public facts, legal actions)",
         ),
         Figure(
             STRONG_TASK,
