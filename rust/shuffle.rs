@@ -2,8 +2,6 @@
 //! from SHAKE-256 (FIPS 202, written here from the standard), items put in the stable order of
 //! their keys.
 
-use crate::error::{Error, Result};
-
 /// Bytes absorbed or squeezed per Keccak-f permutation in SHAKE-256 (1600 - 2 x 256 bits).
 const SHAKE256_RATE: usize = 136;
 
@@ -134,38 +132,19 @@ pub fn shake256(message: &[u8], length: usize) -> Vec<u8> {
 
 /// The order of the seeded shuffle of `count` items named by `message`: position `j` of the
 /// result holds the index of the item that goes there, by the stable order of the little-endian
-/// `u32` keys in SHAKE-256 of `message` (four bytes per item), as [`sort_by_keys`] orders them.
+/// `u32` keys in SHAKE-256 of `message` (four bytes per item; equal keys keep the items' order).
 ///
 /// ```
-/// use drawpoker::shuffle::{shake256, shuffle_order, sort_by_keys};
-/// let cards: Vec<u8> = (0..52).collect();
+/// use drawpoker::shuffle::{shake256, shuffle_order};
 /// let order = shuffle_order(52, b"(7, (0, 1))");
-/// let shuffled: Vec<u8> = order.iter().map(|&i| cards[i]).collect();
 /// let keys = shake256(b"(7, (0, 1))", 4 * 52);
-/// assert_eq!(shuffled, sort_by_keys(&cards, &keys).unwrap());
+/// let key = |i: usize| u32::from_le_bytes(keys[4 * i..4 * i + 4].try_into().unwrap());
+/// let mut expected: Vec<usize> = (0..52).collect();
+/// expected.sort_by_key(|&i| key(i)); // a stable sort
+/// assert_eq!(order, expected);
 /// ```
 pub fn shuffle_order(count: usize, message: &[u8]) -> Vec<usize> {
     key_order(&shake256(message, 4 * count))
-}
-
-/// `items` in the stable order of their keys: item `i` has the little-endian `u32` in bytes
-/// `4i..4i+4` of `keys`; items with equal keys keep their order. `keys` must hold exactly four
-/// bytes per item.
-///
-/// ```
-/// use drawpoker::shuffle::sort_by_keys;
-/// let keys = [3, 0, 0, 0, 1, 0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0];
-/// assert_eq!(sort_by_keys(&[10, 20, 30, 40], &keys).unwrap(), vec![20, 40, 10, 30]);
-/// ```
-pub fn sort_by_keys<T: Copy>(items: &[T], keys: &[u8]) -> Result<Vec<T>> {
-    if keys.len() != 4 * items.len() {
-        return Err(Error::InvalidArgument(format!(
-            "{} key bytes for {} items (four per item expected)",
-            keys.len(),
-            items.len()
-        )));
-    }
-    Ok(key_order(keys).into_iter().map(|i| items[i]).collect())
 }
 
 /// The positions of four-byte keys in their stable sorted order.
@@ -186,18 +165,15 @@ mod tests {
 
     #[test]
     fn equal_keys_keep_the_item_order() {
-        let keys = [7u8, 0, 0, 0].repeat(5);
-        assert_eq!(
-            sort_by_keys(&[4, 2, 9, 1, 3], &keys).unwrap(),
-            [4, 2, 9, 1, 3]
-        );
+        assert_eq!(key_order(&[7u8, 0, 0, 0].repeat(5)), [0, 1, 2, 3, 4]);
+        let keys = [5, 0, 0, 0, 1, 0, 0, 0, 5, 0, 0, 0];
+        assert_eq!(key_order(&keys), [1, 0, 2]);
     }
 
     #[test]
     fn keys_compare_as_little_endian_numbers() {
         // 256 (bytes 0 1 0 0) is bigger than 255 (bytes 255 0 0 0).
-        let keys = [0, 1, 0, 0, 255, 0, 0, 0];
-        assert_eq!(sort_by_keys(&['a', 'b'], &keys).unwrap(), ['b', 'a']);
+        assert_eq!(key_order(&[0, 1, 0, 0, 255, 0, 0, 0]), [1, 0]);
     }
 
     #[test]
@@ -218,11 +194,5 @@ mod tests {
         let message = [0xa3u8; 200];
         assert_ne!(shake256(&message, 16), shake256(&message[..136], 16));
         assert_eq!(shake256(&message, 16), shake256(&message, 40)[..16]);
-    }
-
-    #[test]
-    fn the_key_length_must_fit_the_items() {
-        assert!(sort_by_keys(&[1, 2], &[0; 7]).is_err());
-        assert_eq!(sort_by_keys::<u8>(&[], &[]).unwrap(), []);
     }
 }

@@ -6,7 +6,7 @@ import hashlib
 
 import numpy as np
 import pytest
-from drawpoker import InvalidArgumentError, _core
+from drawpoker import _core
 from drawpoker.games.deck import shuffled
 
 
@@ -23,18 +23,6 @@ def test_shuffled_matches_a_stable_argsort_of_the_keys(size: int) -> None:
     for seed in range(200):
         for key in [(0, seed % 3), (1, 0, 2)]:
             assert shuffled(cards, seed, key) == reference_shuffled(cards, seed, key)
-
-
-def test_equal_keys_keep_the_card_order() -> None:
-    assert _core.sort_by_keys([9, 3, 7], bytes(12)) == [9, 3, 7]
-    keys = bytes([5, 0, 0, 0, 1, 0, 0, 0, 5, 0, 0, 0])
-    assert _core.sort_by_keys([9, 3, 7], keys) == [3, 9, 7]
-
-
-@pytest.mark.parametrize("length", [0, 11, 13])
-def test_key_bytes_must_be_four_per_card(length: int) -> None:
-    with pytest.raises(InvalidArgumentError, match=f"{length} key bytes for 3 items"):
-        _core.sort_by_keys([1, 2, 3], bytes(length))
 
 
 def test_rust_shuffle_uses_the_shake_256_keys_of_any_message() -> None:
