@@ -30,7 +30,7 @@ from typing import Any, NamedTuple, cast
 from drawpoker import _core
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games.deck import shuffled
-from drawpoker.games.pots import showdown_payouts, uncalled_bet
+from drawpoker.games.pots import award, side_pots, uncalled_bet
 from drawpoker.games.variant import Variant
 
 DEAL_KEY = 0
@@ -960,7 +960,7 @@ class Hand:
         self.strengths = strengths
         best = max(strengths.values())
         self.winners = [s for s in live if strengths[s] == best]
-        self.payouts = showdown_payouts(self.committed, in_hand, strengths, order)
+        self.payouts = award(side_pots(self.committed, in_hand), strengths, order)
 
 
 def _plain(value: Any) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 
 @dataclass(frozen=True)
@@ -51,9 +52,12 @@ def side_pots(committed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     >>> [(p.amount, p.eligible) for p in side_pots([100, 100, 40], [True, False, True])]
     [(120, (0, 2)), (120, (0,))]
     """
+    top = max(committed, default=0)
+    if top and min(compress(committed, live), default=0) == top:
+        # The usual showdown: every live seat paid the most, so every layer has the same
+        # contestants and they make one pot.
+        return [Pot(sum(committed), tuple(compress(range(len(committed)), live)))]
     levels = sorted(set(committed) - {0})
-    if len(levels) == 1:  # everyone who paid paid the same: one pot
-        return [Pot(sum(committed), tuple([s for s, c in enumerate(committed) if c and live[s]]))]
     pots: list[Pot] = []
     previous = 0
     for level in levels:
@@ -96,30 +100,4 @@ def award(pots: Sequence[Pot], strengths: Mapping[int, int], order: Sequence[int
             continue
         for seat, chips in split(pot.amount, winners, order).items():
             payouts[seat] += chips
-    return payouts
-
-
-def showdown_payouts(
-    committed: Sequence[int],
-    live: Sequence[bool],
-    strengths: Mapping[int, int],
-    order: Sequence[int],
-) -> list[int]:
-    """Chips each seat wins at a showdown where ``strengths`` holds every ``live`` seat's hand:
-    ``award(side_pots(committed, live), strengths, order)``, with the usual case taken directly
-    (every live seat paid the most anyone paid: one pot, no side pot to build).
-
-    >>> showdown_payouts([50, 100, 200, 200], [True] * 4, {0: 9, 1: 5, 2: 5, 3: 1}, [1, 2, 3, 0])
-    [200, 75, 275, 0]
-    >>> showdown_payouts([20, 20, 10], [True, True, False], {0: 4, 1: 4}, [1, 2, 0])
-    [25, 25, 0]
-    """
-    top = max(committed, default=0)
-    if top == 0 or min([committed[seat] for seat in strengths]) != top:
-        return award(side_pots(committed, live), strengths, order)
-    best = max(strengths.values())
-    winners = [seat for seat, value in strengths.items() if value == best]
-    payouts = [0] * len(order)
-    for seat, chips in split(sum(committed), winners, order).items():
-        payouts[seat] = chips
     return payouts
