@@ -32,7 +32,6 @@ from drawpoker.games.player import Player
 
 # Categories as plain ints for the per-decision comparisons (an enum member lookup costs more).
 ONE_PAIR, FULL_HOUSE = int(HandCategory.ONE_PAIR), int(HandCategory.FULL_HOUSE)
-_CHECK, _CALL, _FOLD = Action.check(), Action.call(), Action.fold()
 
 
 class CheckCallBot:
@@ -59,17 +58,13 @@ class CheckCallBot:
         return Action.call() if hand.current_bet > hand.bets[seat] else Action.check()
 
 
-def _category(cards: Sequence[int], ranking: str) -> int:
-    return _core.category(_core.evaluate(list(cards), ranking), ranking)
-
-
 def hand_category(cards: Sequence[int], ranking: str) -> HandCategory:
     """The category of five cards under ``ranking``.
 
     >>> hand_category([48, 49, 0, 5, 10], "high")
     <HandCategory.ONE_PAIR: 1>
     """
-    return HandCategory(_category(cards, ranking))
+    return HandCategory(_core.category(_core.evaluate(cards, ranking), ranking))
 
 
 def tips_discards(
@@ -159,11 +154,11 @@ class RulesOfThumbBot:
         ):
             return Action("raise" if "raise" in kinds else "bet", legal.min_to)
         if "check" in kinds:
-            return _CHECK
+            return Action.check()
         pot = hand.pot
         if strength >= 1.5 or legal.call * 3 <= pot or (strength >= 1 and legal.call * 2 <= pot):
-            return _CALL
-        return _FOLD
+            return Action.call()
+        return Action.fold()
 
 
 def _pat_opponents(hand: Hand, seat: int) -> int:
