@@ -7,7 +7,7 @@
 //! `5-4-3-2-A`; the 1,287 unpaired classes sit above every paired one (R-A5-3), and the top 56
 //! (every unpaired hand of ranks eight or lower) are the eight-or-better lows (R-A5-4).
 
-use super::batch::{check_batch_shape, map_blocks, Deck, Isa};
+use super::batch::{map_five_to_seven, FiveToSevenRows, Isa};
 use super::classes::{for_each_rank_multiset, Category, ClassInfo};
 use super::high::{self, rank_key, CARD_KEYS};
 use super::row_table::RowTable;
@@ -174,28 +174,6 @@ impl AceFiveTables {
         self.by_size[cards.len() - 5].get(key)
     }
 
-    /// Strengths of rows of `W` (5..=7) valid distinct cards, 0 for those below `floor`.
-    #[inline(always)]
-    pub fn eval_rows<const W: usize>(
-        &self,
-        isa: Isa,
-        rows: &[[Card; W]],
-        out: &mut [u16],
-        floor: u16,
-    ) {
-        let table = self.by_size[W - 5].reader();
-        // No key is special: suits do not matter here.
-        high::eval_rows_by_key(isa, &high::BATCH_KEYS, table, 0, rows, out, |_| 0);
-        if floor > 0 {
-            // Written without a branch: about half of random 7-card hands qualify, so a branch
-            // per row would be mispredicted half the time (measured: 7-card eight-or-better
-            // lows ran at ~160 M rows/s against ~280 for the plain strengths).
-            for strength in out {
-                *strength &= u16::from(*strength >= floor).wrapping_neg();
-            }
-        }
-    }
-
     /// Strength of a five-card rank key (the sum of [`rank_key`] over the five ranks).
     #[inline(always)]
     pub fn strength_of_key5(&self, key: u32) -> u16 {
@@ -266,18 +244,30 @@ pub fn evaluate_batch_on(
     out: &mut [u16],
     floor: u16,
 ) -> Result<()> {
-    check_batch_shape(cards.len(), width, out.len(), 5..=7)?;
-    let t = tables();
-    match width {
-        5 => map_blocks::<5, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
-            t.eval_rows(isa, rows, out, floor)
-        }),
-        6 => map_blocks::<6, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
-            t.eval_rows(isa, rows, out, floor)
-        }),
-        _ => map_blocks::<7, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
-            t.eval_rows(isa, rows, out, floor)
-        }),
+    let tables = tables();
+    map_five_to_seven(isa, cards, width, out, &FlooredRows { tables, floor })
+}
+
+/// The batch evaluator of ace-to-five strengths: 0 for those below `floor` (no floor: 0).
+struct FlooredRows<'a> {
+    tables: &'a AceFiveTables,
+    floor: u16,
+}
+
+impl FiveToSevenRows for FlooredRows<'_> {
+    #[inline(always)]
+    fn eval_rows<const W: usize>(&self, isa: Isa, rows: &[[Card; W]], out: &mut [u16]) {
+        let table = self.tables.by_size[W - 5].reader();
+        // No key is special: suits do not matter here.
+        high::eval_rows_by_key(isa, &high::BATCH_KEYS, table, 0, rows, out, |_| 0);
+        if self.floor > 0 {
+            // Written without a branch: about half of random 7-card hands qualify, so a branch
+            // per row would be mispredicted half the time (measured: 7-card eight-or-better
+            // lows ran at ~160 M rows/s against ~280 for the plain strengths).
+            for strength in out {
+                *strength &= u16::from(*strength >= self.floor).wrapping_neg();
+            }
+        }
     }
 }
 

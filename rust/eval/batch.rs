@@ -189,6 +189,36 @@ pub fn map_blocks<const W: usize, T: Send>(
     first_error.map_or(Ok(()), Err)
 }
 
+/// A batch evaluator of rows of 5, 6 or 7 cards of the standard deck, for
+/// [`map_five_to_seven`]: a method generic over the row width, which a closure cannot be.
+pub trait FiveToSevenRows: Sync {
+    /// Writes the strengths of `rows` (valid distinct cards, at most [`BLOCK_ROWS`]) into `out`.
+    fn eval_rows<const W: usize>(&self, isa: Isa, rows: &[[Card; W]], out: &mut [u16]);
+}
+
+/// Checks every row of `width` (5..=7) cards of `cards` and has `evaluator` write the
+/// strengths of the valid ones into `out` ([`map_blocks`] at that width).
+pub fn map_five_to_seven(
+    isa: Isa,
+    cards: &[Card],
+    width: usize,
+    out: &mut [u16],
+    evaluator: &impl FiveToSevenRows,
+) -> Result<()> {
+    check_batch_shape(cards.len(), width, out.len(), 5..=7)?;
+    match width {
+        5 => map_blocks::<5, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
+            evaluator.eval_rows(isa, rows, out)
+        }),
+        6 => map_blocks::<6, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
+            evaluator.eval_rows(isa, rows, out)
+        }),
+        _ => map_blocks::<7, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
+            evaluator.eval_rows(isa, rows, out)
+        }),
+    }
+}
+
 /// The cards of each row of a whole block of four-card rows in increasing order, sorted with
 /// AVX2; `None` on the scalar path or for a partial block (the caller sorts those itself).
 #[inline(always)]
@@ -506,16 +536,25 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_bad_row_anywhere_is_the_one_named_on_each_isa() {
+    /// Runs `checks` (one per row width, 4 to 7 cards) on each instruction set and deck.
+    fn on_each_isa_and_deck(checks: [fn(Isa, Deck); 4]) {
         for isa in every_isa() {
             for deck in [Deck::Standard, Deck::WithJoker] {
-                check_every_bad_row::<4>(isa, deck);
-                check_every_bad_row::<5>(isa, deck);
-                check_every_bad_row::<6>(isa, deck);
-                check_every_bad_row::<7>(isa, deck);
+                for check in checks {
+                    check(isa, deck);
+                }
             }
         }
+    }
+
+    #[test]
+    fn a_bad_row_anywhere_is_the_one_named_on_each_isa() {
+        on_each_isa_and_deck([
+            check_every_bad_row::<4>,
+            check_every_bad_row::<5>,
+            check_every_bad_row::<6>,
+            check_every_bad_row::<7>,
+        ]);
     }
 
     #[test]
@@ -556,14 +595,7 @@ mod tests {
                 assert!(!isa.block_is_valid(&bad, deck));
             }
         }
-        for isa in every_isa() {
-            for deck in [Deck::Standard, Deck::WithJoker] {
-                check::<4>(isa, deck);
-                check::<5>(isa, deck);
-                check::<6>(isa, deck);
-                check::<7>(isa, deck);
-            }
-        }
+        on_each_isa_and_deck([check::<4>, check::<5>, check::<6>, check::<7>]);
     }
 
     #[test]

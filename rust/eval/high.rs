@@ -7,7 +7,7 @@
 //! the strength. The high 32 bits count suits in nibbles started at 3, so a nibble reaches 8
 //! exactly when a suit holds five cards: then a 13-bit table over that suit's ranks answers.
 
-use super::batch::{check_batch_shape, map_blocks, Deck, Isa};
+use super::batch::{map_five_to_seven, FiveToSevenRows, Isa};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
 use super::row_table::{premultiply, RowReader, RowTable, DEFAULT_COLUMN_BITS};
 
@@ -182,21 +182,6 @@ impl HighTables {
         self.finish(key, cards)
     }
 
-    /// Strengths of rows of `W` (5..=7) valid distinct cards.
-    #[inline(always)]
-    pub fn eval_rows<const W: usize>(&self, isa: Isa, rows: &[[Card; W]], out: &mut [u16]) {
-        let table = self.rank_reader(W);
-        eval_rows_by_key(isa, &BATCH_KEYS, table, FLUSH_FLAGS, rows, out, |row| {
-            self.flush_of(
-                FLUSH_FLAGS
-                    & row
-                        .iter()
-                        .fold(SUIT_START, |k, &c| k + CARD_KEYS[c as usize]),
-                row,
-            )
-        });
-    }
-
     /// Strength of exactly five valid distinct cards; the fast path of the draw engine.
     #[inline(always)]
     pub fn eval5(&self, cards: &[Card; 5]) -> u16 {
@@ -256,6 +241,23 @@ impl HighTables {
     }
 }
 
+impl FiveToSevenRows for HighTables {
+    /// Strengths of rows of `W` (5..=7) valid distinct cards.
+    #[inline(always)]
+    fn eval_rows<const W: usize>(&self, isa: Isa, rows: &[[Card; W]], out: &mut [u16]) {
+        let table = self.rank_reader(W);
+        eval_rows_by_key(isa, &BATCH_KEYS, table, FLUSH_FLAGS, rows, out, |row| {
+            self.flush_of(
+                FLUSH_FLAGS
+                    & row
+                        .iter()
+                        .fold(SUIT_START, |k, &c| k + CARD_KEYS[c as usize]),
+                row,
+            )
+        });
+    }
+}
+
 /// The 13-bit rank set of `suit` in a set of cards (bit `c` for card `c`). The suit's bits
 /// sit every 4 bits; neighbours are gathered in pairs, then fours, eights and sixteens, with
 /// no branch and no loop over the cards.
@@ -300,19 +302,7 @@ pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<(
 
 /// [`evaluate_batch`] on the instruction set `isa`.
 pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
-    check_batch_shape(cards.len(), width, out.len(), 5..=7)?;
-    let t = tables();
-    match width {
-        5 => map_blocks::<5, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
-            t.eval_rows(isa, rows, out)
-        }),
-        6 => map_blocks::<6, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
-            t.eval_rows(isa, rows, out)
-        }),
-        _ => map_blocks::<7, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
-            t.eval_rows(isa, rows, out)
-        }),
-    }
+    map_five_to_seven(isa, cards, width, out, tables())
 }
 
 /// The batch loop of the key-sum evaluators: each row's key (the sum of its cards' batch
@@ -350,8 +340,6 @@ pub(super) fn eval_rows_by_key<const W: usize>(
     if let (Isa::Avx2, Some(rank_bytes), super::batch::BLOCK_ROWS, 5..) =
         (isa, &keys.rank_bytes, rows.len(), W)
     {
-        // SAFETY: Avx2 is only chosen when the CPU has AVX2; the block is whole, of checked
-        // cards of the standard deck (keys with rank bytes have no others).
         let mut table_rows = [0u64; super::batch::BLOCK_ROWS];
         let mut columns = [0u64; super::batch::BLOCK_ROWS];
         // Measured for ace-to-five (no special key): 7-card rows take 17.7 instructions
@@ -361,6 +349,8 @@ pub(super) fn eval_rows_by_key<const W: usize>(
         } else {
             super::block_keys::avx2::block_keys::<W, true>
         };
+        // SAFETY: Avx2 is only chosen when the CPU has AVX2; the block is whole, of checked
+        // cards of the standard deck (keys with rank bytes have no others).
         let mut special_rows = unsafe {
             block_keys(
                 rows,
