@@ -2,17 +2,21 @@
 
 Every library evaluates the same random hands through the fastest entry point it offers a Python
 caller (a C function mapped over prepared arguments where there is one). drawpoker's one-thread
-figures come from a child process with ``RAYON_NUM_THREADS=1``.
+figures come from a child process with ``RAYON_NUM_THREADS=1``. Native figures come from
+``bench/native``: drawpoker's Rust API beside aya_poker, a Rust evaluator on OMPEval's method.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import os
+import shutil
 import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
@@ -73,6 +77,60 @@ def cold_import_ms() -> float:
         for _ in range(5)
     ]
     return min(runs)
+
+
+NATIVE_ROWS = 1_000_000
+
+
+def native_rates() -> dict[str, float] | None:
+    """M hands/s of ``bench/native`` (drawpoker's Rust API and aya_poker, one thread, the same
+    1,000,000 random rows), or ``None`` without cargo."""
+    cargo = shutil.which("cargo")
+    if cargo is None:
+        return None
+    manifest = Path(__file__).resolve().parents[1] / "native" / "Cargo.toml"
+    command = [cargo, "run", "--release", "--quiet", "--manifest-path", str(manifest)]
+    out = subprocess.run(
+        [*command, "--", str(NATIVE_ROWS), "10"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def native_figures(task: str, k: int, native: dict[str, float] | None) -> list[Figure]:
+    """The native figures of ``k``-card hands for ``task`` (missing without cargo)."""
+    rows = f"{NATIVE_ROWS:,} rows"
+    entries = [
+        (
+            "drawpoker (Rust API, 1 thread)",
+            f"drawpoker{k}",
+            f"evaluate_batch from Rust on {rows}, every row checked (bench/native)",
+        ),
+        (
+            "aya_poker (Rust, OMPEval's method)",
+            f"aya_prebuilt{k}",
+            f"poker_rank on Hand values built before the clock starts, as OMPEval's own "
+            f"benchmark does; {rows}",
+        ),
+        (
+            "aya_poker (Rust, OMPEval's method)",
+            f"aya_from_rows{k}",
+            f"each Hand built from the same {rows} of card numbers, then poker_rank",
+        ),
+    ]
+    return [
+        Figure(
+            task,
+            library,
+            None if native is None else native[key],
+            "M/s",
+            True,
+            note if native is not None else "cargo not found",
+        )
+        for library, key, note in entries
+    ]
 
 
 def peer_rates(k: int) -> list[tuple[str, float | None, str]]:
@@ -141,6 +199,7 @@ def measure() -> list[Figure]:
     """Every high-hand figure of this run."""
     one = run_child("bench.peers.high", 1)
     every = run_child("bench.peers.high", None)
+    native = native_rates()
     figures: list[Figure] = []
     for k in (7, 5):
         task = f"random {k}-card high hands, M hands/s"
@@ -164,6 +223,7 @@ def measure() -> list[Figure]:
                 "evaluate_batch on 4,000,000 hands",
             )
         )
+        figures.extend(native_figures(task, k, native))
         for library, value, note in peer_rates(k):
             figures.append(Figure(task, library, value, "M/s", True, note))
     task = "exact counts over all 133,784,560 seven-card hands (R-HIGH-5), s"
