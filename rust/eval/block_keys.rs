@@ -4,7 +4,7 @@
 //! (`vpsadbw`) instead of one load and one addition per card.
 //!
 //! Each 128-bit lane takes two rows, spread to eight bytes each (the bytes past the row's
-//! cards index nothing and add nothing). A 32-bit rank part is summed one byte plane at a
+//! cards index nothing and add nothing). A rank part is summed one byte plane at a
 //! time: the sum of one byte of each card's part, shifted to where that byte sits. Where
 //! flushes matter, two more planes count suits (clubs 1 and diamonds 16 in one, hearts and
 //! spades in the other), each sum two four-bit counters; the rows whose counters flag five
@@ -17,7 +17,7 @@ pub(super) mod avx2 {
     use crate::eval::batch::BLOCK_ROWS;
     #[cfg(doc)]
     use crate::eval::row_table::{RowReader, RowTable};
-    use crate::eval::row_table::{DEFAULT_COLUMN_BITS, KEY_BITS};
+    use crate::eval::row_table::{DEFAULT_COLUMN_BITS, KEY_BITS, KEY_BYTES};
     use std::arch::x86_64::*;
 
     /// Byte `j` of a lane picks card `j % 8` of row `j / 8` of the two rows loaded from `skip`
@@ -82,11 +82,11 @@ pub(super) mod avx2 {
         pub flush_rows: u32,
     }
 
-    // Row and column come from one mask.
-    const _: () = assert!(KEY_BITS == 2 * DEFAULT_COLUMN_BITS);
+    // Row and column come from one mask, and a key from three byte planes.
+    const _: () = assert!(KEY_BITS == 2 * DEFAULT_COLUMN_BITS && KEY_BYTES == 3);
 
     /// Computes the rank key of each row of `block`: per card, its rank's part (byte `k` of
-    /// the part of rank `r` is `rank_bytes[k][r]`). The low 32 bits of a key are a
+    /// the part of rank `r` is `rank_bytes[k][r]`). The low [`KEY_BITS`] of a key are a
     /// premultiplied [`RowTable`] key, returned as its row and column (see
     /// [`RowReader::get_at`]). With `FLUSHES` the rows holding five or more cards of one suit
     /// are flagged (else none is). Every field of `keys` is written (none is read first, so
@@ -100,7 +100,7 @@ pub(super) mod avx2 {
     #[target_feature(enable = "avx2")]
     pub unsafe fn block_keys<const W: usize, const FLUSHES: bool>(
         block: &[[Card; W]],
-        rank_bytes: &[[u8; 16]; 4],
+        rank_bytes: &[[u8; 16]; KEY_BYTES],
         keys: &mut std::mem::MaybeUninit<BlockKeys>,
     ) {
         const { assert!(W >= 4 && W <= 8 && !(FLUSHES && W == 8)) };
@@ -150,10 +150,7 @@ pub(super) mod avx2 {
                     sum_of(ranks[0], rank),
                     _mm256_slli_epi64::<8>(sum_of(ranks[1], rank)),
                 ),
-                _mm256_add_epi64(
-                    _mm256_slli_epi64::<16>(sum_of(ranks[2], rank)),
-                    _mm256_slli_epi64::<24>(sum_of(ranks[3], rank)),
-                ),
+                _mm256_slli_epi64::<16>(sum_of(ranks[2], rank)),
             );
             if FLUSHES {
                 let suit = _mm256_or_si256(_mm256_and_si256(cards, low_two), suit_padding);

@@ -2,17 +2,15 @@
 //!
 //! Method (the additive-key idea of OMPEval, with our own keys and tables):
 //! every card adds a 64-bit constant. The low 32 bits add a *rank key* whose sum identifies
-//! the multiset of ranks (ranks 1..6 count in base 5 in the low 14 bits, ranks 7..12 in base 5
-//! above them, deuces implied by the hand size); a [`RowTable`] per hand size maps that sum to
+//! the multiset of ranks (see [`rank_key`]: deuces count 0, so the hand size implies them);
+//! a [`RowTable`] per hand size maps that sum to
 //! the strength. The high 32 bits count suits in nibbles started at 3, so a nibble reaches 8
 //! exactly when a suit holds five cards: then a 13-bit table over that suit's ranks answers.
 
 use super::batch::{map_five_to_seven, FiveToSevenRows, Isa};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
-use super::row_table::{premultiply, RowReader, RowTable, DEFAULT_COLUMN_BITS};
+use super::row_table::{premultiply, RowReader, RowTable, DEFAULT_COLUMN_BITS, KEY_BYTES};
 
-/// Bits of the low (ranks 1..6) part of a rank key.
-const LOW_PART_BITS: u32 = 14;
 use crate::card::{rank, suit, Card};
 use crate::error::{Error, Result};
 use std::sync::OnceLock;
@@ -22,15 +20,20 @@ pub(super) const SUIT_SHIFT: u32 = 32;
 pub(super) const SUIT_START: u64 = 0x3333 << SUIT_SHIFT;
 pub(super) const FLUSH_FLAGS: u64 = 0x8888 << SUIT_SHIFT;
 
-/// Rank key of one card of `rank`: deuces 0, ranks 1..6 in base 5 low, 7..12 in base 5 high.
+/// The rank key of each rank, deuce first. Each is the smallest number above the one before it
+/// that keeps distinct the sums of every multiset of ranks above the deuce with at most seven
+/// cards and at most four of a rank (a greedy search of our own; OMPEval's keys come from a
+/// search of the same kind over all thirteen ranks). Every such sum stays below `2^23`, so a
+/// rank key sum needs three bytes (see [`super::block_keys`]).
+pub const RANK_KEYS: [u32; 13] = [
+    0, 1, 5, 24, 112, 521, 2_247, 9_244, 30_823, 103_066, 250_154, 667_453, 1_526_359,
+];
+
+/// Rank key of one card of `rank` (see [`RANK_KEYS`]).
 ///
 /// The sum over a hand identifies its multiset of ranks once the hand size is known.
 pub const fn rank_key(rank: u8) -> u32 {
-    match rank {
-        0 => 0,
-        1..=6 => 5u32.pow(rank as u32 - 1),
-        _ => 5u32.pow(rank as u32 - 7) << LOW_PART_BITS,
-    }
+    RANK_KEYS[rank as usize]
 }
 
 const fn card_keys() -> [u64; 256] {
@@ -55,15 +58,15 @@ pub const CARD_KEYS: [u64; 256] = card_keys();
 pub struct BatchKeys {
     first: [u64; 256],
     rest: [u64; 256],
-    /// Byte `k` of the batch rank part of each rank, when every card's batch key is its
-    /// rank's part plus its suit counter and bytes 52..=255 are no cards (see
-    /// [`super::block_keys`]).
+    /// Byte `k` of the batch rank part of each rank (the bytes a table key reads), when every
+    /// card's batch key is its rank's part plus its suit counter and bytes 52..=255 are no
+    /// cards (see [`super::block_keys`]).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
-    rank_bytes: Option<[[u8; 16]; 4]>,
+    rank_bytes: Option<[[u8; 16]; KEY_BYTES]>,
 }
 
 impl BatchKeys {
-    /// The batch keys of `keys`, card keys whose rank part stays below `2^28`.
+    /// The batch keys of `keys`, card keys whose rank part stays below `2^31`.
     pub(super) const fn of(keys: &[u64; 256]) -> BatchKeys {
         let mut batch = BatchKeys {
             first: [0; 256],
@@ -85,8 +88,8 @@ impl BatchKeys {
 
     /// The rank parts of batch keys `rest` by byte, if they have the form
     /// [`BatchKeys::rank_bytes`] asks for.
-    const fn rank_bytes_of(rest: &[u64; 256]) -> Option<[[u8; 16]; 4]> {
-        let mut bytes = [[0u8; 16]; 4];
+    const fn rank_bytes_of(rest: &[u64; 256]) -> Option<[[u8; 16]; KEY_BYTES]> {
+        let mut bytes = [[0u8; 16]; KEY_BYTES];
         let mut card = 0;
         while card < 256 {
             let part = rest[card] as u32;
@@ -101,7 +104,7 @@ impl BatchKeys {
                 return None;
             }
             let mut k = 0;
-            while card < 52 && k < 4 {
+            while card < 52 && k < KEY_BYTES {
                 bytes[k][card / 4] = (part >> (8 * k)) as u8;
                 k += 1;
             }
@@ -608,6 +611,28 @@ mod tests {
     }
 
     #[test]
+    fn rank_key_sums_tell_every_multiset_apart() {
+        /// Adds the sum of every multiset of ranks `from..13` with at most `left` cards (at
+        /// most four of a rank), on top of `sum`, to `sums`.
+        fn walk(from: u8, left: u32, sum: u32, sums: &mut Vec<u32>) {
+            sums.push(sum);
+            for r in from..13 {
+                for copies in 1..=left.min(4) {
+                    walk(r + 1, left - copies, sum + copies * rank_key(r), sums);
+                }
+            }
+        }
+        let mut sums = Vec::new();
+        walk(1, 7, 0, &mut sums);
+        let count = sums.len();
+        sums.sort_unstable();
+        sums.dedup();
+        assert_eq!(sums.len(), count, "two multisets share a sum");
+        assert!(*sums.last().unwrap() < 1 << 23);
+        assert_eq!(rank_key(0), 0);
+    }
+
+    #[test]
     #[cfg(target_arch = "x86_64")]
     fn block_keys_equal_the_plain_sums() {
         if Isa::best() == Isa::Scalar {
@@ -624,9 +649,9 @@ mod tests {
     #[test]
     fn only_keys_of_a_rank_part_and_a_suit_counter_have_rank_bytes() {
         let bytes = BATCH_KEYS.rank_bytes.expect("standard keys have them");
-        let ace = premultiply(rank_key(12));
-        assert_eq!(bytes.map(|plane| plane[12]), ace.to_le_bytes());
-        assert_eq!(bytes.map(|plane| plane[13]), [0; 4]);
+        let ace = premultiply(rank_key(12)).to_le_bytes();
+        assert_eq!(bytes.map(|plane| plane[12]), ace[..KEY_BYTES]);
+        assert_eq!(bytes.map(|plane| plane[13]), [0; KEY_BYTES]);
         let mut keys = CARD_KEYS;
         keys[52] = 1 << SUIT_SHIFT;
         assert!(BatchKeys::of(&keys).rank_bytes.is_none());

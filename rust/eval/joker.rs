@@ -25,7 +25,7 @@ use std::sync::OnceLock;
 /// Number of joker-wild classes: the high scale plus five of a kind in each rank.
 pub const JOKER_CLASS_COUNT: usize = CLASS_COUNT + 13;
 
-/// Marks the joker in a key: above every rank key sum (those stay below `2^28`).
+/// Marks the joker in a key: above every rank key sum (those stay below `2^23`).
 const JOKER_FLAG: u64 = 1 << 31;
 /// The joker's key: one more card in every suit, nothing in the rank part, and the flag.
 const JOKER_KEY: u64 = 0x1111 << SUIT_SHIFT | JOKER_FLAG;
