@@ -24,7 +24,7 @@ pub(super) const FLUSH_FLAGS: u64 = 0x8888 << SUIT_SHIFT;
 /// that keeps distinct the sums of every multiset of ranks above the deuce with at most seven
 /// cards and at most four of a rank (a greedy search of our own; OMPEval's keys come from a
 /// search of the same kind over all thirteen ranks). Every such sum stays below `2^23`, so a
-/// rank key sum needs three bytes (see [`super::block_keys`]).
+/// rank key sum needs three bytes (the batch loops sum three byte planes).
 pub const RANK_KEYS: [u32; 13] = [
     0, 1, 5, 24, 112, 521, 2_247, 9_244, 30_823, 103_066, 250_154, 667_453, 1_526_359,
 ];
