@@ -68,15 +68,10 @@ impl<const COLUMN_BITS: u32> RowTable<COLUMN_BITS> {
         let mut values: Vec<u16> = Vec::new();
         for r in order {
             let row = &rows[r];
-            let min_column = row.iter().map(|&(c, _)| c as usize).min().unwrap_or(0);
-            let mut offset = used.next_free(0).saturating_sub(min_column);
-            // On a collision, jump so that the colliding column lands on the next free slot.
-            while let Some(&(column, _)) = row
-                .iter()
-                .find(|&&(c, _)| used.contains(offset + c as usize))
-            {
-                offset = used.next_free(offset + column as usize) - column as usize;
-            }
+            let columns: Vec<usize> = row.iter().map(|&(c, _)| c as usize).collect();
+            let min_column = columns.iter().copied().min().unwrap_or(0);
+            // No row fits below the first free slot.
+            let offset = used.first_fit(&columns, used.next_free(0).saturating_sub(min_column));
             for &(column, value) in row {
                 let slot = offset + column as usize;
                 used.insert(slot);
@@ -179,17 +174,43 @@ struct SlotSet {
 }
 
 impl SlotSet {
-    fn contains(&self, slot: usize) -> bool {
-        self.words
-            .get(slot / 64)
-            .is_some_and(|w| w >> (slot % 64) & 1 == 1)
-    }
-
     fn insert(&mut self, slot: usize) {
         if slot / 64 >= self.words.len() {
             self.words.resize(slot / 64 + 1, 0);
         }
         self.words[slot / 64] |= 1 << (slot % 64);
+    }
+
+    /// Bit `i` set when slot `slot + i` is taken (slots past the set are free).
+    fn taken_from(&self, slot: usize) -> u64 {
+        let word = |i: usize| self.words.get(i).copied().unwrap_or(0);
+        let (index, shift) = (slot / 64, slot % 64);
+        match shift {
+            0 => word(index),
+            _ => word(index) >> shift | word(index + 1) << (64 - shift),
+        }
+    }
+
+    /// The first offset at or after `start` where every one of `columns` lands on a free slot,
+    /// tried 64 offsets at a time. Measured on the high-hand tables (12 column bits, about 12
+    /// keys a row): 1.5 G instructions for the three tables by one offset at a time, 0.2 G.
+    fn first_fit(&self, columns: &[usize], start: usize) -> usize {
+        let mut base = start - start % 64;
+        // Offsets below `start` are no candidates.
+        let mut clash = (1u64 << (start % 64)) - 1;
+        loop {
+            for &column in columns {
+                clash |= self.taken_from(base + column);
+                if clash == u64::MAX {
+                    break;
+                }
+            }
+            if clash != u64::MAX {
+                return base + clash.trailing_ones() as usize;
+            }
+            base += 64;
+            clash = 0;
+        }
     }
 
     /// The first free slot at or after `slot`.
