@@ -243,6 +243,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn first_fit_finds_the_first_offset_where_every_column_is_free() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |below: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % below as u64) as usize
+        };
+        for _ in 0..300 {
+            let mut used = SlotSet::default();
+            for _ in 0..next(900) {
+                used.insert(next(1000));
+            }
+            let columns: Vec<usize> = (0..1 + next(6)).map(|_| next(200)).collect();
+            let start = next(1100);
+            let taken = |slot: usize| {
+                used.words
+                    .get(slot / 64)
+                    .is_some_and(|w| w >> (slot % 64) & 1 == 1)
+            };
+            let expected = (start..)
+                .find(|&offset| columns.iter().all(|&c| !taken(offset + c)))
+                .unwrap();
+            assert_eq!(
+                used.first_fit(&columns, start),
+                expected,
+                "{columns:?} from {start}"
+            );
+        }
+    }
+
+    #[test]
     fn stores_every_entry_without_collisions() {
         let entries: Vec<(u32, u16)> = (0..5000u32)
             .map(|i| {
