@@ -3,9 +3,9 @@
 //! Method (the additive-key idea of OMPEval, with our own keys and tables):
 //! every card adds a 64-bit constant. The low 32 bits add a *rank key* whose sum identifies
 //! the multiset of ranks (see [`rank_key`]: deuces count 0, so the hand size implies them);
-//! a [`RowTable`] per hand size maps that sum to
-//! the strength. The high 32 bits count suits in nibbles started at 3, so a nibble reaches 8
-//! exactly when a suit holds five cards: then a 13-bit table over that suit's ranks answers.
+//! a [`RowTable`] per hand size maps that sum to the strength. The high 32 bits count suits in
+//! nibbles started at 3, so a nibble reaches 8 exactly when a suit holds five cards: then a
+//! 13-bit table over that suit's ranks answers.
 
 use super::batch::{map_five_to_seven, FiveToSevenRows, Isa};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
