@@ -4,29 +4,8 @@
 //! actually ran (from `/proc/thread-self/schedstat`, Linux), a figure that holds on a shared
 //! machine; under `valgrind --tool=callgrind` the instruction count per hand is another.
 
+use drawpoker::card::random_rows;
 use drawpoker::eval::Ranking;
-
-fn random_hands(n: usize, k: usize) -> Vec<u8> {
-    let mut cards = vec![0u8; n * k];
-    let mut state = 12345u64;
-    for row in cards.chunks_mut(k) {
-        let mut used = 0u64;
-        for c in row.iter_mut() {
-            loop {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let x = (state % 52) as u8;
-                if used >> x & 1 == 0 {
-                    used |= 1 << x;
-                    *c = x;
-                    break;
-                }
-            }
-        }
-    }
-    cards
-}
 
 /// Nanoseconds this thread has run on a CPU (0 where the kernel does not say).
 fn thread_cpu_ns() -> u64 {
@@ -46,7 +25,7 @@ fn main() {
     };
     let default_cards = ranking.hand_sizes()[0];
     let (n, k, rounds) = (arg(2, 1_000_000), arg(3, default_cards), arg(4, 10));
-    let cards = random_hands(n, k);
+    let cards = random_rows(n, k, 52, 12345);
     let mut out = vec![0u16; n];
     ranking.evaluate(&cards[..k]).expect("tables build");
     let start = std::time::Instant::now();

@@ -139,11 +139,31 @@ pub fn card_mask(cards: &[Card]) -> u64 {
     cards.iter().fold(0u64, |m, &c| m | (1u64 << c))
 }
 
-/// `n` rows of `width` distinct cards drawn from the first `deck_size` cards by a xorshift
-/// generator (`seed` must not be 0): random hands for the tests of every evaluator.
-#[cfg(test)]
-pub(crate) fn random_rows(n: usize, width: usize, deck_size: u8, seed: u64) -> Vec<Card> {
-    let mut state = seed;
+/// `n` rows of `width` distinct cards drawn from the first `deck_size` cards, in one flat
+/// vector: random hands from a xorshift generator (Marsaglia 2003), the same for the same
+/// `seed`, for the tests, examples and benchmarks of every evaluator.
+///
+/// # Panics
+/// If `width` is 0 or above `deck_size` (no such row exists).
+///
+/// ```
+/// use drawpoker::card::random_rows;
+/// let cards = random_rows(1000, 7, 52, 1);
+/// assert_eq!(cards.len(), 7000);
+/// assert!(cards.chunks(7).all(|row| (1..7).all(|i| !row[..i].contains(&row[i]))));
+/// assert_eq!(cards, random_rows(1000, 7, 52, 1));
+/// ```
+pub fn random_rows(n: usize, width: usize, deck_size: u8, seed: u64) -> Vec<Card> {
+    assert!(
+        (1..=deck_size as usize).contains(&width),
+        "rows of {width} distinct cards from {deck_size}"
+    );
+    // A xorshift state of 0 stays 0.
+    let mut state = if seed == 0 {
+        0x9E37_79B9_7F4A_7C15
+    } else {
+        seed
+    };
     let mut cards = Vec::with_capacity(n * width);
     for _ in 0..n {
         let mut used = 0u64;

@@ -11,31 +11,10 @@
 
 use aya_poker::base::{Hand, CARDS};
 use aya_poker::poker_rank;
+use drawpoker::card::random_rows;
 use drawpoker::eval::Ranking;
 use std::hint::black_box;
 use std::time::Instant;
-
-/// `n` rows of `k` distinct cards (0..52, rank * 4 + suit in both libraries) from a xorshift.
-fn random_rows(n: usize, k: usize) -> Vec<u8> {
-    let mut cards = vec![0u8; n * k];
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    for row in cards.chunks_mut(k) {
-        let mut used = 0u64;
-        for card in row.iter_mut() {
-            *card = loop {
-                state ^= state << 13;
-                state ^= state >> 7;
-                state ^= state << 17;
-                let c = (state % 52) as u8;
-                if used >> c & 1 == 0 {
-                    used |= 1 << c;
-                    break c;
-                }
-            };
-        }
-    }
-    cards
-}
 
 /// aya_poker's hand of a row of card numbers.
 fn aya_hand(row: &[u8]) -> Hand {
@@ -78,7 +57,8 @@ fn main() {
     let high = Ranking::from_name("high").expect("the high ranking");
     let mut figures = Vec::new();
     for k in [7, 5] {
-        let rows = random_rows(n, k);
+        // Card numbers are rank * 4 + suit in both libraries.
+        let rows = random_rows(n, k, 52, 0x2545_f491_4f6c_dd1d);
         let hands: Vec<Hand> = rows.chunks_exact(k).map(aya_hand).collect();
         let (mut ours, mut theirs) = (vec![0u16; n], vec![0u16; n]);
         // Chunks below drawpoker's parallel threshold keep it on this thread.
