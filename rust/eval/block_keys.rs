@@ -121,6 +121,13 @@ pub(super) mod avx2 {
         let flush_flags = _mm256_set1_epi64x(0x8888);
         let column_mask = _mm256_set1_epi64x((1 << DEFAULT_COLUMN_BITS) - 1);
         let keys_ptr = keys.as_mut_ptr();
+        // SAFETY: places inside `keys`; nothing is read from them.
+        let (table_rows, columns) = unsafe {
+            (
+                (&raw mut (*keys_ptr).table_rows).cast::<u64>(),
+                (&raw mut (*keys_ptr).columns).cast::<u64>(),
+            )
+        };
         let mut flush_rows = 0u32;
         let zero = _mm256_setzero_si256();
         let sum_of = |plane: __m256i, index: __m256i| {
@@ -163,20 +170,14 @@ pub(super) mod avx2 {
                 flush_rows |= (!plain_rows & 15) << (4 * v);
             }
             let row = _mm256_srli_epi64::<{ DEFAULT_COLUMN_BITS as i32 }>(rank_sum);
-            // SAFETY: entries 4v..4v+4 of BLOCK_ROWS, unaligned stores.
+            // SAFETY: entries 4v..4v+4 of arrays of BLOCK_ROWS, unaligned stores.
             unsafe {
                 _mm256_storeu_si256(
-                    (&raw mut (*keys_ptr).table_rows)
-                        .cast::<u64>()
-                        .add(4 * v)
-                        .cast(),
+                    table_rows.add(4 * v).cast(),
                     _mm256_and_si256(row, column_mask),
                 );
                 _mm256_storeu_si256(
-                    (&raw mut (*keys_ptr).columns)
-                        .cast::<u64>()
-                        .add(4 * v)
-                        .cast(),
+                    columns.add(4 * v).cast(),
                     _mm256_and_si256(rank_sum, column_mask),
                 );
             }
