@@ -191,6 +191,25 @@ pub fn map_blocks<const W: usize, T: Send>(
 
 /// A batch evaluator of rows of 5, 6 or 7 cards of the standard deck, for
 /// [`map_five_to_seven`]: a method generic over the row width, which a closure cannot be.
+///
+/// ```
+/// use drawpoker::card::{random_rows, Card};
+/// use drawpoker::eval::batch::{map_five_to_seven, FiveToSevenRows, Isa};
+/// /// Writes each row's width.
+/// struct Width;
+/// impl FiveToSevenRows for Width {
+///     fn eval_rows<const W: usize>(&self, _: Isa, rows: &[[Card; W]], out: &mut [u16]) {
+///         out[..rows.len()].fill(W as u16);
+///     }
+/// }
+/// let mut cards = random_rows(100, 6, 52, 3);
+/// let mut out = vec![0u16; 100];
+/// map_five_to_seven(Isa::best(), &cards, 6, &mut out, &Width).unwrap();
+/// assert!(out.iter().all(|&w| w == 6));
+/// cards[6 * 40 + 1] = cards[6 * 40]; // row 40 repeats a card: it is named
+/// let error = map_five_to_seven(Isa::best(), &cards, 6, &mut out, &Width).unwrap_err();
+/// assert!(error.to_string().contains("row 40"), "{error}");
+/// ```
 pub trait FiveToSevenRows: Sync {
     /// Writes the strengths of `rows` (valid distinct cards, at most [`BLOCK_ROWS`]) into `out`.
     fn eval_rows<const W: usize>(&self, isa: Isa, rows: &[[Card; W]], out: &mut [u16]);
@@ -198,6 +217,17 @@ pub trait FiveToSevenRows: Sync {
 
 /// Checks every row of `width` (5..=7) cards of `cards` and has `evaluator` write the
 /// strengths of the valid ones into `out` ([`map_blocks`] at that width).
+///
+/// ```
+/// use drawpoker::card::parse_cards;
+/// use drawpoker::eval::batch::{map_five_to_seven, Isa};
+/// use drawpoker::eval::high::tables;
+/// let cards = parse_cards("As Ks Qs Js Ts 2c 3d  7c 5d 4h 3s 2c 9h 8d").unwrap();
+/// let mut out = [0u16; 2];
+/// map_five_to_seven(Isa::best(), &cards, 7, &mut out, tables()).unwrap();
+/// assert_eq!(out[0], 7462); // the royal flush
+/// assert!(out[1] < out[0]);
+/// ```
 pub fn map_five_to_seven(
     isa: Isa,
     cards: &[Card],
