@@ -25,6 +25,14 @@ pub(super) const FLUSH_FLAGS: u64 = 0x8888 << SUIT_SHIFT;
 /// cards and at most four of a rank (a greedy search of our own; OMPEval's keys come from a
 /// search of the same kind over all thirteen ranks). Every such sum stays below `2^23`, so a
 /// rank key sum needs three bytes (the batch loops sum three byte planes).
+///
+/// ```
+/// use drawpoker::eval::high::{rank_key, RANK_KEYS};
+/// let sum = |ranks: &[u8]| ranks.iter().map(|&r| rank_key(r)).sum::<u32>();
+/// // Aces and kings over a queen, aces over kings and queens: one sum each.
+/// assert_ne!(sum(&[12, 12, 11, 11, 10]), sum(&[12, 12, 11, 10, 10]));
+/// assert_eq!(rank_key(12), RANK_KEYS[12]);
+/// ```
 pub const RANK_KEYS: [u32; 13] = [
     0, 1, 5, 24, 112, 521, 2_247, 9_244, 30_823, 103_066, 250_154, 667_453, 1_526_359,
 ];
@@ -206,8 +214,14 @@ impl HighTables {
     #[cold]
     #[inline(never)]
     fn flush_of(&self, flags: u64, cards: &[Card]) -> u16 {
+        self.flush_in(flags, cards.iter().fold(0u64, |set, &c| set | 1 << c))
+    }
+
+    /// The flush strength of a set of cards (bit `c` for card `c`) in the suit flagged in
+    /// `flags` (a key's bits of [`FLUSH_FLAGS`]).
+    #[inline(always)]
+    fn flush_in(&self, flags: u64, set: u64) -> u16 {
         let flush_suit = ((flags.trailing_zeros() - SUIT_SHIFT) / 4) as u8;
-        let set = cards.iter().fold(0u64, |set, &c| set | 1 << c);
         self.flush[suit_ranks(set, flush_suit)]
     }
 
@@ -222,8 +236,7 @@ impl HighTables {
             key += CARD_KEYS[c as usize];
             set |= 1 << c;
         }
-        let flush_suit = (((key & FLUSH_FLAGS).trailing_zeros() - SUIT_SHIFT) / 4) as u8;
-        self.flush[suit_ranks(set, flush_suit)]
+        self.flush_in(key & FLUSH_FLAGS, set)
     }
 
     /// The flush table entry for a 13-bit rank set of one suit (five or more ranks).
