@@ -256,10 +256,12 @@ struct FlooredRows<'a> {
 
 impl FiveToSevenRows for FlooredRows<'_> {
     #[inline(always)]
-    fn eval_rows<const W: usize>(&self, isa: Isa, rows: &[[Card; W]], out: &mut [u16]) {
+    fn eval_rows<const W: usize>(&self, isa: Isa, rows: &[[Card; W]], out: &mut [u16]) -> bool {
         let table = self.tables.by_size[W - 5].reader();
         // No key is special: suits do not matter here.
-        high::eval_rows_by_key(isa, &high::BATCH_KEYS, table, 0, rows, out, |_| 0);
+        if !high::eval_rows_by_key(isa, &high::BATCH_KEYS, table, 0, rows, out, |_| 0) {
+            return false;
+        }
         if self.floor > 0 {
             // Written without a branch: about half of random 7-card hands qualify, so a branch
             // per row would be mispredicted half the time (measured: 7-card eight-or-better
@@ -268,6 +270,7 @@ impl FiveToSevenRows for FlooredRows<'_> {
                 *strength &= u16::from(*strength >= self.floor).wrapping_neg();
             }
         }
+        true
     }
 }
 

@@ -1,7 +1,9 @@
 //! The batch driver shared by every ranking system's `evaluate_batch`: rows are checked a
 //! block of [`BLOCK_ROWS`] at a time (with AVX2 where the CPU has it: a few vector
-//! instructions per row), then evaluated by a loop with no per-card check at all. Only when a
-//! block fails does the exact scalar check run, to name the first bad row.
+//! instructions per row), then evaluated by a loop with no per-card check at all. The
+//! key-sum evaluators check a block in the same AVX2 pass that sums its keys
+//! ([`map_checking_blocks`]). Only when a block fails does the exact scalar check run, to name
+//! the first bad row.
 
 use crate::card::{check_hand, Card, DECK_SIZE};
 use crate::error::{Error, Result};
@@ -74,16 +76,27 @@ impl Isa {
         Isa::Scalar
     }
 
-    /// Whether every row of `W` cards in `block` (exactly [`BLOCK_ROWS`] rows) holds cards of
-    /// `deck` with no repeat inside the row.
+    /// Whether every row of `rows` holds cards of `deck` with no repeat inside the row: a
+    /// whole block of [`BLOCK_ROWS`] at once with AVX2, else row by row.
+    ///
+    /// ```
+    /// use drawpoker::card::parse_cards;
+    /// use drawpoker::eval::batch::{Deck, Isa};
+    /// let cards = parse_cards("As Ks Qs Js Ts  9h 9h 8c 7d 6s").unwrap();
+    /// let (rows, _) = cards.as_chunks::<5>();
+    /// assert!(Isa::best().rows_are_valid(&rows[..1], Deck::Standard));
+    /// assert!(!Isa::best().rows_are_valid(rows, Deck::Standard)); // 9h twice
+    /// ```
     #[inline(always)]
-    fn block_is_valid<const W: usize>(self, block: &[[Card; W]], deck: Deck) -> bool {
+    pub fn rows_are_valid<const W: usize>(self, rows: &[[Card; W]], deck: Deck) -> bool {
         match self {
-            Isa::Scalar => block.iter().all(|row| row_is_valid(row, deck)),
             #[cfg(target_arch = "x86_64")]
             // SAFETY: Avx2 is only chosen by `best()` when the CPU has AVX2 (tests ask for it
-            // only under the same condition).
-            Isa::Avx2 => unsafe { avx2::block_is_valid::<W>(block, deck.card_count()) },
+            // only under the same condition); the block is whole and 4 <= W <= 7.
+            Isa::Avx2 if rows.len() == BLOCK_ROWS && (4..=7).contains(&W) => unsafe {
+                avx2::block_is_valid::<W>(rows, deck.card_count())
+            },
+            _ => rows.iter().all(|row| row_is_valid(row, deck)),
         }
     }
 }
@@ -117,47 +130,39 @@ fn first_error<const W: usize>(rows: &[[Card; W]], start: usize, deck: Deck) -> 
         .map(|(i, row)| row_error(row, start + i, deck))
 }
 
-/// Checks then evaluates the rows of one task: whole blocks first, then the tail, whose
-/// valid rows before its first bad one are evaluated.
+/// Evaluates the rows of one task a block at a time; stops at the first block that holds an
+/// invalid row and names that row.
 fn run<const W: usize, T>(
     isa: Isa,
     deck: Deck,
     start_row: usize,
     cards: &[Card],
     out: &mut [T],
-    per_block: &impl Fn(Isa, &[[Card; W]], &mut [T]),
+    per_block: &impl Fn(Isa, &[[Card; W]], &mut [T]) -> bool,
 ) -> Result<()> {
     let (rows, _) = cards.as_chunks::<W>();
+    // The row-by-row check names the bad row of a block that failed.
+    let named = |block: &[[Card; W]], start: usize| {
+        Err(first_error(block, start, deck).unwrap_or_else(|| {
+            Error::InvalidArgument(format!(
+                "rows {start} to {} failed a block check but look valid (a bug)",
+                start + block.len() - 1
+            ))
+        }))
+    };
     let blocks = rows.chunks_exact(BLOCK_ROWS);
     let tail = blocks.remainder();
     let mut out_blocks = out.chunks_exact_mut(BLOCK_ROWS);
     for (b, (block, out_block)) in blocks.zip(&mut out_blocks).enumerate() {
         prefetch_ahead(block);
-        // The row-by-row check decides; a failed block check only says where to run it.
-        if !isa.block_is_valid(block, deck) {
-            if let Some(error) = first_error(block, start_row + b * BLOCK_ROWS, deck) {
-                return Err(error);
-            }
+        if !per_block(isa, block, out_block) {
+            return named(block, start_row + b * BLOCK_ROWS);
         }
-        per_block(isa, block, out_block);
     }
-    let valid = tail
-        .iter()
-        .take_while(|row| row_is_valid(&row[..], deck))
-        .count();
-    per_block(
-        isa,
-        &tail[..valid],
-        &mut out_blocks.into_remainder()[..valid],
-    );
-    match tail.get(valid) {
-        Some(row) => Err(row_error(
-            row,
-            start_row + rows.len() - tail.len() + valid,
-            deck,
-        )),
-        None => Ok(()),
+    if !per_block(isa, tail, out_blocks.into_remainder()) {
+        return named(tail, start_row + rows.len() - tail.len());
     }
+    Ok(())
 }
 
 /// Checks every row of `W` cards of `cards` (cards of `deck`, no repeat inside a row) and
@@ -170,6 +175,32 @@ pub fn map_blocks<const W: usize, T: Send>(
     out: &mut [T],
     deck: Deck,
     per_block: impl Fn(Isa, &[[Card; W]], &mut [T]) + Sync,
+) -> Result<()> {
+    map_checking_blocks(
+        isa,
+        cards,
+        out,
+        deck,
+        #[inline(always)]
+        |isa, rows, out| {
+            isa.rows_are_valid(rows, deck) && {
+                per_block(isa, rows, out);
+                true
+            }
+        },
+    )
+}
+
+/// [`map_blocks`] for a `per_block` that checks the rows itself (with `isa`, the way
+/// [`Isa::rows_are_valid`] does, or in the same pass as their evaluation): it returns
+/// `false`, whatever it wrote, when a row holds a card outside `deck` or repeats one (and
+/// only then).
+pub fn map_checking_blocks<const W: usize, T: Send>(
+    isa: Isa,
+    cards: &[Card],
+    out: &mut [T],
+    deck: Deck,
+    per_block: impl Fn(Isa, &[[Card; W]], &mut [T]) -> bool + Sync,
 ) -> Result<()> {
     debug_assert_eq!(cards.len(), out.len() * W);
     if out.len() < 2 * PARALLEL_CHUNK {
@@ -194,12 +225,15 @@ pub fn map_blocks<const W: usize, T: Send>(
 ///
 /// ```
 /// use drawpoker::card::{random_rows, Card};
-/// use drawpoker::eval::batch::{map_five_to_seven, FiveToSevenRows, Isa};
+/// use drawpoker::eval::batch::{map_five_to_seven, Deck, FiveToSevenRows, Isa};
 /// /// Writes each row's width.
 /// struct Width;
 /// impl FiveToSevenRows for Width {
-///     fn eval_rows<const W: usize>(&self, _: Isa, rows: &[[Card; W]], out: &mut [u16]) {
-///         out[..rows.len()].fill(W as u16);
+///     fn eval_rows<const W: usize>(&self, isa: Isa, rows: &[[Card; W]], out: &mut [u16]) -> bool {
+///         isa.rows_are_valid(rows, Deck::Standard) && {
+///             out[..rows.len()].fill(W as u16);
+///             true
+///         }
 ///     }
 /// }
 /// let mut cards = random_rows(100, 6, 52, 3);
@@ -211,12 +245,16 @@ pub fn map_blocks<const W: usize, T: Send>(
 /// assert!(error.to_string().contains("row 40"), "{error}");
 /// ```
 pub trait FiveToSevenRows: Sync {
-    /// Writes the strengths of `rows` (valid distinct cards, at most [`BLOCK_ROWS`]) into `out`.
-    fn eval_rows<const W: usize>(&self, isa: Isa, rows: &[[Card; W]], out: &mut [u16]);
+    /// Writes the strengths of `rows` (at most [`BLOCK_ROWS`]) into `out` and returns `true`,
+    /// or returns `false` (whatever it wrote) when a row holds a card outside the standard
+    /// deck or repeats one: the evaluator checks its rows, with `isa` as
+    /// [`Isa::rows_are_valid`] does or in the same pass as their evaluation (on
+    /// [`Isa::Scalar`], row by row).
+    fn eval_rows<const W: usize>(&self, isa: Isa, rows: &[[Card; W]], out: &mut [u16]) -> bool;
 }
 
 /// Checks every row of `width` (5..=7) cards of `cards` and has `evaluator` write the
-/// strengths of the valid ones into `out` ([`map_blocks`] at that width).
+/// strengths of the valid ones into `out` ([`map_checking_blocks`] at that width).
 ///
 /// ```
 /// use drawpoker::card::parse_cards;
@@ -237,15 +275,30 @@ pub fn map_five_to_seven(
 ) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=7)?;
     match width {
-        5 => map_blocks::<5, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
-            evaluator.eval_rows(isa, rows, out)
-        }),
-        6 => map_blocks::<6, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
-            evaluator.eval_rows(isa, rows, out)
-        }),
-        _ => map_blocks::<7, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
-            evaluator.eval_rows(isa, rows, out)
-        }),
+        5 => map_checking_blocks::<5, _>(
+            isa,
+            cards,
+            out,
+            Deck::Standard,
+            #[inline(always)]
+            |isa, rows, out| evaluator.eval_rows(isa, rows, out),
+        ),
+        6 => map_checking_blocks::<6, _>(
+            isa,
+            cards,
+            out,
+            Deck::Standard,
+            #[inline(always)]
+            |isa, rows, out| evaluator.eval_rows(isa, rows, out),
+        ),
+        _ => map_checking_blocks::<7, _>(
+            isa,
+            cards,
+            out,
+            Deck::Standard,
+            #[inline(always)]
+            |isa, rows, out| evaluator.eval_rows(isa, rows, out),
+        ),
     }
 }
 
@@ -619,10 +672,10 @@ mod tests {
             let cards = random_rows(BLOCK_ROWS * 200, W, deck.card_count(), W as u64);
             let (rows, _) = cards.as_chunks::<W>();
             for block in rows.chunks(BLOCK_ROWS) {
-                assert!(isa.block_is_valid(block, deck), "{isa:?} {W} {block:?}");
+                assert!(isa.rows_are_valid(block, deck), "{isa:?} {W} {block:?}");
                 let mut bad = block.to_vec();
                 bad[W * 3 % BLOCK_ROWS][W - 1] = bad[W * 3 % BLOCK_ROWS][0];
-                assert!(!isa.block_is_valid(&bad, deck));
+                assert!(!isa.rows_are_valid(&bad, deck));
             }
         }
         on_each_isa_and_deck([check::<4>, check::<5>, check::<6>, check::<7>]);

@@ -5,7 +5,7 @@
 //! 1 the royal flush. Evaluation is the high evaluation followed by a 7,463-entry table from
 //! the high class to the deuce-to-seven class.
 
-use super::batch::{check_batch_shape, map_blocks, Deck, Isa};
+use super::batch::{check_batch_shape, map_checking_blocks, Deck, Isa};
 use super::classes::{scale, Category, ClassInfo, CLASS_COUNT};
 use super::high::{self, HighTables, FLUSH_FLAGS};
 use super::row_table::RowTable;
@@ -73,7 +73,7 @@ impl DeuceSevenTables {
 
     /// Strengths of rows of five valid distinct cards (the flushes through [`Self::eval5`]).
     #[inline(always)]
-    pub fn eval_rows(&self, isa: Isa, rows: &[[Card; 5]], out: &mut [u16]) {
+    pub fn eval_rows(&self, isa: Isa, rows: &[[Card; 5]], out: &mut [u16]) -> bool {
         high::eval_rows_by_key(
             isa,
             &high::BATCH_KEYS,
@@ -82,7 +82,7 @@ impl DeuceSevenTables {
             rows,
             out,
             |row| self.eval5(row),
-        );
+        )
     }
 
     /// The class of a strength, or `None` outside 1..=7462.
@@ -118,9 +118,14 @@ pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<(
 pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=5)?;
     let t = tables();
-    map_blocks::<5, _>(isa, cards, out, Deck::Standard, |isa, rows, out| {
-        t.eval_rows(isa, rows, out)
-    })
+    map_checking_blocks::<5, _>(
+        isa,
+        cards,
+        out,
+        Deck::Standard,
+        #[inline(always)]
+        |isa, rows, out| t.eval_rows(isa, rows, out),
+    )
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
 //! nibbles started at 3, so a nibble reaches 8 exactly when a suit holds five cards: then a
 //! 13-bit table over that suit's ranks answers.
 
-use super::batch::{map_five_to_seven, FiveToSevenRows, Isa};
+use super::batch::{map_five_to_seven, Deck, FiveToSevenRows, Isa};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
 use super::row_table::{premultiply, RowReader, RowTable, DEFAULT_COLUMN_BITS, KEY_BYTES};
 
@@ -64,19 +64,23 @@ pub const CARD_KEYS: [u64; 256] = card_keys();
 /// (at most 6, for 7 cards). The first card of a row reads `first`, which also starts the suit
 /// counters.
 pub struct BatchKeys {
+    /// The cards a row may hold (the others' keys are 0).
+    deck: Deck,
     first: [u64; 256],
     rest: [u64; 256],
     /// Byte `k` of the batch rank part of each rank (the bytes a table key reads), when every
-    /// card's batch key is its rank's part plus its suit counter and bytes 52..=255 are no
-    /// cards (see [`super::block_keys`]).
+    /// card's batch key is its rank's part plus its suit counter, rank 0's part is 0 and bytes
+    /// 52..=255 are no cards (see [`super::block_keys`]).
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     rank_bytes: Option<[[u8; 16]; KEY_BYTES]>,
 }
 
 impl BatchKeys {
-    /// The batch keys of `keys`, card keys whose rank part stays below `2^31`.
-    pub(super) const fn of(keys: &[u64; 256]) -> BatchKeys {
+    /// The batch keys of `keys`, card keys of the cards of `deck` whose rank part stays below
+    /// `2^31`.
+    pub(super) const fn of(keys: &[u64; 256], deck: Deck) -> BatchKeys {
         let mut batch = BatchKeys {
+            deck,
             first: [0; 256],
             rest: [0; 256],
             rank_bytes: None,
@@ -104,7 +108,7 @@ impl BatchKeys {
             let counter = BatchKeys::moved(1 << (SUIT_SHIFT + 4 * (card % 4) as u32));
             let same_rank_part = part == rest[card - card % 4] as u32;
             let well_formed = if card < 52 {
-                rest[card] == part as u64 | counter && same_rank_part
+                rest[card] == part as u64 | counter && same_rank_part && (card >= 4 || part == 0)
             } else {
                 rest[card] == 0
             };
@@ -128,7 +132,7 @@ impl BatchKeys {
 }
 
 /// The batch keys of [`CARD_KEYS`].
-pub(super) static BATCH_KEYS: BatchKeys = BatchKeys::of(&CARD_KEYS);
+pub(super) static BATCH_KEYS: BatchKeys = BatchKeys::of(&CARD_KEYS, Deck::Standard);
 
 /// The evaluation tables: a rank table per hand size and the flush table.
 pub struct HighTables {
@@ -273,13 +277,13 @@ impl HighTables {
 }
 
 impl FiveToSevenRows for HighTables {
-    /// Strengths of rows of `W` (5..=7) valid distinct cards.
+    /// Strengths of rows of `W` (5..=7) cards, checked.
     #[inline(always)]
-    fn eval_rows<const W: usize>(&self, isa: Isa, rows: &[[Card; W]], out: &mut [u16]) {
+    fn eval_rows<const W: usize>(&self, isa: Isa, rows: &[[Card; W]], out: &mut [u16]) -> bool {
         let table = self.rank_reader(W);
         eval_rows_by_key(isa, &BATCH_KEYS, table, FLUSH_FLAGS, rows, out, |row| {
             self.flush_of_row(row)
-        });
+        })
     }
 }
 
@@ -333,8 +337,10 @@ pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]
 /// The batch loop of the key-sum evaluators: each row's key (the sum of its cards' batch
 /// `keys`) read in `table`, which comes by value so that it stays in registers across the
 /// loop; a row whose key has a bit of `special` (bits of a card key above its rank part: a
-/// flush, the joker) goes to `slow` instead. With AVX2, whole blocks of 5 to 7 cards take
-/// their keys from [`super::block_keys`] when `keys` allow it.
+/// flush, the joker) goes to `slow` instead. Returns `false` (with nothing written) when a
+/// row holds a card outside the keys' deck or repeats one. With AVX2, whole blocks of 5 to 7
+/// cards are checked and take their keys in one pass, [`super::block_keys`], when `keys`
+/// allow it; other rows are checked first as [`Isa::rows_are_valid`] does.
 #[inline(always)]
 pub(super) fn eval_rows_by_key<const W: usize>(
     isa: Isa,
@@ -344,7 +350,7 @@ pub(super) fn eval_rows_by_key<const W: usize>(
     rows: &[[Card; W]],
     out: &mut [u16],
     slow: impl Fn(&[Card; W]) -> u16,
-) {
+) -> bool {
     let special = BatchKeys::moved(special);
     /// The slow path stays out of the loop, which it would crowd.
     #[cold]
@@ -376,15 +382,19 @@ pub(super) fn eval_rows_by_key<const W: usize>(
             super::block_keys::avx2::block_keys::<W, false>
         };
         let mut keys = std::mem::MaybeUninit::uninit();
-        // SAFETY: Avx2 is only chosen when the CPU has AVX2; the block is whole, of checked
-        // cards of the standard deck (keys with rank bytes have no others), at most 7 a row.
-        // block_keys then wrote every field of `keys`.
+        // SAFETY: Avx2 is only chosen when the CPU has AVX2; the block is whole, at most 7
+        // cards a row. When block_keys finds the cards valid (of the standard deck, the only
+        // one of keys with rank bytes), it wrote every field of `keys`.
         let keys = unsafe {
-            block_keys(rows, rank_bytes, &mut keys);
+            if !block_keys(rows, rank_bytes, &mut keys) {
+                return false;
+            }
             keys.assume_init_ref()
         };
         // Every key reads inside the table; the flushes are then redone, with no branch per
-        // row.
+        // row. A whole block's size is known, so the loop unrolls.
+        use super::batch::BLOCK_ROWS;
+        let out: &mut [u16; BLOCK_ROWS] = (&mut out[..BLOCK_ROWS]).try_into().expect("a block");
         for ((&row, &column), slot) in keys
             .table_rows
             .iter()
@@ -400,10 +410,11 @@ pub(super) fn eval_rows_by_key<const W: usize>(
             out[i] = out_of_line(&slow, &rows[i]);
             flush_rows &= flush_rows - 1;
         }
-        return;
+        return true;
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = isa;
+    if !isa.rows_are_valid(rows, keys.deck) {
+        return false;
+    }
     let eval = |row: &[Card; W]| {
         let key = row[1..]
             .iter()
@@ -422,6 +433,7 @@ pub(super) fn eval_rows_by_key<const W: usize>(
     if let (Some(row), Some(slot)) = (last_row.first(), last_slot.first_mut()) {
         *slot = eval(row);
     }
+    true
 }
 
 /// `+1`, `0` or `-1` per row as hand `a` beats, ties or loses to hand `b`.
@@ -582,7 +594,8 @@ mod tests {
 
     /// Every key [`super::super::block_keys`] sums for a block equals the plain sum (its row
     /// and column in a rank table, and with `FLUSHES` whether it holds a flush), for rows of 4
-    /// to 8 cards of the whole deck (each card at each place of a row somewhere).
+    /// to 7 cards of the whole deck (each card at each place of a row somewhere). A block with
+    /// a card repeated in a row, or a byte above 51, fails instead.
     #[cfg(target_arch = "x86_64")]
     fn block_keys_match_the_plain_sums<const W: usize, const FLUSHES: bool>() {
         use crate::eval::batch::BLOCK_ROWS;
@@ -594,14 +607,33 @@ mod tests {
         let cards = crate::card::random_rows(BLOCK_ROWS * 200, W, 52, 0x2545_f491 + W as u64);
         let (rows, _) = cards.as_chunks::<W>();
         for block in rows.chunks_exact(BLOCK_ROWS) {
-            // SAFETY: checked for AVX2 by the caller; a whole block of cards below 52.
+            // SAFETY: checked for AVX2 by the caller; a whole block of at most 7 cards a row.
             let mut keys = std::mem::MaybeUninit::uninit();
             let keys = unsafe {
-                super::super::block_keys::avx2::block_keys::<W, FLUSHES>(
+                assert!(super::super::block_keys::avx2::block_keys::<W, FLUSHES>(
                     block, rank_bytes, &mut keys,
-                );
+                ));
                 keys.assume_init_ref()
             };
+            for (i, spoil) in [(0, 1), (W - 1, 0), (2, 52), (1, 255)]
+                .into_iter()
+                .enumerate()
+            {
+                let mut bad = block.to_vec();
+                let row = &mut bad[(9 * i + 4) % BLOCK_ROWS];
+                row[spoil.0] = if spoil.1 < W {
+                    row[spoil.1]
+                } else {
+                    spoil.1 as u8
+                };
+                let mut keys = std::mem::MaybeUninit::uninit();
+                // SAFETY: as above; a bad block is allowed.
+                assert!(!unsafe {
+                    super::super::block_keys::avx2::block_keys::<W, FLUSHES>(
+                        &bad, rank_bytes, &mut keys,
+                    )
+                });
+            }
             for (i, row) in block.iter().enumerate() {
                 let plain = row[1..]
                     .iter()
@@ -656,7 +688,6 @@ mod tests {
         block_keys_match_the_plain_sums::<6, true>();
         block_keys_match_the_plain_sums::<7, true>();
         block_keys_match_the_plain_sums::<7, false>();
-        block_keys_match_the_plain_sums::<8, false>();
     }
 
     #[test]
@@ -667,10 +698,14 @@ mod tests {
         assert_eq!(bytes.map(|plane| plane[13]), [0; KEY_BYTES]);
         let mut keys = CARD_KEYS;
         keys[52] = 1 << SUIT_SHIFT;
-        assert!(BatchKeys::of(&keys).rank_bytes.is_none());
+        assert!(BatchKeys::of(&keys, Deck::Standard).rank_bytes.is_none());
         let mut keys = CARD_KEYS;
         keys[5] += 1;
-        assert!(BatchKeys::of(&keys).rank_bytes.is_none());
+        assert!(BatchKeys::of(&keys, Deck::Standard).rank_bytes.is_none());
+        // Bytes past a block's cards read rank 0, which must add nothing.
+        let mut keys = CARD_KEYS;
+        (0..4).for_each(|card| keys[card] += 1);
+        assert!(BatchKeys::of(&keys, Deck::Standard).rank_bytes.is_none());
     }
 
     #[test]

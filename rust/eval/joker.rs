@@ -12,7 +12,7 @@
 //! (any rank, five of a kind when the four are quads). A suited four always makes at least a
 //! flush, which beats every hand the ranks alone can make, so the flush table is the answer.
 
-use super::batch::{check_batch_shape, map_blocks, Deck, Isa};
+use super::batch::{check_batch_shape, map_checking_blocks, Deck, Isa};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
 use super::high::{
     self, rank_key, BatchKeys, HighTables, CARD_KEYS, FLUSH_FLAGS, SUIT_SHIFT, SUIT_START,
@@ -40,7 +40,7 @@ const fn card_keys53() -> [u64; 256] {
 
 const CARD_KEYS53: [u64; 256] = card_keys53();
 
-static BATCH_KEYS53: BatchKeys = BatchKeys::of(&CARD_KEYS53);
+static BATCH_KEYS53: BatchKeys = BatchKeys::of(&CARD_KEYS53, Deck::WithJoker);
 
 /// Strength of five of a kind of `rank`.
 const fn five_of_a_kind(rank: u8) -> u16 {
@@ -124,7 +124,7 @@ impl JokerTables {
     /// Strengths of rows of five valid distinct cards of the 53-card deck: the high hands by
     /// their rank key in one read, the flushes and the joker's hands through [`Self::eval5`].
     #[inline(always)]
-    pub fn eval_rows(&self, isa: Isa, rows: &[[Card; 5]], out: &mut [u16]) {
+    pub fn eval_rows(&self, isa: Isa, rows: &[[Card; 5]], out: &mut [u16]) -> bool {
         let table = self.high.rank_reader(5);
         high::eval_rows_by_key(
             isa,
@@ -134,7 +134,7 @@ impl JokerTables {
             rows,
             out,
             |row| self.eval5(row),
-        );
+        )
     }
 
     /// Bytes of the joker's own tables.
@@ -174,9 +174,14 @@ pub fn evaluate_batch(cards: &[Card], width: usize, out: &mut [u16]) -> Result<(
 pub fn evaluate_batch_on(isa: Isa, cards: &[Card], width: usize, out: &mut [u16]) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=5)?;
     let t = tables();
-    map_blocks::<5, _>(isa, cards, out, Deck::WithJoker, |isa, rows, out| {
-        t.eval_rows(isa, rows, out)
-    })
+    map_checking_blocks::<5, _>(
+        isa,
+        cards,
+        out,
+        Deck::WithJoker,
+        #[inline(always)]
+        |isa, rows, out| t.eval_rows(isa, rows, out),
+    )
 }
 
 /// The class of a joker-wild strength, or `None` outside 1..=7475.
