@@ -104,10 +104,8 @@ pub(super) mod avx2 {
 
     /// The rank keys of a block's rows, split for [`RowReader::get_at`], and its flushes.
     pub struct BlockKeys {
-        /// The table row of each row's key.
-        pub table_rows: [u64; BLOCK_ROWS],
-        /// The table column of each row's key.
-        pub columns: [u64; BLOCK_ROWS],
+        /// The table column and row of each row's key.
+        pub splits: [[u32; 2]; BLOCK_ROWS],
         /// Bit `i` set when row `i` holds five or more cards of one suit (when asked for).
         pub flush_rows: u32,
     }
@@ -193,16 +191,12 @@ pub(super) mod avx2 {
         let suits = SUIT_PLANES.map(|plane| both_lanes(&plane));
         let suit_starts = [0, 1].map(|plane| both_lanes(&suit_start(W, plane)));
         let low_four = _mm256_set1_epi8(15);
-        let column_mask = _mm256_set1_epi64x((1 << DEFAULT_COLUMN_BITS) - 1);
+        // The column in the low half of a 64-bit lane, the row in the high half.
+        let split_mask = _mm256_set1_epi64x(((1 << DEFAULT_COLUMN_BITS) - 1) * 0x1_0000_0001);
         let zero = _mm256_setzero_si256();
         let keys_ptr = keys.as_mut_ptr();
-        // SAFETY: places inside `keys`; nothing is read from them.
-        let (table_rows, columns) = unsafe {
-            (
-                (&raw mut (*keys_ptr).table_rows).cast::<u64>(),
-                (&raw mut (*keys_ptr).columns).cast::<u64>(),
-            )
-        };
+        // SAFETY: a place inside `keys`; nothing is read from it.
+        let splits = unsafe { (&raw mut (*keys_ptr).splits).cast::<[u32; 2]>() };
         let sum_of = |plane: __m256i, index: __m256i, start: __m256i| {
             _mm256_sad_epu8(_mm256_shuffle_epi8(plane, index), start)
         };
@@ -229,18 +223,12 @@ pub(super) mod avx2 {
                 ),
                 _mm256_slli_epi64::<16>(sum_of(ranks[2], rank, zero)),
             );
-            let row = _mm256_srli_epi64::<{ DEFAULT_COLUMN_BITS as i32 }>(rank_sum);
-            // SAFETY: entries 4v..4v+4 of arrays of BLOCK_ROWS, unaligned stores.
-            unsafe {
-                _mm256_storeu_si256(
-                    table_rows.add(4 * v).cast(),
-                    _mm256_and_si256(row, column_mask),
-                );
-                _mm256_storeu_si256(
-                    columns.add(4 * v).cast(),
-                    _mm256_and_si256(rank_sum, column_mask),
-                );
-            }
+            // A sum is below 2^27 (three planes of at most 7 * 255), so the row (bits 12..24)
+            // moved up by 32 - 12 bits lands alone in the high half.
+            let moved = _mm256_slli_epi64::<{ 32 - DEFAULT_COLUMN_BITS as i32 }>(rank_sum);
+            let split = _mm256_and_si256(_mm256_or_si256(rank_sum, moved), split_mask);
+            // SAFETY: entries 4v..4v+4 of an array of BLOCK_ROWS, an unaligned store.
+            unsafe { _mm256_storeu_si256(splits.add(4 * v).cast(), split) };
         }
         // Bit 8 lane + v of `flagged`: row 4v + lane has five cards of a suit.
         let flagged = _mm256_and_si256(counters, _mm256_set1_epi8(0x88u8 as i8));

@@ -395,12 +395,7 @@ pub(super) fn eval_rows_by_key<const W: usize>(
         // row. A whole block's size is known, so the loop unrolls.
         use super::batch::BLOCK_ROWS;
         let out: &mut [u16; BLOCK_ROWS] = (&mut out[..BLOCK_ROWS]).try_into().expect("a block");
-        for ((&row, &column), slot) in keys
-            .table_rows
-            .iter()
-            .zip(&keys.columns)
-            .zip(out.iter_mut())
-        {
+        for (&[column, row], slot) in keys.splits.iter().zip(out.iter_mut()) {
             // SAFETY: block_keys split each key as get_at asks.
             *slot = unsafe { table.get_at(row as usize, column as usize) };
         }
@@ -645,10 +640,7 @@ mod tests {
                     h >> DEFAULT_COLUMN_BITS,
                     h & ((1 << DEFAULT_COLUMN_BITS) - 1),
                 );
-                assert_eq!(
-                    (keys.table_rows[i], keys.columns[i]),
-                    (split.0 as u64, split.1 as u64)
-                );
+                assert_eq!(keys.splits[i], [split.1, split.0]);
                 let flush = FLUSHES && plain & BatchKeys::moved(FLUSH_FLAGS) != 0;
                 assert_eq!(keys.flush_rows >> i & 1 == 1, flush, "{row:?}");
             }

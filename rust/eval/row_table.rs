@@ -168,8 +168,10 @@ impl<const COLUMN_BITS: u32> RowReader<'_, COLUMN_BITS> {
         // Every offset is at most the last used slot (or 0 for an empty row), and `values`
         // extends a full row width past that slot, so `offset + column < values.len()`.
         unsafe {
+            // A 32-bit sum (the array is far shorter than 2^32): one addition that also
+            // zero-extends, where a column was read as 32 bits.
             let offset = *self.offsets.get_unchecked(row);
-            *self.values.get_unchecked(offset as usize + column)
+            *self.values.get_unchecked((offset + column as u32) as usize)
         }
     }
 }
