@@ -130,9 +130,43 @@ fn first_error<const W: usize>(rows: &[[Card; W]], start: usize, deck: Deck) -> 
         .map(|(i, row)| row_error(row, start + i, deck))
 }
 
+/// [`run_on`] with AVX2 code throughout where `isa` is AVX2: the whole loop, the block
+/// evaluator inlined into it, is compiled for AVX2, so that the evaluator's own AVX2 functions
+/// inline too and their constants are set up once a task instead of once a block.
+fn run<const W: usize, T>(
+    isa: Isa,
+    deck: Deck,
+    start_row: usize,
+    cards: &[Card],
+    out: &mut [T],
+    per_block: &impl Fn(Isa, &[[Card; W]], &mut [T]) -> bool,
+) -> Result<()> {
+    #[cfg(target_arch = "x86_64")]
+    if isa == Isa::Avx2 {
+        /// `run_on` compiled for AVX2.
+        ///
+        /// # Safety
+        /// The CPU must have AVX2.
+        #[target_feature(enable = "avx2")]
+        unsafe fn run_avx2<const W: usize, T>(
+            deck: Deck,
+            start_row: usize,
+            cards: &[Card],
+            out: &mut [T],
+            per_block: &impl Fn(Isa, &[[Card; W]], &mut [T]) -> bool,
+        ) -> Result<()> {
+            run_on(Isa::Avx2, deck, start_row, cards, out, per_block)
+        }
+        // SAFETY: Avx2 is only chosen when the CPU has AVX2.
+        return unsafe { run_avx2(deck, start_row, cards, out, per_block) };
+    }
+    run_on(isa, deck, start_row, cards, out, per_block)
+}
+
 /// Evaluates the rows of one task a block at a time; stops at the first block that holds an
 /// invalid row and names that row.
-fn run<const W: usize, T>(
+#[inline(always)]
+fn run_on<const W: usize, T>(
     isa: Isa,
     deck: Deck,
     start_row: usize,

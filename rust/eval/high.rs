@@ -3,7 +3,7 @@
 //! Method (the additive-key idea of OMPEval, with our own keys and tables):
 //! every card adds a 64-bit constant. The low 32 bits add a *rank key* whose sum identifies
 //! the multiset of ranks (see [`rank_key`]: deuces count 0, so the hand size implies them);
-//! a [`RowTable`] per hand size maps that sum to the strength. The high 32 bits count suits in
+//! a `RowTable` (`row_table.rs`) per hand size maps that sum to the strength. The high 32 bits count suits in
 //! nibbles started at 3, so a nibble reaches 8 exactly when a suit holds five cards: then a
 //! 13-bit table over that suit's ranks answers.
 
@@ -58,7 +58,7 @@ const fn card_keys() -> [u64; 256] {
 /// The additive constant of each card; bytes 52..=255 (not cards) map to 0.
 pub const CARD_KEYS: [u64; 256] = card_keys();
 
-/// Card keys for batches: the rank part premultiplied (see [`premultiply`]), so that a row's
+/// Card keys for batches: the rank part premultiplied (see `row_table::premultiply`), so that a row's
 /// sum is looked up without a multiplication, and the rest of the key (the joker's flag at bit
 /// 31, the suit counters from bit 32) moved up 4 bits, above the carries out of the low 32 bits
 /// (at most 6, for 7 cards). The first card of a row reads `first`, which also starts the suit
