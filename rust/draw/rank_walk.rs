@@ -9,7 +9,7 @@
 use super::combos::BINOMIALS;
 use super::outcomes::Sink;
 use crate::card::{rank, suit, Card};
-use crate::eval::high::{HighTables, CARD_KEYS};
+use crate::eval::high::{rank_key, HighTables, CARD_KEYS};
 
 /// Adds to `sink` the final high strengths of `kept` completed by every combination of
 /// `draws` cards of `stub`; `kept.len() + draws` must be 5.
@@ -30,12 +30,6 @@ pub fn tally_high<S: Sink + ?Sized>(
     correct_flushes(tables, kept, stub, draws, kept_key, sink);
 }
 
-/// The rank part of the key of one card of `rank`.
-#[inline(always)]
-fn rank_key(rank: usize) -> u32 {
-    CARD_KEYS[rank * 4] as u32
-}
-
 fn walk_ranks<S: Sink + ?Sized>(
     tables: &HighTables,
     available: &[usize; 13],
@@ -53,7 +47,7 @@ fn walk_ranks<S: Sink + ?Sized>(
         // The last card, without a call per rank.
         for (r, &cards) in available.iter().enumerate().skip(from) {
             if cards > 0 {
-                let strength = tables.rank_strength(5, key + rank_key(r));
+                let strength = tables.rank_strength(5, key + rank_key(r as u8));
                 sink.add(strength, weight * cards as i64);
             }
         }
@@ -68,7 +62,7 @@ fn walk_ranks<S: Sink + ?Sized>(
             .take(left.min(available[r]) + 1)
             .skip(1)
         {
-            k += rank_key(r);
+            k += rank_key(r as u8);
             let ways = ways as i64;
             walk_ranks(
                 tables,
