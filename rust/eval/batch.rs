@@ -141,24 +141,25 @@ fn run<const W: usize, T>(
     out: &mut [T],
     per_block: &impl Fn(Isa, &[[Card; W]], &mut [T]) -> bool,
 ) -> Result<()> {
+    /// Calls `f` from a function compiled for AVX2, into which `f` (and what it inlines) is
+    /// inlined.
+    ///
+    /// # Safety
+    /// The CPU must have AVX2.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    unsafe fn with_avx2<R>(f: impl FnOnce() -> R) -> R {
+        f()
+    }
     #[cfg(target_arch = "x86_64")]
     if isa == Isa::Avx2 {
-        /// `run_on` compiled for AVX2.
-        ///
-        /// # Safety
-        /// The CPU must have AVX2.
-        #[target_feature(enable = "avx2")]
-        unsafe fn run_avx2<const W: usize, T>(
-            deck: Deck,
-            start_row: usize,
-            cards: &[Card],
-            out: &mut [T],
-            per_block: &impl Fn(Isa, &[[Card; W]], &mut [T]) -> bool,
-        ) -> Result<()> {
-            run_on(Isa::Avx2, deck, start_row, cards, out, per_block)
-        }
         // SAFETY: Avx2 is only chosen when the CPU has AVX2.
-        return unsafe { run_avx2(deck, start_row, cards, out, per_block) };
+        return unsafe {
+            with_avx2(
+                #[inline(always)]
+                || run_on(Isa::Avx2, deck, start_row, cards, out, per_block),
+            )
+        };
     }
     run_on(isa, deck, start_row, cards, out, per_block)
 }
@@ -202,7 +203,23 @@ fn run_on<const W: usize, T>(
 /// Checks every row of `W` cards of `cards` (cards of `deck`, no repeat inside a row) and
 /// has `per_block` write the results of the valid ones into `out`, up to [`BLOCK_ROWS`] rows
 /// at a time (with `isa`, the instruction set it may use too). Returns the error of the first
-/// invalid row. Parallel for large inputs.
+/// invalid row, or of `out` not having one slot a row. Parallel for large inputs.
+///
+/// ```
+/// use drawpoker::card::parse_cards;
+/// use drawpoker::eval::batch::{map_blocks, Deck, Isa};
+/// let cards = parse_cards("As Kd  2c 3c  Jh Jh").unwrap();
+/// let mut out = [0u8; 3];
+/// let sums = |_: Isa, rows: &[[u8; 2]], out: &mut [u8]| {
+///     for (row, slot) in rows.iter().zip(out) {
+///         *slot = row[0] + row[1];
+///     }
+/// };
+/// let error = map_blocks(Isa::best(), &cards, &mut out, Deck::Standard, sums).unwrap_err();
+/// assert!(error.to_string().contains("row 2"), "{error}"); // Jh twice
+/// map_blocks(Isa::best(), &cards[..4], &mut out[..2], Deck::Standard, sums).unwrap();
+/// assert_eq!(out[..2], [51 + 45, 4]); // As is 51, Kd 45, 2c 0, 3c 4
+/// ```
 pub fn map_blocks<const W: usize, T: Send>(
     isa: Isa,
     cards: &[Card],
@@ -229,6 +246,22 @@ pub fn map_blocks<const W: usize, T: Send>(
 /// [`Isa::rows_are_valid`] does, or in the same pass as their evaluation): it returns
 /// `false`, whatever it wrote, when a row holds a card outside `deck` or repeats one (and
 /// only then).
+///
+/// ```
+/// use drawpoker::card::parse_cards;
+/// use drawpoker::eval::batch::{map_checking_blocks, Deck, Isa};
+/// let cards = parse_cards("As Kd  2c 3c  Jh Jh").unwrap();
+/// let mut out = [false; 3];
+/// let pairs = |isa: Isa, rows: &[[u8; 2]], out: &mut [bool]| {
+///     isa.rows_are_valid(rows, Deck::Standard) && {
+///         out[..rows.len()].fill(true);
+///         true
+///     }
+/// };
+/// let error = map_checking_blocks(Isa::best(), &cards, &mut out, Deck::Standard, pairs);
+/// let error = error.unwrap_err();
+/// assert!(error.to_string().contains("row 2"), "{error}"); // Jh twice
+/// ```
 pub fn map_checking_blocks<const W: usize, T: Send>(
     isa: Isa,
     cards: &[Card],
@@ -236,7 +269,13 @@ pub fn map_checking_blocks<const W: usize, T: Send>(
     deck: Deck,
     per_block: impl Fn(Isa, &[[Card; W]], &mut [T]) -> bool + Sync,
 ) -> Result<()> {
-    debug_assert_eq!(cards.len(), out.len() * W);
+    if cards.len() != out.len() * W {
+        return Err(Error::InvalidArgument(format!(
+            "{} cards do not make {} rows of {W}",
+            cards.len(),
+            out.len()
+        )));
+    }
     if out.len() < 2 * PARALLEL_CHUNK {
         return run(isa, deck, 0, cards, out, &per_block);
     }
@@ -438,8 +477,9 @@ mod avx2 {
         block: &[[Card; W]],
         card_count: u8,
     ) -> bool {
-        const { assert!(W >= 4 && W <= MAX_W) };
-        assert_eq!(block.len(), BLOCK_ROWS);
+        // A runtime check, not a `const` one: `Isa::rows_are_valid` instantiates this for every
+        // row width it is asked about, and calls it only for these.
+        assert!((4..=MAX_W).contains(&W) && block.len() == BLOCK_ROWS);
         let base: *const __m256i = block.as_ptr().cast();
         let tags = &ROW_TAGS[W - 4];
         // SAFETY (every load): the block is 32 * W bytes, W vectors, and each tag vector 32
@@ -699,6 +739,38 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn rows_of_any_width_are_checked_on_each_isa() {
+        fn check<const W: usize>() {
+            let cards = random_rows(BLOCK_ROWS, W, 52, 7);
+            let (rows, _) = cards.as_chunks::<W>();
+            let mut bad = rows.to_vec();
+            bad[BLOCK_ROWS - 1][W - 1] = bad[BLOCK_ROWS - 1][0];
+            for isa in every_isa() {
+                assert!(isa.rows_are_valid(rows, Deck::Standard), "{isa:?} {W}");
+                assert!(!isa.rows_are_valid(&bad, Deck::Standard), "{isa:?} {W}");
+            }
+        }
+        check::<2>();
+        check::<3>();
+        check::<8>();
+        check::<9>();
+    }
+
+    #[test]
+    fn an_output_of_the_wrong_length_is_an_error() {
+        let cards = random_rows(10, 5, 52, 3);
+        for rows in [9, 11] {
+            let mut out = vec![0u16; rows];
+            let error =
+                map_blocks::<5, _>(Isa::best(), &cards, &mut out, Deck::Standard, |_, _, _| {
+                    panic!("no block is evaluated")
+                })
+                .unwrap_err();
+            assert!(error.to_string().contains("50 cards"), "{error}");
         }
     }
 
