@@ -39,9 +39,8 @@ def text(card: int) -> str:
 
 def rate(work: Callable[[], object], n: int) -> float:
     """Millions of hands per second for ``work`` evaluating ``n`` hands: the best of 9 rounds of
-    at least 0.1 s each. The host is shared and its speed moves within a second, so more, shorter
-    rounds come closer to the library's own speed than 3 of 0.3 s did; every library here is
-    timed the same way."""
+    at least 0.1 s each, for every library alike. The host is shared and its speed moves within a
+    second, so many short rounds come closer to a library's own speed than a few long ones."""
     return n / best_seconds(work, repeat=9, min_time=0.1) / 1e6
 
 

@@ -235,11 +235,14 @@ pub(super) mod avx2 {
             // SAFETY: entries 4v..4v+4 of an array of BLOCK_ROWS, an unaligned store.
             unsafe { _mm256_storeu_si256(splits.add(4 * v).cast(), split) };
         }
-        // Bit 8 lane + v of `flagged`: row 4v + lane has five cards of a suit.
-        let flagged = _mm256_and_si256(counters, _mm256_set1_epi8(0x88u8 as i8));
-        let plain = _mm256_movemask_epi8(_mm256_cmpeq_epi8(flagged, zero)) as u32;
         let mut flush_rows = 0u32;
-        let mut flags = !plain;
+        // Bit 8 lane + v of `flags`: row 4v + lane has five cards of a suit.
+        let mut flags = if FLUSHES {
+            let flagged = _mm256_and_si256(counters, _mm256_set1_epi8(0x88u8 as i8));
+            !(_mm256_movemask_epi8(_mm256_cmpeq_epi8(flagged, zero)) as u32)
+        } else {
+            0
+        };
         while flags != 0 {
             let bit = flags.trailing_zeros();
             flush_rows |= 1 << (4 * (bit % 8) + bit / 8);

@@ -3,9 +3,9 @@
 //! Method (the additive-key idea of OMPEval, with our own keys and tables):
 //! every card adds a 64-bit constant. The low 32 bits add a *rank key* whose sum identifies
 //! the multiset of ranks (see [`rank_key`]: deuces count 0, so the hand size implies them);
-//! a `RowTable` (`row_table.rs`) per hand size maps that sum to the strength. The high 32 bits count suits in
-//! nibbles started at 3, so a nibble reaches 8 exactly when a suit holds five cards: then a
-//! 13-bit table over that suit's ranks answers.
+//! a `RowTable` (`row_table.rs`) per hand size maps that sum to the strength. The high 32
+//! bits count suits in nibbles started at 3, so a nibble reaches 8 exactly when a suit holds
+//! five cards: then a 13-bit table over that suit's ranks answers.
 
 use super::batch::{map_five_to_seven, Deck, FiveToSevenRows, Isa};
 use super::classes::{for_each_rank_multiset, scale, Category, ClassInfo, CLASS_COUNT};
@@ -58,11 +58,11 @@ const fn card_keys() -> [u64; 256] {
 /// The additive constant of each card; bytes 52..=255 (not cards) map to 0.
 pub const CARD_KEYS: [u64; 256] = card_keys();
 
-/// Card keys for batches: the rank part premultiplied (see `row_table::premultiply`), so that a row's
-/// sum is looked up without a multiplication, and the rest of the key (the joker's flag at bit
-/// 31, the suit counters from bit 32) moved up 4 bits, above the carries out of the low 32 bits
-/// (at most 6, for 7 cards). The first card of a row reads `first`, which also starts the suit
-/// counters.
+/// Card keys for batches: the rank part premultiplied (see `row_table::premultiply`), so that
+/// a row's sum is looked up without a multiplication, and the rest of the key (the joker's flag
+/// at bit 31, the suit counters from bit 32) moved up 4 bits, above the carries out of the low
+/// 32 bits (at most 6, for 7 cards). The first card of a row reads `first`, which also starts
+/// the suit counters.
 pub struct BatchKeys {
     /// The cards a row may hold (the others' keys are 0).
     deck: Deck,
@@ -399,7 +399,7 @@ pub(super) fn eval_rows_by_key<const W: usize>(
             // SAFETY: block_keys split each key as get_at asks.
             *slot = unsafe { table.get_at(row as usize, column as usize) };
         }
-        let mut flush_rows = if flushes { keys.flush_rows } else { 0 };
+        let mut flush_rows = keys.flush_rows;
         while flush_rows != 0 {
             let i = flush_rows.trailing_zeros() as usize;
             out[i] = out_of_line(&slow, &rows[i]);
@@ -610,17 +610,17 @@ mod tests {
                 ));
                 keys.assume_init_ref()
             };
-            for (i, spoil) in [(0, 1), (W - 1, 0), (2, 52), (1, 255)]
-                .into_iter()
-                .enumerate()
-            {
+            // Rows 4, 13, 22 and 31 spoiled: two repeats (the card at one place copied to
+            // another), then two bytes that are no cards.
+            let spoils: [fn(&mut [Card; W]); 4] = [
+                |row| row[0] = row[1],
+                |row| row[W - 1] = row[0],
+                |row| row[2] = 52,
+                |row| row[1] = 255,
+            ];
+            for (i, spoil) in spoils.into_iter().enumerate() {
                 let mut bad = block.to_vec();
-                let row = &mut bad[(9 * i + 4) % BLOCK_ROWS];
-                row[spoil.0] = if spoil.1 < W {
-                    row[spoil.1]
-                } else {
-                    spoil.1 as u8
-                };
+                spoil(&mut bad[(9 * i + 4) % BLOCK_ROWS]);
                 let mut keys = std::mem::MaybeUninit::uninit();
                 // SAFETY: as above; a bad block is allowed.
                 assert!(!unsafe {
