@@ -164,7 +164,8 @@ pub fn scale() -> &'static Scale {
     SCALE.get_or_init(Scale::build)
 }
 
-/// Calls `visit` with every sorted multiset of `size` ranks (0..13), each rank at most `max_count` times.
+/// Calls `visit` with every sorted multiset of `size` ranks (0..13), each rank at most
+/// `max_count` times.
 pub fn for_each_rank_multiset(size: usize, max_count: usize, visit: &mut dyn FnMut(&[u8])) {
     fn walk(
         ranks: &mut Vec<u8>,

@@ -65,7 +65,8 @@ pub const CARD_KEYS: [u64; 256] = card_keys();
 /// ```
 /// use drawpoker::card::parse_cards;
 /// use drawpoker::eval::high::SUIT_SLICES;
-/// let sum: u64 = parse_cards("Ah Kh 2h 2s").unwrap().iter().map(|&c| SUIT_SLICES[c as usize]).sum();
+/// let cards = parse_cards("Ah Kh 2h 2s").unwrap();
+/// let sum: u64 = cards.iter().map(|&c| SUIT_SLICES[c as usize]).sum();
 /// let hearts = (sum >> 32) as u16; // suit 2 (clubs, diamonds, hearts, spades)
 /// assert_eq!((hearts & 0x1FFF, hearts >> 13), (1 << 12 | 1 << 11 | 1, 3));
 /// ```
