@@ -130,19 +130,12 @@ fn first_error<const W: usize>(rows: &[[Card; W]], start: usize, deck: Deck) -> 
         .map(|(i, row)| row_error(row, start + i, deck))
 }
 
-/// [`run_on`] with AVX2 code throughout where `isa` is AVX2: the whole loop, the block
-/// evaluator inlined into it, is compiled for AVX2, so that the evaluator's own AVX2 functions
-/// inline too and their constants are set up once a task instead of once a block.
-fn run<const W: usize, T>(
-    isa: Isa,
-    deck: Deck,
-    start_row: usize,
-    cards: &[Card],
-    out: &mut [T],
-    per_block: &impl Fn(Isa, &[[Card; W]], &mut [T]) -> bool,
-) -> Result<()> {
-    /// Calls `f` from a function compiled for AVX2, into which `f` (and what it inlines) is
-    /// inlined.
+/// Calls `f` with `isa`, from code compiled for AVX2 where `isa` is AVX2: `f` (and what it
+/// inlines) is inlined into that code, so that a block evaluator's own AVX2 functions inline
+/// too and their constants are set up once a task instead of once a block.
+#[inline(always)]
+fn on_isa<R>(isa: Isa, f: impl FnOnce(Isa) -> R) -> R {
+    /// Calls `f` from a function compiled for AVX2.
     ///
     /// # Safety
     /// The CPU must have AVX2.
@@ -157,17 +150,17 @@ fn run<const W: usize, T>(
         return unsafe {
             with_avx2(
                 #[inline(always)]
-                || run_on(Isa::Avx2, deck, start_row, cards, out, per_block),
+                || f(Isa::Avx2),
             )
         };
     }
-    run_on(isa, deck, start_row, cards, out, per_block)
+    f(isa)
 }
 
-/// Evaluates the rows of one task a block at a time; stops at the first block that holds an
-/// invalid row and names that row.
-#[inline(always)]
-fn run_on<const W: usize, T>(
+/// Evaluates the rows of one task (the first at row `start_row` of the batch) a block at a
+/// time, on `isa` (see [`on_isa`]); stops at the first block that holds an invalid row and
+/// names that row.
+fn run<const W: usize, T>(
     isa: Isa,
     deck: Deck,
     start_row: usize,
@@ -185,19 +178,25 @@ fn run_on<const W: usize, T>(
             ))
         }))
     };
-    let blocks = rows.chunks_exact(BLOCK_ROWS);
-    let tail = blocks.remainder();
-    let mut out_blocks = out.chunks_exact_mut(BLOCK_ROWS);
-    for (b, (block, out_block)) in blocks.zip(&mut out_blocks).enumerate() {
-        prefetch_ahead(block);
-        if !per_block(isa, block, out_block) {
-            return named(block, start_row + b * BLOCK_ROWS);
-        }
-    }
-    if !per_block(isa, tail, out_blocks.into_remainder()) {
-        return named(tail, start_row + rows.len() - tail.len());
-    }
-    Ok(())
+    on_isa(
+        isa,
+        #[inline(always)]
+        |isa| {
+            let blocks = rows.chunks_exact(BLOCK_ROWS);
+            let tail = blocks.remainder();
+            let mut out_blocks = out.chunks_exact_mut(BLOCK_ROWS);
+            for (b, (block, out_block)) in blocks.zip(&mut out_blocks).enumerate() {
+                prefetch_ahead(block);
+                if !per_block(isa, block, out_block) {
+                    return named(block, start_row + b * BLOCK_ROWS);
+                }
+            }
+            if !per_block(isa, tail, out_blocks.into_remainder()) {
+                return named(tail, start_row + rows.len() - tail.len());
+            }
+            Ok(())
+        },
+    )
 }
 
 /// Checks every row of `W` cards of `cards` (cards of `deck`, no repeat inside a row) and
@@ -347,33 +346,27 @@ pub fn map_five_to_seven(
     evaluator: &impl FiveToSevenRows,
 ) -> Result<()> {
     check_batch_shape(cards.len(), width, out.len(), 5..=7)?;
-    // Without #[inline(always)] these closures were called, not inlined, by the batch loop:
-    // 0.9 instructions more a 7-card row.
+    /// [`map_checking_blocks`] at width `W`. Without `#[inline(always)]` the closure was
+    /// called, not inlined, by the batch loop: 0.9 instructions more a 7-card row.
+    fn at_width<const W: usize>(
+        isa: Isa,
+        cards: &[Card],
+        out: &mut [u16],
+        evaluator: &impl FiveToSevenRows,
+    ) -> Result<()> {
+        map_checking_blocks::<W, _>(
+            isa,
+            cards,
+            out,
+            Deck::Standard,
+            #[inline(always)]
+            |isa, rows, out| evaluator.eval_rows(isa, rows, out),
+        )
+    }
     match width {
-        5 => map_checking_blocks::<5, _>(
-            isa,
-            cards,
-            out,
-            Deck::Standard,
-            #[inline(always)]
-            |isa, rows, out| evaluator.eval_rows(isa, rows, out),
-        ),
-        6 => map_checking_blocks::<6, _>(
-            isa,
-            cards,
-            out,
-            Deck::Standard,
-            #[inline(always)]
-            |isa, rows, out| evaluator.eval_rows(isa, rows, out),
-        ),
-        _ => map_checking_blocks::<7, _>(
-            isa,
-            cards,
-            out,
-            Deck::Standard,
-            #[inline(always)]
-            |isa, rows, out| evaluator.eval_rows(isa, rows, out),
-        ),
+        5 => at_width::<5>(isa, cards, out, evaluator),
+        6 => at_width::<6>(isa, cards, out, evaluator),
+        _ => at_width::<7>(isa, cards, out, evaluator),
     }
 }
 
