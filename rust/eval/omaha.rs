@@ -11,7 +11,7 @@
 //! every hand its ranks alone make, so the best of both answers is exact.
 
 use super::ace_five::{self, AceFiveTables};
-use super::batch::check_batch_shape;
+use super::batch::{check_batch_shape, splitting_pays};
 use super::high::{self, rank_key, HighTables};
 use super::row_table::premultiply;
 use crate::card::{rank, suit, Card};
@@ -288,7 +288,7 @@ fn map_hands<T: Send + Copy>(
         }
         Ok(())
     };
-    if rows < 2 * PARALLEL_CHUNK {
+    if !splitting_pays(rows, PARALLEL_CHUNK) {
         return run(0, hole, board, out);
     }
     use rayon::prelude::*;
