@@ -24,7 +24,7 @@ pub(super) mod avx2 {
     use crate::eval::batch::BLOCK_ROWS;
     #[cfg(doc)]
     use crate::eval::row_table::{RowReader, RowTable};
-    use crate::eval::row_table::{DEFAULT_COLUMN_BITS, KEY_BITS, KEY_BYTES};
+    use crate::eval::row_table::{KEY_BITS, KEY_BYTES};
     use std::arch::x86_64::*;
 
     /// Vectors of four rows in a block.
@@ -102,16 +102,17 @@ pub(super) mod avx2 {
         _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(table.as_ptr().cast()) })
     }
 
-    /// The rank keys of a block's rows, split for [`RowReader::get_at`], and its flushes.
+    /// The rank keys of a block's rows, masked for [`RowReader::get_scattered`], and its
+    /// flushes.
     pub struct BlockKeys {
-        /// The table column and row of each row's key.
-        pub splits: [[u32; 2]; BLOCK_ROWS],
+        /// Each row's key below `2^KEY_BITS`, in a 64-bit lane as the vector sums are.
+        pub scattered: [u64; BLOCK_ROWS],
         /// Bit `i` set when row `i` holds five or more cards of one suit (when asked for).
         pub flush_rows: u32,
     }
 
-    // Row and column come from one mask, and a key from three byte planes.
-    const _: () = assert!(KEY_BITS == 2 * DEFAULT_COLUMN_BITS && KEY_BYTES == 3);
+    // A key comes from three byte planes.
+    const _: () = assert!(KEY_BYTES == 3);
 
     /// The rows of a block spread to eight bytes each, four rows a vector, if every row holds
     /// cards below 52 and no card twice.
@@ -168,8 +169,8 @@ pub(super) mod avx2 {
 
     /// Checks the rows of `block` and computes the rank key of each: per card, its rank's
     /// part (byte `k` of the part of rank `r` is `rank_bytes[k][r]`; rank 0's part must be 0).
-    /// The low [`KEY_BITS`] of a key are a premultiplied [`RowTable`] key, returned as its row
-    /// and column (see [`RowReader::get_at`]). With `FLUSHES` the rows holding five or more
+    /// The low [`KEY_BITS`] of a key are a premultiplied [`RowTable`] key, returned masked
+    /// (see [`RowReader::get_scattered`]). With `FLUSHES` the rows holding five or more
     /// cards of one suit are flagged (else none is). Returns whether every row holds cards
     /// below 52 and no card twice; only then is every field of `keys` written (none is read
     /// first, so no time goes into zeroing them).
@@ -196,12 +197,11 @@ pub(super) mod avx2 {
         let suits = SUIT_PLANES.map(|plane| both_lanes(&plane));
         let suit_starts = [0, 1].map(|plane| both_lanes(&suit_start(W, plane)));
         let low_four = _mm256_set1_epi8(15);
-        // The column in the low half of a 64-bit lane, the row in the high half.
-        let split_mask = _mm256_set1_epi64x(((1 << DEFAULT_COLUMN_BITS) - 1) * 0x1_0000_0001);
+        let key_mask = _mm256_set1_epi64x((1 << KEY_BITS) - 1);
         let zero = _mm256_setzero_si256();
         let keys_ptr = keys.as_mut_ptr();
         // SAFETY: a place inside `keys`; nothing is read from it.
-        let splits = unsafe { (&raw mut (*keys_ptr).splits).cast::<[u32; 2]>() };
+        let scattered = unsafe { (&raw mut (*keys_ptr).scattered).cast::<u64>() };
         let sum_of = |plane: __m256i, index: __m256i, start: __m256i| {
             _mm256_sad_epu8(_mm256_shuffle_epi8(plane, index), start)
         };
@@ -228,12 +228,13 @@ pub(super) mod avx2 {
                 ),
                 _mm256_slli_epi64::<16>(sum_of(ranks[2], rank, zero)),
             );
-            // A sum is below 2^27 (three planes of at most 7 * 255), so the row (bits 12..24)
-            // moved up by 32 - 12 bits lands alone in the high half.
-            let moved = _mm256_slli_epi64::<{ 32 - DEFAULT_COLUMN_BITS as i32 }>(rank_sum);
-            let split = _mm256_and_si256(_mm256_or_si256(rank_sum, moved), split_mask);
             // SAFETY: entries 4v..4v+4 of an array of BLOCK_ROWS, an unaligned store.
-            unsafe { _mm256_storeu_si256(splits.add(4 * v).cast(), split) };
+            unsafe {
+                _mm256_storeu_si256(
+                    scattered.add(4 * v).cast(),
+                    _mm256_and_si256(rank_sum, key_mask),
+                );
+            };
         }
         let mut flush_rows = 0u32;
         // Bit 8 lane + v of `flags`: row 4v + lane has five cards of a suit.

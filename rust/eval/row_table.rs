@@ -5,6 +5,9 @@
 //! a column (low `COLUMN_BITS`). Rows are laid over one shared value array, each shifted by its
 //! own offset so that no two keys land on the same slot; a lookup is a multiply and two loads:
 //! `values[offsets[row] + column]`. Scattering makes rows evenly sparse, so they pack densely.
+//!
+//! Each stored offset has its row's first key, `row << COLUMN_BITS`, taken off (wrapping), so
+//! that the whole scattered key is the column: `values[stored[key >> COLUMN_BITS] + key]`.
 
 /// Keys must be below `2^KEY_BITS`. Every rank key sum stays below `2^23`
 /// (`high::RANK_KEYS`), so 24 bits serve: a key is three bytes, and a table's offsets take
@@ -25,15 +28,16 @@ const LOOKBACK: usize = 1 << 13;
 /// Column bits of the tables the batch evaluators read (see [`RowTable`]).
 pub const DEFAULT_COLUMN_BITS: u32 = 12;
 
-/// A read-only map from sparse `u32` keys to `u16` values; absent keys read as 0.
+/// A read-only map from sparse `u32` keys to `u16` values. Only stored keys are meant to be
+/// looked up: any other key below `2^KEY_BITS` reads some slot inside the array, 0 or a value
+/// stored for another key.
 ///
 /// `COLUMN_BITS` of a scattered key select the column inside a row: more rows cost offsets,
-/// wider rows cost the padding the value array needs past its last row. The batch loops use
-/// half the key bits, so that one mask gives both row and column: the high-hand tables take
-/// 40 KB, 69 KB and 169 KB for 5, 6 and 7 cards.
+/// wider rows cost the padding the value array needs past its last row. With the default 12
+/// the high-hand tables take 40 KB, 69 KB and 169 KB for 5, 6 and 7 cards.
 #[derive(Clone)]
 pub struct RowTable<const COLUMN_BITS: u32 = DEFAULT_COLUMN_BITS> {
-    /// Exactly `ROW_COUNT` offsets.
+    /// Exactly `ROW_COUNT` offsets, each less its row's first key (see the module docs).
     offsets: Vec<u32>,
     /// Padded with a full row width past the last slot any row uses.
     values: Vec<u16>,
@@ -68,7 +72,10 @@ impl<const COLUMN_BITS: u32> RowTable<COLUMN_BITS> {
         let mut order: Vec<usize> = (0..rows.len()).filter(|&r| !rows[r].is_empty()).collect();
         order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
 
-        let mut offsets = vec![0u32; rows.len()];
+        // An empty row reads from slot 0 on, as if its offset were 0.
+        let mut offsets: Vec<u32> = (0..rows.len())
+            .map(|r| 0u32.wrapping_sub((r as u32) << COLUMN_BITS))
+            .collect();
         let mut used = SlotSet::default();
         let mut values: Vec<u16> = Vec::new();
         for r in order {
@@ -87,14 +94,14 @@ impl<const COLUMN_BITS: u32> RowTable<COLUMN_BITS> {
                 }
                 values[slot] = value;
             }
-            offsets[r] = offset as u32;
+            offsets[r] = (offset as u32).wrapping_sub((r as u32) << COLUMN_BITS);
         }
         // Every lookup of a key in range reads inside the array, even for absent keys.
         values.resize(values.len() + (1 << COLUMN_BITS), 0);
         RowTable { offsets, values }
     }
 
-    /// The same keys with every stored value `v` replaced by `f(v)` (absent keys still 0).
+    /// The same keys with every stored value `v` replaced by `f(v)` (empty slots stay 0).
     pub fn map_values(&self, f: impl Fn(u16) -> u16) -> Self {
         RowTable {
             offsets: self.offsets.clone(),
@@ -106,7 +113,7 @@ impl<const COLUMN_BITS: u32> RowTable<COLUMN_BITS> {
         }
     }
 
-    /// The value stored for `key` (0 when absent).
+    /// The value stored for `key` (see [`RowTable`] for other keys).
     #[inline(always)]
     pub fn get(&self, key: u32) -> u16 {
         self.reader().get(key)
@@ -135,43 +142,40 @@ pub struct RowReader<'a, const COLUMN_BITS: u32> {
 }
 
 impl<const COLUMN_BITS: u32> RowReader<'_, COLUMN_BITS> {
-    /// The value stored for `key` (0 when absent).
+    /// The value stored for `key` (see [`RowTable`] for other keys).
     #[inline(always)]
     pub fn get(self, key: u32) -> u16 {
         self.get_premultiplied(premultiply(key))
     }
 
-    /// The value stored for the key whose [`premultiply`] is `product` (0 when absent).
+    /// The value stored for the key whose [`premultiply`] is `product`.
     #[inline(always)]
     pub fn get_premultiplied(self, product: u32) -> u16 {
-        let h = product & KEY_MASK;
-        // SAFETY: the split of a key below 2^KEY_BITS.
-        unsafe {
-            self.get_at(
-                (h >> COLUMN_BITS) as usize,
-                (h & ((1 << COLUMN_BITS) - 1)) as usize,
-            )
-        }
+        // SAFETY: masked below 2^KEY_BITS.
+        unsafe { self.get_scattered(product & KEY_MASK) }
     }
 
-    /// The value in `column` of `row`, where a premultiplied key `product` has its row
-    /// `(product & KEY_MASK) >> COLUMN_BITS` and its column the low `COLUMN_BITS` bits (the
-    /// split a vector loop may compute for many keys at once).
+    /// The value stored for the key whose [`premultiply`], masked to its low `KEY_BITS` bits,
+    /// is `scattered` (a mask a vector loop may apply to many keys at once).
     ///
     /// # Safety
-    /// `row` and `column` must come from such a split: `row < 2^(KEY_BITS - COLUMN_BITS)`,
-    /// `column < 2^COLUMN_BITS`.
+    /// `scattered < 2^KEY_BITS`.
     #[inline(always)]
-    pub unsafe fn get_at(self, row: usize, column: usize) -> u16 {
-        debug_assert!(row < self.offsets.len() && column < 1 << COLUMN_BITS);
-        // SAFETY: the reader borrows a built RowTable, so `row < ROW_COUNT = offsets.len()`.
-        // Every offset is at most the last used slot (or 0 for an empty row), and `values`
-        // extends a full row width past that slot, so `offset + column < values.len()`.
+    pub unsafe fn get_scattered(self, scattered: u32) -> u16 {
+        debug_assert!(scattered <= KEY_MASK);
+        // SAFETY: `scattered >> COLUMN_BITS < ROW_COUNT = offsets.len()` for a reader of a
+        // built RowTable. The stored offset plus the key is the row's offset plus the column
+        // (modulo 2^32). Every offset is at most the last used slot (0 for an empty row), and
+        // `values` extends a full row width past that slot, so the slot is in the array
+        // (tested: `every_key_in_range_reads_inside_the_values`).
         unsafe {
-            // A 32-bit sum (the array is far shorter than 2^32): one addition that also
-            // zero-extends, where a column was read as 32 bits.
-            let offset = *self.offsets.get_unchecked(row);
-            *self.values.get_unchecked((offset + column as u32) as usize)
+            // A 32-bit sum: one addition that also zero-extends.
+            let stored = *self
+                .offsets
+                .get_unchecked((scattered >> COLUMN_BITS) as usize);
+            let slot = stored.wrapping_add(scattered) as usize;
+            debug_assert!(slot < self.values.len());
+            *self.values.get_unchecked(slot)
         }
     }
 }
@@ -273,6 +277,21 @@ mod tests {
                 expected,
                 "{columns:?} from {start}"
             );
+        }
+    }
+
+    #[test]
+    fn every_key_in_range_reads_inside_the_values() {
+        let entries: Vec<(u32, u16)> = (1..3000u32).map(|i| (i * 4099, 1)).collect();
+        let table = RowTable::<12>::build(&entries);
+        let reader = table.reader();
+        for row in 0..1u32 << (KEY_BITS - 12) {
+            // The last column of a row reads the furthest slot; an empty row reads from 0.
+            let last = (row << 12) | 4095;
+            let slot = reader.offsets[row as usize].wrapping_add(last) as usize;
+            assert!(slot < reader.values.len(), "row {row} reads slot {slot}");
+            let first = reader.offsets[row as usize].wrapping_add(row << 12) as usize;
+            assert!(first <= slot, "row {row} wraps");
         }
     }
 
