@@ -400,9 +400,14 @@ pub(super) fn eval_rows_by_key<const W: usize>(
         // row. A whole block's size is known, so the loop unrolls.
         use super::batch::BLOCK_ROWS;
         let out: &mut [u16; BLOCK_ROWS] = (&mut out[..BLOCK_ROWS]).try_into().expect("a block");
-        for (&key, slot) in keys.scattered.iter().zip(out.iter_mut()) {
-            // SAFETY: block_keys masked each key below 2^KEY_BITS.
-            *slot = unsafe { table.get_scattered(key as u32) };
+        for (key, slot) in keys.scattered.iter().zip(out.iter_mut()) {
+            // A volatile read keeps the key a load from the stored block: LLVM would otherwise
+            // take it out of the vector the block pass stored (`vpextrd`, two micro-ops on
+            // Zen 3; a load is one). Measured, medians of 40 alternating runs: 5-card high
+            // rows 3-7% faster, 7-card 2-3%, 7-card ace-to-five the same.
+            // SAFETY: a reference is valid to read; block_keys masked each key below
+            // 2^KEY_BITS.
+            *slot = unsafe { table.get_scattered(std::ptr::read_volatile(key) as u32) };
         }
         let mut flush_rows = keys.flush_rows;
         while flush_rows != 0 {
