@@ -72,10 +72,11 @@ impl<const COLUMN_BITS: u32> RowTable<COLUMN_BITS> {
         let mut order: Vec<usize> = (0..rows.len()).filter(|&r| !rows[r].is_empty()).collect();
         order.sort_by_key(|&r| std::cmp::Reverse(rows[r].len()));
 
+        // What row `r` stores for `offset` (see the module docs).
+        let stored =
+            |r: usize, offset: usize| (offset as u32).wrapping_sub((r as u32) << COLUMN_BITS);
         // An empty row reads from slot 0 on, as if its offset were 0.
-        let mut offsets: Vec<u32> = (0..rows.len())
-            .map(|r| 0u32.wrapping_sub((r as u32) << COLUMN_BITS))
-            .collect();
+        let mut offsets: Vec<u32> = (0..rows.len()).map(|r| stored(r, 0)).collect();
         let mut used = SlotSet::default();
         let mut values: Vec<u16> = Vec::new();
         for r in order {
@@ -94,7 +95,7 @@ impl<const COLUMN_BITS: u32> RowTable<COLUMN_BITS> {
                 }
                 values[slot] = value;
             }
-            offsets[r] = (offset as u32).wrapping_sub((r as u32) << COLUMN_BITS);
+            offsets[r] = stored(r, offset);
         }
         // Every lookup of a key in range reads inside the array, even for absent keys.
         values.resize(values.len() + (1 << COLUMN_BITS), 0);
