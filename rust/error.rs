@@ -15,6 +15,8 @@ pub enum Error {
     HandSize { got: usize, allowed: &'static str },
     /// Any other argument that does not fit the call.
     InvalidArgument(String),
+    /// An action the rules do not allow at this point of a hand (the hand is unchanged).
+    IllegalAction(String),
 }
 
 fn row_suffix(row: &Option<usize>) -> String {
@@ -43,7 +45,7 @@ impl fmt::Display for Error {
                     "a hand of {got} cards is not allowed here (expected {allowed})"
                 )
             }
-            Error::InvalidArgument(message) => f.write_str(message),
+            Error::InvalidArgument(message) | Error::IllegalAction(message) => f.write_str(message),
         }
     }
 }

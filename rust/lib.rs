@@ -4,6 +4,7 @@
 
 pub mod card;
 pub mod draw;
+pub mod engine;
 pub mod equity;
 pub mod error;
 pub mod eval;

@@ -30,8 +30,9 @@ if TYPE_CHECKING:
 
     from drawpoker.cards import CardsLike
 
-DRAW_LIMITS = ("3", "3-or-4-with-ace", "5")
-"""The draw-limit settings of RULES.md section 4 (R-DRAW-7); the default is the second."""
+DRAW_LIMITS: tuple[str, ...] = tuple(_core.draw_limits())
+"""The draw-limit settings of RULES.md section 4 (R-DRAW-7), as the core names them: ``"3"``,
+``"3-or-4-with-ace"`` (the default: a 4-card draw keeps an ace or the joker) and ``"5"``."""
 
 # Quoted so that importing drawpoker does not import NumPy (see CardsLike).
 ObjectiveLike: TypeAlias = "str | Mapping[HandCategory | int, float] | npt.ArrayLike"

@@ -13,6 +13,12 @@ use numpy::{
 };
 use pyo3::prelude::*;
 
+/// The names of the draw limits (R-DRAW-7), in their declared order.
+#[pyfunction]
+fn draw_limits() -> Vec<&'static str> {
+    DrawLimit::ALL.iter().map(|(_, name)| *name).collect()
+}
+
 /// The discard mask of `discards` within `hand` (every discard must be in the hand).
 #[pyfunction]
 fn discard_mask_of(hand: Vec<i64>, discards: Vec<i64>) -> PyResult<u8> {
@@ -153,6 +159,7 @@ fn tip_discards(cards: Vec<i64>, ranking: &str) -> PyResult<(Vec<i64>, Option<Ve
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(draw_limits, m)?)?;
     m.add_function(wrap_pyfunction!(discard_mask_of, m)?)?;
     m.add_function(wrap_pyfunction!(tip_discards, m)?)?;
     m.add_function(wrap_pyfunction!(draw_histogram, m)?)?;

@@ -12,6 +12,7 @@ pub fn to_py(err: Error) -> PyErr {
             "InvalidCardError"
         }
         Error::HandSize { .. } | Error::InvalidArgument(_) => "InvalidArgumentError",
+        Error::IllegalAction(_) => "IllegalActionError",
     };
     let message = err.to_string();
     Python::attach(|py| {

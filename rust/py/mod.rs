@@ -3,6 +3,7 @@
 
 mod cards;
 mod draw;
+mod engine;
 mod equity;
 mod errors;
 mod eval;
@@ -19,5 +20,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     draw::register(m)?;
     equity::register(m)?;
     shuffle::register(m)?;
+    engine::register(m)?;
     Ok(())
 }

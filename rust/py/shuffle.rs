@@ -1,21 +1,32 @@
-//! The table engine's seeded shuffle.
+//! The deal's bytes (`rust/engine/deal.rs`), for auditors and tests.
 
+use crate::engine::deal;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::PyBytes;
 
-/// A new list of `items` in the order of the seeded shuffle named by `message` (SHAKE-256 keys,
-/// stable sort); the items themselves are moved, not converted.
+/// The 41-byte SHAKE-256 message of one shuffle of a hand.
 #[pyfunction]
-fn shuffle<'py>(items: &Bound<'py, PyList>, message: &[u8]) -> PyResult<Bound<'py, PyList>> {
-    let order = crate::shuffle::shuffle_order(items.len(), message);
-    let moved = order
+fn deal_message(
+    py: Python<'_>,
+    seed: u64,
+    number: u64,
+    deal: u32,
+    shuffle: u32,
+) -> Bound<'_, PyBytes> {
+    PyBytes::new(py, &deal::shuffle_message(seed, number, deal, shuffle))
+}
+
+/// `cards` in the order of the shuffle named by (seed, hand number, deal number, shuffle).
+#[pyfunction]
+fn deal_order(cards: Vec<u8>, seed: u64, number: u64, deal: u32, shuffle: u32) -> Vec<u32> {
+    deal::shuffled(&cards, seed, number, deal, shuffle)
         .into_iter()
-        .map(|i| items.get_item(i))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyList::new(items.py(), moved)
+        .map(u32::from)
+        .collect()
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(shuffle, m)?)?;
+    m.add_function(wrap_pyfunction!(deal_message, m)?)?;
+    m.add_function(wrap_pyfunction!(deal_order, m)?)?;
     Ok(())
 }

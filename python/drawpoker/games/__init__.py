@@ -1,53 +1,55 @@
-"""The table engine: one generic hand state machine, betting structures, pots, and one module per
-game; a multi-round game with settings, timers and CPU stand-ins sits above the hand.
+"""The table engine: one hand state machine (in Rust) for every game, each game a frozen spec
+(:func:`game`), and a table of many hands with its own settings above the hand.
 
->>> from drawpoker.games import FiveCardDraw, Hand
->>> Hand(FiveCardDraw(), [2000] * 6, seed=1).pot
-60
+>>> from drawpoker.games import Hand, game
+>>> hand = Hand(game("holdem"), [10000] * 6, button=0, seed=1)
+>>> hand.pot, hand.actor
+(150, 3)
+>>> hand.legal_actions().kinds
+('fold', 'call', 'raise')
 """
 
-from typing import Any
-
-from drawpoker.errors import InvalidArgumentError
+from drawpoker.games.actions import Action, LegalActions
 from drawpoker.games.betting import NoLimit, UnitBetting
-from drawpoker.games.five_card_draw import DrawSettings, FiveCardDraw
-from drawpoker.games.game import Game, Standing
-from drawpoker.games.hand import Action, Event, Hand, HandView, LegalActions
+from drawpoker.games.events import EVENT_KINDS, Event, HandView
 from drawpoker.games.player import Player
 from drawpoker.games.pots import Pot, award, side_pots, split, uncalled_bet
-from drawpoker.games.variant import Street, Variant
-
-
-def variant_from_dict(data: dict[str, Any]) -> Variant:
-    """The game written by ``Variant.to_dict``.
-
-    >>> variant_from_dict(FiveCardDraw().to_dict()).name
-    'five-card-draw'
-    """
-    if data.get("name") == FiveCardDraw.name:
-        return FiveCardDraw(DrawSettings.from_dict(data["settings"]))
-    raise InvalidArgumentError(f"unknown game {data.get('name')!r}")
-
+from drawpoker.games.registry import GAMES, game, spec_from_dict
+from drawpoker.games.spec import ForcedBets, GameSpec, GameType, Opening, ShowdownPart, Street
+from drawpoker.games.state import Hand
+from drawpoker.games.table import Standing, Table, TableSettings
+from drawpoker.games.variants.five_card_draw import DrawSettings, FiveCardDraw
+from drawpoker.games.variants.holdem import Holdem, HoldemSettings
 
 __all__ = [
+    "EVENT_KINDS",
+    "GAMES",
     "Action",
     "DrawSettings",
     "Event",
     "FiveCardDraw",
-    "Game",
+    "ForcedBets",
+    "GameSpec",
+    "GameType",
     "Hand",
     "HandView",
+    "Holdem",
+    "HoldemSettings",
     "LegalActions",
     "NoLimit",
+    "Opening",
     "Player",
     "Pot",
+    "ShowdownPart",
     "Standing",
     "Street",
+    "Table",
+    "TableSettings",
     "UnitBetting",
-    "Variant",
     "award",
+    "game",
     "side_pots",
+    "spec_from_dict",
     "split",
     "uncalled_bet",
-    "variant_from_dict",
 ]

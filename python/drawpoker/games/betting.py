@@ -1,138 +1,61 @@
-"""Betting structures: how big a bet or raise may be, and which raises reopen the betting.
+"""Betting structures, as data: which one a game uses. The engine (``rust/engine/spec.rs``)
+applies them: the smallest legal total for a bet or raise, the step between totals, which raises
+reopen the betting, and the sizing presets. Going all-in is always allowed on top (R-DRAW-3,
+R-POT-6).
 
-A structure answers for one decision: the smallest legal total ("to" amount) for a bet or raise, the
-step between legal totals, and the largest (``None`` = the player's whole stack). Going all-in is
-always allowed on top of that (R-DRAW-3, R-POT-6); the hand engine adds it.
-
->>> unit = UnitBetting(unit=20)
->>> unit.bet_range(current_bet=0, largest_raise=0, pot=60)
-(20, 20, None)
->>> unit.bet_range(current_bet=40, largest_raise=40, pot=100)
-(80, 20, None)
->>> unit.is_full_raise(increment=10, largest_raise=20)
-False
+>>> UnitBetting(unit=20).to_dict()
+{'kind': 'unit', 'unit': 20}
+>>> NoLimit(min_bet=100).to_dict()
+{'kind': 'no-limit', 'min_bet': 100}
 """
 
 from __future__ import annotations
 
-from typing import Protocol, runtime_checkable
-
-from drawpoker.errors import InvalidArgumentError
-
-
-@runtime_checkable
-class BettingStructure(Protocol):
-    """What the hand engine asks a betting structure.
-
-    >>> isinstance(UnitBetting(20), BettingStructure)
-    True
-    """
-
-    def bet_range(
-        self, current_bet: int, largest_raise: int, pot: int
-    ) -> tuple[int, int, int | None]:
-        """``(min_to, step, max_to)`` for a bet (``current_bet == 0``) or a raise."""
-        ...
-
-    def is_full_raise(self, increment: int, largest_raise: int) -> bool:
-        """Whether raising by ``increment`` reopens the betting for players who already acted."""
-        ...
-
-    def to_dict(self) -> dict[str, object]:
-        """The structure as plain data."""
-        ...
+from dataclasses import dataclass
+from typing import TypeAlias
 
 
+@dataclass(frozen=True)
 class UnitBetting:
     """The Five-Card Draw unit rule (R-DRAW-3): bets and raises are whole multiples of ``unit``
     (2 x ante); a raise adds at least one unit and at least the largest raise so far; no cap.
-    A short all-in raise does not reopen the betting (R-POT-6).
+    A short all-in raise does not reopen the betting (R-POT-6). No presets.
 
-    >>> UnitBetting(20).is_full_raise(increment=40, largest_raise=40)
-    True
+    >>> UnitBetting(20).unit
+    20
     """
 
-    def __init__(self, unit: int) -> None:
-        self.unit = unit
-
-    def bet_range(
-        self, current_bet: int, largest_raise: int, pot: int
-    ) -> tuple[int, int, int | None]:
-        """``(min_to, step, max_to)``: one unit to open, else the current bet + the largest raise.
-
-        >>> UnitBetting(20).bet_range(current_bet=50, largest_raise=30, pot=0)
-        (90, 20, None)
-        """
-        if current_bet == 0:
-            return self.unit, self.unit, None
-        increment = max(self.unit, largest_raise)
-        increment += -increment % self.unit
-        return current_bet + increment, self.unit, None
-
-    def is_full_raise(self, increment: int, largest_raise: int) -> bool:
-        """A raise of at least one unit and at least the largest raise so far.
-
-        >>> UnitBetting(20).is_full_raise(increment=20, largest_raise=0)
-        True
-        """
-        return increment >= max(self.unit, largest_raise)
+    unit: int
 
     def to_dict(self) -> dict[str, object]:
         """Plain data.
 
-        >>> UnitBetting(20).to_dict()
-        {'kind': 'unit', 'unit': 20}
+        >>> UnitBetting(20).to_dict()["kind"]
+        'unit'
         """
         return {"kind": "unit", "unit": self.unit}
 
 
+@dataclass(frozen=True)
 class NoLimit:
-    """No limit (Hold'em, 2-7 single draw): a bet of at least ``minimum`` (the big blind), a raise
-    of at least the previous raise increment, any chip amount up to the stack (R-HE-4).
+    """No limit (R-HE-4, R-LIMIT-1): a bet of at least ``min_bet`` (the big blind), a raise of
+    at least the previous raise increment, any chip amount up to all-in. Presets (R-HE-6): bets
+    of 33%, 50% and 100% of the pot after the call, raises to 2x and 3x the current bet.
 
-    >>> NoLimit(100).bet_range(current_bet=300, largest_raise=200, pot=450)
-    (500, 1, None)
+    >>> NoLimit(100).min_bet
+    100
     """
 
-    def __init__(self, minimum: int) -> None:
-        self.minimum = minimum
-
-    def bet_range(
-        self, current_bet: int, largest_raise: int, pot: int
-    ) -> tuple[int, int, int | None]:
-        """``(min_to, 1, None)``.
-
-        >>> NoLimit(100).bet_range(current_bet=0, largest_raise=0, pot=150)
-        (100, 1, None)
-        """
-        return current_bet + max(self.minimum, largest_raise), 1, None
-
-    def is_full_raise(self, increment: int, largest_raise: int) -> bool:
-        """At least the previous increment and the minimum bet.
-
-        >>> NoLimit(100).is_full_raise(increment=150, largest_raise=200)
-        False
-        """
-        return increment >= max(self.minimum, largest_raise)
+    min_bet: int
 
     def to_dict(self) -> dict[str, object]:
         """Plain data.
 
-        >>> NoLimit(100).to_dict()
-        {'kind': 'no-limit', 'minimum': 100}
+        >>> NoLimit(100).to_dict()["kind"]
+        'no-limit'
         """
-        return {"kind": "no-limit", "minimum": self.minimum}
+        return {"kind": "no-limit", "min_bet": self.min_bet}
 
 
-def betting_from_dict(data: dict[str, object]) -> BettingStructure:
-    """The structure written by ``to_dict``.
-
-    >>> betting_from_dict({"kind": "unit", "unit": 20}).to_dict()
-    {'kind': 'unit', 'unit': 20}
-    """
-    kind = data["kind"]
-    if kind == "unit":
-        return UnitBetting(int(str(data["unit"])))
-    if kind == "no-limit":
-        return NoLimit(int(str(data["minimum"])))
-    raise InvalidArgumentError(f"unknown betting structure {kind!r}")
+BettingStructure: TypeAlias = UnitBetting | NoLimit
+"""Any betting structure."""

@@ -1,4 +1,6 @@
-"""Pots shared by every game: uncalled bets, side pots from all-ins, and splitting with odd chips.
+"""Pots shared by every game: uncalled bets, side pots from all-ins, and splitting with odd chips
+(RULES.md section 3). The rules are the engine's (``rust/engine/pots.rs``); these functions call
+them.
 
 Amounts are integers in the game's smallest chip unit. ``committed[seat]`` is everything a seat put
 in during the hand (antes, blinds, bets); ``live[seat]`` says it has not folded.
@@ -11,7 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
+
+from drawpoker import _core
+from drawpoker.errors import InvalidArgumentError
 
 
 @dataclass(frozen=True)
@@ -34,11 +38,7 @@ def uncalled_bet(committed: Sequence[int]) -> tuple[int, int] | None:
     >>> uncalled_bet([30, 30, 10]) is None
     True
     """
-    if len(committed) < 2:
-        return None
-    ordered = sorted(committed)
-    excess = ordered[-1] - ordered[-2]
-    return (committed.index(ordered[-1]), excess) if excess > 0 else None
+    return _core.uncalled_bet(list(committed))
 
 
 def side_pots(committed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
@@ -52,23 +52,7 @@ def side_pots(committed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     >>> [(p.amount, p.eligible) for p in side_pots([100, 100, 40], [True, False, True])]
     [(120, (0, 2)), (120, (0,))]
     """
-    top = max(committed, default=0)
-    if top and min(compress(committed, live), default=0) == top:
-        # The usual showdown: every live seat paid the most, so every layer has the same
-        # contestants and they make one pot.
-        return [Pot(sum(committed), tuple(compress(range(len(committed)), live)))]
-    levels = sorted(set(committed) - {0})
-    pots: list[Pot] = []
-    previous = 0
-    for level in levels:
-        amount = sum(min(c, level) - min(c, previous) for c in committed)
-        eligible = tuple(s for s, c in enumerate(committed) if c >= level and live[s])
-        if pots and (not eligible or pots[-1].eligible == eligible):
-            pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
-        else:
-            pots.append(Pot(amount, eligible))
-        previous = level
-    return pots
+    return [Pot(amount, tuple(seats)) for amount, seats in _core.side_pots(list(committed), list(live))]
 
 
 def split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:
@@ -79,9 +63,7 @@ def split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int
     >>> split(100, [3, 1, 0], order=[1, 2, 3, 0])
     {1: 34, 3: 33, 0: 33}
     """
-    ranked = sorted(winners, key=list(order).index) if len(winners) > 1 else list(winners)
-    share, odd = divmod(amount, len(ranked))
-    return {seat: share + (1 if i < odd else 0) for i, seat in enumerate(ranked)}
+    return dict(_core.split_pot(amount, list(winners), list(order)))
 
 
 def award(pots: Sequence[Pot], strengths: Mapping[int, int], order: Sequence[int]) -> list[int]:
@@ -91,13 +73,9 @@ def award(pots: Sequence[Pot], strengths: Mapping[int, int], order: Sequence[int
     >>> award([Pot(200, (0, 1, 2, 3)), Pot(150, (1, 2, 3))], {0: 9, 1: 5, 2: 5, 3: 1}, [1, 2, 3, 0])
     [200, 75, 75, 0]
     """
-    payouts = [0] * len(order)
-    for pot in pots:
-        best = max([strengths[seat] for seat in pot.eligible])
-        winners = [seat for seat in pot.eligible if strengths[seat] == best]
-        if len(winners) == 1:
-            payouts[winners[0]] += pot.amount
-            continue
-        for seat, chips in split(pot.amount, winners, order).items():
-            payouts[seat] += chips
-    return payouts
+    missing = [s for pot in pots for s in pot.eligible if s not in strengths]
+    if missing:
+        raise InvalidArgumentError(f"no strength for seat {missing[0]}")
+    by_seat = [strengths.get(seat) for seat in range(len(order))]
+    layers = [(pot.amount, list(pot.eligible)) for pot in pots]
+    return _core.award_pots(layers, by_seat, list(order))

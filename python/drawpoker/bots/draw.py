@@ -1,18 +1,16 @@
-"""CPU players. Each reads only what the public API shows its seat (``hand.view(seat)``, or the
-same facts one by one: the hand's public fields, ``hand.legal_actions()`` and
-``hand.seat_cards(seat)``; and ``hand.can_act(...)``) and is seeded, so a game of CPU players
-replays exactly.
+"""CPU players for Five-Card Draw. Each decides from its seat's view alone and is seeded, so a
+game of CPU players replays exactly.
 
-- :class:`CheckCallBot` checks or calls, and stands pat (the benchmark player);
 - :class:`RulesOfThumbBot` draws by the tips of RULES.md section 4 and bets by its hand category;
 - :class:`StrongBot` draws with the exact draw analysis (the best of every legal discard choice)
   and bets by its chance to beat a random hand, raised or lowered by the opponents' draw counts.
 
->>> from drawpoker.games import Game, DrawSettings
+>>> from drawpoker.bots import CheckCallBot
+>>> from drawpoker.games import FiveCardDraw, Table, TableSettings
 >>> cpu = {0: RulesOfThumbBot(seed=1), 1: RulesOfThumbBot(seed=2), 2: CheckCallBot()}
->>> game = Game(DrawSettings(rounds=3), players=3, seed=5, cpu=cpu)
->>> game.play_cpu()
->>> game.is_over, sum(game.stacks)
+>>> table = Table(FiveCardDraw(), 3, seed=5, cpu=cpu, settings=TableSettings(rounds=3))
+>>> table.play_cpu()
+>>> table.is_over, sum(table.stacks)
 (True, 6000)
 """
 
@@ -20,42 +18,30 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import Any
 from functools import cache
 from itertools import compress
 
 from drawpoker import _core
+from drawpoker.bots.basic import SeededBot
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory
-from drawpoker.games.five_card_draw import jacks_threshold
-from drawpoker.games.hand import Action, Hand, HandView, LegalActions
-from drawpoker.games.player import Player
+from drawpoker.games.actions import Action, LegalActions
+from drawpoker.games.events import HandView
+from drawpoker.games.variants.five_card_draw import JACKS
+
+@cache
+def jacks_threshold(ranking: str) -> int:
+    """The weakest strength that opens under jacks or better: a pair of jacks, 4-3-2 kickers.
+
+    >>> jacks_threshold("high") == _core.evaluate(list(JACKS), "high")
+    True
+    """
+    return _core.evaluate(list(JACKS), ranking)
+
 
 # Categories as plain ints for the per-decision comparisons (an enum member lookup costs more).
 ONE_PAIR, FULL_HOUSE = int(HandCategory.ONE_PAIR), int(HandCategory.FULL_HOUSE)
-
-
-class CheckCallBot:
-    """Checks when it can, else calls; stands pat in the draw.
-
-    >>> from drawpoker.games import FiveCardDraw, Hand
-    >>> hand = Hand(FiveCardDraw(), [100, 100], seed=1)
-    >>> CheckCallBot().choose(hand)
-    Action(kind='check', amount=0, cards=())
-    """
-
-    def choose(self, hand: Hand) -> Action:
-        """Check, call, or stand pat.
-
-        >>> from drawpoker.games import FiveCardDraw, Hand
-        >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
-        >>> hand.bet(20); CheckCallBot().choose(hand).kind
-        'call'
-        """
-        if hand.phase == "draw":
-            return Action.draw()
-        seat = hand.actor
-        assert seat is not None
-        return Action.call() if hand.current_bet > hand.bets[seat] else Action.check()
 
 
 def hand_category(cards: Sequence[int], ranking: str) -> HandCategory:
@@ -87,17 +73,21 @@ def tips_discards(
     return discards
 
 
-class RulesOfThumbBot:
+class RulesOfThumbBot(SeededBot):
     """Draws by the tips and bets by hand category: strong hands bet and raise, medium hands call
     bets up to a share of the pot, weak hands check or fold; a seeded few bluffs.
 
     >>> from drawpoker.games import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [500, 500, 500], seed=9)
-    >>> RulesOfThumbBot(seed=0).choose(hand).kind in ("check", "bet")
+    >>> RulesOfThumbBot(seed=0).choose(hand.view(hand.actor)).kind in ("check", "bet")
     True
     """
 
+    kind = "rules"
+    game = "five-card-draw"
+
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
+        self.params = {"seed": seed, "bluff": bluff}
         self.rng = random.Random(seed)
         self.bluff = bluff
         self._cards: tuple[int, ...] = ()
@@ -115,33 +105,34 @@ class RulesOfThumbBot:
             strength += 0.5
         self._cards, self._ranking, self._strength = cards, ranking, strength
 
-    def choose(self, hand: Hand) -> Action:
-        """The action for the seat to act, from the public facts of the hand, its legal
-        actions and the seat's own cards (the view's fields, read one by one).
+    def choose(self, view: HandView) -> Action:
+        """The action for the seat whose view this is.
 
         >>> from drawpoker.games import FiveCardDraw, Hand
         >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
         >>> hand.check(); hand.check()  # nobody opened: redeal
-        >>> hand.deal_number, RulesOfThumbBot(seed=1).choose(hand).kind in ("check", "bet")
+        >>> choice = RulesOfThumbBot(seed=1).choose(hand.view(hand.actor))
+        >>> hand.deal_number, choice.kind in ("check", "bet")
         (1, True)
         """
-        seat = hand.actor
-        assert seat is not None
-        cards = hand.seat_cards(seat)
-        ranking = hand.variant.ranking
-        if hand.phase == "draw":
-            return Action.draw(tips_discards(cards, ranking, hand.can_draw))
+        legal = view.legal
+        assert legal is not None, "a CPU player chooses on its own turn"
+        cards = view.cards
+        ranking = view.game.ranking
+        if view.phase == "draw":
+            most = legal.max_discards
+            return Action.draw(tips_discards(cards, ranking, lambda d: len(d) <= most))
         if cards != self._cards or ranking != self._ranking:
             self._hold(cards, ranking)
         strength = self._strength
-        if hand.street > 0:
-            strength -= _pat_opponents(hand, seat) * 0.5
-        return self._bet(hand, hand.legal_actions(), strength)
+        if view.street > 0:
+            strength -= _pat_opponents(view) * 0.5
+        return self._bet(view, legal, strength)
 
-    def _bet(self, hand: Hand, legal: LegalActions, strength: float) -> Action:
+    def _bet(self, view: HandView, legal: LegalActions, strength: float) -> Action:
         kinds = legal.kinds
         aggressive = "bet" in kinds or "raise" in kinds
-        current = hand.current_bet
+        current = view.current_bet
         # Bet or raise with two pair or better (a few bluffs), but stop re-raising at four units
         # of action unless holding a full house or better.
         small = current < 4 * legal.step or strength >= FULL_HOUSE
@@ -155,15 +146,15 @@ class RulesOfThumbBot:
             return Action("raise" if "raise" in kinds else "bet", legal.min_to)
         if "check" in kinds:
             return Action.check()
-        pot = hand.pot
+        pot = view.pot
         if strength >= 1.5 or legal.call * 3 <= pot or (strength >= 1 and legal.call * 2 <= pot):
             return Action.call()
         return Action.fold()
 
 
-def _pat_opponents(hand: Hand, seat: int) -> int:
+def _pat_opponents(view: HandView) -> int:
     """Opponents still in the hand who stood pat in the draw."""
-    live, drawn = hand.live, hand.drawn
+    live, drawn, seat = view.live, view.drawn, view.seat
     own = live[seat] and drawn[seat] == 0
     return list(compress(drawn, live)).count(0) - own
 
@@ -216,23 +207,37 @@ def _beat_random_table() -> list[float]:
 OPPONENT_BY_DRAW = {0: 0.97, 1: 0.86, 2: 0.93, 3: 0.72, 4: 0.6, 5: 0.5}
 
 
-class StrongBot:
+class StrongBot(SeededBot):
     """Draws with the exact draw analysis (``advisor``) and bets by its hand's chance to beat a
     random hand, measured against the strongest opponent their draw counts suggest; seeded bluffs.
 
     >>> from drawpoker.games import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [500, 500], seed=4)
-    >>> StrongBot(seed=0).choose(hand).kind in ("check", "bet")
+    >>> StrongBot(seed=0).choose(hand.view(hand.actor)).kind in ("check", "bet")
     True
     """
+
+    kind = "strong"
+    game = "five-card-draw"
 
     def __init__(
         self, seed: int = 0, advisor: DrawAdvisor = exact_draw, bluff: float = 0.04
     ) -> None:
+        self.params = {"seed": seed, "bluff": bluff}
         self.rng = random.Random(seed)
         self.advisor = advisor
         self.bluff = bluff
         self._analysis: tuple[tuple[int, ...], str, list[int], float] | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (only with the exact draw advisor: another advisor is code, not data).
+
+        >>> StrongBot(seed=2).to_dict()["params"]
+        {'seed': 2, 'bluff': 0.04}
+        """
+        if self.advisor is not exact_draw:
+            raise InvalidArgumentError("a StrongBot with its own draw advisor cannot be saved")
+        return super().to_dict()
 
     def _advice(self, cards: tuple[int, ...], limit: str, ranking: str) -> tuple[list[int], float]:
         """The advisor's answer, computed once per hand held (betting and drawing share it)."""
@@ -240,20 +245,17 @@ class StrongBot:
             self._analysis = (cards, limit, *self.advisor(cards, limit, ranking))
         return self._analysis[2], self._analysis[3]
 
-    def choose(self, hand: Hand) -> Action:
-        """The action for the seat to act.
+    def choose(self, view: HandView) -> Action:
+        """The action for the seat whose view this is.
 
         >>> from drawpoker.games import FiveCardDraw, Hand
         >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
-        >>> hand.bet(20); StrongBot(seed=1).choose(hand).kind in ("fold", "call", "raise")
+        >>> hand.bet(20)
+        >>> StrongBot(seed=1).choose(hand.view(hand.actor)).kind in ("fold", "call", "raise")
         True
         """
-        seat = hand.actor
-        assert seat is not None
-        view = hand.view(seat)
-        ranking = hand.variant.ranking
-        settings = getattr(hand.variant, "settings", None)
-        limit = settings.draw_limit if settings is not None else "5"
+        ranking = view.game.ranking
+        limit = next(street.draw for street in view.game.streets if street.draw)
         if view.phase == "draw":
             return Action.draw(self._advice(view.cards, limit, ranking)[0])
         if ranking != "high":  # the chance to beat a random hand is tabled for high hands only
@@ -288,22 +290,3 @@ class StrongBot:
             return Action.check()
         odds = legal.call / (view.pot + legal.call)
         return Action.call() if strength - 0.45 > odds else Action.fold()
-
-
-BOTS: dict[str, Callable[[int], Player]] = {
-    "checkcall": lambda seed: CheckCallBot(),
-    "rules": lambda seed: RulesOfThumbBot(seed=seed),
-    "strong": lambda seed: StrongBot(seed=seed),
-}
-"""CPU player types by name."""
-
-
-def make_bot(kind: str, seed: int = 0) -> Player:
-    """A CPU player of type ``kind`` (a name of :data:`BOTS`).
-
-    >>> type(make_bot("rules", seed=3)).__name__
-    'RulesOfThumbBot'
-    """
-    if kind not in BOTS:
-        raise InvalidArgumentError(f"unknown CPU player {kind!r} (known: {', '.join(BOTS)})")
-    return BOTS[kind](seed)

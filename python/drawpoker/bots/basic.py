@@ -1,0 +1,88 @@
+"""What every CPU player shares: the check/call player of any game, and saving a seeded
+player's state (its parameters and where its random generator is) as plain data.
+
+>>> from drawpoker.games import Hand, game
+>>> hand = Hand(game("holdem"), [1000, 1000, 1000])
+>>> CheckCallBot().choose(hand.view(hand.actor))
+Action(kind='call', amount=0, cards=())
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+from drawpoker.errors import InvalidArgumentError
+from drawpoker.games.actions import CALL, CHECK, STAND_PAT, Action
+from drawpoker.games.events import HandView
+
+
+class CheckCallBot:
+    """Checks when it can, else calls; stands pat in a draw (any game; the benchmark player).
+
+    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> hand = Hand(FiveCardDraw(), [100, 100], seed=1)
+    >>> CheckCallBot().choose(hand.view(hand.actor))
+    Action(kind='check', amount=0, cards=())
+    """
+
+    kind: ClassVar[str] = "checkcall"
+
+    def choose(self, view: HandView) -> Action:
+        """Check, call, or stand pat.
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
+        >>> hand.bet(20); CheckCallBot().choose(hand.view(hand.actor)).kind
+        'call'
+        """
+        if view.phase == "draw":
+            return STAND_PAT
+        return CALL if view.current_bet > view.bets[view.seat] else CHECK
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (:func:`drawpoker.bots.restore_bot` reads it back).
+
+        >>> CheckCallBot().to_dict()
+        {'kind': 'checkcall', 'game': None}
+        """
+        return {"kind": self.kind, "game": None}
+
+
+class SeededBot:
+    """A CPU player with a seeded generator (``self.rng``) and keyword parameters
+    (``self.params``): saved as its kind, its game, its parameters and the generator's state.
+
+    >>> from drawpoker.bots import RulesOfThumbBot
+    >>> bot = RulesOfThumbBot(seed=3)
+    >>> _ = bot.rng.random()
+    >>> again = RulesOfThumbBot.from_dict(bot.to_dict())
+    >>> again.rng.random() == bot.rng.random()
+    True
+    """
+
+    kind: ClassVar[str]
+    game: ClassVar[str]
+    rng: random.Random
+    params: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: kind, game, parameters and the generator's state."""
+        version, state, gauss = self.rng.getstate()
+        return {
+            "kind": self.kind,
+            "game": self.game,
+            "params": dict(self.params),
+            "rng": [version, list(state), gauss],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Any:
+        """The player written by :meth:`to_dict`."""
+        try:
+            bot = cls(**data["params"])
+            version, state, gauss = data["rng"]
+            bot.rng.setstate((version, tuple(state), gauss))
+        except (KeyError, TypeError, ValueError) as error:
+            raise InvalidArgumentError(f"not a saved {cls.kind} player: {error}") from None
+        return bot

@@ -1,0 +1,102 @@
+"""What happens in a hand (:class:`Event`, each saying who may see it) and what one seat may
+know of it (:class:`HandView`).
+
+Every event has the same five fields; what ``seat``, ``amount`` and ``cards`` mean depends on the
+kind (:data:`EVENT_KINDS`):
+
+>>> for kind, meaning in list(EVENT_KINDS.items())[:3]:
+...     print(f"{kind}: {meaning}")
+ante: seat posts an ante of `amount` chips; public
+blind: seat posts a blind of `amount` chips (all it has, if less); public
+deal: `cards` are dealt face down to seat; only seat sees them
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+from drawpoker.games.actions import LegalActions
+
+if TYPE_CHECKING:
+    from drawpoker.games.spec import GameSpec
+
+EVENT_KINDS = {
+    "ante": "seat posts an ante of `amount` chips; public",
+    "blind": "seat posts a blind of `amount` chips (all it has, if less); public",
+    "deal": "`cards` are dealt face down to seat; only seat sees them",
+    "board": "`cards` are dealt to the board; public",
+    "check": "seat checks; public",
+    "fold": "seat folds; public",
+    "call": "seat calls: `amount` is its total in this betting round after the call; public",
+    "bet": "seat bets: `amount` is its total in this betting round; public",
+    "raise": "seat raises: `amount` is its total in this betting round; public",
+    "draw": "seat exchanges `amount` cards (0: stands pat); public",
+    "discard": "seat discards `cards` (`amount` of them); only seat sees them",
+    "receive": "seat receives `cards` (`amount` of them) in the draw; only seat sees them",
+    "reshuffle": "the discards become a new stub of `amount` cards (R-DRAW-8); public",
+    "redeal": "nobody opened: the cards are dealt again, the pot of `amount` stays; public",
+    "expose": "seat's `cards` are tabled: no more betting can happen (R-HE-8); public",
+    "show": "seat shows `cards` at the showdown; `amount` is their strength; public",
+    "return": "`amount` uncalled chips go back to seat (R-POT-2); public",
+    "win": "seat wins `amount` chips; public",
+}
+"""Every event kind and what its fields mean."""
+
+
+class Event(NamedTuple):
+    """Something that happened. ``to`` is ``None`` when every seat may see it, else the one seat;
+    ``seat``, ``amount`` and ``cards`` mean what :data:`EVENT_KINDS` says for the kind.
+
+    >>> Event("bet", seat=1, to=None, amount=20)
+    Event(kind='bet', seat=1, to=None, amount=20, cards=())
+    """
+
+    kind: str
+    seat: int | None
+    to: int | None
+    amount: int = 0
+    cards: tuple[int, ...] = ()
+
+
+class HandView(NamedTuple):
+    """What one seat may know about a hand: its own cards, the public facts, its legal actions on
+    its turn, the events it may see. CPU players decide from this alone.
+
+    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> view = Hand(FiveCardDraw(), [500, 500], seed=1).view(0)
+    >>> len(view.cards), view.card_counts, view.pot, view.board
+    (5, (5, 5), 20, ())
+    """
+
+    seat: int
+    seats: int
+    button: int
+    street: int
+    phase: str
+    actor: int | None
+    cards: tuple[int, ...]
+    card_counts: tuple[int, ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    committed: tuple[int, ...]
+    live: tuple[bool, ...]
+    current_bet: int
+    drawn: tuple[int, ...]
+    """Cards each seat exchanged in the latest draw (-1 = has not drawn)."""
+    revealed: dict[int, tuple[int, ...]]
+    """Hands shown so far (exposed in an all-in or shown at the showdown), by seat."""
+    legal: LegalActions | None
+    board: tuple[int, ...]
+    game: GameSpec
+    events: tuple[Event, ...]
+    """The events this seat may see, in order."""
+
+    @property
+    def pot(self) -> int:
+        """Every chip committed to the hand so far.
+
+        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> Hand(FiveCardDraw(), [500, 500, 500], seed=1).view(2).pot
+        30
+        """
+        return sum(self.committed)

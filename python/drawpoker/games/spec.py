@@ -1,0 +1,220 @@
+"""A game as data: a frozen :class:`GameSpec` that the one hand engine (Rust,
+``rust/engine/``) reads. No game is a class of its own and no rule is written twice: the spec
+says *which* rule applies (deck, forced bets, streets, betting structure, who acts first, the
+showdown), the engine says *how*.
+
+>>> from drawpoker.games import game
+>>> spec = game("holdem")
+>>> [(s.down, s.board, s.first) for s in spec.streets]
+[(2, 0, 'left-of-big-blind'), (0, 3, 'left-of-button'), (0, 1, 'left-of-button'), (0, 1, 'left-of-button')]
+>>> spec.forced.big_blind, spec.betting
+(100, NoLimit(min_bet=100))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from drawpoker import _core
+from drawpoker.games.betting import BettingStructure
+
+FIRST_TO_ACT = ("left-of-button", "left-of-big-blind", "opener")
+"""Who starts a street's betting (the engine moves on to the first seat that can act):
+the first seat left of the button; the seat left of the big blind; the first bettor of the first
+betting round (left of the button when nobody bet)."""
+
+SHOW_ORDERS = ("left-of-button", "last-aggressor")
+"""Where the showdown starts: left of the button; or the last bettor or raiser of the last
+betting round played (left of the button when nobody bet)."""
+
+
+@dataclass(frozen=True)
+class Street:
+    """One street: ``down`` cards dealt face down to each seat, ``up`` face up, ``board`` to the
+    board; then a draw when ``draw`` names its limit (a name of
+    :data:`drawpoker.draw.DRAW_LIMITS`); then a betting round when ``betting`` (and the game
+    has a betting structure), started by ``first`` (a name of :data:`FIRST_TO_ACT`);
+    ``bet_size`` is the fixed-limit size of its bets (``small`` or ``big``).
+
+    >>> Street(down=2, first="left-of-big-blind").betting
+    True
+    """
+
+    down: int = 0
+    up: int = 0
+    board: int = 0
+    draw: str | None = None
+    betting: bool = True
+    bet_size: str = "small"
+    first: str = "left-of-button"
+
+
+@dataclass(frozen=True)
+class ForcedBets:
+    """The chips a hand starts with: an ante from every seat, a small and a big blind from the
+    two seats left of the button (heads-up the button posts the small blind, R-HE-1).
+
+    >>> ForcedBets(small_blind=50, big_blind=100).ante
+    0
+    """
+
+    ante: int = 0
+    small_blind: int = 0
+    big_blind: int = 0
+
+
+@dataclass(frozen=True)
+class Opening:
+    """Who may make the first bet of the first betting round: only a seat whose cards rank at
+    least ``at_least`` by ``ranking``; ``name`` says it in refusals (R-DRAW-6).
+
+    >>> from drawpoker.cards import parse_cards
+    >>> Opening("jacks or better", "high", tuple(parse_cards("Jc Jd 4h 3s 2c"))).name
+    'jacks or better'
+    """
+
+    name: str
+    ranking: str
+    at_least: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ShowdownPart:
+    """One part of the showdown: a ranking (a name of :data:`drawpoker.RANKINGS`) of each live
+    seat's own cards with the board (the best hand the ranking finds among them).
+
+    >>> ShowdownPart("high").cards
+    'best-of-all'
+    """
+
+    ranking: str
+    cards: str = "best-of-all"
+
+
+class Settings(Protocol):
+    """What a game's settings offer: plain data out (``to_dict``), and equality."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as plain data."""
+        ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A whole game. Build one with :func:`drawpoker.games.game` (the registered games); the
+    fields are checked by the engine when the spec is made, so a spec that exists is playable.
+
+    ``settings`` are the game's own settings (what ``to_dict`` writes: a spec is saved as its
+    name and settings and rebuilt from the registry, never read field by field from a file);
+    ``default_stack`` is the starting stack a table uses unless told otherwise.
+
+    >>> from drawpoker.games import game
+    >>> spec = game("five-card-draw", {"ante": 5})
+    >>> spec.forced.ante, spec.betting, spec.to_dict()["name"]
+    (5, UnitBetting(unit=10), 'five-card-draw')
+    """
+
+    name: str
+    settings: Settings
+    streets: tuple[Street, ...]
+    showdown: tuple[ShowdownPart, ...]
+    deck: str = "standard"
+    seats: tuple[int, int] = (2, 10)
+    forced: ForcedBets = ForcedBets()
+    betting: BettingStructure | None = None
+    opening: Opening | None = None
+    redeal_if_unopened: bool = False
+    show_order: str = "left-of-button"
+    default_stack: int = 2000
+    rules: _core.Rules = field(init=False, repr=False, compare=False)
+    """The engine's compiled form of the spec (made, and checked, when the spec is made)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rules", _core.Rules(self.core_data()))
+
+    @property
+    def joker(self) -> bool:
+        """Whether the deck has the joker.
+
+        >>> from drawpoker.games import game
+        >>> game("five-card-draw", {"joker": True}).joker
+        True
+        """
+        return self.deck == "joker"
+
+    @property
+    def ranking(self) -> str:
+        """The ranking of the (first) showdown part.
+
+        >>> from drawpoker.games import game
+        >>> game("holdem").ranking
+        'high'
+        """
+        return self.showdown[0].ranking
+
+    @property
+    def max_seats(self) -> int:
+        """The most seats a hand of the game may have.
+
+        >>> from drawpoker.games import game
+        >>> game("five-card-draw").max_seats
+        6
+        """
+        return self.seats[1]
+
+    def deck_cards(self) -> list[int]:
+        """The cards of one deck, in the order a shuffle starts from.
+
+        >>> from drawpoker.games import game
+        >>> len(game("five-card-draw", {"joker": True}).deck_cards())
+        53
+        """
+        return list(range(53 if self.joker else 52))
+
+    def core_data(self) -> dict[str, Any]:
+        """The spec as the engine reads it.
+
+        >>> from drawpoker.games import game
+        >>> game("holdem").core_data()["betting"]
+        {'kind': 'no-limit', 'min_bet': 100}
+        """
+        return {
+            "name": self.name,
+            "deck": self.deck,
+            "seats": self.seats,
+            "ante": self.forced.ante,
+            "small_blind": self.forced.small_blind,
+            "big_blind": self.forced.big_blind,
+            "streets": [vars(street) for street in self.streets],
+            "betting": None if self.betting is None else self.betting.to_dict(),
+            "opening": None if self.opening is None else vars(self.opening),
+            "redeal_if_unopened": self.redeal_if_unopened,
+            "showdown": [vars(part) for part in self.showdown],
+            "show_order": self.show_order,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game's name and settings (``games.spec_from_dict`` rebuilds the spec).
+
+        >>> from drawpoker.games import game
+        >>> game("holdem").to_dict()
+        {'name': 'holdem', 'settings': {'small_blind': 50, 'big_blind': 100, 'ante': 0}}
+        """
+        return {"name": self.name, "settings": self.settings.to_dict()}
+
+
+@dataclass(frozen=True)
+class GameType:
+    """A registered game: its name, a title for people, its settings class and its builder.
+
+    >>> from drawpoker.games.registry import GAMES
+    >>> GAMES["holdem"].title
+    "Texas Hold'em, no limit"
+    """
+
+    name: str
+    title: str
+    settings: type
+    build: Callable[[Any], GameSpec]

@@ -1,0 +1,85 @@
+"""Checks of values that come from callers (settings, stacks, seeds, amounts): each raises
+:class:`~drawpoker.errors.InvalidArgumentError` naming the value and what is allowed.
+
+>>> whole_number("ante", 10)
+10
+>>> whole_number("ante", 2.5)
+Traceback (most recent call last):
+...
+drawpoker.errors.InvalidArgumentError: ante must be a whole number (an int), not 2.5
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+
+from drawpoker.cards import is_integer
+from drawpoker.errors import InvalidArgumentError
+
+SEED_LIMIT = 2**64
+"""Seeds and hand numbers are integers in ``0 .. 2**64 - 1`` (eight bytes of the deal)."""
+
+
+def whole_number(name: str, value: object) -> int:
+    """``value`` as an exact int: Python ints and NumPy integers, never a bool or a float.
+
+    >>> import numpy as np
+    >>> whole_number("seed", np.int64(5)), whole_number("seed", 5)
+    (5, 5)
+    """
+    if not is_integer(value):
+        raise InvalidArgumentError(f"{name} must be a whole number (an int), not {value!r}")
+    return operator.index(value)  # type: ignore[arg-type]
+
+
+def positive(name: str, value: object) -> int:
+    """A whole number above zero.
+
+    >>> positive("rounds", 0)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: rounds must be a positive integer, not 0
+    """
+    number = whole_number(name, value)
+    if number <= 0:
+        raise InvalidArgumentError(f"{name} must be a positive integer, not {value!r}")
+    return number
+
+
+def non_negative(name: str, value: object) -> int:
+    """A whole number of zero or more.
+
+    >>> non_negative("ante", 0)
+    0
+    """
+    number = whole_number(name, value)
+    if number < 0:
+        raise InvalidArgumentError(f"{name} must not be negative, not {value!r}")
+    return number
+
+
+def seed(name: str, value: object) -> int:
+    """A seed or hand number: a whole number in ``0 .. 2**64 - 1``.
+
+    >>> seed("seed", -1)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: seed must be an integer in 0..2**64-1, not -1
+    """
+    number = whole_number(name, value)
+    if not 0 <= number < SEED_LIMIT:
+        raise InvalidArgumentError(f"{name} must be an integer in 0..2**64-1, not {value!r}")
+    return number
+
+
+def one_of(name: str, value: object, allowed: Sequence[object]) -> None:
+    """Refuses a value that is not among ``allowed`` (compared by type too: ``True != 1``).
+
+    >>> one_of("mode", "fast", ["betting", "no-bet"])
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: mode must be one of ['betting', 'no-bet'], not 'fast'
+    """
+    if not any(type(value) is type(a) and value == a for a in allowed):
+        raise InvalidArgumentError(f"{name} must be one of {list(allowed)}, not {value!r}")

@@ -1,0 +1,143 @@
+//! Pots shared by every game: uncalled bets, side pots from all-ins, and splitting with odd
+//! chips (RULES.md section 3). Amounts are integers in the game's smallest chip unit;
+//! `committed[seat]` is everything a seat put in during the hand, `live[seat]` says it has not
+//! folded.
+
+/// A layer of chips and the seats that may win it (paid into it and not folded).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pot {
+    pub amount: u64,
+    pub eligible: Vec<usize>,
+}
+
+/// `(seat, chips)` of a bet no one matched, to return to its maker before awarding (R-POT-2).
+///
+/// ```
+/// use drawpoker::engine::pots::uncalled_bet;
+/// assert_eq!(uncalled_bet(&[10, 50, 30]), Some((1, 20)));
+/// assert_eq!(uncalled_bet(&[30, 30, 10]), None);
+/// ```
+pub fn uncalled_bet(committed: &[u64]) -> Option<(usize, u64)> {
+    if committed.len() < 2 {
+        return None;
+    }
+    let mut ordered = committed.to_vec();
+    ordered.sort_unstable();
+    let (top, second) = (ordered[ordered.len() - 1], ordered[ordered.len() - 2]);
+    let seat = committed.iter().position(|&c| c == top)?;
+    (top > second).then_some((seat, top - second))
+}
+
+/// The main pot and side pots, smallest layer first (R-POT-1).
+///
+/// Each layer holds what every seat paid between two all-in levels and is contested by the live
+/// seats that paid all of it; folded seats' chips stay in the layers they paid into.
+/// Neighbouring layers with the same contestants are one pot; a layer no live seat reached
+/// (only possible when an uncalled bet was not returned) joins the pot below it.
+///
+/// ```
+/// use drawpoker::engine::pots::side_pots;
+/// let pots = side_pots(&[50, 100, 200, 200], &[true; 4]);
+/// let layers: Vec<_> = pots.iter().map(|p| (p.amount, p.eligible.clone())).collect();
+/// assert_eq!(layers, [(200, vec![0, 1, 2, 3]), (150, vec![1, 2, 3]), (200, vec![2, 3])]);
+/// ```
+pub fn side_pots(committed: &[u64], live: &[bool]) -> Vec<Pot> {
+    let mut levels: Vec<u64> = committed.iter().copied().filter(|&c| c > 0).collect();
+    levels.sort_unstable();
+    levels.dedup();
+    let mut pots: Vec<Pot> = Vec::new();
+    let mut previous = 0;
+    for level in levels {
+        let amount: u64 = committed
+            .iter()
+            .map(|&c| c.min(level) - c.min(previous))
+            .sum();
+        let eligible: Vec<usize> = (0..committed.len())
+            .filter(|&s| committed[s] >= level && live[s])
+            .collect();
+        match pots.last_mut() {
+            Some(last) if eligible.is_empty() || last.eligible == eligible => last.amount += amount,
+            _ => pots.push(Pot { amount, eligible }),
+        }
+        previous = level;
+    }
+    pots
+}
+
+/// Shares of `amount` among tied `winners`; odd chips go one at a time in `order` (R-POT-3):
+/// `(seat, chips)` in that order.
+///
+/// ```
+/// use drawpoker::engine::pots::split;
+/// assert_eq!(split(100, &[3, 1, 0], &[1, 2, 3, 0]), [(1, 34), (3, 33), (0, 33)]);
+/// ```
+pub fn split(amount: u64, winners: &[usize], order: &[usize]) -> Vec<(usize, u64)> {
+    let mut ranked = winners.to_vec();
+    let place = |seat: &usize| order.iter().position(|s| s == seat).unwrap_or(usize::MAX);
+    ranked.sort_by_key(place);
+    let count = ranked.len() as u64;
+    let (share, odd) = (amount / count, amount % count);
+    ranked
+        .into_iter()
+        .enumerate()
+        .map(|(i, seat)| (seat, share + u64::from((i as u64) < odd)))
+        .collect()
+}
+
+/// Chips each seat wins from `pots`: the best strength among each pot's eligible seats takes
+/// it, ties split (R-POT-3). `strength(seat)` is `None` for a seat without a hand; `order`
+/// lists every seat (odd chips go in its order).
+///
+/// ```
+/// use drawpoker::engine::pots::{award, Pot};
+/// let pots = [Pot { amount: 200, eligible: vec![0, 1, 2, 3] }, Pot { amount: 150, eligible: vec![1, 2, 3] }];
+/// let strengths = [9, 5, 5, 1];
+/// assert_eq!(award(&pots, |s| Some(strengths[s]), &[1, 2, 3, 0]), [200, 75, 75, 0]);
+/// ```
+pub fn award<T: Ord + Copy>(
+    pots: &[Pot],
+    strength: impl Fn(usize) -> Option<T>,
+    order: &[usize],
+) -> Vec<u64> {
+    let mut payouts = vec![0; order.len()];
+    for pot in pots {
+        let Some(best) = pot.eligible.iter().filter_map(|&s| strength(s)).max() else {
+            continue;
+        };
+        let winners: Vec<usize> = pot
+            .eligible
+            .iter()
+            .copied()
+            .filter(|&s| strength(s) == Some(best))
+            .collect();
+        for (seat, chips) in split(pot.amount, &winners, order) {
+            payouts[seat] += chips;
+        }
+    }
+    payouts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn r_pot_1_folded_chips_stay_in_their_layers() {
+        let pots = side_pots(&[100, 100, 40], &[true, false, true]);
+        let layers: Vec<_> = pots
+            .iter()
+            .map(|p| (p.amount, p.eligible.clone()))
+            .collect();
+        assert_eq!(layers, [(120, vec![0, 2]), (120, vec![0])]);
+    }
+
+    #[test]
+    fn r_pot_1_no_chips_no_pots() {
+        assert!(side_pots(&[0, 0, 0], &[true; 3]).is_empty());
+    }
+
+    #[test]
+    fn r_pot_3_split_without_odd_chips() {
+        assert_eq!(split(90, &[2, 0], &[1, 2, 0]), [(2, 45), (0, 45)]);
+    }
+}

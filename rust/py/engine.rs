@@ -1,0 +1,573 @@
+//! The table engine for Python: `Rules` (a game spec read from plain data) and `HandState`
+//! (one hand), plus the pot functions. `drawpoker.games` wraps them; nothing else calls here.
+
+use std::sync::Arc;
+
+use super::errors::{check, to_py};
+use crate::card::Card;
+use crate::draw::limit::DrawLimit;
+use crate::engine::event::EventKind;
+use crate::engine::pots;
+use crate::engine::spec::{
+    BetSize, Deck, FirstToAct, ForcedBets, HandCards, Opening, ShowOrder, ShowdownPart, Spec,
+    Street, Structure,
+};
+use crate::engine::state::{Deal, HandState as State};
+use crate::error::Error;
+use crate::eval::Ranking;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+fn spec_error(what: &str, why: impl std::fmt::Display) -> PyErr {
+    to_py(Error::InvalidArgument(format!("game spec {what}: {why}")))
+}
+
+/// `data[key]`, converted, with the field named in any error.
+fn field<'py, T: FromPyObjectOwned<'py>>(data: &Bound<'py, PyDict>, key: &str) -> PyResult<T> {
+    let value = data
+        .get_item(key)?
+        .ok_or_else(|| spec_error(key, "is missing"))?;
+    value
+        .extract::<T>()
+        .map_err(|_| spec_error(key, format!("has the wrong type ({})", value.get_type())))
+}
+
+fn choice<T: Copy>(what: &str, name: &str, choices: &[(&str, T)]) -> PyResult<T> {
+    choices
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let known: Vec<&str> = choices.iter().map(|(n, _)| *n).collect();
+            spec_error(what, format!("{name:?} is not one of {}", known.join(", ")))
+        })
+}
+
+fn chips(what: &str, value: i64) -> PyResult<u64> {
+    u64::try_from(value).map_err(|_| spec_error(what, format!("{value} is negative")))
+}
+
+fn street_of(data: &Bound<'_, PyDict>) -> PyResult<Street> {
+    let count = |key: &str| -> PyResult<u8> {
+        let value: i64 = field(data, key)?;
+        u8::try_from(value).map_err(|_| spec_error(key, format!("{value} cards is not allowed")))
+    };
+    let draw: Option<String> = field(data, "draw")?;
+    let bet_size: String = field(data, "bet_size")?;
+    let first: String = field(data, "first")?;
+    Ok(Street {
+        down: count("down")?,
+        up: count("up")?,
+        board: count("board")?,
+        draw: draw
+            .map(|name| DrawLimit::from_name(&name).map_err(to_py))
+            .transpose()?,
+        betting: field(data, "betting")?,
+        bet_size: choice(
+            "bet_size",
+            &bet_size,
+            &[("small", BetSize::Small), ("big", BetSize::Big)],
+        )?,
+        first: choice(
+            "first",
+            &first,
+            &[
+                ("left-of-button", FirstToAct::LeftOfButton),
+                ("left-of-big-blind", FirstToAct::LeftOfBigBlind),
+                ("opener", FirstToAct::Opener),
+            ],
+        )?,
+    })
+}
+
+fn structure_of(data: &Bound<'_, PyDict>) -> PyResult<Structure> {
+    let kind: String = field(data, "kind")?;
+    match kind.as_str() {
+        "unit" => Ok(Structure::Unit {
+            unit: chips("unit", field(data, "unit")?)?,
+        }),
+        "no-limit" => Ok(Structure::NoLimit {
+            min_bet: chips("min_bet", field(data, "min_bet")?)?,
+        }),
+        other => Err(spec_error(
+            "betting",
+            format!("{other:?} is not a betting structure"),
+        )),
+    }
+}
+
+fn opening_of(data: Option<Bound<'_, PyDict>>) -> PyResult<Opening> {
+    let Some(data) = data else {
+        return Ok(Opening::Any);
+    };
+    let ranking = check(Ranking::from_name(&field::<String>(&data, "ranking")?))?;
+    let cards: Vec<i64> = field(&data, "at_least")?;
+    let cards = super::cards::cards_from_ints(&cards)?;
+    Ok(Opening::AtLeast {
+        name: field(&data, "name")?,
+        ranking,
+        minimum: check(ranking.evaluate(&cards))?,
+    })
+}
+
+fn part_of(data: &Bound<'_, PyDict>) -> PyResult<ShowdownPart> {
+    let cards: String = field(data, "cards")?;
+    Ok(ShowdownPart {
+        ranking: check(Ranking::from_name(&field::<String>(data, "ranking")?))?,
+        cards: choice("cards", &cards, &[("best-of-all", HandCards::BestOfAll)])?,
+    })
+}
+
+/// A game's rules read from plain data (``GameSpec.core_data()``), checked.
+#[pyclass(module = "drawpoker._core", frozen)]
+pub struct Rules {
+    spec: Arc<Spec>,
+}
+
+#[pymethods]
+impl Rules {
+    #[new]
+    fn new(data: &Bound<'_, PyDict>) -> PyResult<Self> {
+        let seats: (i64, i64) = field(data, "seats")?;
+        let deck: String = field(data, "deck")?;
+        let show_order: String = field(data, "show_order")?;
+        let streets: Vec<Bound<'_, PyDict>> = field(data, "streets")?;
+        let parts: Vec<Bound<'_, PyDict>> = field(data, "showdown")?;
+        let betting: Option<Bound<'_, PyDict>> = field(data, "betting")?;
+        let to_seats = |n: i64| usize::try_from(n).map_err(|_| spec_error("seats", n));
+        let spec = Spec {
+            name: field(data, "name")?,
+            deck: choice(
+                "deck",
+                &deck,
+                &[("standard", Deck::Standard), ("joker", Deck::WithJoker)],
+            )?,
+            min_seats: to_seats(seats.0)?,
+            max_seats: to_seats(seats.1)?,
+            forced: ForcedBets {
+                ante: chips("ante", field(data, "ante")?)?,
+                small_blind: chips("small_blind", field(data, "small_blind")?)?,
+                big_blind: chips("big_blind", field(data, "big_blind")?)?,
+            },
+            streets: streets.iter().map(street_of).collect::<PyResult<_>>()?,
+            structure: betting.as_ref().map(structure_of).transpose()?,
+            opening: opening_of(field(data, "opening")?)?,
+            redeal_if_unopened: field(data, "redeal_if_unopened")?,
+            showdown: parts.iter().map(part_of).collect::<PyResult<_>>()?,
+            show_order: choice(
+                "show_order",
+                &show_order,
+                &[
+                    ("left-of-button", ShowOrder::LeftOfButton),
+                    ("last-aggressor", ShowOrder::LastAggressor),
+                ],
+            )?,
+        };
+        check(spec.check())?;
+        Ok(Rules {
+            spec: Arc::new(spec),
+        })
+    }
+
+    /// The game's name.
+    #[getter]
+    fn name(&self) -> String {
+        self.spec.name.clone()
+    }
+}
+
+/// One hand of a game: the state machine of `rust/engine/state.rs`.
+#[pyclass(module = "drawpoker._core")]
+pub struct HandState {
+    state: State,
+}
+
+type EventTuple<'py> = (
+    &'static str,
+    Option<usize>,
+    Option<usize>,
+    u64,
+    Bound<'py, PyTuple>,
+);
+
+fn card_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(py, cards)
+}
+
+/// Cards as a list of ints (a `Vec<u8>` would become `bytes`).
+fn card_list<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyList>> {
+    PyList::new(py, cards)
+}
+
+/// Several seats' (or shuffles') cards as a list of lists of ints.
+fn card_lists<'py>(py: Python<'py>, rows: &[Vec<Card>]) -> PyResult<Bound<'py, PyList>> {
+    let lists = rows
+        .iter()
+        .map(|row| card_list(py, row))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, lists)
+}
+
+impl HandState {
+    fn check_seat(&self, seat: usize) -> PyResult<()> {
+        if seat < self.state.seats {
+            return Ok(());
+        }
+        Err(to_py(Error::InvalidArgument(format!(
+            "seat {seat} is not a seat of {}",
+            self.state.seats
+        ))))
+    }
+}
+
+#[pymethods]
+impl HandState {
+    #[new]
+    fn new(
+        rules: &Rules,
+        stacks: Vec<i64>,
+        button: i64,
+        seed: u64,
+        number: u64,
+        stacked: Vec<Vec<i64>>,
+    ) -> PyResult<Self> {
+        let deal = Deal {
+            stacks,
+            button,
+            seed,
+            number,
+            stacked,
+        };
+        Ok(HandState {
+            state: check(State::new(Arc::clone(&rules.spec), deal))?,
+        })
+    }
+
+    /// Applies an action (see `State::act`); refused actions change nothing.
+    #[pyo3(signature = (kind, amount = 0, cards = None))]
+    fn act(&mut self, kind: &str, amount: i64, cards: Option<Vec<i64>>) -> PyResult<()> {
+        check(
+            self.state
+                .act(kind, amount, cards.as_deref().unwrap_or(&[])),
+        )
+    }
+
+    /// Checks, calls or stands pat for the seat to act.
+    fn check_or_call(&mut self) -> PyResult<()> {
+        check(self.state.check_or_call())
+    }
+
+    /// Why the action is not legal now, or `None`.
+    #[pyo3(signature = (kind, amount = 0, cards = None))]
+    fn why_illegal(&self, kind: &str, amount: i64, cards: Option<Vec<i64>>) -> Option<String> {
+        self.state
+            .why_illegal(kind, amount, cards.as_deref().unwrap_or(&[]))
+    }
+
+    /// The legal actions as a tuple in the field order of `LegalActions`.
+    fn legal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let legal = check(self.state.legal_actions())?;
+        let kinds = PyTuple::new(py, legal.kinds)?;
+        let presets = PyTuple::new(py, legal.presets)?;
+        (
+            legal.seat,
+            kinds,
+            legal.call,
+            legal.min_to,
+            legal.max_to,
+            legal.step,
+            legal.max_discards,
+            presets,
+        )
+            .into_pyobject(py)
+    }
+
+    /// The events from index `start` on, as `(kind, seat, to, amount, cards)` tuples.
+    fn events_from<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Vec<EventTuple<'py>>> {
+        self.state
+            .events
+            .iter()
+            .skip(start)
+            .map(|e| {
+                Ok((
+                    EventKind::name(e.kind),
+                    e.seat,
+                    e.to,
+                    e.amount,
+                    card_tuple(py, &e.cards)?,
+                ))
+            })
+            .collect()
+    }
+
+    /// How many events there are.
+    fn event_count(&self) -> usize {
+        self.state.events.len()
+    }
+
+    /// The actions applied, as `(kind, amount, cards)` tuples.
+    fn actions<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<Vec<(&'static str, u64, Bound<'py, PyTuple>)>> {
+        self.state
+            .actions
+            .iter()
+            .map(|a| Ok((a.kind.name(), a.amount, card_tuple(py, &a.cards)?)))
+            .collect()
+    }
+
+    /// Cards each seat holds face down to the others (all of a seat's cards here).
+    #[getter]
+    fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        card_lists(py, &self.state.cards)
+    }
+
+    /// The cards of one seat, as a tuple.
+    fn seat_cards<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyTuple>> {
+        self.check_seat(seat)?;
+        card_tuple(py, &self.state.cards[seat])
+    }
+
+    #[getter]
+    fn seats(&self) -> usize {
+        self.state.seats
+    }
+    #[getter]
+    fn button(&self) -> usize {
+        self.state.button
+    }
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.state.seed
+    }
+    #[getter]
+    fn number(&self) -> u64 {
+        self.state.number
+    }
+    #[getter]
+    fn start_stacks(&self) -> Vec<u64> {
+        self.state.start_stacks.clone()
+    }
+    #[getter]
+    fn stacks(&self) -> Vec<u64> {
+        self.state.stacks.clone()
+    }
+    #[getter]
+    fn committed(&self) -> Vec<u64> {
+        self.state.committed.clone()
+    }
+    #[getter]
+    fn bets(&self) -> Vec<u64> {
+        self.state.bets.clone()
+    }
+    #[getter]
+    fn live(&self) -> Vec<bool> {
+        self.state.live.clone()
+    }
+    #[getter]
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        card_list(py, &self.state.board)
+    }
+    #[getter]
+    fn deck<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        card_list(py, &self.state.deck)
+    }
+    #[getter]
+    fn discards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        card_list(py, &self.state.discards)
+    }
+    #[getter]
+    fn reshuffles(&self) -> u32 {
+        self.state.reshuffles
+    }
+    #[getter]
+    fn deal_number(&self) -> u32 {
+        self.state.deal_number
+    }
+    #[getter]
+    fn stacked<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        card_lists(py, &self.state.stacked)
+    }
+    #[getter]
+    fn stacked_used(&self) -> usize {
+        self.state.stacked_used
+    }
+    #[getter]
+    fn street(&self) -> usize {
+        self.state.street
+    }
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.state.phase.name()
+    }
+    #[getter]
+    fn actor(&self) -> Option<usize> {
+        self.state.actor
+    }
+    #[getter]
+    fn current_bet(&self) -> u64 {
+        self.state.current_bet
+    }
+    #[getter]
+    fn largest_raise(&self) -> u64 {
+        self.state.largest_raise
+    }
+    #[getter]
+    fn acted_at(&self) -> Vec<i64> {
+        self.state.acted_at.clone()
+    }
+    #[getter]
+    fn opener(&self) -> Option<usize> {
+        self.state.opener
+    }
+    #[getter]
+    fn aggressor(&self) -> Option<usize> {
+        self.state.aggressor
+    }
+    #[getter]
+    fn big_blind_seat(&self) -> Option<usize> {
+        self.state.big_blind_seat
+    }
+    #[getter]
+    fn drawn(&self) -> Vec<i32> {
+        self.state.drawn.clone()
+    }
+    #[getter]
+    fn revealed<'py>(&self, py: Python<'py>) -> PyResult<Vec<(usize, Bound<'py, PyList>)>> {
+        self.state
+            .revealed
+            .iter()
+            .map(|(seat, cards)| Ok((*seat, card_list(py, cards)?)))
+            .collect()
+    }
+    #[getter]
+    fn strengths(&self) -> Vec<(usize, u16)> {
+        self.state.strengths.clone()
+    }
+    #[getter]
+    fn winners(&self) -> Vec<usize> {
+        self.state.winners.clone()
+    }
+    #[getter]
+    fn payouts(&self) -> Vec<u64> {
+        self.state.payouts.clone()
+    }
+    #[getter]
+    fn pot(&self) -> u64 {
+        self.state.pot()
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.state.actor.is_none()
+    }
+
+    /// What `seat` may see, as a tuple: seat, seats, button, street, phase, actor, own cards,
+    /// card counts, stacks, bets, committed, live, current bet, drawn, revealed (seat, cards)
+    /// pairs, legal actions (on its turn, else None), board, events visible to it.
+    fn view<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyTuple>> {
+        self.check_seat(seat)?;
+        let s = &self.state;
+        let legal = if s.actor == Some(seat) {
+            Some(self.legal(py)?)
+        } else {
+            None
+        };
+        let counts: Vec<usize> = s.cards.iter().map(Vec::len).collect();
+        let revealed = PyList::empty(py);
+        for (shown, cards) in &s.revealed {
+            revealed.append((shown, card_tuple(py, cards)?))?;
+        }
+        let items: Vec<Bound<'py, PyAny>> = vec![
+            seat.into_pyobject(py)?.into_any(),
+            s.seats.into_pyobject(py)?.into_any(),
+            s.button.into_pyobject(py)?.into_any(),
+            s.street.into_pyobject(py)?.into_any(),
+            s.phase.name().into_pyobject(py)?.into_any(),
+            s.actor.into_pyobject(py)?.into_any(),
+            card_tuple(py, &s.cards[seat])?.into_any(),
+            PyTuple::new(py, counts)?.into_any(),
+            PyTuple::new(py, &s.stacks)?.into_any(),
+            PyTuple::new(py, &s.bets)?.into_any(),
+            PyTuple::new(py, &s.committed)?.into_any(),
+            PyTuple::new(py, &s.live)?.into_any(),
+            s.current_bet.into_pyobject(py)?.into_any(),
+            PyTuple::new(py, &s.drawn)?.into_any(),
+            revealed.into_any(),
+            legal.into_pyobject(py)?.into_any(),
+            card_tuple(py, &s.board)?.into_any(),
+            s.events.len().into_pyobject(py)?.into_any(),
+        ];
+        PyTuple::new(py, items)
+    }
+
+    /// An independent copy of the hand.
+    fn copy(&self) -> HandState {
+        HandState {
+            state: self.state.clone(),
+        }
+    }
+}
+
+/// `(seat, chips)` of a bet no one matched (R-POT-2), or None.
+#[pyfunction]
+fn uncalled_bet(committed: Vec<u64>) -> Option<(usize, u64)> {
+    pots::uncalled_bet(&committed)
+}
+
+/// The main pot and side pots as `(amount, eligible seats)` pairs (R-POT-1).
+#[pyfunction]
+fn side_pots(committed: Vec<u64>, live: Vec<bool>) -> PyResult<Vec<(u64, Vec<usize>)>> {
+    if committed.len() != live.len() {
+        return Err(to_py(Error::InvalidArgument(format!(
+            "{} commitments but {} live flags",
+            committed.len(),
+            live.len()
+        ))));
+    }
+    Ok(pots::side_pots(&committed, &live)
+        .into_iter()
+        .map(|p| (p.amount, p.eligible))
+        .collect())
+}
+
+/// Shares of a pot among tied winners, odd chips one at a time in `order` (R-POT-3).
+#[pyfunction]
+fn split_pot(amount: u64, winners: Vec<usize>, order: Vec<usize>) -> PyResult<Vec<(usize, u64)>> {
+    if winners.is_empty() {
+        return Err(to_py(Error::InvalidArgument(
+            "a pot needs at least one winner".into(),
+        )));
+    }
+    Ok(pots::split(amount, &winners, &order))
+}
+
+/// Chips each seat of `order` wins from `pots` given each seat's strength (R-POT-3).
+#[pyfunction]
+fn award_pots(
+    pots_: Vec<(u64, Vec<usize>)>,
+    strengths: Vec<Option<i64>>,
+    order: Vec<usize>,
+) -> PyResult<Vec<u64>> {
+    let seats = order.len();
+    if strengths.len() != seats || pots_.iter().flat_map(|p| &p.1).any(|&s| s >= seats) {
+        return Err(to_py(Error::InvalidArgument(format!(
+            "every pot's seats and strengths must name seats of {seats}"
+        ))));
+    }
+    let pots: Vec<pots::Pot> = pots_
+        .into_iter()
+        .map(|(amount, eligible)| pots::Pot { amount, eligible })
+        .collect();
+    Ok(pots::award(&pots, |s| strengths[s], &order))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Rules>()?;
+    m.add_class::<HandState>()?;
+    m.add_function(wrap_pyfunction!(uncalled_bet, m)?)?;
+    m.add_function(wrap_pyfunction!(side_pots, m)?)?;
+    m.add_function(wrap_pyfunction!(split_pot, m)?)?;
+    m.add_function(wrap_pyfunction!(award_pots, m)?)?;
+    Ok(())
+}
