@@ -670,6 +670,21 @@ def _scripted(actions: Sequence[Action], actors: Sequence[int] | None = None) ->
     return decide
 
 
+def make_case(
+    table: Table,
+    hole: Sequence[tuple[int, int]],
+    board: Sequence[int],
+    actions: Sequence[Action],
+    source: str,
+) -> HoldemCase:
+    """A case written by hand: the hand is played in PokerKit from these cards and actions (every
+    board card given must be dealt and every action used) and settled as the others are."""
+    played = play(table, hole, board, _scripted(actions))
+    if len(played.actions) != len(actions) or len(played.board) != len(board):
+        raise OracleError(f"{source}: the hand ended before its last actions or board cards")
+    return _case(played, source)
+
+
 def replay(case: HoldemCase, *, plain: bool = False) -> Played:
     """Replay a case's neutral form (table, cards, actions) in PokerKit, checking each action's
     actor against ``case.actors`` (``plain``: see :func:`play`)."""
