@@ -143,7 +143,11 @@ class HoldemCase:
     - ``button``: the button's seat.
     - ``small_blind``, ``big_blind``: the blinds (every stack covers its blind and ante).
     - ``antes``: the ante each seat posts before the blinds (all zero in most hands; uniform antes
-      and big-blind antes occur in the PHH file). PokerKit puts every ante in the main pot.
+      and big-blind antes occur in the PHH file). Antes are dead money: PokerKit puts every ante
+      in the main pot, never returns one as an uncalled bet, and so does ``card_room_stacks``.
+      (Layering antes with the bets instead changes nothing with uniform antes but changes the
+      result of about 40% of big-blind-ante hands: the big blind's ante would come back as
+      uncalled or sit in a side pot.)
     - ``stacks``: starting stacks.
     - ``hole``: each seat's two hole cards, in the order dealt.
     - ``board``: the board cards dealt, in deal order (fewer than five if the hand ended early;
