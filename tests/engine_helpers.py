@@ -1,11 +1,38 @@
-"""Helpers shared by the engine tests: rigged hands and a random legal player."""
+"""Helpers shared by the engine tests: stacked decks, rigged hands and a random legal player."""
 
 from __future__ import annotations
 
 import random
 
 from drawpoker.cards import parse_cards
-from drawpoker.games import Action, DrawSettings, FiveCardDraw, Hand
+from drawpoker.games import Action, DrawSettings, FiveCardDraw, GameSpec, Hand
+from drawpoker.games.dealing import shuffled
+
+
+def stacked_deal(
+    spec: GameSpec,
+    stacks: list[int],
+    button: int,
+    hands: dict[int, str],
+    stub: str = "",
+    seed: int = 0,
+) -> list[int]:
+    """A deck order that deals ``hands`` to their seats (one card at a time round the table from
+    the button's left, seats with chips only) and then holds ``stub``; seats not named get
+    cards of a seeded shuffle of the rest."""
+    betting = spec.betting is not None
+    order = [(button + i) % len(stacks) for i in range(1, len(stacks) + 1)]
+    order = [s for s in order if stacks[s] > 0 or not betting]
+    size = spec.streets[0].down
+    wanted = {seat: parse_cards(text) for seat, text in hands.items()}
+    named = [c for cards in wanted.values() for c in cards] + parse_cards(stub)
+    spare = iter(shuffled([c for c in spec.deck_cards() if c not in named], seed))
+    deck = []
+    for j in range(size):
+        for seat in order:
+            cards = wanted.get(seat)
+            deck.append(cards[j] if cards else next(spare))
+    return deck + parse_cards(stub)
 
 
 def rigged(
@@ -14,16 +41,14 @@ def rigged(
     *,
     settings: DrawSettings | None = None,
     button: int = 0,
-    deck: str | None = None,
+    deck: str = "",
     seed: int = 0,
 ) -> Hand:
-    """A fresh hand whose seats hold ``cards`` (and whose deck is ``deck``) instead of the deal."""
-    hand = Hand(FiveCardDraw(settings or DrawSettings()), stacks, button, seed)
-    for seat, text in cards.items():
-        hand.cards[seat] = parse_cards(text)
-    if deck is not None:
-        hand.deck = parse_cards(deck)
-    return hand
+    """A fresh Five-Card Draw hand whose seats hold ``cards`` and whose stub starts with
+    ``deck``, through a stacked deck."""
+    spec = FiveCardDraw(settings or DrawSettings())
+    order = stacked_deal(spec, stacks, button, cards, deck, seed)
+    return Hand(spec, stacks, button, seed, deck=order)
 
 
 def random_action(hand: Hand, rng: random.Random) -> Action:
@@ -46,9 +71,4 @@ def random_action(hand: Hand, rng: random.Random) -> Action:
 
 def check_or_call(hand: Hand) -> None:
     """Check if possible, else call; stand pat in the draw."""
-    if hand.phase == "draw":
-        hand.draw()
-    elif hand.can_check():
-        hand.check()
-    else:
-        hand.call()
+    hand.check_or_call()

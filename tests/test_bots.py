@@ -18,7 +18,7 @@ from drawpoker.bots import (
 from drawpoker.cards import JOKER, format_cards, parse_cards
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory
-from drawpoker.games import DrawSettings, Game
+from drawpoker.games import DrawSettings, FiveCardDraw, Table, TableSettings
 
 
 def tip(hand: str, limit: int = 4, ranking: str = "high") -> str:
@@ -92,9 +92,9 @@ def test_tips_match_a_reference_on_random_hands() -> None:
             assert advised == reference_tip(cards, ranking, limit), (cards, ranking)
 
 
-def _cpu_game(kinds: list[str], seed: int, rounds: int = 5) -> Game:
+def _cpu_game(kinds: list[str], seed: int, rounds: int = 5) -> Table:
     cpu = {s: make_bot(kind, seed=seed + s) for s, kind in enumerate(kinds)}
-    game = Game(DrawSettings(rounds=rounds), len(kinds), seed=seed, cpu=cpu)
+    game = Table(FiveCardDraw(), len(kinds), seed=seed, cpu=cpu, settings=TableSettings(rounds=rounds))
     game.play_cpu()
     return game
 
@@ -102,14 +102,15 @@ def _cpu_game(kinds: list[str], seed: int, rounds: int = 5) -> Game:
 def test_cpu_players_play_legal_games_in_every_setting() -> None:
     for seed, settings in enumerate(
         [
-            DrawSettings(rounds=3, opening="jacks"),
-            DrawSettings(rounds=3, joker=True, draw_limit="5"),
-            DrawSettings(rounds=3, draw_limit="3", second_round="left-of-dealer"),
-            DrawSettings(rounds=3, mode="no-bet"),
+            DrawSettings(opening="jacks"),
+            DrawSettings(joker=True, draw_limit="5"),
+            DrawSettings(draw_limit="3", second_round="left-of-dealer"),
+            DrawSettings(mode="no-bet"),
         ]
     ):
         cpu = {s: RulesOfThumbBot(seed=s) for s in range(5)}
-        game = Game(settings, 5, seed=seed, cpu=cpu)
+        rounds = TableSettings(rounds=3)
+        game = Table(FiveCardDraw(settings), 5, seed=seed, cpu=cpu, settings=rounds)
         game.play_cpu()
         assert game.is_over
         assert sum(game.stacks) == (10_000 if settings.betting else 0)
@@ -139,7 +140,7 @@ def test_strong_bot_with_an_injected_draw_advisor() -> None:
         return tips_discards(cards, "high", lambda d: len(d) <= 3), 0.5
 
     cpu = {0: StrongBot(seed=1, advisor=advisor), 1: RulesOfThumbBot(seed=2), 2: CheckCallBot()}
-    game = Game(DrawSettings(rounds=4), 3, seed=9, cpu=cpu)
+    game = Table(FiveCardDraw(), 3, seed=9, cpu=cpu, settings=TableSettings(rounds=4))
     game.play_cpu()
     assert game.is_over and sum(game.stacks) == 6000
     assert calls and all(limit == "3-or-4-with-ace" for _, limit in calls)
@@ -160,7 +161,8 @@ def test_strong_bot_draws_the_best_exact_choice() -> None:
 def test_strong_bot_plays_a_game_with_the_exact_draw() -> None:
     for joker in (False, True):
         cpu = {0: StrongBot(seed=3), 1: RulesOfThumbBot(seed=4)}
-        game = Game(DrawSettings(rounds=3, joker=joker), 2, seed=17, cpu=cpu)
+        spec = FiveCardDraw(DrawSettings(joker=joker))
+        game = Table(spec, 2, seed=17, cpu=cpu, settings=TableSettings(rounds=3))
         game.play_cpu()
         assert game.is_over and sum(game.stacks) == 4000
         drew = [e for h in game.hands for e in h.events if e.kind == "draw" and e.seat == 0]

@@ -8,7 +8,7 @@ import random
 import pytest
 from drawpoker.bots import RulesOfThumbBot
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
-from drawpoker.games import Action, DrawSettings, FiveCardDraw, Game, Hand
+from drawpoker.games import Action, DrawSettings, FiveCardDraw, Hand, Table, TableSettings
 from engine_helpers import random_action
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -82,7 +82,7 @@ def play_and_check(hand: Hand, rng: random.Random) -> Hand:
         assert min(hand.stacks) >= 0
         hidden_cards_stay_hidden(hand)
     assert sum(hand.stacks) == total and hand.pot == 0
-    replayed = Hand.replay(hand.variant, hand.start_stacks, hand.button, hand.seed, hand.actions)
+    replayed = Hand.replay(hand.game, hand.start_stacks, hand.button, hand.seed, hand.actions)
     assert replayed.to_dict() == hand.to_dict()
     data = json.loads(json.dumps(hand.to_dict()))
     assert Hand.from_dict(data).to_dict() == hand.to_dict()
@@ -129,16 +129,16 @@ def test_thousands_of_random_hands() -> None:
         while not hand.is_over:
             hand.act(random_action(hand, rng))
             assert sum(hand.stacks) + sum(hand.committed) == sum(stacks)
-        replayed = Hand.replay(hand.variant, stacks, hand.button, game, hand.actions)
+        replayed = Hand.replay(hand.game, stacks, hand.button, game, hand.actions)
         assert replayed.events == hand.events
 
 
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 6))
 def test_cpu_games_replay_exactly(seed: int, players: int) -> None:
-    def play() -> Game:
+    def play() -> Table:
         cpu = {s: RulesOfThumbBot(seed=seed + s) for s in range(players)}
-        game = Game(DrawSettings(rounds=3), players, seed=seed, cpu=cpu)
+        game = Table(FiveCardDraw(), players, seed=seed, cpu=cpu, settings=TableSettings(rounds=3))
         game.play_cpu()
         return game
 

@@ -6,8 +6,8 @@ import pytest
 from drawpoker.bots import CheckCallBot, RulesOfThumbBot
 from drawpoker.cards import parse_cards
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
-from drawpoker.games import Action, DrawSettings, FiveCardDraw, Game, Hand
-from engine_helpers import check_or_call, rigged
+from drawpoker.games import Action, DrawSettings, FiveCardDraw, Hand, Table, TableSettings
+from engine_helpers import check_or_call, rigged, stacked_deal
 
 LEFT = DrawSettings(second_round="left-of-dealer")
 
@@ -15,11 +15,11 @@ LEFT = DrawSettings(second_round="left-of-dealer")
 def test_r_draw_1_seats_and_button_moves_left() -> None:
     for players in (1, 7):
         with pytest.raises(InvalidArgumentError):
-            Game(players=players)
+            Table(FiveCardDraw(), players)
     with pytest.raises(InvalidArgumentError):
         Hand(FiveCardDraw(), [100] * 7)
     cpu = {s: CheckCallBot() for s in range(4)}
-    game = Game(DrawSettings(rounds=4, second_round="left-of-dealer"), 4, seed=1, cpu=cpu)
+    game = Table(FiveCardDraw(LEFT), 4, seed=1, cpu=cpu, settings=TableSettings(rounds=4))
     buttons = []
     while not game.is_over:
         buttons.append(game.hand.button)
@@ -50,10 +50,10 @@ def test_r_draw_2_round_order_antes_deal_bet_draw_bet_showdown() -> None:
 
 
 def test_r_draw_2_deal_is_one_card_at_a_time_from_left_of_dealer() -> None:
-    from drawpoker.games.deck import shuffled
+    from drawpoker.games.dealing import shuffled
 
     hand = Hand(FiveCardDraw(), [500, 500, 500], button=1, seed=4)
-    deck = shuffled(FiveCardDraw().deck(), 4, (0, 0))
+    deck = shuffled(FiveCardDraw().deck_cards(), 4)
     assert hand.cards[2] == deck[0:15:3]
     assert hand.cards[0] == deck[1:15:3]
     assert hand.cards[1] == deck[2:15:3]
@@ -100,7 +100,7 @@ def test_r_draw_4_first_round_order_and_end() -> None:
 
 def test_r_draw_5_redeal_when_all_check() -> None:
     cpu = {s: CheckCallBot() for s in range(3)}
-    game = Game(DrawSettings(), 3, seed=2, cpu={1: cpu[1], 2: cpu[2]})
+    game = Table(FiveCardDraw(), 3, seed=2, cpu={1: cpu[1], 2: cpu[2]})
     first_cards = [list(c) for c in game.hand.cards]
     game.act(1, Action.check())
     game.play_cpu()  # seats 2 and 0: seat 0 is a person
@@ -272,7 +272,9 @@ def test_r_draw_10_showdown_best_hand_wins_ties_split() -> None:
 
 def test_r_draw_11_game_ends_after_rounds_and_standings() -> None:
     cpu = {s: RulesOfThumbBot(seed=s) for s in range(3)}
-    game = Game(DrawSettings(rounds=3), ["Ann", "Bob", "Cy"], seed=4, cpu=cpu)
+    game = Table(
+        FiveCardDraw(), ["Ann", "Bob", "Cy"], seed=4, cpu=cpu, settings=TableSettings(rounds=3)
+    )
     game.play_cpu()
     assert game.is_over and game.round == 3 and len(game.hands) == 3
     table = game.standings()
@@ -284,7 +286,7 @@ def test_r_draw_11_game_ends_after_rounds_and_standings() -> None:
 
 def test_r_draw_11_bust_players_sit_out_and_game_ends_with_one_stack() -> None:
     cpu = {s: RulesOfThumbBot(seed=10 + s) for s in range(3)}
-    game = Game(DrawSettings(stack=60, rounds=1000), 3, seed=3, cpu=cpu)
+    game = Table(FiveCardDraw(), 3, seed=3, cpu=cpu, settings=TableSettings(stack=60, rounds=1000))
     game.play_cpu()
     assert game.is_over and game.round < 1000
     assert sorted(game.stacks)[-2:] == [0, 180]
@@ -296,31 +298,31 @@ def test_r_draw_11_bust_players_sit_out_and_game_ends_with_one_stack() -> None:
 
 
 def test_r_draw_11_equal_stacks_share_the_place() -> None:
-    game = Game(DrawSettings(rounds=1), 3, seed=1)
+    game = Table(FiveCardDraw(), 3, seed=1, settings=TableSettings(rounds=1))
     game.stacks = [2500, 2500, 1000]
     assert [(s.place, s.seat) for s in game.standings()] == [(1, 0), (1, 1), (3, 2)]
 
 
 def test_r_nobet_1_points_with_ties() -> None:
-    nobet = DrawSettings(mode="no-bet", rounds=2)
-    game = Game(nobet, 3, seed=5)
-    hand = game.hand
+    nobet = FiveCardDraw(DrawSettings(mode="no-bet"))
+    cards = {0: "Kc Kd 7h 7s 2c", 1: "Ac Ad 3h 4s 9c", 2: "Kh Ks 7c 7d 2d"}
+    hand = Hand(nobet, [0, 0, 0], deck=stacked_deal(nobet, [0, 0, 0], 0, cards))
     assert hand.pot == 0 and hand.phase == "draw"  # no antes, no betting
-    hand.cards[0] = parse_cards("Kc Kd 7h 7s 2c")
-    hand.cards[1] = parse_cards("Ac Ad 3h 4s 9c")
-    hand.cards[2] = parse_cards("Kh Ks 7c 7d 2d")
-    for seat in (1, 2, 0):
-        game.act(seat, Action.draw())
-    assert game.points == [1, 0, 1] and game.round == 2
+    for _ in range(3):
+        hand.draw()
+    assert sorted(hand.winners) == [0, 2] and hand.payouts == [0, 0, 0]
+    game = Table(nobet, 3, seed=5, settings=TableSettings(rounds=6))
     while not game.is_over:
         game.act(game.to_act, Action.draw())  # type: ignore[arg-type]
-    assert sum(game.points) >= 2 and game.stacks == [0, 0, 0]
+    wins = [sum(seat in h.winners for h in game.hands) for seat in range(3)]
+    assert game.points == wins and sum(wins) >= 6 and game.stacks == [0, 0, 0]
     assert game.standings()[0].score == max(game.points)
 
 
 def test_r_table_1_timer_checks_folds_and_stands_pat() -> None:
     now = [0.0]
-    game = Game(DrawSettings(turn_timer=30), 3, seed=1, clock=lambda: now[0])
+    timed = TableSettings(turn_timer=30)
+    game = Table(FiveCardDraw(), 3, seed=1, settings=timed, clock=lambda: now[0])
     assert game.time_left() == 30
     now[0] = 29.9
     assert not game.enforce_timer()
@@ -335,11 +337,11 @@ def test_r_table_1_timer_checks_folds_and_stands_pat() -> None:
     now[0] = 200.0
     assert game.enforce_timer()  # the draw: stands pat
     assert game.hand.drawn[1] == 0
-    assert Game(DrawSettings(), 2).time_left() is None
+    assert Table(FiveCardDraw(), 2).time_left() is None
 
 
 def test_r_table_2_cpu_plays_for_a_player_who_left() -> None:
-    game = Game(DrawSettings(rounds=3), 2, seed=6)
+    game = Table(FiveCardDraw(), 2, seed=6, settings=TableSettings(rounds=3))
     assert game.to_act == 1 and not game.is_cpu_turn()
     before = game.hand.to_dict()
     with pytest.raises(IllegalActionError):
@@ -365,16 +367,16 @@ def test_r_table_2_cpu_plays_for_a_player_who_left() -> None:
 
 def test_r_table_3_chips_never_carry_into_another_game() -> None:
     cpu = {s: RulesOfThumbBot(seed=s) for s in range(2)}
-    first = Game(DrawSettings(rounds=2), 2, seed=1, cpu=cpu)
+    first = Table(FiveCardDraw(), 2, seed=1, cpu=cpu, settings=TableSettings(rounds=2))
     first.play_cpu()
-    second = Game(DrawSettings(rounds=2), 2, seed=1)
+    second = Table(FiveCardDraw(), 2, seed=1, settings=TableSettings(rounds=2))
     assert second.stacks == [2000, 2000] and first.stacks != second.stacks
 
 
 def test_r_draw_10_joker_showdown_five_of_a_kind_wins() -> None:
     joker = DrawSettings(joker=True, second_round="left-of-dealer")
     hand = rigged([300] * 2, {0: "As Ad Ah Ac Jk", 1: "Ks Qs Js Ts 9s"}, settings=joker)
-    assert len(hand.variant.deck()) == 53
+    assert len(hand.game.deck_cards()) == 53
     while not hand.is_over:
         check_or_call(hand)
     assert hand.winners == [0]

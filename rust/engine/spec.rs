@@ -34,12 +34,14 @@ impl Deck {
 }
 
 /// The chips every hand starts with: antes from everyone, blinds from the two seats after the
-/// button (heads-up: the button posts the small blind, R-HE-1).
+/// button (heads-up: the button posts the small blind, R-HE-1), and a big-blind ante (one ante
+/// for the table, posted by the big blind as dead money).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct ForcedBets {
     pub ante: u64,
     pub small_blind: u64,
     pub big_blind: u64,
+    pub big_blind_ante: u64,
 }
 
 /// Which bet size a fixed-limit street uses (R-LIMIT-3).
@@ -236,6 +238,9 @@ impl Spec {
         let forced = self.forced;
         if forced.small_blind > forced.big_blind {
             return fault("the small blind is larger than the big blind".into());
+        }
+        if forced.big_blind_ante > 0 && forced.big_blind == 0 {
+            return fault("a big-blind ante needs a big blind".into());
         }
         if self.structure.is_none() && (forced.ante | forced.big_blind) != 0 {
             return fault("forced bets need a betting structure".into());

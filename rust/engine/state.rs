@@ -12,7 +12,7 @@ use super::action::{self, Action, ActionKind, LegalActions};
 use super::deal;
 use super::event::{Event, EventKind};
 use super::pots::{award, side_pots, uncalled_bet};
-use super::spec::{BetContext, FirstToAct, Opening, ShowOrder, Spec, Structure};
+use super::spec::{BetContext, FirstToAct, ForcedBets, Opening, ShowOrder, Spec, Structure};
 use crate::card::{format_card, format_cards, Card, JOKER};
 use crate::draw::limit::DrawLimit;
 use crate::error::{Error, Result};
@@ -57,6 +57,8 @@ pub struct HandState {
     pub committed: Vec<u64>,
     /// Chips each seat put in during the current betting round.
     pub bets: Vec<u64>,
+    /// Chips in the main pot that count toward no seat's bet (a big-blind ante).
+    pub dead: u64,
     /// Seats still in the hand (dealt in and not folded).
     pub live: Vec<bool>,
     /// Each seat's own cards, in the order received.
@@ -189,6 +191,7 @@ impl HandState {
             stacks: start,
             committed: vec![0; seats],
             bets: vec![0; seats],
+            dead: 0,
             live,
             cards: vec![Vec::new(); seats],
             board: Vec::new(),
@@ -250,7 +253,7 @@ impl HandState {
 
     /// Every chip committed to the hand and not yet awarded.
     pub fn pot(&self) -> u64 {
-        self.committed.iter().sum()
+        self.committed.iter().sum::<u64>() + self.dead
     }
 
     /// Seats clockwise, starting with the first seat left of `seat`.
@@ -657,7 +660,7 @@ impl HandState {
             self.post_antes(forced.ante);
         }
         if forced.big_blind > 0 {
-            self.post_blinds(forced.small_blind, forced.big_blind);
+            self.post_blinds(forced);
         }
         let fresh = self.spec.deck.cards();
         self.deck = self.next_order(&fresh, 0);
@@ -683,8 +686,10 @@ impl HandState {
 
     /// The small blind left of the button and the big blind left of it; heads-up the button
     /// posts the small blind (R-HE-1). Seats without chips are skipped (R-HE-7); a seat that
-    /// cannot cover its blind posts what it has. The bet to call is the whole big blind.
-    fn post_blinds(&mut self, small: u64, big: u64) {
+    /// cannot cover its blind posts what it has. The bet to call is the whole big blind. A
+    /// big-blind ante is posted first, by the big blind, as dead money (TDA): it belongs to the
+    /// main pot and counts toward no bet.
+    fn post_blinds(&mut self, forced: ForcedBets) {
         let in_hand: Vec<usize> = self
             .seats_after(self.button)
             .filter(|&s| self.live[s])
@@ -694,7 +699,17 @@ impl HandState {
         } else {
             (in_hand[0], in_hand[1])
         };
-        for (seat, blind) in [(small_seat, small), (big_seat, big)] {
+        let ante = forced.big_blind_ante.min(self.stacks[big_seat]);
+        if ante > 0 {
+            self.stacks[big_seat] -= ante;
+            self.dead += ante;
+            self.events
+                .push(Event::public(EventKind::Ante, Some(big_seat), ante));
+        }
+        for (seat, blind) in [
+            (small_seat, forced.small_blind),
+            (big_seat, forced.big_blind),
+        ] {
             let paid = blind.min(self.stacks[seat]);
             if paid > 0 {
                 self.stacks[seat] -= paid;
@@ -705,8 +720,8 @@ impl HandState {
             }
         }
         self.big_blind_seat = Some(big_seat);
-        self.current_bet = big;
-        self.largest_raise = big;
+        self.current_bet = forced.big_blind;
+        self.largest_raise = forced.big_blind;
         self.forced_in_bets = true;
     }
 
@@ -940,6 +955,7 @@ impl HandState {
         }
         self.committed = vec![0; self.seats];
         self.bets = vec![0; self.seats];
+        self.dead = 0;
     }
 
     /// The seat's strength in the first showdown part: its own cards with the board.
@@ -989,7 +1005,10 @@ impl HandState {
             .copied()
             .filter(|&s| strength_of(s) == best)
             .collect();
-        let pots = side_pots(&self.committed, &self.live);
+        let mut pots = side_pots(&self.committed, &self.live);
+        if let Some(main) = pots.first_mut() {
+            main.amount += self.dead;
+        }
         self.payouts = award(&pots, strength_of, &self.order_from_button());
     }
 

@@ -148,6 +148,7 @@ impl Rules {
                 ante: chips("ante", field(data, "ante")?)?,
                 small_blind: chips("small_blind", field(data, "small_blind")?)?,
                 big_blind: chips("big_blind", field(data, "big_blind")?)?,
+                big_blind_ante: chips("big_blind_ante", field(data, "big_blind_ante")?)?,
             },
             streets: streets.iter().map(street_of).collect::<PyResult<_>>()?,
             structure: betting.as_ref().map(structure_of).transpose()?,
@@ -362,6 +363,10 @@ impl HandState {
         self.state.bets.clone()
     }
     #[getter]
+    fn dead(&self) -> u64 {
+        self.state.dead
+    }
+    #[getter]
     fn live(&self) -> Vec<bool> {
         self.state.live.clone()
     }
@@ -464,7 +469,7 @@ impl HandState {
 
     /// What `seat` may see, as a tuple: seat, seats, button, street, phase, actor, own cards,
     /// card counts, stacks, bets, committed, live, current bet, drawn, revealed (seat, cards)
-    /// pairs, legal actions (on its turn, else None), board, events visible to it.
+    /// pairs, legal actions (on its turn, else None), board, event count, dead chips.
     fn view<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyTuple>> {
         self.check_seat(seat)?;
         let s = &self.state;
@@ -497,6 +502,7 @@ impl HandState {
             legal.into_pyobject(py)?.into_any(),
             card_tuple(py, &s.board)?.into_any(),
             s.events.len().into_pyobject(py)?.into_any(),
+            s.dead.into_pyobject(py)?.into_any(),
         ];
         PyTuple::new(py, items)
     }

@@ -208,7 +208,7 @@ class HoldemRulesBot(SeededBot):
     odds, and a seeded few bluffs on the river.
 
     >>> from drawpoker.games import Hand, game
-    >>> hand = Hand(game("holdem"), [10000] * 6, button=0, deck="2c 7d As Ah 9c 3d 8h 4s Kc Qc Jd 5h")
+    >>> hand = Hand(game("holdem"), [10000] * 6, button=0, deck="2c 7d As 9c 3d 8h 4s Kc Ah")
     >>> HoldemRulesBot(seed=1).choose(hand.view(hand.actor))  # seat 3, early position, aces
     Action(kind='raise', amount=300, cards=())
     """
@@ -394,7 +394,7 @@ class HoldemStrongBot(SeededBot):
     odds, a seeded few bluffs; else check or fold.
 
     >>> from drawpoker.games import Hand, game
-    >>> hand = Hand(game("holdem"), [10000] * 2, deck="As Ad 7c 2h")
+    >>> hand = Hand(game("holdem"), [10000] * 2, deck="7c As 2h Ad")  # seat 0: aces
     >>> HoldemStrongBot(seed=1).choose(hand.view(hand.actor)).kind
     'raise'
     """
@@ -412,8 +412,8 @@ class HoldemStrongBot(SeededBot):
         """Its estimated share of the pot against the likely holdings of the opponents still in.
 
         >>> from drawpoker.games import Hand, game
-        >>> hand = Hand(game("holdem"), [10000] * 2, deck="As Ad 7c 2h")
-        >>> HoldemStrongBot(seed=1).equity(hand.view(1)) > 0.8
+        >>> hand = Hand(game("holdem"), [10000] * 2, deck="7c As 2h Ad")  # seat 0: aces
+        >>> HoldemStrongBot(seed=1).equity(hand.view(0)) > 0.8
         True
         """
         from drawpoker.equity import equity

@@ -19,7 +19,7 @@ from the button's left, then board cards from the top; there are no burn cards.
 '64726177706f6b65722e6465616c2e7631000000000000000100000000000000000000000000000000'
 >>> from drawpoker.cards import format_cards
 >>> format_cards(shuffled(list(range(52)), seed=1)[:8])
-'5h 4s 8h 7d 6h Ac Jc 8c'
+'9d 6c 6d 9c 5d 2s 7c 4s'
 """
 
 from __future__ import annotations

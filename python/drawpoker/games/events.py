@@ -6,7 +6,7 @@ kind (:data:`EVENT_KINDS`):
 
 >>> for kind, meaning in list(EVENT_KINDS.items())[:3]:
 ...     print(f"{kind}: {meaning}")
-ante: seat posts an ante of `amount` chips; public
+ante: seat posts an ante of `amount` chips (a big-blind ante: for the table); public
 blind: seat posts a blind of `amount` chips (all it has, if less); public
 deal: `cards` are dealt face down to seat; only seat sees them
 """
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from drawpoker.games.spec import GameSpec
 
 EVENT_KINDS = {
-    "ante": "seat posts an ante of `amount` chips; public",
+    "ante": "seat posts an ante of `amount` chips (a big-blind ante: for the table); public",
     "blind": "seat posts a blind of `amount` chips (all it has, if less); public",
     "deal": "`cards` are dealt face down to seat; only seat sees them",
     "board": "`cards` are dealt to the board; public",
@@ -79,6 +79,8 @@ class HandView(NamedTuple):
     stacks: tuple[int, ...]
     bets: tuple[int, ...]
     committed: tuple[int, ...]
+    dead: int
+    """Chips in the main pot that count toward no seat's bet (a big-blind ante)."""
     live: tuple[bool, ...]
     current_bet: int
     drawn: tuple[int, ...]
@@ -99,4 +101,4 @@ class HandView(NamedTuple):
         >>> Hand(FiveCardDraw(), [500, 500, 500], seed=1).view(2).pot
         30
         """
-        return sum(self.committed)
+        return sum(self.committed) + self.dead

@@ -54,7 +54,9 @@ class Street:
 @dataclass(frozen=True)
 class ForcedBets:
     """The chips a hand starts with: an ante from every seat, a small and a big blind from the
-    two seats left of the button (heads-up the button posts the small blind, R-HE-1).
+    two seats left of the button (heads-up the button posts the small blind, R-HE-1), and a
+    big-blind ante: one ante for the table, posted by the big blind before its blind, dead money
+    in the main pot (TDA practice; it counts toward no bet and is never returned).
 
     >>> ForcedBets(small_blind=50, big_blind=100).ante
     0
@@ -63,6 +65,7 @@ class ForcedBets:
     ante: int = 0
     small_blind: int = 0
     big_blind: int = 0
+    big_blind_ante: int = 0
 
 
 @dataclass(frozen=True)
@@ -187,6 +190,7 @@ class GameSpec:
             "ante": self.forced.ante,
             "small_blind": self.forced.small_blind,
             "big_blind": self.forced.big_blind,
+            "big_blind_ante": self.forced.big_blind_ante,
             "streets": [vars(street) for street in self.streets],
             "betting": None if self.betting is None else self.betting.to_dict(),
             "opening": None if self.opening is None else vars(self.opening),
@@ -200,7 +204,8 @@ class GameSpec:
 
         >>> from drawpoker.games import game
         >>> game("holdem").to_dict()
-        {'name': 'holdem', 'settings': {'small_blind': 50, 'big_blind': 100, 'ante': 0}}
+        {'name': 'holdem', 'settings': {'small_blind': 50, 'big_blind': 100, 'ante': 0, \
+'big_blind_ante': 0}}
         """
         return {"name": self.name, "settings": self.settings.to_dict()}
 

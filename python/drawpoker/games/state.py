@@ -54,10 +54,11 @@ class Hand:
     ``shuffles`` does so for the hand's shuffles in turn (the deal, each reshuffle, each redeal),
     so tests and replays can set up any situation.
 
+    >>> from drawpoker.cards import format_cards
     >>> from drawpoker.games import game
     >>> hand = Hand(game("holdem"), [10000] * 3, button=0, deck="As Ks Qh Qd 2c 7d")
-    >>> hand.cards[1], hand.cards[2], hand.cards[0]
-    ([51, 43], [47, 41], [0, 21])
+    >>> [format_cards(hand.cards[seat]) for seat in (1, 2, 0)]  # one card at a time from seat 1
+    ['As Qd', 'Ks 2c', 'Qh 7d']
     >>> hand.actor, hand.bets
     (0, [0, 50, 100])
     """
@@ -179,6 +180,16 @@ class Hand:
         [0, 50, 100]
         """
         return self._state.bets
+
+    @property
+    def dead(self) -> int:
+        """Chips in the main pot that count toward no seat's bet (a big-blind ante).
+
+        >>> from drawpoker.games import HoldemSettings, Holdem
+        >>> Hand(Holdem(HoldemSettings(big_blind_ante=100)), [1000] * 3).dead
+        100
+        """
+        return self._state.dead
 
     @property
     def live(self) -> list[bool]:
@@ -459,7 +470,9 @@ class Hand:
         return _view(
             HandView,
             (
-                *fields[:14],
+                *fields[:11],
+                fields[18],
+                *fields[11:14],
                 dict(fields[14]),
                 None if legal is None else _legal(LegalActions, legal),
                 fields[16],
@@ -699,6 +712,7 @@ of chips (an int), not 80.0
             "stacks": state.stacks,
             "committed": state.committed,
             "bets": state.bets,
+            "dead": state.dead,
             "live": state.live,
             "cards": state.cards,
             "board": state.board,
@@ -812,7 +826,8 @@ its seed and actions make
 _LIMIT = 2**62
 _SNAPSHOT_FIELDS = (
     *("format", "game", "start_stacks", "button", "seed", "number", "shuffles", "actions"),
-    *("stacks", "committed", "bets", "live", "cards", "board", "deck", "discards", "reshuffles"),
+    *("stacks", "committed", "bets", "dead", "live", "cards", "board", "deck", "discards"),
+    *("reshuffles",),
     *("deal_number", "street", "phase", "actor", "current_bet", "largest_raise", "acted_at"),
     *("opener", "drawn", "revealed", "strengths", "winners", "payouts", "events"),
 )

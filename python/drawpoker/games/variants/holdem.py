@@ -2,8 +2,8 @@
 flop, turn and river, the best five of seven.
 
 >>> spec = Holdem(HoldemSettings(small_blind=25, big_blind=50))
->>> spec.forced, spec.betting
-(ForcedBets(ante=0, small_blind=25, big_blind=50), NoLimit(min_bet=50))
+>>> spec.forced.big_blind, spec.betting
+(50, NoLimit(min_bet=50))
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from drawpoker.games.validate import non_negative, positive
 
 @dataclass(frozen=True)
 class HoldemSettings:
-    """Stakes of a no-limit Hold'em game: the blinds (R-HE-1's 50/100 by default) and an
-    optional ante, in the smallest chip unit.
+    """Stakes of a no-limit Hold'em game: the blinds (R-HE-1's 50/100 by default), an optional
+    ante from every seat and an optional big-blind ante (posted by the big blind for the table),
+    in the smallest chip unit.
 
     >>> HoldemSettings(small_blind=100, big_blind=50)
     Traceback (most recent call last):
@@ -31,11 +32,15 @@ class HoldemSettings:
     small_blind: int = 50
     big_blind: int = 100
     ante: int = 0
+    big_blind_ante: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "small_blind", positive("small_blind", self.small_blind))
         object.__setattr__(self, "big_blind", positive("big_blind", self.big_blind))
         object.__setattr__(self, "ante", non_negative("ante", self.ante))
+        object.__setattr__(
+            self, "big_blind_ante", non_negative("big_blind_ante", self.big_blind_ante)
+        )
         if self.small_blind > self.big_blind:
             raise InvalidArgumentError(
                 f"the small blind ({self.small_blind}) must not exceed the big blind "
@@ -46,7 +51,7 @@ class HoldemSettings:
         """Plain data.
 
         >>> HoldemSettings().to_dict()
-        {'small_blind': 50, 'big_blind': 100, 'ante': 0}
+        {'small_blind': 50, 'big_blind': 100, 'ante': 0, 'big_blind_ante': 0}
         """
         return asdict(self)
 
@@ -65,7 +70,9 @@ def Holdem(settings: HoldemSettings | None = None) -> GameSpec:  # noqa: N802 (a
         name="holdem",
         settings=settings,
         seats=(2, 10),
-        forced=ForcedBets(settings.ante, settings.small_blind, settings.big_blind),
+        forced=ForcedBets(
+            settings.ante, settings.small_blind, settings.big_blind, settings.big_blind_ante
+        ),
         streets=(
             Street(down=2, first="left-of-big-blind"),
             Street(board=3),
