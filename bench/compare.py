@@ -42,6 +42,9 @@ LIBRARIES = [
     "pokerkit",
     "poker-equity",
     "pokerfast",
+    "open_spiel",
+    "texasholdem",
+    "rlcard",
 ]
 
 
