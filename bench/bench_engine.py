@@ -1,9 +1,7 @@
-"""Table-engine speed: complete 6-player Five-Card Draw hands per second.
+"""Table-engine speed: complete 6-player Five-Card Draw and no-limit Hold'em hands per second.
 
-Goals (issue 5): >= 10,000 hands/s with check/call/stand-pat players, >= 2,000 with rules-of-thumb
-CPU players; StrongBot hands are timed too (its exact draw analysis used to cost 50 ms a hand).
-Run ``pytest bench/bench_engine.py`` (pytest-benchmark); the figures beside PokerKit playing the
-same game come from ``python -m bench.compare engine`` (bench/peers/engine.py).
+Run ``pytest bench/bench_engine.py`` (pytest-benchmark); the figures beside the peers playing the
+same games come from ``python -m bench.compare engine holdem`` (bench/peers/engine.py, holdem.py).
 """
 
 from __future__ import annotations
@@ -13,6 +11,8 @@ from typing import Any
 from bench.engine_workloads import (
     check_call_bot_hands,
     check_call_hands,
+    holdem_check_call_hands,
+    holdem_rules_of_thumb_hands,
     rules_of_thumb_hands,
     strong_hands,
 )
@@ -39,3 +39,13 @@ def test_rules_of_thumb_hands(benchmark: Any) -> None:
 def test_strong_hands(benchmark: Any) -> None:
     benchmark.extra_info["hands"] = STRONG_HANDS
     assert benchmark(strong_hands, STRONG_HANDS) > STRONG_HANDS * 6
+
+
+def test_holdem_check_call_hands(benchmark: Any) -> None:
+    benchmark.extra_info["hands"] = HANDS
+    assert benchmark(holdem_check_call_hands, HANDS) == HANDS * 24
+
+
+def test_holdem_rules_of_thumb_hands(benchmark: Any) -> None:
+    benchmark.extra_info["hands"] = HANDS
+    assert benchmark(holdem_rules_of_thumb_hands, HANDS) > HANDS * 5

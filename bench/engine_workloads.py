@@ -1,26 +1,28 @@
-"""The engine workloads timed by bench_engine.py and peers/engine.py: complete 6-player
-Five-Card Draw hands (antes 10, stacks 2,000, second round from the left of the dealer so that an
-all-check first round goes on to the draw instead of redealing forever)."""
+"""The engine workloads timed by bench_engine.py and peers/engine.py and peers/holdem.py:
+complete 6-player hands of Five-Card Draw (antes 10, stacks 2,000, second round from the left of
+the dealer so that an all-check first round goes on to the draw instead of redealing forever)
+and of no-limit Hold'em (blinds 50/100, stacks 10,000), through the public API."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from drawpoker.bots import CheckCallBot, RulesOfThumbBot, StrongBot
-from drawpoker.games import Action, DrawSettings, FiveCardDraw, Hand
+from drawpoker.bots import CheckCallBot, HoldemRulesBot, RulesOfThumbBot, StrongBot
+from drawpoker.games import Action, DrawSettings, FiveCardDraw, GameSpec, Hand, game
 from drawpoker.games.player import Player
 
 PLAYERS = 6
-SETTINGS = DrawSettings(second_round="left-of-dealer")
-VARIANT = FiveCardDraw(SETTINGS)
+DRAW = FiveCardDraw(DrawSettings(second_round="left-of-dealer"))
+HOLDEM = game("holdem")
 CHECK, CALL, PAT = Action.check(), Action.call(), Action.draw()
 
 
 def check_call_hands(count: int, seed: int = 0) -> int:
-    """Plays ``count`` hands where everyone checks or calls and stands pat; returns actions."""
+    """Five-Card Draw hands where everyone checks or calls and stands pat, each decision made
+    from the hand's public fields; returns the actions played."""
     actions = 0
     for number in range(count):
-        hand = Hand(VARIANT, [2000] * PLAYERS, number % PLAYERS, seed + number)
+        hand = Hand(DRAW, [2000] * PLAYERS, number % PLAYERS, seed + number)
         while hand.actor is not None:
             if hand.phase == "draw":
                 hand.act(PAT)
@@ -32,27 +34,49 @@ def check_call_hands(count: int, seed: int = 0) -> int:
     return actions
 
 
-def _bot_hands(count: int, bots: Sequence[Player], seed: int) -> int:
-    """Plays ``count`` hands with ``bots[seat]`` choosing every action; returns actions."""
+def holdem_check_call_hands(count: int, seed: int = 0) -> int:
+    """Hold'em hands where everyone checks or calls (``Hand.check_or_call``, as PokerKit's
+    ``check_or_call`` and OpenSpiel's action 1); returns the actions played."""
     actions = 0
     for number in range(count):
-        hand = Hand(VARIANT, [2000] * PLAYERS, number % PLAYERS, seed + number)
-        while hand.actor is not None:
-            hand.act(bots[hand.actor].choose(hand))
+        hand = Hand(HOLDEM, [10_000] * PLAYERS, number % PLAYERS, seed, number=number)
+        while not hand.is_over:
+            hand.check_or_call()
+            actions += 1
+    return actions
+
+
+def _bot_hands(spec: GameSpec, stack: int, count: int, bots: Sequence[Player], seed: int) -> int:
+    """Plays ``count`` hands with ``bots[seat]`` choosing every action from its seat's view;
+    returns the actions played."""
+    actions = 0
+    for number in range(count):
+        hand = Hand(spec, [stack] * PLAYERS, number % PLAYERS, seed, number=number)
+        while (seat := hand.actor) is not None:
+            hand.act(bots[seat].choose(hand.view(seat)))
             actions += 1
     return actions
 
 
 def check_call_bot_hands(count: int, seed: int = 0) -> int:
-    """The same hands played through the CPU-player interface (:class:`CheckCallBot`)."""
-    return _bot_hands(count, [CheckCallBot()] * PLAYERS, seed)
+    """Five-Card Draw hands played through the CPU-player interface (:class:`CheckCallBot`)."""
+    return _bot_hands(DRAW, 2000, count, [CheckCallBot()] * PLAYERS, seed)
 
 
 def rules_of_thumb_hands(count: int, seed: int = 0) -> int:
-    """Hands of six rules-of-thumb CPU players (draws by the tips, bets by category)."""
-    return _bot_hands(count, [RulesOfThumbBot(seed=seed + s) for s in range(PLAYERS)], seed)
+    """Five-Card Draw hands of six rules-of-thumb CPU players (draws by the tips, bets by
+    category)."""
+    bots = [RulesOfThumbBot(seed=seed + s) for s in range(PLAYERS)]
+    return _bot_hands(DRAW, 2000, count, bots, seed)
 
 
 def strong_hands(count: int, seed: int = 0) -> int:
-    """Hands of six strong CPU players (the exact draw analysis of every hand dealt)."""
-    return _bot_hands(count, [StrongBot(seed=seed + s) for s in range(PLAYERS)], seed)
+    """Five-Card Draw hands of six strong CPU players (the exact draw analysis of every hand
+    dealt)."""
+    return _bot_hands(DRAW, 2000, count, [StrongBot(seed=seed + s) for s in range(PLAYERS)], seed)
+
+
+def holdem_rules_of_thumb_hands(count: int, seed: int = 0) -> int:
+    """Hold'em hands of six rules-of-thumb CPU players (hand groups by position, pot odds)."""
+    bots = [HoldemRulesBot(seed=seed + s) for s in range(PLAYERS)]
+    return _bot_hands(HOLDEM, 10_000, count, bots, seed)

@@ -94,7 +94,9 @@ def test_tips_match_a_reference_on_random_hands() -> None:
 
 def _cpu_game(kinds: list[str], seed: int, rounds: int = 5) -> Table:
     cpu = {s: make_bot(kind, seed=seed + s) for s, kind in enumerate(kinds)}
-    game = Table(FiveCardDraw(), len(kinds), seed=seed, cpu=cpu, settings=TableSettings(rounds=rounds))
+    game = Table(
+        FiveCardDraw(), len(kinds), seed=seed, cpu=cpu, settings=TableSettings(rounds=rounds)
+    )
     game.play_cpu()
     return game
 

@@ -19,9 +19,13 @@ def reference_message(seed: int, number: int, deal: int, shuffle: int) -> bytes:
     return b"drawpoker.deal.v1" + struct.pack(">QQII", seed, number, deal, shuffle)
 
 
-def reference_shuffled(cards: list[int], seed: int, number: int, deal: int, shuffle: int) -> list[int]:
+def reference_shuffled(
+    cards: list[int], seed: int, number: int, deal: int, shuffle: int
+) -> list[int]:
     """The documented shuffle, written from the docs with the standard library and NumPy."""
-    digest = hashlib.shake_256(reference_message(seed, number, deal, shuffle)).digest(4 * len(cards))
+    digest = hashlib.shake_256(reference_message(seed, number, deal, shuffle)).digest(
+        4 * len(cards)
+    )
     order = np.frombuffer(digest, dtype="<u4").argsort(kind="stable")
     return [cards[i] for i in order]
 

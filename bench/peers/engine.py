@@ -77,7 +77,7 @@ def measure() -> list[Figure]:
             BATCH / best_seconds(lambda: check_call_hands(BATCH), repeat=5),
             "hands/s",
             True,
-            "Python engine; shuffle and showdown evaluation in Rust",
+            "the hand's state machine in Rust (rust/engine/), driven from Python through Hand.act",
         ),
         Figure(
             ROT_TASK,
@@ -85,8 +85,7 @@ def measure() -> list[Figure]:
             BATCH / best_seconds(lambda: rules_of_thumb_hands(BATCH), repeat=5),
             "hands/s",
             True,
-            "RulesOfThumbBot in every seat, through the public API "
-            "(its own cards, public facts, legal actions)",
+            "RulesOfThumbBot in every seat, each decision from its seat's view (Hand.view)",
         ),
         Figure(
             STRONG_TASK,

@@ -467,9 +467,10 @@ impl HandState {
         self.state.actor.is_none()
     }
 
-    /// What `seat` may see, as a tuple: seat, seats, button, street, phase, actor, own cards,
-    /// card counts, stacks, bets, committed, live, current bet, drawn, revealed (seat, cards)
-    /// pairs, legal actions (on its turn, else None), board, event count, dead chips.
+    /// What `seat` may see, as a tuple in the field order of `HandView` up to its board:
+    /// seat, seats, button, street, phase, actor, own cards, card counts, stacks, bets,
+    /// committed, dead chips, live, current bet, drawn, revealed (a dict), the legal actions
+    /// (a tuple on its turn, else None), the board; then the number of events so far.
     fn view<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyTuple>> {
         self.check_seat(seat)?;
         let s = &self.state;
@@ -479,11 +480,11 @@ impl HandState {
             None
         };
         let counts: Vec<usize> = s.cards.iter().map(Vec::len).collect();
-        let revealed = PyList::empty(py);
+        let revealed = PyDict::new(py);
         for (shown, cards) in &s.revealed {
-            revealed.append((shown, card_tuple(py, cards)?))?;
+            revealed.set_item(shown, card_tuple(py, cards)?)?;
         }
-        let items: Vec<Bound<'py, PyAny>> = vec![
+        let items: [Bound<'py, PyAny>; 19] = [
             seat.into_pyobject(py)?.into_any(),
             s.seats.into_pyobject(py)?.into_any(),
             s.button.into_pyobject(py)?.into_any(),
@@ -495,6 +496,7 @@ impl HandState {
             PyTuple::new(py, &s.stacks)?.into_any(),
             PyTuple::new(py, &s.bets)?.into_any(),
             PyTuple::new(py, &s.committed)?.into_any(),
+            s.dead.into_pyobject(py)?.into_any(),
             PyTuple::new(py, &s.live)?.into_any(),
             s.current_bet.into_pyobject(py)?.into_any(),
             PyTuple::new(py, &s.drawn)?.into_any(),
@@ -502,7 +504,6 @@ impl HandState {
             legal.into_pyobject(py)?.into_any(),
             card_tuple(py, &s.board)?.into_any(),
             s.events.len().into_pyobject(py)?.into_any(),
-            s.dead.into_pyobject(py)?.into_any(),
         ];
         PyTuple::new(py, items)
     }

@@ -182,6 +182,7 @@ def play_case(engine: Engine, case: dict[str, Any]) -> dict[str, Any]:
         bots = [engine.make_bot(k, case["seed"] + s) for s, k in enumerate(case["bots"])]
     stream: list[Any] = []
     messages: list[str | None] = []
+    tried: list[Any] = []
     actions: list[Any] = []
     snapshot_at = rng.randrange(10)
     restored = None
@@ -192,6 +193,7 @@ def play_case(engine: Engine, case: dict[str, Any]) -> dict[str, Any]:
             restored = engine.from_dict(json.loads(json.dumps(hand.to_dict())))
             stream.append(observe(restored))
         for attempt in attempts(engine, hand, rng):
+            tried.append(attempt)
             messages.append(hand.why_illegal(attempt))
         if bots is not None:
             action = engine.bot_choice(bots[hand.actor], hand)
@@ -213,7 +215,7 @@ def play_case(engine: Engine, case: dict[str, Any]) -> dict[str, Any]:
     stream.append(event_list(again) == event_list(hand))
     stream.append(list(again.stacks))
     digest = hashlib.sha256(json.dumps(stream, separators=(",", ":")).encode()).hexdigest()
-    return {"digest": digest, "messages": messages, "steps": len(actions)}
+    return {"digest": digest, "messages": messages, "steps": len(actions), "tried": tried}
 
 
 class OldEngine:
@@ -280,6 +282,7 @@ def record(path: str) -> None:
     cases = make_cases()
     for case in cases:
         result = play_case(engine, case)
+        del result["tried"]
         case["shuffles"] = case.pop("shuffles")
         case.update(result)
     with gzip.open(path, "wt") as out:

@@ -56,10 +56,12 @@ def make_bot(kind: str, seed: int = 0, game: str = "five-card-draw") -> Player:
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
-    drawpoker.errors.InvalidArgumentError: unknown CPU player 'genius' (known: checkcall, rules, strong)
+    drawpoker.errors.InvalidArgumentError: unknown CPU player 'genius' (known: checkcall, ...)
     """
     if game not in BOTS:
-        raise InvalidArgumentError(f"no CPU players for the game {game!r} (known: {', '.join(BOTS)})")
+        raise InvalidArgumentError(
+            f"no CPU players for the game {game!r} (known: {', '.join(BOTS)})"
+        )
     if kind not in BOTS[game]:
         raise InvalidArgumentError(f"unknown CPU player {kind!r} (known: {', '.join(BOT_KINDS)})")
     return BOTS[game][kind](seed)

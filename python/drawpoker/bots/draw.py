@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
 from functools import cache
 from itertools import compress
+from typing import Any
 
 from drawpoker import _core
 from drawpoker.bots.basic import SeededBot
@@ -29,6 +29,7 @@ from drawpoker.evaluation import HandCategory
 from drawpoker.games.actions import Action, LegalActions
 from drawpoker.games.events import HandView
 from drawpoker.games.variants.five_card_draw import JACKS
+
 
 @cache
 def jacks_threshold(ranking: str) -> int:

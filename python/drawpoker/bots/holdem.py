@@ -51,8 +51,8 @@ def starting_hand(cards: Sequence[int]) -> str:
     """The name of two hole cards: ``"AKs"``, ``"T9o"``, ``"77"``.
 
     >>> from drawpoker.cards import parse_cards
-    >>> starting_hand(parse_cards("Kd As")), starting_hand(parse_cards("9h Th")), starting_hand([0, 1])
-    ('AKo', 'T9s', '22')
+    >>> [starting_hand(parse_cards(text)) for text in ("Kd As", "9h Th", "2c 2d")]
+    ['AKo', 'T9s', '22']
     """
     high, low = sorted(cards, reverse=True)
     if high >> 2 == low >> 2:
@@ -117,8 +117,10 @@ def outs(hole: Sequence[int], board: Sequence[int]) -> int:
     outs added (at most 15).
 
     >>> from drawpoker.cards import parse_cards
-    >>> outs(parse_cards("Ah 5h"), parse_cards("Kh 9h 2c")), outs(parse_cards("9c 8d"), parse_cards("7h 6s Kc"))
-    (9, 8)
+    >>> outs(parse_cards("Ah 5h"), parse_cards("Kh 9h 2c"))
+    9
+    >>> outs(parse_cards("9c 8d"), parse_cards("7h 6s Kc"))
+    8
     """
     cards = [*hole, *board]
     suits = Counter(c & 3 for c in cards)
@@ -177,7 +179,8 @@ def made_hand(hole: Sequence[int], board: Sequence[int]) -> int:
     nothing.
 
     >>> from drawpoker.cards import parse_cards
-    >>> made_hand(parse_cards("Ah Kd"), parse_cards("Ks 7c 2d")), made_hand(parse_cards("9h 9d"), parse_cards("Ks 7c 2d"))
+    >>> board = parse_cards("Ks 7c 2d")
+    >>> made_hand(parse_cards("Ah Kd"), board), made_hand(parse_cards("9h 9d"), board)
     (2, 1)
     """
     mine = _core.category(_core.evaluate([*hole, *board], "high"), "high")
@@ -296,12 +299,18 @@ def preflop_strengths() -> dict[str, float]:
         for low in range(high + 1):
             kinds = ["pair"] if high == low else ["s", "o"]
             for kind in kinds:
-                hole = [4 * high, 4 * low + (0 if kind == "s" else 1)] if kind != "pair" else [4 * high, 4 * high + 1]
+                hole = (
+                    [4 * high, 4 * low + (0 if kind == "s" else 1)]
+                    if kind != "pair"
+                    else [4 * high, 4 * high + 1]
+                )
                 rest = np.array([c for c in range(52) if c not in hole], dtype=np.uint8)
                 order = np.argsort(rng.random((deals, rest.size)), axis=1)[:, :7]
                 picked = rest[order]
                 board, other = picked[:, :5], picked[:, 5:]
-                mine = np.concatenate([np.tile(np.array(hole, dtype=np.uint8), (deals, 1)), board], axis=1)
+                mine = np.concatenate(
+                    [np.tile(np.array(hole, dtype=np.uint8), (deals, 1)), board], axis=1
+                )
                 theirs = np.concatenate([other, board], axis=1)
                 a, b = evaluate_batch(mine), evaluate_batch(theirs)
                 share = float(((a > b) + 0.5 * (a == b)).mean())
@@ -452,7 +461,11 @@ class HoldemStrongBot(SeededBot):
         fair = 1 / (rivals + 1)
         odds = pot_odds(view, legal)
         if mine > max(0.65, 1.6 * fair):
-            label = ("3x" if legal.call else "pot") if mine > 0.8 else ("2x" if legal.call else "50% pot")
+            label = (
+                ("3x" if legal.call else "pot")
+                if mine > 0.8
+                else ("2x" if legal.call else "50% pot")
+            )
             if not view.board:
                 label = "3x"
             return _aggress(legal, preset(legal, label)) or CALL

@@ -149,7 +149,7 @@ def checked(kind: object, amount: object, cards: object) -> tuple[str, int, list
     for card in cards:
         if not is_integer(card):
             raise IllegalActionError(f"a card is a whole number 0..52, not {card!r}")
-        value = int(card)  # type: ignore[call-overload]
+        value = int(card)
         if not -AMOUNT_LIMIT < value < AMOUNT_LIMIT:
             raise IllegalActionError(f"{value} is not a card")
         values.append(value)

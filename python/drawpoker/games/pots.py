@@ -52,7 +52,9 @@ def side_pots(committed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     >>> [(p.amount, p.eligible) for p in side_pots([100, 100, 40], [True, False, True])]
     [(120, (0, 2)), (120, (0,))]
     """
-    return [Pot(amount, tuple(seats)) for amount, seats in _core.side_pots(list(committed), list(live))]
+    return [
+        Pot(amount, tuple(seats)) for amount, seats in _core.side_pots(list(committed), list(live))
+    ]
 
 
 def split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:

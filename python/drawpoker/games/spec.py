@@ -5,16 +5,16 @@ showdown), the engine says *how*.
 
 >>> from drawpoker.games import game
 >>> spec = game("holdem")
->>> [(s.down, s.board, s.first) for s in spec.streets]
-[(2, 0, 'left-of-big-blind'), (0, 3, 'left-of-button'), (0, 1, 'left-of-button'), (0, 1, 'left-of-button')]
+>>> [(s.down, s.board) for s in spec.streets], spec.streets[0].first
+([(2, 0), (0, 3), (0, 1), (0, 1)], 'left-of-big-blind')
 >>> spec.forced.big_blind, spec.betting
 (100, NoLimit(min_bet=100))
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from drawpoker import _core

@@ -22,6 +22,7 @@ drawpoker.errors.IllegalActionError: seat 2 cannot check: 20 to call
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, cast
 
@@ -29,7 +30,7 @@ from drawpoker import _core
 from drawpoker.cards import CardsLike, is_integer, to_card_list
 from drawpoker.errors import IllegalActionError, InvalidArgumentError, InvalidCardError
 from drawpoker.games.actions import CALL, CHECK, FOLD, Action, LegalActions, checked
-from drawpoker.games.events import Event, HandView
+from drawpoker.games.events import Event, HandView, VisibleEvents
 from drawpoker.games.registry import spec_from_dict
 from drawpoker.games.spec import GameSpec
 from drawpoker.games.validate import seed as checked_seed
@@ -462,22 +463,17 @@ class Hand:
         >>> hand.view(2).cards == tuple(hand.cards[2]), hand.view(2).legal is None
         (True, True)
         """
-        fields = self._state.view(self._seat(seat))
-        legal = fields[15]
-        seen = fields[17]
-        events = self._synced_events()
-        visible = tuple(e for e in events[:seen] if e.to is None or e.to == seat)
+        number = self._seat(seat)
+        fields = self._state.view(number)
+        legal = fields[16]
         return _view(
             HandView,
             (
-                *fields[:11],
-                fields[18],
-                *fields[11:14],
-                dict(fields[14]),
+                *fields[:16],
                 None if legal is None else _legal(LegalActions, legal),
-                fields[16],
+                fields[17],
                 self.game,
-                visible,
+                VisibleEvents(self._synced_events, number, fields[18]),
             ),
         )
 
@@ -493,9 +489,10 @@ class Hand:
 
     def _seat(self, seat: object) -> int:
         """``seat`` checked to be a seat of this table."""
-        if not is_integer(seat) or not 0 <= seat < self.seats:  # type: ignore[operator]
+        number = operator.index(seat) if is_integer(seat) else -1  # type: ignore[arg-type]
+        if not 0 <= number < self.seats:
             raise InvalidArgumentError(f"seat {seat!r} is not a seat of {self.seats}")
-        return int(seat)  # type: ignore[call-overload]
+        return number
 
     def visible_events(self, seat: int) -> list[Event]:
         """The events ``seat`` may see, in order.
@@ -845,9 +842,8 @@ def _same(a: object, b: object) -> bool:
     """Equal values of equal types, all the way down (so ``True`` is not ``1``)."""
     if type(a) is not type(b):
         return False
-    if isinstance(a, list):
-        return len(a) == len(b) and all(map(_same, a, b))  # type: ignore[arg-type]
-    if isinstance(a, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)  # type: ignore[attr-defined, index]
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(map(_same, a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
     return a == b
-

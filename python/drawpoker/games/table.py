@@ -367,7 +367,9 @@ its hands
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise InvalidArgumentError("table snapshot field 'names' must be a list of names")
         settings = settings_from_dict(TableSettings, data["settings"], "table")
-        table = cls(spec_from_dict(data["game"]), names, data["seed"], settings=settings, clock=clock)
+        table = cls(
+            spec_from_dict(data["game"]), names, data["seed"], settings=settings, clock=clock
+        )
         hands = data["hands"]
         if not isinstance(hands, list) or not hands:
             raise InvalidArgumentError("table snapshot field 'hands' must list the hands played")

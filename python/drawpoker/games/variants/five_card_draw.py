@@ -70,7 +70,7 @@ class DrawSettings:
         return asdict(self)
 
 
-def FiveCardDraw(settings: DrawSettings | None = None) -> GameSpec:  # noqa: N802 (a game)
+def FiveCardDraw(settings: DrawSettings | None = None) -> GameSpec:
     """The spec of Five-Card Draw with ``settings``: 2-6 seats; antes and bets in units of two
     antes (R-DRAW-3); round two started by the opener or left of the dealer (R-DRAW-9); a
     redeal when nobody opens under the opener setting or jacks or better (R-DRAW-5, 6); the

@@ -56,7 +56,7 @@ class HoldemSettings:
         return asdict(self)
 
 
-def Holdem(settings: HoldemSettings | None = None) -> GameSpec:  # noqa: N802 (a game)
+def Holdem(settings: HoldemSettings | None = None) -> GameSpec:
     """The spec of no-limit Hold'em: 2-10 seats; blinds left of the button (heads-up the button
     posts the small blind, R-HE-1); pre-flop started left of the big blind, later streets left
     of the button (R-HE-2); flop, turn, river (R-HE-3); no limit with a minimum bet of the big
