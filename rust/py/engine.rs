@@ -29,7 +29,10 @@ fn field<'py, T: FromPyObjectOwned<'py>>(data: &Bound<'py, PyDict>, key: &str) -
         .ok_or_else(|| spec_error(key, "is missing"))?;
     value
         .extract::<T>()
-        .map_err(|_| spec_error(key, format!("has the wrong type ({})", value.get_type())))
+        .map_err(|_| match value.extract::<i128>() {
+            Ok(number) => spec_error(key, format!("{number} is out of range")),
+            Err(_) => spec_error(key, format!("has the wrong type ({})", value.get_type())),
+        })
 }
 
 fn choice<T: Copy>(what: &str, name: &str, choices: &[(&str, T)]) -> PyResult<T> {

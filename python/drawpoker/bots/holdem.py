@@ -22,6 +22,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
+from typing import NamedTuple
 
 from drawpoker import _core
 from drawpoker.bots.basic import SeededBot
@@ -345,59 +346,89 @@ def likely_range(raises: int, called: bool) -> frozenset[str]:
     return frozenset(ranked[: max(1, round(share * len(ranked)))])
 
 
-def opponent_profiles(view: HandView) -> dict[int, tuple[int, bool]]:
-    """For each opponent still in: (bets and raises it made before the flop, whether it called
-    a raise there).
+class Profile(NamedTuple):
+    """What an opponent did in the hand so far: its bets and raises before the flop, whether
+    it called a raise there, and whether it bet or raised after the flop.
+
+    >>> Profile(1, False, True).raises
+    1
+    """
+
+    raises: int
+    called_raise: bool
+    aggressive_after_flop: bool
+
+
+def opponent_profiles(view: HandView) -> dict[int, Profile]:
+    """Each opponent still in, by seat, with what it did (:class:`Profile`).
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("holdem"), [1000] * 3)
     >>> hand.raise_to(300); hand.call()
     >>> opponent_profiles(hand.view(2))
-    {0: (1, False), 1: (0, True)}
+    {0: Profile(raises=1, called_raise=False, aggressive_after_flop=False), \
+1: Profile(raises=0, called_raise=True, aggressive_after_flop=False)}
     """
     raises: Counter[int] = Counter()
     called: set[int] = set()
-    raised_pot = False
+    aggressive: set[int] = set()
+    raised_pot = flop = False
     for event in view.events:
         if event.kind == "board":
-            break
-        if event.kind in ("bet", "raise") and event.seat is not None:
-            raises[event.seat] += 1
-            raised_pot = True
-        elif event.kind == "call" and raised_pot and event.seat is not None:
+            flop = True
+        if event.seat is None:
+            continue
+        if event.kind in ("bet", "raise"):
+            if flop:
+                aggressive.add(event.seat)
+            else:
+                raises[event.seat] += 1
+                raised_pot = True
+        elif event.kind == "call" and raised_pot and not flop:
             called.add(event.seat)
     return {
-        s: (raises[s], s in called) for s in range(view.seats) if s != view.seat and view.live[s]
+        s: Profile(raises[s], s in called, s in aggressive)
+        for s in range(view.seats)
+        if s != view.seat and view.live[s]
     }
 
 
+def _plausible(profile: Profile, hole: list[int], board: Sequence[int]) -> bool:
+    """Whether an opponent of ``profile`` would likely hold ``hole``: in its starting range,
+    and, when it bet or raised after the flop, with top pair or better or a strong draw."""
+    if starting_hand(hole) not in likely_range(profile.raises, profile.called_raise):
+        return False
+    if profile.aggressive_after_flop and board:
+        return made_hand(hole, board) >= 2 or outs(hole, board) >= 8
+    return True
+
+
 def _sample_holdings(
-    rng: random.Random, ranges: Sequence[frozenset[str]], dead: set[int]
+    rng: random.Random, profiles: Sequence[Profile], board: Sequence[int], dead: set[int]
 ) -> list[list[int]] | None:
-    """One holding per range, none sharing a card with ``dead`` or each other (None after too
-    many tries)."""
+    """One plausible holding per opponent, none sharing a card with ``dead`` or each other
+    (None when no such deal turns up after many tries)."""
     for _ in range(50):
         used = set(dead)
         hands = []
-        for allowed in ranges:
-            for _ in range(200):
-                a, b = rng.sample(range(52), 2)
-                if a in used or b in used:
-                    continue
-                if starting_hand([a, b]) in allowed:
-                    hands.append([a, b])
-                    used |= {a, b}
+        for profile in profiles:
+            for _ in range(300):
+                hole = rng.sample(range(52), 2)
+                if hole[0] not in used and hole[1] not in used and _plausible(profile, hole, board):
+                    hands.append(hole)
+                    used.update(hole)
                     break
             else:
                 break
-        if len(hands) == len(ranges):
+        if len(hands) == len(profiles):
             return hands
     return None
 
 
 class HoldemStrongBot(SeededBot):
     """Bets and calls from its equity: at every decision it samples the opponents still in from
-    their likely ranges (:func:`likely_range`), computes its equity against each sample with
+    their likely holdings (their starting ranges, :func:`likely_range`, narrowed to top pair or
+    better or a strong draw for those who bet or raised after the flop), computes its equity against each sample with
     :func:`drawpoker.equity` (exact on the turn and river, sampled earlier), and acts: a raise
     or a bet sized from the presets when it is well ahead, a call when its equity beats the pot
     odds, a seeded few bluffs; else check or fold.
@@ -428,11 +459,11 @@ class HoldemStrongBot(SeededBot):
         from drawpoker.equity import equity
 
         profiles = opponent_profiles(view)
-        ranges = [likely_range(*profiles[s]) for s in sorted(profiles)]
+        ranges = [profiles[s] for s in sorted(profiles)]
         dead = {*view.cards, *view.board}
         total, counted = 0.0, 0
         for _ in range(self.samples):
-            hands = _sample_holdings(self.rng, ranges, dead)
+            hands = _sample_holdings(self.rng, ranges, view.board, dead)
             if hands is None:
                 continue
             result = equity(
@@ -458,19 +489,17 @@ class HoldemStrongBot(SeededBot):
         assert legal is not None, "a CPU player chooses on its own turn"
         mine = self.equity(view)
         rivals = sum(view.live) - 1
-        fair = 1 / (rivals + 1)
+        edge = mine * (rivals + 1)  # 1.0: a fair share of the pot
         odds = pot_odds(view, legal)
-        if mine > max(0.65, 1.6 * fair):
-            label = (
-                ("3x" if legal.call else "pot")
-                if mine > 0.8
-                else ("2x" if legal.call else "50% pot")
-            )
-            if not view.board:
-                label = "3x"
-            return _aggress(legal, preset(legal, label)) or CALL
-        if not legal.call and mine > 1.15 * fair:
-            return _aggress(legal, preset(legal, "33% pot")) or CHECK
-        if not legal.call and len(view.board) == 5 and self.rng.random() < self.bluff:
+        if not view.board and edge >= 1.2:
+            return _aggress(legal, preset(legal, "3x")) or _passive(legal, call=mine >= odds)
+        if legal.call:
+            if edge >= 1.4 and mine >= odds:
+                return _aggress(legal, preset(legal, "3x" if edge >= 1.7 else "2x")) or CALL
+            return _passive(legal, call=mine >= odds + 0.02)
+        if edge >= 1.2:
+            label = "pot" if edge >= 1.7 else "50% pot" if edge >= 1.4 else "33% pot"
+            return _aggress(legal, preset(legal, label)) or CHECK
+        if len(view.board) == 5 and self.rng.random() < self.bluff:
             return _aggress(legal, preset(legal, "50% pot")) or CHECK
-        return _passive(legal, call=mine >= odds + 0.03)
+        return CHECK

@@ -29,7 +29,7 @@ from drawpoker.games.player import Player
 from drawpoker.games.registry import settings_from_dict, spec_from_dict
 from drawpoker.games.spec import GameSpec
 from drawpoker.games.state import Hand
-from drawpoker.games.validate import positive
+from drawpoker.games.validate import chips, positive
 from drawpoker.games.validate import seed as checked_seed
 
 SNAPSHOT_FORMAT = "drawpoker.table/1"
@@ -53,7 +53,7 @@ class TableSettings:
 
     def __post_init__(self) -> None:
         if self.stack is not None:
-            object.__setattr__(self, "stack", positive("stack", self.stack))
+            object.__setattr__(self, "stack", chips("stack", self.stack))
         object.__setattr__(self, "rounds", positive("rounds", self.rounds))
         if self.turn_timer is not None:
             object.__setattr__(self, "turn_timer", positive("turn_timer", self.turn_timer))

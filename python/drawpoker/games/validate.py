@@ -47,6 +47,28 @@ def positive(name: str, value: object) -> int:
     return number
 
 
+MAX_CHIPS = 2**53 - 1
+"""The most chips a stack, a bet or a forced bet may hold (exact in a double, so in JSON and in
+a browser)."""
+
+
+def chips(name: str, value: object, *, minimum: int = 1) -> int:
+    """A chip amount: a whole number in ``minimum .. 2**53 - 1``.
+
+    >>> chips("big_blind", 2**60)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: big_blind must be a whole number of chips in \
+1..2**53-1, not 1152921504606846976
+    """
+    number = whole_number(name, value)
+    if not minimum <= number <= MAX_CHIPS:
+        raise InvalidArgumentError(
+            f"{name} must be a whole number of chips in {minimum}..2**53-1, not {value!r}"
+        )
+    return number
+
+
 def non_negative(name: str, value: object) -> int:
     """A whole number of zero or more.
 

@@ -16,7 +16,7 @@ from typing import Any
 from drawpoker.draw import DRAW_LIMITS
 from drawpoker.games.betting import UnitBetting
 from drawpoker.games.spec import ForcedBets, GameSpec, GameType, Opening, ShowdownPart, Street
-from drawpoker.games.validate import one_of, positive
+from drawpoker.games.validate import chips, one_of, positive
 
 MODES = ("betting", "no-bet")
 OPENINGS = ("none", "jacks")
@@ -47,6 +47,7 @@ class DrawSettings:
     def __post_init__(self) -> None:
         one_of("mode", self.mode, MODES)
         object.__setattr__(self, "ante", positive("ante", self.ante))
+        chips("ante", 2 * self.ante)  # the betting unit must fit a stack too
         one_of("draw_limit", self.draw_limit, DRAW_LIMITS)
         one_of("opening", self.opening, OPENINGS)
         one_of("second_round", self.second_round, SECOND_ROUND_STARTERS)

@@ -14,7 +14,7 @@ from typing import Any
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games.betting import NoLimit
 from drawpoker.games.spec import ForcedBets, GameSpec, GameType, ShowdownPart, Street
-from drawpoker.games.validate import non_negative, positive
+from drawpoker.games.validate import chips
 
 
 @dataclass(frozen=True)
@@ -35,11 +35,11 @@ class HoldemSettings:
     big_blind_ante: int = 0
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "small_blind", positive("small_blind", self.small_blind))
-        object.__setattr__(self, "big_blind", positive("big_blind", self.big_blind))
-        object.__setattr__(self, "ante", non_negative("ante", self.ante))
+        object.__setattr__(self, "small_blind", chips("small_blind", self.small_blind))
+        object.__setattr__(self, "big_blind", chips("big_blind", self.big_blind))
+        object.__setattr__(self, "ante", chips("ante", self.ante, minimum=0))
         object.__setattr__(
-            self, "big_blind_ante", non_negative("big_blind_ante", self.big_blind_ante)
+            self, "big_blind_ante", chips("big_blind_ante", self.big_blind_ante, minimum=0)
         )
         if self.small_blind > self.big_blind:
             raise InvalidArgumentError(
