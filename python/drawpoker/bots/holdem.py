@@ -428,10 +428,13 @@ def _sample_holdings(
 class HoldemStrongBot(SeededBot):
     """Bets and calls from its equity: at every decision it samples the opponents still in from
     their likely holdings (their starting ranges, :func:`likely_range`, narrowed to top pair or
-    better or a strong draw for those who bet or raised after the flop), computes its equity against each sample with
-    :func:`drawpoker.equity` (exact on the turn and river, sampled earlier), and acts: a raise
-    or a bet sized from the presets when it is well ahead, a call when its equity beats the pot
-    odds, a seeded few bluffs; else check or fold.
+    better or a strong draw for those who bet or raised after the flop), computes its equity
+    against each sample with :func:`drawpoker.equity` (exact on the turn and river, sampled
+    earlier), and acts by its edge (its equity times the players in the pot: 1 is a fair share):
+    before the flop it raises to three times the bet from an edge of 1.2; facing a bet it raises
+    from 1.4 (when its equity also beats the pot odds) and calls when its equity beats the pot
+    odds; with no bet to face it bets a third, half or all of the pot from an edge of 1.2, 1.4,
+    1.7, and bluffs the river now and then.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("holdem"), [10000] * 2, deck="7c As 2h Ad")  # seat 0: aces
