@@ -50,22 +50,35 @@ impl DrawLimit {
         }
     }
 
-    /// [`DrawLimit::allows`] as a result with a clear message.
-    pub fn check(self, hand: &[Card], discard_mask: u8) -> Result<()> {
-        if self.allows(hand, discard_mask) {
-            return Ok(());
-        }
-        let n = discard_mask.count_ones();
-        let why = match self {
-            DrawLimit::Three => "at most 3 cards may be discarded under the draw limit 3",
-            DrawLimit::ThreeOrFourWithAce if n == 4 => {
-                "a 4-card draw needs an ace or the joker among the kept cards"
-            }
-            _ => "more cards are discarded than the draw limit allows",
+    /// The most cards a draw may exchange from a hand of `size` cards (the table offers this
+    /// many; a 4-card draw under the default limit also needs a kept ace).
+    pub fn max_discards(self, size: usize) -> usize {
+        let most = match self {
+            DrawLimit::Three => 3,
+            DrawLimit::ThreeOrFourWithAce => 4,
+            DrawLimit::Five => size,
         };
-        Err(Error::InvalidArgument(format!(
-            "discarding {n} cards is not allowed: {why}"
-        )))
+        most.min(size)
+    }
+
+    /// Why discarding the cards of `discard_mask` from `hand` is not allowed, or `None`.
+    ///
+    /// ```
+    /// use drawpoker::card::parse_cards;
+    /// use drawpoker::draw::limit::DrawLimit;
+    /// let hand = parse_cards("Ks 9d 7c 4h 2s").unwrap();
+    /// let why = DrawLimit::ThreeOrFourWithAce.refusal(&hand, 0b11110);
+    /// assert_eq!(why.as_deref(), Some("exchanging 4 cards needs an ace (or the joker) kept"));
+    /// ```
+    pub fn refusal(self, hand: &[Card], discard_mask: u8) -> Option<String> {
+        if self.allows(hand, discard_mask) {
+            return None;
+        }
+        let most = self.max_discards(hand.len());
+        if discard_mask.count_ones() as usize > most {
+            return Some(format!("at most {most} cards may be exchanged"));
+        }
+        Some("exchanging 4 cards needs an ace (or the joker) kept".into())
     }
 }
 
@@ -79,9 +92,10 @@ mod tests {
         let hand = parse_cards("As 9d 7c 4h 2s").unwrap();
         let limit = DrawLimit::ThreeOrFourWithAce;
         assert!(limit.allows(&hand, 0b11110));
-        assert!(limit.check(&hand, 0b11101).is_err());
+        assert!(limit.refusal(&hand, 0b11101).is_some());
         assert!(!limit.allows(&hand, 0b11111));
-        assert!(DrawLimit::Three.check(&hand, 0b11110).is_err());
+        let three = DrawLimit::Three.refusal(&hand, 0b11110);
+        assert_eq!(three.as_deref(), Some("at most 3 cards may be exchanged"));
         assert!(DrawLimit::Five.allows(&hand, 0b11111));
         let joker_hand = [JOKER, 30, 20, 10, 0];
         assert!(limit.allows(&joker_hand, 0b11110));

@@ -301,16 +301,6 @@ impl HandState {
             .expect("the draw phase is on a draw street")
     }
 
-    /// The most cards a draw may exchange under `limit` from a hand of `size` cards.
-    fn max_discards(limit: DrawLimit, size: usize) -> usize {
-        let most = match limit {
-            DrawLimit::Three => 3,
-            DrawLimit::ThreeOrFourWithAce => 4,
-            DrawLimit::Five => size,
-        };
-        most.min(size)
-    }
-
     /// The actions of the seat whose turn it is.
     pub fn legal_actions(&self) -> Result<LegalActions> {
         let Some(seat) = self.actor else {
@@ -330,7 +320,7 @@ impl HandState {
         };
         if self.phase == Phase::Draw {
             legal.kinds = action::DRAW_KINDS;
-            legal.max_discards = Self::max_discards(self.draw_limit(), self.cards[seat].len());
+            legal.max_discards = self.draw_limit().max_discards(self.cards[seat].len());
             return Ok(legal);
         }
         let (stack, current) = (self.stacks[seat], self.current_bet);
@@ -487,20 +477,12 @@ impl HandState {
         if let Some(&missing) = discards.iter().find(|c| !hand.contains(c)) {
             return Some(format!("card {} is not in the hand", format_card(missing)));
         }
-        let limit = self.draw_limit();
-        let most = Self::max_discards(limit, hand.len());
-        if discards.len() > most {
-            return Some(format!("at most {most} cards may be exchanged"));
-        }
         let mask = hand
             .iter()
             .enumerate()
             .filter(|(_, c)| discards.contains(c))
             .fold(0u8, |mask, (i, _)| mask | 1 << i);
-        if !limit.allows(hand, mask) {
-            return Some("exchanging 4 cards needs an ace (or the joker) kept".into());
-        }
-        None
+        self.draw_limit().refusal(hand, mask)
     }
 
     // ------------------------------------------------------------------ acting
