@@ -336,7 +336,7 @@ impl HandState {
             !self.opening_applies() || self.may_open(seat)
         } else {
             let acted_at = self.acted_at[seat];
-            self.able > 1
+            self.someone_could_call_more(seat)
                 && (acted_at < 0
                     || structure.is_full_raise(current - acted_at as u64, self.largest_raise))
         };
@@ -615,6 +615,17 @@ impl HandState {
         }
         self.aggressor = Some(seat);
         to
+    }
+
+    /// Whether another live seat could put in more than the current bet: without one, a raise
+    /// could only come back as an uncalled bet.
+    fn someone_could_call_more(&self, seat: usize) -> bool {
+        (0..self.seats).any(|s| {
+            s != seat
+                && self.live[s]
+                && self.stacks[s] > 0
+                && self.bets[s] + self.stacks[s] > self.current_bet
+        })
     }
 
     fn able_count(&self) -> usize {

@@ -10,6 +10,18 @@ restored mid-hand and played on, a replay from the actions, the final chips. Ref
 kept as text beside the digest, so intended wording changes can be checked one by one.
 
 Run ``python tests/recording/five_card_draw.py OUT.json.gz`` to record with the installed engine.
+
+The file in tests/data was recorded on main at 031964e with one rule changed there too, as it
+was changed in the new engine afterwards (the recording made before it, in git history at
+451d8de, matched the new engine before the change): a bet or raise is offered only when another
+live seat could put in more than the current bet (without one, a raise could only come back as
+an uncalled bet). In ``Hand._find_legal_actions`` of python/drawpoker/games/hand.py,
+``opens = self._able > 1 and (...)`` became ``opens = could_call_more and (...)`` with::
+
+    could_call_more = any(
+        s != seat and live[s] and stacks[s] > 0 and bets[s] + stacks[s] > current
+        for s in range(self.seats)
+    )
 """
 
 from __future__ import annotations
