@@ -62,7 +62,8 @@ KNOWN_ENGINE_BUGS: Final[dict[str, str]] = {
         " the current bet (every one all-in, or with no more chips than a call takes): nobody can"
         " call it, its excess can only come back uncalled (R-POT-2). PokerKit offers fold/call"
         " only; the engine only checks that some opponent still has chips. Chips are unaffected."
-        " Found by the lockstep replay (:func:`raise_none_can_call`), e.g. random seed 1 hand 37."
+        " Found by the lockstep replay (:func:`raise_none_can_call`); reproduction:"
+        " test_no_raise_when_no_opponent_can_call_it."
     ),
 }
 """Engine bugs the replays find, by name (or by ``case.source`` for a bug seen in one hand only),
@@ -169,7 +170,7 @@ def replay_in_drawpoker(case: HoldemCase) -> Replayed:
             result.problems.append(f"{where}: not allowed by {legal}")
             return result
         hand.act(Action(kind, amount))
-        if sum(hand.stacks) + hand.pot != total and not hand.is_over:
+        if sum(hand.stacks) + hand.pot != total:
             result.problems.append(f"{where}: stacks {hand.stacks} and pot {hand.pot} != {total}")
     result.problems += end_problems(case, hand)
     return result
@@ -199,7 +200,7 @@ def end_problems(case: HoldemCase, hand: Hand) -> list[str]:
         problems.append(f"board {hand.board}, PokerKit dealt {list(case.board)}")
     if sum(hand.stacks) != sum(case.stacks) or min(hand.stacks) < 0:
         problems.append(f"chips: {hand.stacks} from {list(case.stacks)}")
-    shown = {event.seat for event in hand.events if event.kind == "show"}
+    shown = {e.seat for e in hand.events if e.kind == "show" and e.seat is not None}
     live = {seat for seat in range(case.seats) if hand.live[seat]}
     if "showdown" in case.tags:
         if shown != live or len(live) < 2:
@@ -553,3 +554,35 @@ def test_no_raise_when_no_opponent_can_call_it() -> None:
     assert (hand.actor, hand.stacks, hand.bets) == (0, [298, 48, 0], [0, 0, 98])
     legal = hand.legal_actions()
     assert (legal.kinds, legal.call) == (("fold", "call"), 98)
+
+
+@pytest.mark.parametrize(
+    ("big_blind_stack", "reopened"),
+    [(200, True), (170, False)],
+)
+def test_short_all_ins_reopen_only_when_they_add_up(big_blind_stack: int, reopened: bool) -> None:
+    # Four seats, button 0, blinds 5/10: seat 3 raises to 100 (a raise of 90), the button calls,
+    # the small blind goes all-in to 150 (50 more, short), the big blind all-in to 200 or 170.
+    # 50 + 50 is a full raise and reopens the betting for seat 3; 50 + 20 does not (R-POT-6,
+    # PokerKit agrees).
+    table = Table(4, 0, 5, 10, (0,) * 4, (1000, 150, big_blind_stack, 1000))
+    after = [("raise", 400), ("call", 0)] if reopened else [("call", 0), ("call", 0)]
+    case = make_case(
+        table,
+        [*_HOLE, (39, 37)],  # JsJd
+        _BOARD,
+        [("raise", 100), ("call", 0), ("raise", 150), ("raise", big_blind_stack), *after]
+        + [("check", 0)] * 6,
+        "short all-ins",
+    )
+    result = lockstep(case)
+    assert (result.refused, result.problems, result.known) == ([], [], Counter())
+    assert replay_in_drawpoker(case).problems == []
+    hand = new_hand(case)
+    for kind, amount in case.actions[:4]:
+        hand.act(Action(kind, amount))
+    legal = hand.legal_actions()
+    assert (legal.seat, legal.call) == (3, big_blind_stack - 100)
+    assert ("raise" in legal.kinds) == reopened
+    if reopened:
+        assert (legal.min_to, legal.max_to) == (290, 1000)
