@@ -54,22 +54,6 @@ RANDOM_COUNT: Final = 2_000
 RANDOM_SEED: Final = 2025
 TIMES: dict[str, float] = {}
 
-RAISE_NONE_CAN_CALL: Final = "raise-none-can-call"
-
-KNOWN_ENGINE_BUGS: Final[dict[str, str]] = {
-    RAISE_NONE_CAN_CALL: (
-        "legal_actions() offers a bet or raise when no other live player could put in more than"
-        " the current bet (every one all-in, or with no more chips than a call takes): nobody can"
-        " call it, its excess can only come back uncalled (R-POT-2). PokerKit offers fold/call"
-        " only; the engine only checks that some opponent still has chips. Chips are unaffected."
-        " Found by the lockstep replay (:func:`raise_none_can_call`); reproduction:"
-        " test_no_raise_when_no_opponent_can_call_it."
-    ),
-}
-"""Engine bugs the replays find, by name (or by ``case.source`` for a bug seen in one hand only),
-with the bug. A listed bug is tolerated where its own check recognises it, and each test asserts
-that its listed bugs still occur, so a fixed one must be taken off the list."""
-
 PHH_RULE_DIFFERENCES: Final[dict[str, str]] = {}
 """NT.phhs hands whose file stacks drawpoker cannot reach because a documented card-room rule
 differs from PokerKit's, with the reason. None: the file's odd-chip hands were taken out (its
@@ -230,31 +214,15 @@ def offered(legal: LegalActions) -> tuple[tuple[str, ...], int, int, int]:
     return (kinds, legal.call, legal.min_to if opens else 0, legal.max_to if opens else 0)
 
 
-def raise_none_can_call(hand: Hand, legal: LegalActions, options: Options) -> bool:
-    """Whether the engine's legal actions differ from PokerKit's only by a bet or raise that no
-    other live player could call beyond the current bet (:data:`RAISE_NONE_CAN_CALL`)."""
-    seat = hand.actor
-    kinds, call, _, _ = offered(legal)
-    if options.may_raise or seat is None or not {"bet", "raise"} & set(kinds):
-        return False
-    without = (tuple(k for k in kinds if k not in ("bet", "raise")), call, 0, 0)
-    if without != expected_legal(options) or legal.max_to != hand.stacks[seat] + hand.bets[seat]:
-        return False
-    opponents = [s for s in range(hand.seats) if s != seat and hand.live[s]]
-    return all(hand.stacks[s] + hand.bets[s] <= hand.current_bet for s in opponents)
-
-
 @dataclass
 class Lockstep:
     """A case replayed in PokerKit and drawpoker side by side: actions PokerKit allowed and
     drawpoker refused or priced differently (``refused``), other disagreements (``problems``:
-    the actor, the legal actions, the end), the decisions where a known engine bug explains the
-    difference (``known``, by bug), PokerKit's idle options drawpoker skipped (``idle_checks``)
-    and the decisions compared."""
+    the actor, the legal actions, the end), PokerKit's idle options drawpoker skipped
+    (``idle_checks``) and the decisions compared."""
 
     refused: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
-    known: Counter[str] = field(default_factory=Counter)
     idle_checks: int = 0
     decisions: int = 0
 
@@ -295,15 +263,9 @@ def lockstep(case: HoldemCase) -> Lockstep:
             stopped = True
             return (kind, amount)
         if offered(legal) != expected_legal(options):
-            if RAISE_NONE_CAN_CALL in KNOWN_ENGINE_BUGS and raise_none_can_call(
-                hand, legal, options
-            ):
-                result.known[RAISE_NONE_CAN_CALL] += 1
-            else:
-                result.problems.append(
-                    f"{where}: drawpoker offers {offered(legal)},"
-                    f" PokerKit {expected_legal(options)}"
-                )
+            result.problems.append(
+                f"{where}: drawpoker offers {offered(legal)}, PokerKit {expected_legal(options)}"
+            )
         hand.act(Action(kind, amount))
         return (kind, amount)
 
@@ -316,17 +278,12 @@ def lockstep(case: HoldemCase) -> Lockstep:
 
 
 def lockstep_all(cases: Sequence[HoldemCase]) -> Lockstep:
-    """:func:`lockstep` over ``cases`` (those listed by source in :data:`KNOWN_ENGINE_BUGS`
-    left out and counted as known), every disagreement prefixed by its case's reproduction."""
+    """:func:`lockstep` over ``cases``, every disagreement prefixed by its case's reproduction."""
     total = Lockstep()
     for case in cases:
-        if case.source in KNOWN_ENGINE_BUGS:
-            total.known[case.source] += 1
-            continue
         result = lockstep(case)
         total.refused += [f"{reproduction(case)}\n  {p}" for p in result.refused]
         total.problems += [f"{reproduction(case)}\n  {p}" for p in result.problems]
-        total.known += result.known
         total.idle_checks += result.idle_checks
         total.decisions += result.decisions
     return total
@@ -386,7 +343,7 @@ def test_phh_hands_end_with_the_files_stacks(phh_cases: list[HoldemCase]) -> Non
     assert len(phh_cases) == 197
     assert not any(case.odd_chip_split for case in phh_cases)  # so card room == file
     failures = _failures(phh_cases)
-    _assert_failures_are_listed(phh_cases, failures, PHH_RULE_DIFFERENCES | KNOWN_ENGINE_BUGS)
+    _assert_failures_are_listed(phh_cases, failures, PHH_RULE_DIFFERENCES)
     matched = len(phh_cases) - len(failures)
     showdowns = sum("showdown" in case.tags for case in phh_cases)
     print(
@@ -399,10 +356,9 @@ def test_phh_hands_have_the_same_legal_actions(phh_cases: list[HoldemCase]) -> N
     result = lockstep_all(phh_cases)
     assert not result.refused, "\n".join(result.refused)
     assert not result.problems, "\n".join(result.problems)
-    assert set(result.known) <= set(KNOWN_ENGINE_BUGS)
     print(
-        f"\nNT.phhs: {result.decisions} decisions; the same legal actions but for"
-        f" {dict(result.known)}; {result.idle_checks} idle PokerKit options"
+        f"\nNT.phhs: {result.decisions} decisions, the same legal actions;"
+        f" {result.idle_checks} idle PokerKit options"
     )
 
 
@@ -421,7 +377,7 @@ def test_random_hands_end_with_pokerkits_stacks(random_cases: list[HoldemCase]) 
     TIMES["replay"] = time.perf_counter() - start
     assert len(random_cases) == RANDOM_COUNT
     failures = _failures([c for c in random_cases if replays[c.source].problems])
-    _assert_failures_are_listed(random_cases, failures, KNOWN_ENGINE_BUGS)
+    _assert_failures_are_listed(random_cases, failures, {})
     odd = [c for c in random_cases if c.card_room_stacks != c.finishing_stacks]
     idle = sum(r.idle_checks for r in replays.values())
     print(
@@ -431,7 +387,6 @@ def test_random_hands_end_with_pokerkits_stacks(random_cases: list[HoldemCase]) 
         f"\ngenerated in PokerKit in {TIMES['generate']:.1f} s, replayed in drawpoker in"
         f" {TIMES['replay']:.2f} s"
     )
-    assert TIMES["replay"] < 20
     assert odd, "the mix should exercise R-POT-3's odd chips"
 
 
@@ -441,15 +396,9 @@ def test_random_hands_have_the_same_legal_actions(random_cases: list[HoldemCase]
     seconds = time.perf_counter() - start
     assert not result.refused, "\n".join(result.refused[:5])
     assert not result.problems, "\n".join(result.problems[:5])
-    listed = set(KNOWN_ENGINE_BUGS)
-    assert set(result.known) <= listed
-    assert RAISE_NONE_CAN_CALL not in listed or result.known[RAISE_NONE_CAN_CALL], (
-        f"{RAISE_NONE_CAN_CALL} no longer occurs: take it off KNOWN_ENGINE_BUGS"
-    )
     print(
-        f"\n{result.decisions} decisions of {len(random_cases)} random hands: the same legal"
-        f" actions but for {dict(result.known)}; {result.idle_checks} idle PokerKit options;"
-        f" {seconds:.1f} s beside PokerKit"
+        f"\n{result.decisions} decisions of {len(random_cases)} random hands, the same legal"
+        f" actions; {result.idle_checks} idle PokerKit options; {seconds:.1f} s beside PokerKit"
     )
 
 
@@ -472,11 +421,10 @@ def test_fresh_random_hands_agree(seed: int, antes: bool) -> None:
     assert not failures, failures
     result = lockstep_all(cases)
     assert not result.refused and not result.problems, result
-    assert set(result.known) <= set(KNOWN_ENGINE_BUGS)
 
 
 def test_known_differences_are_explained() -> None:
-    for source, why in (KNOWN_ENGINE_BUGS | PHH_RULE_DIFFERENCES).items():
+    for source, why in PHH_RULE_DIFFERENCES.items():
         assert why.strip(), source
     for source in PHH_RULE_DIFFERENCES:
         assert source.startswith("NT.phhs hand "), source
@@ -529,24 +477,15 @@ def _none_can_call() -> HoldemCase:
     )
 
 
-def test_none_can_call_is_recognised() -> None:
+def test_none_can_call_agrees_with_pokerkit() -> None:
     case = _none_can_call()
     assert case.finishing_stacks == (450, 0, 0)
     assert replay_in_drawpoker(case).problems == []
     result = lockstep(case)
-    assert (result.refused, result.idle_checks) == ([], 0)
-    if RAISE_NONE_CAN_CALL in KNOWN_ENGINE_BUGS:
-        assert result.problems == [] and result.known == Counter({RAISE_NONE_CAN_CALL: 1})
-    else:
-        assert result.problems == [] and not result.known
+    assert (result.refused, result.problems, result.idle_checks) == ([], [], 0)
 
 
-@pytest.mark.xfail(
-    RAISE_NONE_CAN_CALL in KNOWN_ENGINE_BUGS,
-    reason=KNOWN_ENGINE_BUGS.get(RAISE_NONE_CAN_CALL, ""),
-    strict=True,
-)
-def test_no_raise_when_no_opponent_can_call_it() -> None:
+def test_r_pot_6_no_raise_when_no_opponent_could_call_more() -> None:
     case = _none_can_call()
     hand = new_hand(case)
     for kind, amount in case.actions[:5]:
@@ -576,7 +515,7 @@ def test_short_all_ins_reopen_only_when_they_add_up(big_blind_stack: int, reopen
         "short all-ins",
     )
     result = lockstep(case)
-    assert (result.refused, result.problems, result.known) == ([], [], Counter())
+    assert (result.refused, result.problems) == ([], [])
     assert replay_in_drawpoker(case).problems == []
     hand = new_hand(case)
     for kind, amount in case.actions[:4]:

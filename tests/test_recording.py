@@ -1,11 +1,12 @@
 """Five-Card Draw plays exactly as it did before the engine became a spec on a Rust core.
 
 tests/recording/five_card_draw.py recorded 1,740 hands on the former Python engine (main at
-031964e, with the one later rule change applied there too: see its docstring): every view, legal action set, answer to an attempted action, event, snapshot, replay
-and CPU decision, as one digest per hand, with the refusal messages kept as text. Here each hand
-is played again on today's engine with the same card orders (a stacked deck) and must give the
-same digest and the same messages, except for the wording changes listed in ``expected_message``
-(cards named as text, the opening requirement named, cards outside the deck called so).
+031964e, with the one later rule change applied there too: see its docstring): every view, legal
+action set, answer to an attempted action, event, snapshot, replay and CPU decision, as one
+digest per hand, with the refusal messages kept as text. Here each hand is played again on
+today's engine with the same card orders (a stacked deck) and must give the same digest and the
+same messages, except for the wording changes listed in ``expected_message`` (cards named as
+text, the opening requirement named, cards outside the deck called so).
 """
 
 from __future__ import annotations
