@@ -70,8 +70,10 @@ def random_action(hand: Hand, rng: random.Random, fold_weight: float = 1.0) -> A
     legal = hand.legal_actions()
     if legal.kinds == ("draw",):
         own = list(hand.cards[legal.seat])
+        most = min(legal.max_discards, len(own))
         for _ in range(6):
-            count = rng.randint(0, min(legal.max_discards, len(own)))
+            # Often the most cards allowed, so that the stub runs short (R-DRAW-8).
+            count = most if rng.random() < 0.4 else rng.randint(0, most)
             action = Action.draw(rng.sample(own, count))
             if hand.can_act(action):
                 return action
@@ -148,6 +150,12 @@ class Watcher:
         if hand.is_over:
             assert hand.pot == 0 and sum(hand.stacks) == self.total
             assert hand.winners and all(hand.live[s] for s in hand.winners)
+            # Only live seats win chips, and the best hand wins at least a share of the main pot.
+            assert all(hand.live[s] or not p for s, p in enumerate(hand.payouts)), hand.payouts
+            if hand.game.betting is not None:
+                assert all(hand.payouts[s] > 0 for s in hand.winners), (hand.winners, hand.payouts)
+            else:
+                assert hand.payouts == [0] * hand.seats
 
     def check_cards(self) -> None:
         """Every card of the deck is in exactly one place: a seat, the board, the stub or the

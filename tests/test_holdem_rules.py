@@ -901,3 +901,40 @@ def test_r_pot_6_an_all_in_player_wins_only_the_layers_it_paid_into() -> None:
     check_down(hand)
     assert hand.payouts == [0, 80 + 1000, 180]
     assert hand.stacks == [10000 - 600, 10000 - 600 + 1080, 180]
+
+
+BIG_BLIND_ANTE = game("holdem", HoldemSettings(big_blind_ante=100))
+"""Hold'em 50/100 with a big-blind ante of 100: the big blind posts it first, as dead money."""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: a big blind whose chips all go to the big-blind ante is in no pot; "
+    "heads-up its dead ante is never awarded and the chips vanish",
+)
+def test_r_pot_5_a_big_blind_all_in_for_its_big_blind_ante_keeps_chips_conserved() -> None:
+    holes = {0: BEST_TO_WORST[0], 1: BEST_TO_WORST[1]}
+    hand = stacked([10000, 48], 0, holes, BOARD, BIG_BLIND_ANTE)
+    assert hand.events[0] == Event("ante", 1, None, 48) and hand.stacks == [9950, 0]
+    hand.call()  # the button's small blind: nobody can bet any more
+    assert hand.is_over
+    # Seat 0 has the better hand: it gets its own 100 back and wins the 48 dead chips.
+    assert sum(hand.stacks) == 10048
+    assert hand.stacks == [10048, 0]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: a big blind whose chips all go to the big-blind ante wins nothing with "
+    "the best hand (winners == [2], payouts == [300, 0, 0]): its dead ante goes to another seat",
+)
+def test_r_pot_6_a_big_blind_all_in_for_its_big_blind_ante_can_win_what_it_paid() -> None:
+    holes = {seat: BEST_TO_WORST[i] for i, seat in enumerate((2, 0, 1))}
+    hand = stacked([10000, 10000, 100], 0, holes, BOARD, BIG_BLIND_ANTE)
+    assert hand.events[0] == Event("ante", 2, None, 100) and hand.stacks[2] == 0
+    hand.call()
+    hand.call()
+    check_down(hand)
+    assert hand.winners == [2] and sum(hand.stacks) == 20100
+    # The all-in big blind paid into the main pot (the dead 100) and has the best hand.
+    assert hand.payouts[2] >= 100
