@@ -30,7 +30,6 @@ import numpy as np
 import pytest
 from conformance_helpers import (
     Watcher,
-    deal_order,
     random_action,
     random_stacks,
     unit_of,
@@ -96,15 +95,6 @@ def random_table(spec: GameSpec, rng: random.Random) -> tuple[list[int], int]:
         stacks = [rng.choice([0, 0, rng.randint(0, 5000)]) for _ in range(seats)]
     choices = [s for s in range(seats) if stacks[s] > 0 or not betting]
     button = rng.choice(choices)
-    ante = getattr(spec.forced, "big_blind_ante", 0)
-    if ante:
-        # Known engine bug, pinned by the strict xfail tests test_r_pot_5_ and test_r_pot_6_a_
-        # big_blind_all_in_for_its_big_blind_ante_* in test_holdem_rules.py: a big blind with no
-        # more chips than the big-blind ante loses them, or wins nothing. Until it is fixed,
-        # random tables give the big blind more than the big-blind ante.
-        order = deal_order(stacks, button)
-        big = order[0] if len(order) == 2 else order[1]
-        stacks[big] = max(stacks[big], ante + rng.randint(1, 2 * ante))
     return stacks, button
 
 
@@ -536,11 +526,6 @@ def test_forged_table_snapshots_are_refused(name: str, forgery: str) -> None:
     assert len(str(refused.value)) > 10
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: Table.from_dict compares saved fields with == (True == 1, 2000.0 == 2000)"
-    " instead of the type-strict check Hand.from_dict uses, so it accepts them",
-)
 @pytest.mark.parametrize("name", GAME_NAMES)
 @pytest.mark.parametrize("forgery", list(NESTED_TYPE_FORGERIES))
 def test_forged_table_snapshots_with_wrong_types_inside_are_refused(

@@ -907,11 +907,6 @@ BIG_BLIND_ANTE = game("holdem", HoldemSettings(big_blind_ante=100))
 """Hold'em 50/100 with a big-blind ante of 100: the big blind posts it first, as dead money."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a big blind whose chips all go to the big-blind ante is in no pot; "
-    "heads-up its dead ante is never awarded and the chips vanish",
-)
 def test_r_pot_5_a_big_blind_all_in_for_its_big_blind_ante_keeps_chips_conserved() -> None:
     holes = {0: BEST_TO_WORST[0], 1: BEST_TO_WORST[1]}
     hand = stacked([10000, 48], 0, holes, BOARD, BIG_BLIND_ANTE)
@@ -923,11 +918,6 @@ def test_r_pot_5_a_big_blind_all_in_for_its_big_blind_ante_keeps_chips_conserved
     assert hand.stacks == [10048, 0]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: a big blind whose chips all go to the big-blind ante wins nothing with "
-    "the best hand (winners == [2], payouts == [300, 0, 0]): its dead ante goes to another seat",
-)
 def test_r_pot_6_a_big_blind_all_in_for_its_big_blind_ante_can_win_what_it_paid() -> None:
     holes = {seat: BEST_TO_WORST[i] for i, seat in enumerate((2, 0, 1))}
     hand = stacked([10000, 10000, 100], 0, holes, BOARD, BIG_BLIND_ANTE)

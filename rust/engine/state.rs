@@ -11,7 +11,7 @@ use std::sync::Arc;
 use super::action::{self, Action, ActionKind, LegalActions};
 use super::deal;
 use super::event::{Event, EventKind};
-use super::pots::{award, side_pots, uncalled_bet};
+use super::pots::{award, side_pots, uncalled_bet, Pot};
 use super::spec::{BetContext, FirstToAct, ForcedBets, Opening, ShowOrder, Spec, Structure};
 use crate::card::{format_card, format_cards, Card, JOKER};
 use crate::draw::limit::DrawLimit;
@@ -998,11 +998,31 @@ impl HandState {
             .copied()
             .filter(|&s| strength_of(s) == best)
             .collect();
-        let mut pots = side_pots(&self.committed, &self.live);
-        if let Some(main) = pots.first_mut() {
-            main.amount += self.dead;
-        }
+        let pots = self.pots();
         self.payouts = award(&pots, strength_of, &self.order_from_button());
+    }
+
+    /// The pots to award: the side pots of the seats' chips (R-POT-1), with the dead money (a
+    /// big-blind ante) in the main pot; when the main pot is not open to every live seat (the
+    /// big blind went all-in on the ante alone), the dead money is a pot of its own that every
+    /// live seat may win.
+    fn pots(&self) -> Vec<Pot> {
+        let mut pots = side_pots(&self.committed, &self.live);
+        if self.dead == 0 {
+            return pots;
+        }
+        let everyone: Vec<usize> = (0..self.seats).filter(|&s| self.live[s]).collect();
+        match pots.first_mut() {
+            Some(main) if main.eligible == everyone => main.amount += self.dead,
+            _ => pots.insert(
+                0,
+                Pot {
+                    amount: self.dead,
+                    eligible: everyone,
+                },
+            ),
+        }
+        pots
     }
 
     /// Plays `actions` in turn; the first illegal one is an error naming its position.

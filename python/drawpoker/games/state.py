@@ -33,6 +33,7 @@ from drawpoker.games.actions import CALL, CHECK, FOLD, Action, LegalActions, che
 from drawpoker.games.events import Event, HandView, VisibleEvents
 from drawpoker.games.registry import spec_from_dict
 from drawpoker.games.spec import GameSpec
+from drawpoker.games.validate import same_data
 from drawpoker.games.validate import seed as checked_seed
 from drawpoker.games.validate import whole_number
 
@@ -786,7 +787,7 @@ its seed and actions make
                 raise InvalidArgumentError(f"snapshot action {i}: {error}") from None
         rebuilt = hand.to_dict()
         for name in _SNAPSHOT_FIELDS:
-            if not _same(rebuilt[name], data[name]):
+            if not same_data(rebuilt[name], data[name]):
                 raise InvalidArgumentError(
                     f"snapshot field {name!r} does not match the hand its seed and actions make"
                 )
@@ -836,14 +837,3 @@ def _parts(action: object) -> tuple[object, object, object]:
         raise IllegalActionError(f"{action!r} is not an Action")
     kind, amount, cards = action
     return kind, amount, cards
-
-
-def _same(a: object, b: object) -> bool:
-    """Equal values of equal types, all the way down (so ``True`` is not ``1``)."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(map(_same, a, b))
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
-    return a == b

@@ -29,7 +29,7 @@ from drawpoker.games.player import Player
 from drawpoker.games.registry import settings_from_dict, spec_from_dict
 from drawpoker.games.spec import GameSpec
 from drawpoker.games.state import Hand
-from drawpoker.games.validate import chips, positive
+from drawpoker.games.validate import chips, positive, same_data
 from drawpoker.games.validate import seed as checked_seed
 
 SNAPSHOT_FORMAT = "drawpoker.table/1"
@@ -398,7 +398,7 @@ its hands
                 getattr(table, key)[seat] = restore_bot(saved_player)
         rebuilt = table.to_dict()
         for key in sorted(expected):
-            if rebuilt[key] != data[key] or type(rebuilt[key]) is not type(data[key]):
+            if not same_data(rebuilt[key], data[key]):
                 raise InvalidArgumentError(f"table snapshot field {key!r} does not match its hands")
         return table
 

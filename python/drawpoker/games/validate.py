@@ -105,3 +105,19 @@ def one_of(name: str, value: object, allowed: Sequence[object]) -> None:
     """
     if not any(type(value) is type(a) and value == a for a in allowed):
         raise InvalidArgumentError(f"{name} must be one of {list(allowed)}, not {value!r}")
+
+
+def same_data(a: object, b: object) -> bool:
+    """Equal plain data of equal types, all the way down (so ``True`` is not ``1`` and ``2.0``
+    is not ``2``): how a snapshot's fields are compared with the rebuilt ones.
+
+    >>> same_data([1, [2]], [1, [2]]), same_data([1], [True]), same_data({"a": 2}, {"a": 2.0})
+    (True, False, False)
+    """
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(map(same_data, a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_data(a[k], b[k]) for k in a)
+    return a == b
