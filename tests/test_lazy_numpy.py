@@ -12,7 +12,7 @@ SCALAR_PATHS = {
     "import": "import drawpoker",
     "every module": (
         "import drawpoker.cli, drawpoker.bots, drawpoker.tips, drawpoker.video_poker,"
-        " drawpoker.draw_equity, drawpoker.games, drawpoker.games.deck"
+        " drawpoker.draw_equity, drawpoker.games, drawpoker.games.dealing"
     ),
     "evaluate and describe": (
         "from drawpoker import evaluate, describe, category, parse_cards, format_cards\n"
