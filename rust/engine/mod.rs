@@ -1,11 +1,14 @@
 //! The table engine: one state machine for every game ([`state::HandState`]), driven by a
-//! game described as data ([`spec::Spec`]); pots, events, actions and the deal's bytes each in
-//! their own module. The Python package (`drawpoker.games`) builds the specs and wraps the
+//! game described as data ([`spec::Spec`]). The hand's parts each have a module (betting,
+//! dealing and drawing, the showdown), as do pots, events, actions and the deal's bytes. The Python package (`drawpoker.games`) builds the specs and wraps the
 //! state; nothing here knows a game by name.
 
 pub mod action;
+pub mod betting;
 pub mod deal;
+mod dealing;
 pub mod event;
 pub mod pots;
+mod showdown;
 pub mod spec;
 pub mod state;

@@ -88,56 +88,6 @@ pub enum Structure {
     NoLimit { min_bet: u64 },
 }
 
-/// What a betting structure needs to know to size one decision.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BetContext {
-    /// The bet to match in this round (0: nobody has bet).
-    pub current_bet: u64,
-    /// The largest full raise increment of this round (the big blind before the flop).
-    pub largest_raise: u64,
-}
-
-impl Structure {
-    /// `(min_to, step, max_to)` for a bet (`current_bet == 0`) or a raise; `max_to` `None` is
-    /// the player's whole stack. All-in is always allowed beside this range.
-    pub fn bet_range(self, context: BetContext) -> (u64, u64, Option<u64>) {
-        let BetContext {
-            current_bet,
-            largest_raise,
-        } = context;
-        match self {
-            Structure::Unit { unit } => {
-                if current_bet == 0 {
-                    return (unit, unit, None);
-                }
-                let mut increment = unit.max(largest_raise);
-                increment += (unit - increment % unit) % unit;
-                (current_bet + increment, unit, None)
-            }
-            Structure::NoLimit { min_bet } => (current_bet + min_bet.max(largest_raise), 1, None),
-        }
-    }
-
-    /// Whether raising by `increment` reopens the betting for players who already acted
-    /// (R-POT-6: short all-ins do not, unless several add up to a full raise).
-    pub fn is_full_raise(self, increment: u64, largest_raise: u64) -> bool {
-        match self {
-            Structure::Unit { unit } => increment >= unit.max(largest_raise),
-            Structure::NoLimit { min_bet } => increment >= min_bet.max(largest_raise),
-        }
-    }
-
-    /// The presets offered beside a bet or raise (R-HE-6): pot fractions for a bet, multiples
-    /// of the current bet for a raise, as (label, percent).
-    pub fn presets(self, raising: bool) -> &'static [(&'static str, u64)] {
-        match (self, raising) {
-            (Structure::Unit { .. }, _) => &[],
-            (Structure::NoLimit { .. }, false) => &[("33% pot", 33), ("50% pot", 50), ("pot", 100)],
-            (Structure::NoLimit { .. }, true) => &[("2x", 200), ("3x", 300)],
-        }
-    }
-}
-
 /// Who may make the first bet of the first betting round.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Opening {

@@ -1,0 +1,367 @@
+//! Betting: what each betting structure allows (sizes, reopening, presets), the legal actions of
+//! the seat to act, the refusals of betting actions, and applying a check, fold, call, bet or
+//! raise.
+
+use super::action::{self, ActionKind, LegalActions};
+use super::event::{Event, EventKind};
+use super::spec::{Opening, Structure};
+use super::state::{HandState, Phase};
+use crate::error::{Error, Result};
+
+/// What a betting structure needs to know to size one decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BetContext {
+    /// The bet to match in this round (0: nobody has bet).
+    pub current_bet: u64,
+    /// The largest full raise increment of this round (the big blind before the flop).
+    pub largest_raise: u64,
+}
+
+impl Structure {
+    /// `(min_to, step, max_to)` for a bet (`current_bet == 0`) or a raise; `max_to` `None` is
+    /// the player's whole stack. All-in is always allowed beside this range.
+    pub fn bet_range(self, context: BetContext) -> (u64, u64, Option<u64>) {
+        let BetContext {
+            current_bet,
+            largest_raise,
+        } = context;
+        match self {
+            Structure::Unit { unit } => {
+                if current_bet == 0 {
+                    return (unit, unit, None);
+                }
+                let mut increment = unit.max(largest_raise);
+                increment += (unit - increment % unit) % unit;
+                (current_bet + increment, unit, None)
+            }
+            Structure::NoLimit { min_bet } => (current_bet + min_bet.max(largest_raise), 1, None),
+        }
+    }
+
+    /// Whether raising by `increment` reopens the betting for players who already acted
+    /// (R-POT-6: short all-ins do not, unless several add up to a full raise).
+    pub fn is_full_raise(self, increment: u64, largest_raise: u64) -> bool {
+        match self {
+            Structure::Unit { unit } => increment >= unit.max(largest_raise),
+            Structure::NoLimit { min_bet } => increment >= min_bet.max(largest_raise),
+        }
+    }
+
+    /// The presets offered beside a bet or raise (R-HE-6): pot fractions for a bet, multiples
+    /// of the current bet for a raise, as (label, percent).
+    pub fn presets(self, raising: bool) -> &'static [(&'static str, u64)] {
+        match (self, raising) {
+            (Structure::Unit { .. }, _) => &[],
+            (Structure::NoLimit { .. }, false) => &[("33% pot", 33), ("50% pot", 50), ("pot", 100)],
+            (Structure::NoLimit { .. }, true) => &[("2x", 200), ("3x", 300)],
+        }
+    }
+}
+
+/// Python's `repr` of a short text, for refusals that quote what the caller sent.
+fn quoted(text: &str) -> String {
+    let quote = if text.contains('\'') && !text.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push(quote);
+    for ch in text.chars() {
+        match ch {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+impl HandState {
+    pub(super) fn betting_structure(&self) -> Structure {
+        self.spec
+            .structure
+            .expect("betting happens only in games with a structure")
+    }
+
+    pub(super) fn may_open(&self, seat: usize) -> bool {
+        match &self.spec.opening {
+            Opening::Any => true,
+            Opening::AtLeast {
+                ranking, minimum, ..
+            } => ranking
+                .evaluate(&self.cards[seat])
+                .is_ok_and(|strength| strength >= *minimum),
+        }
+    }
+
+    /// The opening requirement still applies: first betting round, nobody has bet.
+    pub(super) fn opening_applies(&self) -> bool {
+        !matches!(self.spec.opening, Opening::Any)
+            && self.is_first_betting_street()
+            && self.opener.is_none()
+    }
+
+    /// The actions of the seat whose turn it is.
+    pub fn legal_actions(&self) -> Result<LegalActions> {
+        let Some(seat) = self.actor else {
+            return Err(Error::IllegalAction(
+                "the hand is over: no one may act".into(),
+            ));
+        };
+        let mut legal = LegalActions {
+            seat,
+            kinds: action::CHECK_KINDS,
+            call: 0,
+            min_to: 0,
+            max_to: 0,
+            step: 0,
+            max_discards: 0,
+            presets: Vec::new(),
+        };
+        if self.phase == Phase::Draw {
+            legal.kinds = action::DRAW_KINDS;
+            legal.max_discards = self.draw_limit().max_discards(self.cards[seat].len());
+            return Ok(legal);
+        }
+        let (stack, current) = (self.stacks[seat], self.current_bet);
+        let all_in_to = self.bets[seat] + stack;
+        let to_call = current.saturating_sub(self.bets[seat]).min(stack);
+        // May this seat bet or raise? Not when it cannot put in more than the bet; an opening
+        // bet may need openers; a raise needs an opponent who can answer it, and a seat that
+        // already acted may raise again only after a full raise since (R-POT-6).
+        let structure = self.betting_structure();
+        let opens = if all_in_to <= current {
+            false
+        } else if current == 0 {
+            !self.opening_applies() || self.may_open(seat)
+        } else {
+            let acted_at = self.acted_at[seat];
+            self.someone_could_call_more(seat)
+                && (acted_at < 0
+                    || structure.is_full_raise(current - acted_at as u64, self.largest_raise))
+        };
+        legal.call = to_call;
+        if !opens {
+            legal.kinds = if to_call > 0 {
+                action::FACING_BET_KINDS
+            } else {
+                action::CHECK_KINDS
+            };
+            return Ok(legal);
+        }
+        let context = BetContext {
+            current_bet: current,
+            largest_raise: self.largest_raise,
+        };
+        let (min_to, step, max_to) = structure.bet_range(context);
+        legal.max_to = max_to.map_or(all_in_to, |m| m.min(all_in_to));
+        legal.min_to = min_to.min(all_in_to);
+        legal.step = step;
+        legal.kinds = match (to_call > 0, current > 0) {
+            (false, false) => action::CHECK_BET_KINDS,
+            (false, true) => action::CHECK_RAISE_KINDS,
+            (true, false) => action::FOLD_CALL_BET_KINDS,
+            (true, true) => action::FOLD_CALL_RAISE_KINDS,
+        };
+        legal.presets = self.presets(&legal, structure, current > 0, to_call);
+        Ok(legal)
+    }
+
+    /// The sizing presets (R-HE-6): a fraction of the pot after the call for a bet, a multiple
+    /// of the current bet for a raise, rounded down to the chip step, then raised to the minimum
+    /// or lowered to all-in.
+    pub(super) fn presets(
+        &self,
+        legal: &LegalActions,
+        structure: Structure,
+        raising: bool,
+        to_call: u64,
+    ) -> Vec<(&'static str, u64)> {
+        let pot_after_call = self.pot() + to_call;
+        structure
+            .presets(raising)
+            .iter()
+            .map(|&(label, percent)| {
+                let base = if raising {
+                    self.current_bet
+                } else {
+                    pot_after_call
+                };
+                let wanted = (u128::from(base) * u128::from(percent) / 100) as u64;
+                let step = legal.step.max(1);
+                let rounded = wanted - wanted % step;
+                (label, rounded.clamp(legal.min_to, legal.max_to))
+            })
+            .collect()
+    }
+
+    /// Why the action is not legal now, or `None` when it is. `cards` are card values as sent
+    /// (checked here: the caller may send anything).
+    pub fn why_illegal(&self, kind: &str, amount: i64, cards: &[i64]) -> Option<String> {
+        let Some(seat) = self.actor else {
+            return Some("the hand is over".into());
+        };
+        let parsed = ActionKind::from_name(kind);
+        if self.phase == Phase::Draw {
+            if parsed != Some(ActionKind::Draw) {
+                return Some("it is the draw".into());
+            }
+            if amount != 0 {
+                return Some("a draw takes no amount, only the cards to discard".into());
+            }
+            return self.why_bad_draw(seat, cards);
+        }
+        if let Some(known) = parsed.filter(|&k| k != ActionKind::Draw) {
+            if !cards.is_empty() {
+                return Some(format!("{} takes no cards", known.name()));
+            }
+            let sized = matches!(known, ActionKind::Bet | ActionKind::Raise);
+            if !sized && amount != 0 {
+                return Some(format!("{} takes no amount", known.name()));
+            }
+        }
+        let to_call = self.current_bet as i64 - self.bets[seat] as i64;
+        match parsed {
+            Some(ActionKind::Check) => (to_call != 0).then(|| format!("{to_call} to call")),
+            Some(ActionKind::Fold | ActionKind::Call) => {
+                (to_call <= 0).then(|| "there is no bet to call; check instead".into())
+            }
+            Some(k @ (ActionKind::Bet | ActionKind::Raise)) => {
+                let betting = k == ActionKind::Bet;
+                if betting != (self.current_bet == 0) {
+                    return Some(if betting {
+                        "there is a bet: raise instead".into()
+                    } else {
+                        "no bet to raise".into()
+                    });
+                }
+                let legal = self.legal_actions().ok()?;
+                if !legal.allows(k) {
+                    if self.current_bet == 0 && self.opening_applies() {
+                        if let Opening::AtLeast { name, .. } = &self.spec.opening {
+                            return Some(format!("{name} are needed to open"));
+                        }
+                    }
+                    return Some("the betting is not open to this seat".into());
+                }
+                let (min_to, max_to, step) =
+                    (legal.min_to as i64, legal.max_to as i64, legal.step as i64);
+                let to = amount;
+                if to == max_to || (min_to <= to && to < max_to && (to - min_to) % step == 0) {
+                    return None;
+                }
+                Some(format!(
+                    "{to} is not a legal total ({min_to}..{max_to} in steps of {step}, or all-in)"
+                ))
+            }
+            _ => Some(format!("unknown action {}", quoted(kind))),
+        }
+    }
+
+    pub(super) fn bet_action(&mut self, seat: usize, kind: ActionKind, amount: u64) {
+        match kind {
+            ActionKind::Check => self
+                .events
+                .push(Event::public(EventKind::Check, Some(seat), 0)),
+            ActionKind::Fold => {
+                self.live[seat] = false;
+                self.able -= 1;
+                self.events
+                    .push(Event::public(EventKind::Fold, Some(seat), 0));
+                if self.live.iter().filter(|&&l| l).count() == 1 {
+                    self.finish();
+                    return;
+                }
+            }
+            _ => {
+                let to = if kind == ActionKind::Call {
+                    self.current_bet
+                } else {
+                    self.raise_to(seat, amount)
+                };
+                // The chips go in up to a total of `to` this round (or all-in).
+                let stack = self.stacks[seat];
+                let mut paid = to - self.bets[seat];
+                if paid >= stack {
+                    paid = stack;
+                    self.able -= 1;
+                }
+                self.stacks[seat] = stack - paid;
+                self.bets[seat] += paid;
+                self.committed[seat] += paid;
+                let event_kind = match kind {
+                    ActionKind::Call => EventKind::Call,
+                    ActionKind::Bet => EventKind::Bet,
+                    _ => EventKind::Raise,
+                };
+                self.events
+                    .push(Event::public(event_kind, Some(seat), self.bets[seat]));
+            }
+        }
+        let current = self.current_bet;
+        let others_can_bet = self.able > 1;
+        self.acted_at[seat] = current as i64;
+        // The next seat to act: clockwise from the next seat, ending with `seat` itself, the
+        // first with chips that owes chips or has not acted (while anyone could answer a bet).
+        let next = self.seats_after(seat).find(|&s| {
+            self.live[s]
+                && self.stacks[s] > 0
+                && (self.bets[s] < current || (others_can_bet && self.acted_at[s] < 0))
+        });
+        match next {
+            Some(s) => self.actor = Some(s),
+            None => self.end_betting(),
+        }
+    }
+
+    /// Records a bet or raise to `to` (the bet, the largest raise, opener and aggressor).
+    pub(super) fn raise_to(&mut self, seat: usize, to: u64) -> u64 {
+        let increment = to - self.current_bet;
+        if self
+            .betting_structure()
+            .is_full_raise(increment, self.largest_raise)
+        {
+            self.largest_raise = increment;
+        }
+        self.current_bet = to;
+        if self.is_first_betting_street() && self.opener.is_none() {
+            self.opener = Some(seat);
+        }
+        self.aggressor = Some(seat);
+        to
+    }
+
+    /// Whether another live seat could put in more than the current bet: without one, a raise
+    /// could only come back as an uncalled bet.
+    pub(super) fn someone_could_call_more(&self, seat: usize) -> bool {
+        (0..self.seats).any(|s| {
+            s != seat
+                && self.live[s]
+                && self.stacks[s] > 0
+                && self.bets[s] + self.stacks[s] > self.current_bet
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_is_pythons_repr_of_plain_text() {
+        assert_eq!(quoted("shove"), "'shove'");
+        assert_eq!(quoted("it's"), "\"it's\"");
+        assert_eq!(quoted("a\nb"), "'a\\nb'");
+    }
+}

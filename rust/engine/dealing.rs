@@ -1,0 +1,248 @@
+//! Dealing: each shuffle (seeded, or stacked by the caller), the forced bets of a new deal, the
+//! cards of each street (down, up, board), and the draw with its reshuffles (R-DRAW-7, 8).
+
+use super::deal;
+use super::event::{Event, EventKind};
+use super::spec::ForcedBets;
+use super::state::{invalid, HandState, Phase};
+use crate::card::{format_card, format_cards, Card, JOKER};
+use crate::draw::limit::DrawLimit;
+use crate::error::Result;
+
+impl HandState {
+    /// The next card order: the caller's stacked order if one is waiting, else the seeded one.
+    pub(super) fn next_order(&mut self, cards: &[Card], shuffle: u32) -> Vec<Card> {
+        let (seed, number, deal) = (self.seed, self.number, self.deal_number);
+        if self.stacked_used < self.stacked.len() {
+            let top = &self.stacked[self.stacked_used];
+            self.stacked_used += 1;
+            return deal::stacked(top, cards, seed, number, deal, shuffle);
+        }
+        deal::shuffled(cards, seed, number, deal, shuffle)
+    }
+
+    pub(super) fn new_deal(&mut self) {
+        let forced = self.spec.forced;
+        if forced.ante > 0 {
+            self.post_antes(forced.ante);
+        }
+        if forced.big_blind > 0 {
+            self.post_blinds(forced);
+        }
+        let fresh = self.spec.deck.cards();
+        self.deck = self.next_order(&fresh, 0);
+        self.discards.clear();
+        self.cards = vec![Vec::new(); self.seats];
+        self.board.clear();
+        self.street = 0;
+        self.start_street();
+    }
+
+    pub(super) fn post_antes(&mut self, ante: u64) {
+        for seat in 0..self.seats {
+            let stack = self.stacks[seat];
+            let paid = ante.min(stack);
+            if paid > 0 {
+                self.stacks[seat] = stack - paid;
+                self.committed[seat] += paid;
+                self.events
+                    .push(Event::public(EventKind::Ante, Some(seat), paid));
+            }
+        }
+    }
+
+    /// The small blind left of the button and the big blind left of it; heads-up the button
+    /// posts the small blind (R-HE-1). Seats without chips are skipped (R-HE-7); a seat that
+    /// cannot cover its blind posts what it has. The bet to call is the whole big blind. A
+    /// big-blind ante is posted first, by the big blind, as dead money (TDA): it belongs to the
+    /// main pot and counts toward no bet.
+    pub(super) fn post_blinds(&mut self, forced: ForcedBets) {
+        let in_hand: Vec<usize> = self
+            .seats_after(self.button)
+            .filter(|&s| self.live[s])
+            .collect();
+        let (small_seat, big_seat) = if in_hand.len() == 2 {
+            (self.button, in_hand[0])
+        } else {
+            (in_hand[0], in_hand[1])
+        };
+        let ante = forced.big_blind_ante.min(self.stacks[big_seat]);
+        if ante > 0 {
+            self.stacks[big_seat] -= ante;
+            self.dead += ante;
+            self.events
+                .push(Event::public(EventKind::Ante, Some(big_seat), ante));
+        }
+        for (seat, blind) in [
+            (small_seat, forced.small_blind),
+            (big_seat, forced.big_blind),
+        ] {
+            let paid = blind.min(self.stacks[seat]);
+            if paid > 0 {
+                self.stacks[seat] -= paid;
+                self.bets[seat] += paid;
+                self.committed[seat] += paid;
+                self.events
+                    .push(Event::public(EventKind::Blind, Some(seat), paid));
+            }
+        }
+        self.big_blind_seat = Some(big_seat);
+        self.current_bet = forced.big_blind;
+        self.largest_raise = forced.big_blind;
+        self.forced_in_bets = true;
+    }
+
+    pub(super) fn start_street(&mut self) {
+        let street = self.spec.streets[self.street].clone();
+        let count = usize::from(street.down + street.up);
+        if count > 0 {
+            // One card at a time round the table from the button's left: seat i of the order
+            // gets deck[i], deck[i + players], ...
+            let order: Vec<usize> = self
+                .seats_after(self.button)
+                .filter(|&s| self.live[s])
+                .collect();
+            let players = order.len();
+            for (i, &seat) in order.iter().enumerate() {
+                let new: Vec<Card> = (0..count).map(|j| self.deck[i + j * players]).collect();
+                self.cards[seat].extend_from_slice(&new);
+                self.events.push(Event {
+                    kind: EventKind::Deal,
+                    seat: Some(seat),
+                    to: Some(seat),
+                    amount: 0,
+                    cards: new,
+                });
+            }
+            self.deck.drain(..players * count);
+        }
+        if street.board > 0 {
+            let new: Vec<Card> = self.deck.drain(..usize::from(street.board)).collect();
+            self.board.extend_from_slice(&new);
+            self.events.push(Event {
+                kind: EventKind::Board,
+                seat: None,
+                to: None,
+                amount: 0,
+                cards: new,
+            });
+        }
+        if street.draw.is_some() {
+            self.phase = Phase::Draw;
+            self.drawn = vec![-1; self.seats];
+            self.actor = self.next_live(self.button + 1);
+            return;
+        }
+        self.start_betting();
+    }
+
+    /// The draw limit of the current street.
+    pub(super) fn draw_limit(&self) -> DrawLimit {
+        self.spec.streets[self.street]
+            .draw
+            .expect("the draw phase is on a draw street")
+    }
+
+    pub(super) fn why_bad_draw(&self, seat: usize, discards: &[i64]) -> Option<String> {
+        if let Some(&bad) = discards
+            .iter()
+            .find(|&&c| !(0..=i64::from(JOKER)).contains(&c))
+        {
+            return Some(format!("{bad} is not a card"));
+        }
+        let discards: Vec<Card> = discards.iter().map(|&c| c as Card).collect();
+        let hand = &self.cards[seat];
+        let mut seen = 0u64;
+        for &card in &discards {
+            if seen >> card & 1 == 1 {
+                return Some(format!("a card is repeated in {}", format_cards(&discards)));
+            }
+            seen |= 1 << card;
+        }
+        if let Some(&missing) = discards.iter().find(|c| !hand.contains(c)) {
+            return Some(format!("card {} is not in the hand", format_card(missing)));
+        }
+        let mask = hand
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| discards.contains(c))
+            .fold(0u8, |mask, (i, _)| mask | 1 << i);
+        self.draw_limit().refusal(hand, mask)
+    }
+
+    /// Checks, when a draw of `count` cards will reshuffle and a stacked order is waiting, that
+    /// the order holds only cards of the discard pile.
+    pub(super) fn check_stacked_reshuffle(&self, count: usize) -> Result<()> {
+        if count <= self.deck.len() || self.stacked_used >= self.stacked.len() {
+            return Ok(());
+        }
+        let order = &self.stacked[self.stacked_used];
+        if let Some(&card) = order.iter().find(|c| !self.discards.contains(c)) {
+            return invalid(format!(
+                "stacked shuffle {}: {} is not in the discard pile being reshuffled",
+                self.stacked_used,
+                format_card(card)
+            ));
+        }
+        Ok(())
+    }
+
+    pub(super) fn draw(&mut self, seat: usize, discards: &[Card]) {
+        let count = discards.len();
+        if count > 0 {
+            self.exchange(seat, discards);
+        }
+        self.drawn[seat] = count as i32;
+        self.events
+            .push(Event::public(EventKind::Draw, Some(seat), count as u64));
+        let next = self
+            .seats_after(seat)
+            .find(|&s| self.live[s] && self.drawn[s] < 0);
+        match next {
+            Some(s) => self.actor = Some(s),
+            None => self.start_betting(),
+        }
+    }
+
+    /// Replaces `discards` by cards from the stub; when it runs short, the discards of the
+    /// seats that drew before are shuffled into a new stub (R-DRAW-8: never the drawer's own).
+    pub(super) fn exchange(&mut self, seat: usize, discards: &[Card]) {
+        let count = discards.len();
+        let from_stub = count.min(self.deck.len());
+        let mut new: Vec<Card> = self.deck.drain(..from_stub).collect();
+        if new.len() < count {
+            self.reshuffles += 1;
+            let pile = std::mem::take(&mut self.discards);
+            self.deck = self.next_order(&pile, self.reshuffles);
+            self.events.push(Event::public(
+                EventKind::Reshuffle,
+                None,
+                self.deck.len() as u64,
+            ));
+            let missing = (count - new.len()).min(self.deck.len());
+            new.extend(self.deck.drain(..missing));
+        }
+        let mut kept: Vec<Card> = self.cards[seat]
+            .iter()
+            .copied()
+            .filter(|c| !discards.contains(c))
+            .collect();
+        kept.extend_from_slice(&new);
+        self.cards[seat] = kept;
+        self.discards.extend_from_slice(discards);
+        self.events.push(Event {
+            kind: EventKind::Discard,
+            seat: Some(seat),
+            to: Some(seat),
+            amount: count as u64,
+            cards: discards.to_vec(),
+        });
+        self.events.push(Event {
+            kind: EventKind::Receive,
+            seat: Some(seat),
+            to: Some(seat),
+            amount: count as u64,
+            cards: new,
+        });
+    }
+}
