@@ -299,6 +299,17 @@ def test_ctrl_c_through_main_returns_130(
     assert "Interrupted (Ctrl-C): the game ends here" in out and "Final standings:" in out
 
 
+def test_ctrl_c_in_any_command_returns_130_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("drawpoker.commands.simulate.simulate", interrupted)
+    assert main(["simulate", "--games", "1"]) == 130
+    assert capsys.readouterr().err == "\ninterrupted\n"
+
+
 def test_away_hands_the_seat_to_a_cpu_and_back_returns() -> None:
     person = Person(["away", None, "", "back"])
     status, lines = run_play("--game holdem --players 3 --rounds 3 --seed 4", person)
