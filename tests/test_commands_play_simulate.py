@@ -415,7 +415,7 @@ def test_terminal_reader_times_out_on_a_real_descriptor() -> None:
     r, w = os.pipe()
     try:
         out = io.StringIO()
-        read = TerminalReader(r, out)
+        read = TerminalReader(r, out, late_grace=0.0)  # the grace has a test of its own
         os.write(w, b"call\r\nfo")
         assert read("> ", 30.0) == "call"
         assert read("> ", 0.01) is None  # 'fo' is not a whole line yet
@@ -434,6 +434,39 @@ def test_terminal_reader_times_out_on_a_real_descriptor() -> None:
         os.close(r)
         if w != -1:
             os.close(w)
+
+
+def test_terminal_reader_takes_a_line_finished_just_after_the_timeout_as_late() -> None:
+    """Someone typing 'r 500' when the time ran out presses Enter a second later, after the
+    next prompt came: that line answered the old question, so it is reported, not used."""
+    now = [0.0]
+    r, w = os.pipe()
+    typed = iter([(1.0, b"r 500\n"), (5.0, b"k\n")])  # seconds after the timeout, the line
+
+    def ready(fd: int, timeout: float | None) -> bool:
+        if timeout is not None and timeout > 0 and now[0] < 30:  # nobody types in time
+            now[0] += timeout
+            return False
+        if timeout == 0:
+            return False
+        after, line = next(typed)
+        now[0] = 30 + after
+        os.write(w, line)
+        return True
+
+    out = io.StringIO()
+    read = TerminalReader(r, out, clock=lambda: now[0], ready=ready, late_grace=2.0)
+    try:
+        assert read("Bet? > ", 30.0) is None
+        assert read("Draw? > ", None) == "k"  # 'r 500' was late; 'k' came 5 s after
+    finally:
+        os.close(r)
+        os.close(w)
+    assert out.getvalue().splitlines()[-3:] == [
+        "10 s left! Bet? > ",
+        "Draw? > Not used: 'r 500' was typed after your time ran out.",
+        "Draw? > ",
+    ]
 
 
 def test_terminal_reader_warns_before_the_time_runs_out() -> None:

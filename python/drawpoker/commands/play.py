@@ -67,6 +67,10 @@ plays the turn when nobody answers)."""
 WARN_AT = 10.0
 """Seconds left on the turn timer when the terminal reader warns while it waits."""
 
+LATE_GRACE = 2.0
+"""Seconds after a timeout in which a line finished on the terminal is taken as a late answer
+to the question that timed out (reported, not used), not as an answer to the next one."""
+
 Reader = Callable[[str, float | None], str | None]
 """``read(prompt, timeout)``: the answer typed, or ``None`` when ``timeout`` seconds (``None``: no
 limit) passed without one; raises :class:`EOFError` at the end of the input."""
@@ -305,9 +309,11 @@ class TerminalReader:
     fires while the person thinks. ``warn_at`` seconds before the end it writes how long is
     left and the prompt again. POSIX only (``select`` on a terminal).
 
-    An answer typed after the time ran out reaches the program only later: at the next prompt,
-    the lines typed before that prompt appeared are reported as not used and dropped (they
-    answered a question that is gone; applying them to another turn could be a blunder).
+    An answer typed after the time ran out is never used (it answered a question that is gone;
+    applied to the next one it could be a blunder) and never dropped silently: the lines
+    waiting when the next prompt comes, and the lines finished within ``late_grace`` seconds
+    of the timeout (someone who was typing when the time ran out presses Enter just after),
+    are reported as not used and the prompt is asked again.
 
     ``out`` takes the prompts; ``clock`` and ``ready(fd, timeout)`` are injectable for tests.
 
@@ -332,17 +338,20 @@ class TerminalReader:
         out: TextIO | None = None,
         *,
         warn_at: float = WARN_AT,
+        late_grace: float = LATE_GRACE,
         clock: Callable[[], float] = time.monotonic,
         ready: Callable[[int, float | None], bool] = _ready,
     ) -> None:
         self.fd = fd
         self.out = out if out is not None else sys.stdout
         self.warn_at = warn_at
+        self.late_grace = late_grace
         self.clock = clock
         self.ready = ready
         self.buffer = b""
         self.ended = False
         self.timed_out = False
+        self.late_until = -math.inf
 
     def __call__(self, prompt: str, timeout: float | None = None) -> str | None:
         """The next line typed, ``None`` when ``timeout`` seconds pass without one; raises
@@ -360,35 +369,46 @@ class TerminalReader:
         """
         if self.timed_out:
             self.timed_out = False
-            for late in self._typed_already():
-                self.out.write(f"Not used: {late!r} was typed after your time ran out.\n")
-        self.out.write(prompt)
-        self.out.flush()
+            self._not_used(self._typed_already())
+        self._write(prompt)
         deadline = None if timeout is None else self.clock() + timeout
         warned = timeout is None or timeout <= self.warn_at
-        while b"\n" not in self.buffer:
+        while True:
+            if b"\n" in self.buffer:
+                raw, _, self.buffer = self.buffer.partition(b"\n")
+                line = raw.decode(errors="replace").rstrip("\r")
+                if self.clock() >= self.late_until:
+                    return line
+                self._not_used([line])
+                self._write(prompt)
+                continue
             if self.ended:
                 if not self.buffer:
                     raise EOFError
                 self.buffer += b"\n"  # the last line had no newline
-                break
+                continue
             wait: float | None = None
             if deadline is not None:
                 left = deadline - self.clock()
                 if left <= 0:
                     self.timed_out = True
-                    self.out.write("\n")
-                    self.out.flush()
+                    self.late_until = self.clock() + self.late_grace
+                    self._write("\n")
                     return None
                 if not warned and left <= self.warn_at:
                     warned = True
-                    self.out.write(f"\n{math.ceil(left)} s left! {prompt}")
-                    self.out.flush()
+                    self._write(f"\n{math.ceil(left)} s left! {prompt}")
                 wait = left if warned else left - self.warn_at
             if self.ready(self.fd, wait):
                 self._read_some()
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line.decode(errors="replace").rstrip("\r")
+
+    def _write(self, text: str) -> None:
+        self.out.write(text)
+        self.out.flush()
+
+    def _not_used(self, lines: list[str]) -> None:
+        for line in lines:
+            self._write(f"Not used: {line!r} was typed after your time ran out.\n")
 
     def _read_some(self) -> None:
         chunk = os.read(self.fd, 4096)
