@@ -234,6 +234,25 @@ def test_holdem_all_in_exposes_the_hands_and_shows_them_with_descriptions() -> N
     assert re.search(r"^(You win|CPU 1 wins) 20000 with ", text, re.M) or "wins 10000" in text
 
 
+def test_each_hands_standings_are_that_hands_even_when_cpus_play_on() -> None:
+    """The CPU players may play whole hands before the person is shown the news (here the
+    person folds at once, so many hands pass without a prompt): each hand's Standings line
+    must still be that hand's result, the stacks the next hand's Seats line starts from."""
+
+    def folder(prompt: str, timeout: float | None) -> str:
+        return "f" if "[f]old" in prompt else "k"
+
+    status, lines = run_play("--game holdem --players 2 --rounds 10 --seed 3", folder)
+    assert status == 0
+    standings = [line for line in lines if line.startswith("Standings: ")]
+    seats = [line for line in lines if line.startswith("Seats: ")]
+    assert len(standings) == len(seats) == 10
+    numbers = re.compile(r"(?:You|CPU 1) (\d+)")
+    for after, before_next in zip(standings, seats[1:], strict=False):
+        assert numbers.findall(after) == numbers.findall(before_next)
+    assert sorted(map(int, numbers.findall(standings[-1]))) == sorted(final_scores(lines))
+
+
 def test_the_seed_is_written_only_when_the_game_is_over() -> None:
     seed = "987654"
     person = Person()

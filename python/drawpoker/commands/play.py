@@ -720,7 +720,7 @@ class TableView:
             self.shown_events = len(events)
             if not hand.is_over:
                 return
-            self.write("Standings: " + ", ".join(self.scores()))
+            self.write("Standings: " + ", ".join(self.scores(self.shown_hands + 1)))
             self.shown_hands += 1
             self.shown_events = 0
 
@@ -761,15 +761,27 @@ class TableView:
             seats.append(text)
         return " | ".join(seats)
 
-    def scores(self) -> list[str]:
-        """Each seat's chips (or points).
+    def scores(self, hands: int | None = None) -> list[str]:
+        """Each seat's chips (or points) after the first ``hands`` hands (``None``: now). The
+        table may be further on than the person has been shown (CPU players play on), so each
+        hand's standings come from that hand.
 
         >>> from drawpoker.games import FiveCardDraw
-        >>> TableView(Table(FiveCardDraw(), ["Ann", "Bob"], seed=2), print).scores()
+        >>> table = Table(FiveCardDraw(), ["Ann", "Bob"], seed=2)
+        >>> TableView(table, print).scores()
         ['Ann 2000', 'Bob 2000']
+        >>> table.act(1, Action.bet(20)); table.act(0, Action.fold())
+        >>> TableView(table, print).scores(1), TableView(table, print).scores(0)
+        (['Ann 1990', 'Bob 2010'], ['Ann 2000', 'Bob 2000'])
         """
         table = self.table
-        scores = table.stacks if table.betting else table.points
+        seats = range(len(table.names))
+        if hands is None:
+            scores = table.stacks if table.betting else table.points
+        elif table.betting:
+            scores = table.hands[hands - 1].stacks if hands else table.hands[0].start_stacks
+        else:
+            scores = [sum(seat in hand.winners for hand in table.hands[:hands]) for seat in seats]
         return [f"{name} {score}" for name, score in zip(table.names, scores, strict=True)]
 
     def board_text(self, board: Sequence[int]) -> str:
