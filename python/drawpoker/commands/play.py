@@ -998,11 +998,15 @@ def parse_answer(answer: str, legal: LegalActions, cards: Sequence[int]) -> Acti
     >>> legal = hand.legal_actions()
     >>> parse_answer("r 450", legal, []), parse_answer("2", legal, [])
     (Action(kind='raise', amount=450, cards=()), Action(kind='raise', amount=300, cards=()))
+    >>> parse_answer("raise to 1,500", legal, []), parse_answer("3x", legal, [])
+    (Action(kind='raise', amount=1500, cards=()), Action(kind='raise', amount=300, cards=()))
     >>> parse_answer("a", legal, []), parse_answer("c", legal, [])
     (Action(kind='raise', amount=10000, cards=()), Action(kind='call', amount=0, cards=()))
     >>> draw = LegalActions(seat=0, kinds=("draw",), max_discards=3)
-    >>> parse_answer("2 5", draw, [0, 1, 2, 3, 4]).cards, parse_answer("", draw, [0, 1]).cards
+    >>> parse_answer("2, 5", draw, [0, 1, 2, 3, 4]).cards, parse_answer("", draw, [0, 1]).cards
     ((1, 4), ())
+    >>> parse_answer("2c 2d", draw, [0, 1, 2, 3, 4]).cards
+    (0, 1)
     >>> parse_answer("7", legal, [])
     Traceback (most recent call last):
     ...
@@ -1010,16 +1014,17 @@ def parse_answer(answer: str, legal: LegalActions, cards: Sequence[int]) -> Acti
 type r 7
     """
     kinds = legal.kinds
-    words = answer.lower().replace(",", " ").split()
     if kinds == ("draw",):
+        words = answer.replace(",", " ").split()
         if all(w.isdigit() for w in words):
             positions = [int(w) for w in words]
             if any(not 1 <= p <= len(cards) for p in positions):
                 raise InvalidArgumentError(f"positions run 1..{len(cards)}")
             return Action.draw(cards[p - 1] for p in positions)
         return Action.draw(parse_cards(answer))
+    words = answer.lower().replace(",", "").split()  # 1,000 is 1000
     if not words:
-        raise InvalidArgumentError("type an action, e.g. " + menu_letter(kinds[0]) + " (or help)")
+        raise InvalidArgumentError(f"type an action, e.g. {kinds[0][0]} (or help)")
     sizing = "raise" if "raise" in kinds else "bet" if "bet" in kinds else None
     word = words[0]
     if word in ("a", "all-in", "allin", "all"):
@@ -1054,12 +1059,3 @@ type r 7
     if not kind or len(words) > 1:
         raise InvalidArgumentError(f"{answer!r} is not an action (type help or ? for the list)")
     return Action(kind)
-
-
-def menu_letter(kind: str) -> str:
-    """The letter that names an action kind in the menu.
-
-    >>> menu_letter("check"), menu_letter("fold")
-    ('c', 'f')
-    """
-    return kind[0]
