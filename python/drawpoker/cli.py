@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 
 from drawpoker.commands import COMMANDS
+from drawpoker.commands.play import EXIT_INTERRUPTED
 from drawpoker.errors import DrawPokerError
 
 
@@ -32,7 +33,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the command line; returns the exit status (2 for bad input).
+    """Runs the command line; returns the exit status: 0, 2 for bad input, 130 after Ctrl-C
+    (``play`` and ``simulate`` first print the standings or the summary so far; any other
+    command just stops, without a traceback).
 
     >>> main(["eval", "As Ks"])
     error: a hand of 2 cards is not allowed here (expected 5, 6 or 7 cards)
@@ -44,6 +47,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except DrawPokerError as error:
         print(f"error: {error}", file=sys.stdout)
         return 2
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader stopped early (``drawpoker tips | head``): not an error of ours. Python
         # would report the pipe again when it flushes stdout at exit, so point it at devnull.
