@@ -33,9 +33,8 @@ from drawpoker.games.actions import CALL, CHECK, FOLD, Action, LegalActions, che
 from drawpoker.games.events import Event, HandView, VisibleEvents
 from drawpoker.games.registry import spec_from_dict
 from drawpoker.games.spec import GameSpec
-from drawpoker.games.validate import same_data
+from drawpoker.games.validate import same_data, whole_number
 from drawpoker.games.validate import seed as checked_seed
-from drawpoker.games.validate import whole_number
 
 # Build NamedTuples from full tuples, skipping their keyword-argument wrappers (hot paths).
 _event = cast("Callable[[type[Event], tuple[Any, ...]], Event]", tuple.__new__)
