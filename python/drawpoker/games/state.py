@@ -489,6 +489,8 @@ class Hand:
 
     def _seat(self, seat: object) -> int:
         """``seat`` checked to be a seat of this table."""
+        if type(seat) is int and 0 <= seat < self._state.seats:
+            return seat
         number = operator.index(seat) if is_integer(seat) else -1  # type: ignore[arg-type]
         if not 0 <= number < self.seats:
             raise InvalidArgumentError(f"seat {seat!r} is not a seat of {self.seats}")

@@ -216,11 +216,14 @@ class Table:
         0
         """
         played = 0
-        while self.is_cpu_turn() and (limit is None or played < limit):
-            seat = self.to_act
-            assert seat is not None
-            player = self.cpu.get(seat) or self.away[seat]
-            self.hand.act(player.choose(self.hand.view(seat)))
+        cpu, away = self.cpu, self.away
+        while not self.is_over and (limit is None or played < limit):
+            hand = self.hands[-1]
+            seat = hand.actor
+            player = cpu.get(seat) or away.get(seat)  # type: ignore[arg-type]
+            if player is None:
+                return  # a present person's turn
+            hand.act(player.choose(hand.view(seat)))  # type: ignore[arg-type]
             self._after_action()
             played += 1
 
