@@ -40,17 +40,15 @@ import select
 import sys
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
-from typing import TextIO
+from dataclasses import Field, dataclass, fields
+from typing import Any, TextIO
 
 from drawpoker.bots import BOT_KINDS, make_bot
 from drawpoker.cards import format_cards, parse_cards
-from drawpoker.draw import DRAW_LIMITS
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.evaluation import describe
 from drawpoker.games import GAMES, Action, Event, GameSpec, Hand, Table, TableSettings, game
 from drawpoker.games.actions import LegalActions
-from drawpoker.games.variants.five_card_draw import MODES, OPENINGS, SECOND_ROUND_STARTERS
 
 NAME = "play"
 HELP = "play Five-Card Draw or Texas Hold'em in the terminal against CPU players"
@@ -74,18 +72,6 @@ to the question that timed out (reported, not used), not as an answer to the nex
 Reader = Callable[[str, float | None], str | None]
 """``read(prompt, timeout)``: the answer typed, or ``None`` when ``timeout`` seconds (``None``: no
 limit) passed without one; raises :class:`EOFError` at the end of the input."""
-
-SETTING_OPTIONS = {
-    "mode": "--mode",
-    "ante": "--ante",
-    "draw_limit": "--draw-limit",
-    "opening": "--opening",
-    "second_round": "--second-round",
-    "joker": "--joker",
-    "small_blind": "--small-blind",
-    "big_blind": "--big-blind",
-}
-"""Every game-setting option by the name of the setting it sets."""
 
 QUIT_WORDS = ("q", "quit", "exit")
 """Answers that leave the table."""
@@ -116,21 +102,28 @@ Ctrl-C ends the game at once, with the standings so far."""
 # ---------------------------------------------------------------------------- options
 
 
-def _defaults(setting: str) -> str:
-    """The default of a setting in each game that has it, for help texts."""
-    found = [
-        (name, getattr(kind.settings(), setting))
-        for name, kind in GAMES.items()
-        if setting in {f.name for f in fields(kind.settings)}
-    ]
-    if len(found) == 1:
-        return f"{found[0][0]}; default: {found[0][1]}"
-    return "default: " + ", ".join(f"{value} in {name}" for name, value in found)
+def setting_options() -> dict[str, list[tuple[str, Field[Any]]]]:
+    """Every game setting's option (``--draw-limit`` for ``draw_limit``) with the games that
+    have it and their fields, from the registered games' settings dataclasses.
+
+    >>> [name for name, _ in setting_options()["ante"]]
+    ['five-card-draw', 'holdem']
+    """
+    options: dict[str, list[tuple[str, Field[Any]]]] = {}
+    for name, kind in GAMES.items():
+        for setting in fields(kind.settings):
+            options.setdefault(setting.name, []).append((name, setting))
+    return options
+
+
+def _flag(setting: str) -> str:
+    return "--" + setting.replace("_", "-")
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, players: int = 4) -> None:
-    """The game (``--game``), its settings, and the table options every game has (players,
-    stack, rounds, turn timer, seed). ``players`` is the default number of players.
+    """The game (``--game``), its settings (an option for each field of each registered game's
+    settings, with its help and choices), and the table options every game has (players, stack,
+    rounds, turn timer, seed). ``players`` is the default number of players.
 
     >>> parser = argparse.ArgumentParser()
     >>> add_game_arguments(parser)
@@ -145,39 +138,23 @@ def add_game_arguments(parser: argparse.ArgumentParser, players: int = 4) -> Non
         default="five-card-draw",
         help="the game to play (default: %(default)s)",
     )
-    chosen.add_argument(
-        "--ante", type=int, help=f"ante each seat posts per deal ({_defaults('ante')})"
-    )
-    draw = parser.add_argument_group("Five-Card Draw settings (RULES.md section 4)")
-    draw.add_argument(
-        "--mode",
-        choices=MODES,
-        help=f"betting, or no-bet: each round's best hand scores a point ({_defaults('mode')})",
-    )
-    draw.add_argument(
-        "--draw-limit",
-        choices=DRAW_LIMITS,
-        help=f"cards a player may exchange ({_defaults('draw_limit')})",
-    )
-    draw.add_argument(
-        "--opening",
-        choices=OPENINGS,
-        help=f"jacks: jacks or better are needed to open ({_defaults('opening')})",
-    )
-    draw.add_argument(
-        "--second-round",
-        choices=SECOND_ROUND_STARTERS,
-        help=f"who starts the betting after the draw ({_defaults('second_round')})",
-    )
-    draw.add_argument(
-        "--joker",
-        action="store_true",
-        default=None,
-        help="add one joker: 53 cards (five-card-draw; default: no joker)",
-    )
-    holdem = parser.add_argument_group("Texas Hold'em settings (RULES.md section 5)")
-    holdem.add_argument("--small-blind", type=int, help=f"small blind ({_defaults('small_blind')})")
-    holdem.add_argument("--big-blind", type=int, help=f"big blind ({_defaults('big_blind')})")
+    groups = {
+        name: parser.add_argument_group(f"{kind.title} settings") for name, kind in GAMES.items()
+    }
+    for setting, owners in setting_options().items():
+        first = owners[0][1]
+        if len(owners) == 1:
+            where = f"{owners[0][0]}; default: {first_default(first)}"
+        else:
+            where = "default: " + ", ".join(f"{first_default(f)} in {g}" for g, f in owners)
+        text = f"{first.metadata.get('help', setting)} ({where})"
+        group = groups[owners[0][0]]
+        if isinstance(first.default, bool):
+            group.add_argument(_flag(setting), action="store_true", default=None, help=text)
+        else:
+            kind = type(first.default)
+            choices = first.metadata.get("choices")
+            group.add_argument(_flag(setting), type=kind, choices=choices, help=text)
     table = parser.add_argument_group("table")
     seats = ", ".join(f"{name} {game(name).seats[0]}..{game(name).seats[1]}" for name in GAMES)
     stacks = ", ".join(f"{game(name).default_stack} in {name}" for name in GAMES)
@@ -210,6 +187,18 @@ def add_game_arguments(parser: argparse.ArgumentParser, players: int = 4) -> Non
     )
 
 
+def first_default(setting: Field[Any]) -> object:
+    """A setting's default as people read it (``no`` for an off switch).
+
+    >>> from drawpoker.games import DrawSettings
+    >>> [first_default(f) for f in fields(DrawSettings)][-1]
+    'no'
+    """
+    if isinstance(setting.default, bool):
+        return "yes" if setting.default else "no"
+    return setting.default
+
+
 def spec_from(args: argparse.Namespace) -> GameSpec:
     """The game the arguments name, with the settings given (the others at the game's
     defaults); a setting of another game is refused.
@@ -222,18 +211,17 @@ def spec_from(args: argparse.Namespace) -> GameSpec:
     Traceback (most recent call last):
     ...
     drawpoker.errors.InvalidArgumentError: --joker is not a setting of holdem \
-(its settings: --small-blind, --big-blind, --ante)
+(its settings: --small-blind, --big-blind, --ante, --big-blind-ante)
     """
-    kind = GAMES[args.game]
-    known = [f.name for f in fields(kind.settings)]
+    known = [f.name for f in fields(GAMES[args.game].settings)]
     given = {
         setting: getattr(args, setting)
-        for setting in SETTING_OPTIONS
+        for setting in setting_options()
         if getattr(args, setting, None) is not None
     }
-    wrong = [SETTING_OPTIONS[setting] for setting in given if setting not in known]
+    wrong = [_flag(setting) for setting in given if setting not in known]
     if wrong:
-        own = ", ".join(SETTING_OPTIONS[s] for s in known if s in SETTING_OPTIONS)
+        own = ", ".join(_flag(s) for s in known)
         verb = "is not a setting" if len(wrong) == 1 else "are not settings"
         raise InvalidArgumentError(
             f"{', '.join(wrong)} {verb} of {args.game} (its settings: {own})"

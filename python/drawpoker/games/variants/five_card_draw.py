@@ -15,7 +15,15 @@ from typing import Any
 
 from drawpoker.draw import DRAW_LIMITS
 from drawpoker.games.betting import UnitBetting
-from drawpoker.games.spec import ForcedBets, GameSpec, GameType, Opening, ShowdownPart, Street
+from drawpoker.games.spec import (
+    ForcedBets,
+    GameSpec,
+    GameType,
+    Opening,
+    ShowdownPart,
+    Street,
+    setting,
+)
 from drawpoker.games.validate import chips, one_of, positive
 
 MODES = ("betting", "no-bet")
@@ -37,12 +45,16 @@ class DrawSettings:
     drawpoker.errors.InvalidArgumentError: ante must be a positive integer, not 0
     """
 
-    mode: str = "betting"
-    ante: int = 10
-    draw_limit: str = "3-or-4-with-ace"
-    opening: str = "none"
-    second_round: str = "opener"
-    joker: bool = False
+    mode: str = setting(
+        "betting", "betting, or no-bet: each round's best hand scores a point", MODES
+    )
+    ante: int = setting(10, "the ante each seat posts per deal (bets: units of two antes)")
+    draw_limit: str = setting("3-or-4-with-ace", "the cards a player may exchange", DRAW_LIMITS)
+    opening: str = setting("none", "jacks: only jacks or better may open the betting", OPENINGS)
+    second_round: str = setting(
+        "opener", "who starts the betting after the draw", SECOND_ROUND_STARTERS
+    )
+    joker: bool = setting(False, "add one joker: 53 cards, joker-wild hands")
 
     def __post_init__(self) -> None:
         one_of("mode", self.mode, MODES)

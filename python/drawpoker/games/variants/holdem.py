@@ -13,7 +13,7 @@ from typing import Any
 
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games.betting import NoLimit
-from drawpoker.games.spec import ForcedBets, GameSpec, GameType, ShowdownPart, Street
+from drawpoker.games.spec import ForcedBets, GameSpec, GameType, ShowdownPart, Street, setting
 from drawpoker.games.validate import chips
 
 
@@ -29,10 +29,10 @@ class HoldemSettings:
     drawpoker.errors.InvalidArgumentError: the small blind (100) must not exceed the big blind (50)
     """
 
-    small_blind: int = 50
-    big_blind: int = 100
-    ante: int = 0
-    big_blind_ante: int = 0
+    small_blind: int = setting(50, "the small blind, posted left of the button")
+    big_blind: int = setting(100, "the big blind, and the minimum bet")
+    ante: int = setting(0, "an ante each seat posts per deal")
+    big_blind_ante: int = setting(0, "one ante for the table, posted by the big blind")
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "small_blind", chips("small_blind", self.small_blind))
