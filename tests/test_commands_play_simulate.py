@@ -20,16 +20,10 @@ import pytest
 from drawpoker.bots import make_bot
 from drawpoker.cards import format_cards, parse_cards
 from drawpoker.cli import build_parser, main
-from drawpoker.commands.play import (
-    AWAY_WAIT,
-    COMMANDS_HELP,
-    EXIT_INTERRUPTED,
-    ChipCount,
-    TerminalReader,
-    play,
-    untimed,
-)
+from drawpoker.commands.play import AWAY_WAIT, EXIT_INTERRUPTED, play
 from drawpoker.commands.simulate import simulate
+from drawpoker.commands.table_view import COMMANDS_HELP, ChipCount
+from drawpoker.commands.terminal_input import TerminalReader, untimed
 from drawpoker.evaluation import describe, evaluate
 from drawpoker.games import Table, TableSettings, game
 

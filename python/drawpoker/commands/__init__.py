@@ -1,4 +1,5 @@
-"""Subcommands of the ``drawpoker`` command line; each module has NAME, HELP, add_arguments, run.
+"""Subcommands of the ``drawpoker`` command line; each command module has NAME, HELP,
+add_arguments and run (options, table_view and terminal_input are the terminal game's parts).
 
 >>> [command.NAME for command in COMMANDS][:1]
 ['eval']

@@ -30,12 +30,8 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from drawpoker.bots import BOT_KINDS, make_bot
-from drawpoker.commands.play import (
-    EXIT_INTERRUPTED,
-    add_game_arguments,
-    spec_from,
-    table_settings_from,
-)
+from drawpoker.commands.options import add_game_arguments, spec_from, table_settings_from
+from drawpoker.commands.play import EXIT_INTERRUPTED
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GAMES, Table
 

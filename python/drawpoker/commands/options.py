@@ -1,0 +1,155 @@
+"""The game and table options of ``drawpoker play`` and ``drawpoker simulate``: ``--game``, an
+option for each setting of each registered game (from its settings dataclass), and the table's
+own options.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser()
+>>> add_game_arguments(parser)
+>>> spec_from(parser.parse_args(["--game", "holdem"])).name
+'holdem'
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import Field, fields
+from typing import Any
+
+from drawpoker.errors import InvalidArgumentError
+from drawpoker.games import GAMES, GameSpec, TableSettings, game
+
+
+def setting_options() -> dict[str, list[tuple[str, Field[Any]]]]:
+    """Every game setting's option (``--draw-limit`` for ``draw_limit``) with the games that
+    have it and their fields, from the registered games' settings dataclasses.
+
+    >>> [name for name, _ in setting_options()["ante"]]
+    ['five-card-draw', 'holdem']
+    """
+    options: dict[str, list[tuple[str, Field[Any]]]] = {}
+    for name, kind in GAMES.items():
+        for setting in fields(kind.settings):
+            options.setdefault(setting.name, []).append((name, setting))
+    return options
+
+
+def _flag(setting: str) -> str:
+    return "--" + setting.replace("_", "-")
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, players: int = 4) -> None:
+    """The game (``--game``), its settings (an option for each field of each registered game's
+    settings, with its help and choices), and the table options every game has (players, stack,
+    rounds, turn timer, seed). ``players`` is the default number of players.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_game_arguments(parser)
+    >>> args = parser.parse_args(["--game", "holdem", "--big-blind", "200", "--small-blind", "100"])
+    >>> spec_from(args).forced.big_blind, table_settings_from(args)
+    (200, TableSettings(stack=None, rounds=10, turn_timer=None))
+    """
+    chosen = parser.add_argument_group("game")
+    chosen.add_argument(
+        "--game",
+        choices=list(GAMES),
+        default="five-card-draw",
+        help="the game to play (default: %(default)s)",
+    )
+    groups = {
+        name: parser.add_argument_group(f"{kind.title} settings") for name, kind in GAMES.items()
+    }
+    for setting, owners in setting_options().items():
+        first = owners[0][1]
+        if len(owners) == 1:
+            where = f"{owners[0][0]}; default: {first_default(first)}"
+        else:
+            where = "default: " + ", ".join(f"{first_default(f)} in {g}" for g, f in owners)
+        text = f"{first.metadata.get('help', setting)} ({where})"
+        group = groups[owners[0][0]]
+        if isinstance(first.default, bool):
+            group.add_argument(_flag(setting), action="store_true", default=None, help=text)
+        else:
+            kind = type(first.default)
+            choices = first.metadata.get("choices")
+            group.add_argument(_flag(setting), type=kind, choices=choices, help=text)
+    table = parser.add_argument_group("table")
+    seats = ", ".join(f"{name} {game(name).seats[0]}..{game(name).seats[1]}" for name in GAMES)
+    stacks = ", ".join(f"{game(name).default_stack} in {name}" for name in GAMES)
+    table.add_argument(
+        "--players",
+        type=int,
+        default=players,
+        help=f"players at the table ({seats}; default: %(default)s)",
+    )
+    table.add_argument(
+        "--stack", type=int, help=f"starting chips (default: the game's own, {stacks})"
+    )
+    table.add_argument(
+        "--rounds",
+        type=int,
+        default=TableSettings().rounds,
+        help="hands to play, one per round (default: %(default)s)",
+    )
+    table.add_argument(
+        "--turn-timer",
+        type=int,
+        choices=[30, 60],
+        help="seconds per turn; then the table checks if it can, else folds, and stands pat "
+        "in a draw (default: no timer)",
+    )
+    table.add_argument(
+        "--seed",
+        type=int,
+        help="seed of the shuffles and the CPU players (default: from the clock)",
+    )
+
+
+def first_default(setting: Field[Any]) -> object:
+    """A setting's default as people read it (``no`` for an off switch).
+
+    >>> from drawpoker.games import DrawSettings
+    >>> [first_default(f) for f in fields(DrawSettings)][-1]
+    'no'
+    """
+    if isinstance(setting.default, bool):
+        return "yes" if setting.default else "no"
+    return setting.default
+
+
+def spec_from(args: argparse.Namespace) -> GameSpec:
+    """The game the arguments name, with the settings given (the others at the game's
+    defaults); a setting of another game is refused.
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_game_arguments(parser)
+    >>> spec_from(parser.parse_args(["--opening", "jacks"])).opening.name
+    'jacks or better'
+    >>> spec_from(parser.parse_args(["--game", "holdem", "--joker"]))
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: --joker is not a setting of holdem \
+(its settings: --small-blind, --big-blind, --ante, --big-blind-ante)
+    """
+    known = [f.name for f in fields(GAMES[args.game].settings)]
+    given = {
+        setting: getattr(args, setting)
+        for setting in setting_options()
+        if getattr(args, setting, None) is not None
+    }
+    wrong = [_flag(setting) for setting in given if setting not in known]
+    if wrong:
+        own = ", ".join(_flag(s) for s in known)
+        verb = "is not a setting" if len(wrong) == 1 else "are not settings"
+        raise InvalidArgumentError(
+            f"{', '.join(wrong)} {verb} of {args.game} (its settings: {own})"
+        )
+    return game(args.game, given)
+
+
+def table_settings_from(args: argparse.Namespace) -> TableSettings:
+    """The table settings the arguments name (starting stack, rounds, turn timer).
+
+    >>> table_settings_from(argparse.Namespace(stack=None, rounds=3, turn_timer=30))
+    TableSettings(stack=None, rounds=3, turn_timer=30)
+    """
+    return TableSettings(stack=args.stack, rounds=args.rounds, turn_timer=args.turn_timer)

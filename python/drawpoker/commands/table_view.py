@@ -1,0 +1,554 @@
+"""What the person at the terminal table sees (:class:`TableView`: the news of each hand as
+sentences, the menu of legal actions) and the reading of their answers (:func:`parse_answer`).
+
+>>> from drawpoker.games import FiveCardDraw, Table
+>>> lines = []
+>>> TableView(Table(FiveCardDraw(), ["Ann", "Bob"], seed=2), lines.append).show_news()
+>>> lines[0]
+'--- Round 1: dealer Ann ---'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from drawpoker.cards import format_cards, parse_cards
+from drawpoker.commands.terminal_input import Reader
+from drawpoker.errors import DrawPokerError, InvalidArgumentError
+from drawpoker.evaluation import describe
+from drawpoker.games import GAMES, Action, Event, Hand, Table
+from drawpoker.games.actions import LegalActions
+
+YOU = 0
+"""The person's seat."""
+
+QUIT_WORDS = ("q", "quit", "exit")
+"""Answers that leave the table."""
+
+HELP_WORDS = ("help", "?")
+"""Answers that list the commands."""
+
+BACK_WORDS = ("back", "b", "y", "yes")
+"""Answers to ``back?`` that return you to your seat."""
+
+COMMANDS_HELP = """\
+At your turn type an action:
+  f, fold            give up the hand
+  k, check           pass without betting (c also checks when there is nothing to call)
+  c, call            match the bet
+  b N, bet N         bet N chips
+  r N, raise N       raise to N: your total in this betting round after the raise
+  1, 2, 3 ...        a sizing preset of the menu, e.g. [1] 33% pot 100 (or its name: pot, 2x)
+  a, all-in          bet or raise all your chips
+  In a draw: the positions (1 4 5) or the cards (Kd 7c) to discard; Enter stands pat.
+Commands:
+  away               step away: a CPU player plays your seat until you type back
+  back               come back to your seat
+  quit, q            leave the table: the game ends (end of input does the same)
+  help, ?            this list
+Ctrl-C ends the game at once, with the standings so far."""
+"""What ``help`` and ``?`` write."""
+
+
+@dataclass(frozen=True)
+class TimeUp:
+    """The turn timer ran out; ``late`` is an answer that came after it (not used).
+
+    >>> TimeUp(late="c").late
+    'c'
+    """
+
+    late: str | None = None
+
+
+Turn = Action | TimeUp | str
+"""What the person did at their turn: an action, nothing in time, or a command (``quit``,
+``away``)."""
+
+
+class ChipCount:
+    """The pot, each seat's chips behind, its bet in the current betting round, the blinds
+    posted and the board, followed event by event (from the events a seat sees).
+
+    >>> from drawpoker.games import game
+    >>> hand = Hand(game("holdem"), [1000, 1000, 1000])
+    >>> hand.call(); hand.call(); hand.check()
+    >>> chips = ChipCount(hand.start_stacks)
+    >>> for event in hand.events:
+    ...     chips.add(event)
+    >>> chips.pot, chips.stacks == hand.stacks, chips.blinds, len(chips.board)
+    (300, True, [1, 2], 3)
+    """
+
+    def __init__(self, stacks: Sequence[int]) -> None:
+        self.stacks = list(stacks)
+        self.bets = [0] * len(stacks)
+        self.pot = 0
+        self.blinds: list[int] = []
+        self.board: list[int] = []
+
+    def add(self, event: Event) -> None:
+        """Follows one event.
+
+        >>> chips = ChipCount([100, 100])
+        >>> chips.add(Event("bet", seat=0, to=None, amount=20)); chips.pot, chips.stacks
+        (20, [80, 100])
+        """
+        kind, seat, amount = event.kind, event.seat, event.amount
+        if kind in ("ante", "blind") and seat is not None:
+            self._move(seat, amount)
+            if kind == "blind":
+                self.bets[seat] += amount
+                self.blinds.append(seat)
+        elif kind in ("call", "bet", "raise") and seat is not None:
+            self._move(seat, amount - self.bets[seat])
+            self.bets[seat] = amount
+        elif kind in ("board", "draw", "redeal"):
+            self.bets = [0] * len(self.bets)
+            if kind == "board":
+                self.board.extend(event.cards)
+        elif kind in ("return", "win") and seat is not None:
+            self._move(seat, -amount)
+
+    def _move(self, seat: int, chips: int) -> None:
+        self.stacks[seat] -= chips
+        self.pot += chips
+
+
+STREET_NAMES = {0: "Pre-flop", 3: "Flop", 4: "Turn", 5: "River"}
+"""A board game's streets by the number of board cards."""
+
+
+class TableView:
+    """What the person at seat 1 is shown, and the reading of their answers.
+
+    >>> from drawpoker.games import FiveCardDraw
+    >>> lines = []
+    >>> view = TableView(Table(FiveCardDraw(), ["Ann", "Bob"], seed=2), lines.append)
+    >>> view.show_news(); lines[0]
+    '--- Round 1: dealer Ann ---'
+    """
+
+    def __init__(self, table: Table, write: Callable[[str], None]) -> None:
+        self.table = table
+        self.out = write
+        self.last_line = ""
+        self.board_game = any(street.board for street in table.game.streets)
+        self.shown_hands = 0
+        self.shown_events = 0
+        self.chips = ChipCount(table.hand.start_stacks)
+        self.said_busted = False
+
+    def write(self, text: str) -> None:
+        """Writes ``text`` (one or more lines) to the person.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> TableView(Table(FiveCardDraw(), 2), print).write("Hello")
+        Hello
+        """
+        self.out(text)
+        self.last_line = text.rsplit("\n", 1)[-1]
+
+    def name(self, seat: int | None) -> str:
+        """The name of a seat.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> TableView(Table(FiveCardDraw(), ["Ann", "Bob"], seed=2), print).name(1)
+        'Bob'
+        """
+        return self.table.names[seat] if seat is not None else ""
+
+    def introduce(self) -> None:
+        """Writes the game, the table and how to get help (never the seed: it gives away the
+        cards).
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> TableView(Table(FiveCardDraw(), ["Ann", "Bob"], seed=2), print).introduce()
+        Five-Card Draw: 2 players, 10 rounds, ante 10, stacks 2000.
+        Type help or ? for the commands and the action syntax.
+        """
+        table, spec = self.table, self.table.game
+        rounds = table.settings.rounds
+        parts = [f"{len(table.names)} players", f"{rounds} round{'s' if rounds != 1 else ''}"]
+        if not table.betting:
+            parts.append("no betting: each round's best hand scores a point")
+        else:
+            forced = spec.forced
+            if forced.big_blind:
+                parts.append(f"blinds {forced.small_blind}/{forced.big_blind}")
+            if forced.ante:
+                parts.append(f"ante {forced.ante}")
+            parts.append(f"stacks {table.stacks[YOU]}")
+        self.write(f"{GAMES[spec.name].title}: {', '.join(parts)}.")
+        timer = table.settings.turn_timer
+        if timer is not None:
+            self.write(
+                f"Turn timer: {timer} s; then the table checks for you if it can, else folds, "
+                "and stands pat in a draw."
+            )
+        self.write("Type help or ? for the commands and the action syntax.")
+
+    def show_news(self) -> None:
+        """Writes every event the person has not seen yet, hand by hand.
+
+        >>> from drawpoker.games import game
+        >>> lines = []
+        >>> view = TableView(Table(game("holdem"), ["Ann", "Bob", "Cy"], seed=2), lines.append)
+        >>> view.show_news(); lines[1]
+        'Seats: Ann 10000 (BTN) | Bob 10000 (SB) | Cy 10000 (BB)'
+        """
+        table = self.table
+        while self.shown_hands < len(table.hands):
+            hand = table.hands[self.shown_hands]
+            if self.shown_events == 0:
+                self._start_hand(hand)
+            events = hand.visible_events(YOU)
+            for event in events[self.shown_events :]:
+                self.chips.add(event)
+                line = self.describe(hand, event)
+                for part in line.splitlines():
+                    self.write(part)
+            self.shown_events = len(events)
+            if not hand.is_over:
+                return
+            self.write("Standings: " + ", ".join(self.scores(self.shown_hands + 1)))
+            self.shown_hands += 1
+            self.shown_events = 0
+
+    def _start_hand(self, hand: Hand) -> None:
+        number = self.shown_hands + 1
+        self.chips = ChipCount(hand.start_stacks)
+        if not self.board_game:
+            self.write(f"--- Round {number}: dealer {self.name(hand.button)} ---")
+        else:
+            self.write(f"--- Round {number} of {self.table.settings.rounds} ---")
+            self.write("Seats: " + self.seats_line(hand))
+        if self.table.betting and hand.start_stacks[YOU] == 0 and not self.said_busted:
+            self.said_busted = True
+            self.write("You have no chips left: the CPU players play the game out.")
+
+    def seats_line(self, hand: Hand) -> str:
+        """Each seat's name, chips at the start of the hand and position (BTN, SB, BB).
+
+        >>> from drawpoker.games import game
+        >>> table = Table(game("holdem"), ["Ann", "Bob"], seed=2)
+        >>> TableView(table, print).seats_line(table.hand)
+        'Ann 10000 (BTN, SB) | Bob 10000 (BB)'
+        """
+        blinds = [e.seat for e in hand.events if e.kind == "blind"]
+        marks: dict[int, list[str]] = {hand.button: ["BTN"]}
+        for seat, mark in zip(blinds, ("SB", "BB"), strict=False):
+            if seat is not None:
+                marks.setdefault(seat, []).append(mark)
+        seats = []
+        for seat, stack in enumerate(hand.start_stacks):
+            text = (
+                f"{self.name(seat)} {stack}"
+                if stack or not self.table.betting
+                else f"{self.name(seat)} out"
+            )
+            if seat in marks:
+                text += f" ({', '.join(marks[seat])})"
+            seats.append(text)
+        return " | ".join(seats)
+
+    def scores(self, hands: int | None = None) -> list[str]:
+        """Each seat's chips (or points) after the first ``hands`` hands (``None``: now). The
+        table may be further on than the person has been shown (CPU players play on), so each
+        hand's standings come from that hand.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> table = Table(FiveCardDraw(), ["Ann", "Bob"], seed=2)
+        >>> TableView(table, print).scores()
+        ['Ann 2000', 'Bob 2000']
+        >>> table.act(1, Action.bet(20)); table.act(0, Action.fold())
+        >>> TableView(table, print).scores(1), TableView(table, print).scores(0)
+        (['Ann 1990', 'Bob 2010'], ['Ann 2000', 'Bob 2000'])
+        """
+        table = self.table
+        seats = range(len(table.names))
+        if hands is None:
+            scores = table.stacks if table.betting else table.points
+        elif table.betting:
+            scores = table.hands[hands - 1].stacks if hands else table.hands[0].start_stacks
+        else:
+            scores = [sum(seat in hand.winners for hand in table.hands[:hands]) for seat in seats]
+        return [f"{name} {score}" for name, score in zip(table.names, scores, strict=True)]
+
+    def board_text(self, board: Sequence[int]) -> str:
+        """The board as text, flop, turn and river apart.
+
+        >>> from drawpoker.cards import parse_cards
+        >>> from drawpoker.games import game
+        >>> view = TableView(Table(game("holdem"), 2), print)
+        >>> view.board_text(parse_cards("Qh 7c 2d 9s 4h"))
+        'Qh 7c 2d | 9s | 4h'
+        """
+        parts = [format_cards(board[:3])] + [format_cards([card]) for card in board[3:]]
+        return " | ".join(parts) if board else "(none yet)"
+
+    def describe(self, hand: Hand, event: Event) -> str:
+        """One event as a sentence ("" for events not worth a line; a new street takes two).
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> view = TableView(Table(FiveCardDraw(), ["Ann", "Bob"], seed=2), print)
+        >>> hand = view.table.hand
+        >>> hand.bet(20); view.describe(hand, hand.events[-1])
+        'Bob bets 20'
+        """
+        you = event.seat == YOU
+        who = "You" if you else self.name(event.seat)
+
+        def says(third: str, base: str) -> str:
+            return f"{who} {base if you else third}"
+
+        kind, amount = event.kind, event.amount
+        cards = format_cards(event.cards) if event.cards else ""
+        all_in = ""
+        if self.table.betting and event.seat is not None and kind in ("call", "bet", "raise"):
+            all_in = " (all-in)" if self.chips.stacks[event.seat] == 0 else ""
+        if kind == "show":
+            line = f"{says('shows', 'show')} {cards}: {describe(amount, hand.game.ranking)}"
+            if not self.table.betting and event.seat in hand.winners:
+                line += "  <- best hand: one point"
+            return line
+        if kind == "draw":
+            if not amount:
+                return says("stands pat", "stand pat")
+            return f"{says('draws', 'draw')} {amount} card{'s' if amount != 1 else ''}"
+        if kind == "deal":
+            street = "*** Pre-flop ***\n" if self.board_game else ""
+            return f"{street}Your cards: {cards}"
+        if kind == "board":
+            street = STREET_NAMES.get(len(self.chips.board), "Board")
+            board = self.board_text(self.chips.board)
+            return f"*** {street} *** Board: {board} (pot {self.chips.pot})"
+        if kind == "blind":
+            which = "small" if len(self.chips.blinds) == 1 else "big"
+            return f"{says('posts', 'post')} the {which} blind {amount}"
+        if kind == "win":
+            line = f"{says('wins', 'win')} {amount}"
+            seat = event.seat
+            strength = hand.strengths.get(seat) if self.board_game and seat is not None else None
+            if strength is not None and hand.is_over:
+                line += f" with {describe(strength, hand.game.ranking)}"
+            return line
+        sentences = {
+            "check": says("checks", "check"),
+            "fold": says("folds", "fold"),
+            "call": f"{says('calls', 'call')} ({amount} in this round){all_in}",
+            "bet": f"{says('bets', 'bet')} {amount}{all_in}",
+            "raise": f"{says('raises', 'raise')} to {amount}{all_in}",
+            "discard": f"You discard {cards}" if cards else "",
+            "receive": f"You draw {cards}" if cards else "",
+            "expose": f"{says('turns', 'turn')} over {cards} (all-in: no more betting)",
+            "reshuffle": "The deck ran short: the discards are shuffled into a new deck",
+            "redeal": f"No one opened: the cards are redealt, the pot of {amount} stays",
+            "return": f"{amount} uncalled returned to {'you' if you else who}",
+        }
+        return sentences.get(kind, "")
+
+    def ask(self, read: Reader) -> Turn:
+        """Asks the person for an action until a legal one comes (a refusal says why); returns
+        it, a :class:`TimeUp` when the turn timer ran out first, or the command ``quit`` or
+        ``away``. ``help``/``?`` lists the commands, ``back`` says you are here.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> view = TableView(Table(FiveCardDraw(), ["Ann", "Bob"], seed=2), print)
+        >>> view.table.act(1, Action.bet(20))
+        >>> view.ask(lambda prompt, timeout: "c")
+        Your hand: 1:6d  2:Qs  3:5h  4:2c  5:4s
+        Pot 40, to call 20, your stack 1990, in this round 0
+        Action(kind='call', amount=0, cards=())
+        """
+        table = self.table
+        view = table.view(YOU)
+        legal = table.legal_actions()
+        cards = list(view.cards)
+        if self.board_game:
+            line = f"Your cards: {format_cards(cards)}"
+            if view.board:
+                line += f" | Board: {self.board_text(view.board)}"
+            if line != self.last_line:  # not again right after the deal
+                self.write(line)
+        else:
+            self.write(
+                "Your hand: "
+                + "  ".join(f"{i + 1}:{format_cards([c])}" for i, c in enumerate(cards))
+            )
+        if legal.kinds == ("draw",):
+            ace = " (4 only keeping an ace or the joker)" if legal.max_discards == 4 else ""
+            prompt = (
+                f"Discard which cards? Positions or cards, up to {legal.max_discards}{ace}; "
+                "empty = stand pat"
+            )
+        else:
+            to_call = f", to call {legal.call}" if legal.call else ""
+            self.write(
+                f"Pot {view.pot}{to_call}, your stack {view.stacks[YOU]}, "
+                f"in this round {view.bets[YOU]}"
+            )
+            prompt = menu(legal)
+        while True:
+            left = table.time_left()
+            if left is not None and left <= 0:
+                return TimeUp()
+            timer = "" if left is None else f" ({math.ceil(left)} s left)"
+            answer = read(f"{prompt}{timer} > ", left)
+            if answer is None:
+                return TimeUp()
+            answer = answer.strip()
+            word = answer.lower()
+            if word in QUIT_WORDS:
+                return "quit"
+            if word == "away":
+                return "away"
+            if word in HELP_WORDS:
+                self.write(COMMANDS_HELP)
+                continue
+            if word == "back":
+                self.write("You are at the table: it is your turn.")
+                continue
+            left = table.time_left()
+            if left is not None and left <= 0:
+                return TimeUp(late=answer)
+            try:
+                action = parse_answer(answer, legal, cards)
+            except DrawPokerError as error:
+                self.write(f"Not understood: {error}")
+                continue
+            reason = table.hand.why_illegal(action)
+            if reason is None:
+                return action
+            self.write(f"Not allowed: {reason}")
+
+    def finish(self, ending: str | None) -> None:
+        """Writes what is left of the news, how the game ended (``ending``: ``None`` when it is
+        over, else why it stopped), the final standings and the seed for a replay.
+
+        >>> from drawpoker.games import FiveCardDraw
+        >>> view = TableView(Table(FiveCardDraw(), ["Ann", "Bob"], seed=2), print)
+        >>> view.finish("You leave the table")
+        --- Round 1: dealer Ann ---
+        Your cards: 6d Qs 5h 2c 4s
+        You leave the table: the game ends here (the unfinished hand is not counted).
+        Final standings:
+          1. Ann: 2000
+          1. Bob: 2000
+        Seed: 2 (replay the same deal with --seed 2)
+        """
+        table = self.table
+        self.show_news()
+        if ending is None:
+            self.write("Game over.")
+        else:
+            unfinished = "" if table.is_over else " (the unfinished hand is not counted)"
+            self.write(f"{ending}: the game ends here{unfinished}.")
+        self.write("Final standings:")
+        for standing in table.standings():
+            self.write(f"  {standing.place}. {standing.name}: {standing.score}")
+        self.write(f"Seed: {table.seed} (replay the same deal with --seed {table.seed})")
+
+
+def menu(legal: LegalActions) -> str:
+    """The legal actions as a menu line, with the sizing presets as numbered shortcuts.
+
+    >>> from drawpoker.games import FiveCardDraw, game
+    >>> menu(Hand(FiveCardDraw(), [2000, 2000], seed=2).legal_actions())
+    '[c]heck, [b]et N (20..1990 by 20), [a]ll-in 1990'
+    >>> hand = Hand(game("holdem"), [10000] * 3)
+    >>> hand.call(); hand.call(); hand.check()
+    >>> menu(hand.legal_actions())
+    '[c]heck, [b]et N (100..9900), [1] 33% pot 100, [2] 50% pot 150, [3] pot 300, [a]ll-in 9900'
+    """
+    words = []
+    for kind in legal.kinds:
+        if kind == "call":
+            words.append(f"[c]all {legal.call}")
+        elif kind == "check":
+            words.append("[c]heck")
+        elif kind in ("bet", "raise"):
+            verb = "bet" if kind == "bet" else "raise to"
+            if legal.min_to < legal.max_to:
+                steps = f" by {legal.step}" if legal.step > 1 else ""
+                words.append(f"[{kind[0]}]{verb[1:]} N ({legal.min_to}..{legal.max_to}{steps})")
+                words.extend(
+                    f"[{i}] {label} {amount}" for i, (label, amount) in enumerate(legal.presets, 1)
+                )
+            words.append(f"[a]ll-in {legal.max_to}")
+        else:
+            words.append(f"[{kind[0]}]{kind[1:]}")
+    return ", ".join(words)
+
+
+def parse_answer(answer: str, legal: LegalActions, cards: Sequence[int]) -> Action:
+    """The action a typed answer names (whether it is legal is the hand's to say).
+
+    >>> from drawpoker.games import game
+    >>> hand = Hand(game("holdem"), [10000] * 3)
+    >>> legal = hand.legal_actions()
+    >>> parse_answer("r 450", legal, []), parse_answer("2", legal, [])
+    (Action(kind='raise', amount=450, cards=()), Action(kind='raise', amount=300, cards=()))
+    >>> parse_answer("raise to 1,500", legal, []), parse_answer("3x", legal, [])
+    (Action(kind='raise', amount=1500, cards=()), Action(kind='raise', amount=300, cards=()))
+    >>> parse_answer("a", legal, []), parse_answer("c", legal, [])
+    (Action(kind='raise', amount=10000, cards=()), Action(kind='call', amount=0, cards=()))
+    >>> draw = LegalActions(seat=0, kinds=("draw",), max_discards=3)
+    >>> parse_answer("2, 5", draw, [0, 1, 2, 3, 4]).cards, parse_answer("", draw, [0, 1]).cards
+    ((1, 4), ())
+    >>> parse_answer("2c 2d", draw, [0, 1, 2, 3, 4]).cards
+    (0, 1)
+    >>> parse_answer("7", legal, [])
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: the presets are 1..2; to bet or raise an amount \
+type r 7
+    """
+    kinds = legal.kinds
+    if kinds == ("draw",):
+        words = answer.replace(",", " ").split()
+        if all(w.isdigit() for w in words):
+            positions = [int(w) for w in words]
+            if any(not 1 <= p <= len(cards) for p in positions):
+                raise InvalidArgumentError(f"positions run 1..{len(cards)}")
+            return Action.draw(cards[p - 1] for p in positions)
+        return Action.draw(parse_cards(answer))
+    words = answer.lower().replace(",", "").split()  # 1,000 is 1000
+    if not words:
+        raise InvalidArgumentError(f"type an action, e.g. {kinds[0][0]} (or help)")
+    sizing = "raise" if "raise" in kinds else "bet" if "bet" in kinds else None
+    word = words[0]
+    if word in ("a", "all-in", "allin", "all"):
+        if sizing is None:
+            if "call" not in kinds:
+                raise InvalidArgumentError("there is no bet or raise to make here")
+            return Action.call()
+        return Action(sizing, legal.max_to)
+    if sizing is not None and len(words) == 1:
+        if word.isdigit():
+            if not legal.presets:
+                raise InvalidArgumentError(f"to {sizing} an amount type {sizing[0]} {word}")
+            number = int(word)
+            if not 1 <= number <= len(legal.presets):
+                raise InvalidArgumentError(
+                    f"the presets are 1..{len(legal.presets)}; to bet or raise an amount "
+                    f"type {sizing[0]} {word}"
+                )
+            return Action(sizing, legal.presets[number - 1][1])
+        for label, amount in legal.presets:
+            if word in (label.replace(" ", ""), label.split()[0]):
+                return Action(sizing, amount)
+    by_letter = {"f": "fold", "k": "check", "c": "call", "b": "bet", "r": "raise"}
+    kind = word if word in by_letter.values() else by_letter.get(word, "")
+    if kind == "call" and "call" not in kinds and "check" in kinds:
+        kind = "check"
+    if kind in ("bet", "raise"):
+        rest = [w for w in words[1:] if w != "to"]
+        if len(rest) != 1 or not rest[0].isdigit():
+            raise InvalidArgumentError(f"say how much, e.g. '{kind[0]} {legal.min_to or 40}'")
+        return Action(sizing or kind, int(rest[0]))
+    if not kind or len(words) > 1:
+        raise InvalidArgumentError(f"{answer!r} is not an action (type help or ? for the list)")
+    return Action(kind)
