@@ -63,8 +63,10 @@ class SeededBot:
 
     kind: ClassVar[str]
     game: ClassVar[str]
-    rng: random.Random
-    params: dict[str, Any]
+
+    def __init__(self, seed: int, **params: Any) -> None:
+        self.params: dict[str, Any] = {"seed": seed, **params}
+        self.rng = random.Random(seed)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data: kind, game, parameters and the generator's state."""

@@ -16,7 +16,6 @@ game of CPU players replays exactly.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import compress
@@ -88,8 +87,7 @@ class RulesOfThumbBot(SeededBot):
     game = "five-card-draw"
 
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
-        self.params = {"seed": seed, "bluff": bluff}
-        self.rng = random.Random(seed)
+        super().__init__(seed, bluff=bluff)
         self.bluff = bluff
         self._cards: tuple[int, ...] = ()
         self._ranking = ""
@@ -224,8 +222,7 @@ class StrongBot(SeededBot):
     def __init__(
         self, seed: int = 0, advisor: DrawAdvisor = exact_draw, bluff: float = 0.04
     ) -> None:
-        self.params = {"seed": seed, "bluff": bluff}
-        self.rng = random.Random(seed)
+        super().__init__(seed, bluff=bluff)
         self.advisor = advisor
         self.bluff = bluff
         self._analysis: tuple[tuple[int, ...], str, list[int], float] | None = None

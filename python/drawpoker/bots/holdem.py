@@ -221,8 +221,7 @@ class HoldemRulesBot(SeededBot):
     game = "holdem"
 
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
-        self.params = {"seed": seed, "bluff": bluff}
-        self.rng = random.Random(seed)
+        super().__init__(seed, bluff=bluff)
         self.bluff = bluff
 
     def choose(self, view: HandView) -> Action:
@@ -446,8 +445,7 @@ class HoldemStrongBot(SeededBot):
     game = "holdem"
 
     def __init__(self, seed: int = 0, samples: int = 24, bluff: float = 0.03) -> None:
-        self.params = {"seed": seed, "samples": samples, "bluff": bluff}
-        self.rng = random.Random(seed)
+        super().__init__(seed, samples=samples, bluff=bluff)
         self.samples = samples
         self.bluff = bluff
 
