@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
-from drawpoker.cards import is_integer
+from drawpoker.cards import JOKER, format_cards, is_integer
 from drawpoker.errors import IllegalActionError
 
 KINDS = ("fold", "check", "call", "bet", "raise", "draw")
@@ -35,6 +35,14 @@ class Action(NamedTuple):
     kind: str
     amount: int = 0
     cards: tuple[int, ...] = ()
+
+    def __repr__(self) -> str:
+        """The action with its cards as text.
+
+        >>> Action.draw([51, 45])
+        Action(kind='draw', amount=0, cards='As Kd')
+        """
+        return f"Action(kind={self.kind!r}, amount={self.amount!r}, cards={cards_repr(self.cards)})"
 
     @staticmethod
     def fold() -> Action:
@@ -104,7 +112,7 @@ class Action(NamedTuple):
         """The action written by ``to_dict``; anything else is refused.
 
         >>> Action.from_dict({'kind': 'draw', 'amount': 0, 'cards': [3]})
-        Action(kind='draw', amount=0, cards=(3,))
+        Action(kind='draw', amount=0, cards='2s')
         >>> Action.from_dict({'kind': 'bet', 'amount': 2.5, 'cards': []})
         Traceback (most recent call last):
         ...
@@ -121,6 +129,17 @@ FOLD = Action("fold")
 CHECK = Action("check")
 CALL = Action("call")
 STAND_PAT = Action("draw")
+
+
+def cards_repr(cards: tuple[int, ...]) -> str:
+    """Cards in a repr: their text when they are cards (what a person reads), else as they are.
+
+    >>> cards_repr((51, 0)), cards_repr(()), cards_repr((99,))
+    ("'As 2c'", '()', '(99,)')
+    """
+    if cards and all(type(c) is int and 0 <= c <= JOKER for c in cards):
+        return repr(format_cards(cards))
+    return repr(cards)
 
 
 def checked(kind: object, amount: object, cards: object) -> tuple[str, int, list[int]]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, NamedTuple, overload
 
-from drawpoker.games.actions import LegalActions
+from drawpoker.games.actions import LegalActions, cards_repr
 
 if TYPE_CHECKING:
     from drawpoker.games.spec import GameSpec
@@ -58,6 +58,17 @@ class Event(NamedTuple):
     amount: int = 0
     cards: tuple[int, ...] = ()
 
+    def __repr__(self) -> str:
+        """The event with its cards as text.
+
+        >>> Event("deal", 2, 2, 0, (51, 50))
+        Event(kind='deal', seat=2, to=2, amount=0, cards='As Ah')
+        """
+        return (
+            f"Event(kind={self.kind!r}, seat={self.seat!r}, to={self.to!r}, "
+            f"amount={self.amount!r}, cards={cards_repr(self.cards)})"
+        )
+
 
 class HandView(NamedTuple):
     """What one seat may know about a hand: its own cards, the public facts, its legal actions on
@@ -94,6 +105,21 @@ class HandView(NamedTuple):
     events: Sequence[Event]
     """The events this seat may see, in order, up to the moment of the view (read on first
     use)."""
+
+    def __repr__(self) -> str:
+        """The view in short, cards as text (every field stays readable by name).
+
+        >>> from drawpoker.games import Hand, game
+        >>> Hand(game("holdem"), [1000, 1000], deck="As 7c Kd 2h").view(1)
+        HandView(seat=1, game='holdem', street=0, phase='bet', actor=0, cards='As Kd', board=(), \
+stacks=(950, 900), bets=(50, 100), pot=150, legal=None)
+        """
+        return (
+            f"HandView(seat={self.seat}, game={self.game.name!r}, street={self.street}, "
+            f"phase={self.phase!r}, actor={self.actor}, cards={cards_repr(self.cards)}, "
+            f"board={cards_repr(self.board)}, stacks={self.stacks}, bets={self.bets}, "
+            f"pot={self.pot}, legal={self.legal})"
+        )
 
     @property
     def pot(self) -> int:
