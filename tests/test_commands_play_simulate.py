@@ -25,7 +25,7 @@ from drawpoker.commands.simulate import simulate
 from drawpoker.commands.table_view import COMMANDS_HELP, ChipCount
 from drawpoker.commands.terminal_input import TerminalReader, untimed
 from drawpoker.evaluation import describe, evaluate
-from drawpoker.games import Table, TableSettings, game
+from drawpoker.games import GAMES, Table, TableSettings, game
 
 Answer = str | None
 
@@ -514,11 +514,12 @@ def test_game_options_are_checked_and_help_shows_defaults(
         main(["play", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     for shown in (
-        "{five-card-draw,holdem}",
+        "{" + ",".join(GAMES) + "}",
         "(default: five-card-draw)",
-        "holdem 2..10; default: 4)",
-        "(default: 10 in five-card-draw, 0 in holdem)",
-        "(holdem; default: 100)",
+        "holdem 2..10",
+        "default: 4)",
+        "(default: 10 in five-card-draw, 0 in holdem",
+        "100 in holdem",
         "(five-card-draw; default: 3-or-4-with-ace)",
         "2000 in five-card-draw, 10000 in holdem",
         "(default: no timer)",

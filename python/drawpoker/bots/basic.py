@@ -10,6 +10,7 @@ Action(kind='call', amount=0, cards=())
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from drawpoker.errors import InvalidArgumentError
@@ -49,7 +50,7 @@ class CheckCallBot:
         return {"kind": self.kind, "game": None}
 
 
-class SeededBot:
+class SeededBot(ABC):
     """A CPU player with a seeded generator (``self.rng``) and keyword parameters
     (``self.params``): saved as its kind, its game, its parameters and the generator's state.
 
@@ -62,18 +63,23 @@ class SeededBot:
     """
 
     kind: ClassVar[str]
-    game: ClassVar[str]
+    games: ClassVar[tuple[str, ...]]
+    """The games this player plays (a snapshot names the first)."""
 
     def __init__(self, seed: int, **params: Any) -> None:
         self.params: dict[str, Any] = {"seed": seed, **params}
         self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, view: HandView) -> Action:
+        """The action for the seat whose view this is."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data: kind, game, parameters and the generator's state."""
         version, state, gauss = self.rng.getstate()
         return {
             "kind": self.kind,
-            "game": self.game,
+            "game": self.games[0],
             "params": dict(self.params),
             "rng": [version, list(state), gauss],
         }

@@ -418,7 +418,9 @@ its hands
             raise InvalidArgumentError(f"seat {seat!r} is not a seat of {len(self.names)}")
 
     def _start_round(self) -> None:
-        while self.betting and self.stacks[self.button] == 0:
+        if not self.game.button_moves:  # stud: every deal starts at seat 0
+            self.button = len(self.names) - 1
+        while self.betting and self.game.button_moves and self.stacks[self.button] == 0:
             self.button = (self.button + 1) % len(self.names)
         self.hands.append(Hand(self.game, self.stacks, self.button, self.seed, number=self.round))
         self.turn_started = self.clock()
