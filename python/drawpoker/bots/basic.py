@@ -14,12 +14,13 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games.actions import CALL, CHECK, STAND_PAT, Action
+from drawpoker.games.actions import BRING_IN, CALL, CHECK, STAND_PAT, Action
 from drawpoker.games.events import HandView
 
 
 class CheckCallBot:
-    """Checks when it can, else calls; stands pat in a draw (any game; the benchmark player).
+    """Checks when it can, else calls; stands pat in a draw; posts a stud bring-in (any game;
+    the benchmark player).
 
     >>> from drawpoker.games import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [100, 100], seed=1)
@@ -39,6 +40,8 @@ class CheckCallBot:
         """
         if view.phase == "draw":
             return STAND_PAT
+        if view.legal is not None and "bring-in" in view.legal.kinds:
+            return BRING_IN
         return CALL if view.current_bet > view.bets[view.seat] else CHECK
 
     def to_dict(self) -> dict[str, Any]:
