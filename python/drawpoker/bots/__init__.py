@@ -23,6 +23,8 @@ from drawpoker.bots.draw import (
     tips_discards,
 )
 from drawpoker.bots.holdem import HoldemRulesBot, HoldemStrongBot
+from drawpoker.bots.lowball import LowballRulesBot, LowballStrongBot
+from drawpoker.bots.omaha import OmahaRulesBot, OmahaStrongBot
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games.player import Player
 from drawpoker.games.registry import GAMES
@@ -35,6 +37,10 @@ SEEDED_BOTS: tuple[type[SeededBot], ...] = (
     StrongBot,
     HoldemRulesBot,
     HoldemStrongBot,
+    OmahaRulesBot,
+    OmahaStrongBot,
+    LowballRulesBot,
+    LowballStrongBot,
 )
 """Every rules-of-thumb and strong CPU player class; each says its kind and its games."""
 
@@ -104,6 +110,10 @@ __all__ = [
     "DrawAdvisor",
     "HoldemRulesBot",
     "HoldemStrongBot",
+    "LowballRulesBot",
+    "LowballStrongBot",
+    "OmahaRulesBot",
+    "OmahaStrongBot",
     "RulesOfThumbBot",
     "StrongBot",
     "exact_draw",
