@@ -26,10 +26,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
+from typing import NamedTuple
 
 from drawpoker import _core
 from drawpoker.bots.basic import SeededBot
-from drawpoker.bots.holdem import Profile, opponent_profiles, position, preflop_raises
+from drawpoker.bots.holdem import opponent_profiles, position, preflop_raises
 from drawpoker.bots.omaha_reading import (
     EIGHT,
     BoardRead,
@@ -204,44 +205,98 @@ def points_at_top(share: float, hilo: bool) -> float:
     return spread[min(len(spread) - 1, max(0, round(share * len(spread)) - 1))]
 
 
-def likely_share(profile: Profile) -> float:
-    """The share of starting hands an opponent likely holds after what it did before the flop:
-    the top 8% after two raises of its own, 25% after one, 45% after calling a raise, any
-    otherwise.
+class Line(NamedTuple):
+    """What an opponent did in the hand so far: its bets and raises before the flop, whether it
+    called a raise there, its bets and raises after the flop, and whether it acted at all.
 
-    >>> likely_share(Profile(1, False, False))
-    0.25
+    >>> Line(1, False, 2, True).pushes
+    2
     """
-    if profile.raises >= 2:
-        return 0.08
-    if profile.raises == 1:
-        return 0.25
-    return 0.45 if profile.called_raise else 1.0
+
+    raises: int
+    called_raise: bool
+    pushes: int
+    acted: bool
 
 
-def strong_after_flop(hole: Sequence[int], board: Sequence[int], hilo: bool) -> bool:
-    """What a hand that bet or raised after the flop likely has: two pair or better, a flush
-    draw (two of its suit with two on the board, cards still to come), or for hi/lo a low or two
-    low cards with the board still open to a low.
+def opponent_lines(view: HandView) -> dict[int, Line]:
+    """Each opponent still in, by seat, with what it did (:class:`Line`).
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("omaha"), [10_000] * 3)
+    >>> hand.raise_to(300); hand.call()
+    >>> opponent_lines(hand.view(2))
+    {0: Line(raises=1, called_raise=False, pushes=0, acted=True), \
+1: Line(raises=0, called_raise=True, pushes=0, acted=True)}
+    """
+    profiles = opponent_profiles(view)
+    pushes = dict.fromkeys(profiles, 0)
+    acted = set()
+    flop = False
+    for event in view.events:
+        flop = flop or event.kind == "board"
+        if event.kind in ("check", "call", "bet", "raise"):
+            acted.add(event.seat)
+            if flop and event.kind in ("bet", "raise") and event.seat in pushes:
+                pushes[event.seat] += 1
+    return {s: Line(p.raises, p.called_raise, pushes[s], s in acted) for s, p in profiles.items()}
+
+
+def likely_share(line: Line) -> float:
+    """The share of starting hands an opponent likely holds after what it did before the flop:
+    the top 5% after two raises of its own, 15% after one, 30% after calling a raise, 70% when it
+    only called or checked (the weakest hands fold), any when nobody has acted yet.
+
+    >>> likely_share(Line(1, False, 0, True))
+    0.15
+    """
+    if line.raises >= 2:
+        return 0.05
+    if line.raises == 1:
+        return 0.15
+    if line.called_raise:
+        return 0.3
+    return 0.7 if line.acted else 1.0
+
+
+def holding_level(hole: Sequence[int], board: Sequence[int], hilo: bool) -> int:
+    """How strong a hand is after the flop, as a bettor's would be: 2 for three of a kind or
+    better; 1 for two pair, or with cards to come a flush draw (two of its suit, two on the board)
+    or four cards to a straight, or for hi/lo a low or two low cards with a low still possible;
+    0 otherwise.
 
     >>> from drawpoker.cards import parse_cards
     >>> board = parse_cards("Kh 7h 2c")
-    >>> strong_after_flop(parse_cards("Ah 5h Qc Jd"), board, False)
-    True
-    >>> strong_after_flop(parse_cards("Qs Jd 9c 4s"), board, False)
-    False
+    >>> [holding_level(parse_cards(text), board, False) for text in ("7c 7d Qs 4s",
+    ...  "Ah 5h Qc Jd", "Qs Jd 9c 4s")]
+    [2, 1, 0]
     """
     made = _core.category(_core.evaluate_omaha(list(hole), list(board)), "high")
-    if made >= HandCategory.TWO_PAIR:
-        return True
+    if made >= HandCategory.THREE_OF_A_KIND:
+        return 2
+    if made == HandCategory.TWO_PAIR:
+        return 1
     to_come = 5 - len(board)
     if to_come and any(
         sum(c & 3 == suit for c in hole) >= 2 and sum(c & 3 == suit for c in board) >= 2
         for suit in range(4)
     ):
-        return True
+        return 1
+    if to_come and _straight_draw(hole, board):
+        return 1
     if hilo and low_possible(board, to_come):
-        return len({c >> 2 for c in hole if c >> 2 <= EIGHT or c >> 2 == 12}) >= 2
+        return int(len({c >> 2 for c in hole if c >> 2 <= EIGHT or c >> 2 == 12}) >= 2)
+    return 0
+
+
+def _straight_draw(hole: Sequence[int], board: Sequence[int]) -> bool:
+    """Whether two hole cards and two board cards are four ranks of one five-rank span."""
+    holes = {c >> 2 for c in hole}
+    boards = {c >> 2 for c in board}
+    for low in range(-1, 9):
+        span = {r % 13 if r >= 0 else 12 for r in range(low, low + 5)}
+        if len(span & holes) >= 2 and len(span & boards) >= 2:
+            return True
     return False
 
 
@@ -249,13 +304,14 @@ class OmahaStrongBot(SeededBot):
     """Bets and calls from its equity. At every decision it samples a hand for each opponent
     still in from its likely holdings (random four-card hands within the top share of
     Hutchison's points that its betting before the flop suggests, :func:`likely_share`; after
-    the flop, when it bet or raised, with :func:`strong_after_flop`), computes its equity
-    against each sample with :func:`drawpoker.equity` (``game="omaha"`` or ``"omaha-hi-lo"``;
-    exact from the flop on, sampled before it), and acts by its edge (its equity times the
-    players in the pot: 1 is a fair share): before the flop it raises the pot from an edge of
-    1.3; facing a bet it raises from 1.5 when its equity also beats the pot odds, and calls when
-    its equity beats the pot odds; with no bet to face it bets half the pot from an edge of 1.25
-    and the pot from 1.6, and bluffs the river now and then.
+    the flop, when it bet or raised, of the :func:`holding_level` its bets suggest), computes
+    its equity against each sample with :func:`drawpoker.equity` (``game="omaha"`` or
+    ``"omaha-hi-lo"``; exact from the flop on, sampled before it), and acts by its edge (its
+    equity times the players in the pot: 1 is a fair share): before the flop it raises the pot
+    from an edge of 1.3; facing a bet it raises from 1.5 when its equity also beats the pot
+    odds, and calls when its equity beats the pot odds by 0.06 (0.02 on the river, where no
+    more betting follows); with no bet to face it bets half the pot from an edge of 1.25 and
+    the pot from 1.6, and bluffs the river now and then.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("omaha"), [10000] * 2, deck="9c As 8d Ac 4h Ks 2s Kc")
@@ -282,8 +338,8 @@ class OmahaStrongBot(SeededBot):
         from drawpoker.equity import equity
 
         hilo = is_hilo(view)
-        profiles = opponent_profiles(view)
-        ranges = [profiles[s] for s in sorted(profiles)]
+        lines = opponent_lines(view)
+        ranges = [lines[s] for s in sorted(lines)]
         dead = {*view.cards, *view.board}
         total, counted = 0.0, 0
         for _ in range(self.samples):
@@ -303,26 +359,24 @@ class OmahaStrongBot(SeededBot):
         return total / counted if counted else 1 / (len(ranges) + 1)
 
     def _sample(
-        self, profiles: Sequence[Profile], board: Sequence[int], dead: set[int], hilo: bool
+        self, lines: Sequence[Line], board: Sequence[int], dead: set[int], hilo: bool
     ) -> list[list[int]] | None:
         """One plausible four-card hand per opponent, none sharing a card with ``dead`` or each
         other (None when no such deal turns up after many tries)."""
-        floors = [
-            None if likely_share(p) >= 1 else points_at_top(likely_share(p), hilo) for p in profiles
-        ]
+        floors = [points_at_top(likely_share(line), hilo) for line in lines]
         for _ in range(20):
             used = set(dead)
             hands = []
-            for profile, floor in zip(profiles, floors, strict=True):
+            for line, floor in zip(lines, floors, strict=True):
                 for _ in range(200):
                     hole = self.rng.sample(range(52), 4)
-                    if used.isdisjoint(hole) and _plausible(profile, floor, hole, board, hilo):
+                    if used.isdisjoint(hole) and _plausible(line, floor, hole, board, hilo):
                         hands.append(hole)
                         used.update(hole)
                         break
                 else:
                     break
-            if len(hands) == len(profiles):
+            if len(hands) == len(lines):
                 return hands
         return None
 
@@ -344,7 +398,8 @@ class OmahaStrongBot(SeededBot):
         if legal.call:
             if edge >= 1.5 and mine >= odds:
                 return sized(legal, 1.0) or CALL
-            return passive(legal, call=mine >= odds + 0.02)
+            margin = 0.02 if len(view.board) == 5 else 0.06  # more betting may follow
+            return passive(legal, call=mine >= odds + margin)
         if edge >= 1.25:
             return sized(legal, 1.0 if edge >= 1.6 else 0.5) or CHECK
         if len(view.board) == 5 and self.rng.random() < self.bluff:
@@ -352,13 +407,13 @@ class OmahaStrongBot(SeededBot):
         return CHECK
 
 
-def _plausible(
-    profile: Profile, floor: float | None, hole: list[int], board: Sequence[int], hilo: bool
-) -> bool:
-    """Whether an opponent of ``profile`` would likely hold ``hole`` (its starting hand at least
-    ``floor`` points, None: any)."""
-    if floor is not None and starting_points(hole, hilo) < floor:
+def _plausible(line: Line, floor: float, hole: list[int], board: Sequence[int], hilo: bool) -> bool:
+    """Whether an opponent of ``line`` would likely hold ``hole``: its starting hand at least
+    ``floor`` points; after bets or raises after the flop, a hand of :func:`holding_level` 1
+    (one of them) or 2 (two or more, or one on the river)."""
+    if starting_points(hole, hilo) < floor:
         return False
-    if profile.aggressive_after_flop and board:
-        return strong_after_flop(hole, board, hilo)
+    if line.pushes and board:
+        need = 2 if line.pushes >= 2 or len(board) == 5 else 1
+        return holding_level(hole, board, hilo) >= need
     return True
