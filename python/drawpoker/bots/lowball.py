@@ -113,9 +113,9 @@ class LowballRulesBot(SeededBot):
     will make (:data:`DRAW_VALUE`), 0.1 more when it draws fewer cards than every opponent drew
     last time, 0.1 less when more; 0.05 less for each opponent past the first. It bets or
     raises from 0.75 (at most to three bets unless 0.9), bets from 0.6 with no bet to face,
-    calls when the value beats the pot odds by 0.1, and
-    bluffs now and then after the last draw when every opponent drew two or more. No limit: a
-    pot-sized bet or raise ("pot", "3x") from 0.85, half the pot below.
+    calls when the value beats the pot odds by 0.1, and bluffs now and then after the last draw
+    when every opponent drew two or more. No limit: a pot-sized bet or raise ("pot", "3x") from
+    0.85, half the pot below.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("2-7-triple-draw"), [10000] * 2, deck="Kc 7h Qd 5d 9s 4c 8c 3s 6h 2h")
