@@ -5,7 +5,8 @@
   seeded deals, each drawn by the rules of thumb of :mod:`drawpoker.bots.lowball_reading` through
   every draw), and its final hands are kept by the cards it exchanged in each draw; an opponent
   who exchanged ``k`` cards in its latest draw ``j`` is then expected to end like the simulated
-  players who did, the stronger of them when it bet or raised.
+  players who did, the stronger of them when it bet or raised (a pat hand that never bet only
+  half believed).
 - Its own hand (:class:`DrawAnalysis`): the exact outcome of every discard choice
   (:func:`drawpoker.draw.discard_choices` with the strength histograms; 2-7 draws of up to three
   cards, and the four-card draw keeping a poor hand's one low card; every choice of badugi's
@@ -70,7 +71,7 @@ class OpponentModel:
     def strengths(self, counts: Sequence[int], pressure: int = 0) -> npt.NDArray[np.int64]:
         """The final strengths an opponent who exchanged ``counts`` cards (one per draw so far)
         likely ends with; ``pressure`` 1 (it called a raise, or bet earlier in the hand) or 2 (it
-        bet or raised in this round) keeps the strongest 75% or 50% of them.
+        bet or raised in this round) keeps the strongest 85% or 65% of them.
 
         >>> model = opponent_model("2-7-triple-draw")
         >>> len(model.strengths([1], pressure=2)) < len(model.strengths([1]))
@@ -90,21 +91,31 @@ class OpponentModel:
         else:
             finals = self.everyone
         if pressure:
-            finals = finals[len(finals) * pressure // 4 :]
+            finals = finals[len(finals) * (20 * pressure - 5) // 100 :]
         return finals
 
     def beat_table(self, counts: Sequence[int], pressure: int = 0) -> npt.NDArray[np.float64]:
         """The chance that each strength (the index) beats such an opponent's final hand, ties
-        counted half.
+        counted half. An opponent who stood pat in its latest draw but never bet or raised is
+        half believed: half the chance against the pat hands, half against everyone (a pat
+        hand that only calls is often a weak one, or a player who does not draw as the model
+        does).
 
         >>> model = opponent_model("badugi")
         >>> table = model.beat_table([])
         >>> float(table[0]), float(table[-1]) > 0.99
         (0.0, True)
+        >>> bool(model.beat_table([0], 0)[600] > model.beat_table([0], 1)[600])
+        True
         """
+        table = self._table(self.strengths(counts, pressure))
+        if counts and counts[-1] == 0 and not pressure:
+            table = (table + self._table(self.everyone)) / 2
+        return table
+
+    def _table(self, finals: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
         import numpy as np
 
-        finals = self.strengths(counts, pressure)
         hist = np.bincount(finals, minlength=self.max_strength + 1).astype(np.float64)
         below = np.cumsum(hist) - hist
         table: npt.NDArray[np.float64] = (below + hist / 2) / len(finals)
