@@ -348,6 +348,38 @@ def test_r_limit_3_an_all_in_of_less_than_half_a_bet_is_not_one_of_the_three_rai
     assert hand.legal_actions().kinds == ("fold", "call")
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine bug: an all-in bet of half a bet or more is not treated as a full bet; the "
+    "next raise only completes it to one bet (R-POT-6, R-LIMIT-3)",
+)
+def test_r_limit_3_an_all_in_bet_of_half_a_bet_counts_as_a_full_bet() -> None:
+    hand = Hand(OMAHA_HILO, [STACK, 160, STACK], 0, seed=1)
+    hand.call()
+    hand.call()
+    hand.check()
+    assert hand.street == 1 and hand.actor == 1 and hand.stacks[1] == 60
+    hand.bet(60)  # all-in for 60 of a 100 bet: half a bet or more counts as a full bet
+    legal = hand.legal_actions()
+    # A raise is one bet over it (Robert's Rules: a 15 all-in on a 20 round is raised to 35).
+    assert legal.seat == 2 and legal.call == 60
+    assert legal.kinds == ("fold", "call", "raise") and legal.min_to == legal.max_to == 160
+
+
+def test_r_limit_3_an_all_in_bet_of_less_than_half_a_bet_may_be_completed() -> None:
+    hand = Hand(OMAHA_HILO, [STACK, 140, STACK], 0, seed=1)
+    hand.call()
+    hand.call()
+    hand.check()
+    hand.bet(40)  # all-in, less than half a bet
+    legal = hand.legal_actions()
+    # Call the 40, or complete the bet to 100 (Robert's Rules, limit).
+    assert legal.seat == 2 and legal.call == 40 and legal.min_to == legal.max_to == 100
+    hand.raise_to(100)
+    legal = hand.legal_actions()
+    assert legal.seat == 0 and legal.call == 100 and legal.min_to == legal.max_to == 200
+
+
 # ---------------------------------------------------------------------------- R-OMAHA-1
 
 
