@@ -367,6 +367,9 @@ def test_r_limit_3_an_all_in_bet_of_half_a_bet_counts_as_a_full_bet() -> None:
 
 
 def test_r_limit_3_an_all_in_bet_of_less_than_half_a_bet_may_be_completed() -> None:
+    """docs/rules.md is silent on the size of a raise over a short all-in bet; this is Robert's
+    Rules (limit): facing an all-in of less than half a bet a player may call it or complete
+    the bet."""
     hand = Hand(OMAHA_HILO, [STACK, 140, STACK], 0, seed=1)
     hand.call()
     hand.call()
