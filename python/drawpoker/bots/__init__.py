@@ -6,6 +6,8 @@ table of CPU players replays exactly.
 'RulesOfThumbBot'
 >>> type(make_bot("rules", seed=3, game="holdem")).__name__
 'HoldemRulesBot'
+>>> [type(make_bot("strong", game=name)).__name__ for name in ("stud", "razz", "stud-hi-lo")]
+['StudStrongBot', 'StudStrongBot', 'StudStrongBot']
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from drawpoker.bots.draw import (
     tips_discards,
 )
 from drawpoker.bots.holdem import HoldemRulesBot, HoldemStrongBot
+from drawpoker.bots.stud import StudRulesBot, StudStrongBot
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games.player import Player
 from drawpoker.games.registry import GAMES
@@ -35,6 +38,8 @@ SEEDED_BOTS: tuple[type[SeededBot], ...] = (
     StrongBot,
     HoldemRulesBot,
     HoldemStrongBot,
+    StudRulesBot,
+    StudStrongBot,
 )
 """Every rules-of-thumb and strong CPU player class; each says its kind and its games."""
 
@@ -106,6 +111,8 @@ __all__ = [
     "HoldemStrongBot",
     "RulesOfThumbBot",
     "StrongBot",
+    "StudRulesBot",
+    "StudStrongBot",
     "exact_draw",
     "hand_category",
     "jacks_threshold",

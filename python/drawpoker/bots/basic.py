@@ -14,12 +14,13 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games.actions import CALL, CHECK, STAND_PAT, Action
+from drawpoker.games.actions import BRING_IN, CALL, CHECK, STAND_PAT, Action
 from drawpoker.games.events import HandView
 
 
 class CheckCallBot:
-    """Checks when it can, else calls; stands pat in a draw (any game; the benchmark player).
+    """Checks when it can, else calls; stands pat in a draw; posts the bring-in in stud (any
+    game; the benchmark player).
 
     >>> from drawpoker.games import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [100, 100], seed=1)
@@ -30,16 +31,24 @@ class CheckCallBot:
     kind: ClassVar[str] = "checkcall"
 
     def choose(self, view: HandView) -> Action:
-        """Check, call, or stand pat.
+        """Check, call, stand pat, or bring in.
 
-        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> from drawpoker.games import FiveCardDraw, Hand, game
         >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
         >>> hand.bet(20); CheckCallBot().choose(hand.view(hand.actor)).kind
         'call'
+        >>> hand = Hand(game("stud"), [5000, 5000])
+        >>> CheckCallBot().choose(hand.view(hand.actor)).kind
+        'bring-in'
         """
         if view.phase == "draw":
             return STAND_PAT
-        return CALL if view.current_bet > view.bets[view.seat] else CHECK
+        if view.current_bet > view.bets[view.seat]:
+            return CALL
+        legal = view.legal
+        if legal is not None and legal.kinds[0] == "bring-in":
+            return BRING_IN
+        return CHECK
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (:func:`drawpoker.bots.restore_bot` reads it back).
