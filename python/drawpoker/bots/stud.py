@@ -28,6 +28,7 @@ stud-hi-lo True 60000
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from drawpoker.bots.basic import SeededBot
 from drawpoker.bots.stud_reading import (
@@ -280,22 +281,48 @@ class StudRulesBot(SeededBot):
         return _passive(legal, call=False)
 
 
-def _plausible(family: str, cards: list[int], street_raised: Sequence[int]) -> bool:
-    """Whether an opponent holding ``cards`` (sampled down cards and its up cards) would have
-    bet or raised on the streets in ``street_raised`` (0 = third street): a starting hand worth
-    a completion (5 or more) for third street; later a pair or better or a strong draw (stud),
-    a low draw with at most one bad card (razz), either of those (hi/lo)."""
-    for street in street_raised:
+def plausible(family: str, down: Sequence[int], up: Sequence[int], raised: Sequence[int]) -> bool:
+    """Whether an opponent with the first two ``down`` cards and the ``up`` cards would have bet
+    or raised on the streets in ``raised`` (0 = third street): a third-street hand worth 4 or
+    more (a call of the bring-in; steals included); later, with its cards up to that street, a
+    pair or better or a strong draw (stud), a low draw with at most one bad card (razz), either
+    (hi/lo).
+
+    >>> from drawpoker.cards import parse_cards
+    >>> plausible("razz", parse_cards("Kd Qc"), parse_cards("2h"), [0])
+    False
+    >>> plausible("razz", parse_cards("Ad 4c"), parse_cards("2h 7s"), [0, 1])
+    True
+    """
+    for street in raised:
+        held = [*down[:2], *up[: street + 1]]
         if street == 0:
-            if third_street(cards[:2] + cards[2:3], [], family).score < 5:
+            if third_street(held, [], family).score < 4:
                 return False
             continue
-        held = cards[: 2 + street + 1] if street < LAST_STREET else cards
         high = high_key(held)[0] >= PAIR or high_draws(held, []) >= 8
-        low = len(low_cards(held, eight=True)) >= min(5, len(held) - 1)
+        low = len(low_cards(held, eight=True)) >= len(held) - 1
         if not {"stud": high, "razz": low, "stud-hi-lo": high or low}[family]:
             return False
     return True
+
+
+@cache
+def third_street_downs(family: str, up: int) -> list[tuple[int, int]]:
+    """Every pair of down cards under the up card ``up`` that makes a third-street completion
+    or raise plausible (:func:`plausible`), worked out once per game and up card.
+
+    >>> from drawpoker.cards import parse_cards
+    >>> len(third_street_downs("stud", parse_cards("As")[0])) < 1176  # of C(51, 2) pairs
+    True
+    """
+    rest = [c for c in range(52) if c != up]
+    return [
+        (a, b)
+        for i, a in enumerate(rest)
+        for b in rest[i + 1 :]
+        if third_street([a, b, up], [], family).score >= 4
+    ]
 
 
 def _down_counts(view: HandView, seats: Sequence[int]) -> list[int]:
@@ -308,7 +335,7 @@ class StudStrongBot(SeededBot):
     :func:`drawpoker.equity` (the game's own showdown, the cards still to come dealt at random)
     against the opponents still in, each known by its up cards, with the folded up cards dead;
     an opponent that completed or raised on third street, or bet or raised later, gets its down
-    cards sampled from those that make the action likely (``samples`` deals, :func:`_plausible`),
+    cards sampled from those that make the action likely (:func:`plausible`),
     the others' down cards are left to the equity's random deal. Its edge is that equity times
     the players in the pot (1 is a fair share). Third street: complete from an edge of 1.35,
     re-raise from 1.6; facing a bet anywhere: raise from 1.5 when the equity also beats the pot
@@ -365,13 +392,10 @@ class StudStrongBot(SeededBot):
                 seed=self.rng.randrange(2**32),
             )
             return result.players[0].equity
-        total, counted = 0.0, 0
-        deals = max(4, self.samples // 50)
-        downs = _down_counts(view, rivals)
+        total = 0.0
+        deals = max(4, self.samples // 75)
         for _ in range(deals):
-            hands = self._sample(seen, rivals, known, downs, raised)
-            if hands is None:
-                continue
+            hands = self._sample(seen, rivals, known, raised)
             result = equity(
                 [list(seen.cards), *hands],
                 dead=list(seen.dead),
@@ -381,42 +405,46 @@ class StudStrongBot(SeededBot):
                 seed=self.rng.randrange(2**32),
             )
             total += result.players[0].equity
-            counted += 1
-        return total / counted if counted else 1 / (len(rivals) + 1)
+        return total / deals
 
     def _sample(
         self,
         seen: Sight,
         rivals: list[int],
         known: list[list[int]],
-        downs: list[int],
         raised: dict[int, list[int]],
-    ) -> list[list[int]] | None:
-        """Each opponent's cards for one deal: the raisers' down cards drawn at random until
-        they make their raises plausible (their up cards follow them, in the order dealt), the
-        others' up cards alone; None when no such deal turns up."""
-        taken = {*seen.cards, *seen.seen}
-        pool = [c for c in range(52) if c not in taken]
-        for _ in range(30):
-            used: set[int] = set()
-            hands = []
-            for seat, up, count in zip(rivals, known, downs, strict=True):
-                if not raised[seat]:
-                    hands.append(up)
-                    continue
-                for _ in range(200):
-                    down = self.rng.sample(pool, count)
-                    if used.isdisjoint(down):
-                        cards = down[:2] + up + down[2:]
-                        if _plausible(seen.family, cards, raised[seat]):
-                            break
+    ) -> list[list[int]]:
+        """Each opponent's cards for one deal: a raiser's up cards and two down cards that make
+        its raises plausible (:func:`plausible`: drawn from :func:`third_street_downs` when it
+        raised on third street, then up to 40 tries for its later raises, the last try kept if
+        none fits; a seventh-street down card stays unknown), the others' up cards alone."""
+        used = {*seen.cards, *seen.seen}
+        hands = []
+        for seat, up in zip(rivals, known, strict=True):
+            streets = raised[seat]
+            if not streets:
+                hands.append(up)
+                continue
+            choices = third_street_downs(seen.family, up[0]) if streets[0] == 0 else None
+            later = [s for s in streets if s > 0]
+            down: tuple[int, int] | None = None
+            for _ in range(40):
+                if choices:
+                    pick = choices[self.rng.randrange(len(choices))]
                 else:
+                    a, b = self.rng.sample(range(52), 2)
+                    pick = (a, b)
+                if pick[0] in used or pick[1] in used:
+                    continue
+                down = pick
+                if not later or plausible(seen.family, pick, up, later):
                     break
-                used.update(down)
-                hands.append(cards)
-            else:
-                return hands
-        return None
+            if down is None:  # every try met a card seen: leave the down cards to the equity
+                hands.append(up)
+                continue
+            used.update(down)
+            hands.append([*down, *up])
+        return hands
 
     def common_card_equity(self, view: HandView, seen: Sight) -> float:
         """The equity when a common card was dealt (R-STUD-7: eight players on seventh
