@@ -484,6 +484,53 @@ impl HandState {
 mod tests {
     use super::*;
 
+    fn context(current_bet: u64, to_call: u64, pot: u64, size: u64) -> BetContext {
+        BetContext {
+            current_bet,
+            largest_raise: current_bet,
+            to_call,
+            pot,
+            size,
+            bigger: None,
+        }
+    }
+
+    #[test]
+    fn r_limit_2_pot_limit_raises_to_the_bet_plus_the_pot_after_the_call() {
+        // Blinds 1/2: UTG calls 2 into 3, then may raise by the 5 in the pot: to 7.
+        let pot_limit = Structure::PotLimit { min_bet: 2 };
+        assert_eq!(pot_limit.bet_range(context(2, 2, 3, 0)), (4, 1, Some(7)));
+    }
+
+    #[test]
+    fn r_limit_3_fixed_limit_bets_one_bet_completes_a_bring_in_and_caps() {
+        let fixed = Structure::FixedLimit {
+            small: 200,
+            big: 400,
+            cap: 4,
+            heads_up_uncapped: true,
+        };
+        assert_eq!(
+            fixed.bet_range(context(0, 0, 0, 200)),
+            (200, 200, Some(200))
+        );
+        assert_eq!(
+            fixed.bet_range(context(50, 50, 290, 200)),
+            (200, 200, Some(200))
+        );
+        assert_eq!(
+            fixed.bet_range(context(600, 0, 900, 400)),
+            (1000, 400, Some(1000))
+        );
+        let open_pair = BetContext {
+            bigger: Some(400),
+            ..context(0, 0, 0, 200)
+        };
+        assert_eq!(fixed.bet_range(open_pair), (200, 200, Some(400)));
+        assert!(fixed.is_full_raise(100, 0, 200) && !fixed.is_full_raise(99, 0, 200));
+        assert_eq!((fixed.cap(3), fixed.cap(2)), (Some(4), None));
+    }
+
     #[test]
     fn quoted_is_pythons_repr_of_plain_text() {
         assert_eq!(quoted("shove"), "'shove'");

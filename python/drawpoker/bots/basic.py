@@ -19,8 +19,8 @@ from drawpoker.games.events import HandView
 
 
 class CheckCallBot:
-    """Checks when it can, else calls; stands pat in a draw; posts the bring-in in stud (any
-    game; the benchmark player).
+    """Checks when it can, else calls; stands pat in a draw; posts a stud bring-in (any game;
+    the benchmark player).
 
     >>> from drawpoker.games import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [100, 100], seed=1)
@@ -31,24 +31,18 @@ class CheckCallBot:
     kind: ClassVar[str] = "checkcall"
 
     def choose(self, view: HandView) -> Action:
-        """Check, call, stand pat, or bring in.
+        """Check, call, or stand pat.
 
-        >>> from drawpoker.games import FiveCardDraw, Hand, game
+        >>> from drawpoker.games import FiveCardDraw, Hand
         >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
         >>> hand.bet(20); CheckCallBot().choose(hand.view(hand.actor)).kind
         'call'
-        >>> hand = Hand(game("stud"), [5000, 5000])
-        >>> CheckCallBot().choose(hand.view(hand.actor)).kind
-        'bring-in'
         """
         if view.phase == "draw":
             return STAND_PAT
-        if view.current_bet > view.bets[view.seat]:
-            return CALL
-        legal = view.legal
-        if legal is not None and legal.kinds[0] == "bring-in":
+        if view.legal is not None and "bring-in" in view.legal.kinds:
             return BRING_IN
-        return CHECK
+        return CALL if view.current_bet > view.bets[view.seat] else CHECK
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (:func:`drawpoker.bots.restore_bot` reads it back).
