@@ -34,7 +34,6 @@ from drawpoker.bots.basic import SeededBot
 from drawpoker.bots.stud_reading import (
     FAMILIES,
     PAIR,
-    STRAIGHT,
     TRIPS,
     TWO_PAIR,
     Sight,

@@ -37,9 +37,21 @@ DEALING_KINDS = frozenset(("deal", "up", "board"))
 STREETS = ("3rd", "4th", "5th", "6th", "7th")
 """The stud streets' names, third street first."""
 
-RANK_WORDS = (
-    "deuce three four five six seven eight nine ten jack queen king ace".split()
-)
+RANK_WORDS = [
+    "deuce",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+]
 """Each rank's name, deuce (rank 0) to ace (rank 12)."""
 
 PLURALS = {"six": "sixes"}
@@ -221,7 +233,7 @@ class StudNews:
         lines += [
             self.row(seat, names[seat], you=seat == you)
             for seat in range(len(names))
-            if self.live[seat] and (self.up[seat] or seat == you and self.mine)
+            if self.live[seat] and (self.up[seat] or (seat == you and self.mine))
         ]
         if first is not None:
             lines.append(self.first_line(first, names[first], you=first == you))

@@ -34,6 +34,9 @@ HELP_WORDS = ("help", "?")
 BACK_WORDS = ("back", "b", "y", "yes")
 """Answers to ``back?`` that return you to your seat."""
 
+ROWS_AGAIN = 3
+"""Lines after your stud row that bring it again at your turn."""
+
 COMMANDS_HELP = """\
 At your turn type an action:
   f, fold            give up the hand
@@ -108,7 +111,7 @@ class ChipCount:
         elif kind in ("call", "bet", "raise", "bring-in") and seat is not None:
             self._move(seat, amount - self.bets[seat])
             self.bets[seat] = amount
-        elif kind in ("board", "draw", "redeal", "up") or kind == "deal" and not self.blinds:
+        elif kind in ("board", "draw", "redeal", "up") or (kind == "deal" and not self.blinds):
             self.bets = [0] * len(self.bets)  # a new street (stud: its up or down cards)
             if kind == "board":
                 self.board.extend(event.cards)
@@ -439,8 +442,9 @@ class TableView:
         legal = table.legal_actions()
         cards = list(view.cards)
         if self.news is not None:
-            if self.written != self.rows_at:  # not again right after the street's rows
+            if self.written - self.rows_at > ROWS_AGAIN:  # not again while the rows are close
                 self.write(self.news.row(YOU, "You", you=True))
+                self.rows_at = self.written
         elif self.board_game:
             line = f"Your cards: {format_cards(cards)}"
             if view.board:
@@ -460,13 +464,17 @@ class TableView:
             )
         else:
             to_call = f", to call {legal.call}" if legal.call else ""
+            if "bring-in" in legal.kinds:
+                to_call = f", bring-in {legal.call}"
             self.write(
                 f"Pot {view.pot}{to_call}, your stack {view.stacks[YOU]}, "
                 f"in this round {view.bets[YOU]}"
             )
             if self.news is not None:
-                complete = view.street == 0 and view.current_bet < legal.min_to and (
-                    "bring-in" in legal.kinds or view.current_bet <= view.game.forced.bring_in
+                complete = (
+                    view.street == 0
+                    and view.current_bet < legal.min_to
+                    and ("bring-in" in legal.kinds or view.current_bet <= view.game.forced.bring_in)
                 )
                 prompt = menu(legal, chips=view.stacks[YOU] + view.bets[YOU], complete=complete)
             else:
