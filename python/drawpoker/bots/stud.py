@@ -94,8 +94,19 @@ def _passive(legal: LegalActions, call: bool) -> Action:
 
 
 def _raises(view: HandView) -> int:
-    """Bets and raises (completions too) made on the current street so far."""
-    return sum(kind in ("bet", "raise") for kind, _ in actions_by_street(view)[-1])
+    """Bets and raises (completions too) made on the current street so far, from the bet to
+    match: whole small bets on third and fourth street (a bring-in is none), big bets later.
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("stud"), [5000] * 3, button=2)
+    >>> hand.act(Action.bring_in()); _raises(hand.view(hand.actor))
+    0
+    >>> hand.act(Action.raise_to(200)); hand.act(Action.raise_to(400)); _raises(hand.view(1))
+    2
+    """
+    settings = view.game.settings
+    unit = settings.small_bet if view.street <= 1 else settings.big_bet  # type: ignore[attr-defined]
+    return int(view.current_bet // unit)
 
 
 def steal_spot(seen: Sight) -> bool:
@@ -196,6 +207,7 @@ class StudRulesBot(SeededBot):
         super().__init__(seed, bluff=bluff, steal=steal)
         self.bluff = bluff
         self.steal = steal
+        self._last: tuple[tuple[object, ...], tuple[int, float]] | None = None
 
     def choose(self, view: HandView) -> Action:
         """The action for the seat whose view this is.
@@ -231,27 +243,32 @@ class StudRulesBot(SeededBot):
         return _passive(legal, call=score >= 7)
 
     def _level(self, seen: Sight) -> tuple[int, float]:
-        """The hand's level (0-4) and its chance to make a draw by the last card."""
+        """The hand's level (0-4) and its chance to make a draw by the last card (the last
+        answer kept: a seat asked again on the same street sees the same cards)."""
+        key = (seen.cards, seen.rivals, seen.dead, seen.common)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        others = seen.seen
+        cards = [*seen.cards, *seen.common]
         to_come = 7 - len(seen.cards)
-        unseen = 52 - len(seen.cards) - len(seen.seen)
+        unseen = 52 - len(seen.cards) - len(others)
         chance = 0.0
         if seen.family == "razz":
             level = low_level(seen, eight=False)
         else:
             level = high_level(seen)
             if to_come:
-                outs = high_draws([*seen.cards, *seen.common], seen.seen)
-                chance = chance_to_hit(outs, unseen, to_come)
+                chance = chance_to_hit(high_draws(cards, others), unseen, to_come)
             if seen.family == "stud-hi-lo":
                 low = low_level(seen, eight=True)
                 level = min(4, max(level, low) + (level >= 2 and low >= 2))
         if seen.family != "stud" and level in (1, 2) and to_come:
-            have = len(low_cards([*seen.cards, *seen.common], eight=True))
-            outs = 4 * (8 - have) - sum(
-                low_rank(c) <= 7 and low_rank(c) not in low_cards(seen.cards, True)
-                for c in seen.seen
+            held = set(low_cards(cards, eight=True))
+            outs = 4 * (8 - len(held)) - sum(
+                r <= 7 and r not in held for r in map(low_rank, others)
             )
-            chance = max(chance, chance_to_hit(outs, unseen, to_come) ** (5 - have))
+            chance = max(chance, chance_to_hit(outs, unseen, to_come) ** (5 - len(held)))
+        self._last = (key, (level, chance))
         return level, chance
 
     def _later(self, view: HandView, legal: LegalActions, seen: Sight) -> Action:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from drawpoker import _core
@@ -104,10 +105,12 @@ class Sight(NamedTuple):
         folded, and the common card.
 
         >>> Sight("stud", (1, 2), (2,), {1: (5,)}, (9,), ()).seen
-        [5, 9]
+        [9, 5]
         """
-        cards = [c for up in self.rivals.values() for c in up]
-        return [*cards, *self.dead, *self.common]
+        cards = [*self.dead, *self.common]
+        for up in self.rivals.values():
+            cards.extend(up)
+        return cards
 
 
 def sight(view: HandView) -> Sight:
@@ -118,19 +121,22 @@ def sight(view: HandView) -> Sight:
     >>> sight(hand.view(1)).rivals  # seat 0's up card: the 4c
     {0: (8,)}
     """
-    seat = view.seat
-    rivals = {
-        s: tuple(up) for s, up in enumerate(view.up_cards) if s != seat and view.live[s] and up
-    }
-    dead = tuple(
-        c for s, up in enumerate(view.up_cards) if s != seat and not view.live[s] for c in up
-    )
+    seat, live = view.seat, view.live
+    rivals: dict[int, tuple[int, ...]] = {}
+    dead: list[int] = []
+    for other, up in enumerate(view.up_cards):
+        if other == seat or not up:
+            continue
+        if live[other]:
+            rivals[other] = tuple(up)
+        else:
+            dead.extend(up)
     return Sight(
         family(view.game),
         tuple(view.cards),
         tuple(view.up_cards[seat]),
         rivals,
-        dead,
+        tuple(dead),
         tuple(view.board),
     )
 
@@ -186,6 +192,12 @@ def third_street(cards: Sequence[int], seen: Sequence[int], game: str) -> Starti
     >>> third_street(parse_cards("Ac Ad 9s"), [], "stud-hi-lo")
     StartingHand(kind='pair', score=9)
     """
+    return _third_street(tuple(cards), tuple(seen), game)
+
+
+@lru_cache(maxsize=4096)
+def _third_street(cards: tuple[int, ...], seen: tuple[int, ...], game: str) -> StartingHand:
+    """:func:`third_street`, remembered (the players at a table ask again for the same)."""
     if game == "razz":
         return _razz_start(cards, seen)
     if game == "stud-hi-lo":
@@ -195,7 +207,10 @@ def third_street(cards: Sequence[int], seen: Sequence[int], game: str) -> Starti
 
 def _groups(cards: Sequence[int]) -> list[tuple[int, int]]:
     """(count, rank) of each rank held, the biggest group first."""
-    return sorted(((n, r) for r, n in Counter(c >> 2 for c in cards).items()), reverse=True)
+    counts: dict[int, int] = {}
+    for card in cards:
+        counts[card >> 2] = counts.get(card >> 2, 0) + 1
+    return sorted(((n, r) for r, n in counts.items()), reverse=True)
 
 
 def _stud_start(cards: Sequence[int], seen: Sequence[int]) -> StartingHand:
@@ -301,6 +316,12 @@ def high_key(cards: Sequence[int]) -> tuple[int, ...]:
     >>> high_key(parse_cards("Kd Kc 4h 4s")), high_key(parse_cards("Ks Qs 3s 9s 2s"))[0]
     ((2, 11, 2, -1), 5)
     """
+    return _high_key(tuple(cards))
+
+
+@lru_cache(maxsize=8192)
+def _high_key(cards: tuple[int, ...]) -> tuple[int, ...]:
+    """:func:`high_key`, remembered (every player reads the same boards)."""
     groups = _groups(cards)
     if len(cards) >= 5:
         strength = _core.evaluate(list(cards), "high")
@@ -333,21 +354,27 @@ def high_draws(cards: Sequence[int], seen: Sequence[int]) -> int:
     >>> high_draws(parse_cards("8c 9d Th Js 2c"), parse_cards("Qs Qd 7c"))
     5
     """
+    return _high_draws(tuple(cards), tuple(seen))
+
+
+@lru_cache(maxsize=4096)
+def _high_draws(cards: tuple[int, ...], seen: tuple[int, ...]) -> int:
+    """:func:`high_draws`, remembered."""
     if high_key(cards)[0] >= STRAIGHT:
         return 0
-    held = set(cards)
-    unseen = [c for c in range(52) if c not in held and c not in set(seen)]
+    taken = {*cards, *seen}
     outs: set[int] = set()
     for suit in range(4):
         if sum(c & 3 == suit for c in cards) == 4:
-            outs.update(c for c in unseen if c & 3 == suit)
-    ranks = {c >> 2 for c in cards} | ({-1} if any(c >> 2 == ACE for c in cards) else set())
+            outs.update(c for c in range(suit, 52, 4) if c not in taken)
+    ranks = {c >> 2 for c in cards}
+    if ACE in ranks:
+        ranks.add(-1)
     for low in range(-1, 9):
-        window = set(range(low, low + 5))
-        missing = window - ranks
+        missing = [r for r in range(low, low + 5) if r not in ranks]
         if len(missing) == 1:
-            rank = missing.pop() % 13
-            outs.update(c for c in unseen if c >> 2 == rank)
+            rank = missing[0] % 13
+            outs.update(c for c in range(4 * rank, 4 * rank + 4) if c not in taken)
     return len(outs)
 
 
