@@ -257,11 +257,11 @@ class StudRulesBot(SeededBot):
             level = low_level(seen, eight=False)
         else:
             level = high_level(seen)
-            if to_come:
-                chance = chance_to_hit(high_draws(cards, others), unseen, to_come)
             if seen.family == "stud-hi-lo":
                 low = low_level(seen, eight=True)
                 level = min(4, max(level, low) + (level >= 2 and low >= 2))
+            if to_come and level <= 2:  # stronger hands bet whatever their draws
+                chance = chance_to_hit(high_draws(cards, others), unseen, to_come)
         if seen.family != "stud" and level in (1, 2) and to_come:
             held = set(low_cards(cards, eight=True))
             outs = 4 * (8 - len(held)) - sum(
