@@ -325,11 +325,6 @@ def test_r_limit_3_an_all_in_of_half_a_bet_reopens_the_betting_less_does_not(
         refused(hand, Action.raise_to(all_in + 100))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: an all-in raise of less than half a bet counts as one of the round's "
-    "three raises (R-LIMIT-3, R-POT-6: only an all-in of at least half a bet counts as a bet)",
-)
 def test_r_limit_3_an_all_in_of_less_than_half_a_bet_is_not_one_of_the_three_raises() -> None:
     hand = Hand(OMAHA_HILO, [STACK, STACK, STACK, STACK, 340], 0, seed=1)
     for _ in range(4):
@@ -340,19 +335,17 @@ def test_r_limit_3_an_all_in_of_less_than_half_a_bet_is_not_one_of_the_three_rai
     hand.raise_to(200)  # 2: raise one
     hand.call()  # 3
     hand.raise_to(240)  # 4: all-in for 40 more, less than half a bet: not a raise
-    hand.raise_to(340)  # 0: raise two
+    # The next raise completes one bet over the last full raise (200): to 300, not 340
+    # (docs/engine.md; PokerKit would raise from the all-in total).
+    assert not hand.can_raise_to(340)
+    hand.raise_to(300)  # 0: raise two
     legal = hand.legal_actions()
     # Seat 1 faces a full raise since it bet, and only two raises have been made.
     assert legal.seat == 1 and legal.kinds == ("fold", "call", "raise")
-    hand.raise_to(440)  # raise three
+    hand.raise_to(400)  # raise three
     assert hand.legal_actions().kinds == ("fold", "call")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: an all-in bet of half a bet or more is not treated as a full bet; the "
-    "next raise only completes it to one bet (R-POT-6, R-LIMIT-3)",
-)
 def test_r_limit_3_an_all_in_bet_of_half_a_bet_counts_as_a_full_bet() -> None:
     hand = Hand(OMAHA_HILO, [STACK, 160, STACK], 0, seed=1)
     hand.call()

@@ -318,12 +318,6 @@ def test_r_stud_3_the_cap_on_a_later_street_is_one_bet_and_three_raises() -> Non
     assert legal.seat == 1 and legal.kinds == ("fold", "call") and legal.call == 400
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug: an all-in completion of half a bet or more is not treated as a full "
-    "bet; the next raise only completes to the small bet (R-POT-6; docs/engine.md: the next "
-    "raise is to the all-in total plus one bet)",
-)
 def test_r_stud_2_an_all_in_completion_of_half_a_bet_counts_as_the_completion() -> None:
     hands = {0: "As Kd 9c", 1: "Qh Jh 7d", 2: "Tc 9s 3h", 3: "8c 8d Ks"}
     hand = stud_hand(hands, stacks=[STACK, STACK, STACK, 190])

@@ -23,6 +23,9 @@ pub struct BetContext {
     pub size: u64,
     /// A bigger fixed-limit bet the round also allows (the big bet with an open pair, R-STUD-4).
     pub bigger: Option<u64>,
+    /// The total of the round's last full bet or raise (the big blind; 0 before any), from which
+    /// a fixed-limit raise counts one bet.
+    pub full_bet_to: u64,
 }
 
 /// How a sizing preset names its total.
@@ -59,12 +62,9 @@ impl Structure {
             }
             Structure::FixedLimit { .. } => {
                 let size = context.size;
-                // Below one bet (a bring-in), a raise completes to one bet.
-                let first = if current_bet < size {
-                    size
-                } else {
-                    current_bet + size
-                };
+                // One bet over the last full bet: a bring-in or an all-in of less than half a
+                // bet is completed, an all-in of half a bet or more counts as a full bet.
+                let first = context.full_bet_to + size;
                 match context.bigger {
                     Some(big) if big > size => (first, big - size, Some(first + big - size)),
                     _ => (first, size, Some(first)),
@@ -75,7 +75,8 @@ impl Structure {
 
     /// Whether raising by `increment` reopens the betting for players who already acted
     /// (R-POT-6: short all-ins do not, unless several add up to a full raise; in fixed limit
-    /// an all-in of at least half a bet does).
+    /// an all-in of at least half a bet does). In fixed limit, `increment` is counted from the
+    /// last full bet.
     pub fn is_full_raise(self, increment: u64, largest_raise: u64, size: u64) -> bool {
         match self {
             Structure::Unit { unit } => increment >= unit.max(largest_raise),
@@ -269,6 +270,7 @@ impl HandState {
             pot: self.pot(),
             size: self.round_size,
             bigger: self.bigger_bet,
+            full_bet_to: self.full_bet_to,
         }
     }
 
@@ -444,13 +446,19 @@ impl HandState {
         self.committed[seat] += paid;
     }
 
-    /// Records a bet or raise to `to`: the bet, the largest raise, the count of bets in the
-    /// round, a big bet made (later raises are big bets), opener and aggressors.
+    /// Records a bet or raise to `to`: the bet, a full raise (its increment, its total, one more
+    /// bet toward the cap), a big bet made (later raises are big bets), opener and aggressors.
     pub(super) fn raise_to(&mut self, seat: usize, to: u64) -> u64 {
         let increment = to - self.current_bet;
         let structure = self.betting_structure();
-        if structure.is_full_raise(increment, self.largest_raise, self.round_size) {
+        let counted = match structure {
+            Structure::FixedLimit { .. } => to - self.full_bet_to,
+            _ => increment,
+        };
+        if structure.is_full_raise(counted, self.largest_raise, self.round_size) {
             self.largest_raise = increment;
+            self.full_bet_to = to;
+            self.bets_in_round += 1;
         }
         if let Some(big) = self.bigger_bet {
             if increment > self.round_size {
@@ -459,7 +467,6 @@ impl HandState {
             }
         }
         self.current_bet = to;
-        self.bets_in_round += 1;
         if self.is_first_betting_street() && self.opener.is_none() {
             self.opener = Some(seat);
         }
@@ -492,6 +499,7 @@ mod tests {
             pot,
             size,
             bigger: None,
+            full_bet_to: if current_bet >= size { current_bet } else { 0 },
         }
     }
 
@@ -526,6 +534,11 @@ mod tests {
             bigger: Some(400),
             ..context(0, 0, 0, 200)
         };
+        let after_a_full_all_in = BetContext {
+            full_bet_to: 150,
+            ..context(150, 100, 400, 200)
+        };
+        assert_eq!(fixed.bet_range(after_a_full_all_in), (350, 200, Some(350)));
         assert_eq!(fixed.bet_range(open_pair), (200, 200, Some(400)));
         assert!(fixed.is_full_raise(100, 0, 200) && !fixed.is_full_raise(99, 0, 200));
         assert_eq!((fixed.cap(3), fixed.cap(2)), (Some(4), None));

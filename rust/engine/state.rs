@@ -90,8 +90,10 @@ pub struct HandState {
     pub aggressor_any: Option<usize>,
     /// The seat that started the latest betting round played.
     pub round_first: Option<usize>,
-    /// Bets and raises made in this round (the big blind or a completion counts as the bet).
+    /// Full bets and raises made in this round (the big blind or a completion counts as the bet).
     pub bets_in_round: u32,
+    /// The total of the round's last full bet or raise (the big blind before the flop).
+    pub full_bet_to: u64,
     /// Seats that could bet when this round started (the heads-up option of the cap).
     pub round_players: usize,
     /// The fixed-limit bet of this round.
@@ -199,6 +201,7 @@ impl HandState {
             aggressor_any: None,
             round_first: None,
             bets_in_round: 0,
+            full_bet_to: 0,
             round_players: 0,
             round_size: 0,
             bigger_bet: None,
@@ -340,6 +343,7 @@ impl HandState {
         self.aggressor = None;
         self.phase = Phase::Bet;
         self.bets_in_round = u32::from(blinds);
+        self.full_bet_to = if blinds { self.current_bet } else { 0 };
         self.round_players = self.able;
         (self.round_size, self.bigger_bet) = self.bet_sizes(street.bet_size);
         let first = match street.first {
