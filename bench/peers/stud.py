@@ -48,7 +48,11 @@ Driver = Callable[[int, int, bool], int]
 def payout_ok(payoffs: Sequence[float]) -> bool:
     """Whether ``payoffs`` (each player's net chips) are a call-down hand's: everyone put in
     the ante and the bring-in, and the winners split the whole pot evenly (540 divides by 1
-    to 6)."""
+    to 6).
+
+    >>> payout_ok([450, -90, -90, -90, -90, -90]), payout_ok([360, 0, -90, -90, -90, -90])
+    (True, False)
+    """
     cost = ANTE + BRING_IN
     winners = [p for p in payoffs if p != -cost]
     return bool(winners) and all(p == POT / len(winners) - cost for p in winners)
@@ -58,7 +62,11 @@ def drawpoker_hands(count: int, seed: int = 0, verify: bool = False) -> int:
     """``count`` call-down hands of drawpoker's stud (``Hand.check_or_call``, which posts the
     bring-in, until the hand is over), as ``engine_workloads.stud_check_call_hands`` plays
     them. With ``verify``, counts the hands with 30 actions, six hands shown and payouts as
-    expected."""
+    expected.
+
+    >>> drawpoker_hands(3, seed=1, verify=True)
+    3
+    """
     from drawpoker.games import Hand, game
 
     spec = game("stud")
@@ -82,7 +90,11 @@ def pokerkit_hands(count: int, seed: int = 0, verify: bool = False) -> int:
     players' actions, then ``post_bring_in()`` when it can, else ``check_or_call()``, while the
     state's ``status`` is on. PokerKit shuffles with the global ``random`` module, seeded here.
     With ``verify``, counts the hands with 30 actions, six hands shown or mucked at the
-    showdown and payoffs as expected."""
+    showdown and payoffs as expected.
+
+    >>> pokerkit_hands(2, seed=1, verify=True)  # doctest: +SKIP
+    2
+    """
     from pokerkit import Automation, FixedLimitSevenCardStud, HoleCardsShowingOrMucking, Mode
 
     automations = (
@@ -127,7 +139,11 @@ def pokerkit_hands(count: int, seed: int = 0, verify: bool = False) -> int:
 
 def timed(driver: Callable[[int, int], object], hands: int) -> float:
     """Hands per second of ``driver(hands, seed)``, best of five rounds, each call on new
-    hands (a new seed)."""
+    hands (a new seed).
+
+    >>> timed(lambda hands, seed: None, 10) > 0
+    True
+    """
     seeds = itertools.count(SEED)
     return hands / best_seconds(lambda: driver(hands, next(seeds)), repeat=5)
 
