@@ -174,10 +174,7 @@ def _play_turns(table: Table, screen: TableView, read: Reader) -> str | None:
             table.act(YOU, turn)
         elif isinstance(turn, TimeUp):
             default = table.default_action()
-            if "bring-in" in table.legal_actions().kinds:
-                default = Action.bring_in()  # a bring-in can neither check nor fold
-                table.act(YOU, default)
-            elif not table.enforce_timer():  # the reader's timeout came first: act all the same
+            if not table.enforce_timer():  # the reader's timeout came first: act all the same
                 table.act(YOU, default)
             line = f"Time ran out: the table {_DONE[default.kind]} for you."
             if turn.late is not None:

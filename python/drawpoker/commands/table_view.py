@@ -478,7 +478,7 @@ class TableView:
                 )
                 prompt = menu(legal, chips=view.stacks[YOU] + view.bets[YOU], complete=complete)
             else:
-                prompt = menu(legal)
+                prompt = menu(legal, chips=view.stacks[YOU] + view.bets[YOU])
         while True:
             left = table.time_left()
             if left is not None and left <= 0:
