@@ -19,10 +19,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import combinations
 from typing import ClassVar, Final, TypeVar
 
 from drawpoker.games import LegalActions
-from pokerkit import Automation, Card, CardsLike, Entry, Hand
+from pokerkit import (
+    Automation,
+    BoardCombinationHand,
+    Card,
+    CardsLike,
+    CombinationHand,
+    Entry,
+    Hand,
+    HoleBoardCombinationHand,
+)
 
 RANKS: Final = "23456789TJQKA"
 SUITS: Final = "cdhs"
@@ -99,17 +109,51 @@ def pokerkit_player(seats: int, button: int, seat: int) -> int:
 HandT = TypeVar("HandT", bound=Hand)
 
 
+def best_combination(
+    hand_type: type[Hand], hole: tuple[Card, ...], board: tuple[Card, ...]
+) -> tuple[Card, ...] | None:
+    """The cards of ``hand_type``'s best hand from ``hole`` and ``board`` (the same choice as
+    PokerKit's ``from_game`` of a combination hand type: every five cards of hole and board, or
+    exactly ``hole_card_count`` hole and ``board_card_count`` board cards), found by comparing
+    PokerKit's lookup entries directly instead of making a hand of each combination; ``None``
+    when no combination makes a hand (no qualifying low)."""
+    if issubclass(hand_type, HoleBoardCombinationHand):
+        combos: Iterable[tuple[Card, ...]] = (
+            h + b
+            for h in combinations(hole, hand_type.hole_card_count)
+            for b in combinations(board, hand_type.board_card_count)
+        )
+    else:
+        combos = combinations(hole + board, hand_type.card_count)  # type: ignore[attr-defined]
+    lookup = hand_type.lookup
+    best: tuple[Entry, tuple[Card, ...]] | None = None
+    for combo in combos:
+        try:
+            entry = lookup.get_entry_or_none(combo)
+        except ValueError:
+            entry = None
+        if entry is None:
+            continue
+        if best is None or (entry < best[0] if hand_type.low else entry > best[0]):
+            best = (entry, combo)
+    return None if best is None else best[1]
+
+
 def remembered(base: type[HandT]) -> type[HandT]:
     """PokerKit's hand type ``base``, remembered: a hand made from the same cards is not worked
     out again (``None`` remembered too: no hand of that type, e.g. no qualifying low) and a
     hand's rank is looked up once. PokerKit re-evaluates every hand for every pot and hand type,
-    which made showdowns most of the oracles' time. The ranking itself is PokerKit's.
+    which made showdowns most of the oracles' time. Combination hands (all but badugi) are found
+    by :func:`best_combination`; the ranking itself is PokerKit's.
 
     >>> from pokerkit import StandardHighHand
     >>> High = remembered(StandardHighHand)
     >>> str(High.from_game("AsAd", "AcAh2c3d4h"))
     'Four of a kind (AsAdAcAh4h)'
     """
+    combination = issubclass(base, CombinationHand) and not (
+        issubclass(base, BoardCombinationHand) and not issubclass(base, HoleBoardCombinationHand)
+    )
 
     class Remembered(base):  # type: ignore[valid-type,misc]
         _made: ClassVar[dict[tuple[tuple[Card, ...], tuple[Card, ...]], Hand | None]] = {}
@@ -122,10 +166,14 @@ def remembered(base: type[HandT]) -> type[HandT]:
             else:
                 if len(cls._made) >= 50_000:
                     cls._made.clear()
-                try:
-                    hand = super().from_game(*key)
-                except ValueError:
-                    hand = None
+                if combination:
+                    cards = best_combination(cls, *key)
+                    hand = None if cards is None else cls(cards)
+                else:
+                    try:
+                        hand = super().from_game(*key)
+                    except ValueError:
+                        hand = None
                 cls._made[key] = hand
             if hand is None:
                 raise ValueError(f"no {base.__name__} in {key}")
