@@ -181,10 +181,11 @@ def remembered(base: type[HandT]) -> type[HandT]:
 
         @cached_property
         def entry(self) -> Entry:
-            return self.lookup.get_entry(self.cards)
+            entry: Entry = self.lookup.get_entry(self.cards)
+            return entry
 
     Remembered.__name__ = Remembered.__qualname__ = f"Remembered{base.__name__}"
-    return Remembered  # type: ignore[return-value]
+    return Remembered
 
 
 @dataclass(frozen=True)

@@ -49,7 +49,6 @@ from differential_common import (
     AUTOMATIONS,
     OracleError,
     Pot,
-    card_text,
     cards_text,
     layers,
     pokerkit_seat,
@@ -132,16 +131,14 @@ class Part:
 @dataclass(frozen=True)
 class Game:
     """One of the games: drawpoker's name, PokerKit's class (with remembered hand types), the
-    family (``flop``, ``stud``, ``draw``), the betting structure, the showdown parts, the hole
-    cards dealt at the start (flop and draw games), the most seats played, whether stud hi's
-    open pair allows the big bet, and the chance that a hand has an ante (blind games)."""
+    family (``flop``, ``stud``, ``draw``), the betting structure, the showdown parts, the most
+    seats played, and whether stud hi's open pair allows the big bet."""
 
     name: str
     pokerkit: type[Poker]
     family: str
     structure: str
     parts: tuple[Part, ...]
-    hole: int
     max_seats: int
     open_pair: bool = False
 
@@ -162,27 +159,25 @@ def _game(
     family: str,
     structure: str,
     odd_chips: tuple[str, ...],
-    hole: int,
     max_seats: int,
     *,
     open_pair: bool = False,
 ) -> Game:
     pokerkit = _remembering(base)
     parts = tuple(Part(h, o) for h, o in zip(pokerkit.hand_types, odd_chips, strict=True))
-    return Game(name, pokerkit, family, structure, parts, hole, max_seats, open_pair)
+    return Game(name, pokerkit, family, structure, parts, max_seats, open_pair)
 
 
 GAMES: Final[dict[str, Game]] = {
     game.name: game
     for game in (
-        _game("omaha", PotLimitOmahaHoldem, "flop", "pot-limit", ("seat",), 4, 6),
+        _game("omaha", PotLimitOmahaHoldem, "flop", "pot-limit", ("seat",), 6),
         _game(
             "omaha-hi-lo",
             FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
             "flop",
             "fixed-limit",
             ("seat", "seat"),
-            4,
             6,
         ),
         _game(
@@ -191,18 +186,16 @@ GAMES: Final[dict[str, Game]] = {
             "stud",
             "fixed-limit",
             ("high-card",),
-            0,
             7,
             open_pair=True,
         ),
-        _game("razz", FixedLimitRazz, "stud", "fixed-limit", ("low-card",), 0, 7),
+        _game("razz", FixedLimitRazz, "stud", "fixed-limit", ("low-card",), 7),
         _game(
             "stud-hi-lo",
             FixedLimitSevenCardStudHighLowSplitEightOrBetter,
             "stud",
             "fixed-limit",
             ("high-card", "low-card"),
-            0,
             7,
         ),
         _game(
@@ -211,7 +204,6 @@ GAMES: Final[dict[str, Game]] = {
             "draw",
             "no-limit",
             ("seat",),
-            5,
             6,
         ),
         _game(
@@ -220,10 +212,9 @@ GAMES: Final[dict[str, Game]] = {
             "draw",
             "fixed-limit",
             ("seat",),
-            5,
             6,
         ),
-        _game("badugi", FixedLimitBadugi, "draw", "fixed-limit", ("seat",), 4, 6),
+        _game("badugi", FixedLimitBadugi, "draw", "fixed-limit", ("seat",), 6),
     )
 }
 
@@ -575,7 +566,7 @@ def play(
         live=[True] * n,
     )
     committed = played.committed  # PokerKit order until the end
-    cards = [[] for _ in range(n)]  # PokerKit order
+    cards: list[list[int]] = [[] for _ in range(n)]  # PokerKit order
     up: list[list[bool]] = [[] for _ in range(n)]
     discards: dict[int, list[int]] = {}
     posted = False
@@ -635,10 +626,10 @@ def play(
                 k = state.hole_dealee_index
                 pending = state.hole_dealing_statuses[k]
                 if game.family == "draw" and street is not None and street > 0:
-                    out = discards.pop(k)
-                    if len(out) != len(pending):
-                        raise OracleError(f"player {k}: {len(pending)} cards due, {len(out)} out")
-                    new = stub.exchange(out)
+                    thrown = discards.pop(k)
+                    if len(thrown) != len(pending):
+                        raise OracleError(f"player {k}: {len(pending)} due, {len(thrown)} out")
+                    new = stub.exchange(thrown)
                     _refilling(played, partial(state.deal_hole, cards_text(new), k))
                 else:
                     new = stub.take(1)
@@ -953,7 +944,7 @@ def settle(played: Played, *, pokerkit: bool = False) -> Settlement:
     hands = strengths(game, played.cards, played.board, live)
 
     def winners(part: int, pot: Pot) -> list[int]:
-        held = [hands[part][s] for s in pot.eligible if hands[part][s] is not None]
+        held = [h for s in pot.eligible if (h := hands[part][s]) is not None]
         if not held:
             return list(pot.eligible)  # PokerKit's phantom low: every hand "ties" with none
         best = max(held)
@@ -1300,8 +1291,3 @@ def _random_decider(rng: random.Random, style: _Style) -> Decider:
         return low + int((high - low) * rng.random() ** 2)
 
     return decide
-
-
-def describe(case: GameCase) -> str:
-    """A short text of a case's deal, for reports."""
-    return " ".join(card_text(c) for c in case.shuffles[0])
