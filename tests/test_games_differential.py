@@ -33,7 +33,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Final
 
 import pytest
@@ -334,8 +334,15 @@ def summary(name: str, result: GameResult) -> str:
     bugs = Counter(b for _, ids in result.failures.values() for b in ids)
     divergences = Counter(d for c in cases for d in c.divergences)
     times = TIMES[name]
+    tags = Counter(t for c in cases for t in c.tags)
+    reshuffles = (
+        f" {tags['reshuffle']} with reshuffles ({tags['pokerkit_off_deck']} dealt cards PokerKit"
+        " would not have);"
+        if GAMES[name].family == "draw"
+        else ""
+    )
     return (
-        f"\n{name}: {len(cases) - len(result.failures)} of {len(cases)} hands match;"
+        f"\n{name}: {len(cases) - len(result.failures)} of {len(cases)} hands match;{reshuffles}"
         f" {dict(bugs)} differ by known engine bugs; card room's stacks differ from PokerKit's in"
         f" {sum(c.card_room_stacks != c.finishing_stacks for c in cases)} ({dict(odd)});"
         f" {result.decisions} decisions compared, {result.idle_checks} idle PokerKit options"
@@ -546,18 +553,20 @@ def test_pokerkits_idle_big_blind_option_in_a_draw_game_is_skipped() -> None:
     assert replayed.idle_checks == 1
 
 
-def test_reshuffle_takes_only_the_discards_of_earlier_drawers() -> None:
-    # 2-7 triple draw, six seats, the deck in order: seat i holds cards i, i+6, ..., i+24. In the
-    # first draw everyone throws five: seats 0-3 take the stub's 20 cards, seat 4 the last two
-    # and three from a new stub shuffled from the 20 cards seats 0-3 threw (never its own, and
-    # no folded hand: R-DRAW-8), seat 5 five more from it.
+@pytest.mark.parametrize("name", ["2-7-single-draw", "2-7-triple-draw"])
+def test_reshuffle_takes_only_the_discards_of_earlier_drawers(name: str) -> None:
+    # Six seats, the deck in order: seat i holds cards i, i+6, ..., i+24. In the first draw
+    # everyone throws five: seats 0-3 take the stub's 20 cards, seat 4 the last two and three
+    # from a new stub shuffled from the 20 cards seats 0-3 threw (never its own, and no folded
+    # hand: R-DRAW-8), seat 5 five more from it.
     n = 6
-    table = _blind_table("2-7-triple-draw", (500,) * n, n - 1, (5, 10))
+    table = _blind_table(name, (500,) * n, n - 1, (5, 10))
     hands = [tuple(range(s, 30, n)) for s in range(n)]
     pile = [c for s in range(4) for c in hands[s]]
     reshuffle = sorted(pile, reverse=True)
     moves = [*[C] * 5, X, *[Move("draw", 0, hands[s]) for s in range(n)], *[X] * n]
-    moves += [*[PAT] * n, *[X] * n] * 2
+    if GAMES[name].fixed:
+        moves += [*[PAT] * n, *[X] * n] * 2
     case = make_case(table, list(range(52)), moves, "reshuffle", reshuffles=[reshuffle])
     assert case.shuffles[1] == tuple(reshuffle)
     assert case.cards[4] == (50, 51, *reshuffle[:3]) and case.cards[5] == tuple(reshuffle[3:8])
@@ -641,3 +650,28 @@ def test_razz_odd_chip_goes_to_the_lowest_card_by_suit() -> None:
     assert case.finishing_stacks == (101, 100, 99)
     assert case.differences == {"odd_chips"}
     _agrees(case)
+
+
+def test_the_replay_notices_what_differs() -> None:
+    # The comparison has teeth: a case changed in its stacks, a legal action, an actor or a
+    # card is caught where it differs.
+    case = next(c for c in game_result("stud-hi-lo").cases if "showdown" in c.tags)
+    stacks = list(case.card_room_stacks)
+    stacks[0] += 1
+    stacks[1] -= 1
+    legal = list(case.legal)
+    legal[0] = legal[0]._replace(call=legal[0].call + 1)
+    actors = list(case.actors)
+    actors[0] = (actors[0] + 1) % case.table.seats
+    cards = [list(c) for c in case.cards]
+    cards[0][-1] = next(c for c in range(52) if c not in cards[0])
+    changed = {
+        "end": replace(case, card_room_stacks=tuple(stacks)),
+        "legal": replace(case, legal=tuple(legal)),
+        "actor": replace(case, actors=tuple(actors)),
+        "cards": replace(case, cards=tuple(tuple(c) for c in cards)),
+    }
+    for what, tampered in changed.items():
+        problems = replay_in_drawpoker(tampered).problems
+        kinds = {p.kind for p in problems}
+        assert kinds == ({"end"} if what == "cards" else {what}), (what, problems)
