@@ -1,9 +1,10 @@
-"""The engine workloads timed by bench_engine.py and peers/engine.py, peers/holdem.py and
-peers/games.py: complete 6-player hands of Five-Card Draw (antes 10, stacks 2,000, second round
-from the left of the dealer so that an all-check first round goes on to the draw instead of
-redealing forever), of no-limit Hold'em, pot-limit Omaha (blinds 50/100, stacks 10,000) and
-fixed-limit 2-7 triple draw (bets 100/200, blinds 50/100, stacks 10,000), through the public
-API."""
+"""The engine workloads timed by bench_engine.py and peers/engine.py, peers/holdem.py,
+peers/stud.py and peers/games.py: complete 6-player hands of Five-Card Draw (antes 10, stacks
+2,000, second round from the left of the dealer so that an all-check first round goes on to the
+draw instead of redealing forever), of no-limit Hold'em and pot-limit Omaha (blinds 50/100,
+stacks 10,000), of fixed-limit Seven-Card Stud (antes 40, bring-in 50, bets 200/400, stacks
+20,000) and of fixed-limit 2-7 triple draw (bets 100/200, blinds 50/100, stacks 10,000), through
+the public API."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from drawpoker.bots import (
     OmahaRulesBot,
     RulesOfThumbBot,
     StrongBot,
+    StudRulesBot,
 )
 from drawpoker.bots.lowball_reading import deuce_seven_discards
 from drawpoker.games import Action, DrawSettings, FiveCardDraw, GameSpec, Hand, game
@@ -25,6 +27,7 @@ from drawpoker.games.variants.lowball import TripleDrawSettings
 PLAYERS = 6
 DRAW = FiveCardDraw(DrawSettings(second_round="left-of-dealer"))
 HOLDEM = game("holdem")
+STUD = game("stud")
 OMAHA = game("omaha")
 TRIPLE_DRAW = game("2-7-triple-draw", TripleDrawSettings(small_bet=100, big_bet=200))
 CHECK, CALL, PAT = Action.check(), Action.call(), Action.draw()
@@ -93,6 +96,31 @@ def holdem_rules_of_thumb_hands(count: int, seed: int = 0) -> int:
     """Hold'em hands of six rules-of-thumb CPU players (hand groups by position, pot odds)."""
     bots = [HoldemRulesBot(seed=seed + s) for s in range(PLAYERS)]
     return _bot_hands(HOLDEM, 10_000, count, bots, seed)
+
+
+def stud_check_call_hands(count: int, seed: int = 0) -> int:
+    """Seven-Card Stud hands where the bring-in is posted and everyone calls or checks to the
+    showdown (``Hand.check_or_call``, which posts a bring-in); returns the actions played."""
+    actions = 0
+    for number in range(count):
+        hand = Hand(STUD, [20_000] * PLAYERS, PLAYERS - 1, seed, number=number)
+        while not hand.is_over:
+            hand.check_or_call()
+            actions += 1
+    return actions
+
+
+def stud_rules_of_thumb_hands(count: int, seed: int = 0) -> int:
+    """Seven-Card Stud hands of six rules-of-thumb CPU players (third-street starting hands,
+    live cards, boards, draws and pot odds)."""
+    bots = [StudRulesBot(seed=seed + s) for s in range(PLAYERS)]
+    actions = 0
+    for number in range(count):
+        hand = Hand(STUD, [20_000] * PLAYERS, PLAYERS - 1, seed, number=number)
+        while (seat := hand.actor) is not None:
+            hand.act(bots[seat].choose(hand.view(seat)))
+            actions += 1
+    return actions
 
 
 def omaha_check_call_hands(count: int, seed: int = 0) -> int:

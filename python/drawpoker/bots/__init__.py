@@ -6,6 +6,8 @@ table of CPU players replays exactly.
 'RulesOfThumbBot'
 >>> type(make_bot("rules", seed=3, game="holdem")).__name__
 'HoldemRulesBot'
+>>> [type(make_bot("strong", game=name)).__name__ for name in ("stud", "razz", "stud-hi-lo")]
+['StudStrongBot', 'StudStrongBot', 'StudStrongBot']
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from drawpoker.bots.draw import (
 from drawpoker.bots.holdem import HoldemRulesBot, HoldemStrongBot
 from drawpoker.bots.lowball import LowballRulesBot, LowballStrongBot
 from drawpoker.bots.omaha import OmahaRulesBot, OmahaStrongBot
+from drawpoker.bots.stud import StudRulesBot, StudStrongBot
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games.player import Player
 from drawpoker.games.registry import GAMES
@@ -41,6 +44,8 @@ SEEDED_BOTS: tuple[type[SeededBot], ...] = (
     OmahaStrongBot,
     LowballRulesBot,
     LowballStrongBot,
+    StudRulesBot,
+    StudStrongBot,
 )
 """Every rules-of-thumb and strong CPU player class; each says its kind and its games."""
 
@@ -116,6 +121,8 @@ __all__ = [
     "OmahaStrongBot",
     "RulesOfThumbBot",
     "StrongBot",
+    "StudRulesBot",
+    "StudStrongBot",
     "exact_draw",
     "hand_category",
     "jacks_threshold",

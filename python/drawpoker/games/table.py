@@ -267,15 +267,20 @@ class Table:
 
     def default_action(self) -> Action:
         """What the table does for a seat whose time ran out (R-TABLE-1): stand pat in a draw,
-        else check when checking is legal, else fold.
+        else check when checking is legal, else fold; a stud bring-in, which may neither check
+        nor fold, is posted.
 
-        >>> from drawpoker.games import FiveCardDraw
+        >>> from drawpoker.games import FiveCardDraw, game
         >>> Table(FiveCardDraw(), 2).default_action()
         Action(kind='check', amount=0, cards=())
+        >>> Table(game("stud"), 2).default_action()
+        Action(kind='bring-in', amount=0, cards=())
         """
         hand = self.hand
         if hand.phase == "draw":
             return Action.draw()
+        if "bring-in" in hand.legal_actions().kinds:
+            return Action.bring_in()
         return Action.check() if hand.can_check() else Action.fold()
 
     def enforce_timer(self) -> bool:
