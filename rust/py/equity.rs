@@ -4,8 +4,10 @@ use super::cards::cards_from_ints;
 use super::errors::check;
 use super::eval::rows_of;
 use crate::card::Card;
+use crate::equity::ranges::{self, WeightedRange};
 use crate::equity::{batch, equity as compute, Budget, Game};
-use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
+use crate::error::Error;
+use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 
 /// One player's figures: (wins, ties, equity, tie_equity, std_error).
@@ -63,8 +65,70 @@ fn equity_batch_heads_up<'py>(
     Ok(check(result)?.into_pyarray(py))
 }
 
+/// One player's range result: (equity, win, tie, std_error, combo equities, combo frequencies).
+type RangeRow<'py> = (
+    f64,
+    f64,
+    f64,
+    f64,
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<f64>>,
+);
+
+/// Hold'em equity of weighted ranges (`[N, 2]` combos and `N` weights per player); returns
+/// (per-player rows, outcomes, distinct matchups, exact).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn range_equity<'py>(
+    py: Python<'py>,
+    ranges: Vec<(PyReadonlyArray2<'py, u8>, PyReadonlyArray1<'py, f64>)>,
+    board: Vec<i64>,
+    dead: Vec<i64>,
+    max_outcomes: u64,
+    samples: u64,
+    seed: u64,
+) -> PyResult<(Vec<RangeRow<'py>>, u64, u64, bool)> {
+    let mut weighted = Vec::with_capacity(ranges.len());
+    for (combos, weights) in &ranges {
+        let (_, width, cards) = rows_of(combos);
+        if width != 2 {
+            return Err(super::errors::to_py(Error::InvalidArgument(format!(
+                "combos must have 2 cards, got {width}"
+            ))));
+        }
+        weighted.push(WeightedRange {
+            combos: cards.chunks_exact(2).map(|c| [c[0], c[1]]).collect(),
+            weights: weights.as_array().to_vec(),
+        });
+    }
+    let board = cards_from_ints(&board)?;
+    let dead = cards_from_ints(&dead)?;
+    let budget = Budget {
+        max_outcomes,
+        samples,
+        seed,
+    };
+    let result = check(py.detach(|| ranges::range_equity(&weighted, &board, &dead, budget)))?;
+    let rows = result
+        .players
+        .into_iter()
+        .map(|p| {
+            (
+                p.equity,
+                p.win,
+                p.tie,
+                p.std_error,
+                p.combo_equity.into_pyarray(py),
+                p.combo_frequency.into_pyarray(py),
+            )
+        })
+        .collect();
+    Ok((rows, result.outcomes, result.matchups, result.exact))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(equity, m)?)?;
+    m.add_function(wrap_pyfunction!(range_equity, m)?)?;
     m.add_function(wrap_pyfunction!(equity_batch_heads_up, m)?)?;
     Ok(())
 }
