@@ -3,7 +3,13 @@
 >>> import drawpoker
 >>> drawpoker.describe(drawpoker.evaluate("Ah Kh Qh Jh Th 2c 3d"))
 'Royal flush'
+>>> drawpoker.describe(drawpoker.evaluate(["A♥", "K♥", "Q♥", "J♥", "10♥"]))
+'Royal flush'
+>>> drawpoker.__version__ == importlib.metadata.version("drawpoker")
+True
 """
+
+import importlib.metadata
 
 from drawpoker.cards import (
     JOKER,
@@ -56,6 +62,12 @@ from drawpoker.omaha import (
     evaluate_omaha_hilo,
     evaluate_omaha_hilo_batch,
 )
+from drawpoker.range_equity import RangeEquityResult, range_equity
+from drawpoker.range_grid import EquityGrid, equity_grid, grid_svg
+from drawpoker.ranges import Range
+
+__version__ = importlib.metadata.version("drawpoker")
+"""The installed version of drawpoker (from the package metadata)."""
 
 __all__ = [
     "HIGH_CLASS_COUNT",
@@ -69,12 +81,15 @@ __all__ = [
     "DrawEquity",
     "DrawOutcome",
     "DrawPokerError",
+    "EquityGrid",
     "EquityResult",
     "HandCategory",
     "IllegalActionError",
     "InvalidArgumentError",
     "InvalidCardError",
     "PlayerEquity",
+    "Range",
+    "RangeEquityResult",
     "RankingSystem",
     "card",
     "category",
@@ -87,6 +102,7 @@ __all__ = [
     "draw_outcome",
     "equity",
     "equity_batch",
+    "equity_grid",
     "evaluate",
     "evaluate_batch",
     "evaluate_low8",
@@ -97,8 +113,10 @@ __all__ = [
     "evaluate_omaha_hilo_batch",
     "format_cards",
     "full_deck",
+    "grid_svg",
     "parse_cards",
     "qualifies_low8",
+    "range_equity",
     "rank_of",
     "ranking_system",
     "strength_histogram",

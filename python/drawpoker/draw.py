@@ -290,6 +290,9 @@ def discard_choices(
     ('8d', 9, 47)
     >>> len(discard_choices("Ks 9s 6s 3s 8d", limit="5"))
     32
+    >>> discard_choices(["K♠", "9♠", "6♠", "3♠", "8♦"])[0].discards
+    '8d'
+
     """
     if limit not in DRAW_LIMITS:
         raise InvalidArgumentError(

@@ -130,7 +130,7 @@ def equity(
         return range_equity(
             hands, board, dead, max_outcomes=max_outcomes, samples=samples, seed=seed
         )
-    hand_lists = [to_card_list(hand) for hand in hands]
+    hand_lists = [to_card_list(hand) for hand in hands if not isinstance(hand, Range)]
     rows, outcomes, exact = _core.equity(
         game,
         hand_lists,

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from drawpoker.cards import RANKS, format_cards, is_integer, to_card_list
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
@@ -193,10 +193,10 @@ notation (QQ+, JJ-99, AKs, K9s+, AhKh, random)
         parts = []
         for item in combos:
             if isinstance(item, tuple) and len(item) == 2 and not is_integer(item[0]):
-                cards, weight = item
+                cards, weight = cast("tuple[CardsLike, float]", item)
                 parts.append(f"{format_cards(cards).replace(' ', '')}:{weight:g}")
             else:
-                parts.append(format_cards(item).replace(" ", ""))  # type: ignore[arg-type]
+                parts.append(format_cards(cast("CardsLike", item)).replace(" ", ""))
         return cls(", ".join(parts))
 
     def without(self, dead: CardsLike) -> Range:
