@@ -127,7 +127,10 @@ fn row_is_valid(row: &[Card], deck: Deck) -> bool {
 fn row_error(row: &[Card], index: usize, deck: Deck) -> Error {
     match check_hand(row, deck == Deck::WithJoker, Some(index)) {
         Err(e) => e,
-        Ok(()) => Error::InvalidArgument(format!("row {index} is invalid")),
+        // Read again, the row holds valid cards: the caller changed it meanwhile.
+        Ok(()) => Error::InvalidArgument(format!(
+            "the input changed during the call (row {index} held a bad card, then none)"
+        )),
     }
 }
 
@@ -178,11 +181,13 @@ fn run<const W: usize, T>(
     per_block: &impl Fn(Isa, &[[Card; W]], &mut [T]) -> bool,
 ) -> Result<()> {
     let (rows, _) = cards.as_chunks::<W>();
-    // The row-by-row check names the bad row of a block that failed.
+    // The row-by-row check names the bad row of a block that failed. Should it find none, the
+    // rows were written to between the two checks: the caller changed the input meanwhile.
     let named = |block: &[[Card; W]], start: usize| {
         Err(first_error(block, start, deck).unwrap_or_else(|| {
             Error::InvalidArgument(format!(
-                "rows {start} to {} failed a block check but look valid (a bug)",
+                "the input changed during the call (rows {start} to {} held a bad card, \
+                 then none)",
                 start + block.len() - 1
             ))
         }))
