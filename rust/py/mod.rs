@@ -9,6 +9,7 @@ mod errors;
 mod eval;
 mod omaha;
 mod shuffle;
+mod stop;
 
 use pyo3::prelude::*;
 
