@@ -108,7 +108,7 @@ def test_scalar_bad_inputs() -> None:
 
 def test_strength_queries_check_their_range() -> None:
     for bad in (0, 7463):
-        with pytest.raises(InvalidArgumentError, match=r"outside 1\.\.=7462"):
+        with pytest.raises(InvalidArgumentError, match=r"must be an integer in 1\.\.7462"):
             drawpoker.describe(bad)
     with pytest.raises(InvalidArgumentError):
         drawpoker.category_counts(4)
