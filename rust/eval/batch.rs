@@ -782,6 +782,21 @@ mod tests {
     }
 
     #[test]
+    fn a_block_that_fails_and_then_looks_valid_is_input_changed_during_the_call() {
+        // What a caller writing to the array meanwhile looks like: a block check fails, and
+        // the rows read again are valid.
+        let cards = random_rows(40, 5, 52, 3);
+        let mut out = vec![0u16; 40];
+        let changed = |_: Isa, rows: &[[Card; 5]], _: &mut [u16]| rows.len() == BLOCK_ROWS;
+        let error = map_checking_blocks(Isa::best(), &cards, &mut out, Deck::Standard, changed);
+        let message = error.unwrap_err().to_string();
+        assert_eq!(
+            message,
+            "the input changed during the call (rows 32 to 39 held a bad card, then none)"
+        );
+    }
+
+    #[test]
     fn an_output_of_the_wrong_length_is_an_error() {
         let cards = random_rows(10, 5, 52, 3);
         for rows in [9, 11] {
