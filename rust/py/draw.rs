@@ -40,6 +40,7 @@ fn draw_histogram<'py>(
     ranking: &str,
     joker: bool,
 ) -> PyResult<(Bound<'py, PyArray1<u64>>, u64)> {
+    super::import_numpy(py)?;
     let ranking = check(Ranking::from_name(ranking))?;
     let (hand, dead) = (cards_from_ints(&hand)?, cards_from_ints(&dead)?);
     let draw = check(outcomes::Draw::new(
@@ -65,6 +66,7 @@ fn deck_histogram<'py>(
     ranking: &str,
     joker: bool,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    super::import_numpy(py)?;
     let ranking = check(Ranking::from_name(ranking))?;
     let histogram = check(py.detach(|| outcomes::deck_histogram(ranking, joker)))?;
     Ok(histogram.into_pyarray(py))
@@ -178,6 +180,7 @@ type DealArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<u32>>);
 /// The suit-canonical deals `uint8[134459, 5]` and their weights `uint32[134459]`.
 #[pyfunction]
 fn canonical_deals<'py>(py: Python<'py>) -> PyResult<DealArrays<'py>> {
+    super::import_numpy(py)?;
     let deals = py.detach(holds::canonical_deals);
     let flat: Vec<u8> = deals.hands.iter().flatten().copied().collect();
     let hands = flat.into_pyarray(py).reshape([deals.hands.len(), 5])?;

@@ -90,6 +90,7 @@ fn strength_histogram<'py>(
     n_cards: usize,
     method: &str,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    super::import_numpy(py)?;
     let histogram = match method {
         "walk" => detach_stoppable(py, true, |stop| high::strength_histogram(n_cards, stop)),
         "patterns" => check(py.detach(|| high::pattern_histogram(n_cards))),
