@@ -145,18 +145,21 @@ def to_card_list(cards: CardsLike, name: str = "cards") -> list[int]:
                     f"{name} must be a 1-D array of cards, not an array of shape {cards.shape}"
                 )
             cards = cards[: JOKER + 2].tolist()
-    try:
-        # One more than a deck holds is enough to refuse, however long the input is.
-        values = list(itertools.islice(cards, JOKER + 2))
-    except TypeError:
-        raise InvalidArgumentError(
-            f"{name} must be card text, a sequence of card integers or an integer array,"
-            f" not {cards!r}"
-        ) from None
+    if type(cards) is list or type(cards) is tuple:  # the usual case, read as it is
+        values = cards
+    else:
+        try:
+            # One more than a deck holds is enough to refuse, however long the input is.
+            values = list(itertools.islice(cards, JOKER + 2))
+        except TypeError:
+            raise InvalidArgumentError(
+                f"{name} must be card text, a sequence of card integers or an integer array,"
+                f" not {cards!r}"
+            ) from None
     if len(values) > JOKER + 1:
         raise InvalidCardError(f"{name} holds more cards than a deck (53 with the joker)")
     for value in values:
-        if not is_integer(value):
+        if type(value) is not int and not is_integer(value):
             raise InvalidCardError(f"{name} must be integers or text, got {value!r}")
         if not 0 <= value <= JOKER:
             raise InvalidCardError(
