@@ -123,14 +123,9 @@ struct Walker<'a, S: Scorer> {
     used: u64,
     tally: Tally,
     stop: &'a Stop,
-    /// Deals scored since the last look at `stop`.
-    since_poll: u32,
     /// Set once a stop was seen: every loop returns at once.
     stopped: bool,
 }
-
-/// Deals a walker scores between two looks at its [`Stop`] (well under a millisecond).
-const DEALS_PER_POLL: u32 = 1 << 14;
 
 impl<S: Scorer> Walker<'_, S> {
     /// Deals the last `left` cards of segment `seg` from pool indices `start..`, then the rest.
@@ -138,15 +133,15 @@ impl<S: Scorer> Walker<'_, S> {
         if left == 0 {
             match self.segments.get(seg + 1) {
                 Some(&(_, count)) => self.walk(seg + 1, 0, count),
-                None => {
-                    self.table.score_into(self.scorer, &mut self.tally, 1);
-                    self.since_poll += 1;
-                    if self.since_poll == DEALS_PER_POLL {
-                        self.since_poll = 0;
-                        self.stopped = self.stop.requested();
-                    }
-                }
+                None => self.table.score_into(self.scorer, &mut self.tally, 1),
             }
+            return;
+        }
+        // The stop is looked at once a loop over the last card (at most 52 deals, a few
+        // microseconds), not once a deal.
+        let last_card = left == 1 && seg + 1 == self.segments.len();
+        if last_card && self.stop.requested() {
+            self.stopped = true;
             return;
         }
         let target = self.segments[seg].0;
@@ -159,7 +154,7 @@ impl<S: Scorer> Walker<'_, S> {
             self.used |= bit;
             self.walk(seg, i + 1, left - 1);
             self.used &= !bit;
-            if self.stopped {
+            if !last_card && self.stopped {
                 return;
             }
         }
@@ -186,7 +181,6 @@ pub fn exact(spot: &Spot, scorer: &impl Scorer, stop: &Stop) -> Result<Tally> {
             used: 1u64 << i,
             tally: Tally::new(players),
             stop,
-            since_poll: 0,
             stopped: false,
         };
         *walker.table.slot(first_target, first_count) = spot.pool[i];

@@ -574,7 +574,8 @@ mod tests {
             deal::exact(&spot, &scorer, &stop).unwrap_err(),
             Error::Stopped
         );
-        // Each task looks at the stop every 2^14 deals (a deal scores two hands).
+        // Each task looks at the stop every 52 deals or fewer, and each chunk of samples
+        // (2^14) before it starts; a deal scores two hands.
         let slack = 2 * (1 << 14) * rayon::current_num_threads() as u64;
         assert!(scorer.scored.into_inner() <= 200_000 + slack);
         let stop = Stop::new();
@@ -585,7 +586,6 @@ mod tests {
         };
         let sampled = deal::monte_carlo(&spot, &scorer, MAX_SAMPLES, 1, &stop);
         assert_eq!(sampled.unwrap_err(), Error::Stopped);
-        // Each chunk of 2^14 samples looks at the stop before it starts.
         assert!(scorer.scored.into_inner() <= 200_000 + slack);
         // Stopped before they start, every method returns at once.
         let requested = Stop::new();
