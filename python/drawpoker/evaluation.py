@@ -127,7 +127,9 @@ def evaluate(cards: CardsLike, ranking: str = "high") -> int:
     >>> evaluate("Ah Ad Ac As Jk", ranking="joker")
     7475
     """
-    return _core.evaluate(to_card_list(cards), ranking_system(ranking).name)
+    # The core names an unknown ranking; only a value that is no str is refused here.
+    name = ranking if type(ranking) is str else ranking_system(ranking).name
+    return _core.evaluate(to_card_list(cards), name)
 
 
 def evaluate_batch(cards: npt.ArrayLike, ranking: str = "high") -> npt.NDArray[np.uint16]:
@@ -208,6 +210,8 @@ def checked_strength(strength: object, ranking: str) -> int:
 1..7462, not 7463
     """
     system = ranking_system(ranking)
+    if type(strength) is int and 1 <= strength <= system.max_strength:  # the usual case
+        return strength
     return integer(f"strength (ranking {system.name!r})", strength, 1, system.max_strength)
 
 
