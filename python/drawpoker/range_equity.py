@@ -29,7 +29,7 @@ from drawpoker.equity import (
     DEFAULT_SAMPLES,
     EquityResult,
     PlayerEquity,
-    _check_count,
+    budget,
 )
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.ranges import Range
@@ -85,7 +85,7 @@ def as_range(hand: Range | CardsLike, name: str) -> Range:
     """
     if isinstance(hand, Range):
         return hand
-    cards = to_card_list(hand)
+    cards = to_card_list(hand, name)
     if len(cards) != 2:
         raise InvalidArgumentError(f"{name} must be two hole cards or a Range, got {hand!r}")
     return Range.from_combos([cards])
@@ -118,8 +118,8 @@ def range_equity(
         raise InvalidArgumentError(
             "hands must be a list with one hand or Range per player, e.g. [Range('QQ+'), 'AhKh']"
         )
-    board_cards = to_card_list(board)
-    dead_cards = to_card_list(dead)
+    board_cards = to_card_list(board, "board")
+    dead_cards = to_card_list(dead, "dead")
     ranges = [
         as_range(hand, f"hands[{i}]").without(board_cards + dead_cards)
         for i, hand in enumerate(hands)
@@ -134,9 +134,7 @@ def range_equity(
         arrays,
         board_cards,
         dead_cards,
-        _check_count("max_outcomes", max_outcomes),
-        _check_count("samples", samples),
-        _check_count("seed", seed),
+        *budget(max_outcomes, samples, seed),
     )
     players = tuple(
         PlayerEquity(

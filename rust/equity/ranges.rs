@@ -18,6 +18,7 @@ use super::{holdem, spot, Budget, Game};
 use crate::card::{card_mask, check_hand, make_card, rank, suit, Card, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::eval::high;
+use crate::stop::Stop;
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -29,6 +30,9 @@ pub const MAX_ASSIGNMENTS: usize = 20_000_000;
 
 /// Samples per independently seeded chunk: the result depends on the seed, not on the threads.
 const SAMPLE_CHUNK: u64 = 1 << 14;
+
+/// Samples between two looks at the stop (well under a millisecond).
+const STOP_POLL: u64 = 1 << 10;
 
 /// Tries at dealing one sample's combos before giving up: ranges that almost never fit
 /// together (every combo of one player blocks the others) are reported, not looped on.
@@ -221,12 +225,14 @@ fn assignments(live: &[Vec<u16>], ranges: &[WeightedRange], limit: usize) -> Opt
 
 /// Range equity: exact when the distinct matchups times the boards each fit
 /// `budget.max_outcomes` (and the assignments number at most [`MAX_ASSIGNMENTS`]), otherwise
-/// `budget.samples` Monte Carlo deals from `budget.seed`.
+/// `budget.samples` Monte Carlo deals from `budget.seed`. Returns [`Error::Stopped`] soon after
+/// `stop` is requested.
 pub fn range_equity(
     ranges: &[WeightedRange],
     board: &[Card],
     dead: &[Card],
     budget: Budget,
+    stop: &Stop,
 ) -> Result<RangeEquity> {
     let taken = check(ranges, board, dead)?;
     let live = live_combos(ranges, taken);
@@ -245,7 +251,16 @@ pub fn range_equity(
             ));
         }
         if fits(flat.len() / players) {
-            if let Some(result) = exact(ranges, board, dead, &flat, boards, budget.max_outcomes)? {
+            let found = exact(
+                ranges,
+                board,
+                dead,
+                &flat,
+                boards,
+                budget.max_outcomes,
+                stop,
+            )?;
+            if let Some(result) = found {
                 return Ok(result);
             }
         }
@@ -256,7 +271,15 @@ pub fn range_equity(
             budget.max_outcomes
         )));
     }
-    monte_carlo(ranges, board, dead, &live, budget.samples, budget.seed)
+    monte_carlo(
+        ranges,
+        board,
+        dead,
+        &live,
+        budget.samples,
+        budget.seed,
+        stop,
+    )
 }
 
 /// Exact sums over the assignments `flat` (combo indices, `players` per assignment) and every
@@ -268,6 +291,7 @@ fn exact(
     flat: &[u16],
     boards: u64,
     max_outcomes: u64,
+    stop: &Stop,
 ) -> Result<Option<RangeEquity>> {
     let players = ranges.len();
     let perms = stabilizer(&[board, dead]);
@@ -308,6 +332,8 @@ fn exact(
     let tallies: Vec<Tally> = representatives
         .par_iter()
         .map(|hands| {
+            // One matchup is at most a millisecond or so of work.
+            stop.check()?;
             let hands: Vec<Vec<Card>> = hands.iter().map(|h| h.to_vec()).collect();
             spot(Game::Holdem, &hands, board, dead).map(|s| holdem::exact(tables, &s))
         })
@@ -437,6 +463,7 @@ fn monte_carlo(
     live: &[Vec<u16>],
     samples: u64,
     seed: u64,
+    stop: &Stop,
 ) -> Result<RangeEquity> {
     let players = ranges.len();
     let taken = card_mask(board) | card_mask(dead);
@@ -453,7 +480,10 @@ fn monte_carlo(
         let count = SAMPLE_CHUNK.min(samples - chunk * SAMPLE_CHUNK);
         let mut picked = [0u16; MAX_PLAYERS];
         let mut cards = [[0u8; 7]; MAX_PLAYERS];
-        for _ in 0..count {
+        for sample in 0..count {
+            if sample % STOP_POLL == 0 {
+                stop.check()?;
+            }
             let mut used;
             let mut tries = 0;
             'deal: loop {
@@ -564,7 +594,14 @@ mod tests {
     fn one_combo_each_is_the_hand_equity() {
         let budget = Budget::default();
         let board = parse_cards("2s 7s Jd").unwrap();
-        let result = range_equity(&[range("AsKs"), range("QhQd")], &board, &[], budget).unwrap();
+        let result = range_equity(
+            &[range("AsKs"), range("QhQd")],
+            &board,
+            &[],
+            budget,
+            &Stop::new(),
+        )
+        .unwrap();
         let hands = vec![parse_cards("AsKs").unwrap(), parse_cards("QhQd").unwrap()];
         let single = equity(Game::Holdem, &hands, &board, &[], budget).unwrap();
         assert!(result.exact);
@@ -581,7 +618,8 @@ mod tests {
         let aces = range("AcAd AcAh AcAs AdAh AdAs AhAs");
         let kq = range("KcQc KdQd KhQh KsQs");
         let budget = Budget::default();
-        let result = range_equity(&[aces.clone(), kq.clone()], &[], &[], budget).unwrap();
+        let result =
+            range_equity(&[aces.clone(), kq.clone()], &[], &[], budget, &Stop::new()).unwrap();
         assert!(result.exact);
         assert_eq!(result.matchups, 2);
         let mut sum = 0.0;
@@ -601,14 +639,24 @@ mod tests {
     fn monte_carlo_is_seeded_and_near_the_exact_answer() {
         let a = range("AcAd AhAs KcKd KhKs");
         let b = range("AcKc AdKd QhQs JhJs");
-        let exact = range_equity(&[a.clone(), b.clone()], &[], &[], Budget::default()).unwrap();
+        let exact = range_equity(
+            &[a.clone(), b.clone()],
+            &[],
+            &[],
+            Budget::default(),
+            &Stop::new(),
+        )
+        .unwrap();
         let budget = Budget {
             max_outcomes: 0,
             samples: 40_000,
             seed: 9,
         };
-        let mc = range_equity(&[a.clone(), b.clone()], &[], &[], budget).unwrap();
-        assert_eq!(mc, range_equity(&[a, b], &[], &[], budget).unwrap());
+        let mc = range_equity(&[a.clone(), b.clone()], &[], &[], budget, &Stop::new()).unwrap();
+        assert_eq!(
+            mc,
+            range_equity(&[a, b], &[], &[], budget, &Stop::new()).unwrap()
+        );
         assert!(!mc.exact);
         let p = &mc.players[0];
         assert!((p.equity - exact.players[0].equity).abs() < 4.0 * p.std_error);
@@ -620,13 +668,54 @@ mod tests {
     fn bad_ranges_are_errors() {
         let budget = Budget::default();
         let board = parse_cards("As Ad 2c").unwrap();
-        let err = range_equity(&[range("AsAd"), range("KcKd")], &board, &[], budget).unwrap_err();
+        let err = range_equity(
+            &[range("AsAd"), range("KcKd")],
+            &board,
+            &[],
+            budget,
+            &Stop::new(),
+        )
+        .unwrap_err();
         assert!(
             err.to_string().contains("player 0's range has no combo"),
             "{err}"
         );
-        let err = range_equity(&[range("AsAd"), range("AsKd")], &[], &[], budget).unwrap_err();
+        let err = range_equity(
+            &[range("AsAd"), range("AsKd")],
+            &[],
+            &[],
+            budget,
+            &Stop::new(),
+        )
+        .unwrap_err();
         assert!(err.to_string().contains("no deal in common"), "{err}");
+    }
+
+    #[test]
+    fn a_requested_stop_ends_the_work() {
+        let stop = Stop::new();
+        stop.request();
+        let everyone = WeightedRange {
+            combos: (0..52u8)
+                .flat_map(|a| (0..a).map(move |b| [a, b]))
+                .collect(),
+            weights: vec![1.0; 1326],
+        };
+        let budget = Budget {
+            max_outcomes: 0,
+            samples: 1_000_000,
+            seed: 1,
+        };
+        let ranges = [everyone.clone(), everyone];
+        assert_eq!(
+            range_equity(&ranges, &[], &[], budget, &stop).unwrap_err(),
+            Error::Stopped
+        );
+        let exact = Budget::default();
+        assert_eq!(
+            range_equity(&[range("AsKs"), range("QhQd")], &[], &[], exact, &stop).unwrap_err(),
+            Error::Stopped
+        );
     }
 
     #[test]

@@ -20,7 +20,15 @@ import argparse
 from pathlib import Path
 
 from drawpoker.cards import format_cards, parse_cards
-from drawpoker.equity import DEFAULT_MAX_OUTCOMES, DEFAULT_SAMPLES, GAMES, EquityResult, equity
+from drawpoker.equity import (
+    DEFAULT_MAX_OUTCOMES,
+    DEFAULT_SAMPLES,
+    GAMES,
+    MAX_OUTCOMES,
+    MAX_SAMPLES,
+    EquityResult,
+    equity,
+)
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.range_equity import RangeEquityResult
 from drawpoker.range_grid import grid_of, grid_svg
@@ -60,15 +68,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=DEFAULT_MAX_OUTCOMES,
         help="enumerate exactly up to this many deals (ranges: distinct matchups times boards), "
-        "else sample (default: %(default)s)",
+        f"else sample (at most {MAX_OUTCOMES:,}; default: %(default)s)",
     )
     parser.add_argument(
         "--samples",
         type=int,
         default=DEFAULT_SAMPLES,
-        help="Monte Carlo deals when not exact (default: %(default)s)",
+        help=f"Monte Carlo deals when not exact (at most {MAX_SAMPLES:,}; default: %(default)s)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default: 0)")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="Monte Carlo seed, 0..2**64-1 (default: 0)"
+    )
     parser.add_argument(
         "--symbols",
         action="store_true",
