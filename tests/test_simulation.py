@@ -5,6 +5,7 @@ summary's figures checked from the game records; Dask batch evaluation."""
 from __future__ import annotations
 
 import math
+import multiprocessing
 import statistics
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -16,7 +17,7 @@ from drawpoker import evaluate_batch
 from drawpoker.cli import main
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import TableSettings
-from drawpoker.simulation import Z95, SimulationSummary, simulate
+from drawpoker.simulation import Z95, SimulationSummary, process_pool, simulate
 
 GAMES = 12
 RUN = {
@@ -42,7 +43,12 @@ def test_same_seed_same_summary_on_thread_pools(here: SimulationSummary, workers
 
 @pytest.mark.parametrize("workers", [1, 2, 4])
 def test_same_seed_same_summary_on_process_pools(here: SimulationSummary, workers: int) -> None:
-    with ProcessPoolExecutor(workers) as pool:
+    with process_pool(workers) as pool:
+        assert simulate("holdem", executor=pool, **RUN) == here  # type: ignore[arg-type]
+
+
+def test_same_seed_same_summary_on_a_plain_spawned_process_pool(here: SimulationSummary) -> None:
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
         assert simulate("holdem", executor=pool, **RUN) == here  # type: ignore[arg-type]
 
 

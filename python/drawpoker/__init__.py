@@ -10,6 +10,7 @@ True
 """
 
 import importlib.metadata
+from typing import TYPE_CHECKING, Any
 
 from drawpoker.cards import (
     JOKER,
@@ -66,6 +67,9 @@ from drawpoker.range_equity import RangeEquityResult, range_equity
 from drawpoker.range_grid import EquityGrid, equity_grid, grid_svg
 from drawpoker.ranges import Range
 
+if TYPE_CHECKING:
+    from drawpoker.simulation import simulate as simulate
+
 __version__ = importlib.metadata.version("drawpoker")
 """The installed version of drawpoker (from the package metadata)."""
 
@@ -119,6 +123,21 @@ __all__ = [
     "range_equity",
     "rank_of",
     "ranking_system",
+    "simulate",
     "strength_histogram",
     "suit_of",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``drawpoker.simulate`` loads the table engine on first use, not at ``import drawpoker``.
+
+    >>> import drawpoker
+    >>> drawpoker.simulate.__module__
+    'drawpoker.simulation'
+    """
+    if name == "simulate":
+        from drawpoker.simulation import simulate
+
+        return simulate
+    raise AttributeError(f"module 'drawpoker' has no attribute {name!r}")

@@ -96,6 +96,8 @@ def client(scheduler: str | None = None, *, local_workers: int | None = None) ->
             threads_per_worker=1,
             processes=True,
             dashboard_address=None,
+            # One thread each for the core's parallel work: the workers share the cores.
+            env={"RAYON_NUM_THREADS": "1"},
         ) as cluster,
         Client(cluster) as local,
     ):

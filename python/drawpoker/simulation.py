@@ -25,8 +25,10 @@ True
 from __future__ import annotations
 
 import math
+import multiprocessing
+import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, Future, as_completed
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -268,6 +270,26 @@ def summarize(
         records=tuple(records),
         elapsed=elapsed,
         interrupted=interrupted,
+    )
+
+
+def _one_core_each() -> None:
+    """Runs in each new worker process: one thread for the core's parallel work, so that N
+    workers on N cores do not each start a pool of N threads."""
+    os.environ["RAYON_NUM_THREADS"] = "1"
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` fresh (spawned) processes, one core's thread pool each. Spawned,
+    not forked: a child forked after the core's thread pool has started would inherit a pool
+    without its threads.
+
+    >>> with process_pool(1) as pool:
+    ...     pool.submit(sum, [1, 2]).result()
+    3
+    """
+    return ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_one_core_each
     )
 
 

@@ -43,6 +43,7 @@ from drawpoker.commands.options import add_game_arguments, spec_from, table_sett
 from drawpoker.commands.play import EXIT_INTERRUPTED
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GAMES
+from drawpoker.simulation import process_pool
 from drawpoker.simulation import simulate as run_simulation
 
 NAME = "simulate"
@@ -119,16 +120,14 @@ def executor_for(args: argparse.Namespace) -> Iterator[Executor | None]:
         if args.dask_local is not None and args.dask_local < 1:
             raise InvalidArgumentError(f"--dask-local must be at least 1, not {args.dask_local}")
         with client(args.scheduler, local_workers=args.dask_local) as dask_client:
-            yield dask_client.get_executor()
+            yield dask_client.get_executor(pure=False)  # every game played, none reused
         return
     if args.workers < 1:
         raise InvalidArgumentError(f"--workers must be at least 1, not {args.workers}")
     if args.workers == 1:
         yield None
         return
-    from concurrent.futures import ProcessPoolExecutor
-
-    with ProcessPoolExecutor(args.workers) as pool:
+    with process_pool(args.workers) as pool:
         yield pool
 
 
