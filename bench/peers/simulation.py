@@ -10,7 +10,7 @@ from drawpoker.simulation import process_pool
 
 from bench.figures import Figure, run_child
 
-GAME, GAMES, PLAYERS, ROUNDS = "holdem", 48, 6, 10
+GAME, GAMES, PLAYERS, ROUNDS = "holdem", 400, 6, 10
 BOTS = ("rules", "checkcall")
 
 
@@ -28,7 +28,7 @@ def hands_per_second(executor: object = None) -> tuple[float, int]:
         table=TableSettings(rounds=ROUNDS),
         seed=1,
         executor=executor,  # type: ignore[arg-type]
-        chunk_size=4,
+        chunk_size=8,
     )
     return summary.hands / (time.perf_counter() - start), summary.hands
 

@@ -17,7 +17,7 @@ use super::tally::{Showdown, Tally, MAX_PLAYERS, POT};
 use super::{holdem, spot, Budget, Game};
 use crate::card::{card_mask, check_hand, make_card, rank, suit, Card, DECK_SIZE};
 use crate::error::{Error, Result};
-use crate::eval::high;
+use crate::eval::high::{self, CARD_KEYS, SUIT_START};
 use crate::stop::Stop;
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -473,6 +473,15 @@ fn monte_carlo(
         .map(|(l, r)| Chooser::new(l, &r.weights))
         .collect();
     let tables = high::tables();
+    let combo_keys: Vec<Vec<u64>> = ranges
+        .iter()
+        .map(|r| {
+            r.combos
+                .iter()
+                .map(|&[a, b]| CARD_KEYS[a as usize] + CARD_KEYS[b as usize])
+                .collect()
+        })
+        .collect();
     let chunks = samples.div_ceil(SAMPLE_CHUNK);
     let run_chunk = |chunk: u64| -> Result<Sampled> {
         let mut rng = Rng::new(seed ^ chunk.wrapping_mul(0xD1B5_4A32_D192_ED03));
@@ -519,11 +528,18 @@ fn monte_carlo(
                 }
             }
             let mut showdowns = [Showdown::default(); MAX_PLAYERS];
+            let board_key = full_board
+                .iter()
+                .map(|&c| CARD_KEYS[c as usize])
+                .sum::<u64>();
             for p in 0..players {
-                cards[p][..2].copy_from_slice(&ranges[p].combos[picked[p] as usize]);
+                let i = picked[p] as usize;
+                cards[p][..2].copy_from_slice(&ranges[p].combos[i]);
                 cards[p][2..].copy_from_slice(&full_board);
+                // The board's key is summed once for every player.
+                let key = SUIT_START + board_key + combo_keys[p][i];
                 showdowns[p] = Showdown {
-                    high: tables.eval(&cards[p]) as u32,
+                    high: tables.finish(key, &cards[p]) as u32,
                     low: 0,
                 };
             }

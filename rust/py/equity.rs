@@ -11,6 +11,22 @@ use crate::error::Error;
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 
+/// The board and dead cards of a call, checked, and its budget.
+fn known_and_budget(
+    board: &[i64],
+    dead: &[i64],
+    max_outcomes: u64,
+    samples: u64,
+    seed: u64,
+) -> PyResult<(Vec<Card>, Vec<Card>, Budget)> {
+    let budget = Budget {
+        max_outcomes,
+        samples,
+        seed,
+    };
+    Ok((cards_from_ints(board)?, cards_from_ints(dead)?, budget))
+}
+
 /// One player's figures: (wins, ties, equity, tie_equity, std_error).
 type PlayerRow = (u64, u64, f64, f64, f64);
 
@@ -45,13 +61,7 @@ fn equity(
         .iter()
         .map(|h| cards_from_ints(h))
         .collect::<PyResult<_>>()?;
-    let board = cards_from_ints(&board)?;
-    let dead = cards_from_ints(&dead)?;
-    let budget = Budget {
-        max_outcomes,
-        samples,
-        seed,
-    };
+    let (board, dead, budget) = known_and_budget(&board, &dead, max_outcomes, samples, seed)?;
     let plan = check(Plan::new(game, &hands, &board, &dead, budget))?;
     let long = plan.deals_to_score() >= LONG_WORK;
     let result = detach_stoppable(py, long, |stop| plan.run(stop))?;
@@ -129,13 +139,7 @@ fn range_equity<'py>(
             weights: weights.as_array().to_vec(),
         });
     }
-    let board = cards_from_ints(&board)?;
-    let dead = cards_from_ints(&dead)?;
-    let budget = Budget {
-        max_outcomes,
-        samples,
-        seed,
-    };
+    let (board, dead, budget) = known_and_budget(&board, &dead, max_outcomes, samples, seed)?;
     // Ranges of several combos make long work: let Ctrl-C stop it.
     let long = weighted.iter().map(|r| r.combos.len()).product::<usize>() > 1;
     let result = detach_stoppable(py, long, |stop| {

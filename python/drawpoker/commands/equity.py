@@ -1,13 +1,13 @@
 """``drawpoker equity HAND|RANGE HAND|RANGE ...``: each player's share of the pot, exact or
 sampled. In Hold'em a player may be a range (``QQ+,AKs``, see :mod:`drawpoker.ranges`).
 
->>> main = lambda *argv: run(build(list(argv)))
->>> main("AsKs", "QhQd")
+>>> from drawpoker.cli import main
+>>> main(["equity", "AsKs", "QhQd"])
 As Ks: equity 46.21% (wins 46.02%, ties 0.39%)
 Qh Qd: equity 53.79% (wins 53.59%, ties 0.39%)
 exact over 1,712,304 outcomes
 0
->>> main("A♠K♠", "QQ", "--board", "Q♦ 7♣ 2♥", "--symbols")
+>>> main(["equity", "A♠K♠", "QQ", "--board", "Q♦ 7♣ 2♥", "--symbols"])
 A♠ K♠: equity 1.62% (wins 1.62%, ties 0.00%)
 QQ (3 combos): equity 98.38% (wins 98.38%, ties 0.00%)
 exact over 2,970 outcomes (3 matchups after suit symmetry)
@@ -90,17 +90,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="Hold'em: write a 13x13 heat map (.svg) of the first player's equity by starting "
         "hand (default: none)",
     )
-
-
-def build(argv: list[str]) -> argparse.Namespace:
-    """The options of ``argv`` (for examples and tests).
-
-    >>> build(["AA", "KK"]).game
-    'holdem'
-    """
-    parser = argparse.ArgumentParser(prog=f"drawpoker {NAME}")
-    add_arguments(parser)
-    return parser.parse_args(argv)
 
 
 def player_of(text: str, game: str) -> Range | list[int]:

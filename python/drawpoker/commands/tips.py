@@ -5,14 +5,14 @@ Without a hand, prints the tips table; ``--markdown``, ``--json`` and ``--chart`
 write it to files. With ``--objective`` the figures printed are that objective's values.
 
 >>> import argparse
->>> main = lambda *argv: run(build(list(argv)))
->>> main("--deck", "52")
+>>> from drawpoker.cli import main
+>>> main(["tips", "--deck", "52"])
 Pair: keep the pair, draw three  [52 cards]  Jh Jd 7c 4s 2h
   advised draw 3 (7c 4s 2h): two pair or better 28.71%, improve 28.71% (place 1 of 26)
   best alternative draw 2 (7c 4s): two pair or better 25.90%, improve 25.90%
 ...
 0
->>> main("Ks 9s 6s 3s 8d", "--objective", "at_least:FLUSH", "--top", "2")
+>>> main(["tips", "Ks 9s 6s 3s 8d", "--objective", "at_least:FLUSH", "--top", "2"])
 Ks 9s 6s 3s 8d  [52 cards, draw limit 3-or-4-with-ace, objective at_least:FLUSH]
   1. draw 1 (8d): flush or better 19.15%, improve 44.68%
   2. draw 2 (Ks 8d): flush or better 3.33%, improve 43.29%
@@ -39,7 +39,9 @@ HELP = (
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Adds the hand, the deck, the objective, the draw limit and the output files.
 
-    >>> build([]).deck, build(["Jh Jd 7c 4s 2h"]).hand
+    >>> parser = argparse.ArgumentParser()
+    >>> add_arguments(parser)
+    >>> parser.parse_args([]).deck, parser.parse_args(["Jh Jd 7c 4s 2h"]).hand
     ('both', 'Jh Jd 7c 4s 2h')
     """
     parser.add_argument(
@@ -88,17 +90,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def build(argv: list[str]) -> argparse.Namespace:
-    """The options of ``argv`` (for examples and tests).
-
-    >>> build(["--objective", "mean_strength"]).objective
-    'mean_strength'
-    """
-    parser = argparse.ArgumentParser(prog=f"drawpoker {NAME}")
-    add_arguments(parser)
-    return parser.parse_args(argv)
-
-
 def _draw_text(choice_discards: str) -> str:
     count = len(choice_discards.split())
     return f"draw {count} ({choice_discards})" if choice_discards else "stand pat"
@@ -143,7 +134,8 @@ def _line(tip: Tip, objective: str | None) -> str:
 def analyse(args: argparse.Namespace) -> int:
     """Prints the best ``--top`` discard choices of ``args.hand`` by the objective.
 
-    >>> analyse(build(["Jh Jd 7c 4s 2h", "--top", "1", "--joker"]))
+    >>> from drawpoker.cli import build_parser
+    >>> analyse(build_parser().parse_args(["tips", "Jh Jd 7c 4s 2h", "--top", "1", "--joker"]))
     Jh Jd 7c 4s 2h  [53 cards (joker wild), draw limit 3-or-4-with-ace, objective beat_random]
       1. draw 3 (7c 4s 2h): beats a random hand 81.65%, improve 33.17%
     0
