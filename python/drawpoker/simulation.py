@@ -28,7 +28,7 @@ import math
 import multiprocessing
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +38,9 @@ from drawpoker.games import GameSpec, Table, TableSettings, game, spec_from_dict
 
 GAME_SEED_STEP = 7919
 """Game ``n`` of a simulation is dealt from ``seed + GAME_SEED_STEP * n``."""
+
+IN_FLIGHT = 64
+"""Most chunks a simulation has sent to its executor and not yet received back."""
 
 Z95 = 1.959963984540054
 """The two-sided 95% point of the standard normal distribution."""
@@ -359,15 +362,24 @@ rules, strong)
                     if progress:
                         progress(done, games)
         else:
-            for i, numbers in enumerate(chunks):
-                job = executor.submit(play_chunk, spec_data, table, kinds, players, seed, numbers)
-                futures[job] = i
-            for future in as_completed(futures):
-                i = futures[future]
-                results[i] = future.result()
-                done += len(chunks[i])
-                if progress:
-                    progress(done, games)
+            next_chunk = 0
+            while next_chunk < len(chunks) or futures:
+                # A window of chunks in flight: a million games are not a million futures,
+                # and Ctrl-C has little to cancel.
+                while next_chunk < len(chunks) and len(futures) < IN_FLIGHT:
+                    numbers = chunks[next_chunk]
+                    job = executor.submit(
+                        play_chunk, spec_data, table, kinds, players, seed, numbers
+                    )
+                    futures[job] = next_chunk
+                    next_chunk += 1
+                finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    i = futures.pop(future)
+                    results[i] = future.result()
+                    done += len(chunks[i])
+                    if progress:
+                        progress(done, games)
     except KeyboardInterrupt:
         interrupted = True
     finally:

@@ -163,28 +163,32 @@ one game) big blinds per 100 hands
     settings = table_settings_from(args)
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     rounds = f"{settings.rounds} round{'s' if settings.rounds != 1 else ''}"
-    with executor_for(args) as executor:
-        out.write(
-            f"{GAMES[spec.name].title}: {args.games} games of {args.players} players, "
-            f"up to {rounds} each (seed {seed}), {_where(args)}\n"
-        )
-        summary = run_simulation(
-            spec,
-            games=args.games,
-            bots=args.bots.split(","),
-            players=args.players,
-            table=settings,
-            seed=seed,
-            executor=executor,
-            chunk_size=args.chunk_size,
-            progress=lambda done, total: _bar(progress, done, total),
-        )
+    summary = None
+    try:
+        with executor_for(args) as executor:
+            out.write(
+                f"{GAMES[spec.name].title}: {args.games} games of {args.players} players, "
+                f"up to {rounds} each (seed {seed}), {_where(args)}\n"
+            )
+            summary = run_simulation(
+                spec,
+                games=args.games,
+                bots=args.bots.split(","),
+                players=args.players,
+                table=settings,
+                seed=seed,
+                executor=executor,
+                chunk_size=args.chunk_size,
+                progress=lambda done, total: _bar(progress, done, total),
+            )
+    except KeyboardInterrupt:  # while the workers start or stop, outside the games' loop
+        pass
     progress.write("\n")
+    if summary is None or not summary.games:
+        out.write("Interrupted (Ctrl-C) before any game finished.\n")
+        return EXIT_INTERRUPTED
     status = EXIT_INTERRUPTED if summary.interrupted else 0
     if summary.interrupted:
-        if not summary.games:
-            out.write("Interrupted (Ctrl-C) before any game finished.\n")
-            return status
         out.write(
             f"Interrupted (Ctrl-C) after {summary.games} of {args.games} games: "
             "the summary covers those.\n"
