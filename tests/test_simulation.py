@@ -97,6 +97,20 @@ def test_simulate_command_workers_and_dask_local(capsys: pytest.CaptureFixture[s
     assert any("big blinds per 100 hands" in line for line in outputs[0])
 
 
+def test_simulate_command_on_a_scheduler_address(capsys: pytest.CaptureFixture[str]) -> None:
+    from dask.distributed import LocalCluster
+
+    argv = ["simulate", "--game", "holdem", "--games", "4", "--players", "2", "--rounds", "2"]
+    argv += ["--bots", "checkcall,rules", "--seed", "5"]
+    assert main([*argv, "--workers", "1"]) == 0
+    here = capsys.readouterr().out.splitlines()
+    with LocalCluster(n_workers=1, threads_per_worker=1, dashboard_address=None) as cluster:
+        assert main([*argv, "--scheduler", cluster.scheduler_address]) == 0
+    there = capsys.readouterr().out.splitlines()
+    assert there[0].endswith(f"on the Dask cluster at {cluster.scheduler_address}")
+    assert there[2:] == here[2:]
+
+
 def test_simulate_bad_input() -> None:
     with pytest.raises(InvalidArgumentError, match="games must be a positive integer"):
         simulate("holdem", games=0)
