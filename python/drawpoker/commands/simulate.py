@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from drawpoker.bots import BOT_KINDS, make_bot
+from drawpoker.commands.histories import HistoryLog, add_history_argument
 from drawpoker.commands.options import add_game_arguments, spec_from, table_settings_from
 from drawpoker.commands.play import EXIT_INTERRUPTED
 from drawpoker.errors import InvalidArgumentError
@@ -59,6 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "default: %(default)s)",
     )
     add_game_arguments(parser, players=6)
+    add_history_argument(parser, "house")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,6 +95,7 @@ def simulate(args: argparse.Namespace, out: TextIO, progress: TextIO) -> int:
         raise InvalidArgumentError(f"games must be positive, not {args.games}")
     spec = spec_from(args)
     settings = table_settings_from(args)
+    log = HistoryLog.from_args(args)
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     rounds = f"{settings.rounds} round{'s' if settings.rounds != 1 else ''}"
     out.write(
@@ -111,8 +114,10 @@ def simulate(args: argparse.Namespace, out: TextIO, progress: TextIO) -> int:
                 s: make_bot(kind, seed=game_seed + s, game=spec.name)
                 for s, kind in enumerate(seat_kinds)
             }
-            table = Table(spec, args.players, seed=game_seed, settings=settings, cpu=cpu)
+            names = [f"{kind} {s + 1}" for s, kind in enumerate(seat_kinds)]
+            table = Table(spec, names, seed=game_seed, settings=settings, cpu=cpu)
             table.play_cpu()
+            log.add(table)
             winners = [s.seat for s in table.standings() if s.place == 1]
             for seat in winners:
                 wins[seat_kinds[seat]] += 1 / len(winners)
@@ -136,6 +141,9 @@ def simulate(args: argparse.Namespace, out: TextIO, progress: TextIO) -> int:
         )
     summary = Summary(done, hands, pots, elapsed, wins, seats, args.players)
     summary.write(out, betting=spec.betting is not None)
+    saved = log.save()
+    if saved is not None:
+        out.write(saved + "\n")
     return status
 
 

@@ -26,13 +26,14 @@ The replay on the engine then checks every action, so a fill the rules refuse is
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import combinations
+import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import combinations
 
 from drawpoker.cards import JOKER, rank_of
-from drawpoker.evaluation import evaluate
 from drawpoker.errors import HistoryError
+from drawpoker.evaluation import evaluate
 from drawpoker.games import GameSpec
 from drawpoker.history.notation import Move, cards_text
 
@@ -56,6 +57,10 @@ class _Deal:
     seen: dict[int, int] = field(default_factory=dict)
     slots: set[int] = field(default_factory=set)
     """The slots dealt in this deal."""
+    again: set[int] = field(default_factory=set)
+    """Cards dealt after a reshuffle (each must be a discard, never a fresh card)."""
+    shown: set[int] = field(default_factory=set)
+    """Cards shown in this deal (a hidden card is never one of them)."""
     """Card -> the action that first dealt it from the fresh deck."""
 
 
@@ -117,7 +122,7 @@ class _Planner:
         for slot, card, action in zip(slots, cards, actions, strict=True):
             if card is None:
                 continue
-            if fresh and card in in_deck and card not in seen:
+            if fresh and card in in_deck and card not in seen and card not in deal.again:
                 seen[card] = action
                 values[slot] = card
             else:
@@ -137,8 +142,10 @@ class _Planner:
                     f"action {action}: {text} is dealt twice (first in action {deal.seen[value]})"
                 )
             deal.seen[value] = action
-        elif any(self.values[s] == value for s in self.orders[order]):
-            raise HistoryError(f"action {action}: {text} is dealt twice after a reshuffle")
+        else:
+            if any(self.values[s] == value for s in self.orders[order]):
+                raise HistoryError(f"action {action}: {text} is dealt twice after a reshuffle")
+            deal.again.add(value)
         self.values[slot] = value
 
     def take(self, count: int, action: int) -> None:
@@ -253,7 +260,8 @@ class _Planner:
     def free_cards(self, deal: _Deal) -> list[int]:
         """The deck's cards not yet dealt in ``deal``, the ones worth keeping first (aces, the
         joker, kings, ...)."""
-        left = [c for c in self.deck if c not in deal.seen]
+        taken = deal.seen.keys() | deal.again | deal.shown
+        left = [c for c in self.deck if c not in taken]
         return sorted(left, key=lambda c: -(13 if c == JOKER else rank_of(c)) * 4 - c % 4)
 
     def fill_shows(self) -> None:
@@ -310,67 +318,70 @@ class _Planner:
         kept = [s for s in free if s in opening]
         gone = [s for s in opening if self.values[s] is None and s not in free]
         known = [v for s in opening if (v := self.values[s]) is not None]
-        if not kept or len(gone) > 1:
-            return rest  # nothing to choose, or a pair of hidden discards will do (fill_openers)
-        shown = {c for _, _, _, cards in self.shows for c in cards or () if c is not None}
-        spare = [c for c in self.free_cards(deal) if c not in shown]
+        if not kept:
+            return rest
+        spare = self.free_cards(deal)
         for chosen in combinations(rest, len(kept)):
-            hand = [*known, *chosen]
-            extra = [None] if not gone else spare
-            for card in extra:
-                cards = hand if card is None else [*hand, card]
-                if evaluate(cards, opening_rule.ranking) >= least:
-                    if card is not None:
-                        self.assign(gone[0], card, action)
-                    others = iter(c for c in rest if c not in chosen)
-                    picks = iter(chosen)
-                    return [next(picks) if slot in kept else next(others) for slot in free]
+            cards = _opening_cards(
+                [*known, *chosen], len(gone), spare, opening_rule.ranking, least
+            )
+            if cards is not None:
+                for slot, card in zip(gone, cards, strict=True):
+                    self.assign(slot, card, action)
+                others = iter(c for c in rest if c not in chosen)
+                picks = iter(chosen)
+                return [next(picks) if slot in kept else next(others) for slot in free]
         return rest
 
     @staticmethod
-    def _keep_first(shown: Sequence[int], wide: bool) -> object:
+    def _keep_first(shown: Sequence[int], wide: bool) -> Callable[[int], tuple[int, int, int]]:
         """The order in which shown cards go to the oldest slots (the ones kept through the
         draws): an ace or the joker first after a wide draw, else pairs, then high cards."""
-        ranks = [rank_of(c) for c in shown if c != JOKER]
+        ranks = [13 if c == JOKER else rank_of(c) for c in shown]
 
         def key(card: int) -> tuple[int, int, int]:
-            ace = card == JOKER or rank_of(card) == 12
             rank = 13 if card == JOKER else rank_of(card)
+            ace = rank >= 12
             return (-(ace and wide), -ranks.count(rank), -rank)
 
         return key
 
+    def fill_wide_keeps(self) -> None:
+        """A player who exchanged four cards or more and kept hidden cards keeps an ace or
+        the joker among them (the ace-or-joker rule of R-DRAW-7, which the replay checks); a
+        player who shows keeps it among the cards shown (:meth:`fill_shows`)."""
+        showing = {(player, slots[0]) for _, player, slots, cards in self.shows if slots and cards}
+        for player, kept, count in self.kept:
+            free = [s for s in kept if self.values[s] is None]
+            deal_slots = self.deal_of_order[self.order_of[kept[0]]].slots if kept else set()
+            if any(p == player and first in deal_slots for p, first in showing):
+                continue
+            held = [self.values[s] for s in kept]
+            if count < 4 or not free or any(c == JOKER or c is not None and rank_of(c) == 12
+                                            for c in held):
+                continue
+            deal = self.deal_of_order[self.order_of[free[0]]]
+            if self.order_of[free[0]] != deal.first:
+                continue
+            ace = next((c for c in self.free_cards(deal) if c == JOKER or rank_of(c) == 12), None)
+            if ace is not None:
+                self.assign(free[0], ace, -1)
+
     def fill_openers(self) -> None:
-        """A hidden opener's cards make a hand that may open (by the spec's opening
-        requirement): a pair of the highest rank the hidden cards can make with its known
-        cards and the cards left, else (one card hidden) the first card that makes one."""
+        """A hidden opener's cards make a hand that may open (:func:`_opening_cards`)."""
         opening = self.spec.opening
         if opening is None:
             return
-        ranking = opening.ranking
-        least = evaluate(list(opening.at_least), ranking)
+        least = evaluate(list(opening.at_least), opening.ranking)
         for action, _player, slots in self.openers:
             free = [s for s in slots if self.values[s] is None]
             if not free:
                 continue
             deal = self.deal_of_order[self.order_of[slots[0]]]
             known = [v for s in slots if (v := self.values[s]) is not None]
-            left = self.free_cards(deal)
-            for rank in range(12, -1, -1):
-                have = [c for c in known if c == JOKER or rank_of(c) == rank][:2]
-                more = [c for c in left if c != JOKER and rank_of(c) == rank][: 2 - len(have)]
-                if len(have) + len(more) < 2 or len(more) > len(free):
-                    continue
-                low = [c for c in reversed(left) if c not in more][: len(free) - len(more)]
-                if evaluate([*known, *more, *low], ranking) >= least:
-                    for slot, card in zip(free, more, strict=False):
-                        self.assign(slot, card, action)
-                    break
-            else:
-                if len(free) == 1:
-                    card = next((c for c in left if evaluate([*known, c], ranking) >= least), None)
-                    if card is not None:
-                        self.assign(free[0], card, action)
+            cards = _opening_cards(known, len(free), self.free_cards(deal), opening.ranking, least)
+            for slot, card in zip(free, cards or (), strict=False):
+                self.assign(slot, card, action)
 
     def fill_free(self) -> None:
         kept = {s for _, slots, n in self.kept if n >= 4 for s in slots}
@@ -411,6 +422,32 @@ class _Planner:
             for slot in dealt:
                 if self.values[slot] is None:
                     self.values[slot] = rest.pop(0)
+
+
+def _opening_cards(
+    known: list[int], count: int, pool: list[int], ranking: str, least: int
+) -> list[int] | None:
+    """``count`` cards of ``pool`` that make ``known`` a hand of strength ``least`` or more by
+    ``ranking`` (an opening requirement), or ``None``: a pair of the highest rank the pool can
+    make with the known cards, else any one card, else a seeded random search."""
+    if count == 0:
+        return [] if evaluate(known, ranking) >= least else None
+    if count == 1:
+        return next(([c] for c in pool if evaluate([*known, c], ranking) >= least), None)
+    for rank in range(12, -1, -1):
+        have = [c for c in known if c == JOKER or rank_of(c) == rank][:2]
+        more = [c for c in pool if c == JOKER or rank_of(c) == rank][: 2 - len(have)]
+        if len(have) + len(more) < 2 or len(more) > count:
+            continue
+        low = [c for c in reversed(pool) if c not in more][: count - len(more)]
+        if evaluate([*known, *more, *low], ranking) >= least:
+            return more + low
+    rng = random.Random(len(pool))
+    for _ in range(500):
+        cards = rng.sample(pool, count)
+        if evaluate([*known, *cards], ranking) >= least:
+            return cards
+    return None
 
 
 def deal_plan(moves: Sequence[Move], spec: GameSpec, players: int) -> Plan:
@@ -465,12 +502,15 @@ def deal_plan(moves: Sequence[Move], spec: GameSpec, players: int) -> Plan:
             planner.discard(action, player, move.cards)
         elif verb == "sm":
             planner.shows.append((action, player, list(planner.hands[player]), move.cards))
+            assert planner.deal is not None
+            planner.deal.shown.update(c for c in move.cards or () if c is not None)
         elif verb == "cbr" and spec.opening is not None and not planner.opened:
             if not planner.drew:
                 planner.openers.append((action, player, list(planner.hands[player])))
             planner.opened = True
     if group:
         planner.deal_group(group)
+    planner.fill_wide_keeps()
     planner.fill_shows()
     planner.fill_openers()
     planner.claim_reshuffles()
