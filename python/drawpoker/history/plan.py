@@ -272,6 +272,8 @@ class _Planner:
                 raise HistoryError(
                     f"action {action}: p{player + 1} shows {len(cards)} cards, holding {len(slots)}"
                 )
+            if self._show_in_place(action, slots, cards):
+                continue
             shown = [c for c in cards if c is not None]
             held = [self.values[s] for s in slots if self.values[s] is not None]
             if not set(held) <= set(shown):
@@ -304,6 +306,25 @@ class _Planner:
                 rest = self._opening_choice(action, opening, free, rest, deal)
             for slot, card in zip(free, rest, strict=False):
                 self.assign(slot, card, action)
+
+    def _show_in_place(
+        self, action: int, slots: list[int], cards: tuple[int | None, ...]
+    ) -> bool:
+        """Gives each hidden slot the card shown in its place, when that fits every card known
+        (drawpoker writes a hand as held: the cards kept, in order, then the cards drawn, so
+        this is the hand as it was); returns whether it did."""
+        deal = self.deal_of_order[self.order_of[slots[0]]]
+        for slot, card in zip(slots, cards, strict=True):
+            value = self.values[slot]
+            if value is not None:
+                if value != card:
+                    return False
+            elif card is not None and self.order_of[slot] == deal.first and card in deal.seen:
+                return False
+        for slot, card in zip(slots, cards, strict=True):
+            if self.values[slot] is None and card is not None:
+                self.assign(slot, card, action)
+        return True
 
     def _opening_choice(
         self, action: int, opening: list[int], free: list[int], rest: list[int], deal: _Deal

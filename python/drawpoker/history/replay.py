@@ -1,7 +1,7 @@
 """A history replayed on the engine, one PHH action at a time.
 
 The players sit where the history's ``seats`` say (else p1 at seat 0, p2 at seat 1, ...), the
-button at the last player's seat; the deck is stacked from the history's dealing actions
+button at the last player's seat; the hand's number is the ``hand`` field (when a number); the deck is stacked from the history's dealing actions
 (:mod:`drawpoker.history.plan`). Each player action is applied to the engine, which refuses an
 illegal one; each dealing action is compared with the cards the engine dealt, and each hand
 shown with the one the engine showed. ``cc`` is a check or a call, ``cbr`` a bet or a raise (to
@@ -62,7 +62,9 @@ class Replay:
         except HistoryError as error:
             raise HistoryError(f"{name}: {error}") from None
         try:
-            self.hand = Hand(spec, stacks, button, shuffles=self.plan.shuffles)
+            number = history.get("hand")
+            number = number if type(number) is int and 0 <= number < 2**64 else 0
+            self.hand = Hand(spec, stacks, button, number=number, shuffles=self.plan.shuffles)
         except (InvalidArgumentError, IllegalActionError) as error:
             raise HistoryError(f"{name}: {error}") from None
         self.seats = places

@@ -24,6 +24,7 @@ time = 09:30:00
 from __future__ import annotations
 
 import datetime
+import math
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
@@ -142,6 +143,8 @@ def format_value(value: Any) -> str:
         return "[" + ", ".join([format_value(item) for item in value]) + "]"
     if isinstance(value, int):
         return str(value)
+    if isinstance(value, float):
+        return repr(value) if math.isfinite(value) else str(value).replace("inf", "inf")
     if isinstance(value, datetime.time):
         return value.isoformat(timespec="seconds")
     raise HistoryError(f"cannot write {value!r} in a hand history")
