@@ -205,7 +205,7 @@ def test_the_engines_rules_that_a_file_breaks_are_named() -> None:
         seats=None,
         finishing_stacks=None,
     )
-    with pytest.raises(HistoryError, match="a small and a big blind .* no straddles"):
+    with pytest.raises(HistoryError, match=r"a small and a big blind .* no straddles"):
         loads(straddle)
 
 
@@ -220,10 +220,10 @@ def test_nothing_is_loaded_when_any_hand_is_bad() -> None:
 def test_files_errors_name_the_file(tmp_path: Path) -> None:
     path = tmp_path / "broken.phhs"
     path.write_text("[1]\nvariant = 'NT'\n")
-    with pytest.raises(HistoryError, match="broken.phhs: hand 1: missing required field"):
+    with pytest.raises(HistoryError, match=r"broken\.phhs: hand 1: missing required field"):
         load(path)
     path.write_bytes(b"\xff\xfe")
-    with pytest.raises(HistoryError, match="broken.phhs: not UTF-8"):
+    with pytest.raises(HistoryError, match=r"broken\.phhs: not UTF-8"):
         load(path)
     with pytest.raises(HistoryError, match="cannot read"):
         load(tmp_path / "missing.phhs")

@@ -194,8 +194,11 @@ def test_a_hand_in_progress_is_written_and_replays_as_far_as_it_went() -> None:
     replay = history.replay()
     replayed = replay.finish()
     assert not replayed.is_over and replayed.actor == hand.actor
-    assert replayed.to_dict() == hand.to_dict() | {"seed": 0, "shuffles": replayed.to_dict()["shuffles"],
-                                                   "deck": replayed.deck}
+    assert replayed.to_dict() == hand.to_dict() | {
+        "seed": 0,
+        "shuffles": replayed.to_dict()["shuffles"],
+        "deck": replayed.deck,
+    }
     assert history.get("winnings") is None
     assert history.outcome.stacks == [hand.stacks[s] for s in (1, 2, 3, 0)]
 

@@ -110,7 +110,10 @@ def check(args: argparse.Namespace, out: Callable[[str], None]) -> int:
     total = len(histories)
     summary = f"{total:,} hand{'s' if total != 1 else ''}: "
     if disagree:
-        summary += f"{disagree:,} disagree{'s' if disagree == 1 else ''} with its finishing_stacks"
+        summary += (
+            f"{disagree:,} disagree{'s' if disagree == 1 else ''} with "
+            f"{'its' if disagree == 1 else 'their'} finishing_stacks"
+        )
     else:
         summary += "every replay ends with its finishing_stacks"
     if unchecked:

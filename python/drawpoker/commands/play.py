@@ -145,10 +145,11 @@ def play(
     return status
 
 
-def _play_others(table: Table) -> None:
+def _play_others(table: Table, log: HistoryLog) -> None:
     """Plays the turns of the CPU seats (not yours, even while a CPU stands in for you)."""
     while table.to_act != YOU and table.is_cpu_turn():
         table.play_cpu(limit=1)
+        log.note(table)
 
 
 def _play_turns(table: Table, screen: TableView, read: Reader, log: HistoryLog) -> str | None:
@@ -156,8 +157,7 @@ def _play_turns(table: Table, screen: TableView, read: Reader, log: HistoryLog) 
     write = screen.write
     while True:
         log.note(table)
-        _play_others(table)
-        log.note(table)
+        _play_others(table, log)
         screen.show_news()
         if table.is_over:
             return None
@@ -175,6 +175,7 @@ def _play_turns(table: Table, screen: TableView, read: Reader, log: HistoryLog) 
                 write("Welcome back: your turn.")
             else:
                 table.play_cpu(limit=1)  # the stand-in plays your turn
+                log.note(table)
             continue
         turn = screen.ask(read)
         if isinstance(turn, Action):

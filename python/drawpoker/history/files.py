@@ -83,9 +83,9 @@ def dumps_all(
     >>> print(dumps_all([Hand(FiveCardDraw(), [500, 500], seed=2)]).splitlines()[0])
     [1]
     """
-    return format_hands(
-        [_history(item, seat, players, table, None).dumps() for item in items]
-    ) + "\n"
+    return (
+        format_hands([_history(item, seat, players, table, None).dumps() for item in items]) + "\n"
+    )
 
 
 def dump(

@@ -30,9 +30,7 @@ CARD_TEXT: tuple[str, ...] = (
 )
 """The PHH text of each card, by its int (the joker last)."""
 
-CARDS: dict[str, int | None] = {text: card for card, text in enumerate(CARD_TEXT)} | {
-    UNKNOWN: None
-}
+CARDS: dict[str, int | None] = {text: card for card, text in enumerate(CARD_TEXT)} | {UNKNOWN: None}
 """Each card text to its int (``??`` to ``None``)."""
 
 DEALER_VERBS = ("db", "dh")

@@ -135,7 +135,9 @@ class _Planner:
         deal = self.deal_of_order[order]
         text = cards_text([value])
         if value not in self.in_deck:
-            raise HistoryError(f"action {action}: {text} is not a card of the {self.spec.name} deck")
+            raise HistoryError(
+                f"action {action}: {text} is not a card of the {self.spec.name} deck"
+            )
         if order == deal.first:
             if value in deal.seen:
                 raise HistoryError(
@@ -307,9 +309,7 @@ class _Planner:
             for slot, card in zip(free, rest, strict=False):
                 self.assign(slot, card, action)
 
-    def _show_in_place(
-        self, action: int, slots: list[int], cards: tuple[int | None, ...]
-    ) -> bool:
+    def _show_in_place(self, action: int, slots: list[int], cards: tuple[int | None, ...]) -> bool:
         """Gives each hidden slot the card shown in its place, when that fits every card known
         (drawpoker writes a hand as held: the cards kept, in order, then the cards drawn, so
         this is the hand as it was); returns whether it did."""
@@ -343,9 +343,7 @@ class _Planner:
             return rest
         spare = self.free_cards(deal)
         for chosen in combinations(rest, len(kept)):
-            cards = _opening_cards(
-                [*known, *chosen], len(gone), spare, opening_rule.ranking, least
-            )
+            cards = _opening_cards([*known, *chosen], len(gone), spare, opening_rule.ranking, least)
             if cards is not None:
                 for slot, card in zip(gone, cards, strict=True):
                     self.assign(slot, card, action)
@@ -378,8 +376,11 @@ class _Planner:
             if any(p == player and first in deal_slots for p, first in showing):
                 continue
             held = [self.values[s] for s in kept]
-            if count < 4 or not free or any(c == JOKER or c is not None and rank_of(c) == 12
-                                            for c in held):
+            if (
+                count < 4
+                or not free
+                or any(c == JOKER or (c is not None and rank_of(c) == 12) for c in held)
+            ):
                 continue
             deal = self.deal_of_order[self.order_of[free[0]]]
             if self.order_of[free[0]] != deal.first:

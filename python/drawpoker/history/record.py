@@ -218,7 +218,9 @@ FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, _5CD)
             return
         top = count if count is not None else max(seats)
         if len(set(seats)) != len(seats) or not all(1 <= s <= top for s in seats):
-            raise HistoryError(f"{self.name}: field 'seats' {seats} must be distinct seats 1..{top}")
+            raise HistoryError(
+                f"{self.name}: field 'seats' {seats} must be distinct seats 1..{top}"
+            )
         button = seats[-1]
         after = [(s - button - 1) % top for s in seats]
         if after != sorted(after):

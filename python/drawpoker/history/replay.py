@@ -1,11 +1,11 @@
 """A history replayed on the engine, one PHH action at a time.
 
 The players sit where the history's ``seats`` say (else p1 at seat 0, p2 at seat 1, ...), the
-button at the last player's seat; the hand's number is the ``hand`` field (when a number); the deck is stacked from the history's dealing actions
-(:mod:`drawpoker.history.plan`). Each player action is applied to the engine, which refuses an
-illegal one; each dealing action is compared with the cards the engine dealt, and each hand
-shown with the one the engine showed. ``cc`` is a check or a call, ``cbr`` a bet or a raise (to
-that total), ``sd`` a draw.
+button at the last player's seat; the hand's number is the ``hand`` field (when a number); the
+deck is stacked from the history's dealing actions (:mod:`drawpoker.history.plan`). Each player
+action is applied to the engine, which refuses an illegal one; each dealing action is compared
+with the cards the engine dealt, and each hand shown with the one the engine showed. ``cc`` is
+a check or a call, ``cbr`` a bet or a raise (to that total), ``sd`` a draw.
 
 Two things PokerKit writes that the engine has no action for are read as PokerKit means them:
 a check (``cc``) by a player whom the engine no longer asks, after an all-in made the rest of

@@ -23,6 +23,7 @@ from drawpoker.evaluation import describe as describe_strength
 from drawpoker.games import Event
 from drawpoker.history.record import History
 
+
 def _chips(amount: int) -> str:
     return f"{amount:,}"
 
@@ -63,15 +64,17 @@ def describe(history: History) -> list[str]:
     except UnsupportedVariantError:
         for name, stack in zip(names, history.starting_stacks, strict=True):
             lines.append(f"  {name}: {_chips(stack)}")
-        lines.append(f"  (the engine does not play {history.variant.code} yet: the actions as written)")
+        lines.append(
+            f"  (the engine does not play {history.variant.code} yet: the actions as written)"
+        )
         lines += [f"  {action}" for action in history.actions]
         return lines
-    count, places, button = history.engine_seats
+    _count, places, button = history.engine_seats
     name_of = {seat: names[k] for k, seat in enumerate(places)}
     sb = bb = None
     blinds = [e.seat for e in hand.events if e.kind == "blind"]
     if blinds:
-        sb, bb = (blinds + [None])[:2]
+        sb, bb = [*blinds, None][:2]
         if len(blinds) == 1:
             sb, bb = None, blinds[0]
     for k, seat in enumerate(places):

@@ -94,7 +94,9 @@ def _spec(name: str, settings: tuple[tuple[str, Any], ...]) -> GameSpec:
     except HistoryError:
         raise
     except ValueError as error:
-        raise HistoryError(f"the {name} settings {dict(settings)} are not playable: {error}") from None
+        raise HistoryError(
+            f"the {name} settings {dict(settings)} are not playable: {error}"
+        ) from None
 
 
 def positional(values: Sequence[int], players: int) -> list[int]:
@@ -170,7 +172,8 @@ def _holdem_settings(values: Mapping[str, Any], players: int) -> dict[str, Any]:
         )
     if _chips(values, "min_bet") != big:
         raise HistoryError(
-            f"field 'min_bet' {values['min_bet']}: the engine's minimum bet is the big blind ({big})"
+            f"field 'min_bet' {values['min_bet']}: the engine's minimum bet is the big blind "
+            f"({big})"
         )
     ante, big_blind_ante = _antes(values, players)
     return {"small_blind": small, "big_blind": big, "ante": ante, "big_blind_ante": big_blind_ante}
@@ -261,10 +264,16 @@ VARIANTS: dict[str, Variant] = dict(
         ),
         _entry("FR", "fixed-limit razz", "razz", _STUD),
         _entry(
-            "N2L1D", "no-limit deuce-to-seven lowball single draw", "2-7-single-draw", _BLINDS_NO_LIMIT
+            "N2L1D",
+            "no-limit deuce-to-seven lowball single draw",
+            "2-7-single-draw",
+            _BLINDS_NO_LIMIT,
         ),
         _entry(
-            "F2L3D", "fixed-limit deuce-to-seven lowball triple draw", "2-7-triple-draw", _BLINDS_FIXED
+            "F2L3D",
+            "fixed-limit deuce-to-seven lowball triple draw",
+            "2-7-triple-draw",
+            _BLINDS_FIXED,
         ),
         _entry("FB", "fixed-limit badugi", "badugi", _BLINDS_FIXED),
         _entry(

@@ -85,11 +85,11 @@ def from_hand(
             "the standard lists the players from the seat left of the button to the button: "
             f"the button (seat {hand.button}) sits out of this hand"
         )
-    player = {s: f"p{k}" for k, s in enumerate(order, 1)}
+    player: dict[int | None, str] = {s: f"p{k}" for k, s in enumerate(order, 1)}
     actions: list[str] = []
     receipts: list[str] = []
-    discards: dict[int, tuple[int, ...]] = {}
-    shown: set[int] = set()
+    discards: dict[int | None, tuple[int, ...]] = {}
+    shown: set[int | None] = set()
     append = actions.append
     for kind, who, _to, amount, cards in events:
         if receipts and kind not in ("discard", "receive", "draw", "reshuffle"):
@@ -103,12 +103,12 @@ def from_hand(
         elif kind == "board":
             append(f"d db {_text(cards, False)}")
         elif kind == "discard":
-            discards[who] = cards  # type: ignore[index]
+            discards[who] = cards
         elif kind == "receive":
             hidden = seat is not None and who != seat
             receipts.append(f"d dh {player[who]} {_text(cards, hidden)}")
         elif kind == "draw":
-            out = discards.pop(who, ())  # type: ignore[call-overload]
+            out = discards.pop(who, ())
             hidden = seat is not None and who != seat
             cards_out = _text(out, hidden) if out else ""
             append(f"{player[who]} sd {cards_out}".rstrip() if amount else f"{player[who]} sd")
@@ -116,7 +116,7 @@ def from_hand(
             append(REDEAL)
             shown.clear()
         elif (kind == "expose" or kind == "show") and who not in shown:
-            shown.add(who)  # type: ignore[arg-type]
+            shown.add(who)
             append(f"{player[who]} sm {_text(cards, False)}")
     actions += receipts
     values: dict[str, Any] = {"variant": variant.code}
