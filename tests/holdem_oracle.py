@@ -97,6 +97,10 @@ class _Holdem(NoLimitTexasHoldem):
     hand_types = (_HighHand,)
 
 
+PokerKitHoldem: Final = _Holdem
+"""No-limit hold'em as PokerKit plays it, its hands remembered (for other tests' PokerKit runs)."""
+
+
 class OracleError(AssertionError):
     """A hand the oracle cannot stand behind: illegal, inconsistent, or not what PokerKit did."""
 

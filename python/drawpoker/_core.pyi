@@ -37,6 +37,7 @@ __all__ = [
     "hold_table",
     "hold_values",
     "parse_cards",
+    "phh_actions",
     "rankings",
     "side_pots",
     "split_pot",
@@ -115,6 +116,7 @@ def award_pots(
     strengths: Sequence[int | None],
     order: Sequence[int],
 ) -> list[int]: ...
+def phh_actions(hand: HandState, viewer: int | None = None) -> tuple[list[int], list[str]]: ...
 
 _Legal = tuple[int, tuple[str, ...], int, int, int, int, int, tuple[tuple[str, int], ...]]
 _Event = tuple[str, int | None, int | None, int, tuple[int, ...]]

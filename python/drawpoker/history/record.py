@@ -92,6 +92,8 @@ STANDARD: dict[str, str] = {
 """Every field of the standard and its type, in the order drawpoker writes them (required
 fields first, as the standard's style guide asks)."""
 
+_RANK = {key: place for place, key in enumerate(STANDARD)}
+
 PER_PLAYER = (
     *("antes", "blinds_or_straddles", "starting_stacks", "seats", "players"),
     *("finishing_stacks", "winnings", "time_banks"),
@@ -423,6 +425,14 @@ FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, _5CD)
         ['variant', 'antes', 'blinds_or_straddles']
         """
         values = self.values
+        rank, last = _RANK, -1
+        for key in values:
+            place = rank.get(key, len(rank))
+            if place < last:
+                break
+            last = place
+        else:
+            return dict(values)  # already in order (the writer's are)
         ordered = {key: values[key] for key in STANDARD if key in values}
         return ordered | {key: value for key, value in values.items() if key not in STANDARD}
 

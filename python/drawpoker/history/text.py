@@ -156,9 +156,29 @@ def format_fields(fields: Mapping[str, Any]) -> str:
     >>> format_fields({"hand": 3, "table": None, "players": ["Ann", "Bob"]})
     "hand = 3\\nplayers = ['Ann', 'Bob']"
     """
-    return "\n".join(
-        [f"{key} = {format_value(value)}" for key, value in fields.items() if value is not None]
-    )
+    lines = []
+    for key, value in fields.items():
+        kind = type(value)
+        if kind is list and value:
+            first = type(value[0])
+            if first is str:
+                try:
+                    joined = "', '".join(value)
+                except TypeError:  # not strings only
+                    joined = "'"
+                if joined.count("'") == 2 * len(value) - 2 and "\n" not in joined:
+                    lines.append(f"{key} = ['{joined}']")
+                    continue
+            elif first is int and all(type(v) is int for v in value):
+                lines.append(f"{key} = [" + ", ".join(map(str, value)) + "]")
+                continue
+        elif kind is int:
+            lines.append(f"{key} = {value}")
+            continue
+        elif value is None:
+            continue
+        lines.append(f"{key} = {format_value(value)}")
+    return "\n".join(lines)
 
 
 def format_hands(documents: Iterable[str]) -> str:

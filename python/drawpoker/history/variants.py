@@ -185,12 +185,12 @@ def _holdem_fields(spec: GameSpec, players: int) -> dict[str, Any]:
     if forced.big_blind_ante:
         antes = [0, forced.big_blind_ante] + [0] * (players - 2)
     return {
-        "antes": antes,
-        "blinds_or_straddles": [forced.small_blind, forced.big_blind] + [0] * (players - 2),
-        "min_bet": forced.big_blind,
         # A uniform ante counts with each seat's other chips (docs/engine.md): the standard's
         # trimmed antes. A big-blind ante is dead money in the main pot: untrimmed.
         "ante_trimming_status": bool(forced.ante),
+        "antes": antes,
+        "blinds_or_straddles": [forced.small_blind, forced.big_blind] + [0] * (players - 2),
+        "min_bet": forced.big_blind,
     }
 
 
@@ -296,7 +296,14 @@ def variant_of(spec: GameSpec) -> Variant:
     >>> variant_of(game("holdem")).code
     'NT'
     """
-    for variant in VARIANTS.values():
-        if variant.game == spec.name and variant.fields is not None:
-            return variant
-    raise HistoryError(f"no hand history variant writes the game {spec.name!r} yet")
+    variant = _WRITTEN_AS.get(spec.name)
+    if variant is None:
+        raise HistoryError(f"no hand history variant writes the game {spec.name!r} yet")
+    return variant
+
+
+_WRITTEN_AS: dict[str, Variant] = {}
+"""The variant each game is written as: the first entry of :data:`VARIANTS` that writes it."""
+for _variant in VARIANTS.values():
+    if _variant.fields is not None:
+        _WRITTEN_AS.setdefault(_variant.game, _variant)

@@ -6,7 +6,9 @@ The players are the seats dealt in, from the seat left of the button (p1) round 
 forced bets are not actions in PHH (the variant's fields say them). A draw is written as the
 standard's example writes it: each player's ``sd`` (the cards discarded; none to stand pat), then
 the new cards of each, ``d dh pN``; a redeal (nobody opened) is a commentary, ``# redeal``; a hand
-tabled when an all-in ends the betting (R-HE-8) or shown at the showdown is ``sm``.
+tabled when an all-in ends the betting (R-HE-8) or shown at the showdown is ``sm``. The actions
+are written from the engine's events in Rust (``rust/history.rs``: writing is most of the time a
+table session spends on its histories).
 
 >>> from drawpoker.games import Hand, game
 >>> hand = Hand(game("holdem"), [1000, 1000, 1000], button=2, deck="As 7c Qd Ks 2h Qh")
@@ -26,23 +28,25 @@ import datetime
 from collections.abc import Sequence
 from typing import Any
 
-from drawpoker.errors import HistoryError
-from drawpoker.games import Hand
-from drawpoker.history.notation import CARD_TEXT, UNKNOWN
+from drawpoker import _core
+from drawpoker.errors import HistoryError, InvalidArgumentError
+from drawpoker.games import GameSpec, Hand
 from drawpoker.history.record import History
-from drawpoker.history.variants import variant_of
-
-REDEAL = "# redeal"
-"""The commentary written where a deal nobody opened is dealt again (R-DRAW-5, 6)."""
-
-_VERBS = {"check": "cc", "call": "cc", "fold": "f", "bet": "cbr", "raise": "cbr"}
+from drawpoker.history.variants import Variant, variant_of
 
 
-def _text(cards: Sequence[int], hidden: bool) -> str:
-    if hidden:
-        return UNKNOWN * len(cards)
-    text = CARD_TEXT
-    return "".join([text[c] for c in cards])
+_FIELDS: dict[tuple[str, object, int], tuple[tuple[str, Any], ...]] = {}
+"""The variant fields of each game (by name and settings) and player count, worked out once."""
+
+
+def _fields(variant: Variant, spec: GameSpec, players: int) -> dict[str, Any]:
+    """The variant's fields of a hand of ``spec`` with ``players``."""
+    key = (spec.name, spec.settings, players)
+    known = _FIELDS.get(key)
+    if known is None:
+        assert variant.fields is not None
+        known = _FIELDS[key] = tuple(variant.fields(spec, players).items())
+    return {name: list(value) if type(value) is list else value for name, value in known}
 
 
 def from_hand(
@@ -69,59 +73,19 @@ def from_hand(
     variant = variant_of(hand.game)
     if seat is not None and (type(seat) is not int or not 0 <= seat < hand.seats):
         raise HistoryError(f"seat {seat!r} is not a seat of {hand.seats}")
-    events = hand.events
-    order: list[int] = []
-    for event in events:
-        if event.kind == "deal":
-            if event.seat in order:
-                break
-            order.append(event.seat)  # type: ignore[arg-type]
-        elif order:
-            break
-    if not order:
-        raise HistoryError("a hand history starts with the deal: this hand dealt no cards")
+    try:
+        order, actions = _core.phh_actions(hand._state, seat)  # the engine's events, in Rust
+    except InvalidArgumentError as error:
+        raise HistoryError(str(error)) from None
     if order[-1] != hand.button:
         raise HistoryError(
             "the standard lists the players from the seat left of the button to the button: "
             f"the button (seat {hand.button}) sits out of this hand"
         )
-    player: dict[int | None, str] = {s: f"p{k}" for k, s in enumerate(order, 1)}
-    actions: list[str] = []
-    receipts: list[str] = []
-    discards: dict[int | None, tuple[int, ...]] = {}
-    shown: set[int | None] = set()
-    append = actions.append
-    for kind, who, _to, amount, cards in events:
-        if receipts and kind not in ("discard", "receive", "draw", "reshuffle"):
-            actions += receipts
-            receipts = []
-        verb = _VERBS.get(kind)
-        if verb is not None:
-            append(f"{player[who]} {verb} {amount}" if verb == "cbr" else f"{player[who]} {verb}")
-        elif kind == "deal":
-            append(f"d dh {player[who]} {_text(cards, seat is not None and who != seat)}")
-        elif kind == "board":
-            append(f"d db {_text(cards, False)}")
-        elif kind == "discard":
-            discards[who] = cards
-        elif kind == "receive":
-            hidden = seat is not None and who != seat
-            receipts.append(f"d dh {player[who]} {_text(cards, hidden)}")
-        elif kind == "draw":
-            out = discards.pop(who, ())
-            hidden = seat is not None and who != seat
-            cards_out = _text(out, hidden) if out else ""
-            append(f"{player[who]} sd {cards_out}".rstrip() if amount else f"{player[who]} sd")
-        elif kind == "redeal":
-            append(REDEAL)
-            shown.clear()
-        elif (kind == "expose" or kind == "show") and who not in shown:
-            shown.add(who)
-            append(f"{player[who]} sm {_text(cards, False)}")
-    actions += receipts
     values: dict[str, Any] = {"variant": variant.code}
-    assert variant.fields is not None
-    values |= variant.fields(hand.game, len(order))
+    own = _fields(variant, hand.game, len(order))
+    custom = {k: v for k, v in own.items() if k[0] == "_"}
+    values |= {k: v for k, v in own.items() if k[0] != "_"} if custom else own
     start = hand.start_stacks
     values["starting_stacks"] = [start[s] for s in order]
     values["actions"] = actions
@@ -149,4 +113,6 @@ def from_hand(
     if hand.is_over:
         payouts = hand.payouts
         values["winnings"] = [payouts[s] for s in order]
+    if custom:
+        values |= custom
     return History(values, f"hand {number}" if number is not None else "hand")

@@ -1,0 +1,220 @@
+//! A hand's events as the `actions` of a PHH hand history (the Poker Hand History standard,
+//! github.com/uoftcprg/phh-std), for the house (every card) or for one seat (the cards it did
+//! not see written `??`).
+//!
+//! The players are the seats dealt in, from the first seat left of the button (`p1`) round to
+//! the button; forced bets are not actions in PHH. A check or call is `pN cc`, a bet or raise
+//! `pN cbr TOTAL`, a fold `pN f`; a draw is each player's `pN sd CARDS` (the discards, none to
+//! stand pat) followed, once every player drew, by the new cards of each, `d dh pN CARDS`, as
+//! the standard's example writes it; a redeal (nobody opened) is the commentary `# redeal`; a
+//! hand tabled when an all-in ends the betting, or shown at the showdown, is `pN sm CARDS`
+//! (once). Cards are two characters each, the joker `Jk` (no card of the standard).
+
+use crate::card::{format_card, Card};
+use crate::engine::event::{Event, EventKind};
+use crate::error::{Error, Result};
+
+/// The commentary written where a deal nobody opened is dealt again (R-DRAW-5, 6).
+pub const REDEAL: &str = "# redeal";
+
+/// The seats dealt in, in PHH order (`p1` first): the seats of the first deal's `deal` events.
+pub fn players(events: &[Event]) -> Vec<usize> {
+    let mut order: Vec<usize> = Vec::new();
+    for event in events {
+        if event.kind == EventKind::Deal {
+            match event.seat {
+                Some(seat) if !order.contains(&seat) => order.push(seat),
+                _ => break,
+            }
+        } else if !order.is_empty() {
+            break;
+        }
+    }
+    order
+}
+
+fn push_cards(line: &mut String, cards: &[Card], hidden: bool) {
+    for &card in cards {
+        if hidden {
+            line.push_str("??");
+        } else {
+            line.push_str(&format_card(card));
+        }
+    }
+}
+
+/// The PHH actions of `events` (a hand's, in order) and the seats of `p1`, `p2`, ...; with
+/// `viewer`, the copy of that seat: the others' cards dealt, discarded and drawn are `??` (the
+/// board and the hands tabled or shown are public).
+pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, Vec<String>)> {
+    let order = players(events);
+    if order.is_empty() {
+        return Err(Error::InvalidArgument(
+            "a hand history starts with the deal: this hand dealt no cards".into(),
+        ));
+    }
+    let max_seat = order.iter().copied().max().unwrap_or(0);
+    let mut label = vec![String::new(); max_seat + 1];
+    for (k, &seat) in order.iter().enumerate() {
+        label[seat] = format!("p{}", k + 1);
+    }
+    let name = |seat: Option<usize>| -> Result<&str> {
+        seat.and_then(|s| label.get(s))
+            .filter(|l| !l.is_empty())
+            .map(String::as_str)
+            .ok_or_else(|| Error::InvalidArgument(format!("seat {seat:?} was not dealt in")))
+    };
+    let hidden = |seat: Option<usize>| viewer.is_some() && seat != viewer;
+    let mut out: Vec<String> = Vec::with_capacity(events.len());
+    let mut receipts: Vec<String> = Vec::new();
+    let mut discards: Vec<(Option<usize>, &[Card])> = Vec::new();
+    let mut shown: Vec<usize> = Vec::new();
+    for event in events {
+        let kind = event.kind;
+        let drawing = matches!(
+            kind,
+            EventKind::Discard | EventKind::Receive | EventKind::Draw | EventKind::Reshuffle
+        );
+        if !receipts.is_empty() && !drawing {
+            out.append(&mut receipts);
+        }
+        let mut line = String::with_capacity(24);
+        match kind {
+            EventKind::Check | EventKind::Call => {
+                line.push_str(name(event.seat)?);
+                line.push_str(" cc");
+            }
+            EventKind::Fold => {
+                line.push_str(name(event.seat)?);
+                line.push_str(" f");
+            }
+            EventKind::Bet | EventKind::Raise => {
+                line.push_str(name(event.seat)?);
+                line.push_str(" cbr ");
+                line.push_str(&event.amount.to_string());
+            }
+            EventKind::Deal => {
+                line.push_str("d dh ");
+                line.push_str(name(event.seat)?);
+                line.push(' ');
+                push_cards(&mut line, &event.cards, hidden(event.seat));
+            }
+            EventKind::Board => {
+                line.push_str("d db ");
+                push_cards(&mut line, &event.cards, false);
+            }
+            EventKind::Discard => {
+                discards.push((event.seat, &event.cards));
+                continue;
+            }
+            EventKind::Receive => {
+                line.push_str("d dh ");
+                line.push_str(name(event.seat)?);
+                line.push(' ');
+                push_cards(&mut line, &event.cards, hidden(event.seat));
+                receipts.push(line);
+                continue;
+            }
+            EventKind::Draw => {
+                line.push_str(name(event.seat)?);
+                line.push_str(" sd");
+                if let Some(i) = discards.iter().position(|(s, _)| *s == event.seat) {
+                    let (_, cards) = discards.swap_remove(i);
+                    line.push(' ');
+                    push_cards(&mut line, cards, hidden(event.seat));
+                }
+            }
+            EventKind::Redeal => {
+                shown.clear();
+                line.push_str(REDEAL);
+            }
+            EventKind::Expose | EventKind::Show => {
+                let seat = event.seat.unwrap_or(usize::MAX);
+                if shown.contains(&seat) {
+                    continue;
+                }
+                shown.push(seat);
+                line.push_str(name(event.seat)?);
+                line.push_str(" sm ");
+                push_cards(&mut line, &event.cards, false);
+            }
+            _ => continue,
+        }
+        out.push(line);
+    }
+    out.append(&mut receipts);
+    Ok((order, out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(
+        kind: EventKind,
+        seat: usize,
+        to: Option<usize>,
+        amount: u64,
+        cards: &[Card],
+    ) -> Event {
+        Event {
+            kind,
+            seat: Some(seat),
+            to,
+            amount,
+            cards: cards.to_vec(),
+        }
+    }
+
+    #[test]
+    fn a_draw_is_written_discards_first_then_the_new_cards() {
+        let events = vec![
+            event(EventKind::Ante, 1, None, 10, &[]),
+            event(EventKind::Deal, 1, Some(1), 0, &[51, 50, 49, 48, 52]),
+            event(EventKind::Deal, 0, Some(0), 0, &[0, 1, 2, 3, 4]),
+            event(EventKind::Bet, 1, None, 20, &[]),
+            event(EventKind::Call, 0, None, 20, &[]),
+            event(EventKind::Discard, 1, Some(1), 1, &[52]),
+            event(EventKind::Receive, 1, Some(1), 1, &[47]),
+            event(EventKind::Draw, 1, None, 1, &[]),
+            event(EventKind::Draw, 0, None, 0, &[]),
+            event(EventKind::Check, 1, None, 0, &[]),
+        ];
+        let (order, house) = actions(&events, None).unwrap();
+        assert_eq!(order, vec![1, 0]);
+        assert_eq!(
+            house,
+            vec![
+                "d dh p1 AsAhAdAcJk",
+                "d dh p2 2c2d2h2s3c",
+                "p1 cbr 20",
+                "p2 cc",
+                "p1 sd Jk",
+                "p2 sd",
+                "d dh p1 Ks",
+                "p1 cc",
+            ]
+        );
+        let (_, seat) = actions(&events, Some(0)).unwrap();
+        assert_eq!(seat[0], "d dh p1 ??????????");
+        assert_eq!(seat[4], "p1 sd ??");
+        assert_eq!(seat[6], "d dh p1 ??");
+    }
+
+    #[test]
+    fn a_hand_shown_twice_is_written_once_and_no_deal_is_refused() {
+        let events = vec![
+            event(EventKind::Deal, 0, Some(0), 0, &[51, 50]),
+            event(EventKind::Deal, 1, Some(1), 0, &[0, 1]),
+            event(EventKind::Expose, 0, None, 0, &[51, 50]),
+            event(EventKind::Board, 0, None, 0, &[2, 3, 4]),
+            event(EventKind::Show, 0, None, 7000, &[51, 50]),
+        ];
+        let (_, written) = actions(&events, Some(1)).unwrap();
+        assert_eq!(
+            written,
+            vec!["d dh p1 ????", "d dh p2 2c2d", "p1 sm AsAh", "d db 2h2s3c"]
+        );
+        assert!(actions(&[], None).is_err());
+    }
+}
