@@ -175,6 +175,12 @@ def format_fields(fields: Mapping[str, Any]) -> str:
         elif kind is int:
             lines.append(f"{key} = {value}")
             continue
+        elif kind is str and "'" not in value and "\n" not in value:
+            lines.append(f"{key} = '{value}'")
+            continue
+        elif kind is bool:
+            lines.append(f"{key} = {'true' if value else 'false'}")
+            continue
         elif value is None:
             continue
         lines.append(f"{key} = {format_value(value)}")
