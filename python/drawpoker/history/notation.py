@@ -33,9 +33,6 @@ CARD_TEXT: tuple[str, ...] = (
 CARDS: dict[str, int | None] = {text: card for card, text in enumerate(CARD_TEXT)} | {UNKNOWN: None}
 """Each card text to its int (``??`` to ``None``)."""
 
-DEALER_VERBS = ("db", "dh")
-"""What the dealer does: deal the board, deal hole cards (down or up) to a player."""
-
 PLAYER_VERBS = ("pb", "f", "cc", "cbr", "sd", "sm")
 """What a player does: bring in, fold, check or call, complete/bet/raise to, stand pat or
 discard, show or muck."""
@@ -156,12 +153,3 @@ def _parse(text: str) -> Move:
     if verb in PLAYER_VERBS:
         raise HistoryError(f"bad arguments for {verb!r}")
     raise HistoryError(f"unknown action {verb!r}")
-
-
-def dealer_hole(player: int, cards: Iterable[int | None]) -> str:
-    """The action dealing ``cards`` to ``player`` (0-based).
-
-    >>> dealer_hole(0, [51, 47])
-    'd dh p1 AsKs'
-    """
-    return f"d dh p{player + 1} {cards_text(cards)}"

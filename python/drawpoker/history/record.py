@@ -130,7 +130,7 @@ class History:
     """A hand history: ``values``, its fields by name (the standard's and the user-defined
     ones, as read), and ``name``, what error messages call it (``hand 3``). Make one with
     :meth:`from_fields` (checked), :func:`drawpoker.history.loads` or
-    :meth:`from_hand`.
+    :func:`drawpoker.history.from_hand` (a hand of the engine).
 
     Histories compare equal when their fields are equal.
 

@@ -34,7 +34,6 @@ from drawpoker.games import GameSpec, Hand
 from drawpoker.history.record import History
 from drawpoker.history.variants import Variant, variant_of
 
-
 _FIELDS: dict[tuple[str, object, int], tuple[tuple[str, Any], ...]] = {}
 """The variant fields of each game (by name and settings) and player count, worked out once."""
 
