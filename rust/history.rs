@@ -10,7 +10,7 @@
 //! hand tabled when an all-in ends the betting, or shown at the showdown, is `pN sm CARDS`
 //! (once). Cards are two characters each, the joker `Jk` (no card of the standard).
 
-use crate::card::{format_card, Card};
+use crate::card::{format_card, rank, suit, Card, DECK_SIZE, RANK_CHARS, SUIT_CHARS};
 use crate::engine::event::{Event, EventKind};
 use crate::error::{Error, Result};
 
@@ -37,8 +37,11 @@ fn push_cards(line: &mut String, cards: &[Card], hidden: bool) {
     for &card in cards {
         if hidden {
             line.push_str("??");
+        } else if (card as usize) < DECK_SIZE {
+            line.push(RANK_CHARS[rank(card) as usize] as char);
+            line.push(SUIT_CHARS[suit(card) as usize] as char);
         } else {
-            line.push_str(&format_card(card));
+            line.push_str(&format_card(card)); // the joker: "Jk"
         }
     }
 }

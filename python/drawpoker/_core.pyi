@@ -37,7 +37,7 @@ __all__ = [
     "hold_table",
     "hold_values",
     "parse_cards",
-    "phh_actions",
+    "phh_hand",
     "rankings",
     "side_pots",
     "split_pot",
@@ -116,7 +116,9 @@ def award_pots(
     strengths: Sequence[int | None],
     order: Sequence[int],
 ) -> list[int]: ...
-def phh_actions(hand: HandState, viewer: int | None = None) -> tuple[list[int], list[str]]: ...
+def phh_hand(
+    hand: HandState, viewer: int | None = None
+) -> tuple[list[int], list[str], list[int], list[int], list[int] | None]: ...
 
 _Legal = tuple[int, tuple[str, ...], int, int, int, int, int, tuple[tuple[str, int], ...]]
 _Event = tuple[str, int | None, int | None, int, tuple[int, ...]]

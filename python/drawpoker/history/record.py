@@ -146,6 +146,8 @@ class History:
     """The actions parsed (:func:`~drawpoker.history.notation.parse_action`), when known."""
     replayed: Outcome | None = field(default=None, repr=False)
     """How the replay ended, when the history was replayed (:attr:`outcome`)."""
+    in_order: bool = field(default=False, repr=False)
+    """Whether ``values`` are in writing order already (the writer's are)."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, History) and dict(self.values) == dict(other.values)
@@ -425,6 +427,8 @@ FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, _5CD)
         ['variant', 'antes', 'blinds_or_straddles']
         """
         values = self.values
+        if self.in_order:
+            return dict(values)
         rank, last = _RANK, -1
         for key in values:
             place = rank.get(key, len(rank))
@@ -443,7 +447,7 @@ FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, _5CD)
         >>> print(loads(EXAMPLE)[0].dumps().splitlines()[5])
         actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'p2 cbr 30', 'p1 f']
         """
-        return format_fields(self.fields())
+        return format_fields(self.values if self.in_order else self.fields())
 
 
 class Outcome(NamedTuple):

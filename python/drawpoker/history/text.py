@@ -169,7 +169,7 @@ def format_fields(fields: Mapping[str, Any]) -> str:
                 if joined.count("'") == 2 * len(value) - 2 and "\n" not in joined:
                     lines.append(f"{key} = ['{joined}']")
                     continue
-            elif first is int and all(type(v) is int for v in value):
+            elif first is int and set(map(type, value)) == {int}:
                 lines.append(f"{key} = [" + ", ".join(map(str, value)) + "]")
                 continue
         elif kind is int:

@@ -73,7 +73,7 @@ def from_hand(
     if seat is not None and (type(seat) is not int or not 0 <= seat < hand.seats):
         raise HistoryError(f"seat {seat!r} is not a seat of {hand.seats}")
     try:
-        order, actions = _core.phh_actions(hand._state, seat)  # the engine's events, in Rust
+        order, actions, starting, finishing, winnings = _core.phh_hand(hand._state, seat)
     except InvalidArgumentError as error:
         raise HistoryError(str(error)) from None
     if order[-1] != hand.button:
@@ -85,8 +85,7 @@ def from_hand(
     own = _fields(variant, hand.game, len(order))
     custom = {k: v for k, v in own.items() if k[0] == "_"}
     values |= {k: v for k, v in own.items() if k[0] != "_"} if custom else own
-    start = hand.start_stacks
-    values["starting_stacks"] = [start[s] for s in order]
+    values["starting_stacks"] = starting
     values["actions"] = actions
     if started is not None:
         values |= {
@@ -107,11 +106,9 @@ def from_hand(
         if len(players) != hand.seats or not all(isinstance(p, str) for p in players):
             raise HistoryError(f"players must be {hand.seats} names, one a seat")
         values["players"] = [players[s] for s in order]
-    stacks = hand.stacks
-    values["finishing_stacks"] = [stacks[s] for s in order]
-    if hand.is_over:
-        payouts = hand.payouts
-        values["winnings"] = [payouts[s] for s in order]
+    values["finishing_stacks"] = finishing
+    if winnings is not None:
+        values["winnings"] = winnings
     if custom:
         values |= custom
-    return History(values, f"hand {number}" if number is not None else "hand")
+    return History(values, f"hand {number}" if number is not None else "hand", in_order=True)
