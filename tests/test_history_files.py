@@ -154,7 +154,7 @@ def _nt(**changes: object) -> str:
         (_nt(antes=[5, 0]), "field 'antes' \\[5, 0\\]: the engine plays an ante from every"),
         ("a = ", "not TOML"),
         ("[1]\nvariant = 'NT'\n[x]\nb = 1", "hand 1: missing required field 'antes'"),
-        ("variant = 'NT'\n[1]\nvariant = 'NT'", "one hand \\(fields\\) or many \\(tables\\)"),
+        ("min_bet = 2\n[1]\nvariant = 'NT'", "one hand \\(fields\\) or many \\(tables\\)"),
     ],
 )
 def test_bad_files_are_refused_naming_the_hand_and_the_field_or_action(
@@ -243,7 +243,7 @@ def test_the_custom_five_card_draw_variant_needs_its_settings() -> None:
 
 
 def test_unknown_fields_are_kept_and_written_back() -> None:
-    text = EXAMPLE + "_note = 'a big pot'\nfuture_field = 3\n"
+    text = EXAMPLE + "_note = 'a big pot'\nfuture_field = 3\n_meta = {a = 1}\n"
     history = loads(text)[0]
-    assert history.custom == {"_note": "a big pot", "future_field": 3}
+    assert history.custom == {"_note": "a big pot", "future_field": 3, "_meta": {"a": 1}}
     assert loads(history.dumps())[0] == history

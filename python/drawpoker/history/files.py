@@ -121,15 +121,15 @@ def loads(text: str) -> list[History]:
     """
     document = parse(text)
     tables = [key for key, value in document.items() if isinstance(value, dict)]
-    if tables and len(tables) == len(document):
+    if "variant" in document or not tables:
+        histories = [History.from_fields(document, "hand 1")]
+    elif len(tables) == len(document):
         histories = [History.from_fields(document[key], f"hand {key}") for key in tables]
-    elif tables:
+    else:
         raise HistoryError(
             f"a document holds one hand (fields) or many (tables), not both: "
             f"tables {tables[:3]} beside fields"
         )
-    else:
-        histories = [History.from_fields(document, "hand 1")]
     for history in histories:
         _validate(history)
     return histories

@@ -128,6 +128,8 @@ def format_value(value: Any) -> str:
 
     >>> format_value(["As", 3, False])
     "['As', 3, false]"
+    >>> format_value({"a": 1, "b c": [2]})
+    "{a = 1, 'b c' = [2]}"
     >>> format_value("it's")
     '"it\\'s"'
     """
@@ -147,6 +149,12 @@ def format_value(value: Any) -> str:
         return repr(value) if math.isfinite(value) else str(value).replace("inf", "inf")
     if isinstance(value, datetime.time):
         return value.isoformat(timespec="seconds")
+    if isinstance(value, dict):
+        pairs = [
+            f"{key if _KEY.fullmatch(key) else format_value(key)} = {format_value(item)}"
+            for key, item in value.items()
+        ]
+        return "{" + ", ".join(pairs) + "}"
     raise HistoryError(f"cannot write {value!r} in a hand history")
 
 
