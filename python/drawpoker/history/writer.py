@@ -34,18 +34,27 @@ from drawpoker.games import GameSpec, Hand
 from drawpoker.history.record import History
 from drawpoker.history.variants import Variant, variant_of
 
-_FIELDS: dict[tuple[str, object, int], tuple[tuple[str, Any], ...]] = {}
-"""The variant fields of each game (by name and settings) and player count, worked out once."""
+_Fields = tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]
+_FIELDS: dict[tuple[str, object, int], _Fields] = {}
+"""The variant fields of each game (by name and settings) and player count, worked out once:
+the standard's, then the user-defined ones (written last)."""
 
 
-def _fields(variant: Variant, spec: GameSpec, players: int) -> dict[str, Any]:
-    """The variant's fields of a hand of ``spec`` with ``players``."""
+def _fields(variant: Variant, spec: GameSpec, players: int) -> _Fields:
+    """The variant's fields of a hand of ``spec`` with ``players`` (lists as tuples: copy)."""
     key = (spec.name, spec.settings, players)
     known = _FIELDS.get(key)
     if known is None:
         assert variant.fields is not None
-        known = _FIELDS[key] = tuple(variant.fields(spec, players).items())
-    return {name: list(value) if type(value) is list else value for name, value in known}
+        items = [
+            (name, tuple(value) if isinstance(value, list) else value)
+            for name, value in variant.fields(spec, players).items()
+        ]
+        known = _FIELDS[key] = (
+            tuple(item for item in items if item[0][0] != "_"),
+            tuple(item for item in items if item[0][0] == "_"),
+        )
+    return known
 
 
 def from_hand(
@@ -82,9 +91,9 @@ def from_hand(
             f"the button (seat {hand.button}) sits out of this hand"
         )
     values: dict[str, Any] = {"variant": variant.code}
-    own = _fields(variant, hand.game, len(order))
-    custom = {k: v for k, v in own.items() if k[0] == "_"}
-    values |= {k: v for k, v in own.items() if k[0] != "_"} if custom else own
+    standard, custom = _fields(variant, hand.game, len(order))
+    for name, value in standard:
+        values[name] = list(value) if type(value) is tuple else value
     values["starting_stacks"] = starting
     values["actions"] = actions
     if started is not None:
@@ -109,6 +118,6 @@ def from_hand(
     values["finishing_stacks"] = finishing
     if winnings is not None:
         values["winnings"] = winnings
-    if custom:
-        values |= custom
+    for name, value in custom:
+        values[name] = list(value) if type(value) is tuple else value
     return History(values, f"hand {number}" if number is not None else "hand", in_order=True)
