@@ -75,7 +75,7 @@ def measure() -> list[Figure]:
     path.write_text(thousand_hands())
     if drawpoker_check(path) != HANDS:
         raise AssertionError("drawpoker's check did not find every hand agreeing")
-    ours = best_seconds(lambda: drawpoker_check(path), repeat=3, min_time=0.5)
+    ours = best_seconds(lambda: drawpoker_check(path), repeat=5, min_time=0.5)
     figures = [
         Figure(
             TASK_CHECK,
@@ -107,7 +107,7 @@ def measure() -> list[Figure]:
         )
     hands = [history.play() for history in load(path)]
     out = folder / "written.phhs"
-    seconds = best_seconds(lambda: dump(hands, out), repeat=5)
+    seconds = best_seconds(lambda: dump(hands, out), repeat=10)
     figures.append(
         Figure(
             TASK_WRITE,

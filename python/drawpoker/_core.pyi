@@ -37,6 +37,8 @@ __all__ = [
     "hold_table",
     "hold_values",
     "parse_cards",
+    "phh_format",
+    "phh_format_value",
     "phh_hand",
     "rankings",
     "side_pots",
@@ -116,6 +118,8 @@ def award_pots(
     strengths: Sequence[int | None],
     order: Sequence[int],
 ) -> list[int]: ...
+def phh_format(items: Sequence[tuple[str, Any]]) -> str: ...
+def phh_format_value(value: Any) -> str: ...
 def phh_hand(
     hand: HandState, viewer: int | None = None
 ) -> tuple[list[int], list[str], list[int], list[int], list[int] | None]: ...

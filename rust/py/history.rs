@@ -1,9 +1,88 @@
-//! Hand histories: a hand's PHH actions (`crate::history`) and its stacks in PHH order.
+//! Hand histories: a hand's PHH actions and stacks, and PHH values written as TOML
+//! (`crate::history`).
 
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 
 use super::engine::HandState;
-use super::errors::check;
+use super::errors::{check, to_py};
+use crate::error::Error;
+use crate::history::toml::{fields, push_value, Value};
+
+fn refuse(obj: &Bound<'_, PyAny>) -> PyErr {
+    let shown = obj
+        .repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| "a value".into());
+    to_py(Error::InvalidArgument(format!(
+        "cannot write {shown} in a hand history"
+    )))
+}
+
+/// A Python value as TOML: bool, int, float, str, list or tuple, dict with str keys, or an
+/// object with `isoformat` and `hour` but no `date` (a `datetime.time`, written to the second).
+fn value_of(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    if obj.is_instance_of::<PyBool>() {
+        return Ok(Value::Bool(obj.extract()?));
+    }
+    if obj.is_instance_of::<PyInt>() {
+        return obj.extract().map(Value::Int).map_err(|_| refuse(obj));
+    }
+    if obj.is_instance_of::<PyString>() {
+        return Ok(Value::Str(obj.extract()?));
+    }
+    if obj.is_instance_of::<PyFloat>() {
+        return Ok(Value::Float(obj.extract()?));
+    }
+    if let Ok(list) = obj.cast::<PyList>() {
+        return list
+            .iter()
+            .map(|item| value_of(&item))
+            .collect::<PyResult<_>>()
+            .map(Value::List);
+    }
+    if let Ok(tuple) = obj.cast::<PyTuple>() {
+        return tuple
+            .iter()
+            .map(|item| value_of(&item))
+            .collect::<PyResult<_>>()
+            .map(Value::List);
+    }
+    if let Ok(dict) = obj.cast::<PyDict>() {
+        let mut pairs = Vec::with_capacity(dict.len());
+        for (key, item) in dict.iter() {
+            let key: String = key.extract().map_err(|_| refuse(&key))?;
+            pairs.push((key, value_of(&item)?));
+        }
+        return Ok(Value::Table(pairs));
+    }
+    if obj.hasattr("isoformat")? && obj.hasattr("hour")? && !obj.hasattr("date")? {
+        let text = obj.call_method1("isoformat", ("seconds",))?;
+        return Ok(Value::Raw(text.extract()?));
+    }
+    Err(refuse(obj))
+}
+
+fn items_of(items: Vec<(String, Bound<'_, PyAny>)>) -> PyResult<Vec<(String, Value)>> {
+    items
+        .into_iter()
+        .map(|(key, obj)| Ok((key, value_of(&obj)?)))
+        .collect()
+}
+
+/// `key = value` lines of the fields (in order).
+#[pyfunction]
+fn phh_format(items: Vec<(String, Bound<'_, PyAny>)>) -> PyResult<String> {
+    check(fields(&items_of(items)?))
+}
+
+/// One value as TOML.
+#[pyfunction]
+fn phh_format_value(value: Bound<'_, PyAny>) -> PyResult<String> {
+    let mut out = String::new();
+    check(push_value(&mut out, &value_of(&value)?))?;
+    Ok(out)
+}
 
 type PhhHand = (
     Vec<usize>,
@@ -31,6 +110,8 @@ fn phh_hand(hand: PyRef<'_, HandState>, viewer: Option<usize>) -> PyResult<PhhHa
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(phh_format, m)?)?;
+    m.add_function(wrap_pyfunction!(phh_format_value, m)?)?;
     m.add_function(wrap_pyfunction!(phh_hand, m)?)?;
     Ok(())
 }

@@ -10,8 +10,9 @@ which alone would take most of the time ``drawpoker history check`` may spend (1
 load and replay); the line reader is several times faster on the files PokerKit and drawpoker
 write (``tests/test_history_text.py`` checks it against :mod:`tomllib`).
 
-Writing: :func:`format_fields` writes ``key = value`` lines as PokerKit's ``dumps`` does, and
-:func:`format_hands` the ``[1]``, ``[2]``, ... tables of its ``dump_all``.
+Writing: :func:`format_fields` writes ``key = value`` lines as PokerKit's ``dumps`` does (in
+Rust, ``rust/history/toml.rs``, which writes whole hands too), and :func:`format_hands` the
+``[1]``, ``[2]``, ... tables of its ``dump_all``.
 
 >>> parse("[1]\\nvariant = 'NT'\\nantes = [0, 0]\\n")
 {'1': {'variant': 'NT', 'antes': [0, 0]}}
@@ -24,13 +25,13 @@ time = 09:30:00
 from __future__ import annotations
 
 import datetime
-import math
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from drawpoker.errors import HistoryError
+from drawpoker import _core
+from drawpoker.errors import HistoryError, InvalidArgumentError
 
 _KEY = re.compile(r"[A-Za-z0-9_-]+")
 _STRING = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\""
@@ -124,38 +125,25 @@ def parse(text: str) -> dict[str, Any]:
 
 
 def format_value(value: Any) -> str:
-    """A value as TOML (as PokerKit writes it: strings in single quotes unless they hold one).
+    """A value as TOML, as PokerKit writes it (strings in single quotes unless they hold one, or
+    a control character): bool, int, float, str, list, dict, or a ``datetime.time``. Written in
+    Rust (``rust/history/toml.rs``), like whole hands.
 
     >>> format_value(["As", 3, False])
     "['As', 3, false]"
-    >>> format_value({"a": 1, "b c": [2]})
-    "{a = 1, 'b c' = [2]}"
     >>> format_value("it's")
     '"it\\'s"'
+    >>> format_value({"a": 1, "b c": [2]})
+    "{a = 1, 'b c' = [2]}"
+    >>> format_value(object())
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.HistoryError: cannot write <object object at 0x...> in a hand history
     """
-    if value is True:
-        return "true"
-    if value is False:
-        return "false"
-    if isinstance(value, str):
-        if "'" not in value and "\n" not in value:
-            return f"'{value}'"
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join([format_value(item) for item in value]) + "]"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        return repr(value) if math.isfinite(value) else str(value).replace("inf", "inf")
-    if isinstance(value, datetime.time):
-        return value.isoformat(timespec="seconds")
-    if isinstance(value, dict):
-        pairs = [
-            f"{key if _KEY.fullmatch(key) else format_value(key)} = {format_value(item)}"
-            for key, item in value.items()
-        ]
-        return "{" + ", ".join(pairs) + "}"
-    raise HistoryError(f"cannot write {value!r} in a hand history")
+    try:
+        return _core.phh_format_value(value)
+    except InvalidArgumentError as error:
+        raise HistoryError(str(error)) from None
 
 
 def format_fields(fields: Mapping[str, Any]) -> str:
@@ -164,35 +152,10 @@ def format_fields(fields: Mapping[str, Any]) -> str:
     >>> format_fields({"hand": 3, "table": None, "players": ["Ann", "Bob"]})
     "hand = 3\\nplayers = ['Ann', 'Bob']"
     """
-    lines = []
-    for key, value in fields.items():
-        kind = type(value)
-        if kind is list and value:
-            first = type(value[0])
-            if first is str:
-                try:
-                    joined = "', '".join(value)
-                except TypeError:  # not strings only
-                    joined = "'"
-                if joined.count("'") == 2 * len(value) - 2 and "\n" not in joined:
-                    lines.append(f"{key} = ['{joined}']")
-                    continue
-            elif first is int and set(map(type, value)) == {int}:
-                lines.append(f"{key} = [" + ", ".join(map(str, value)) + "]")
-                continue
-        elif kind is int:
-            lines.append(f"{key} = {value}")
-            continue
-        elif kind is str and "'" not in value and "\n" not in value:
-            lines.append(f"{key} = '{value}'")
-            continue
-        elif kind is bool:
-            lines.append(f"{key} = {'true' if value else 'false'}")
-            continue
-        elif value is None:
-            continue
-        lines.append(f"{key} = {format_value(value)}")
-    return "\n".join(lines)
+    try:
+        return _core.phh_format([(k, v) for k, v in fields.items() if v is not None])
+    except InvalidArgumentError as error:
+        raise HistoryError(str(error)) from None
 
 
 def format_hands(documents: Iterable[str]) -> str:

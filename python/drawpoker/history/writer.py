@@ -7,8 +7,8 @@ forced bets are not actions in PHH (the variant's fields say them). A draw is wr
 standard's example writes it: each player's ``sd`` (the cards discarded; none to stand pat), then
 the new cards of each, ``d dh pN``; a redeal (nobody opened) is a commentary, ``# redeal``; a hand
 tabled when an all-in ends the betting (R-HE-8) or shown at the showdown is ``sm``. The actions
-are written from the engine's events in Rust (``rust/history.rs``: writing is most of the time a
-table session spends on its histories).
+are written from the engine's events in Rust (``rust/history/actions.rs``; the TOML too,
+``rust/history/toml.rs``: writing is most of the time a table session spends on its histories).
 
 >>> from drawpoker.games import Hand, game
 >>> hand = Hand(game("holdem"), [1000, 1000, 1000], button=2, deck="As 7c Qd Ks 2h Qh")
