@@ -346,7 +346,7 @@ FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, _5CD)
 
         >>> from drawpoker.history import loads
         >>> loads(EXAMPLE)[0].spec.forced
-        ForcedBets(ante=0, small_blind=5, big_blind=10, big_blind_ante=0)
+        ForcedBets(ante=0, small_blind=5, big_blind=10, big_blind_ante=0, bring_in=0)
         """
         try:
             return self.variant.spec(self.values, self.players_count)

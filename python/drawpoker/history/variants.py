@@ -71,7 +71,7 @@ class Variant:
 
         >>> VARIANTS["NT"].spec({"antes": [0, 0], "blinds_or_straddles": [1, 2], "min_bet": 2},
         ...                     2).forced
-        ForcedBets(ante=0, small_blind=1, big_blind=2, big_blind_ante=0)
+        ForcedBets(ante=0, small_blind=1, big_blind=2, big_blind_ante=0, bring_in=0)
         >>> VARIANTS["PO"].spec({}, 2)
         Traceback (most recent call last):
         ...
