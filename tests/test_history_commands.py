@@ -40,14 +40,35 @@ def test_check_prints_each_disagreeing_hand_and_fails(
     ]
 
 
+_FIXED_HOLDEM = """\
+variant = 'FT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+small_bet = 2
+big_bet = 4
+starting_stacks = [50, 50]
+actions = ['d dh p1 AsKs', 'd dh p2 ????']
+"""
+
+
 def test_check_names_a_variant_the_engine_does_not_play_yet(
-    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["history", "check", str(DATA / "PO.phhs")]) == 2
+    path = tmp_path / "FT.phh"
+    path.write_text(_FIXED_HOLDEM)
+    assert main(["history", "check", str(path)]) == 2
     assert capsys.readouterr().out == (
-        "error: PO.phhs: hand 1: variant 'PO' (pot-limit Omaha hold 'em): the engine does not "
+        "error: FT.phh: hand 1: variant 'FT' (fixed-limit Texas hold 'em): the engine does not "
         "play it yet\n"
     )
+
+
+@pytest.mark.parametrize(
+    "name", ["PO", "FO8", "F7S", "F7S8", "FR", "N2L1D", "F2L3D", "FB", "spec-examples"]
+)
+def test_check_passes_on_every_shared_file(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["history", "check", str(DATA / f"{name}.phhs")]) == 0
+    assert ": every replay ends with its finishing_stacks" in capsys.readouterr().out
 
 
 def test_check_refuses_a_bad_file_naming_the_hand(
@@ -84,13 +105,45 @@ def test_show_tells_the_cards_actions_pots_and_winners(
 
 
 def test_show_tells_a_variant_the_engine_does_not_play_as_written(
-    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["history", "show", str(DATA / "FB.phhs")]) == 0
-    first = capsys.readouterr().out.split("\n\n")[0].splitlines()
-    assert first[0] == "hand 1: fixed-limit badugi (FB), blinds 1/3"
-    assert "  (the engine does not play FB yet: the actions as written)" in first
-    assert "  d dh p1 6s9hJd9s" in first
+    path = tmp_path / "FT.phh"
+    path.write_text(_FIXED_HOLDEM)
+    assert main(["history", "show", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "hand 1: fixed-limit Texas hold 'em (FT), blinds 1/2, bets 2/4"
+    assert "  (the engine does not play FT yet: the actions as written)" in lines
+    assert "  d dh p2 ????" in lines
+
+
+def test_show_tells_stud_up_cards_bring_ins_and_lows(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["history", "show", str(DATA / "F7S8.phhs")]) == 0
+    hand = capsys.readouterr().out.split("\n\n")[4].splitlines()
+    assert hand[0] == (
+        "hand 5: fixed-limit seven card stud high/low-split eight or better (F7S/8), ante 1, "
+        "bring-in 2, bets 5/10"
+    )
+    assert hand[1] == "  seat 1 p1: 32"  # no button: stud deals from seat 1
+    assert (
+        "  p1 is dealt Ts 7s; p2 is dealt 4h Jc; p3 is dealt 4s Th; p4 is dealt 2c 3d; "
+        "p5 is dealt Ah 9c" in hand
+    )
+    assert "  face up: p1 As, p2 7c, p3 8h, p4 5s, p5 7d" in hand
+    assert "  face up: p1 Qh, p2 3s, p3 9h, p4 6d, p5 3h" in hand
+    assert "  p4 brings in 2; p5 calls 2; p1 calls 2; p2 calls 2; p3 calls 2" in hand
+    assert "p4's low: Six-five low: 6-5-4-3-2" in hand[-3]
+    assert hand[-2] == "  pot 138: p4 wins 138"
+
+
+def test_show_tells_each_draw_on_its_own_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["history", "show", str(DATA / "F2L3D.phhs")]) == 0
+    hand = capsys.readouterr().out.split("\n\n")[1].splitlines()
+    assert hand[0] == (
+        "hand 2: fixed-limit deuce-to-seven lowball triple draw (F2L3D), blinds 10/20, bets 20/40"
+    )
+    assert hand[7] == "  p1 stands pat; p2 discards Td 7d, draws 8d As; p3 discards Ad, draws Jh"
+    assert hand[9] == "  p1 discards Jd Th 8s, draws Ah 9h 7c; p2 stands pat"
+    assert hand[-3].startswith("  p1 shows Qh 8h 9h 7c 2d: Queen-nine low")
 
 
 def test_simulate_writes_every_hand_of_every_game(tmp_path: Path) -> None:

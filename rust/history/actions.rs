@@ -8,7 +8,12 @@
 //! stand pat) followed, once every player drew, by the new cards of each, `d dh pN CARDS`, as
 //! the standard's example writes it; a redeal (nobody opened) is the commentary `# redeal`; a
 //! hand tabled when an all-in ends the betting, or shown at the showdown, is `pN sm CARDS`
-//! (once). Cards are two characters each, the joker `Jk` (no card of the standard).
+//! (once, or again when cards were dealt to it since, as PokerKit writes it). Stud: a street's cards to a seat are one `d dh pN CARDS`, its down cards first
+//! and then its up cards, as the standard's hole dealing (which has no up/down mark) and
+//! PokerKit write them; a seat's copy shows the others' up cards and hides their down cards
+//! (`d dh p2 ????Ac`); the bring-in is `pN pb`, a card dealt to the board when the stub
+//! cannot give every seat its seventh-street card `d db CARD`. Cards are two characters each,
+//! the joker `Jk` (no card of the standard).
 
 use crate::card::{format_card, rank, suit, Card, DECK_SIZE, RANK_CHARS, SUIT_CHARS};
 use crate::engine::event::{Event, EventKind};
@@ -71,7 +76,10 @@ pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, V
     let mut out: Vec<String> = Vec::with_capacity(events.len());
     let mut receipts: Vec<String> = Vec::new();
     let mut discards: Vec<(Option<usize>, &[Card])> = Vec::new();
-    let mut shown: Vec<usize> = Vec::new();
+    // The seats whose hands were tabled or shown, and how many cards each showed.
+    let mut shown: Vec<(usize, usize)> = Vec::new();
+    // A street's deals, one line a seat, until its up cards (stud) have joined them.
+    let mut street: Vec<(Option<usize>, String)> = Vec::new();
     for event in events {
         let kind = event.kind;
         let drawing = matches!(
@@ -80,6 +88,9 @@ pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, V
         );
         if !receipts.is_empty() && !drawing {
             out.append(&mut receipts);
+        }
+        if !street.is_empty() && !matches!(kind, EventKind::Deal | EventKind::Up) {
+            out.extend(street.drain(..).map(|(_, line)| line));
         }
         let mut line = String::with_capacity(24);
         match kind {
@@ -96,11 +107,25 @@ pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, V
                 line.push_str(" cbr ");
                 line.push_str(&event.amount.to_string());
             }
-            EventKind::Deal => {
-                line.push_str("d dh ");
+            EventKind::Deal | EventKind::Up => {
+                let face_down = kind == EventKind::Deal;
+                let at = street.iter().position(|(seat, _)| *seat == event.seat);
+                let line = match at {
+                    Some(i) if !face_down => &mut street[i].1,
+                    _ => {
+                        line.push_str("d dh ");
+                        line.push_str(name(event.seat)?);
+                        line.push(' ');
+                        street.push((event.seat, line));
+                        &mut street.last_mut().expect("just pushed").1
+                    }
+                };
+                push_cards(line, &event.cards, face_down && hidden(event.seat));
+                continue;
+            }
+            EventKind::BringIn => {
                 line.push_str(name(event.seat)?);
-                line.push(' ');
-                push_cards(&mut line, &event.cards, hidden(event.seat));
+                line.push_str(" pb");
             }
             EventKind::Board => {
                 line.push_str("d db ");
@@ -133,10 +158,13 @@ pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, V
             }
             EventKind::Expose | EventKind::Show => {
                 let seat = event.seat.unwrap_or(usize::MAX);
-                if shown.contains(&seat) {
-                    continue;
+                let count = event.cards.len();
+                match shown.iter_mut().find(|(s, _)| *s == seat) {
+                    // Shown again only with cards dealt since (stud: tabled on fifth street).
+                    Some((_, before)) if *before >= count => continue,
+                    Some((_, before)) => *before = count,
+                    None => shown.push((seat, count)),
                 }
-                shown.push(seat);
                 line.push_str(name(event.seat)?);
                 line.push_str(" sm ");
                 push_cards(&mut line, &event.cards, false);
@@ -145,6 +173,7 @@ pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, V
         }
         out.push(line);
     }
+    out.extend(street.into_iter().map(|(_, line)| line));
     out.append(&mut receipts);
     Ok((order, out))
 }
@@ -202,6 +231,45 @@ mod tests {
         assert_eq!(seat[0], "d dh p1 ??????????");
         assert_eq!(seat[4], "p1 sd ??");
         assert_eq!(seat[6], "d dh p1 ??");
+    }
+
+    #[test]
+    fn a_stud_street_is_one_line_a_seat_down_cards_hidden_up_cards_shown() {
+        let events = vec![
+            event(EventKind::Ante, 0, None, 1, &[]),
+            event(EventKind::Deal, 0, Some(0), 0, &[51, 50]),
+            event(EventKind::Deal, 1, Some(1), 0, &[0, 1]),
+            event(EventKind::Up, 0, None, 0, &[49]),
+            event(EventKind::Up, 1, None, 0, &[2]),
+            event(EventKind::BringIn, 1, None, 2, &[]),
+            event(EventKind::Call, 0, None, 2, &[]),
+            event(EventKind::Up, 0, None, 0, &[48]),
+            event(EventKind::Up, 1, None, 0, &[3]),
+            event(EventKind::Check, 0, None, 0, &[]),
+            event(EventKind::Deal, 0, Some(0), 0, &[47]),
+            event(EventKind::Deal, 1, Some(1), 0, &[4]),
+        ];
+        let (order, house) = actions(&events, None).unwrap();
+        assert_eq!(order, vec![0, 1]);
+        assert_eq!(
+            house,
+            vec![
+                "d dh p1 AsAhAd",
+                "d dh p2 2c2d2h",
+                "p2 pb",
+                "p1 cc",
+                "d dh p1 Ac",
+                "d dh p2 2s",
+                "p1 cc",
+                "d dh p1 Ks",
+                "d dh p2 3c",
+            ]
+        );
+        let (_, seat) = actions(&events, Some(0)).unwrap();
+        assert_eq!(seat[1], "d dh p2 ????2h");
+        assert_eq!(seat[5], "d dh p2 2s");
+        assert_eq!(seat[8], "d dh p2 ??");
+        assert_eq!(seat[0], "d dh p1 AsAhAd");
     }
 
     #[test]

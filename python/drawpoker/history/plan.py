@@ -2,7 +2,8 @@
 history says, with every unknown card (``??``) filled.
 
 The engine deals from the top of the stub, one card at a time round the table from the first
-player (p1), then the board cards, then each draw's new cards in the order the players draw;
+player (p1) (stud: to the players still in, down cards before up cards), then the board cards,
+then each draw's new cards in the order the players draw;
 when a draw runs the stub out, the discards of the players who drew before are shuffled into a
 new stub (R-DRAW-8), and a deal nobody opened is dealt again from a new deck (R-DRAW-5, 6). The
 plan follows the history's dealing actions through those rules, card by card ("slots"), so that
@@ -36,6 +37,10 @@ from drawpoker.errors import HistoryError
 from drawpoker.evaluation import evaluate
 from drawpoker.games import GameSpec
 from drawpoker.history.notation import Move, cards_text
+
+ACE_RULE = "3-or-4-with-ace"
+"""The draw limit whose four-card draw keeps an ace or the joker (R-DRAW-7,
+:data:`drawpoker.draw.DRAW_LIMITS`)."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +95,10 @@ class _Planner:
         self.opened = False
         self.dealt_streets = [s.down + s.up for s in spec.streets if s.down + s.up]
         self.board_streets = [s.board for s in spec.streets if s.board]
+        self.ace_rule = any(s.draw == ACE_RULE for s in spec.streets)
+        """Whether a four-card draw keeps an ace or the joker (R-DRAW-7)."""
+        self.last_group = 0
+        """How many players the last round of dealing went to."""
 
     # ---------------------------------------------------------------- slots
 
@@ -192,12 +201,15 @@ class _Planner:
                 f"action {first_action}: every player is dealt in, p{missing[0] + 1} is not"
             )
         self.groups += 1
+        self.last_group = size
 
     def board(self, action: int, cards: tuple[int | None, ...]) -> None:
         if self.deal is None:
             raise HistoryError(f"action {action}: board cards before any hole cards")
         streets = self.board_streets
         expected = streets[self.boards] if self.boards < len(streets) else None
+        if not streets and len(cards) == 1 and self.stub < self.last_group:
+            expected = 1  # stud: the stub cannot give every seat its card (R-STUD-7)
         if expected != len(cards):
             raise HistoryError(
                 f"action {action}: the game deals {expected or 'no more'} board cards here, "
@@ -299,7 +311,7 @@ class _Planner:
                 self.assign(slot, card, action)
             free = [s for s in free if self.values[s] is None]
             rest = [c for c in missing if c not in again]
-            wide = any(p == player and n >= 4 for p, _, n in self.kept)
+            wide = self.ace_rule and any(p == player and n >= 4 for p, _, n in self.kept)
             rest.sort(key=self._keep_first(shown, wide))
             opening = next(
                 (o for a, p, o in self.openers if p == player and o and o[0] in deal.slots), None
@@ -369,6 +381,8 @@ class _Planner:
         """A player who exchanged four cards or more and kept hidden cards keeps an ace or
         the joker among them (the ace-or-joker rule of R-DRAW-7, which the replay checks); a
         player who shows keeps it among the cards shown (:meth:`fill_shows`)."""
+        if not self.ace_rule:
+            return
         showing = {(player, slots[0]) for _, player, slots, cards in self.shows if slots and cards}
         for player, kept, count in self.kept:
             free = [s for s in kept if self.values[s] is None]
@@ -406,7 +420,7 @@ class _Planner:
                 self.assign(slot, card, action)
 
     def fill_free(self) -> None:
-        kept = {s for _, slots, n in self.kept if n >= 4 for s in slots}
+        kept = {s for _, slots, n in self.kept if n >= 4 and self.ace_rule for s in slots}
         free = [s for s, v in enumerate(self.values) if v is None]
         free.sort(key=lambda s: (s not in kept, s))
         pools: dict[int, list[int]] = {}

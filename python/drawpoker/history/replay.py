@@ -5,7 +5,8 @@ button at the last player's seat; the hand's number is the ``hand`` field (when 
 deck is stacked from the history's dealing actions (:mod:`drawpoker.history.plan`). Each player
 action is applied to the engine, which refuses an illegal one; each dealing action is compared
 with the cards the engine dealt, and each hand shown with the one the engine showed. ``cc`` is
-a check or a call, ``cbr`` a bet or a raise (to that total), ``sd`` a draw.
+a check or a call, ``cbr`` a bet or a raise (to that total; a stud completion), ``pb`` the
+bring-in, ``sd`` a draw. A stud street's down and up cards to a seat are one ``d dh``.
 
 Two things PokerKit writes that the engine has no action for are read as PokerKit means them:
 a check (``cc``) by a player whom the engine no longer asks, after an all-in made the rest of
@@ -180,6 +181,8 @@ class Replay:
             hand.check_or_call()
         elif verb == "f":
             hand.act(Action.fold())
+        elif verb == "pb":
+            hand.act(Action.bring_in())
         elif verb == "cbr":
             assert move.amount is not None
             to = move.amount
@@ -196,11 +199,20 @@ class Replay:
     def _sync(self) -> None:
         """Reads the engine's new events: the cards it dealt, whether it ran the hand out."""
         events = self.hand.events
+        street: set[int] = set()  # seats dealt down cards of this street (stud: up cards join)
         for event in events[self._events :]:
             kind = event.kind
-            if kind == "deal" or kind == "receive":
+            if kind == "up" and event.seat in street:
+                queue = self._delivered[event.seat]
+                queue[-1] = queue[-1] + event.cards
+                continue
+            if kind != "deal":
+                street.clear()
+            if kind == "deal" or kind == "receive" or kind == "up":
                 assert event.seat is not None
                 self._delivered[event.seat].append(event.cards)
+                if kind == "deal":
+                    street.add(event.seat)
             elif kind == "board":
                 self._board.extend(event.cards)
             elif kind == "expose":
@@ -212,7 +224,8 @@ class Replay:
         self._events = len(events)
 
     def _check_shows(self) -> None:
-        """Every hand the history shows is the one the engine showed (as a set of cards)."""
+        """Every hand the history shows is the one the engine showed (as a set of cards), or
+        part of it: a stud hand tabled before its last cards were dealt."""
         if not self._shows:
             return
         shown: dict[int, set[int]] = {}
@@ -220,7 +233,7 @@ class Replay:
             if event.kind in ("show", "expose") and event.seat is not None:
                 shown[event.seat] = set(event.cards)
         for index, text, seat, cards in self._shows:
-            if seat in shown and shown[seat] != set(cards):
+            if seat in shown and not set(cards) <= shown[seat]:
                 raise HistoryError(
                     f"{self.history.name}: action {index} {text!r}: the engine's hand is "
                     f"{cards_text(sorted(shown[seat]))}"

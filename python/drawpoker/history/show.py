@@ -45,6 +45,11 @@ def _header(history: History) -> str:
     if antes and any(antes):
         uniform = len(set(antes)) == 1
         stakes += f", ante {_chips(antes[0])}" if uniform else f", antes {antes}"
+    bring_in, small, big = (history.get(k) for k in ("bring_in", "small_bet", "big_bet"))
+    if type(bring_in) is int:
+        stakes += f", bring-in {_chips(bring_in)}"
+    if type(small) is int and type(big) is int:
+        stakes += f", bets {_chips(small)}/{_chips(big)}"
     return f"{history.name}: {variant.title} ({variant.code}){stakes}"
 
 
@@ -52,10 +57,16 @@ def describe(history: History) -> list[str]:
     """The lines that tell the hand (indented under a header line).
 
     >>> from drawpoker.history import loads
-    >>> text = "variant = 'FB'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nsmall_bet = 2\\n"
-    >>> text += "big_bet = 4\\nstarting_stacks = [50, 50]\\nactions = ['d dh p1 ????????']"
+    >>> text = "variant = 'FT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nsmall_bet = 2\\n"
+    >>> text += "big_bet = 4\\nstarting_stacks = [50, 50]\\nactions = ['d dh p1 ????']"
     >>> describe(loads(text)[0])[-2:]
-    ['  (the engine does not play FB yet: the actions as written)', '  d dh p1 ????????']
+    ['  (the engine does not play FT yet: the actions as written)', '  d dh p1 ????']
+    >>> stud = loads(_STUD)[0]
+    >>> print("\\n".join(describe(stud)[3:7]))
+      p1 posts 1 (ante), p2 posts 1 (ante)
+      p1 is dealt 8d 8c; p2 is dealt Jc Kc
+      face up: p1 3d, p2 Td
+      p1 brings in 2; p2 raises to 5; p1 folds
     """
     lines = [_header(history)]
     names = _names(history)
@@ -79,7 +90,7 @@ def describe(history: History) -> list[str]:
             sb, bb = None, blinds[0]
     for k, seat in enumerate(places):
         roles = [f"p{k + 1}"] if names[k] != f"p{k + 1}" else []
-        if seat == button:
+        if seat == button and hand.game.button_moves:
             roles.append("button")
         if seat == sb:
             roles.append("small blind")
@@ -87,10 +98,10 @@ def describe(history: History) -> list[str]:
             roles.append("big blind")
         about = f" ({', '.join(roles)})" if roles else ""
         lines.append(f"  seat {seat + 1} {names[k]}: {_chips(history.starting_stacks[k])}{about}")
-    ranking = hand.game.ranking
+    rankings = [part.ranking for part in hand.game.showdown]
     groups: list[tuple[str, list[str]]] = []
     for event in hand.events:
-        text = _event_text(event, name_of, ranking)
+        text = _event_text(event, name_of, rankings)
         if text is None:
             continue
         group = _GROUPS.get(event.kind, event.kind)
@@ -101,9 +112,11 @@ def describe(history: History) -> list[str]:
         else:
             groups.append((group, [text]))
     for group, texts in groups:
-        joined = ", ".join(texts) if group in ("forced", "win") else "; ".join(texts)
+        joined = ", ".join(texts) if group in ("forced", "up", "win") else "; ".join(texts)
         if group == "win":
             joined = f"pot {_chips(sum(hand.payouts))}: {joined}"
+        elif group == "up":
+            joined = f"face up: {joined}"
         lines.append(f"  {joined}")
     stacks = hand.stacks
     lines.append(
@@ -116,20 +129,27 @@ def describe(history: History) -> list[str]:
 
 _GROUPS = {
     **dict.fromkeys(("ante", "blind"), "forced"),
-    **dict.fromkeys(("check", "call", "fold", "bet", "raise", "draw", "discard", "receive"), "act"),
+    **dict.fromkeys(("bring-in", "check", "call", "fold", "bet", "raise"), "act"),
+    **dict.fromkeys(("draw", "discard", "receive"), "draw"),
+    "low": "show",
 }
-"""Events told on one line together: forced bets, deals, a round's actions, the wins."""
+"""Events told on one line together: forced bets, deals, up cards (stud), a round's actions, a
+draw, the wins."""
 
-_JOINED = ("forced", "deal", "act", "win", "show", "expose")
+_JOINED = ("forced", "deal", "up", "act", "draw", "win", "show", "expose")
 
 
-def _event_text(event: Event, name_of: dict[int, str], ranking: str) -> str | None:
+def _event_text(event: Event, name_of: dict[int, str], rankings: list[str]) -> str | None:
     kind, amount, cards = event.kind, event.amount, event.cards
     who = name_of.get(event.seat, "") if event.seat is not None else ""
     if kind in ("ante", "blind"):
         return f"{who} posts {_chips(amount)}" + (" (ante)" if kind == "ante" else "")
     if kind == "deal":
         return f"{who} is dealt {format_cards(cards)}"
+    if kind == "up":
+        return f"{who} {format_cards(cards)}"
+    if kind == "bring-in":
+        return f"{who} brings in {_chips(amount)}"
     if kind == "board":
         return f"board {format_cards(cards)}"
     if kind == "check":
@@ -155,9 +175,22 @@ def _event_text(event: Event, name_of: dict[int, str], ranking: str) -> str | No
     if kind == "expose":
         return f"{who} shows {format_cards(cards)} (no more betting)"
     if kind == "show":
-        return f"{who} shows {format_cards(cards)}: {describe_strength(amount, ranking)}"
+        return f"{who} shows {format_cards(cards)}: {describe_strength(amount, rankings[0])}"
+    if kind == "low":
+        return f"{who}'s low: {describe_strength(amount, rankings[-1])}"
     if kind == "return":
         return f"{_chips(amount)} uncalled returned to {who}"
     if kind == "win":
         return f"{who} wins {_chips(amount)}"
     return None
+
+
+_STUD = """\
+variant = 'F7S'
+antes = [1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [50, 50]
+actions = ['d dh p1 8d8c3d', 'd dh p2 JcKcTd', 'p1 pb', 'p2 cbr 5', 'p1 f']
+"""
