@@ -2,9 +2,10 @@
 replays every action, card and stack (event for event); each seat's copy shows that seat
 nothing it did not see and replays (its hidden cards filled) to the same stacks.
 
-Thousands of random hands of every setting of both games the engine plays (short stacks, all-ins,
-side pots, partial antes, redeals, six-handed draws that reshuffle the discards, the joker), and
-whole table sessions of CPU players.
+Thousands of random hands of every game of the engine, in the settings its variant writes
+(short stacks, all-ins, side pots, partial antes, redeals, six-handed draws that reshuffle the
+discards, the joker, stud bring-ins and completions, hands tabled before seventh street, hi/lo
+splits), and whole table sessions of CPU players.
 """
 
 from __future__ import annotations
@@ -35,14 +36,34 @@ DRAW_SETTINGS: Final = (
     {"draw_limit": "5", "opening": "jacks"},
     {"mode": "no-bet"},
 )
-CASES: Final = [("holdem", s) for s in HOLDEM_SETTINGS] + [
-    ("five-card-draw", s) for s in DRAW_SETTINGS
+OTHER_SETTINGS: Final = (
+    ("omaha", {}),
+    ("omaha", {"ante": 10}),
+    ("omaha-hi-lo", {}),
+    ("omaha-hi-lo", {"heads_up_uncapped": True}),
+    ("stud", {}),
+    ("stud", {"ante": 0, "bring_in": 10, "small_bet": 20, "big_bet": 40}),
+    ("razz", {}),
+    ("stud-hi-lo", {"heads_up_uncapped": True}),
+    ("2-7-single-draw", {}),
+    ("2-7-single-draw", {"big_blind_ante": 100}),
+    ("2-7-triple-draw", {}),
+    ("2-7-triple-draw", {"ante": 10, "small_blind": 30}),
+    ("badugi", {}),
+)
+"""Every other game in the settings a standard variant writes: PO, FO/8, F7S, FR, F7S/8,
+N2L1D, F2L3D and FB."""
+CASES: Final = [
+    *(("holdem", s) for s in HOLDEM_SETTINGS),
+    *(("five-card-draw", s) for s in DRAW_SETTINGS),
+    *OTHER_SETTINGS,
 ]
 PER_SETTING: Final = 300
-"""Random hands a setting: 1,200 Hold'em hands (NT) and 2,100 Five-Card Draw hands (_5CD)."""
+"""Random hands a setting: 1,200 Hold'em hands (NT), 2,100 Five-Card Draw hands (_5CD), 300 to
+600 of each other game."""
 SEED: Final = 17
 SEAT_COPIES: Final = 80
-"""Hands a setting whose every seat's copy is written and replayed (880 hands, about 3,500
+"""Hands a setting whose every seat's copy is written and replayed (1,920 hands, about 7,000
 copies)."""
 
 
@@ -110,6 +131,16 @@ def test_the_random_hands_exercise_what_histories_must_carry(
     assert len(short_antes) >= 100
     jokers = [h for h in draws if h.game.joker and any(52 in c for c in h.cards)]
     assert len(jokers) >= 100
+    studs = [h for h in every if not h.game.button_moves]
+    kinds = [[e.kind for e in h.events] for h in studs]
+    assert sum("bring-in" in k for k in kinds) >= 300  # brought in
+    assert sum("bring-in" not in k for k in kinds) >= 100  # completed instead
+    # A hand tabled before seventh street, its last cards dealt after (shown again).
+    assert sum("deal" in k[k.index("expose") :] for k in kinds if "expose" in k) >= 20
+    lowball = [h for h in every if h.game.name in ("2-7-triple-draw", "badugi")]
+    assert sum(h.reshuffles > 0 for h in lowball) >= 10
+    hi_lo = [h for h in every if len(h.game.showdown) == 2]
+    assert sum(any(e.kind == "low" for e in h.events) for h in hi_lo) >= 100
 
 
 @pytest.mark.parametrize(("name", "settings"), CASES, ids=[f"{n}-{s}" for n, s in CASES])
@@ -149,7 +180,7 @@ def test_a_seat_copy_writes_others_hidden_cards_as_unknown() -> None:
     assert len(own) == 2 and "?" not in "".join(own)
 
 
-@pytest.mark.parametrize("name", ["holdem", "five-card-draw"])
+@pytest.mark.parametrize("name", ["holdem", "five-card-draw", "stud", "omaha-hi-lo", "badugi"])
 def test_table_sessions_of_cpu_players_replay(name: str) -> None:
     kinds = ("checkcall", "rules", "strong")
     for table_seed in range(3):

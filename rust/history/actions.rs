@@ -75,22 +75,30 @@ pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, V
     let hidden = |seat: Option<usize>| viewer.is_some() && seat != viewer;
     let mut out: Vec<String> = Vec::with_capacity(events.len());
     let mut receipts: Vec<String> = Vec::new();
+    let mut drew: Vec<Option<usize>> = Vec::new(); // the seats that drew in this draw
     let mut discards: Vec<(Option<usize>, &[Card])> = Vec::new();
     // The seats whose hands were tabled or shown, and how many cards each showed.
     let mut shown: Vec<(usize, usize)> = Vec::new();
-    // A street's deals, one line a seat, until its up cards (stud) have joined them.
-    let mut street: Vec<(Option<usize>, String)> = Vec::new();
+    // A street's deals, one line a seat: whether its down cards still wait for the seat's up
+    // cards (stud's third street), the seat, the line.
+    let mut street: Vec<(bool, Option<usize>, String)> = Vec::new();
     for event in events {
         let kind = event.kind;
         let drawing = matches!(
             kind,
             EventKind::Discard | EventKind::Receive | EventKind::Draw | EventKind::Reshuffle
         );
-        if !receipts.is_empty() && !drawing {
+        // A seat drawing again starts the next draw (no betting between: all in).
+        let again =
+            matches!(kind, EventKind::Discard | EventKind::Draw) && drew.contains(&event.seat);
+        if !receipts.is_empty() && (!drawing || again) {
             out.append(&mut receipts);
         }
+        if !drawing || again {
+            drew.clear();
+        }
         if !street.is_empty() && !matches!(kind, EventKind::Deal | EventKind::Up) {
-            out.extend(street.drain(..).map(|(_, line)| line));
+            out.extend(street.drain(..).map(|(_, _, line)| line));
         }
         let mut line = String::with_capacity(24);
         match kind {
@@ -109,18 +117,21 @@ pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, V
             }
             EventKind::Deal | EventKind::Up => {
                 let face_down = kind == EventKind::Deal;
-                let at = street.iter().position(|(seat, _)| *seat == event.seat);
-                let line = match at {
-                    Some(i) if !face_down => &mut street[i].1,
+                let waiting = street
+                    .iter()
+                    .position(|(open, seat, _)| *open && *seat == event.seat);
+                let entry = match waiting {
+                    Some(i) if !face_down => &mut street[i],
                     _ => {
                         line.push_str("d dh ");
                         line.push_str(name(event.seat)?);
                         line.push(' ');
-                        street.push((event.seat, line));
-                        &mut street.last_mut().expect("just pushed").1
+                        street.push((face_down, event.seat, line));
+                        street.last_mut().expect("just pushed")
                     }
                 };
-                push_cards(line, &event.cards, face_down && hidden(event.seat));
+                entry.0 = face_down;
+                push_cards(&mut entry.2, &event.cards, face_down && hidden(event.seat));
                 continue;
             }
             EventKind::BringIn => {
@@ -144,6 +155,7 @@ pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, V
                 continue;
             }
             EventKind::Draw => {
+                drew.push(event.seat);
                 line.push_str(name(event.seat)?);
                 line.push_str(" sd");
                 if let Some(i) = discards.iter().position(|(s, _)| *s == event.seat) {
@@ -173,7 +185,7 @@ pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, V
         }
         out.push(line);
     }
-    out.extend(street.into_iter().map(|(_, line)| line));
+    out.extend(street.into_iter().map(|(_, _, line)| line));
     out.append(&mut receipts);
     Ok((order, out))
 }
@@ -212,6 +224,25 @@ mod tests {
             event(EventKind::Draw, 0, None, 0, &[]),
             event(EventKind::Check, 1, None, 0, &[]),
         ];
+        let mut all_in = events[..9].to_vec();
+        all_in.extend([
+            event(EventKind::Discard, 1, Some(1), 1, &[47]),
+            event(EventKind::Receive, 1, Some(1), 1, &[46]),
+            event(EventKind::Draw, 1, None, 1, &[]),
+            event(EventKind::Draw, 0, None, 0, &[]),
+        ]);
+        let (_, draws) = actions(&all_in, None).unwrap();
+        assert_eq!(
+            draws[4..],
+            [
+                "p1 sd Jk",
+                "p2 sd",
+                "d dh p1 Ks",
+                "p1 sd Ks",
+                "p2 sd",
+                "d dh p1 Kh"
+            ]
+        );
         let (order, house) = actions(&events, None).unwrap();
         assert_eq!(order, vec![1, 0]);
         assert_eq!(
@@ -264,6 +295,18 @@ mod tests {
                 "d dh p1 Ks",
                 "d dh p2 3c",
             ]
+        );
+        let mut run_out = events[..5].to_vec();
+        run_out.extend([
+            event(EventKind::Up, 0, None, 0, &[48]),
+            event(EventKind::Up, 1, None, 0, &[3]),
+            event(EventKind::Up, 0, None, 0, &[47]),
+            event(EventKind::Up, 1, None, 0, &[4]),
+        ]);
+        let (_, streets) = actions(&run_out, None).unwrap();
+        assert_eq!(
+            streets[2..],
+            ["d dh p1 Ac", "d dh p2 2s", "d dh p1 Ks", "d dh p2 3c"]
         );
         let (_, seat) = actions(&events, Some(0)).unwrap();
         assert_eq!(seat[1], "d dh p2 ????2h");

@@ -70,8 +70,10 @@ class _Deal:
 
 
 class _Planner:
-    def __init__(self, spec: GameSpec, players: int) -> None:
+    def __init__(self, spec: GameSpec, players: int, rng: random.Random | None = None) -> None:
         self.spec = spec
+        self.rng = rng
+        """Picks which hidden cards a hidden discard is (``None``: the oldest first)."""
         self.players = players
         self.deck = spec.deck_cards()
         self.in_deck = set(self.deck)
@@ -227,7 +229,10 @@ class _Planner:
             if card is not None:
                 slot = next((s for s in hand if self.values[s] == card and s not in chosen), None)
             if slot is None:
-                slot = next((s for s in hand if self.values[s] is None and s not in chosen), None)
+                hidden = [s for s in hand if self.values[s] is None and s not in chosen]
+                if self.rng is not None and hidden:
+                    self.rng.shuffle(hidden)
+                slot = hidden[0] if hidden else None
                 if slot is None:
                     held = cards_text(self.values[s] for s in hand)
                     raise HistoryError(
@@ -307,7 +312,14 @@ class _Planner:
                 raise HistoryError(
                     f"action {action}: p{player + 1} shows {cards_text(again)}, dealt before"
                 )
-            for slot, card in zip(later, again, strict=False):
+            piles = dict(self.reshuffles)
+            for card in again:
+                # Dealt after the reshuffle whose pile holds it, when one does.
+                slot = next(
+                    (s for s in later if any(self.values[d] == card for d in piles[self.order_of[s]])),
+                    later[0],
+                )
+                later.remove(slot)
                 self.assign(slot, card, action)
             free = [s for s in free if self.values[s] is None]
             rest = [c for c in missing if c not in again]
@@ -433,21 +445,39 @@ class _Planner:
 
     def claim_reshuffles(self) -> None:
         """Each known card dealt after a reshuffle is one of the discards before it: a discard
-        with that card, or else a hidden one, which becomes that card."""
-        for order, pile in self.reshuffles:
+        with that card, or else a hidden one, which becomes that card. The last reshuffle first:
+        its pile may hold cards dealt after an earlier one, which that one's pile must hold in
+        turn (a game of several draws)."""
+        for order, pile in reversed(self.reshuffles):
             for slot in self.orders[order]:
                 card = self.values[slot]
                 if card is None:
                     continue
                 source = next((s for s in pile if self.values[s] == card), None)
                 if source is None:
-                    source = next((s for s in pile if self.values[s] is None), None)
+                    hidden = [s for s in pile if self.values[s] is None and self._may_hold(s, card)]
+                    # A slot of the fresh deck first: nothing further to claim.
+                    hidden.sort(key=lambda s: not self._fresh(s))
+                    source = hidden[0] if hidden else None
                     if source is None:
                         raise HistoryError(
                             f"{cards_text([card])} is dealt after a reshuffle, but was not among "
                             "the cards discarded before it"
                         )
                     self.assign(source, card, -1)
+
+    def _fresh(self, slot: int) -> bool:
+        """Whether ``slot`` is dealt from its deal's fresh deck (not after a reshuffle)."""
+        order = self.order_of[slot]
+        return order == self.deal_of_order[order].first
+
+    def _may_hold(self, slot: int, card: int) -> bool:
+        """Whether the hidden ``slot`` may be ``card``: a fresh deck deals a card once, and so
+        does each reshuffle."""
+        order = self.order_of[slot]
+        if self._fresh(slot):
+            return card not in self.deal_of_order[order].seen
+        return all(self.values[s] != card for s in self.orders[order])
 
     def deal_reshuffles(self) -> None:
         """The hidden cards dealt after each reshuffle: discards not dealt again yet."""
@@ -499,7 +529,28 @@ def deal_plan(moves: Sequence[Move], spec: GameSpec, players: int) -> Plan:
     ...
     drawpoker.errors.HistoryError: action 1: As is dealt twice (first in action 0)
     """
-    planner = _Planner(spec, players)
+    try:
+        return _plan(moves, spec, players, None)
+    except HistoryError:
+        if not any(m.verb == "sd" and None in (m.cards or ()) for m in moves):
+            raise
+        # A seat's copy: which of another player's hidden cards it discarded is unknown, and
+        # a hand shown later may need another choice (a card that came back after a reshuffle
+        # must have been dealt after the reshuffle whose pile held it). Seeded tries.
+        for attempt in range(_TRIES):
+            try:
+                return _plan(moves, spec, players, random.Random(attempt))
+            except HistoryError:
+                continue
+        raise
+
+
+_TRIES = 50
+"""Other choices of hidden discards tried before a plan is refused."""
+
+
+def _plan(moves: Sequence[Move], spec: GameSpec, players: int, rng: random.Random | None) -> Plan:
+    planner = _Planner(spec, players, rng)
     group: list[tuple[int, int, tuple[int | None, ...]]] = []
     for action, move in enumerate(moves):
         verb, player = move.verb, move.player

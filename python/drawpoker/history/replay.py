@@ -205,6 +205,7 @@ class Replay:
             if kind == "up" and event.seat in street:
                 queue = self._delivered[event.seat]
                 queue[-1] = queue[-1] + event.cards
+                street.discard(event.seat)
                 continue
             if kind != "deal":
                 street.clear()

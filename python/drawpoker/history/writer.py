@@ -2,7 +2,8 @@
 that seat saw: its own cards, the board, the hands shown; the others' hidden cards ``??``).
 
 The players are the seats dealt in, from the seat left of the button (p1) round to the button
-(the last), as the standard lists them (stud: from seat 0, the dealer's left); ``seats`` and ``seat_count`` say where they sat. The
+(the last), as the standard lists them (stud: from seat 0, the dealer's left); ``seats`` and
+``seat_count`` say where they sat. The
 forced bets are not actions in PHH (the variant's fields say them). A draw is written as the
 standard's example writes it: each player's ``sd`` (the cards discarded; none to stand pat), then
 the new cards of each, ``d dh pN``; a redeal (nobody opened) is a commentary, ``# redeal``; a hand
