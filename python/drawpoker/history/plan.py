@@ -315,10 +315,8 @@ class _Planner:
             piles = dict(self.reshuffles)
             for card in again:
                 # Dealt after the reshuffle whose pile holds it, when one does.
-                slot = next(
-                    (s for s in later if any(self.values[d] == card for d in piles[self.order_of[s]])),
-                    later[0],
-                )
+                held = [s for s in later if card in self._values(piles[self.order_of[s]])]
+                slot = held[0] if held else later[0]
                 later.remove(slot)
                 self.assign(slot, card, action)
             free = [s for s in free if self.values[s] is None]
@@ -465,6 +463,9 @@ class _Planner:
                             "the cards discarded before it"
                         )
                     self.assign(source, card, -1)
+
+    def _values(self, slots: Sequence[int]) -> set[int | None]:
+        return {self.values[s] for s in slots}
 
     def _fresh(self, slot: int) -> bool:
         """Whether ``slot`` is dealt from its deal's fresh deck (not after a reshuffle)."""
