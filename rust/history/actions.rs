@@ -51,6 +51,21 @@ fn push_cards(line: &mut String, cards: &[Card], hidden: bool) {
     }
 }
 
+/// Writes the hands tabled together, from `aggressor` (when one bet) round the table.
+fn flush_tabled(
+    out: &mut Vec<String>,
+    tabled: &mut Vec<(Option<usize>, String)>,
+    order: &[usize],
+    aggressor: Option<usize>,
+) {
+    let place = |seat: Option<usize>| seat.and_then(|s| order.iter().position(|&o| o == s));
+    if let Some(first) = place(aggressor) {
+        let n = order.len();
+        tabled.sort_by_key(|(seat, _)| (place(*seat).unwrap_or(0) + n - first) % n);
+    }
+    out.extend(tabled.drain(..).map(|(_, line)| line));
+}
+
 /// The PHH actions of `events` (a hand's, in order) and the seats of `p1`, `p2`, ...; with
 /// `viewer`, the copy of that seat: the others' cards dealt, discarded and drawn are `??` (the
 /// board and the hands tabled or shown are public).
@@ -79,6 +94,10 @@ pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, V
     let mut discards: Vec<(Option<usize>, &[Card])> = Vec::new();
     // The seats whose hands were tabled or shown, and how many cards each showed.
     let mut shown: Vec<(usize, usize)> = Vec::new();
+    // The hands tabled when the betting ended (written from the last bettor or raiser round
+    // the table, the showdown's order, as PokerKit reads them), and that seat.
+    let mut tabled: Vec<(Option<usize>, String)> = Vec::new();
+    let mut aggressor: Option<usize> = None;
     // A street's deals, one line a seat: whether its down cards still wait for the seat's up
     // cards (stud's third street), the seat, the line.
     let mut street: Vec<(bool, Option<usize>, String)> = Vec::new();
@@ -96,6 +115,12 @@ pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, V
         }
         if !drawing || again {
             drew.clear();
+        }
+        if !tabled.is_empty() && kind != EventKind::Expose {
+            flush_tabled(&mut out, &mut tabled, &order, aggressor);
+        }
+        if matches!(kind, EventKind::Bet | EventKind::Raise) {
+            aggressor = event.seat;
         }
         if !street.is_empty() && !matches!(kind, EventKind::Deal | EventKind::Up) {
             out.extend(street.drain(..).map(|(_, _, line)| line));
@@ -180,11 +205,16 @@ pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, V
                 line.push_str(name(event.seat)?);
                 line.push_str(" sm ");
                 push_cards(&mut line, &event.cards, false);
+                if kind == EventKind::Expose {
+                    tabled.push((event.seat, line));
+                    continue;
+                }
             }
             _ => continue,
         }
         out.push(line);
     }
+    flush_tabled(&mut out, &mut tabled, &order, aggressor);
     out.extend(street.into_iter().map(|(_, _, line)| line));
     out.append(&mut receipts);
     Ok((order, out))

@@ -307,7 +307,7 @@ class _Planner:
             # A card already dealt from the fresh deck came back after a reshuffle.
             deal = self.deal_of_order[self.order_of[slots[0]]]
             later = [s for s in free if self.order_of[s] != deal.first]
-            again = [c for c in missing if c in deal.seen]
+            again = [c for c in missing if c is not None and c in deal.seen]
             if len(again) > len(later):
                 raise HistoryError(
                     f"action {action}: p{player + 1} shows {cards_text(again)}, dealt before"

@@ -10,9 +10,9 @@ bring-in, ``sd`` a draw. A stud street's down and up cards to a seat are one ``d
 
 Two things PokerKit writes that the engine has no action for are read as PokerKit means them:
 a check (``cc``) by a player whom the engine no longer asks, after an all-in made the rest of
-the hand a run-out (PokerKit still gives the big blind its option when only a check is
-possible; counted in :attr:`Replay.idle_checks`), and a muck (``sm`` without cards) at the
-showdown, where the engine shows every live hand (docs/engine.md; counted in
+the hand a run-out, or left a draw game's players only their draws (PokerKit still gives the
+big blind its option when only a check is possible; counted in :attr:`Replay.idle_checks`),
+and a muck (``sm`` without cards) at the showdown, where the engine shows every live hand (docs/engine.md; counted in
 :attr:`Replay.mucks`).
 
 >>> from drawpoker.history import loads
@@ -167,17 +167,17 @@ class Replay:
             if cards is not None:
                 self._shows.append((index, self.history.values["actions"][index], seat, cards))
             return
-        if hand.actor != seat:
+        if hand.actor != seat or (verb == "cc" and hand.phase != "bet"):
             self._sync()
-            if verb == "cc" and self._ran_out and hand.live[seat]:
+            if verb == "cc" and hand.live[seat] and (self._ran_out or self._nobody_bets()):
                 self.idle_checks += 1
                 return
             if hand.actor is None:
                 raise HistoryError("the hand is over")
+            if hand.actor == seat:
+                raise HistoryError("a draw is 'sd', not 'cc'")
             raise HistoryError(f"it is p{self.seats.index(hand.actor) + 1}'s turn")
         if verb == "cc":
-            if hand.phase != "bet":
-                raise HistoryError("a draw is 'sd', not 'cc'")
             hand.check_or_call()
         elif verb == "f":
             hand.act(Action.fold())
@@ -195,6 +195,12 @@ class Replay:
             hand.act(Action.draw(cards))
         else:
             raise HistoryError(f"the {hand.game.name} engine has no action {verb!r}")
+
+    def _nobody_bets(self) -> bool:
+        """Whether at most one live seat has chips (no more betting: a draw game goes on to
+        its draws, where PokerKit still asks the other seat to check)."""
+        hand = self.hand
+        return sum(1 for s, live in enumerate(hand.live) if live and hand.stacks[s]) <= 1
 
     def _sync(self) -> None:
         """Reads the engine's new events: the cards it dealt, whether it ran the hand out."""
