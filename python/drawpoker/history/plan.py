@@ -316,9 +316,9 @@ class _Planner:
             for card in again:
                 # Dealt after the reshuffle whose pile holds it, when one does.
                 held = [s for s in later if card in self._values(piles[self.order_of[s]])]
-                slot = held[0] if held else later[0]
-                later.remove(slot)
-                self.assign(slot, card, action)
+                target = held[0] if held else later[0]
+                later.remove(target)
+                self.assign(target, card, action)
             free = [s for s in free if self.values[s] is None]
             rest = [c for c in missing if c not in again]
             wide = self.ace_rule and any(p == player and n >= 4 for p, _, n in self.kept)

@@ -12,8 +12,8 @@ Two things PokerKit writes that the engine has no action for are read as PokerKi
 a check (``cc``) by a player whom the engine no longer asks, after an all-in made the rest of
 the hand a run-out, or left a draw game's players only their draws (PokerKit still gives the
 big blind its option when only a check is possible; counted in :attr:`Replay.idle_checks`),
-and a muck (``sm`` without cards) at the showdown, where the engine shows every live hand (docs/engine.md; counted in
-:attr:`Replay.mucks`).
+and a muck (``sm`` without cards) at the showdown, where the engine shows every live hand
+(docs/engine.md; counted in :attr:`Replay.mucks`).
 
 >>> from drawpoker.history import loads
 >>> from drawpoker.history.record import EXAMPLE
