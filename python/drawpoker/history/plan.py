@@ -315,8 +315,8 @@ class _Planner:
             piles = dict(self.reshuffles)
             for card in again:
                 # Dealt after the reshuffle whose pile holds it, when one does.
-                held = [s for s in later if card in self._values(piles[self.order_of[s]])]
-                target = held[0] if held else later[0]
+                piled = [s for s in later if card in self._values(piles[self.order_of[s]])]
+                target = piled[0] if piled else later[0]
                 later.remove(target)
                 self.assign(target, card, action)
             free = [s for s in free if self.values[s] is None]
