@@ -10,6 +10,7 @@ pub mod error;
 pub mod eval;
 pub mod history;
 pub mod shuffle;
+pub mod stop;
 
 #[cfg(feature = "python")]
 mod py;
