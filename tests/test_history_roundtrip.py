@@ -16,7 +16,7 @@ from typing import Final
 import pytest
 from drawpoker.bots import make_bot
 from drawpoker.errors import HistoryError
-from drawpoker.games import Hand, Table, TableSettings, game
+from drawpoker.games import Action, Hand, Table, TableSettings, game
 from drawpoker.history import dumps, dumps_all, from_hand, loads
 from drawpoker.history.notation import parse_action
 from history_helpers import random_hand, random_hands
@@ -178,6 +178,21 @@ def test_a_seat_copy_writes_others_hidden_cards_as_unknown() -> None:
     assert f"d dh p1 {''.join(str(c) for c in [])}" not in actions
     own = [a for a in actions if a.startswith("d dh p1")]
     assert len(own) == 2 and "?" not in "".join(own)
+
+
+def test_a_stud_seat_copy_shows_the_others_up_cards_and_hides_their_down_cards() -> None:
+    spec = game("stud", {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10})
+    hand = Hand(spec, [100, 100, 100], button=2, deck="As Kd 2c 7c 2h 8c Qs 3d 9c Jh 4h Td")
+    hand.act(Action.bring_in())  # seat 1's 3d
+    hand.call()
+    hand.call()
+    house = loads(dumps(hand))[0].actions
+    assert house[:3] == ["d dh p1 As7cQs", "d dh p2 Kd2h3d", "d dh p3 2c8c9c"]
+    assert house[6:9] == ["d dh p1 Jh", "d dh p2 4h", "d dh p3 Td"]
+    copy = loads(dumps(hand, seat=0))[0]
+    assert copy.actions[:3] == ["d dh p1 As7cQs", "d dh p2 ????3d", "d dh p3 ????9c"]
+    assert copy.actions[3:9] == house[3:9]  # the bring-in, the calls, fourth street's up cards
+    assert copy.play().cards[0] == hand.cards[0]
 
 
 @pytest.mark.parametrize("name", ["holdem", "five-card-draw", "stud", "omaha-hi-lo", "badugi"])
