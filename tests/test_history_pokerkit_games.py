@@ -39,7 +39,7 @@ VARIANTS: Final = {
     "FB": "badugi",
 }
 OURS_COUNT: Final = 1_000
-THEIRS_COUNT: Final = 500
+THEIRS_COUNT: Final = 1_000
 SEED: Final = 17
 
 
