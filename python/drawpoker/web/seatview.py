@@ -1,0 +1,259 @@
+"""What one seat is shown, as JSON: the seat's view of the current hand (:func:`seat_state`)
+and its events (:func:`event_json`). Everything here is read from ``table.view(seat)`` and the
+events that seat may see, never from the house's copy of the hand, so no other seat's hidden
+card, no card of the stub and no seed can reach a browser through it.
+
+Cards are written as text (``"As"``, ``"Td"``, ``"Jk"`` for the joker). Every object that holds
+cards also names its ``hand`` (the index of the hand at the table), so a card is always read
+against the hand it belongs to.
+
+>>> from drawpoker.games import Table, game
+>>> table = Table(game("holdem"), 3, seed=5)
+>>> state = seat_state(table, 1, players=[], status="playing", seq=4, time_left=None)
+>>> state["hand"], len(state["cards"]), state["card_counts"], state["blinds"]
+(0, 2, [2, 2, 2], [{'seat': 1, 'amount': 50, 'name': 'SB'}, {'seat': 2, 'amount': 100, \
+'name': 'BB'}])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import Any
+
+from drawpoker.cards import format_cards
+from drawpoker.evaluation import describe
+from drawpoker.games import Action, Event, HandView, Table, side_pots
+from drawpoker.games.actions import LegalActions
+
+UP_KINDS = ("deal", "up")
+"""Public events of these kinds carry a seat's up cards (a stud game deals them face up)."""
+
+DRAW_RULES = {
+    "3": "up to 3 cards",
+    "3-or-4-with-ace": "up to 3 cards, or 4 when the card you keep is an ace or the joker",
+    "5": "up to 5 cards",
+}
+"""The draw limits as people read them (R-DRAW-7)."""
+
+MASKED_DRAW_CARDS = 7
+"""Hands up to this many cards get the list of every legal discard set (2**7 checks at most);
+a bigger hand gets only the most cards it may exchange."""
+
+
+def cards_text(cards: Iterable[int]) -> list[str]:
+    """Cards as text, one string each (``Jk`` is the joker).
+
+    >>> cards_text([51, 52, 8])
+    ['As', 'Jk', '4c']
+    """
+    cards = list(cards)
+    return format_cards(cards).split() if cards else []
+
+
+def shown_text(strength: int, ranking: str) -> str:
+    """A shown hand's description (``Two pair, kings and nines``), or ``""`` when the ranking
+    cannot describe that strength.
+
+    >>> shown_text(7462, "high")
+    'Royal flush'
+    """
+    try:
+        return describe(strength, ranking)
+    except ValueError:
+        return ""
+
+
+def event_json(event: Event, seq: int, hand: int, ranking: str) -> dict[str, Any]:
+    """One event as a seat receives it, numbered ``seq`` in its stream; ``private`` marks an
+    event only this seat sees; a ``show`` carries the hand's description in ``text``.
+
+    >>> event_json(Event("show", 1, None, 7462, (51, 47, 43, 39, 35)), 9, 0, "high")
+    {'seq': 9, 'hand': 0, 'kind': 'show', 'seat': 1, 'amount': 7462, \
+'cards': ['As', 'Ks', 'Qs', 'Js', 'Ts'], 'private': False, 'text': 'Royal flush'}
+    """
+    data: dict[str, Any] = {
+        "seq": seq,
+        "hand": hand,
+        "kind": event.kind,
+        "seat": event.seat,
+        "amount": event.amount,
+        "cards": cards_text(event.cards),
+        "private": event.to is not None,
+    }
+    if event.kind == "show":
+        data["text"] = shown_text(event.amount, ranking)
+    return data
+
+
+def legal_json(view: HandView, legal: LegalActions, why_illegal: Any) -> dict[str, Any]:
+    """The seat's legal actions: kinds, the call, the bet or raise range and step, the presets,
+    and in a draw every legal set of discards as a mask over the seat's cards (bit ``i`` =
+    card ``i``) with the draw limit in words. ``why_illegal(action)`` is the hand's check.
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("holdem"), [1000, 1000])
+    >>> legal_json(hand.view(0), hand.legal_actions(), hand.why_illegal)["presets"]
+    [{'name': '2x', 'amount': 200}, {'name': '3x', 'amount': 300}]
+    """
+    data: dict[str, Any] = {
+        "kinds": list(legal.kinds),
+        "call": legal.call,
+        "min_to": legal.min_to,
+        "max_to": legal.max_to,
+        "step": legal.step,
+        "max_discards": legal.max_discards,
+        "presets": [{"name": name, "amount": amount} for name, amount in legal.presets],
+    }
+    if "draw" in legal.kinds:
+        cards = view.cards
+        masks = None
+        if len(cards) <= MASKED_DRAW_CARDS:
+            masks = [
+                sum(1 << i for i in chosen)
+                for size in range(min(legal.max_discards, len(cards)) + 1)
+                for chosen in combinations(range(len(cards)), size)
+                if why_illegal(Action.draw([cards[i] for i in chosen])) is None
+            ]
+            masks.sort()
+        street = view.game.streets[view.street] if view.street < len(view.game.streets) else None
+        limit = street.draw if street is not None else None
+        data["draws"] = masks
+        data["draw_rule"] = DRAW_RULES.get(limit or "", f"up to {legal.max_discards} cards")
+    return data
+
+
+def _blinds(events: Sequence[Event]) -> list[dict[str, Any]]:
+    posted = [e for e in events if e.kind == "blind" and e.seat is not None]
+    names = ["SB", "BB"] if len(posted) >= 2 else ["BB"]
+    return [
+        {"seat": e.seat, "amount": e.amount, "name": names[i] if i < len(names) else "blind"}
+        for i, e in enumerate(posted[:3])
+    ]
+
+
+def _up_cards(events: Sequence[Event], seats: int) -> list[list[str]]:
+    up: list[list[int]] = [[] for _ in range(seats)]
+    for e in events:
+        if e.to is None and e.kind in UP_KINDS and e.seat is not None and e.cards:
+            up[e.seat].extend(e.cards)
+    return [cards_text(cards) for cards in up]
+
+
+def _shown(events: Sequence[Event], ranking: str) -> list[dict[str, Any]]:
+    shown = []
+    for e in events:
+        if e.kind == "show" and e.seat is not None:
+            shown.append(
+                {
+                    "seat": e.seat,
+                    "cards": cards_text(e.cards),
+                    "text": shown_text(e.amount, ranking),
+                }
+            )
+    return shown
+
+
+def hand_json(view: HandView, hand: int) -> dict[str, Any]:
+    """The seat's view of one hand: its cards, the public facts, the up cards, the hands shown
+    and exposed, who posted the blinds, the pots, the chips won, and the legal actions (bare:
+    :func:`seat_state` adds the draw sets).
+
+    >>> from drawpoker.games import Hand, game
+    >>> data = hand_json(Hand(game("five-card-draw"), [500, 500], seed=3).view(0), 0)
+    >>> data["pot"], data["phase"], data["drawn"], data["board"]
+    (20, 'bet', [-1, -1], [])
+    """
+    events = list(view.events)
+    ranking = view.game.ranking
+    pots = side_pots(view.committed, view.live) if any(view.committed) else []
+    pot_list = [
+        {"amount": p.amount + (view.dead if i == 0 else 0), "eligible": list(p.eligible)}
+        for i, p in enumerate(pots)
+    ]
+    return {
+        "hand": hand,
+        "button": view.button,
+        "street": view.street,
+        "phase": view.phase,
+        "actor": view.actor,
+        "cards": cards_text(view.cards),
+        "card_counts": list(view.card_counts),
+        "up": _up_cards(events, view.seats),
+        "board": cards_text(view.board),
+        "stacks": list(view.stacks),
+        "bets": list(view.bets),
+        "committed": list(view.committed),
+        "pot": view.pot,
+        "pots": pot_list,
+        "live": list(view.live),
+        "current_bet": view.current_bet,
+        "drawn": list(view.drawn),
+        "blinds": _blinds(events),
+        "shown": _shown(events, ranking),
+        "exposed": [
+            {"seat": e.seat, "cards": cards_text(e.cards)} for e in events if e.kind == "expose"
+        ],
+        "won": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "win"],
+        "returned": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "return"],
+        "redeals": sum(1 for e in events if e.kind == "redeal"),
+    }
+
+
+def seat_state(
+    table: Table,
+    seat: int,
+    *,
+    players: list[dict[str, Any]],
+    status: str,
+    seq: int,
+    time_left: float | None,
+) -> dict[str, Any]:
+    """Everything ``seat`` is shown at this moment: the current hand (:func:`hand_json`), its
+    legal actions on its turn, the table's round, standings and players, the previous hand's
+    summary (``last``), the turn timer's seconds left, and ``seq``, the latest event of the
+    seat's stream. ``players`` and ``status`` come from the room (who sits where, who is away).
+
+    >>> from drawpoker.games import Table, game
+    >>> state = seat_state(Table(game("five-card-draw"), 2, seed=1), 0, players=[],
+    ...                    status="playing", seq=3, time_left=None)
+    >>> state["round"], state["legal"], [s["score"] for s in state["standings"]]
+    (1, None, [2000, 2000])
+    """
+    index = len(table.hands) - 1
+    hand = table.hand
+    view = hand.view(seat)
+    data = hand_json(view, index)
+    legal = view.legal if not table.is_over else None
+    names = {p["seat"]: p["name"] for p in players}
+    data.update(
+        {
+            "type": "state",
+            "seat": seat,
+            "seq": seq,
+            "status": status,
+            "round": table.round,
+            "rounds": table.settings.rounds,
+            "is_over": table.is_over,
+            "actions": sum(len(h.actions) for h in table.hands),
+            "legal": None if legal is None else legal_json(view, legal, hand.why_illegal),
+            "time_left": None if time_left is None else round(max(time_left, 0.0), 2),
+            "timer": table.settings.turn_timer,
+            "table_stacks": list(table.stacks),
+            "points": list(table.points),
+            "standings": [
+                {
+                    "place": s.place,
+                    "seat": s.seat,
+                    "name": names.get(s.seat, s.name),
+                    "score": s.score,
+                }
+                for s in table.standings()
+            ],
+            "players": players,
+            "last": None,
+        }
+    )
+    if index > 0:
+        data["last"] = hand_json(table.hands[index - 1].view(seat), index - 1)
+    return data
