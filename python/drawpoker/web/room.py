@@ -42,7 +42,7 @@ from drawpoker.errors import DrawPokerError, IllegalActionError
 from drawpoker.games import Action, Table
 from drawpoker.web.lobby import NewTable
 from drawpoker.web.protocol import Act, ProtocolError
-from drawpoker.web.seatview import seat_state
+from drawpoker.web.seatview import hand_json, seat_state
 from drawpoker.web.store import SeatRecord
 from drawpoker.web.stream import SeatStreams
 
@@ -153,13 +153,22 @@ class Room:
     """Changes of the table so far in this process (actions, seats leaving or coming back)."""
     changed_at: float = 0.0
     hand_ended: bool = False
-    saved_hand: int = 0
+    saved: tuple[int, int] = (0, 0)
+    """The hand being played and how many of its actions are saved."""
+    actions: int = 0
+    """Actions played at the table so far."""
+    unsaved_players: set[tuple[str, int]] = field(default_factory=set)
+    """CPU players that acted since their state was last saved (saved when a hand ends)."""
+    last_hand: tuple[int, list[dict[str, Any]]] | None = None
+    """Each seat's summary of the previous hand (it never changes), made once."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
 
     def __post_init__(self) -> None:
         self.streams = SeatStreams(self.table)
-        self.saved_hand = len(self.table.hands) - 1
+        hands = self.table.hands
+        self.saved = (len(hands) - 1, len(hands[-1].actions))
+        self.actions = sum(len(hand.actions) for hand in hands)
         self.changed_at = time.monotonic()
 
     # ------------------------------------------------------------------ making and loading
@@ -266,7 +275,7 @@ class Room:
                 "settings": spec.settings.to_dict(),
                 "betting": spec.betting is not None,
                 "ranking": spec.ranking,
-                "deck": spec.deck,
+                "joker": spec.joker,
                 "board": any(street.board for street in spec.streets),
                 "draws": any(street.draw for street in spec.streets),
                 "ante": forced.ante,
@@ -304,13 +313,24 @@ class Room:
         >>> room.state(0)["seq"], len(room.state(0)["cards"])
         (3, 2)
         """
+        table = self.table
+        previous = len(table.hands) - 2
+        last = None
+        if previous >= 0:
+            if self.last_hand is None or self.last_hand[0] != previous:
+                hand = table.hands[previous]
+                views = [hand_json(hand.view(s), previous) for s in range(len(table.names))]
+                self.last_hand = (previous, views)
+            last = self.last_hand[1][seat]
         return seat_state(
-            self.table,
+            table,
             seat,
             players=self.players(),
             status=self.status,
             seq=self.streams.last[seat],
             time_left=self.time_left(),
+            actions=self.actions,
+            last=last,
         )
 
     # ------------------------------------------------------------------ connections
@@ -338,7 +358,7 @@ class Room:
         table = self.table
         if self.status == "playing" and seat in table.away:
             table.come_back(seat)
-            self._changed()
+            self._changed(acted=False)
         elif self.status == "waiting" and all(
             self.connections.get(s) for s, r in enumerate(self.seats) if r.cpu is None
         ):
@@ -363,7 +383,7 @@ class Room:
     def _leave(self, seat: int) -> None:
         if self.status == "playing" and not self.table.is_over and seat not in self.table.away:
             self.table.leave(seat)
-            self._changed(players=[("away", seat)])
+            self._changed(players=[("away", seat)], acted=False)
         else:
             self._broadcast(None)
 
@@ -405,7 +425,7 @@ class Room:
             if record.cpu is None and not self.connections.get(seat):
                 table.leave(seat)
                 stand_ins.append(("away", seat))
-        self._changed(players=stand_ins)
+        self._changed(players=stand_ins, acted=False)
 
     def command(self, seat: int, kind: str) -> None:
         """A seated player's ``away`` (a CPU plays the seat), ``back`` or ``start``.
@@ -428,10 +448,10 @@ it starts when every seat has its player, or when a player asks to start
         table = self.table
         if kind == "away" and seat not in table.away:
             table.leave(seat)
-            self._changed(players=[("away", seat)])
+            self._changed(players=[("away", seat)], acted=False)
         elif kind == "back" and seat in table.away:
             table.come_back(seat)
-            self._changed()
+            self._changed(acted=False)
 
     def _check_playing(self) -> None:
         if self.status == "waiting":
@@ -498,15 +518,30 @@ steps of 1, or all-in)
 
     # ------------------------------------------------------------------ after each change
 
-    def _changed(self, players: Iterable[tuple[str, int]] = ()) -> None:
-        """Saves what changed, then sends every connected seat its update."""
+    def _changed(self, players: Iterable[tuple[str, int]] = (), acted: bool = True) -> None:
+        """Saves what changed (an action when ``acted``, else a seat leaving, coming back or
+        the table starting), then sends every connected seat its update."""
         table = self.table
-        before = self.saved_hand
+        before = self.saved
         if table.is_over:
             self.status = "over"
-        self.store.save(self.id, table, self.status, from_hand=before, players=players)
-        self.saved_hand = len(table.hands) - 1
-        self.hand_ended = self.saved_hand > before or table.is_over
+        unsaved = self.unsaved_players
+        unsaved.update(players)
+        # A CPU player's state (its random generator) is saved with each hand that ends, not
+        # after each of its actions: after a crash it decides afresh from there, and no chip or
+        # card depends on it (the actions it took are saved with the hand).
+        ends = len(table.hands) - 1 > before[0] or table.is_over or not acted
+        written = sorted(unsaved) if ends else []
+        self.saved = self.store.save(
+            self.id, table, self.status, since=before, players=written, header=ends
+        )
+        if ends:
+            unsaved.clear()
+        if self.saved[0] == before[0]:
+            self.actions += self.saved[1] - before[1]
+        else:
+            self.actions = sum(len(hand.actions) for hand in table.hands)
+        self.hand_ended = self.saved[0] > before[0] or table.is_over
         self.changes += 1
         self.changed_at = time.monotonic()
         self._broadcast(self.streams.advance(table))

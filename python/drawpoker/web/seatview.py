@@ -208,11 +208,15 @@ def seat_state(
     status: str,
     seq: int,
     time_left: float | None,
+    actions: int | None = None,
+    last: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything ``seat`` is shown at this moment: the current hand (:func:`hand_json`), its
-    legal actions on its turn, the table's round, standings and players, the previous hand's
+    legal actions on its turn (only while the table plays), the table's round, standings and players, the previous hand's
     summary (``last``), the turn timer's seconds left, and ``seq``, the latest event of the
-    seat's stream. ``players`` and ``status`` come from the room (who sits where, who is away).
+    seat's stream. ``players`` and ``status`` come from the room (who sits where, who is away);
+    ``actions`` (the actions played at the table) and ``last`` (the previous hand's
+    :func:`hand_json`) are counted and made here when not given.
 
     >>> from drawpoker.games import Table, game
     >>> state = seat_state(Table(game("five-card-draw"), 2, seed=1), 0, players=[],
@@ -224,7 +228,7 @@ def seat_state(
     hand = table.hand
     view = hand.view(seat)
     data = hand_json(view, index)
-    legal = view.legal if not table.is_over else None
+    legal = view.legal if status == "playing" and not table.is_over else None
     names = {p["seat"]: p["name"] for p in players}
     data.update(
         {
@@ -235,7 +239,7 @@ def seat_state(
             "round": table.round,
             "rounds": table.settings.rounds,
             "is_over": table.is_over,
-            "actions": sum(len(h.actions) for h in table.hands),
+            "actions": sum(len(h.actions) for h in table.hands) if actions is None else actions,
             "legal": None if legal is None else legal_json(view, legal, hand.why_illegal),
             "time_left": None if time_left is None else round(max(time_left, 0.0), 2),
             "timer": table.settings.turn_timer,
@@ -254,6 +258,8 @@ def seat_state(
             "last": None,
         }
     )
-    if index > 0:
+    if last is not None:
+        data["last"] = last
+    elif index > 0:
         data["last"] = hand_json(table.hands[index - 1].view(seat), index - 1)
     return data

@@ -1,14 +1,17 @@
-"""Tables, seats, CPU players and hands in SQLite, written as they happen, so that a server
-killed at any moment resumes every table where it was.
+"""Tables, seats, CPU players, hands and actions in SQLite, written as they happen, so that a
+server killed at any moment resumes every table where it was.
 
-A table is saved in parts that together are exactly its snapshot (:meth:`Table.to_dict`): a
-header (game, settings, seed, stacks, button, round, ...), one row per CPU player (its own
-CPU players and the stand-ins of seats whose player is away) and one row per hand. After each
-action only what changed is written, in one transaction: the hand being played (and the next
-one when the action ended a hand), the header, and the CPU player that acted. A finished hand's
-row never changes again. Loading reassembles the snapshot and hands it to
-:meth:`Table.from_dict`, which replays every hand from its seed and actions and checks that
-every saved field matches, so a damaged file is refused, not half read.
+A table is saved in parts that together make its snapshot (:meth:`Table.to_dict`): a header
+(game, settings, seed, stacks, button, round, ...), one row per CPU player (the table's own CPU
+players and the stand-ins of seats whose player is away), one row per hand (written when the
+hand is dealt and again, whole, when it ends: a finished hand's row never changes again) and,
+for the hand being played, one row per action. After each action one transaction writes what
+changed: the action, the header, and when a hand ends, that hand whole, the next one as dealt
+and the CPU players' states (a CPU player resumed after a crash decides afresh from its state
+at the start of the hand: no chip or card depends on it). Loading replays the hand being played from its deal and its actions
+(:meth:`Hand.replay`), reassembles the snapshot and hands it to :meth:`Table.from_dict`, which
+replays every hand again and checks that every saved field matches: a damaged file is
+refused, not half read.
 
 The file is in write-ahead-log mode with ``synchronous=NORMAL``: a committed transaction
 survives the process being killed (only a crash of the whole machine may lose the last ones).
@@ -30,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from drawpoker.bots import saved_bot
-from drawpoker.games import Table
+from drawpoker.errors import IllegalActionError, InvalidArgumentError
+from drawpoker.games import Action, Hand, Table, spec_from_dict
 from drawpoker.games.table import SNAPSHOT_FORMAT
 
 SCHEMA = """
@@ -63,6 +67,13 @@ CREATE TABLE IF NOT EXISTS hands (
     data TEXT NOT NULL,
     PRIMARY KEY (table_id, number)
 );
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    hand INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (table_id, hand, number)
+);
 """
 
 ROLES = ("cpu", "away")
@@ -93,6 +104,33 @@ def table_header(table: Table) -> dict[str, Any]:
         "round": table.round,
         "is_over": table.is_over,
     }
+
+
+def played(dealt: dict[str, Any], actions: list[Any]) -> dict[str, Any]:
+    """The snapshot of a hand being played, from its snapshot as dealt and its actions since:
+    the deal replayed with the actions (each checked by the engine as it is replayed).
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("holdem"), [1000, 1000], seed=8)
+    >>> dealt = hand.to_dict()
+    >>> hand.call(); hand.check()
+    >>> played(dealt, [a.to_dict() for a in hand.actions]) == hand.to_dict()
+    True
+    """
+    try:
+        moves = [Action.from_dict(action) for action in actions]
+        hand = Hand.replay(
+            spec_from_dict(dealt["game"]),
+            dealt["start_stacks"],
+            dealt["button"],
+            dealt["seed"],
+            moves,
+            number=dealt["number"],
+            shuffles=dealt["shuffles"],
+        )
+    except (KeyError, TypeError, IllegalActionError) as error:
+        raise InvalidArgumentError(f"a saved hand does not replay: {error}") from None
+    return hand.to_dict()
 
 
 def assemble(
@@ -219,7 +257,7 @@ class Store:
             )
             self._write_players(db, table_id, table, [("cpu", s) for s in table.cpu])
             self._write_players(db, table_id, table, [("away", s) for s in table.away])
-            self._write_hands(db, table_id, table, 0)
+            self._write_hands(db, table_id, table, (0, 0), new_first=True)
 
         self._transaction(work)
 
@@ -246,40 +284,49 @@ class Store:
         table: Table,
         status: str,
         *,
-        from_hand: int,
+        since: tuple[int, int],
         players: Iterable[tuple[str, int]] = (),
-    ) -> None:
+        header: bool = True,
+    ) -> tuple[int, int]:
         """Saves what an action (or a seat leaving or coming back) changed, in one
-        transaction: the hands from ``from_hand`` on, the header and status, the CPU players
-        named in ``players`` (``(role, seat)`` pairs), and the stand-ins of seats whose player
-        came back removed.
+        transaction: the actions after ``since`` (the hand and the count of its actions saved
+        before) and the hands that ended or were dealt since; with ``header`` also the header
+        and status, the CPU players named in ``players`` (``(role, seat)`` pairs), and the
+        stand-ins of seats whose player came back removed (an action inside a hand changes
+        none of them). Returns the new ``since``.
 
         >>> from drawpoker.games import Table, game
         >>> store = Store(":memory:")
         >>> table = Table(game("holdem"), 2, seed=1)
         >>> store.create("t", 0.0, {}, "playing", [], table)
-        >>> table.leave(0); table.play_cpu(limit=1)
-        >>> store.save("t", table, "playing", from_hand=0, players=[("away", 0)])
+        >>> table.leave(0); table.leave(1); table.play_cpu(limit=12)
+        >>> [len(hand.actions) for hand in table.hands]
+        [2, 1, 1, 1, 1, 2, 1, 1, 1, 1]
+        >>> store.save("t", table, "playing", since=(0, 0), players=[("away", 0), ("away", 1)])
+        (9, 1)
         >>> store.load()[0].snapshot == table.to_dict()
         True
         """
+        saved: list[tuple[int, int]] = []
 
         def work(db: sqlite3.Connection) -> None:
-            db.execute(
-                "UPDATE tables SET status = ?, header = ? WHERE id = ?",
-                (status, _json(table_header(table)), table_id),
-            )
-            self._write_players(db, table_id, table, players)
-            away = sorted(table.away)
-            marks = ",".join("?" * len(away))
-            db.execute(
-                "DELETE FROM players WHERE table_id = ? AND role = 'away' "
-                f"AND seat NOT IN ({marks})",
-                (table_id, *away),
-            )
-            self._write_hands(db, table_id, table, from_hand)
+            if header:
+                db.execute(
+                    "UPDATE tables SET status = ?, header = ? WHERE id = ?",
+                    (status, _json(table_header(table)), table_id),
+                )
+                self._write_players(db, table_id, table, players)
+                away = sorted(table.away)
+                marks = ",".join("?" * len(away))
+                db.execute(
+                    "DELETE FROM players WHERE table_id = ? AND role = 'away' "
+                    f"AND seat NOT IN ({marks})",
+                    (table_id, *away),
+                )
+            saved.append(self._write_hands(db, table_id, table, since, new_first=False))
 
         self._transaction(work)
+        return saved[0]
 
     def set_status(self, table_id: str, status: str) -> None:
         """Changes a table's status (``waiting``, ``playing``, ``over``).
@@ -306,14 +353,43 @@ class Store:
         db.executemany("INSERT OR REPLACE INTO players VALUES (?, ?, ?, ?)", rows)
 
     @staticmethod
-    def _write_hands(db: sqlite3.Connection, table_id: str, table: Table, first: int) -> None:
-        db.executemany(
-            "INSERT OR REPLACE INTO hands VALUES (?, ?, ?, ?)",
-            [
-                (table_id, number, int(hand.is_over), _json(hand.to_dict()))
-                for number, hand in enumerate(table.hands[first:], start=first)
-            ],
-        )
+    def _write_hands(
+        db: sqlite3.Connection,
+        table_id: str,
+        table: Table,
+        since: tuple[int, int],
+        *,
+        new_first: bool,
+    ) -> tuple[int, int]:
+        """The actions after ``since``; each hand dealt since (and the first when
+        ``new_first``) as dealt, each hand that ended whole; returns the new ``since``."""
+        first, done = since
+        hands = table.hands
+        count = 0
+        for index in range(first, len(hands)):
+            hand = hands[index]
+            actions = hand.actions
+            start = done if index == first else 0
+            if index > first or new_first:
+                db.execute(
+                    "INSERT OR REPLACE INTO hands VALUES (?, ?, 0, ?)",
+                    (table_id, index, _json(hand.to_dict())),
+                )
+            db.executemany(
+                "INSERT OR REPLACE INTO actions VALUES (?, ?, ?, ?)",
+                [
+                    (table_id, index, n, _json(action.to_dict()))
+                    for n, action in enumerate(actions[start:], start=start)
+                ],
+            )
+            if hand.is_over:
+                db.execute(
+                    "INSERT OR REPLACE INTO hands VALUES (?, ?, 1, ?)",
+                    (table_id, index, _json(hand.to_dict())),
+                )
+                db.execute("DELETE FROM actions WHERE table_id = ? AND hand = ?", (table_id, index))
+            count = len(actions)
+        return len(hands) - 1, count
 
     def load(self) -> list[SavedTable]:
         """Every saved table with its snapshot reassembled (oldest first).
@@ -339,12 +415,23 @@ class Store:
                 "SELECT role, seat, data FROM players WHERE table_id = ?", (table_id,)
             ):
                 players[role].append([seat, json.loads(data)])
-            hands = [
-                json.loads(data)
-                for (data,) in db.execute(
-                    "SELECT data FROM hands WHERE table_id = ? ORDER BY number", (table_id,)
-                )
-            ]
+            hands = []
+            for number, finished, data in db.execute(
+                "SELECT number, finished, data FROM hands WHERE table_id = ? ORDER BY number",
+                (table_id,),
+            ).fetchall():
+                hand = json.loads(data)
+                if not finished:
+                    actions = [
+                        json.loads(row)
+                        for (row,) in db.execute(
+                            "SELECT data FROM actions WHERE table_id = ? AND hand = ? "
+                            "ORDER BY number",
+                            (table_id, number),
+                        )
+                    ]
+                    hand = played(hand, actions)
+                hands.append(hand)
             snapshot = assemble(json.loads(header), players["cpu"], players["away"], hands)
             saved.append(
                 SavedTable(table_id, created, json.loads(request), status, seats, snapshot)
