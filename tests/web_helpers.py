@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 
 from drawpoker.games import Table
 from drawpoker.web.app import create_app
+from drawpoker.web.client import random_action
 from drawpoker.web.room import Pace, Room
 
 CARD = re.compile(r"^(?:[2-9TJQKA][cdhs]|Jk)$")
@@ -121,26 +122,6 @@ class Browser:
     def act(self, kind: str, **fields: Any) -> None:
         assert self.state is not None
         self.send({"type": "act", "seq": self.state["seq"], "kind": kind, **fields})
-
-
-def random_action(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """A random legal action for the seat whose state this is (its turn)."""
-    legal = state["legal"]
-    kinds = legal["kinds"]
-    if "draw" in kinds:
-        masks = legal["draws"] or [0]
-        mask = rng.choice(masks)
-        cards = [c for i, c in enumerate(state["cards"]) if mask >> i & 1]
-        return {"kind": "draw", "cards": cards}
-    weights = {"fold": 1, "check": 4, "call": 4, "bet": 2, "raise": 1}
-    kind = rng.choices(kinds, [weights.get(k, 1) for k in kinds])[0]
-    if kind in ("bet", "raise"):
-        low, high, step = legal["min_to"], legal["max_to"], max(legal["step"], 1)
-        options = [high] + [p["amount"] for p in legal["presets"]]
-        steps = (high - low) // step
-        options.append(low + step * rng.randint(0, min(steps, 5)))
-        return {"kind": kind, "amount": rng.choice(options)}
-    return {"kind": kind}
 
 
 def present_turn(persons: set[int]) -> Callable[[dict[str, Any]], bool]:

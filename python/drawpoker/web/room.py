@@ -319,7 +319,10 @@ class Room:
         if previous >= 0:
             if self.last_hand is None or self.last_hand[0] != previous:
                 hand = table.hands[previous]
-                views = [hand_json(hand.view(s), previous) for s in range(len(table.names))]
+                views = [
+                    hand_json(hand.view(s), previous, hand.winners)
+                    for s in range(len(table.names))
+                ]
                 self.last_hand = (previous, views)
             last = self.last_hand[1][seat]
         return seat_state(

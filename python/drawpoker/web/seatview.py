@@ -154,10 +154,10 @@ def _shown(events: Sequence[Event], ranking: str) -> list[dict[str, Any]]:
     return shown
 
 
-def hand_json(view: HandView, hand: int) -> dict[str, Any]:
+def hand_json(view: HandView, hand: int, winners: Sequence[int] = ()) -> dict[str, Any]:
     """The seat's view of one hand: its cards, the public facts, the up cards, the hands shown
-    and exposed, who posted the blinds, the pots, the chips won, and the legal actions (bare:
-    :func:`seat_state` adds the draw sets).
+    and exposed, who posted the blinds, the pots, the chips won and, once the hand is over,
+    its ``winners`` (public then: in a game without betting they score the points).
 
     >>> from drawpoker.games import Hand, game
     >>> data = hand_json(Hand(game("five-card-draw"), [500, 500], seed=3).view(0), 0)
@@ -197,6 +197,7 @@ def hand_json(view: HandView, hand: int) -> dict[str, Any]:
         "won": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "win"],
         "returned": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "return"],
         "redeals": sum(1 for e in events if e.kind == "redeal"),
+        "winners": list(winners) if view.phase == "done" else [],
     }
 
 
@@ -227,7 +228,7 @@ def seat_state(
     index = len(table.hands) - 1
     hand = table.hand
     view = hand.view(seat)
-    data = hand_json(view, index)
+    data = hand_json(view, index, hand.winners if hand.is_over else ())
     legal = view.legal if status == "playing" and not table.is_over else None
     names = {p["seat"]: p["name"] for p in players}
     data.update(
@@ -261,5 +262,6 @@ def seat_state(
     if last is not None:
         data["last"] = last
     elif index > 0:
-        data["last"] = hand_json(table.hands[index - 1].view(seat), index - 1)
+        previous = table.hands[index - 1]
+        data["last"] = hand_json(previous.view(seat), index - 1, previous.winners)
     return data

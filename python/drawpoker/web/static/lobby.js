@@ -5,6 +5,7 @@
 
 const CPU_LABELS = { checkcall: "check/call", rules: "rules of thumb", strong: "strong" };
 let GAMES = [];
+const seatChoices = [];  // what each seat was set to, kept when the seats are drawn again
 
 function currentGame() {
   return GAMES.find((g) => g.name === document.getElementById("game").value);
@@ -57,7 +58,6 @@ function renderSeats() {
   const game = currentGame();
   const count = Number(document.getElementById("players").value);
   const box = document.getElementById("seats");
-  const previous = [...box.querySelectorAll("select")].map((s) => s.value);
   const rows = [];
   for (let seat = 0; seat < count; seat++) {
     const select = element("select", { id: `seat-${seat}`, name: `seat-${seat}` });
@@ -65,8 +65,9 @@ function renderSeats() {
     for (const kind of game.cpu) {
       select.append(element("option", { value: `cpu:${kind}`, text: `CPU: ${CPU_LABELS[kind] || kind}` }));
     }
-    const wanted = previous[seat] || (seat === 0 || game.cpu.length === 0 ? "person" : "cpu:rules");
+    const wanted = seatChoices[seat] || (seat === 0 || game.cpu.length === 0 ? "person" : "cpu:rules");
     select.value = [...select.options].some((o) => o.value === wanted) ? wanted : select.options[0].value;
+    select.addEventListener("change", () => { seatChoices[seat] = select.value; });
     rows.push(element("div", { class: "seat-row" },
       element("label", { for: select.id, text: `Seat ${seat + 1}` }), select));
   }

@@ -230,6 +230,8 @@ function seatNote(s) {
   else if (!state.live[s]) notes.push("folded");
   else if (state.stacks[s] === 0 && facts.game.betting) notes.push("all in");
   if (state.drawn[s] >= 0 && state.live[s]) notes.push(state.drawn[s] === 0 ? "stood pat" : `drew ${state.drawn[s]}`);
+  const won = state.won.filter((w) => w.seat === s).reduce((sum, w) => sum + w.amount, 0);
+  if (won) notes.push(`wins ${won}`);
   return notes.join(" \u00b7 ");
 }
 
@@ -260,7 +262,7 @@ function renderFelt() {
     box.append(element("div", { class: "note", text: seatNote(s) }));
     felt.append(box);
     if (state.bets[s] > 0) {
-      const [bx, by] = seatPosition(s, n, 29, 25);
+      const [bx, by] = seatPosition(s, n, 24, 21);
       const bet = element("div", { class: "bet", id: `bet-${s}`, text: String(state.bets[s]) });
       bet.style.left = `${bx}%`;
       bet.style.top = `${by}%`;
@@ -268,12 +270,33 @@ function renderFelt() {
     }
   }
   $("board").replaceChildren(...state.board.map((c) => cardElement(c)));
-  $("pot").textContent = facts.game.betting ? `Pot ${state.pot}` : "";
+  const won = state.won.reduce((sum, w) => sum + w.amount, 0);
+  $("pot").textContent = state.phase === "done" ? `Pot ${won} paid out` : `Pot ${state.pot}`;
   $("pot").hidden = !facts.game.betting;
   const pots = state.pots.length > 1
     ? state.pots.map((p, i) => `${i === 0 ? "Main pot" : `Side pot ${i}`} ${p.amount}`).join(" \u00b7 ")
     : "";
   $("pots").textContent = pots;
+  $("result").textContent = resultText(state.phase === "done" ? state : state.last);
+}
+
+// "CPU 3 wins 90 with a full house, threes full of deuces" for a finished hand.
+function resultText(hand) {
+  if (!hand) return "";
+  const parts = [];
+  for (const won of hand.won) {
+    const shown = hand.shown.find((x) => x.seat === won.seat);
+    const verb = won.seat === seat ? "win" : "wins";
+    parts.push(`${playerName(won.seat)} ${verb} ${won.amount}${shown && shown.text ? ` (${shown.text})` : ""}`);
+  }
+  if (!facts.game.betting) {
+    for (const winner of hand.winners) {
+      const shown = hand.shown.find((x) => x.seat === winner);
+      const verb = winner === seat ? "score" : "scores";
+      parts.push(`${playerName(winner)} ${verb} a point${shown && shown.text ? ` (${shown.text})` : ""}`);
+    }
+  }
+  return parts.length ? `Hand ${hand.hand + 1}: ${parts.join("; ")}` : "";
 }
 
 // ------------------------------------------------------------------ the controls
@@ -455,6 +478,11 @@ function renderLastHand() {
   }
   for (const won of hand.won) {
     lines.push(element("div", { class: "line won", text: `${playerName(won.seat)} ${won.seat === seat ? "win" : "wins"} ${won.amount}` }));
+  }
+  if (!facts.game.betting) {
+    for (const winner of hand.winners) {
+      lines.push(element("div", { class: "line won", text: `${playerName(winner)} ${winner === seat ? "score" : "scores"} a point` }));
+    }
   }
   box.replaceChildren(...lines);
 }

@@ -68,6 +68,7 @@ async function analyse(event) {
   $("analysis").replaceChildren(
     element("p", {}, "Hand ", cardsElement(result.cards), ` \u2014 ${result.choices.length} choices, ${result.deck}-card deck, limit ${result.limit}`),
     element("table", { class: "choices", id: "choices" }, ...rows));
+  $("analysis").scrollIntoView();
 }
 
 async function start() {
