@@ -79,8 +79,12 @@ class Run:
                 "max_ms": lat[-1] if lat else None,
                 "mean_ms": statistics.fmean(lat) if lat else None,
                 "actions_per_second": self.table_actions / self.wall if self.wall else None,
-                "server_cpu_percent": 100 * self.server_cpu_seconds / self.wall if self.wall else None,
-                "client_cpu_percent": 100 * self.client_cpu_seconds / self.wall if self.wall else None,
+                "server_cpu_percent": 100 * self.server_cpu_seconds / self.wall
+                if self.wall
+                else None,
+                "client_cpu_percent": 100 * self.client_cpu_seconds / self.wall
+                if self.wall
+                else None,
             }
         )
         return data
@@ -190,7 +194,11 @@ async def measure(run: Run, db: Path) -> Run:
         ]
         await asyncio.sleep(min(5.0, 2 + 4 * run.cpu_think))  # every table under way
         start_actions = sum(c.state["actions"] for c in clients)  # type: ignore[index]
-        cpu0, client0, start = _proc_cpu(server.process.pid), time.process_time(), time.perf_counter()
+        cpu0, client0, start = (
+            _proc_cpu(server.process.pid),
+            time.process_time(),
+            time.perf_counter(),
+        )
         measuring.set()
         if run.seconds is not None:
             await asyncio.sleep(run.seconds)

@@ -111,9 +111,7 @@ def create_table(driver: Any, server: SiteServer, game: str, seats: list[str]) -
     players = by_id(driver, "players")
     players.clear()
     players.send_keys(str(len(seats)))
-    driver.execute_script(
-        "document.getElementById('players').dispatchEvent(new Event('change'))"
-    )
+    driver.execute_script("document.getElementById('players').dispatchEvent(new Event('change'))")
     rounds = by_id(driver, "rounds")
     rounds.clear()
     rounds.send_keys("1")
@@ -157,7 +155,9 @@ def test_five_card_draw_round_by_clicking(driver: Any, server: SiteServer, artif
     click_and_wait(driver, "act-draw")
     # the page shows the two new cards and everyone's draw counts
     wait(driver, lambda d: "drew 2" in by_id(d, "seat-0").text, "our draw count")
-    now = [c.get_attribute("data-card") for c in driver.find_elements(By.CSS_SELECTOR, "#seat-0 .card")]
+    now = [
+        c.get_attribute("data-card") for c in driver.find_elements(By.CSS_SELECTOR, "#seat-0 .card")
+    ]
     assert now[:3] == held[:3] and not set(now[3:]) & set(held[3:])
     assert "stood pat" in by_id(driver, "seat-1").text
     # Round two: we check; the CPU players check; the showdown.

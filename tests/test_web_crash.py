@@ -14,11 +14,10 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from site_server import SiteServer
-
 from drawpoker.bots import BOTS
 from drawpoker.games import GAMES
 from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
+from site_server import SiteServer
 
 ACTIONS_BEFORE_KILL = 40
 """Actions each table plays (at least) before the server is killed."""
@@ -84,7 +83,10 @@ async def _run(tmp: Path) -> None:
         for client, _ in clients:
             await client.connect()
         stop = asyncio.Event()
-        tasks = [asyncio.create_task(_play(c, random.Random(rng.random()), stop)) for c, _ in clients]
+        tasks = [
+            asyncio.create_task(_play(c, random.Random(rng.random()), stop)) for c, _ in clients
+        ]
+
         # play until every table is well into its game, then kill the server as it plays
         def played(client: SeatClient) -> bool:
             state = client.state or {"actions": 0, "status": "waiting"}
@@ -134,7 +136,9 @@ async def _run(tmp: Path) -> None:
                 if event["seq"] in by_seq:
                     assert by_seq[event["seq"]] == event
         stop = asyncio.Event()
-        await asyncio.gather(*(_play(c, random.Random(i), stop) for i, (c, _) in enumerate(clients)))
+        await asyncio.gather(
+            *(_play(c, random.Random(i), stop) for i, (c, _) in enumerate(clients))
+        )
         for client, chips in clients:
             assert client.state is not None and client.state["status"] == "over"
             assert client.errors == []
@@ -144,7 +148,9 @@ async def _run(tmp: Path) -> None:
         server.stop()
     with sqlite3.connect(db) as file:
         for table_id in tables:
-            (status,) = file.execute("SELECT status FROM tables WHERE id = ?", (table_id,)).fetchone()
+            (status,) = file.execute(
+                "SELECT status FROM tables WHERE id = ?", (table_id,)
+            ).fetchone()
             assert status == "over"
             rows = file.execute(
                 "SELECT number, finished FROM hands WHERE table_id = ? ORDER BY number", (table_id,)

@@ -13,6 +13,9 @@ import json
 import random
 
 import pytest
+from drawpoker.bots import BOTS
+from drawpoker.games import GAMES, Table
+from drawpoker.web.room import Pace
 from web_helpers import (
     Browser,
     KnownCards,
@@ -24,10 +27,6 @@ from web_helpers import (
     site,
     take_seat,
 )
-
-from drawpoker.bots import BOTS
-from drawpoker.games import GAMES, Table
-from drawpoker.web.room import Pace
 
 HANDS_PER_GAME = 200
 """Hands played per game (over several tables)."""

@@ -11,13 +11,12 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 import pytest
-from web_helpers import Browser, new_table, play_persons, site, take_seat
-
 from drawpoker.games import GAMES, FiveCardDraw, GameType
 from drawpoker.games.spec import setting
 from drawpoker.games.variants.five_card_draw import DrawSettings
 from drawpoker.web.app import STATIC
 from drawpoker.web.history import phh_available
+from web_helpers import Browser, new_table, play_persons, site, take_seat
 
 
 def test_the_pages_use_only_the_sites_own_files() -> None:
@@ -72,7 +71,9 @@ def _party(settings: PartySettings) -> Any:
 
 @pytest.fixture
 def party_game(monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setitem(GAMES, "party-draw", GameType("party-draw", "Party Draw", PartySettings, _party))
+    monkeypatch.setitem(
+        GAMES, "party-draw", GameType("party-draw", "Party Draw", PartySettings, _party)
+    )
     return "party-draw"
 
 
@@ -116,7 +117,10 @@ BAD_TABLES = [
     ({"game": "holdem", "seats": ["person"] * 2, "settings": {"big_blind": 10}}, "small blind"),
     ({"game": "holdem", "seats": ["person"] * 2, "settings": {"blind": 10}}, "unknown holdem"),
     ({"game": "five-card-draw", "seats": ["person"] * 2, "settings": {"joker": 1}}, "true or"),
-    ({"game": "five-card-draw", "seats": ["person"] * 2, "settings": {"opening": "kings"}}, "one of"),
+    (
+        {"game": "five-card-draw", "seats": ["person"] * 2, "settings": {"opening": "kings"}},
+        "one of",
+    ),
     ({"game": "five-card-draw", "seats": ["person"] * 2, "settings": {"ante": 0}}, "positive"),
     ({"game": "holdem", "seats": ["person"] * 2, "rounds": 0}, "rounds must be"),
     ({"game": "holdem", "seats": ["person"] * 2, "rounds": 2.5}, "rounds must be"),
@@ -211,7 +215,12 @@ def test_the_analysis_ranks_every_discard_choice_exactly() -> None:
     with site() as client:
         result = client.post(
             "/api/analyse",
-            json={"hand": "Ks 9s 6s 3s 8d", "deck": "52", "limit": "3", "objective": "at_least:FLUSH"},
+            json={
+                "hand": "Ks 9s 6s 3s 8d",
+                "deck": "52",
+                "limit": "3",
+                "objective": "at_least:FLUSH",
+            },
         ).json()
         assert len(result["choices"]) == 26  # keep all, or discard one, two or three of five
         best = result["choices"][0]

@@ -9,6 +9,10 @@ import json
 import random
 
 import pytest
+from drawpoker.bots import BOTS
+from drawpoker.games import GAMES
+from drawpoker.web.protocol import MAX_MESSAGE
+from drawpoker.web.room import Pace
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import (
     Browser,
@@ -20,11 +24,6 @@ from web_helpers import (
     site,
     take_seat,
 )
-
-from drawpoker.bots import BOTS
-from drawpoker.games import GAMES
-from drawpoker.web.protocol import MAX_MESSAGE
-from drawpoker.web.room import Pace
 
 
 def _cpu(game: str) -> list[str]:
@@ -262,7 +261,7 @@ def test_a_player_who_leaves_is_played_by_a_cpu_until_they_return() -> None:
         ann.send({"type": "away"})
         # a CPU stand-in plays Ann's turn (R-TABLE-2)
         ann.read_until(lambda s: s["actions"] > state["actions"])
-        assert [e for e in ann.events if e["seq"] > seq][0]["seat"] == 0
+        assert next(e for e in ann.events if e["seq"] > seq)["seat"] == 0
         ann.send({"type": "back"})
         ann.read_until(lambda s: not s["players"][0]["away"])
         ann.read_until(lambda s: s["legal"] is not None or s["status"] == "over")

@@ -12,12 +12,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from starlette.testclient import TestClient
-
 from drawpoker.games import Table
 from drawpoker.web.app import create_app
 from drawpoker.web.client import random_action
 from drawpoker.web.room import Pace, Room
+from starlette.testclient import TestClient
 
 CARD = re.compile(r"^(?:[2-9TJQKA][cdhs]|Jk)$")
 

@@ -320,8 +320,7 @@ class Room:
             if self.last_hand is None or self.last_hand[0] != previous:
                 hand = table.hands[previous]
                 views = [
-                    hand_json(hand.view(s), previous, hand.winners)
-                    for s in range(len(table.names))
+                    hand_json(hand.view(s), previous, hand.winners) for s in range(len(table.names))
                 ]
                 self.last_hand = (previous, views)
             last = self.last_hand[1][seat]

@@ -213,11 +213,11 @@ def seat_state(
     last: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Everything ``seat`` is shown at this moment: the current hand (:func:`hand_json`), its
-    legal actions on its turn (only while the table plays), the table's round, standings and players, the previous hand's
-    summary (``last``), the turn timer's seconds left, and ``seq``, the latest event of the
-    seat's stream. ``players`` and ``status`` come from the room (who sits where, who is away);
-    ``actions`` (the actions played at the table) and ``last`` (the previous hand's
-    :func:`hand_json`) are counted and made here when not given.
+    legal actions on its turn (only while the table plays), the table's round, standings and
+    players, the previous hand's summary (``last``), the turn timer's seconds left, and ``seq``,
+    the latest event of the seat's stream. ``players`` and ``status`` come from the room (who
+    sits where, who is away); ``actions`` (the actions played at the table) and ``last`` (the
+    previous hand's :func:`hand_json`) are counted and made here when not given.
 
     >>> from drawpoker.games import Table, game
     >>> state = seat_state(Table(game("five-card-draw"), 2, seed=1), 0, players=[],

@@ -8,10 +8,10 @@ hand is dealt and again, whole, when it ends: a finished hand's row never change
 for the hand being played, one row per action. After each action one transaction writes what
 changed: the action, the header, and when a hand ends, that hand whole, the next one as dealt
 and the CPU players' states (a CPU player resumed after a crash decides afresh from its state
-at the start of the hand: no chip or card depends on it). Loading replays the hand being played from its deal and its actions
-(:meth:`Hand.replay`), reassembles the snapshot and hands it to :meth:`Table.from_dict`, which
-replays every hand again and checks that every saved field matches: a damaged file is
-refused, not half read.
+at the start of the hand: no chip or card depends on it). Loading replays the hand being
+played from its deal and its actions (:meth:`Hand.replay`), reassembles the snapshot and
+hands it to :meth:`Table.from_dict`, which replays every hand again and checks that every
+saved field matches: a damaged file is refused, not half read.
 
 The file is in write-ahead-log mode with ``synchronous=NORMAL``: a committed transaction
 survives the process being killed (only a crash of the whole machine may lose the last ones).
