@@ -1,19 +1,35 @@
-"""The engine workloads timed by bench_engine.py and peers/engine.py and peers/holdem.py:
-complete 6-player hands of Five-Card Draw (antes 10, stacks 2,000, second round from the left of
-the dealer so that an all-check first round goes on to the draw instead of redealing forever)
-and of no-limit Hold'em (blinds 50/100, stacks 10,000), through the public API."""
+"""The engine workloads timed by bench_engine.py and peers/engine.py, peers/holdem.py,
+peers/stud.py and peers/games.py: complete 6-player hands of Five-Card Draw (antes 10, stacks
+2,000, second round from the left of the dealer so that an all-check first round goes on to the
+draw instead of redealing forever), of no-limit Hold'em and pot-limit Omaha (blinds 50/100,
+stacks 10,000), of fixed-limit Seven-Card Stud (antes 40, bring-in 50, bets 200/400, stacks
+20,000) and of fixed-limit 2-7 triple draw (bets 100/200, blinds 50/100, stacks 10,000), through
+the public API."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from drawpoker.bots import CheckCallBot, HoldemRulesBot, RulesOfThumbBot, StrongBot
+from drawpoker.bots import (
+    CheckCallBot,
+    HoldemRulesBot,
+    LowballRulesBot,
+    OmahaRulesBot,
+    RulesOfThumbBot,
+    StrongBot,
+    StudRulesBot,
+)
+from drawpoker.bots.lowball_reading import deuce_seven_discards
 from drawpoker.games import Action, DrawSettings, FiveCardDraw, GameSpec, Hand, game
 from drawpoker.games.player import Player
+from drawpoker.games.variants.lowball import TripleDrawSettings
 
 PLAYERS = 6
 DRAW = FiveCardDraw(DrawSettings(second_round="left-of-dealer"))
 HOLDEM = game("holdem")
+STUD = game("stud")
+OMAHA = game("omaha")
+TRIPLE_DRAW = game("2-7-triple-draw", TripleDrawSettings(small_bet=100, big_bet=200))
 CHECK, CALL, PAT = Action.check(), Action.call(), Action.draw()
 
 
@@ -80,3 +96,85 @@ def holdem_rules_of_thumb_hands(count: int, seed: int = 0) -> int:
     """Hold'em hands of six rules-of-thumb CPU players (hand groups by position, pot odds)."""
     bots = [HoldemRulesBot(seed=seed + s) for s in range(PLAYERS)]
     return _bot_hands(HOLDEM, 10_000, count, bots, seed)
+
+
+def stud_check_call_hands(count: int, seed: int = 0) -> int:
+    """Seven-Card Stud hands where the bring-in is posted and everyone calls or checks to the
+    showdown (``Hand.check_or_call``, which posts a bring-in); returns the actions played."""
+    actions = 0
+    for number in range(count):
+        hand = Hand(STUD, [20_000] * PLAYERS, PLAYERS - 1, seed, number=number)
+        while not hand.is_over:
+            hand.check_or_call()
+            actions += 1
+    return actions
+
+
+def stud_rules_of_thumb_hands(count: int, seed: int = 0) -> int:
+    """Seven-Card Stud hands of six rules-of-thumb CPU players (third-street starting hands,
+    live cards, boards, draws and pot odds)."""
+    bots = [StudRulesBot(seed=seed + s) for s in range(PLAYERS)]
+    actions = 0
+    for number in range(count):
+        hand = Hand(STUD, [20_000] * PLAYERS, PLAYERS - 1, seed, number=number)
+        while (seat := hand.actor) is not None:
+            hand.act(bots[seat].choose(hand.view(seat)))
+            actions += 1
+    return actions
+
+
+def omaha_check_call_hands(count: int, seed: int = 0) -> int:
+    """Pot-limit Omaha hands where everyone checks or calls (``Hand.check_or_call``); returns
+    the actions played (24 a hand)."""
+    actions = 0
+    for number in range(count):
+        hand = Hand(OMAHA, [10_000] * PLAYERS, number % PLAYERS, seed, number=number)
+        while not hand.is_over:
+            hand.check_or_call()
+            actions += 1
+    return actions
+
+
+def triple_draw_check_call_hands(count: int, seed: int = 0) -> int:
+    """2-7 triple draw hands where everyone checks or calls and stands pat in every draw
+    (``Hand.check_or_call`` does both); returns the actions played (42 a hand: four betting
+    rounds and three draws of six)."""
+    actions = 0
+    for number in range(count):
+        hand = Hand(TRIPLE_DRAW, [10_000] * PLAYERS, number % PLAYERS, seed, number=number)
+        while not hand.is_over:
+            hand.check_or_call()
+            actions += 1
+    return actions
+
+
+def triple_draw_drawing_hands(count: int, seed: int = 0) -> int:
+    """2-7 triple draw hands where everyone checks or calls in the betting but draws what the
+    rule of thumb says (:func:`drawpoker.bots.lowball_reading.deuce_seven_discards`: keep one
+    card of each rank seven or lower, ...), so the stub is dealt from and reshuffled as in real
+    play; returns the actions played."""
+    actions = 0
+    for number in range(count):
+        hand = Hand(TRIPLE_DRAW, [10_000] * PLAYERS, number % PLAYERS, seed, number=number)
+        while (seat := hand.actor) is not None:
+            if hand.phase == "draw":
+                left = 4 - hand.street  # the draws of streets 1-3, this one counted
+                hand.act(Action.draw(deuce_seven_discards(hand.seat_cards(seat), left)))
+            else:
+                hand.check_or_call()
+            actions += 1
+    return actions
+
+
+def omaha_rules_of_thumb_hands(count: int, seed: int = 0) -> int:
+    """Pot-limit Omaha hands of six rules-of-thumb CPU players (Hutchison's points, the board
+    read over every two-card holding, outs, pot odds)."""
+    bots = [OmahaRulesBot(seed=seed + s) for s in range(PLAYERS)]
+    return _bot_hands(OMAHA, 10_000, count, bots, seed)
+
+
+def triple_draw_rules_of_thumb_hands(count: int, seed: int = 0) -> int:
+    """2-7 triple draw hands of six rules-of-thumb CPU players (the draw rule, bets by made hand
+    and draw counts)."""
+    bots = [LowballRulesBot(seed=seed + s) for s in range(PLAYERS)]
+    return _bot_hands(TRIPLE_DRAW, 10_000, count, bots, seed)

@@ -9,10 +9,20 @@ import random
 from collections.abc import Mapping, Sequence
 
 from drawpoker.cards import parse_cards
-from drawpoker.games import Action, Event, GameSpec, Hand, HandView, LegalActions
+from drawpoker.games import (
+    Action,
+    Event,
+    GameSpec,
+    Hand,
+    HandView,
+    LegalActions,
+    NoLimit,
+    UnitBetting,
+)
+from drawpoker.games.betting import FixedLimit
 
 KINDS = ("fold", "check", "call", "bet", "raise", "draw")
-CARD_EVENTS_PUBLIC = ("board", "expose", "show")
+CARD_EVENTS_PUBLIC = ("board", "up", "expose", "show")
 CARD_EVENTS_PRIVATE = ("deal", "discard", "receive")
 
 
@@ -78,7 +88,14 @@ def random_action(hand: Hand, rng: random.Random, fold_weight: float = 1.0) -> A
             if hand.can_act(action):
                 return action
         return Action.draw()
-    weights = {"fold": fold_weight, "check": 3.0, "call": 3.0, "bet": 2.0, "raise": 1.5}
+    weights = {
+        "fold": fold_weight,
+        "check": 3.0,
+        "call": 3.0,
+        "bet": 2.0,
+        "raise": 1.5,
+        "bring-in": 3.0,
+    }
     kind = rng.choices(legal.kinds, [weights[k] for k in legal.kinds])[0]
     if kind in ("bet", "raise"):
         return Action(kind, random_total(legal, rng))
@@ -111,7 +128,10 @@ def random_stacks(
 
 
 def unit_of(spec: GameSpec) -> int:
-    """A game's unit of bet size, to size random stacks: the big blind, else two antes, else 1."""
+    """A game's unit of bet size, to size random stacks: the small bet in fixed limit, else the
+    big blind, else two antes, else 1."""
+    if isinstance(spec.betting, FixedLimit):
+        return spec.betting.small
     return spec.forced.big_blind or 2 * spec.forced.ante or 1
 
 
@@ -121,13 +141,16 @@ def unit_of(spec: GameSpec) -> int:
 class Watcher:
     """Follows one hand and checks its invariants after every step: ``check()`` after each
     action. It remembers every card each seat has held, so a seat may see its own past cards
-    (its discards) but no other hidden card."""
+    (its discards) but no other hidden card. Every view is checked at the start and the end of
+    the hand; in between, the view of the seat to act and of one more seat in turn (each step a
+    different one), which keeps thousands of hands a game affordable."""
 
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
         self.total = sum(hand.start_stacks)
         self.held: list[set[int]] = [set() for _ in range(hand.seats)]
         self.deck_size = len(hand.game.deck_cards())
+        self.steps = 0
         self.check()
 
     def check(self) -> None:
@@ -137,8 +160,13 @@ class Watcher:
         self.check_chips()
         self.check_cards()
         self.check_turn()
-        for seat in range(hand.seats):
+        if self.steps == 0 or hand.is_over:
+            seats = set(range(hand.seats))
+        else:
+            seats = {self.steps % hand.seats} | ({hand.actor} if hand.actor is not None else set())
+        for seat in sorted(seats):
             self.check_view(seat)
+        self.steps += 1
 
     def check_chips(self) -> None:
         """R-POT-5: stacks + every chip committed = what the seats brought, at every moment."""
@@ -152,7 +180,7 @@ class Watcher:
             assert hand.winners and all(hand.live[s] for s in hand.winners)
             # Only live seats win chips, and the best hand wins at least a share of the main pot.
             assert all(hand.live[s] or not p for s, p in enumerate(hand.payouts)), hand.payouts
-            if hand.game.betting is not None:
+            if hand.game.betting is not None and sum(hand.payouts):
                 assert all(hand.payouts[s] > 0 for s in hand.winners), (hand.winners, hand.payouts)
             else:
                 assert hand.payouts == [0] * hand.seats
@@ -184,7 +212,7 @@ class Watcher:
         hand = self.hand
         cards = set(hand.board)
         for event in hand.events:
-            if event.to is None and event.kind in ("expose", "show"):
+            if event.to is None and event.kind in ("up", "expose", "show"):
                 cards |= set(event.cards)
         return cards
 
@@ -196,6 +224,13 @@ class Watcher:
         assert view.seat == seat
         assert list(view.cards) == hand.cards[seat]
         assert list(view.board) == hand.board
+        for other in range(hand.seats):
+            up = [
+                c
+                for c, face_up in zip(hand.cards[other], hand.face_up[other], strict=True)
+                if face_up
+            ]
+            assert list(view.up_cards[other]) == up
         assert view.legal is None or seat == hand.actor
         assert view.pot == hand.pot
         public = self.public_cards()
@@ -244,7 +279,11 @@ def check_legal_agrees(hand: Hand, legal: LegalActions) -> None:
         return
     kind = sized[0]
     assert 0 < legal.min_to <= legal.max_to and legal.step >= 1, legal
-    assert legal.max_to == hand.bets[legal.seat] + hand.stacks[legal.seat], "all-in is max_to"
+    all_in = hand.bets[legal.seat] + hand.stacks[legal.seat]
+    if isinstance(hand.game.betting, NoLimit | UnitBetting):
+        assert legal.max_to == all_in, "all-in is max_to"
+    else:  # pot limit and fixed limit cap the total
+        assert legal.max_to <= all_in
     assert hand.can_act(Action(kind, legal.min_to)) and hand.can_act(Action(kind, legal.max_to))
     assert not hand.can_act(Action(kind, legal.min_to - 1))
     assert not hand.can_act(Action(kind, legal.max_to + 1))

@@ -32,24 +32,36 @@ import tomllib
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from pathlib import Path
-from typing import ClassVar, Final
+from typing import Final
 
-from pokerkit import (
-    Automation,
-    Card,
-    CardsLike,
-    Entry,
-    Hand,
-    Mode,
-    NoLimitTexasHoldem,
-    StandardHighHand,
-    State,
+from differential_common import (
+    AUTOMATIONS,
+    OracleError,
+    Pot,
+    card_index,
+    card_text,
+    cards_text,
+    layers,
+    parse_cards_text,
+    pokerkit_seat,
+    remembered,
+    uncalled,
 )
+from differential_common import pokerkit_player as pokerkit_player
+from pokerkit import Hand, Mode, NoLimitTexasHoldem, StandardHighHand, State
 
-RANKS: Final = "23456789TJQKA"
-SUITS: Final = "cdhs"
+__all__ = [
+    "BLINDS",
+    "KINDS",
+    "PHH_NT_PATH",
+    "HoldemCase",
+    "OracleError",
+    "card_index",
+    "card_text",
+    "pokerkit_player",
+    "pokerkit_seat",
+]
 
 KINDS: Final = ("fold", "check", "call", "bet", "raise")
 Action = tuple[str, int]
@@ -59,80 +71,14 @@ PHH_NT_PATH: Final = Path(__file__).parent / "data" / "phh" / "NT.phhs"
 BLINDS: Final = ((1, 2), (1, 3), (2, 5), (5, 10), (25, 50), (50, 100), (100, 200))
 """The (small, big) blinds random hands are played with."""
 
-_AUTOMATIONS: Final = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PULLING,
-)
-"""What PokerKit does by itself; burns, deals, showdowns and pot pushes are done here."""
-
-
-class _HighHand(StandardHighHand):
-    """PokerKit's standard high hand, remembered: a hand made from the same cards is not worked out
-    again and a hand's rank is looked up once (PokerKit re-evaluates every hand for every pot, which
-    made showdowns most of the oracle's time). The ranking itself is PokerKit's."""
-
-    _made: ClassVar[dict[tuple[tuple[Card, ...], tuple[Card, ...]], Hand]] = {}
-
-    @classmethod
-    def from_game(cls, hole_cards: CardsLike, board_cards: CardsLike = ()) -> Hand:
-        key = (tuple(Card.clean(hole_cards)), tuple(Card.clean(board_cards)))
-        hand = cls._made.get(key)
-        if hand is None:
-            if len(cls._made) >= 50_000:
-                cls._made.clear()
-            hand = cls._made[key] = super().from_game(*key)
-        return hand
-
-    @cached_property
-    def entry(self) -> Entry:
-        return self.lookup.get_entry(self.cards)
+_HighHand = remembered(StandardHighHand)
+"""PokerKit's standard high hand, remembered (:func:`differential_common.remembered`)."""
 
 
 class _Holdem(NoLimitTexasHoldem):
-    """No-limit Texas hold'em as PokerKit plays it, with :class:`_HighHand`."""
+    """No-limit Texas hold'em as PokerKit plays it, with :data:`_HighHand`."""
 
     hand_types = (_HighHand,)
-
-
-class OracleError(AssertionError):
-    """A hand the oracle cannot stand behind: illegal, inconsistent, or not what PokerKit did."""
-
-
-def card_index(text: str) -> int:
-    """The drawpoker card of a two-character PokerKit card such as ``"Kd"``.
-
-    >>> card_index("2c"), card_index("Kd"), card_index("As")
-    (0, 45, 51)
-    """
-    return 4 * RANKS.index(text[0]) + SUITS.index(text[1])
-
-
-def card_text(card: int) -> str:
-    """The two-character text of a drawpoker card.
-
-    >>> card_text(45)
-    'Kd'
-    """
-    return RANKS[card // 4] + SUITS[card % 4]
-
-
-def pokerkit_seat(seats: int, button: int, player: int) -> int:
-    """The drawpoker seat of PokerKit's player index ``player`` (0-based).
-
-    >>> [pokerkit_seat(6, 5, k) for k in range(6)]  # PHH order: the button last
-    [0, 1, 2, 3, 4, 5]
-    >>> [pokerkit_seat(2, 0, k) for k in range(2)]  # heads-up: PokerKit's first is the big blind
-    [1, 0]
-    """
-    return (button + 1 + player) % seats
-
-
-def pokerkit_player(seats: int, button: int, seat: int) -> int:
-    """PokerKit's player index of a drawpoker seat (the inverse of :func:`pokerkit_seat`)."""
-    return (seat - button - 1) % seats
 
 
 @dataclass(frozen=True)
@@ -240,14 +186,6 @@ Decider = Callable[[Options], Action]
 
 
 @dataclass(frozen=True)
-class Pot:
-    """A main or side pot: its chips and the seats that may win it."""
-
-    amount: int
-    eligible: tuple[int, ...]
-
-
-@dataclass(frozen=True)
 class Settlement:
     """How a finished hand's chips go back: ``winnings[seat]`` (refunds included), its pots, and
     whether a pot split among tied winners left odd chips."""
@@ -302,10 +240,6 @@ class _Round:
             self.acted[player] = self.level
 
 
-def _cards(cards: Sequence[int]) -> str:
-    return "".join(card_text(card) for card in cards)
-
-
 def _new_state(table: Table, *, plain: bool = False) -> State:
     n = table.seats
     order = [pokerkit_seat(n, table.button, k) for k in range(n)]
@@ -315,7 +249,7 @@ def _new_state(table: Table, *, plain: bool = False) -> State:
     blinds = [table.small_blind, table.big_blind] + [0] * (n - 2)
     game = NoLimitTexasHoldem if plain else _Holdem
     return game.create_state(
-        _AUTOMATIONS,
+        AUTOMATIONS,
         False,
         tuple(antes),
         tuple(blinds),
@@ -408,12 +342,12 @@ def play(
                 state.burn_card("??")
             elif state.hole_dealee_index is not None:
                 k = state.hole_dealee_index
-                state.deal_hole(_cards(hole[seat_of[k]]), k)
+                state.deal_hole(cards_text(hole[seat_of[k]]), k)
             elif state.board_dealing_count is not None:
                 count = state.board_dealing_count
                 if dealt + count > len(board):
                     raise OracleError("the hand needs more board cards than given")
-                state.deal_board(_cards(board[dealt : dealt + count]))
+                state.deal_board(cards_text(board[dealt : dealt + count]))
                 dealt += count
             elif state.can_show_or_muck_hole_cards():
                 if pk_pots is None:  # before PokerKit kills the losing hands
@@ -509,31 +443,13 @@ def _apply(state: State, options: Options, action: Action) -> None:
         state.complete_bet_or_raise_to(amount)
 
 
-def _layers(contrib: Sequence[int], dead: int, contenders: Sequence[int]) -> list[Pot]:
-    """Pots layered by commitment: each layer holds what every seat paid between two commitment
-    levels (``dead`` chips in the lowest) and is contested by the ``contenders`` (in their order)
-    who paid all of it; adjacent layers with the same contestants are one pot, and a layer no
-    contender reached joins the one below."""
-    pots: list[Pot] = []
-    previous = 0
-    for level in sorted(set(contrib)):
-        amount = sum(min(c, level) - min(c, previous) for c in contrib) + dead
-        dead = 0
-        previous = level
-        eligible = tuple(s for s in contenders if contrib[s] >= level)
-        if pots and (not eligible or pots[-1].eligible == eligible):
-            pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
-        elif amount:
-            pots.append(Pot(amount, eligible))
-    return pots
-
-
 def settle(played: Played, *, pokerkit: bool = False) -> Settlement:
     """Settle a played hand here, independently of PokerKit's pushes.
 
     The uncalled part of the highest commitment goes back; antes are dead money in the main pot
-    (where PokerKit puts them); the rest forms pots layered by commitment (:func:`_layers`) among
-    the live hands; each pot goes to the best hand among its contenders, ties split.
+    (where PokerKit puts them); the rest forms pots layered by commitment
+    (:func:`~differential_common.layers`) among the live hands; each pot goes to the best hand
+    among its contenders, ties split.
 
     Card-room (drawpoker's R-POT-3, the default): the pots are contested by every live hand and a
     split pot's odd chips go one at a time to its tied winners in seat order from the seat left of
@@ -553,26 +469,22 @@ def settle(played: Played, *, pokerkit: bool = False) -> Settlement:
     if len(live) == 1:
         winnings[live[0]] = total
         return Settlement(tuple(winnings), (), None, odd_chips=False, split=False)
-    top = max(range(n), key=lambda s: contrib[s])
-    second = max(contrib[s] for s in range(n) if s != top)
-    refund: tuple[int, int] | None = None
-    if contrib[top] > second:
-        refund = (top, contrib[top] - second)
-        winnings[top] += contrib[top] - second
-        contrib[top] = second
-    board = _cards(played.board)
+    refund = uncalled(contrib)
+    if refund is not None:
+        winnings[refund[0]] += refund[1]
+    board = cards_text(played.board)
     strength: dict[int, Hand] = {
-        s: _HighHand.from_game(_cards(played.hole[s]), board) for s in live
+        s: _HighHand.from_game(cards_text(played.hole[s]), board) for s in live
     }
 
     def winners(pot: Pot) -> list[int]:
         best = max(strength[s] for s in pot.eligible)
         return [s for s in pot.eligible if strength[s] == best]
 
-    pots = _layers(contrib, sum(antes), live)
+    pots = layers(contrib, sum(antes), live)
     if pokerkit:
         survivors = {s for pot in pots for s in winners(pot)}
-        pots = _layers(contrib, sum(antes), [s for s in live if s in survivors])
+        pots = layers(contrib, sum(antes), [s for s in live if s in survivors])
     odd = split = False
     for pot in pots:
         tied = winners(pot)
@@ -753,12 +665,12 @@ def _phh_case(hand: dict[str, object], source: str) -> HoldemCase:
     for line in _strs(hand["actions"]):
         words = line.split()
         if words[:2] == ["d", "dh"]:
-            cards = _parse_cards(words[3])
+            cards = parse_cards_text(words[3])
             if len(cards) != 2:
                 raise OracleError(f"{source}: {line!r}")
             hole[_player(words[2], n)] = (cards[0], cards[1])
         elif words[:2] == ["d", "db"]:
-            board.extend(_parse_cards(words[2]))
+            board.extend(parse_cards_text(words[2]))
         elif words[1] == "sm":
             continue
         elif words[1] == "f" and len(words) == 2:
@@ -803,12 +715,6 @@ def _player(word: str, n: int) -> int:
     if not word.startswith("p") or not 1 <= int(word[1:]) <= n:
         raise OracleError(f"bad player {word!r}")
     return int(word[1:]) - 1
-
-
-def _parse_cards(text: str) -> list[int]:
-    if len(text) % 2:
-        raise OracleError(f"bad cards {text!r}")
-    return [card_index(text[i : i + 2]) for i in range(0, len(text), 2)]
 
 
 def _ints(value: object) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import itertools
 import os
 import re
 import signal
@@ -25,7 +26,7 @@ from drawpoker.commands.simulate import simulate
 from drawpoker.commands.table_view import COMMANDS_HELP, ChipCount
 from drawpoker.commands.terminal_input import TerminalReader, untimed
 from drawpoker.evaluation import describe, evaluate
-from drawpoker.games import Table, TableSettings, game
+from drawpoker.games import GAMES, Table, TableSettings, game
 
 Answer = str | None
 
@@ -255,6 +256,228 @@ def test_the_seed_is_written_only_when_the_game_is_over() -> None:
     assert lines[-1] == f"Seed: {seed} (replay the same deal with --seed {seed})"
     assert not any(seed in line for line in lines[:-1])
     assert not any(seed in prompt for prompt in person.prompts)
+
+
+# ---------------------------------------------------------------- the stud games
+
+
+class StudPerson(Person):
+    """Completes the first time it may, else posts the bring-in; bets the big bet when it may,
+    else calls or checks."""
+
+    def __init__(self, script: list[Answer] | None = None) -> None:
+        super().__init__(script)
+        self.completed = False
+
+    def default(self, prompt: str) -> Answer:
+        if "co[m]plete" in prompt and not self.completed:
+            self.completed = True
+            return "m"
+        if "[b]ring in" in prompt:
+            return "b"
+        if "[c]heck, [b]et 400" in prompt:
+            return "b"
+        return super().default(prompt)
+
+
+CARD = r"[2-9TJQKA][cdhs]"
+ROW = re.compile(
+    rf"^(You: \(({CARD} {CARD})\)|(CPU \d): \[\?\? \?\?\]) ((?:{CARD} ?)+?)"
+    rf"( \({CARD}\)| \[\?\?\])?$"
+)
+"""A stud row: yours with your down cards, another's with ``??`` for them; the up cards."""
+
+
+def stud_streets(lines: list[str]) -> list[tuple[str, dict[str, list[int]], str | None]]:
+    """Each street shown: its heading, every row's up cards by name, the line after the rows."""
+    streets = []
+    for i, line in enumerate(lines):
+        if line.startswith("*** ") and " street *** (pot " in line:
+            rows: dict[str, list[int]] = {}
+            j = i + 1
+            while j < len(lines) and (match := ROW.match(lines[j])):
+                rows[match[3] or "You"] = parse_cards(match[4])
+                j += 1
+            streets.append((line, rows, lines[j] if j < len(lines) else None))
+    return streets
+
+
+def check_first_lines(lines: list[str], low: bool) -> int:
+    """Every street's who-acts line names the seat the rules say, for the reason shown."""
+    from drawpoker.bots.stud_reading import board_key
+    from drawpoker.commands.stud_view import board_words, low_board_words
+
+    checked = 0
+    for heading, rows, after in stud_streets(lines):
+        assert after is not None
+        who = re.match(r"^(You|CPU \d) (?:brings? in with|acts? first: )", after)
+        assert who, after
+        up = rows[who[1]]
+        if heading.startswith("*** 3rd"):
+
+            def worst(card: int) -> tuple[int, int]:
+                rank = ((card >> 2) + 1) % 13 if low else card >> 2
+                return (-rank, -(card & 3)) if low else (rank, card & 3)
+
+            assert min(rows.values(), key=lambda u: worst(u[0])) == up
+            which = "highest" if low else "lowest"
+            assert after.endswith(f"in with {format_cards(up)}, the {which} up card")
+        else:
+            assert board_key(up, low) == max(board_key(u, low) for u in rows.values())
+            words = low_board_words(up) if low else board_words(up)
+            best = "the best low board showing" if low else "the best board showing"
+            assert after.endswith(f"first: {best}, {words}")
+        checked += 1
+    return checked
+
+
+def test_play_a_whole_game_of_stud_through_input_and_output() -> None:
+    person = StudPerson()
+    status, lines = run_play("--game stud --players 3 --rounds 3 --seed 11 --cpu rules", person)
+    text = "\n".join(lines)
+    assert status == 0
+    assert lines[0] == (
+        "Seven-Card Stud: 3 players, 3 rounds, ante 40, bring-in 50, limits 200/400, stacks 20000."
+    )
+    assert lines[2:11] == [
+        "--- Round 1 of 3 ---",
+        "Seats: You 20000 | CPU 1 20000 | CPU 2 20000",
+        "*** 3rd street *** (pot 120)",
+        "You: (Qd 4c) 3h",
+        "CPU 1: [?? ??] 4d",
+        "CPU 2: [?? ??] 6h",
+        "You bring in with 3h, the lowest up card",
+        "Pot 120, bring-in 50, your stack 19960, in this round 0",
+        "You complete to 200",
+    ]
+    assert person.prompts[0] == "[b]ring in 50, co[m]plete to 200 > "
+    assert "*** 4th street *** (pot 520)" in lines
+    assert "CPU 1 acts first: the best board showing, six-four high" in lines
+    assert "[c]heck, [b]et N (200..400 by 200) > " not in person.prompts  # no open pair here
+    assert "[c]heck, [b]et 400 > " in person.prompts  # fifth street: the big bet, alone
+    assert lines[lines.index("*** 7th street *** (pot 2120)") + 1 :][:3] == [
+        "You: (Qd 4c) 3h 4h Tc Qh (As)",
+        "CPU 1: [?? ??] 4d 6d Ac 2h [??]",
+        "CPU 1 acts first: the best board showing, ace-six-four-deuce high",
+    ]
+    assert "CPU 1 shows Kd 5d 4d 6d Ac 2h 2d: Flush, K-6-5-4-2" in lines
+    assert "You show Qd 4c 3h 4h Tc Qh As: Two pair, queens and fours (A kicker)" in lines
+    assert "CPU 1 wins 2920 with Flush, K-6-5-4-2" in lines
+    # round 2: a CPU brings in; round 3: everyone folds to your bring-in
+    assert "CPU 1 brings in with 4d, the lowest up card" in lines
+    assert "CPU 1 posts the bring-in 50" in lines
+    assert "You act first: the best board showing, a pair of queens" in lines
+    assert "You post the bring-in 50" in lines and "You win 120" in lines
+    assert check_first_lines(lines, low=False) == 5 + 3 + 1  # the streets of the 3 hands
+    for cards, description in re.findall(
+        r"^(?:You|CPU \d) shows? ((?:\S\S ){6}\S\S): (.+)$", text, re.M
+    ):
+        assert description == describe(evaluate(cards))
+    assert sum(final_scores(lines)) == 60000
+
+
+def test_play_a_game_of_razz_through_input_and_output() -> None:
+    person = StudPerson()
+    status, lines = run_play("--game razz --players 3 --rounds 2 --seed 4 --cpu checkcall", person)
+    text = "\n".join(lines)
+    assert status == 0
+    assert lines[0] == (
+        "Razz: 3 players, 2 rounds, ante 40, bring-in 50, limits 200/400, stacks 20000."
+    )
+    assert lines[4:9] == [
+        "*** 3rd street *** (pot 120)",
+        "You: (2s 9d) 5c",
+        "CPU 1: [?? ??] 3c",
+        "CPU 2: [?? ??] 4c",
+        "You bring in with 5c, the highest up card",
+    ]
+    assert "CPU 1 acts first: the best low board showing, 5-3" in lines
+    assert "You act first: the best low board showing, 8-5-2" in lines  # beside 5-3-3, Q-Q-4
+    assert "You bring in with Js, the highest up card" in lines  # Jh beside it: spades highest
+    assert "You show 2s 9d 5c 8c 2c 6d 9h: Nine-eight low: 9-8-6-5-2" in lines
+    assert "CPU 2 shows Ac Qd 4c Qh Qc 7s 8h: Queen-eight low: Q-8-7-4-A" in lines
+    assert "You win 4320 with Nine-eight low: 9-8-6-5-2" in lines
+    assert check_first_lines(lines, low=True) >= 8
+    for cards, description in re.findall(
+        r"^(?:You|CPU \d) shows? ((?:\S\S ){6}\S\S): (.+)$", text, re.M
+    ):
+        assert description == describe(evaluate(cards, "ace-five"), "ace-five")
+    assert sum(final_scores(lines)) == 60000
+
+
+def test_play_a_game_of_stud_hi_lo_through_input_and_output() -> None:
+    person = StudPerson()
+    argv = "--game stud-hi-lo --players 3 --rounds 2 --seed 21 --cpu rules"
+    status, lines = run_play(argv, person)
+    assert status == 0
+    assert lines[0].startswith("Seven-Card Stud Hi/Lo eight-or-better: 3 players, 2 rounds")
+    assert "CPU 2 brings in with 4s, the lowest up card" in lines
+    assert "CPU 2 completes to 200" in lines  # the bring-in seat completes
+    assert "CPU 2 raises to 800" in lines
+    assert lines[lines.index("CPU 2 shows 5h 6d 4s 8c 7s 8s 7d: Straight, eight high") + 1 :][
+        :3
+    ] == [
+        "CPU 2 also has a low: Eight-seven low: 8-7-6-5-4",
+        "You show 9s 9h 7c 3d Jd 4d Ts: Pair of nines (J-T-7)",
+        "CPU 2 wins 4120 with the high, Straight, eight high and the low, "
+        "Eight-seven low: 8-7-6-5-4",
+    ]
+    shown = lines.index("You show 7h 3d Ks 6s 8h Ac Qd: High card, ace (K-Q-8-7)")
+    assert lines[shown + 1 : shown + 6] == [
+        "You also have a low: Eight-seven low: 8-7-6-3-A",
+        "CPU 1 shows 7c Ad 4s Ah Js 5c Qh: Pair of aces (Q-J-7)",
+        "You win 1685 with the low, Eight-seven low: 8-7-6-3-A",
+        "CPU 1 wins 1685 with the high, Pair of aces (Q-J-7)",
+        "Standings: You 18005, CPU 1 20005, CPU 2 21990",
+    ]
+    assert check_first_lines(lines, low=False) >= 8
+    assert sum(final_scores(lines)) == 60000
+
+
+def test_stud_timer_at_the_bring_in_posts_it() -> None:
+    person = StudPerson([None])
+    status, lines = run_play("--game stud --players 3 --rounds 1 --seed 11 --turn-timer 30", person)
+    assert status == 0
+    done = lines.index("Time ran out: the table posted the bring-in for you.")
+    assert lines[done - 1] == "Pot 120, bring-in 50, your stack 19960, in this round 0"
+    assert lines[done + 1] == "You post the bring-in 50"
+
+
+def test_stud_answers_bring_in_complete_and_the_one_bet_size() -> None:
+    person = StudPerson(["k", "bring in"])
+    status, lines = run_play("--game stud --players 3 --rounds 1 --seed 11 --cpu checkcall", person)
+    assert status == 0
+    assert "Not allowed: the bring-in must be posted or completed" in lines
+    assert "You post the bring-in 50" in lines
+    assert any(line == "You bet 400" for line in lines)  # 'b' alone: the one size
+
+
+def test_stud_seventh_street_shows_after_you_fold() -> None:
+    """Once you fold you see no seventh-street card dealt to you: the street still begins for
+    the others (that their down cards come is public), their rows end with the unseen card."""
+
+    def folder(prompt: str, timeout: float | None) -> Answer:
+        if "[f]old" in prompt:
+            return "f"
+        return "b" if "[b]ring in" in prompt else "k"
+
+    status, lines = run_play("--game stud --players 4 --rounds 6 --seed 8 --cpu rules", folder)
+    assert status == 0
+    assert "You fold" in lines
+    watched = [
+        i
+        for i, line in enumerate(lines)
+        if line.startswith("*** 7th street ***") and not lines[i + 1].startswith("You: ")
+    ]
+    assert watched
+    for i in watched:
+        rows = list(
+            itertools.takewhile(
+                lambda line: line.startswith("CPU ") and ": [" in line, lines[i + 1 :]
+            )
+        )
+        assert len(rows) >= 2 and all(row.endswith(" [??]") for row in rows)
+    assert sum(final_scores(lines)) == 80000
 
 
 # ---------------------------------------------------------------- leaving, Ctrl-C, away, help
@@ -514,11 +737,12 @@ def test_game_options_are_checked_and_help_shows_defaults(
         main(["play", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     for shown in (
-        "{five-card-draw,holdem}",
+        "{" + ",".join(GAMES) + "}",
         "(default: five-card-draw)",
-        "holdem 2..10; default: 4)",
-        "(default: 10 in five-card-draw, 0 in holdem)",
-        "(holdem; default: 100)",
+        "holdem 2..10",
+        "default: 4)",
+        "(default: 10 in five-card-draw, 0 in holdem",
+        "100 in holdem",
         "(five-card-draw; default: 3-or-4-with-ace)",
         "2000 in five-card-draw, 10000 in holdem",
         "(default: no timer)",
@@ -570,7 +794,17 @@ def test_simulate_holdem_through_main_reports_hands_per_second(
     )
 
 
-@pytest.mark.parametrize("game_name", ["five-card-draw", "holdem"])
+def test_simulate_stud_check_call_through_main_reports_hands_per_second(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["simulate", "--game", "stud", "--bots", "checkcall", "--games", "2", "--seed", "1"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Seven-Card Stud: 2 games of 6 players, up to 10 rounds each")
+    assert re.search(r"^2 games, 20 hands in [\d.]+ s \([\d,]+ hands/s\)$", out, re.M)
+
+
+@pytest.mark.parametrize("game_name", ["five-card-draw", "holdem", "stud", "razz", "stud-hi-lo"])
 def test_simulate_every_cpu_type_of_every_game(game_name: str) -> None:
     out = io.StringIO()
     args = parse(
@@ -643,6 +877,27 @@ def test_the_chips_followed_from_the_events_match_the_hands(game_name: str) -> N
             chips = ChipCount(hand.start_stacks)
             for event in hand.visible_events(0):
                 chips.add(event)
+            assert chips.stacks == hand.stacks and chips.pot == 0
+
+
+@pytest.mark.parametrize("game_name", ["stud", "razz", "stud-hi-lo"])
+def test_the_chips_followed_in_stud_match_the_hands(game_name: str) -> None:
+    """As above for stud, with the others' down cards followed as the fact of a deal only (a
+    folded seat sees no seventh-street card of its own)."""
+    for seed in range(4):
+        cpu = {
+            s: make_bot(("rules", "strong", "checkcall")[s % 3], s, game=game_name)
+            for s in range(5)
+        }
+        table = Table(game(game_name), 5, seed=seed, cpu=cpu, settings=TableSettings(rounds=6))
+        table.play_cpu()
+        for hand in table.hands:
+            chips = ChipCount(hand.start_stacks)
+            for event in hand.events:
+                if event.to is None or event.to == 0:
+                    chips.add(event)
+                elif event.kind == "deal":
+                    chips.add(event._replace(cards=()))
             assert chips.stacks == hand.stacks and chips.pot == 0
 
 

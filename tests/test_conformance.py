@@ -55,6 +55,37 @@ HOLDEM_VARIATIONS: list[dict[str, int]] = [
 """Hold'em stakes beside the defaults (a variation naming a setting the game no longer has is
 left out)."""
 
+OTHER_VARIATIONS: dict[str, list[dict[str, Any]]] = {
+    "omaha": [
+        {"small_blind": 1, "big_blind": 2},
+        {"small_blind": 5, "big_blind": 10, "ante": 2},
+        {"betting": "fixed-limit", "small_blind": 1, "big_blind": 2},
+    ],
+    "omaha-hi-lo": [
+        {"small_blind": 1, "big_blind": 2},
+        {"betting": "pot-limit", "small_blind": 5, "big_blind": 10},
+        {"small_blind": 2, "big_blind": 4, "heads_up_uncapped": True},
+    ],
+    "2-7-single-draw": [
+        {"small_blind": 1, "big_blind": 2},
+        {"small_blind": 50, "big_blind": 100, "ante": 12},
+    ],
+    "2-7-triple-draw": [
+        {"small_bet": 4, "big_bet": 8},
+        {"small_bet": 3, "big_bet": 6, "small_blind": 1, "big_blind": 3},
+        {"small_bet": 10, "big_bet": 20, "heads_up_uncapped": True},
+    ],
+}
+"""Stakes and options of the other games beside their defaults."""
+OTHER_VARIATIONS["badugi"] = OTHER_VARIATIONS["2-7-triple-draw"]
+STUD_VARIATIONS: list[dict[str, Any]] = [
+    {"small_bet": 2, "big_bet": 4, "ante": 0, "bring_in": 1},
+    {"small_bet": 20, "big_bet": 40, "ante": 3, "bring_in": 5},
+    {"small_bet": 30, "big_bet": 60, "ante": 5, "bring_in": 10, "heads_up_uncapped": True},
+]
+for _stud in ("stud", "razz", "stud-hi-lo"):
+    OTHER_VARIATIONS[_stud] = STUD_VARIATIONS
+
 DRAW_CHOICES: dict[str, tuple[Any, ...]] = {
     "mode": ("betting", "no-bet"),
     "draw_limit": ("3", "3-or-4-with-ace", "5"),
@@ -78,6 +109,8 @@ def variations(name: str) -> list[GameSpec]:
             specs.append(game(name, chosen))
     elif name == "holdem":
         specs += [game(name, v) for v in HOLDEM_VARIATIONS if set(v) <= known]
+    else:
+        specs += [game(name, v) for v in OTHER_VARIATIONS.get(name, []) if set(v) <= known]
     return specs
 
 
@@ -249,7 +282,7 @@ def play_checked(hand: Hand, deck: list[int] | None, rng: random.Random, thoroug
     return steps
 
 
-HANDS_PER_GAME = 2000
+HANDS_PER_GAME = 1000
 """Random hands per game in the quick loop (the hypothesis test plays more, checked harder)."""
 
 
@@ -268,7 +301,7 @@ def test_r_pot_5_thousands_of_random_hands_keep_every_invariant(name: str) -> No
 
 
 @pytest.mark.parametrize("name", GAME_NAMES)
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**64 - 1), which=st.integers(0, 10**6))
 def test_random_hands_refuse_bad_actions_and_replay_exactly(
     name: str, seed: int, which: int

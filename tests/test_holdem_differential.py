@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 import pytest
+from differential_common import allows
 from drawpoker.games import Action, Hand, Holdem, HoldemSettings, LegalActions
 from holdem_oracle import (
     KINDS,
@@ -95,16 +96,6 @@ def new_hand(case: HoldemCase) -> Hand:
     return Hand(
         Holdem(holdem_settings(case)), list(case.stacks), case.button, deck=stacked_deck(case)
     )
-
-
-def allows(legal: LegalActions, kind: str, amount: int) -> bool:
-    """Whether ``legal`` allows the action: its kind is offered and a bet or raise is within
-    ``min_to..max_to`` (or all-in)."""
-    if kind not in legal.kinds:
-        return False
-    if kind in ("bet", "raise"):
-        return legal.min_to <= amount <= legal.max_to or amount == legal.max_to
-    return True
 
 
 def reproduction(case: HoldemCase) -> str:

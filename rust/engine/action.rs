@@ -11,17 +11,20 @@ pub enum ActionKind {
     Bet,
     Raise,
     Draw,
+    /// The stud bring-in: a forced bet smaller than one bet (R-STUD-2).
+    BringIn,
 }
 
 impl ActionKind {
     /// Every kind with its public name.
-    pub const ALL: [(ActionKind, &'static str); 6] = [
+    pub const ALL: [(ActionKind, &'static str); 7] = [
         (ActionKind::Fold, "fold"),
         (ActionKind::Check, "check"),
         (ActionKind::Call, "call"),
         (ActionKind::Bet, "bet"),
         (ActionKind::Raise, "raise"),
         (ActionKind::Draw, "draw"),
+        (ActionKind::BringIn, "bring-in"),
     ];
 
     /// The kind of a public name, `None` for any other text.
@@ -56,10 +59,13 @@ pub const CHECK_BET_KINDS: &[&str] = &["check", "bet"];
 pub const CHECK_RAISE_KINDS: &[&str] = &["check", "raise"];
 pub const FOLD_CALL_BET_KINDS: &[&str] = &["fold", "call", "bet"];
 pub const FOLD_CALL_RAISE_KINDS: &[&str] = &["fold", "call", "raise"];
+pub const BRING_IN_KINDS: &[&str] = &["bring-in"];
+pub const BRING_IN_OR_BET_KINDS: &[&str] = &["bring-in", "bet"];
 
 /// The actions open to the seat whose turn it is: bets and raises are totals `min_to..max_to`
-/// in steps of `step`, and `max_to` (all-in) is always allowed; `max_discards` bounds a draw
-/// (the game may refuse some draws below it); `presets` are named legal totals (R-HE-6).
+/// in steps of `step`, and `max_to` (all-in) is always allowed; `call` is what a call (or the
+/// bring-in) costs; `max_discards` bounds a draw (the game may refuse some draws below it);
+/// `presets` are named legal totals (R-HE-6).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LegalActions {
     pub seat: usize,

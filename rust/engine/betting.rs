@@ -15,6 +15,26 @@ pub struct BetContext {
     pub current_bet: u64,
     /// The largest full raise increment of this round (the big blind before the flop).
     pub largest_raise: u64,
+    /// The chips a call costs the seat to act.
+    pub to_call: u64,
+    /// Every chip in the middle and in front of the seats.
+    pub pot: u64,
+    /// The fixed-limit bet of this round (its small or its big bet).
+    pub size: u64,
+    /// A bigger fixed-limit bet the round also allows (the big bet with an open pair, R-STUD-4).
+    pub bigger: Option<u64>,
+    /// The total of the round's last full bet or raise (the big blind; 0 before any), from which
+    /// a fixed-limit raise counts one bet.
+    pub full_bet_to: u64,
+}
+
+/// How a sizing preset names its total.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Preset {
+    /// The current bet plus this percentage of the pot after the call (R-HE-6, R-LIMIT-2).
+    PotShare(u64),
+    /// This percentage of the current bet (R-HE-6).
+    BetMultiple(u64),
 }
 
 impl Structure {
@@ -24,6 +44,7 @@ impl Structure {
         let BetContext {
             current_bet,
             largest_raise,
+            ..
         } = context;
         match self {
             Structure::Unit { unit } => {
@@ -35,25 +56,68 @@ impl Structure {
                 (current_bet + increment, unit, None)
             }
             Structure::NoLimit { min_bet } => (current_bet + min_bet.max(largest_raise), 1, None),
+            Structure::PotLimit { min_bet } => {
+                let most = current_bet + context.pot + context.to_call;
+                (current_bet + min_bet.max(largest_raise), 1, Some(most))
+            }
+            Structure::FixedLimit { .. } => {
+                let size = context.size;
+                // One bet over the last full bet: a bring-in or an all-in of less than half a
+                // bet is completed, an all-in of half a bet or more counts as a full bet.
+                let first = context.full_bet_to + size;
+                match context.bigger {
+                    Some(big) if big > size => (first, big - size, Some(first + big - size)),
+                    _ => (first, size, Some(first)),
+                }
+            }
         }
     }
 
     /// Whether raising by `increment` reopens the betting for players who already acted
-    /// (R-POT-6: short all-ins do not, unless several add up to a full raise).
-    pub fn is_full_raise(self, increment: u64, largest_raise: u64) -> bool {
+    /// (R-POT-6: short all-ins do not, unless several add up to a full raise; in fixed limit
+    /// an all-in of at least half a bet does). In fixed limit, `increment` is counted from the
+    /// last full bet.
+    pub fn is_full_raise(self, increment: u64, largest_raise: u64, size: u64) -> bool {
         match self {
             Structure::Unit { unit } => increment >= unit.max(largest_raise),
-            Structure::NoLimit { min_bet } => increment >= min_bet.max(largest_raise),
+            Structure::NoLimit { min_bet } | Structure::PotLimit { min_bet } => {
+                increment >= min_bet.max(largest_raise)
+            }
+            Structure::FixedLimit { .. } => 2 * increment >= size,
         }
     }
 
-    /// The presets offered beside a bet or raise (R-HE-6): pot fractions for a bet, multiples
-    /// of the current bet for a raise, as (label, percent).
-    pub fn presets(self, raising: bool) -> &'static [(&'static str, u64)] {
+    /// The presets offered beside a bet or raise, as (label, how the total is found): no limit
+    /// offers pot shares for a bet and multiples of the bet for a raise (R-HE-6); pot limit half
+    /// the pot and the pot.
+    pub fn presets(self, raising: bool) -> &'static [(&'static str, Preset)] {
         match (self, raising) {
-            (Structure::Unit { .. }, _) => &[],
-            (Structure::NoLimit { .. }, false) => &[("33% pot", 33), ("50% pot", 50), ("pot", 100)],
-            (Structure::NoLimit { .. }, true) => &[("2x", 200), ("3x", 300)],
+            (Structure::NoLimit { .. }, false) => &[
+                ("33% pot", Preset::PotShare(33)),
+                ("50% pot", Preset::PotShare(50)),
+                ("pot", Preset::PotShare(100)),
+            ],
+            (Structure::NoLimit { .. }, true) => &[
+                ("2x", Preset::BetMultiple(200)),
+                ("3x", Preset::BetMultiple(300)),
+            ],
+            (Structure::PotLimit { .. }, _) => &[
+                ("half pot", Preset::PotShare(50)),
+                ("pot", Preset::PotShare(100)),
+            ],
+            _ => &[],
+        }
+    }
+
+    /// The cap on bets and raises in a round that starts with `players` seats able to bet.
+    pub fn cap(self, players: usize) -> Option<u32> {
+        match self {
+            Structure::FixedLimit {
+                cap,
+                heads_up_uncapped,
+                ..
+            } if cap > 0 && !(heads_up_uncapped && players == 2) => Some(cap),
+            _ => None,
         }
     }
 }
@@ -137,11 +201,28 @@ impl HandState {
         let (stack, current) = (self.stacks[seat], self.current_bet);
         let all_in_to = self.bets[seat] + stack;
         let to_call = current.saturating_sub(self.bets[seat]).min(stack);
-        // May this seat bet or raise? Not when it cannot put in more than the bet; an opening
-        // bet may need openers; a raise needs an opponent who can answer it, and a seat that
-        // already acted may raise again only after a full raise since (R-POT-6).
         let structure = self.betting_structure();
-        let opens = if all_in_to <= current {
+        if self.bring_in_due {
+            // R-STUD-2: the bring-in, or a completion to one bet.
+            legal.call = self.spec.forced.bring_in.min(stack);
+            if all_in_to <= self.spec.forced.bring_in {
+                legal.kinds = action::BRING_IN_KINDS;
+                return Ok(legal);
+            }
+            legal.kinds = action::BRING_IN_OR_BET_KINDS;
+            legal.min_to = self.round_size.min(all_in_to);
+            legal.max_to = legal.min_to;
+            legal.step = self.round_size;
+            return Ok(legal);
+        }
+        // May this seat bet or raise? Not when it cannot put in more than the bet, nor once the
+        // round's bets are capped; an opening bet may need openers; a raise needs an opponent
+        // who can answer it, and a seat that already acted may raise again only after a full
+        // raise since (R-POT-6).
+        let capped = structure
+            .cap(self.round_players)
+            .is_some_and(|cap| self.bets_in_round >= cap);
+        let opens = if all_in_to <= current || capped {
             false
         } else if current == 0 {
             !self.opening_applies() || self.may_open(seat)
@@ -149,7 +230,11 @@ impl HandState {
             let acted_at = self.acted_at[seat];
             self.someone_could_call_more(seat)
                 && (acted_at < 0
-                    || structure.is_full_raise(current - acted_at as u64, self.largest_raise))
+                    || structure.is_full_raise(
+                        current - acted_at as u64,
+                        self.largest_raise,
+                        self.round_size,
+                    ))
         };
         legal.call = to_call;
         if !opens {
@@ -160,10 +245,7 @@ impl HandState {
             };
             return Ok(legal);
         }
-        let context = BetContext {
-            current_bet: current,
-            largest_raise: self.largest_raise,
-        };
+        let context = self.bet_context(to_call);
         let (min_to, step, max_to) = structure.bet_range(context);
         legal.max_to = max_to.map_or(all_in_to, |m| m.min(all_in_to));
         legal.min_to = min_to.min(all_in_to);
@@ -174,31 +256,46 @@ impl HandState {
             (true, false) => action::FOLD_CALL_BET_KINDS,
             (true, true) => action::FOLD_CALL_RAISE_KINDS,
         };
-        legal.presets = self.presets(&legal, structure, current > 0, to_call);
+        legal.presets = self.presets(&legal, structure, current > 0, context);
         Ok(legal)
     }
 
-    /// The sizing presets (R-HE-6): a fraction of the pot after the call for a bet, a multiple
-    /// of the current bet for a raise, rounded down to the chip step, then raised to the minimum
-    /// or lowered to all-in.
+    /// What the betting structure needs to size the decision of a seat whose call costs
+    /// `to_call`.
+    fn bet_context(&self, to_call: u64) -> BetContext {
+        BetContext {
+            current_bet: self.current_bet,
+            largest_raise: self.largest_raise,
+            to_call,
+            pot: self.pot(),
+            size: self.round_size,
+            bigger: self.bigger_bet,
+            full_bet_to: self.full_bet_to,
+        }
+    }
+
+    /// The sizing presets (R-HE-6, R-LIMIT-2): each preset's total, rounded down to the chip
+    /// step, then raised to the minimum or lowered to all-in.
     pub(super) fn presets(
         &self,
         legal: &LegalActions,
         structure: Structure,
         raising: bool,
-        to_call: u64,
+        context: BetContext,
     ) -> Vec<(&'static str, u64)> {
-        let pot_after_call = self.pot() + to_call;
+        let pot_after_call = u128::from(context.pot + context.to_call);
+        let current = u128::from(context.current_bet);
         structure
             .presets(raising)
             .iter()
-            .map(|&(label, percent)| {
-                let base = if raising {
-                    self.current_bet
-                } else {
-                    pot_after_call
+            .map(|&(label, preset)| {
+                let wanted = match preset {
+                    Preset::PotShare(percent) => {
+                        current + pot_after_call * u128::from(percent) / 100
+                    }
+                    Preset::BetMultiple(percent) => current * u128::from(percent) / 100,
                 };
-                let wanted = (u128::from(base) * u128::from(percent) / 100) as u64;
+                let wanted = u64::try_from(wanted).unwrap_or(u64::MAX);
                 let step = legal.step.max(1);
                 let rounded = wanted - wanted % step;
                 (label, rounded.clamp(legal.min_to, legal.max_to))
@@ -231,15 +328,24 @@ impl HandState {
                 return Some(format!("{} takes no amount", known.name()));
             }
         }
+        if self.bring_in_due
+            && parsed.is_some()
+            && !matches!(parsed, Some(ActionKind::BringIn | ActionKind::Bet))
+        {
+            return Some("the bring-in must be posted or completed".into());
+        }
         let to_call = self.current_bet as i64 - self.bets[seat] as i64;
         match parsed {
+            Some(ActionKind::BringIn) => {
+                (!self.bring_in_due).then(|| "there is no bring-in to post".into())
+            }
             Some(ActionKind::Check) => (to_call != 0).then(|| format!("{to_call} to call")),
             Some(ActionKind::Fold | ActionKind::Call) => {
                 (to_call <= 0).then(|| "there is no bet to call; check instead".into())
             }
             Some(k @ (ActionKind::Bet | ActionKind::Raise)) => {
                 let betting = k == ActionKind::Bet;
-                if betting != (self.current_bet == 0) {
+                if betting != (self.current_bet == 0) && !self.bring_in_due {
                     return Some(if betting {
                         "there is a bet: raise instead".into()
                     } else {
@@ -284,22 +390,27 @@ impl HandState {
                     return;
                 }
             }
+            ActionKind::BringIn => {
+                self.bring_in_due = false;
+                let paid = self.spec.forced.bring_in.min(self.stacks[seat]);
+                self.put_in(seat, paid);
+                self.current_bet = self.bets[seat];
+                self.events.push(Event::public(
+                    EventKind::BringIn,
+                    Some(seat),
+                    self.bets[seat],
+                ));
+            }
             _ => {
+                self.bring_in_due = false;
                 let to = if kind == ActionKind::Call {
                     self.current_bet
                 } else {
                     self.raise_to(seat, amount)
                 };
                 // The chips go in up to a total of `to` this round (or all-in).
-                let stack = self.stacks[seat];
-                let mut paid = to - self.bets[seat];
-                if paid >= stack {
-                    paid = stack;
-                    self.able -= 1;
-                }
-                self.stacks[seat] = stack - paid;
-                self.bets[seat] += paid;
-                self.committed[seat] += paid;
+                let paid = (to - self.bets[seat]).min(self.stacks[seat]);
+                self.put_in(seat, paid);
                 let event_kind = match kind {
                     ActionKind::Call => EventKind::Call,
                     ActionKind::Bet => EventKind::Bet,
@@ -325,20 +436,42 @@ impl HandState {
         }
     }
 
-    /// Records a bet or raise to `to` (the bet, the largest raise, opener and aggressor).
+    /// Moves `paid` chips of `seat` into the pot (an all-in takes it out of the betting).
+    fn put_in(&mut self, seat: usize, paid: u64) {
+        if paid == self.stacks[seat] && paid > 0 {
+            self.able -= 1;
+        }
+        self.stacks[seat] -= paid;
+        self.bets[seat] += paid;
+        self.committed[seat] += paid;
+    }
+
+    /// Records a bet or raise to `to`: the bet, a full raise (its increment, its total, one more
+    /// bet toward the cap), a big bet made (later raises are big bets), opener and aggressors.
     pub(super) fn raise_to(&mut self, seat: usize, to: u64) -> u64 {
         let increment = to - self.current_bet;
-        if self
-            .betting_structure()
-            .is_full_raise(increment, self.largest_raise)
-        {
+        let structure = self.betting_structure();
+        let counted = match structure {
+            Structure::FixedLimit { .. } => to - self.full_bet_to,
+            _ => increment,
+        };
+        if structure.is_full_raise(counted, self.largest_raise, self.round_size) {
             self.largest_raise = increment;
+            self.full_bet_to = to;
+            self.bets_in_round += 1;
+        }
+        if let Some(big) = self.bigger_bet {
+            if increment > self.round_size {
+                self.round_size = big;
+                self.bigger_bet = None;
+            }
         }
         self.current_bet = to;
         if self.is_first_betting_street() && self.opener.is_none() {
             self.opener = Some(seat);
         }
         self.aggressor = Some(seat);
+        self.aggressor_any = Some(seat);
         to
     }
 
@@ -357,6 +490,59 @@ impl HandState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn context(current_bet: u64, to_call: u64, pot: u64, size: u64) -> BetContext {
+        BetContext {
+            current_bet,
+            largest_raise: current_bet,
+            to_call,
+            pot,
+            size,
+            bigger: None,
+            full_bet_to: if current_bet >= size { current_bet } else { 0 },
+        }
+    }
+
+    #[test]
+    fn r_limit_2_pot_limit_raises_to_the_bet_plus_the_pot_after_the_call() {
+        // Blinds 1/2: UTG calls 2 into 3, then may raise by the 5 in the pot: to 7.
+        let pot_limit = Structure::PotLimit { min_bet: 2 };
+        assert_eq!(pot_limit.bet_range(context(2, 2, 3, 0)), (4, 1, Some(7)));
+    }
+
+    #[test]
+    fn r_limit_3_fixed_limit_bets_one_bet_completes_a_bring_in_and_caps() {
+        let fixed = Structure::FixedLimit {
+            small: 200,
+            big: 400,
+            cap: 4,
+            heads_up_uncapped: true,
+        };
+        assert_eq!(
+            fixed.bet_range(context(0, 0, 0, 200)),
+            (200, 200, Some(200))
+        );
+        assert_eq!(
+            fixed.bet_range(context(50, 50, 290, 200)),
+            (200, 200, Some(200))
+        );
+        assert_eq!(
+            fixed.bet_range(context(600, 0, 900, 400)),
+            (1000, 400, Some(1000))
+        );
+        let open_pair = BetContext {
+            bigger: Some(400),
+            ..context(0, 0, 0, 200)
+        };
+        let after_a_full_all_in = BetContext {
+            full_bet_to: 150,
+            ..context(150, 100, 400, 200)
+        };
+        assert_eq!(fixed.bet_range(after_a_full_all_in), (350, 200, Some(350)));
+        assert_eq!(fixed.bet_range(open_pair), (200, 200, Some(400)));
+        assert!(fixed.is_full_raise(100, 0, 200) && !fixed.is_full_raise(99, 0, 200));
+        assert_eq!((fixed.cap(3), fixed.cap(2)), (Some(4), None));
+    }
 
     #[test]
     fn quoted_is_pythons_repr_of_plain_text() {

@@ -33,6 +33,7 @@ impl HandState {
         self.deck = self.next_order(&fresh, 0);
         self.discards.clear();
         self.cards = vec![Vec::new(); self.seats];
+        self.face_up = vec![Vec::new(); self.seats];
         self.board.clear();
         self.street = 0;
         self.start_street();
@@ -96,25 +97,7 @@ impl HandState {
         let street = self.spec.streets[self.street].clone();
         let count = usize::from(street.down + street.up);
         if count > 0 {
-            // One card at a time round the table from the button's left: seat i of the order
-            // gets deck[i], deck[i + players], ...
-            let order: Vec<usize> = self
-                .seats_after(self.button)
-                .filter(|&s| self.live[s])
-                .collect();
-            let players = order.len();
-            for (i, &seat) in order.iter().enumerate() {
-                let new: Vec<Card> = (0..count).map(|j| self.deck[i + j * players]).collect();
-                self.cards[seat].extend_from_slice(&new);
-                self.events.push(Event {
-                    kind: EventKind::Deal,
-                    seat: Some(seat),
-                    to: Some(seat),
-                    amount: 0,
-                    cards: new,
-                });
-            }
-            self.deck.drain(..players * count);
+            self.deal_to_seats(usize::from(street.down), usize::from(street.up));
         }
         if street.board > 0 {
             let new: Vec<Card> = self.deck.drain(..usize::from(street.board)).collect();
@@ -134,6 +117,56 @@ impl HandState {
             return;
         }
         self.start_betting();
+    }
+
+    /// Deals `down` cards face down and then `up` face up to every live seat, one card at a time
+    /// round the table from the button's left (seat i of the order gets deck[i], deck[i +
+    /// players], ...). When the stub cannot give every seat its one card, one card goes face up
+    /// to the board as a common card for all (R-STUD-7).
+    fn deal_to_seats(&mut self, down: usize, up: usize) {
+        let order: Vec<usize> = self
+            .seats_after(self.button)
+            .filter(|&s| self.live[s])
+            .collect();
+        let (players, count) = (order.len(), down + up);
+        if self.deck.len() < players * count && count == 1 {
+            let common = self.deck.remove(0);
+            self.board.push(common);
+            self.events.push(Event {
+                kind: EventKind::Board,
+                seat: None,
+                to: None,
+                amount: 0,
+                cards: vec![common],
+            });
+            return;
+        }
+        let mut ups = Vec::new();
+        for (i, &seat) in order.iter().enumerate() {
+            let new: Vec<Card> = (0..count).map(|j| self.deck[i + j * players]).collect();
+            self.cards[seat].extend_from_slice(&new);
+            self.face_up[seat].extend((0..count).map(|j| j >= down));
+            if down > 0 {
+                self.events.push(Event {
+                    kind: EventKind::Deal,
+                    seat: Some(seat),
+                    to: Some(seat),
+                    amount: 0,
+                    cards: new[..down].to_vec(),
+                });
+            }
+            if up > 0 {
+                ups.push(Event {
+                    kind: EventKind::Up,
+                    seat: Some(seat),
+                    to: None,
+                    amount: 0,
+                    cards: new[down..].to_vec(),
+                });
+            }
+        }
+        self.events.extend(ups);
+        self.deck.drain(..players * count);
     }
 
     /// The draw limit of the current street.
@@ -228,6 +261,7 @@ impl HandState {
             .filter(|c| !discards.contains(c))
             .collect();
         kept.extend_from_slice(&new);
+        self.face_up[seat] = vec![false; kept.len()];
         self.cards[seat] = kept;
         self.discards.extend_from_slice(discards);
         self.events.push(Event {

@@ -4,7 +4,9 @@
 //! |---|---|---|---|---|
 //! | `ante`, `blind` | who posts | everyone | chips posted | - |
 //! | `deal` | who receives | that seat | 0 | the cards dealt face down |
+//! | `up` | who receives | everyone | 0 | the cards dealt face up |
 //! | `board` | - | everyone | 0 | the board cards dealt |
+//! | `bring-in` | who brings in | everyone | the bring-in posted | - |
 //! | `check`, `fold` | who acts | everyone | 0 | - |
 //! | `call`, `bet`, `raise` | who acts | everyone | the seat's total in the round after it | - |
 //! | `draw` | who draws | everyone | how many cards were exchanged | - |
@@ -13,6 +15,7 @@
 //! | `redeal` | - | everyone | the pot carried to the new deal | - |
 //! | `expose` | whose hand | everyone | 0 | the hand, tabled when no more betting can happen (R-HE-8) |
 //! | `show` | whose hand | everyone | its strength (the first showdown part) | the hand shown |
+//! | `low` | whose hand | everyone | its qualifying low's strength (a hi/lo game's second part) | - |
 //! | `return` | who bet | everyone | the uncalled chips returned (R-POT-2) | - |
 //! | `win` | who wins | everyone | chips won | - |
 
@@ -24,7 +27,9 @@ pub enum EventKind {
     Ante,
     Blind,
     Deal,
+    Up,
     Board,
+    BringIn,
     Check,
     Fold,
     Call,
@@ -37,17 +42,20 @@ pub enum EventKind {
     Redeal,
     Expose,
     Show,
+    Low,
     Return,
     Win,
 }
 
 impl EventKind {
     /// Every kind, in declaration order, with its public name.
-    pub const NAMES: [&'static str; 18] = [
+    pub const NAMES: [&'static str; 21] = [
         "ante",
         "blind",
         "deal",
+        "up",
         "board",
+        "bring-in",
         "check",
         "fold",
         "call",
@@ -60,6 +68,7 @@ impl EventKind {
         "redeal",
         "expose",
         "show",
+        "low",
         "return",
         "win",
     ];

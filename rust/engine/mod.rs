@@ -5,6 +5,7 @@
 
 pub mod action;
 pub mod betting;
+pub mod boards;
 pub mod deal;
 mod dealing;
 pub mod event;

@@ -99,19 +99,56 @@ pub fn award<T: Ord + Copy>(
     strength: impl Fn(usize) -> Option<T>,
     order: &[usize],
 ) -> Vec<u64> {
-    let mut payouts = vec![0; order.len()];
+    let strengths: Vec<Option<T>> = (0..order.len()).map(strength).collect();
+    award_parts(pots, &[strengths], &[order.to_vec()])
+}
+
+/// Chips each seat wins from `pots` in a game of several showdown parts (hi/lo): each pot is
+/// divided among the parts that some eligible seat qualifies for, the first part (the high one)
+/// taking the odd chip (R-SPLIT-1; a pot nobody qualifies a low for goes whole to the high,
+/// R-A5-4); each part's share goes to its best eligible hands, ties split with odd chips in
+/// that part's order. `strengths[part][seat]` is `None` for no qualifying hand.
+///
+/// ```
+/// use drawpoker::engine::pots::{award_parts, Pot};
+/// let pots = [Pot { amount: 101, eligible: vec![0, 1, 2] }];
+/// let high = vec![Some(9), Some(5), Some(1)];
+/// let low = vec![None, Some(3), Some(3)];
+/// let order = vec![0, 1, 2];
+/// assert_eq!(award_parts(&pots, &[high, low], &[order.clone(), order]), [51, 25, 25]);
+/// ```
+pub fn award_parts<T: Ord + Copy>(
+    pots: &[Pot],
+    strengths: &[Vec<Option<T>>],
+    orders: &[Vec<usize>],
+) -> Vec<u64> {
+    let seats = orders.first().map_or(0, Vec::len);
+    let mut payouts = vec![0; seats];
     for pot in pots {
-        let Some(best) = pot.eligible.iter().filter_map(|&s| strength(s)).max() else {
-            continue;
-        };
-        let winners: Vec<usize> = pot
-            .eligible
+        let winners: Vec<(usize, Vec<usize>)> = strengths
             .iter()
-            .copied()
-            .filter(|&s| strength(s) == Some(best))
+            .enumerate()
+            .filter_map(|(part, by_seat)| {
+                let best = pot.eligible.iter().filter_map(|&s| by_seat[s]).max()?;
+                let tied = pot
+                    .eligible
+                    .iter()
+                    .copied()
+                    .filter(|&s| by_seat[s] == Some(best))
+                    .collect();
+                Some((part, tied))
+            })
             .collect();
-        for (seat, chips) in split(pot.amount, &winners, order) {
-            payouts[seat] += chips;
+        let parts = winners.len() as u64;
+        if parts == 0 {
+            continue;
+        }
+        let (share, odd) = (pot.amount / parts, pot.amount % parts);
+        for (i, (part, tied)) in winners.iter().enumerate() {
+            let amount = share + u64::from((i as u64) < odd);
+            for (seat, chips) in split(amount, tied, &orders[*part]) {
+                payouts[seat] += chips;
+            }
         }
     }
     payouts
@@ -134,6 +171,26 @@ mod tests {
     #[test]
     fn r_pot_1_no_chips_no_pots() {
         assert!(side_pots(&[0, 0, 0], &[true; 3]).is_empty());
+    }
+
+    #[test]
+    fn r_split_1_quartered_pot_and_no_low() {
+        let pots = [Pot {
+            amount: 100,
+            eligible: vec![0, 1, 2],
+        }];
+        let order = vec![0, 1, 2];
+        // Seats 0 and 1 tie for the high, seat 1 has the only low: 50 high split 25/25, 50 low.
+        let high = vec![Some(7), Some(7), Some(3)];
+        let low = vec![None, Some(2), None];
+        let orders = [order.clone(), order.clone()];
+        assert_eq!(
+            award_parts(&pots, &[high.clone(), low], &orders),
+            [25, 75, 0]
+        );
+        // Nobody has a low: the high takes it all.
+        let nobody = vec![None, None, None];
+        assert_eq!(award_parts(&pots, &[high, nobody], &orders), [50, 50, 0]);
     }
 
     #[test]

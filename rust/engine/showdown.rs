@@ -2,9 +2,12 @@
 //! the spec's order, and the pots paid to the best hands that paid into them (R-POT-3, 4).
 
 use super::event::{Event, EventKind};
-use super::pots::{award, side_pots, uncalled_bet, Pot};
-use super::spec::ShowOrder;
+use super::pots::{award_parts, side_pots, uncalled_bet, Pot};
+use super::spec::{HandCards, OddChip, Qualifier, ShowOrder, ShowdownPart};
 use super::state::{HandState, Phase};
+use crate::card::{rank, suit, Card};
+use crate::eval::ace_five::qualifies_low8;
+use crate::eval::{omaha, Ranking};
 
 impl HandState {
     pub(super) fn finish(&mut self) {
@@ -36,31 +39,83 @@ impl HandState {
         self.dead = 0;
     }
 
-    /// The seat's strength in the first showdown part: its own cards with the board.
-    pub(super) fn strength(&self, seat: usize) -> u16 {
-        let part = self.spec.showdown[0];
-        let mut cards = self.cards[seat].clone();
-        cards.extend_from_slice(&self.board);
-        part.ranking
-            .evaluate(&cards)
-            .expect("the spec's check matched the hand size to the ranking")
+    /// The seat's strength in a showdown part, `None` when its hand does not qualify.
+    fn part_strength(&self, part: &ShowdownPart, seat: usize) -> Option<u16> {
+        let own = &self.cards[seat];
+        let strength = match part.cards {
+            HandCards::BestOfAll => {
+                let mut cards = own.clone();
+                cards.extend_from_slice(&self.board);
+                part.ranking.evaluate(&cards)
+            }
+            HandCards::TwoHoleThreeBoard if part.ranking == Ranking::High => {
+                omaha::evaluate(own, &self.board)
+            }
+            HandCards::TwoHoleThreeBoard => {
+                omaha::evaluate_hilo(own, &self.board).map(|(_, low)| low.unwrap_or(0))
+            }
+        }
+        .expect("the spec's check matched the hands to the ranking");
+        match part.qualifier {
+            Some(Qualifier::EightOrBetter) => qualifies_low8(strength).then_some(strength),
+            None => Some(strength),
+        }
     }
 
-    /// Shows the `live` hands in the spec's order; the best take the pots.
+    /// Every seat in the order its tied hands take odd chips by `rule` (R-POT-3, R-STUD-10).
+    fn odd_chip_order(&self, rule: OddChip) -> Vec<usize> {
+        let mut order = self.order_from_button();
+        let low_key = |card: Card| (rank(card) + 1) % 13 * 4 + suit(card);
+        match rule {
+            OddChip::LeftOfButton => {}
+            OddChip::HighCardBySuit => {
+                order.sort_by_key(|&s| std::cmp::Reverse(self.cards[s].iter().copied().max()))
+            }
+            OddChip::LowCardBySuit => order.sort_by_key(|&s| {
+                self.cards[s]
+                    .iter()
+                    .map(|&c| low_key(c))
+                    .min()
+                    .unwrap_or(u8::MAX)
+            }),
+        }
+        order
+    }
+
+    /// Where the showdown starts (R-STUD-8; TDA practice in flop games).
+    fn show_start(&self) -> usize {
+        let live = |s: &usize| self.live[*s];
+        let left_of_button = (self.button + 1) % self.seats;
+        match self.spec.show_order {
+            ShowOrder::LeftOfButton => left_of_button,
+            ShowOrder::LastAggressor => self.aggressor.filter(live).unwrap_or(left_of_button),
+            ShowOrder::LastAggressorAnyStreet => self
+                .aggressor_any
+                .filter(live)
+                .or(self.round_first.filter(live))
+                .unwrap_or(left_of_button),
+        }
+    }
+
+    /// Shows the `live` hands in the spec's order, every part of each (a `low` event for a
+    /// qualifying low); each pot goes to the best hands that paid into it, part by part.
     pub(super) fn showdown(&mut self, live: &[usize]) {
-        let start = match self.spec.show_order {
-            ShowOrder::LastAggressor => self
-                .aggressor
-                .filter(|&s| self.live[s])
-                .unwrap_or((self.button + 1) % self.seats),
-            ShowOrder::LeftOfButton => (self.button + 1) % self.seats,
-        };
+        let parts = self.spec.showdown.clone();
+        let strengths: Vec<Vec<Option<u16>>> = parts
+            .iter()
+            .map(|part| {
+                (0..self.seats)
+                    .map(|s| self.live[s].then(|| self.part_strength(part, s)).flatten())
+                    .collect()
+            })
+            .collect();
+        let start = self.show_start();
         let order: Vec<usize> = (0..self.seats)
             .map(|i| (start + i) % self.seats)
             .filter(|&s| self.live[s])
             .collect();
         for &seat in &order {
-            let strength = self.strength(seat);
+            let strength = strengths[0][seat].expect("the first part takes every hand");
             self.revealed.push((seat, self.cards[seat].clone()));
             self.strengths.push((seat, strength));
             self.events.push(Event {
@@ -70,21 +125,29 @@ impl HandState {
                 amount: u64::from(strength),
                 cards: self.cards[seat].clone(),
             });
+            for part in &strengths[1..] {
+                if let Some(low) = part[seat] {
+                    self.events
+                        .push(Event::public(EventKind::Low, Some(seat), u64::from(low)));
+                }
+            }
         }
-        let strength_of = |seat: usize| {
-            self.strengths
-                .iter()
-                .find(|(s, _)| *s == seat)
-                .map(|&(_, v)| v)
-        };
-        let best = self.strengths.iter().map(|&(_, v)| v).max();
         self.winners = live
             .iter()
             .copied()
-            .filter(|&s| strength_of(s) == best)
+            .filter(|&s| {
+                strengths.iter().any(|part| {
+                    let best = live.iter().filter_map(|&t| part[t]).max();
+                    part[s].is_some() && part[s] == best
+                })
+            })
+            .collect();
+        let orders: Vec<Vec<usize>> = parts
+            .iter()
+            .map(|p| self.odd_chip_order(p.odd_chip))
             .collect();
         let pots = self.pots();
-        self.payouts = award(&pots, strength_of, &self.order_from_button());
+        self.payouts = award_parts(&pots, &strengths, &orders);
     }
 
     /// The pots to award: the side pots of the seats' chips (R-POT-1), with the dead money (a

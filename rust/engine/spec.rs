@@ -42,6 +42,8 @@ pub struct ForcedBets {
     pub small_blind: u64,
     pub big_blind: u64,
     pub big_blind_ante: u64,
+    /// The stud bring-in: the worst up card posts it or completes to the small bet (R-STUD-2).
+    pub bring_in: u64,
 }
 
 /// Which bet size a fixed-limit street uses (R-LIMIT-3).
@@ -49,6 +51,18 @@ pub struct ForcedBets {
 pub enum BetSize {
     Small,
     Big,
+    /// The small bet, or the big bet when an open pair shows on any board (R-STUD-4); once a
+    /// big bet is made, later raises are big bets.
+    SmallOrBigWithOpenPair,
+}
+
+/// How up cards rank: the worst up card brings in, the best board acts first (R-STUD-2, 6,
+/// R-RAZZ-1). `High`: ace high, a low card is worse, ties by suit with clubs worst; `Low`: ace
+/// low, a high card is worse, ties by suit with spades worst; pairs count against a low board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CardOrder {
+    High,
+    Low,
 }
 
 /// Who starts a street's betting round; the engine moves on clockwise to the first seat that
@@ -62,6 +76,10 @@ pub enum FirstToAct {
     /// The first bettor of the first betting round, or left of the button when no one bet
     /// (R-DRAW-9).
     Opener,
+    /// The seat with the worst up card, which must bring in (R-STUD-2).
+    BringIn,
+    /// The best board showing (R-STUD-6); ties to the first of them left of the button.
+    BestBoard,
 }
 
 /// One street: cards dealt (down to each seat, up to each seat, to the board), then a draw,
@@ -86,6 +104,19 @@ pub enum Structure {
     /// No limit: a bet of at least `min_bet`, a raise of at least the previous increment, any
     /// amount up to all-in.
     NoLimit { min_bet: u64 },
+    /// Pot limit: as no limit, but a total of at most the current bet plus the pot after the
+    /// call (R-LIMIT-2).
+    PotLimit { min_bet: u64 },
+    /// Fixed limit: every bet and raise one small or one big bet by street; at most `cap` bets
+    /// and raises a round (the big blind or the completion counts as the bet; 0: no cap), lifted
+    /// for a round that starts heads-up when `heads_up_uncapped`; an all-in of at least half a
+    /// bet reopens the betting (R-LIMIT-3, R-STUD-3, R-POT-6).
+    FixedLimit {
+        small: u64,
+        big: u64,
+        cap: u32,
+        heads_up_uncapped: bool,
+    },
 }
 
 /// Who may make the first bet of the first betting round.
@@ -107,14 +138,36 @@ pub enum Opening {
 pub enum HandCards {
     /// The best hand the ranking finds among the seat's own cards and the board.
     BestOfAll,
+    /// Exactly two of the seat's own cards and three board cards (Omaha, R-HIGH-4).
+    TwoHoleThreeBoard,
+}
+
+/// What a hand must be to take part in a showdown part.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Qualifier {
+    /// An ace-to-five low of five distinct ranks, all eight or lower (R-A5-4).
+    EightOrBetter,
+}
+
+/// Who gets the odd chips of a share split between tied hands (R-POT-3, R-STUD-10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OddChip {
+    /// One at a time from the first seat left of the button.
+    LeftOfButton,
+    /// The hand holding the highest card by suit among its cards first.
+    HighCardBySuit,
+    /// The hand holding the lowest card (ace low) by suit among its cards first.
+    LowCardBySuit,
 }
 
 /// One part of the showdown: a ranking over the seat's cards; in a split game each part takes
-/// its share of every pot.
+/// its share of every pot (R-SPLIT-1: the first part, the high one, gets the odd chip).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ShowdownPart {
     pub ranking: Ranking,
     pub cards: HandCards,
+    pub qualifier: Option<Qualifier>,
+    pub odd_chip: OddChip,
 }
 
 /// Where the showdown starts (then clockwise).
@@ -125,6 +178,9 @@ pub enum ShowOrder {
     /// The last seat that bet or raised in the last betting round played, else left of the
     /// button (TDA practice).
     LastAggressor,
+    /// The last seat that bet or raised on any street, else the first seat in the last betting
+    /// round's acting order (R-STUD-8).
+    LastAggressorAnyStreet,
 }
 
 /// A whole game.
@@ -143,6 +199,10 @@ pub struct Spec {
     pub redeal_if_unopened: bool,
     pub showdown: Vec<ShowdownPart>,
     pub show_order: ShowOrder,
+    /// How up cards rank (stud games).
+    pub card_order: CardOrder,
+    /// Whether the button moves after each hand (not in stud, where the deal starts at seat 0).
+    pub button_moves: bool,
 }
 
 impl Spec {
@@ -175,13 +235,7 @@ impl Spec {
         if own == 0 {
             return fault("no street deals cards to the seats".into());
         }
-        let deck = self.deck.cards().len();
-        if own * self.max_seats + board > deck {
-            return fault(format!(
-                "{} seats of {own} cards and {board} board cards need more than {deck} cards",
-                self.max_seats
-            ));
-        }
+        self.check_cards_suffice()?;
         if self.streets[0].draw.is_some() {
             return fault("the first street must deal cards before any draw".into());
         }
@@ -192,13 +246,8 @@ impl Spec {
         if forced.big_blind_ante > 0 && forced.big_blind == 0 {
             return fault("a big-blind ante needs a big blind".into());
         }
-        if self.structure.is_none() && (forced.ante | forced.big_blind) != 0 {
+        if self.structure.is_none() && (forced.ante | forced.big_blind | forced.bring_in) != 0 {
             return fault("forced bets need a betting structure".into());
-        }
-        if let Some(Structure::Unit { unit: 0 } | Structure::NoLimit { min_bet: 0 }) =
-            self.structure
-        {
-            return fault("the smallest bet must be at least one chip".into());
         }
         let uses_blinds = self
             .streets
@@ -207,20 +256,112 @@ impl Spec {
         if uses_blinds && forced.big_blind == 0 {
             return fault("left of the big blind acts first, but there is no big blind".into());
         }
+        self.check_structure()?;
+        if self.showdown[0].qualifier.is_some() {
+            return fault("the first showdown part takes every hand: no qualifier".into());
+        }
         for part in &self.showdown {
-            if !part.ranking.hand_sizes().contains(&(own + board)) {
-                return fault(format!(
-                    "a {} showdown cannot rank {} cards",
-                    part.ranking.name(),
-                    own + board
+            self.check_part(part, own, board)?;
+        }
+        let bring_in = self.streets.iter().any(|s| s.first == FirstToAct::BringIn);
+        if bring_in != (forced.bring_in > 0) {
+            return fault(
+                "a bring-in amount and a street started by the bring-in go together".into(),
+            );
+        }
+        if bring_in {
+            let Some(Structure::FixedLimit { small, .. }) = self.structure else {
+                return fault("a bring-in needs fixed-limit betting".into());
+            };
+            if forced.bring_in >= small {
+                return fault("the bring-in must be less than the small bet".into());
+            }
+        }
+        let up_cards = self.streets.iter().any(|s| s.up > 0);
+        let by_board = self
+            .streets
+            .iter()
+            .any(|s| matches!(s.first, FirstToAct::BringIn | FirstToAct::BestBoard));
+        if by_board && !up_cards {
+            return fault("the action starts by the up cards, but no street deals any".into());
+        }
+        Ok(())
+    }
+
+    fn fault(&self, why: String) -> Result<()> {
+        Err(Error::InvalidArgument(format!(
+            "game {:?}: {why}",
+            self.name
+        )))
+    }
+
+    /// Every street's cards fit the deck for the most seats; a one-card street that does not
+    /// fit is dealt as one common card to the board (R-STUD-7).
+    fn check_cards_suffice(&self) -> Result<()> {
+        let mut left = self.deck.cards().len();
+        for street in &self.streets {
+            let own = usize::from(street.down + street.up) * self.max_seats;
+            let mut needed = own + usize::from(street.board);
+            if needed > left && street.down + street.up == 1 && street.board == 0 {
+                needed = 1;
+            }
+            if needed > left {
+                return self.fault(format!(
+                    "{} seats need more than the {} cards of the deck",
+                    self.max_seats,
+                    self.deck.cards().len()
                 ));
             }
-            if part.ranking.allows_joker() != (self.deck == Deck::WithJoker) {
-                return fault(format!(
-                    "the {} ranking does not fit the deck",
-                    part.ranking.name()
-                ));
+            left -= needed;
+        }
+        Ok(())
+    }
+
+    /// Bet sizes above zero (a street's fixed-limit bet size means nothing to other structures).
+    fn check_structure(&self) -> Result<()> {
+        match self.structure {
+            Some(
+                Structure::Unit { unit: 0 }
+                | Structure::NoLimit { min_bet: 0 }
+                | Structure::PotLimit { min_bet: 0 },
+            ) => self.fault("the smallest bet must be at least one chip".into()),
+            Some(Structure::FixedLimit { small, big, .. }) if small == 0 || big < small => {
+                self.fault("fixed-limit bets need 0 < small bet <= big bet".into())
             }
+            _ => Ok(()),
+        }
+    }
+
+    /// A showdown part ranks the cards the seats will hold, from the game's deck.
+    fn check_part(&self, part: &ShowdownPart, own: usize, board: usize) -> Result<()> {
+        let name = part.ranking.name();
+        match part.cards {
+            HandCards::BestOfAll => {
+                if !part.ranking.hand_sizes().contains(&(own + board)) {
+                    return self.fault(format!(
+                        "a {name} showdown cannot rank {} cards",
+                        own + board
+                    ));
+                }
+            }
+            HandCards::TwoHoleThreeBoard => {
+                let fits = (4..=6).contains(&own) && board == 5;
+                let ranked = part.ranking == Ranking::High
+                    || (part.ranking == Ranking::AceFive
+                        && part.qualifier == Some(Qualifier::EightOrBetter));
+                if !fits || !ranked {
+                    return self.fault(format!(
+                        "two hole and three board cards rank {name} hands of 4-6 hole cards and \
+                         5 board cards (high, or eight-or-better lows)"
+                    ));
+                }
+            }
+        }
+        if part.qualifier == Some(Qualifier::EightOrBetter) && part.ranking != Ranking::AceFive {
+            return self.fault("only an ace-to-five low can qualify eight-or-better".into());
+        }
+        if part.ranking.allows_joker() != (self.deck == Deck::WithJoker) {
+            return self.fault(format!("the {name} ranking does not fit the deck"));
         }
         Ok(())
     }

@@ -10,8 +10,9 @@
 use std::sync::Arc;
 
 use super::action::{Action, ActionKind};
+use super::boards::{board_key, bring_in_key, has_pair};
 use super::event::{Event, EventKind};
-use super::spec::{FirstToAct, Spec};
+use super::spec::{BetSize, FirstToAct, Spec, Structure};
 use crate::card::{format_card, Card, JOKER};
 use crate::error::{Error, Result};
 
@@ -61,6 +62,8 @@ pub struct HandState {
     pub live: Vec<bool>,
     /// Each seat's own cards, in the order received.
     pub cards: Vec<Vec<Card>>,
+    /// Which of each seat's cards are face up (stud), parallel to `cards`.
+    pub face_up: Vec<Vec<bool>>,
     pub board: Vec<Card>,
     /// The stub: the cards not dealt yet, next card first.
     pub deck: Vec<Card>,
@@ -83,6 +86,22 @@ pub struct HandState {
     pub opener: Option<usize>,
     /// The last seat that bet or raised in the latest betting round played.
     pub aggressor: Option<usize>,
+    /// The last seat that bet or raised in the hand (R-STUD-8).
+    pub aggressor_any: Option<usize>,
+    /// The seat that started the latest betting round played.
+    pub round_first: Option<usize>,
+    /// Full bets and raises made in this round (the big blind or a completion counts as the bet).
+    pub bets_in_round: u32,
+    /// The total of the round's last full bet or raise (the big blind before the flop).
+    pub full_bet_to: u64,
+    /// Seats that could bet when this round started (the heads-up option of the cap).
+    pub round_players: usize,
+    /// The fixed-limit bet of this round.
+    pub round_size: u64,
+    /// The bigger bet this round allows besides `round_size` (the big bet with an open pair).
+    pub bigger_bet: Option<u64>,
+    /// The seat that must post the bring-in or complete, before anyone else acts.
+    pub bring_in_due: bool,
     /// The big blind's seat, when the game has blinds.
     pub big_blind_seat: Option<usize>,
     /// Cards each seat exchanged in the latest draw (-1: has not drawn).
@@ -146,7 +165,7 @@ impl HandState {
             return invalid(format!("button {} is not a seat of {seats}", deal.button));
         }
         let button = deal.button as usize;
-        if !live[button] {
+        if !live[button] && spec.button_moves {
             return invalid(format!("the button seat {button} has no chips"));
         }
         let stacked = Self::checked_stacked(&spec, &deal.stacked)?;
@@ -163,6 +182,7 @@ impl HandState {
             dead: 0,
             live,
             cards: vec![Vec::new(); seats],
+            face_up: vec![Vec::new(); seats],
             board: Vec::new(),
             deck: Vec::new(),
             discards: Vec::new(),
@@ -178,6 +198,14 @@ impl HandState {
             acted_at: vec![-1; seats],
             opener: None,
             aggressor: None,
+            aggressor_any: None,
+            round_first: None,
+            bets_in_round: 0,
+            full_bet_to: 0,
+            round_players: 0,
+            round_size: 0,
+            bigger_bet: None,
+            bring_in_due: false,
             big_blind_seat: None,
             drawn: vec![-1; seats],
             revealed: Vec::new(),
@@ -290,6 +318,7 @@ impl HandState {
     // ------------------------------------------------------------------ dealing and streets
 
     pub(super) fn start_betting(&mut self) {
+        let blinds = self.forced_in_bets;
         if self.forced_in_bets {
             self.forced_in_bets = false;
         } else {
@@ -299,7 +328,7 @@ impl HandState {
         }
         self.acted_at = vec![-1; self.seats];
         self.able = self.able_count();
-        let street = &self.spec.streets[self.street];
+        let street = self.spec.streets[self.street].clone();
         // A round is played when two seats can bet, or when the one seat that can still owes
         // chips (it may fold or call a blind it faces).
         let owes = (0..self.seats)
@@ -313,12 +342,81 @@ impl HandState {
         }
         self.aggressor = None;
         self.phase = Phase::Bet;
+        self.bets_in_round = u32::from(blinds);
+        self.full_bet_to = if blinds { self.current_bet } else { 0 };
+        self.round_players = self.able;
+        (self.round_size, self.bigger_bet) = self.bet_sizes(street.bet_size);
         let first = match street.first {
             FirstToAct::LeftOfButton => self.button + 1,
             FirstToAct::LeftOfBigBlind => self.big_blind_seat.map_or(self.button, |s| s) + 1,
             FirstToAct::Opener => self.opener.unwrap_or(self.button + 1),
+            FirstToAct::BringIn => {
+                self.bring_in_due = true;
+                self.bring_in_seat()
+            }
+            FirstToAct::BestBoard => self.best_board_seat(),
         };
         self.actor = self.next_able(first % self.seats);
+        self.round_first = self.actor;
+    }
+
+    /// The round's fixed-limit bet and the bigger one it may allow (R-LIMIT-3, R-STUD-4).
+    fn bet_sizes(&self, size: BetSize) -> (u64, Option<u64>) {
+        let Some(Structure::FixedLimit { small, big, .. }) = self.spec.structure else {
+            return (0, None);
+        };
+        match size {
+            BetSize::Small => (small, None),
+            BetSize::Big => (big, None),
+            BetSize::SmallOrBigWithOpenPair => {
+                let open_pair =
+                    (0..self.seats).any(|s| self.live[s] && has_pair(&self.up_cards(s)));
+                (small, open_pair.then_some(big))
+            }
+        }
+    }
+
+    /// The cards of `seat` that are face up.
+    pub fn up_cards(&self, seat: usize) -> Vec<Card> {
+        self.cards[seat]
+            .iter()
+            .zip(&self.face_up[seat])
+            .filter(|(_, &up)| up)
+            .map(|(&card, _)| card)
+            .collect()
+    }
+
+    /// The seat with the worst up card among those with chips, which brings in (R-STUD-2).
+    fn bring_in_seat(&self) -> usize {
+        let order = self.spec.card_order;
+        (0..self.seats)
+            .filter(|&s| self.live[s] && self.stacks[s] > 0)
+            .filter_map(|s| {
+                let worst = self
+                    .up_cards(s)
+                    .into_iter()
+                    .map(|c| bring_in_key(c, order))
+                    .min();
+                worst.map(|key| (key, s))
+            })
+            .min()
+            .map_or(self.button + 1, |(_, s)| s)
+    }
+
+    /// The live seat whose up cards rank best, ties to the first left of the button (R-STUD-6).
+    fn best_board_seat(&self) -> usize {
+        let order = self.spec.card_order;
+        let mut best: Option<(u64, usize)> = None;
+        for seat in self.seats_after(self.button) {
+            if !self.live[seat] {
+                continue;
+            }
+            let key = board_key(&self.up_cards(seat), order);
+            if best.is_none_or(|(top, _)| key > top) {
+                best = Some((key, seat));
+            }
+        }
+        best.map_or(self.button + 1, |(_, s)| s)
     }
 
     pub(super) fn end_betting(&mut self) {
@@ -404,6 +502,9 @@ impl HandState {
         };
         if self.phase == Phase::Draw {
             return self.act("draw", 0, &[]);
+        }
+        if self.bring_in_due {
+            return self.act("bring-in", 0, &[]);
         }
         let kind = if self.current_bet > self.bets[seat] {
             "call"

@@ -9,8 +9,8 @@ use crate::draw::limit::DrawLimit;
 use crate::engine::event::EventKind;
 use crate::engine::pots;
 use crate::engine::spec::{
-    BetSize, Deck, FirstToAct, ForcedBets, HandCards, Opening, ShowOrder, ShowdownPart, Spec,
-    Street, Structure,
+    BetSize, CardOrder, Deck, FirstToAct, ForcedBets, HandCards, OddChip, Opening, Qualifier,
+    ShowOrder, ShowdownPart, Spec, Street, Structure,
 };
 use crate::engine::state::{Deal, HandState as State};
 use crate::error::Error;
@@ -69,7 +69,14 @@ fn street_of(data: &Bound<'_, PyDict>) -> PyResult<Street> {
         bet_size: choice(
             "bet_size",
             &bet_size,
-            &[("small", BetSize::Small), ("big", BetSize::Big)],
+            &[
+                ("small", BetSize::Small),
+                ("big", BetSize::Big),
+                (
+                    "small-or-big-with-open-pair",
+                    BetSize::SmallOrBigWithOpenPair,
+                ),
+            ],
         )?,
         first: choice(
             "first",
@@ -78,6 +85,8 @@ fn street_of(data: &Bound<'_, PyDict>) -> PyResult<Street> {
                 ("left-of-button", FirstToAct::LeftOfButton),
                 ("left-of-big-blind", FirstToAct::LeftOfBigBlind),
                 ("opener", FirstToAct::Opener),
+                ("bring-in", FirstToAct::BringIn),
+                ("best-board", FirstToAct::BestBoard),
             ],
         )?,
     })
@@ -91,6 +100,15 @@ fn structure_of(data: &Bound<'_, PyDict>) -> PyResult<Structure> {
         }),
         "no-limit" => Ok(Structure::NoLimit {
             min_bet: chips("min_bet", field(data, "min_bet")?)?,
+        }),
+        "pot-limit" => Ok(Structure::PotLimit {
+            min_bet: chips("min_bet", field(data, "min_bet")?)?,
+        }),
+        "fixed-limit" => Ok(Structure::FixedLimit {
+            small: chips("small", field(data, "small")?)?,
+            big: chips("big", field(data, "big")?)?,
+            cap: field(data, "cap")?,
+            heads_up_uncapped: field(data, "heads_up_uncapped")?,
         }),
         other => Err(spec_error(
             "betting",
@@ -115,9 +133,36 @@ fn opening_of(data: Option<Bound<'_, PyDict>>) -> PyResult<Opening> {
 
 fn part_of(data: &Bound<'_, PyDict>) -> PyResult<ShowdownPart> {
     let cards: String = field(data, "cards")?;
+    let qualifier: Option<String> = field(data, "qualifier")?;
+    let odd_chip: String = field(data, "odd_chip")?;
     Ok(ShowdownPart {
         ranking: check(Ranking::from_name(&field::<String>(data, "ranking")?))?,
-        cards: choice("cards", &cards, &[("best-of-all", HandCards::BestOfAll)])?,
+        cards: choice(
+            "cards",
+            &cards,
+            &[
+                ("best-of-all", HandCards::BestOfAll),
+                ("two-hole-three-board", HandCards::TwoHoleThreeBoard),
+            ],
+        )?,
+        qualifier: qualifier
+            .map(|name| {
+                choice(
+                    "qualifier",
+                    &name,
+                    &[("eight-or-better", Qualifier::EightOrBetter)],
+                )
+            })
+            .transpose()?,
+        odd_chip: choice(
+            "odd_chip",
+            &odd_chip,
+            &[
+                ("left-of-button", OddChip::LeftOfButton),
+                ("high-card-by-suit", OddChip::HighCardBySuit),
+                ("low-card-by-suit", OddChip::LowCardBySuit),
+            ],
+        )?,
     })
 }
 
@@ -134,6 +179,7 @@ impl Rules {
         let seats: (i64, i64) = field(data, "seats")?;
         let deck: String = field(data, "deck")?;
         let show_order: String = field(data, "show_order")?;
+        let card_order: String = field(data, "card_order")?;
         let streets: Vec<Bound<'_, PyDict>> = field(data, "streets")?;
         let parts: Vec<Bound<'_, PyDict>> = field(data, "showdown")?;
         let betting: Option<Bound<'_, PyDict>> = field(data, "betting")?;
@@ -152,6 +198,7 @@ impl Rules {
                 small_blind: chips("small_blind", field(data, "small_blind")?)?,
                 big_blind: chips("big_blind", field(data, "big_blind")?)?,
                 big_blind_ante: chips("big_blind_ante", field(data, "big_blind_ante")?)?,
+                bring_in: chips("bring_in", field(data, "bring_in")?)?,
             },
             streets: streets.iter().map(street_of).collect::<PyResult<_>>()?,
             structure: betting.as_ref().map(structure_of).transpose()?,
@@ -164,8 +211,18 @@ impl Rules {
                 &[
                     ("left-of-button", ShowOrder::LeftOfButton),
                     ("last-aggressor", ShowOrder::LastAggressor),
+                    (
+                        "last-aggressor-any-street",
+                        ShowOrder::LastAggressorAnyStreet,
+                    ),
                 ],
             )?,
+            card_order: choice(
+                "card_order",
+                &card_order,
+                &[("high", CardOrder::High), ("low", CardOrder::Low)],
+            )?,
+            button_moves: field(data, "button_moves")?,
         };
         check(spec.check())?;
         Ok(Rules {
@@ -438,6 +495,18 @@ impl HandState {
         self.state.big_blind_seat
     }
     #[getter]
+    fn face_up(&self) -> Vec<Vec<bool>> {
+        self.state.face_up.clone()
+    }
+    #[getter]
+    fn bring_in_due(&self) -> bool {
+        self.state.bring_in_due
+    }
+    #[getter]
+    fn bets_in_round(&self) -> u32 {
+        self.state.bets_in_round
+    }
+    #[getter]
     fn drawn(&self) -> Vec<i32> {
         self.state.drawn.clone()
     }
@@ -473,7 +542,8 @@ impl HandState {
     /// What `seat` may see, as a tuple in the field order of `HandView` up to its board:
     /// seat, seats, button, street, phase, actor, own cards, card counts, stacks, bets,
     /// committed, dead chips, live, current bet, drawn, revealed (a dict), the legal actions
-    /// (a tuple on its turn, else None), the board; then the number of events so far.
+    /// (a tuple on its turn, else None), the board, every seat's up cards; then the number of
+    /// events so far.
     fn view<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyTuple>> {
         self.check_seat(seat)?;
         let s = &self.state;
@@ -487,7 +557,7 @@ impl HandState {
         for (shown, cards) in &s.revealed {
             revealed.set_item(shown, card_tuple(py, cards)?)?;
         }
-        let items: [Bound<'py, PyAny>; 19] = [
+        let items: [Bound<'py, PyAny>; 20] = [
             seat.into_pyobject(py)?.into_any(),
             s.seats.into_pyobject(py)?.into_any(),
             s.button.into_pyobject(py)?.into_any(),
@@ -506,6 +576,13 @@ impl HandState {
             revealed.into_any(),
             legal.into_pyobject(py)?.into_any(),
             card_tuple(py, &s.board)?.into_any(),
+            PyTuple::new(
+                py,
+                (0..s.seats)
+                    .map(|seat| card_tuple(py, &s.up_cards(seat)))
+                    .collect::<PyResult<Vec<_>>>()?,
+            )?
+            .into_any(),
             s.events.len().into_pyobject(py)?.into_any(),
         ];
         PyTuple::new(py, items)

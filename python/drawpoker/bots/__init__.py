@@ -6,11 +6,12 @@ table of CPU players replays exactly.
 'RulesOfThumbBot'
 >>> type(make_bot("rules", seed=3, game="holdem")).__name__
 'HoldemRulesBot'
+>>> [type(make_bot("strong", game=name)).__name__ for name in ("stud", "razz", "stud-hi-lo")]
+['StudStrongBot', 'StudStrongBot', 'StudStrongBot']
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from drawpoker.bots.basic import CheckCallBot, SeededBot
@@ -24,47 +25,55 @@ from drawpoker.bots.draw import (
     tips_discards,
 )
 from drawpoker.bots.holdem import HoldemRulesBot, HoldemStrongBot
+from drawpoker.bots.lowball import LowballRulesBot, LowballStrongBot
+from drawpoker.bots.omaha import OmahaRulesBot, OmahaStrongBot
+from drawpoker.bots.stud import StudRulesBot, StudStrongBot
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games.player import Player
+from drawpoker.games.registry import GAMES
 
 BOT_KINDS = ("checkcall", "rules", "strong")
 """The CPU player types every game has."""
 
-BOTS: dict[str, dict[str, Callable[[int], Player]]] = {
-    "five-card-draw": {
-        "checkcall": lambda seed: CheckCallBot(),
-        "rules": lambda seed: RulesOfThumbBot(seed=seed),
-        "strong": lambda seed: StrongBot(seed=seed),
-    },
-    "holdem": {
-        "checkcall": lambda seed: CheckCallBot(),
-        "rules": lambda seed: HoldemRulesBot(seed=seed),
-        "strong": lambda seed: HoldemStrongBot(seed=seed),
-    },
-}
-"""CPU player types by game and name."""
+SEEDED_BOTS: tuple[type[SeededBot], ...] = (
+    RulesOfThumbBot,
+    StrongBot,
+    HoldemRulesBot,
+    HoldemStrongBot,
+    OmahaRulesBot,
+    OmahaStrongBot,
+    LowballRulesBot,
+    LowballStrongBot,
+    StudRulesBot,
+    StudStrongBot,
+)
+"""Every rules-of-thumb and strong CPU player class; each says its kind and its games."""
 
-_SEEDED: dict[tuple[str, str], type[SeededBot]] = {
-    (cls.game, cls.kind): cls
-    for cls in (RulesOfThumbBot, StrongBot, HoldemRulesBot, HoldemStrongBot)
+_BY_GAME: dict[tuple[str, str], type[SeededBot]] = {
+    (name, cls.kind): cls for cls in SEEDED_BOTS for name in cls.games
 }
 
 
 def make_bot(kind: str, seed: int = 0, game: str = "five-card-draw") -> Player:
-    """A CPU player of type ``kind`` (one of :data:`BOT_KINDS`) for the game named ``game``.
+    """A CPU player of type ``kind`` (one of :data:`BOT_KINDS`) for the game named ``game``
+    (the check/call player plays every game).
 
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
     drawpoker.errors.InvalidArgumentError: unknown CPU player 'genius' (known: checkcall, ...)
     """
-    if game not in BOTS:
-        raise InvalidArgumentError(
-            f"no CPU players for the game {game!r} (known: {', '.join(BOTS)})"
-        )
-    if kind not in BOTS[game]:
+    if game not in GAMES:
+        raise InvalidArgumentError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    if kind not in BOT_KINDS:
         raise InvalidArgumentError(f"unknown CPU player {kind!r} (known: {', '.join(BOT_KINDS)})")
-    return BOTS[game][kind](seed)
+    if kind == "checkcall":
+        return CheckCallBot()
+    cls = _BY_GAME.get((game, kind))
+    if cls is None:
+        raise InvalidArgumentError(f"no {kind} CPU player for {game} yet (checkcall plays it)")
+    bot: Player = cls(seed=seed)
+    return bot
 
 
 def saved_bot(player: Player, seat: int) -> dict[str, Any]:
@@ -92,7 +101,7 @@ def restore_bot(data: Any) -> Player:
         raise InvalidArgumentError(f"not a saved CPU player: {data!r}")
     if data["kind"] == "checkcall":
         return CheckCallBot()
-    cls = _SEEDED.get((data["game"], data["kind"]))
+    cls = _BY_GAME.get((data["game"], data["kind"]))
     if cls is None:
         raise InvalidArgumentError(f"unknown saved CPU player {data['kind']!r} of {data['game']!r}")
     bot: Player = cls.from_dict(data)
@@ -100,14 +109,20 @@ def restore_bot(data: Any) -> Player:
 
 
 __all__ = [
-    "BOTS",
     "BOT_KINDS",
+    "SEEDED_BOTS",
     "CheckCallBot",
     "DrawAdvisor",
     "HoldemRulesBot",
     "HoldemStrongBot",
+    "LowballRulesBot",
+    "LowballStrongBot",
+    "OmahaRulesBot",
+    "OmahaStrongBot",
     "RulesOfThumbBot",
     "StrongBot",
+    "StudRulesBot",
+    "StudStrongBot",
     "exact_draw",
     "hand_category",
     "jacks_threshold",

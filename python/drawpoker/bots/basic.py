@@ -10,15 +10,17 @@ Action(kind='call', amount=0, cards=())
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games.actions import CALL, CHECK, STAND_PAT, Action
+from drawpoker.games.actions import BRING_IN, CALL, CHECK, STAND_PAT, Action
 from drawpoker.games.events import HandView
 
 
 class CheckCallBot:
-    """Checks when it can, else calls; stands pat in a draw (any game; the benchmark player).
+    """Checks when it can, else calls; stands pat in a draw; posts a stud bring-in (any game;
+    the benchmark player).
 
     >>> from drawpoker.games import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [100, 100], seed=1)
@@ -38,6 +40,8 @@ class CheckCallBot:
         """
         if view.phase == "draw":
             return STAND_PAT
+        if view.legal is not None and "bring-in" in view.legal.kinds:
+            return BRING_IN
         return CALL if view.current_bet > view.bets[view.seat] else CHECK
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,7 +53,7 @@ class CheckCallBot:
         return {"kind": self.kind, "game": None}
 
 
-class SeededBot:
+class SeededBot(ABC):
     """A CPU player with a seeded generator (``self.rng``) and keyword parameters
     (``self.params``): saved as its kind, its game, its parameters and the generator's state.
 
@@ -62,18 +66,23 @@ class SeededBot:
     """
 
     kind: ClassVar[str]
-    game: ClassVar[str]
+    games: ClassVar[tuple[str, ...]]
+    """The games this player plays (a snapshot names the first)."""
 
     def __init__(self, seed: int, **params: Any) -> None:
         self.params: dict[str, Any] = {"seed": seed, **params}
         self.rng = random.Random(seed)
+
+    @abstractmethod
+    def choose(self, view: HandView) -> Action:
+        """The action for the seat whose view this is."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data: kind, game, parameters and the generator's state."""
         version, state, gauss = self.rng.getstate()
         return {
             "kind": self.kind,
-            "game": self.game,
+            "game": self.games[0],
             "params": dict(self.params),
             "rng": [version, list(state), gauss],
         }

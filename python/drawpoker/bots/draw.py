@@ -84,7 +84,7 @@ class RulesOfThumbBot(SeededBot):
     """
 
     kind = "rules"
-    game = "five-card-draw"
+    games = ("five-card-draw",)
 
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
         super().__init__(seed, bluff=bluff)
@@ -217,7 +217,7 @@ class StrongBot(SeededBot):
     """
 
     kind = "strong"
-    game = "five-card-draw"
+    games = ("five-card-draw",)
 
     def __init__(
         self, seed: int = 0, advisor: DrawAdvisor = exact_draw, bluff: float = 0.04

@@ -218,7 +218,7 @@ class HoldemRulesBot(SeededBot):
     """
 
     kind = "rules"
-    game = "holdem"
+    games = ("holdem",)
 
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
         super().__init__(seed, bluff=bluff)
@@ -442,7 +442,7 @@ class HoldemStrongBot(SeededBot):
     """
 
     kind = "strong"
-    game = "holdem"
+    games = ("holdem",)
 
     def __init__(self, seed: int = 0, samples: int = 24, bluff: float = 0.03) -> None:
         super().__init__(seed, samples=samples, bluff=bluff)

@@ -23,8 +23,8 @@ def setting_options() -> dict[str, list[tuple[str, Field[Any]]]]:
     """Every game setting's option (``--draw-limit`` for ``draw_limit``) with the games that
     have it and their fields, from the registered games' settings dataclasses.
 
-    >>> [name for name, _ in setting_options()["ante"]]
-    ['five-card-draw', 'holdem']
+    >>> [name for name, _ in setting_options()["ante"]][:5]
+    ['five-card-draw', 'holdem', 'omaha', 'omaha-hi-lo', 'stud']
     """
     options: dict[str, list[tuple[str, Field[Any]]]] = {}
     for name, kind in GAMES.items():

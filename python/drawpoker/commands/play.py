@@ -1,16 +1,18 @@
-"""``drawpoker play``: play any registered game (Five-Card Draw, Texas Hold'em) in the terminal
-against CPU players.
+"""``drawpoker play``: play any registered game (Five-Card Draw, Texas Hold'em, the stud games
+and the others) in the terminal against CPU players.
 
 What a user types::
 
     drawpoker play                                   # Five-Card Draw, you and three CPU players
     drawpoker play --game holdem --players 6 --cpu strong --turn-timer 30
     drawpoker play --opening jacks --joker --stack 1000 --rounds 5
+    drawpoker play --game razz --players 6 --cpu strong
 
 At your turn type an action (``f`` fold, ``k`` check, ``c`` call, ``b 300`` bet, ``r 600`` raise
 to, ``1``/``2``/``3`` a sizing preset of the menu, ``a`` all-in; in a draw the positions or the
-cards to discard), or a command: ``away`` (a CPU player plays your seat until you type
-``back``), ``quit`` (leave: the game ends), ``help`` or ``?``.
+cards to discard; in stud ``b`` posts the bring-in and ``m`` completes), or a command: ``away``
+(a CPU player plays your seat until you type ``back``), ``quit`` (leave: the game ends),
+``help`` or ``?``.
 
 Exit status: 0 when the game is over or you leave (``quit``, end of input); 130 after Ctrl-C
 (the conventional ``128 + SIGINT``), the standings so far printed first; 2 for bad options.
@@ -189,4 +191,9 @@ def _play_turns(table: Table, screen: TableView, read: Reader) -> str | None:
             return "You leave the table"
 
 
-_DONE = {"check": "checked", "fold": "folded", "draw": "stood pat"}
+_DONE = {
+    "check": "checked",
+    "fold": "folded",
+    "draw": "stood pat",
+    "bring-in": "posted the bring-in",
+}

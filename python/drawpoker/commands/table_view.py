@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from drawpoker.cards import format_cards, parse_cards
+from drawpoker.commands.stud_view import DEALING_KINDS, StudNews, is_stud
 from drawpoker.commands.terminal_input import Reader
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.evaluation import describe
@@ -33,12 +34,17 @@ HELP_WORDS = ("help", "?")
 BACK_WORDS = ("back", "b", "y", "yes")
 """Answers to ``back?`` that return you to your seat."""
 
+ROWS_AGAIN = 3
+"""Lines after your stud row that bring it again at your turn."""
+
 COMMANDS_HELP = """\
 At your turn type an action:
   f, fold            give up the hand
   k, check           pass without betting (c also checks when there is nothing to call)
   c, call            match the bet
-  b N, bet N         bet N chips
+  b, bring in        stud: post the bring-in (the lowest up card must, or complete)
+  m, complete        stud: complete the bring-in to the small bet
+  b N, bet N         bet N chips (fixed limit: b alone bets the one size)
   r N, raise N       raise to N: your total in this betting round after the raise
   1, 2, 3 ...        a sizing preset of the menu, e.g. [1] 33% pot 100 (or its name: pot, 2x)
   a, all-in          bet or raise all your chips
@@ -102,11 +108,11 @@ class ChipCount:
             if kind == "blind":
                 self.bets[seat] += amount
                 self.blinds.append(seat)
-        elif kind in ("call", "bet", "raise") and seat is not None:
+        elif kind in ("call", "bet", "raise", "bring-in") and seat is not None:
             self._move(seat, amount - self.bets[seat])
             self.bets[seat] = amount
-        elif kind in ("board", "draw", "redeal"):
-            self.bets = [0] * len(self.bets)
+        elif kind in ("board", "draw", "redeal", "up") or (kind == "deal" and not self.blinds):
+            self.bets = [0] * len(self.bets)  # a new street (stud: its up or down cards)
             if kind == "board":
                 self.board.extend(event.cards)
         elif kind in ("return", "win") and seat is not None:
@@ -136,6 +142,10 @@ class TableView:
         self.out = write
         self.last_line = ""
         self.board_game = any(street.board for street in table.game.streets)
+        self.stud = is_stud(table.game)
+        self.news: StudNews | None = None
+        self.written = 0
+        self.rows_at = -1
         self.shown_hands = 0
         self.shown_events = 0
         self.chips = ChipCount(table.hand.start_stacks)
@@ -150,6 +160,7 @@ class TableView:
         """
         self.out(text)
         self.last_line = text.rsplit("\n", 1)[-1]
+        self.written += 1
 
     def name(self, seat: int | None) -> str:
         """The name of a seat.
@@ -180,6 +191,9 @@ class TableView:
                 parts.append(f"blinds {forced.small_blind}/{forced.big_blind}")
             if forced.ante:
                 parts.append(f"ante {forced.ante}")
+            if forced.bring_in:
+                small, big = spec.settings.small_bet, spec.settings.big_bet  # type: ignore[attr-defined]
+                parts.append(f"bring-in {forced.bring_in}, limits {small}/{big}")
             parts.append(f"stacks {table.stacks[YOU]}")
         self.write(f"{GAMES[spec.name].title}: {', '.join(parts)}.")
         timer = table.settings.turn_timer
@@ -204,23 +218,58 @@ class TableView:
             hand = table.hands[self.shown_hands]
             if self.shown_events == 0:
                 self._start_hand(hand)
-            events = hand.visible_events(YOU)
-            for event in events[self.shown_events :]:
+            events = hand.events
+            news = self.news
+            for index in range(self.shown_events, len(events)):
+                event = events[index]
+                hidden = event.to is not None and event.to != YOU
+                if news is not None:
+                    if news.pending and event.kind not in DEALING_KINDS:
+                        self._show_street(hand, events, index)
+                    news.add(event, hidden)  # another seat's down cards: only that they came
+                if hidden:
+                    if event.kind == "deal":
+                        self.chips.add(event._replace(cards=()))  # a stud street begins
+                    continue
                 self.chips.add(event)
                 line = self.describe(hand, event)
                 for part in line.splitlines():
                     self.write(part)
             self.shown_events = len(events)
+            if news is not None and news.pending:
+                self._show_street(hand, events, len(events))
             if not hand.is_over:
                 return
             self.write("Standings: " + ", ".join(self.scores(self.shown_hands + 1)))
             self.shown_hands += 1
             self.shown_events = 0
 
+    def _show_street(self, hand: Hand, events: Sequence[Event], index: int) -> None:
+        """Writes the street just dealt (:meth:`StudNews.street_lines`): who acts first is the
+        seat of the street's first action (``events[index:]``), or the seat to act now."""
+        assert self.news is not None
+        first: int | None = None
+        for event in events[index:]:
+            if event.kind in ("bring-in", "check", "fold", "call", "bet", "raise"):
+                first = event.seat
+                break
+            if event.kind in (*DEALING_KINDS, "show", "expose", "win"):
+                break
+        else:
+            first = hand.actor
+        names = ["You" if s == YOU else self.name(s) for s in range(hand.seats)]
+        for line in self.news.street_lines(names, YOU, first, self.chips.pot):
+            self.write(line)
+        self.rows_at = self.written
+
     def _start_hand(self, hand: Hand) -> None:
         number = self.shown_hands + 1
         self.chips = ChipCount(hand.start_stacks)
-        if not self.board_game:
+        self.news = StudNews(hand.game, hand.seats) if self.stud else None
+        if self.stud:
+            self.write(f"--- Round {number} of {self.table.settings.rounds} ---")
+            self.write("Seats: " + self.seats_line(hand))
+        elif not self.board_game:
             self.write(f"--- Round {number}: dealer {self.name(hand.button)} ---")
         else:
             self.write(f"--- Round {number} of {self.table.settings.rounds} ---")
@@ -238,7 +287,7 @@ class TableView:
         'Ann 10000 (BTN, SB) | Bob 10000 (BB)'
         """
         blinds = [e.seat for e in hand.events if e.kind == "blind"]
-        marks: dict[int, list[str]] = {hand.button: ["BTN"]}
+        marks: dict[int, list[str]] = {} if self.stud else {hand.button: ["BTN"]}
         for seat, mark in zip(blinds, ("SB", "BB"), strict=False):
             if seat is not None:
                 marks.setdefault(seat, []).append(mark)
@@ -309,6 +358,10 @@ class TableView:
         all_in = ""
         if self.table.betting and event.seat is not None and kind in ("call", "bet", "raise"):
             all_in = " (all-in)" if self.chips.stacks[event.seat] == 0 else ""
+        if self.news is not None:
+            line = self._stud_sentence(event, who, you)
+            if line is not None:
+                return line
         if kind == "show":
             line = f"{says('shows', 'show')} {cards}: {describe(amount, hand.game.ranking)}"
             if not self.table.betting and event.seat in hand.winners:
@@ -334,6 +387,9 @@ class TableView:
             strength = hand.strengths.get(seat) if self.board_game and seat is not None else None
             if strength is not None and hand.is_over:
                 line += f" with {describe(strength, hand.game.ranking)}"
+            elif self.news is not None and seat is not None and hand.is_over:
+                words = self.news.win_words(seat)
+                line += f" with {words}" if words else ""
             return line
         sentences = {
             "check": says("checks", "check"),
@@ -349,6 +405,24 @@ class TableView:
             "return": f"{amount} uncalled returned to {'you' if you else who}",
         }
         return sentences.get(kind, "")
+
+    def _stud_sentence(self, event: Event, who: str, you: bool) -> str | None:
+        """A stud event's sentence: the cards dealt show in the street's rows (so nothing
+        here), the bring-in, a completion, the low half shown; None for the other events."""
+        assert self.news is not None
+        kind, amount = event.kind, event.amount
+        if kind in DEALING_KINDS:
+            return ""
+        if kind == "bring-in":
+            return f"{who} {'post' if you else 'posts'} the bring-in {amount}"
+        if self.news.completes(event):
+            all_in = ""
+            if event.seat is not None and self.chips.stacks[event.seat] == 0:
+                all_in = " (all-in)"
+            return f"{who} {'complete' if you else 'completes'} to {amount}{all_in}"
+        if kind == "low" and event.seat is not None:
+            return f"{who} also {'have' if you else 'has'} a low: {self.news.low_words(event.seat)}"
+        return None
 
     def ask(self, read: Reader) -> Turn:
         """Asks the person for an action until a legal one comes (a refusal says why); returns
@@ -367,7 +441,11 @@ class TableView:
         view = table.view(YOU)
         legal = table.legal_actions()
         cards = list(view.cards)
-        if self.board_game:
+        if self.news is not None:
+            if self.written - self.rows_at > ROWS_AGAIN:  # not again while the rows are close
+                self.write(self.news.row(YOU, "You", you=True))
+                self.rows_at = self.written
+        elif self.board_game:
             line = f"Your cards: {format_cards(cards)}"
             if view.board:
                 line += f" | Board: {self.board_text(view.board)}"
@@ -386,11 +464,21 @@ class TableView:
             )
         else:
             to_call = f", to call {legal.call}" if legal.call else ""
+            if "bring-in" in legal.kinds:
+                to_call = f", bring-in {legal.call}"
             self.write(
                 f"Pot {view.pot}{to_call}, your stack {view.stacks[YOU]}, "
                 f"in this round {view.bets[YOU]}"
             )
-            prompt = menu(legal)
+            if self.news is not None:
+                complete = (
+                    view.street == 0
+                    and view.current_bet < legal.min_to
+                    and ("bring-in" in legal.kinds or view.current_bet <= view.game.forced.bring_in)
+                )
+                prompt = menu(legal, chips=view.stacks[YOU] + view.bets[YOU], complete=complete)
+            else:
+                prompt = menu(legal, chips=view.stacks[YOU] + view.bets[YOU])
         while True:
             left = table.time_left()
             if left is not None and left <= 0:
@@ -452,8 +540,11 @@ class TableView:
         self.write(f"Seed: {table.seed} (replay the same deal with --seed {table.seed})")
 
 
-def menu(legal: LegalActions) -> str:
-    """The legal actions as a menu line, with the sizing presets as numbered shortcuts.
+def menu(legal: LegalActions, chips: int | None = None, complete: bool = False) -> str:
+    """The legal actions as a menu line, with the sizing presets as numbered shortcuts. Given
+    the seat's ``chips`` (its stack and its bet in the round), a bet or raise that cannot be
+    all of them (fixed limit) is offered as such, not as an all-in; ``complete`` offers the
+    bet or raise as a stud completion of the bring-in.
 
     >>> from drawpoker.games import FiveCardDraw, game
     >>> menu(Hand(FiveCardDraw(), [2000, 2000], seed=2).legal_actions())
@@ -462,6 +553,13 @@ def menu(legal: LegalActions) -> str:
     >>> hand.call(); hand.call(); hand.check()
     >>> menu(hand.legal_actions())
     '[c]heck, [b]et N (100..9900), [1] 33% pot 100, [2] 50% pot 150, [3] pot 300, [a]ll-in 9900'
+    >>> stud = Hand(game("stud"), [5000, 5000])
+    >>> menu(stud.legal_actions(), chips=5000, complete=True)
+    '[b]ring in 50, co[m]plete to 200'
+    >>> stud.act(Action.bring_in()); menu(stud.legal_actions(), chips=4960, complete=True)
+    '[f]old, [c]all 50, co[m]plete to 200'
+    >>> stud.act(Action.raise_to(200)); menu(stud.legal_actions(), chips=4910)
+    '[f]old, [c]all 150, [r]aise to 400'
     """
     words = []
     for kind in legal.kinds:
@@ -469,6 +567,10 @@ def menu(legal: LegalActions) -> str:
             words.append(f"[c]all {legal.call}")
         elif kind == "check":
             words.append("[c]heck")
+        elif kind == "bring-in":
+            words.append(f"[b]ring in {legal.call}")
+        elif kind in ("bet", "raise") and complete:
+            words.append(f"co[m]plete to {legal.min_to}")
         elif kind in ("bet", "raise"):
             verb = "bet" if kind == "bet" else "raise to"
             if legal.min_to < legal.max_to:
@@ -477,7 +579,10 @@ def menu(legal: LegalActions) -> str:
                 words.extend(
                     f"[{i}] {label} {amount}" for i, (label, amount) in enumerate(legal.presets, 1)
                 )
-            words.append(f"[a]ll-in {legal.max_to}")
+            if chips is None or legal.max_to >= chips:
+                words.append(f"[a]ll-in {legal.max_to}")
+            elif legal.min_to == legal.max_to:
+                words.append(f"[{kind[0]}]{verb[1:]} {legal.min_to}")
         else:
             words.append(f"[{kind[0]}]{kind[1:]}")
     return ", ".join(words)
@@ -500,6 +605,10 @@ def parse_answer(answer: str, legal: LegalActions, cards: Sequence[int]) -> Acti
     ((1, 4), ())
     >>> parse_answer("2c 2d", draw, [0, 1, 2, 3, 4]).cards
     (0, 1)
+    >>> stud = Hand(game("stud"), [5000, 5000]).legal_actions()
+    >>> parse_answer("b", stud, []), parse_answer("m", stud, []), parse_answer("b 200", stud, [])
+    (Action(kind='bring-in', amount=0, cards=()), Action(kind='bet', amount=200, cards=()), \
+Action(kind='bet', amount=200, cards=()))
     >>> parse_answer("7", legal, [])
     Traceback (most recent call last):
     ...
@@ -520,6 +629,10 @@ type r 7
         raise InvalidArgumentError(f"type an action, e.g. {kinds[0][0]} (or help)")
     sizing = "raise" if "raise" in kinds else "bet" if "bet" in kinds else None
     word = words[0]
+    if "bring-in" in kinds and " ".join(words) in ("b", "bring", "bring in", "bring-in"):
+        return Action.bring_in()
+    if word in ("m", "complete") and len(words) == 1 and sizing is not None:
+        return Action(sizing, legal.min_to)
     if word in ("a", "all-in", "allin", "all"):
         if sizing is None:
             if "call" not in kinds:
@@ -546,6 +659,8 @@ type r 7
         kind = "check"
     if kind in ("bet", "raise"):
         rest = [w for w in words[1:] if w != "to"]
+        if not rest and legal.min_to == legal.max_to and sizing is not None:
+            return Action(sizing, legal.min_to)  # fixed limit: the one size
         if len(rest) != 1 or not rest[0].isdigit():
             raise InvalidArgumentError(f"say how much, e.g. '{kind[0]} {legal.min_to or 40}'")
         return Action(sizing or kind, int(rest[0]))

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from drawpoker.cards import JOKER, format_cards, is_integer
 from drawpoker.errors import IllegalActionError
 
-KINDS = ("fold", "check", "call", "bet", "raise", "draw")
+KINDS = ("fold", "check", "call", "bet", "raise", "draw", "bring-in")
 """Every action kind."""
 
 AMOUNT_LIMIT = 2**62
@@ -90,6 +90,15 @@ class Action(NamedTuple):
         return Action("raise", to)
 
     @staticmethod
+    def bring_in() -> Action:
+        """Post the stud bring-in (the other choice is a bet: the completion, R-STUD-2).
+
+        >>> Action.bring_in().kind
+        'bring-in'
+        """
+        return BRING_IN
+
+    @staticmethod
     def draw(discards: Iterable[int] = ()) -> Action:
         """Discard ``discards`` and receive as many new cards; no discards = stand pat.
 
@@ -129,6 +138,7 @@ FOLD = Action("fold")
 CHECK = Action("check")
 CALL = Action("call")
 STAND_PAT = Action("draw")
+BRING_IN = Action("bring-in")
 
 
 def cards_repr(cards: tuple[int, ...]) -> str:
@@ -178,7 +188,8 @@ def checked(kind: object, amount: object, cards: object) -> tuple[str, int, list
 class LegalActions(NamedTuple):
     """The actions open to the seat whose turn it is.
 
-    ``kinds`` lists them (``fold check call bet raise draw``); ``call`` is the chips a call costs;
+    ``kinds`` lists them (``fold check call bet raise draw bring-in``); ``call`` is the chips a
+    call (or the bring-in) costs;
     bets and raises are totals ``min_to..max_to`` in steps of ``step``, and ``max_to`` (all-in) is
     always allowed; ``max_discards`` bounds a draw (the game may need more, e.g. an ace kept);
     ``presets`` are named legal totals for a bet or raise (R-HE-6), e.g. ``("pot", 300)``.

@@ -7,6 +7,8 @@ R-POT-6).
 {'kind': 'unit', 'unit': 20}
 >>> NoLimit(min_bet=100).to_dict()
 {'kind': 'no-limit', 'min_bet': 100}
+>>> FixedLimit(small=2, big=4).to_dict()["cap"]
+4
 """
 
 from __future__ import annotations
@@ -57,5 +59,58 @@ class NoLimit:
         return {"kind": "no-limit", "min_bet": self.min_bet}
 
 
-BettingStructure: TypeAlias = UnitBetting | NoLimit
+@dataclass(frozen=True)
+class PotLimit:
+    """Pot limit (R-LIMIT-2): as no limit, but a bet or raise may make the player's total for the
+    round at most the current bet plus the pot after the call (every chip in the middle, every
+    bet in front of every player, and the call). Presets: half the pot and the pot.
+
+    >>> PotLimit(2).to_dict()
+    {'kind': 'pot-limit', 'min_bet': 2}
+    """
+
+    min_bet: int
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data.
+
+        >>> PotLimit(2).to_dict()["min_bet"]
+        2
+        """
+        return {"kind": "pot-limit", "min_bet": self.min_bet}
+
+
+@dataclass(frozen=True)
+class FixedLimit:
+    """Fixed limit (R-LIMIT-3): every bet and raise is exactly the street's bet (``small`` or
+    ``big``); at most ``cap`` bets and raises a round, the big blind or a completion counting as
+    the bet (0: no cap), lifted for a round that starts with two players when
+    ``heads_up_uncapped`` (R-STUD-3's option); an all-in of at least half a bet reopens the
+    betting (R-POT-6). No presets.
+
+    >>> FixedLimit(200, 400).cap
+    4
+    """
+
+    small: int
+    big: int
+    cap: int = 4
+    heads_up_uncapped: bool = False
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data.
+
+        >>> FixedLimit(2, 4).to_dict()["kind"]
+        'fixed-limit'
+        """
+        return {
+            "kind": "fixed-limit",
+            "small": self.small,
+            "big": self.big,
+            "cap": self.cap,
+            "heads_up_uncapped": self.heads_up_uncapped,
+        }
+
+
+BettingStructure: TypeAlias = UnitBetting | NoLimit | PotLimit | FixedLimit
 """Any betting structure."""

@@ -25,7 +25,9 @@ EVENT_KINDS = {
     "ante": "seat posts an ante of `amount` chips (a big-blind ante: for the table); public",
     "blind": "seat posts a blind of `amount` chips (all it has, if less); public",
     "deal": "`cards` are dealt face down to seat; only seat sees them",
+    "up": "`cards` are dealt face up to seat; public",
     "board": "`cards` are dealt to the board; public",
+    "bring-in": "seat brings in: `amount` is the bring-in posted (R-STUD-2); public",
     "check": "seat checks; public",
     "fold": "seat folds; public",
     "call": "seat calls: `amount` is its total in this betting round after the call; public",
@@ -38,6 +40,7 @@ EVENT_KINDS = {
     "redeal": "nobody opened: the cards are dealt again, the pot of `amount` stays; public",
     "expose": "seat's `cards` are tabled: no more betting can happen (R-HE-8); public",
     "show": "seat shows `cards` at the showdown; `amount` is their strength; public",
+    "low": "seat's hand has a qualifying low of strength `amount` (a hi/lo game); public",
     "return": "`amount` uncalled chips go back to seat (R-POT-2); public",
     "win": "seat wins `amount` chips; public",
 }
@@ -101,6 +104,8 @@ class HandView(NamedTuple):
     """Hands shown at the showdown so far, by seat."""
     legal: LegalActions | None
     board: tuple[int, ...]
+    up_cards: tuple[tuple[int, ...], ...]
+    """Every seat's face-up cards (stud), by seat."""
     game: GameSpec
     events: Sequence[Event]
     """The events this seat may see, in order, up to the moment of the view (read on first

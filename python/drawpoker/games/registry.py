@@ -2,8 +2,8 @@
 function that builds its spec. A game joins by being listed in :mod:`drawpoker.games.variants`;
 every table, snapshot and test reads games from here.
 
->>> sorted(GAMES)
-['five-card-draw', 'holdem']
+>>> list(GAMES)[:4], len(GAMES)
+(['five-card-draw', 'holdem', 'omaha', 'omaha-hi-lo'], 10)
 >>> game("holdem", {"big_blind": 200, "small_blind": 100}).forced.big_blind
 200
 """
@@ -55,7 +55,7 @@ def game(name: str, settings: Any = None) -> GameSpec:
     >>> game("chess")
     Traceback (most recent call last):
     ...
-    drawpoker.errors.InvalidArgumentError: unknown game 'chess' (known: five-card-draw, holdem)
+    drawpoker.errors.InvalidArgumentError: unknown game 'chess' (known: five-card-draw, holdem, ...)
     """
     if name not in GAMES:
         raise InvalidArgumentError(f"unknown game {name!r} (known: {', '.join(GAMES)})")

@@ -20,14 +20,30 @@ from typing import Any, Protocol
 from drawpoker import _core
 from drawpoker.games.betting import BettingStructure
 
-FIRST_TO_ACT = ("left-of-button", "left-of-big-blind", "opener")
+FIRST_TO_ACT = ("left-of-button", "left-of-big-blind", "opener", "bring-in", "best-board")
 """Who starts a street's betting (the engine moves on to the first seat that can act):
 the first seat left of the button; the seat left of the big blind; the first bettor of the first
-betting round (left of the button when nobody bet)."""
+betting round (left of the button when nobody bet); the worst up card, which brings in
+(R-STUD-2); the best board showing, ties to the first left of the button (R-STUD-6)."""
 
-SHOW_ORDERS = ("left-of-button", "last-aggressor")
-"""Where the showdown starts: left of the button; or the last bettor or raiser of the last
-betting round played (left of the button when nobody bet)."""
+BET_SIZES = ("small", "big", "small-or-big-with-open-pair")
+"""A fixed-limit street's bet: the small bet, the big bet, or the small bet with the big one
+allowed when an open pair shows on any board (R-STUD-4)."""
+
+SHOW_ORDERS = ("left-of-button", "last-aggressor", "last-aggressor-any-street")
+"""Where the showdown starts: left of the button; the last bettor or raiser of the last betting
+round played (left of the button when nobody bet); the last bettor or raiser of the hand, else
+the first seat of the last round's acting order (R-STUD-8)."""
+
+CARD_ORDERS = ("high", "low")
+"""How up cards rank in stud: ace high (the lowest card brings in, clubs lowest; the best high
+board acts first) or ace low (the highest card brings in, spades highest; the best low board,
+pairs counting against it, acts first)."""
+
+ODD_CHIPS = ("left-of-button", "high-card-by-suit", "low-card-by-suit")
+"""Who takes the odd chips of a split share: one at a time from the seat left of the button
+(R-POT-3); the hand with the highest card by suit (R-STUD-10); the one with the lowest card,
+ace low, by suit (R-RAZZ-1)."""
 
 
 @dataclass(frozen=True)
@@ -36,7 +52,7 @@ class Street:
     board; then a draw when ``draw`` names its limit (a name of
     :data:`drawpoker.draw.DRAW_LIMITS`); then a betting round when ``betting`` (and the game
     has a betting structure), started by ``first`` (a name of :data:`FIRST_TO_ACT`);
-    ``bet_size`` is the fixed-limit size of its bets (``small`` or ``big``).
+    ``bet_size`` is the fixed-limit size of its bets (a name of :data:`BET_SIZES`).
 
     >>> Street(down=2, first="left-of-big-blind").betting
     True
@@ -54,9 +70,10 @@ class Street:
 @dataclass(frozen=True)
 class ForcedBets:
     """The chips a hand starts with: an ante from every seat, a small and a big blind from the
-    two seats left of the button (heads-up the button posts the small blind, R-HE-1), and a
-    big-blind ante: one ante for the table, posted by the big blind before its blind, dead money
-    in the main pot (TDA practice; it counts toward no bet and is never returned).
+    two seats left of the button (heads-up the button posts the small blind, R-HE-1), a
+    big-blind ante (one ante for the table, posted by the big blind before its blind, dead money
+    in the main pot: TDA practice; it counts toward no bet and is never returned), and the stud
+    bring-in the worst up card posts (or completes to the small bet, R-STUD-2).
 
     >>> ForcedBets(small_blind=50, big_blind=100).ante
     0
@@ -66,6 +83,7 @@ class ForcedBets:
     small_blind: int = 0
     big_blind: int = 0
     big_blind_ante: int = 0
+    bring_in: int = 0
 
 
 @dataclass(frozen=True)
@@ -86,14 +104,21 @@ class Opening:
 @dataclass(frozen=True)
 class ShowdownPart:
     """One part of the showdown: a ranking (a name of :data:`drawpoker.RANKINGS`) of each live
-    seat's own cards with the board (the best hand the ranking finds among them).
+    seat's cards: ``best-of-all`` (the best hand the ranking finds among the seat's own cards and
+    the board) or ``two-hole-three-board`` (exactly two own cards and three board cards, Omaha);
+    ``qualifier`` ``eight-or-better`` admits only eight-or-better lows (R-A5-4); ``odd_chip`` (a
+    name of :data:`ODD_CHIPS`) says who takes the odd chips of its split shares. In a split game
+    each pot is divided among the parts someone qualifies for, the first part taking the odd
+    chip (R-SPLIT-1).
 
-    >>> ShowdownPart("high").cards
-    'best-of-all'
+    >>> ShowdownPart("ace-five", qualifier="eight-or-better").odd_chip
+    'left-of-button'
     """
 
     ranking: str
     cards: str = "best-of-all"
+    qualifier: str | None = None
+    odd_chip: str = "left-of-button"
 
 
 def setting(default: Any, help: str, choices: Sequence[Any] | None = None) -> Any:
@@ -143,6 +168,10 @@ class GameSpec:
     opening: Opening | None = None
     redeal_if_unopened: bool = False
     show_order: str = "left-of-button"
+    card_order: str = "high"
+    button_moves: bool = True
+    """Whether the button moves after each hand (stud deals from seat 0 every hand: the
+    button stays at the last seat)."""
     default_stack: int = 2000
     rules: _core.Rules = field(init=False, repr=False, compare=False)
     """The engine's compiled form of the spec (made, and checked, when the spec is made)."""
@@ -204,12 +233,15 @@ class GameSpec:
             "small_blind": self.forced.small_blind,
             "big_blind": self.forced.big_blind,
             "big_blind_ante": self.forced.big_blind_ante,
+            "bring_in": self.forced.bring_in,
             "streets": [vars(street) for street in self.streets],
             "betting": None if self.betting is None else self.betting.to_dict(),
             "opening": None if self.opening is None else vars(self.opening),
             "redeal_if_unopened": self.redeal_if_unopened,
             "showdown": [vars(part) for part in self.showdown],
             "show_order": self.show_order,
+            "card_order": self.card_order,
+            "button_moves": self.button_moves,
         }
 
     def to_dict(self) -> dict[str, Any]:

@@ -213,6 +213,16 @@ class Hand:
         return self._state.cards
 
     @property
+    def face_up(self) -> list[list[bool]]:
+        """Which of each seat's cards are face up (stud), parallel to :attr:`cards`.
+
+        >>> from drawpoker.games import game
+        >>> Hand(game("holdem"), [1000, 1000]).face_up
+        [[False, False], [False, False]]
+        """
+        return self._state.face_up
+
+    @property
     def board(self) -> list[int]:
         """The board cards dealt so far.
 
@@ -472,8 +482,9 @@ class Hand:
                 *fields[:16],
                 None if legal is None else _legal(LegalActions, legal),
                 fields[17],
+                fields[18],
                 self.game,
-                VisibleEvents(self._synced_events, number, fields[18]),
+                VisibleEvents(self._synced_events, number, fields[19]),
             ),
         )
 
@@ -714,6 +725,7 @@ of chips (an int), not 80.0
             "dead": state.dead,
             "live": state.live,
             "cards": state.cards,
+            "face_up": state.face_up,
             "board": state.board,
             "deck": state.deck,
             "discards": state.discards,
@@ -825,8 +837,8 @@ its seed and actions make
 _LIMIT = 2**62
 _SNAPSHOT_FIELDS = (
     *("format", "game", "start_stacks", "button", "seed", "number", "shuffles", "actions"),
-    *("stacks", "committed", "bets", "dead", "live", "cards", "board", "deck", "discards"),
-    *("reshuffles",),
+    *("stacks", "committed", "bets", "dead", "live", "cards", "face_up", "board", "deck"),
+    *("discards", "reshuffles"),
     *("deal_number", "street", "phase", "actor", "current_bet", "largest_raise", "acted_at"),
     *("opener", "drawn", "revealed", "strengths", "winners", "payouts", "events"),
 )

@@ -267,15 +267,20 @@ class Table:
 
     def default_action(self) -> Action:
         """What the table does for a seat whose time ran out (R-TABLE-1): stand pat in a draw,
-        else check when checking is legal, else fold.
+        else check when checking is legal, else fold; a stud bring-in, which may neither check
+        nor fold, is posted.
 
-        >>> from drawpoker.games import FiveCardDraw
+        >>> from drawpoker.games import FiveCardDraw, game
         >>> Table(FiveCardDraw(), 2).default_action()
         Action(kind='check', amount=0, cards=())
+        >>> Table(game("stud"), 2).default_action()
+        Action(kind='bring-in', amount=0, cards=())
         """
         hand = self.hand
         if hand.phase == "draw":
             return Action.draw()
+        if "bring-in" in hand.legal_actions().kinds:
+            return Action.bring_in()
         return Action.check() if hand.can_check() else Action.fold()
 
     def enforce_timer(self) -> bool:
@@ -418,7 +423,9 @@ its hands
             raise InvalidArgumentError(f"seat {seat!r} is not a seat of {len(self.names)}")
 
     def _start_round(self) -> None:
-        while self.betting and self.stacks[self.button] == 0:
+        if not self.game.button_moves:  # stud: every deal starts at seat 0
+            self.button = len(self.names) - 1
+        while self.betting and self.game.button_moves and self.stacks[self.button] == 0:
             self.button = (self.button + 1) % len(self.names)
         self.hands.append(Hand(self.game, self.stacks, self.button, self.seed, number=self.round))
         self.turn_started = self.clock()

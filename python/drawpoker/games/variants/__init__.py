@@ -1,12 +1,24 @@
-"""One module per game, each building a :class:`~drawpoker.games.spec.GameSpec` from its
-settings; :data:`ALL` is what the registry offers (a new game is a module here and a line
-below).
+"""One module per family of games, each building a :class:`~drawpoker.games.spec.GameSpec`
+from its settings; :data:`ALL` is what the registry offers (a new game is a spec function and a
+line below).
 
 >>> [game.name for game in ALL]
-['five-card-draw', 'holdem']
+['five-card-draw', 'holdem', 'omaha', 'omaha-hi-lo', 'stud', 'razz', 'stud-hi-lo', \
+'2-7-single-draw', '2-7-triple-draw', 'badugi']
 """
 
-from drawpoker.games.variants import five_card_draw, holdem
+from drawpoker.games.variants import five_card_draw, holdem, lowball, omaha, stud
 
-ALL = (five_card_draw.GAME, holdem.GAME)
+ALL = (
+    five_card_draw.GAME,
+    holdem.GAME,
+    omaha.OMAHA,
+    omaha.OMAHA_HI_LO,
+    stud.STUD,
+    stud.RAZZ,
+    stud.STUD_HI_LO,
+    lowball.SINGLE_DRAW,
+    lowball.TRIPLE_DRAW,
+    lowball.BADUGI,
+)
 """Every game of the engine."""

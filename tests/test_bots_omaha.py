@@ -1,0 +1,243 @@
+"""The Omaha and Omaha Hi/Lo CPU players: the point counts and board reading they decide from,
+legal play through the table in every setting, seeding, view-only decisions, and their results
+against the check/call player and each other."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import pytest
+from bot_matches import duplicate_match
+from drawpoker import evaluate
+from drawpoker.bots import (
+    CheckCallBot,
+    OmahaRulesBot,
+    OmahaStrongBot,
+    make_bot,
+    restore_bot,
+    saved_bot,
+)
+from drawpoker.bots.omaha import made_share, starting_points
+from drawpoker.bots.omaha_reading import (
+    high_only,
+    hutchison_high,
+    hutchison_hilo,
+    low_possible,
+    outs,
+    read_board,
+)
+from drawpoker.cards import format_cards, parse_cards
+from drawpoker.evaluation import evaluate_low8
+from drawpoker.games import Hand, Table, TableSettings, game
+from drawpoker.games.variants.omaha import OmahaHiLoSettings, OmahaSettings
+
+GAMES = ("omaha", "omaha-hi-lo")
+
+
+@pytest.mark.parametrize(
+    ("hand", "points"),
+    [
+        ("As Ac Ks Kc", 27.0),  # the published example: 8 + 8 suits, 18 + 16 pairs, 8 - 4 ace
+        ("Kd Kh Qc Js", 17.0),  # kings 16, K-Q-J 18: (16 + 18) / 2
+        ("Jh Tc 9h 8c", 16.0),  # jack and ten suits 4 + 3, four in a row 25
+        ("7c 7d 7h 6s", 4.0),  # no pair points with three of a rank; 7-6 together 8
+    ],
+)
+def test_hutchison_high_counts(hand: str, points: float) -> None:
+    assert hutchison_high(parse_cards(hand)) == points
+
+
+def test_hutchison_hilo_counts_and_high_only_hands() -> None:
+    assert hutchison_hilo(parse_cards("As 2s 3d Kd")) == 20 + 9 + 2 + 5 + 2
+    assert hutchison_hilo(parse_cards("Ac Ad 2h 3s")) == 20 + 9 + 8  # aces paired: A-2, 3, AA
+    assert hutchison_hilo(parse_cards("9s 9d Th Jc")) == 2  # only the jack kicker
+    assert hutchison_hilo(parse_cards("9c 9d Th Jc")) == 4  # and two clubs
+    assert high_only(parse_cards("Ks Kd Qs Jc")) and not high_only(parse_cards("Ks Kd Ks Kc"))
+    assert starting_points(parse_cards("As Kd Qs Jd"), hilo=True) >= 22  # two suits of two
+
+
+def _reference_beaten_by(hole: list[int], board: list[int]) -> float:
+    """Every pair of unseen cards as an opponent's two hole cards, by plain loops."""
+    mine = max(
+        evaluate([*two, *three])
+        for two in combinations(hole, 2)
+        for three in combinations(board, 3)
+    )
+    unseen = [c for c in range(52) if c not in hole and c not in board]
+    pairs = list(combinations(unseen, 2))
+    better = sum(
+        max(evaluate([*pair, *three]) for three in combinations(board, 3)) > mine for pair in pairs
+    )
+    return better / len(pairs)
+
+
+def test_read_board_matches_a_plain_count() -> None:
+    rng = random.Random(5)
+    for size in (3, 4, 5):
+        cards = rng.sample(range(52), 4 + size)
+        hole, board = cards[:4], cards[4:]
+        read = read_board(hole, board)
+        assert read.beaten_by == pytest.approx(_reference_beaten_by(hole, board))
+
+
+def test_read_board_knows_the_nuts_and_the_nut_low() -> None:
+    royal = read_board(parse_cards("As Ks 7d 2c"), parse_cards("Qs Js Ts"))
+    assert royal.beaten_by == 0.0
+    hilo = read_board(parse_cards("Ah 2h Kd Ks"), parse_cards("3c 4d 8h Jc Kh"), hilo=True)
+    assert hilo.low is not None and hilo.low_beaten_by == 0.0
+    # Without a low of its own, every holding with a low is better.
+    none = read_board(parse_cards("Kc Kd Qs Js"), parse_cards("3c 4d 8h Jc Kh"), hilo=True)
+    assert none.low is None and 0 < none.low_beaten_by < 0.5
+
+
+def test_reference_low_count() -> None:
+    hole, board = parse_cards("Ah 3h Kd Ks"), parse_cards("2c 4d 8h Jc Kh")
+    read = read_board(hole, board, hilo=True)
+    unseen = [c for c in range(52) if c not in hole and c not in board]
+    lows = []
+    for pair in combinations(unseen, 2):
+        found = [evaluate_low8([*pair, *three]) for three in combinations(board, 3)]
+        lows.append(max((low for low in found if low is not None), default=0))
+    better = sum(low > (read.low or 0) for low in lows) / len(lows)
+    assert read.low_beaten_by == pytest.approx(better)
+
+
+def test_outs_and_low_possibility() -> None:
+    assert outs(parse_cards("Ah 5h Kc Qd"), parse_cards("Kh 9h 2c")) == 9  # the nut flush draw
+    assert outs(parse_cards("5h 4h Kc Qd"), parse_cards("Kh 9h 2c")) == 0  # a low flush draw
+    assert outs(parse_cards("Jc Tc 2d 3d"), parse_cards("9h 8s 2c")) == 8  # open-ended
+    assert outs(parse_cards("Jc Tc 2d 3d"), parse_cards("9h 8s 2c 4h 7h")) == 0  # the river
+    assert low_possible(parse_cards("Ah 5d Kc"), 1) and not low_possible(parse_cards("Ah Kd Kc"), 1)
+
+
+def test_made_share_of_the_nuts_and_of_a_beaten_hand() -> None:
+    read = read_board(parse_cards("As Ks 7d 2c"), parse_cards("Qs Js Ts"))
+    assert made_share(read, parse_cards("Qs Js Ts"), opponents=5) == 1.0
+    weak = read_board(parse_cards("3s 4d 7d 2c"), parse_cards("Qs Js Ts"))
+    assert made_share(weak, parse_cards("Qs Js Ts"), opponents=1) < 0.2
+    assert made_share(weak, parse_cards("Qs Js Ts"), opponents=3) < made_share(
+        weak, parse_cards("Qs Js Ts"), opponents=1
+    )
+
+
+SETTINGS = [
+    ("omaha", OmahaSettings()),
+    ("omaha", OmahaSettings(betting="fixed-limit", ante=10)),
+    ("omaha-hi-lo", OmahaHiLoSettings()),
+    ("omaha-hi-lo", OmahaHiLoSettings(betting="pot-limit", heads_up_uncapped=True)),
+]
+
+
+@pytest.mark.parametrize(("name", "settings"), SETTINGS)
+def test_cpu_players_play_legal_games_in_every_setting(name: str, settings: object) -> None:
+    spec = game(name, settings)
+    for players, stack in ((6, None), (3, 1500), (2, 800)):
+        cpu = {}
+        for seat in range(players):
+            kind = ("rules", "strong", "checkcall")[seat % 3]
+            cpu[seat] = make_bot(kind, seed=seat, game=name)
+        table = Table(
+            spec, players, seed=players, cpu=cpu, settings=TableSettings(stack=stack, rounds=4)
+        )
+        table.play_cpu()
+        assert table.is_over
+        start = stack or spec.default_stack
+        assert sum(table.stacks) == players * start
+        assert all(hand.is_over for hand in table.hands)
+
+
+def _table(name: str, seed: int) -> Table:
+    cpu = {0: make_bot("rules", 1, name), 1: make_bot("strong", 2, name), 2: CheckCallBot()}
+    table = Table(game(name), 3, seed=seed, cpu=cpu, settings=TableSettings(rounds=4))
+    table.play_cpu()
+    return table
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_cpu_players_are_reproducible(name: str) -> None:
+    first, second = _table(name, 7), _table(name, 7)
+    assert [h.to_dict() for h in first.hands] == [h.to_dict() for h in second.hands]
+    other = _table(name, 8)
+    assert [h.actions for h in other.hands] != [h.actions for h in first.hands]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_table_snapshot_restores_the_players(name: str) -> None:
+    table = _table(name, 9)
+    for seat, player in table.cpu.items():
+        again = restore_bot(saved_bot(player, seat))
+        assert type(again) is type(player)
+        assert saved_bot(again, seat) == saved_bot(player, seat)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_make_bot_and_the_stand_in(name: str) -> None:
+    assert type(make_bot("rules", 1, name)) is OmahaRulesBot
+    assert type(make_bot("strong", 1, name)) is OmahaStrongBot
+    table = Table(game(name), ["Ann", "Bob", "Cy"], seed=4, settings=TableSettings(rounds=3))
+    for seat in range(3):
+        table.leave(seat)
+    assert all(type(player) is OmahaRulesBot for player in table.away.values())
+    table.play_cpu()
+    assert table.is_over and sum(table.stacks) == 3 * game(name).default_stack
+
+
+def _decisions(bot_kind: str, name: str, deck: str) -> list[str]:
+    """The first decisions of a fresh bot on the flop of a hand stacked with ``deck``: the
+    bot sits in seat 0 of three; everyone calls to the flop and checks to seat 0."""
+    hand = Hand(game(name), [10_000] * 3, button=2, deck=deck)
+    while not hand.board:
+        hand.check_or_call()
+    while hand.actor != 0:
+        hand.check()
+    bot = make_bot(bot_kind, 3, name)
+    return [repr(bot.choose(hand.view(0))) for _ in range(3)]
+
+
+@pytest.mark.parametrize("kind", ["rules", "strong"])
+@pytest.mark.parametrize("name", GAMES)
+def test_decisions_depend_on_the_view_only(kind: str, name: str) -> None:
+    # Seat 0 is dealt deck[0], [3], [6], [9] (three seats, the deal starts left of the button,
+    # seat 2); the board is deck[12:15]. Only the other seats' cards change between the hands.
+    ours, board = parse_cards("As Ks Qh 2d"), parse_cards("Js Ts 3c")
+    rest = [c for c in range(52) if c not in ours and c not in board]
+    rng = random.Random(1)
+    decisions = set()
+    for _ in range(3):
+        others = iter(rng.sample(rest, 8))
+        deck = [ours[i // 3] if i % 3 == 0 else next(others) for i in range(12)] + board
+        decisions.add(tuple(_decisions(kind, name, format_cards(deck))))
+    assert len(decisions) == 1
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_view_alone_is_enough(name: str) -> None:
+    hand = Hand(game(name), [10_000] * 4, seed=3)
+    bots = {s: make_bot(("rules", "strong")[s % 2], s, name) for s in range(4)}
+    while (seat := hand.actor) is not None:
+        view = hand.view(seat)
+        plain = view._replace(events=tuple(view.events))  # plain data, no hand behind it
+        assert all(event.to in (None, seat) for event in plain.events)
+        hand.act(bots[seat].choose(plain))
+    assert hand.is_over and sum(hand.stacks) == 40_000
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_rules_and_strong_players_beat_check_call(name: str) -> None:
+    rules, hands = duplicate_match(
+        name, lambda: make_bot("rules", 1, name), CheckCallBot, deals=150, seed=11
+    )
+    assert hands == 300 and rules > 10  # big blinds per 100 hands
+    strong, _ = duplicate_match(
+        name, lambda: make_bot("strong", 1, name), CheckCallBot, deals=60, seed=12
+    )
+    assert strong > 10
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_strong_player_does_not_lose_much_to_the_rules_player(name: str) -> None:
+    strong, _ = duplicate_match(
+        name, lambda: make_bot("strong", 1, name), lambda: make_bot("rules", 2, name), 60, seed=13
+    )
+    assert strong > -20
