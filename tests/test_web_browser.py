@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from drawpoker.games import GAMES
 from site_server import SiteServer
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -226,3 +227,92 @@ def test_the_tips_page_analyses_a_hand(driver: Any, server: SiteServer, artifact
     )
     assert len(rows) == 32
     driver.save_screenshot(str(artifacts / "tips.png"))
+
+
+def turn_or_hand_after(driver: Any, hand: str) -> None:
+    """Waits for our turn in hand ``hand``, a later hand, or the game's end."""
+    wait(
+        driver,
+        lambda d: (
+            body(d, "hand") != hand or body(d, "myturn") == "yes" or body(d, "status") == "over"
+        ),
+        "our turn or the next hand",
+    )
+
+
+def play_by_clicking(driver: Any, *, fold_unless_bring_in: bool = False) -> set[str]:
+    """Plays our seat until the table's game is over (or, with ``fold_unless_bring_in``, until
+    we brought a stud hand in and it ended): draws the first legal set of our first two cards,
+    brings in, checks or calls. Returns the buttons clicked."""
+    from selenium.webdriver.common.by import By
+
+    clicked: set[str] = set()
+    brought_in = None  # the hand we brought in
+    while body(driver, "status") != "over":
+        my_turn(driver)
+        if body(driver, "status") == "over":
+            break
+        ids = [
+            b.get_attribute("id") for b in driver.find_elements(By.CSS_SELECTOR, "#controls button")
+        ]
+        if "act-draw" in ids:
+            for index in (0, 1):
+                driver.find_elements(By.CSS_SELECTOR, "#seat-0 .card.pickable")[index].click()
+            if not by_id(driver, "act-draw").is_enabled():  # two is more than this draw allows
+                driver.find_elements(By.CSS_SELECTOR, "#seat-0 .card.pickable")[0].click()
+            assert by_id(driver, "act-draw").is_enabled()
+            choice = "act-draw"
+        elif "act-bring-in" in ids:
+            choice = "act-bring-in"
+        elif fold_unless_bring_in and "act-bring-in" not in clicked and "act-fold" in ids:
+            choice = "act-fold"
+        else:
+            choice = next(k for k in ("act-check", "act-call") if k in ids)
+        if choice == "act-bring-in":
+            brought_in = body(driver, "hand")
+        click_and_wait(driver, choice)
+        clicked.add(choice)
+        if brought_in is not None:
+            turn_or_hand_after(driver, brought_in)
+            if body(driver, "hand") != brought_in:
+                break
+    return clicked
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_plays_a_hand_by_clicking(
+    game: str, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """Each of the engine's games from the lobby to the end of a hand, with its own CPU
+    players: the draw by clicking cards in draw games, the board in flop games, up cards in
+    stud (and there the bring-in button: we fold until the lowest card is ours), the
+    showdown described (and a hi/lo pot's halves)."""
+    from selenium.webdriver.common.by import By
+
+    spec = GAMES[game].build(GAMES[game].settings())
+    stud = any(street.up for street in spec.streets)
+    create_table(
+        driver, server, game, ["person", "cpu:rules"] if stud else ["person"] + ["cpu:rules"] * 2
+    )
+    if stud:
+        rounds = by_id(driver, "rounds")
+        rounds.clear()
+        rounds.send_keys("60")  # the bring-in is ours in half the hands
+    sit_down(driver, "Sam")
+    clicked = play_by_clicking(driver, fold_unless_bring_in=stud)
+    draws = any(street.draw for street in spec.streets)
+    assert ("act-draw" in clicked) == draws, clicked
+    if stud:
+        assert "act-bring-in" in clicked
+        ups = driver.find_elements(By.CSS_SELECTOR, "#felt .card.up")
+        assert ups or by_id(driver, "last-hand").find_elements(By.CSS_SELECTOR, ".showdown")
+    last = by_id(driver, "last-hand")
+    wait(driver, lambda d: "win" in last.text, "the hand's result")
+    if any(street.board for street in spec.streets) and "Board" not in last.text:
+        assert "everyone else folded" in last.text
+    shown = last.find_elements(By.CSS_SELECTOR, ".showdown")
+    for line in shown:
+        assert len(line.text.split(":", 1)[1].strip()) > 5, line.text  # the hand described
+    if len(spec.showdown) > 1 and shown:
+        assert "high:" in last.text and ("low" in last.text)
+    driver.save_screenshot(str(artifacts / f"every-game-{game}.png"))

@@ -14,7 +14,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from drawpoker.bots import BOTS
+from drawpoker.bots import bot_kinds
 from drawpoker.games import GAMES
 from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
 from site_server import SiteServer
@@ -26,7 +26,7 @@ ACTIONS_BEFORE_KILL = 40
 def _requests() -> list[dict[str, Any]]:
     requests = []
     for name in sorted(GAMES):
-        cpu = [f"cpu:{kind}" for kind in BOTS.get(name, {}) if kind != "strong"] or ["person"]
+        cpu = [f"cpu:{kind}" for kind in bot_kinds(name) if kind != "strong"] or ["person"]
         requests.append({"game": name, "seats": ["person", *cpu, "person"], "rounds": 40})
         requests.append({"game": name, "seats": [cpu[-1], "person", cpu[0]], "rounds": 40})
     return requests

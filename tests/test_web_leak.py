@@ -13,7 +13,7 @@ import json
 import random
 
 import pytest
-from drawpoker.bots import BOTS
+from drawpoker.bots import bot_kinds
 from drawpoker.games import GAMES, Table
 from drawpoker.web.room import Pace
 from web_helpers import (
@@ -37,7 +37,7 @@ FORBIDDEN_KEYS = {"seed", "deck", "stub", "token", "token_hash", "discards", "rn
 def _seats(game: str, rng: random.Random) -> list[str]:
     low, high = GAMES[game].build(GAMES[game].settings()).seats
     count = rng.randint(max(low, 3), min(high, 6))
-    kinds = list(BOTS.get(game, {}))
+    kinds = list(bot_kinds(game))
     seats = ["person"] * min(3, count)
     seats += [f"cpu:{rng.choice(kinds)}" if kinds else "person" for _ in range(count - len(seats))]
     rng.shuffle(seats)

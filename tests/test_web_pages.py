@@ -87,11 +87,11 @@ def test_a_new_game_appears_and_plays_with_no_change_to_the_site(party_game: str
             ("joker", "bool", None),
             ("limit", "str", ["3", "5"]),
         ]
-        assert party["cpu"] == []  # no CPU players of its own: people only
+        assert party["cpu"] == ["checkcall"]  # no CPU players of its own: check/call plays any
         refused = client.post(
             "/api/tables", json={"game": party_game, "seats": ["person", "cpu:rules"]}
         )
-        assert refused.status_code == 400 and "no CPU player" in refused.json()["message"]
+        assert refused.status_code == 400 and "no CPU player 'rules'" in refused.json()["message"]
         table_id = new_table(
             client, party_game, ["person", "person"], settings={"limit": "3"}, rounds=2
         )

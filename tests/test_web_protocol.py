@@ -9,7 +9,6 @@ import json
 import random
 
 import pytest
-from drawpoker.bots import BOTS
 from drawpoker.games import GAMES
 from drawpoker.web.protocol import MAX_MESSAGE
 from drawpoker.web.room import Pace
@@ -26,15 +25,11 @@ from web_helpers import (
 )
 
 
-def _cpu(game: str) -> list[str]:
-    return ["cpu:checkcall"] if game in BOTS else ["person"]
-
-
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_whole_game_over_the_websocket(game: str) -> None:
     rng = random.Random(hash(game) % 1000)
     with site() as client:
-        table_id = new_table(client, game, ["person", "person", *_cpu(game)], rounds=3)
+        table_id = new_table(client, game, ["person", "person", "cpu:rules"], rounds=3)
         people = {}
         for name in ("Ann", "Bob"):
             seat, token = take_seat(client, table_id, name)

@@ -21,7 +21,7 @@ from typing import Any
 
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GAMES, Table
-from drawpoker.web.seatview import event_json, hand_json
+from drawpoker.web.seatview import event_json, hand_json, rankings_of
 
 FORMAT = "drawpoker.seat-history/1"
 """The ``format`` field of a download."""
@@ -40,15 +40,15 @@ def seat_history(table_id: str, table: Table, seat: int, names: list[str]) -> di
     []
     """
     hands = []
-    ranking = table.game.ranking
+    rankings = rankings_of(table.game)
     for index, hand in enumerate(table.hands):
         if not hand.is_over:
             continue
-        record = hand_json(hand.view(seat), index, hand.winners)
+        record = hand_json(hand.view(seat), index, hand.winners, hand.start_stacks)
         record["round"] = hand.number
         record["start_stacks"] = list(hand.start_stacks)
         record["events"] = [
-            event_json(event, n, index, ranking)
+            event_json(event, n, index, rankings)
             for n, event in enumerate(hand.visible_events(seat), start=1)
         ]
         hands.append(record)

@@ -4,8 +4,9 @@ from the games themselves (:func:`catalogue`), and the request for a new table, 
 settings (each field of its settings dataclass, with the help and choices of
 :func:`drawpoker.games.spec.setting`) without a change to the site.
 
->>> [game["name"] for game in catalogue()]
-['five-card-draw', 'holdem']
+>>> [game["name"] for game in catalogue()]  # doctest: +NORMALIZE_WHITESPACE
+['five-card-draw', 'holdem', 'omaha', 'omaha-hi-lo', 'stud', 'razz', 'stud-hi-lo',
+ '2-7-single-draw', '2-7-triple-draw', 'badugi']
 >>> request = parse_new_table({"game": "holdem", "seats": ["person", "cpu:rules"]})
 >>> request.game.forced.big_blind, request.seats, request.settings.rounds
 (100, (None, 'rules'), 10)
@@ -16,7 +17,7 @@ from __future__ import annotations
 from dataclasses import MISSING, Field, dataclass, fields
 from typing import Any
 
-from drawpoker.bots import BOTS
+from drawpoker.bots import bot_kinds
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GAMES, GameSpec, TableSettings, game
 
@@ -34,12 +35,12 @@ REQUEST_FIELDS = ("game", "settings", "seats", "stack", "rounds", "turn_timer")
 
 
 def cpu_kinds(name: str) -> list[str]:
-    """The CPU player types the game ``name`` has (none for a game without CPU players yet).
+    """The CPU player types that play the game ``name`` (the check/call player plays any game).
 
     >>> cpu_kinds("holdem")
     ['checkcall', 'rules', 'strong']
     """
-    return list(BOTS.get(name, {}))
+    return list(bot_kinds(name))
 
 
 def _setting_type(setting: Field[Any]) -> str:

@@ -42,7 +42,7 @@ from drawpoker.errors import DrawPokerError, IllegalActionError
 from drawpoker.games import Action, Table
 from drawpoker.web.lobby import NewTable
 from drawpoker.web.protocol import Act, ProtocolError
-from drawpoker.web.seatview import hand_json, seat_state
+from drawpoker.web.seatview import betting_facts, hand_json, seat_state
 from drawpoker.web.store import SeatRecord
 from drawpoker.web.stream import SeatStreams
 
@@ -281,6 +281,10 @@ class Room:
                 "ante": forced.ante,
                 "small_blind": forced.small_blind,
                 "big_blind": forced.big_blind,
+                "bring_in": forced.bring_in,
+                "stud": any(street.up for street in spec.streets),
+                "split": len(spec.showdown) > 1,
+                **betting_facts(spec.betting),
             },
             "rounds": self.table.settings.rounds,
             "turn_timer": self.table.settings.turn_timer,
@@ -320,7 +324,8 @@ class Room:
             if self.last_hand is None or self.last_hand[0] != previous:
                 hand = table.hands[previous]
                 views = [
-                    hand_json(hand.view(s), previous, hand.winners) for s in range(len(table.names))
+                    hand_json(hand.view(s), previous, hand.winners, hand.start_stacks)
+                    for s in range(len(table.names))
                 ]
                 self.last_hand = (previous, views)
             last = self.last_hand[1][seat]
@@ -661,10 +666,11 @@ steps of 1, or all-in)
 
 
 def _fit_stand_in(table: Table) -> None:
-    """A game without CPU players of its own yet gets check/call stand-ins for away seats."""
-    from drawpoker.bots import BOTS, CheckCallBot
+    """A game without a rules-of-thumb CPU player (the table's default stand-in) gets check/call
+    stand-ins for away seats."""
+    from drawpoker.bots import CheckCallBot, bot_kinds
 
-    if table.game.name not in BOTS:
+    if "rules" not in bot_kinds(table.game.name):
         table.stand_in = lambda seat: CheckCallBot()
 
 

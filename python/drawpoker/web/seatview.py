@@ -23,8 +23,9 @@ from typing import Any
 
 from drawpoker.cards import format_cards
 from drawpoker.evaluation import describe
-from drawpoker.games import Action, Event, HandView, Table, side_pots
+from drawpoker.games import Action, Event, GameSpec, HandView, Table, side_pots
 from drawpoker.games.actions import LegalActions
+from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 
 UP_KINDS = ("deal", "up")
 """Public events of these kinds carry a seat's up cards (a stud game deals them face up)."""
@@ -32,13 +33,36 @@ UP_KINDS = ("deal", "up")
 DRAW_RULES = {
     "3": "up to 3 cards",
     "3-or-4-with-ace": "up to 3 cards, or 4 when the card you keep is an ace or the joker",
-    "5": "up to 5 cards",
 }
-"""The draw limits as people read them (R-DRAW-7)."""
+"""The Five-Card Draw limits that need words (R-DRAW-7); any other is "up to N cards"."""
 
 MASKED_DRAW_CARDS = 7
 """Hands up to this many cards get the list of every legal discard set (2**7 checks at most);
 a bigger hand gets only the most cards it may exchange."""
+
+
+def betting_facts(betting: object) -> dict[str, Any]:
+    """A betting structure as the table page shows it: its name (``structure``) and, in fixed
+    limit, the small and big bets (``None`` elsewhere).
+
+    >>> from drawpoker.games import game
+    >>> betting_facts(game("stud").betting)
+    {'structure': 'fixed limit', 'small_bet': 200, 'big_bet': 400}
+    >>> betting_facts(game("omaha").betting)["structure"]
+    'pot limit'
+    """
+    small = big = None
+    if isinstance(betting, FixedLimit):
+        structure, small, big = "fixed limit", betting.small, betting.big
+    elif isinstance(betting, PotLimit):
+        structure = "pot limit"
+    elif isinstance(betting, NoLimit):
+        structure = "no limit"
+    elif isinstance(betting, UnitBetting):
+        structure = f"bets of {betting.unit}"
+    else:
+        structure = "no betting"
+    return {"structure": structure, "small_bet": small, "big_bet": big}
 
 
 def cards_text(cards: Iterable[int]) -> list[str]:
@@ -64,13 +88,29 @@ def shown_text(strength: int, ranking: str) -> str:
         return ""
 
 
-def event_json(event: Event, seq: int, hand: int, ranking: str) -> dict[str, Any]:
-    """One event as a seat receives it, numbered ``seq`` in its stream; ``private`` marks an
-    event only this seat sees; a ``show`` carries the hand's description in ``text``.
+def rankings_of(spec: GameSpec) -> tuple[str, ...]:
+    """The rankings of a game's showdown parts: a ``show`` event's strength is read by the
+    first, a ``low`` event's (hi/lo games) by the last.
 
-    >>> event_json(Event("show", 1, None, 7462, (51, 47, 43, 39, 35)), 9, 0, "high")
+    >>> from drawpoker.games import game
+    >>> rankings_of(game("stud-hi-lo"))
+    ('high', 'ace-five')
+    """
+    return tuple(part.ranking for part in spec.showdown)
+
+
+def event_json(
+    event: Event, seq: int, hand: int, rankings: Sequence[str] = ("high",)
+) -> dict[str, Any]:
+    """One event as a seat receives it, numbered ``seq`` in its stream; ``private`` marks an
+    event only this seat sees; a ``show`` (or a hi/lo game's ``low``) carries the hand's
+    description in ``text``, read by the game's ``rankings`` (:func:`rankings_of`).
+
+    >>> event_json(Event("show", 1, None, 7462, (51, 47, 43, 39, 35)), 9, 0)
     {'seq': 9, 'hand': 0, 'kind': 'show', 'seat': 1, 'amount': 7462, \
 'cards': ['As', 'Ks', 'Qs', 'Js', 'Ts'], 'private': False, 'text': 'Royal flush'}
+    >>> event_json(Event("low", 1, None, 6174, ()), 10, 0, ("high", "ace-five"))["text"]
+    'Six-four low: 6-4-3-2-A'
     """
     data: dict[str, Any] = {
         "seq": seq,
@@ -82,7 +122,9 @@ def event_json(event: Event, seq: int, hand: int, ranking: str) -> dict[str, Any
         "private": event.to is not None,
     }
     if event.kind == "show":
-        data["text"] = shown_text(event.amount, ranking)
+        data["text"] = shown_text(event.amount, rankings[0])
+    elif event.kind == "low":
+        data["text"] = shown_text(event.amount, rankings[-1])
     return data
 
 
@@ -119,7 +161,8 @@ def legal_json(view: HandView, legal: LegalActions, why_illegal: Any) -> dict[st
         street = view.game.streets[view.street] if view.street < len(view.game.streets) else None
         limit = street.draw if street is not None else None
         data["draws"] = masks
-        data["draw_rule"] = DRAW_RULES.get(limit or "", f"up to {legal.max_discards} cards")
+        most = min(legal.max_discards, len(cards))  # a limit of "5" is badugi's every four
+        data["draw_rule"] = DRAW_RULES.get(limit or "", f"up to {most} cards")
     return data
 
 
@@ -140,24 +183,60 @@ def _up_cards(events: Sequence[Event], seats: int) -> list[list[str]]:
     return [cards_text(cards) for cards in up]
 
 
-def _shown(events: Sequence[Event], ranking: str) -> list[dict[str, Any]]:
+def _shown(events: Sequence[Event], rankings: Sequence[str]) -> list[dict[str, Any]]:
+    """The hands shown, described; in a hi/lo game each also has ``low``: its qualifying low
+    described, or ``None`` when it has none."""
+    lows = {e.seat: e.amount for e in events if e.kind == "low"}
     shown = []
     for e in events:
         if e.kind == "show" and e.seat is not None:
-            shown.append(
-                {
-                    "seat": e.seat,
-                    "cards": cards_text(e.cards),
-                    "text": shown_text(e.amount, ranking),
-                }
-            )
+            entry: dict[str, Any] = {
+                "seat": e.seat,
+                "cards": cards_text(e.cards),
+                "text": shown_text(e.amount, rankings[0]),
+            }
+            if len(rankings) > 1:
+                low = lows.get(e.seat)
+                entry["low"] = None if low is None else shown_text(low, rankings[-1])
+            shown.append(entry)
     return shown
 
 
-def hand_json(view: HandView, hand: int, winners: Sequence[int] = ()) -> dict[str, Any]:
+def _best(strengths: dict[int, int], seats: Sequence[int]) -> list[int]:
+    found = {s: strengths[s] for s in seats if s in strengths}
+    top = max(found.values(), default=None)
+    return sorted(s for s, v in found.items() if v == top) if top is not None else []
+
+
+def _split(view: HandView, events: Sequence[Event], start: Sequence[int]) -> list[dict[str, Any]]:
+    """A finished hi/lo showdown's result per pot, from public facts only: the pots rebuilt
+    from what each seat put in (its starting stack less its final stack plus what it won), and
+    in each the seats with the best high and the best qualifying low among its live seats
+    (R-A5-4: a pot without a qualifying low goes whole to the high). Higher strengths are
+    better hands in every ranking."""
+    highs = {e.seat: e.amount for e in events if e.kind == "show" and e.seat is not None}
+    lows = {e.seat: e.amount for e in events if e.kind == "low" and e.seat is not None}
+    won = [0] * view.seats
+    for e in events:
+        if e.kind == "win" and e.seat is not None:
+            won[e.seat] += e.amount
+    put_in = [start[s] - view.stacks[s] + won[s] for s in range(view.seats)]
+    result = []
+    for i, pot in enumerate(side_pots(put_in, view.live)):
+        seats = [s for s in pot.eligible if view.live[s]]
+        amount = pot.amount + (view.dead if i == 0 else 0)
+        result.append({"amount": amount, "high": _best(highs, seats), "low": _best(lows, seats)})
+    return result
+
+
+def hand_json(
+    view: HandView, hand: int, winners: Sequence[int] = (), start: Sequence[int] | None = None
+) -> dict[str, Any]:
     """The seat's view of one hand: its cards, the public facts, the up cards, the hands shown
     and exposed, who posted the blinds, the pots, the chips won and, once the hand is over,
-    its ``winners`` (public then: in a game without betting they score the points).
+    its ``winners`` (public then: in a game without betting they score the points) and, in a
+    hi/lo game that reached a showdown, ``split``: each pot's high and low winners (given the
+    hand's ``start`` stacks).
 
     >>> from drawpoker.games import Hand, game
     >>> data = hand_json(Hand(game("five-card-draw"), [500, 500], seed=3).view(0), 0)
@@ -165,8 +244,11 @@ def hand_json(view: HandView, hand: int, winners: Sequence[int] = ()) -> dict[st
     (20, 'bet', [-1, -1], [])
     """
     events = list(view.events)
-    ranking = view.game.ranking
-    pots = side_pots(view.committed, view.live) if any(view.committed) else []
+    rankings = rankings_of(view.game)
+    # the pots in the middle: this round's bets in front of the seats are not in them yet (an
+    # unmatched bet is not a side pot)
+    middle = [c - b for c, b in zip(view.committed, view.bets, strict=True)]
+    pots = side_pots(middle, view.live) if any(middle) else []
     pot_list = [
         {"amount": p.amount + (view.dead if i == 0 else 0), "eligible": list(p.eligible)}
         for i, p in enumerate(pots)
@@ -190,7 +272,7 @@ def hand_json(view: HandView, hand: int, winners: Sequence[int] = ()) -> dict[st
         "current_bet": view.current_bet,
         "drawn": list(view.drawn),
         "blinds": _blinds(events),
-        "shown": _shown(events, ranking),
+        "shown": _shown(events, rankings),
         "exposed": [
             {"seat": e.seat, "cards": cards_text(e.cards)} for e in events if e.kind == "expose"
         ],
@@ -198,6 +280,14 @@ def hand_json(view: HandView, hand: int, winners: Sequence[int] = ()) -> dict[st
         "returned": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "return"],
         "redeals": sum(1 for e in events if e.kind == "redeal"),
         "winners": list(winners) if view.phase == "done" else [],
+        "split": (
+            _split(view, events, start)
+            if start is not None
+            and view.phase == "done"
+            and len(rankings) > 1
+            and any(e.kind == "show" for e in events)
+            else []
+        ),
     }
 
 
@@ -228,7 +318,7 @@ def seat_state(
     index = len(table.hands) - 1
     hand = table.hand
     view = hand.view(seat)
-    data = hand_json(view, index, hand.winners if hand.is_over else ())
+    data = hand_json(view, index, hand.winners if hand.is_over else (), hand.start_stacks)
     legal = view.legal if status == "playing" and not table.is_over else None
     names = {p["seat"]: p["name"] for p in players}
     data.update(
@@ -263,5 +353,7 @@ def seat_state(
         data["last"] = last
     elif index > 0:
         previous = table.hands[index - 1]
-        data["last"] = hand_json(previous.view(seat), index - 1, previous.winners)
+        data["last"] = hand_json(
+            previous.view(seat), index - 1, previous.winners, previous.start_stacks
+        )
     return data

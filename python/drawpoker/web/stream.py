@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from drawpoker.games import Table
-from drawpoker.web.seatview import event_json
+from drawpoker.web.seatview import event_json, rankings_of
 
 MAX_REPLAY = 1000
 """The most events a reconnect is sent (the state it gets is whole all the same)."""
@@ -35,7 +35,7 @@ class SeatStreams:
 
     def __init__(self, table: Table) -> None:
         self.seats = len(table.names)
-        self.ranking = table.game.ranking
+        self.rankings = rankings_of(table.game)
         self.last = [0] * self.seats
         self.hand = 0
         self.count = 0
@@ -62,7 +62,7 @@ class SeatStreams:
             for event in events[start:]:
                 for seat in range(self.seats) if event.to is None else (event.to,):
                     self.last[seat] += 1
-                    new[seat].append(event_json(event, self.last[seat], index, self.ranking))
+                    new[seat].append(event_json(event, self.last[seat], index, self.rankings))
             self.hand, self.count = index, len(events)
         return new
 
@@ -85,5 +85,5 @@ class SeatStreams:
                     continue
                 seq += 1
                 if (since is None and index == current) or (since is not None and seq > since):
-                    found.append(event_json(event, seq, index, self.ranking))
+                    found.append(event_json(event, seq, index, self.rankings))
         return found[-MAX_REPLAY:]

@@ -141,6 +141,8 @@ function eventText(e) {
   const cards = e.cards.join(" ");
   switch (e.kind) {
     case "ante": return `${who} ${e.seat === seat ? "ante" : "antes"} ${e.amount}`;
+    case "bring-in": return `${who} ${e.seat === seat ? "bring" : "brings"} it in for ${e.amount}`;
+    case "low": return `${who} ${e.seat === seat ? "have" : "has"} a low${e.text ? `: ${e.text}` : ""}`;
     case "blind": return `${who} ${e.seat === seat ? "post" : "posts"} a blind of ${e.amount}`;
     case "deal": return e.private ? `You are dealt ${cards}` : `${who} ${e.seat === seat ? "get" : "gets"} ${cards} face up`;
     case "up": return `${who} ${e.seat === seat ? "get" : "gets"} ${cards} face up`;
@@ -185,9 +187,12 @@ function seatPosition(s, n, radiusX, radiusY) {
 
 function seatCards(s) {
   const box = element("div", { class: "cards" });
+  // another seat's stud hand (up to seven cards) is drawn smaller to keep the felt clear
+  if (s !== seat && state.card_counts[s] > 5) box.classList.add("many");
   if (s === seat) {
     const up = new Set(state.up[s] || []);
     const drawing = myTurn() && state.legal.kinds.includes("draw");
+    if (drawing) box.classList.add("drawing");
     state.cards.forEach((card, i) => {
       const el = cardElement(card);
       if (up.has(card)) el.classList.add("up");
@@ -251,14 +256,14 @@ function renderFelt() {
     if (!state.live[s] && state.card_counts[s] > 0) box.classList.add("folded");
     const name = element("div", { class: "name", text: s === seat ? `${player.name} (you)` : player.name });
     if (player.cpu) name.append(element("span", { class: "tag", text: `(${player.cpu})` }));
-    if (state.button === s) name.append(element("span", { class: "badge button", text: "D", title: "the button (dealer)" }));
+    if (state.button === s && !facts.game.stud) name.append(element("span", { class: "badge button", text: "D", title: "the button (dealer)" }));
     if (blinds.has(s)) name.append(element("span", { class: `badge ${blinds.get(s)}`, text: blinds.get(s) }));
     box.append(name);
     const score = facts.game.betting ? `${state.stacks[s]} chips` : `${state.points[s]} points`;
     box.append(element("div", { class: "stack", text: score }));
     box.append(seatCards(s));
     const shown = state.shown.find((x) => x.seat === s);
-    if (shown && shown.text) box.append(element("div", { class: "shown", text: shown.text }));
+    if (shown && shown.text) box.append(element("div", { class: "shown", text: handText(shown) }));
     box.append(element("div", { class: "note", text: seatNote(s) }));
     felt.append(box);
     if (state.bets[s] > 0) {
@@ -280,9 +285,31 @@ function renderFelt() {
   $("result").textContent = resultText(state.phase === "done" ? state : state.last);
 }
 
+// A shown hand in words; in a hi/lo game its low too ("no low" when it has none).
+function handText(shown) {
+  if (!("low" in shown)) return shown.text;
+  return `${shown.text}; ${shown.low === null ? "no low" : `low ${shown.low}`}`;
+}
+
+// A hi/lo pot's halves: "Main pot 300: high You (Two pair ...), low CPU 2 (Six-four low ...)".
+function splitLines(hand) {
+  const names = (seats, low) => seats.map((s) => {
+    const shown = hand.shown.find((x) => x.seat === s);
+    const text = shown ? (low ? shown.low : shown.text) : "";
+    return `${playerName(s)}${text ? ` (${text})` : ""}`;
+  }).join(" and ");
+  return hand.split.map((pot, i) => {
+    const title = hand.split.length > 1 ? (i === 0 ? "Main pot" : `Side pot ${i}`) : "Pot";
+    const high = `high: ${names(pot.high, false)}`;
+    const low = pot.low.length ? `low: ${names(pot.low, true)}` : "no qualifying low: the high takes it all";
+    return `${title} ${pot.amount}, ${high}; ${low}`;
+  });
+}
+
 // "CPU 3 wins 90 with a full house, threes full of deuces" for a finished hand.
 function resultText(hand) {
   if (!hand) return "";
+  if (hand.split && hand.split.length) return `Hand ${hand.hand + 1}: ${splitLines(hand).join(" \u00b7 ")}`;
   const parts = [];
   for (const won of hand.won) {
     const shown = hand.shown.find((x) => x.seat === won.seat);
@@ -335,6 +362,11 @@ function betControls(legal) {
     b.addEventListener("click", () => act("check"));
     row.append(b);
   }
+  if (kinds.includes("bring-in")) {
+    const b = element("button", { type: "button", id: "act-bring-in", text: `Bring in ${legal.call}` });
+    b.addEventListener("click", () => act("bring-in"));
+    row.append(b);
+  }
   if (kinds.includes("call")) {
     const b = element("button", { type: "button", id: "act-call", text: `Call ${legal.call}` });
     b.addEventListener("click", () => act("call"));
@@ -342,7 +374,15 @@ function betControls(legal) {
   }
   const sizing = kinds.includes("bet") ? "bet" : kinds.includes("raise") ? "raise" : null;
   const box = [row];
-  if (sizing) {
+  const verb = kinds.includes("bring-in") ? "Complete to" : "Bet";
+  if (sizing && legal.min_to === legal.max_to) {
+    // one size only (fixed limit, a unit bet, or all in): no amount to choose
+    const amount = legal.min_to;
+    const b = element("button", { type: "button", id: `act-${sizing}`,
+      text: sizing === "bet" ? `${verb} ${amount}` : `Raise to ${amount}` });
+    b.addEventListener("click", () => act(sizing, { amount }));
+    row.append(b);
+  } else if (sizing) {
     const input = element("input", {
       type: "number", id: "amount", min: String(legal.min_to), max: String(legal.max_to),
       step: String(legal.step || 1), "aria-label": sizing === "bet" ? "bet amount" : "raise to",
@@ -354,7 +394,7 @@ function betControls(legal) {
       amountDraft = [state.seq, input.value];
       const amount = Number(input.value);
       const problem = amountProblem(amount, legal);
-      button.textContent = sizing === "bet" ? `Bet ${input.value}` : `Raise to ${input.value}`;
+      button.textContent = sizing === "bet" ? `${verb} ${input.value}` : `Raise to ${input.value}`;
       button.disabled = problem !== null || sent;
       hint.textContent = problem ? `The ${sizing} must be ${problem}.` : `${legal.min_to}..${legal.max_to}`;
     };
@@ -440,7 +480,10 @@ function renderInfo() {
   parts.push(element("span", { text: `Hand ${state.hand + 1}, round ${state.round} of ${state.rounds}` }));
   const g = facts.game;
   if (g.big_blind) parts.push(element("span", { text: `Blinds ${g.small_blind}/${g.big_blind}` }));
+  if (g.small_bet) parts.push(element("span", { text: `Bets ${g.small_bet}/${g.big_bet}` }));
   if (g.ante) parts.push(element("span", { text: `Ante ${g.ante}` }));
+  if (g.bring_in) parts.push(element("span", { text: `Bring-in ${g.bring_in}` }));
+  if (g.betting) parts.push(element("span", { text: g.structure }));
   if (!g.betting) parts.push(element("span", { text: "No betting: each round's best hand scores a point" }));
   if (state.redeals) parts.push(element("span", { text: `Redealt ${state.redeals}x` }));
   if (state.timer) parts.push(element("span", { text: `${state.timer} s per turn` }));
@@ -471,10 +514,13 @@ function renderLastHand() {
   for (const shown of hand.shown) {
     lines.push(element("div", { class: "line showdown" },
       `${playerName(shown.seat)}: `, cardsElement(shown.cards, { small: true }),
-      ` ${shown.text}`));
+      ` ${handText(shown)}`));
   }
   if (!hand.shown.length && hand.phase === "done") {
     lines.push(element("div", { class: "line", text: "No showdown: everyone else folded." }));
+  }
+  if (hand.split && hand.split.length) {
+    for (const line of splitLines(hand)) lines.push(element("div", { class: "line split", text: line }));
   }
   for (const won of hand.won) {
     lines.push(element("div", { class: "line won", text: `${playerName(won.seat)} ${won.seat === seat ? "win" : "wins"} ${won.amount}` }));
@@ -496,6 +542,7 @@ function render() {
   renderLastHand();
   document.body.dataset.seq = String(state.seq);
   document.body.dataset.status = state.status;
+  document.body.dataset.hand = String(state.hand);
   document.body.dataset.myturn = myTurn() ? "yes" : "no";
 }
 
