@@ -7,7 +7,8 @@ fn main() {
         .map_or(7, |a| a.parse().expect("a hand size"));
     drawpoker::eval::high::tables();
     let start = std::time::Instant::now();
-    let histogram = drawpoker::eval::high::strength_histogram(cards).expect("5 to 7 cards");
+    let never = drawpoker::stop::Stop::new();
+    let histogram = drawpoker::eval::high::strength_histogram(cards, &never).expect("5 to 7 cards");
     println!(
         "{} hands of {cards} cards in {:?}",
         histogram.iter().sum::<u64>(),

@@ -17,6 +17,8 @@ pub enum Error {
     InvalidArgument(String),
     /// An action the rules do not allow at this point of a hand (the hand is unchanged).
     IllegalAction(String),
+    /// Long work that stopped early because its caller asked it to (see [`crate::stop`]).
+    Stopped,
 }
 
 fn row_suffix(row: &Option<usize>) -> String {
@@ -46,6 +48,7 @@ impl fmt::Display for Error {
                 )
             }
             Error::InvalidArgument(message) | Error::IllegalAction(message) => f.write_str(message),
+            Error::Stopped => f.write_str("the computation was stopped"),
         }
     }
 }

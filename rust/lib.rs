@@ -9,6 +9,7 @@ pub mod equity;
 pub mod error;
 pub mod eval;
 pub mod shuffle;
+pub mod stop;
 
 #[cfg(feature = "python")]
 mod py;

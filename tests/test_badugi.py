@@ -55,7 +55,7 @@ def test_r_badugi_2_lower_top_wins_and_best_subset_counts() -> None:
 
 def test_category_counts_the_cards_that_play() -> None:
     assert category(1, ranking="badugi") == BadugiCategory.ONE_CARD
-    with pytest.raises(InvalidArgumentError, match=r"outside 1\.\.=1092"):
+    with pytest.raises(InvalidArgumentError, match=r"must be an integer in 1\.\.1092"):
         category(1093, ranking="badugi")
 
 

@@ -69,7 +69,7 @@ def test_four_to_a_royal_beats_a_made_flush_in_nine_six() -> None:
 
 
 def test_bad_pay_table_is_refused() -> None:
-    with pytest.raises(InvalidArgumentError, match="unknown pay classes"):
+    with pytest.raises(InvalidArgumentError, match="unknown pay class 'royal'"):
         hold_values({"royal": 800.0})
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bench.engine_workloads import check_call_hands, rules_of_thumb_hands, strong_hands
 from bench.figures import Figure, best_seconds
+from bench.peers.pokerkit_dealer import dealer_automations
 
 TASK = "complete 6-player Five-Card Draw hands, check/call/stand pat"
 ROT_TASK = "complete 6-player Five-Card Draw hands, rules-of-thumb CPUs"
@@ -20,7 +21,6 @@ STRONG_BATCH = 10
 
 def _pokerkit_hands(count: int) -> None:
     from pokerkit import (
-        Automation,
         BettingStructure,
         Deck,
         Mode,
@@ -30,17 +30,7 @@ def _pokerkit_hands(count: int) -> None:
         Street,
     )
 
-    automations = (
-        Automation.ANTE_POSTING,
-        Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING,
-        Automation.HOLE_DEALING,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-        Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING,
-        Automation.CHIPS_PULLING,
-    )
+    automations = dealer_automations()
     streets = (
         Street(False, (False,) * 5, 0, False, Opening.POSITION, 20, None),
         Street(False, (), 0, True, Opening.POSITION, 20, None),

@@ -37,6 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bench.figures import Figure, best_seconds
+from bench.peers.pokerkit_dealer import dealer_automations
 
 TD_TASK = "complete 6-player fixed-limit 2-7 triple draw hands, check/call, stand pat"
 TD_DRAW_TASK = "complete 6-player fixed-limit 2-7 triple draw hands, check/call, drawing by a rule"
@@ -99,26 +100,13 @@ def _pokerkit(game_name: str, draw: bool) -> Driver:
     global ``random`` module, seeded here."""
     from drawpoker.bots.lowball_reading import deuce_seven_discards
     from pokerkit import (
-        Automation,
         FixedLimitDeuceToSevenLowballTripleDraw,
         HoleCardsShowingOrMucking,
         Mode,
         PotLimitOmahaHoldem,
     )
 
-    automations = (
-        Automation.ANTE_POSTING,
-        Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING,
-        Automation.HOLE_DEALING,
-        Automation.BOARD_DEALING,
-        Automation.RUNOUT_COUNT_SELECTION,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-        Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING,
-        Automation.CHIPS_PULLING,
-    )
+    automations = dealer_automations()
 
     def create() -> Any:
         if game_name == "2-7-triple-draw":

@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from bench.figures import Figure, best_seconds
+from bench.peers.pokerkit_dealer import dealer_automations
 
 TASK = "complete 6-player no-limit Hold'em hands, check/call"
 ROT_TASK = "complete 6-player no-limit Hold'em hands, rules-of-thumb CPUs"
@@ -161,25 +162,12 @@ def pokerkit_hands(count: int, seed: int = 0, verify: bool = False) -> int:
     with five board cards, six hands shown or mucked at the showdown, 24 actions and payoffs as
     expected."""
     from pokerkit import (
-        Automation,
         HoleCardsShowingOrMucking,
         Mode,
         NoLimitTexasHoldem,
     )
 
-    automations = (
-        Automation.ANTE_POSTING,
-        Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING,
-        Automation.HOLE_DEALING,
-        Automation.BOARD_DEALING,
-        Automation.RUNOUT_COUNT_SELECTION,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-        Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING,
-        Automation.CHIPS_PULLING,
-    )
+    automations = dealer_automations()
     random.seed(seed)
     good = 0
     for _ in range(count):

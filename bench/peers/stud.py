@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from bench.figures import Figure, best_seconds
+from bench.peers.pokerkit_dealer import dealer_automations
 
 TASK = "complete 6-player fixed-limit Seven-Card Stud hands, call-down"
 ROT_TASK = "complete 6-player fixed-limit Seven-Card Stud hands, rules-of-thumb CPUs"
@@ -95,21 +96,9 @@ def pokerkit_hands(count: int, seed: int = 0, verify: bool = False) -> int:
     >>> pokerkit_hands(2, seed=1, verify=True)  # doctest: +SKIP
     2
     """
-    from pokerkit import Automation, FixedLimitSevenCardStud, HoleCardsShowingOrMucking, Mode
+    from pokerkit import FixedLimitSevenCardStud, HoleCardsShowingOrMucking, Mode
 
-    automations = (
-        Automation.ANTE_POSTING,
-        Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING,
-        Automation.HOLE_DEALING,
-        Automation.BOARD_DEALING,
-        Automation.RUNOUT_COUNT_SELECTION,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-        Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING,
-        Automation.CHIPS_PULLING,
-    )
+    automations = dealer_automations()
     random.seed(seed)
     good = 0
     for _ in range(count):

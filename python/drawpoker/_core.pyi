@@ -26,6 +26,7 @@ __all__ = [
     "draw_limits",
     "equity",
     "equity_batch_heads_up",
+    "equity_limits",
     "evaluate",
     "evaluate_batch",
     "evaluate_low8_batch",
@@ -34,6 +35,7 @@ __all__ = [
     "evaluate_omaha_hilo",
     "evaluate_omaha_hilo_batch",
     "format_cards",
+    "games",
     "hold_table",
     "hold_values",
     "parse_cards",
@@ -98,8 +100,15 @@ def equity(
     seed: int,
 ) -> tuple[list[tuple[int, int, float, float, float]], int, bool]: ...
 def equity_batch_heads_up(
-    hole_a: npt.NDArray[np.uint8], hole_b: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
+    hole_a: npt.NDArray[np.uint8],
+    hole_b: npt.NDArray[np.uint8],
+    board: npt.NDArray[np.uint8],
+    max_outcomes: int,
+    samples: int,
+    seed: int,
 ) -> npt.NDArray[np.float64]: ...
+def games() -> list[str]: ...
+def equity_limits() -> tuple[int, int]: ...
 def deal_message(seed: int, number: int, deal: int, shuffle: int) -> bytes: ...
 def deal_order(
     cards: Sequence[int], seed: int, number: int, deal: int, shuffle: int

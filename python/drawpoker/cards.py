@@ -11,12 +11,16 @@ ints, or a NumPy integer array; the helpers here turn any of those into what the
 
 from __future__ import annotations
 
+import itertools
+import operator
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, SupportsIndex, TypeAlias, cast
 
 from drawpoker import _core
 from drawpoker.errors import InvalidArgumentError, InvalidCardError
+from drawpoker.validate import flag
+from drawpoker.validate import is_integer as is_integer  # its home before validate.py
 
 if TYPE_CHECKING:
     import numpy as np
@@ -44,6 +48,8 @@ def parse_cards(text: str) -> list[int]:
     >>> parse_cards("2c, jk")
     [0, 52]
     """
+    if not isinstance(text, str):
+        raise InvalidArgumentError(f"card text must be a str, not {text!r}")
     return _core.parse_cards(text)
 
 
@@ -61,10 +67,27 @@ def card(rank: int, suit: int) -> int:
 
     >>> format_cards([card(12, 3)])
     'As'
+    >>> card(1.5, 2)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidCardError: no card has rank 1.5 and suit 2 (ranks are integers \
+0..12, suits 0..3)
     """
-    if not (0 <= rank < 13 and 0 <= suit < 4):
-        raise InvalidCardError(f"no card has rank {rank} and suit {suit}")
-    return 4 * rank + suit
+    if not (is_integer(rank) and is_integer(suit) and 0 <= rank < 13 and 0 <= suit < 4):
+        raise InvalidCardError(
+            f"no card has rank {rank!r} and suit {suit!r} (ranks are integers 0..12, suits 0..3)"
+        )
+    return 4 * int(rank) + int(suit)
+
+
+def _standard_card(card: object) -> int:
+    """A card of the 52-card deck, checked (the joker has neither rank nor suit)."""
+    number = operator.index(cast("SupportsIndex", card)) if is_integer(card) else -1
+    if 0 <= number < JOKER:
+        return number
+    raise InvalidCardError(
+        f"card must be an integer in 0..51 (the joker, 52, has no rank or suit), not {card!r}"
+    )
 
 
 def rank_of(card: int) -> int:
@@ -73,7 +96,7 @@ def rank_of(card: int) -> int:
     >>> rank_of(51)
     12
     """
-    return card >> 2
+    return _standard_card(card) >> 2
 
 
 def suit_of(card: int) -> int:
@@ -82,7 +105,7 @@ def suit_of(card: int) -> int:
     >>> suit_of(51)
     3
     """
-    return card & 3
+    return _standard_card(card) & 3
 
 
 def full_deck(joker: bool = False) -> list[int]:
@@ -91,32 +114,22 @@ def full_deck(joker: bool = False) -> list[int]:
     >>> len(full_deck()), len(full_deck(joker=True))
     (52, 53)
     """
-    return list(range(53 if joker else 52))
+    return list(range(53 if flag("joker", joker) else 52))
 
 
-def is_integer(value: object) -> bool:
-    """Whether a value is a Python or NumPy integer (``bool`` is not).
-
-    >>> is_integer(3), is_integer(True), is_integer(3.0)
-    (True, False, False)
-    """
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, int):
-        return True
-    # A NumPy integer can only exist once NumPy is loaded; never load it just to check.
-    numpy = sys.modules.get("numpy")
-    return numpy is not None and isinstance(value, numpy.integer)
-
-
-def to_card_list(cards: CardsLike) -> list[int]:
-    """Card integers of text, ints or an integer array (values are checked by the core).
+def to_card_list(cards: CardsLike, name: str = "cards") -> list[int]:
+    """Card integers 0..52 of text, ints or a 1-D integer array (the core checks repeats and
+    what the call allows); ``name`` is the argument named by an error.
 
     >>> to_card_list("As Kd")
     [51, 45]
     >>> import numpy as np
     >>> to_card_list(np.array([3, 7], dtype=np.uint8))
     [3, 7]
+    >>> to_card_list([3, 99], name="board")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidCardError: card value 99 in board is out of range (0..51, the joker 52)
     """
     if isinstance(cards, str):
         return parse_cards(cards)
@@ -126,16 +139,33 @@ def to_card_list(cards: CardsLike) -> list[int]:
 
         if isinstance(cards, np.ndarray):
             if cards.dtype.kind not in "iu":
-                raise InvalidCardError(f"cards must be integers, not an array of {cards.dtype}")
-            return [int(c) for c in cards.ravel()]
-    result = []
-    for value in cards:
+                raise InvalidCardError(f"{name} must be integers, not an array of {cards.dtype}")
+            if cards.ndim != 1:
+                raise InvalidArgumentError(
+                    f"{name} must be a 1-D array of cards, not an array of shape {cards.shape}"
+                )
+            cards = cards[: JOKER + 2].tolist()
+    if type(cards) is list or type(cards) is tuple:  # the usual case, read as it is
+        values = cards
+    else:
+        try:
+            # One more than a deck holds is enough to refuse, however long the input is.
+            values = list(itertools.islice(cards, JOKER + 2))
+        except TypeError:
+            raise InvalidArgumentError(
+                f"{name} must be card text, a sequence of card integers or an integer array,"
+                f" not {cards!r}"
+            ) from None
+    if len(values) > JOKER + 1:
+        raise InvalidCardError(f"{name} holds more cards than a deck (53 with the joker)")
+    for value in values:
         if type(value) is not int and not is_integer(value):
-            raise InvalidCardError(f"cards must be integers or text, got {value!r}")
+            raise InvalidCardError(f"{name} must be integers or text, got {value!r}")
         if not 0 <= value <= JOKER:
-            raise InvalidCardError(f"card value {value} is out of range")
-        result.append(int(value))
-    return result
+            raise InvalidCardError(
+                f"card value {value} in {name} is out of range (0..51, the joker 52)"
+            )
+    return [int(value) for value in values]
 
 
 def as_card_array(
@@ -151,7 +181,10 @@ def as_card_array(
     """
     import numpy as np
 
-    array = np.asarray(cards)
+    try:
+        array = np.asarray(cards)
+    except (TypeError, ValueError) as error:  # ragged rows, or values NumPy cannot hold
+        raise InvalidArgumentError(f"{name} must be a 2-D integer array: {error}") from None
     if array.dtype.kind not in "iu":
         raise InvalidArgumentError(f"{name} must be an integer array, not {array.dtype}")
     if array.ndim != 2:

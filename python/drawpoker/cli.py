@@ -33,12 +33,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Runs the command line; returns the exit status: 0, 2 for bad input, 130 after Ctrl-C
-    (``play`` and ``simulate`` first print the standings or the summary so far; any other
-    command just stops, without a traceback).
+    """Runs the command line; returns the exit status: 0, 2 for bad input (a file that cannot
+    be written too), 130 after Ctrl-C (``play`` and ``simulate`` first print the standings or
+    the summary so far; any other command just stops, without a traceback).
 
     >>> main(["eval", "As Ks"])
     error: a hand of 2 cards is not allowed here (expected 5, 6 or 7 cards)
+    2
+    >>> main(["tips", "--deck", "52", "--json", "/no/such/directory/tips.json"])
+    Pair: keep the pair, draw three  [52 cards]  Jh Jd 7c 4s 2h
+    ...
+    error: [Errno 2] No such file or directory: '/no/such/directory/tips.json'
     2
     """
     args = build_parser().parse_args(argv)
@@ -55,6 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # would report the pipe again when it flushes stdout at exit, so point it at devnull.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except OSError as error:  # an output file that cannot be written
+        print(f"error: {error}", file=sys.stdout)
+        return 2
     return status
 
 

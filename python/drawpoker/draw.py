@@ -16,13 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import IntEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, TypeAlias
 
 from drawpoker import _core
 from drawpoker.cards import as_card_array, format_cards, to_card_list
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.evaluation import HandCategory, ranking_system
+from drawpoker.evaluation import BadugiCategory, HandCategory, ranking_system
+from drawpoker.validate import finite, flag, integer, is_integer, name_in
 
 if TYPE_CHECKING:
     import numpy as np
@@ -86,7 +88,7 @@ class DrawOutcome:
         >>> round(draw_outcome("Ks 9s 6s 3s 8d", discard="8d").probability(HandCategory.FLUSH), 4)
         0.1915
         """
-        return self.counts[int(category)] / self.total
+        return self.counts[integer("category", category, 0, len(self.counts) - 1)] / self.total
 
     @property
     def improve_probability(self) -> float:
@@ -122,7 +124,7 @@ def discard_mask(hand: CardsLike, discards: CardsLike) -> int:
     >>> discard_mask("Jh Jd 7c 4s 2h", "2h 7c")
     20
     """
-    return _core.discard_mask_of(to_card_list(hand), to_card_list(discards))
+    return _core.discard_mask_of(to_card_list(hand, "hand"), to_card_list(discards, "discards"))
 
 
 def draw_outcome(
@@ -144,9 +146,13 @@ def draw_outcome(
     >>> o.counts[HandCategory.FULL_HOUSE], o.counts[HandCategory.FOUR_OF_A_KIND], o.total
     (66, 46, 1081)
     """
-    cards = to_card_list(hand)
+    cards = to_card_list(hand, "hand")
     mask = _resolve_mask(cards, discard, discard_mask)
-    strengths, improved = _core.draw_histogram(cards, mask, to_card_list(dead), ranking, joker)
+    ranking = ranking_system(ranking).name
+    joker, histogram = flag("joker", joker), flag("histogram", histogram)
+    strengths, improved = _core.draw_histogram(
+        cards, mask, to_card_list(dead, "dead"), ranking, joker
+    )
     return DrawOutcome(
         hand=tuple(cards),
         discard_mask=mask,
@@ -160,8 +166,10 @@ def _resolve_mask(cards: list[int], discard: CardsLike | None, mask: int | None)
     if (discard is None) == (mask is None):
         raise InvalidArgumentError("give either the discarded cards or a discard mask")
     if discard is not None:
-        return int(_core.discard_mask_of(cards, to_card_list(discard)))
-    assert mask is not None
+        return int(_core.discard_mask_of(cards, to_card_list(discard, "discard")))
+    if not is_integer(mask):
+        raise InvalidArgumentError(f"discard_mask must be an integer, not {mask!r}")
+    mask = int(mask)  # type: ignore[arg-type]
     if not 0 <= mask < 1 << len(cards):
         raise InvalidArgumentError(
             f"discard mask {mask} names positions outside a hand of {len(cards)} cards"
@@ -188,13 +196,27 @@ def _category_table(ranking: str) -> npt.NDArray[np.intp]:
     return table
 
 
-@lru_cache(maxsize=8)
+def categories_of(ranking: str) -> type[IntEnum]:
+    """The categories of a ranking's hands: :class:`BadugiCategory` for badugi, else
+    :class:`HandCategory`.
+
+    >>> categories_of("badugi").BADUGI
+    <BadugiCategory.BADUGI: 4>
+    """
+    return BadugiCategory if ranking_system(ranking).name == "badugi" else HandCategory
+
+
 def deck_histogram(ranking: str = "high", joker: bool = False) -> npt.NDArray[np.uint64]:
     """How many hands of the whole deck (53 cards with ``joker``) reach each strength.
 
     >>> int(deck_histogram().sum()), int(deck_histogram("joker", joker=True).sum())
     (2598960, 2869685)
     """
+    return _deck_histogram(ranking_system(ranking).name, flag("joker", joker))
+
+
+@lru_cache(maxsize=8)
+def _deck_histogram(ranking: str, joker: bool) -> npt.NDArray[np.uint64]:
     return _core.deck_histogram(ranking, joker)
 
 
@@ -210,31 +232,66 @@ def objective_values(
       the 53-card deck with ``joker``);
     - ``"at_least:CATEGORY"``: 1 for a final hand of that category or better
       (e.g. ``"at_least:FLUSH"``);
-    - a pay table ``{category: payout}`` (missing categories pay 0);
+    - a pay table ``{category: payout}`` (a :class:`HandCategory`, for badugi a
+      :class:`BadugiCategory`, or its number; missing categories pay 0);
     - an array of one value per strength.
+
+    Payouts and values must be finite numbers.
 
     >>> from drawpoker import evaluate
     >>> values = objective_values({HandCategory.FLUSH: 6.0})
     >>> float(values[evaluate("Ks 9s 6s 3s 8s")]), float(values[evaluate("Ks 9s 6s 3s 8d")])
     (6.0, 0.0)
+    >>> objective_values({99: 1.0})
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: pay table key 99 is not a HandCategory (0..9)
     """
     import numpy as np
 
+    ranking = ranking_system(ranking).name
+    joker = flag("joker", joker)
     if isinstance(objective, str):
         return _named_objective(objective, ranking, joker)
     table = _category_table(ranking)
     if isinstance(objective, Mapping):
-        pays = np.zeros(int(table.max()) + 1, dtype=np.float64)
-        for key, pay in objective.items():
-            pays[int(key)] = float(pay)
-        values = pays[table]
-        values[0] = 0.0
-        return values
-    values = np.ascontiguousarray(objective, dtype=np.float64)
-    if values.shape != (len(table),):
+        return _pay_table_values(objective, ranking, table)
+    try:
+        array = np.asarray(objective)
+    except (TypeError, ValueError):  # ragged rows, or values NumPy cannot hold
+        array = None
+    if array is None or array.dtype.kind not in "iuf" or array.shape != (len(table),):
         raise InvalidArgumentError(
-            f"values per strength must have shape ({len(table)},), got {values.shape}"
+            "objective must be a name, a pay table {category: payout} or an array of"
+            f" {len(table)} values (one per strength), not {objective!r}"
         )
+    values = np.ascontiguousarray(array, dtype=np.float64)
+    bad = np.flatnonzero(~np.isfinite(values))
+    if bad.size:
+        raise InvalidArgumentError(
+            f"values per strength must be finite, not {values[bad[0]]} at strength {bad[0]}"
+        )
+    return values
+
+
+def _pay_table_values(
+    pay_table: Mapping[HandCategory | int, float], ranking: str, table: npt.NDArray[np.intp]
+) -> npt.NDArray[np.float64]:
+    """Values per strength of a pay table by category, its keys and payouts checked."""
+    import numpy as np
+
+    categories = categories_of(ranking)
+    numbers = [c.value for c in categories]
+    pays = np.zeros(max(numbers) + 1, dtype=np.float64)
+    for key, pay in pay_table.items():
+        if not (is_integer(key) and key in numbers):
+            raise InvalidArgumentError(
+                f"pay table key {key!r} is not a {categories.__name__}"
+                f" ({min(numbers)}..{max(numbers)})"
+            )
+        pays[int(key)] = finite(f"the payout of {categories(key).name}", pay)
+    values = pays[table]
+    values[0] = 0.0
     return values
 
 
@@ -259,9 +316,10 @@ def _compute_named_objective(objective: str, ranking: str, joker: bool) -> npt.N
         return beat
     if objective.startswith("at_least:"):
         name = objective.split(":", 1)[1].strip().upper()
-        if name not in HandCategory.__members__:
+        categories = categories_of(ranking)
+        if name not in categories.__members__:
             raise InvalidArgumentError(f"unknown category {name!r} in objective {objective!r}")
-        values = (table >= HandCategory[name]).astype(np.float64)
+        values = (table >= categories[name]).astype(np.float64)
         values[0] = 0.0
         return values
     raise InvalidArgumentError(
@@ -291,13 +349,14 @@ def discard_choices(
     >>> len(discard_choices("Ks 9s 6s 3s 8d", limit="5"))
     32
     """
-    if limit not in DRAW_LIMITS:
-        raise InvalidArgumentError(
-            f"unknown draw limit {limit!r} (known: {', '.join(DRAW_LIMITS)})"
-        )
-    cards = to_card_list(hand)
+    limit = name_in("draw limit", limit, DRAW_LIMITS)
+    cards = to_card_list(hand, "hand")
+    ranking, joker = ranking_system(ranking).name, flag("joker", joker)
+    histograms = flag("histograms", histograms)
     values = objective_values(objective, ranking, joker=joker)
-    rows = _core.draw_choices(cards, to_card_list(dead), ranking, joker, limit, values, histograms)
+    rows = _core.draw_choices(
+        cards, to_card_list(dead, "dead"), ranking, joker, limit, values, histograms
+    )
     return [
         DiscardChoice(
             hand=tuple(cards),
@@ -314,10 +373,11 @@ def discard_choices(
 def draw_category_counts_batch(
     hands: npt.ArrayLike, masks: npt.ArrayLike, *, ranking: str = "high", joker: bool = False
 ) -> npt.NDArray[np.uint64]:
-    """Category counts ``[N, categories]`` of the draws of ``hands[N, 5]`` with ``masks[N]``.
+    """Category counts ``[N, categories]`` of the draws of ``hands[N, 5]`` (``[N, 4]`` for
+    badugi) with ``masks[N]``.
 
     Rows are checked first (bad cards, repeats, masks out of range raise naming the row), then
-    computed in parallel with the GIL released.
+    computed in parallel with the GIL released; a large batch stops on Ctrl-C.
 
     >>> import numpy as np
     >>> hands = np.array([[39, 38, 20, 13, 2], [36, 37, 38, 21, 44]], dtype=np.uint8)
@@ -326,15 +386,21 @@ def draw_category_counts_batch(
     """
     import numpy as np
 
-    array = as_card_array(hands, widths=(5,), allow_joker=joker, name="hands")
-    mask_array = np.asarray(masks)
+    system, joker = ranking_system(ranking), flag("joker", joker)
+    size = min(system.hand_sizes)  # a draw is of the ranking's smallest hand: 5, badugi 4
+    array = as_card_array(hands, widths=(size,), allow_joker=joker, name="hands")
+    try:
+        mask_array = np.asarray(masks)
+    except (TypeError, ValueError):  # ragged, or values NumPy cannot hold
+        mask_array = np.asarray(None)
     if mask_array.dtype.kind not in "iu" or mask_array.shape != (array.shape[0],):
         raise InvalidArgumentError(
             f"masks must be {array.shape[0]} integers, got {mask_array.dtype} {mask_array.shape}"
         )
-    if mask_array.size and (mask_array.min() < 0 or mask_array.max() > 31):
-        row = int(np.flatnonzero((mask_array < 0) | (mask_array > 31))[0])
+    top = (1 << size) - 1
+    if mask_array.size and (mask_array.min() < 0 or mask_array.max() > top):
+        row = int(np.flatnonzero((mask_array < 0) | (mask_array > top))[0])
         raise InvalidArgumentError(f"discard mask {mask_array[row]} is out of range in row {row}")
     return _core.draw_category_counts_batch(
-        array, np.ascontiguousarray(mask_array, dtype=np.uint8), ranking, joker
+        array, np.ascontiguousarray(mask_array, dtype=np.uint8), system.name, joker
     )

@@ -4,7 +4,9 @@ Each player is given by the cards kept and the number of cards drawn. Cards know
 of play (for instance another player's discards, when they were seen) are passed as ``dead``;
 discards that are not known stay among the unseen cards, which is exactly right for a player
 who did not see them. Heads-up spots are always exact, for any draw sizes; multiway spots are
-exact up to ``budget`` joint outcomes, then sampled with a seeded generator.
+exact up to ``budget`` joint outcomes, then sampled with a seeded generator. ``budget`` and
+``samples`` are at most 10**12 (:data:`~drawpoker.equity.MAX_OUTCOMES`,
+:data:`~drawpoker.equity.MAX_SAMPLES`); a long call stops on Ctrl-C (KeyboardInterrupt).
 
 >>> e = draw_equity([("Jh Jd", 3), ("As Ks Qs 8s", 1)], dead="7c 4s 2h 3d")
 >>> round(e.shares[0], 6), e.exact
@@ -13,12 +15,15 @@ exact up to ``budget`` joint outcomes, then sampled with a seeded generator.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from drawpoker import _core
 from drawpoker.cards import CardsLike, to_card_list
+from drawpoker.equity import MAX_OUTCOMES, MAX_SAMPLES, SEED_MAX
 from drawpoker.errors import InvalidArgumentError
+from drawpoker.evaluation import ranking_system
+from drawpoker.validate import flag, integer
 
 DEFAULT_BUDGET = 5_000_000
 """Joint outcomes a multiway spot may have and still be walked exactly."""
@@ -60,14 +65,30 @@ def draw_equity(
     >>> e.exact, round(sum(e.shares), 9)
     (False, 1.0)
     """
-    if budget < 0 or samples < 0:
-        raise InvalidArgumentError("budget and samples must not be negative")
+    if isinstance(players, str) or not isinstance(players, Iterable):
+        raise InvalidArgumentError(
+            f"players must be a list of (kept cards, cards drawn) pairs, not {players!r}"
+        )
     rows = []
-    for index, (kept, draws) in enumerate(players):
-        if isinstance(draws, bool) or not isinstance(draws, int) or not 0 <= draws <= 5:
-            raise InvalidArgumentError(f"player {index} draws {draws!r} cards (0 to 5 allowed)")
-        rows.append((to_card_list(kept), draws))
+    for index, player in enumerate(players):
+        if isinstance(player, str) or not (isinstance(player, Sequence) and len(player) == 2):
+            raise InvalidArgumentError(
+                f"player {index} must be a (kept cards, cards drawn) pair, not {player!r}"
+            )
+        kept, draws = player
+        rows.append(
+            (
+                to_card_list(kept, f"player {index}'s kept cards"),
+                integer(f"player {index}'s cards drawn", draws, 0, 5),
+            )
+        )
     shares, wins, ties, outcomes, exact, errors = _core.draw_equity(
-        rows, to_card_list(dead), ranking, joker, budget, samples, seed
+        rows,
+        to_card_list(dead, "dead"),
+        ranking_system(ranking).name,
+        flag("joker", joker),
+        integer("budget", budget, 0, MAX_OUTCOMES),
+        integer("samples", samples, 0, MAX_SAMPLES),
+        integer("seed", seed, 0, SEED_MAX),
     )
     return DrawEquity(tuple(shares), tuple(wins), tuple(ties), outcomes, exact, tuple(errors))

@@ -1,7 +1,8 @@
 """Equity: each player's share of the pot over every way the unseen cards can fall.
 
 Exact whenever the number of outcomes fits ``max_outcomes``; otherwise a Monte Carlo estimate
-from ``samples`` deals drawn with ``seed``, with a standard error per player.
+from ``samples`` deals drawn with ``seed``, with a standard error per player. Both are at most
+:data:`MAX_OUTCOMES` and :data:`MAX_SAMPLES`; a long call stops on Ctrl-C (KeyboardInterrupt).
 
 >>> result = equity(["AsKs", "QhQd"])
 >>> result.exact, result.outcomes, result.players[0].wins
@@ -12,13 +13,14 @@ from ``samples`` deals drawn with ``seed``, with a standard error per player.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drawpoker import _core
-from drawpoker.cards import as_card_array, is_integer, to_card_list
+from drawpoker.cards import as_card_array, to_card_list
 from drawpoker.errors import InvalidArgumentError
+from drawpoker.validate import integer, name_in
 
 if TYPE_CHECKING:
     import numpy as np
@@ -26,14 +28,22 @@ if TYPE_CHECKING:
 
     from drawpoker.cards import CardsLike
 
-GAMES = ("holdem", "omaha", "omaha-hi-lo", "stud", "razz", "stud-hi-lo")
-"""Games whose equity can be computed, by their public names."""
+GAMES: tuple[str, ...] = tuple(_core.games())
+"""Games whose equity can be computed, by their public names: ``holdem``, ``omaha``,
+``omaha-hi-lo``, ``stud``, ``razz``, ``stud-hi-lo``."""
 
 DEFAULT_MAX_OUTCOMES = 10_000_000
 """Deals enumerated exactly by default; above this, Monte Carlo."""
 
 DEFAULT_SAMPLES = 200_000
 """Monte Carlo deals drawn by default."""
+
+MAX_OUTCOMES, MAX_SAMPLES = _core.equity_limits()
+"""The largest ``max_outcomes`` (10**12: a walk of that many deals takes hours) and sample count
+(10**12) a call may give; :func:`drawpoker.draw_equity`'s budget has the same maximum."""
+
+SEED_MAX = 2**64 - 1
+"""Seeds are integers in ``0..2**64-1``."""
 
 
 @dataclass(frozen=True)
@@ -72,12 +82,22 @@ class EquityResult:
     exact: bool
 
 
-def _check_count(name: str, value: int, limit: int = 2**64 - 1) -> int:
-    if not is_integer(value):
-        raise InvalidArgumentError(f"{name} must be an integer, got {value!r}")
-    if not 0 <= int(value) <= limit:
-        raise InvalidArgumentError(f"{name} must be in 0..{limit}, got {value}")
-    return int(value)
+def budget(max_outcomes: object, samples: object, seed: object) -> tuple[int, int, int]:
+    """``(max_outcomes, samples, seed)`` checked against their ranges.
+
+    >>> budget(10**6, 1000, 7)
+    (1000000, 1000, 7)
+    >>> budget(10**18, 1000, 7)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: max_outcomes must be an integer in 0..10**12, not \
+1000000000000000000
+    """
+    return (
+        integer("max_outcomes", max_outcomes, 0, MAX_OUTCOMES),
+        integer("samples", samples, 0, MAX_SAMPLES),
+        integer("seed", seed, 0, SEED_MAX),
+    )
 
 
 def equity(
@@ -112,19 +132,17 @@ def equity(
     >>> mc.exact, mc.outcomes, abs(mc.players[0].equity - 0.4621) < 4 * mc.players[0].std_error
     (False, 20000, True)
     """
-    if isinstance(hands, str):
+    if isinstance(hands, str) or not isinstance(hands, Iterable):
         raise InvalidArgumentError(
-            "hands must be a list with one entry per player, e.g. ['AsKs', 'QhQd']"
+            f"hands must be a list with one entry per player, e.g. ['AsKs', 'QhQd'], not {hands!r}"
         )
-    hand_lists = [to_card_list(hand) for hand in hands]
+    hand_lists = [to_card_list(hand, f"hands[{i}]") for i, hand in enumerate(hands)]
     rows, outcomes, exact = _core.equity(
-        game,
+        name_in("game", game, GAMES),
         hand_lists,
-        to_card_list(board),
-        to_card_list(dead),
-        _check_count("max_outcomes", max_outcomes),
-        _check_count("samples", samples),
-        _check_count("seed", seed),
+        to_card_list(board, "board"),
+        to_card_list(dead, "dead"),
+        *budget(max_outcomes, samples, seed),
     )
     players = tuple(
         PlayerEquity(
@@ -142,19 +160,34 @@ def equity(
 
 
 def equity_batch(
-    hole_a: npt.ArrayLike, hole_b: npt.ArrayLike, board: npt.ArrayLike | None = None
+    hole_a: npt.ArrayLike,
+    hole_b: npt.ArrayLike,
+    board: npt.ArrayLike | None = None,
+    *,
+    max_outcomes: int = DEFAULT_MAX_OUTCOMES,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
 ) -> npt.NDArray[np.float64]:
-    """Exact Hold'em equity of ``hole_a[i]`` against ``hole_b[i]`` for every row.
+    """Hold'em equity of ``hole_a[i]`` against ``hole_b[i]`` for every row.
 
     ``hole_a`` and ``hole_b`` are ``[N, 2]`` card arrays; ``board`` is ``[N, k]`` with k = 0, 3,
-    4 or 5 (none: preflop). Work runs with the GIL released, on all cores.
+    4 or 5 (none: preflop). Every row has as many outcomes (1,712,304 preflop), so either every
+    row is exact (they fit ``max_outcomes``) or every row is a Monte Carlo estimate from
+    ``samples`` deals, row ``i`` drawn as :func:`equity` would with ``seed + i`` (modulo
+    2**64). Every row is checked before any is computed; work runs with the GIL released, on all
+    cores, and a batch of many rows stops on Ctrl-C.
 
     >>> import numpy as np
     >>> a = np.array([[51, 47], [0, 4]], dtype=np.uint8)   # AsKs, 2c3c
     >>> b = np.array([[42, 41], [50, 49]], dtype=np.uint8)  # QhQd, AhAd
     >>> equity_batch(a, b).round(4)
     array([0.4621, 0.176 ])
+    >>> sampled = equity_batch(a, b, max_outcomes=0, samples=5000, seed=3)
+    >>> float(sampled[1]) == equity(["2c3c", "AhAd"], max_outcomes=0, samples=5000, seed=4
+    ...     ).players[0].equity
+    True
     """
+    checked_budget = budget(max_outcomes, samples, seed)
     import numpy as np
 
     a = as_card_array(hole_a, widths=(2,), name="hole_a")
@@ -168,4 +201,4 @@ def equity_batch(
             f"hole_a, hole_b and board have different row counts "
             f"({a.shape[0]}, {b.shape[0]}, {board_array.shape[0]})"
         )
-    return _core.equity_batch_heads_up(a, b, board_array)
+    return _core.equity_batch_heads_up(a, b, board_array, *checked_budget)

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Literal, overload
 from drawpoker import _core
 from drawpoker.cards import as_card_array, to_card_list
 from drawpoker.errors import InvalidArgumentError
+from drawpoker.validate import integer, name_in
 
 if TYPE_CHECKING:
     import numpy as np
@@ -126,7 +127,9 @@ def evaluate(cards: CardsLike, ranking: str = "high") -> int:
     >>> evaluate("Ah Ad Ac As Jk", ranking="joker")
     7475
     """
-    return _core.evaluate(to_card_list(cards), ranking)
+    # The core names an unknown ranking; only a value that is no str is refused here.
+    name = ranking if type(ranking) is str else ranking_system(ranking).name
+    return _core.evaluate(to_card_list(cards), name)
 
 
 def evaluate_batch(cards: npt.ArrayLike, ranking: str = "high") -> npt.NDArray[np.uint16]:
@@ -160,7 +163,7 @@ def qualifies_low8(strength: int) -> bool:
     >>> qualifies_low8(evaluate("9c 7d 5h 3s Ac", ranking="ace-five"))
     False
     """
-    return strength >= LOW8_MIN
+    return checked_strength(strength, "ace-five") >= LOW8_MIN
 
 
 def evaluate_low8(cards: CardsLike) -> int | None:
@@ -197,6 +200,21 @@ def compare_batch(a: npt.ArrayLike, b: npt.ArrayLike) -> npt.NDArray[np.int8]:
     )
 
 
+def checked_strength(strength: object, ranking: str) -> int:
+    """``strength`` as an int, refused unless it is a strength of ``ranking`` (1..its top).
+
+    >>> checked_strength(7463, "high")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: strength (ranking 'high') must be an integer in \
+1..7462, not 7463
+    """
+    system = ranking_system(ranking)
+    if type(strength) is int and 1 <= strength <= system.max_strength:  # the usual case
+        return strength
+    return integer(f"strength (ranking {system.name!r})", strength, 1, system.max_strength)
+
+
 # The literal "badugi" is also a str; mypy's documented way to accept that overlap is to ignore it.
 @overload
 def category(  # type: ignore[overload-overlap]
@@ -219,7 +237,7 @@ def category(strength: int, ranking: str = "high") -> HandCategory | BadugiCateg
     >>> category(evaluate("Kc Kd 7h 2s", ranking="badugi"), ranking="badugi")
     <BadugiCategory.THREE_CARDS: 3>
     """
-    number = _core.category(strength, ranking)
+    number = _core.category(checked_strength(strength, ranking), ranking)
     return BadugiCategory(number) if ranking == "badugi" else HandCategory(number)
 
 
@@ -235,16 +253,20 @@ def describe(strength: int, ranking: str = "high") -> str:
     >>> describe(evaluate("8c 5d 3h As", ranking="badugi"), ranking="badugi")
     'Badugi, 8-5-3-A'
     """
-    return _core.describe(strength, ranking)
+    return _core.describe(checked_strength(strength, ranking), ranking)
+
+
+HISTOGRAM_METHODS = ("walk", "patterns")
+"""How :func:`strength_histogram` counts: by walking every hand, or by rank patterns."""
 
 
 def strength_histogram(n_cards: int, method: str = "walk") -> npt.NDArray[np.uint64]:
     """How many of the C(52, n) high hands of ``n_cards`` (5..7) reach each strength.
 
     Index = strength (index 0 is unused). ``method="walk"`` evaluates every one of the hands, on
-    all cores (the exhaustive check of the evaluator); ``method="patterns"`` gets the same
-    numbers in about a millisecond by counting each multiset of ranks with its suit assignments
-    and each flush rank set with the hands around it.
+    all cores (the exhaustive check of the evaluator; it stops on Ctrl-C); ``method="patterns"``
+    gets the same numbers in about a millisecond by counting each multiset of ranks with its
+    suit assignments and each flush rank set with the hands around it.
 
     >>> hist = strength_histogram(5)
     >>> int(hist.sum()), int((hist > 0).sum())
@@ -252,7 +274,8 @@ def strength_histogram(n_cards: int, method: str = "walk") -> npt.NDArray[np.uin
     >>> bool((strength_histogram(6, method="patterns") == strength_histogram(6)).all())
     True
     """
-    return _core.strength_histogram(n_cards, method)
+    n_cards = integer("n_cards", n_cards, 5, 7)
+    return _core.strength_histogram(n_cards, name_in("method", method, HISTOGRAM_METHODS))
 
 
 def category_counts(n_cards: int, method: str = "patterns") -> dict[HandCategory, int]:

@@ -39,7 +39,7 @@ def evaluate_omaha(hole: CardsLike, board: CardsLike) -> int:
     ...     "As Kd Qc 2h", "3s 4s 5s 9s Jd")
     True
     """
-    return _core.evaluate_omaha(to_card_list(hole), to_card_list(board))
+    return _core.evaluate_omaha(to_card_list(hole, "hole"), to_card_list(board, "board"))
 
 
 def evaluate_omaha_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | None]:
@@ -49,7 +49,7 @@ def evaluate_omaha_hilo(hole: CardsLike, board: CardsLike) -> tuple[int, int | N
     >>> evaluate_omaha_hilo("As 2s Kd Kh", "3c 9d Th Jc Qd")[1] is None
     True
     """
-    return _core.evaluate_omaha_hilo(to_card_list(hole), to_card_list(board))
+    return _core.evaluate_omaha_hilo(to_card_list(hole, "hole"), to_card_list(board, "board"))
 
 
 def _batches(

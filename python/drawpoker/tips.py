@@ -16,9 +16,10 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from drawpoker.draw import DiscardChoice, ObjectiveLike, discard_choices
+from drawpoker.draw import DiscardChoice, DrawOutcome, ObjectiveLike, discard_choices
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory
+from drawpoker.validate import flag
 
 
 @dataclass(frozen=True)
@@ -94,6 +95,10 @@ class Tip:
         >>> round(tip.goal_probability(tip.advised), 4)
         0.2871
         """
+        if not isinstance(choice, DrawOutcome):
+            raise InvalidArgumentError(
+                f"choice must be a DiscardChoice (from discard_choices), not {choice!r}"
+            )
         return sum(choice.counts[self.goal :]) / choice.total
 
 
@@ -108,6 +113,7 @@ def build_tips(
     >>> [t.place for t in build_tips(joker=True)]
     [1, 1, 1, 1, 1]
     """
+    joker = flag("joker", joker)
     ranking = "joker" if joker else "high"
     tips = []
     for spec in TIPS:
@@ -138,6 +144,13 @@ def build_tips(
     return tips
 
 
+def _checked(tips: Sequence[Tip]) -> Sequence[Tip]:
+    """``tips`` if it is a sequence of :class:`Tip`."""
+    if not (isinstance(tips, Sequence) and all(isinstance(t, Tip) for t in tips)):
+        raise InvalidArgumentError(f"tips must be a list of Tip (from build_tips), not {tips!r}")
+    return tips
+
+
 def _percent(x: float) -> str:
     return f"{100 * x:.2f}%"
 
@@ -157,7 +170,7 @@ def tips_rows(tips: Sequence[Tip]) -> list[dict[str, object]]:
     '4 / 47'
     """
     rows: list[dict[str, object]] = []
-    for t in tips:
+    for t in _checked(tips):
         a, b = t.advised, t.alternative
         rows.append(
             {
@@ -195,7 +208,7 @@ def tips_markdown(tips: Sequence[Tip]) -> str:
         "|---|---|---|---|---|---|---|---|---|---|---|\n"
     )
     lines = []
-    for t in tips:
+    for t in _checked(tips):
         a, b = t.advised, t.alternative
         lines.append(
             f"| {t.advice} | {t.deck} | {t.hand} | {_discard_text(t.discards)} | "
@@ -223,6 +236,7 @@ def tips_svg(tips: Sequence[Tip]) -> str:
     >>> tips_svg(build_tips()).startswith("<svg")
     True
     """
+    tips = _checked(tips)
     bar, gap, left, width = 14, 12, 330, 360
     height = 50 + len(tips) * (2 * bar + gap) + 30
     parts = [

@@ -2,7 +2,8 @@
 
 Every one of the 2,598,960 deals is analysed with all 32 discard choices, exactly, through
 the 134,459 suit-canonical deals (each standing for ``weight`` deals). The counts come from
-the Rust core by inclusion-exclusion over card-subset tallies (see ``rust/draw/holds.rs``).
+the Rust core by inclusion-exclusion over card-subset tallies (see ``rust/draw/holds.rs``);
+the whole-deck functions take under a second on two cores, and stop on Ctrl-C.
 
 >>> best_hold("Ah Kh Qh Jh 9c")
 ('9c', 18.553...)
@@ -19,6 +20,7 @@ from drawpoker import _core
 from drawpoker.draw import discard_choices
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory, category, evaluate
+from drawpoker.validate import finite, name_in
 
 if TYPE_CHECKING:
     import numpy as np
@@ -77,12 +79,18 @@ def pay_class_of_strength() -> npt.NDArray[np.uint8]:
 
 
 def _pays(pay_table: Mapping[str, float]) -> npt.NDArray[np.float64]:
-    unknown = set(pay_table) - set(PAY_CLASSES)
-    if unknown:
-        raise InvalidArgumentError(f"unknown pay classes {sorted(unknown)} (known: {PAY_CLASSES})")
+    """The payout of every pay class, in :data:`PAY_CLASSES` order (missing classes pay 0)."""
+    if not isinstance(pay_table, Mapping):
+        raise InvalidArgumentError(
+            f"pay_table must be a mapping {{pay class: payout}}, not {pay_table!r}"
+        )
+    for name in pay_table:
+        name_in("pay class", name, PAY_CLASSES)
     import numpy as np
 
-    return np.array([float(pay_table.get(name, 0.0)) for name in PAY_CLASSES])
+    return np.array(
+        [finite(f"the payout of {name!r}", pay_table.get(name, 0.0)) for name in PAY_CLASSES]
+    )
 
 
 def canonical_deals() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32]]:
@@ -156,6 +164,8 @@ def save_hold_table(path: str | PathLike[str]) -> None:
     """
     import numpy as np
 
+    if not isinstance(path, str | PathLike):
+        raise InvalidArgumentError(f"path must be a str or a path, not {path!r}")
     hands, weights = canonical_deals()
     np.savez_compressed(
         path, hands=hands, weights=weights, counts=hold_table(), pay_classes=np.array(PAY_CLASSES)

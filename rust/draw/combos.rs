@@ -16,11 +16,11 @@ pub const fn binomial(n: usize, k: usize) -> u64 {
     result
 }
 
-/// Binomials `C(n, k)` for `n <= 52`, `k <= 5`, as a table.
-pub const BINOMIALS: [[u32; 6]; 53] = {
-    let mut table = [[0u32; 6]; 53];
+/// Binomials `C(n, k)` for `n <= 53` (the joker deck), `k <= 5`, as a table.
+pub const BINOMIALS: [[u32; 6]; 54] = {
+    let mut table = [[0u32; 6]; 54];
     let mut n = 0;
-    while n < 53 {
+    while n < 54 {
         let mut k = 0;
         while k < 6 {
             table[n][k] = binomial(n, k) as u32;
@@ -117,6 +117,13 @@ mod tests {
         assert_eq!(count, 1);
         for_each_fill(&pool[..2], 3, &mut hand[..3], 0, &mut |_| count += 1);
         assert_eq!(count, 1);
+    }
+
+    #[test]
+    fn the_table_has_the_joker_deck() {
+        // Draw equity reads row 53 when two players draw five each from the joker deck.
+        assert_eq!(BINOMIALS[53][5] as u64, binomial(53, 5));
+        assert_eq!(BINOMIALS[53][5], 2_869_685);
     }
 
     #[test]

@@ -17,8 +17,10 @@ use super::outcomes::{check_deck, stub_of};
 use super::score::{hand_size, Scorer};
 use crate::card::{check_hand, rank, suit, Card};
 use crate::equity::rng::Rng;
+use crate::equity::{check_at_most, MAX_OUTCOMES, MAX_SAMPLES};
 use crate::error::{Error, Result};
 use crate::eval::Ranking;
+use crate::stop::Stop;
 
 /// One player of a draw-equity question.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,8 +98,88 @@ fn joint_outcomes(players: &[Player], n: usize) -> u64 {
     total
 }
 
+/// How a draw-equity question is answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Method {
+    /// Two players: exact, whatever the draws, without walking the pairs of draws.
+    HeadsUp,
+    /// Every joint draw, one by one.
+    Walk,
+    /// Seeded Monte Carlo.
+    Sample { samples: u64, seed: u64 },
+}
+
+/// A checked draw-equity question and the method chosen for it: exact heads-up, exact
+/// multiway up to `budget` joint outcomes, otherwise Monte Carlo. [`Plan::run`] does the work
+/// (and may be stopped).
+#[derive(Clone)]
+pub struct Plan {
+    scorer: Scorer,
+    players: Vec<Player>,
+    unseen: Vec<Card>,
+    method: Method,
+}
+
+impl Plan {
+    /// Checks the players, the dead cards and the budget, and chooses the method.
+    /// `budget` may be at most [`MAX_OUTCOMES`] and `samples` at most [`MAX_SAMPLES`].
+    pub fn new(
+        ranking: Ranking,
+        players: &[Player],
+        dead: &[Card],
+        joker: bool,
+        budget: u64,
+        samples: u64,
+        seed: u64,
+    ) -> Result<Plan> {
+        check_at_most("budget", budget, MAX_OUTCOMES)?;
+        check_at_most("samples", samples, MAX_SAMPLES)?;
+        let unseen = unseen_cards(ranking, players, dead, joker)?;
+        let method = if players.len() == 2 {
+            Method::HeadsUp
+        } else if joint_outcomes(players, unseen.len()) <= budget {
+            Method::Walk
+        } else if samples == 0 {
+            return Err(Error::InvalidArgument(format!(
+                "the spot's {} joint outcomes exceed the exact budget of {budget} and no \
+                 samples were allowed",
+                joint_outcomes(players, unseen.len())
+            )));
+        } else {
+            Method::Sample { samples, seed }
+        };
+        Ok(Plan {
+            scorer: Scorer::of(ranking),
+            players: players.to_vec(),
+            unseen,
+            method,
+        })
+    }
+
+    /// A rough size of the work: the joint outcomes of an exact answer (heads-up is much
+    /// cheaper than walking them, but grows with them), or the samples.
+    pub fn work(&self) -> u64 {
+        match self.method {
+            Method::HeadsUp | Method::Walk => joint_outcomes(&self.players, self.unseen.len()),
+            Method::Sample { samples, .. } => samples,
+        }
+    }
+
+    /// The equity; returns [`Error::Stopped`] soon after `stop` is requested.
+    pub fn run(&self, stop: &Stop) -> Result<Equity> {
+        let (scorer, players, unseen) = (self.scorer, &self.players, &self.unseen);
+        match self.method {
+            Method::HeadsUp => heads_up(scorer, players, unseen, stop),
+            Method::Walk => multiway_exact(scorer, players, unseen, stop),
+            Method::Sample { samples, seed } => {
+                monte_carlo(scorer, players, unseen, samples, seed, stop)
+            }
+        }
+    }
+}
+
 /// Draw equity of the players: exact heads-up, exact multiway up to `budget` joint outcomes,
-/// otherwise `samples` seeded Monte Carlo deals.
+/// otherwise `samples` seeded Monte Carlo deals (see [`Plan`]).
 pub fn draw_equity(
     ranking: Ranking,
     players: &[Player],
@@ -107,20 +189,7 @@ pub fn draw_equity(
     samples: u64,
     seed: u64,
 ) -> Result<Equity> {
-    let unseen = unseen_cards(ranking, players, dead, joker)?;
-    let scorer = Scorer::of(ranking);
-    if players.len() == 2 {
-        return Ok(heads_up(scorer, players, &unseen));
-    }
-    if joint_outcomes(players, unseen.len()) <= budget {
-        return Ok(multiway_exact(scorer, players, &unseen));
-    }
-    if samples == 0 {
-        return Err(Error::InvalidArgument(
-            "the spot exceeds the exact budget and no samples were allowed".to_string(),
-        ));
-    }
-    Ok(monte_carlo(scorer, players, &unseen, samples, seed))
+    Plan::new(ranking, players, dead, joker, budget, samples, seed)?.run(&Stop::new())
 }
 
 /// Strength of every draw of `player` from `unseen`, in the order of `for_each_index_subset`.
@@ -165,7 +234,7 @@ fn draw_strengths(scorer: Scorer, player: &Player, unseen: &[Card]) -> Vec<u16> 
 /// Lists at least this long are turned into count tables (see [`bucketed`]).
 const LONG_LIST: usize = 256;
 
-fn heads_up(scorer: Scorer, players: &[Player], unseen: &[Card]) -> Equity {
+fn heads_up(scorer: Scorer, players: &[Player], unseen: &[Card], stop: &Stop) -> Result<Equity> {
     // A draws at least as many cards as B.
     let swap = players[1].draws > players[0].draws;
     let (a, b) = if swap {
@@ -177,13 +246,13 @@ fn heads_up(scorer: Scorer, players: &[Player], unseen: &[Card]) -> Equity {
     let total = binomial(n, a.draws) * binomial(n - a.draws, b.draws);
     let Counts { below, equal } = match scorer {
         Scorer::High(tables) => {
-            let b_side = high_heads_up::count(tables, b, a, unseen);
+            let b_side = high_heads_up::count(tables, b, a, unseen, stop)?;
             Counts {
                 below: total as i64 - b_side.below - b_side.equal,
                 equal: b_side.equal,
             }
         }
-        _ => bucketed(scorer, a, b, unseen),
+        _ => bucketed(scorer, a, b, unseen, stop)?,
     };
     let t = total as f64;
     let a_wins = below as f64 / t;
@@ -197,19 +266,25 @@ fn heads_up(scorer: Scorer, players: &[Player], unseen: &[Card]) -> Equity {
         wins.reverse();
         shares.reverse();
     }
-    Equity {
+    Ok(Equity {
         shares,
         wins,
         ties: vec![tie, tie],
         outcomes: total,
         exact: true,
         std_errors: vec![0.0, 0.0],
-    }
+    })
 }
 
 /// Counts A's wins and ties against B, who draws no more cards than A, by bucketing B's draws
-/// under every subset of their cards (see the module documentation).
-fn bucketed(scorer: Scorer, a: &Player, b: &Player, unseen: &[Card]) -> Counts {
+/// under every subset of their cards (see the module documentation); polls `stop` once a draw.
+fn bucketed(
+    scorer: Scorer,
+    a: &Player,
+    b: &Player,
+    unseen: &[Card],
+    stop: &Stop,
+) -> Result<Counts> {
     let n = unseen.len();
     let common = a.draws.min(b.draws);
     let strengths_b = draw_strengths(scorer, b, unseen);
@@ -224,6 +299,9 @@ fn bucketed(scorer: Scorer, a: &Player, b: &Player, unseen: &[Card]) -> Counts {
         .collect();
     let mut index = 0;
     for_each_index_subset(n, b.draws, &mut |idx| {
+        if stop.requested() {
+            return;
+        }
         let s = strengths_b[index];
         index += 1;
         for_each_subset(idx, common, &mut |size, rank| {
@@ -235,7 +313,7 @@ fn bucketed(scorer: Scorer, a: &Player, b: &Player, unseen: &[Card]) -> Counts {
     for (j, bucket) in buckets.iter_mut().enumerate() {
         bucket
             .chunks_exact_mut(bucket_len[j])
-            .for_each(|c| c.sort_unstable());
+            .try_for_each(|c| stop.check().map(|()| c.sort_unstable()))?;
     }
     // Long lists become counts below each strength, so that their queries are two loads
     // instead of two binary searches.
@@ -264,6 +342,9 @@ fn bucketed(scorer: Scorer, a: &Player, b: &Player, unseen: &[Card]) -> Counts {
     let (mut below, mut equal) = (0i64, 0i64);
     let mut index = 0;
     for_each_index_subset(n, a.draws, &mut |idx| {
+        if stop.requested() {
+            return;
+        }
         let s = strengths_a[index];
         index += 1;
         for_each_subset(idx, common, &mut |size, rank| {
@@ -288,7 +369,8 @@ fn bucketed(scorer: Scorer, a: &Player, b: &Player, unseen: &[Card]) -> Counts {
             equal += sign * (upto - lower);
         });
     });
-    Counts { below, equal }
+    stop.check()?;
+    Ok(Counts { below, equal })
 }
 
 /// Running sums of one walk or sample: shares in units of 1/60 (ties of up to six split evenly).
@@ -359,13 +441,20 @@ impl Tally {
     }
 }
 
-fn multiway_exact(scorer: Scorer, players: &[Player], unseen: &[Card]) -> Equity {
+fn multiway_exact(
+    scorer: Scorer,
+    players: &[Player],
+    unseen: &[Card],
+    stop: &Stop,
+) -> Result<Equity> {
     let mut tally = Tally::new(players.len());
     let mut strengths = vec![0u16; players.len()];
-    walk(scorer, players, 0, unseen, &mut strengths, &mut tally);
-    tally.finish(true)
+    walk(scorer, players, 0, unseen, &mut strengths, &mut tally, stop);
+    stop.check()?;
+    Ok(tally.finish(true))
 }
 
+/// Walks the draws of `players[index..]` from `pool`; returns early once `stop` is requested.
 fn walk(
     scorer: Scorer,
     players: &[Player],
@@ -373,6 +462,7 @@ fn walk(
     pool: &[Card],
     strengths: &mut [u16],
     tally: &mut Tally,
+    stop: &Stop,
 ) {
     if index == players.len() {
         tally.add(strengths);
@@ -392,6 +482,9 @@ fn walk(
         &mut chosen[..player.draws],
         0,
         &mut |idx| {
+            if stop.requested() {
+                return;
+            }
             for (slot, &i) in hand[kept..size].iter_mut().zip(idx) {
                 *slot = pool[i as usize];
             }
@@ -402,7 +495,7 @@ fn walk(
                 .filter(|(i, _)| !idx.contains(&(*i as u8)))
                 .map(|(_, &c)| c)
                 .collect();
-            walk(scorer, players, index + 1, &rest, strengths, tally);
+            walk(scorer, players, index + 1, &rest, strengths, tally, stop);
         },
     );
 }
@@ -413,13 +506,17 @@ fn monte_carlo(
     unseen: &[Card],
     samples: u64,
     seed: u64,
-) -> Equity {
+    stop: &Stop,
+) -> Result<Equity> {
     let mut rng = Rng::new(seed);
     let mut deck = unseen.to_vec();
     let mut tally = Tally::new(players.len());
     let mut strengths = vec![0u16; players.len()];
     let mut hand = [0u8; 5];
-    for _ in 0..samples {
+    for sample in 0..samples {
+        if sample % SAMPLES_PER_POLL == 0 {
+            stop.check()?;
+        }
         let mut next = 0;
         for (p, player) in players.iter().enumerate() {
             let kept = player.kept.len();
@@ -434,8 +531,11 @@ fn monte_carlo(
         }
         tally.add(&strengths);
     }
-    tally.finish(false)
+    Ok(tally.finish(false))
 }
+
+/// Samples drawn between two looks at the [`Stop`] (about a millisecond).
+const SAMPLES_PER_POLL: u64 = 1 << 12;
 
 #[cfg(test)]
 mod tests {
@@ -481,8 +581,10 @@ mod tests {
         for (players, dead) in cases {
             let dead = parse_cards(dead).unwrap();
             let unseen = unseen_cards(Ranking::High, &players, &dead, false).unwrap();
-            let fast = heads_up(Scorer::of(Ranking::High), &players, &unseen);
-            let plain = multiway_exact(Scorer::of(Ranking::High), &players, &unseen);
+            let stop = Stop::new();
+            let fast = heads_up(Scorer::of(Ranking::High), &players, &unseen, &stop).unwrap();
+            let plain =
+                multiway_exact(Scorer::of(Ranking::High), &players, &unseen, &stop).unwrap();
             assert_eq!(fast.outcomes, plain.outcomes);
             for i in 0..2 {
                 assert!((fast.shares[i] - plain.shares[i]).abs() < 1e-12);
@@ -494,12 +596,12 @@ mod tests {
             } else {
                 (&players[0], &players[1], 0)
             };
-            let general = bucketed(Scorer::of(Ranking::High), a, b, &unseen);
+            let general = bucketed(Scorer::of(Ranking::High), a, b, &unseen, &stop).unwrap();
             let t = plain.outcomes as f64;
             assert!((general.below as f64 / t - plain.wins[a_at]).abs() < 1e-12);
             assert!((general.equal as f64 / t - plain.ties[a_at]).abs() < 1e-12);
             let swapped = [players[1].clone(), players[0].clone()];
-            let back = heads_up(Scorer::of(Ranking::High), &swapped, &unseen);
+            let back = heads_up(Scorer::of(Ranking::High), &swapped, &unseen, &stop).unwrap();
             assert!((back.shares[1] - fast.shares[0]).abs() < 1e-12);
         }
     }
@@ -512,7 +614,7 @@ mod tests {
             player("9c 9h 9d Tc", 1),
         ];
         let dead = parse_cards("7c 4s 2h 3d").unwrap();
-        let exact = draw_equity(Ranking::High, &players, &dead, false, u64::MAX, 0, 0).unwrap();
+        let exact = draw_equity(Ranking::High, &players, &dead, false, MAX_OUTCOMES, 0, 0).unwrap();
         let a = draw_equity(Ranking::High, &players, &dead, false, 0, 20_000, 7).unwrap();
         let b = draw_equity(Ranking::High, &players, &dead, false, 0, 20_000, 7).unwrap();
         assert_eq!(a, b);
@@ -521,6 +623,36 @@ mod tests {
             assert!((a.shares[i] - exact.shares[i]).abs() < 5.0 * a.std_errors[i] + 1e-9);
         }
         assert!((exact.shares.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn every_method_returns_once_stopped_and_budgets_have_maxima() {
+        let requested = Stop::new();
+        requested.request();
+        let two = [player("Jh Jd", 3), player("As Ks", 3)];
+        let three = [player("Jh Jd", 3), player("As Ks", 3), player("9c 9d", 3)];
+        for (ranking, players, budget) in [
+            (Ranking::High, &two[..], 0),
+            (Ranking::DeuceSeven, &two[..], 0),
+            (Ranking::High, &three[..], MAX_OUTCOMES),
+            (Ranking::High, &three[..], 0),
+        ] {
+            let plan = Plan::new(ranking, players, &[], false, budget, 1000, 0).unwrap();
+            assert_eq!(plan.run(&requested).unwrap_err(), Error::Stopped);
+        }
+        for (budget, samples, name) in [
+            (MAX_OUTCOMES + 1, 0, "budget"),
+            (0, MAX_SAMPLES + 1, "samples"),
+        ] {
+            let err = draw_equity(Ranking::High, &three, &[], false, budget, samples, 0);
+            let message = err.unwrap_err().to_string();
+            assert!(
+                message.starts_with(&format!("{name} must be at most")),
+                "{message}"
+            );
+        }
+        let err = draw_equity(Ranking::High, &three, &[], false, 0, 0, 0).unwrap_err();
+        assert!(err.to_string().contains("joint outcomes exceed"), "{err}");
     }
 
     #[test]

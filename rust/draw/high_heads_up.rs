@@ -14,7 +14,9 @@ use super::equity::Player;
 use super::outcomes::Sink;
 use super::rank_walk::tally_high;
 use crate::card::Card;
+use crate::error::Result;
 use crate::eval::high::HighTables;
+use crate::stop::Stop;
 
 /// Counts of the other player's final hands below and equal to W's, over every joint draw.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -105,8 +107,15 @@ fn tally_containing<S: Sink>(
 }
 
 /// Counts every joint draw of `walked` and `other` (which draws at least as many cards) from
-/// `unseen` by how `other`'s final high hand compares with `walked`'s.
-pub fn count(tables: &HighTables, walked: &Player, other: &Player, unseen: &[Card]) -> Counts {
+/// `unseen` by how `other`'s final high hand compares with `walked`'s; polls `stop` once a
+/// tally.
+pub fn count(
+    tables: &HighTables,
+    walked: &Player,
+    other: &Player,
+    unseen: &[Card],
+    stop: &Stop,
+) -> Result<Counts> {
     debug_assert!(walked.draws <= other.draws);
     let n = unseen.len();
     let k = walked.draws;
@@ -116,6 +125,9 @@ pub fn count(tables: &HighTables, walked: &Player, other: &Player, unseen: &[Car
                 .map(|_| Cumulative::of(Vec::new()))
                 .collect();
             for_each_index_subset(n, size, &mut |subset| {
+                if stop.requested() {
+                    return;
+                }
                 let mut entries = Vec::new();
                 tally_containing(tables, other, unseen, subset, &mut entries);
                 by_rank[colex_rank(subset)] = Cumulative::of(entries);
@@ -128,7 +140,11 @@ pub fn count(tables: &HighTables, walked: &Player, other: &Player, unseen: &[Car
     let mut other_hand = [0u8; 5];
     other_hand[..other.kept.len()].copy_from_slice(&other.kept);
     let mut total = Counts::default();
+    stop.check()?;
     for_each_index_subset(n, k, &mut |drawn| {
+        if stop.requested() {
+            return;
+        }
         for (slot, &i) in hand[walked.kept.len()..].iter_mut().zip(drawn) {
             *slot = unseen[i as usize];
         }
@@ -162,5 +178,6 @@ pub fn count(tables: &HighTables, walked: &Player, other: &Player, unseen: &[Car
         total.below += sum.below;
         total.equal += sum.equal;
     });
-    total
+    stop.check()?;
+    Ok(total)
 }

@@ -13,6 +13,7 @@ use super::combos::{colex_rank, BINOMIALS};
 use crate::card::{make_card, rank, suit, Card};
 use crate::error::{Error, Result};
 use crate::eval::high::tables;
+use crate::stop::Stop;
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -223,20 +224,26 @@ fn deal_counts(tallies: &SubsetTallies, class_of: &[u8], deal: &[Card; 5], out: 
 
 /// Counts `[canonical deals][32 discard masks][classes]` (row-major) of the final hands of every
 /// canonical deal and discard choice; `class_of[s]` is the class of high strength `s`.
-pub fn hold_table(class_of: &[u8], classes: usize) -> Result<Vec<u32>> {
+/// Polls `stop` before each deal.
+pub fn hold_table(class_of: &[u8], classes: usize, stop: &Stop) -> Result<Vec<u32>> {
     check_classes(class_of, classes)?;
     let deals = canonical_deals();
     let tallies = SubsetTallies::build(class_of, classes);
     let mut out = vec![0u32; deals.hands.len() * 32 * classes];
     out.par_chunks_mut(32 * classes)
         .zip(deals.hands.par_iter())
-        .for_each(|(row, deal)| deal_counts(&tallies, class_of, deal, row));
+        .try_for_each(|(row, deal)| {
+            stop.check()?;
+            deal_counts(&tallies, class_of, deal, row);
+            Ok(())
+        })?;
     Ok(out)
 }
 
 /// Expected value `[canonical deals][32 discard masks]` of each choice when class `c` pays
 /// `pays[c]`: the counts of [`hold_table`] weighted and divided by the number of replacements.
-pub fn hold_values(class_of: &[u8], pays: &[f64]) -> Result<Vec<f64>> {
+/// Polls `stop` before each deal.
+pub fn hold_values(class_of: &[u8], pays: &[f64], stop: &Stop) -> Result<Vec<f64>> {
     let classes = pays.len();
     check_classes(class_of, classes)?;
     let deals = canonical_deals();
@@ -244,9 +251,10 @@ pub fn hold_values(class_of: &[u8], pays: &[f64]) -> Result<Vec<f64>> {
     let mut out = vec![0f64; deals.hands.len() * 32];
     out.par_chunks_mut(32)
         .zip(deals.hands.par_iter())
-        .for_each_init(
+        .try_for_each_init(
             || vec![0u32; 32 * classes],
             |counts, (row, deal)| {
+                stop.check()?;
                 deal_counts(&tallies, class_of, deal, counts);
                 for (discard, value) in row.iter_mut().enumerate() {
                     let per = &counts[discard * classes..(discard + 1) * classes];
@@ -254,8 +262,9 @@ pub fn hold_values(class_of: &[u8], pays: &[f64]) -> Result<Vec<f64>> {
                     let paid: f64 = per.iter().zip(pays).map(|(&n, &p)| n as f64 * p).sum();
                     *value = paid / total as f64;
                 }
+                Ok(())
             },
-        );
+        )?;
     Ok(out)
 }
 
@@ -265,6 +274,17 @@ mod tests {
     use crate::draw::outcomes::{category_counts, strength_histogram, Draw};
     use crate::draw::score::categories;
     use crate::eval::Ranking;
+
+    #[test]
+    fn a_requested_stop_ends_the_hold_table() {
+        let requested = Stop::new();
+        requested.request();
+        let class_of = vec![0u8; 7463];
+        let table = hold_table(&class_of, 1, &requested);
+        assert_eq!(table.unwrap_err(), Error::Stopped);
+        let values = hold_values(&class_of, &[1.0], &requested);
+        assert_eq!(values.unwrap_err(), Error::Stopped);
+    }
 
     #[test]
     fn there_are_134459_suit_classes_of_deals() {
@@ -286,7 +306,7 @@ mod tests {
     #[test]
     fn table_rows_match_direct_enumeration() {
         let class_of = categories(Ranking::High);
-        let table = hold_table(class_of, 9).unwrap();
+        let table = hold_table(class_of, 9, &Stop::new()).unwrap();
         let deals = canonical_deals();
         for index in [0usize, 5_000, 77_777, 134_458] {
             let hand = deals.hands[index];

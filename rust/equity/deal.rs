@@ -4,6 +4,8 @@
 use super::rng::Rng;
 use super::tally::{Showdown, Tally, MAX_PLAYERS};
 use crate::card::Card;
+use crate::error::Result;
+use crate::stop::Stop;
 use rayon::prelude::*;
 
 /// Most cards one player can hold in any game here (Stud: 7).
@@ -120,6 +122,9 @@ struct Walker<'a, S: Scorer> {
     table: Table,
     used: u64,
     tally: Tally,
+    stop: &'a Stop,
+    /// Set once a stop was seen: every loop returns at once.
+    stopped: bool,
 }
 
 impl<S: Scorer> Walker<'_, S> {
@@ -132,6 +137,13 @@ impl<S: Scorer> Walker<'_, S> {
             }
             return;
         }
+        // The stop is looked at once a loop over the last card (at most 52 deals, a few
+        // microseconds), not once a deal.
+        let last_card = left == 1 && seg + 1 == self.segments.len();
+        if last_card && self.stop.requested() {
+            self.stopped = true;
+            return;
+        }
         let target = self.segments[seg].0;
         for i in start..self.pool.len() {
             let bit = 1u64 << i;
@@ -142,21 +154,25 @@ impl<S: Scorer> Walker<'_, S> {
             self.used |= bit;
             self.walk(seg, i + 1, left - 1);
             self.used &= !bit;
+            if !last_card && self.stopped {
+                return;
+            }
         }
     }
 }
 
-/// Exact sums over every outcome, in parallel over the first card dealt.
-pub fn exact(spot: &Spot, scorer: &impl Scorer) -> Tally {
+/// Exact sums over every outcome, in parallel over the first card dealt; polls `stop`.
+pub fn exact(spot: &Spot, scorer: &impl Scorer, stop: &Stop) -> Result<Tally> {
     let segments = spot.segments();
     let players = spot.hands.len();
     let table = Table::new(spot);
     let Some(&(first_target, first_count)) = segments.first() else {
         let mut tally = Tally::new(players);
         table.score_into(scorer, &mut tally, 1);
-        return tally;
+        return Ok(tally);
     };
     let run_from = |i: usize| {
+        stop.check()?;
         let mut walker = Walker {
             pool: &spot.pool,
             segments: &segments,
@@ -164,10 +180,13 @@ pub fn exact(spot: &Spot, scorer: &impl Scorer) -> Tally {
             table: table.clone(),
             used: 1u64 << i,
             tally: Tally::new(players),
+            stop,
+            stopped: false,
         };
         *walker.table.slot(first_target, first_count) = spot.pool[i];
         walker.walk(0, i + 1, first_count - 1);
-        walker.tally
+        stop.check()?;
+        Ok(walker.tally)
     };
     let reduce = |mut a: Tally, b: Tally| {
         a.merge(&b);
@@ -176,12 +195,12 @@ pub fn exact(spot: &Spot, scorer: &impl Scorer) -> Tally {
     if spot.outcomes() < PARALLEL_OUTCOMES {
         (0..spot.pool.len())
             .map(run_from)
-            .fold(Tally::new(players), reduce)
+            .try_fold(Tally::new(players), |a, b| b.map(|b| reduce(a, b)))
     } else {
         (0..spot.pool.len())
             .into_par_iter()
             .map(run_from)
-            .reduce(|| Tally::new(players), reduce)
+            .try_reduce(|| Tally::new(players), |a, b| Ok(reduce(a, b)))
     }
 }
 
@@ -191,14 +210,22 @@ const PARALLEL_OUTCOMES: u128 = 1 << 20;
 /// Samples per independently seeded chunk: the result depends on the seed, not on the threads.
 const SAMPLE_CHUNK: u64 = 1 << 14;
 
-/// Sums over `samples` random outcomes drawn with generators derived from `seed`.
-pub fn monte_carlo(spot: &Spot, scorer: &impl Scorer, samples: u64, seed: u64) -> Tally {
+/// Sums over `samples` random outcomes drawn with generators derived from `seed`; polls
+/// `stop` before each chunk of samples.
+pub fn monte_carlo(
+    spot: &Spot,
+    scorer: &impl Scorer,
+    samples: u64,
+    seed: u64,
+    stop: &Stop,
+) -> Result<Tally> {
     let segments = spot.segments();
     let players = spot.hands.len();
     let table = Table::new(spot);
     let needed: usize = segments.iter().map(|&(_, k)| k).sum();
     let chunks = samples.div_ceil(SAMPLE_CHUNK);
     let run_chunk = |chunk: u64| {
+        stop.check()?;
         let mut rng = Rng::new(seed ^ chunk.wrapping_mul(0xD1B5_4A32_D192_ED03));
         let mut table = table.clone();
         let mut pool = spot.pool.clone();
@@ -219,13 +246,14 @@ pub fn monte_carlo(spot: &Spot, scorer: &impl Scorer, samples: u64, seed: u64) -
             }
             table.score_into(scorer, &mut tally, 1);
         }
-        tally
+        Ok(tally)
     };
-    (0..chunks).into_par_iter().map(run_chunk).reduce(
+    // `try_reduce` skips the chunks left once one of them saw the stop.
+    (0..chunks).into_par_iter().map(run_chunk).try_reduce(
         || Tally::new(players),
         |mut a, b| {
             a.merge(&b);
-            a
+            Ok(a)
         },
     )
 }

@@ -19,6 +19,7 @@ use crate::card::{check_hand, Card, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::eval::omaha as omaha_eval;
 use crate::eval::{ace_five, high};
+use crate::stop::Stop;
 use deal::{Scorer, Spot};
 use tally::{Showdown, Tally, MAX_PLAYERS, POT};
 
@@ -120,6 +121,31 @@ pub struct Budget {
     pub max_outcomes: u64,
     pub samples: u64,
     pub seed: u64,
+}
+
+/// The largest `max_outcomes` (and draw-equity budget) a caller may give: a walk of this many
+/// deals takes hours, and pot units over this many outcomes stay exact in an `i64`.
+pub const MAX_OUTCOMES: u64 = 1_000_000_000_000;
+
+/// The most Monte Carlo samples one call may draw (hours of work, exact tallies).
+pub const MAX_SAMPLES: u64 = 1_000_000_000_000;
+
+impl Budget {
+    /// Refuses a budget above [`MAX_OUTCOMES`] or [`MAX_SAMPLES`].
+    pub fn check(&self) -> Result<()> {
+        check_at_most("max_outcomes", self.max_outcomes, MAX_OUTCOMES)?;
+        check_at_most("samples", self.samples, MAX_SAMPLES)
+    }
+}
+
+/// Refuses `value` of the argument `name` when it is above `most`.
+pub fn check_at_most(name: &str, value: u64, most: u64) -> Result<()> {
+    if value > most {
+        return Err(Error::InvalidArgument(format!(
+            "{name} must be at most {most}, got {value}"
+        )));
+    }
+    Ok(())
 }
 
 impl Default for Budget {
@@ -299,8 +325,82 @@ pub fn spot(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> R
     })
 }
 
+/// A checked equity question and the method chosen for it: every outcome when they fit
+/// `max_outcomes`, else Monte Carlo. [`Plan::run`] does the work (and may be stopped).
+#[derive(Debug, Clone)]
+pub struct Plan {
+    game: Game,
+    spot: Spot,
+    exact: bool,
+    samples: u64,
+    seed: u64,
+}
+
+impl Plan {
+    /// Checks a deal and a budget, and chooses the method.
+    pub fn new(
+        game: Game,
+        hands: &[Vec<Card>],
+        board: &[Card],
+        dead: &[Card],
+        budget: Budget,
+    ) -> Result<Plan> {
+        budget.check()?;
+        let spot = spot(game, hands, board, dead)?;
+        let outcomes = spot.outcomes();
+        let exact = outcomes <= budget.max_outcomes as u128;
+        if !exact && budget.samples == 0 {
+            return Err(Error::InvalidArgument(format!(
+                "{outcomes} outcomes exceed the budget of {} and no samples were allowed",
+                budget.max_outcomes
+            )));
+        }
+        Ok(Plan {
+            game,
+            spot,
+            exact,
+            samples: budget.samples,
+            seed: budget.seed,
+        })
+    }
+
+    /// Whether every outcome will be enumerated.
+    pub fn exact(&self) -> bool {
+        self.exact
+    }
+
+    /// Deals the work scores one by one: the outcomes of a stud walk or the Monte Carlo
+    /// samples; 0 for the exact sums of Hold'em and Omaha, which take milliseconds at most.
+    pub fn deals_to_score(&self) -> u128 {
+        match (self.game, self.exact) {
+            (Game::Holdem | Game::Omaha | Game::OmahaHiLo, true) => 0,
+            (_, true) => self.spot.outcomes(),
+            (_, false) => self.samples as u128,
+        }
+    }
+
+    /// Every player's equity; returns [`Error::Stopped`] soon after `stop` is requested.
+    pub fn run(&self, stop: &Stop) -> Result<Equity> {
+        let (game, spot) = (self.game, &self.spot);
+        let tally = match (game, self.exact) {
+            (Game::Holdem, true) => holdem::exact(high::tables(), spot),
+            (Game::Omaha | Game::OmahaHiLo, true) => omaha::exact(
+                high::tables(),
+                ace_five::tables(),
+                spot,
+                game == Game::OmahaHiLo,
+            ),
+            (_, true) => deal::exact(spot, &GameScorer::new(game), stop)?,
+            (_, false) => {
+                deal::monte_carlo(spot, &GameScorer::new(game), self.samples, self.seed, stop)?
+            }
+        };
+        Ok(summarize(&tally, self.exact))
+    }
+}
+
 /// Equity of every player of a deal: exact when the outcomes fit `budget.max_outcomes`,
-/// otherwise `budget.samples` Monte Carlo samples from `budget.seed`.
+/// otherwise `budget.samples` Monte Carlo samples from `budget.seed` (see [`Plan`]).
 pub fn equity(
     game: Game,
     hands: &[Vec<Card>],
@@ -308,27 +408,7 @@ pub fn equity(
     dead: &[Card],
     budget: Budget,
 ) -> Result<Equity> {
-    let spot = spot(game, hands, board, dead)?;
-    let outcomes = spot.outcomes();
-    let exact = outcomes <= budget.max_outcomes as u128;
-    if !exact && budget.samples == 0 {
-        return Err(Error::InvalidArgument(format!(
-            "{outcomes} outcomes exceed the budget of {} and no samples were allowed",
-            budget.max_outcomes
-        )));
-    }
-    let tally = match (game, exact) {
-        (Game::Holdem, true) => holdem::exact(high::tables(), &spot),
-        (Game::Omaha | Game::OmahaHiLo, true) => omaha::exact(
-            high::tables(),
-            ace_five::tables(),
-            &spot,
-            game == Game::OmahaHiLo,
-        ),
-        (_, true) => deal::exact(&spot, &GameScorer::new(game)),
-        (_, false) => deal::monte_carlo(&spot, &GameScorer::new(game), budget.samples, budget.seed),
-    };
-    Ok(summarize(&tally, exact))
+    Plan::new(game, hands, board, dead, budget)?.run(&Stop::new())
 }
 
 /// Exact equity by the generic deal walker, whatever the game: the reference for faster methods.
@@ -339,7 +419,7 @@ pub fn equity_by_walking(
     dead: &[Card],
 ) -> Result<Equity> {
     let spot = spot(game, hands, board, dead)?;
-    let tally = deal::exact(&spot, &GameScorer::new(game));
+    let tally = deal::exact(&spot, &GameScorer::new(game), &Stop::new())?;
     Ok(summarize(&tally, true))
 }
 
@@ -414,6 +494,112 @@ mod tests {
             let board = parse_cards(board).unwrap();
             let err = equity(game, &h, &board, &[], Budget::default()).unwrap_err();
             assert!(err.to_string().contains(message), "{err}");
+        }
+    }
+
+    #[test]
+    fn budgets_above_the_maxima_are_refused_up_front() {
+        let h = hands(&["AsKs", "QhQd"]);
+        let too_many = [
+            (
+                Budget {
+                    max_outcomes: MAX_OUTCOMES + 1,
+                    ..Budget::default()
+                },
+                "max_outcomes must be at most 1000000000000",
+            ),
+            (
+                Budget {
+                    samples: MAX_SAMPLES + 1,
+                    ..Budget::default()
+                },
+                "samples must be at most 1000000000000",
+            ),
+        ];
+        for (budget, message) in too_many {
+            let err = equity(Game::Holdem, &h, &[], &[], budget).unwrap_err();
+            assert!(err.to_string().contains(message), "{err}");
+        }
+        // 6e15 stud deals are over any budget: sampled, or refused with their count.
+        let unseen = vec![vec![]; 2];
+        let most = Budget {
+            max_outcomes: MAX_OUTCOMES,
+            samples: 1000,
+            seed: 0,
+        };
+        assert!(!Plan::new(Game::Stud, &unseen, &[], &[], most)
+            .unwrap()
+            .exact());
+        let none = Budget { samples: 0, ..most };
+        let err = Plan::new(Game::Stud, &unseen, &[], &[], none).unwrap_err();
+        assert!(
+            err.to_string()
+                .starts_with("6071092494667200 outcomes exceed"),
+            "{err}"
+        );
+    }
+
+    /// Scores like the game's scorer and requests `stop` at its `stop_at`-th hand.
+    struct StoppingScorer<'a> {
+        inner: GameScorer,
+        scored: std::sync::atomic::AtomicU64,
+        stop_at: u64,
+        stop: &'a Stop,
+    }
+
+    impl Scorer for StoppingScorer<'_> {
+        fn score(&self, hand: &[Card], board: &[Card]) -> Showdown {
+            let n = self
+                .scored
+                .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            if n == self.stop_at {
+                self.stop.request();
+            }
+            self.inner.score(hand, board)
+        }
+    }
+
+    #[test]
+    fn a_stop_ends_a_walk_and_a_sample_soon_after_it_is_requested() {
+        // 1.8e10 deals: the walk and the sampler only return early if they poll the stop.
+        let spot = spot(Game::Stud, &hands(&["As Ks Qs", "Ah Kh Qh"]), &[], &[]).unwrap();
+        let stop = Stop::new();
+        let scorer = StoppingScorer {
+            inner: GameScorer::new(Game::Stud),
+            scored: 0.into(),
+            stop_at: 200_000,
+            stop: &stop,
+        };
+        assert_eq!(
+            deal::exact(&spot, &scorer, &stop).unwrap_err(),
+            Error::Stopped
+        );
+        // Each task looks at the stop every 52 deals or fewer, and each chunk of samples
+        // (2^14) before it starts; a deal scores two hands.
+        let slack = 2 * (1 << 14) * rayon::current_num_threads() as u64;
+        assert!(scorer.scored.into_inner() <= 200_000 + slack);
+        let stop = Stop::new();
+        let scorer = StoppingScorer {
+            scored: 0.into(),
+            stop: &stop,
+            ..scorer
+        };
+        let sampled = deal::monte_carlo(&spot, &scorer, MAX_SAMPLES, 1, &stop);
+        assert_eq!(sampled.unwrap_err(), Error::Stopped);
+        assert!(scorer.scored.into_inner() <= 200_000 + slack);
+        // Stopped before they start, every method returns at once.
+        let requested = Stop::new();
+        requested.request();
+        for game in [Game::Stud, Game::Razz, Game::StudHiLo] {
+            for max_outcomes in [0, MAX_OUTCOMES] {
+                let budget = Budget {
+                    max_outcomes,
+                    samples: MAX_SAMPLES,
+                    seed: 0,
+                };
+                let plan = Plan::new(game, &spot.hands, &[], &[], budget).unwrap();
+                assert_eq!(plan.run(&requested).unwrap_err(), Error::Stopped);
+            }
         }
     }
 

@@ -127,7 +127,10 @@ fn row_is_valid(row: &[Card], deck: Deck) -> bool {
 fn row_error(row: &[Card], index: usize, deck: Deck) -> Error {
     match check_hand(row, deck == Deck::WithJoker, Some(index)) {
         Err(e) => e,
-        Ok(()) => Error::InvalidArgument(format!("row {index} is invalid")),
+        // Read again, the row holds valid cards: the caller changed it meanwhile.
+        Ok(()) => Error::InvalidArgument(format!(
+            "the input changed during the call (row {index} held a bad card, then none)"
+        )),
     }
 }
 
@@ -178,11 +181,13 @@ fn run<const W: usize, T>(
     per_block: &impl Fn(Isa, &[[Card; W]], &mut [T]) -> bool,
 ) -> Result<()> {
     let (rows, _) = cards.as_chunks::<W>();
-    // The row-by-row check names the bad row of a block that failed.
+    // The row-by-row check names the bad row of a block that failed. Should it find none, the
+    // rows were written to between the two checks: the caller changed the input meanwhile.
     let named = |block: &[[Card; W]], start: usize| {
         Err(first_error(block, start, deck).unwrap_or_else(|| {
             Error::InvalidArgument(format!(
-                "rows {start} to {} failed a block check but look valid (a bug)",
+                "the input changed during the call (rows {start} to {} held a bad card, \
+                 then none)",
                 start + block.len() - 1
             ))
         }))
@@ -774,6 +779,21 @@ mod tests {
         check::<3>();
         check::<8>();
         check::<9>();
+    }
+
+    #[test]
+    fn a_block_that_fails_and_then_looks_valid_is_input_changed_during_the_call() {
+        // What a caller writing to the array meanwhile looks like: a block check fails, and
+        // the rows read again are valid.
+        let cards = random_rows(40, 5, 52, 3);
+        let mut out = vec![0u16; 40];
+        let changed = |_: Isa, rows: &[[Card; 5]], _: &mut [u16]| rows.len() == BLOCK_ROWS;
+        let error = map_checking_blocks(Isa::best(), &cards, &mut out, Deck::Standard, changed);
+        let message = error.unwrap_err().to_string();
+        assert_eq!(
+            message,
+            "the input changed during the call (rows 32 to 39 held a bad card, then none)"
+        );
     }
 
     #[test]

@@ -140,7 +140,7 @@ mod tests {
     #[test]
     fn r_27_counts_over_every_hand() {
         let t = tables();
-        let high_hist = high::strength_histogram(5).unwrap();
+        let high_hist = high::strength_histogram(5, &crate::stop::Stop::new()).unwrap();
         let mut counts = [0u64; 9];
         let mut classes = 0;
         for (s, &n) in high_hist.iter().enumerate().skip(1) {

@@ -13,6 +13,7 @@ use super::row_table::{premultiply, RowReader, RowTable, DEFAULT_COLUMN_BITS, KE
 
 use crate::card::{rank, suit, Card};
 use crate::error::{Error, Result};
+use crate::stop::Stop;
 use std::sync::OnceLock;
 
 pub(super) const SUIT_SHIFT: u32 = 32;
@@ -470,31 +471,37 @@ pub fn class_info(strength: u16) -> Option<ClassInfo> {
 
 /// How many hands of `n_cards` (5..=7) reach each strength: index = strength, index 0 unused.
 ///
-/// Walks every one of the C(52, n) hands with running key sums, in parallel over the first card.
-pub fn strength_histogram(n_cards: usize) -> Result<Vec<u64>> {
+/// Walks every one of the C(52, n) hands with running key sums, in parallel over the first two
+/// cards; polls `stop` before each of those 1,326 parts (a millisecond or less of work each).
+pub fn strength_histogram(n_cards: usize, stop: &Stop) -> Result<Vec<u64>> {
     check_five_to_seven(n_cards)?;
     use rayon::prelude::*;
     let t = tables();
-    let histogram = (0..52u8)
+    // Indexed by any u16, so the hot loop needs no bounds check; only the first
+    // CLASS_COUNT + 1 entries are ever touched (the rest stay untouched zero pages).
+    let new_histogram = || -> Box<[u64; 1 << 16]> {
+        vec![0u64; 1 << 16]
+            .into_boxed_slice()
+            .try_into()
+            .expect("2^16 entries")
+    };
+    let pairs = (0..52u8).flat_map(|first| (first + 1..52).map(move |second| (first, second)));
+    let histogram = pairs
+        .collect::<Vec<_>>()
         .into_par_iter()
-        .map(|first| {
-            // Indexed by any u16, so the hot loop needs no bounds check; only the first
-            // CLASS_COUNT + 1 entries are ever touched (the rest stay untouched zero pages).
-            let mut hist: Box<[u64; 1 << 16]> = vec![0u64; 1 << 16]
-                .into_boxed_slice()
-                .try_into()
-                .expect("2^16 entries");
+        .try_fold(new_histogram, |mut hist, (first, second)| {
+            stop.check()?;
             let mut hand = [0u8; 7];
-            hand[0] = first;
-            let key = SUIT_START + CARD_KEYS[first as usize];
-            walk(t, &mut hand, 1, n_cards, first + 1, key, &mut hist);
-            hist
+            hand[..2].copy_from_slice(&[first, second]);
+            let key = SUIT_START + CARD_KEYS[first as usize] + CARD_KEYS[second as usize];
+            walk(t, &mut hand, 2, n_cards, second + 1, key, &mut hist);
+            Ok(hist)
         })
-        .reduce_with(|mut a, b| {
+        .try_reduce_with(|mut a, b| {
             a.iter_mut().zip(b.iter()).for_each(|(x, y)| *x += y);
-            a
+            Ok(a)
         })
-        .expect("52 first cards");
+        .expect("1,326 first pairs")?;
     Ok(histogram[..=CLASS_COUNT].to_vec())
 }
 
@@ -589,7 +596,7 @@ mod tests {
     }
 
     fn category_counts(n: usize) -> [u64; 9] {
-        let hist = strength_histogram(n).unwrap();
+        let hist = strength_histogram(n, &Stop::new()).unwrap();
         let mut counts = [0u64; 9];
         for (s, &count) in hist.iter().enumerate().skip(1) {
             counts[category(s as u16).unwrap() as usize] += count;
@@ -733,12 +740,19 @@ mod tests {
     }
 
     #[test]
+    fn a_requested_stop_ends_the_walk() {
+        let requested = Stop::new();
+        requested.request();
+        assert_eq!(strength_histogram(7, &requested), Err(Error::Stopped));
+    }
+
+    #[test]
     fn r_high_5_five_card_counts() {
         assert_eq!(
             category_counts(5),
             [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 40]
         );
-        let hist = strength_histogram(5).unwrap();
+        let hist = strength_histogram(5, &Stop::new()).unwrap();
         assert_eq!(hist.iter().skip(1).filter(|&&c| c > 0).count(), 7462);
     }
 
@@ -747,7 +761,7 @@ mod tests {
         for n in 5..=7 {
             assert_eq!(
                 pattern_histogram(n).unwrap(),
-                strength_histogram(n).unwrap(),
+                strength_histogram(n, &Stop::new()).unwrap(),
                 "{n}"
             );
         }
@@ -762,7 +776,7 @@ mod tests {
                 224_848, 41_584
             ]
         );
-        let hist = strength_histogram(7).unwrap();
+        let hist = strength_histogram(7, &Stop::new()).unwrap();
         assert_eq!(hist.iter().filter(|&&c| c > 0).count(), 4824);
     }
 

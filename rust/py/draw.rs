@@ -3,6 +3,7 @@
 use super::cards::cards_from_ints;
 use super::errors::{check, to_py};
 use super::eval::rows_of;
+use super::stop::{detach_stoppable, LONG_WORK};
 use crate::card::Card;
 use crate::draw::{batch, choices, equity, holds, limit::DrawLimit, outcomes, score, tip};
 use crate::error::Error;
@@ -39,6 +40,7 @@ fn draw_histogram<'py>(
     ranking: &str,
     joker: bool,
 ) -> PyResult<(Bound<'py, PyArray1<u64>>, u64)> {
+    super::import_numpy(py)?;
     let ranking = check(Ranking::from_name(ranking))?;
     let (hand, dead) = (cards_from_ints(&hand)?, cards_from_ints(&dead)?);
     let draw = check(outcomes::Draw::new(
@@ -64,6 +66,7 @@ fn deck_histogram<'py>(
     ranking: &str,
     joker: bool,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    super::import_numpy(py)?;
     let ranking = check(Ranking::from_name(ranking))?;
     let histogram = check(py.detach(|| outcomes::deck_histogram(ranking, joker)))?;
     Ok(histogram.into_pyarray(py))
@@ -114,7 +117,8 @@ fn draw_choices<'py>(
         .collect())
 }
 
-/// Category counts `[N, categories]` of the draws of `hands[N, size]` with `masks[N]`.
+/// Category counts `[N, categories]` of the draws of `hands[N, size]` with `masks[N]`; a batch
+/// of many rows stops on Ctrl-C.
 #[pyfunction]
 fn draw_category_counts_batch<'py>(
     py: Python<'py>,
@@ -133,11 +137,12 @@ fn draw_category_counts_batch<'py>(
     }
     let masks = masks.as_array().to_vec();
     let width = crate::draw::score::category_count(ranking);
-    let counts = py.detach(|| {
+    // A row takes up to 60 us (a five-card draw).
+    let counts = detach_stoppable(py, rows >= 256, |stop| {
         let mut out = vec![0u64; rows * width];
-        batch::category_counts_batch(ranking, &flat, &masks, joker, &mut out).map(|()| out)
-    });
-    let counts = check(counts)?.into_pyarray(py);
+        batch::category_counts_batch(ranking, &flat, &masks, joker, stop, &mut out).map(|()| out)
+    })?;
+    let counts = counts.into_pyarray(py);
     counts.reshape([rows, width])
 }
 
@@ -175,6 +180,7 @@ type DealArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<u32>>);
 /// The suit-canonical deals `uint8[134459, 5]` and their weights `uint32[134459]`.
 #[pyfunction]
 fn canonical_deals<'py>(py: Python<'py>) -> PyResult<DealArrays<'py>> {
+    super::import_numpy(py)?;
     let deals = py.detach(holds::canonical_deals);
     let flat: Vec<u8> = deals.hands.iter().flatten().copied().collect();
     let hands = flat.into_pyarray(py).reshape([deals.hands.len(), 5])?;
@@ -185,7 +191,8 @@ fn class_map(class_of: &PyReadonlyArray1<'_, u8>) -> Vec<u8> {
     class_of.as_array().to_vec()
 }
 
-/// Counts `uint32[deals, 32, classes]` of every canonical deal and discard mask.
+/// Counts `uint32[deals, 32, classes]` of every canonical deal and discard mask (stops on
+/// Ctrl-C).
 #[pyfunction]
 fn hold_table<'py>(
     py: Python<'py>,
@@ -193,12 +200,13 @@ fn hold_table<'py>(
     classes: usize,
 ) -> PyResult<Bound<'py, PyArray3<u32>>> {
     let class_of = class_map(&class_of);
-    let table = check(py.detach(|| holds::hold_table(&class_of, classes)))?;
+    let table = detach_stoppable(py, true, |stop| holds::hold_table(&class_of, classes, stop))?;
     let deals = table.len() / (32 * classes);
     table.into_pyarray(py).reshape([deals, 32, classes])
 }
 
-/// Expected payout `float64[deals, 32]` of every canonical deal and discard mask.
+/// Expected payout `float64[deals, 32]` of every canonical deal and discard mask (stops on
+/// Ctrl-C).
 #[pyfunction]
 fn hold_values<'py>(
     py: Python<'py>,
@@ -207,7 +215,7 @@ fn hold_values<'py>(
 ) -> PyResult<Bound<'py, PyArray2<f64>>> {
     let class_of = class_map(&class_of);
     let pays = pays.as_array().to_vec();
-    let values = check(py.detach(|| holds::hold_values(&class_of, &pays)))?;
+    let values = detach_stoppable(py, true, |stop| holds::hold_values(&class_of, &pays, stop))?;
     let deals = values.len() / 32;
     values.into_pyarray(py).reshape([deals, 32])
 }
@@ -223,7 +231,8 @@ fn register_holds(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// Equity figures as returned to Python: shares, wins, ties, outcomes, exact, standard errors.
 type EquityRow = (Vec<f64>, Vec<f64>, Vec<f64>, u64, bool, Vec<f64>);
 
-/// Equity after one draw of players given as (kept cards, cards drawn).
+/// Equity after one draw of players given as (kept cards, cards drawn); a long call stops on
+/// Ctrl-C.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 fn draw_equity(
@@ -247,9 +256,10 @@ fn draw_equity(
         })
         .collect::<PyResult<Vec<_>>>()?;
     let dead = cards_from_ints(&dead)?;
-    let e =
-        check(py.detach(|| {
-            equity::draw_equity(ranking, &players, &dead, joker, budget, samples, seed)
-        }))?;
+    let plan = check(equity::Plan::new(
+        ranking, &players, &dead, joker, budget, samples, seed,
+    ))?;
+    let long = u128::from(plan.work()) >= LONG_WORK;
+    let e = detach_stoppable(py, long, |stop| plan.run(stop))?;
     Ok((e.shares, e.wins, e.ties, e.outcomes, e.exact, e.std_errors))
 }

@@ -3,15 +3,29 @@
 use super::cards::cards_from_ints;
 use super::errors::check;
 use super::eval::rows_of;
+use super::stop::{detach_stoppable, LONG_WORK};
 use crate::card::Card;
-use crate::equity::{batch, equity as compute, Budget, Game};
+use crate::equity::{batch, Budget, Game, Plan, MAX_OUTCOMES, MAX_SAMPLES};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
 
 /// One player's figures: (wins, ties, equity, tie_equity, std_error).
 type PlayerRow = (u64, u64, f64, f64, f64);
 
-/// Equity of every player of one deal; returns (per-player rows, outcomes, exact).
+/// The public names of the games, in their declared order.
+#[pyfunction]
+fn games() -> Vec<&'static str> {
+    Game::ALL.iter().map(|(_, name)| *name).collect()
+}
+
+/// The largest `max_outcomes` (and draw-equity budget) and sample count a call may give.
+#[pyfunction]
+fn equity_limits() -> (u64, u64) {
+    (MAX_OUTCOMES, MAX_SAMPLES)
+}
+
+/// Equity of every player of one deal; returns (per-player rows, outcomes, exact). A long
+/// call stops on Ctrl-C.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 fn equity(
@@ -36,7 +50,9 @@ fn equity(
         samples,
         seed,
     };
-    let result = check(py.detach(|| compute(game, &hands, &board, &dead, budget)))?;
+    let plan = check(Plan::new(game, &hands, &board, &dead, budget))?;
+    let long = plan.deals_to_score() >= LONG_WORK;
+    let result = detach_stoppable(py, long, |stop| plan.run(stop))?;
     let rows = result
         .players
         .iter()
@@ -45,25 +61,39 @@ fn equity(
     Ok((rows, result.outcomes, result.exact))
 }
 
-/// Exact equity of `hole_a[i]` against `hole_b[i]` on `board[i]` (0, 3, 4 or 5 cards) per row.
+/// Equity of `hole_a[i]` against `hole_b[i]` on `board[i]` (0, 3, 4 or 5 cards) per row,
+/// exact or sampled as the budget allows; a batch of many rows stops on Ctrl-C.
 #[pyfunction]
+#[allow(clippy::too_many_arguments)]
 fn equity_batch_heads_up<'py>(
     py: Python<'py>,
     hole_a: PyReadonlyArray2<'py, u8>,
     hole_b: PyReadonlyArray2<'py, u8>,
     board: PyReadonlyArray2<'py, u8>,
+    max_outcomes: u64,
+    samples: u64,
+    seed: u64,
 ) -> PyResult<Bound<'py, PyArray1<f64>>> {
     let (rows, _, a) = rows_of(&hole_a);
     let (_, _, b) = rows_of(&hole_b);
     let (_, board_width, board_cards) = rows_of(&board);
-    let result = py.detach(|| {
+    let budget = Budget {
+        max_outcomes,
+        samples,
+        seed,
+    };
+    // A row takes up to a millisecond exact, or its samples.
+    let long = rows >= 64 || rows as u128 * samples as u128 >= LONG_WORK;
+    let out = detach_stoppable(py, long, |stop| {
         let mut out = vec![0.0; rows];
-        batch::heads_up(&a, &b, &board_cards, board_width, &mut out).map(|()| out)
-    });
-    Ok(check(result)?.into_pyarray(py))
+        batch::heads_up(&a, &b, &board_cards, board_width, budget, stop, &mut out).map(|()| out)
+    })?;
+    Ok(out.into_pyarray(py))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(equity_limits, m)?)?;
     m.add_function(wrap_pyfunction!(equity, m)?)?;
     m.add_function(wrap_pyfunction!(equity_batch_heads_up, m)?)?;
     Ok(())

@@ -1,7 +1,7 @@
 //! The one place where core errors become Python exceptions (classes of `drawpoker.errors`).
 
 use crate::error::Error;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
@@ -13,6 +13,9 @@ pub fn to_py(err: Error) -> PyErr {
         }
         Error::HandSize { .. } | Error::InvalidArgument(_) => "InvalidArgumentError",
         Error::IllegalAction(_) => "IllegalActionError",
+        // Only work whose caller asked it to stop returns this, and that caller raises the
+        // signal's own exception instead (see `super::stop`).
+        Error::Stopped => return PyKeyboardInterrupt::new_err(err.to_string()),
     };
     let message = err.to_string();
     Python::attach(|py| {

@@ -2,6 +2,7 @@
 
 use super::cards::cards_from_ints;
 use super::errors::check;
+use super::stop::detach_stoppable;
 use crate::card::Card;
 use crate::eval::{ace_five, badugi, deuce_seven, high, joker, Ranking};
 use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
@@ -81,24 +82,23 @@ fn compare_batch<'py>(
 }
 
 /// Number of hands of `n_cards` reaching each strength (index = strength): `"walk"` evaluates
-/// every hand, `"patterns"` counts rank patterns with their suit assignments.
+/// every hand (and stops on Ctrl-C), `"patterns"` counts rank patterns with their suit
+/// assignments.
 #[pyfunction]
 fn strength_histogram<'py>(
     py: Python<'py>,
     n_cards: usize,
     method: &str,
 ) -> PyResult<Bound<'py, PyArray1<u64>>> {
-    let count = match method {
-        "walk" => high::strength_histogram,
-        "patterns" => high::pattern_histogram,
-        other => {
-            return Err(super::errors::to_py(crate::error::Error::InvalidArgument(
-                format!("unknown method {other:?} (known: walk, patterns)"),
-            )))
-        }
-    };
-    let histogram = py.detach(|| count(n_cards));
-    Ok(check(histogram)?.into_pyarray(py))
+    super::import_numpy(py)?;
+    let histogram = match method {
+        "walk" => detach_stoppable(py, true, |stop| high::strength_histogram(n_cards, stop)),
+        "patterns" => check(py.detach(|| high::pattern_histogram(n_cards))),
+        other => Err(super::errors::to_py(crate::error::Error::InvalidArgument(
+            format!("unknown method {other:?} (known: walk, patterns)"),
+        ))),
+    }?;
+    Ok(histogram.into_pyarray(py))
 }
 
 /// The category number of a strength under a ranking.

@@ -9,8 +9,17 @@ mod errors;
 mod eval;
 mod omaha;
 mod shuffle;
+mod stop;
 
 use pyo3::prelude::*;
+
+/// Imports NumPy (a dictionary lookup once it is loaded) before a call that takes no array makes
+/// its first one. The `numpy` crate panics when an exception is raised while it sets NumPy up,
+/// which includes importing it when nothing has yet: a Ctrl-C then raised KeyboardInterrupt
+/// inside that import, and it became a PanicException. This import raises it as it is.
+pub(crate) fn import_numpy(py: Python<'_>) -> PyResult<()> {
+    py.import("numpy").map(drop)
+}
 
 #[pymodule]
 fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -14,7 +14,14 @@ from __future__ import annotations
 import argparse
 
 from drawpoker.cards import format_cards, parse_cards
-from drawpoker.equity import DEFAULT_MAX_OUTCOMES, DEFAULT_SAMPLES, GAMES, equity
+from drawpoker.equity import (
+    DEFAULT_MAX_OUTCOMES,
+    DEFAULT_SAMPLES,
+    GAMES,
+    MAX_OUTCOMES,
+    MAX_SAMPLES,
+    equity,
+)
 
 NAME = "equity"
 HELP = "equity of each hand, e.g. drawpoker equity AsKs QhQd --board 'Ts 9d 2s'"
@@ -30,10 +37,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-outcomes",
         type=int,
         default=DEFAULT_MAX_OUTCOMES,
-        help="enumerate exactly up to this many deals, else sample",
+        help=f"enumerate exactly up to this many deals, else sample (at most {MAX_OUTCOMES:,})",
     )
-    parser.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="Monte Carlo deals")
-    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed")
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=DEFAULT_SAMPLES,
+        help=f"Monte Carlo deals (at most {MAX_SAMPLES:,})",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (0..2**64-1)")
 
 
 def run(args: argparse.Namespace) -> int:

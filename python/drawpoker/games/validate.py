@@ -14,8 +14,8 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 
-from drawpoker.cards import is_integer
 from drawpoker.errors import InvalidArgumentError
+from drawpoker.validate import integer, is_integer
 
 SEED_LIMIT = 2**64
 """Seeds and hand numbers are integers in ``0 .. 2**64 - 1`` (eight bytes of the deal)."""
@@ -58,15 +58,10 @@ def chips(name: str, value: object, *, minimum: int = 1) -> int:
     >>> chips("big_blind", 2**60)
     Traceback (most recent call last):
     ...
-    drawpoker.errors.InvalidArgumentError: big_blind must be a whole number of chips in \
-1..2**53-1, not 1152921504606846976
+    drawpoker.errors.InvalidArgumentError: big_blind must be an integer in 1..2**53-1, not \
+1152921504606846976
     """
-    number = whole_number(name, value)
-    if not minimum <= number <= MAX_CHIPS:
-        raise InvalidArgumentError(
-            f"{name} must be a whole number of chips in {minimum}..2**53-1, not {value!r}"
-        )
-    return number
+    return integer(name, value, minimum, MAX_CHIPS)
 
 
 def non_negative(name: str, value: object) -> int:
@@ -89,10 +84,7 @@ def seed(name: str, value: object) -> int:
     ...
     drawpoker.errors.InvalidArgumentError: seed must be an integer in 0..2**64-1, not -1
     """
-    number = whole_number(name, value)
-    if not 0 <= number < SEED_LIMIT:
-        raise InvalidArgumentError(f"{name} must be an integer in 0..2**64-1, not {value!r}")
-    return number
+    return integer(name, value, 0, SEED_LIMIT - 1)
 
 
 def one_of(name: str, value: object, allowed: Sequence[object]) -> None:
