@@ -20,8 +20,6 @@ import json
 import os
 import random
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import asdict, dataclass, field
@@ -29,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
+from drawpoker.web.process import ServeProcess
 
 GAMES = (
     {"game": "five-card-draw", "seats": ["person", "cpu:rules", "cpu:rules", "cpu:rules"]},
@@ -52,6 +51,7 @@ class Run:
     pause: float
     latencies_ms: list[float] = field(default_factory=list)
     table_actions: int = 0
+    table_hands: int = 0
     wall: float = 0.0
     server_cpu_seconds: float = 0.0
     server_rss_mb: float = 0.0
@@ -79,6 +79,7 @@ class Run:
                 "max_ms": lat[-1] if lat else None,
                 "mean_ms": statistics.fmean(lat) if lat else None,
                 "actions_per_second": self.table_actions / self.wall if self.wall else None,
+                "hands_per_second": self.table_hands / self.wall if self.wall else None,
                 "server_cpu_percent": 100 * self.server_cpu_seconds / self.wall
                 if self.wall
                 else None,
@@ -103,30 +104,6 @@ def _proc_memory(pid: int) -> tuple[float, float]:
         if key in ("VmRSS", "VmHWM"):
             found[key] = int(value.split()[0]) / 1024
     return found.get("VmRSS", 0.0), found.get("VmHWM", 0.0)
-
-
-class Server:
-    """``drawpoker serve`` in a subprocess on a free port of loopback."""
-
-    def __init__(self, db: Path, think: float, pause: float) -> None:
-        args = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0", "--db", str(db)]
-        args += ["--think", str(think), "--pause", str(pause), "--grace", "3600"]
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, text=True, env=env)
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline()
-        if not line.startswith("drawpoker serve: "):
-            self.process.kill()
-            raise RuntimeError(f"the server did not start: {line!r}")
-        self.url = line.split()[2].rstrip("/")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
 
 
 def _calm(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -176,7 +153,7 @@ async def measure(run: Run, db: Path) -> Run:
     """Starts a server, its tables and their clients; warms up; measures for ``run.seconds``
     (or until each client played ``run.actions_per_client`` measured actions)."""
     run.load_before = os.getloadavg()[0]
-    server = Server(db, run.cpu_think, run.pause)
+    server = ServeProcess(db, think=run.cpu_think, pause=run.pause, grace=3600).start()
     try:
         clients = []
         for i in range(run.tables):
@@ -194,8 +171,9 @@ async def measure(run: Run, db: Path) -> Run:
         ]
         await asyncio.sleep(min(5.0, 2 + 4 * run.cpu_think))  # every table under way
         start_actions = sum(c.state["actions"] for c in clients)  # type: ignore[index]
+        start_hands = sum(c.state["hand"] for c in clients)  # type: ignore[index]
         cpu0, client0, start = (
-            _proc_cpu(server.process.pid),
+            _proc_cpu(server.pid),
             time.process_time(),
             time.perf_counter(),
         )
@@ -205,10 +183,11 @@ async def measure(run: Run, db: Path) -> Run:
             stop.set()
         await asyncio.gather(*tasks)
         run.wall = time.perf_counter() - start
-        run.server_cpu_seconds = _proc_cpu(server.process.pid) - cpu0
+        run.server_cpu_seconds = _proc_cpu(server.pid) - cpu0
         run.client_cpu_seconds = time.process_time() - client0
-        run.server_rss_mb, run.server_peak_mb = _proc_memory(server.process.pid)
+        run.server_rss_mb, run.server_peak_mb = _proc_memory(server.pid)
         run.table_actions = sum(c.state["actions"] for c in clients) - start_actions  # type: ignore[index]
+        run.table_hands = sum(c.state["hand"] for c in clients) - start_hands  # type: ignore[index]
         for client in clients:
             await client.close()
     finally:

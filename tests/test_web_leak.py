@@ -15,6 +15,7 @@ import random
 import pytest
 from drawpoker.bots import bot_kinds
 from drawpoker.games import GAMES, Table
+from drawpoker.web.lobby import catalogue
 from drawpoker.web.room import Pace
 from web_helpers import (
     Browser,
@@ -45,14 +46,17 @@ def _seats(game: str, rng: random.Random) -> list[str]:
 
 
 def _settings(game: str, rng: random.Random) -> dict[str, object]:
-    if game == "five-card-draw":
-        return {
-            "joker": rng.random() < 0.5,
-            "opening": rng.choice(["none", "jacks"]),
-            "draw_limit": rng.choice(["3", "3-or-4-with-ace", "5"]),
-            "mode": "no-bet" if rng.random() < 0.15 else "betting",
-        }
-    return {}
+    """A random choice of each of the game's settings that has choices (the lobby's list)."""
+    entry = next(g for g in catalogue() if g["name"] == game)
+    chosen: dict[str, object] = {}
+    for setting in entry["settings"]:
+        if setting["type"] == "bool":
+            chosen[setting["name"]] = rng.random() < 0.5
+        elif setting["choices"]:
+            chosen[setting["name"]] = rng.choice(setting["choices"])
+    if "mode" in chosen:  # mostly betting: a no-bet game shows every hand, hiding little
+        chosen["mode"] = "no-bet" if rng.random() < 0.15 else "betting"
+    return chosen
 
 
 def check_messages(table: Table, seat: int, texts: list[str], tokens: list[str]) -> int:

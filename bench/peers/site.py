@@ -41,6 +41,14 @@ def _figures(name: str, summary: dict[str, object], how: str) -> list[Figure]:
         ),
         Figure(
             use,
+            "drawpoker serve, hands",
+            value("hands_per_second"),
+            "hands/s",
+            True,
+            f"hands finished at the {summary['tables']} tables over the measured time",
+        ),
+        Figure(
+            use,
             "drawpoker serve, server CPU",
             value("server_cpu_percent"),
             "% of a core",

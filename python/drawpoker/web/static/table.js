@@ -484,6 +484,8 @@ function renderInfo() {
   if (g.ante) parts.push(element("span", { text: `Ante ${g.ante}` }));
   if (g.bring_in) parts.push(element("span", { text: `Bring-in ${g.bring_in}` }));
   if (g.betting) parts.push(element("span", { text: g.structure }));
+  if (g.joker) parts.push(element("span", { text: "53 cards: the joker is wild" }));
+  if (g.settings.opening === "jacks") parts.push(element("span", { text: "jacks or better to open" }));
   if (!g.betting) parts.push(element("span", { text: "No betting: each round's best hand scores a point" }));
   if (state.redeals) parts.push(element("span", { text: `Redealt ${state.redeals}x` }));
   if (state.timer) parts.push(element("span", { text: `${state.timer} s per turn` }));
