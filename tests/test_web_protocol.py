@@ -10,7 +10,7 @@ import random
 
 import pytest
 from drawpoker.games import GAMES
-from drawpoker.web.protocol import MAX_MESSAGE
+from drawpoker.web.protocol import MAX_MESSAGE, TOO_SLOW
 from drawpoker.web.room import Pace
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import (
@@ -342,3 +342,100 @@ def test_the_server_resumes_its_tables_from_the_database(tmp_path) -> None:  # t
         welcome = Browser(client, table_id, token).open(since=seq)
         assert welcome["seq"] >= seq
         assert client.get(f"/api/tables/{table_id}").json()["players"][1]["name"] == "Ann"
+
+
+def test_r_stud_2_bring_in_and_completion_over_the_websocket() -> None:
+    """The seat with the lowest up card is offered the bring-in (not a check); it posts it, the
+    next seat completes to the small bet (a raise to it): both seats see both, with the
+    amounts."""
+    with site() as client:
+        table_id = new_table(client, "stud", ["person", "person"])
+        people = {}
+        for name in ("Ann", "Bob"):
+            seat, token = take_seat(client, table_id, name)
+            people[seat] = Browser(client, table_id, token)
+        for browser in people.values():
+            browser.open()
+        first = people[0].read_until(lambda s: s["actor"] is not None)["actor"]
+        low = people[first]
+        state = low.read_until(lambda s: s["legal"] is not None)
+        assert "bring-in" in state["legal"]["kinds"] and "check" not in state["legal"]["kinds"]
+        assert state["legal"]["call"] == 50  # StudSettings.bring_in
+        assert all(len(state["up"][s]) == 1 for s in (0, 1))  # one up card each
+        low.act("bring-in")
+        other = people[1 - first]
+        state = other.read_until(lambda s: s["legal"] is not None and s["actor"] == 1 - first)
+        assert state["bets"][first] == 50
+        assert (state["legal"]["min_to"], state["legal"]["max_to"]) == (200, 200)  # completion
+        assert "raise" in state["legal"]["kinds"]
+        other.act("raise", amount=200)
+        for browser in people.values():
+            browser.read_until(lambda s: s["bets"][1 - first] == 200)
+            kinds = [(e["kind"], e["seat"], e["amount"]) for e in browser.events]
+            assert ("bring-in", first, 50) in kinds and ("raise", 1 - first, 200) in kinds
+            assert not browser.errors
+
+
+def test_a_connection_whose_queue_is_full_is_still_closed_as_too_slow() -> None:
+    """A browser OUTBOX_SIZE messages behind is refused further messages and closed (1013),
+    even though its queue is full (the close once could not be queued, which left the seat's
+    player waiting on a connection that never got another state); the page then reconnects
+    from its last event."""
+    import asyncio
+
+    from drawpoker.web.app import OUTBOX_SIZE, SocketOutbox
+    from drawpoker.web.protocol import TOO_SLOW
+
+    class Stuck:
+        """A WebSocket whose reader does not read until ``reading`` is set."""
+
+        def __init__(self) -> None:
+            self.reading = asyncio.Event()
+            self.sent: list[str] = []
+            self.closed: tuple[int, str] | None = None
+
+        async def send_text(self, text: str) -> None:
+            await self.reading.wait()
+            self.sent.append(text)
+
+        async def close(self, code: int, reason: str) -> None:
+            self.closed = (code, reason)
+
+    async def scenario() -> Stuck:
+        socket = Stuck()
+        outbox = SocketOutbox(socket)  # type: ignore[arg-type]
+        accepted = 0
+        while outbox.send(f"m{accepted}"):
+            accepted += 1
+            await asyncio.sleep(0)
+        assert accepted == OUTBOX_SIZE + 1  # the one being sent, and a full queue
+        outbox.close(TOO_SLOW, "too slow")
+        socket.reading.set()
+        await asyncio.wait_for(outbox.task, 5)
+        return socket
+
+    socket = asyncio.run(scenario())
+    assert socket.closed == (TOO_SLOW, "too slow")
+    assert (
+        socket.sent[0] == "m0" and len(socket.sent) == OUTBOX_SIZE
+    )  # the oldest queued one dropped
+
+
+def test_the_browser_helper_resumes_after_a_too_slow_close() -> None:
+    """The tests' browser, like the page, reopens a connection closed as too slow from its
+    last event and misses nothing of its stream."""
+    with site() as client:
+        table_id = new_table(client, "holdem", ["person", "cpu:checkcall"], rounds=3)
+        _, token = take_seat(client, table_id, "Ann")
+        ann = Browser(client, table_id, token)
+        ann.open()
+        ann.read_until(lambda s: s["legal"] is not None)
+        room = room_of(client, table_id)
+        for out in list(room.connections[0]):  # the server finds the connection too slow
+            room.connections[0].discard(out)
+            out.close(TOO_SLOW, "too slow")
+        ann.read()  # the close, then the welcome of the new connection
+        assert ann.slow_closes == 1
+        final = play_persons({0: ann}, random.Random(2))
+        seqs = [e["seq"] for e in ann.events]
+        assert seqs == list(range(1, len(seqs) + 1)) and final["seq"] == seqs[-1]

@@ -15,8 +15,10 @@ from typing import Any
 from drawpoker.games import Table
 from drawpoker.web.app import create_app
 from drawpoker.web.client import random_action
+from drawpoker.web.protocol import TOO_SLOW
 from drawpoker.web.room import Pace, Room
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 CARD = re.compile(r"^(?:[2-9TJQKA][cdhs]|Jk)$")
 
@@ -63,6 +65,7 @@ class Browser:
         self.events: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
+        self.slow_closes = 0
         self.seat: int | None = None
         self._context: Any = None
         self.ws: Any = None
@@ -88,8 +91,17 @@ class Browser:
             context.__exit__(None, None, None)
 
     def read(self) -> dict[str, Any]:
-        """The next message (kept, and followed when it is a welcome or an update)."""
-        text = self.ws.receive_text()
+        """The next message (kept, and followed when it is a welcome or an update). A
+        connection the server closed as too slow (1013) is opened again from the last event,
+        as the table page does."""
+        try:
+            text = self.ws.receive_text()
+        except WebSocketDisconnect as closed:
+            if closed.code != TOO_SLOW:
+                raise
+            self.slow_closes += 1
+            self.close()
+            return self.open(since=self.events[-1]["seq"] if self.events else None)
         self.texts.append(text)
         message: dict[str, Any] = json.loads(text)
         if message["type"] == "welcome":

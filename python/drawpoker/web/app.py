@@ -47,7 +47,13 @@ from drawpoker.web.analysis import analyse, tips_chart, tips_data
 from drawpoker.web.history import phh_history, seat_history
 from drawpoker.web.house import House
 from drawpoker.web.lobby import catalogue, parse_new_table
-from drawpoker.web.protocol import Command, Hello, ProtocolError, load_object, parse_message
+from drawpoker.web.protocol import (
+    Command,
+    Hello,
+    ProtocolError,
+    load_object,
+    parse_message,
+)
 from drawpoker.web.room import Outbox, Pace, Room, encode
 from drawpoker.web.store import Store
 
@@ -58,7 +64,7 @@ MAX_BODY = 16384
 """The most bytes a JSON request body may have."""
 
 OUTBOX_SIZE = 256
-"""Messages queued for one connection before it counts as too slow and is dropped."""
+"""Messages queued for one connection before it counts as too slow and is closed."""
 
 SECURITY_HEADERS = [
     (
@@ -259,9 +265,15 @@ class SocketOutbox:
         return True
 
     def close(self, code: int = 1000, reason: str = "") -> None:
-        """Closes the connection once the messages queued before are sent."""
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait((code, reason))
+        """Closes the connection once the messages queued before are sent; when the queue is
+        full (the browser does not read) the oldest are dropped to make room for the close,
+        which must go out: the browser reconnects and gets what it missed from its stream."""
+        while True:
+            try:
+                self.queue.put_nowait((code, reason))
+                return
+            except asyncio.QueueFull:
+                self.queue.get_nowait()
 
     async def _send_all(self) -> None:
         websocket = self.websocket

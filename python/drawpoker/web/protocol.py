@@ -24,6 +24,10 @@ from drawpoker.games.actions import AMOUNT_LIMIT, KINDS
 MAX_MESSAGE = 4096
 """The most bytes a browser's message may have (a draw of five cards needs about 100)."""
 
+TOO_SLOW = 1013
+"""The close code of a connection that fell ``OUTBOX_SIZE`` messages behind (a browser that
+does not read): it reconnects with ``since`` and misses nothing of its stream."""
+
 MAX_TOKEN = 128
 """The longest seat token accepted (a real one is 43 characters)."""
 

@@ -41,7 +41,7 @@ from drawpoker.cards import parse_cards
 from drawpoker.errors import DrawPokerError, IllegalActionError
 from drawpoker.games import Action, Table
 from drawpoker.web.lobby import NewTable
-from drawpoker.web.protocol import Act, ProtocolError
+from drawpoker.web.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.web.seatview import betting_facts, hand_json, seat_state
 from drawpoker.web.store import SeatRecord
 from drawpoker.web.stream import SeatStreams
@@ -568,7 +568,7 @@ steps of 1, or all-in)
             for out in list(outs):
                 if not out.send(text):
                     outs.discard(out)
-                    out.close(1013, "too slow: reconnect for a snapshot")
+                    out.close(TOO_SLOW, "too slow: reconnect for a snapshot")
 
     # ------------------------------------------------------------------ the room's task
 

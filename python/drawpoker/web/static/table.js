@@ -374,12 +374,16 @@ function betControls(legal) {
   }
   const sizing = kinds.includes("bet") ? "bet" : kinds.includes("raise") ? "raise" : null;
   const box = [row];
-  const verb = kinds.includes("bring-in") ? "Complete to" : "Bet";
+  // stud: raising a bring-in to the small bet, or betting it instead, completes (R-STUD-2)
+  const completing = kinds.includes("bring-in") ||
+    (facts.game.bring_in > 0 && state.current_bet === facts.game.bring_in);
+  const verb = completing ? "Complete to" : "Bet";
+  const raiseVerb = completing ? "Complete to" : "Raise to";
   if (sizing && legal.min_to === legal.max_to) {
     // one size only (fixed limit, a unit bet, or all in): no amount to choose
     const amount = legal.min_to;
     const b = element("button", { type: "button", id: `act-${sizing}`,
-      text: sizing === "bet" ? `${verb} ${amount}` : `Raise to ${amount}` });
+      text: sizing === "bet" ? `${verb} ${amount}` : `${raiseVerb} ${amount}` });
     b.addEventListener("click", () => act(sizing, { amount }));
     row.append(b);
   } else if (sizing) {
@@ -394,7 +398,7 @@ function betControls(legal) {
       amountDraft = [state.seq, input.value];
       const amount = Number(input.value);
       const problem = amountProblem(amount, legal);
-      button.textContent = sizing === "bet" ? `${verb} ${input.value}` : `Raise to ${input.value}`;
+      button.textContent = sizing === "bet" ? `${verb} ${input.value}` : `${raiseVerb} ${input.value}`;
       button.disabled = problem !== null || sent;
       hint.textContent = problem ? `The ${sizing} must be ${problem}.` : `${legal.min_to}..${legal.max_to}`;
     };
@@ -470,7 +474,11 @@ function tick() {
   if (!el || deadline === null) return;
   const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
   const whose = state.actor === seat ? "Your time" : `${playerName(state.actor)}'s time`;
-  el.textContent = `${whose}: ${left} s (then the table checks if it can, else folds; stands pat in a draw)`;
+  // what the server then does (R-TABLE-1, Table.default_action)
+  const then = ["checks if it can, else folds"];
+  if (facts.game.draws) then.push("stands pat in a draw");
+  if (facts.game.stud) then.push("posts a bring-in");
+  el.textContent = `${whose}: ${left} s (then the table ${then.join("; ")})`;
 }
 
 // ------------------------------------------------------------------ the side panels
