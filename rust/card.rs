@@ -35,15 +35,25 @@ pub const fn make_card(rank: u8, suit: u8) -> Card {
 
 /// Text form of a card: `"As"`, `"2c"`, `"Jk"` for the joker.
 pub fn format_card(card: Card) -> String {
+    format_card_as(card, false)
+}
+
+/// Text form of a card with the suit as a letter (`"As"`) or, with `symbols`, as its Unicode
+/// symbol (`"A\u{2660}"`); the joker is `"Jk"` either way.
+pub fn format_card_as(card: Card, symbols: bool) -> String {
     if card == JOKER {
         return "Jk".to_string();
     }
     if card as usize >= DECK_SIZE {
         return format!("?{card}");
     }
-    let mut text = String::with_capacity(2);
+    let mut text = String::with_capacity(4);
     text.push(RANK_CHARS[rank(card) as usize] as char);
-    text.push(SUIT_CHARS[suit(card) as usize] as char);
+    if symbols {
+        text.push(SUIT_SYMBOLS[suit(card) as usize]);
+    } else {
+        text.push(SUIT_CHARS[suit(card) as usize] as char);
+    }
     text
 }
 
@@ -56,26 +66,46 @@ pub fn format_cards(cards: &[Card]) -> String {
         .join(" ")
 }
 
-fn rank_of_char(ch: u8) -> Option<u8> {
+fn rank_of_char(ch: char) -> Option<u8> {
     let upper = ch.to_ascii_uppercase();
-    RANK_CHARS.iter().position(|&r| r == upper).map(|r| r as u8)
+    RANK_CHARS
+        .iter()
+        .position(|&r| r as char == upper)
+        .map(|r| r as u8)
 }
 
-fn suit_of_char(ch: u8) -> Option<u8> {
-    let lower = ch.to_ascii_lowercase();
-    SUIT_CHARS.iter().position(|&s| s == lower).map(|s| s as u8)
+/// The suit of a suit letter or of a Unicode suit symbol, black or white (U+2660..U+2667).
+fn suit_of_char(ch: char) -> Option<u8> {
+    match ch {
+        'c' | 'C' | '\u{2663}' | '\u{2667}' => Some(0),
+        'd' | 'D' | '\u{2666}' | '\u{2662}' => Some(1),
+        'h' | 'H' | '\u{2665}' | '\u{2661}' => Some(2),
+        's' | 'S' | '\u{2660}' | '\u{2664}' => Some(3),
+        _ => None,
+    }
 }
 
-/// Parses one card token (`"As"`, `"10h"`, `"td"`, `"Jk"`, `"X"`).
+/// The Unicode symbol of a suit (0 = clubs .. 3 = spades): the black suits of U+2660..U+2667.
+pub const SUIT_SYMBOLS: [char; 4] = ['\u{2663}', '\u{2666}', '\u{2665}', '\u{2660}'];
+
+/// Parses one card token (`"As"`, `"10h"`, `"td"`, `"A\u{2660}"`, `"Jk"`, `"X"`).
 pub fn parse_card(token: &str) -> Result<Card> {
     let invalid = || Error::InvalidCard {
         token: token.to_string(),
     };
-    let bytes = token.as_bytes();
-    match bytes {
-        [b'X' | b'x'] => Ok(JOKER),
-        [b'J' | b'j', b'K' | b'k'] => Ok(JOKER),
-        [b'1', b'0', s] => suit_of_char(*s)
+    let mut chars = [' '; 4];
+    let mut len = 0;
+    for ch in token.chars() {
+        if len == chars.len() {
+            return Err(invalid());
+        }
+        chars[len] = ch;
+        len += 1;
+    }
+    match &chars[..len] {
+        ['X' | 'x'] => Ok(JOKER),
+        ['J' | 'j', 'K' | 'k'] => Ok(JOKER),
+        ['1', '0', s] => suit_of_char(*s)
             .map(|s| make_card(8, s))
             .ok_or_else(invalid),
         [r, s] => match (rank_of_char(*r), suit_of_char(*s)) {
@@ -86,25 +116,32 @@ pub fn parse_card(token: &str) -> Result<Card> {
     }
 }
 
-/// Parses a list of cards written together or apart: `"AsKd"`, `"As Kd"`, `"As,Kd"`, `"10h Jk"`.
+/// Parses a list of cards written together or apart: `"AsKd"`, `"As Kd"`, `"As,Kd"`, `"10h Jk"`,
+/// `"A\u{2660}K\u{2666}"` (Unicode suits).
 ///
 /// The one-letter joker `X` is accepted only as a word of its own.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
     let mut cards = Vec::new();
     for word in text.split(|c: char| c.is_whitespace() || c == ',') {
-        if word.len() == 1 {
+        if word.chars().count() == 1 {
             cards.push(parse_card(word)?);
             continue;
         }
         let mut rest = word;
         while !rest.is_empty() {
-            let len = if rest.starts_with("10") { 3 } else { 2 };
-            if rest.len() < 2 || !rest.is_char_boundary(len.min(rest.len())) {
+            // A card is a rank and a suit, characters not bytes: "10" is one rank.
+            let chars = if rest.starts_with("10") { 3 } else { 2 };
+            let end = rest
+                .char_indices()
+                .nth(chars)
+                .map_or(rest.len(), |(i, _)| i);
+            let (token, tail) = rest.split_at(end);
+            if token.chars().nth(1).is_none() {
+                // A lone "x" is the joker only as a word of its own.
                 return Err(Error::InvalidCard {
-                    token: rest.to_string(),
+                    token: token.to_string(),
                 });
             }
-            let (token, tail) = rest.split_at(len.min(rest.len()));
             cards.push(parse_card(token)?);
             rest = tail;
         }
@@ -189,6 +226,7 @@ mod tests {
     fn every_card_round_trips_through_text() {
         for card in 0..53u8 {
             assert_eq!(parse_card(&format_card(card)).unwrap(), card);
+            assert_eq!(parse_card(&format_card_as(card, true)).unwrap(), card);
         }
     }
 
@@ -199,6 +237,14 @@ mod tests {
         assert_eq!(parse_cards("As Kd, Th  X").unwrap(), expected);
         assert_eq!(parse_cards("aS kD tH jk").unwrap(), expected);
         assert_eq!(parse_cards("").unwrap(), vec![]);
+        assert_eq!(
+            parse_cards("A\u{2660}K\u{2666}10\u{2665}Jk").unwrap(),
+            expected
+        );
+        assert_eq!(
+            parse_cards("A\u{2664} K\u{2662} T\u{2661}").unwrap()[..3],
+            expected[..3]
+        );
     }
 
     #[test]

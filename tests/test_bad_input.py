@@ -107,7 +107,7 @@ def test_scalar_bad_inputs() -> None:
         evaluate([0, 1, 2, 3, 52])
     with pytest.raises(InvalidCardError, match="out of range"):
         evaluate([0, 1, 2, 3, 2**70])
-    with pytest.raises(InvalidCardError, match="integers or text"):
+    with pytest.raises(InvalidCardError, match="card text, card strings or integers"):
         evaluate([0, 1, 2, 3, 4.0])  # type: ignore[list-item]
     with pytest.raises(InvalidArgumentError, match="unknown ranking"):
         evaluate("As Ks Qs Js Ts", ranking="lowball")

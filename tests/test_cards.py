@@ -23,9 +23,12 @@ def test_r_card_2_text_forms() -> None:
     assert parse_cards("10d") == parse_cards("Td")
     assert parse_cards("Jk JK jk X") == [52] * 4
     assert parse_cards("As,Kd") == [51, 45]
+    assert parse_cards("A♠ T♦ 2♣ 10♥") == parse_cards("A♤T♢2♧10♡") == [51, 33, 0, 34]
+    assert drawpoker.evaluate(["A♠", "K♠", "Q♠", "J♠", "10♠"]) == drawpoker.evaluate("AsKsQsJsTs")
+    assert format_cards([51, 33, 0, 34], symbols=True) == "A♠ T♦ 2♣ T♥"
 
 
-@pytest.mark.parametrize("bad", ["Zz", "A", "As Kx", "1d", "11h", "AsK", "Xs", "A♠", "Asx"])
+@pytest.mark.parametrize("bad", ["Zz", "A", "As Kx", "1d", "11h", "AsK", "Xs", "♠A", "A♠x", "Asx"])
 def test_r_card_2_bad_tokens_name_the_token(bad: str) -> None:
     with pytest.raises(InvalidCardError, match="invalid card"):
         parse_cards(bad)

@@ -790,7 +790,10 @@ def test_simulate_holdem_through_main_reports_hands_per_second(
     assert out.startswith("Texas Hold'em, no limit: 3 games of 6 players, up to 10 rounds each")
     assert re.search(r"^3 games, 30 hands in [\d.]+ s \([\d,]+ hands/s\)$", out, re.M)
     assert re.search(
-        r"^ checkcall: win rate 100\.0% \(seat share 100\.0%, 1\.00x fair\)$", out, re.M
+        r"^ checkcall: win rate 100\.0% \(95% CI 100\.0%\.\.100\.0%\), seat share 100\.0%; "
+        r"\+0\.0 \(95% CI \+0\.0\.\.\+0\.0\) big blinds per 100 hands$",
+        out,
+        re.M,
     )
 
 
@@ -832,7 +835,10 @@ class StopAfter(io.StringIO):
 
 def test_ctrl_c_in_simulate_prints_a_partial_summary() -> None:
     out = io.StringIO()
-    args = parse("simulate", "--game", "holdem", "--games", "10", "--bots", "checkcall,rules")
+    args = parse(
+        "simulate", "--game", "holdem", "--games", "10", "--bots", "checkcall,rules",
+        "--workers", "1",
+    )  # fmt: skip
     assert simulate(args, out, StopAfter(3)) == EXIT_INTERRUPTED
     text = out.getvalue()
     assert "Interrupted (Ctrl-C) after 3 of 10 games: the summary covers those." in text
@@ -848,11 +854,9 @@ def test_ctrl_c_in_simulate_before_any_game_finished(monkeypatch: pytest.MonkeyP
         def choose(self, view: object) -> object:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(
-        "drawpoker.commands.simulate.make_bot", lambda kind, seed, game: Interrupting()
-    )
+    monkeypatch.setattr("drawpoker.simulation.make_bot", lambda kind, seed, game: Interrupting())
     out = io.StringIO()
-    args = parse("simulate", "--games", "5", "--bots", "checkcall")
+    args = parse("simulate", "--games", "5", "--bots", "checkcall", "--workers", "1")
     assert simulate(args, out, io.StringIO()) == EXIT_INTERRUPTED
     assert "Interrupted (Ctrl-C) before any game finished." in out.getvalue()
 

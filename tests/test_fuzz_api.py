@@ -178,7 +178,9 @@ def card_arg(draw: st.DrawFn, sizes: tuple[int, ...], *, joker: bool = True) -> 
                 object(),
                 [1.5, 2],
                 [True, 3],
-                ["As"],
+                ["As", 5],
+                [5, "As"],
+                ["As", "Zz"],
                 [None],
                 np.array([1.0, 2.0]),
                 np.array([True, False]),
@@ -190,17 +192,19 @@ def card_arg(draw: st.DrawFn, sizes: tuple[int, ...], *, joker: bool = True) -> 
         return Arg(draw(bad), BAD)
     cards = draw(card_values(sizes, joker=joker))
     in_range = all(0 <= c <= 52 for c in cards)
-    forms = ["list", "tuple", "scalars", "array", "strided"] + (["text"] if in_range else [])
+    texts = ["text", "strings"] if in_range else []
+    forms = ["list", "tuple", "scalars", "array", "strided", *texts]
     form = draw(st.sampled_from(forms))
     if form == "list":
         return Arg(list(cards), cards)
     if form == "tuple":
         return Arg(tuple(cards), cards)
-    if form == "text":
-        return Arg(
-            draw(st.sampled_from([" ", "", ", "])).join(drawpoker.format_cards([c]) for c in cards),
-            cards,
-        )
+    if form in ("text", "strings"):
+        symbols = draw(st.booleans())
+        words = [drawpoker.format_cards([c], symbols=symbols) for c in cards]
+        if form == "strings":  # a list of card strings, as treys and eval7 take them
+            return Arg(words, cards)
+        return Arg(draw(st.sampled_from([" ", "", ", "])).join(words), cards)
     fits = [d for d in INT_DTYPES if all(np.iinfo(d).min <= c <= np.iinfo(d).max for c in cards)]
     if not fits:
         return Arg(list(cards), cards)

@@ -7,7 +7,6 @@ reproducible, not conserving chips, or too uniform to be worth replaying.
 
 from __future__ import annotations
 
-import time
 import tomllib
 from collections import Counter
 from collections.abc import Sequence
@@ -37,7 +36,6 @@ from holdem_oracle import (
 
 RANDOM_COUNT = 2_000
 RANDOM_SEED = 2024
-GENERATION_SECONDS: dict[str, float] = {}
 
 
 @pytest.fixture(scope="module")
@@ -53,10 +51,7 @@ def phh_raw() -> dict[str, dict[str, object]]:
 
 @pytest.fixture(scope="module")
 def random_cases() -> list[HoldemCase]:
-    start = time.perf_counter()
-    cases = random_pokerkit_cases(RANDOM_COUNT, RANDOM_SEED)
-    GENERATION_SECONDS["random"] = time.perf_counter() - start
-    return cases
+    return random_pokerkit_cases(RANDOM_COUNT, RANDOM_SEED)
 
 
 @pytest.fixture(scope="module")
@@ -282,11 +277,8 @@ def test_random_turn_order_and_action_names(
 # Random hands
 
 
-def test_random_cases_generate_in_reasonable_time(random_cases: list[HoldemCase]) -> None:
-    seconds = GENERATION_SECONDS["random"]
-    print(f"\n{RANDOM_COUNT} random hold'em cases generated in {seconds:.2f} s")
+def test_random_cases_are_as_many_as_asked(random_cases: list[HoldemCase]) -> None:
     assert len(random_cases) == RANDOM_COUNT
-    assert seconds < 40
 
 
 def test_random_cases_are_reproducible(random_cases: list[HoldemCase]) -> None:

@@ -3,7 +3,14 @@
 >>> import drawpoker
 >>> drawpoker.describe(drawpoker.evaluate("Ah Kh Qh Jh Th 2c 3d"))
 'Royal flush'
+>>> drawpoker.describe(drawpoker.evaluate(["A♥", "K♥", "Q♥", "J♥", "10♥"]))
+'Royal flush'
+>>> drawpoker.__version__ == importlib.metadata.version("drawpoker")
+True
 """
+
+import importlib.metadata
+from typing import TYPE_CHECKING, Any
 
 from drawpoker.cards import (
     JOKER,
@@ -56,6 +63,15 @@ from drawpoker.omaha import (
     evaluate_omaha_hilo,
     evaluate_omaha_hilo_batch,
 )
+from drawpoker.range_equity import RangeEquityResult, range_equity
+from drawpoker.range_grid import EquityGrid, equity_grid, grid_svg
+from drawpoker.ranges import Range
+
+if TYPE_CHECKING:
+    from drawpoker.simulation import simulate as simulate
+
+__version__ = importlib.metadata.version("drawpoker")
+"""The installed version of drawpoker (from the package metadata)."""
 
 __all__ = [
     "HIGH_CLASS_COUNT",
@@ -69,12 +85,15 @@ __all__ = [
     "DrawEquity",
     "DrawOutcome",
     "DrawPokerError",
+    "EquityGrid",
     "EquityResult",
     "HandCategory",
     "IllegalActionError",
     "InvalidArgumentError",
     "InvalidCardError",
     "PlayerEquity",
+    "Range",
+    "RangeEquityResult",
     "RankingSystem",
     "card",
     "category",
@@ -87,6 +106,7 @@ __all__ = [
     "draw_outcome",
     "equity",
     "equity_batch",
+    "equity_grid",
     "evaluate",
     "evaluate_batch",
     "evaluate_low8",
@@ -97,10 +117,27 @@ __all__ = [
     "evaluate_omaha_hilo_batch",
     "format_cards",
     "full_deck",
+    "grid_svg",
     "parse_cards",
     "qualifies_low8",
+    "range_equity",
     "rank_of",
     "ranking_system",
+    "simulate",
     "strength_histogram",
     "suit_of",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """``drawpoker.simulate`` loads the table engine on first use, not at ``import drawpoker``.
+
+    >>> import drawpoker
+    >>> drawpoker.simulate.__module__
+    'drawpoker.simulation'
+    """
+    if name == "simulate":
+        from drawpoker.simulation import simulate
+
+        return simulate
+    raise AttributeError(f"module 'drawpoker' has no attribute {name!r}")

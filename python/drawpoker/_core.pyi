@@ -39,6 +39,7 @@ __all__ = [
     "hold_table",
     "hold_values",
     "parse_cards",
+    "range_equity",
     "rankings",
     "side_pots",
     "split_pot",
@@ -49,7 +50,7 @@ __all__ = [
 ]
 
 def parse_cards(text: str) -> list[int]: ...
-def format_cards(cards: list[int]) -> list[str]: ...
+def format_cards(cards: list[int], symbols: bool = False) -> list[str]: ...
 def evaluate(cards: Sequence[int], ranking: str) -> int: ...
 def evaluate_batch(cards: npt.NDArray[np.uint8], ranking: str) -> npt.NDArray[np.uint16]: ...
 def evaluate_low8_batch(cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint16]: ...
@@ -99,6 +100,19 @@ def equity(
     samples: int,
     seed: int,
 ) -> tuple[list[tuple[int, int, float, float, float]], int, bool]: ...
+def range_equity(
+    ranges: list[tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]]],
+    board: list[int],
+    dead: list[int],
+    max_outcomes: int,
+    samples: int,
+    seed: int,
+) -> tuple[
+    list[tuple[float, float, float, float, npt.NDArray[np.float64], npt.NDArray[np.float64]]],
+    int,
+    int,
+    bool,
+]: ...
 def equity_batch_heads_up(
     hole_a: npt.NDArray[np.uint8],
     hole_b: npt.NDArray[np.uint8],

@@ -1,12 +1,16 @@
 """Cards: integers ``0..51 = 4 * rank + suit`` (rank 0 = deuce .. 12 = ace, suits cdhs), joker 52.
 
-Every public function of drawpoker takes cards as text (``"AsKd"``, ``"As Kd"``), a sequence of
-ints, or a NumPy integer array; the helpers here turn any of those into what the core takes.
+Every public function of drawpoker takes cards as text (``"AsKd"``, ``"As Kd"``,
+``"As, Kd"``, ``"10h"``, Unicode suits ``"A♠ K♦"``), a list of card strings (``["As", "Kd"]``,
+as treys and eval7 take them), a sequence of ints, or a NumPy integer array; the helpers here
+turn any of those into what the core takes.
 
 >>> parse_cards("As Kd 10h")
 [51, 45, 34]
->>> format_cards([51, 45, 52])
-'As Kd Jk'
+>>> parse_cards("A♠K♦T♥") == to_card_list(["As", "Kd", "Th"])
+True
+>>> format_cards([51, 45, 52]), format_cards([51, 45], symbols=True)
+('As Kd Jk', 'A♠ K♦')
 """
 
 from __future__ import annotations
@@ -36,8 +40,8 @@ SUITS = "cdhs"
 """Suit characters in bridge order: clubs (0), diamonds, hearts, spades (3)."""
 
 # Quoted so that importing drawpoker does not import NumPy (it loads on the first array call).
-CardsLike: TypeAlias = "str | Iterable[int] | npt.NDArray[np.integer]"
-"""Anything that names cards: text, a sequence of ints, or an integer array."""
+CardsLike: TypeAlias = "str | Iterable[int] | Iterable[str] | npt.NDArray[np.integer]"
+"""Anything that names cards: text, a sequence of card strings or ints, or an integer array."""
 
 
 def parse_cards(text: str) -> list[int]:
@@ -53,13 +57,15 @@ def parse_cards(text: str) -> list[int]:
     return _core.parse_cards(text)
 
 
-def format_cards(cards: CardsLike) -> str:
-    """Text of cards, separated by spaces.
+def format_cards(cards: CardsLike, *, symbols: bool = False) -> str:
+    """Text of cards, separated by spaces; with ``symbols`` the suits are Unicode symbols.
 
     >>> format_cards([0, 1, 2, 3])
     '2c 2d 2h 2s'
+    >>> format_cards("2c 2d 2h 2s", symbols=True)
+    '2♣ 2♦ 2♥ 2♠'
     """
-    return " ".join(_core.format_cards(to_card_list(cards)))
+    return " ".join(_core.format_cards(to_card_list(cards), flag("symbols", symbols)))
 
 
 def card(rank: int, suit: int) -> int:
@@ -123,6 +129,8 @@ def to_card_list(cards: CardsLike, name: str = "cards") -> list[int]:
 
     >>> to_card_list("As Kd")
     [51, 45]
+    >>> to_card_list(["As", "Kd", "10h"])
+    [51, 45, 34]
     >>> import numpy as np
     >>> to_card_list(np.array([3, 7], dtype=np.uint8))
     [3, 7]
@@ -158,14 +166,32 @@ def to_card_list(cards: CardsLike, name: str = "cards") -> list[int]:
             ) from None
     if len(values) > JOKER + 1:
         raise InvalidCardError(f"{name} holds more cards than a deck (53 with the joker)")
+    if values and isinstance(values[0], str) and values is cards:
+        return _from_strings(values, name)  # a list of card strings, as treys and eval7 take
     for value in values:
         if type(value) is not int and not is_integer(value):
-            raise InvalidCardError(f"{name} must be integers or text, got {value!r}")
+            raise InvalidCardError(
+                f"{name} must be card text, card strings or integers, got {value!r}"
+            )
         if not 0 <= value <= JOKER:
             raise InvalidCardError(
                 f"card value {value} in {name} is out of range (0..51, the joker 52)"
             )
     return [int(value) for value in values]
+
+
+def _from_strings(values: Sequence[object], name: str) -> list[int]:
+    """The cards of a list of card strings (each one or more cards: ``["As", "Kd 7h"]``)."""
+    cards: list[int] = []
+    for value in values:
+        if not isinstance(value, str):
+            raise InvalidCardError(
+                f"{name} mixes card strings and other values: {value!r} among strings"
+            )
+        cards.extend(parse_cards(value))
+    if len(cards) > JOKER + 1:
+        raise InvalidCardError(f"{name} holds more cards than a deck (53 with the joker)")
+    return cards
 
 
 def as_card_array(

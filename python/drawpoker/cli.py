@@ -12,6 +12,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from drawpoker import __version__
 from drawpoker.commands import COMMANDS
 from drawpoker.commands.play import EXIT_INTERRUPTED
 from drawpoker.errors import DrawPokerError
@@ -24,6 +25,9 @@ def build_parser() -> argparse.ArgumentParser:
     'drawpoker'
     """
     parser = argparse.ArgumentParser(prog="drawpoker", description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--version", action="version", version=f"drawpoker {__version__}", help="print the version"
+    )
     subparsers = parser.add_subparsers(dest="command", required=True)
     for command in COMMANDS:
         sub = subparsers.add_parser(command.NAME, help=command.HELP, description=command.HELP)

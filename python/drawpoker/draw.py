@@ -348,6 +348,9 @@ def discard_choices(
     ('8d', 9, 47)
     >>> len(discard_choices("Ks 9s 6s 3s 8d", limit="5"))
     32
+    >>> discard_choices(["K♠", "9♠", "6♠", "3♠", "8♦"], objective="at_least:FLUSH")[0].discards
+    '8d'
+
     """
     limit = name_in("draw limit", limit, DRAW_LIMITS)
     cards = to_card_list(hand, "hand")

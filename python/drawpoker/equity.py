@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from drawpoker import _core
 from drawpoker.cards import as_card_array, to_card_list
 from drawpoker.errors import InvalidArgumentError
+from drawpoker.ranges import Range
 from drawpoker.validate import integer, name_in
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ def budget(max_outcomes: object, samples: object, seed: object) -> tuple[int, in
 
 
 def equity(
-    hands: Sequence[CardsLike],
+    hands: Sequence[CardsLike | Range],
     board: CardsLike = (),
     dead: CardsLike = (),
     *,
@@ -119,7 +120,9 @@ def equity(
     dealt for all, R-STUD-7). In the hi/lo games half the pot goes to the best eight-or-better low
     when there is one (R-A5-4, R-SPLIT-1); Razz plays the ace-to-five low with no qualifier.
     ``board`` is 0, 3, 4 or 5 cards (board games only); ``dead`` are cards known to be out of
-    play (mucked, folded upcards). Bad input raises
+    play (mucked, folded upcards). In Hold'em any hand may be a :class:`~drawpoker.ranges.Range`:
+    then the result is a :class:`~drawpoker.range_equity.RangeEquityResult` (see
+    :func:`~drawpoker.range_equity.range_equity`). Bad input raises
     :class:`~drawpoker.errors.InvalidArgumentError` or :class:`~drawpoker.errors.InvalidCardError`.
 
     >>> r = equity(["AsKs", "QhQd", "7c7d"], board="Kd 7s 2h")
@@ -128,6 +131,9 @@ def equity(
     >>> hilo = equity(["Ac 2c Kd Kh", "Ad 2d 9s 9c"], "3h 4s 8c Ks 7d", game="omaha-hi-lo")
     >>> [p.equity for p in hilo.players]
     [0.75, 0.25]
+    >>> from drawpoker.ranges import Range
+    >>> round(equity([["As", "Ks"], Range("QQ")]).players[0].equity, 4)
+    0.4605
     >>> mc = equity(["AsKs", "QhQd"], max_outcomes=0, samples=20_000, seed=1)
     >>> mc.exact, mc.outcomes, abs(mc.players[0].equity - 0.4621) < 4 * mc.players[0].std_error
     (False, 20000, True)
@@ -136,7 +142,20 @@ def equity(
         raise InvalidArgumentError(
             f"hands must be a list with one entry per player, e.g. ['AsKs', 'QhQd'], not {hands!r}"
         )
-    hand_lists = [to_card_list(hand, f"hands[{i}]") for i, hand in enumerate(hands)]
+    entries = list(hands)
+    if any(isinstance(hand, Range) for hand in entries):
+        if game != "holdem":
+            raise InvalidArgumentError(f"ranges are Hold'em ranges; game is {game!r}")
+        from drawpoker.range_equity import range_equity
+
+        return range_equity(
+            entries, board, dead, max_outcomes=max_outcomes, samples=samples, seed=seed
+        )
+    hand_lists = [
+        to_card_list(hand, f"hands[{i}]")
+        for i, hand in enumerate(entries)
+        if not isinstance(hand, Range)
+    ]
     rows, outcomes, exact = _core.equity(
         name_in("game", game, GAMES),
         hand_lists,

@@ -124,6 +124,8 @@ def evaluate(cards: CardsLike, ranking: str = "high") -> int:
     1
     >>> evaluate([51, 47, 43, 39, 35]) == evaluate("As Ks Qs Js Ts")
     True
+    >>> evaluate(["As", "Ks", "Qs", "Js", "10s"]) == evaluate("A♠K♠Q♠J♠T♠") == 7462
+    True
     >>> evaluate("Ah Ad Ac As Jk", ranking="joker")
     7475
     """

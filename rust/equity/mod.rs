@@ -12,6 +12,7 @@ pub mod deal;
 pub mod holdem;
 pub mod multiset;
 pub mod omaha;
+pub mod ranges;
 pub mod rng;
 pub mod tally;
 

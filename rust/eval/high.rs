@@ -17,8 +17,10 @@ use crate::stop::Stop;
 use std::sync::OnceLock;
 
 pub(super) const SUIT_SHIFT: u32 = 32;
-/// Suit counters start at 3 so that bit 3 of a nibble flags five of that suit.
-pub(super) const SUIT_START: u64 = 0x3333 << SUIT_SHIFT;
+/// Suit counters start at 3 so that bit 3 of a nibble flags five of that suit: what a hand's
+/// summed key starts from before its cards' [`CARD_KEYS`] are added (for callers that sum the
+/// keys themselves and finish with [`HighTables::finish`]).
+pub const SUIT_START: u64 = 0x3333 << SUIT_SHIFT;
 pub(super) const FLUSH_FLAGS: u64 = 0x8888 << SUIT_SHIFT;
 
 /// The rank key of each rank, deuce first. Each is the smallest number above the one before it

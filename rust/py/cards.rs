@@ -32,12 +32,14 @@ fn parse_cards(text: &str) -> PyResult<Vec<u32>> {
         .collect())
 }
 
-/// Text form of card integers: `[51, 0]` -> `["As", "2c"]`.
+/// Text form of card integers: `[51, 0]` -> `["As", "2c"]` (`["A\u{2660}", "2\u{2663}"]` with
+/// `symbols`).
 #[pyfunction]
-fn format_cards(cards: Vec<i64>) -> PyResult<Vec<String>> {
+#[pyo3(signature = (cards, symbols=false))]
+fn format_cards(cards: Vec<i64>, symbols: bool) -> PyResult<Vec<String>> {
     Ok(cards_from_ints(&cards)?
         .into_iter()
-        .map(card::format_card)
+        .map(|c| card::format_card_as(c, symbols))
         .collect())
 }
 

@@ -5,9 +5,27 @@ use super::errors::check;
 use super::eval::rows_of;
 use super::stop::{detach_stoppable, LONG_WORK};
 use crate::card::Card;
+use crate::equity::ranges::{self, WeightedRange};
 use crate::equity::{batch, Budget, Game, Plan, MAX_OUTCOMES, MAX_SAMPLES};
-use numpy::{IntoPyArray, PyArray1, PyReadonlyArray2};
+use crate::error::Error;
+use numpy::{IntoPyArray, PyArray1, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::prelude::*;
+
+/// The board and dead cards of a call, checked, and its budget.
+fn known_and_budget(
+    board: &[i64],
+    dead: &[i64],
+    max_outcomes: u64,
+    samples: u64,
+    seed: u64,
+) -> PyResult<(Vec<Card>, Vec<Card>, Budget)> {
+    let budget = Budget {
+        max_outcomes,
+        samples,
+        seed,
+    };
+    Ok((cards_from_ints(board)?, cards_from_ints(dead)?, budget))
+}
 
 /// One player's figures: (wins, ties, equity, tie_equity, std_error).
 type PlayerRow = (u64, u64, f64, f64, f64);
@@ -43,13 +61,7 @@ fn equity(
         .iter()
         .map(|h| cards_from_ints(h))
         .collect::<PyResult<_>>()?;
-    let board = cards_from_ints(&board)?;
-    let dead = cards_from_ints(&dead)?;
-    let budget = Budget {
-        max_outcomes,
-        samples,
-        seed,
-    };
+    let (board, dead, budget) = known_and_budget(&board, &dead, max_outcomes, samples, seed)?;
     let plan = check(Plan::new(game, &hands, &board, &dead, budget))?;
     let long = plan.deals_to_score() >= LONG_WORK;
     let result = detach_stoppable(py, long, |stop| plan.run(stop))?;
@@ -91,10 +103,70 @@ fn equity_batch_heads_up<'py>(
     Ok(out.into_pyarray(py))
 }
 
+/// One player's range result: (equity, win, tie, std_error, combo equities, combo frequencies).
+type RangeRow<'py> = (
+    f64,
+    f64,
+    f64,
+    f64,
+    Bound<'py, PyArray1<f64>>,
+    Bound<'py, PyArray1<f64>>,
+);
+
+/// Hold'em equity of weighted ranges (`[N, 2]` combos and `N` weights per player); returns
+/// (per-player rows, outcomes, distinct matchups, exact).
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+fn range_equity<'py>(
+    py: Python<'py>,
+    ranges: Vec<(PyReadonlyArray2<'py, u8>, PyReadonlyArray1<'py, f64>)>,
+    board: Vec<i64>,
+    dead: Vec<i64>,
+    max_outcomes: u64,
+    samples: u64,
+    seed: u64,
+) -> PyResult<(Vec<RangeRow<'py>>, u64, u64, bool)> {
+    let mut weighted = Vec::with_capacity(ranges.len());
+    for (combos, weights) in &ranges {
+        let (_, width, cards) = rows_of(combos);
+        if width != 2 {
+            return Err(super::errors::to_py(Error::InvalidArgument(format!(
+                "combos must have 2 cards, got {width}"
+            ))));
+        }
+        weighted.push(WeightedRange {
+            combos: cards.chunks_exact(2).map(|c| [c[0], c[1]]).collect(),
+            weights: weights.as_array().to_vec(),
+        });
+    }
+    let (board, dead, budget) = known_and_budget(&board, &dead, max_outcomes, samples, seed)?;
+    // Ranges of several combos make long work: let Ctrl-C stop it.
+    let long = weighted.iter().map(|r| r.combos.len()).product::<usize>() > 1;
+    let result = detach_stoppable(py, long, |stop| {
+        ranges::range_equity(&weighted, &board, &dead, budget, stop)
+    })?;
+    let rows = result
+        .players
+        .into_iter()
+        .map(|p| {
+            (
+                p.equity,
+                p.win,
+                p.tie,
+                p.std_error,
+                p.combo_equity.into_pyarray(py),
+                p.combo_frequency.into_pyarray(py),
+            )
+        })
+        .collect();
+    Ok((rows, result.outcomes, result.matchups, result.exact))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(equity_limits, m)?)?;
     m.add_function(wrap_pyfunction!(equity, m)?)?;
+    m.add_function(wrap_pyfunction!(range_equity, m)?)?;
     m.add_function(wrap_pyfunction!(equity_batch_heads_up, m)?)?;
     Ok(())
 }

@@ -1,0 +1,389 @@
+"""Simulations of many games of CPU players, on any :class:`concurrent.futures.Executor`.
+
+The games are cut into chunks of ``chunk_size`` games; game ``n`` is always dealt from
+``seed + 7919 * n`` and its CPU players from that seed too, so the same seed gives the same
+summary whatever the executor (none, a thread or process pool, a Dask cluster's
+``Client.get_executor()``) and however many workers it has. Chunks are sent as plain data (the
+game as :meth:`~drawpoker.games.GameSpec.to_dict`), so any executor that pickles works.
+
+The summary gives, per CPU type, its win rate (a game's winners share the win) and the chips
+it won per 100 hands (in big blinds, or the game's betting unit), each with a 95% confidence
+interval over games (normal approximation; the chips' interval by the delta method for a ratio).
+
+>>> summary = simulate("holdem", games=4, bots=["checkcall", "rules"], players=2,
+...                    table=TableSettings(rounds=3), seed=1)
+>>> summary.games, summary.hands, sorted(summary.kinds)
+(4, 12, ['checkcall', 'rules'])
+>>> from concurrent.futures import ThreadPoolExecutor
+>>> with ThreadPoolExecutor(2) as pool:
+...     threaded = simulate("holdem", games=4, bots=["checkcall", "rules"], players=2,
+...                         table=TableSettings(rounds=3), seed=1, executor=pool, chunk_size=1)
+>>> threaded == summary
+True
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from drawpoker.bots import BOT_KINDS, make_bot
+from drawpoker.errors import InvalidArgumentError
+from drawpoker.games import GameSpec, Table, TableSettings, game, spec_from_dict
+
+GAME_SEED_STEP = 7919
+"""Game ``n`` of a simulation is dealt from ``seed + GAME_SEED_STEP * n``."""
+
+IN_FLIGHT = 64
+"""Most chunks a simulation has sent to its executor and not yet received back."""
+
+Z95 = 1.959963984540054
+"""The two-sided 95% point of the standard normal distribution."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game: each seat's CPU type, chips won (final minus starting stack; 0 in
+    no-bet games), the hands dealt, the seats that won (equal best scores) and the chips won
+    from pots.
+
+    >>> GameRecord(("rules", "strong"), (100, -100), 10, (0,), 500).winners
+    (0,)
+    """
+
+    kinds: tuple[str, ...]
+    won: tuple[int, ...]
+    hands: int
+    winners: tuple[int, ...]
+    pots: int
+
+
+def chip_unit(spec: GameSpec) -> tuple[int, str]:
+    """The chips that results per 100 hands are counted in, and their name: the big blind,
+    else the betting unit (Five-Card Draw), else the small bet (stud), else the ante.
+
+    >>> chip_unit(game("holdem")), chip_unit(game("five-card-draw"))
+    ((100, 'big blinds'), (20, 'units (20 chips)'))
+    """
+    if spec.forced.big_blind > 0:
+        return spec.forced.big_blind, "big blinds"
+    for attribute, name in (("unit", "units"), ("small", "small bets")):
+        size = getattr(spec.betting, attribute, None)
+        if isinstance(size, int) and size > 0:
+            return size, f"{name} ({size} chips)"
+    return max(spec.forced.ante, 1), f"antes ({max(spec.forced.ante, 1)} chips)"
+
+
+def play_chunk(
+    spec_data: Mapping[str, Any],
+    table: TableSettings,
+    kinds: Sequence[str],
+    players: int,
+    seed: int,
+    numbers: Sequence[int],
+) -> list[GameRecord]:
+    """Plays the games ``numbers`` of a simulation (a module-level function, so that process
+    pools and Dask can send it to workers).
+
+    >>> [r.hands for r in play_chunk(game("holdem").to_dict(), TableSettings(rounds=2),
+    ...                              ["checkcall"], 2, 0, [0, 1])]
+    [2, 2]
+    """
+    spec = spec_from_dict(dict(spec_data))
+    records = []
+    for number in numbers:
+        seat_kinds = tuple(kinds[(number + s) % len(kinds)] for s in range(players))
+        game_seed = seed + GAME_SEED_STEP * number
+        cpu = {
+            s: make_bot(kind, seed=game_seed + s, game=spec.name)
+            for s, kind in enumerate(seat_kinds)
+        }
+        played = Table(spec, players, seed=game_seed, settings=table, cpu=cpu)
+        start = list(played.stacks)
+        played.play_cpu()
+        records.append(
+            GameRecord(
+                kinds=seat_kinds,
+                won=tuple(end - begin for end, begin in zip(played.stacks, start, strict=True)),
+                hands=len(played.hands),
+                winners=tuple(s.seat for s in played.standings() if s.place == 1),
+                pots=sum(sum(hand.payouts) for hand in played.hands),
+            )
+        )
+    return records
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A mean with its 95% confidence interval.
+
+    >>> Estimate(0.5, 0.4, 0.6).text("{:.0%}")
+    '50% (95% CI 40%..60%)'
+    """
+
+    value: float
+    low: float
+    high: float
+
+    def text(self, form: str = "{:.3f}") -> str:
+        """The estimate and its interval, each written with ``form``."""
+        if math.isnan(self.low):
+            return f"{form.format(self.value)} (95% CI n/a: one game)"
+        low, high = form.format(self.low), form.format(self.high)
+        return f"{form.format(self.value)} (95% CI {low}..{high})"
+
+
+def mean_estimate(values: Sequence[float]) -> Estimate:
+    """The mean of per-game values with a normal 95% interval.
+
+    >>> mean_estimate([1.0, 0.0, 1.0, 0.0])
+    Estimate(value=0.5, low=-0.0657..., high=1.0657...)
+    """
+    n = len(values)
+    mean = math.fsum(values) / n
+    if n < 2:
+        return Estimate(mean, math.nan, math.nan)
+    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return Estimate(mean, mean - half, mean + half)
+
+
+def ratio_estimate(numerators: Sequence[float], denominators: Sequence[float]) -> Estimate:
+    """The ratio of sums with a 95% interval by the delta method (per-game pairs).
+
+    >>> ratio_estimate([2.0, 4.0], [1.0, 2.0])
+    Estimate(value=2.0, low=2.0, high=2.0)
+    """
+    n = len(numerators)
+    total = math.fsum(denominators)
+    ratio = math.fsum(numerators) / total
+    if n < 2:
+        return Estimate(ratio, math.nan, math.nan)
+    residuals = [y - ratio * x for y, x in zip(numerators, denominators, strict=True)]
+    variance = math.fsum(r * r for r in residuals) / (n - 1)
+    half = Z95 * math.sqrt(variance / n) / (total / n)
+    return Estimate(ratio, ratio - half, ratio + half)
+
+
+@dataclass(frozen=True)
+class KindSummary:
+    """One CPU type's results: seats played, win rate, and chips won per 100 hands in the
+    simulation's unit (``None`` in no-bet games).
+
+    >>> KindSummary(2, Estimate(0.5, 0.4, 0.6), None).seats
+    2
+    """
+
+    seats: int
+    win_rate: Estimate
+    per_100: Estimate | None
+
+
+@dataclass(frozen=True)
+class SimulationSummary:
+    """What a simulation came to (``elapsed`` and ``workers`` do not count in comparisons: the
+    same seed gives an equal summary on any executor).
+
+    >>> s = simulate("holdem", games=2, bots=["checkcall"], players=2,
+    ...              table=TableSettings(rounds=1), seed=3)
+    >>> s.kinds["checkcall"].win_rate.value
+    1.0
+    """
+
+    game: str
+    games: int
+    players: int
+    hands: int
+    pots: int
+    unit: int
+    unit_name: str
+    betting: bool
+    kinds: dict[str, KindSummary]
+    records: tuple[GameRecord, ...] = field(repr=False)
+    elapsed: float = field(default=0.0, compare=False)
+    interrupted: bool = field(default=False, compare=False)
+
+    def lines(self) -> list[str]:
+        """The summary as printed by ``drawpoker simulate``.
+
+        >>> s = simulate("holdem", games=2, bots=["checkcall", "rules"], players=2,
+        ...              table=TableSettings(rounds=2), seed=3)
+        >>> s.lines()[0]
+        '2 games, 4 hands in ... s (... hands/s)'
+        """
+        rate = self.hands / self.elapsed if self.elapsed > 0 else 0.0
+        lines = [
+            f"{self.games} games, {self.hands} hands in {self.elapsed:.2f} s ({rate:,.0f} hands/s)"
+        ]
+        if self.betting:
+            lines.append(f"average pot: {self.pots / max(self.hands, 1):,.1f} chips")
+        for kind in sorted(self.kinds):
+            k = self.kinds[kind]
+            share = k.seats / (self.games * self.players)
+            line = f"{kind:>10}: win rate {k.win_rate.text('{:.1%}')}, seat share {share:.1%}"
+            if k.per_100 is not None:
+                line += f"; {k.per_100.text('{:+.1f}')} {self.unit_name} per 100 hands"
+            lines.append(line)
+        return lines
+
+
+def summarize(
+    spec: GameSpec,
+    players: int,
+    records: Sequence[GameRecord],
+    elapsed: float = 0.0,
+    interrupted: bool = False,
+) -> SimulationSummary:
+    """The summary of some games' records (in game order).
+
+    >>> records = play_chunk(game("holdem").to_dict(), TableSettings(rounds=2), ["checkcall"],
+    ...                      2, 0, [0, 1])
+    >>> summarize(game("holdem"), 2, records).hands
+    4
+    """
+    unit, unit_name = chip_unit(spec)
+    betting = spec.betting is not None
+    kinds = sorted({k for r in records for k in r.kinds})
+    summaries = {}
+    for kind in kinds:
+        credits, won, hands = [], [], []
+        for r in records:
+            seats = [s for s, k in enumerate(r.kinds) if k == kind]
+            credits.append(sum(1 for s in r.winners if s in seats) / len(r.winners))
+            won.append(sum(r.won[s] for s in seats) / unit)
+            hands.append(len(seats) * r.hands / 100)
+        per_100 = ratio_estimate(won, hands) if betting and sum(hands) > 0 else None
+        seats_played = sum(r.kinds.count(kind) for r in records)
+        summaries[kind] = KindSummary(seats_played, mean_estimate(credits), per_100)
+    return SimulationSummary(
+        game=spec.name,
+        games=len(records),
+        players=players,
+        hands=sum(r.hands for r in records),
+        pots=sum(r.pots for r in records),
+        unit=unit,
+        unit_name=unit_name,
+        betting=betting,
+        kinds=summaries,
+        records=tuple(records),
+        elapsed=elapsed,
+        interrupted=interrupted,
+    )
+
+
+def _one_core_each() -> None:
+    """Runs in each new worker process: one thread for the core's parallel work, so that N
+    workers on N cores do not each start a pool of N threads."""
+    os.environ["RAYON_NUM_THREADS"] = "1"
+
+
+def process_pool(workers: int) -> ProcessPoolExecutor:
+    """A pool of ``workers`` fresh (spawned) processes, one core's thread pool each. Spawned,
+    not forked: a child forked after the core's thread pool has started would inherit a pool
+    without its threads.
+
+    >>> with process_pool(1) as pool:
+    ...     pool.submit(sum, [1, 2]).result()
+    3
+    """
+    return ProcessPoolExecutor(
+        workers, mp_context=multiprocessing.get_context("spawn"), initializer=_one_core_each
+    )
+
+
+def _chunks(games: int, size: int) -> list[list[int]]:
+    return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
+
+
+def simulate(
+    game_name: str | GameSpec = "five-card-draw",
+    *,
+    games: int = 20,
+    bots: Iterable[str] = ("rules", "strong"),
+    players: int = 6,
+    settings: Mapping[str, Any] | None = None,
+    table: TableSettings | None = None,
+    seed: int = 0,
+    executor: Executor | None = None,
+    chunk_size: int = 8,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationSummary:
+    """Plays ``games`` games of ``players`` CPU players of ``game_name`` and summarises them.
+
+    ``game_name`` is a registered game or a :class:`~drawpoker.games.GameSpec`. Seats get the
+    CPU types ``bots`` in turn, rotated one seat each game so no type keeps the first button.
+    ``settings`` are the game's settings by field name (the others default); ``executor`` runs
+    the chunks (``None``: here, one after another); ``progress(done, total)`` is called as games
+    finish. On Ctrl-C (:class:`KeyboardInterrupt`) the chunks not finished are cancelled and the
+    summary of the games finished so far comes back with ``interrupted`` set.
+
+    >>> simulate("holdem", games=1, bots=["nobody"])
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: unknown CPU types ['nobody'] (known: checkcall, \
+rules, strong)
+    """
+    import time
+
+    kinds = [k.strip() for k in bots if k.strip()]
+    unknown = [k for k in kinds if k not in BOT_KINDS]
+    if unknown or not kinds:
+        raise InvalidArgumentError(f"unknown CPU types {unknown} (known: {', '.join(BOT_KINDS)})")
+    if not isinstance(games, int) or games <= 0:
+        raise InvalidArgumentError(f"games must be a positive integer, not {games!r}")
+    if not isinstance(chunk_size, int) or chunk_size <= 0:
+        raise InvalidArgumentError(f"chunk_size must be a positive integer, not {chunk_size!r}")
+    if isinstance(game_name, GameSpec):
+        spec = game_name
+    else:
+        spec = game(game_name, dict(settings) if settings else None)
+    table = table or TableSettings()
+    Table(spec, players, settings=table)  # checks the seat count before any work is sent
+    spec_data = spec.to_dict()
+    chunks = _chunks(games, chunk_size)
+    results: list[list[GameRecord] | None] = [None] * len(chunks)
+    start = time.perf_counter()
+    done = 0
+    interrupted = False
+    futures: dict[Future[list[GameRecord]], int] = {}
+    try:
+        if executor is None:
+            for i, numbers in enumerate(chunks):
+                played: list[GameRecord] = []
+                results[i] = played
+                for number in numbers:  # here, progress can follow every game
+                    played += play_chunk(spec_data, table, kinds, players, seed, [number])
+                    done += 1
+                    if progress:
+                        progress(done, games)
+        else:
+            next_chunk = 0
+            while next_chunk < len(chunks) or futures:
+                # A window of chunks in flight: a million games are not a million futures,
+                # and Ctrl-C has little to cancel.
+                while next_chunk < len(chunks) and len(futures) < IN_FLIGHT:
+                    numbers = chunks[next_chunk]
+                    job = executor.submit(
+                        play_chunk, spec_data, table, kinds, players, seed, numbers
+                    )
+                    futures[job] = next_chunk
+                    next_chunk += 1
+                finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    i = futures.pop(future)
+                    results[i] = future.result()
+                    done += len(chunks[i])
+                    if progress:
+                        progress(done, games)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        for future in futures:
+            future.cancel()
+    records = [r for chunk in results if chunk is not None for r in chunk]
+    return summarize(spec, players, records, time.perf_counter() - start, interrupted)

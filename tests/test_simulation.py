@@ -1,0 +1,132 @@
+"""Simulations on any executor: the same seed gives the same summary with 1, 2 and 4 workers,
+in this process, on a thread pool, a process pool and a 2-worker local Dask cluster; the
+summary's figures checked from the game records; Dask batch evaluation."""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import statistics
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import dask.array as da
+import drawpoker.dask
+import numpy as np
+import pytest
+from drawpoker import evaluate_batch
+from drawpoker.cli import main
+from drawpoker.errors import InvalidArgumentError
+from drawpoker.games import TableSettings
+from drawpoker.simulation import Z95, SimulationSummary, process_pool, simulate
+
+GAMES = 12
+RUN = {
+    "games": GAMES,
+    "bots": ["rules", "checkcall", "strong"],
+    "players": 3,
+    "table": TableSettings(rounds=3),
+    "seed": 11,
+    "chunk_size": 2,
+}
+
+
+@pytest.fixture(scope="module")
+def here() -> SimulationSummary:
+    return simulate("holdem", **RUN)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("workers", [1, 2, 4])
+def test_same_seed_same_summary_on_thread_pools(here: SimulationSummary, workers: int) -> None:
+    with ThreadPoolExecutor(workers) as pool:
+        assert simulate("holdem", executor=pool, **RUN) == here  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("workers", [1, 2, 4])
+def test_same_seed_same_summary_on_process_pools(here: SimulationSummary, workers: int) -> None:
+    with process_pool(workers) as pool:
+        assert simulate("holdem", executor=pool, **RUN) == here  # type: ignore[arg-type]
+
+
+def test_same_seed_same_summary_on_a_plain_spawned_process_pool(here: SimulationSummary) -> None:
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as pool:
+        assert simulate("holdem", executor=pool, **RUN) == here  # type: ignore[arg-type]
+
+
+def test_same_seed_same_summary_on_a_local_dask_cluster(here: SimulationSummary) -> None:
+    with drawpoker.dask.client(local_workers=2) as client:
+        result = simulate("holdem", executor=client.get_executor(), **RUN)  # type: ignore[arg-type]
+    assert result == here
+
+
+def test_chunk_size_does_not_change_the_games(here: SimulationSummary) -> None:
+    assert simulate("holdem", **{**RUN, "chunk_size": 5}) == here  # type: ignore[arg-type]
+
+
+def test_summary_figures_follow_from_the_records(here: SimulationSummary) -> None:
+    assert here.games == GAMES and here.unit == 100 and here.unit_name == "big blinds"
+    assert here.hands == sum(r.hands for r in here.records)
+    for record in here.records:
+        assert sum(record.won) == 0  # chips move between seats, none are made
+    for kind, figures in here.kinds.items():
+        credits = [
+            sum(1 for s in r.winners if r.kinds[s] == kind) / len(r.winners) for r in here.records
+        ]
+        assert figures.win_rate.value == pytest.approx(statistics.fmean(credits))
+        half = Z95 * statistics.stdev(credits) / math.sqrt(GAMES)
+        assert figures.win_rate.high - figures.win_rate.value == pytest.approx(half)
+        won = sum(
+            sum(w for w, k in zip(r.won, r.kinds, strict=True) if k == kind) for r in here.records
+        )
+        hands = sum(r.hands * r.kinds.count(kind) for r in here.records)
+        assert figures.per_100 is not None
+        assert figures.per_100.value == pytest.approx(100 * won / 100 / hands)
+        assert figures.per_100.low < figures.per_100.value < figures.per_100.high
+    rates = sum(k.win_rate.value for k in here.kinds.values())
+    assert rates == pytest.approx(1.0)
+
+
+def test_simulate_command_workers_and_dask_local(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "--game", "holdem", "--games", "4", "--players", "2", "--rounds", "2"]
+    argv += ["--bots", "checkcall,rules", "--seed", "5"]
+    outputs = []
+    for where in (["--workers", "1"], ["--workers", "2"], ["--dask-local", "2"]):
+        assert main(argv + where) == 0
+        out = capsys.readouterr().out
+        outputs.append([line for line in out.splitlines()[2:]])  # past the header and speed
+    assert outputs[0] == outputs[1] == outputs[2]
+    assert any("big blinds per 100 hands" in line for line in outputs[0])
+
+
+def test_simulate_command_on_a_scheduler_address(capsys: pytest.CaptureFixture[str]) -> None:
+    from dask.distributed import LocalCluster
+
+    argv = ["simulate", "--game", "holdem", "--games", "4", "--players", "2", "--rounds", "2"]
+    argv += ["--bots", "checkcall,rules", "--seed", "5"]
+    assert main([*argv, "--workers", "1"]) == 0
+    here = capsys.readouterr().out.splitlines()
+    with LocalCluster(n_workers=1, threads_per_worker=1, dashboard_address=None) as cluster:
+        assert main([*argv, "--scheduler", cluster.scheduler_address]) == 0
+    there = capsys.readouterr().out.splitlines()
+    assert there[0].endswith(f"on the Dask cluster at {cluster.scheduler_address}")
+    assert there[2:] == here[2:]
+
+
+def test_simulate_bad_input() -> None:
+    with pytest.raises(InvalidArgumentError, match="games must be a positive integer"):
+        simulate("holdem", games=0)
+    with pytest.raises(InvalidArgumentError, match="unknown CPU types"):
+        simulate("holdem", bots=["genius"])
+    assert main(["simulate", "--workers", "0"]) == 2
+    assert main(["simulate", "--scheduler", "tcp://x:1", "--dask-local", "2"]) == 2
+
+
+def test_dask_evaluate_matches_evaluate_batch() -> None:
+    rng = np.random.default_rng(3)
+    rows = np.array([rng.permutation(52)[:7] for _ in range(1000)], dtype=np.uint8)
+    lazy = drawpoker.dask.evaluate(da.from_array(rows, chunks=(128, 3)))
+    assert lazy.chunks[0][0] == 128
+    np.testing.assert_array_equal(lazy.compute(), evaluate_batch(rows))
+    lowball = drawpoker.dask.evaluate(da.from_array(rows[:, :5], chunks=100), ranking="deuce-seven")
+    np.testing.assert_array_equal(lowball.compute(), evaluate_batch(rows[:, :5], "deuce-seven"))
+    with pytest.raises(InvalidArgumentError, match="rows must have 5, 6 or 7 cards"):
+        drawpoker.dask.evaluate(da.zeros((3, 4), dtype=np.uint8))
