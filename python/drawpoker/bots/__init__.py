@@ -54,6 +54,18 @@ _BY_GAME: dict[tuple[str, str], type[SeededBot]] = {
 }
 
 
+def bot_kinds(game: str) -> tuple[str, ...]:
+    """The CPU player types that play the game named ``game``: the check/call player plays
+    every game, the others those their class lists.
+
+    >>> bot_kinds("badugi")
+    ('checkcall', 'rules', 'strong')
+    >>> bot_kinds("a game nobody wrote a player for")
+    ('checkcall',)
+    """
+    return tuple(k for k in BOT_KINDS if k == "checkcall" or (game, k) in _BY_GAME)
+
+
 def make_bot(kind: str, seed: int = 0, game: str = "five-card-draw") -> Player:
     """A CPU player of type ``kind`` (one of :data:`BOT_KINDS`) for the game named ``game``
     (the check/call player plays every game).
@@ -123,6 +135,7 @@ __all__ = [
     "StrongBot",
     "StudRulesBot",
     "StudStrongBot",
+    "bot_kinds",
     "exact_draw",
     "hand_category",
     "jacks_threshold",

@@ -1,0 +1,223 @@
+"""Load test of ``drawpoker serve`` on loopback: many tables, each with one scripted WebSocket
+client (random legal actions, bets of the minimum) and CPU players, bounded in tables, time and
+actions. It measures, from the clients, the latency from an action sent to the state that shows
+it; from the server's states, the actions per second of every seat (CPU players included); from
+``/proc``, the server process's CPU and memory.
+
+    python -m bench.site_load                          # 200 tables: paced, then the ceiling
+    python -m bench.site_load --tables 50 --seconds 20 --think 0.5
+
+The server runs in its own process (``drawpoker serve``), the clients in this one, so on a
+small machine the two share its cores. ``bench/peers/site.py`` puts the figures in
+bench/RESULTS.md (``python -m bench.compare site``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
+from drawpoker.web.process import ServeProcess
+
+GAMES = (
+    {"game": "five-card-draw", "seats": ["person", "cpu:rules", "cpu:rules", "cpu:rules"]},
+    {"game": "holdem", "seats": ["person", "cpu:rules", "cpu:rules", "cpu:rules", "cpu:rules"]},
+)
+"""The tables of a run, in turn: Five-Card Draw with three CPU players, Hold'em with four."""
+
+STACK = 1_000_000
+"""Starting chips: deep enough that no table ends during a run (ante 10, blinds 50/100)."""
+
+
+@dataclass
+class Run:
+    """One run's settings and what it measured."""
+
+    tables: int
+    seconds: float | None
+    actions_per_client: int | None
+    cpu_think: float
+    person_think: float
+    pause: float
+    latencies_ms: list[float] = field(default_factory=list)
+    table_actions: int = 0
+    table_hands: int = 0
+    wall: float = 0.0
+    server_cpu_seconds: float = 0.0
+    server_rss_mb: float = 0.0
+    server_peak_mb: float = 0.0
+    client_cpu_seconds: float = 0.0
+    tables_over: int = 0
+    errors: int = 0
+    load_before: float = 0.0
+
+    def summary(self) -> dict[str, Any]:
+        """The figures: latency percentiles, actions per second, CPU and memory."""
+        lat = sorted(self.latencies_ms)
+
+        def pct(p: float) -> float | None:
+            return lat[min(len(lat) - 1, int(p * len(lat)))] if lat else None
+
+        data = asdict(self)
+        del data["latencies_ms"]
+        data.update(
+            {
+                "person_actions": len(lat),
+                "p50_ms": pct(0.50),
+                "p90_ms": pct(0.90),
+                "p99_ms": pct(0.99),
+                "max_ms": lat[-1] if lat else None,
+                "mean_ms": statistics.fmean(lat) if lat else None,
+                "actions_per_second": self.table_actions / self.wall if self.wall else None,
+                "hands_per_second": self.table_hands / self.wall if self.wall else None,
+                "server_cpu_percent": 100 * self.server_cpu_seconds / self.wall
+                if self.wall
+                else None,
+                "client_cpu_percent": 100 * self.client_cpu_seconds / self.wall
+                if self.wall
+                else None,
+            }
+        )
+        return data
+
+
+def _proc_cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = os.sysconf("SC_CLK_TCK")
+    return (int(fields[11]) + int(fields[12])) / ticks
+
+
+def _proc_memory(pid: int) -> tuple[float, float]:
+    found = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            found[key] = int(value.split()[0]) / 1024
+    return found.get("VmRSS", 0.0), found.get("VmHWM", 0.0)
+
+
+def _calm(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    action = random_action(state, rng)
+    if "amount" in action:
+        action["amount"] = state["legal"]["min_to"]
+    return action
+
+
+async def _person(
+    client: SeatClient,
+    run: Run,
+    rng: random.Random,
+    measuring: asyncio.Event,
+    stop: asyncio.Event,
+) -> None:
+    """Plays one seat: at its turn it thinks, acts, and times the state that shows the action."""
+    sent_at = 0.0
+    played = 0
+    while not stop.is_set():
+        state = client.state
+        assert state is not None
+        if state["status"] == "over":
+            run.tables_over += 1
+            return
+        if client.my_turn():
+            if run.person_think:
+                await asyncio.sleep(run.person_think * rng.uniform(0.5, 1.5))
+            sent_at = time.perf_counter()
+            await client.act(_calm(state, rng))
+        try:
+            message = await asyncio.wait_for(client.receive(), 1.0)
+        except TimeoutError:
+            continue
+        if message["type"] == "error":
+            run.errors += 1
+        elif sent_at and client.pending is None:
+            if measuring.is_set():
+                run.latencies_ms.append(1000 * (time.perf_counter() - sent_at))
+                played += 1
+            sent_at = 0.0
+            if run.actions_per_client is not None and played >= run.actions_per_client:
+                return
+
+
+async def measure(run: Run, db: Path) -> Run:
+    """Starts a server, its tables and their clients; warms up; measures for ``run.seconds``
+    (or until each client played ``run.actions_per_client`` measured actions)."""
+    run.load_before = os.getloadavg()[0]
+    server = ServeProcess(db, think=run.cpu_think, pause=run.pause, grace=3600).start()
+    try:
+        clients = []
+        for i in range(run.tables):
+            request = {**GAMES[i % len(GAMES)], "rounds": 1000, "stack": STACK}
+            made = await asyncio.to_thread(create_table, server.url, request)
+            _, token = await asyncio.to_thread(take_seat, server.url, made["id"], "Load")
+            clients.append(SeatClient(server.url, made["id"], token))
+        for client in clients:
+            await client.connect()
+        measuring, stop = asyncio.Event(), asyncio.Event()
+        rng = random.Random(18)
+        tasks = [
+            asyncio.create_task(_person(c, run, random.Random(rng.random()), measuring, stop))
+            for c in clients
+        ]
+        await asyncio.sleep(min(5.0, 2 + 4 * run.cpu_think))  # every table under way
+        start_actions = sum(c.state["actions"] for c in clients)  # type: ignore[index]
+        start_hands = sum(c.state["hand"] for c in clients)  # type: ignore[index]
+        cpu0, client0, start = (
+            _proc_cpu(server.pid),
+            time.process_time(),
+            time.perf_counter(),
+        )
+        measuring.set()
+        if run.seconds is not None:
+            await asyncio.sleep(run.seconds)
+            stop.set()
+        await asyncio.gather(*tasks)
+        run.wall = time.perf_counter() - start
+        run.server_cpu_seconds = _proc_cpu(server.pid) - cpu0
+        run.client_cpu_seconds = time.process_time() - client0
+        run.server_rss_mb, run.server_peak_mb = _proc_memory(server.pid)
+        run.table_actions = sum(c.state["actions"] for c in clients) - start_actions  # type: ignore[index]
+        run.table_hands = sum(c.state["hand"] for c in clients) - start_hands  # type: ignore[index]
+        for client in clients:
+            await client.close()
+    finally:
+        server.stop()
+    return run
+
+
+def run_once(run: Run) -> dict[str, Any]:
+    """Measures one run in a fresh database; its summary."""
+    with tempfile.TemporaryDirectory() as tmp:
+        return asyncio.run(measure(run, Path(tmp) / "load.db")).summary()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0, help="paced run's length")
+    parser.add_argument("--ceiling-seconds", type=float, default=30.0)
+    parser.add_argument("--think", type=float, default=1.0, help="CPU players' think, paced")
+    parser.add_argument("--person", type=float, default=1.5, help="people's think, paced")
+    parser.add_argument("--pause", type=float, default=2.0, help="pause after a hand, paced")
+    parser.add_argument("--json", type=Path, help="write the summaries here")
+    args = parser.parse_args()
+    paced = run_once(Run(args.tables, args.seconds, None, args.think, args.person, args.pause))
+    print(json.dumps({"paced": paced}, indent=1), flush=True)
+    ceiling = run_once(Run(args.tables, args.ceiling_seconds, None, 0.0, 0.0, 0.0))
+    print(json.dumps({"ceiling": ceiling}, indent=1), flush=True)
+    if args.json:
+        args.json.write_text(json.dumps({"paced": paced, "ceiling": ceiling}, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,227 @@
+"""The lobby's side of the server: every registered game with its settings and CPU players, read
+from the games themselves (:func:`catalogue`), and the request for a new table, checked
+(:func:`parse_new_table`). A game added to :data:`drawpoker.games.GAMES` appears here with its
+settings (each field of its settings dataclass, with the help and choices of
+:func:`drawpoker.games.spec.setting`) without a change to the site.
+
+>>> [game["name"] for game in catalogue()]  # doctest: +NORMALIZE_WHITESPACE
+['five-card-draw', 'holdem', 'omaha', 'omaha-hi-lo', 'stud', 'razz', 'stud-hi-lo',
+ '2-7-single-draw', '2-7-triple-draw', 'badugi']
+>>> request = parse_new_table({"game": "holdem", "seats": ["person", "cpu:rules"]})
+>>> request.game.forced.big_blind, request.seats, request.settings.rounds
+(100, (None, 'rules'), 10)
+"""
+
+from __future__ import annotations
+
+from dataclasses import MISSING, Field, dataclass, fields
+from typing import Any
+
+from drawpoker.bots import bot_kinds
+from drawpoker.errors import InvalidArgumentError
+from drawpoker.games import GAMES, GameSpec, TableSettings, game
+
+MAX_ROUNDS = 1000
+"""The most rounds a table may be set to play."""
+
+MAX_TIMER = 3600
+"""The longest turn timer, in seconds."""
+
+TIMER_CHOICES = (None, 30, 60)
+"""The turn timers the lobby offers (RULES.md section 4); the server takes any of 1..3600 s."""
+
+REQUEST_FIELDS = ("game", "settings", "seats", "stack", "rounds", "turn_timer")
+"""The fields of a new-table request."""
+
+
+def cpu_kinds(name: str) -> list[str]:
+    """The CPU player types that play the game ``name`` (the check/call player plays any game).
+
+    >>> cpu_kinds("holdem")
+    ['checkcall', 'rules', 'strong']
+    """
+    return list(bot_kinds(name))
+
+
+def _setting_type(setting: Field[Any]) -> str:
+    default = setting.default
+    if isinstance(default, bool):
+        return "bool"
+    if isinstance(default, int):
+        return "int"
+    return "str"
+
+
+def setting_json(setting: Field[Any]) -> dict[str, Any]:
+    """One setting of a game as the lobby shows it: its name, type (``int``, ``bool`` or
+    ``str``), default, help and choices.
+
+    >>> from drawpoker.games import DrawSettings
+    >>> setting_json(fields(DrawSettings)[2])["choices"]
+    ['3', '3-or-4-with-ace', '5']
+    """
+    choices = setting.metadata.get("choices")
+    return {
+        "name": setting.name,
+        "label": setting.name.replace("_", " "),
+        "type": _setting_type(setting),
+        "default": None if setting.default is MISSING else setting.default,
+        "help": setting.metadata.get("help", ""),
+        "choices": None if choices is None else list(choices),
+    }
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every registered game: name, title, seats, default stack, its settings, its CPU player
+    types, and whether its default settings bet chips; plus the table's own settings.
+
+    >>> holdem = catalogue()[1]
+    >>> holdem["seats"], holdem["default_stack"], [s["name"] for s in holdem["settings"]]
+    ([2, 10], 10000, ['small_blind', 'big_blind', 'ante', 'big_blind_ante'])
+    """
+    games = []
+    for name, kind in GAMES.items():
+        spec = game(name)
+        games.append(
+            {
+                "name": name,
+                "title": kind.title,
+                "seats": list(spec.seats),
+                "default_stack": spec.default_stack,
+                "settings": [setting_json(f) for f in fields(kind.settings)],
+                "cpu": cpu_kinds(name),
+                "table": {
+                    "rounds": TableSettings().rounds,
+                    "max_rounds": MAX_ROUNDS,
+                    "timers": list(TIMER_CHOICES),
+                },
+            }
+        )
+    return games
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A checked request for a table: the game's spec, the table settings, and for each seat
+    ``None`` (a person's seat, open until someone takes it) or the CPU player's type.
+
+    >>> NewTable(game("holdem"), TableSettings(), (None, "rules")).people
+    [0]
+    """
+
+    game: GameSpec
+    settings: TableSettings
+    seats: tuple[str | None, ...]
+
+    @property
+    def people(self) -> list[int]:
+        """The seats for people.
+
+        >>> NewTable(game("holdem"), TableSettings(), ("rules", None)).people
+        [1]
+        """
+        return [seat for seat, kind in enumerate(self.seats) if kind is None]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The request as plain data (what :func:`parse_new_table` reads back).
+
+        >>> parse_new_table(NewTable(game("holdem"), TableSettings(), (None, "rules")).to_dict())
+        NewTable(game=..., settings=TableSettings(stack=None, rounds=10, turn_timer=None), \
+seats=(None, 'rules'))
+        """
+        return {
+            "game": self.game.name,
+            "settings": self.game.settings.to_dict(),
+            "seats": ["person" if kind is None else f"cpu:{kind}" for kind in self.seats],
+            "stack": self.settings.stack,
+            "rounds": self.settings.rounds,
+            "turn_timer": self.settings.turn_timer,
+        }
+
+
+def _game_settings(name: str, given: object) -> GameSpec:
+    if given is None:
+        return game(name)
+    if not isinstance(given, dict):
+        raise InvalidArgumentError("settings must be an object of setting names and values")
+    known = {f.name: f for f in fields(GAMES[name].settings)}
+    for key, value in given.items():
+        if key not in known:
+            raise InvalidArgumentError(
+                f"unknown {name} setting {key!r} (known: {', '.join(known)})"
+            )
+        kind = _setting_type(known[key])
+        ok = {
+            "bool": type(value) is bool,
+            "int": type(value) is int,
+            "str": isinstance(value, str),
+        }[kind]
+        if not ok:
+            words = {"bool": "true or false", "int": "a whole number", "str": "a string"}[kind]
+            raise InvalidArgumentError(f"setting {key} must be {words}, not {value!r}")
+        choices = known[key].metadata.get("choices")
+        if choices is not None and value not in choices:
+            allowed = ", ".join(str(c) for c in choices)
+            raise InvalidArgumentError(f"setting {key} must be one of {allowed}, not {value!r}")
+    return game(name, given)
+
+
+def _seat(entry: object, name: str) -> str | None:
+    if entry == "person":
+        return None
+    if isinstance(entry, str) and entry.startswith("cpu:"):
+        kind = entry[4:]
+        if kind in cpu_kinds(name):
+            return kind
+        known = ", ".join(cpu_kinds(name)) or "none yet"
+        raise InvalidArgumentError(f"{name} has no CPU player {kind!r} (known: {known})")
+    raise InvalidArgumentError(f'a seat is "person" or "cpu:TYPE", not {entry!r}')
+
+
+def _optional_int(name: str, value: object, low: int, high: int) -> int | None:
+    if value is None:
+        return None
+    if type(value) is not int or not low <= value <= high:
+        raise InvalidArgumentError(f"{name} must be a whole number {low}..{high}, not {value!r}")
+    return value
+
+
+def parse_new_table(data: object) -> NewTable:
+    """The lobby's request, checked: the game, its settings (names, types and choices as its
+    settings dataclass says, then the game's own checks), the seats (within the game's seat
+    range, at least one for a person), the starting stack, the rounds and the turn timer.
+    Anything wrong raises :class:`~drawpoker.errors.InvalidArgumentError` naming it.
+
+    >>> parse_new_table({"game": "five-card-draw", "seats": ["cpu:rules", "cpu:strong"]})
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: a table needs at least one seat for a person
+    >>> parse_new_table({"game": "five-card-draw", "settings": {"ante": "10"}, "seats": []})
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: setting ante must be a whole number, not '10'
+    """
+    if not isinstance(data, dict):
+        raise InvalidArgumentError("a new table is a JSON object")
+    unknown = sorted(set(data) - set(REQUEST_FIELDS))
+    if unknown:
+        raise InvalidArgumentError(f"unknown fields {unknown} (known: {', '.join(REQUEST_FIELDS)})")
+    name = data.get("game")
+    if not isinstance(name, str) or name not in GAMES:
+        raise InvalidArgumentError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    spec = _game_settings(name, data.get("settings"))
+    entries = data.get("seats")
+    if not isinstance(entries, list):
+        raise InvalidArgumentError('seats must be a list of "person" or "cpu:TYPE"')
+    seats = tuple(_seat(entry, name) for entry in entries)
+    low, high = spec.seats
+    if not low <= len(seats) <= high:
+        raise InvalidArgumentError(f"{name} is played by {low} to {high} seats, not {len(seats)}")
+    if None not in seats:
+        raise InvalidArgumentError("a table needs at least one seat for a person")
+    settings = TableSettings(
+        stack=_optional_int("stack", data.get("stack"), 1, 2**53 - 1),
+        rounds=_optional_int("rounds", data.get("rounds"), 1, MAX_ROUNDS) or TableSettings().rounds,
+        turn_timer=_optional_int("turn_timer", data.get("turn_timer"), 1, MAX_TIMER),
+    )
+    return NewTable(spec, settings, seats)

@@ -1,0 +1,709 @@
+"""One live table on the server: the engine's :class:`~drawpoker.games.Table`, its seats, the
+browsers connected to each seat, and the task that plays its CPU turns and its turn timer.
+
+The room is the only authority: a person's action is checked here (the table has started, it
+is that seat's turn, the action was chosen in the current state, the discards are the seat's
+cards) and then by the engine; a refused action raises
+:class:`~drawpoker.web.protocol.ProtocolError` and changes nothing. After every change the
+room saves what changed (:class:`~drawpoker.web.store.Store`) and only then tells each
+connected seat, with its own state and the new events of its own stream, so that nothing a
+browser saw can be lost by a crash.
+
+A table waits until every person's seat has a connected player, or until a seated player
+asks to start; then the seats nobody took are played by CPU stand-ins until someone takes
+them. A player whose last connection closes is played by a CPU stand-in (R-TABLE-2) after
+``grace`` seconds, until they connect again. CPU players act after ``think`` seconds (a site's
+pace; zero in tests), and wait ``pause`` more seconds after a hand ends so the showdown can be
+seen. The turn timer (R-TABLE-1) is the engine's (:meth:`Table.enforce_timer`); the table's
+clock stands still while the table waits.
+
+>>> from drawpoker.web.room import TableClock
+>>> now = [10.0]
+>>> clock = TableClock(lambda: now[0], running=False)
+>>> now[0] = 25.0; clock()
+10.0
+>>> clock.resume(); now[0] = 27.0; clock()
+12.0
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from drawpoker.cards import parse_cards
+from drawpoker.errors import DrawPokerError, IllegalActionError
+from drawpoker.games import Action, Table
+from drawpoker.web.lobby import NewTable
+from drawpoker.web.protocol import TOO_SLOW, Act, ProtocolError
+from drawpoker.web.seatview import betting_facts, hand_json, seat_state
+from drawpoker.web.store import SeatRecord
+from drawpoker.web.stream import SeatStreams
+
+if TYPE_CHECKING:
+    from drawpoker.web.store import Store
+
+log = logging.getLogger("drawpoker.web")
+
+STATUSES = ("waiting", "playing", "over")
+"""A table waits for its players, then plays, then is over."""
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the JSON text sent over the WebSocket.
+
+    >>> encode({"type": "pong"})
+    '{"type":"pong"}'
+    """
+    return json.dumps(message, separators=(",", ":"))
+
+
+class TableClock:
+    """The clock a table's turn timer reads: ``source`` (seconds), standing still while the
+    table waits for its players (``running=False`` until :meth:`resume`).
+
+    >>> TableClock(lambda: 5.0)()
+    5.0
+    """
+
+    def __init__(self, source: Callable[[], float] = time.monotonic, running: bool = True):
+        self.source = source
+        self.offset = 0.0
+        self.stopped_at: float | None = None if running else source()
+
+    def __call__(self) -> float:
+        stopped = self.stopped_at
+        return (self.source() if stopped is None else stopped) - self.offset
+
+    def resume(self) -> None:
+        """Lets the clock run again from where it stood.
+
+        >>> clock = TableClock(lambda: 3.0, running=False); clock.resume(); clock.stopped_at
+        """
+        if self.stopped_at is not None:
+            self.offset += self.source() - self.stopped_at
+            self.stopped_at = None
+
+
+class Outbox(Protocol):
+    """Where a connected browser's messages go: ``send`` queues one (``False`` when the
+    connection cannot keep up: the room then drops it, and the browser reconnects), ``close``
+    ends it."""
+
+    def send(self, text: str) -> bool:
+        """Queues a message."""
+        ...
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Ends the connection."""
+        ...
+
+
+@dataclass(frozen=True)
+class Pace:
+    """How fast a room plays: the CPU players' ``think`` seconds before each action, the
+    ``pause`` after a hand ends, the ``grace`` seconds a person's seat stays theirs without a
+    connection before a CPU stand-in plays it, and whether CPU players decide in a worker
+    thread (``threads``: a strong player's seconds of analysis then do not hold up the other
+    tables).
+
+    >>> Pace().think
+    0.0
+    """
+
+    think: float = 0.0
+    pause: float = 0.0
+    grace: float = 0.0
+    threads: bool = True
+
+
+@dataclass
+class Room:
+    """A table being played: its id, the request it was made from, its seats, the engine's
+    table and its status (``waiting``, ``playing``, ``over``).
+
+    >>> from drawpoker.web.lobby import parse_new_table
+    >>> from drawpoker.web.store import Store
+    >>> room = Room.new("t1", 0.0, parse_new_table({"game": "holdem",
+    ...                 "seats": ["person", "cpu:checkcall"]}), Store(":memory:"), Pace(), seed=3)
+    >>> room.status, room.table.to_act, room.open_seats()
+    ('waiting', 0, [0])
+    """
+
+    id: str
+    created: float
+    request: NewTable
+    seats: list[SeatRecord]
+    table: Table
+    status: str
+    store: Store
+    pace: Pace
+    clock: TableClock
+    streams: SeatStreams = field(init=False)
+    connections: dict[int, set[Outbox]] = field(default_factory=dict)
+    gone: dict[int, float] = field(default_factory=dict)
+    """Person seats without a connection, and since when (for the grace period)."""
+    changes: int = 0
+    """Changes of the table so far in this process (actions, seats leaving or coming back)."""
+    changed_at: float = 0.0
+    hand_ended: bool = False
+    saved: tuple[int, int] = (0, 0)
+    """The hand being played and how many of its actions are saved."""
+    actions: int = 0
+    """Actions played at the table so far."""
+    unsaved_players: set[tuple[str, int]] = field(default_factory=set)
+    """CPU players that acted since their state was last saved (saved when a hand ends)."""
+    last_hand: tuple[int, list[dict[str, Any]]] | None = None
+    """Each seat's summary of the previous hand (it never changes), made once."""
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+
+    def __post_init__(self) -> None:
+        self.streams = SeatStreams(self.table)
+        hands = self.table.hands
+        self.saved = (len(hands) - 1, len(hands[-1].actions))
+        self.actions = sum(len(hand.actions) for hand in hands)
+        self.changed_at = time.monotonic()
+
+    # ------------------------------------------------------------------ making and loading
+
+    @classmethod
+    def new(
+        cls,
+        table_id: str,
+        created: float,
+        request: NewTable,
+        store: Store,
+        pace: Pace,
+        seed: int,
+        bot_seeds: Iterable[int] | None = None,
+    ) -> Room:
+        """A new table for ``request``, saved at once; ``seed`` deals its hands and
+        ``bot_seeds`` (one per seat) seed its CPU players.
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> store = Store(":memory:")
+        >>> room = Room.new("t1", 0.0, parse_new_table({"game": "five-card-draw",
+        ...                 "seats": ["cpu:rules", "person"]}), store, Pace(), seed=9)
+        >>> [s.name for s in room.seats], [t.id for t in store.load()]
+        (['CPU 1', 'Seat 2'], ['t1'])
+        """
+        from drawpoker.bots import make_bot
+
+        seeds = list(bot_seeds) if bot_seeds is not None else list(range(len(request.seats)))
+        names = [f"Seat {seat + 1}" for seat in range(len(request.seats))]
+        cpu = {
+            seat: make_bot(kind, seed=seeds[seat], game=request.game.name)
+            for seat, kind in enumerate(request.seats)
+            if kind is not None
+        }
+        clock = TableClock(running=False)
+        table = Table(request.game, names, seed, settings=request.settings, cpu=cpu, clock=clock)
+        _fit_stand_in(table)
+        seats = [
+            SeatRecord(kind, f"CPU {seat + 1}" if kind else f"Seat {seat + 1}", None)
+            for seat, kind in enumerate(request.seats)
+        ]
+        store.create(table_id, created, request.to_dict(), "waiting", seats, table)
+        return cls(table_id, created, request, seats, table, "waiting", store, pace, clock)
+
+    # ------------------------------------------------------------------ what seats are shown
+
+    def open_seats(self) -> list[int]:
+        """The people's seats nobody has taken yet.
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person"] * 3}),
+        ...          Store(":memory:"), Pace(), seed=1).open_seats()
+        [0, 1, 2]
+        """
+        return [s for s, record in enumerate(self.seats) if not record.taken]
+
+    def players(self) -> list[dict[str, Any]]:
+        """Who sits where, as every seat is shown it: name, CPU type (``None`` for a person),
+        whether the seat is taken, whether its player is connected, whether a CPU plays it
+        for an away player.
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...          "cpu:rules"]}), Store(":memory:"), Pace(), seed=1).players()[1]
+        {'seat': 1, 'name': 'CPU 2', 'cpu': 'rules', 'taken': True, 'connected': False, \
+'away': False}
+        """
+        away = self.table.away
+        return [
+            {
+                "seat": seat,
+                "name": record.name,
+                "cpu": record.cpu,
+                "taken": record.taken,
+                "connected": bool(self.connections.get(seat)),
+                "away": seat in away,
+            }
+            for seat, record in enumerate(self.seats)
+        ]
+
+    def facts(self) -> dict[str, Any]:
+        """What anyone may know of the table (the lobby's link shows it before a seat is
+        taken): the game and its settings, the table settings, the seats and the status.
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> facts = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                  "person"]}), Store(":memory:"), Pace(), seed=1).facts()
+        >>> facts["game"]["title"], facts["open_seats"], facts["status"]
+        ("Texas Hold'em, no limit", [0, 1], 'waiting')
+        """
+        from drawpoker.games import GAMES
+
+        spec = self.table.game
+        forced = spec.forced
+        return {
+            "id": self.id,
+            "game": {
+                "name": spec.name,
+                "title": GAMES[spec.name].title,
+                "settings": spec.settings.to_dict(),
+                "betting": spec.betting is not None,
+                "ranking": spec.ranking,
+                "joker": spec.joker,
+                "board": any(street.board for street in spec.streets),
+                "draws": any(street.draw for street in spec.streets),
+                "ante": forced.ante,
+                "small_blind": forced.small_blind,
+                "big_blind": forced.big_blind,
+                "bring_in": forced.bring_in,
+                "stud": any(street.up for street in spec.streets),
+                "split": len(spec.showdown) > 1,
+                **betting_facts(spec.betting),
+            },
+            "rounds": self.table.settings.rounds,
+            "turn_timer": self.table.settings.turn_timer,
+            "stack": self.table.settings.stack or spec.default_stack,
+            "status": self.status,
+            "players": self.players(),
+            "open_seats": self.open_seats(),
+        }
+
+    def time_left(self) -> float | None:
+        """Seconds left for a present person's turn under the turn timer (``None`` when there
+        is no timer, the table is not playing or a CPU plays the turn).
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person"] * 2,
+        ...          "turn_timer": 30}), Store(":memory:"), Pace(), seed=1).time_left()
+        """
+        if self.status != "playing" or self.table.is_cpu_turn():
+            return None
+        return self.table.time_left()
+
+    def state(self, seat: int) -> dict[str, Any]:
+        """The seat's whole state now (:func:`~drawpoker.web.seatview.seat_state`).
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> room.state(0)["seq"], len(room.state(0)["cards"])
+        (3, 2)
+        """
+        table = self.table
+        previous = len(table.hands) - 2
+        last = None
+        if previous >= 0:
+            if self.last_hand is None or self.last_hand[0] != previous:
+                hand = table.hands[previous]
+                views = [
+                    hand_json(hand.view(s), previous, hand.winners, hand.start_stacks)
+                    for s in range(len(table.names))
+                ]
+                self.last_hand = (previous, views)
+            last = self.last_hand[1][seat]
+        return seat_state(
+            table,
+            seat,
+            players=self.players(),
+            status=self.status,
+            seq=self.streams.last[seat],
+            time_left=self.time_left(),
+            actions=self.actions,
+            last=last,
+        )
+
+    # ------------------------------------------------------------------ connections
+
+    def connect(self, seat: int, outbox: Outbox, since: int | None) -> None:
+        """A browser holding ``seat``'s token connected: it gets the ``welcome`` (the table's
+        facts, the seat's whole state and its events after ``since``), the seat is its
+        player's again if a CPU stood in, and a waiting table starts once every person's
+        seat has its player.
+        """
+        self.connections.setdefault(seat, set()).add(outbox)
+        self.gone.pop(seat, None)
+        outbox.send(
+            encode(
+                {
+                    "type": "welcome",
+                    "seat": seat,
+                    "seq": self.streams.last[seat],
+                    "table": self.facts(),
+                    "events": self.streams.since(self.table, seat, since),
+                    "state": self.state(seat),
+                }
+            )
+        )
+        table = self.table
+        if self.status == "playing" and seat in table.away:
+            table.come_back(seat)
+            self._changed(acted=False)
+        elif self.status == "waiting" and all(
+            self.connections.get(s) for s, r in enumerate(self.seats) if r.cpu is None
+        ):
+            self.start()
+        else:
+            self._broadcast(None)
+
+    def disconnect(self, seat: int, outbox: Outbox) -> None:
+        """A browser of ``seat`` went away; with no other left, the seat's player is gone
+        (a CPU stands in after the grace period)."""
+        outs = self.connections.get(seat, set())
+        outs.discard(outbox)
+        if outs:
+            return
+        if self.pace.grace <= 0:
+            self._leave(seat)
+        else:
+            self.gone[seat] = time.monotonic()
+            self._broadcast(None)
+            self.wake.set()
+
+    def _leave(self, seat: int) -> None:
+        if self.status == "playing" and not self.table.is_over and seat not in self.table.away:
+            self.table.leave(seat)
+            self._changed(players=[("away", seat)], acted=False)
+        else:
+            self._broadcast(None)
+
+    def claim(self, seat: int, name: str, token_hash: str) -> None:
+        """Gives an open seat to a person (their name, their token's hash), saved at once.
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person"] * 2}),
+        ...                 Store(":memory:"), Pace(), seed=1)
+        >>> room.claim(1, "Ann", "ab"); room.open_seats(), room.players()[1]["name"]
+        ([0], 'Ann')
+        """
+        record = self.seats[seat]
+        self.store.claim(self.id, seat, name, token_hash)
+        record.name, record.token_hash = name, token_hash
+        self._broadcast(None)
+
+    # ------------------------------------------------------------------ what people do
+
+    def start(self) -> None:
+        """Starts a waiting table: CPU stand-ins play the people's seats without a connected
+        player (until someone takes them), the clock runs, the CPU players act.
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person"] * 2}),
+        ...                 Store(":memory:"), Pace(), seed=1)
+        >>> room.start(); room.status, sorted(room.table.away)
+        ('playing', [0, 1])
+        """
+        if self.status != "waiting":
+            return
+        self.status = "playing"
+        self.clock.resume()
+        table = self.table
+        stand_ins = []
+        for seat, record in enumerate(self.seats):
+            if record.cpu is None and not self.connections.get(seat):
+                table.leave(seat)
+                stand_ins.append(("away", seat))
+        self._changed(players=stand_ins, acted=False)
+
+    def command(self, seat: int, kind: str) -> None:
+        """A seated player's ``away`` (a CPU plays the seat), ``back`` or ``start``.
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person"] * 2}),
+        ...                 Store(":memory:"), Pace(), seed=1)
+        >>> room.command(0, "away")
+        Traceback (most recent call last):
+        ...
+        drawpoker.web.protocol.ProtocolError: not-started: the table has not started yet: \
+it starts when every seat has its player, or when a player asks to start
+        """
+        if kind == "start":
+            if self.status == "waiting":
+                self.start()
+            return
+        self._check_playing()
+        table = self.table
+        if kind == "away" and seat not in table.away:
+            table.leave(seat)
+            self._changed(players=[("away", seat)], acted=False)
+        elif kind == "back" and seat in table.away:
+            table.come_back(seat)
+            self._changed(acted=False)
+
+    def _check_playing(self) -> None:
+        if self.status == "waiting":
+            raise ProtocolError(
+                "not-started",
+                "the table has not started yet: it starts when every seat has its player, "
+                "or when a player asks to start",
+            )
+        if self.table.is_over:
+            raise ProtocolError("over", "the game is over: no more actions")
+
+    def act(self, seat: int, message: Act) -> None:
+        """A person's action for ``seat``: checked in turn (the table is playing, it is the
+        seat's turn, the seat's player is not away, the action was chosen at the latest event
+        of the seat's stream, the discards are the seat's cards) and then by the engine; a
+        refusal raises :class:`ProtocolError` and changes nothing.
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person"] * 2}),
+        ...                 Store(":memory:"), Pace(), seed=1)
+        >>> room.start(); room.command(0, "back"); room.command(1, "back")
+        >>> room.act(0, Act(room.streams.last[0], "raise", 150))
+        Traceback (most recent call last):
+        ...
+        drawpoker.web.protocol.ProtocolError: illegal: 150 is not a legal total (200..10000 in \
+steps of 1, or all-in)
+        """
+        self._check_playing()
+        table = self.table
+        if table.to_act != seat:
+            raise ProtocolError(
+                "not-your-turn", f"it is seat {table.to_act}'s turn, not seat {seat}'s"
+            )
+        if seat in table.away:
+            raise ProtocolError("away", "a CPU player plays your seat: send back first")
+        latest = self.streams.last[seat]
+        if message.seq != latest:
+            raise ProtocolError(
+                "stale",
+                f"the action was chosen at event {message.seq}; the table is at event {latest}",
+            )
+        action = self._action(seat, message)
+        why = table.hand.why_illegal(action)
+        if why is not None:
+            raise ProtocolError("illegal", why)
+        table.act(seat, action)
+        self._changed()
+
+    def _action(self, seat: int, message: Act) -> Action:
+        if message.kind != "draw":
+            return Action(message.kind, message.amount)
+        held = self.table.view(seat).cards
+        discards: list[int] = []
+        for text in message.cards:
+            try:
+                (card,) = parse_cards(text)
+            except (DrawPokerError, ValueError):
+                raise ProtocolError("bad-card", f"{text!r} is not a card") from None
+            if card not in held or card in discards:
+                raise ProtocolError("bad-card", f"{text} is not one of your cards")
+            discards.append(card)
+        return Action.draw(discards)
+
+    # ------------------------------------------------------------------ after each change
+
+    def _changed(self, players: Iterable[tuple[str, int]] = (), acted: bool = True) -> None:
+        """Saves what changed (an action when ``acted``, else a seat leaving, coming back or
+        the table starting), then sends every connected seat its update."""
+        table = self.table
+        before = self.saved
+        if table.is_over:
+            self.status = "over"
+        unsaved = self.unsaved_players
+        unsaved.update(players)
+        # A CPU player's state (its random generator) is saved with each hand that ends, not
+        # after each of its actions: after a crash it decides afresh from there, and no chip or
+        # card depends on it (the actions it took are saved with the hand).
+        ends = len(table.hands) - 1 > before[0] or table.is_over or not acted
+        written = sorted(unsaved) if ends else []
+        self.saved = self.store.save(
+            self.id, table, self.status, since=before, players=written, header=ends
+        )
+        if ends:
+            unsaved.clear()
+        if self.saved[0] == before[0]:
+            self.actions += self.saved[1] - before[1]
+        else:
+            self.actions = sum(len(hand.actions) for hand in table.hands)
+        self.hand_ended = self.saved[0] > before[0] or table.is_over
+        self.changes += 1
+        self.changed_at = time.monotonic()
+        self._broadcast(self.streams.advance(table))
+        self.wake.set()
+
+    def _broadcast(self, new: list[list[dict[str, Any]]] | None) -> None:
+        for seat, outs in self.connections.items():
+            if not outs:
+                continue
+            message = {
+                "type": "update",
+                "seq": self.streams.last[seat],
+                "events": [] if new is None else new[seat],
+                "state": self.state(seat),
+            }
+            text = encode(message)
+            for out in list(outs):
+                if not out.send(text):
+                    outs.discard(out)
+                    out.close(TOO_SLOW, "too slow: reconnect for a snapshot")
+
+    # ------------------------------------------------------------------ the room's task
+
+    def run(self) -> None:
+        """Starts the room's task (CPU turns, timer, grace periods) on the running loop."""
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._play())
+
+    async def stop(self) -> None:
+        """Stops the room's task."""
+        if self.task is not None:
+            self.task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+            self.task = None
+
+    async def _wait(self, seconds: float | None) -> None:
+        if seconds is not None and seconds <= 0:
+            await asyncio.sleep(0)
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.wake.wait(), seconds)
+
+    def _grace_deadline(self, now: float) -> float | None:
+        """Moves the players whose grace ran out to CPU stand-ins; the next deadline."""
+        grace = self.pace.grace
+        for seat, since in list(self.gone.items()):
+            if now - since >= grace:
+                del self.gone[seat]
+                self._leave(seat)
+        return min((since + grace for since in self.gone.values()), default=None)
+
+    async def _play(self) -> None:
+        try:
+            while self.status != "over":
+                self.wake.clear()
+                table = self.table
+                if self.status == "waiting":
+                    await self._wait(None)
+                    continue
+                if table.is_over:
+                    self.status = "over"
+                    self.store.set_status(self.id, "over")
+                    return
+                now = time.monotonic()
+                deadline = self._grace_deadline(now)
+                wait = None if deadline is None else deadline - now
+                if table.is_cpu_turn():
+                    at = self.changed_at + self.pace.think
+                    if self.hand_ended:
+                        at += self.pace.pause
+                    if now < at:
+                        await self._wait(at - now if wait is None else min(wait, at - now))
+                        continue
+                    await self._cpu_turn()
+                    await asyncio.sleep(0)
+                    continue
+                left = table.time_left()
+                if left is not None and left <= 0:
+                    table.enforce_timer()
+                    self._changed()
+                    continue
+                if left is not None:
+                    wait = left if wait is None else min(wait, left)
+                await self._wait(wait)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s stopped", self.id)
+            raise
+
+    async def _cpu_turn(self) -> None:
+        table = self.table
+        seat = table.to_act
+        assert seat is not None
+        role = "cpu" if seat in table.cpu else "away"
+        player = table.cpu.get(seat) or table.away[seat]
+        view = table.view(seat)
+        len(view.events)  # read here: the worker thread must not touch the live hand
+        changes = self.changes
+        if self.pace.threads:
+            action = await asyncio.to_thread(player.choose, view)
+        else:
+            action = player.choose(view)
+        if self.changes != changes or table.to_act != seat or not table.is_cpu_turn():
+            return  # the table moved on while the player thought (its player came back)
+        if (role == "cpu") != (seat in table.cpu):
+            return
+        try:
+            table.act(seat, action)
+        except IllegalActionError as error:
+            log.error("table %s: CPU seat %d chose %r: %s", self.id, seat, action, error)
+            table.act(seat, table.default_action())
+        self._changed(players=[(role, seat)])
+
+
+def _fit_stand_in(table: Table) -> None:
+    """A game without a rules-of-thumb CPU player (the table's default stand-in) gets check/call
+    stand-ins for away seats."""
+    from drawpoker.bots import CheckCallBot, bot_kinds
+
+    if "rules" not in bot_kinds(table.game.name):
+        table.stand_in = lambda seat: CheckCallBot()
+
+
+def restore(
+    saved_id: str,
+    created: float,
+    request: NewTable,
+    seats: list[SeatRecord],
+    snapshot: dict[str, Any],
+    status: str,
+    store: Store,
+    pace: Pace,
+) -> Room:
+    """The room of a saved table: its snapshot replayed (:meth:`Table.from_dict`), its clock
+    standing still if it still waits; its people have the grace period to reconnect.
+
+    >>> from drawpoker.web.lobby import parse_new_table
+    >>> from drawpoker.web.store import Store
+    >>> store = Store(":memory:")
+    >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person"] * 2}),
+    ...                 store, Pace(), seed=1)
+    >>> saved = store.load()[0]
+    >>> again = restore(saved.id, saved.created, room.request, saved.seats, saved.snapshot,
+    ...                 saved.status, store, Pace())
+    >>> again.table.to_dict() == room.table.to_dict()
+    True
+    """
+    clock = TableClock(running=status != "waiting")
+    table = Table.from_dict(snapshot, clock=clock)
+    _fit_stand_in(table)
+    room = Room(saved_id, created, request, seats, table, status, store, pace, clock)
+    now = time.monotonic()
+    for seat, record in enumerate(seats):
+        if record.cpu is None and record.token_hash is not None and seat not in table.away:
+            room.gone[seat] = now
+    return room

@@ -1,0 +1,359 @@
+"""What one seat is shown, as JSON: the seat's view of the current hand (:func:`seat_state`)
+and its events (:func:`event_json`). Everything here is read from ``table.view(seat)`` and the
+events that seat may see, never from the house's copy of the hand, so no other seat's hidden
+card, no card of the stub and no seed can reach a browser through it.
+
+Cards are written as text (``"As"``, ``"Td"``, ``"Jk"`` for the joker). Every object that holds
+cards also names its ``hand`` (the index of the hand at the table), so a card is always read
+against the hand it belongs to.
+
+>>> from drawpoker.games import Table, game
+>>> table = Table(game("holdem"), 3, seed=5)
+>>> state = seat_state(table, 1, players=[], status="playing", seq=4, time_left=None)
+>>> state["hand"], len(state["cards"]), state["card_counts"], state["blinds"]
+(0, 2, [2, 2, 2], [{'seat': 1, 'amount': 50, 'name': 'SB'}, {'seat': 2, 'amount': 100, \
+'name': 'BB'}])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import Any
+
+from drawpoker.cards import format_cards
+from drawpoker.evaluation import describe
+from drawpoker.games import Action, Event, GameSpec, HandView, Table, side_pots
+from drawpoker.games.actions import LegalActions
+from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
+
+UP_KINDS = ("deal", "up")
+"""Public events of these kinds carry a seat's up cards (a stud game deals them face up)."""
+
+DRAW_RULES = {
+    "3": "up to 3 cards",
+    "3-or-4-with-ace": "up to 3 cards, or 4 when the card you keep is an ace or the joker",
+}
+"""The Five-Card Draw limits that need words (R-DRAW-7); any other is "up to N cards"."""
+
+MASKED_DRAW_CARDS = 7
+"""Hands up to this many cards get the list of every legal discard set (2**7 checks at most);
+a bigger hand gets only the most cards it may exchange."""
+
+
+def betting_facts(betting: object) -> dict[str, Any]:
+    """A betting structure as the table page shows it: its name (``structure``) and, in fixed
+    limit, the small and big bets (``None`` elsewhere).
+
+    >>> from drawpoker.games import game
+    >>> betting_facts(game("stud").betting)
+    {'structure': 'fixed limit', 'small_bet': 200, 'big_bet': 400}
+    >>> betting_facts(game("omaha").betting)["structure"]
+    'pot limit'
+    """
+    small = big = None
+    if isinstance(betting, FixedLimit):
+        structure, small, big = "fixed limit", betting.small, betting.big
+    elif isinstance(betting, PotLimit):
+        structure = "pot limit"
+    elif isinstance(betting, NoLimit):
+        structure = "no limit"
+    elif isinstance(betting, UnitBetting):
+        structure = f"bets of {betting.unit}"
+    else:
+        structure = "no betting"
+    return {"structure": structure, "small_bet": small, "big_bet": big}
+
+
+def cards_text(cards: Iterable[int]) -> list[str]:
+    """Cards as text, one string each (``Jk`` is the joker).
+
+    >>> cards_text([51, 52, 8])
+    ['As', 'Jk', '4c']
+    """
+    cards = list(cards)
+    return format_cards(cards).split() if cards else []
+
+
+def shown_text(strength: int, ranking: str) -> str:
+    """A shown hand's description (``Two pair, kings and nines``), or ``""`` when the ranking
+    cannot describe that strength.
+
+    >>> shown_text(7462, "high")
+    'Royal flush'
+    """
+    try:
+        return describe(strength, ranking)
+    except ValueError:
+        return ""
+
+
+def rankings_of(spec: GameSpec) -> tuple[str, ...]:
+    """The rankings of a game's showdown parts: a ``show`` event's strength is read by the
+    first, a ``low`` event's (hi/lo games) by the last.
+
+    >>> from drawpoker.games import game
+    >>> rankings_of(game("stud-hi-lo"))
+    ('high', 'ace-five')
+    """
+    return tuple(part.ranking for part in spec.showdown)
+
+
+def event_json(
+    event: Event, seq: int, hand: int, rankings: Sequence[str] = ("high",)
+) -> dict[str, Any]:
+    """One event as a seat receives it, numbered ``seq`` in its stream; ``private`` marks an
+    event only this seat sees; a ``show`` (or a hi/lo game's ``low``) carries the hand's
+    description in ``text``, read by the game's ``rankings`` (:func:`rankings_of`).
+
+    >>> event_json(Event("show", 1, None, 7462, (51, 47, 43, 39, 35)), 9, 0)
+    {'seq': 9, 'hand': 0, 'kind': 'show', 'seat': 1, 'amount': 7462, \
+'cards': ['As', 'Ks', 'Qs', 'Js', 'Ts'], 'private': False, 'text': 'Royal flush'}
+    >>> event_json(Event("low", 1, None, 6174, ()), 10, 0, ("high", "ace-five"))["text"]
+    'Six-four low: 6-4-3-2-A'
+    """
+    data: dict[str, Any] = {
+        "seq": seq,
+        "hand": hand,
+        "kind": event.kind,
+        "seat": event.seat,
+        "amount": event.amount,
+        "cards": cards_text(event.cards),
+        "private": event.to is not None,
+    }
+    if event.kind == "show":
+        data["text"] = shown_text(event.amount, rankings[0])
+    elif event.kind == "low":
+        data["text"] = shown_text(event.amount, rankings[-1])
+    return data
+
+
+def legal_json(view: HandView, legal: LegalActions, why_illegal: Any) -> dict[str, Any]:
+    """The seat's legal actions: kinds, the call, the bet or raise range and step, the presets,
+    and in a draw every legal set of discards as a mask over the seat's cards (bit ``i`` =
+    card ``i``) with the draw limit in words. ``why_illegal(action)`` is the hand's check.
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("holdem"), [1000, 1000])
+    >>> legal_json(hand.view(0), hand.legal_actions(), hand.why_illegal)["presets"]
+    [{'name': '2x', 'amount': 200}, {'name': '3x', 'amount': 300}]
+    """
+    data: dict[str, Any] = {
+        "kinds": list(legal.kinds),
+        "call": legal.call,
+        "min_to": legal.min_to,
+        "max_to": legal.max_to,
+        "step": legal.step,
+        "max_discards": legal.max_discards,
+        "presets": [{"name": name, "amount": amount} for name, amount in legal.presets],
+    }
+    if "draw" in legal.kinds:
+        cards = view.cards
+        masks = None
+        if len(cards) <= MASKED_DRAW_CARDS:
+            masks = [
+                sum(1 << i for i in chosen)
+                for size in range(min(legal.max_discards, len(cards)) + 1)
+                for chosen in combinations(range(len(cards)), size)
+                if why_illegal(Action.draw([cards[i] for i in chosen])) is None
+            ]
+            masks.sort()
+        street = view.game.streets[view.street] if view.street < len(view.game.streets) else None
+        limit = street.draw if street is not None else None
+        data["draws"] = masks
+        most = min(legal.max_discards, len(cards))  # a limit of "5" is badugi's every four
+        data["draw_rule"] = DRAW_RULES.get(limit or "", f"up to {most} cards")
+    return data
+
+
+def _blinds(events: Sequence[Event]) -> list[dict[str, Any]]:
+    posted = [e for e in events if e.kind == "blind" and e.seat is not None]
+    names = ["SB", "BB"] if len(posted) >= 2 else ["BB"]
+    return [
+        {"seat": e.seat, "amount": e.amount, "name": names[i] if i < len(names) else "blind"}
+        for i, e in enumerate(posted[:3])
+    ]
+
+
+def _up_cards(events: Sequence[Event], seats: int) -> list[list[str]]:
+    up: list[list[int]] = [[] for _ in range(seats)]
+    for e in events:
+        if e.to is None and e.kind in UP_KINDS and e.seat is not None and e.cards:
+            up[e.seat].extend(e.cards)
+    return [cards_text(cards) for cards in up]
+
+
+def _shown(events: Sequence[Event], rankings: Sequence[str]) -> list[dict[str, Any]]:
+    """The hands shown, described; in a hi/lo game each also has ``low``: its qualifying low
+    described, or ``None`` when it has none."""
+    lows = {e.seat: e.amount for e in events if e.kind == "low"}
+    shown = []
+    for e in events:
+        if e.kind == "show" and e.seat is not None:
+            entry: dict[str, Any] = {
+                "seat": e.seat,
+                "cards": cards_text(e.cards),
+                "text": shown_text(e.amount, rankings[0]),
+            }
+            if len(rankings) > 1:
+                low = lows.get(e.seat)
+                entry["low"] = None if low is None else shown_text(low, rankings[-1])
+            shown.append(entry)
+    return shown
+
+
+def _best(strengths: dict[int, int], seats: Sequence[int]) -> list[int]:
+    found = {s: strengths[s] for s in seats if s in strengths}
+    top = max(found.values(), default=None)
+    return sorted(s for s, v in found.items() if v == top) if top is not None else []
+
+
+def _split(view: HandView, events: Sequence[Event], start: Sequence[int]) -> list[dict[str, Any]]:
+    """A finished hi/lo showdown's result per pot, from public facts only: the pots rebuilt
+    from what each seat put in (its starting stack less its final stack plus what it won), and
+    in each the seats with the best high and the best qualifying low among its live seats
+    (R-A5-4: a pot without a qualifying low goes whole to the high). Higher strengths are
+    better hands in every ranking."""
+    highs = {e.seat: e.amount for e in events if e.kind == "show" and e.seat is not None}
+    lows = {e.seat: e.amount for e in events if e.kind == "low" and e.seat is not None}
+    won = [0] * view.seats
+    for e in events:
+        if e.kind == "win" and e.seat is not None:
+            won[e.seat] += e.amount
+    put_in = [start[s] - view.stacks[s] + won[s] for s in range(view.seats)]
+    result = []
+    for i, pot in enumerate(side_pots(put_in, view.live)):
+        seats = [s for s in pot.eligible if view.live[s]]
+        amount = pot.amount + (view.dead if i == 0 else 0)
+        result.append({"amount": amount, "high": _best(highs, seats), "low": _best(lows, seats)})
+    return result
+
+
+def hand_json(
+    view: HandView, hand: int, winners: Sequence[int] = (), start: Sequence[int] | None = None
+) -> dict[str, Any]:
+    """The seat's view of one hand: its cards, the public facts, the up cards, the hands shown
+    and exposed, who posted the blinds, the pots, the chips won and, once the hand is over,
+    its ``winners`` (public then: in a game without betting they score the points) and, in a
+    hi/lo game that reached a showdown, ``split``: each pot's high and low winners (given the
+    hand's ``start`` stacks).
+
+    >>> from drawpoker.games import Hand, game
+    >>> data = hand_json(Hand(game("five-card-draw"), [500, 500], seed=3).view(0), 0)
+    >>> data["pot"], data["phase"], data["drawn"], data["board"]
+    (20, 'bet', [-1, -1], [])
+    """
+    events = list(view.events)
+    rankings = rankings_of(view.game)
+    # the pots in the middle: this round's bets in front of the seats are not in them yet (an
+    # unmatched bet is not a side pot)
+    middle = [c - b for c, b in zip(view.committed, view.bets, strict=True)]
+    pots = side_pots(middle, view.live) if any(middle) else []
+    pot_list = [
+        {"amount": p.amount + (view.dead if i == 0 else 0), "eligible": list(p.eligible)}
+        for i, p in enumerate(pots)
+    ]
+    return {
+        "hand": hand,
+        "button": view.button,
+        "street": view.street,
+        "phase": view.phase,
+        "actor": view.actor,
+        "cards": cards_text(view.cards),
+        "card_counts": list(view.card_counts),
+        "up": _up_cards(events, view.seats),
+        "board": cards_text(view.board),
+        "stacks": list(view.stacks),
+        "bets": list(view.bets),
+        "committed": list(view.committed),
+        "pot": view.pot,
+        "pots": pot_list,
+        "live": list(view.live),
+        "current_bet": view.current_bet,
+        "drawn": list(view.drawn),
+        "blinds": _blinds(events),
+        "shown": _shown(events, rankings),
+        "exposed": [
+            {"seat": e.seat, "cards": cards_text(e.cards)} for e in events if e.kind == "expose"
+        ],
+        "won": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "win"],
+        "returned": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "return"],
+        "redeals": sum(1 for e in events if e.kind == "redeal"),
+        "winners": list(winners) if view.phase == "done" else [],
+        "split": (
+            _split(view, events, start)
+            if start is not None
+            and view.phase == "done"
+            and len(rankings) > 1
+            and any(e.kind == "show" for e in events)
+            else []
+        ),
+    }
+
+
+def seat_state(
+    table: Table,
+    seat: int,
+    *,
+    players: list[dict[str, Any]],
+    status: str,
+    seq: int,
+    time_left: float | None,
+    actions: int | None = None,
+    last: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Everything ``seat`` is shown at this moment: the current hand (:func:`hand_json`), its
+    legal actions on its turn (only while the table plays), the table's round, standings and
+    players, the previous hand's summary (``last``), the turn timer's seconds left, and ``seq``,
+    the latest event of the seat's stream. ``players`` and ``status`` come from the room (who
+    sits where, who is away); ``actions`` (the actions played at the table) and ``last`` (the
+    previous hand's :func:`hand_json`) are counted and made here when not given.
+
+    >>> from drawpoker.games import Table, game
+    >>> state = seat_state(Table(game("five-card-draw"), 2, seed=1), 0, players=[],
+    ...                    status="playing", seq=3, time_left=None)
+    >>> state["round"], state["legal"], [s["score"] for s in state["standings"]]
+    (1, None, [2000, 2000])
+    """
+    index = len(table.hands) - 1
+    hand = table.hand
+    view = hand.view(seat)
+    data = hand_json(view, index, hand.winners if hand.is_over else (), hand.start_stacks)
+    legal = view.legal if status == "playing" and not table.is_over else None
+    names = {p["seat"]: p["name"] for p in players}
+    data.update(
+        {
+            "type": "state",
+            "seat": seat,
+            "seq": seq,
+            "status": status,
+            "round": table.round,
+            "rounds": table.settings.rounds,
+            "is_over": table.is_over,
+            "actions": sum(len(h.actions) for h in table.hands) if actions is None else actions,
+            "legal": None if legal is None else legal_json(view, legal, hand.why_illegal),
+            "time_left": None if time_left is None else round(max(time_left, 0.0), 2),
+            "timer": table.settings.turn_timer,
+            "table_stacks": list(table.stacks),
+            "points": list(table.points),
+            "standings": [
+                {
+                    "place": s.place,
+                    "seat": s.seat,
+                    "name": names.get(s.seat, s.name),
+                    "score": s.score,
+                }
+                for s in table.standings()
+            ],
+            "players": players,
+            "last": None,
+        }
+    )
+    if last is not None:
+        data["last"] = last
+    elif index > 0:
+        previous = table.hands[index - 1]
+        data["last"] = hand_json(
+            previous.view(seat), index - 1, previous.winners, previous.start_stacks
+        )
+    return data

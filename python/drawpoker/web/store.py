@@ -1,0 +1,439 @@
+"""Tables, seats, CPU players, hands and actions in SQLite, written as they happen, so that a
+server killed at any moment resumes every table where it was.
+
+A table is saved in parts that together make its snapshot (:meth:`Table.to_dict`): a header
+(game, settings, seed, stacks, button, round, ...), one row per CPU player (the table's own CPU
+players and the stand-ins of seats whose player is away), one row per hand (written when the
+hand is dealt and again, whole, when it ends: a finished hand's row never changes again) and,
+for the hand being played, one row per action. After each action one transaction writes what
+changed: the action, the header, and when a hand ends, that hand whole, the next one as dealt
+and the CPU players' states (a CPU player resumed after a crash decides afresh from its state
+at the start of the hand: no chip or card depends on it). Loading replays the hand being
+played from its deal and its actions (:meth:`Hand.replay`), reassembles the snapshot and
+hands it to :meth:`Table.from_dict`, which replays every hand again and checks that every
+saved field matches: a damaged file is refused, not half read.
+
+The file is in write-ahead-log mode with ``synchronous=NORMAL``: a committed transaction
+survives the process being killed (only a crash of the whole machine may lose the last ones).
+The store is used from the server's event loop only.
+
+>>> from drawpoker.games import Table, game
+>>> table = Table(game("holdem"), 2, seed=4)
+>>> assemble(table_header(table), [], [], [h.to_dict() for h in table.hands]) == table.to_dict()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from drawpoker.bots import saved_bot
+from drawpoker.errors import IllegalActionError, InvalidArgumentError
+from drawpoker.games import Action, Hand, Table, spec_from_dict
+from drawpoker.games.table import SNAPSHOT_FORMAT
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    created REAL NOT NULL,
+    request TEXT NOT NULL,
+    status TEXT NOT NULL,
+    header TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    cpu TEXT,
+    name TEXT NOT NULL,
+    token_hash TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS players (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    role TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (table_id, role, seat)
+);
+CREATE TABLE IF NOT EXISTS hands (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    number INTEGER NOT NULL,
+    finished INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    hand INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    PRIMARY KEY (table_id, hand, number)
+);
+"""
+
+ROLES = ("cpu", "away")
+"""A CPU player's role: the seat's own CPU player, or the stand-in of an away person."""
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def table_header(table: Table) -> dict[str, Any]:
+    """The table's snapshot without its hands and CPU players (what changes with each round,
+    not with each action, plus what never changes).
+
+    >>> from drawpoker.games import Table, game
+    >>> sorted(table_header(Table(game("holdem"), 2)))[:4]
+    ['button', 'format', 'game', 'is_over']
+    """
+    return {
+        "format": SNAPSHOT_FORMAT,
+        "game": table.game.to_dict(),
+        "settings": asdict(table.settings),
+        "names": list(table.names),
+        "seed": table.seed,
+        "stacks": list(table.stacks),
+        "points": list(table.points),
+        "button": table.button,
+        "round": table.round,
+        "is_over": table.is_over,
+    }
+
+
+def played(dealt: dict[str, Any], actions: list[Any]) -> dict[str, Any]:
+    """The snapshot of a hand being played, from its snapshot as dealt and its actions since:
+    the deal replayed with the actions (each checked by the engine as it is replayed).
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("holdem"), [1000, 1000], seed=8)
+    >>> dealt = hand.to_dict()
+    >>> hand.call(); hand.check()
+    >>> played(dealt, [a.to_dict() for a in hand.actions]) == hand.to_dict()
+    True
+    """
+    try:
+        moves = [Action.from_dict(action) for action in actions]
+        hand = Hand.replay(
+            spec_from_dict(dealt["game"]),
+            dealt["start_stacks"],
+            dealt["button"],
+            dealt["seed"],
+            moves,
+            number=dealt["number"],
+            shuffles=dealt["shuffles"],
+        )
+    except (KeyError, TypeError, IllegalActionError) as error:
+        raise InvalidArgumentError(f"a saved hand does not replay: {error}") from None
+    return hand.to_dict()
+
+
+def assemble(
+    header: dict[str, Any],
+    cpu: list[list[Any]],
+    away: list[list[Any]],
+    hands: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The table snapshot (:meth:`Table.to_dict`) from its saved parts; ``cpu`` and ``away``
+    are ``[seat, saved player]`` pairs.
+
+    >>> assemble({"format": "x"}, [], [[1, {"kind": "checkcall", "game": None}]], [])["away"]
+    [[1, {'kind': 'checkcall', 'game': None}]]
+    """
+    data = dict(header)
+    data["cpu"] = sorted(cpu, key=lambda entry: entry[0])
+    data["away"] = sorted(away, key=lambda entry: entry[0])
+    data["hands"] = hands
+    return data
+
+
+@dataclass
+class SeatRecord:
+    """A seat as the server keeps it: the CPU player's type (``None`` for a person's seat),
+    the name shown, and the hash of the person's seat token (``None`` while nobody took it).
+
+    >>> SeatRecord(None, "Open seat", None).taken
+    False
+    """
+
+    cpu: str | None
+    name: str
+    token_hash: str | None
+
+    @property
+    def taken(self) -> bool:
+        """Whether the seat is a CPU's or a person took it.
+
+        >>> SeatRecord("rules", "CPU 2", None).taken
+        True
+        """
+        return self.cpu is not None or self.token_hash is not None
+
+
+@dataclass
+class SavedTable:
+    """A table as loaded: its id, creation time, request, status, seats and snapshot.
+
+    >>> SavedTable("t1", 0.0, {}, "waiting", [], {}).status
+    'waiting'
+    """
+
+    id: str
+    created: float
+    request: dict[str, Any]
+    status: str
+    seats: list[SeatRecord]
+    snapshot: dict[str, Any]
+
+
+class Store:
+    """The SQLite file of the server (``":memory:"`` keeps it in memory, for tests).
+
+    >>> from drawpoker.games import Table, game
+    >>> store = Store(":memory:")
+    >>> table = Table(game("holdem"), 2, seed=4)
+    >>> store.create("t1", 0.0, {"game": "holdem"}, "waiting", [SeatRecord(None, "A", None)] * 2,
+    ...              table)
+    >>> [t.id for t in store.load()], store.load()[0].snapshot == table.to_dict()
+    (['t1'], True)
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        """Closes the file.
+
+        >>> Store(":memory:").close()
+        """
+        self.db.close()
+
+    def _transaction(self, work: Callable[[sqlite3.Connection], object]) -> None:
+        db = self.db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            work(db)
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    def create(
+        self,
+        table_id: str,
+        created: float,
+        request: dict[str, Any],
+        status: str,
+        seats: list[SeatRecord],
+        table: Table,
+    ) -> None:
+        """Saves a new table whole: its row, its seats, its CPU players and its first hand.
+
+        >>> from drawpoker.games import Table, game
+        >>> store = Store(":memory:")
+        >>> store.create("t", 0.0, {}, "waiting", [], Table(game("holdem"), 2))
+        >>> store.db.execute("SELECT count(*) FROM hands").fetchone()
+        (1,)
+        """
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute(
+                "INSERT INTO tables VALUES (?, ?, ?, ?, ?)",
+                (table_id, created, _json(request), status, _json(table_header(table))),
+            )
+            db.executemany(
+                "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                [(table_id, s, r.cpu, r.name, r.token_hash) for s, r in enumerate(seats)],
+            )
+            self._write_players(db, table_id, table, [("cpu", s) for s in table.cpu])
+            self._write_players(db, table_id, table, [("away", s) for s in table.away])
+            self._write_hands(db, table_id, table, (0, 0), new_first=True)
+
+        self._transaction(work)
+
+    def claim(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
+        """Gives the seat to a person: their name and their token's hash.
+
+        >>> from drawpoker.games import Table, game
+        >>> store = Store(":memory:")
+        >>> store.create("t", 0.0, {}, "waiting", [SeatRecord(None, "Open", None)] * 2,
+        ...              Table(game("holdem"), 2))
+        >>> store.claim("t", 1, "Ann", "ab12"); store.load()[0].seats[1].name
+        'Ann'
+        """
+        self._transaction(
+            lambda db: db.execute(
+                "UPDATE seats SET name = ?, token_hash = ? WHERE table_id = ? AND seat = ?",
+                (name, token_hash, table_id, seat),
+            )
+        )
+
+    def save(
+        self,
+        table_id: str,
+        table: Table,
+        status: str,
+        *,
+        since: tuple[int, int],
+        players: Iterable[tuple[str, int]] = (),
+        header: bool = True,
+    ) -> tuple[int, int]:
+        """Saves what an action (or a seat leaving or coming back) changed, in one
+        transaction: the actions after ``since`` (the hand and the count of its actions saved
+        before) and the hands that ended or were dealt since; with ``header`` also the header
+        and status, the CPU players named in ``players`` (``(role, seat)`` pairs), and the
+        stand-ins of seats whose player came back removed (an action inside a hand changes
+        none of them). Returns the new ``since``.
+
+        >>> from drawpoker.games import Table, game
+        >>> store = Store(":memory:")
+        >>> table = Table(game("holdem"), 2, seed=1)
+        >>> store.create("t", 0.0, {}, "playing", [], table)
+        >>> table.leave(0); table.leave(1); table.play_cpu(limit=12)
+        >>> [len(hand.actions) for hand in table.hands]
+        [2, 1, 1, 1, 1, 2, 1, 1, 1, 1]
+        >>> store.save("t", table, "playing", since=(0, 0), players=[("away", 0), ("away", 1)])
+        (9, 1)
+        >>> store.load()[0].snapshot == table.to_dict()
+        True
+        """
+        saved: list[tuple[int, int]] = []
+
+        def work(db: sqlite3.Connection) -> None:
+            if header:
+                db.execute(
+                    "UPDATE tables SET status = ?, header = ? WHERE id = ?",
+                    (status, _json(table_header(table)), table_id),
+                )
+                self._write_players(db, table_id, table, players)
+                away = sorted(table.away)
+                marks = ",".join("?" * len(away))
+                db.execute(
+                    "DELETE FROM players WHERE table_id = ? AND role = 'away' "
+                    f"AND seat NOT IN ({marks})",
+                    (table_id, *away),
+                )
+            saved.append(self._write_hands(db, table_id, table, since, new_first=False))
+
+        self._transaction(work)
+        return saved[0]
+
+    def set_status(self, table_id: str, status: str) -> None:
+        """Changes a table's status (``waiting``, ``playing``, ``over``).
+
+        >>> from drawpoker.games import Table, game
+        >>> store = Store(":memory:")
+        >>> store.create("t", 0.0, {}, "waiting", [], Table(game("holdem"), 2))
+        >>> store.set_status("t", "playing"); store.load()[0].status
+        'playing'
+        """
+        self._transaction(
+            lambda db: db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+        )
+
+    @staticmethod
+    def _write_players(
+        db: sqlite3.Connection, table_id: str, table: Table, players: Iterable[tuple[str, int]]
+    ) -> None:
+        rows = []
+        for role, seat in players:
+            player = (table.cpu if role == "cpu" else table.away).get(seat)
+            if player is not None:
+                rows.append((table_id, role, seat, _json(saved_bot(player, seat))))
+        db.executemany("INSERT OR REPLACE INTO players VALUES (?, ?, ?, ?)", rows)
+
+    @staticmethod
+    def _write_hands(
+        db: sqlite3.Connection,
+        table_id: str,
+        table: Table,
+        since: tuple[int, int],
+        *,
+        new_first: bool,
+    ) -> tuple[int, int]:
+        """The actions after ``since``; each hand dealt since (and the first when
+        ``new_first``) as dealt, each hand that ended whole; returns the new ``since``."""
+        first, done = since
+        hands = table.hands
+        count = 0
+        for index in range(first, len(hands)):
+            hand = hands[index]
+            actions = hand.actions
+            start = done if index == first else 0
+            if index > first or new_first:
+                db.execute(
+                    "INSERT OR REPLACE INTO hands VALUES (?, ?, 0, ?)",
+                    (table_id, index, _json(hand.to_dict())),
+                )
+            db.executemany(
+                "INSERT OR REPLACE INTO actions VALUES (?, ?, ?, ?)",
+                [
+                    (table_id, index, n, _json(action.to_dict()))
+                    for n, action in enumerate(actions[start:], start=start)
+                ],
+            )
+            if hand.is_over:
+                db.execute(
+                    "INSERT OR REPLACE INTO hands VALUES (?, ?, 1, ?)",
+                    (table_id, index, _json(hand.to_dict())),
+                )
+                db.execute("DELETE FROM actions WHERE table_id = ? AND hand = ?", (table_id, index))
+            count = len(actions)
+        return len(hands) - 1, count
+
+    def load(self) -> list[SavedTable]:
+        """Every saved table with its snapshot reassembled (oldest first).
+
+        >>> Store(":memory:").load()
+        []
+        """
+        db = self.db
+        saved = []
+        rows = db.execute(
+            "SELECT id, created, request, status, header FROM tables ORDER BY created"
+        )
+        for table_id, created, request, status, header in rows.fetchall():
+            seats = [
+                SeatRecord(cpu, name, token_hash)
+                for cpu, name, token_hash in db.execute(
+                    "SELECT cpu, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat",
+                    (table_id,),
+                )
+            ]
+            players: dict[str, list[list[Any]]] = {role: [] for role in ROLES}
+            for role, seat, data in db.execute(
+                "SELECT role, seat, data FROM players WHERE table_id = ?", (table_id,)
+            ):
+                players[role].append([seat, json.loads(data)])
+            hands = []
+            for number, finished, data in db.execute(
+                "SELECT number, finished, data FROM hands WHERE table_id = ? ORDER BY number",
+                (table_id,),
+            ).fetchall():
+                hand = json.loads(data)
+                if not finished:
+                    actions = [
+                        json.loads(row)
+                        for (row,) in db.execute(
+                            "SELECT data FROM actions WHERE table_id = ? AND hand = ? "
+                            "ORDER BY number",
+                            (table_id, number),
+                        )
+                    ]
+                    hand = played(hand, actions)
+                hands.append(hand)
+            snapshot = assemble(json.loads(header), players["cpu"], players["away"], hands)
+            saved.append(
+                SavedTable(table_id, created, json.loads(request), status, seats, snapshot)
+            )
+        return saved

@@ -1,0 +1,29 @@
+"""A real ``drawpoker serve`` for the tests (:class:`drawpoker.web.process.ServeProcess`), with
+JSON requests to its API."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from typing import Any
+
+from drawpoker.web.process import ServeProcess
+
+
+class SiteServer(ServeProcess):
+    """``drawpoker serve --port 0`` in a subprocess; ``url`` once it listens."""
+
+    def start(self) -> SiteServer:
+        super().start()
+        return self
+
+    def request(self, method: str, path: str, body: Any = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            self.url + path, data=data, method=method, headers={"content-type": "application/json"}
+        )
+        with urllib.request.urlopen(request) as response:
+            return json.loads(response.read())
+
+    def ws_url(self, table_id: str) -> str:
+        return self.url.replace("http://", "ws://") + f"/ws/{table_id}"

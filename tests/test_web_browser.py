@@ -1,0 +1,318 @@
+"""End to end in a real browser: headless Chromium (Debian's ``chromium`` and
+``chromium-driver``, driven by Selenium) against a real ``drawpoker serve`` subprocess. It opens
+the lobby, creates a Five-Card Draw table with CPU players, takes the seat and plays a whole
+round by clicking (a bet, a draw of two chosen cards, the showdown with the hands described),
+then a Hold'em hand; and the tips page's analysis form. Screenshots of the lobby and the tables
+are saved under ``$DRAWPOKER_ARTIFACTS`` (or the test's temporary directory).
+
+The waits below are bounds against a hang (a minute for a step that takes a fraction of a
+second), not measurements: nothing here depends on the machine's speed."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from drawpoker.games import GAMES
+from site_server import SiteServer
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+
+MISSING = "Chromium is not installed (apt-get install chromium chromium-driver; .ci/run does)"
+REQUIRED = bool(os.environ.get("CI"))
+"""In CI (``CI`` set, as ``.ci/run`` does) a missing browser fails these tests instead of
+skipping them, so that they cannot silently stop running."""
+
+if CHROMIUM is None or CHROMEDRIVER is None:
+    if REQUIRED:
+        raise RuntimeError(f"CI is set and {MISSING}")
+    pytestmark = pytest.mark.skip(reason=MISSING)
+
+HANG = 60.0
+"""Seconds a wait may take before the test is stopped as hung."""
+
+
+@pytest.fixture(scope="module")
+def artifacts(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    given = os.environ.get("DRAWPOKER_ARTIFACTS")
+    path = Path(given) if given else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
+    site = SiteServer(tmp_path_factory.mktemp("site") / "site.db").start()
+    yield site
+    site.stop()
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM  # type: ignore[assignment]
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--window-size=1400,1050",
+        "--force-device-scale-factor=1",
+    ):
+        options.add_argument(argument)
+    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    yield browser
+    browser.quit()
+
+
+def wait(driver: Any, condition: Any, what: str) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, HANG, poll_frequency=0.05).until(condition, what)
+
+
+def by_id(driver: Any, name: str) -> Any:
+    from selenium.webdriver.common.by import By
+
+    return wait(driver, lambda d: d.find_element(By.ID, name), f"#{name}")
+
+
+def body(driver: Any, key: str) -> str:
+    return str(driver.execute_script(f"return document.body.dataset.{key} || ''"))
+
+
+def my_turn(driver: Any) -> None:
+    wait(
+        driver,
+        lambda d: body(d, "myturn") == "yes" or body(d, "status") == "over",
+        "my turn",
+    )
+
+
+def click_and_wait(driver: Any, name: str) -> None:
+    """Clicks a control and waits for the server's next state."""
+    before = body(driver, "seq")
+    by_id(driver, name).click()
+    wait(driver, lambda d: body(d, "seq") != before, f"the state after {name}")
+
+
+def create_table(driver: Any, server: SiteServer, game: str, seats: list[str]) -> None:
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(server.url + "/")
+    wait(driver, lambda d: body(d, "ready") == "yes", "the lobby")
+    Select(by_id(driver, "game")).select_by_value(game)
+    players = by_id(driver, "players")
+    players.clear()
+    players.send_keys(str(len(seats)))
+    driver.execute_script("document.getElementById('players').dispatchEvent(new Event('change'))")
+    rounds = by_id(driver, "rounds")
+    rounds.clear()
+    rounds.send_keys("1")
+    for seat, kind in enumerate(seats):
+        Select(by_id(driver, f"seat-{seat}")).select_by_value(kind)
+
+
+def sit_down(driver: Any, name: str) -> None:
+    by_id(driver, "create").click()
+    link = by_id(driver, "open")
+    wait(driver, lambda d: link.is_displayed(), "the table's link")
+    assert "/table/" in by_id(driver, "link").get_attribute("value")
+    link.click()
+    by_id(driver, "name").send_keys(name)
+    by_id(driver, "take-seat").click()
+    wait(driver, lambda d: body(d, "status") in ("playing", "over"), "the table to start")
+
+
+def test_five_card_draw_round_by_clicking(driver: Any, server: SiteServer, artifacts: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    create_table(driver, server, "five-card-draw", ["person", "cpu:checkcall", "cpu:checkcall"])
+    driver.save_screenshot(str(artifacts / "lobby.png"))
+    sit_down(driver, "Sam")
+    # Round one: the CPU players check to us; we bet one unit, they call.
+    my_turn(driver)
+    assert "Bet 20" in by_id(driver, "act-bet").text
+    click_and_wait(driver, "act-bet")
+    my_turn(driver)
+    assert by_id(driver, "act-draw").text == "Stand pat"
+    cards = driver.find_elements(By.CSS_SELECTOR, "#seat-0 .card.pickable")
+    assert len(cards) == 5
+    held = [c.get_attribute("data-card") for c in cards]
+    for index in (3, 4):  # each click redraws the table: find the card again
+        driver.find_elements(By.CSS_SELECTOR, "#seat-0 .card.pickable")[index].click()
+    picked = driver.find_elements(By.CSS_SELECTOR, "#seat-0 .card.picked")
+    assert [c.get_attribute("data-card") for c in picked] == held[3:]
+    button = by_id(driver, "act-draw")
+    assert button.text == "Discard 2 and draw 2" and button.is_enabled()
+    driver.save_screenshot(str(artifacts / "five-card-draw-draw.png"))
+    click_and_wait(driver, "act-draw")
+    # the page shows the two new cards and everyone's draw counts
+    wait(driver, lambda d: "drew 2" in by_id(d, "seat-0").text, "our draw count")
+    now = [
+        c.get_attribute("data-card") for c in driver.find_elements(By.CSS_SELECTOR, "#seat-0 .card")
+    ]
+    assert now[:3] == held[:3] and not set(now[3:]) & set(held[3:])
+    assert "stood pat" in by_id(driver, "seat-1").text
+    # Round two: we check; the CPU players check; the showdown.
+    my_turn(driver)
+    click_and_wait(driver, "act-check")
+    wait(driver, lambda d: body(d, "status") == "over", "the end of the round")
+    last = by_id(driver, "last-hand")
+    wait(driver, lambda d: len(last.find_elements(By.CSS_SELECTOR, ".showdown")) == 3, "showdown")
+    lines = [e.text for e in last.find_elements(By.CSS_SELECTOR, ".showdown")]
+    assert all(":" in line and len(line.split(":", 1)[1].strip()) > 5 for line in lines), lines
+    assert "wins" in last.text or "win" in last.text
+    assert "Game over" in by_id(driver, "game-over").text
+    standings = by_id(driver, "standings").text
+    assert "Sam (you)" in standings
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#felt .card.back")) == 0  # all shown
+    driver.save_screenshot(str(artifacts / "five-card-draw-showdown.png"))
+
+
+def test_a_holdem_hand_by_clicking(driver: Any, server: SiteServer, artifacts: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    create_table(driver, server, "holdem", ["person", "cpu:checkcall", "cpu:checkcall"])
+    sit_down(driver, "Sam")
+    my_turn(driver)
+    # 3-handed, our seat 1 has the button and acts first before the flop: raise with a preset
+    presets = driver.find_elements(By.CSS_SELECTOR, "#controls button.preset")
+    assert [p.text.split(" ")[0] for p in presets[:2]] == ["2x", "3x"]
+    presets[1].click()
+    assert by_id(driver, "act-raise").text == "Raise to 300"
+    assert "BB" in by_id(driver, "seat-2").text and "SB" in by_id(driver, "seat-1").text
+    click_and_wait(driver, "act-raise")
+    streets = 0
+    while body(driver, "status") != "over":
+        my_turn(driver)
+        if body(driver, "status") == "over":
+            break
+        board = driver.find_elements(By.CSS_SELECTOR, "#board .card")
+        if len(board) == 3 and streets == 0:
+            driver.save_screenshot(str(artifacts / "holdem-flop.png"))
+        streets += 1
+        click_and_wait(driver, "act-check")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#last-hand .card")) >= 5 + 2 * 3
+    assert "Board" in by_id(driver, "last-hand").text
+    driver.save_screenshot(str(artifacts / "holdem-showdown.png"))
+
+
+def test_the_tips_page_analyses_a_hand(driver: Any, server: SiteServer, artifacts: Path) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(server.url + "/tips")
+    wait(driver, lambda d: body(d, "ready") == "yes", "the tips page")
+    table = by_id(driver, "tips-52")
+    assert "4656 / 16215 = 28.71%" in table.text  # a pair draws three: two pair or better
+    assert "9 / 47 = 19.15%" in table.text  # four to a flush
+    hand = by_id(driver, "hand")
+    hand.clear()
+    hand.send_keys("Jk Ah Kh 7c 2d")
+    Select(by_id(driver, "deck")).select_by_value("53")
+    Select(by_id(driver, "limit")).select_by_value("5")
+    by_id(driver, "analyse").click()
+    rows = wait(
+        driver,
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#choices tr")[1:] or None,
+        "the analysis",
+    )
+    assert len(rows) == 32
+    driver.save_screenshot(str(artifacts / "tips.png"))
+
+
+def turn_or_hand_after(driver: Any, hand: str) -> None:
+    """Waits for our turn in hand ``hand``, a later hand, or the game's end."""
+    wait(
+        driver,
+        lambda d: (
+            body(d, "hand") != hand or body(d, "myturn") == "yes" or body(d, "status") == "over"
+        ),
+        "our turn or the next hand",
+    )
+
+
+def play_by_clicking(driver: Any, *, fold_unless_bring_in: bool = False) -> set[str]:
+    """Plays our seat until the table's game is over (or, with ``fold_unless_bring_in``, until
+    we brought a stud hand in and it ended): draws the first legal set of our first two cards,
+    brings in, checks or calls. Returns the buttons clicked."""
+    from selenium.webdriver.common.by import By
+
+    clicked: set[str] = set()
+    brought_in = None  # the hand we brought in
+    while body(driver, "status") != "over":
+        my_turn(driver)
+        if body(driver, "status") == "over":
+            break
+        ids = [
+            b.get_attribute("id") for b in driver.find_elements(By.CSS_SELECTOR, "#controls button")
+        ]
+        if "act-draw" in ids:
+            for index in (0, 1):
+                driver.find_elements(By.CSS_SELECTOR, "#seat-0 .card.pickable")[index].click()
+            if not by_id(driver, "act-draw").is_enabled():  # two is more than this draw allows
+                driver.find_elements(By.CSS_SELECTOR, "#seat-0 .card.pickable")[0].click()
+            assert by_id(driver, "act-draw").is_enabled()
+            choice = "act-draw"
+        elif "act-bring-in" in ids:
+            choice = "act-bring-in"
+        elif fold_unless_bring_in and "act-bring-in" not in clicked and "act-fold" in ids:
+            choice = "act-fold"
+        else:
+            choice = next(k for k in ("act-check", "act-call") if k in ids)
+        if choice == "act-bring-in":
+            brought_in = body(driver, "hand")
+        click_and_wait(driver, choice)
+        clicked.add(choice)
+        if brought_in is not None:
+            turn_or_hand_after(driver, brought_in)
+            if body(driver, "hand") != brought_in:
+                break
+    return clicked
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_plays_a_hand_by_clicking(
+    game: str, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """Each of the engine's games from the lobby to the end of a hand, with its own CPU
+    players: the draw by clicking cards in draw games, the board in flop games, up cards in
+    stud (and there the bring-in button: we fold until the lowest card is ours), the
+    showdown described (and a hi/lo pot's halves)."""
+    from selenium.webdriver.common.by import By
+
+    spec = GAMES[game].build(GAMES[game].settings())
+    stud = any(street.up for street in spec.streets)
+    create_table(
+        driver, server, game, ["person", "cpu:rules"] if stud else ["person"] + ["cpu:rules"] * 2
+    )
+    if stud:
+        rounds = by_id(driver, "rounds")
+        rounds.clear()
+        rounds.send_keys("60")  # the bring-in is ours in half the hands
+    sit_down(driver, "Sam")
+    clicked = play_by_clicking(driver, fold_unless_bring_in=stud)
+    draws = any(street.draw for street in spec.streets)
+    assert ("act-draw" in clicked) == draws, clicked
+    if stud:
+        assert "act-bring-in" in clicked
+        ups = driver.find_elements(By.CSS_SELECTOR, "#felt .card.up")
+        assert ups or by_id(driver, "last-hand").find_elements(By.CSS_SELECTOR, ".showdown")
+    last = by_id(driver, "last-hand")
+    wait(driver, lambda d: "win" in last.text, "the hand's result")
+    if any(street.board for street in spec.streets) and "Board" not in last.text:
+        assert "everyone else folded" in last.text
+    shown = last.find_elements(By.CSS_SELECTOR, ".showdown")
+    for line in shown:
+        assert len(line.text.split(":", 1)[1].strip()) > 5, line.text  # the hand described
+    if len(spec.showdown) > 1 and shown:
+        assert "high:" in last.text and ("low" in last.text)
+    driver.save_screenshot(str(artifacts / f"every-game-{game}.png"))

@@ -1,0 +1,142 @@
+"""No seat's browser ever learns what its seat may not know: hundreds of random hands of every
+registered game are played over the WebSocket by scripted people (random legal actions,
+reconnects from a sequence number and afresh, stepping away and back) beside CPU players, and
+every message each seat receives is recorded. Each card in a message, read against the hand it
+belongs to, must be one the seat had already been shown by the engine (its own cards, the
+board, up cards, hands shown or tabled) by that message's sequence number; no message names
+the table's seed, the stub or another seat's token; no other seat's private event arrives.
+The seat's hand-history download is checked the same way."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from drawpoker.bots import bot_kinds
+from drawpoker.games import GAMES, Table
+from drawpoker.web.lobby import catalogue
+from drawpoker.web.room import Pace
+from web_helpers import (
+    Browser,
+    KnownCards,
+    cards_in,
+    keys_in,
+    new_table,
+    play_persons,
+    room_of,
+    site,
+    take_seat,
+)
+
+HANDS_PER_GAME = 200
+"""Hands played per game (over several tables)."""
+
+FORBIDDEN_KEYS = {"seed", "deck", "stub", "token", "token_hash", "discards", "rng", "params"}
+
+
+def _seats(game: str, rng: random.Random) -> list[str]:
+    low, high = GAMES[game].build(GAMES[game].settings()).seats
+    count = rng.randint(max(low, 3), min(high, 6))
+    kinds = list(bot_kinds(game))
+    seats = ["person"] * min(3, count)
+    seats += [f"cpu:{rng.choice(kinds)}" if kinds else "person" for _ in range(count - len(seats))]
+    rng.shuffle(seats)
+    return seats
+
+
+def _settings(game: str, rng: random.Random) -> dict[str, object]:
+    """A random choice of each of the game's settings that has choices (the lobby's list)."""
+    entry = next(g for g in catalogue() if g["name"] == game)
+    chosen: dict[str, object] = {}
+    for setting in entry["settings"]:
+        if setting["type"] == "bool":
+            chosen[setting["name"]] = rng.random() < 0.5
+        elif setting["choices"]:
+            chosen[setting["name"]] = rng.choice(setting["choices"])
+    if "mode" in chosen:  # mostly betting: a no-bet game shows every hand, hiding little
+        chosen["mode"] = "no-bet" if rng.random() < 0.15 else "betting"
+    return chosen
+
+
+def check_messages(table: Table, seat: int, texts: list[str], tokens: list[str]) -> int:
+    """Checks every message ``seat`` received; returns how many cards were checked."""
+    known = KnownCards(table, seat)
+    seed = str(table.seed)
+    others = [t for s, t in enumerate(tokens) if t and s != seat]
+    checked = 0
+    for text in texts:
+        assert seed not in text, "the seed reached a browser"
+        assert not any(token in text for token in others), "another seat's token"
+        message = json.loads(text)
+        assert not FORBIDDEN_KEYS & set(keys_in(message)), message
+        for event in message.get("events", []):
+            assert not event["private"] or event["seat"] == seat, event
+        if message["type"] not in ("welcome", "update"):
+            assert not list(cards_in(message)), message
+            continue
+        upto = message["seq"]
+        for hand, card in cards_in(message):
+            assert hand is not None, (card, message)
+            assert card in known.allowed(hand, upto), (seat, hand, card, upto)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_seat_receives_what_it_may_not_see(game: str) -> None:
+    rng = random.Random(f"leak {game}")
+    hands = 0
+    checked = 0
+    with site(pace=Pace(grace=0)) as client:
+        while hands < HANDS_PER_GAME:
+            seats = _seats(game, rng)
+            table_id = new_table(
+                client, game, seats, settings=_settings(game, rng), rounds=rng.randint(10, 30)
+            )
+            people: dict[int, Browser] = {}
+            tokens = [""] * len(seats)
+            for i in range(seats.count("person")):
+                seat, token = take_seat(client, table_id, f"P{i}")
+                people[seat] = Browser(client, table_id, token)
+                tokens[seat] = token
+            for browser in people.values():
+                browser.open()
+            play_persons(people, rng, reconnect=0.05)
+            table = room_of(client, table_id).table
+            hands += len(table.hands)
+            for seat, browser in people.items():
+                checked += check_messages(table, seat, browser.texts, tokens)
+                history = client.get(
+                    f"/api/tables/{table_id}/history", headers={"x-seat-token": tokens[seat]}
+                )
+                assert history.status_code == 200
+                final = browser.events[-1]["seq"]
+                known = KnownCards(table, seat)
+                for hand, card in cards_in(history.json()):
+                    assert hand is not None and card in known.allowed(hand, final)
+                browser.close()
+    assert hands >= HANDS_PER_GAME
+    assert checked > 10 * hands  # the check saw cards: own, board, shown
+
+
+def test_the_checker_catches_a_leak() -> None:
+    """The check above fails on a message that shows another seat's hidden card."""
+    from drawpoker.games import game as make_game
+    from drawpoker.web.seatview import cards_text
+
+    table = Table(make_game("holdem"), 3, seed=12345)
+    theirs = cards_text(table.hand.cards[2])[0]
+    mine = cards_text(table.hand.cards[1])
+    good = json.dumps({"type": "update", "seq": 3, "state": {"hand": 0, "cards": mine}})
+    assert check_messages(table, 1, [good], ["", "", ""]) == 2
+    bad = json.dumps({"type": "update", "seq": 3, "state": {"hand": 0, "cards": [theirs]}})
+    with pytest.raises(AssertionError):
+        check_messages(table, 1, [bad], ["", "", ""])
+    seed = json.dumps({"type": "update", "seq": 3, "x": 12345})
+    with pytest.raises(AssertionError):
+        check_messages(table, 1, [seed], ["", "", ""])
+    stub = cards_text(table.hand.deck[:1])
+    early = json.dumps({"type": "update", "seq": 3, "state": {"hand": 0, "board": stub}})
+    with pytest.raises(AssertionError):
+        check_messages(table, 1, [early], ["", "", ""])

@@ -1,0 +1,31 @@
+"""The load test's harness (bench/site_load.py) on a few tables, bounded by actions: it runs a
+real server, its clients play, and every figure of the summary is there. No figure is judged
+here (the host's speed varies); the measured ones are in bench/RESULTS.md."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _site_load():  # type: ignore[no-untyped-def]
+    """bench/site_load.py, imported from the project's root (bench is not installed)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import bench.site_load
+
+    return bench.site_load
+
+
+def test_the_load_harness_measures_a_small_run() -> None:
+    site_load = _site_load()
+    summary = site_load.run_once(site_load.Run(4, None, 12, 0.0, 0.0, 0.0))
+    assert summary["person_actions"] == 4 * 12
+    assert summary["errors"] == 0 and summary["tables_over"] == 0
+    assert summary["table_actions"] >= summary["person_actions"]
+    assert summary["table_hands"] >= 0 and summary["hands_per_second"] is not None
+    for key in ("p50_ms", "p99_ms", "actions_per_second", "server_cpu_percent", "server_rss_mb"):
+        assert summary[key] is not None and summary[key] > 0, key
+    assert summary["p50_ms"] <= summary["p99_ms"] <= summary["max_ms"]

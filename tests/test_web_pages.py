@@ -1,0 +1,256 @@
+"""The site's pages and JSON API over Starlette's TestClient: the pages and their files (all
+served by the site itself, nothing from elsewhere), the lobby's games read from the registry
+(a game registered at run time appears and plays with no change to the site), the checks of a
+new table and of a seat, the hand-history download, the tips and the discard analysis."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
+
+import pytest
+from drawpoker.games import GAMES, FiveCardDraw, GameType
+from drawpoker.games.spec import setting
+from drawpoker.games.variants.five_card_draw import DrawSettings
+from drawpoker.history import loads
+from drawpoker.web.app import STATIC
+from web_helpers import Browser, new_table, play_persons, site, take_seat
+
+
+def test_the_pages_use_only_the_sites_own_files() -> None:
+    with site() as client:
+        for path in ("/", "/tips", "/table/anything"):
+            page = client.get(path)
+            assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+            policy = page.headers["content-security-policy"]
+            assert "default-src 'self'" in policy and "script-src 'self'" in policy
+            for link in re.findall(r'(?:src|href)="([^"]*)"', page.text):
+                assert not re.match(r"^(?:[a-z]+:)?//", link), link  # no other site
+                if link.startswith("/static/"):
+                    assert client.get(link).status_code == 200, link
+    for path in STATIC.iterdir():
+        text = path.read_text()
+        assert not re.search(r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/", text), path.name
+        assert "@import" not in text and "url(" not in text, path.name
+
+
+def test_the_lobby_offers_every_registered_game_with_its_settings() -> None:
+    with site() as client:
+        games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    assert set(games) == set(GAMES)
+    draw = games["five-card-draw"]
+    assert [s["name"] for s in draw["settings"]] == [f.name for f in fields(DrawSettings)]
+    joker = next(s for s in draw["settings"] if s["name"] == "joker")
+    assert joker["type"] == "bool" and joker["default"] is False and joker["help"]
+    limit = next(s for s in draw["settings"] if s["name"] == "draw_limit")
+    assert limit["choices"] == ["3", "3-or-4-with-ace", "5"]
+    assert draw["seats"] == [2, 6] and draw["cpu"] == ["checkcall", "rules", "strong"]
+    assert draw["table"]["timers"] == [None, 30, 60]
+
+
+@dataclass(frozen=True)
+class PartySettings:
+    """A made-up game's settings, as a new game would write them."""
+
+    ante: int = setting(5, "the ante")
+    joker: bool = setting(True, "with the joker")
+    limit: str = setting("5", "cards a draw may exchange", ("3", "5"))
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _party(settings: PartySettings) -> Any:
+    spec = FiveCardDraw(
+        DrawSettings(ante=settings.ante, joker=settings.joker, draw_limit=settings.limit)
+    )
+    return replace(spec, name="party-draw", settings=settings, seats=(2, 4))
+
+
+@pytest.fixture
+def party_game(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setitem(
+        GAMES, "party-draw", GameType("party-draw", "Party Draw", PartySettings, _party)
+    )
+    return "party-draw"
+
+
+def test_a_new_game_appears_and_plays_with_no_change_to_the_site(party_game: str) -> None:
+    with site() as client:
+        games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+        party = games[party_game]
+        assert party["title"] == "Party Draw" and party["seats"] == [2, 4]
+        assert [(s["name"], s["type"], s["choices"]) for s in party["settings"]] == [
+            ("ante", "int", None),
+            ("joker", "bool", None),
+            ("limit", "str", ["3", "5"]),
+        ]
+        assert party["cpu"] == ["checkcall"]  # no CPU players of its own: check/call plays any
+        refused = client.post(
+            "/api/tables", json={"game": party_game, "seats": ["person", "cpu:rules"]}
+        )
+        assert refused.status_code == 400 and "no CPU player 'rules'" in refused.json()["message"]
+        table_id = new_table(
+            client, party_game, ["person", "person"], settings={"limit": "3"}, rounds=2
+        )
+        people = {}
+        for name in ("Ann", "Bob"):
+            seat, token = take_seat(client, table_id, name)
+            people[seat] = Browser(client, table_id, token)
+        for browser in people.values():
+            assert browser.open()["table"]["game"]["title"] == "Party Draw"
+        final = play_persons(people, random.Random(3))
+        assert final["is_over"] and sum(final["table_stacks"]) == 2 * 2000
+
+
+BAD_TABLES = [
+    ({"game": "chess", "seats": ["person"]}, "unknown game"),
+    ({"game": "holdem", "seats": ["person", "person"], "colour": "red"}, "unknown fields"),
+    ({"game": "holdem", "seats": ["person"]}, "2 to 10 seats"),
+    ({"game": "holdem", "seats": ["person"] * 11}, "2 to 10 seats"),
+    ({"game": "holdem", "seats": ["cpu:rules", "cpu:strong"]}, "at least one seat"),
+    ({"game": "holdem", "seats": ["person", "cpu:genius"]}, "no CPU player"),
+    ({"game": "holdem", "seats": ["person", "robot"]}, "a seat is"),
+    ({"game": "holdem", "seats": "person"}, "seats must be a list"),
+    ({"game": "holdem", "seats": ["person"] * 2, "settings": {"big_blind": 10}}, "small blind"),
+    ({"game": "holdem", "seats": ["person"] * 2, "settings": {"blind": 10}}, "unknown holdem"),
+    ({"game": "five-card-draw", "seats": ["person"] * 2, "settings": {"joker": 1}}, "true or"),
+    (
+        {"game": "five-card-draw", "seats": ["person"] * 2, "settings": {"opening": "kings"}},
+        "one of",
+    ),
+    ({"game": "five-card-draw", "seats": ["person"] * 2, "settings": {"ante": 0}}, "positive"),
+    ({"game": "holdem", "seats": ["person"] * 2, "rounds": 0}, "rounds must be"),
+    ({"game": "holdem", "seats": ["person"] * 2, "rounds": 2.5}, "rounds must be"),
+    ({"game": "holdem", "seats": ["person"] * 2, "turn_timer": 0}, "turn_timer must be"),
+    ({"game": "holdem", "seats": ["person"] * 2, "stack": -5}, "stack must be"),
+    ({"game": "holdem", "seats": ["person"] * 2, "stack": True}, "stack must be"),
+]
+
+
+@pytest.mark.parametrize(("body", "words"), BAD_TABLES)
+def test_a_bad_new_table_is_refused_and_makes_nothing(body: dict[str, Any], words: str) -> None:
+    with site() as client:
+        response = client.post("/api/tables", json=body)
+        assert response.status_code == 400, response.text
+        assert words in response.json()["message"], response.json()
+        assert client.app.state.house.rooms == {}  # type: ignore[attr-defined]
+
+
+def test_a_body_that_is_not_json_or_too_large_is_refused() -> None:
+    with site() as client:
+        assert client.post("/api/tables", content=b"{oops").json()["error"] == "bad-json"
+        assert client.post("/api/tables", content=b"[]").json()["error"] == "bad-json"
+        big = client.post("/api/tables", content=b'{"game": "' + b"x" * 20000 + b'"}')
+        assert big.status_code == 413 and big.json()["error"] == "too-large"
+        assert client.app.state.house.rooms == {}  # type: ignore[attr-defined]
+
+
+def test_seats_are_taken_with_tokens_until_the_table_is_full() -> None:
+    with site() as client:
+        table_id = new_table(client, "holdem", ["person", "cpu:rules", "person"])
+        facts = client.get(f"/api/tables/{table_id}").json()
+        assert facts["open_seats"] == [0, 2] and facts["status"] == "waiting"
+        assert "seed" not in str(facts) and "token" not in str(facts)
+        bad = client.post(f"/api/tables/{table_id}/seats", json={"name": "x" * 25})
+        assert bad.status_code == 400 and "24" in bad.json()["message"]
+        assert client.post(f"/api/tables/{table_id}/seats", json={"nick": "A"}).status_code == 400
+        seats = [take_seat(client, table_id, name) for name in ("Ann", " Bob ")]
+        assert [s for s, _ in seats] == [0, 2]
+        assert len({t for _, t in seats}) == 2 and all(len(t) == 43 for _, t in seats)
+        full = client.post(f"/api/tables/{table_id}/seats", json={"name": "Cy"})
+        assert full.status_code == 409 and full.json()["error"] == "full"
+        facts = client.get(f"/api/tables/{table_id}").json()
+        assert [p["name"] for p in facts["players"]] == ["Ann", "CPU 2", "Bob"]
+        assert client.get("/api/tables/nope").status_code == 404
+        assert client.post("/api/tables/nope/seats", json={}).status_code == 404
+
+
+def test_the_hand_history_is_the_seats_own_view_of_its_finished_hands() -> None:
+    with site() as client:
+        table_id = new_table(client, "holdem", ["person", "cpu:checkcall"], rounds=2)
+        seat, token = take_seat(client, table_id, "Ann")
+        ann = Browser(client, table_id, token)
+        ann.open()
+        play_persons({seat: ann}, random.Random(1))
+        url = f"/api/tables/{table_id}/history"
+        assert client.get(url).status_code == 403
+        assert client.get(url, headers={"x-seat-token": "forged"}).status_code == 403
+        response = client.get(url, headers={"x-seat-token": token})
+        assert response.status_code == 200
+        assert "attachment" in response.headers["content-disposition"]
+        data = response.json()
+        assert data["format"] == "drawpoker.seat-history/1" and data["seat"] == seat
+        assert [h["hand"] for h in data["hands"]] == [0, 1]
+        assert all(len(h["cards"]) == 2 for h in data["hands"])
+        phh = client.get(url + "?format=phh", headers={"x-seat-token": token})
+        assert phh.status_code == 200 and "attachment" in phh.headers["content-disposition"]
+        histories = loads(phh.text)
+        assert [h.get("table") for h in histories] == [table_id, table_id]
+        assert all(h.disagreement() is None for h in histories)  # each replays to its stacks
+        others = [a for h in histories for a in h.actions if a.startswith("d dh")]
+        assert sum("????" in a for a in others) == 2  # the CPU's cards, hidden in both hands
+        assert client.get(url + "?format=xml", headers={"x-seat-token": token}).status_code == 400
+
+
+def test_the_tips_carry_their_exact_numbers() -> None:
+    with site() as client:
+        data = client.get("/api/tips").json()
+        chart = client.get("/api/tips.svg")
+    plain, joker = data["decks"]
+    assert (plain["deck"], joker["deck"]) == ("52", "53")
+    assert [t["tip"] for t in plain["tips"]] == [
+        "pair",
+        "two pair",
+        "trips",
+        "four-flush",
+        "straight or better",
+    ]
+    assert plain["tips"][0]["advised_goal"] == "4656 / 16215"
+    assert plain["tips"][3]["advised_goal"] == "9 / 47"
+    assert all(t["place"] == 1 for t in plain["tips"] + joker["tips"])
+    assert chart.headers["content-type"].startswith("image/svg+xml")
+    assert chart.text.startswith("<svg") and "28.71%" in chart.text
+
+
+def test_the_analysis_ranks_every_discard_choice_exactly() -> None:
+    with site() as client:
+        result = client.post(
+            "/api/analyse",
+            json={
+                "hand": "Ks 9s 6s 3s 8d",
+                "deck": "52",
+                "limit": "3",
+                "objective": "at_least:FLUSH",
+            },
+        ).json()
+        assert len(result["choices"]) == 26  # keep all, or discard one, two or three of five
+        best = result["choices"][0]
+        assert best["discards"] == ["8d"] and best["hits"] == 9 and best["total"] == 47
+        values = [c["value"] for c in result["choices"]]
+        assert values == sorted(values, reverse=True)
+        every = client.post(
+            "/api/analyse", json={"hand": "Jk Ah Kh 7c 2d", "deck": "53", "limit": "5"}
+        ).json()
+        assert len(every["choices"]) == 32 and every["cards"][0] == "Jk"
+        for body, words in (
+            ({"hand": "Jk Ah Kh 7c 2d", "deck": "52"}, "53-card deck"),
+            ({"hand": "Ah Kh 7c 2d"}, "five cards"),
+            ({"hand": "Ah Ah 7c 2d 3s"}, "duplicate"),
+            ({"hand": "Ah Kh 7c 2d Zz"}, "Zz"),
+            ({"hand": "Ah Kh 7c 2d 3s", "limit": "4"}, "limit"),
+            ({"hand": "Ah Kh 7c 2d 3s", "objective": "luck"}, "objective"),
+            ({"hand": "Ah Kh 7c 2d 3s", "deck": 52}, "deck"),
+            ({"hand": 5}, "five cards"),
+            ({"hand": "Ah Kh 7c 2d 3s", "cards": []}, "unknown fields"),
+        ):
+            response = client.post("/api/analyse", json=body)
+            assert response.status_code == 400 and words in response.json()["message"], body
+
+
+def test_serve_refuses_bad_options() -> None:
+    from drawpoker.cli import main
+
+    assert main(["serve", "--think", "-1"]) == 2

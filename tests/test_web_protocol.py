@@ -1,0 +1,441 @@
+"""The site's WebSocket protocol over Starlette's TestClient (docs/protocol.md): a whole game of
+every registered game, each kind of bad message refused with a clear error to its sender only
+and nothing changed, the turn timer, leaving and coming back, reconnects from a sequence
+number, and a server restarted on the same database."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from drawpoker.games import GAMES
+from drawpoker.web.protocol import MAX_MESSAGE, TOO_SLOW
+from drawpoker.web.room import Pace
+from starlette.websockets import WebSocketDisconnect
+from web_helpers import (
+    Browser,
+    new_table,
+    play_persons,
+    play_turn,
+    random_action,
+    room_of,
+    site,
+    take_seat,
+)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_whole_game_over_the_websocket(game: str) -> None:
+    rng = random.Random(hash(game) % 1000)
+    with site() as client:
+        table_id = new_table(client, game, ["person", "person", "cpu:rules"], rounds=3)
+        people = {}
+        for name in ("Ann", "Bob"):
+            seat, token = take_seat(client, table_id, name)
+            people[seat] = Browser(client, table_id, token)
+        for browser in people.values():
+            welcome = browser.open()
+            assert welcome["table"]["game"]["name"] == game
+        final = play_persons(people, rng)
+        room = room_of(client, table_id)
+        table = room.table
+        assert final["is_over"] and table.is_over
+        start = table.settings.stack or table.game.default_stack
+        if table.betting:
+            assert sum(final["table_stacks"]) == start * len(table.names)
+        assert final["table_stacks"] == table.stacks
+        for seat, browser in people.items():
+            kinds = [e["kind"] for e in browser.events]
+            assert "win" in kinds
+            assert browser.events[-1]["seq"] == browser.state["seq"]  # type: ignore[index]
+            # the stream is exactly what the engine lets the seat see, in order
+            visible = [
+                (i, e.kind, e.seat, e.amount)
+                for i, hand in enumerate(table.hands)
+                for e in hand.events
+                if e.to is None or e.to == seat
+            ]
+            assert [(e["hand"], e["kind"], e["seat"], e["amount"]) for e in browser.events] == (
+                visible
+            )
+            assert [e["seq"] for e in browser.events] == list(range(1, len(visible) + 1))
+        stored = client.app.state.house.store.load()  # type: ignore[attr-defined]
+        assert [s.snapshot for s in stored if s.id == table_id] == [table.to_dict()]
+
+
+def _error_table(client):  # type: ignore[no-untyped-def]
+    """Five-Card Draw: a CPU at seat 0, people at seats 1 (to act first) and 2."""
+    table_id = new_table(client, "five-card-draw", ["cpu:checkcall", "person", "person"])
+    seat1, token1 = take_seat(client, table_id, "Ann")
+    seat2, token2 = take_seat(client, table_id, "Bob")
+    assert (seat1, seat2) == (1, 2)
+    ann, bob = Browser(client, table_id, token1), Browser(client, table_id, token2)
+    ann.open()
+    bob.open()
+    ann.read_until(lambda s: s["status"] == "playing" and s["legal"] is not None)
+    bob.read_until(lambda s: s["status"] == "playing")
+    return table_id, ann, bob
+
+
+BAD_MESSAGES = [
+    ("{not json", "bad-json"),
+    ("[1, 2]", "bad-json"),
+    ('{"type": "act", "seq": 0, "kind": "bet", "amount": NaN}', "bad-json"),
+    ('{"type": "ping", "type": "ping"}', "bad-json"),
+    ("x" * (MAX_MESSAGE + 1), "too-large"),
+    (json.dumps({"type": "ping", "pad": "x" * MAX_MESSAGE}), "too-large"),
+    ('{"type": "dance"}', "bad-message"),
+    ('{"kind": "check"}', "bad-message"),
+    ('{"type": "act", "seq": "SEQ", "kind": "check", "extra": 1}', "bad-message"),
+    ('{"type": "act", "seq": "SEQ", "kind": "check", "amount": 20}', "bad-message"),
+    ('{"type": "act", "seq": "SEQ", "kind": "bet"}', "bad-message"),
+    ('{"type": "act", "seq": "SEQ", "kind": "bet", "amount": 20.5}', "bad-message"),
+    ('{"type": "act", "seq": "SEQ", "kind": "bet", "amount": true}', "bad-message"),
+    ('{"type": "act", "seq": "SEQ", "kind": "bet", "amount": "20"}', "bad-message"),
+    ('{"type": "act", "seq": "SEQ", "kind": "shove"}', "bad-message"),
+    ('{"type": "act", "seq": -1, "kind": "check"}', "bad-message"),
+    ('{"type": "hello", "token": "again"}', "bad-message"),
+    ('{"type": "act", "seq": "SEQ", "kind": "bet", "amount": 25}', "illegal"),
+    ('{"type": "act", "seq": "SEQ", "kind": "bet", "amount": 5000}', "illegal"),
+    ('{"type": "act", "seq": "SEQ", "kind": "call"}', "illegal"),
+    ('{"type": "act", "seq": "SEQ", "kind": "draw", "cards": []}', "illegal"),
+    ('{"type": "act", "seq": 1, "kind": "check"}', "stale"),
+]
+
+
+@pytest.mark.parametrize(("text", "code"), BAD_MESSAGES)
+def test_a_bad_message_is_refused_to_its_sender_only_and_changes_nothing(
+    text: str, code: str
+) -> None:
+    with site() as client:
+        table_id, ann, bob = _error_table(client)
+        room = room_of(client, table_id)
+        before = room.table.to_dict()
+        ann.send(text.replace('"SEQ"', str(ann.state["seq"])))  # type: ignore[index]
+        reply = ann.read()
+        assert reply["type"] == "error" and reply["code"] == code, reply
+        assert reply["message"]
+        assert room.table.to_dict() == before
+        # the connection still works, and the other seat heard nothing of it
+        ann.act("check")
+        assert ann.read()["type"] == "update"
+        update = bob.read()
+        assert update["type"] == "update" and update["events"][0]["kind"] == "check"
+
+
+def test_an_out_of_turn_action_is_refused() -> None:
+    with site() as client:
+        table_id, ann, bob = _error_table(client)
+        room = room_of(client, table_id)
+        before = room.table.to_dict()
+        bob.act("check")
+        reply = bob.read()
+        assert reply["code"] == "not-your-turn" and "seat 1's turn" in reply["message"]
+        assert room.table.to_dict() == before
+        ann.act("bet", amount=20)
+        assert ann.read()["state"]["bets"][1] == 20
+        assert bob.read()["events"][0]["kind"] == "bet"
+
+
+def test_a_wrong_token_is_refused_and_closed() -> None:
+    with site() as client:
+        table_id, ann, bob = _error_table(client)
+        before = room_of(client, table_id).table.to_dict()
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": "x" * 43}))
+            reply = json.loads(ws.receive_text())
+            assert reply == {
+                "type": "error",
+                "code": "bad-token",
+                "message": "this is not a seat token of this table",
+            }
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_text()
+            assert closed.value.code == 4401
+        assert room_of(client, table_id).table.to_dict() == before
+        ann.act("check")
+        assert bob.read()["events"][0]["kind"] == "check"
+
+
+def test_a_connection_must_say_hello_first_and_a_table_must_exist() -> None:
+    with site() as client:
+        table_id = new_table(client, "holdem", ["person", "cpu:rules"])
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            ws.send_text(json.dumps({"type": "act", "seq": 0, "kind": "fold"}))
+            assert json.loads(ws.receive_text())["code"] == "hello-first"
+            ws.send_bytes(b"\x00\x01")
+            assert json.loads(ws.receive_text())["code"] == "bad-message"
+        with client.websocket_connect("/ws/no-such-table") as ws:
+            assert json.loads(ws.receive_text())["code"] == "no-table"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_text()
+            assert closed.value.code == 4404
+
+
+def test_a_draw_of_cards_the_seat_does_not_hold_is_refused() -> None:
+    with site() as client:
+        table_id, ann, bob = _error_table(client)
+        ann.act("bet", amount=20)
+        ann.read()
+        bob.read_until(lambda s: s["legal"] is not None)
+        bob.act("call")
+        ann.read_until(lambda s: s["legal"] is not None and "draw" in s["legal"]["kinds"])
+        room = room_of(client, table_id)
+        before = room.table.to_dict()
+        theirs = room.table.hand.cards[2][0]
+        from drawpoker.cards import format_cards
+
+        for cards, code in (
+            ([format_cards([theirs])], "bad-card"),
+            (["Zz"], "bad-card"),
+            ([ann.state["cards"][0]] * 2, "bad-card"),  # type: ignore[index]
+            (ann.state["cards"][:4], "illegal"),  # type: ignore[index]
+        ):
+            sizes = [bin(m).count("1") for m in ann.state["legal"]["draws"]]  # type: ignore[index]
+            if code == "illegal" and 4 in sizes:
+                continue  # the seat holds an ace: four cards are a legal draw
+            ann.act("draw", cards=cards)
+            reply = ann.read()
+            assert reply["code"] == code, (cards, reply)
+            assert room.table.to_dict() == before
+        legal = ann.state["legal"]  # type: ignore[index]
+        assert legal["draws"] == sorted(legal["draws"]) and 0 in legal["draws"]
+        ann.act("draw", cards=ann.state["cards"][:2])  # type: ignore[index]
+        update = ann.read()
+        assert [e["kind"] for e in update["events"]] == ["discard", "receive", "draw"]
+        bob.read_until(lambda s: s["drawn"][1] == 2)
+        assert bob.events[-1] == {**update["events"][2], "seq": bob.events[-1]["seq"]}
+        assert not {"discard", "receive"} & {e["kind"] for e in bob.events if e["seat"] == 1}
+
+
+def test_the_draw_sets_follow_the_draw_limit() -> None:
+    with site() as client:
+        table_id = new_table(
+            client, "five-card-draw", ["cpu:checkcall", "person"], settings={"draw_limit": "3"}
+        )
+        _, token = take_seat(client, table_id, "Ann")
+        ann = Browser(client, table_id, token)
+        ann.open()
+        ann.read_until(lambda s: s["legal"] is not None)
+        ann.act("bet", amount=20)
+        state = ann.read_until(lambda s: s["legal"] is not None and "draw" in s["legal"]["kinds"])
+        draws = state["legal"]["draws"]
+        assert len(draws) == 1 + 5 + 10 + 10  # no card, one, two or three of five
+        assert max(bin(m).count("1") for m in draws) == 3
+        assert state["legal"]["draw_rule"] == "up to 3 cards"
+
+
+def test_the_turn_timer_acts_for_a_seat_whose_time_ran_out() -> None:
+    with site() as client:
+        table_id = new_table(client, "five-card-draw", ["cpu:checkcall", "person"], turn_timer=1)
+        _, token = take_seat(client, table_id, "Ann")
+        ann = Browser(client, table_id, token)
+        welcome = ann.open()
+        assert welcome["table"]["turn_timer"] == 1
+        state = ann.read_until(lambda s: s["legal"] is not None)
+        assert state["time_left"] is not None and 0 <= state["time_left"] <= 1
+        # nobody acts: the table checks for seat 1 (R-TABLE-1)
+        update = ann.read()
+        assert update["events"][0]["kind"] == "check" and update["events"][0]["seat"] == 1
+        # an action chosen before the timer acted is stale now
+        ann.send({"type": "act", "seq": state["seq"], "kind": "bet", "amount": 20})
+        while (reply := ann.read())["type"] != "error":
+            pass
+        assert reply["code"] in ("stale", "not-your-turn")
+
+
+def test_a_player_who_leaves_is_played_by_a_cpu_until_they_return() -> None:
+    with site(pace=Pace(grace=0)) as client:
+        table_id = new_table(client, "holdem", ["person", "cpu:checkcall"], rounds=50)
+        _, token = take_seat(client, table_id, "Ann")
+        ann = Browser(client, table_id, token)
+        ann.open()
+        state = ann.read_until(lambda s: s["legal"] is not None)
+        seq = state["seq"]
+        ann.send({"type": "away"})
+        # a CPU stand-in plays Ann's turn (R-TABLE-2)
+        ann.read_until(lambda s: s["actions"] > state["actions"])
+        assert next(e for e in ann.events if e["seq"] > seq)["seat"] == 0
+        ann.send({"type": "back"})
+        ann.read_until(lambda s: not s["players"][0]["away"])
+        ann.read_until(lambda s: s["legal"] is not None or s["status"] == "over")
+        room = room_of(client, table_id)
+        assert 0 not in room.table.away  # the table waits for Ann: safe to read
+        # closing the page is leaving: the stand-in plays; the token brings the seat back
+        seq = ann.events[-1]["seq"]
+        ann.close()
+        welcome = ann.open(since=seq)
+        assert [e["seq"] for e in welcome["events"]] == list(range(seq + 1, welcome["seq"] + 1))
+        if welcome["state"]["status"] != "over":
+            assert any(e["seat"] == 0 and not e["private"] for e in welcome["events"])
+            ann.read_until(lambda s: not s["players"][0]["away"])
+            ann.read_until(lambda s: s["legal"] is not None or s["status"] == "over")
+            assert 0 not in room.table.away
+
+
+def test_a_reconnect_gets_the_whole_state_and_the_events_after_its_last() -> None:
+    with site(pace=Pace(grace=3600)) as client:
+        table_id = new_table(client, "five-card-draw", ["cpu:rules", "person", "person"])
+        _, token_a = take_seat(client, table_id, "Ann")
+        _, token_b = take_seat(client, table_id, "Bob")
+        ann, bob = Browser(client, table_id, token_a), Browser(client, table_id, token_b)
+        ann.open()
+        bob.open()
+        people = {1: ann, 2: bob}
+        rng = random.Random(5)
+        watcher = ann
+        for _ in range(6):
+            watcher = play_turn(people, watcher, rng) or watcher
+        bob.read_until(lambda s: s["actions"] >= watcher.state["actions"])  # type: ignore[index]
+        seq = bob.events[-1]["seq"]
+        bob.close()
+        ann.read_until(lambda s: s["actions"] >= watcher.state["actions"])  # type: ignore[index]
+        for _ in range(3):
+            state = ann.read_until(lambda s: s["actor"] != 1 or s["legal"] is not None)
+            if state["actor"] != 1:
+                break  # Bob's turn: the table waits for him
+            ann.act("fold" if "fold" in state["legal"]["kinds"] else "check")
+            ann.read_until(lambda s, a=state["actions"]: s["actions"] > a)
+        # the table waits for a person now: safe to read
+        ann.read_until(lambda s: s["actor"] in people or s["status"] == "over")
+        room = room_of(client, table_id)
+        assert 2 not in room.table.away  # within the grace period the seat stays Bob's
+        again = Browser(client, table_id, token_b)
+        welcome = again.open(since=seq)
+        assert [e["seq"] for e in welcome["events"]] == list(range(seq + 1, welcome["seq"] + 1))
+        assert welcome["seq"] == room.streams.last[2]
+        assert welcome["state"] == room.state(2)
+        fresh = Browser(client, table_id, token_b).open()
+        current = len(room.table.hands) - 1
+        assert {e["hand"] for e in fresh["events"]} == {current}
+
+
+def test_the_server_resumes_its_tables_from_the_database(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    db = str(tmp_path / "site.db")
+    with site(db, Pace(grace=3600)) as client:
+        table_id = new_table(client, "five-card-draw", ["cpu:rules", "person"], rounds=4)
+        _, token = take_seat(client, table_id, "Ann")
+        ann = Browser(client, table_id, token)
+        ann.open()
+        rng = random.Random(2)
+        for _ in range(8):
+            state = ann.read_until(lambda s: s["legal"] is not None or s["status"] == "over")
+            if state["status"] == "over":
+                break
+            ann.act(**random_action(state, rng))
+            ann.read()
+        # the table waits for Ann (or is over): nothing moves while it is read
+        ann.read_until(lambda s: s["legal"] is not None or s["status"] == "over")
+        before = room_of(client, table_id).table.to_dict()
+        seq = ann.events[-1]["seq"]
+        ann.close()
+    with site(db, Pace(grace=3600)) as client:
+        room = room_of(client, table_id)
+        after = room.table.to_dict()
+        # every hand, action, chip and card as it was; the CPU players' random generators
+        # are saved with each hand that ends, so they may differ
+        assert {k: v for k, v in after.items() if k != "cpu"} == {
+            k: v for k, v in before.items() if k != "cpu"
+        }
+        assert [(s, p["kind"]) for s, p in after["cpu"]] == [(0, "rules")]
+        welcome = Browser(client, table_id, token).open(since=seq)
+        assert welcome["seq"] >= seq
+        assert client.get(f"/api/tables/{table_id}").json()["players"][1]["name"] == "Ann"
+
+
+def test_r_stud_2_bring_in_and_completion_over_the_websocket() -> None:
+    """The seat with the lowest up card is offered the bring-in (not a check); it posts it, the
+    next seat completes to the small bet (a raise to it): both seats see both, with the
+    amounts."""
+    with site() as client:
+        table_id = new_table(client, "stud", ["person", "person"])
+        people = {}
+        for name in ("Ann", "Bob"):
+            seat, token = take_seat(client, table_id, name)
+            people[seat] = Browser(client, table_id, token)
+        for browser in people.values():
+            browser.open()
+        first = people[0].read_until(lambda s: s["actor"] is not None)["actor"]
+        low = people[first]
+        state = low.read_until(lambda s: s["legal"] is not None)
+        assert "bring-in" in state["legal"]["kinds"] and "check" not in state["legal"]["kinds"]
+        assert state["legal"]["call"] == 50  # StudSettings.bring_in
+        assert all(len(state["up"][s]) == 1 for s in (0, 1))  # one up card each
+        low.act("bring-in")
+        other = people[1 - first]
+        state = other.read_until(lambda s: s["legal"] is not None and s["actor"] == 1 - first)
+        assert state["bets"][first] == 50
+        assert (state["legal"]["min_to"], state["legal"]["max_to"]) == (200, 200)  # completion
+        assert "raise" in state["legal"]["kinds"]
+        other.act("raise", amount=200)
+        for browser in people.values():
+            browser.read_until(lambda s: s["bets"][1 - first] == 200)
+            kinds = [(e["kind"], e["seat"], e["amount"]) for e in browser.events]
+            assert ("bring-in", first, 50) in kinds and ("raise", 1 - first, 200) in kinds
+            assert not browser.errors
+
+
+def test_a_connection_whose_queue_is_full_is_still_closed_as_too_slow() -> None:
+    """A browser OUTBOX_SIZE messages behind is refused further messages and closed (1013),
+    even though its queue is full (the close once could not be queued, which left the seat's
+    player waiting on a connection that never got another state); the page then reconnects
+    from its last event."""
+    import asyncio
+
+    from drawpoker.web.app import OUTBOX_SIZE, SocketOutbox
+    from drawpoker.web.protocol import TOO_SLOW
+
+    class Stuck:
+        """A WebSocket whose reader does not read until ``reading`` is set."""
+
+        def __init__(self) -> None:
+            self.reading = asyncio.Event()
+            self.sent: list[str] = []
+            self.closed: tuple[int, str] | None = None
+
+        async def send_text(self, text: str) -> None:
+            await self.reading.wait()
+            self.sent.append(text)
+
+        async def close(self, code: int, reason: str) -> None:
+            self.closed = (code, reason)
+
+    async def scenario() -> Stuck:
+        socket = Stuck()
+        outbox = SocketOutbox(socket)  # type: ignore[arg-type]
+        accepted = 0
+        while outbox.send(f"m{accepted}"):
+            accepted += 1
+            await asyncio.sleep(0)
+        assert accepted == OUTBOX_SIZE + 1  # the one being sent, and a full queue
+        outbox.close(TOO_SLOW, "too slow")
+        socket.reading.set()
+        await asyncio.wait_for(outbox.task, 5)
+        return socket
+
+    socket = asyncio.run(scenario())
+    assert socket.closed == (TOO_SLOW, "too slow")
+    assert (
+        socket.sent[0] == "m0" and len(socket.sent) == OUTBOX_SIZE
+    )  # the oldest queued one dropped
+
+
+def test_the_browser_helper_resumes_after_a_too_slow_close() -> None:
+    """The tests' browser, like the page, reopens a connection closed as too slow from its
+    last event and misses nothing of its stream."""
+    with site() as client:
+        table_id = new_table(client, "holdem", ["person", "cpu:checkcall"], rounds=3)
+        _, token = take_seat(client, table_id, "Ann")
+        ann = Browser(client, table_id, token)
+        ann.open()
+        ann.read_until(lambda s: s["legal"] is not None)
+        room = room_of(client, table_id)
+        for out in list(room.connections[0]):  # the server finds the connection too slow
+            room.connections[0].discard(out)
+            out.close(TOO_SLOW, "too slow")
+        ann.read()  # the close, then the welcome of the new connection
+        assert ann.slow_closes == 1
+        final = play_persons({0: ann}, random.Random(2))
+        seqs = [e["seq"] for e in ann.events]
+        assert seqs == list(range(1, len(seqs) + 1)) and final["seq"] == seqs[-1]
