@@ -45,7 +45,7 @@ def add_history_argument(parser: argparse.ArgumentParser, view: str) -> None:
     group.add_argument(
         "--history",
         metavar="FILE.phhs",
-        help="write the session's finished hands to FILE as PHH hand histories",
+        help="write the session's finished hands to FILE as PHH hand histories (default: none)",
     )
     group.add_argument(
         "--history-view",

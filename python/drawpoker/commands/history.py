@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     >>> parser.parse_args(["show", "a.phhs"]).action
     'show'
     """
-    actions = parser.add_subparsers(dest="action", required=True)
+    actions = parser.add_subparsers(dest="action", required=True, help="show or check")
     show_parser = actions.add_parser("show", help="tell each hand: cards, actions, pots, winners")
     show_parser.add_argument("file", help="a .phh or .phhs file")
     check_parser = actions.add_parser(
