@@ -8,6 +8,7 @@ pub mod engine;
 pub mod equity;
 pub mod error;
 pub mod eval;
+pub mod history;
 pub mod shuffle;
 pub mod stop;
 

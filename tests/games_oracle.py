@@ -476,34 +476,41 @@ class Played:
     finishing_stacks: tuple[int, ...] = ()
     divergences: set[str] = field(default_factory=set)
     notes: set[str] = field(default_factory=set)
+    state: State | None = None
+    """PokerKit's state at the end (for what PokerKit writes of the hand)."""
 
 
-def new_state(table: Table) -> State:
-    """PokerKit's state of the table's hand, before any card is dealt."""
+def pokerkit_game(table: Table, *, plain: bool = False) -> Poker:
+    """PokerKit's game of the table's hand (its stakes; the hand types remembered, or with
+    ``plain`` PokerKit's own class, which its hand histories know)."""
     game = GAMES[table.game]
+    kind = game.pokerkit.__bases__[0] if plain else game.pokerkit
     n = table.seats
-    order = [pokerkit_seat(n, table.button, k) for k in range(n)]
     stakes = table.stakes
-    stacks = tuple(table.stacks[seat] for seat in order)
     antes = (stakes.ante,) * n
-    create = game.pokerkit.create_state  # type: ignore[attr-defined]
     if game.family == "stud":
-        return create(  # type: ignore[no-any-return]
+        return kind(  # type: ignore[call-arg]
             AUTOMATIONS,
             False,
             antes,
             stakes.bring_in,
             stakes.small_bet,
             stakes.big_bet,
-            stacks,
-            n,
             mode=Mode.TOURNAMENT,
         )
     blinds = (stakes.small_blind, stakes.big_blind) + (0,) * (n - 2)
     bets = (stakes.small_bet, stakes.big_bet) if game.fixed else (stakes.small_bet,)
-    return create(  # type: ignore[no-any-return]
-        AUTOMATIONS, False, antes, blinds, *bets, stacks, n, mode=Mode.TOURNAMENT
+    return kind(  # type: ignore[call-arg]
+        AUTOMATIONS, False, antes, blinds, *bets, mode=Mode.TOURNAMENT
     )
+
+
+def new_state(table: Table) -> State:
+    """PokerKit's state of the table's hand, before any card is dealt."""
+    n = table.seats
+    order = [pokerkit_seat(n, table.button, k) for k in range(n)]
+    stacks = tuple(table.stacks[seat] for seat in order)
+    return pokerkit_game(table)(stacks, n)
 
 
 def check_table(table: Table) -> None:
@@ -564,6 +571,7 @@ def play(
         up=[[] for _ in range(n)],
         committed=[0] * n,
         live=[True] * n,
+        state=state,
     )
     committed = played.committed  # PokerKit order until the end
     cards: list[list[int]] = [[] for _ in range(n)]  # PokerKit order
@@ -1230,6 +1238,11 @@ def random_table(game: Game, rng: random.Random) -> Table:
 def random_case(game_name: str, seed: int, index: int) -> GameCase:
     """Hand ``index`` of :func:`random_cases` of a game with ``seed`` (each hand has its own
     ``random.Random``, so any one can be made again alone)."""
+    return random_played(game_name, seed, index)[0]
+
+
+def random_played(game_name: str, seed: int, index: int) -> tuple[GameCase, Played]:
+    """:func:`random_case` with the hand as played in PokerKit (its final ``state``)."""
     game = GAMES[game_name]
     rng = random.Random(f"games-oracle {game_name} seed {seed} hand {index}")
     table = random_table(game, rng)
@@ -1244,7 +1257,7 @@ def random_case(game_name: str, seed: int, index: int) -> GameCase:
         pat=rng.choice((0.1, 0.25, 0.5)),
     )
     played = play(table, deck, _random_decider(rng, style), rng=rng)
-    return case_of(played, f"{game_name} random seed {seed} hand {index}")
+    return case_of(played, f"{game_name} random seed {seed} hand {index}"), played
 
 
 def random_cases(game_name: str, count: int, seed: int) -> list[GameCase]:

@@ -81,6 +81,10 @@ class _Holdem(NoLimitTexasHoldem):
     hand_types = (_HighHand,)
 
 
+PokerKitHoldem: Final = _Holdem
+"""No-limit hold'em as PokerKit plays it, its hands remembered (for other tests' PokerKit runs)."""
+
+
 @dataclass(frozen=True)
 class HoldemCase:
     """One no-limit hold'em hand, in drawpoker's seat order.
@@ -746,6 +750,12 @@ class _Style:
 def random_pokerkit_case(seed: int, index: int, *, antes: bool = False) -> HoldemCase:
     """Hand ``index`` of :func:`random_pokerkit_cases` with ``seed`` (each hand has its own
     ``random.Random``, so any one can be made again alone)."""
+    return random_pokerkit_hand(seed, index, antes=antes)[0]
+
+
+def random_pokerkit_hand(seed: int, index: int, *, antes: bool = False) -> tuple[HoldemCase, State]:
+    """:func:`random_pokerkit_case` with the finished PokerKit state it was played in (PokerKit's
+    player order: :func:`pokerkit_seat`), for what PokerKit writes of it."""
     rng = random.Random(f"holdem-oracle seed {seed} hand {index}")
     table = _random_table(rng, antes)
     deck = list(range(52))
@@ -760,7 +770,7 @@ def random_pokerkit_case(seed: int, index: int, *, antes: bool = False) -> Holde
         shove=rng.choice((0.05, 0.15, 0.3)),
     )
     played = play(table, hole, runout, _random_decider(rng, style))
-    return _case(played, f"random seed {seed} hand {index}")
+    return _case(played, f"random seed {seed} hand {index}"), played.state
 
 
 def random_pokerkit_cases(count: int, seed: int, *, antes: bool = False) -> list[HoldemCase]:

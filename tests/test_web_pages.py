@@ -14,8 +14,8 @@ import pytest
 from drawpoker.games import GAMES, FiveCardDraw, GameType
 from drawpoker.games.spec import setting
 from drawpoker.games.variants.five_card_draw import DrawSettings
+from drawpoker.history import loads
 from drawpoker.web.app import STATIC
-from drawpoker.web.history import phh_available
 from web_helpers import Browser, new_table, play_persons, site, take_seat
 
 
@@ -186,8 +186,12 @@ def test_the_hand_history_is_the_seats_own_view_of_its_finished_hands() -> None:
         assert [h["hand"] for h in data["hands"]] == [0, 1]
         assert all(len(h["cards"]) == 2 for h in data["hands"])
         phh = client.get(url + "?format=phh", headers={"x-seat-token": token})
-        if not phh_available():
-            assert phh.status_code == 501 and "PHH" in phh.json()["message"]
+        assert phh.status_code == 200 and "attachment" in phh.headers["content-disposition"]
+        histories = loads(phh.text)
+        assert [h.get("table") for h in histories] == [table_id, table_id]
+        assert all(h.disagreement() is None for h in histories)  # each replays to its stacks
+        others = [a for h in histories for a in h.actions if a.startswith("d dh")]
+        assert sum("????" in a for a in others) == 2  # the CPU's cards, hidden in both hands
         assert client.get(url + "?format=xml", headers={"x-seat-token": token}).status_code == 400
 
 

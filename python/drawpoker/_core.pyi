@@ -39,6 +39,9 @@ __all__ = [
     "hold_table",
     "hold_values",
     "parse_cards",
+    "phh_format",
+    "phh_format_value",
+    "phh_hand",
     "range_equity",
     "rankings",
     "side_pots",
@@ -138,6 +141,11 @@ def award_pots(
     strengths: Sequence[int | None],
     order: Sequence[int],
 ) -> list[int]: ...
+def phh_format(items: Sequence[tuple[str, Any]]) -> str: ...
+def phh_format_value(value: Any) -> str: ...
+def phh_hand(
+    hand: HandState, viewer: int | None = None
+) -> tuple[list[int], list[str], list[int], list[int], list[int] | None]: ...
 
 _Legal = tuple[int, tuple[str, ...], int, int, int, int, int, tuple[tuple[str, int], ...]]
 _Event = tuple[str, int | None, int | None, int, tuple[int, ...]]

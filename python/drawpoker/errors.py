@@ -51,3 +51,28 @@ class IllegalActionError(DrawPokerError, ValueError):
     ...     print("refused")
     refused
     """
+
+
+class HistoryError(DrawPokerError, ValueError):
+    """A hand history that cannot be read, written or replayed: the message names the hand and
+    the field or action at fault (:mod:`drawpoker.history`).
+
+    >>> from drawpoker.history import loads
+    >>> loads("variant = 'NT'")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.HistoryError: hand 1: missing required field 'antes'
+    """
+
+
+class UnsupportedVariantError(HistoryError):
+    """A hand history of a variant that the table engine does not play (yet): it can be read and
+    shown, not replayed.
+
+    >>> from drawpoker.history import VARIANTS
+    >>> VARIANTS["FT"].spec({}, 2)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.UnsupportedVariantError: variant 'FT' (fixed-limit Texas hold 'em): the \
+engine does not play it yet
+    """

@@ -35,6 +35,7 @@ from typing import Any
 from drawpoker.bots import BOT_KINDS, make_bot
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GameSpec, Table, TableSettings, game, spec_from_dict
+from drawpoker.history import History, from_hand
 
 GAME_SEED_STEP = 7919
 """Game ``n`` of a simulation is dealt from ``seed + GAME_SEED_STEP * n``."""
@@ -61,6 +62,8 @@ class GameRecord:
     hands: int
     winners: tuple[int, ...]
     pots: int
+    histories: tuple[History, ...] = field(default=(), compare=False, repr=False)
+    """The game's hands as PHH histories (:mod:`drawpoker.history`), when they were asked for."""
 
 
 def chip_unit(spec: GameSpec) -> tuple[int, str]:
@@ -86,9 +89,12 @@ def play_chunk(
     players: int,
     seed: int,
     numbers: Sequence[int],
+    histories: str | None = None,
 ) -> list[GameRecord]:
     """Plays the games ``numbers`` of a simulation (a module-level function, so that process
-    pools and Dask can send it to workers).
+    pools and Dask can send it to workers); ``histories`` ``"house"`` or ``"seat"`` keeps each
+    game's hands as PHH histories, every card or the first seat's own copy (the table number is
+    the game's number plus one).
 
     >>> [r.hands for r in play_chunk(game("holdem").to_dict(), TableSettings(rounds=2),
     ...                              ["checkcall"], 2, 0, [0, 1])]
@@ -103,7 +109,8 @@ def play_chunk(
             s: make_bot(kind, seed=game_seed + s, game=spec.name)
             for s, kind in enumerate(seat_kinds)
         }
-        played = Table(spec, players, seed=game_seed, settings=table, cpu=cpu)
+        names = [f"{kind} {s + 1}" for s, kind in enumerate(seat_kinds)]
+        played = Table(spec, names, seed=game_seed, settings=table, cpu=cpu)
         start = list(played.stacks)
         played.play_cpu()
         records.append(
@@ -113,9 +120,21 @@ def play_chunk(
                 hands=len(played.hands),
                 winners=tuple(s.seat for s in played.standings() if s.place == 1),
                 pots=sum(sum(hand.payouts) for hand in played.hands),
+                histories=_histories(played, number + 1, histories),
             )
         )
     return records
+
+
+def _histories(played: Table, number: int, view: str | None) -> tuple[History, ...]:
+    if view is None:
+        return ()
+    seat = 0 if view == "seat" else None
+    return tuple(
+        from_hand(hand, seat=seat, players=played.names, table=number)
+        for hand in played.hands
+        if hand.is_over
+    )
 
 
 @dataclass(frozen=True)
@@ -207,6 +226,18 @@ class SimulationSummary:
     records: tuple[GameRecord, ...] = field(repr=False)
     elapsed: float = field(default=0.0, compare=False)
     interrupted: bool = field(default=False, compare=False)
+
+    @property
+    def histories(self) -> list[History]:
+        """Every game's hands as PHH histories, in game order (empty unless the simulation was
+        asked for them).
+
+        >>> s = simulate("holdem", games=2, bots=["checkcall"], players=2,
+        ...              table=TableSettings(rounds=2), seed=3, histories="house")
+        >>> [h.values["table"] for h in s.histories]
+        [1, 1, 2, 2]
+        """
+        return [history for record in self.records for history in record.histories]
 
     def lines(self) -> list[str]:
         """The summary as printed by ``drawpoker simulate``.
@@ -312,6 +343,7 @@ def simulate(
     executor: Executor | None = None,
     chunk_size: int = 8,
     progress: Callable[[int, int], None] | None = None,
+    histories: str | None = None,
 ) -> SimulationSummary:
     """Plays ``games`` games of ``players`` CPU players of ``game_name`` and summarises them.
 
@@ -319,8 +351,10 @@ def simulate(
     CPU types ``bots`` in turn, rotated one seat each game so no type keeps the first button.
     ``settings`` are the game's settings by field name (the others default); ``executor`` runs
     the chunks (``None``: here, one after another); ``progress(done, total)`` is called as games
-    finish. On Ctrl-C (:class:`KeyboardInterrupt`) the chunks not finished are cancelled and the
-    summary of the games finished so far comes back with ``interrupted`` set.
+    finish; ``histories`` (``"house"`` or ``"seat"``) keeps every game's hands as PHH histories
+    in its record (:attr:`SimulationSummary.histories`). On Ctrl-C (:class:`KeyboardInterrupt`)
+    the chunks not finished are cancelled and the summary of the games finished so far comes
+    back with ``interrupted`` set.
 
     >>> simulate("holdem", games=1, bots=["nobody"])
     Traceback (most recent call last):
@@ -336,6 +370,8 @@ rules, strong)
         raise InvalidArgumentError(f"unknown CPU types {unknown} (known: {', '.join(BOT_KINDS)})")
     if not isinstance(games, int) or games <= 0:
         raise InvalidArgumentError(f"games must be a positive integer, not {games!r}")
+    if histories not in (None, "house", "seat"):
+        raise InvalidArgumentError(f"histories must be None, 'house' or 'seat', not {histories!r}")
     if not isinstance(chunk_size, int) or chunk_size <= 0:
         raise InvalidArgumentError(f"chunk_size must be a positive integer, not {chunk_size!r}")
     if isinstance(game_name, GameSpec):
@@ -357,7 +393,9 @@ rules, strong)
                 played: list[GameRecord] = []
                 results[i] = played
                 for number in numbers:  # here, progress can follow every game
-                    played += play_chunk(spec_data, table, kinds, players, seed, [number])
+                    played += play_chunk(
+                        spec_data, table, kinds, players, seed, [number], histories
+                    )
                     done += 1
                     if progress:
                         progress(done, games)
@@ -369,7 +407,7 @@ rules, strong)
                 while next_chunk < len(chunks) and len(futures) < IN_FLIGHT:
                     numbers = chunks[next_chunk]
                     job = executor.submit(
-                        play_chunk, spec_data, table, kinds, players, seed, numbers
+                        play_chunk, spec_data, table, kinds, players, seed, numbers, histories
                     )
                     futures[job] = next_chunk
                     next_chunk += 1

@@ -240,7 +240,7 @@ impl Rules {
 /// One hand of a game: the state machine of `rust/engine/state.rs`.
 #[pyclass(module = "drawpoker._core")]
 pub struct HandState {
-    state: State,
+    pub(crate) state: State,
 }
 
 type EventTuple<'py> = (

@@ -7,6 +7,7 @@ mod engine;
 mod equity;
 mod errors;
 mod eval;
+mod history;
 mod omaha;
 mod shuffle;
 mod stop;
@@ -30,5 +31,6 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     equity::register(m)?;
     shuffle::register(m)?;
     engine::register(m)?;
+    history::register(m)?;
     Ok(())
 }

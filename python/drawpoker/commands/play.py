@@ -40,6 +40,7 @@ import time
 from collections.abc import Callable
 
 from drawpoker.bots import BOT_KINDS, make_bot
+from drawpoker.commands.histories import HistoryLog, add_history_argument
 from drawpoker.commands.options import add_game_arguments, spec_from, table_settings_from
 from drawpoker.commands.table_view import (
     BACK_WORDS,
@@ -83,6 +84,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="rules",
         help="the CPU players' type (default: %(default)s)",
     )
+    add_history_argument(parser, "seat")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -122,6 +124,7 @@ def play(
     """
     spec = spec_from(args)
     settings = table_settings_from(args)
+    log = HistoryLog.from_args(args)
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     names = [args.name] + [f"CPU {i}" for i in range(1, args.players)]
     cpu = {s: make_bot(args.cpu, seed=seed + s, game=spec.name) for s in range(1, args.players)}
@@ -130,27 +133,33 @@ def play(
     screen.introduce()
     status = 0
     try:
-        ending = _play_turns(table, screen, read)
+        ending = _play_turns(table, screen, read, log)
     except EOFError:
         ending = "End of input: you leave the table"
     except KeyboardInterrupt:
         ending = "Interrupted (Ctrl-C)"
         status = EXIT_INTERRUPTED
     screen.finish(ending)
+    log.add(table)
+    saved = log.save()
+    if saved is not None:
+        write(saved)
     return status
 
 
-def _play_others(table: Table) -> None:
+def _play_others(table: Table, log: HistoryLog) -> None:
     """Plays the turns of the CPU seats (not yours, even while a CPU stands in for you)."""
     while table.to_act != YOU and table.is_cpu_turn():
         table.play_cpu(limit=1)
+        log.note(table)
 
 
-def _play_turns(table: Table, screen: TableView, read: Reader) -> str | None:
+def _play_turns(table: Table, screen: TableView, read: Reader, log: HistoryLog) -> str | None:
     """Plays until the game is over (returns ``None``) or you leave (returns how)."""
     write = screen.write
     while True:
-        _play_others(table)
+        log.note(table)
+        _play_others(table, log)
         screen.show_news()
         if table.is_over:
             return None
@@ -168,6 +177,7 @@ def _play_turns(table: Table, screen: TableView, read: Reader) -> str | None:
                 write("Welcome back: your turn.")
             else:
                 table.play_cpu(limit=1)  # the stand-in plays your turn
+                log.note(table)
             continue
         turn = screen.ask(read)
         if isinstance(turn, Action):

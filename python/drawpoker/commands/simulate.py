@@ -39,6 +39,7 @@ from concurrent.futures import Executor
 from typing import TextIO
 
 from drawpoker.bots import BOT_KINDS
+from drawpoker.commands.histories import HistoryLog, add_history_argument
 from drawpoker.commands.options import add_game_arguments, spec_from, table_settings_from
 from drawpoker.commands.play import EXIT_INTERRUPTED
 from drawpoker.errors import InvalidArgumentError
@@ -97,6 +98,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="games per task sent to a worker (default: %(default)s)",
     )
     add_game_arguments(parser, players=6)
+    add_history_argument(parser, "house")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -161,6 +163,7 @@ one game) big blinds per 100 hands
     """
     spec = spec_from(args)
     settings = table_settings_from(args)
+    log = HistoryLog.from_args(args)
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     rounds = f"{settings.rounds} round{'s' if settings.rounds != 1 else ''}"
     summary = None
@@ -180,6 +183,7 @@ one game) big blinds per 100 hands
                 executor=executor,
                 chunk_size=args.chunk_size,
                 progress=lambda done, total: _bar(progress, done, total),
+                histories=log.view if log.path is not None else None,
             )
     except KeyboardInterrupt:  # while the workers start or stop, outside the games' loop
         pass
@@ -195,6 +199,10 @@ one game) big blinds per 100 hands
         )
     for line in summary.lines():
         out.write(line + "\n")
+    log.extend(summary.histories)
+    saved = log.save()
+    if saved is not None:
+        out.write(saved + "\n")
     return status
 
 

@@ -194,7 +194,7 @@ async def take_seat(request: Request) -> Response:
 
 
 async def history(request: Request) -> Response:
-    """The seat's hand history, as a file: JSON, or PHH once ``drawpoker.history`` exists."""
+    """The seat's hand history, as a file: this site's JSON, or PHH with ``?format=phh``."""
     room = _room(request)
     if room is None:
         return error(404, "no-table", "there is no such table")
@@ -206,14 +206,10 @@ async def history(request: Request) -> Response:
     kind = request.query_params.get("format", "json")
     name = f"drawpoker-{room.id}-seat{seat + 1}"
     if kind == "phh":
-        try:
-            text = phh_history(room.id, room.table, seat, names)
-        except DrawPokerError as problem:
-            return error(501, "no-phh", str(problem))
         return Response(
-            text,
+            phh_history(room.id, room.table, seat, names),
             media_type="text/plain",
-            headers={"content-disposition": f'attachment; filename="{name}.phh"'},
+            headers={"content-disposition": f'attachment; filename="{name}.phhs"'},
         )
     if kind != "json":
         return error(400, "bad-request", 'format is "json" or "phh"')

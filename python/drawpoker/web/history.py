@@ -1,10 +1,8 @@
 """A seat's hand-history download: every finished hand of the table as that seat saw it (its
 own cards, the public facts, the hands shown, its events), never the house's copy.
 
-The format is this site's JSON (:data:`FORMAT`). The Poker Hand History format (PHH) is to
-come from ``drawpoker.history`` (being written on another branch): :func:`phh_history` is the
-hook for it, and says so plainly until that module exists. Whatever writes PHH here must write
-the seat's view (other seats' cards only once shown), not the engine's full hand.
+Two formats: this site's JSON (:data:`FORMAT`, the seat's views and events) and PHH
+(:func:`phh_history`, :mod:`drawpoker.history`'s seat copy: other seats' hidden cards ``??``).
 
 >>> from drawpoker.games import Table, game
 >>> table = Table(game("holdem"), 2, seed=3)
@@ -16,18 +14,14 @@ the seat's view (other seats' cards only once shown), not the engine's full hand
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
-from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GAMES, Table
+from drawpoker.history import dumps_all
 from drawpoker.web.seatview import event_json, hand_json, rankings_of
 
 FORMAT = "drawpoker.seat-history/1"
 """The ``format`` field of a download."""
-
-PHH_MODULE = "drawpoker.history"
-"""The module that will write PHH files (issue 17)."""
 
 
 def seat_history(table_id: str, table: Table, seat: int, names: list[str]) -> dict[str, Any]:
@@ -63,39 +57,16 @@ def seat_history(table_id: str, table: Table, seat: int, names: list[str]) -> di
     }
 
 
-def phh_available() -> bool:
-    """Whether this version can write PHH (``drawpoker.history`` with a ``seat_phh``).
-
-    >>> isinstance(phh_available(), bool)
-    True
-    """
-    try:
-        module = importlib.import_module(PHH_MODULE)
-    except ImportError:
-        return False
-    return hasattr(module, "seat_phh")
-
-
 def phh_history(table_id: str, table: Table, seat: int, names: list[str]) -> str:
-    """The seat's finished hands in PHH: the hook for ``drawpoker.history.seat_phh`` (called
-    with the table, the seat and the names; it must write only what the seat saw). Until that
-    exists this raises :class:`InvalidArgumentError` saying so.
+    """The seat's finished hands as a ``.phhs`` document: :mod:`drawpoker.history`'s seat copy
+    of each (the seat's own cards, the board and up cards, the hands shown; the others ``??``).
 
     >>> from drawpoker.games import Table, game
-    >>> if not phh_available():
-    ...     try:
-    ...         phh_history("t", Table(game("holdem"), 2), 0, ["A", "B"])
-    ...     except InvalidArgumentError as error:
-    ...         print(str(error)[:40])
-    ... else:
-    ...     print("PHH hand histories are not in this versi")
-    PHH hand histories are not in this versi
+    >>> table = Table(game("holdem"), 2, seed=3)
+    >>> table.act(0, table.default_action())
+    >>> text = phh_history("t1", table, 1, ["Ann", "Bob"])
+    >>> [line for line in text.splitlines() if line.startswith(("variant", "table"))]
+    ["variant = 'NT'", "table = 't1'"]
     """
-    if not phh_available():
-        raise InvalidArgumentError(
-            "PHH hand histories are not in this version yet (they come with "
-            f"{PHH_MODULE}); download the JSON history instead"
-        )
-    module = importlib.import_module(PHH_MODULE)
-    text: str = module.seat_phh(table, seat, names)
-    return text
+    finished = [hand for hand in table.hands if hand.is_over]
+    return dumps_all(finished, seat=seat, players=names, table=table_id)

@@ -31,7 +31,8 @@ from drawpoker.games.validate import chips, one_of
 
 @dataclass(frozen=True)
 class SingleDrawSettings:
-    """Stakes of no-limit 2-7 single draw: the blinds and an optional ante.
+    """Stakes of no-limit 2-7 single draw: the blinds, an optional ante from every seat and an
+    optional big-blind ante (posted by the big blind for the table, as in Hold'em).
 
     >>> SingleDrawSettings().big_blind
     100
@@ -40,9 +41,15 @@ class SingleDrawSettings:
     small_blind: int = setting(50, "the small blind, posted left of the button")
     big_blind: int = setting(100, "the big blind, and the minimum bet")
     ante: int = setting(0, "an ante each seat posts per deal")
+    big_blind_ante: int = setting(0, "one ante for the table, posted by the big blind")
 
     def __post_init__(self) -> None:
-        for name, least in (("small_blind", 1), ("big_blind", 1), ("ante", 0)):
+        for name, least in (
+            ("small_blind", 1),
+            ("big_blind", 1),
+            ("ante", 0),
+            ("big_blind_ante", 0),
+        ):
             object.__setattr__(self, name, chips(name, getattr(self, name), minimum=least))
         _check_blinds(self.small_blind, self.big_blind)
 
@@ -134,7 +141,9 @@ def SingleDraw(settings: SingleDrawSettings | None = None) -> GameSpec:
         name="2-7-single-draw",
         settings=settings,
         seats=(2, 6),
-        forced=ForcedBets(settings.ante, settings.small_blind, settings.big_blind),
+        forced=ForcedBets(
+            settings.ante, settings.small_blind, settings.big_blind, settings.big_blind_ante
+        ),
         streets=(Street(down=5, first="left-of-big-blind"), Street(draw="5")),
         betting=NoLimit(settings.big_blind),
         showdown=(ShowdownPart("deuce-seven"),),

@@ -560,16 +560,19 @@ function render() {
 
 $("start-now").addEventListener("click", () => send({ type: "start" }));
 $("away").addEventListener("click", () => send({ type: state && state.players[seat].away ? "back" : "away" }));
-$("download").addEventListener("click", async () => {
-  const response = await fetch(`/api/tables/${encodeURIComponent(TABLE_ID)}/history`, {
+async function download(format) {
+  const response = await fetch(`/api/tables/${encodeURIComponent(TABLE_ID)}/history?format=${format}`, {
     headers: { "x-seat-token": token },
   });
   if (!response.ok) { showMessage("The history could not be downloaded."); return; }
   const blob = await response.blob();
-  const link = element("a", { href: URL.createObjectURL(blob), download: `drawpoker-${TABLE_ID}-seat${seat + 1}.json` });
+  const extension = format === "phh" ? "phhs" : "json";
+  const link = element("a", { href: URL.createObjectURL(blob), download: `drawpoker-${TABLE_ID}-seat${seat + 1}.${extension}` });
   document.body.append(link);
   link.click();
   link.remove();
-});
+}
+$("download").addEventListener("click", () => download("json"));
+$("download-phh").addEventListener("click", () => download("phh"));
 setInterval(tick, 250);
 main();
