@@ -107,9 +107,16 @@ def _proc_memory(pid: int) -> tuple[float, float]:
 
 
 def _calm(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A random legal action, betting the minimum and never risking more than a twentieth of
+    the stack (else check or fold): the scripted person must not bust, or its table would play
+    on with CPU players only and end before its actions are counted."""
+    legal = state["legal"]
     action = random_action(state, rng)
     if "amount" in action:
-        action["amount"] = state["legal"]["min_to"]
+        action["amount"] = legal["min_to"]
+    cost = {"call": legal["call"], "bet": legal["min_to"], "raise": legal["min_to"]}
+    if cost.get(action["kind"], 0) > state["stacks"][state["seat"]] // 20:
+        action = {"kind": "check" if "check" in legal["kinds"] else "fold"}
     return action
 
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 from drawpoker.bots import bot_kinds
 from drawpoker.games import GAMES, Table
+from drawpoker.history import loads
 from drawpoker.web.lobby import catalogue
 from drawpoker.web.room import Pace
 from web_helpers import (
@@ -31,6 +33,9 @@ from web_helpers import (
 
 HANDS_PER_GAME = 200
 """Hands played per game (over several tables)."""
+
+PHH_CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs])+(?![A-Za-z0-9])")
+"""A run of cards in a PHH action (``AsKd``); ``????`` (hidden) does not match."""
 
 FORBIDDEN_KEYS = {"seed", "deck", "stub", "token", "token_hash", "discards", "rng", "params"}
 
@@ -57,6 +62,21 @@ def _settings(game: str, rng: random.Random) -> dict[str, object]:
     if "mode" in chosen:  # mostly betting: a no-bet game shows every hand, hiding little
         chosen["mode"] = "no-bet" if rng.random() < 0.15 else "betting"
     return chosen
+
+
+def _check_phh(table: Table, known: KnownCards, final: int, text: str) -> int:
+    """Checks a seat's PHH download card by card (one history per finished hand, in order);
+    returns how many cards were checked."""
+    finished = [i for i, h in enumerate(table.hands) if h.is_over]
+    copies = loads(text)
+    assert len(copies) == len(finished)
+    checked = 0
+    for index, copy in zip(finished, copies, strict=True):
+        for run in PHH_CARD.findall(" ".join(copy.actions)):
+            for card in (run[i : i + 2] for i in range(0, len(run), 2)):
+                assert card in known.allowed(index, final), (table.game.name, index, card)
+                checked += 1
+    return checked
 
 
 def check_messages(table: Table, seat: int, texts: list[str], tokens: list[str]) -> int:
@@ -115,6 +135,15 @@ def test_no_seat_receives_what_it_may_not_see(game: str) -> None:
                 known = KnownCards(table, seat)
                 for hand, card in cards_in(history.json()):
                     assert hand is not None and card in known.allowed(hand, final)
+                phh = client.get(
+                    f"/api/tables/{table_id}/history?format=phh",
+                    headers={"x-seat-token": tokens[seat]},
+                )
+                if phh.status_code == 501:  # no PHH variant writes this game's settings
+                    assert phh.json()["error"] == "no-phh" and game in phh.json()["message"]
+                else:
+                    assert phh.status_code == 200
+                    checked += _check_phh(table, known, final, phh.text)
                 browser.close()
     assert hands >= HANDS_PER_GAME
     assert checked > 10 * hands  # the check saw cards: own, board, shown
@@ -140,3 +169,30 @@ def test_the_checker_catches_a_leak() -> None:
     early = json.dumps({"type": "update", "seq": 3, "state": {"hand": 0, "board": stub}})
     with pytest.raises(AssertionError):
         check_messages(table, 1, [early], ["", "", ""])
+
+
+def test_the_phh_check_catches_a_full_copy() -> None:
+    """The PHH check above finds another seat's hidden card in a copy written for nobody in
+    particular (every hole card), and none in the seat's own copy."""
+    from drawpoker.bots import CheckCallBot
+    from drawpoker.games import Action
+    from drawpoker.games import game as make_game
+    from drawpoker.history import dumps_all
+
+    table = Table(make_game("holdem"), 3, seed=7, cpu={2: CheckCallBot()})
+    while len(table.hands) == 1:  # the first hand: seat 1 folds, so its cards stay hidden
+        seat = table.to_act
+        assert seat is not None
+        fold = seat == 1 and table.hand.can_fold()
+        table.act(seat, Action.fold() if fold else CheckCallBot().choose(table.view(seat)))
+    first = table.hands[0]
+    known = KnownCards(table, 0)
+    final = sum(1 for e in first.events if e.to in (None, 0))  # seat 0's stream at its end
+
+    def forbidden(text: str) -> list[str]:
+        runs = PHH_CARD.findall(" ".join(loads(text)[0].actions))
+        cards = [run[i : i + 2] for run in runs for i in range(0, len(run), 2)]
+        return [c for c in cards if c not in known.allowed(0, final)]
+
+    assert forbidden(dumps_all([first])) != []
+    assert forbidden(dumps_all([first], seat=0)) == []

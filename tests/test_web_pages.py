@@ -254,3 +254,20 @@ def test_serve_refuses_bad_options() -> None:
     from drawpoker.cli import main
 
     assert main(["serve", "--think", "-1"]) == 2
+
+
+def test_a_game_no_phh_variant_writes_gets_a_clear_501_and_its_json() -> None:
+    """Fixed-limit Omaha with an uncapped heads-up round has no PHH variant: the PHH download
+    says so (501 no-phh, naming the game), the JSON download still works."""
+    with site() as client:
+        settings = {"betting": "fixed-limit", "heads_up_uncapped": True}
+        table_id = new_table(client, "omaha", ["person", "cpu:checkcall"], settings=settings)
+        seat, token = take_seat(client, table_id, "Ann")
+        ann = Browser(client, table_id, token)
+        ann.open()
+        play_persons({seat: ann}, random.Random(4))
+        url = f"/api/tables/{table_id}/history"
+        phh = client.get(url + "?format=phh", headers={"x-seat-token": token})
+        assert phh.status_code == 501 and phh.json()["error"] == "no-phh"
+        assert "omaha" in phh.json()["message"]
+        assert client.get(url, headers={"x-seat-token": token}).status_code == 200

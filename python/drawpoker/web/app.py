@@ -42,7 +42,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from drawpoker.errors import DrawPokerError
+from drawpoker.errors import DrawPokerError, HistoryError
 from drawpoker.web.analysis import analyse, tips_chart, tips_data
 from drawpoker.web.history import phh_history, seat_history
 from drawpoker.web.house import House
@@ -206,8 +206,12 @@ async def history(request: Request) -> Response:
     kind = request.query_params.get("format", "json")
     name = f"drawpoker-{room.id}-seat{seat + 1}"
     if kind == "phh":
+        try:
+            text = phh_history(room.id, room.table, seat, names)
+        except HistoryError as problem:  # a game or setting no PHH variant can write
+            return error(501, "no-phh", str(problem))
         return Response(
-            phh_history(room.id, room.table, seat, names),
+            text,
             media_type="text/plain",
             headers={"content-disposition": f'attachment; filename="{name}.phhs"'},
         )

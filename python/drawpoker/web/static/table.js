@@ -564,7 +564,12 @@ async function download(format) {
   const response = await fetch(`/api/tables/${encodeURIComponent(TABLE_ID)}/history?format=${format}`, {
     headers: { "x-seat-token": token },
   });
-  if (!response.ok) { showMessage("The history could not be downloaded."); return; }
+  if (!response.ok) {
+    let why = "";
+    try { why = (await response.json()).message || ""; } catch (_) { /* not JSON */ }
+    showMessage(`The history could not be downloaded${why ? `: ${why}` : "."}`);
+    return;
+  }
   const blob = await response.blob();
   const extension = format === "phh" ? "phhs" : "json";
   const link = element("a", { href: URL.createObjectURL(blob), download: `drawpoker-${TABLE_ID}-seat${seat + 1}.${extension}` });
