@@ -12,6 +12,21 @@ fn ranked(card: Card, order: CardOrder) -> u8 {
     }
 }
 
+/// A card's place in the order, suits breaking ties (clubs lowest, spades highest): how the
+/// stud games compare single cards (R-STUD-2, R-STUD-10, R-RAZZ-1).
+///
+/// ```
+/// use drawpoker::card::parse_cards;
+/// use drawpoker::engine::boards::card_key;
+/// use drawpoker::engine::spec::CardOrder;
+/// let [ace, king] = parse_cards("As Kc").unwrap()[..] else { panic!() };
+/// assert!(card_key(ace, CardOrder::High) > card_key(king, CardOrder::High));
+/// assert!(card_key(ace, CardOrder::Low) < card_key(king, CardOrder::Low));
+/// ```
+pub fn card_key(card: Card, order: CardOrder) -> u8 {
+    ranked(card, order) * 4 + suit(card)
+}
+
 /// How bad an up card is to bring in with: the smallest key brings in. Ace-high games: the
 /// lowest rank, clubs lowest; ace-low games: the highest rank (king), spades highest.
 ///
@@ -24,7 +39,7 @@ fn ranked(card: Card, order: CardOrder) -> u8 {
 /// assert!(bring_in_key(king_spades, CardOrder::Low) < bring_in_key(king_hearts, CardOrder::Low));
 /// ```
 pub fn bring_in_key(card: Card, order: CardOrder) -> u8 {
-    let value = ranked(card, order) * 4 + suit(card);
+    let value = card_key(card, order);
     match order {
         CardOrder::High => value,
         CardOrder::Low => u8::MAX - value,

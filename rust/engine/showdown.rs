@@ -1,11 +1,11 @@
 //! The end of a hand: the uncalled bet returned (R-POT-2), the pots (R-POT-1), the hands shown in
 //! the spec's order, and the pots paid to the best hands that paid into them (R-POT-3, 4).
 
+use super::boards::card_key;
 use super::event::{Event, EventKind};
 use super::pots::{award_parts, side_pots, uncalled_bet, Pot};
-use super::spec::{HandCards, OddChip, Qualifier, ShowOrder, ShowdownPart};
+use super::spec::{CardOrder, HandCards, OddChip, Qualifier, ShowOrder, ShowdownPart};
 use super::state::{HandState, Phase};
-use crate::card::{rank, suit, Card};
 use crate::eval::ace_five::qualifies_low8;
 use crate::eval::{omaha, Ranking};
 
@@ -65,7 +65,6 @@ impl HandState {
     /// Every seat in the order its tied hands take odd chips by `rule` (R-POT-3, R-STUD-10).
     fn odd_chip_order(&self, rule: OddChip) -> Vec<usize> {
         let mut order = self.order_from_button();
-        let low_key = |card: Card| (rank(card) + 1) % 13 * 4 + suit(card);
         match rule {
             OddChip::LeftOfButton => {}
             OddChip::HighCardBySuit => {
@@ -74,7 +73,7 @@ impl HandState {
             OddChip::LowCardBySuit => order.sort_by_key(|&s| {
                 self.cards[s]
                     .iter()
-                    .map(|&c| low_key(c))
+                    .map(|&c| card_key(c, CardOrder::Low))
                     .min()
                     .unwrap_or(u8::MAX)
             }),
