@@ -1,4 +1,5 @@
-"""Heads-up duplicate matches between CPU players, for the bot tests and their reported figures.
+"""Heads-up duplicate matches between CPU players, for the bot tests and their reported figures;
+tables of CPU players for the tests of every game's players.
 
 Each deal is played twice with the players' seats swapped (the same seed and hand number deal
 the same cards to the same seats), every hand from fresh stacks, so luck of the cards cancels
@@ -11,7 +12,7 @@ import sys
 from collections.abc import Callable
 
 from drawpoker.bots import make_bot
-from drawpoker.games import Hand, game
+from drawpoker.games import Hand, Table, TableSettings, game
 from drawpoker.games.player import Player
 
 
@@ -33,6 +34,27 @@ def duplicate_match(
             net += hand.stacks[seat_a] - stack
     hands = 2 * deals
     return net / big_blind / hands * 100, hands
+
+
+def cpu_table(name: str, kinds: list[str], seed: int, rounds: int = 4) -> Table:
+    """A table of ``name`` played to its end by CPU players of ``kinds`` (seat ``s`` seeded
+    ``seed + s``), dealt from ``seed``."""
+    cpu: dict[int, Player] = {
+        s: make_bot(kind, seed=seed + s, game=name) for s, kind in enumerate(kinds)
+    }
+    table = Table(game(name), len(kinds), seed=seed, cpu=cpu, settings=TableSettings(rounds=rounds))
+    table.play_cpu()
+    return table
+
+
+def assert_reproducible(name: str, kinds: list[str], seed: int, rounds: int) -> Table:
+    """Asserts that :func:`cpu_table` plays the same hands again from ``seed`` and other ones
+    from ``seed + 1``; returns the first table."""
+    first, again = cpu_table(name, kinds, seed, rounds), cpu_table(name, kinds, seed, rounds)
+    assert [h.to_dict() for h in first.hands] == [h.to_dict() for h in again.hands]
+    other = cpu_table(name, kinds, seed + 1, rounds)
+    assert [h.actions for h in other.hands] != [h.actions for h in first.hands]
+    return first
 
 
 def main() -> None:

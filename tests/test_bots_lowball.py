@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 
 import pytest
-from bot_matches import duplicate_match
+from bot_matches import assert_reproducible, duplicate_match
 from drawpoker import describe, evaluate
 from drawpoker.bots import (
     CheckCallBot,
@@ -229,19 +229,9 @@ def test_cpu_players_play_legal_games_in_every_setting(name: str, settings: obje
         assert draws and all(0 <= e.amount <= spec.streets[0].down for e in draws)
 
 
-def _table(name: str, seed: int) -> Table:
-    cpu = {0: make_bot("rules", 1, name), 1: make_bot("strong", 2, name), 2: CheckCallBot()}
-    table = Table(game(name), 3, seed=seed, cpu=cpu, settings=TableSettings(rounds=3))
-    table.play_cpu()
-    return table
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_cpu_players_are_reproducible(name: str) -> None:
-    first, second = _table(name, 7), _table(name, 7)
-    assert [h.to_dict() for h in first.hands] == [h.to_dict() for h in second.hands]
-    other = _table(name, 8)
-    assert [h.actions for h in other.hands] != [h.actions for h in first.hands]
+    first = assert_reproducible(name, ["rules", "strong", "checkcall"], seed=7, rounds=3)
     for seat, player in first.cpu.items():
         assert saved_bot(restore_bot(saved_bot(player, seat)), seat) == saved_bot(player, seat)
 

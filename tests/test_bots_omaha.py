@@ -8,7 +8,7 @@ import random
 from itertools import combinations
 
 import pytest
-from bot_matches import duplicate_match
+from bot_matches import assert_reproducible, cpu_table, duplicate_match
 from drawpoker import evaluate
 from drawpoker.bots import (
     CheckCallBot,
@@ -147,24 +147,18 @@ def test_cpu_players_play_legal_games_in_every_setting(name: str, settings: obje
         assert all(hand.is_over for hand in table.hands)
 
 
-def _table(name: str, seed: int) -> Table:
-    cpu = {0: make_bot("rules", 1, name), 1: make_bot("strong", 2, name), 2: CheckCallBot()}
-    table = Table(game(name), 3, seed=seed, cpu=cpu, settings=TableSettings(rounds=4))
-    table.play_cpu()
-    return table
+KINDS = ["rules", "strong", "checkcall"]
+"""The CPU players of the tables that check reproducibility and snapshots."""
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_cpu_players_are_reproducible(name: str) -> None:
-    first, second = _table(name, 7), _table(name, 7)
-    assert [h.to_dict() for h in first.hands] == [h.to_dict() for h in second.hands]
-    other = _table(name, 8)
-    assert [h.actions for h in other.hands] != [h.actions for h in first.hands]
+    assert_reproducible(name, KINDS, seed=7, rounds=4)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_a_table_snapshot_restores_the_players(name: str) -> None:
-    table = _table(name, 9)
+    table = cpu_table(name, KINDS, seed=9, rounds=4)
     for seat, player in table.cpu.items():
         again = restore_bot(saved_bot(player, seat))
         assert type(again) is type(player)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from bot_matches import assert_reproducible, cpu_table
 from drawpoker.bots import (
     SEEDED_BOTS,
     CheckCallBot,
@@ -176,15 +177,6 @@ def test_board_key_names_the_seat_the_engine_lets_act_first(name: str) -> None:
 # ---------------------------------------------------------------- play at the table
 
 
-def cpu_table(name: str, kinds: list[str], seed: int, rounds: int = 4) -> Table:
-    cpu: dict[int, Player] = {
-        s: make_bot(kind, seed=seed + s, game=name) for s, kind in enumerate(kinds)
-    }
-    table = Table(game(name), len(kinds), seed=seed, cpu=cpu, settings=TableSettings(rounds=rounds))
-    table.play_cpu()
-    return table
-
-
 @pytest.mark.parametrize("name", STUD_GAMES)
 def test_the_stud_players_play_legal_games_and_conserve_chips(name: str) -> None:
     start = game(name).default_stack
@@ -218,12 +210,7 @@ def test_eight_players_to_seventh_street_share_a_common_card() -> None:
 
 @pytest.mark.parametrize("name", STUD_GAMES)
 def test_the_stud_players_are_reproducible(name: str) -> None:
-    kinds = ["rules", "strong", "rules", "checkcall"]
-    first = cpu_table(name, kinds, seed=21, rounds=3)
-    again = cpu_table(name, kinds, seed=21, rounds=3)
-    assert [h.to_dict() for h in first.hands] == [h.to_dict() for h in again.hands]
-    other = cpu_table(name, kinds, seed=22, rounds=3)
-    assert [h.actions for h in other.hands] != [h.actions for h in first.hands]
+    assert_reproducible(name, ["rules", "strong", "rules", "checkcall"], seed=21, rounds=3)
 
 
 @pytest.mark.parametrize("name", STUD_GAMES)

@@ -302,6 +302,15 @@ def stud_streets(lines: list[str]) -> list[tuple[str, dict[str, list[int]], str 
     return streets
 
 
+def check_shown_hands(lines: list[str], ranking: str) -> None:
+    """Asserts that every seven-card hand shown is described as ``ranking`` ranks it."""
+    text = "\n".join(lines)
+    for cards, description in re.findall(
+        r"^(?:You|CPU \d) shows? ((?:\S\S ){6}\S\S): (.+)$", text, re.M
+    ):
+        assert description == describe(evaluate(cards, ranking), ranking)
+
+
 def check_first_lines(lines: list[str], low: bool) -> int:
     """Every street's who-acts line names the seat the rules say, for the reason shown."""
     from drawpoker.bots.stud_reading import board_key
@@ -334,7 +343,6 @@ def check_first_lines(lines: list[str], low: bool) -> int:
 def test_play_a_whole_game_of_stud_through_input_and_output() -> None:
     person = StudPerson()
     status, lines = run_play("--game stud --players 3 --rounds 3 --seed 11 --cpu rules", person)
-    text = "\n".join(lines)
     assert status == 0
     assert lines[0] == (
         "Seven-Card Stud: 3 players, 3 rounds, ante 40, bring-in 50, limits 200/400, stacks 20000."
@@ -369,17 +377,13 @@ def test_play_a_whole_game_of_stud_through_input_and_output() -> None:
     assert "You act first: the best board showing, a pair of queens" in lines
     assert "You post the bring-in 50" in lines and "You win 120" in lines
     assert check_first_lines(lines, low=False) == 5 + 3 + 1  # the streets of the 3 hands
-    for cards, description in re.findall(
-        r"^(?:You|CPU \d) shows? ((?:\S\S ){6}\S\S): (.+)$", text, re.M
-    ):
-        assert description == describe(evaluate(cards))
+    check_shown_hands(lines, "high")
     assert sum(final_scores(lines)) == 60000
 
 
 def test_play_a_game_of_razz_through_input_and_output() -> None:
     person = StudPerson()
     status, lines = run_play("--game razz --players 3 --rounds 2 --seed 4 --cpu checkcall", person)
-    text = "\n".join(lines)
     assert status == 0
     assert lines[0] == (
         "Razz: 3 players, 2 rounds, ante 40, bring-in 50, limits 200/400, stacks 20000."
@@ -398,10 +402,7 @@ def test_play_a_game_of_razz_through_input_and_output() -> None:
     assert "CPU 2 shows Ac Qd 4c Qh Qc 7s 8h: Queen-eight low: Q-8-7-4-A" in lines
     assert "You win 4320 with Nine-eight low: 9-8-6-5-2" in lines
     assert check_first_lines(lines, low=True) >= 8
-    for cards, description in re.findall(
-        r"^(?:You|CPU \d) shows? ((?:\S\S ){6}\S\S): (.+)$", text, re.M
-    ):
-        assert description == describe(evaluate(cards, "ace-five"), "ace-five")
+    check_shown_hands(lines, "ace-five")
     assert sum(final_scores(lines)) == 60000
 
 

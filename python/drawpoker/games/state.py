@@ -555,7 +555,7 @@ class Hand:
         drawpoker.errors.IllegalActionError: seat 2 cannot raise: an amount is a whole number \
 of chips (an int), not 80.0
         """
-        kind, amount, cards = _parts(action)
+        kind, amount, cards = action if type(action) is Action else _parts(action)
         if not cards and type(amount) is int and type(kind) is str and -_LIMIT < amount < _LIMIT:
             self._state.act(kind, amount)  # the common case, already well typed
             return

@@ -216,7 +216,7 @@ class Table:
         0
         """
         played = 0
-        cpu, away = self.cpu, self.away
+        cpu, away, clock = self.cpu, self.away, self.clock
         while not self.is_over and (limit is None or played < limit):
             hand = self.hands[-1]
             seat = hand.actor
@@ -224,7 +224,9 @@ class Table:
             if player is None:
                 return  # a present person's turn
             hand.act(player.choose(hand.view(seat)))  # type: ignore[arg-type]
-            self._after_action()
+            self.turn_started = clock()  # _after_action, inlined on this hot path
+            if hand.is_over:
+                self._end_round(hand)
             played += 1
 
     # ---------------------------------------------------------------- table behaviour
@@ -433,8 +435,11 @@ its hands
     def _after_action(self) -> None:
         self.turn_started = self.clock()
         hand = self.hand
-        if not hand.is_over:
-            return
+        if hand.is_over:
+            self._end_round(hand)
+
+    def _end_round(self, hand: Hand) -> None:
+        """Scores the finished ``hand`` and deals the next round, or ends the game."""
         if self.betting:
             self.stacks = list(hand.stacks)
         else:
