@@ -8,7 +8,7 @@ the public API."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from drawpoker.bots import (
     CheckCallBot,
@@ -50,12 +50,20 @@ def check_call_hands(count: int, seed: int = 0) -> int:
     return actions
 
 
-def holdem_check_call_hands(count: int, seed: int = 0) -> int:
-    """Hold'em hands where everyone checks or calls (``Hand.check_or_call``, as PokerKit's
-    ``check_or_call`` and OpenSpiel's action 1); returns the actions played."""
-    actions = 0
+def _hands(spec: GameSpec, stack: int, count: int, seed: int) -> Iterator[Hand]:
+    """``count`` new hands of ``spec`` (stacks ``stack``), numbered from 0 with ``seed``; the
+    button moves round the table, or sits at the last seat in a game where it does not move
+    (stud)."""
     for number in range(count):
-        hand = Hand(HOLDEM, [10_000] * PLAYERS, number % PLAYERS, seed, number=number)
+        button = number % PLAYERS if spec.button_moves else PLAYERS - 1
+        yield Hand(spec, [stack] * PLAYERS, button, seed, number=number)
+
+
+def _check_call_hands(spec: GameSpec, stack: int, count: int, seed: int) -> int:
+    """Plays ``count`` hands with ``Hand.check_or_call`` until each is over; returns the actions
+    played."""
+    actions = 0
+    for hand in _hands(spec, stack, count, seed):
         while not hand.is_over:
             hand.check_or_call()
             actions += 1
@@ -66,12 +74,17 @@ def _bot_hands(spec: GameSpec, stack: int, count: int, bots: Sequence[Player], s
     """Plays ``count`` hands with ``bots[seat]`` choosing every action from its seat's view;
     returns the actions played."""
     actions = 0
-    for number in range(count):
-        hand = Hand(spec, [stack] * PLAYERS, number % PLAYERS, seed, number=number)
+    for hand in _hands(spec, stack, count, seed):
         while (seat := hand.actor) is not None:
             hand.act(bots[seat].choose(hand.view(seat)))
             actions += 1
     return actions
+
+
+def holdem_check_call_hands(count: int, seed: int = 0) -> int:
+    """Hold'em hands where everyone checks or calls (``Hand.check_or_call``, as PokerKit's
+    ``check_or_call`` and OpenSpiel's action 1); returns the actions played."""
+    return _check_call_hands(HOLDEM, 10_000, count, seed)
 
 
 def check_call_bot_hands(count: int, seed: int = 0) -> int:
@@ -101,51 +114,27 @@ def holdem_rules_of_thumb_hands(count: int, seed: int = 0) -> int:
 def stud_check_call_hands(count: int, seed: int = 0) -> int:
     """Seven-Card Stud hands where the bring-in is posted and everyone calls or checks to the
     showdown (``Hand.check_or_call``, which posts a bring-in); returns the actions played."""
-    actions = 0
-    for number in range(count):
-        hand = Hand(STUD, [20_000] * PLAYERS, PLAYERS - 1, seed, number=number)
-        while not hand.is_over:
-            hand.check_or_call()
-            actions += 1
-    return actions
+    return _check_call_hands(STUD, 20_000, count, seed)
 
 
 def stud_rules_of_thumb_hands(count: int, seed: int = 0) -> int:
     """Seven-Card Stud hands of six rules-of-thumb CPU players (third-street starting hands,
     live cards, boards, draws and pot odds)."""
     bots = [StudRulesBot(seed=seed + s) for s in range(PLAYERS)]
-    actions = 0
-    for number in range(count):
-        hand = Hand(STUD, [20_000] * PLAYERS, PLAYERS - 1, seed, number=number)
-        while (seat := hand.actor) is not None:
-            hand.act(bots[seat].choose(hand.view(seat)))
-            actions += 1
-    return actions
+    return _bot_hands(STUD, 20_000, count, bots, seed)
 
 
 def omaha_check_call_hands(count: int, seed: int = 0) -> int:
     """Pot-limit Omaha hands where everyone checks or calls (``Hand.check_or_call``); returns
     the actions played (24 a hand)."""
-    actions = 0
-    for number in range(count):
-        hand = Hand(OMAHA, [10_000] * PLAYERS, number % PLAYERS, seed, number=number)
-        while not hand.is_over:
-            hand.check_or_call()
-            actions += 1
-    return actions
+    return _check_call_hands(OMAHA, 10_000, count, seed)
 
 
 def triple_draw_check_call_hands(count: int, seed: int = 0) -> int:
     """2-7 triple draw hands where everyone checks or calls and stands pat in every draw
     (``Hand.check_or_call`` does both); returns the actions played (42 a hand: four betting
     rounds and three draws of six)."""
-    actions = 0
-    for number in range(count):
-        hand = Hand(TRIPLE_DRAW, [10_000] * PLAYERS, number % PLAYERS, seed, number=number)
-        while not hand.is_over:
-            hand.check_or_call()
-            actions += 1
-    return actions
+    return _check_call_hands(TRIPLE_DRAW, 10_000, count, seed)
 
 
 def triple_draw_drawing_hands(count: int, seed: int = 0) -> int:
@@ -154,8 +143,7 @@ def triple_draw_drawing_hands(count: int, seed: int = 0) -> int:
     card of each rank seven or lower, ...), so the stub is dealt from and reshuffled as in real
     play; returns the actions played."""
     actions = 0
-    for number in range(count):
-        hand = Hand(TRIPLE_DRAW, [10_000] * PLAYERS, number % PLAYERS, seed, number=number)
+    for hand in _hands(TRIPLE_DRAW, 10_000, count, seed):
         while (seat := hand.actor) is not None:
             if hand.phase == "draw":
                 left = 4 - hand.street  # the draws of streets 1-3, this one counted

@@ -1,7 +1,7 @@
-"""Pieces shared by the PokerKit oracles (``holdem_oracle.py``, ``games_oracle.py``) and their
-differential tests: card numbering, the seat mapping, PokerKit's automations, remembered hand
-evaluations, pots layered by commitment, and the form in which drawpoker's legal actions are
-compared.
+"""Pieces shared by the PokerKit oracle (``games_oracle.py``, and ``holdem_oracle.py``, which
+gives its hold'em hands their own form) and the differential tests: card numbering, the seat
+mapping and the blinds' seats, PokerKit's automations, remembered hand evaluations, pots layered
+by commitment, and the form in which drawpoker's legal actions are compared.
 
 Conventions (drawpoker's): cards are ints ``4 * rank + suit`` (rank 0 = deuce .. 12 = ace, suits
 c d h s = 0 1 2 3); seats ``0 .. seats - 1`` clockwise.
@@ -99,6 +99,17 @@ def pokerkit_seat(seats: int, button: int, player: int) -> int:
     [1, 0]
     """
     return (button + 1 + player) % seats
+
+
+def blind_seats(seats: int, button: int) -> tuple[int, int]:
+    """The seats of the small and the big blind: the two left of the button; heads-up the button
+    posts the small blind and the other seat the big blind.
+
+    >>> blind_seats(6, 5), blind_seats(2, 0)
+    ((0, 1), (0, 1))
+    """
+    small = button if seats == 2 else (button + 1) % seats
+    return small, (small + 1) % seats
 
 
 def pokerkit_player(seats: int, button: int, seat: int) -> int:

@@ -4,7 +4,9 @@ Games (drawpoker's name: PokerKit's class): ``omaha``: ``PotLimitOmahaHoldem``; 
 ``FixedLimitOmahaHoldemHighLowSplitEightOrBetter``; ``stud``: ``FixedLimitSevenCardStud``;
 ``razz``: ``FixedLimitRazz``; ``stud-hi-lo``: ``FixedLimitSevenCardStudHighLowSplitEightOrBetter``;
 ``2-7-single-draw``: ``NoLimitDeuceToSevenLowballSingleDraw``; ``2-7-triple-draw``:
-``FixedLimitDeuceToSevenLowballTripleDraw``; ``badugi``: ``FixedLimitBadugi``.
+``FixedLimitDeuceToSevenLowballTripleDraw``; ``badugi``: ``FixedLimitBadugi``. No-limit
+hold'em (``NoLimitTexasHoldem``, :data:`HOLDEM`) is played by the same mechanism but is not in
+:data:`GAMES`: ``holdem_oracle.py`` gives its hands their own form (the PHH file, its random mix).
 
 A :class:`GameCase` is one hand: the game and its stakes, the table (seats, button, stacks), the
 order of every shuffle (the deal, then each reshuffle of the discards), every action in order
@@ -49,6 +51,7 @@ from differential_common import (
     AUTOMATIONS,
     OracleError,
     Pot,
+    blind_seats,
     cards_text,
     layers,
     pokerkit_seat,
@@ -65,6 +68,7 @@ from pokerkit import (
     Hand,
     Mode,
     NoLimitDeuceToSevenLowballSingleDraw,
+    NoLimitTexasHoldem,
     Poker,
     PotLimitOmahaHoldem,
     State,
@@ -168,6 +172,9 @@ def _game(
     return Game(name, pokerkit, family, structure, parts, max_seats, open_pair)
 
 
+HOLDEM: Final = _game("holdem", NoLimitTexasHoldem, "flop", "no-limit", ("seat",), 9)
+"""No-limit hold'em (the hands of ``holdem_oracle.py``)."""
+
 GAMES: Final[dict[str, Game]] = {
     game.name: game
     for game in (
@@ -217,6 +224,15 @@ GAMES: Final[dict[str, Game]] = {
         _game("badugi", FixedLimitBadugi, "draw", "fixed-limit", ("seat",), 6),
     )
 }
+"""The games of :class:`GameCase` hands, by drawpoker's name."""
+
+
+def game_of(name: str) -> Game:
+    """The game of a table: one of :data:`GAMES`, or :data:`HOLDEM`."""
+    game = HOLDEM if name == HOLDEM.name else GAMES.get(name)
+    if game is None:
+        raise OracleError(f"unknown game {name!r}")
+    return game
 
 
 # The neutral form
@@ -226,9 +242,12 @@ GAMES: Final[dict[str, Game]] = {
 class Stakes:
     """A hand's forced bets and bet sizes: ``small_bet``/``big_bet`` are the fixed-limit bets
     (no limit and pot limit: ``small_bet`` is the minimum bet, the big blind); ``ante`` is each
-    seat's; blinds in the flop and draw games, the bring-in in stud."""
+    seat's, ``big_blind_ante`` the big blind's alone (hold'em); blinds in the flop and draw
+    games, the bring-in in stud. Antes are dead money: PokerKit puts every ante in the main pot
+    and never returns one as an uncalled bet (and so does the card room's settlement here)."""
 
     ante: int = 0
+    big_blind_ante: int = 0
     small_blind: int = 0
     big_blind: int = 0
     bring_in: int = 0
@@ -245,6 +264,21 @@ class Table:
     button: int
     stakes: Stakes
     stacks: tuple[int, ...]
+
+    @property
+    def big_blind_seat(self) -> int:
+        """The seat that posts the big blind (:func:`~differential_common.blind_seats`; stud has
+        no blinds)."""
+        return blind_seats(self.seats, self.button)[1]
+
+    @property
+    def antes(self) -> tuple[int, ...]:
+        """The ante each seat posts (``big_blind_ante`` at the big blind)."""
+        stakes = self.stakes
+        antes = [stakes.ante] * self.seats
+        if stakes.big_blind_ante:
+            antes[self.big_blind_seat] += stakes.big_blind_ante
+        return tuple(antes)
 
 
 class Move(NamedTuple):
@@ -315,7 +349,7 @@ class GameCase:
 
     @property
     def game(self) -> Game:
-        return GAMES[self.table.game]
+        return game_of(self.table.game)
 
 
 @dataclass(frozen=True)
@@ -483,11 +517,13 @@ class Played:
 def pokerkit_game(table: Table, *, plain: bool = False) -> Poker:
     """PokerKit's game of the table's hand (its stakes; the hand types remembered, or with
     ``plain`` PokerKit's own class, which its hand histories know)."""
-    game = GAMES[table.game]
+    game = game_of(table.game)
     kind = game.pokerkit.__bases__[0] if plain else game.pokerkit
     n = table.seats
     stakes = table.stakes
-    antes = (stakes.ante,) * n
+    # PokerKit's antes go by position as its blinds do: the big blind's is the second (heads-up
+    # too, where PokerKit reverses both).
+    antes = (stakes.ante, stakes.ante + stakes.big_blind_ante) + (stakes.ante,) * (n - 2)
     if game.family == "stud":
         return kind(  # type: ignore[call-arg]
             AUTOMATIONS,
@@ -505,22 +541,23 @@ def pokerkit_game(table: Table, *, plain: bool = False) -> Poker:
     )
 
 
-def new_state(table: Table) -> State:
-    """PokerKit's state of the table's hand, before any card is dealt."""
+def new_state(table: Table, *, plain: bool = False) -> State:
+    """PokerKit's state of the table's hand, before any card is dealt (``plain``: see
+    :func:`pokerkit_game`)."""
     n = table.seats
     order = [pokerkit_seat(n, table.button, k) for k in range(n)]
     stacks = tuple(table.stacks[seat] for seat in order)
-    return pokerkit_game(table)(stacks, n)
+    return pokerkit_game(table, plain=plain)(stacks, n)
 
 
 def check_table(table: Table) -> None:
     """Refuse a set-up the oracle cannot stand behind."""
-    game = GAMES.get(table.game)
-    if game is None:
-        raise OracleError(f"unknown game {table.game!r}")
+    game = game_of(table.game)
     n, stakes = table.seats, table.stakes
     if not 2 <= n <= game.max_seats or len(table.stacks) != n:
         raise OracleError(f"bad table {table}")
+    if stakes.big_blind_ante and game is not HOLDEM:
+        raise OracleError("only hold'em has a big-blind ante")
     if game.family == "stud":
         if table.button != n - 1:
             raise OracleError("stud's button sits at the last seat")
@@ -534,10 +571,10 @@ def check_table(table: Table) -> None:
             raise OracleError("the big blind must be the (small) bet")
         if game.fixed != (stakes.big_bet > 0):
             raise OracleError("fixed limit needs a big bet, no limit and pot limit none")
-        sb_seat = table.button if n == 2 else (table.button + 1) % n
-        blind_of = {sb_seat: stakes.small_blind, (sb_seat + 1) % n: stakes.big_blind}
-    for seat, stack in enumerate(table.stacks):
-        if stack < stakes.ante + max(1, blind_of.get(seat, 0)):
+        sb_seat, bb_seat = blind_seats(n, table.button)
+        blind_of = {sb_seat: stakes.small_blind, bb_seat: stakes.big_blind}
+    for seat, (stack, ante) in enumerate(zip(table.stacks, table.antes, strict=True)):
+        if stack < ante + max(1, blind_of.get(seat, 0)):
             raise OracleError(f"seat {seat} cannot cover its ante and blind with a chip to play")
 
 
@@ -548,6 +585,7 @@ def play(
     *,
     rng: random.Random | None = None,
     reshuffles: Sequence[Sequence[int]] = (),
+    plain: bool = False,
 ) -> Played:
     """Play one hand in PokerKit: ``decide`` picks each action (and each draw) from the
     :class:`Options`; cards are dealt from ``deck`` (the deal's order, all 52 cards) and
@@ -556,14 +594,15 @@ def play(
     Every action is checked against PokerKit and against card-room rules; a breach, or a
     difference between PokerKit and the card room that :data:`DIVERGENCES` does not explain,
     raises :class:`OracleError`. PokerKit warnings are errors (except its warning that a draw's
-    card is not among those it would deal: see the module's doc).
+    card is not among those it would deal: see the module's doc). ``plain`` plays with
+    PokerKit's own hand classes instead of the remembering ones (slower, same results).
     """
     check_table(table)
-    game = GAMES[table.game]
+    game = game_of(table.game)
     n = table.seats
     seat_of = [pokerkit_seat(n, table.button, k) for k in range(n)]
     stub = _Stub(deck, rng, reshuffles)
-    state = new_state(table)
+    state = new_state(table, plain=plain)
     played = Played(
         table,
         (),
@@ -845,10 +884,12 @@ def _why_pokerkit_may_not(game: Game, state: State, round_: _Round, k: int, wher
 def _apply(state: State, options: Options, move: Move) -> None:
     where = f"seat {options.seat} street {options.street}: {move}"
     kind = move.kind
-    if kind not in options.kinds:
-        raise OracleError(f"{where}: not among {options.kinds}")
+    if kind not in BET_KINDS:
+        raise OracleError(f"{where}: unknown action")
     if move.cards or (kind not in ("bet", "raise") and move.amount):
         raise OracleError(f"{where}: {kind} carries no amount and no cards")
+    if kind not in options.kinds:
+        raise OracleError(f"{where}: {_refusal(options, kind)}")
     if kind == "fold":
         state.fold()
     elif kind in ("check", "call"):
@@ -859,6 +900,20 @@ def _apply(state: State, options: Options, move: Move) -> None:
         if not options.min_to <= move.amount <= options.max_to:
             raise OracleError(f"{where}: outside {options.min_to}..{options.max_to}")
         state.complete_bet_or_raise_to(move.amount)
+
+
+def _refusal(options: Options, kind: str) -> str:
+    """Why a betting action of ``kind`` is not among the options."""
+    kinds = options.kinds
+    if kind == "fold" and "check" in kinds:
+        return "folding when checking is free"
+    if kind in ("check", "call") and {"check", "call"} & set(kinds):
+        return "it is a check" if "check" in kinds else "it is a call"
+    if kind in ("bet", "raise") and options.raise_kind and kind != options.raise_kind:
+        return f"it is a {options.raise_kind}"
+    if kind in ("bet", "raise"):
+        return "raising is not allowed here"
+    return f"not among {kinds}"
 
 
 def _pokerkit_pots(state: State, seat_of: Sequence[int]) -> tuple[Pot, ...]:
@@ -919,8 +974,10 @@ def settle(played: Played, *, pokerkit: bool = False) -> Settlement:
     """Settle a played hand here, independently of PokerKit's pushes and of drawpoker.
 
     The uncalled part of the highest commitment goes back (R-POT-2); antes are dead money in the
-    main pot (where PokerKit puts them; with every stack covering its ante this is the same as
-    layering them with the other chips, as drawpoker does); the rest forms pots layered by
+    main pot (where PokerKit puts them; with uniform antes every stack covers, this is the same
+    as layering them with the other chips, as drawpoker does, and drawpoker's big-blind ante is
+    dead money too; layering a big-blind ante with the bets would change about 40% of those
+    hands: it would come back as uncalled or sit in a side pot); the rest forms pots layered by
     commitment (R-POT-1).
 
     Card room (drawpoker's rules, the default): every live hand contests the pots it paid into;
@@ -935,10 +992,10 @@ def settle(played: Played, *, pokerkit: bool = False) -> Settlement:
     first winner in PokerKit's order (from the seat left of the button; stud: from seat 0).
     """
     table = played.table
-    game = GAMES[table.game]
+    game = game_of(table.game)
     n = table.seats
     order = [(table.button + 1 + i) % n for i in range(n)]
-    antes = [min(table.stakes.ante, table.stacks[s]) for s in range(n)]
+    antes = [min(ante, stack) for ante, stack in zip(table.antes, table.stacks, strict=True)]
     contrib = [played.committed[s] - antes[s] for s in range(n)]
     live = [s for s in order if played.live[s]]
     total = sum(played.committed)
@@ -1069,7 +1126,7 @@ def _tags(played: Played, room: Settlement, pk: Settlement) -> frozenset[str]:
     ``completion`` (third street opened by the bring-in or by a completion), ``capped`` (a
     fixed-limit round reached its cap), ``draw`` (some seat exchanged cards)."""
     table = played.table
-    game = GAMES[table.game]
+    game = game_of(table.game)
     streets = _STREETS[game.family]
     reached = played.last_street
     if game.family == "flop":
@@ -1095,7 +1152,7 @@ def _tags(played: Played, room: Settlement, pk: Settlement) -> frozenset[str]:
         tags.add("low_half")
     if table.seats == 2:
         tags.add("heads_up")
-    if table.stakes.ante:
+    if any(table.antes):
         tags.add("antes")
     if len(played.shuffles) > 1:
         tags.add("reshuffle")
@@ -1168,17 +1225,17 @@ def replay(case: GameCase) -> Played:
 
 
 @dataclass(frozen=True)
-class _Style:
+class Style:
     """How a random hand's players act: chances to fold facing a bet, to raise facing one, to bet
     when checking is free, to shove when raising (no limit, pot limit), to complete rather than
-    bring in, and to stand pat in a draw."""
+    bring in (stud), and to stand pat in a draw (draw games)."""
 
     fold: float
     raise_: float
     open_: float
     shove: float
-    complete: float
-    pat: float
+    complete: float = 0.0
+    pat: float = 0.0
 
 
 BLINDS: Final = ((1, 2), (1, 3), (2, 5), (5, 10), (25, 50), (50, 100), (100, 200))
@@ -1215,8 +1272,8 @@ def random_table(game: Game, rng: random.Random) -> Table:
         big_bet = 2 * bb if game.fixed else 0
         stakes = Stakes(ante=ante, small_blind=sb, big_blind=bb, small_bet=bb, big_bet=big_bet)
         button = rng.randrange(n)
-        sb_seat = button if n == 2 else (button + 1) % n
-        blind_of = {sb_seat: sb, (sb_seat + 1) % n: bb}
+        sb_seat, bb_seat = blind_seats(n, button)
+        blind_of = {sb_seat: sb, bb_seat: bb}
         unit = bb
     deep = 150 if game.fixed else 400
     stacks: list[int] = []
@@ -1248,7 +1305,7 @@ def random_played(game_name: str, seed: int, index: int) -> tuple[GameCase, Play
     table = random_table(game, rng)
     deck = list(range(52))
     rng.shuffle(deck)
-    style = _Style(
+    style = Style(
         fold=rng.choice((0.02, 0.08, 0.15, 0.3)),
         raise_=rng.choice((0.1, 0.2, 0.35)),
         open_=rng.choice((0.15, 0.3, 0.5)),
@@ -1256,7 +1313,7 @@ def random_played(game_name: str, seed: int, index: int) -> tuple[GameCase, Play
         complete=rng.choice((0.1, 0.3, 0.6)),
         pat=rng.choice((0.1, 0.25, 0.5)),
     )
-    played = play(table, deck, _random_decider(rng, style), rng=rng)
+    played = play(table, deck, random_decider(rng, style), rng=rng)
     return case_of(played, f"{game_name} random seed {seed} hand {index}"), played
 
 
@@ -1267,7 +1324,10 @@ def random_cases(game_name: str, count: int, seed: int) -> list[GameCase]:
     return [random_case(game_name, seed, i) for i in range(count)]
 
 
-def _random_decider(rng: random.Random, style: _Style) -> Decider:
+def random_decider(rng: random.Random, style: Style) -> Decider:
+    """A decider drawing each action from ``rng`` in the ways of ``style``: a fold more likely
+    after the first street, a bet or raise to the minimum, about the pot, all-in or in between."""
+
     def decide(options: Options) -> Move:
         if options.phase == "draw":
             if rng.random() < style.pat:

@@ -11,6 +11,7 @@ child process with ``RAYON_NUM_THREADS=1``.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from bench.figures import Figure, best_seconds, run_child
 
@@ -19,9 +20,9 @@ SAMPLES = 200_000
 FLOP_HERO, FLOP_VILLAIN, FLOP = "AA, KK, AKs", "QQ-TT, AQs+, KQs", "Ts 9d 2s"
 
 
-def ms(work: object, repeat: int = 3) -> float:
+def ms(work: Callable[[], object], repeat: int = 3) -> float:
     """Best milliseconds per call of ``work``."""
-    return best_seconds(work, repeat=repeat, min_time=0.3) * 1e3  # type: ignore[arg-type]
+    return best_seconds(work, repeat=repeat, min_time=0.3) * 1e3
 
 
 def drawpoker_child() -> dict[str, float]:

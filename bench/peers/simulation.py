@@ -5,6 +5,7 @@ near-linear scaling: 2 processes near twice one)."""
 from __future__ import annotations
 
 import time
+from concurrent.futures import Executor
 
 from drawpoker.simulation import process_pool
 
@@ -14,7 +15,7 @@ GAME, GAMES, PLAYERS, ROUNDS = "holdem", 400, 6, 10
 BOTS = ("rules", "checkcall")
 
 
-def hands_per_second(executor: object = None) -> tuple[float, int]:
+def hands_per_second(executor: Executor | None = None) -> tuple[float, int]:
     """Hands per second of one simulation, and the hands played."""
     from drawpoker.games import TableSettings
     from drawpoker.simulation import simulate
@@ -27,7 +28,7 @@ def hands_per_second(executor: object = None) -> tuple[float, int]:
         players=PLAYERS,
         table=TableSettings(rounds=ROUNDS),
         seed=1,
-        executor=executor,  # type: ignore[arg-type]
+        executor=executor,
         chunk_size=8,
     )
     return summary.hands / (time.perf_counter() - start), summary.hands
