@@ -254,14 +254,10 @@ def peer_figure(library: str, module: str, driver: Driver, batch: int, note: str
 
 
 def drawpoker_figure(task: str, workload: str, hands: int, goal: str) -> Figure:
-    """drawpoker's figure for ``task`` from ``bench.engine_workloads.<workload>``, or an empty
-    one while the engine's Hold'em workload is not there yet."""
-    try:
-        from bench import engine_workloads
+    """drawpoker's figure for ``task`` from ``bench.engine_workloads.<workload>``."""
+    from bench import engine_workloads
 
-        work: Callable[[int, int], int] = getattr(engine_workloads, workload)
-    except (ImportError, AttributeError):
-        return Figure(task, "drawpoker", None, "hands/s", True, "not built yet")
+    work: Callable[[int, int], int] = getattr(engine_workloads, workload)
     per_hand = work(VERIFY_HANDS, SEED) / VERIFY_HANDS
     seconds = best_seconds(lambda: work(hands, SEED), repeat=5)
     note = f"engine_workloads.{workload} ({per_hand:.1f} actions/hand); {goal}"
