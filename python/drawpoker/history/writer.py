@@ -174,7 +174,7 @@ def from_hand(
         values["winnings"] = winnings
     for name, value in custom:
         values[name] = list(value) if type(value) is tuple else value
-    return History(values, f"hand {number}" if number is not None else "hand", in_order=True)
+    return History(values, f"hand {number}" if number is not None else "hand")
 
 
 def hand_text(
