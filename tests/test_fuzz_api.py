@@ -466,19 +466,8 @@ def test_discard_mask(hand: Arg, discards: Arg) -> None:
     objective=objectives(),
     histograms=flags(),
 )
-def test_discard_choices(
-    hand: Arg, dead: Arg, ranking: Arg, joker: Arg, limit: Arg, objective: Arg, histograms: Arg
-) -> None:
-    check(
-        drawpoker.discard_choices,
-        hand=hand,
-        dead=dead,
-        ranking=ranking,
-        joker=joker,
-        limit=limit,
-        objective=objective,
-        histograms=histograms,
-    )
+def test_discard_choices(**args: Arg) -> None:
+    check(drawpoker.discard_choices, **args)
 
 
 @FUZZ
@@ -543,42 +532,21 @@ def hands_arg(draw: st.DrawFn) -> Arg:
     samples=SAMPLES,
     seed=SEEDS,
 )
-def test_equity(
-    hands: Arg, board: Arg, dead: Arg, game: Arg, max_outcomes: Arg, samples: Arg, seed: Arg
-) -> None:
-    check(
-        drawpoker.equity,
-        hands=hands,
-        board=board,
-        dead=dead,
-        game=game,
-        max_outcomes=max_outcomes,
-        samples=samples,
-        seed=seed,
-    )
+def test_equity(**args: Arg) -> None:
+    check(drawpoker.equity, **args)
 
 
 @FUZZ
 @given(
-    a=batch_arg((2,), joker=False),
-    b=batch_arg((2,), joker=False),
+    hole_a=batch_arg((2,), joker=False),
+    hole_b=batch_arg((2,), joker=False),
     board=st.one_of(st.just(Arg(None, None)), batch_arg((0, 3, 5), joker=False)),
     max_outcomes=MAX_OUTCOMES,
     samples=SAMPLES,
     seed=SEEDS,
 )
-def test_equity_batch(
-    a: Arg, b: Arg, board: Arg, max_outcomes: Arg, samples: Arg, seed: Arg
-) -> None:
-    check(
-        drawpoker.equity_batch,
-        hole_a=a,
-        hole_b=b,
-        board=board,
-        max_outcomes=max_outcomes,
-        samples=samples,
-        seed=seed,
-    )
+def test_equity_batch(**args: Arg) -> None:
+    check(drawpoker.equity_batch, **args)
 
 
 @st.composite
@@ -609,19 +577,8 @@ def draw_players(draw: st.DrawFn) -> Arg:
     samples=SAMPLES,
     seed=SEEDS,
 )
-def test_draw_equity(
-    players: Arg, dead: Arg, ranking: Arg, joker: Arg, budget: Arg, samples: Arg, seed: Arg
-) -> None:
-    check(
-        drawpoker.draw_equity,
-        players=players,
-        dead=dead,
-        ranking=ranking,
-        joker=joker,
-        budget=budget,
-        samples=samples,
-        seed=seed,
-    )
+def test_draw_equity(**args: Arg) -> None:
+    check(drawpoker.draw_equity, **args)
 
 
 # --- video poker, tips, the command line ----------------------------------------------------

@@ -10,6 +10,7 @@ splits), and whole table sessions of CPU players.
 
 from __future__ import annotations
 
+import datetime
 import random
 from typing import Final
 
@@ -19,6 +20,7 @@ from drawpoker.errors import HistoryError
 from drawpoker.games import Action, Hand, Table, TableSettings, game
 from drawpoker.history import dumps, dumps_all, from_hand, loads
 from drawpoker.history.notation import parse_action
+from drawpoker.history.writer import hand_text
 from history_helpers import random_hand, random_hands
 
 HOLDEM_SETTINGS: Final = (
@@ -112,6 +114,27 @@ def test_house_copies_replay_every_action_card_and_stack(
         assert history.get("winnings") == [hand.payouts[s] for s in order]
         assert history.disagreement() is None
         assert from_hand(again).dumps() == from_hand(hand).dumps()  # written the same again
+
+
+@pytest.mark.parametrize(("name", "settings"), CASES, ids=[f"{n}-{s}" for n, s in CASES])
+def test_a_hand_is_written_at_once_as_its_history_writes_it(
+    hands: dict[tuple[str, str], list[Hand]], name: str, settings: dict[str, object]
+) -> None:
+    """``dumps`` of a Hand (``hand_text``, the fields written in Rust at once) is the text of
+    ``from_hand(...).dumps()``, for the house's copy and every seat's, with every optional
+    field."""
+    started = datetime.datetime(2024, 5, 6, 7, 8, 9, 123)
+    for hand in hands[(name, repr(settings))][:SEAT_COPIES]:
+        names = [f"O'Seat {s}" for s in range(hand.seats)]
+        for seat in (None, *range(hand.seats)):
+            if seat is not None and seat not in _in_order(hand):
+                continue
+            assert dumps(hand, seat=seat) == from_hand(hand, seat=seat).dumps()
+            options = {"seat": seat, "players": names, "table": "T 1", "started": started}
+            assert dumps(hand, **options) == from_hand(hand, **options).dumps()
+            assert hand_text(hand, number=9, **options) == (
+                from_hand(hand, number=9, **options).dumps()
+            )
 
 
 def test_the_random_hands_exercise_what_histories_must_carry(

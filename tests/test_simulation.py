@@ -111,9 +111,29 @@ def test_simulate_command_on_a_scheduler_address(capsys: pytest.CaptureFixture[s
     assert there[2:] == here[2:]
 
 
+def test_the_largest_seed_plays_every_game() -> None:
+    """Game n's seed wraps past 2**64 - 1 (it was refused, naming a seed nobody gave)."""
+    table = TableSettings(rounds=1)
+    summary = simulate(
+        "holdem", games=3, bots=["checkcall"], players=2, table=table, seed=2**64 - 1
+    )
+    assert summary.games == 3
+    again = simulate("holdem", games=3, bots=["checkcall"], players=2, table=table, seed=2**64 - 1)
+    assert again == summary
+
+
 def test_simulate_bad_input() -> None:
     with pytest.raises(InvalidArgumentError, match="games must be a positive integer"):
         simulate("holdem", games=0)
+    with pytest.raises(InvalidArgumentError, match="games must be a whole number"):
+        simulate("holdem", games=True)
+    with pytest.raises(InvalidArgumentError, match="chunk_size must be a whole number"):
+        simulate("holdem", chunk_size=2.0)  # type: ignore[arg-type]
+    for seed in (-1, 2**64, True, 1.5):
+        with pytest.raises(
+            InvalidArgumentError, match=r"seed must be an integer in 0\.\.2\*\*64-1"
+        ):
+            simulate("holdem", seed=seed)  # type: ignore[arg-type]
     with pytest.raises(InvalidArgumentError, match="unknown CPU types"):
         simulate("holdem", bots=["genius"])
     assert main(["simulate", "--workers", "0"]) == 2

@@ -42,6 +42,7 @@ __all__ = [
     "phh_format",
     "phh_format_value",
     "phh_hand",
+    "phh_hand_text",
     "range_equity",
     "rankings",
     "side_pots",
@@ -146,6 +147,13 @@ def phh_format_value(value: Any) -> str: ...
 def phh_hand(
     hand: HandState, viewer: int | None = None
 ) -> tuple[list[int], list[str], list[int], list[int], list[int] | None]: ...
+def phh_hand_text(
+    hand: HandState,
+    viewer: int | None,
+    middle: Sequence[tuple[str, Any]],
+    table: Any,
+    names: Sequence[str] | None,
+) -> tuple[list[int], str]: ...
 
 _Legal = tuple[int, tuple[str, ...], int, int, int, int, int, tuple[tuple[str, int], ...]]
 _Event = tuple[str, int | None, int | None, int, tuple[int, ...]]

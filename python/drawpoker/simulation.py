@@ -1,8 +1,8 @@
 """Simulations of many games of CPU players, on any :class:`concurrent.futures.Executor`.
 
 The games are cut into chunks of ``chunk_size`` games; game ``n`` is always dealt from
-``seed + 7919 * n`` and its CPU players from that seed too, so the same seed gives the same
-summary whatever the executor (none, a thread or process pool, a Dask cluster's
+``seed + 7919 * n`` (modulo 2**64) and its CPU players from that seed too, so the same seed
+gives the same summary whatever the executor (none, a thread or process pool, a Dask cluster's
 ``Client.get_executor()``) and however many workers it has. Chunks are sent as plain data (the
 game as :meth:`~drawpoker.games.GameSpec.to_dict`), so any executor that pickles works.
 
@@ -35,10 +35,13 @@ from typing import Any
 from drawpoker.bots import BOT_KINDS, make_bot
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GameSpec, Table, TableSettings, game, spec_from_dict
+from drawpoker.games.validate import SEED_LIMIT, positive
+from drawpoker.games.validate import seed as checked_seed
 from drawpoker.history import History, from_hand
 
 GAME_SEED_STEP = 7919
-"""Game ``n`` of a simulation is dealt from ``seed + GAME_SEED_STEP * n``."""
+"""Game ``n`` of a simulation is dealt from ``seed + GAME_SEED_STEP * n`` (modulo
+:data:`~drawpoker.games.validate.SEED_LIMIT`, so that every seed plays every game)."""
 
 IN_FLIGHT = 64
 """Most chunks a simulation has sent to its executor and not yet received back."""
@@ -104,7 +107,7 @@ def play_chunk(
     records = []
     for number in numbers:
         seat_kinds = tuple(kinds[(number + s) % len(kinds)] for s in range(players))
-        game_seed = seed + GAME_SEED_STEP * number
+        game_seed = (seed + GAME_SEED_STEP * number) % SEED_LIMIT
         cpu = {
             s: make_bot(kind, seed=game_seed + s, game=spec.name)
             for s, kind in enumerate(seat_kinds)
@@ -368,12 +371,11 @@ rules, strong)
     unknown = [k for k in kinds if k not in BOT_KINDS]
     if unknown or not kinds:
         raise InvalidArgumentError(f"unknown CPU types {unknown} (known: {', '.join(BOT_KINDS)})")
-    if not isinstance(games, int) or games <= 0:
-        raise InvalidArgumentError(f"games must be a positive integer, not {games!r}")
+    games = positive("games", games)
+    seed = checked_seed("seed", seed)
     if histories not in (None, "house", "seat"):
         raise InvalidArgumentError(f"histories must be None, 'house' or 'seat', not {histories!r}")
-    if not isinstance(chunk_size, int) or chunk_size <= 0:
-        raise InvalidArgumentError(f"chunk_size must be a positive integer, not {chunk_size!r}")
+    chunk_size = positive("chunk_size", chunk_size)
     if isinstance(game_name, GameSpec):
         spec = game_name
     else:

@@ -7,7 +7,7 @@ use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use super::engine::HandState;
 use super::errors::{check, to_py};
 use crate::error::Error;
-use crate::history::toml::{fields, push_value, Value};
+use crate::history::toml::{fields, push_field, push_value, Value};
 
 fn refuse(obj: &Bound<'_, PyAny>) -> PyErr {
     let shown = obj
@@ -109,9 +109,70 @@ fn phh_hand(hand: PyRef<'_, HandState>, viewer: Option<usize>) -> PyResult<PhhHa
     Ok((order, actions, starting, finishing, winnings))
 }
 
+fn chips(seats: &[usize], by_seat: &[u64]) -> PyResult<Value> {
+    seats
+        .iter()
+        .map(|&s| {
+            i64::try_from(by_seat[s])
+                .map(Value::Int)
+                .map_err(|_| to_py(Error::InvalidArgument("a stack too large to write".into())))
+        })
+        .collect::<PyResult<_>>()
+        .map(Value::List)
+}
+
+/// The fields of a hand's PHH document from `starting_stacks` on, as the house's copy (or with
+/// `viewer` that seat's own) writes them, and the seats of `p1`, `p2`, ...: the starting stacks
+/// and actions, the fields `middle` (in order), the seats and seat count, `table` (when given),
+/// `names` by seat as `players` (when given), the finishing stacks and, once the hand is over,
+/// the winnings. What `phh_hand` gives, written at once: no list of actions goes to Python and
+/// back (`drawpoker.history.writer.hand_text`).
+#[pyfunction]
+#[pyo3(signature = (hand, viewer, middle, table, names))]
+fn phh_hand_text(
+    hand: PyRef<'_, HandState>,
+    viewer: Option<usize>,
+    middle: Vec<(String, Bound<'_, PyAny>)>,
+    table: Option<Bound<'_, PyAny>>,
+    names: Option<Vec<String>>,
+) -> PyResult<(Vec<usize>, String)> {
+    let state = &hand.state;
+    let (order, actions) = check(crate::history::actions(&state.events, viewer))?;
+    let mut out = String::with_capacity(64 * (actions.len() + 8));
+    let mut field = |key: &str, value: &Value| check(push_field(&mut out, key, value));
+    field("starting_stacks", &chips(&order, &state.start_stacks)?)?;
+    field(
+        "actions",
+        &Value::List(actions.into_iter().map(Value::Str).collect()),
+    )?;
+    for (key, obj) in middle {
+        field(&key, &value_of(&obj)?)?;
+    }
+    let seats = order.iter().map(|&s| Value::Int(s as i64 + 1)).collect();
+    field("seats", &Value::List(seats))?;
+    field("seat_count", &Value::Int(state.seats as i64))?;
+    if let Some(table) = table {
+        field("table", &value_of(&table)?)?;
+    }
+    if let Some(names) = names {
+        let named = order
+            .iter()
+            .map(|&s| names.get(s).cloned().map(Value::Str))
+            .collect::<Option<_>>()
+            .ok_or_else(|| to_py(Error::InvalidArgument("a name for every seat".into())))?;
+        field("players", &Value::List(named))?;
+    }
+    field("finishing_stacks", &chips(&order, &state.stacks)?)?;
+    if state.actor.is_none() {
+        field("winnings", &chips(&order, &state.payouts)?)?;
+    }
+    Ok((order, out))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(phh_format, m)?)?;
     m.add_function(wrap_pyfunction!(phh_format_value, m)?)?;
     m.add_function(wrap_pyfunction!(phh_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(phh_hand_text, m)?)?;
     Ok(())
 }

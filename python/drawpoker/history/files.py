@@ -25,20 +25,22 @@ from drawpoker.errors import HistoryError
 from drawpoker.games import Hand
 from drawpoker.history.record import History
 from drawpoker.history.text import format_hands, parse
-from drawpoker.history.writer import from_hand
+from drawpoker.history.writer import hand_text
 
 
-def _history(
+def _text(
     item: Hand | History,
     seat: int | None,
     players: Sequence[str] | None,
     table: str | int | None,
     started: datetime.datetime | None,
-) -> History:
+) -> str:
+    """One hand's PHH document: a History's :meth:`~History.dumps`, a Hand's
+    :func:`~drawpoker.history.writer.hand_text` (the same text as its history's, made at once)."""
     if isinstance(item, History):
-        return item
+        return item.dumps()
     if isinstance(item, Hand):
-        return from_hand(item, seat=seat, players=players, table=table, started=started)
+        return hand_text(item, seat=seat, players=players, table=table, started=started)
     raise HistoryError(f"a hand history is written from a Hand or a History, not {item!r}")
 
 
@@ -51,7 +53,8 @@ def dumps(
     started: datetime.datetime | None = None,
 ) -> str:
     """One hand (a :class:`~drawpoker.games.Hand` or a :class:`History`) as a PHH document; for
-    a hand, the house's copy or ``seat``'s own (:func:`~drawpoker.history.writer.from_hand`).
+    a hand, the house's copy or ``seat``'s own (the text of
+    :func:`~drawpoker.history.writer.from_hand`'s history, written at once).
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("holdem"), [1000, 1000], deck="As Kd Ks 7c")
@@ -67,7 +70,7 @@ def dumps(
     seat_count = 2
     finishing_stacks = [900, 950]
     """
-    return _history(item, seat, players, table, started).dumps()
+    return _text(item, seat, players, table, started)
 
 
 def dumps_all(
@@ -83,9 +86,7 @@ def dumps_all(
     >>> print(dumps_all([Hand(FiveCardDraw(), [500, 500], seed=2)]).splitlines()[0])
     [1]
     """
-    return (
-        format_hands([_history(item, seat, players, table, None).dumps() for item in items]) + "\n"
-    )
+    return format_hands([_text(item, seat, players, table, None) for item in items]) + "\n"
 
 
 def dump(

@@ -146,8 +146,6 @@ class History:
     """The actions parsed (:func:`~drawpoker.history.notation.parse_action`), when known."""
     replayed: Outcome | None = field(default=None, repr=False)
     """How the replay ended, when the history was replayed (:attr:`outcome`)."""
-    in_order: bool = field(default=False, repr=False)
-    """Whether ``values`` are in writing order already (the writer's are)."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, History) and dict(self.values) == dict(other.values)
@@ -426,9 +424,12 @@ FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, _5CD)
         >>> list(loads(EXAMPLE)[0].fields())[:3]
         ['variant', 'antes', 'blinds_or_straddles']
         """
+        return dict(self._in_order())
+
+    def _in_order(self) -> Mapping[str, Any]:
+        """``values`` when they are in writing order already (the writer's are), else a copy in
+        that order."""
         values = self.values
-        if self.in_order:
-            return dict(values)
         rank, last = _RANK, -1
         for key in values:
             place = rank.get(key, len(rank))
@@ -436,7 +437,7 @@ FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, _5CD)
                 break
             last = place
         else:
-            return dict(values)  # already in order (the writer's are)
+            return values
         ordered = {key: values[key] for key in STANDARD if key in values}
         return ordered | {key: value for key, value in values.items() if key not in STANDARD}
 
@@ -447,7 +448,7 @@ FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, _5CD)
         >>> print(loads(EXAMPLE)[0].dumps().splitlines()[5])
         actions = ['d dh p1 AsKs', 'd dh p2 7c2d', 'p2 cbr 30', 'p1 f']
         """
-        return format_fields(self.values if self.in_order else self.fields())
+        return format_fields(self._in_order())
 
 
 class Outcome(NamedTuple):

@@ -9,7 +9,8 @@ standard's example writes it: each player's ``sd`` (the cards discarded; none to
 the new cards of each, ``d dh pN``; a redeal (nobody opened) is a commentary, ``# redeal``; a hand
 tabled when an all-in ends the betting (R-HE-8) or shown at the showdown is ``sm``. The actions
 are written from the engine's events in Rust (``rust/history/actions.rs``; the TOML too,
-``rust/history/toml.rs``: writing is most of the time a table session spends on its histories).
+``rust/history/toml.rs``: writing is most of the time a table session spends on its histories);
+:func:`hand_text` writes a hand's whole document at once, as ``dumps`` of a hand does.
 
 >>> from drawpoker.games import Hand, game
 >>> hand = Hand(game("holdem"), [1000, 1000, 1000], button=2, deck="As 7c Qd Ks 2h Qh")
@@ -33,6 +34,7 @@ from drawpoker import _core
 from drawpoker.errors import HistoryError, InvalidArgumentError
 from drawpoker.games import GameSpec, Hand
 from drawpoker.history.record import History
+from drawpoker.history.text import format_fields
 from drawpoker.history.variants import Variant, variant_of
 
 _Fields = tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]
@@ -58,6 +60,72 @@ def _fields(variant: Variant, spec: GameSpec, players: int) -> _Fields:
     return known
 
 
+_TEXTS: dict[tuple[str, object], tuple[Variant, dict[int, tuple[str, str]]]] = {}
+"""Each game's variant and, by player count, its fields written as PHH (:func:`_texts`)."""
+
+
+def _variant_texts(spec: GameSpec) -> tuple[Variant, dict[int, tuple[str, str]]]:
+    """The variant of ``spec`` (:func:`variant_of`) and its fields written so far, by player
+    count: found with one look-up a hand."""
+    key = (spec.name, spec.settings)
+    known = _TEXTS.get(key)
+    if known is None:
+        known = _TEXTS[key] = (variant_of(spec), {})
+    return known
+
+
+def _texts(variant: Variant, spec: GameSpec, players: int) -> tuple[str, str]:
+    """The variant's fields written as PHH (:func:`_fields`): ``variant`` and the standard's, and
+    the user-defined ones (a newline first, or nothing)."""
+    standard, custom = _fields(variant, spec, players)
+    custom_text = format_fields(dict(custom))
+    return (
+        format_fields({"variant": variant.code, **dict(standard)}),
+        f"\n{custom_text}" if custom_text else "",
+    )
+
+
+def _checked_seat(hand: Hand, seat: int | None) -> None:
+    if seat is not None and (type(seat) is not int or not 0 <= seat < hand.seats):
+        raise HistoryError(f"seat {seat!r} is not a seat of {hand.seats}")
+
+
+def _checked_names(hand: Hand, players: Sequence[str] | None) -> list[str] | None:
+    if players is None:
+        return None
+    if len(players) != hand.seats or not all(isinstance(p, str) for p in players):
+        raise HistoryError(f"players must be {hand.seats} names, one a seat")
+    return list(players)
+
+
+def _checked_order(hand: Hand, order: list[int]) -> None:
+    if hand.game.button_moves and order[-1] != hand.button:
+        raise HistoryError(
+            "the standard lists the players from the seat left of the button to the button: "
+            f"the button (seat {hand.button}) sits out of this hand"
+        )
+
+
+def _when(
+    hand: Hand, number: int | None, started: datetime.datetime | None
+) -> tuple[list[tuple[str, Any]], int | None]:
+    """The fields written between the actions and the seats (``time``, ``day``, ``month``,
+    ``year``, ``hand``), and the hand's number."""
+    middle: list[tuple[str, Any]] = []
+    if started is not None:
+        middle += [
+            ("time", started.time().replace(microsecond=0)),
+            ("day", started.day),
+            ("month", started.month),
+            ("year", started.year),
+        ]
+    if number is None and hand.number:
+        number = hand.number
+    if number is not None:
+        middle.append(("hand", number))
+    return middle, number
+
+
 def from_hand(
     hand: Hand,
     *,
@@ -80,45 +148,64 @@ def from_hand(
     (7, '3-or-4-with-ace', 'd dh p1 ')
     """
     variant = variant_of(hand.game)
-    if seat is not None and (type(seat) is not int or not 0 <= seat < hand.seats):
-        raise HistoryError(f"seat {seat!r} is not a seat of {hand.seats}")
+    _checked_seat(hand, seat)
+    names = _checked_names(hand, players)
     try:
         order, actions, starting, finishing, winnings = _core.phh_hand(hand._state, seat)
     except InvalidArgumentError as error:
         raise HistoryError(str(error)) from None
-    if hand.game.button_moves and order[-1] != hand.button:
-        raise HistoryError(
-            "the standard lists the players from the seat left of the button to the button: "
-            f"the button (seat {hand.button}) sits out of this hand"
-        )
+    _checked_order(hand, order)
     values: dict[str, Any] = {"variant": variant.code}
     standard, custom = _fields(variant, hand.game, len(order))
     for name, value in standard:
         values[name] = list(value) if type(value) is tuple else value
     values["starting_stacks"] = starting
     values["actions"] = actions
-    if started is not None:
-        values |= {
-            "time": started.time().replace(microsecond=0),
-            "day": started.day,
-            "month": started.month,
-            "year": started.year,
-        }
-    if number is None and hand.number:
-        number = hand.number
-    if number is not None:
-        values["hand"] = number
+    middle, number = _when(hand, number, started)
+    values.update(middle)
     values["seats"] = [s + 1 for s in order]
     values["seat_count"] = hand.seats
     if table is not None:
         values["table"] = table
-    if players is not None:
-        if len(players) != hand.seats or not all(isinstance(p, str) for p in players):
-            raise HistoryError(f"players must be {hand.seats} names, one a seat")
-        values["players"] = [players[s] for s in order]
+    if names is not None:
+        values["players"] = [names[s] for s in order]
     values["finishing_stacks"] = finishing
     if winnings is not None:
         values["winnings"] = winnings
     for name, value in custom:
         values[name] = list(value) if type(value) is tuple else value
-    return History(values, f"hand {number}" if number is not None else "hand", in_order=True)
+    return History(values, f"hand {number}" if number is not None else "hand")
+
+
+def hand_text(
+    hand: Hand,
+    *,
+    seat: int | None = None,
+    players: Sequence[str] | None = None,
+    table: str | int | None = None,
+    number: int | None = None,
+    started: datetime.datetime | None = None,
+) -> str:
+    """``from_hand(hand, ...).dumps()``, written at once without making the :class:`History`
+    (the fields after the variant's are written in Rust, the variant's once a game): how
+    :func:`~drawpoker.history.dumps_all` writes hands.
+
+    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> hand = Hand(FiveCardDraw(), [500, 500], seed=1)
+    >>> hand_text(hand, seat=1, table=3) == from_hand(hand, seat=1, table=3).dumps()
+    True
+    """
+    variant, by_count = _variant_texts(hand.game)
+    _checked_seat(hand, seat)
+    names = _checked_names(hand, players)
+    middle, _number = _when(hand, number, started)
+    try:
+        order, body = _core.phh_hand_text(hand._state, seat, middle, table, names)
+    except InvalidArgumentError as error:
+        raise HistoryError(str(error)) from None
+    _checked_order(hand, order)
+    texts = by_count.get(len(order))
+    if texts is None:
+        texts = by_count[len(order)] = _texts(variant, hand.game, len(order))
+    head, custom = texts
+    return f"{head}\n{body}{custom}"
