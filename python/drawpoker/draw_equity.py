@@ -20,10 +20,10 @@ from dataclasses import dataclass
 
 from drawpoker import _core
 from drawpoker.cards import CardsLike, to_card_list
-from drawpoker.equity import MAX_OUTCOMES, MAX_SAMPLES, SEED_MAX
+from drawpoker.equity import MAX_OUTCOMES, MAX_SAMPLES
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import ranking_system
-from drawpoker.validate import flag, integer
+from drawpoker.validate import SEED_MAX, flag, integer
 
 DEFAULT_BUDGET = 5_000_000
 """Joint outcomes a multiway spot may have and still be walked exactly."""

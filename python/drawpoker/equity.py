@@ -21,7 +21,7 @@ from drawpoker import _core
 from drawpoker.cards import as_card_array, to_card_list
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.ranges import Range
-from drawpoker.validate import integer, name_in
+from drawpoker.validate import SEED_MAX, integer, name_in
 
 if TYPE_CHECKING:
     import numpy as np
@@ -42,9 +42,6 @@ DEFAULT_SAMPLES = 200_000
 MAX_OUTCOMES, MAX_SAMPLES = _core.equity_limits()
 """The largest ``max_outcomes`` (10**12: a walk of that many deals takes hours) and sample count
 (10**12) a call may give; :func:`drawpoker.draw_equity`'s budget has the same maximum."""
-
-SEED_MAX = 2**64 - 1
-"""Seeds are integers in ``0..2**64-1``."""
 
 
 @dataclass(frozen=True)

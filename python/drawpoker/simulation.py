@@ -35,13 +35,14 @@ from typing import Any
 from drawpoker.bots import BOT_KINDS, make_bot
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GameSpec, Table, TableSettings, game, spec_from_dict
-from drawpoker.games.validate import SEED_LIMIT, positive
+from drawpoker.games.validate import positive
 from drawpoker.games.validate import seed as checked_seed
 from drawpoker.history import History, from_hand
+from drawpoker.validate import SEED_MAX
 
 GAME_SEED_STEP = 7919
 """Game ``n`` of a simulation is dealt from ``seed + GAME_SEED_STEP * n`` (modulo
-:data:`~drawpoker.games.validate.SEED_LIMIT`, so that every seed plays every game)."""
+:data:`~drawpoker.validate.SEED_MAX` + 1, so that every seed plays every game)."""
 
 IN_FLIGHT = 64
 """Most chunks a simulation has sent to its executor and not yet received back."""
@@ -107,7 +108,7 @@ def play_chunk(
     records = []
     for number in numbers:
         seat_kinds = tuple(kinds[(number + s) % len(kinds)] for s in range(players))
-        game_seed = (seed + GAME_SEED_STEP * number) % SEED_LIMIT
+        game_seed = (seed + GAME_SEED_STEP * number) % (SEED_MAX + 1)
         cpu = {
             s: make_bot(kind, seed=game_seed + s, game=spec.name)
             for s, kind in enumerate(seat_kinds)

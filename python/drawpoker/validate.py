@@ -20,6 +20,10 @@ from typing import SupportsIndex, cast
 
 from drawpoker.errors import InvalidArgumentError
 
+SEED_MAX = 2**64 - 1
+"""Seeds (of equity samples, deals, simulations) and hand numbers are integers in
+``0..2**64-1``: eight bytes."""
+
 
 def is_integer(value: object) -> bool:
     """Whether a value is a Python or NumPy integer (``bool`` is not).

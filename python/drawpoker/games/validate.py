@@ -15,10 +15,7 @@ import operator
 from collections.abc import Sequence
 
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.validate import integer, is_integer
-
-SEED_LIMIT = 2**64
-"""Seeds and hand numbers are integers in ``0 .. 2**64 - 1`` (eight bytes of the deal)."""
+from drawpoker.validate import SEED_MAX, integer, is_integer
 
 
 def whole_number(name: str, value: object) -> int:
@@ -84,7 +81,7 @@ def seed(name: str, value: object) -> int:
     ...
     drawpoker.errors.InvalidArgumentError: seed must be an integer in 0..2**64-1, not -1
     """
-    return integer(name, value, 0, SEED_LIMIT - 1)
+    return integer(name, value, 0, SEED_MAX)
 
 
 def one_of(name: str, value: object, allowed: Sequence[object]) -> None:
