@@ -27,9 +27,6 @@ from drawpoker.games import Action, Event, GameSpec, HandView, Table, side_pots
 from drawpoker.games.actions import LegalActions
 from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 
-UP_KINDS = ("deal", "up")
-"""Public events of these kinds carry a seat's up cards (a stud game deals them face up)."""
-
 DRAW_RULES = {
     "3": "up to 3 cards",
     "3-or-4-with-ace": "up to 3 cards, or 4 when the card you keep is an ace or the joker",
@@ -175,14 +172,6 @@ def _blinds(events: Sequence[Event]) -> list[dict[str, Any]]:
     ]
 
 
-def _up_cards(events: Sequence[Event], seats: int) -> list[list[str]]:
-    up: list[list[int]] = [[] for _ in range(seats)]
-    for e in events:
-        if e.to is None and e.kind in UP_KINDS and e.seat is not None and e.cards:
-            up[e.seat].extend(e.cards)
-    return [cards_text(cards) for cards in up]
-
-
 def _shown(events: Sequence[Event], rankings: Sequence[str]) -> list[dict[str, Any]]:
     """The hands shown, described; in a hi/lo game each also has ``low``: its qualifying low
     described, or ``None`` when it has none."""
@@ -261,7 +250,7 @@ def hand_json(
         "actor": view.actor,
         "cards": cards_text(view.cards),
         "card_counts": list(view.card_counts),
-        "up": _up_cards(events, view.seats),
+        "up": [cards_text(cards) for cards in view.up_cards],
         "board": cards_text(view.board),
         "stacks": list(view.stacks),
         "bets": list(view.bets),
