@@ -2,8 +2,9 @@
 ``chromium-driver``, driven by Selenium) against a real ``drawpoker serve`` subprocess. It opens
 the lobby, creates a Five-Card Draw table with CPU players, takes the seat and plays a whole
 round by clicking (a bet, a draw of two chosen cards, the showdown with the hands described),
-then a Hold'em hand; and the tips page's analysis form. Screenshots of the lobby and the tables
-are saved under ``$DRAWPOKER_ARTIFACTS`` (or the test's temporary directory).
+then a Hold'em hand; a dropped connection that reconnects and keeps its log; and the tips
+page's analysis form. Screenshots of the lobby and the tables are saved under
+``$DRAWPOKER_ARTIFACTS`` (or the test's temporary directory).
 
 The waits below are bounds against a hang (a minute for a step that takes a fraction of a
 second), not measurements: nothing here depends on the machine's speed."""
@@ -175,6 +176,32 @@ def test_five_card_draw_round_by_clicking(driver: Any, server: SiteServer, artif
     assert "Sam (you)" in standings
     assert len(driver.find_elements(By.CSS_SELECTOR, "#felt .card.back")) == 0  # all shown
     driver.save_screenshot(str(artifacts / "five-card-draw-showdown.png"))
+
+
+def test_a_reconnect_keeps_the_log_and_adds_what_it_missed(driver: Any, server: SiteServer) -> None:
+    """The connection drops (the server or the network): the page reconnects from its last
+    event, and its log keeps every line it had, followed by the events it missed."""
+    from selenium.webdriver.common.by import By
+
+    def log_lines(d: Any) -> list[str]:
+        return [e.text for e in d.find_elements(By.CSS_SELECTOR, "#log div")]
+
+    create_table(driver, server, "five-card-draw", ["person", "cpu:checkcall", "cpu:checkcall"])
+    sit_down(driver, "Sam")
+    my_turn(driver)
+    click_and_wait(driver, "act-bet")
+    my_turn(driver)
+    before = log_lines(driver)
+    assert before[0] == "Hand 1" and any("bet" in line for line in before)
+    driver.execute_script("window.dropped = socket; socket.close()")
+    wait(
+        driver,
+        lambda d: d.execute_script("return socket !== window.dropped && socket.readyState === 1"),
+        "the page to reconnect",
+    )
+    click_and_wait(driver, "act-draw")  # stand pat: its update follows the reconnect's welcome
+    after = log_lines(driver)
+    assert after[: len(before)] == before and len(after) > len(before), (before, after)
 
 
 def test_a_holdem_hand_by_clicking(driver: Any, server: SiteServer, artifacts: Path) -> None:

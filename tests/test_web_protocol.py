@@ -93,6 +93,7 @@ BAD_MESSAGES = [
     ('{"type": "act", "seq": "SEQ", "kind": "bet", "amount": 20.5}', "bad-message"),
     ('{"type": "act", "seq": "SEQ", "kind": "bet", "amount": true}', "bad-message"),
     ('{"type": "act", "seq": "SEQ", "kind": "bet", "amount": "20"}', "bad-message"),
+    ('{"type": "act", "seq": "SEQ", "kind": "bet", "amount": 4611686018427387904}', "bad-message"),
     ('{"type": "act", "seq": "SEQ", "kind": "shove"}', "bad-message"),
     ('{"type": "act", "seq": -1, "kind": "check"}', "bad-message"),
     ('{"type": "hello", "token": "again"}', "bad-message"),

@@ -14,7 +14,7 @@ from typing import Any
 
 from drawpoker.games import Table
 from drawpoker.web.app import create_app
-from drawpoker.web.client import random_action
+from drawpoker.web.client import SeatStream, random_action
 from drawpoker.web.protocol import TOO_SLOW
 from drawpoker.web.room import Pace, Room
 from starlette.testclient import TestClient
@@ -53,20 +53,17 @@ def room_of(client: TestClient, table_id: str) -> Room:
     return room
 
 
-class Browser:
+class Browser(SeatStream):
     """One seat's WebSocket: every message received is kept (``texts``), the latest state
-    and the events of the stream followed."""
+    and the events of the stream followed (:class:`~drawpoker.web.client.SeatStream`)."""
 
     def __init__(self, client: TestClient, table_id: str, token: str) -> None:
+        super().__init__()
         self.client = client
         self.table_id = table_id
         self.token = token
         self.texts: list[str] = []
-        self.events: list[dict[str, Any]] = []
-        self.state: dict[str, Any] | None = None
-        self.errors: list[dict[str, Any]] = []
         self.slow_closes = 0
-        self.seat: int | None = None
         self._context: Any = None
         self.ws: Any = None
 
@@ -91,9 +88,8 @@ class Browser:
             context.__exit__(None, None, None)
 
     def read(self) -> dict[str, Any]:
-        """The next message (kept, and followed when it is a welcome or an update). A
-        connection the server closed as too slow (1013) is opened again from the last event,
-        as the table page does."""
+        """The next message (kept, and followed). A connection the server closed as too slow
+        (1013) is opened again from the last event, as the table page does."""
         try:
             text = self.ws.receive_text()
         except WebSocketDisconnect as closed:
@@ -101,24 +97,10 @@ class Browser:
                 raise
             self.slow_closes += 1
             self.close()
-            return self.open(since=self.events[-1]["seq"] if self.events else None)
+            return self.open(since=self.seq)
         self.texts.append(text)
         message: dict[str, Any] = json.loads(text)
-        if message["type"] == "welcome":
-            self.seat = message["seat"]
-            if self.events and message["events"]:
-                assert message["events"][0]["seq"] == self.events[-1]["seq"] + 1
-            self.events.extend(message["events"])
-            self.state = message["state"]
-        elif message["type"] == "error":
-            self.errors.append(message)
-        elif message["type"] == "update":
-            for event in message["events"]:
-                if self.events:
-                    assert event["seq"] == self.events[-1]["seq"] + 1, "a gap in the stream"
-                self.events.append(event)
-            self.state = message["state"]
-        return message
+        return self.follow(message)
 
     def read_until(self, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
         """Reads until the state satisfies ``done``."""

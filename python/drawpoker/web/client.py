@@ -72,7 +72,56 @@ def random_action(state: JSON, rng: random.Random) -> JSON:
     return {"kind": kind}
 
 
-class SeatClient:
+class SeatStream:
+    """What a client follows of one seat's messages (:meth:`follow`): the seat, its latest
+    whole state, the events of its stream (a gap raises) and the errors it was sent. The
+    clients here (:class:`SeatClient`, the tests' scripted browsers) read their messages their
+    own way and follow them with it.
+
+    >>> stream = SeatStream()
+    >>> stream.follow({"type": "welcome", "seat": 1, "events": [{"seq": 4}], "state": {}})["seat"]
+    1
+    >>> stream.follow({"type": "update", "seq": 6, "events": [{"seq": 6}], "state": {}})
+    Traceback (most recent call last):
+    ...
+    ValueError: a gap in the stream: 4 then 6
+    """
+
+    def __init__(self) -> None:
+        self.state: JSON | None = None
+        self.events: list[JSON] = []
+        self.errors: list[JSON] = []
+        self.seat: int | None = None
+
+    @property
+    def seq(self) -> int | None:
+        """The latest event of the seat's stream followed (``None`` before any).
+
+        >>> SeatStream().seq is None
+        True
+        """
+        return self.events[-1]["seq"] if self.events else None
+
+    def follow(self, message: JSON) -> JSON:
+        """Follows one message from the server (a welcome or an update: the seat's state and
+        the next events of its stream; an error: kept); returns it."""
+        kind = message["type"]
+        if kind in ("welcome", "update"):
+            if kind == "welcome":
+                self.seat = message["seat"]
+            for event in message["events"]:
+                if self.events and event["seq"] != self.events[-1]["seq"] + 1:
+                    raise ValueError(
+                        f"a gap in the stream: {self.events[-1]['seq']} then {event['seq']}"
+                    )
+                self.events.append(event)
+            self.state = message["state"]
+        elif kind == "error":
+            self.errors.append(message)
+        return message
+
+
+class SeatClient(SeatStream):
     """One seat's WebSocket: ``connect`` says hello (from the last event it has, after a first
     connection), ``receive`` reads the next message and follows the seat's state and stream,
     ``act`` sends an action chosen in the current state. Needs the ``websockets`` package.
@@ -82,13 +131,10 @@ class SeatClient:
     """
 
     def __init__(self, base_url: str, table_id: str, token: str) -> None:
+        super().__init__()
         self.base_url = base_url.rstrip("/")
         self.table_id = table_id
         self.token = token
-        self.state: JSON | None = None
-        self.events: list[JSON] = []
-        self.errors: list[JSON] = []
-        self.seat: int | None = None
         self.socket: Any = None
         self.pending: int | None = None
         """The table's action count when this client acted, until the action shows."""
@@ -102,15 +148,6 @@ class SeatClient:
         """
         base = self.base_url.replace("http://", "ws://").replace("https://", "wss://")
         return f"{base}/ws/{self.table_id}"
-
-    @property
-    def seq(self) -> int | None:
-        """The latest event of the seat's stream this client has (``None`` before any).
-
-        >>> SeatClient("http://h:1", "t", "x").seq is None
-        True
-        """
-        return self.events[-1]["seq"] if self.events else None
 
     async def connect(self) -> JSON:
         """Opens the WebSocket, says hello, returns the welcome (followed)."""
@@ -134,31 +171,17 @@ class SeatClient:
 
     async def receive(self) -> JSON:
         """The next message, its state and events followed (a gap in the stream raises)."""
-        message: JSON = json.loads(await self.socket.recv())
-        kind = message["type"]
-        if kind == "welcome":
-            self.seat = message["seat"]
-            self.pending = None
-            if self.events and message["events"]:
-                self._check_next(message["events"][0])
-            self.events.extend(message["events"])
-            self.state = message["state"]
-        elif kind == "update":
-            for event in message["events"]:
-                if self.events:
-                    self._check_next(event)
-                self.events.append(event)
-            self.state = message["state"]
-            if self.pending is not None and self.state["actions"] > self.pending:
-                self.pending = None
-        elif kind == "error":
-            self.errors.append(message)
+        return self.follow(json.loads(await self.socket.recv()))
+
+    def follow(self, message: JSON) -> JSON:
+        """Follows the message (:meth:`SeatStream.follow`) and whether the action sent shows
+        yet (a welcome or an error ends the wait too)."""
+        super().follow(message)
+        kind, pending = message["type"], self.pending
+        shown = kind == "update" and pending is not None and message["state"]["actions"] > pending
+        if kind in ("welcome", "error") or shown:
             self.pending = None
         return message
-
-    def _check_next(self, event: JSON) -> None:
-        if event["seq"] != self.events[-1]["seq"] + 1:
-            raise ValueError(f"a gap in the stream: {self.events[-1]['seq']} then {event['seq']}")
 
     def my_turn(self) -> bool:
         """Whether the state waits for this seat's action (and none was sent for it yet).

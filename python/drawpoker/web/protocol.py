@@ -173,10 +173,19 @@ def _fields(data: dict[str, Any], required: set[str], optional: set[str] | None 
         raise ProtocolError("bad-message", f"unknown fields {unknown} (a {kind} has {allowed})")
 
 
-def _integer(name: str, value: object, low: int, high: int = AMOUNT_LIMIT) -> int:
-    if type(value) is not int or not low <= value < high:
+def _integer(name: str, value: object, low: int) -> int:
+    """``value`` checked to be an int of ``low``..``AMOUNT_LIMIT - 1`` (no bool, no float).
+
+    >>> _integer("amount", 2**62, 1)
+    Traceback (most recent call last):
+    ...
+    drawpoker.web.protocol.ProtocolError: bad-message: amount must be a whole number from 1 \
+below 4611686018427387904, not 4611686018427387904
+    """
+    if type(value) is not int or not low <= value < AMOUNT_LIMIT:
         raise ProtocolError(
-            "bad-message", f"{name} must be a whole number from {low}, not {value!r}"
+            "bad-message",
+            f"{name} must be a whole number from {low} below {AMOUNT_LIMIT}, not {value!r}",
         )
     return value
 

@@ -42,7 +42,7 @@ from drawpoker.errors import DrawPokerError, IllegalActionError
 from drawpoker.games import Action, Table
 from drawpoker.web.lobby import NewTable
 from drawpoker.web.protocol import TOO_SLOW, Act, ProtocolError
-from drawpoker.web.seatview import betting_facts, hand_json, seat_state
+from drawpoker.web.seatview import betting_facts, hand_json, own_state, seat_state, table_state
 from drawpoker.web.store import SeatRecord
 from drawpoker.web.stream import SeatStreams
 
@@ -55,13 +55,23 @@ STATUSES = ("waiting", "playing", "over")
 """A table waits for its players, then plays, then is over."""
 
 
-def encode(message: dict[str, Any]) -> str:
-    """A message as the JSON text sent over the WebSocket.
+def encode(message: object) -> str:
+    """A message (or a part of one) as the JSON text sent over the WebSocket.
 
     >>> encode({"type": "pong"})
     '{"type":"pong"}'
     """
     return json.dumps(message, separators=(",", ":"))
+
+
+def merged(*texts: str) -> str:
+    """The texts of JSON objects encoded apart (no name in two of them) as one object's text:
+    a part every seat shares is encoded once, not once per seat.
+
+    >>> merged(encode({"a": 1}), encode({}), encode({"b": [2]}))
+    '{"a":1,"b":[2]}'
+    """
+    return "{" + ",".join(text[1:-1] for text in texts if text != "{}") + "}"
 
 
 class TableClock:
@@ -159,8 +169,9 @@ class Room:
     """Actions played at the table so far."""
     unsaved_players: set[tuple[str, int]] = field(default_factory=set)
     """CPU players that acted since their state was last saved (saved when a hand ends)."""
-    last_hand: tuple[int, list[dict[str, Any]]] | None = None
-    """Each seat's summary of the previous hand (it never changes), made once."""
+    last_hand: tuple[int, list[dict[str, Any]], list[str]] | None = None
+    """The previous hand's index and each seat's summary of it, as data and as the text of a
+    ``last`` member (it never changes: made once)."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
 
@@ -317,28 +328,32 @@ class Room:
         >>> room.state(0)["seq"], len(room.state(0)["cards"])
         (3, 2)
         """
-        table = self.table
-        previous = len(table.hands) - 2
-        last = None
-        if previous >= 0:
-            if self.last_hand is None or self.last_hand[0] != previous:
-                hand = table.hands[previous]
-                views = [
-                    hand_json(hand.view(s), previous, hand.winners, hand.start_stacks)
-                    for s in range(len(table.names))
-                ]
-                self.last_hand = (previous, views)
-            last = self.last_hand[1][seat]
+        previous = self._previous()
         return seat_state(
-            table,
+            self.table,
             seat,
             players=self.players(),
             status=self.status,
             seq=self.streams.last[seat],
             time_left=self.time_left(),
             actions=self.actions,
-            last=last,
+            last=None if previous is None else previous[1][seat],
         )
+
+    def _previous(self) -> tuple[int, list[dict[str, Any]], list[str]] | None:
+        """:attr:`last_hand`, made when a hand has ended since (``None`` in the first hand)."""
+        table = self.table
+        previous = len(table.hands) - 2
+        if previous < 0:
+            return None
+        if self.last_hand is None or self.last_hand[0] != previous:
+            hand = table.hands[previous]
+            views = [
+                hand_json(hand.view(s), previous, hand.winners, hand.start_stacks)
+                for s in range(len(table.names))
+            ]
+            self.last_hand = (previous, views, [encode({"last": view}) for view in views])
+        return self.last_hand
 
     # ------------------------------------------------------------------ connections
 
@@ -555,16 +570,28 @@ steps of 1, or all-in)
         self.wake.set()
 
     def _broadcast(self, new: list[list[dict[str, Any]]] | None) -> None:
-        for seat, outs in self.connections.items():
-            if not outs:
-                continue
-            message = {
-                "type": "update",
-                "seq": self.streams.last[seat],
-                "events": [] if new is None else new[seat],
-                "state": self.state(seat),
-            }
-            text = encode(message)
+        """Sends every connected seat its update: its new events and its whole state (the
+        :meth:`state` the seat would get now), the part every seat shares encoded once."""
+        connected = [(seat, outs) for seat, outs in self.connections.items() if outs]
+        if not connected:
+            return
+        table, status = self.table, self.status
+        shared = encode(
+            table_state(
+                table,
+                players=self.players(),
+                status=status,
+                time_left=self.time_left(),
+                actions=self.actions,
+            )
+        )
+        previous = self._previous()
+        for seat, outs in connected:
+            seq = self.streams.last[seat]
+            own = encode(own_state(table, seat, status=status, seq=seq))
+            last = '{"last":null}' if previous is None else previous[2][seat]
+            head = {"type": "update", "seq": seq, "events": [] if new is None else new[seat]}
+            text = merged(encode(head), '{"state":' + merged(own, shared, last) + "}")
             for out in list(outs):
                 if not out.send(text):
                     outs.discard(out)

@@ -27,9 +27,6 @@ from drawpoker.games import Action, Event, GameSpec, HandView, Table, side_pots
 from drawpoker.games.actions import LegalActions
 from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 
-UP_KINDS = ("deal", "up")
-"""Public events of these kinds carry a seat's up cards (a stud game deals them face up)."""
-
 DRAW_RULES = {
     "3": "up to 3 cards",
     "3-or-4-with-ace": "up to 3 cards, or 4 when the card you keep is an ace or the joker",
@@ -175,14 +172,6 @@ def _blinds(events: Sequence[Event]) -> list[dict[str, Any]]:
     ]
 
 
-def _up_cards(events: Sequence[Event], seats: int) -> list[list[str]]:
-    up: list[list[int]] = [[] for _ in range(seats)]
-    for e in events:
-        if e.to is None and e.kind in UP_KINDS and e.seat is not None and e.cards:
-            up[e.seat].extend(e.cards)
-    return [cards_text(cards) for cards in up]
-
-
 def _shown(events: Sequence[Event], rankings: Sequence[str]) -> list[dict[str, Any]]:
     """The hands shown, described; in a hi/lo game each also has ``low``: its qualifying low
     described, or ``None`` when it has none."""
@@ -261,7 +250,7 @@ def hand_json(
         "actor": view.actor,
         "cards": cards_text(view.cards),
         "card_counts": list(view.card_counts),
-        "up": _up_cards(events, view.seats),
+        "up": [cards_text(cards) for cards in view.up_cards],
         "board": cards_text(view.board),
         "stacks": list(view.stacks),
         "bets": list(view.bets),
@@ -291,6 +280,69 @@ def hand_json(
     }
 
 
+def own_state(table: Table, seat: int, *, status: str, seq: int) -> dict[str, Any]:
+    """What ``seat`` alone is shown at this moment: the current hand as it sees it
+    (:func:`hand_json`), its legal actions on its turn (only while the table plays), and
+    ``seq``, the latest event of the seat's stream.
+
+    >>> from drawpoker.games import Table, game
+    >>> own = own_state(Table(game("holdem"), 2, seed=1), 0, status="playing", seq=3)
+    >>> own["seat"], own["legal"]["kinds"]
+    (0, ['fold', 'call', 'raise'])
+    """
+    index = len(table.hands) - 1
+    hand = table.hand
+    view = hand.view(seat)
+    data = hand_json(view, index, hand.winners if hand.is_over else (), hand.start_stacks)
+    legal = view.legal if status == "playing" and not table.is_over else None
+    data.update(
+        {
+            "type": "state",
+            "seat": seat,
+            "seq": seq,
+            "legal": None if legal is None else legal_json(view, legal, hand.why_illegal),
+        }
+    )
+    return data
+
+
+def table_state(
+    table: Table,
+    *,
+    players: list[dict[str, Any]],
+    status: str,
+    time_left: float | None,
+    actions: int | None = None,
+) -> dict[str, Any]:
+    """What every seat is shown alike at this moment: the status, the round, the actions played
+    at the table (counted here when not given), the turn timer's seconds left, the standings and
+    the players (``players`` and ``status`` come from the room: who sits where, who is away).
+
+    >>> from drawpoker.games import Table, game
+    >>> shared = table_state(Table(game("five-card-draw"), 2, seed=1), players=[],
+    ...                      status="playing", time_left=None)
+    >>> shared["round"], shared["actions"], [s["score"] for s in shared["standings"]]
+    (1, 0, [2000, 2000])
+    """
+    names = {p["seat"]: p["name"] for p in players}
+    return {
+        "status": status,
+        "round": table.round,
+        "rounds": table.settings.rounds,
+        "is_over": table.is_over,
+        "actions": sum(len(h.actions) for h in table.hands) if actions is None else actions,
+        "time_left": None if time_left is None else round(max(time_left, 0.0), 2),
+        "timer": table.settings.turn_timer,
+        "table_stacks": list(table.stacks),
+        "points": list(table.points),
+        "standings": [
+            {"place": s.place, "seat": s.seat, "name": names.get(s.seat, s.name), "score": s.score}
+            for s in table.standings()
+        ],
+        "players": players,
+    }
+
+
 def seat_state(
     table: Table,
     seat: int,
@@ -302,12 +354,9 @@ def seat_state(
     actions: int | None = None,
     last: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Everything ``seat`` is shown at this moment: the current hand (:func:`hand_json`), its
-    legal actions on its turn (only while the table plays), the table's round, standings and
-    players, the previous hand's summary (``last``), the turn timer's seconds left, and ``seq``,
-    the latest event of the seat's stream. ``players`` and ``status`` come from the room (who
-    sits where, who is away); ``actions`` (the actions played at the table) and ``last`` (the
-    previous hand's :func:`hand_json`) are counted and made here when not given.
+    """Everything ``seat`` is shown at this moment: its own part (:func:`own_state`), the part
+    every seat shares (:func:`table_state`) and the previous hand's summary (``last``: its
+    :func:`hand_json`, made here when not given; ``None`` in the first hand).
 
     >>> from drawpoker.games import Table, game
     >>> state = seat_state(Table(game("five-card-draw"), 2, seed=1), 0, players=[],
@@ -315,45 +364,13 @@ def seat_state(
     >>> state["round"], state["legal"], [s["score"] for s in state["standings"]]
     (1, None, [2000, 2000])
     """
-    index = len(table.hands) - 1
-    hand = table.hand
-    view = hand.view(seat)
-    data = hand_json(view, index, hand.winners if hand.is_over else (), hand.start_stacks)
-    legal = view.legal if status == "playing" and not table.is_over else None
-    names = {p["seat"]: p["name"] for p in players}
+    data = own_state(table, seat, status=status, seq=seq)
     data.update(
-        {
-            "type": "state",
-            "seat": seat,
-            "seq": seq,
-            "status": status,
-            "round": table.round,
-            "rounds": table.settings.rounds,
-            "is_over": table.is_over,
-            "actions": sum(len(h.actions) for h in table.hands) if actions is None else actions,
-            "legal": None if legal is None else legal_json(view, legal, hand.why_illegal),
-            "time_left": None if time_left is None else round(max(time_left, 0.0), 2),
-            "timer": table.settings.turn_timer,
-            "table_stacks": list(table.stacks),
-            "points": list(table.points),
-            "standings": [
-                {
-                    "place": s.place,
-                    "seat": s.seat,
-                    "name": names.get(s.seat, s.name),
-                    "score": s.score,
-                }
-                for s in table.standings()
-            ],
-            "players": players,
-            "last": None,
-        }
+        table_state(table, players=players, status=status, time_left=time_left, actions=actions)
     )
-    if last is not None:
-        data["last"] = last
-    elif index > 0:
+    index = len(table.hands) - 1
+    if last is None and index > 0:
         previous = table.hands[index - 1]
-        data["last"] = hand_json(
-            previous.view(seat), index - 1, previous.winners, previous.start_stacks
-        )
+        last = hand_json(previous.view(seat), index - 1, previous.winners, previous.start_stacks)
+    data["last"] = last
     return data

@@ -110,8 +110,10 @@ function receive(message) {
     facts = message.table;
     seat = message.seat;
     $("table-area").hidden = false;
-    $("log").replaceChildren();
-    logHand = null;
+    if (lastSeq === null) {  // a first connection; a reconnect's events follow what the log has
+      $("log").replaceChildren();
+      logHand = null;
+    }
     state = message.state;
     addEvents(message.events);
     setState(message.state);
