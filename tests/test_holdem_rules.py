@@ -614,6 +614,27 @@ def test_r_he_7_a_small_blind_that_cannot_cover_posts_all_it_has() -> None:
     assert hand.street == 1 and hand.actor == 2
 
 
+def test_r_he_7_a_hand_the_blinds_end_at_the_deal_is_settled_and_the_table_moves_on() -> None:
+    """Both seats all-in on their blinds: nobody acts, the board is dealt at once (R-HE-8) and
+    the hand is over at its deal. The table settles it and deals the next round as after any
+    hand's last action, here until one seat has every chip: it never waits for an actor that
+    does not exist (the site's table hung so, a short stack 199 hands into its leak test)."""
+    for seed in range(20):
+        table = Table(HOLDEM, 2, seed=seed, settings=TableSettings(stack=40, rounds=10))
+        assert table.is_over and table.to_act is None
+        assert all(hand.is_over for hand in table.hands)
+        assert [hand.number for hand in table.hands] == list(range(1, len(table.hands) + 1))
+        assert sum(table.stacks) == 80 and (0 in table.stacks or table.round == 10)
+    # The same in play: the short stack of a heads-up pair is all-in on the small blind.
+    table = Table(HOLDEM, 2, seed=3, settings=TableSettings(stack=150, rounds=50))
+    while not table.is_over:
+        assert table.to_act is not None and not table.hand.is_over
+        seat = table.to_act
+        legal = table.legal_actions()
+        table.act(seat, Action.call() if "call" in legal.kinds else Action.check())
+    assert 0 in table.stacks or table.round == 50
+
+
 # ---------------------------------------------------------------------------- R-HE-8
 
 

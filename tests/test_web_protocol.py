@@ -246,6 +246,25 @@ def test_the_turn_timer_acts_for_a_seat_whose_time_ran_out() -> None:
         assert reply["code"] in ("stale", "not-your-turn")
 
 
+def test_r_he_7_a_table_whose_blinds_end_every_hand_plays_out_as_it_starts() -> None:
+    """Every seat all-in on its blind: each hand ends at its deal and nobody is asked to act.
+    The table plays its hands out at once and is over; it never waits for an actor that does
+    not exist (the leak test's Hold'em table hung so, 199 hands in, on a short stack)."""
+    with site() as client:
+        table_id = new_table(client, "holdem", ["person", "person"], stack=40)
+        ann, bob = (
+            Browser(client, table_id, take_seat(client, table_id, name)[1])
+            for name in ("Ann", "Bob")
+        )
+        ann.open()
+        bob.open()  # the last person connects: the table starts
+        room = room_of(client, table_id)
+        assert room.status == "over" and room.table.is_over
+        final = bob.read_until(lambda s: s["status"] == "over")
+        assert final["legal"] is None and final["actor"] is None
+        assert sum(final["table_stacks"]) == 80
+
+
 def test_a_player_who_leaves_is_played_by_a_cpu_until_they_return() -> None:
     with site(pace=Pace(grace=0)) as client:
         table_id = new_table(client, "holdem", ["person", "cpu:checkcall"], rounds=50)

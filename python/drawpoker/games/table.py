@@ -225,8 +225,8 @@ class Table:
                 return  # a present person's turn
             hand.act(player.choose(hand.view(seat)))  # type: ignore[arg-type]
             self.turn_started = clock()  # _after_action, inlined on this hot path
-            if hand.is_over:
-                self._end_round(hand)
+            if hand.is_over and self._next_round():
+                self._start_round()
             played += 1
 
     # ---------------------------------------------------------------- table behaviour
@@ -425,21 +425,30 @@ its hands
             raise InvalidArgumentError(f"seat {seat!r} is not a seat of {len(self.names)}")
 
     def _start_round(self) -> None:
-        if not self.game.button_moves:  # stud: every deal starts at seat 0
-            self.button = len(self.names) - 1
-        while self.betting and self.game.button_moves and self.stacks[self.button] == 0:
-            self.button = (self.button + 1) % len(self.names)
-        self.hands.append(Hand(self.game, self.stacks, self.button, self.seed, number=self.round))
-        self.turn_started = self.clock()
+        """Deals the round's hand. A hand the forced bets end at the deal (every seat but one
+        all-in on its blind, R-HE-7 and R-HE-8: the board is dealt at once, nobody acts) is
+        settled at once and the next round dealt, as after a hand's last action."""
+        while True:
+            if not self.game.button_moves:  # stud: every deal starts at seat 0
+                self.button = len(self.names) - 1
+            while self.betting and self.game.button_moves and self.stacks[self.button] == 0:
+                self.button = (self.button + 1) % len(self.names)
+            self.hands.append(
+                Hand(self.game, self.stacks, self.button, self.seed, number=self.round)
+            )
+            self.turn_started = self.clock()
+            if not self.hand.is_over or not self._next_round():
+                return
 
     def _after_action(self) -> None:
         self.turn_started = self.clock()
-        hand = self.hand
-        if hand.is_over:
-            self._end_round(hand)
+        if self.hand.is_over and self._next_round():
+            self._start_round()
 
-    def _end_round(self, hand: Hand) -> None:
-        """Scores the finished ``hand`` and deals the next round, or ends the game."""
+    def _next_round(self) -> bool:
+        """Settles the hand that ended (chips, or the winners' points); whether another round
+        follows (else the table is over)."""
+        hand = self.hand
         if self.betting:
             self.stacks = list(hand.stacks)
         else:
@@ -448,10 +457,10 @@ its hands
         with_chips = sum(1 for s in self.stacks if s > 0)
         if self.round == self.settings.rounds or (self.betting and with_chips < 2):
             self.is_over = True
-            return
+            return False
         self.round += 1
         self.button = (self.button + 1) % len(self.names)
-        self._start_round()
+        return True
 
 
 def _saved(player: Player, seat: int) -> dict[str, Any]:
