@@ -135,7 +135,12 @@ def setting(default: Any, help: str, choices: Sequence[Any] | None = None) -> An
 
 
 class Settings(Protocol):
-    """What a game's settings offer: plain data out (``to_dict``), and equality."""
+    """What a game's settings offer: plain data out (``to_dict``), and equality.
+
+    >>> from drawpoker.games import game
+    >>> game("holdem").settings.to_dict()["big_blind"]
+    100
+    """
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as plain data."""

@@ -454,7 +454,11 @@ FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, _5CD)
 class Outcome(NamedTuple):
     """How a replay ended: each player's stack and winnings (p1 first), whether the hand is
     over, and the checks and mucks of the history the engine had no action for
-    (:class:`~drawpoker.history.replay.Replay`)."""
+    (:class:`~drawpoker.history.replay.Replay`).
+
+    >>> Outcome([990, 1010], [0, 20], True, 0, 0).stacks
+    [990, 1010]
+    """
 
     stacks: list[int]
     winnings: list[int]

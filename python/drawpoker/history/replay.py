@@ -43,6 +43,12 @@ class Replay:
 
     Any action that cannot be replayed raises :class:`~drawpoker.errors.HistoryError` naming
     the hand, the action's index and its text.
+
+    >>> from drawpoker.history import loads
+    >>> from drawpoker.history.record import EXAMPLE
+    >>> replay = Replay(loads(EXAMPLE)[0])
+    >>> list(replay)[-1], replay.done, replay.hand.stacks  # seats 3 and 5: p1 990, p2 1010
+    ('p1 f', True, [0, 0, 990, 0, 1010, 0])
     """
 
     def __init__(self, history: History) -> None:
