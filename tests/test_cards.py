@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import drawpoker
 import numpy as np
 import pytest
@@ -32,6 +34,35 @@ def test_r_card_2_text_forms() -> None:
 def test_r_card_2_bad_tokens_name_the_token(bad: str) -> None:
     with pytest.raises(InvalidCardError, match="invalid card"):
         parse_cards(bad)
+
+
+def _suits_relabelled(text: str, order: str) -> str:
+    """``text`` with every suit renamed: clubs, diamonds, hearts, spades become ``order``."""
+    return text.translate(str.maketrans("cdhs", order))
+
+
+@pytest.mark.parametrize(
+    ("ranking", "hands"),
+    [
+        ("high", ["As Ks Qs Js 9s", "Ah Kd Qc Jh 9s 2d 3c", "7c 7d 5h 5s 2c"]),
+        ("joker", ["As Ks Qs Js Jk", "Ah Ad Kc Ks 9d"]),
+        ("deuce-seven", ["7c 5d 4h 3s 2c", "Ac Kd Qh Js 9c"]),
+        ("ace-five", ["5c 4d 3h 2s Ac", "Kc Kd 7h 6s 2c 3d 4h"]),
+        ("badugi", ["Ac 2d 3h 4s", "Kc Kd 7h 2c"]),
+    ],
+)
+def test_r_card_3_suits_never_break_ties_between_hands(ranking: str, hands: list[str]) -> None:
+    # Every renaming of the four suits (24 of them) keeps every hand's strength. (The rule's
+    # exception, stud's bring-in and odd chip by suit, is tests/test_stud_rules.py's R-STUD-2/10.)
+    for hand in hands:
+        strengths = {
+            drawpoker.evaluate(_suits_relabelled(hand, "".join(order)), ranking=ranking)
+            for order in itertools.permutations("cdhs")
+        }
+        assert len(strengths) == 1, (ranking, hand, strengths)
+    # Two hands of the same ranks in other suits tie, whichever suit is "higher" in bridge order.
+    assert drawpoker.evaluate("As Ks Qs Js 9s") == drawpoker.evaluate("Ac Kc Qc Jc 9c")
+    assert drawpoker.evaluate("Ts 9h 8d 7c 6s") == drawpoker.evaluate("Tc 9d 8h 7s 6c")
 
 
 def test_card_constructor_checks_ranges() -> None:
