@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bench.engine_workloads import check_call_hands, rules_of_thumb_hands, strong_hands
 from bench.figures import Figure, best_seconds
-from bench.peers.pokerkit_dealer import dealer_automations
+from bench.pokerkit_dealer import dealer_automations
 
 TASK = "complete 6-player Five-Card Draw hands, check/call/stand pat"
 ROT_TASK = "complete 6-player Five-Card Draw hands, rules-of-thumb CPUs"

@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bench.figures import Figure, best_seconds
-from bench.peers.pokerkit_dealer import dealer_automations
+from bench.pokerkit_dealer import dealer_automations
 
 TD_TASK = "complete 6-player fixed-limit 2-7 triple draw hands, check/call, stand pat"
 TD_DRAW_TASK = "complete 6-player fixed-limit 2-7 triple draw hands, check/call, drawing by a rule"

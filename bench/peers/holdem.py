@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from bench.figures import Figure, best_seconds
-from bench.peers.pokerkit_dealer import dealer_automations
+from bench.pokerkit_dealer import dealer_automations
 
 TASK = "complete 6-player no-limit Hold'em hands, check/call"
 ROT_TASK = "complete 6-player no-limit Hold'em hands, rules-of-thumb CPUs"

@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from bench.figures import Figure, best_seconds
-from bench.peers.pokerkit_dealer import dealer_automations
+from bench.pokerkit_dealer import dealer_automations
 
 TASK = "complete 6-player fixed-limit Seven-Card Stud hands, call-down"
 ROT_TASK = "complete 6-player fixed-limit Seven-Card Stud hands, rules-of-thumb CPUs"
