@@ -11,7 +11,10 @@ from drawpoker.simulation import process_pool
 
 from bench.figures import Figure, run_child
 
-GAME, GAMES, PLAYERS, ROUNDS = "holdem", 400, 6, 10
+GAME, GAMES, PLAYERS, ROUNDS = "holdem", 1600, 6, 10
+CHUNK = 32
+"""Games a chunk: 320 hands, about 0.1 s of work, so that a chunk's round trip through a
+Dask scheduler (which shares the two cores with its workers here) is small beside it."""
 BOTS = ("rules", "checkcall")
 
 
@@ -29,7 +32,7 @@ def hands_per_second(executor: Executor | None = None) -> tuple[float, int]:
         table=TableSettings(rounds=ROUNDS),
         seed=1,
         executor=executor,
-        chunk_size=8,
+        chunk_size=CHUNK,
     )
     return summary.hands / (time.perf_counter() - start), summary.hands
 
@@ -43,7 +46,7 @@ def measure() -> list[Figure]:
     """hands/s on each executor (best of two runs each)."""
     task = (
         f"drawpoker simulate: {GAMES} games of {GAME}, {PLAYERS} CPU players "
-        f"({', '.join(BOTS)}), {ROUNDS} rounds each, hands/s"
+        f"({', '.join(BOTS)}), {ROUNDS} rounds each, {CHUNK} games a chunk, hands/s"
     )
     figures = []
     one = run_child("bench.peers.simulation", 1)["hands_per_s"]

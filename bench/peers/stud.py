@@ -13,9 +13,9 @@ whose hands do not all pass; the timed hands run the same driver with the checks
 
 The drawpoker figures come from ``bench.engine_workloads`` (``stud_check_call_hands`` and
 ``stud_rules_of_thumb_hands``), written with the engine's stud, and from the
-``drawpoker simulate --game stud --bots checkcall`` command's own hands/s line. Every timed
-call deals new hands (the seed moves on), so that no player's remembered hand reading is
-reused from an earlier call.
+``drawpoker simulate --game stud --bots checkcall --workers 1`` command's own hands/s line.
+Every timed call deals new hands (the seed moves on), so that no player's remembered hand
+reading is reused from an earlier call.
 """
 
 from __future__ import annotations
@@ -32,7 +32,9 @@ from bench.pokerkit_dealer import dealer_automations
 
 TASK = "complete 6-player fixed-limit Seven-Card Stud hands, call-down"
 ROT_TASK = "complete 6-player fixed-limit Seven-Card Stud hands, rules-of-thumb CPUs"
-SIM_TASK = "drawpoker simulate --game stud --bots checkcall (6 CPU players, 10 rounds a game)"
+SIM_TASK = (
+    "drawpoker simulate --game stud --bots checkcall --workers 1 (6 CPU players, 10 rounds a game)"
+)
 PLAYERS = 6
 ANTE, BRING_IN, SMALL_BET, BIG_BET = 40, 50, 200, 400
 STACK = 20_000
@@ -166,6 +168,9 @@ def simulate_figure(games: int = 40) -> Figure:
     best = 0.0
     for run in range(3):
         argv = ["simulate", "--game", "stud", "--bots", "checkcall", "--games", str(games)]
+        # One process, as the figures beside it: the simulation area measures the process
+        # pool, whose start-up would dominate a run this short.
+        argv += ["--workers", "1"]
         args = build_parser().parse_args([*argv, "--seed", str(SEED + run)])
         out = io.StringIO()
         simulate(args, out=out, progress=io.StringIO())
