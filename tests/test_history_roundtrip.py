@@ -16,6 +16,7 @@ from typing import Final
 
 import pytest
 from drawpoker.bots import make_bot
+from drawpoker.cards import format_cards
 from drawpoker.errors import HistoryError
 from drawpoker.games import Action, Hand, Table, TableSettings, game
 from drawpoker.history import dumps, dumps_all, from_hand, loads
@@ -288,3 +289,26 @@ def test_replays_step_action_by_action_through_the_same_states() -> None:
         assert replay.hand.events == hand.events
         with pytest.raises(HistoryError, match="every action has been replayed"):
             replay.step()
+
+
+@pytest.mark.parametrize("name", ["stud", "razz", "stud-hi-lo"])
+def test_r_stud_7_a_common_card_is_written_to_the_board_and_replays(name: str) -> None:
+    """Eight players to seventh street leave four cards in the stub: one common card goes to
+    the board (R-STUD-7). The house copy writes it as ``d db`` and replays; every seat's copy
+    shows it (the board is public) and replays to the same stacks."""
+    for seed in range(3):
+        hand = Hand(game(name), [2000] * 8, button=seed, seed=seed)
+        while not hand.is_over:
+            hand.check_or_call()
+        assert len(hand.board) == 1, seed
+        text = dumps(hand)
+        common = f"d db {format_cards(hand.board)}"
+        assert loads(text)[0].actions.count(common) == 1
+        again = loads(text)[0].play()
+        assert again.events == hand.events and again.stacks == hand.stacks
+        for seat in range(8):
+            copy = loads(dumps(hand, seat=seat))[0]
+            assert common in copy.actions
+            replayed = copy.play()
+            assert replayed.board == hand.board and replayed.stacks == hand.stacks
+            assert replayed.cards[seat] == hand.cards[seat]
