@@ -26,17 +26,26 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from drawpoker.games import GAMES, game
 from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
 from drawpoker.web.process import ServeProcess
 
-GAMES = (
-    {"game": "five-card-draw", "seats": ["person", "cpu:rules", "cpu:rules", "cpu:rules"]},
-    {"game": "holdem", "seats": ["person", "cpu:rules", "cpu:rules", "cpu:rules", "cpu:rules"]},
-)
-"""The tables of a run, in turn: Five-Card Draw with three CPU players, Hold'em with four."""
+
+def _tables() -> tuple[dict[str, Any], ...]:
+    """One table of every game, one person and CPU players of the game's rules type: three at
+    the draw games (six seats at most, so the stub lasts), four at the others."""
+    tables = []
+    for name in GAMES:
+        cpus = 3 if game(name).seats[1] <= 6 else 4
+        tables.append({"game": name, "seats": ["person", *["cpu:rules"] * cpus]})
+    return tuple(tables)
+
+
+TABLES = _tables()
+"""The tables of a run, in turn: every game of :data:`drawpoker.games.GAMES`."""
 
 STACK = 1_000_000
-"""Starting chips: deep enough that no table ends during a run (ante 10, blinds 50/100)."""
+"""Starting chips: deep enough that no table ends during a run (every game's default bets)."""
 
 
 @dataclass
@@ -164,7 +173,7 @@ async def measure(run: Run, db: Path) -> Run:
     try:
         clients = []
         for i in range(run.tables):
-            request = {**GAMES[i % len(GAMES)], "rounds": 1000, "stack": STACK}
+            request = {**TABLES[i % len(TABLES)], "rounds": 1000, "stack": STACK}
             made = await asyncio.to_thread(create_table, server.url, request)
             _, token = await asyncio.to_thread(take_seat, server.url, made["id"], "Load")
             clients.append(SeatClient(server.url, made["id"], token))

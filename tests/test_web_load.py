@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from drawpoker.games import GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -21,8 +23,10 @@ def _site_load():  # type: ignore[no-untyped-def]
 
 def test_the_load_harness_measures_a_small_run() -> None:
     site_load = _site_load()
-    summary = site_load.run_once(site_load.Run(4, None, 12, 0.0, 0.0, 0.0))
-    assert summary["person_actions"] == 4 * 12
+    tables = len(site_load.TABLES)  # a table of every game
+    assert [t["game"] for t in site_load.TABLES] == list(GAMES)
+    summary = site_load.run_once(site_load.Run(tables, None, 12, 0.0, 0.0, 0.0))
+    assert summary["person_actions"] == tables * 12
     assert summary["errors"] == 0 and summary["tables_over"] == 0
     assert summary["table_actions"] >= summary["person_actions"]
     assert summary["table_hands"] >= 0 and summary["hands_per_second"] is not None
