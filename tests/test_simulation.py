@@ -17,7 +17,7 @@ from drawpoker import evaluate_batch
 from drawpoker.cli import main
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import TableSettings
-from drawpoker.simulation import Z95, SimulationSummary, process_pool, simulate
+from drawpoker.simulation import Z95, SimulationSummary, process_pool, rate_estimate, simulate
 
 GAMES = 12
 RUN = {
@@ -72,8 +72,12 @@ def test_summary_figures_follow_from_the_records(here: SimulationSummary) -> Non
             sum(1 for s in r.winners if r.kinds[s] == kind) / len(r.winners) for r in here.records
         ]
         assert figures.win_rate.value == pytest.approx(statistics.fmean(credits))
-        half = Z95 * statistics.stdev(credits) / math.sqrt(GAMES)
-        assert figures.win_rate.high - figures.win_rate.value == pytest.approx(half)
+        # Wilson's score interval: the rates p whose normal test against the mean accepts it,
+        # (mean - p)**2 = Z95**2 p (1 - p) / n, solved as a quadratic in p.
+        mean, n, z2 = statistics.fmean(credits), GAMES, Z95**2
+        a, b, c = 1 + z2 / n, -(2 * mean + z2 / n), mean**2
+        roots = sorted((-b + sign * math.sqrt(b * b - 4 * a * c)) / (2 * a) for sign in (-1, 1))
+        assert (figures.win_rate.low, figures.win_rate.high) == pytest.approx(roots)
         won = sum(
             sum(w for w, k in zip(r.won, r.kinds, strict=True) if k == kind) for r in here.records
         )
@@ -150,3 +154,15 @@ def test_dask_evaluate_matches_evaluate_batch() -> None:
     np.testing.assert_array_equal(lowball.compute(), evaluate_batch(rows[:, :5], "deuce-seven"))
     with pytest.raises(InvalidArgumentError, match="rows must have 5, 6 or 7 cards"):
         drawpoker.dask.evaluate(da.zeros((3, 4), dtype=np.uint8))
+
+
+def test_win_rate_intervals_stay_inside_0_and_1_after_few_games() -> None:
+    """No wins in 4 games: Wilson's interval is 0..0.490 (z**2/n / (1 + z**2/n)), where the
+    normal one would be 0..0; half the games: 0.150..0.850, where the normal one reaches
+    below 0 and above 1 (-0.066..1.066)."""
+    none = rate_estimate([0.0] * 4)
+    assert none.low == 0.0 and none.high == pytest.approx(0.4899, abs=1e-4)
+    half = rate_estimate([1.0, 0.0, 1.0, 0.0])
+    assert (half.low, half.high) == pytest.approx((0.1500, 0.8500), abs=1e-4)
+    shared = rate_estimate([0.5, 1 / 3, 1.0, 0.0, 0.25])
+    assert 0.0 <= shared.low < shared.value < shared.high <= 1.0

@@ -8,7 +8,8 @@ game as :meth:`~drawpoker.games.GameSpec.to_dict`), so any executor that pickles
 
 The summary gives, per CPU type, its win rate (a game's winners share the win) and the chips
 it won per 100 hands (in big blinds, or the game's betting unit), each with a 95% confidence
-interval over games (normal approximation; the chips' interval by the delta method for a ratio).
+interval over games (the win rate's by Wilson's score method, the chips' by the delta method
+for a ratio).
 
 >>> summary = simulate("holdem", games=4, bots=["checkcall", "rules"], players=2,
 ...                    table=TableSettings(rounds=3), seed=1)
@@ -161,19 +162,27 @@ class Estimate:
         return f"{form.format(self.value)} (95% CI {low}..{high})"
 
 
-def mean_estimate(values: Sequence[float]) -> Estimate:
-    """The mean of per-game values with a normal 95% interval.
+def rate_estimate(values: Sequence[float]) -> Estimate:
+    """The mean of per-game shares of a win (each in [0, 1]) with a Wilson score 95% interval
+    over games, which stays inside [0, 1] and does not shrink to nothing after a few games all
+    won or all lost. A share of at most 1 with mean p has at most the variance p(1 - p) of a
+    whole win or loss, so the interval is Wilson's for wins counted whole, and a little wide
+    where wins are shared (Wilson, "Probable inference, the law of succession, and statistical
+    inference", JASA 22, 1927).
 
-    >>> mean_estimate([1.0, 0.0, 1.0, 0.0])
-    Estimate(value=0.5, low=-0.0657..., high=1.0657...)
+    >>> rate_estimate([1.0, 0.0, 1.0, 0.0])
+    Estimate(value=0.5, low=0.1500..., high=0.8499...)
+    >>> rate_estimate([1.0, 1.0, 1.0, 1.0])
+    Estimate(value=1.0, low=0.5101..., high=1.0)
     """
     n = len(values)
-    mean = math.fsum(values) / n
+    rate = math.fsum(values) / n
     if n < 2:
-        return Estimate(mean, math.nan, math.nan)
-    variance = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(variance / n)
-    return Estimate(mean, mean - half, mean + half)
+        return Estimate(rate, math.nan, math.nan)
+    z2 = Z95 * Z95
+    centre = (rate + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 / (1 + z2 / n) * math.sqrt(rate * (1 - rate) / n + z2 / (4 * n * n))
+    return Estimate(rate, max(0.0, centre - half), min(1.0, centre + half))
 
 
 def ratio_estimate(numerators: Sequence[float], denominators: Sequence[float]) -> Estimate:
@@ -294,7 +303,11 @@ def summarize(
             hands.append(len(seats) * r.hands / 100)
         per_100 = ratio_estimate(won, hands) if betting and sum(hands) > 0 else None
         seats_played = sum(r.kinds.count(kind) for r in records)
-        summaries[kind] = KindSummary(seats_played, mean_estimate(credits), per_100)
+        if seats_played == players * len(records):  # every seat: it wins every game, surely
+            win_rate = Estimate(1.0, 1.0, 1.0)
+        else:
+            win_rate = rate_estimate(credits)
+        summaries[kind] = KindSummary(seats_played, win_rate, per_100)
     return SimulationSummary(
         game=spec.name,
         games=len(records),

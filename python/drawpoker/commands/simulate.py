@@ -158,7 +158,7 @@ def simulate(args: argparse.Namespace, out: TextIO, progress: TextIO) -> int:
     >>> simulate(args, out=out, progress=io.StringIO())
     0
     >>> print(out.getvalue().splitlines()[-1])
-     checkcall: win rate 100.0% (95% CI n/a: one game), seat share 100.0%; +0.0 (95% CI n/a: \
+     checkcall: win rate 100.0% (95% CI 100.0%..100.0%), seat share 100.0%; +0.0 (95% CI n/a: \
 one game) big blinds per 100 hands
     """
     spec = spec_from(args)
