@@ -1,8 +1,9 @@
 """The site under load (``drawpoker serve``, bench/site_load.py): 200 concurrent tables on
-loopback, each with one scripted WebSocket client and CPU players; first at a site's pace (CPU
-players think 1 s, people 0.75-2.25 s, 2 s after each hand), then with no delays at all (the
-ceiling). No peer library has a site to compare with: the figures are drawpoker's alone.
-Goal: p99 <= 50 ms from an action to the state that shows it, at the paced load."""
+loopback (the ten games in turn), each with one scripted WebSocket client and CPU players;
+first at a site's pace (CPU players think 1 s, people 0.75-2.25 s, 2 s after each hand), then
+with no delays at all (the ceiling). No peer library has a site to compare with: the figures
+are drawpoker's alone. Goal: p99 <= 50 ms from an action to the state that shows it, at the
+paced load."""
 
 from __future__ import annotations
 
@@ -15,8 +16,9 @@ CEILING_SECONDS = 30.0
 
 
 def _figures(name: str, summary: dict[str, object], how: str) -> list[Figure]:
-    task = f"site, {name}: {summary['tables']} tables, action to the state that shows it"
-    use = f"site, {name}: {summary['tables']} tables, throughput and the server's use"
+    tables = f"{summary['tables']} tables of the ten games in turn"
+    task = f"site, {name}: {tables}, action to the state that shows it"
+    use = f"site, {name}: {tables}, throughput and the server's use"
     note = (
         f"{how}; {summary['person_actions']} people's actions timed over {summary['wall']:.0f} s,"
         f" {summary['tables_over']} tables ended, {summary['errors']} errors, load average "
