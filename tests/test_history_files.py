@@ -10,7 +10,7 @@ from typing import Final
 
 import pytest
 from drawpoker.errors import HistoryError, UnsupportedVariantError
-from drawpoker.games import FiveCardDraw, Hand
+from drawpoker.games import FiveCardDraw, Hand, game
 from drawpoker.history import EXAMPLE, VARIANTS, History, dumps, load, loads
 
 DATA: Final = Path(__file__).parent / "data" / "phh"
@@ -269,6 +269,23 @@ def test_bad_stud_and_draw_files_are_refused_naming_the_hand_and_the_field_or_ac
 ) -> None:
     with pytest.raises(HistoryError, match=message):
         loads(text)
+
+
+def test_a_card_dealt_after_a_reshuffle_must_have_been_discarded_before_it() -> None:
+    """Six-handed triple draw, p1 standing pat on its Tc all hand: a file giving the Tc to p6
+    after a reshuffle (the discards shuffled into a new stub) is refused, naming the card."""
+    hand = Hand(game("2-7-triple-draw"), [5000] * 6, button=0, seed=5)
+    while not hand.is_over:
+        if hand.phase == "draw":
+            hand.draw([] if hand.actor == 1 else hand.cards[hand.actor])
+        else:
+            hand.check_or_call()
+    text = dumps(hand)
+    assert hand.reshuffles == 3 and "'p1 sm TcKcQs2sQc'" in text
+    assert "'d dh p6 AhAc9d6dJh'" in text and "'p6 sm AhAc9d6dJh'" in text
+    bad = text.replace("p6 AhAc9d6dJh'", "p6 TcAc9d6dJh'").replace("sm AhAc", "sm TcAc")
+    with pytest.raises(HistoryError, match="hand 1: Tc is dealt after a reshuffle, but was not"):
+        loads(bad)
 
 
 def test_fixed_limit_omaha_files_must_bet_the_engines_bets() -> None:

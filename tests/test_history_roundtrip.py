@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import datetime
 import random
+from pathlib import Path
 from typing import Final
 
 import pytest
 from drawpoker.bots import make_bot
-from drawpoker.cards import format_cards
+from drawpoker.cards import format_cards, parse_cards
 from drawpoker.errors import HistoryError
 from drawpoker.games import Action, Hand, Table, TableSettings, game
-from drawpoker.history import dumps, dumps_all, from_hand, loads
+from drawpoker.history import dumps, dumps_all, from_hand, load, loads
 from drawpoker.history.notation import parse_action
 from drawpoker.history.writer import hand_text
 from history_helpers import random_hand, random_hands
@@ -312,3 +313,22 @@ def test_r_stud_7_a_common_card_is_written_to_the_board_and_replays(name: str) -
             replayed = copy.play()
             assert replayed.board == hand.board and replayed.stacks == hand.stacks
             assert replayed.cards[seat] == hand.cards[seat]
+
+
+def test_seat_copies_whose_cards_pass_through_several_reshuffles_replay() -> None:
+    """Two six-handed triple-draw seat copies that were once refused. In the first (p5's), p3
+    draws the Jd from the fresh stub and discards it; it comes back in a reshuffle to a hidden
+    hand, is discarded again unseen, and comes back in a later reshuffle as p6's last card,
+    shown: the hidden discard that carried it must be a card dealt after the first of those
+    reshuffles (whose pile held it), not any card dealt after some reshuffle. In the second,
+    the first reshuffle's hidden discards are few enough that a later reshuffle must draw its
+    cards from the second's."""
+    path = Path(__file__).parent / "data" / "phh" / "seat-copy-reshuffles.phhs"
+    jack, other = load(path)
+    assert jack.disagreement() is None and other.disagreement() is None
+    shown = next(parse_action(a) for a in jack.actions if a.startswith("p6 sm")).cards
+    assert shown is not None and shown[-1] == parse_cards("Jd")[0]
+    replayed = jack.play()
+    assert replayed.reshuffles >= 3
+    assert replayed.cards[jack.engine_seats[1][5]][-1] == parse_cards("Jd")[0]
+    assert other.play().reshuffles >= 4

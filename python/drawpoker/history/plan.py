@@ -443,26 +443,86 @@ class _Planner:
 
     def claim_reshuffles(self) -> None:
         """Each known card dealt after a reshuffle is one of the discards before it: a discard
-        with that card, or else a hidden one, which becomes that card. The last reshuffle first:
-        its pile may hold cards dealt after an earlier one, which that one's pile must hold in
-        turn (a game of several draws)."""
-        for order, pile in reversed(self.reshuffles):
-            for slot in self.orders[order]:
+        with that card, or else a hidden one, which becomes that card; a hidden discard itself
+        dealt after an earlier reshuffle must then be among that one's discards in turn (a game
+        of several draws). The last reshuffle first, and a search: when a choice of hidden
+        discards leaves an earlier reshuffle short of them, another is tried. Hidden discards
+        dealt from the same shuffle are alike here, so one of each shuffle is tried, the fresh
+        deck's first (nothing further to claim), then the shuffle with the most to spare."""
+        demands = [
+            (order, slot) for order, _ in reversed(self.reshuffles) for slot in self.orders[order]
+        ]
+        piles = dict(self.reshuffles)
+        steps = [_CLAIM_STEPS]
+        stuck: list[int] = []
+        """The first card found with no discard at all that may be it."""
+
+        def solve(index: int) -> bool:
+            while index < len(demands):
+                order, slot = demands[index]
                 card = self.values[slot]
-                if card is None:
-                    continue
-                source = next((s for s in pile if self.values[s] == card), None)
-                if source is None:
-                    hidden = [s for s in pile if self.values[s] is None and self._may_hold(s, card)]
-                    # A slot of the fresh deck first: nothing further to claim.
-                    hidden.sort(key=lambda s: not self._fresh(s))
-                    source = hidden[0] if hidden else None
-                    if source is None:
-                        raise HistoryError(
-                            f"{cards_text([card])} is dealt after a reshuffle, but was not among "
-                            "the cards discarded before it"
-                        )
-                    self.assign(source, card, -1)
+                if card is not None and not any(self.values[s] == card for s in piles[order]):
+                    break
+                index += 1
+            else:
+                return True
+            assert card is not None
+            choices = self._claim_choices(piles[order], card, piles)
+            if not choices and not stuck:
+                stuck.append(card)
+            for source in choices:
+                steps[0] -= 1
+                if steps[0] < 0:
+                    return False
+                undo = self._claim(source, card)
+                if solve(index + 1):
+                    return True
+                undo()
+            return False
+
+        if not solve(0):
+            named = f"{cards_text(stuck)} is" if stuck else "a card is"
+            raise HistoryError(
+                f"{named} dealt after a reshuffle, but was not among the cards discarded before it"
+            )
+
+    def _claim_choices(self, pile: list[int], card: int, piles: dict[int, list[int]]) -> list[int]:
+        """One hidden discard of ``pile`` per shuffle it was dealt from that may be ``card``:
+        the fresh deck's first, then by how many hidden discards the shuffle's own pile has to
+        spare."""
+        first: dict[int, int] = {}
+        for slot in pile:
+            order = self.order_of[slot]
+            if self.values[slot] is None and order not in first and self._may_hold(slot, card):
+                first[order] = slot
+
+        def spare(order: int) -> int:
+            if order not in piles:
+                return len(self.values)  # the fresh deck
+            pile_of = piles[order]
+            hidden = sum(self.values[s] is None for s in pile_of)
+            known = {self.values[s] for s in pile_of}
+            wanted = sum(
+                (v := self.values[s]) is not None and v not in known for s in self.orders[order]
+            )
+            return hidden - wanted
+
+        return [first[o] for o in sorted(first, key=spare, reverse=True)]
+
+    def _claim(self, slot: int, card: int) -> Callable[[], None]:
+        """Gives the hidden ``slot`` the ``card`` (:meth:`assign`); returns what takes it back."""
+        deal = self.deal_of_order[self.order_of[slot]]
+        again = card in deal.again
+        self.assign(slot, card, -1)
+
+        def undo() -> None:
+            self.values[slot] = None
+            if self._fresh(slot):
+                del deal.seen[card]
+            elif not again:
+                deal.again.discard(card)
+
+        return undo
 
     def _values(self, slots: Sequence[int]) -> set[int | None]:
         return {self.values[s] for s in slots}
@@ -474,11 +534,17 @@ class _Planner:
 
     def _may_hold(self, slot: int, card: int) -> bool:
         """Whether the hidden ``slot`` may be ``card``: a fresh deck deals a card once, and so
-        does each reshuffle."""
+        does each reshuffle, whose cards are the discards before it: its pile holds ``card``,
+        or a hidden discard there may be it in turn (back to the fresh deck)."""
         order = self.order_of[slot]
         if self._fresh(slot):
             return card not in self.deal_of_order[order].seen
-        return all(self.values[s] != card for s in self.orders[order])
+        if any(self.values[s] == card for s in self.orders[order]):
+            return False
+        pile = next(p for o, p in self.reshuffles if o == order)
+        return any(self.values[s] == card for s in pile) or any(
+            self.values[s] is None and self._may_hold(s, card) for s in pile
+        )
 
     def deal_reshuffles(self) -> None:
         """The hidden cards dealt after each reshuffle: discards not dealt again yet."""
@@ -548,6 +614,9 @@ def deal_plan(moves: Sequence[Move], spec: GameSpec, players: int) -> Plan:
 
 _TRIES = 50
 """Other choices of hidden discards tried before a plan is refused."""
+
+_CLAIM_STEPS = 100_000
+"""Most sources :meth:`_Planner.claim_reshuffles` tries before it refuses a plan."""
 
 
 def _plan(moves: Sequence[Move], spec: GameSpec, players: int, rng: random.Random | None) -> Plan:
