@@ -108,8 +108,18 @@ def test_equity_of_ranges(capsys: pytest.CaptureFixture[str], tmp_path: Path) ->
     assert chart.read_text().count("<rect") == 169
 
 
+def test_equity_of_the_preflop_range_example_is_exact_by_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["equity", "QQ+, AKs", "JJ-99, AQs+"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("QQ+, AKs (22 combos): equity 73.1")  # 0.7312, exact
+    assert out[2] == "exact over 883,548,864 outcomes (43 matchups after suit symmetry)"
+
+
 def test_equity_samples_beyond_the_budget(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["equity", "QQ+,AKs", "JJ-99,AQs+", "--samples", "20000", "--seed", "3"]
+    argv += ["--max-outcomes", "1000000"]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert re.search(r"^QQ\+,AKs \(22 combos\): equity [\d.]+% ± [\d.]+%", out, re.M)

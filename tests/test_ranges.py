@@ -155,11 +155,29 @@ def test_per_combo_equities_are_hand_against_range() -> None:
     )
 
 
+def test_a_preflop_matchup_costs_the_walks_steps_not_its_boards() -> None:
+    """ "QQ+, AKs" against "JJ-99, AQs+": 43 matchups after suit symmetry, each 1,712,304 boards
+    but at most 185,375 steps of the walk by rank multisets, so 7,971,125 against the budget:
+    exact with the default 10,000,000, sampled with one step less than it needs."""
+    players = [Range("QQ+, AKs"), Range("JJ-99, AQs+")]
+    default = range_equity(players)
+    assert default.exact and default.matchups == 43
+    assert default.outcomes == 516 * 1_712_304
+    assert range_equity(players, max_outcomes=43 * 185_375).exact
+    assert not range_equity(players, max_outcomes=43 * 185_375 - 1, samples=1_000).exact
+    # On a flop a matchup costs its 990 boards.
+    flop = range_equity(players, board="Ts 9d 2s", max_outcomes=10**12)
+    assert range_equity(players, board="Ts 9d 2s", max_outcomes=flop.matchups * 990).exact
+    assert not range_equity(
+        players, board="Ts 9d 2s", max_outcomes=flop.matchups * 990 - 1, samples=1_000
+    ).exact
+
+
 def test_monte_carlo_beyond_the_budget_is_seeded_with_a_standard_error() -> None:
     players = [Range("QQ+, AKs"), Range("JJ-99, AQs+")]
-    exact = range_equity(players, max_outcomes=10**12)
-    sampled = range_equity(players, samples=50_000, seed=5)
-    again = range_equity(players, samples=50_000, seed=5)
+    exact = range_equity(players)
+    sampled = range_equity(players, max_outcomes=1_000_000, samples=50_000, seed=5)
+    again = range_equity(players, max_outcomes=1_000_000, samples=50_000, seed=5)
     assert exact.exact and not sampled.exact
     assert sampled.players[0].equity == again.players[0].equity
     p = sampled.players[0]

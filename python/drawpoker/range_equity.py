@@ -102,6 +102,9 @@ def range_equity(
 ) -> RangeEquityResult:
     """Hold'em equity of 2 to 10 players, each a :class:`Range` or two hole cards.
 
+    Exact when the distinct matchups (after suit symmetry), each at what its enumeration costs
+    (its boards, or before the flop the at most 185,375 steps of the walk by rank multisets;
+    docs/ranges.md), fit ``max_outcomes``; else ``samples`` Monte Carlo deals from ``seed``.
     Combos holding a board or dead card are removed first. Bad input raises
     :class:`~drawpoker.errors.InvalidArgumentError` (e.g. a range left empty by the dead
     cards) or :class:`~drawpoker.errors.InvalidCardError`.
@@ -110,7 +113,11 @@ def range_equity(
     >>> r = range_equity(["AhAd", Range("KK+"), Range("random")], board="2c 7d 9h")
     >>> r.exact, [round(p.equity, 3) for p in r.players]
     (True, [0.721, 0.129, 0.15])
-    >>> mc = range_equity([Range("QQ+, AKs"), Range("JJ-99, AQs+")], samples=20_000, seed=2)
+    >>> pre = range_equity([Range("QQ+, AKs"), Range("JJ-99, AQs+")])  # 43 matchups, exact
+    >>> pre.exact, pre.matchups, round(pre.players[0].equity, 4)
+    (True, 43, 0.7312)
+    >>> mc = range_equity([Range("QQ+, AKs"), Range("JJ-99, AQs+")], max_outcomes=10**6,
+    ...                   samples=20_000, seed=2)
     >>> mc.exact, mc.outcomes, round(mc.players[0].std_error, 3)
     (False, 20000, 0.003)
     """

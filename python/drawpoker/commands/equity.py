@@ -67,7 +67,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--max-outcomes",
         type=int,
         default=DEFAULT_MAX_OUTCOMES,
-        help="enumerate exactly up to this many deals (ranges: distinct matchups times boards), "
+        help="enumerate exactly up to this many deals (ranges: distinct matchups times the "
+        "boards of each, or before the flop its 185,375 steps), "
         f"else sample (at most {MAX_OUTCOMES:,}; default: %(default)s)",
     )
     parser.add_argument(
