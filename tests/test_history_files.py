@@ -5,13 +5,14 @@ and the field or action, nothing half-loaded.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Final
 
 import pytest
 from drawpoker.errors import HistoryError, UnsupportedVariantError
 from drawpoker.games import FiveCardDraw, Hand, game
-from drawpoker.history import EXAMPLE, VARIANTS, History, dumps, load, loads
+from drawpoker.history import EXAMPLE, VARIANTS, History, dumps, from_hand, load, loads
 
 DATA: Final = Path(__file__).parent / "data" / "phh"
 FILES: Final = {
@@ -377,6 +378,26 @@ def test_the_custom_five_card_draw_variant_needs_its_settings() -> None:
         loads(written.replace("antes = [10, 10]", "antes = [10, 20]"))
     with pytest.raises(HistoryError, match="draw_limit must be one of"):
         loads(written.replace("_draw_limit = '3-or-4-with-ace'", "_draw_limit = '7'"))
+    for name in ("_mode", "_draw_limit", "_opening", "_second_round", "_joker"):
+        listed = re.sub(f"\n{name} = .*", f"\n{name} = [1, 2]", written)
+        with pytest.raises(HistoryError, match=f"field '{name}' must be a string, boolean or"):
+            loads(listed)
+
+
+def test_a_history_is_not_written_with_fields_it_could_not_load_again() -> None:
+    hand = Hand(FiveCardDraw(), [500, 500], seed=1)
+    bad = [
+        ({"started": "2024-05-06"}, "started must be a datetime.datetime, not '2024-05-06'"),
+        ({"table": [1]}, "table must be a string or a whole number, not \\[1\\]"),
+        ({"table": True}, "table must be a string or a whole number, not True"),
+        ({"players": "AB"}, "players must be 2 names, one a seat"),
+    ]
+    for options, message in bad:
+        with pytest.raises(HistoryError, match=message):
+            dumps(hand, **options)  # type: ignore[arg-type]
+    with pytest.raises(HistoryError, match=r"number must be a string or a whole number, not 1\.5"):
+        from_hand(hand, number=1.5)  # type: ignore[arg-type]
+    assert loads(dumps(hand, table="T 1", players=["Ann", "Bob"]))[0].get("table") == "T 1"
 
 
 def test_unknown_fields_are_kept_and_written_back() -> None:

@@ -60,13 +60,13 @@ class _Deal:
 
     first: int
     seen: dict[int, int] = field(default_factory=dict)
+    """Card -> the action that first dealt it from the fresh deck."""
     slots: set[int] = field(default_factory=set)
     """The slots dealt in this deal."""
     again: set[int] = field(default_factory=set)
     """Cards dealt after a reshuffle (each must be a discard, never a fresh card)."""
     shown: set[int] = field(default_factory=set)
     """Cards shown in this deal (a hidden card is never one of them)."""
-    """Card -> the action that first dealt it from the fresh deck."""
 
 
 class _Planner:
@@ -86,7 +86,8 @@ class _Planner:
         self.shows: list[tuple[int, int, list[int], tuple[int | None, ...] | None]] = []
         self.openers: list[tuple[int, int, list[int]]] = []
         self.kept: list[tuple[int, list[int], int]] = []
-        self.reshuffles: list[tuple[int, list[int]]] = []
+        self.reshuffles: dict[int, list[int]] = {}
+        """Each reshuffle's order (its index in ``orders``) -> the discards shuffled into it."""
         self.deal: _Deal | None = None
         self.stub = 0
         self.pile: list[int] = []
@@ -254,7 +255,7 @@ class _Planner:
         if from_stub < count:
             pile, self.pile = self.pile, []
             order = self.new_order(fresh=False)
-            self.reshuffles.append((order, pile))
+            self.reshuffles[order] = pile
             self.stub = len(pile)
             more = min(count - from_stub, self.stub)
             new += self.new_slots((None,) * more, [action] * more)
@@ -312,10 +313,11 @@ class _Planner:
                 raise HistoryError(
                     f"action {action}: p{player + 1} shows {cards_text(again)}, dealt before"
                 )
-            piles = dict(self.reshuffles)
             for card in again:
                 # Dealt after the reshuffle whose pile holds it, when one does.
-                piled = [s for s in later if card in self._values(piles[self.order_of[s]])]
+                piled = [
+                    s for s in later if card in self._values(self.reshuffles[self.order_of[s]])
+                ]
                 target = piled[0] if piled else later[0]
                 later.remove(target)
                 self.assign(target, card, action)
@@ -450,9 +452,9 @@ class _Planner:
         dealt from the same shuffle are alike here, so one of each shuffle is tried, the fresh
         deck's first (nothing further to claim), then the shuffle with the most to spare."""
         demands = [
-            (order, slot) for order, _ in reversed(self.reshuffles) for slot in self.orders[order]
+            (order, slot) for order in reversed(self.reshuffles) for slot in self.orders[order]
         ]
-        piles = dict(self.reshuffles)
+        piles = self.reshuffles
         steps = [_CLAIM_STEPS]
         stuck: list[int] = []
         """The first card found with no discard at all that may be it."""
@@ -467,7 +469,7 @@ class _Planner:
             else:
                 return True
             assert card is not None
-            choices = self._claim_choices(piles[order], card, piles)
+            choices = self._claim_choices(piles[order], card)
             if not choices and not stuck:
                 stuck.append(card)
             for source in choices:
@@ -486,7 +488,7 @@ class _Planner:
                 f"{named} dealt after a reshuffle, but was not among the cards discarded before it"
             )
 
-    def _claim_choices(self, pile: list[int], card: int, piles: dict[int, list[int]]) -> list[int]:
+    def _claim_choices(self, pile: list[int], card: int) -> list[int]:
         """One hidden discard of ``pile`` per shuffle it was dealt from that may be ``card``:
         the fresh deck's first, then by how many hidden discards the shuffle's own pile has to
         spare."""
@@ -497,9 +499,9 @@ class _Planner:
                 first[order] = slot
 
         def spare(order: int) -> int:
-            if order not in piles:
+            if order not in self.reshuffles:
                 return len(self.values)  # the fresh deck
-            pile_of = piles[order]
+            pile_of = self.reshuffles[order]
             hidden = sum(self.values[s] is None for s in pile_of)
             known = {self.values[s] for s in pile_of}
             wanted = sum(
@@ -541,14 +543,14 @@ class _Planner:
             return card not in self.deal_of_order[order].seen
         if any(self.values[s] == card for s in self.orders[order]):
             return False
-        pile = next(p for o, p in self.reshuffles if o == order)
+        pile = self.reshuffles[order]
         return any(self.values[s] == card for s in pile) or any(
             self.values[s] is None and self._may_hold(s, card) for s in pile
         )
 
     def deal_reshuffles(self) -> None:
         """The hidden cards dealt after each reshuffle: discards not dealt again yet."""
-        for order, pile in self.reshuffles:
+        for order, pile in self.reshuffles.items():
             dealt = self.orders[order]
             taken = {self.values[s] for s in dealt}
             rest = [self.values[s] for s in pile if self.values[s] not in taken]

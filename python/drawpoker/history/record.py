@@ -277,7 +277,10 @@ FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, _5CD)
         >>> loads(EXAMPLE)[0].variant.title
         "no-limit Texas hold 'em"
         """
-        return VARIANTS[self.values["variant"]]
+        code = self.values.get("variant")
+        if not isinstance(code, str) or code not in VARIANTS:
+            raise HistoryError(f"{self.name}: no known variant, {code!r}")
+        return VARIANTS[code]
 
     @property
     def starting_stacks(self) -> list[int]:

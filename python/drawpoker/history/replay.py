@@ -239,8 +239,6 @@ class Replay:
     def _check_shows(self) -> None:
         """Every hand the history shows is the one the engine showed (as a set of cards), or
         part of it: a stud hand tabled before its last cards were dealt."""
-        if not self._shows:
-            return
         shown: dict[int, set[int]] = {}
         for event in self.hand.events:
             if event.kind in ("show", "expose") and event.seat is not None:

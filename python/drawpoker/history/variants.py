@@ -28,7 +28,7 @@ tests; until then its histories read and show, and replaying one raises
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
@@ -36,10 +36,6 @@ from typing import Any
 from drawpoker.errors import HistoryError, UnsupportedVariantError
 from drawpoker.games import GAMES, DrawSettings, GameSpec, game
 from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit
-
-BUTTON_FORCED = ("antes", "blinds_or_straddles")
-"""Arrays of forced bets given by position, reversed heads-up by rule (the standard's
-``antes`` and ``blinds_or_straddles``)."""
 
 
 @dataclass(frozen=True)
@@ -103,16 +99,6 @@ def _spec(name: str, settings: tuple[tuple[str, Any], ...]) -> GameSpec:
         raise HistoryError(
             f"the {name} settings {dict(settings)} are not playable: {error}"
         ) from None
-
-
-def positional(values: Sequence[int], players: int) -> list[int]:
-    """A forced-bet array by player (p1 first), as the standard gives it by position: reversed
-    heads-up, where p1 is the big blind (and pays a big-blind ante written ``[0, X]``).
-
-    >>> positional([1, 2], 2), positional([1, 2, 0], 3)
-    ([2, 1], [1, 2, 0])
-    """
-    return list(values)[::-1] if players == 2 else list(values)
 
 
 def _chips(values: Mapping[str, Any], name: str) -> int:
@@ -321,7 +307,12 @@ def _draw_settings(values: Mapping[str, Any], players: int) -> dict[str, Any]:
     for name in DRAW_CUSTOM:
         if f"_{name}" not in values:
             raise HistoryError(f"missing field '_{name}' (variant '_5CD')")
-        settings[name] = values[f"_{name}"]
+        value = values[f"_{name}"]
+        if not isinstance(value, str | bool | int):
+            raise HistoryError(
+                f"field '_{name}' must be a string, boolean or whole number, not {value!r}"
+            )
+        settings[name] = value
     betting = settings["mode"] == "betting"
     if len(set(antes)) != 1 or (antes[0] == 0) == betting:
         need = "the same positive ante for every player" if betting else "zeros (no-bet mode)"

@@ -93,9 +93,23 @@ def _checked_seat(hand: Hand, seat: int | None) -> None:
 def _checked_names(hand: Hand, players: Sequence[str] | None) -> list[str] | None:
     if players is None:
         return None
-    if len(players) != hand.seats or not all(isinstance(p, str) for p in players):
+    if (
+        isinstance(players, str)
+        or len(players) != hand.seats
+        or not all(isinstance(p, str) for p in players)
+    ):
         raise HistoryError(f"players must be {hand.seats} names, one a seat")
     return list(players)
+
+
+def _checked_fields(table: object, number: object, started: object) -> None:
+    """``table`` and ``number`` a string or whole number (the standard's types for ``table``
+    and ``hand``), ``started`` a datetime: what a history writes must load again."""
+    for name, value in (("table", table), ("number", number)):
+        if value is not None and (type(value) is not int and not isinstance(value, str)):
+            raise HistoryError(f"{name} must be a string or a whole number, not {value!r}")
+    if started is not None and not isinstance(started, datetime.datetime):
+        raise HistoryError(f"started must be a datetime.datetime, not {started!r}")
 
 
 def _checked_order(hand: Hand, order: list[int]) -> None:
@@ -149,6 +163,7 @@ def from_hand(
     """
     variant = variant_of(hand.game)
     _checked_seat(hand, seat)
+    _checked_fields(table, number, started)
     names = _checked_names(hand, players)
     try:
         order, actions, starting, finishing, winnings = _core.phh_hand(hand._state, seat)
@@ -197,6 +212,7 @@ def hand_text(
     """
     variant, by_count = _variant_texts(hand.game)
     _checked_seat(hand, seat)
+    _checked_fields(table, number, started)
     names = _checked_names(hand, players)
     middle, _number = _when(hand, number, started)
     try:
