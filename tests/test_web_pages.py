@@ -243,6 +243,8 @@ def test_the_analysis_ranks_every_discard_choice_exactly() -> None:
             ({"hand": "Ah Kh 7c 2d 3s", "limit": "4"}, "limit"),
             ({"hand": "Ah Kh 7c 2d 3s", "objective": "luck"}, "objective"),
             ({"hand": "Ah Kh 7c 2d 3s", "deck": 52}, "deck"),
+            ({"hand": "Ah Kh 7c 2d 3s", "deck": []}, "deck"),
+            ({"hand": "Ah Kh 7c 2d 3s", "limit": []}, "limit"),
             ({"hand": 5}, "five cards"),
             ({"hand": "Ah Kh 7c 2d 3s", "cards": []}, "unknown fields"),
         ):

@@ -123,7 +123,7 @@ def analyse(data: object) -> dict[str, Any]:
     if unknown:
         raise InvalidArgumentError(f"unknown fields {unknown} (known: {', '.join(FIELDS)})")
     deck = data.get("deck", "52")
-    if deck not in DECKS:
+    if not isinstance(deck, str) or deck not in DECKS:
         raise InvalidArgumentError(f'deck must be "52" or "53", not {deck!r}')
     joker = DECKS[deck]
     limit = data.get("limit", "3-or-4-with-ace")

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from drawpoker.cards import parse_cards
-from drawpoker.errors import DrawPokerError, IllegalActionError
+from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
 from drawpoker.games import Action, Table
 from drawpoker.web.lobby import NewTable
 from drawpoker.web.protocol import TOO_SLOW, Act, ProtocolError
@@ -418,7 +418,15 @@ class Room:
         ...                 Store(":memory:"), Pace(), seed=1)
         >>> room.claim(1, "Ann", "ab"); room.open_seats(), room.players()[1]["name"]
         ([0], 'Ann')
+        >>> room.claim(1, "Bob", "cd")
+        Traceback (most recent call last):
+        ...
+        drawpoker.errors.InvalidArgumentError: seat 1 is not an open seat (open: [0])
         """
+        if seat not in self.open_seats():
+            raise InvalidArgumentError(
+                f"seat {seat!r} is not an open seat (open: {self.open_seats()})"
+            )
         record = self.seats[seat]
         self.store.claim(self.id, seat, name, token_hash)
         record.name, record.token_hash = name, token_hash
