@@ -355,12 +355,13 @@ def test_single_agent_rewards_are_the_seats_chips():
     environment = SingleAgentEnv("2-7-single-draw", seats=3, seat=2, hands=5)
     rng = random.Random(3)
     observation, info = environment.reset(seed=8)
+    assert info["skipped"] == 0
     total, terminated = info["reward_before_first_turn"], False
     while not terminated:
         index = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
         observation, reward, terminated, _, info = environment.step(index)
         total += reward
-    table = environment.table.table
+    table = environment.aec.table
     assert total == table.stacks[2] - table.hands[0].start_stacks[2]
     with pytest.raises(InvalidArgumentError, match="episode is over"):
         environment.step(1)
@@ -369,10 +370,10 @@ def test_single_agent_rewards_are_the_seats_chips():
 def test_single_agent_refuses_a_masked_index_or_plays_the_default_when_told():
     strict = SingleAgentEnv("holdem", seats=2, opponents="checkcall")
     strict.reset(seed=1)
-    before = strict.table.table.to_dict()
+    before = strict.aec.table.to_dict()
     with pytest.raises(IllegalActionError, match="cannot take action 5 \\(pot\\)"):
         strict.step(5)
-    assert strict.table.table.to_dict() == before
+    assert strict.aec.table.to_dict() == before
     lenient = SingleAgentEnv("holdem", seats=2, opponents="checkcall", illegal="default")
     lenient.reset(seed=1)
     _, reward, terminated, _, info = lenient.step(5)  # facing the big blind: the default folds
@@ -402,3 +403,26 @@ def test_no_bet_mode_rewards_the_winners_points_zero_sum():
         won = sum(1 / len(hand.winners) for hand in environment.table.hands if seat in hand.winners)
         assert totals[agent] == pytest.approx(won - 3 / 3)
     assert sum(totals.values()) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_single_agent_deals_again_an_episode_the_seat_never_acts_in():
+    # Heads-up the small blind (the button, seat 0 in the first hand) acts first: when it
+    # folds, a one-hand episode ends before the big blind's first turn.
+    class FoldsFirst:
+        def __init__(self, folds):
+            self.folds = folds
+
+        def choose(self, view):
+            if self.folds:
+                self.folds -= 1
+                return Action.fold()
+            return Action.call()
+
+    environment = SingleAgentEnv("holdem", seats=2, seat=1, opponents={0: FoldsFirst(2)})
+    observation, info = environment.reset(seed=3)
+    assert (info["skipped"], info["skipped_reward"]) == (2, 100.0)
+    assert observation["action_mask"].any() and environment.aec.agent_selection == "player_1"
+    # Opponents that end every episode first: reset gives up with a clear error.
+    environment = SingleAgentEnv("holdem", seats=2, seat=1, opponents={0: FoldsFirst(10**6)})
+    with pytest.raises(InvalidArgumentError, match="none of 100 episodes gave player_1 a turn"):
+        environment.reset(seed=3)
