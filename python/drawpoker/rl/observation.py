@@ -24,6 +24,7 @@ stacks (2,)
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -42,6 +43,8 @@ DEALING_KINDS = frozenset({"deal", "up", "board", "redeal"})
 """Events that mark cards dealt between two actions (a new street)."""
 
 PHASES = ("bet", "draw", "done")
+
+_KIND_INDEX = {kind: index for index, kind in enumerate(HISTORY_KINDS)}
 
 
 def big_blind(game: GameSpec) -> int:
@@ -86,7 +89,7 @@ class Segment(NamedTuple):
         >>> Segment("x", 0, (3, 4), 1.0, "").size
         12
         """
-        return int(np.prod(self.shape))
+        return math.prod(self.shape)
 
 
 class ObservationLayout:
@@ -151,7 +154,11 @@ class ObservationLayout:
             self.segments += (segment,)
             start += segment.size
         self.size = start
+        self.cards = cards
         self._by_name = {segment.name: segment for segment in self.segments}
+        self._start = {segment.name: segment.start for segment in self.segments}
+        self._orders = [np.arange(me, me + n) % n for me in range(n)]
+        """By observer: the seats of the relative slots."""
 
     def segment(self, name: str) -> Segment:
         """The segment called ``name``.
@@ -195,52 +202,49 @@ class ObservationLayout:
         >>> layout.read(obs, "to_call").tolist(), layout.read(obs, "my_turn").tolist()
         ([0.0], [0.0])
         """
+        # Every one-hot and flag position is gathered into one list and set at once, and the
+        # per-seat numbers are written as whole rotated blocks: an observation is made at every
+        # step of a learner, so it is built with a handful of NumPy calls.
         obs = np.zeros(self.size, dtype=np.float32)
-        n, me, unit = self.seats, view.seat, self.unit
-
-        def put(name: str) -> npt.NDArray[np.float32]:
-            return self.read(obs, name)
-
-        def per_seat(name: str, values: tuple[int, ...] | tuple[bool, ...], scale: int) -> None:
-            target = put(name)
-            for slot in range(n):
-                target[slot] = values[(me + slot) % n] / scale
-
-        own = put("own_cards")
-        for slot, card in enumerate(view.cards):
-            own[slot, card] = 1
-        put("board")[list(view.board)] = 1
-        up, shown = put("up_cards"), put("shown")
-        for slot in range(n):
-            seat = (me + slot) % n
-            up[slot, list(view.up_cards[seat])] = 1
-            shown[slot, list(view.revealed.get(seat, ()))] = 1
-        per_seat("stacks", view.stacks, unit)
-        per_seat("bets", view.bets, unit)
-        per_seat("committed", view.committed, unit)
-        put("pot")[0] = view.pot / unit
-        put("current_bet")[0] = view.current_bet / unit
-        put("to_call")[0] = max(0, view.current_bet - view.bets[me]) / unit
-        per_seat("live", view.live, 1)
-        per_seat("card_counts", view.card_counts, 1)
-        per_seat("drawn", tuple(max(0, d) for d in view.drawn), 1)
-        per_seat("has_drawn", tuple(d >= 0 for d in view.drawn), 1)
-        put("button")[(view.button - me) % n] = 1
+        n, me, unit, cards, at = self.seats, view.seat, self.unit, self.cards, self._start
+        order = self._orders[me]
+        own = at["own_cards"]
+        ones = [own + slot * cards + card for slot, card in enumerate(view.cards)]
+        board = at["board"]
+        ones += [board + card for card in view.board]
+        up_cards, shown, revealed = at["up_cards"], at["shown"], view.revealed
+        for slot, seat in enumerate(order.tolist()):
+            ones += [up_cards + slot * cards + card for card in view.up_cards[seat]]
+            if seat in revealed:
+                ones += [shown + slot * cards + card for card in revealed[seat]]
+        chips = np.array((view.stacks, view.bets, view.committed), dtype=np.float64)
+        obs[at["stacks"] : at["stacks"] + 3 * n] = (chips[:, order] / unit).ravel()
+        to_call = max(0, view.current_bet - view.bets[me])
+        obs[at["pot"] : at["pot"] + 3] = (view.pot / unit, view.current_bet / unit, to_call / unit)
+        drawn = view.drawn
+        seats = np.array(
+            (view.live, view.card_counts, [max(0, d) for d in drawn], [d >= 0 for d in drawn]),
+            dtype=np.float64,
+        )
+        obs[at["live"] : at["live"] + 4 * n] = seats[:, order].ravel()
+        ones.append(at["button"] + (view.button - me) % n)
         if view.actor is not None:
-            put("actor")[(view.actor - me) % n] = 1
-            put("my_turn")[0] = view.actor == me
+            ones.append(at["actor"] + (view.actor - me) % n)
+            if view.actor == me:
+                ones.append(at["my_turn"])
         if view.street < len(self.game.streets):  # past the last street once the hand is over
-            put("street")[view.street] = 1
-        put("phase")[PHASES.index(view.phase)] = 1
-        self._encode_events(view, put("discarded"), put("history"))
+            ones.append(at["street"] + view.street)
+        ones.append(at["phase"] + PHASES.index(view.phase))
+        self._encode_events(view, obs, ones)
+        obs[ones] = 1
         return obs
 
-    def _encode_events(
-        self, view: HandView, discarded: npt.NDArray[np.float32], history: npt.NDArray[np.float32]
-    ) -> None:
+    def _encode_events(self, view: HandView, obs: npt.NDArray[np.float32], ones: list[int]) -> None:
         """The seat's discards and the public actions (the last :attr:`history` of them), from
-        the events the view lets the seat see."""
-        n, me, amount_column = self.seats, view.seat, self.seats + len(HISTORY_KINDS)
+        the events the view lets the seat see: positions to set to 1 join ``ones``, the
+        amounts are written."""
+        n, me, unit = self.seats, view.seat, self.unit
+        discarded = self._start["discarded"]
         rows: list[tuple[int, int, float, bool]] = []
         dealt = False
         for event in view.events:
@@ -248,13 +252,16 @@ class ObservationLayout:
             if kind in DEALING_KINDS:
                 dealt = True
             elif kind == "discard":
-                discarded[list(event.cards)] = 1
+                ones += [discarded + card for card in event.cards]
             elif kind in HISTORY_KINDS and event.seat is not None:
-                amount = event.amount if kind == "draw" else event.amount / self.unit
-                rows.append(((event.seat - me) % n, HISTORY_KINDS.index(kind), amount, dealt))
+                amount = event.amount if kind == "draw" else event.amount / unit
+                rows.append(((event.seat - me) % n, _KIND_INDEX[kind], amount, dealt))
                 dealt = False
+        width, amount_column = n + len(HISTORY_KINDS) + 2, n + len(HISTORY_KINDS)
+        base = self._start["history"]
         for row, (slot, kind_index, amount, after_deal) in enumerate(rows[-self.history :]):
-            history[row, slot] = 1
-            history[row, n + kind_index] = 1
-            history[row, amount_column] = amount
-            history[row, amount_column + 1] = after_deal
+            start = base + row * width
+            ones += (start + slot, start + n + kind_index)
+            obs[start + amount_column] = amount
+            if after_deal:
+                ones.append(start + amount_column + 1)
