@@ -333,6 +333,12 @@ def test_bad_options_are_refused():
         SingleAgentEnv("holdem", seat=2)
     with pytest.raises(IllegalActionError, match="call reset"):
         raw_env("holdem").observe("player_0")
+    with pytest.raises(IllegalActionError, match="call reset"):
+        raw_env("holdem").step(1)
+    started = raw_env("holdem")
+    started.reset(seed=0)
+    with pytest.raises(InvalidArgumentError, match="unknown agent 'player_7'"):
+        started.observe("player_7")
 
 
 def test_settings_and_stack_reach_the_table():

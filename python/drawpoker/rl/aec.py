@@ -183,6 +183,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         drawpoker.errors.IllegalActionError: player_0 cannot take action 5 (pot): legal now are \
 [0, 1, 2, 6, 7, 8]
         """
+        self._table()  # refuses a step before the first reset
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -199,11 +200,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         >>> environment.act(Action.raise_to(250)); environment.table.hand.current_bet
         250
         """
+        table = self._table()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             raise IllegalActionError(f"{agent} is terminated: step it with None")
-        table = self._table()
-        table.act(self.possible_agents.index(agent), action)
+        table.act(self._seat(agent), action)
         self._cumulative_rewards[agent] = 0.0
         self._after_action()
         if self.render_mode == "human":
@@ -268,7 +269,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         [0, 0, 0, 0, 0, 0, 0, 0, 0]
         """
         table = self._table()
-        seat = self.possible_agents.index(agent)
+        seat = self._seat(agent)
         if not table.is_over and table.to_act == seat:
             mask = self.actions.mask(table.hand)
         else:
@@ -283,7 +284,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         >>> len(environment.view("player_1").cards)
         2
         """
-        return self._table().view(self.possible_agents.index(agent))
+        return self._table().view(self._seat(agent))
 
     def render(self) -> str | None:
         """The current hand in text, public facts only (no seat's hidden cards): printed in
@@ -323,6 +324,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
 
         >>> raw_env("holdem").close()
         """
+
+    def _seat(self, agent: str) -> int:
+        """The seat of ``agent``, refusing a name that is not an agent of the table."""
+        if agent not in self.possible_agents:
+            raise InvalidArgumentError(
+                f"unknown agent {agent!r} (agents: {', '.join(self.possible_agents)})"
+            )
+        return self.possible_agents.index(agent)
 
     def _table(self) -> Table:
         if self.table is None:
