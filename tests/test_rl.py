@@ -113,7 +113,10 @@ def check_observations_match_views(environment: raw_env) -> None:
         for slot in range(n):
             other = (seat + slot) % n
             assert np.flatnonzero(read("up_cards")[slot]).tolist() == sorted(view.up_cards[other])
-            shown = view.revealed.get(other, ())
+            exposed = {
+                c for e in view.events if e.kind == "expose" and e.seat == other for c in e.cards
+            }
+            shown = set(view.revealed.get(other, ())) | exposed
             assert np.flatnonzero(read("shown")[slot]).tolist() == sorted(shown)
             assert read("stacks")[slot] == np.float32(view.stacks[other] / unit)
             assert read("bets")[slot] == np.float32(view.bets[other] / unit)
@@ -146,7 +149,8 @@ def check_observations_match_views(environment: raw_env) -> None:
             if other != seat and other not in hand.revealed:
                 up = hand.face_up[other]
                 hidden |= {c for c, faceup in zip(hand.cards[other], up, strict=True) if not faceup}
-        hidden -= mine | set(view.cards)
+        tabled = {c for e in view.events if e.kind == "expose" for c in e.cards}
+        hidden -= mine | tabled | set(view.cards)
         assert not hidden & card_positions(layout, observation), (seat, hidden)
 
 

@@ -122,7 +122,12 @@ class ObservationLayout:
             ("own_cards", (held, cards), 1.0, "the seat's own cards, one slot each, in view order"),
             ("board", (cards,), 1.0, "the board cards"),
             ("up_cards", (n, cards), 1.0, "each seat's face-up cards (stud)"),
-            ("shown", (n, cards), 1.0, "each seat's hand shown at the showdown"),
+            (
+                "shown",
+                (n, cards),
+                1.0,
+                "each seat's cards tabled: shown at the showdown, or exposed all-in (R-HE-8)",
+            ),
             ("discarded", (cards,), 1.0, "the cards this seat discarded in the hand's draws"),
             ("stacks", (n,), most, "each seat's chips behind (big blinds)"),
             ("bets", (n,), most, "each seat's chips in this betting round (big blinds)"),
@@ -253,6 +258,9 @@ class ObservationLayout:
                 dealt = True
             elif kind == "discard":
                 ones += [discarded + card for card in event.cards]
+            elif kind == "expose" and event.seat is not None:
+                shown = self._start["shown"] + (event.seat - me) % n * self.cards
+                ones += [shown + card for card in event.cards]
             elif kind in HISTORY_KINDS and event.seat is not None:
                 amount = event.amount if kind == "draw" else event.amount / unit
                 rows.append(((event.seat - me) % n, _KIND_INDEX[kind], amount, dealt))
