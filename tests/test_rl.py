@@ -15,7 +15,7 @@ from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games import GAMES, Action, Hand, game
 from drawpoker.rl import SingleAgentEnv, env, raw_env
 from drawpoker.rl.actions import SIZES
-from drawpoker.rl.observation import HISTORY_KINDS
+from drawpoker.rl.observation import HISTORY_KINDS, ObservationLayout
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
@@ -436,3 +436,33 @@ def test_single_agent_deals_again_an_episode_the_seat_never_acts_in():
     environment = SingleAgentEnv("holdem", seats=2, seat=1, opponents={0: FoldsFirst(10**6)})
     with pytest.raises(InvalidArgumentError, match="none of 100 episodes gave player_1 a turn"):
         environment.reset(seed=3)
+
+
+@pytest.mark.parametrize(("name", "cards"), [("holdem", 2), ("2-7-triple-draw", 5)])
+def test_an_observation_does_not_depend_on_the_other_seats_hidden_cards(name, cards):
+    # Two deals alike for seat 1 (its cards and the board) whose other seats hold different
+    # cards: seat 1 observes the same arrays at every turn until the showdown shows them.
+    spec = game(name)
+    layout = ObservationLayout(spec, seats=3)
+    mine = ["As", "Kd", "9c", "7h", "3s"][:cards]
+    others = [
+        ["2c", "2d", "4c", "4d", "5h", "5s", "6c", "6d", "8h", "8s"],
+        ["Jc", "Jd", "Qc", "Qd", "Tc", "Td", "Th", "Ts", "Kc", "Ks"],
+    ]
+    board = ["Ah", "Ad", "7c", "7d", "3c"] if name == "holdem" else []
+    hands = []
+    for other in others:
+        deck = []
+        for i in range(cards):  # one card at a time from seat 1 (left of the button)
+            deck += [mine[i], other[2 * i], other[2 * i + 1]]
+        hands.append(Hand(spec, [10000] * 3, button=0, deck=" ".join(deck + board)))
+    assert hands[0].seat_cards(1) == hands[1].seat_cards(1)
+    assert hands[0].cards[0] != hands[1].cards[0]
+    compared = 0
+    while not hands[0].is_over:
+        first, second = (layout.encode(hand.view(1)) for hand in hands)
+        assert np.array_equal(first, second)
+        compared += 1
+        for hand in hands:
+            hand.check_or_call()  # calls, checks and stands pat alike in both
+    assert compared > 6
