@@ -11,13 +11,14 @@ import warnings
 import numpy as np
 import pytest
 from drawpoker.bots import bot_kinds
+from drawpoker.cards import format_cards
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games import GAMES, Action, Hand, game
 from drawpoker.rl import SingleAgentEnv, env, raw_env
 from drawpoker.rl.actions import SIZES
 from drawpoker.rl.observation import HISTORY_KINDS, ObservationLayout
 from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 GAME_NAMES = list(GAMES)
 
@@ -466,3 +467,18 @@ def test_an_observation_does_not_depend_on_the_other_seats_hidden_cards(name, ca
         for hand in hands:
             hand.check_or_call()  # calls, checks and stands pat alike in both
     assert compared > 6
+
+
+def test_pettingzoo_render_test_passes_and_the_text_shows_no_hidden_card():
+    render_test(lambda render_mode: env("stud", seats=3, hands=3, render_mode=render_mode))
+    environment = raw_env("stud", seats=3, render_mode="ansi")
+    environment.reset(seed=6)
+    rng = random.Random(6)
+    while not environment.table.hand.is_over:
+        hand = environment.table.hand
+        text = environment.render()
+        for seat in range(3):
+            for card, up in zip(hand.cards[seat], hand.face_up[seat], strict=True):
+                assert (format_cards([card]) in text) == up
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        environment.step(rng.choice(np.flatnonzero(mask).tolist()))

@@ -309,6 +309,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             state = "" if hand.live[seat] else ", out"
             if hand.actor == seat:
                 state += ", to act"
+            cards = zip(hand.cards[seat], hand.face_up[seat], strict=True)
+            up = [card for card, face_up in cards if face_up]
+            if up:
+                state += ", up " + " ".join(_card_text(card) for card in up)
             shown = hand.revealed.get(seat)
             if shown:
                 state += ", shows " + " ".join(_card_text(card) for card in shown)
