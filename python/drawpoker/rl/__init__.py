@@ -1,0 +1,16 @@
+"""Learning environments: every game of the engine as a PettingZoo AEC environment
+(:func:`env`, :class:`raw_env`) and a Gymnasium environment of one seat against the CPU
+players (:class:`SingleAgentEnv`). docs/rl.md describes the observation and action layouts.
+
+>>> environment = env("2-7-triple-draw", seats=3)
+>>> environment.reset(seed=0)
+>>> environment.agent_selection
+'player_0'
+"""
+
+from drawpoker.rl.actions import ActionSpace
+from drawpoker.rl.aec import env, raw_env
+from drawpoker.rl.observation import ObservationLayout, big_blind
+from drawpoker.rl.single import SingleAgentEnv
+
+__all__ = ["ActionSpace", "ObservationLayout", "SingleAgentEnv", "big_blind", "env", "raw_env"]
