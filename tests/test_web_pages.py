@@ -141,9 +141,15 @@ def test_a_bad_new_table_is_refused_and_makes_nothing(body: dict[str, Any], word
 
 def test_a_body_that_is_not_json_or_too_large_is_refused() -> None:
     with site() as client:
-        assert client.post("/api/tables", content=b"{oops").json()["error"] == "bad-json"
-        assert client.post("/api/tables", content=b"[]").json()["error"] == "bad-json"
-        big = client.post("/api/tables", content=b'{"game": "' + b"x" * 20000 + b'"}')
+        json_type = {"content-type": "application/json"}
+        oops = client.post("/api/tables", content=b"{oops", headers=json_type)
+        assert oops.json()["error"] == "bad-json"
+        assert client.post("/api/tables", content=b"[]", headers=json_type).json()["error"] == (
+            "bad-json"
+        )
+        big = client.post(
+            "/api/tables", content=b'{"game": "' + b"x" * 20000 + b'"}', headers=json_type
+        )
         assert big.status_code == 413 and big.json()["error"] == "too-large"
         assert client.app.state.house.rooms == {}  # type: ignore[attr-defined]
 
