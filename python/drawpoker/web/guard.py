@@ -3,10 +3,9 @@ made per minute and tables open per address, the tables one server holds, messag
 WebSocket connection, connections per address, the time a connection has to say hello and a
 request to send its body, and the origins allowed to change anything.
 
-Rates are counted with the `limits <https://limits.readthedocs.io>`_ library (moving windows
-in memory: a restarted server starts its counts afresh). A limit reached answers with a
-status and a sentence (:class:`Refused`): 429 when one client asks too much, 503 when the site
-is full.
+Rates are counted with the ``limits`` library (moving windows in memory: a restarted server
+starts its counts afresh). A limit reached answers with a status and a sentence
+(:class:`Refused`): 429 when one client asks too much, 503 when the site is full.
 
 >>> guard = Guard(SiteLimits(message_rate="2/minute"))
 >>> [guard.message_allowed("connection 1") for _ in range(3)]
