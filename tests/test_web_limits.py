@@ -80,8 +80,10 @@ def test_defect_idle_tables_expire_and_finished_ones_leave_memory(tmp_path) -> N
         history = client.get(f"/api/tables/{finished}/history", headers={"x-seat-token": token})
         assert history.status_code == 200 and len(history.json()["hands"]) == 1
         assert client.get(f"/api/tables/{finished}").json()["status"] == "over"
+        late = client.post("/api/tables", json=REQUEST).json()["id"]  # idle when it restarts
     with site(db, Pace(), limits) as client:
-        assert _rooms(client) == {}  # nothing reloaded at start
+        assert _rooms(client) == {}  # nothing reloaded at start: over, or removed as idle
+        assert client.get(f"/api/tables/{late}").status_code == 404
         assert client.app.state.house.store.live_ids() == []  # type: ignore[attr-defined]
 
 

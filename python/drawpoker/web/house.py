@@ -95,7 +95,10 @@ class House:
     def load(self) -> None:
         """Loads every saved table that is not over and starts the rooms (call it on the
         running loop); a table whose rows do not agree or whose snapshot does not replay is
-        logged, naming it, and set aside (left in the file, never served)."""
+        logged, naming it, and set aside (left in the file, never served). The tables nobody
+        took a seat at for ``idle_table`` seconds are removed instead."""
+        for table_id in self.store.idle_ids(time.time() - self.guard.settings.idle_table):
+            self.store.delete(table_id)
         for table_id in self.store.live_ids():
             room = self._restore(table_id)
             if room is not None:

@@ -406,6 +406,25 @@ class Store:
         rows = self.db.execute("SELECT id FROM tables WHERE status != 'over' ORDER BY created")
         return [table_id for (table_id,) in rows.fetchall()]
 
+    def idle_ids(self, before: float) -> list[str]:
+        """The ids of the tables made before ``before`` that still wait and where nobody took
+        a seat (expired: the server removes them rather than load them).
+
+        >>> from drawpoker.games import Table, game
+        >>> store = Store(":memory:")
+        >>> store.create("t1", 0.0, {}, "waiting", [SeatRecord(None, "A", None)],
+        ...              Table(game("holdem"), 2))
+        >>> store.idle_ids(1.0), store.idle_ids(0.0)
+        (['t1'], [])
+        """
+        rows = self.db.execute(
+            "SELECT id FROM tables WHERE status = 'waiting' AND created < ? AND NOT EXISTS "
+            "(SELECT 1 FROM seats WHERE seats.table_id = tables.id AND token_hash IS NOT NULL) "
+            "ORDER BY created",
+            (before,),
+        )
+        return [table_id for (table_id,) in rows.fetchall()]
+
     def delete(self, table_id: str) -> None:
         """Removes a table and every row of it (a table nobody joined, expired).
 
