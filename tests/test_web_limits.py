@@ -134,9 +134,10 @@ def test_defect_websocket_connections_per_address_are_capped() -> None:
 
 
 def _raw(url: str, request: bytes) -> bytes:
-    """Sends ``request`` as it is to the server at ``url``; everything it answers."""
+    """Sends ``request`` as it is to the server at ``url``; everything it answers (a server
+    that neither answers nor closes within 20 s fails the test)."""
     host, port = url.removeprefix("http://").split(":")
-    with socket.create_connection((host, int(port)), timeout=60) as connection:
+    with socket.create_connection((host, int(port)), timeout=20) as connection:
         connection.sendall(request)
         answer = b""
         while chunk := connection.recv(65536):
@@ -145,12 +146,23 @@ def _raw(url: str, request: bytes) -> bytes:
 
 
 def test_defect_serve_times_out_a_slow_body_and_builds_links_from_its_own_url(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """A real ``drawpoker serve``: a request whose body does not come within
-    ``--body-timeout`` gets 408; a new table's link is the served address whatever the Host
+    """A real ``drawpoker serve``: a request whose headers or body do not come within
+    ``--header-timeout`` or ``--body-timeout`` gets 408 (a slow client held its connection
+    for as long as it liked); a new table's link is the served address whatever the Host
     header says; an ``--allowed-origin`` may post, another origin may not."""
-    options = (*SCRIPTED, "--body-timeout=0.3", "--allowed-origin=https://friend.example")
+    options = (
+        *SCRIPTED,
+        "--body-timeout=0.3",
+        "--header-timeout=0.3",
+        "--allowed-origin=https://friend.example",
+    )
     server = SiteServer(tmp_path / "site.db", options=options).start()
     try:
+        assert _raw(server.url, b"GET / HTTP/1.1\r\nhost: x\r\n").startswith(b"HTTP/1.1 408")
+        assert _raw(server.url, b"") == b""  # nothing sent: closed without a word
+        two = _raw(server.url, b"GET /api/games HTTP/1.1\r\nhost: x\r\n\r\n")
+        assert two.startswith(b"HTTP/1.1 200") and two.count(b"HTTP/1.1 ") == 1  # kept alive,
+        # then closed silently when no next request came
         slow = _raw(
             server.url,
             b"POST /api/tables HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"

@@ -18,9 +18,10 @@ proxy, ``--host 0.0.0.0``) says it with ``--public-url https://poker.example`` a
 more origins with ``--allowed-origin``. The limits on what one client may use
 (:class:`drawpoker.web.guard.SiteLimits`) are options too: ``--table-rate``, ``--open-tables``,
 ``--max-tables``, ``--idle-table``, ``--archive-after``, ``--message-rate``,
-``--connections-per-address``, ``--hello-timeout``, ``--body-timeout``; with uvicorn's
-``--keep-alive`` (seconds an idle HTTP connection stays open) and ``--max-connections``
-(connections and requests at once; beyond it, 503).
+``--connections-per-address``, ``--hello-timeout``, ``--body-timeout``; with
+``--header-timeout`` (seconds a request has to send its headers, :mod:`drawpoker.web.timeouts`)
+and uvicorn's ``--keep-alive`` (seconds an idle HTTP connection stays open) and
+``--max-connections`` (connections and requests at once; beyond it, 503).
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser()
@@ -117,6 +118,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             help=LIMIT_HELP[setting.name] + " (default: %(default)s)",
         )
     limits.add_argument(
+        "--header-timeout",
+        type=float,
+        default=10.0,
+        help="seconds a request has to send its headers (then 408) (default: %(default)s)",
+    )
+    limits.add_argument(
         "--keep-alive",
         type=float,
         default=5.0,
@@ -132,7 +139,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs the server until Ctrl-C."""
-    for name in ("think", "pause", "grace", "keep_alive"):
+    for name in ("think", "pause", "grace", "keep_alive", "header_timeout"):
         if not 0 <= getattr(args, name) <= 3600:
             raise InvalidArgumentError(f"--{name.replace('_', '-')} is 0..3600 seconds")
     if not 1 <= args.max_connections <= 10**6:
@@ -145,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
 
         from drawpoker.web.app import create_app
         from drawpoker.web.room import Pace
+        from drawpoker.web.timeouts import header_timeout_protocol
     except ImportError as error:
         raise InvalidArgumentError(
             f'drawpoker serve needs the serve extra: pip install "drawpoker[serve]" ({error})'
@@ -172,6 +180,7 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning",
         ws_max_size=MAX_FRAME,
         lifespan="on",
+        http=header_timeout_protocol(args.header_timeout),
         timeout_keep_alive=args.keep_alive,
         limit_concurrency=args.max_connections,
     )
