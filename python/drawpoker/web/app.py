@@ -35,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from importlib.resources import files
 from pathlib import Path
@@ -425,7 +426,7 @@ async def _serve(websocket: WebSocket, house: House, room: Room, outbox: Outbox)
     seat: int | None = None
     settings = house.guard.settings
     hello_by = asyncio.get_running_loop().time() + settings.hello_timeout
-    connection = str(id(outbox))
+    connection = secrets.token_hex(8)  # its own window of the message rate
     while True:
         try:
             async with asyncio.timeout_at(hello_by if seat is None else None):
