@@ -333,6 +333,10 @@ def test_serve_refuses_bad_options() -> None:
     from drawpoker.cli import main
 
     assert main(["serve", "--think", "-1"]) == 2
+    assert main(["serve", "--table-rate", "often"]) == 2
+    assert main(["serve", "--open-tables", "0"]) == 2
+    assert main(["serve", "--public-url", "poker.example"]) == 2
+    assert main(["serve", "--allowed-origin", "ftp://poker.example"]) == 2
 
 
 def test_a_game_no_phh_variant_writes_gets_a_clear_501_and_its_json() -> None:

@@ -157,6 +157,12 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidArgumentError(
             f'drawpoker serve needs the serve extra: pip install "drawpoker[serve]" ({error})'
         ) from None
+    for setting in fields(SiteLimits):  # each checked alone: the error names its option
+        try:
+            SiteLimits(**{setting.name: getattr(args, setting.name)})
+        except InvalidArgumentError as error:
+            option = "--" + setting.name.replace("_", "-")
+            raise InvalidArgumentError(f"{option}: {error}") from None
     limits = SiteLimits(
         **{setting.name: getattr(args, setting.name) for setting in fields(SiteLimits)}
     )
@@ -192,6 +198,12 @@ def run(args: argparse.Namespace) -> int:
             await asyncio.sleep(0.05)
         if server.started:
             print(f"drawpoker serve: {served}/ (tables in {args.db})", flush=True)
+            if args.public_url is None and host in ("0.0.0.0", "::"):
+                print(
+                    f"drawpoker serve: browsers may post and connect only from {served}: "
+                    "give --public-url with the address they use (http://NAME:PORT)",
+                    flush=True,
+                )
         await task
 
     asyncio.run(serve())
