@@ -47,6 +47,15 @@ TABLES = _tables()
 STACK = 1_000_000
 """Starting chips: deep enough that no table ends during a run (every game's default bets)."""
 
+SCRIPTED_CLIENTS = (
+    "--message-rate=1000000/second",
+    "--table-rate=1000000/minute",
+    "--open-tables=1000000",
+    "--connections-per-address=1000000",
+)
+"""The server's limits per client, raised: every client of the benchmark is one script on
+one address, acting as fast as the server answers."""
+
 
 @dataclass
 class Run:
@@ -169,7 +178,9 @@ async def measure(run: Run, db: Path) -> Run:
     """Starts a server, its tables and their clients; warms up; measures for ``run.seconds``
     (or until each client played ``run.actions_per_client`` measured actions)."""
     run.load_before = os.getloadavg()[0]
-    server = ServeProcess(db, think=run.cpu_think, pause=run.pause, grace=3600).start()
+    server = ServeProcess(
+        db, think=run.cpu_think, pause=run.pause, grace=3600, options=SCRIPTED_CLIENTS
+    ).start()
     try:
         clients = []
         for i in range(run.tables):

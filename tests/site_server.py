@@ -5,13 +5,26 @@ from __future__ import annotations
 
 import json
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from drawpoker.web.process import ServeProcess
 
+SCRIPTED = (
+    "--message-rate=100000/second",
+    "--table-rate=100000/minute",
+    "--open-tables=100000",
+    "--connections-per-address=100000",
+)
+"""The limits of a site whose clients are scripts acting as fast as they can."""
+
 
 class SiteServer(ServeProcess):
-    """``drawpoker serve --port 0`` in a subprocess; ``url`` once it listens."""
+    """``drawpoker serve --port 0`` in a subprocess; ``url`` once it listens. Its limits are
+    :data:`SCRIPTED` unless ``options`` are given."""
+
+    def __init__(self, db: str | Path, *, options: tuple[str, ...] = SCRIPTED, **pace: float):
+        super().__init__(db, options=options, **pace)
 
     def start(self) -> SiteServer:
         super().start()

@@ -5,6 +5,7 @@ new table and of a seat, the hand-history download, the tips and the discard ana
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import asdict, dataclass, fields, replace
@@ -15,7 +16,8 @@ from drawpoker.games import GAMES, FiveCardDraw, GameType
 from drawpoker.games.spec import setting
 from drawpoker.games.variants.five_card_draw import DrawSettings
 from drawpoker.history import loads
-from drawpoker.web.app import STATIC
+from drawpoker.web.app import STATIC, create_app
+from starlette.testclient import TestClient
 from web_helpers import Browser, new_table, play_persons, site, take_seat
 
 
@@ -141,9 +143,15 @@ def test_a_bad_new_table_is_refused_and_makes_nothing(body: dict[str, Any], word
 
 def test_a_body_that_is_not_json_or_too_large_is_refused() -> None:
     with site() as client:
-        assert client.post("/api/tables", content=b"{oops").json()["error"] == "bad-json"
-        assert client.post("/api/tables", content=b"[]").json()["error"] == "bad-json"
-        big = client.post("/api/tables", content=b'{"game": "' + b"x" * 20000 + b'"}')
+        json_type = {"content-type": "application/json"}
+        oops = client.post("/api/tables", content=b"{oops", headers=json_type)
+        assert oops.json()["error"] == "bad-json"
+        assert client.post("/api/tables", content=b"[]", headers=json_type).json()["error"] == (
+            "bad-json"
+        )
+        big = client.post(
+            "/api/tables", content=b'{"game": "' + b"x" * 20000 + b'"}', headers=json_type
+        )
         assert big.status_code == 413 and big.json()["error"] == "too-large"
         assert client.app.state.house.rooms == {}  # type: ignore[attr-defined]
 
@@ -193,6 +201,62 @@ def test_the_hand_history_is_the_seats_own_view_of_its_finished_hands() -> None:
         others = [a for h in histories for a in h.actions if a.startswith("d dh")]
         assert sum("????" in a for a in others) == 2  # the CPU's cards, hidden in both hands
         assert client.get(url + "?format=xml", headers={"x-seat-token": token}).status_code == 400
+
+
+def test_defect_a_cross_site_simple_post_is_refused() -> None:
+    """Issue 25, item 16: a page of another site could post ``text/plain`` (no preflight) and
+    make tables or take seats. A body must be ``application/json`` (415), and a request that
+    changes anything from a foreign Origin is refused (403); the site's own origin and the
+    allowed ones are served."""
+    friend = "https://friend.example"
+    with TestClient(create_app(allowed_origins=(friend,))) as client:
+        body = json.dumps({"game": "holdem", "seats": ["person", "cpu:checkcall"]})
+        plain = {"content-type": "text/plain", "origin": "http://evil.example"}
+        made = client.post("/api/tables", content=body, headers=plain)
+        assert made.status_code == 403 and made.json()["error"] == "bad-origin", made.text
+        made = client.post("/api/tables", content=body, headers={"content-type": "text/plain"})
+        assert made.status_code == 415 and "application/json" in made.json()["message"]
+        foreign = {"content-type": "application/json", "origin": "http://evil.example"}
+        assert client.post("/api/tables", content=body, headers=foreign).status_code == 403
+        assert client.app.state.house.rooms == {}  # type: ignore[attr-defined]
+        for origin in ("http://127.0.0.1:8000", friend):
+            own = {"content-type": "application/json", "origin": origin}
+            assert client.post("/api/tables", content=body, headers=own).status_code == 201
+        table_id = next(iter(client.app.state.house.rooms))  # type: ignore[attr-defined]
+        seats = f"/api/tables/{table_id}/seats"
+        assert client.post(seats, content="{}", headers=plain).status_code == 403
+        assert (
+            client.post(seats, content="{}", headers={"content-type": "text/plain"}).status_code
+            == 415
+        )
+        assert client.post(seats, content="{}", headers=foreign).status_code == 403
+        assert client.get(f"/api/tables/{table_id}").json()["open_seats"] == [0]
+
+
+def test_defect_a_new_tables_url_is_built_from_the_public_url_not_the_host_header() -> None:
+    """Issue 25, item 16: the Host header was reflected into the new table's link."""
+    request = {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
+    with site() as client:
+        made = client.post("/api/tables", json=request, headers={"host": "evil.example"}).json()
+        assert made["url"] == f"http://127.0.0.1:8000/table/{made['id']}"
+    with TestClient(create_app(public_url="https://poker.example/")) as client:
+        made = client.post("/api/tables", json=request, headers={"host": "evil.example"}).json()
+        assert made["url"] == f"https://poker.example/table/{made['id']}"
+
+
+def test_defect_history_downloads_are_not_cached() -> None:
+    """Issue 25, item 16: a seat's history (its cards) must not stay in a shared cache."""
+    with site() as client:
+        table_id = new_table(client, "holdem", ["person", "cpu:checkcall"], rounds=1)
+        seat, token = take_seat(client, table_id, "Ann")
+        ann = Browser(client, table_id, token)
+        ann.open()
+        play_persons({seat: ann}, random.Random(3))
+        url = f"/api/tables/{table_id}/history"
+        for query in ("", "?format=phh"):
+            response = client.get(url + query, headers={"x-seat-token": token})
+            assert response.status_code == 200
+            assert response.headers["cache-control"] == "no-store"
 
 
 def test_the_tips_carry_their_exact_numbers() -> None:
@@ -252,10 +316,27 @@ def test_the_analysis_ranks_every_discard_choice_exactly() -> None:
             assert response.status_code == 400 and words in response.json()["message"], body
 
 
+def test_defect_a_lone_surrogate_in_an_analysis_is_a_400() -> None:
+    """Issue 25, item 15: a lone surrogate in the hand made /api/analyse answer 500."""
+    with site() as client:
+        response = client.post(
+            "/api/analyse",
+            content=b'{"hand": "Ah Kh 7c 2d \\ud800"}',
+            headers={"content-type": "application/json"},
+        )
+        assert response.status_code == 400, response.text
+        assert response.json()["error"] == "bad-json"
+        assert "lone surrogate" in response.json()["message"]
+
+
 def test_serve_refuses_bad_options() -> None:
     from drawpoker.cli import main
 
     assert main(["serve", "--think", "-1"]) == 2
+    assert main(["serve", "--table-rate", "often"]) == 2
+    assert main(["serve", "--open-tables", "0"]) == 2
+    assert main(["serve", "--public-url", "poker.example"]) == 2
+    assert main(["serve", "--allowed-origin", "ftp://poker.example"]) == 2
 
 
 def test_a_game_no_phh_variant_writes_gets_a_clear_501_and_its_json() -> None:

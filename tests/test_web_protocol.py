@@ -6,12 +6,15 @@ number, and a server restarted on the same database."""
 from __future__ import annotations
 
 import json
+import logging
 import random
+import sqlite3
 
 import pytest
 from drawpoker.games import GAMES
 from drawpoker.web.protocol import MAX_MESSAGE, TOO_SLOW
 from drawpoker.web.room import Pace
+from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import (
     Browser,
@@ -208,6 +211,86 @@ def test_a_draw_of_cards_the_seat_does_not_hold_is_refused() -> None:
         bob.read_until(lambda s: s["drawn"][1] == 2)
         assert bob.events[-1] == {**update["events"][2], "seq": bob.events[-1]["seq"]}
         assert not {"discard", "receive"} & {e["kind"] for e in bob.events if e["seat"] == 1}
+
+
+def test_defect_a_card_named_twice_in_a_draw_is_refused_as_named_twice() -> None:
+    """Issue 25, item 18: a discard named twice said "9s is not one of your cards"."""
+    with site() as client:
+        table_id, ann, bob = _error_table(client)
+        ann.act("bet", amount=20)
+        ann.read()
+        bob.read_until(lambda s: s["legal"] is not None)
+        bob.act("call")
+        state = ann.read_until(lambda s: s["legal"] is not None and "draw" in s["legal"]["kinds"])
+        before = room_of(client, table_id).table.to_dict()
+        card = state["cards"][0]
+        ann.act("draw", cards=[card, card])
+        reply = ann.read()
+        assert reply["code"] == "bad-card", reply
+        assert reply["message"] == f"{card} is named twice in the discards"
+        assert room_of(client, table_id).table.to_dict() == before
+
+
+def test_defect_a_lone_surrogate_in_a_hello_token_gets_a_clear_error() -> None:
+    """Issue 25, item 15: a hello whose token holds a lone surrogate crashed the handler (a
+    traceback, no close code); it is refused like any bad message, and the connection can
+    still say hello."""
+    with site() as client:
+        table_id = new_table(client, "holdem", ["person", "cpu:checkcall"])
+        _, token = take_seat(client, table_id, "Ann")
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            ws.send_text('{"type": "hello", "token": "\\ud800"}')
+            reply = json.loads(ws.receive_text())
+            assert reply["type"] == "error" and reply["code"] == "bad-json", reply
+            assert "lone surrogate" in reply["message"]
+            ws.send_text(json.dumps({"type": "hello", "token": token}))
+            assert json.loads(ws.receive_text())["type"] == "welcome"
+
+
+def test_defect_a_websocket_from_a_foreign_origin_is_refused() -> None:
+    """Issue 25, item 16: the handshake's Origin is checked (a page of another site could
+    otherwise play a seat whose token it got); the site's own origin is allowed."""
+    with site() as client:
+        table_id = new_table(client, "holdem", ["person", "cpu:checkcall"])
+        _, token = take_seat(client, table_id, "Ann")
+        with (
+            pytest.raises(WebSocketDenialResponse) as denied,
+            client.websocket_connect(f"/ws/{table_id}", headers={"origin": "http://evil.example"}),
+        ):
+            pass
+        assert denied.value.status_code == 403
+        assert denied.value.json()["error"] == "bad-origin"
+        assert "http://evil.example" in denied.value.json()["message"]
+        own = {"origin": "http://127.0.0.1:8000"}
+        with client.websocket_connect(f"/ws/{table_id}", headers=own) as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": token}))
+            assert json.loads(ws.receive_text())["type"] == "welcome"
+
+
+def test_defect_a_missing_seat_row_sets_the_table_aside(tmp_path, caplog) -> None:  # type: ignore[no-untyped-def]
+    """Issue 25, item 17: with seat 0's row gone, seat 1's token was welcomed as seat 0 and
+    saw seat 0's cards. A table whose rows disagree is logged by its id and not served; the
+    other tables of the file are."""
+    db = str(tmp_path / "site.db")
+    with site(db, Pace(grace=3600)) as client:
+        broken = new_table(client, "holdem", ["person", "person"])
+        tokens = [take_seat(client, broken, name)[1] for name in ("Ann", "Bob")]
+        kept = new_table(client, "holdem", ["person", "cpu:checkcall"])
+        _, kept_token = take_seat(client, kept, "Cy")
+    with sqlite3.connect(db) as file:
+        file.execute("DELETE FROM seats WHERE table_id = ? AND seat = 0", (broken,))
+    with caplog.at_level(logging.ERROR, logger="drawpoker.web"), site(db) as client:
+        assert client.get(f"/api/tables/{broken}").status_code == 404
+        with client.websocket_connect(f"/ws/{broken}") as ws:
+            ws.send_text(json.dumps({"type": "hello", "token": tokens[1]}))
+            assert json.loads(ws.receive_text())["code"] == "no-table"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_text()
+            assert closed.value.code == 4404
+        assert client.get(f"/api/tables/{kept}").status_code == 200
+        assert Browser(client, kept, kept_token).open()["seat"] == 0
+    assert any(broken in record.getMessage() for record in caplog.records)
+    assert any("seat rows [1]" in record.getMessage() for record in caplog.records)
 
 
 def test_the_draw_sets_follow_the_draw_limit() -> None:

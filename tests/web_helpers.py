@@ -15,6 +15,7 @@ from typing import Any
 from drawpoker.games import Table
 from drawpoker.web.app import create_app
 from drawpoker.web.client import SeatStream, random_action
+from drawpoker.web.guard import SiteLimits
 from drawpoker.web.protocol import TOO_SLOW
 from drawpoker.web.room import Pace, Room
 from starlette.testclient import TestClient
@@ -23,10 +24,22 @@ from starlette.websockets import WebSocketDisconnect
 CARD = re.compile(r"^(?:[2-9TJQKA][cdhs]|Jk)$")
 
 
+SCRIPTED = SiteLimits(
+    message_rate="100000/second",
+    table_rate="100000/minute",
+    open_tables=100000,
+    connections_per_address=100000,
+)
+"""The limits of a site whose clients are scripts acting as fast as they can (a person's
+browser sends a few messages a second at most)."""
+
+
 @contextmanager
-def site(db: str = ":memory:", pace: Pace | None = None) -> Iterator[TestClient]:
+def site(
+    db: str = ":memory:", pace: Pace | None = None, limits: SiteLimits = SCRIPTED
+) -> Iterator[TestClient]:
     """The application on a test client, its lifespan running (tables loaded, tasks live)."""
-    with TestClient(create_app(db, pace or Pace())) as client:
+    with TestClient(create_app(db, pace or Pace(), limits)) as client:
         client.browsers = []  # type: ignore[attr-defined]
         try:
             yield client
@@ -49,7 +62,10 @@ def take_seat(client: TestClient, table_id: str, name: str) -> tuple[int, str]:
 
 
 def room_of(client: TestClient, table_id: str) -> Room:
-    room: Room = client.app.state.house.rooms[table_id]  # type: ignore[attr-defined]
+    """The table's room: live, or finished and loaded back from the store (on the loop)."""
+    house = client.app.state.house  # type: ignore[attr-defined]
+    room: Room | None = client.portal.call(house.find, table_id)  # type: ignore[union-attr]
+    assert room is not None, table_id
     return room
 
 

@@ -9,22 +9,37 @@ What a user types::
 
 It prints the URL once the server listens (the real port with ``--port 0``). Tables and hands
 are saved in the SQLite file as they happen; a server started again on the same file resumes
-every table. It needs the ``serve`` extra (``pip install "drawpoker[serve]"``).
+every table not over (a finished one stays in the file: its history can be downloaded). It
+needs the ``serve`` extra (``pip install "drawpoker[serve]"``).
+
+Links and the origin allowed to post and to open WebSockets come from ``--public-url``
+(default: the address served, ``http://HOST:PORT``); a site reached under another name (a
+proxy, ``--host 0.0.0.0``) says it with ``--public-url https://poker.example`` and may allow
+more origins with ``--allowed-origin``. The limits on what one client may use
+(:class:`drawpoker.web.guard.SiteLimits`) are options too: ``--table-rate``, ``--open-tables``,
+``--max-tables``, ``--idle-table``, ``--archive-after``, ``--message-rate``,
+``--connections-per-address``, ``--hello-timeout``, ``--body-timeout``; with
+``--header-timeout`` (seconds a request has to send its headers, :mod:`drawpoker.web.timeouts`)
+and uvicorn's ``--keep-alive`` (seconds an idle HTTP connection stays open) and
+``--max-connections`` (connections and requests at once; beyond it, 503).
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser()
 >>> add_arguments(parser)
 >>> args = parser.parse_args([])
->>> args.host, args.port, args.db, args.think
-('127.0.0.1', 8000, 'drawpoker.db', 0.8)
+>>> args.host, args.port, args.db, args.think, args.open_tables, args.public_url
+('127.0.0.1', 8000, 'drawpoker.db', 0.8, 20, None)
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import socket
+from dataclasses import fields
 
 from drawpoker.errors import InvalidArgumentError
+from drawpoker.web.guard import SiteLimits, origin_of
 
 NAME = "serve"
 HELP = "play in the browser: a web server for every game (Starlette, uvicorn, SQLite)"
@@ -34,8 +49,23 @@ MAX_FRAME = 65536
 protocol; anything over this closes the connection)."""
 
 
+LIMIT_HELP = {
+    "table_rate": "tables one address may make, as COUNT/PERIOD[;COUNT/PERIOD...]",
+    "open_tables": "tables made by one address that may be open (not over) at once",
+    "max_tables": "tables the server holds in memory (beyond it a new one gets 503)",
+    "idle_table": "seconds a table nobody took a seat at lives",
+    "archive_after": "seconds a finished table without a connection stays in memory",
+    "sweep": "seconds between two looks for expired and finished tables",
+    "message_rate": "messages one WebSocket connection may send (beyond it: closed, 1008)",
+    "connections_per_address": "WebSocket connections one address may have open (beyond: 429)",
+    "hello_timeout": "seconds a WebSocket connection has to say hello (then closed, 1008)",
+    "body_timeout": "seconds a request has to send its body (then 408)",
+}
+"""The help of each option made from a field of :class:`SiteLimits`."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The address, the database file and the CPU players' pace.
+    """The address, the database file, the CPU players' pace and the site's limits.
 
     >>> parser = argparse.ArgumentParser()
     >>> add_arguments(parser)
@@ -66,41 +96,114 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds a player's seat waits for them to reconnect before a CPU plays it "
         "(default: %(default)s)",
     )
+    parser.add_argument(
+        "--public-url",
+        help="the site's address as browsers reach it: links are made from it and its origin "
+        "may post and open WebSockets (default: http://HOST:PORT as served)",
+    )
+    parser.add_argument(
+        "--allowed-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another origin whose pages may post and open WebSockets (repeatable)",
+    )
+    limits = parser.add_argument_group("limits per client")
+    for setting in fields(SiteLimits):  # the defaults read without the serve extra's imports
+        default = setting.default
+        limits.add_argument(
+            "--" + setting.name.replace("_", "-"),
+            type=type(default),
+            default=default,
+            help=LIMIT_HELP[setting.name] + " (default: %(default)s)",
+        )
+    limits.add_argument(
+        "--header-timeout",
+        type=float,
+        default=10.0,
+        help="seconds a request has to send its headers (then 408) (default: %(default)s)",
+    )
+    limits.add_argument(
+        "--keep-alive",
+        type=float,
+        default=5.0,
+        help="seconds an idle HTTP connection stays open (default: %(default)s)",
+    )
+    limits.add_argument(
+        "--max-connections",
+        type=int,
+        default=1000,
+        help="connections and requests served at once; beyond it 503 (default: %(default)s)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Runs the server until Ctrl-C."""
-    for name in ("think", "pause", "grace"):
+    for name in ("think", "pause", "grace", "keep_alive", "header_timeout"):
         if not 0 <= getattr(args, name) <= 3600:
-            raise InvalidArgumentError(f"--{name} is 0..3600 seconds")
+            raise InvalidArgumentError(f"--{name.replace('_', '-')} is 0..3600 seconds")
+    if not 1 <= args.max_connections <= 10**6:
+        raise InvalidArgumentError("--max-connections is 1..1000000")
+    for url in [args.public_url or "http://localhost", *args.allowed_origin]:
+        origin_of(url)
     try:
+        import limits as _rate_limits  # noqa: F401  (the site's rate limits)
         import uvicorn
 
         from drawpoker.web.app import create_app
         from drawpoker.web.room import Pace
+        from drawpoker.web.timeouts import header_timeout_protocol
     except ImportError as error:
         raise InvalidArgumentError(
             f'drawpoker serve needs the serve extra: pip install "drawpoker[serve]" ({error})'
         ) from None
-    app = create_app(args.db, Pace(think=args.think, pause=args.pause, grace=args.grace))
+    for setting in fields(SiteLimits):  # each checked alone: the error names its option
+        try:
+            SiteLimits(**{setting.name: getattr(args, setting.name)})
+        except InvalidArgumentError as error:
+            option = "--" + setting.name.replace("_", "-")
+            raise InvalidArgumentError(f"{option}: {error}") from None
+    limits = SiteLimits(
+        **{setting.name: getattr(args, setting.name) for setting in fields(SiteLimits)}
+    )
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    try:  # bound first: the public URL needs the real port
+        sock = socket.create_server((args.host, args.port), family=family)
+    except OSError as error:
+        raise InvalidArgumentError(f"cannot listen on {args.host}:{args.port}: {error}") from None
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    served = f"http://{shown}:{port}"
+    app = create_app(
+        args.db,
+        Pace(think=args.think, pause=args.pause, grace=args.grace),
+        limits,
+        public_url=args.public_url or served,
+        allowed_origins=tuple(args.allowed_origin),
+    )
     config = uvicorn.Config(
         app,
-        host=args.host,
-        port=args.port,
         log_level="warning",
         ws_max_size=MAX_FRAME,
         lifespan="on",
+        http=header_timeout_protocol(args.header_timeout),
+        timeout_keep_alive=args.keep_alive,
+        limit_concurrency=args.max_connections,
     )
     server = uvicorn.Server(config)
 
     async def serve() -> None:
-        task = asyncio.ensure_future(server.serve())
+        task = asyncio.ensure_future(server.serve(sockets=[sock]))
         while not server.started and not task.done():
             await asyncio.sleep(0.05)
         if server.started:
-            host, port = server.servers[0].sockets[0].getsockname()[:2]
-            shown = f"[{host}]" if ":" in host else host
-            print(f"drawpoker serve: http://{shown}:{port}/ (tables in {args.db})", flush=True)
+            print(f"drawpoker serve: {served}/ (tables in {args.db})", flush=True)
+            if args.public_url is None and host in ("0.0.0.0", "::"):
+                print(
+                    f"drawpoker serve: browsers may post and connect only from {served}: "
+                    "give --public-url with the address they use (http://NAME:PORT)",
+                    flush=True,
+                )
         await task
 
     asyncio.run(serve())

@@ -18,7 +18,12 @@ Routes::
     WS   /ws/{id}                   the table's WebSocket
 
 Every response carries a Content-Security-Policy that allows only this server's own files:
-the pages fetch nothing from anywhere else.
+the pages fetch nothing from anywhere else. A request that changes anything (a POST) and a
+WebSocket handshake are refused (403) when they come from a page of another origin than the
+site's own (``public_url``) and the ``allowed_origins``; a POST body must be JSON
+(``content-type: application/json``, 415 otherwise), which a page of another site cannot send
+without asking first. Links are built from ``public_url``, never from the request's Host. The
+limits on what one client may use are :class:`~drawpoker.web.guard.SiteLimits`.
 
 >>> app = create_app(":memory:")
 >>> sorted(route.path for route in app.routes)[:3]
@@ -30,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from importlib.resources import files
 from pathlib import Path
@@ -44,6 +50,7 @@ from starlette.websockets import WebSocket
 
 from drawpoker.errors import DrawPokerError, HistoryError
 from drawpoker.web.analysis import analyse, tips_chart, tips_data
+from drawpoker.web.guard import POLICY_VIOLATION, Refused, SiteLimits, origin_of
 from drawpoker.web.history import phh_history, seat_history
 from drawpoker.web.house import House
 from drawpoker.web.lobby import catalogue, parse_new_table
@@ -62,6 +69,12 @@ STATIC = Path(str(files("drawpoker.web").joinpath("static")))
 
 MAX_BODY = 16384
 """The most bytes a JSON request body may have."""
+
+DEFAULT_URL = "http://127.0.0.1:8000"
+"""The site's address when none is given (``drawpoker serve``'s default host and port)."""
+
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+"""The HTTP methods that change nothing (their Origin is not checked)."""
 
 OUTBOX_SIZE = 256
 """Messages queued for one connection before it counts as too slow and is closed."""
@@ -106,6 +119,44 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+class OriginCheck:
+    """ASGI middleware refusing (403, JSON) a request that may change something, sent by a
+    page of an origin not in ``allowed`` (a request without an ``Origin`` header does not come
+    from another site's page: browsers send one with every POST and WebSocket handshake).
+
+    >>> OriginCheck(None, {"http://127.0.0.1:8000"}).allowed
+    {'http://127.0.0.1:8000'}
+    """
+
+    def __init__(self, app: Any, allowed: set[str]) -> None:
+        self.app = app
+        self.allowed = allowed
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
+            origin = foreign_origin(scope, self.allowed)
+            if origin is not None:
+                refusal = error(403, "bad-origin", f"requests from {origin} are not allowed")
+                await refusal(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def foreign_origin(scope: Scope, allowed: set[str]) -> str | None:
+    """The request's ``Origin`` when it is given and not in ``allowed``, else ``None``.
+
+    >>> foreign_origin({"headers": [(b"origin", b"http://evil.example")]}, {"http://a"})
+    'http://evil.example'
+    >>> foreign_origin({"headers": []}, {"http://a"}) is None
+    True
+    """
+    for name, value in scope["headers"]:
+        if name == b"origin":
+            origin = value.decode("latin-1").lower()
+            return None if origin in allowed else origin
+    return None
+
+
 def error(status: int, code: str, message: str) -> JSONResponse:
     """A JSON error response: ``{"error": code, "message": message}``.
 
@@ -116,17 +167,37 @@ def error(status: int, code: str, message: str) -> JSONResponse:
 
 
 async def read_json(request: Request) -> Any:
-    """The request's JSON body (at most :data:`MAX_BODY` bytes, an object); a
-    :class:`ProtocolError` otherwise."""
+    """The request's JSON body (``application/json``, at most :data:`MAX_BODY` bytes, sent
+    within ``body_timeout`` seconds, an object); a :class:`ProtocolError` otherwise."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise ProtocolError("not-json", "a request body is JSON, sent as application/json")
     length = request.headers.get("content-length")
     if length is not None and length.isdigit() and int(length) > MAX_BODY:
         raise ProtocolError("too-large", f"a request body has at most {MAX_BODY} bytes")
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise ProtocolError("too-large", f"a request body has at most {MAX_BODY} bytes")
+    try:
+        async with asyncio.timeout(_house(request).guard.settings.body_timeout):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise ProtocolError("too-large", f"a request body has at most {MAX_BODY} bytes")
+    except TimeoutError:
+        raise ProtocolError("too-slow", "the request body came too slowly") from None
     return load_object(body, MAX_BODY)
+
+
+BODY_STATUS = {"too-large": 413, "not-json": 415, "too-slow": 408}
+"""The HTTP status of a refused request body, by its error code (400 for the others)."""
+
+
+def body_error(problem: ProtocolError) -> JSONResponse:
+    """The JSON error answering a refused request body.
+
+    >>> body_error(ProtocolError("not-json", "send JSON")).status_code
+    415
+    """
+    return error(BODY_STATUS.get(problem.code, 400), problem.code, problem.message)
 
 
 def _house(request: Request | WebSocket) -> House:
@@ -135,7 +206,7 @@ def _house(request: Request | WebSocket) -> House:
 
 
 def _room(request: Request) -> Room | None:
-    return _house(request).rooms.get(request.path_params["table_id"])
+    return _house(request).find(request.path_params["table_id"])
 
 
 def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
@@ -156,11 +227,15 @@ async def new_table(request: Request) -> Response:
         data = await read_json(request)
         table_request = parse_new_table(data)
     except ProtocolError as problem:
-        return error(413 if problem.code == "too-large" else 400, problem.code, problem.message)
+        return body_error(problem)
     except DrawPokerError as problem:
         return error(400, "bad-request", str(problem))
-    room = _house(request).create(table_request)
-    url = str(request.base_url).rstrip("/") + f"/table/{room.id}"
+    maker = request.client.host if request.client else "unknown"
+    try:
+        room = _house(request).create(table_request, maker)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
+    url = f"{request.app.state.public_url}/table/{room.id}"
     return JSONResponse({"id": room.id, "url": url, "table": room.facts()}, status_code=201)
 
 
@@ -183,7 +258,7 @@ async def take_seat(request: Request) -> Response:
         if unknown:
             raise ProtocolError("bad-message", f"unknown fields {unknown} (known: ['name'])")
     except ProtocolError as problem:
-        return error(413 if problem.code == "too-large" else 400, problem.code, problem.message)
+        return body_error(problem)
     if not room.open_seats():
         return error(409, "full", "every seat of this table is taken")
     try:
@@ -213,7 +288,10 @@ async def history(request: Request) -> Response:
         return Response(
             text,
             media_type="text/plain",
-            headers={"content-disposition": f'attachment; filename="{name}.phhs"'},
+            headers={
+                "content-disposition": f'attachment; filename="{name}.phhs"',
+                "cache-control": "no-store",
+            },
         )
     if kind != "json":
         return error(400, "bad-request", 'format is "json" or "phh"')
@@ -221,7 +299,10 @@ async def history(request: Request) -> Response:
     return Response(
         body,
         media_type="application/json",
-        headers={"content-disposition": f'attachment; filename="{name}.json"'},
+        headers={
+            "content-disposition": f'attachment; filename="{name}.json"',
+            "cache-control": "no-store",
+        },
     )
 
 
@@ -241,7 +322,7 @@ async def analysis(request: Request) -> Response:
         data = await read_json(request)
         result = await asyncio.to_thread(analyse, data)
     except ProtocolError as problem:
-        return error(413 if problem.code == "too-large" else 400, problem.code, problem.message)
+        return body_error(problem)
     except DrawPokerError as problem:
         return error(400, "bad-request", str(problem))
     return JSONResponse(result)
@@ -300,27 +381,63 @@ class SocketOutbox:
 
 async def table_socket(websocket: WebSocket) -> None:
     """A table's WebSocket: a hello with the seat token first, then actions and commands;
-    each refused message gets an error to this connection only (docs/protocol.md)."""
+    each refused message gets an error to this connection only (docs/protocol.md). A
+    handshake from a foreign origin (403) or from an address with
+    ``connections_per_address`` open already (429) is refused before it is accepted."""
     house = _house(websocket)
-    room = house.rooms.get(websocket.path_params["table_id"])
-    await websocket.accept()
-    outbox = SocketOutbox(websocket)
-    if room is None:
-        outbox.send(encode(ProtocolError("no-table", "there is no such table").to_dict()))
-        outbox.close(4404, "no such table")
-        await outbox.finish()
+    origin = foreign_origin(websocket.scope, websocket.app.state.origins)
+    if origin is not None:
+        await _deny(websocket, 403, "bad-origin", f"connections from {origin} are not allowed")
         return
-    seat = await _serve(websocket, house, room, outbox)
-    if seat is not None:
-        room.disconnect(seat, outbox)
-    await outbox.finish()
+    address = websocket.client.host if websocket.client else "unknown"
+    if not house.guard.connect(address):
+        limit = house.guard.settings.connections_per_address
+        await _deny(
+            websocket, 429, "too-many-connections", f"an address may have {limit} connections open"
+        )
+        return
+    try:
+        room = house.find(websocket.path_params["table_id"])
+        await websocket.accept()
+        outbox = SocketOutbox(websocket)
+        if room is None:
+            outbox.send(encode(ProtocolError("no-table", "there is no such table").to_dict()))
+            outbox.close(4404, "no such table")
+            await outbox.finish()
+            return
+        seat = await _serve(websocket, house, room, outbox)
+        if seat is not None:
+            room.disconnect(seat, outbox)
+        await outbox.finish()
+    finally:
+        house.guard.disconnect(address)
+
+
+async def _deny(websocket: WebSocket, status: int, code: str, message: str) -> None:
+    """Refuses a handshake with an HTTP status and a JSON error (a close before accepting
+    where the server cannot answer a handshake with a response)."""
+    try:
+        await websocket.send_denial_response(error(status, code, message))
+    except RuntimeError:
+        await websocket.close(POLICY_VIOLATION, message)
 
 
 async def _serve(websocket: WebSocket, house: House, room: Room, outbox: Outbox) -> int | None:
     seat: int | None = None
+    settings = house.guard.settings
+    hello_by = asyncio.get_running_loop().time() + settings.hello_timeout
+    connection = secrets.token_hex(8)  # its own window of the message rate
     while True:
-        message = await websocket.receive()
+        try:
+            async with asyncio.timeout_at(hello_by if seat is None else None):
+                message = await websocket.receive()
+        except TimeoutError:
+            outbox.close(POLICY_VIOLATION, f"no hello within {settings.hello_timeout:g} s")
+            return None
         if message["type"] == "websocket.disconnect":
+            return seat
+        if not house.guard.message_allowed(connection):
+            outbox.close(POLICY_VIOLATION, f"too many messages (at most {settings.message_rate})")
             return seat
         text = message.get("text")
         try:
@@ -356,23 +473,38 @@ async def _serve(websocket: WebSocket, house: House, room: Room, outbox: Outbox)
             outbox.send(encode(problem.to_dict()))
 
 
-def create_app(db: str | Path = ":memory:", pace: Pace | None = None) -> Starlette:
-    """The application, with its tables in the SQLite file ``db`` (loaded when it starts) and
-    CPU players at ``pace``.
+def create_app(
+    db: str | Path = ":memory:",
+    pace: Pace | None = None,
+    limits: SiteLimits | None = None,
+    public_url: str = DEFAULT_URL,
+    allowed_origins: tuple[str, ...] = (),
+) -> Starlette:
+    """The application, with its tables in the SQLite file ``db`` (loaded when it starts), CPU
+    players at ``pace``, the ``limits`` on what clients may use, its links made from
+    ``public_url``, and requests that change anything allowed from that URL's origin and
+    ``allowed_origins``.
 
-    >>> create_app(":memory:", Pace(think=1.0)).state.pace.think
-    1.0
+    >>> app = create_app(":memory:", Pace(think=1.0), public_url="https://poker.example/")
+    >>> app.state.pace.think, app.state.public_url, sorted(app.state.origins)
+    (1.0, 'https://poker.example', ['https://poker.example'])
     """
+    settings = limits or SiteLimits()
+    origins = {origin_of(public_url), *(origin_of(url) for url in allowed_origins)}
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(db)
-        house = House(store, pace)
+        house = House(store, pace, settings)
         app.state.house = house
         house.load()
+        sweeper = asyncio.get_running_loop().create_task(_sweep(house))
         try:
             yield
         finally:
+            sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sweeper
             await house.stop()
             store.close()
 
@@ -395,5 +527,15 @@ def create_app(db: str | Path = ":memory:", pace: Pace | None = None) -> Starlet
         lifespan=lifespan,
     )
     app.state.pace = pace or Pace()
+    app.state.public_url = public_url.rstrip("/")
+    app.state.origins = origins
+    app.add_middleware(OriginCheck, allowed=origins)
     app.add_middleware(SecurityHeaders)
     return app
+
+
+async def _sweep(house: House) -> None:
+    """Every ``sweep`` seconds, the expired and finished tables leave memory."""
+    while True:
+        await asyncio.sleep(max(house.guard.settings.sweep, 0.1))
+        house.sweep()

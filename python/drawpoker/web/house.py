@@ -1,5 +1,8 @@
-"""Every live table of the server: made from the lobby's requests or loaded from the store
-when the server starts, found by id; people's seats claimed with unguessable tokens.
+"""Every live table of the server: made from the lobby's requests (within the limits of
+:class:`~drawpoker.web.guard.SiteLimits`) or loaded from the store when the server starts,
+found by id; people's seats claimed with unguessable tokens. Tables nobody took a seat at
+expire; finished tables leave memory (they stay in the store, and are loaded again when asked
+for: their history can still be downloaded).
 
 A seat token is 32 random bytes (``secrets.token_urlsafe``); the store keeps only its SHA-256,
 and a token is checked in constant time. Table ids are random too (a link is shareable, not
@@ -29,17 +32,15 @@ import time
 import unicodedata
 
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
+from drawpoker.web.guard import Guard, Refused, SiteLimits
 from drawpoker.web.lobby import NewTable, parse_new_table
 from drawpoker.web.room import Pace, Room, restore
-from drawpoker.web.store import Store
+from drawpoker.web.store import SavedTable, Store
 
 log = logging.getLogger("drawpoker.web")
 
 MAX_NAME = 24
 """The longest name a person may sit down with."""
-
-MAX_TABLES = 10_000
-"""The most tables one server keeps (a lobby request beyond it is refused)."""
 
 
 def token_hash(token: str) -> str:
@@ -75,58 +76,107 @@ def clean_name(name: object, fallback: str) -> str:
 
 
 class House:
-    """The server's tables, their store and their pace.
+    """The server's tables, their store, their pace and the limits on making them.
 
     >>> House(Store(":memory:")).rooms
     {}
     """
 
-    def __init__(self, store: Store, pace: Pace | None = None) -> None:
+    def __init__(
+        self, store: Store, pace: Pace | None = None, limits: SiteLimits | None = None
+    ) -> None:
         self.store = store
         self.pace = pace or Pace()
+        self.guard = Guard(limits or SiteLimits())
         self.rooms: dict[str, Room] = {}
+        self.makers: dict[str, str] = {}
+        """The address that made each table made since this server started."""
 
     def load(self) -> None:
-        """Loads every saved table and starts the rooms (call it on the running loop); a
-        table whose snapshot does not replay is logged and left out."""
-        for saved in self.store.load():
-            try:
-                request = parse_new_table(saved.request)
-                room = restore(
-                    saved.id,
-                    saved.created,
-                    request,
-                    saved.seats,
-                    saved.snapshot,
-                    saved.status,
-                    self.store,
-                    self.pace,
-                )
-            except DrawPokerError as error:
-                log.error("table %s cannot be resumed: %s", saved.id, error)
-                continue
-            self.rooms[room.id] = room
-            room.run()
+        """Loads every saved table that is not over and starts the rooms (call it on the
+        running loop); a table whose rows do not agree or whose snapshot does not replay is
+        logged, naming it, and set aside (left in the file, never served). The tables nobody
+        took a seat at for ``idle_table`` seconds are removed instead."""
+        for table_id in self.store.idle_ids(time.time() - self.guard.settings.idle_table):
+            self.store.delete(table_id)
+        for table_id in self.store.live_ids():
+            room = self._restore(table_id)
+            if room is not None:
+                self.rooms[room.id] = room
+                room.run()
+
+    def _restore(self, table_id: str) -> Room | None:
+        try:
+            saved = self.store.load_table(table_id)
+            if saved is None:
+                return None
+            return _room_of(saved, self.store, self.pace)
+        except DrawPokerError as error:
+            log.error("table %s is set aside, not served: %s", table_id, error)
+            return None
+
+    def find(self, table_id: str) -> Room | None:
+        """The room of ``table_id``: a live one, or a finished one loaded back from the store
+        (it leaves memory again at a later :meth:`sweep`); ``None`` when there is none.
+
+        >>> House(Store(":memory:")).find("nope") is None
+        True
+        """
+        room = self.rooms.get(table_id)
+        if room is None and len(table_id) <= 64:
+            room = self._restore(table_id)
+            if room is not None:
+                self.rooms[table_id] = room
+                room.run()
+        return room
 
     async def stop(self) -> None:
         """Stops every room's task."""
         for room in self.rooms.values():
             await room.stop()
 
-    def create(self, request: NewTable) -> Room:
-        """A new table for ``request``, saved, its task started (call it on the running loop).
+    def create(self, request: NewTable, maker: str = "local") -> Room:
+        """A new table for ``request`` made by the address ``maker``, saved, its task
+        started (call it on the running loop); :class:`Refused` when the server holds
+        ``max_tables`` (503), or ``maker`` has ``open_tables`` open or made its
+        ``table_rate`` already (429).
 
         >>> import asyncio
         >>> async def demo():
-        ...     house = House(Store(":memory:"))
+        ...     house = House(Store(":memory:"), limits=SiteLimits(open_tables=1))
         ...     room = house.create(parse_new_table({"game": "holdem", "seats": ["person"] * 2}))
+        ...     try:
+        ...         house.create(room.request)
+        ...     except Refused as refused:
+        ...         print(refused.status, refused.message)
         ...     await house.stop()
         ...     return len(room.id), room.status
         >>> asyncio.run(demo())
+        429 this address has 1 open tables already: play or finish one first
         (16, 'waiting')
         """
-        if len(self.rooms) >= MAX_TABLES:
-            raise InvalidArgumentError(f"the server holds {MAX_TABLES} tables already")
+        limits = self.guard.settings
+        if len(self.rooms) >= limits.max_tables:
+            raise Refused(
+                503, "site-full", f"the server holds {limits.max_tables} tables: try again later"
+            )
+        mine = sum(
+            1
+            for table_id, who in self.makers.items()
+            if who == maker and self.rooms[table_id].status != "over"
+        )
+        if mine >= limits.open_tables:
+            raise Refused(
+                429,
+                "too-many-tables",
+                f"this address has {mine} open tables already: play or finish one first",
+            )
+        if not self.guard.table_allowed(maker):
+            raise Refused(
+                429,
+                "too-many-tables",
+                f"this address made tables too fast (at most {limits.table_rate}): wait a little",
+            )
         table_id = secrets.token_urlsafe(12)
         seeds = [secrets.randbits(63) for _ in request.seats]
         room = Room.new(
@@ -139,8 +189,48 @@ class House:
             bot_seeds=seeds,
         )
         self.rooms[table_id] = room
+        self.makers[table_id] = maker
         room.run()
         return room
+
+    def sweep(self) -> list[str]:
+        """Removes the tables nobody took a seat at for ``idle_table`` seconds (from memory
+        and from the store) and the finished tables without a connection for
+        ``archive_after`` seconds (from memory only); the ids removed.
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     house = House(Store(":memory:"), limits=SiteLimits(idle_table=0))
+        ...     idle = house.create(parse_new_table({"game": "holdem", "seats": ["person"] * 2}))
+        ...     kept = house.create(idle.request)
+        ...     house.claim(kept, "Ann")
+        ...     gone = house.sweep()
+        ...     await house.stop()
+        ...     return gone == [idle.id], list(house.rooms) == [kept.id]
+        >>> asyncio.run(demo())
+        (True, True)
+        """
+        limits = self.guard.settings
+        now, clock = time.time(), time.monotonic()
+        removed = []
+        for table_id, room in list(self.rooms.items()):
+            nobody = room.status == "waiting" and not any(
+                record.token_hash for record in room.seats
+            )
+            if nobody and now - room.created >= limits.idle_table:
+                self.store.delete(table_id)
+            elif not (
+                room.status == "over"
+                and not any(room.connections.values())
+                and clock - room.changed_at >= limits.archive_after
+            ):
+                continue
+            if room.task is not None:
+                room.task.cancel()
+            del self.rooms[table_id]
+            self.makers.pop(table_id, None)
+            removed.append(table_id)
+        return removed
 
     def claim(self, room: Room, name: object) -> tuple[int, str]:
         """Gives ``room``'s first open seat to a person named ``name``: the seat and its token
@@ -181,3 +271,18 @@ class House:
             if record.token_hash is not None and hmac.compare_digest(record.token_hash, digest):
                 found = seat
         return found
+
+
+def _room_of(saved: SavedTable, store: Store, pace: Pace) -> Room:
+    """The room of a saved table; :class:`InvalidArgumentError` when its seats and its
+    snapshot disagree."""
+    request = parse_new_table(saved.request)
+    room = restore(
+        saved.id, saved.created, request, saved.seats, saved.snapshot, saved.status, store, pace
+    )
+    if len(room.seats) != len(room.table.names) or len(request.seats) != len(room.seats):
+        raise InvalidArgumentError(
+            f"table {saved.id} has {len(room.seats)} seat rows, {len(request.seats)} seats "
+            f"requested and {len(room.table.names)} at its table"
+        )
+    return room

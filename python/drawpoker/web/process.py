@@ -21,15 +21,22 @@ from pathlib import Path
 class ServeProcess:
     """``drawpoker serve --port 0`` on ``db``; ``url`` once :meth:`start` returns.
 
-    ``think``, ``pause`` and ``grace`` are the command's options (seconds)."""
+    ``think``, ``pause`` and ``grace`` are the command's options (seconds); ``options`` more
+    of its options (its limits, say)."""
 
     def __init__(
-        self, db: str | Path, *, think: float = 0.0, pause: float = 0.0, grace: float = 30.0
+        self,
+        db: str | Path,
+        *,
+        think: float = 0.0,
+        pause: float = 0.0,
+        grace: float = 30.0,
+        options: tuple[str, ...] = (),
     ) -> None:
         self.db = Path(db)
         self.args = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0"]
         self.args += ["--db", str(db), "--think", str(think), "--pause", str(pause)]
-        self.args += ["--grace", str(grace)]
+        self.args += ["--grace", str(grace), *options]
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         self.output: collections.deque[str] = collections.deque(maxlen=200)

@@ -153,7 +153,35 @@ def load_object(text: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
         raise ProtocolError("bad-json", f"the message is not JSON ({error})") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad-json", f"a message is a JSON object, not a {_json_type(data)}")
+    _refuse_lone_surrogates(data)
     return data
+
+
+def _refuse_lone_surrogates(data: object) -> None:
+    """Raises :class:`ProtocolError` when a text of ``data`` holds a lone surrogate (an escape
+    such as ``"\\ud800"`` that JSON reads but that is no character: it cannot be encoded).
+
+    >>> load_object(r'{"token": ["ok", "\\ud800"]}')
+    Traceback (most recent call last):
+    ...
+    drawpoker.web.protocol.ProtocolError: bad-json: the message holds a lone surrogate \
+'\\ud800', which is not text
+    """
+    if isinstance(data, str):
+        try:
+            data.encode()
+        except UnicodeEncodeError as error:
+            bad = data[error.start : error.end]
+            raise ProtocolError(
+                "bad-json", f"the message holds a lone surrogate {bad!r}, which is not text"
+            ) from None
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            _refuse_lone_surrogates(key)
+            _refuse_lone_surrogates(value)
+    elif isinstance(data, list):
+        for value in data:
+            _refuse_lone_surrogates(value)
 
 
 def _json_type(value: object) -> str:

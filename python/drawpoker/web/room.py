@@ -541,7 +541,9 @@ steps of 1, or all-in)
                 (card,) = parse_cards(text)
             except (DrawPokerError, ValueError):
                 raise ProtocolError("bad-card", f"{text!r} is not a card") from None
-            if card not in held or card in discards:
+            if card in discards:
+                raise ProtocolError("bad-card", f"{text} is named twice in the discards")
+            if card not in held:
                 raise ProtocolError("bad-card", f"{text} is not one of your cards")
             discards.append(card)
         return Action.draw(discards)

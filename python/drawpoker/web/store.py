@@ -391,49 +391,144 @@ class Store:
             count = len(actions)
         return len(hands) - 1, count
 
+    def live_ids(self) -> list[str]:
+        """The ids of the tables not over, oldest first: those a server resumes when it starts
+        (a finished table stays in the file for its history, and is loaded only when asked
+        for, :meth:`load_table`).
+
+        >>> from drawpoker.games import Table, game
+        >>> store = Store(":memory:")
+        >>> store.create("t1", 0.0, {}, "over", [], Table(game("holdem"), 2))
+        >>> store.create("t2", 1.0, {}, "waiting", [], Table(game("holdem"), 2))
+        >>> store.live_ids()
+        ['t2']
+        """
+        rows = self.db.execute("SELECT id FROM tables WHERE status != 'over' ORDER BY created")
+        return [table_id for (table_id,) in rows.fetchall()]
+
+    def idle_ids(self, before: float) -> list[str]:
+        """The ids of the tables made before ``before`` that still wait and where nobody took
+        a seat (expired: the server removes them rather than load them).
+
+        >>> from drawpoker.games import Table, game
+        >>> store = Store(":memory:")
+        >>> store.create("t1", 0.0, {}, "waiting", [SeatRecord(None, "A", None)],
+        ...              Table(game("holdem"), 2))
+        >>> store.idle_ids(1.0), store.idle_ids(0.0)
+        (['t1'], [])
+        """
+        rows = self.db.execute(
+            "SELECT id FROM tables WHERE status = 'waiting' AND created < ? AND NOT EXISTS "
+            "(SELECT 1 FROM seats WHERE seats.table_id = tables.id AND token_hash IS NOT NULL) "
+            "ORDER BY created",
+            (before,),
+        )
+        return [table_id for (table_id,) in rows.fetchall()]
+
+    def delete(self, table_id: str) -> None:
+        """Removes a table and every row of it (a table nobody joined, expired).
+
+        >>> from drawpoker.games import Table, game
+        >>> store = Store(":memory:")
+        >>> store.create("t", 0.0, {}, "waiting", [], Table(game("holdem"), 2))
+        >>> store.delete("t"); store.load_table("t")
+        """
+
+        def work(db: sqlite3.Connection) -> None:
+            for name in ("actions", "hands", "players", "seats"):
+                db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
+            db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+
+        self._transaction(work)
+
     def load(self) -> list[SavedTable]:
         """Every saved table with its snapshot reassembled (oldest first).
 
         >>> Store(":memory:").load()
         []
         """
+        ids = self.db.execute("SELECT id FROM tables ORDER BY created").fetchall()
+        return [saved for (table_id,) in ids if (saved := self.load_table(table_id)) is not None]
+
+    def load_table(self, table_id: str) -> SavedTable | None:
+        """The saved table ``table_id`` with its snapshot reassembled (``None`` when there is
+        none); :class:`InvalidArgumentError` naming what disagrees when its seat rows are not
+        exactly one per seat of its request, each of the request's kind, or a hand does not
+        replay: such a table is never served (with its seats renumbered, a token would be
+        welcomed at another seat).
+
+        >>> from drawpoker.games import Table, game
+        >>> store = Store(":memory:")
+        >>> seats = [SeatRecord(None, "A", None), SeatRecord("rules", "CPU 2", None)]
+        >>> store.create("t", 0.0, {"seats": ["person", "cpu:rules"]}, "waiting", seats,
+        ...              Table(game("holdem"), 2))
+        >>> store.load_table("t").seats[1].cpu
+        'rules'
+        >>> _ = store.db.execute("DELETE FROM seats WHERE seat = 0")
+        >>> store.load_table("t")
+        Traceback (most recent call last):
+        ...
+        drawpoker.errors.InvalidArgumentError: table t has seat rows [1] for its 2 seats
+        """
         db = self.db
-        saved = []
-        rows = db.execute(
-            "SELECT id, created, request, status, header FROM tables ORDER BY created"
+        row = db.execute(
+            "SELECT created, request, status, header FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        created, request, status, header = row
+        request_data = json.loads(request)
+        seat_rows = db.execute(
+            "SELECT seat, cpu, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat",
+            (table_id,),
+        ).fetchall()
+        kinds = request_data.get("seats")
+        if kinds is not None:
+            _check_seats(table_id, kinds, seat_rows)
+        seats = [SeatRecord(cpu, name, token_hash) for _, cpu, name, token_hash in seat_rows]
+        players: dict[str, list[list[Any]]] = {role: [] for role in ROLES}
+        for role, seat, data in db.execute(
+            "SELECT role, seat, data FROM players WHERE table_id = ?", (table_id,)
+        ):
+            players[role].append([seat, json.loads(data)])
+        hands = []
+        for number, finished, data in db.execute(
+            "SELECT number, finished, data FROM hands WHERE table_id = ? ORDER BY number",
+            (table_id,),
+        ).fetchall():
+            hand = json.loads(data)
+            if not finished:
+                actions = [
+                    json.loads(action)
+                    for (action,) in db.execute(
+                        "SELECT data FROM actions WHERE table_id = ? AND hand = ? ORDER BY number",
+                        (table_id, number),
+                    )
+                ]
+                hand = played(hand, actions)
+            hands.append(hand)
+        snapshot = assemble(json.loads(header), players["cpu"], players["away"], hands)
+        return SavedTable(table_id, created, request_data, status, seats, snapshot)
+
+
+def _check_seats(table_id: str, kinds: list[Any], rows: list[tuple[Any, ...]]) -> None:
+    """Raises :class:`InvalidArgumentError` unless ``rows`` (seat, cpu, ...) are the seats
+    0, 1, ... of the request's ``kinds`` (``"person"`` or ``"cpu:TYPE"``), each of its kind.
+
+    >>> _check_seats("t", ["person", "cpu:rules"], [(0, "rules", "A", None), (1, None, "B", None)])
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: table t: seat 0's row is a CPU 'rules', its request \
+says 'person'
+    """
+    numbers = [row[0] for row in rows]
+    if numbers != list(range(len(kinds))):
+        raise InvalidArgumentError(
+            f"table {table_id} has seat rows {numbers} for its {len(kinds)} seats"
         )
-        for table_id, created, request, status, header in rows.fetchall():
-            seats = [
-                SeatRecord(cpu, name, token_hash)
-                for cpu, name, token_hash in db.execute(
-                    "SELECT cpu, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat",
-                    (table_id,),
-                )
-            ]
-            players: dict[str, list[list[Any]]] = {role: [] for role in ROLES}
-            for role, seat, data in db.execute(
-                "SELECT role, seat, data FROM players WHERE table_id = ?", (table_id,)
-            ):
-                players[role].append([seat, json.loads(data)])
-            hands = []
-            for number, finished, data in db.execute(
-                "SELECT number, finished, data FROM hands WHERE table_id = ? ORDER BY number",
-                (table_id,),
-            ).fetchall():
-                hand = json.loads(data)
-                if not finished:
-                    actions = [
-                        json.loads(row)
-                        for (row,) in db.execute(
-                            "SELECT data FROM actions WHERE table_id = ? AND hand = ? "
-                            "ORDER BY number",
-                            (table_id, number),
-                        )
-                    ]
-                    hand = played(hand, actions)
-                hands.append(hand)
-            snapshot = assemble(json.loads(header), players["cpu"], players["away"], hands)
-            saved.append(
-                SavedTable(table_id, created, json.loads(request), status, seats, snapshot)
+    for (seat, cpu, *_), kind in zip(rows, kinds, strict=True):
+        if ("person" if cpu is None else f"cpu:{cpu}") != kind:
+            found = "a person's" if cpu is None else f"a CPU {cpu!r}"
+            raise InvalidArgumentError(
+                f"table {table_id}: seat {seat}'s row is {found}, its request says {kind!r}"
             )
-        return saved

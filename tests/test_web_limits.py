@@ -1,0 +1,189 @@
+"""The site's limits per client (issue 25, items 13 and 14): tables made per minute and open
+per address, a full site, tables nobody joined expiring and finished tables leaving memory,
+messages per connection, connections per address, the time to say hello and to send a request
+body. Each limit answers with a status and a sentence, never a 500. The limits are set low,
+so that each test sends a handful of requests."""
+
+from __future__ import annotations
+
+import json
+import random
+import socket
+from typing import Any
+
+import pytest
+from drawpoker.web.guard import POLICY_VIOLATION, SiteLimits
+from drawpoker.web.room import Pace
+from site_server import SCRIPTED, SiteServer
+from starlette.testclient import TestClient, WebSocketDenialResponse
+from starlette.websockets import WebSocketDisconnect
+from web_helpers import Browser, play_persons, site, take_seat
+
+REQUEST = {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
+
+
+def _rooms(client: TestClient) -> dict[str, Any]:
+    rooms: dict[str, Any] = client.app.state.house.rooms  # type: ignore[attr-defined]
+    return rooms
+
+
+def test_defect_tables_made_per_minute_by_one_address_are_limited() -> None:
+    """One client made 10,000 tables in 38 s; now its fourth table within a minute gets 429
+    with a sentence, and makes nothing."""
+    with site(limits=SiteLimits(table_rate="3/minute")) as client:
+        made = [client.post("/api/tables", json=REQUEST) for _ in range(4)]
+        assert [r.status_code for r in made] == [201, 201, 201, 429]
+        refused = made[-1].json()
+        assert refused["error"] == "too-many-tables" and "3/minute" in refused["message"]
+        assert len(_rooms(client)) == 3
+
+
+def test_defect_open_tables_per_address_are_limited() -> None:
+    with site(limits=SiteLimits(open_tables=2)) as client:
+        made = [client.post("/api/tables", json=REQUEST) for _ in range(3)]
+        assert [r.status_code for r in made] == [201, 201, 429]
+        assert "2 open tables" in made[-1].json()["message"]
+        assert len(_rooms(client)) == 2
+
+
+def test_defect_a_full_site_answers_503_not_500() -> None:
+    """With the server's tables at their limit, a new table got 500; now 503 and a sentence."""
+    limits = SiteLimits(max_tables=2, table_rate="100/minute", open_tables=100)
+    with site(limits=limits) as client:
+        made = [client.post("/api/tables", json=REQUEST) for _ in range(3)]
+        assert [r.status_code for r in made] == [201, 201, 503]
+        assert made[-1].json() == {
+            "error": "site-full",
+            "message": "the server holds 2 tables: try again later",
+        }
+
+
+def test_defect_idle_tables_expire_and_finished_ones_leave_memory(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A table nobody took a seat at is removed (memory and file) once ``idle_table`` has
+    passed; a finished table without a connection leaves memory after ``archive_after`` (its
+    history is still downloaded, from the file) and is not loaded again at the next start."""
+    db = str(tmp_path / "site.db")
+    limits = SiteLimits(idle_table=0, archive_after=0, sweep=3600)
+    with site(db, Pace(), limits) as client:
+        idle = client.post("/api/tables", json=REQUEST).json()["id"]
+        finished = client.post("/api/tables", json={**REQUEST, "rounds": 1}).json()["id"]
+        seat, token = take_seat(client, finished, "Ann")
+        ann = Browser(client, finished, token)
+        ann.open()
+        play_persons({seat: ann}, random.Random(5))
+        ann.close()
+        house = client.app.state.house  # type: ignore[attr-defined]
+        removed = client.portal.call(house.sweep)  # type: ignore[union-attr]
+        assert sorted(removed) == sorted([idle, finished]) and _rooms(client) == {}
+        assert client.get(f"/api/tables/{idle}").status_code == 404
+        assert house.store.load_table(idle) is None
+        history = client.get(f"/api/tables/{finished}/history", headers={"x-seat-token": token})
+        assert history.status_code == 200 and len(history.json()["hands"]) == 1
+        assert client.get(f"/api/tables/{finished}").json()["status"] == "over"
+        late = client.post("/api/tables", json=REQUEST).json()["id"]  # idle when it restarts
+    with site(db, Pace(), limits) as client:
+        assert _rooms(client) == {}  # nothing reloaded at start: over, or removed as idle
+        assert client.get(f"/api/tables/{late}").status_code == 404
+        assert client.app.state.house.store.live_ids() == []  # type: ignore[attr-defined]
+
+
+def test_defect_a_connection_that_floods_messages_is_closed_with_1008() -> None:
+    """Every message of a flooder was served; beyond its rate a connection is closed with
+    1008 (policy violation) and a reason. The hello counts: 1 + 4 pings fit in 5/minute."""
+    with site(limits=SiteLimits(message_rate="5/minute")) as client:
+        table_id = client.post("/api/tables", json=REQUEST).json()["id"]
+        _, token = take_seat(client, table_id, "Ann")
+        ann = Browser(client, table_id, token)
+        ann.open()
+        for _ in range(5):
+            ann.send({"type": "ping"})
+        pongs = 0
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                pongs += ann.read()["type"] == "pong"
+        assert pongs == 4
+        assert closed.value.code == POLICY_VIOLATION
+        assert "too many messages" in closed.value.reason
+
+
+def test_defect_a_connection_that_never_says_hello_is_closed() -> None:
+    with site(limits=SiteLimits(hello_timeout=0.2)) as client:
+        table_id = client.post("/api/tables", json=REQUEST).json()["id"]
+        with client.websocket_connect(f"/ws/{table_id}") as ws:
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws.receive_text()
+            assert closed.value.code == POLICY_VIOLATION
+            assert closed.value.reason == "no hello within 0.2 s"
+
+
+def test_defect_websocket_connections_per_address_are_capped() -> None:
+    """Beyond ``connections_per_address`` a handshake is refused with 429 and a sentence; a
+    connection closed frees its place."""
+    with site(limits=SiteLimits(connections_per_address=2)) as client:
+        table_id = client.post("/api/tables", json=REQUEST).json()["id"]
+        url = f"/ws/{table_id}"
+        with client.websocket_connect(url), client.websocket_connect(url):
+            with pytest.raises(WebSocketDenialResponse) as denied, client.websocket_connect(url):
+                pass
+            assert denied.value.status_code == 429
+            assert denied.value.json()["error"] == "too-many-connections"
+            assert "2 connections" in denied.value.json()["message"]
+        with client.websocket_connect(url) as ws:
+            ws.send_text(json.dumps({"type": "ping"}))
+            assert json.loads(ws.receive_text())["code"] == "hello-first"
+
+
+def _raw(url: str, request: bytes) -> bytes:
+    """Sends ``request`` as it is to the server at ``url``; everything it answers (a server
+    that neither answers nor closes within 20 s fails the test)."""
+    host, port = url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=20) as connection:
+        connection.sendall(request)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    return answer
+
+
+def test_defect_serve_times_out_a_slow_body_and_builds_links_from_its_own_url(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A real ``drawpoker serve``: a request whose headers or body do not come within
+    ``--header-timeout`` or ``--body-timeout`` gets 408 (a slow client held its connection
+    for as long as it liked); a new table's link is the served address whatever the Host
+    header says; an ``--allowed-origin`` may post, another origin may not."""
+    options = (
+        *SCRIPTED,
+        "--body-timeout=0.3",
+        "--header-timeout=0.3",
+        "--allowed-origin=https://friend.example",
+    )
+    server = SiteServer(tmp_path / "site.db", options=options).start()
+    try:
+        assert _raw(server.url, b"GET / HTTP/1.1\r\nhost: x\r\n").startswith(b"HTTP/1.1 408")
+        assert _raw(server.url, b"") == b""  # nothing sent: closed without a word
+        two = _raw(server.url, b"GET /api/games HTTP/1.1\r\nhost: x\r\n\r\n")
+        assert two.startswith(b"HTTP/1.1 200") and two.count(b"HTTP/1.1 ") == 1  # kept alive,
+        # then closed silently when no next request came
+        slow = _raw(
+            server.url,
+            b"POST /api/tables HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\n"
+            b"content-length: 40\r\nconnection: close\r\n\r\n{",
+        )
+        assert slow.startswith(b"HTTP/1.1 408"), slow
+        assert b"too-slow" in slow
+        body = json.dumps(REQUEST).encode()
+        for origin, status in (("https://friend.example", 201), ("http://evil.example", 403)):
+            answer = _raw(
+                server.url,
+                b"POST /api/tables HTTP/1.1\r\nhost: evil.example\r\n"
+                b"content-type: application/json\r\norigin: " + origin.encode() + b"\r\n"
+                b"content-length: "
+                + str(len(body)).encode()
+                + b"\r\nconnection: close\r\n\r\n"
+                + body,
+            )
+            assert answer.startswith(f"HTTP/1.1 {status}".encode()), answer
+            if status == 201:
+                made = json.loads(answer.split(b"\r\n\r\n", 1)[1])
+                assert made["url"] == f"{server.url}/table/{made['id']}"
+    finally:
+        server.stop()
