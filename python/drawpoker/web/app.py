@@ -402,7 +402,7 @@ def create_app(db: str | Path = ":memory:", pace: Pace | None = None) -> Starlet
             Route("/table/{table_id}", _page("table.html")),
             Route("/tips", _page("tips.html")),
             Route("/rules", rules_index),
-            Route("/rules/{game}", rules),
+            Route("/rules/{game:path}", rules),
             Route("/api/games", games),
             Route("/api/tables", new_table, methods=["POST"]),
             Route("/api/tables/{table_id}", table_facts),

@@ -94,7 +94,7 @@ def ranking_html(lang: str, table: RankingTable) -> str:
     return f'<h3 id="{caption_id}">{escape(table.caption)}</h3>\n{notes}' + _scrolling(
         caption_id,
         f'<table class="ranking" data-ranking="{escape(table.ranking)}">\n'
-        f"<caption>{escape(table.caption)}</caption>\n"
+        f'<caption class="visually-hidden">{escape(table.caption)}</caption>\n'
         f'<thead><tr><th scope="col">{say("ranking.column.hand")}</th>'
         f'<th scope="col">{say("ranking.column.example")}</th>'
         f'<th scope="col">{say("ranking.column.meaning")}</th></tr></thead>\n'
@@ -138,7 +138,8 @@ def tips_html(lang: str, table: TipsTable, index: int) -> str:
         )
     return f'<h3 id="{caption_id}">{escape(table.caption)}</h3>\n' + _scrolling(
         caption_id,
-        f'<table class="tips">\n<caption>{escape(table.caption)}</caption>\n'
+        '<table class="tips">\n'
+        f'<caption class="visually-hidden">{escape(table.caption)}</caption>\n'
         f"<thead><tr>{head}</tr></thead>\n<tbody>\n{''.join(rows)}</tbody>\n</table>\n",
     )
 
@@ -190,7 +191,8 @@ def page_html(page: RulesPage) -> str:
     )
     defaults = f'<p id="defaults-intro">{say("defaults.intro")}</p>\n' + _scrolling(
         "defaults-title",
-        f'<table class="defaults">\n<caption>{say("section.defaults")}</caption>\n'
+        f'<table class="defaults">\n<caption class="visually-hidden">{say("section.defaults")}'
+        "</caption>\n"
         f"<thead><tr>{defaults_head}</tr></thead>\n<tbody>\n{defaults_rows}</tbody>\n"
         "</table>\n",
     )
