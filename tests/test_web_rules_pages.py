@@ -9,6 +9,7 @@ finding (a screenshot is saved under ``$DRAWPOKER_ARTIFACTS`` or the test's dire
 from __future__ import annotations
 
 import html
+import itertools
 import json
 import os
 import re
@@ -21,7 +22,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from drawpoker import evaluate
 from drawpoker.cards import format_cards, parse_cards
+from drawpoker.evaluation import category
 from drawpoker.games import GAMES, GameType, HoldemSettings, game
 from drawpoker.games.spec import setting
 from drawpoker.games.variants.holdem import Holdem
@@ -184,6 +187,33 @@ def test_the_draw_tips_show_the_numbers_of_drawpoker_tips_json(
         ]
     for name in ("holdem", "stud", "2-7-triple-draw", "badugi"):  # advice in words elsewhere
         assert "<li>" in _section(pages[name], "tips")
+
+
+LOW_DRAWS = {
+    "2-7-single-draw": ("deuce-seven", "8c 5d 3h 2s Kc", [("Kc",), ("8c", "Kc")], 0),
+    "2-7-triple-draw": ("deuce-seven", "8c 5d 3h 2s Kc", [("Kc",), ("8c", "Kc")], 0),
+    "badugi": ("badugi", "Ac 2d 3h 4h", [("4h",), ("3h", "4h")], 4),
+}
+"""Each low draw game's example on its page: the ranking, the hand, the draws shown, and the
+goal category (2-7: no pair, straight or flush; badugi: four cards count)."""
+
+
+def test_the_low_draw_games_chances_count_every_new_card(pages: dict[str, str]) -> None:
+    for name, (ranking, hand, draws, goal) in LOW_DRAWS.items():
+        table = re.search(r'<table class="low-draws">(.*?)</table>', pages[name], re.S)
+        assert table, name
+        shown = re.findall(r"<td>(\d+) / (\d+) = ([\d.]+)%</td>", table.group(1))
+        cards = parse_cards(hand)
+        stub = [c for c in range(52) if c not in cards]
+        assert len(shown) == len(draws), name
+        for (hits, total, percent), thrown in zip(shown, draws, strict=True):
+            kept = [c for c in cards if c not in parse_cards(" ".join(thrown))]
+            outcomes = list(itertools.combinations(stub, len(thrown)))
+            made = sum(
+                category(evaluate(kept + list(new), ranking), ranking) == goal for new in outcomes
+            )
+            assert (int(hits), int(total)) == (made, len(outcomes)), (name, thrown)
+            assert percent == f"{100 * made / len(outcomes):.2f}"
 
 
 def test_the_settings_table_shows_the_lobbys_defaults(pages: dict[str, str]) -> None:

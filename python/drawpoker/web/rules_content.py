@@ -21,6 +21,7 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from drawpoker.cards import format_cards, parse_cards
+from drawpoker.draw import discard_choices
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import category, evaluate
 from drawpoker.games import GAMES, GameSpec, game
@@ -169,6 +170,7 @@ class RulesPage:
     steps: tuple[Step, ...]
     rankings: tuple[RankingTable, ...]
     draw_tips: tuple[TipsTable, ...]
+    low_draws: tuple[LowDrawRow, ...]
     tips: tuple[str, ...]
     glossary: tuple[tuple[str, str], ...]
     questions: tuple[tuple[str, str], ...]
@@ -211,13 +213,13 @@ def overview(lang: str, spec: GameSpec) -> tuple[str, ...]:
         kind = "no-limit" if isinstance(betting, NoLimit) else "pot-limit"
         lines.append(say(f"overview.betting.{kind}", min_bet=number(betting.min_bet, lang)))
     elif isinstance(betting, FixedLimit):
-        lines.append(
-            say(
-                "overview.betting.fixed-limit",
-                small=number(betting.small, lang),
-                big=number(betting.big, lang),
-            )
-        )
+        small, big = number(betting.small, lang), number(betting.big, lang)
+        lines.append(say("overview.betting.fixed-limit", small=small, big=big))
+        if betting.cap:
+            cap = "cap.heads_up" if betting.heads_up_uncapped else "cap"
+            lines.append(say(cap, raises=betting.cap - 1))
+        else:
+            lines.append(say("cap.none"))
     else:
         lines.append(say("overview.betting.none"))
     return tuple(lines)
@@ -294,7 +296,11 @@ def _showdown(lang: str, spec: GameSpec) -> Step:
     else:
         lines.append(say("cards.best-of-all.own"))
     lines.append(say(f"show.{spec.show_order}"))
-    lines.append(say("ties", odd_chip=say(f"odd.{part.odd_chip}")))
+    if len(spec.showdown) == 1:
+        lines.append(say("ties", odd_chip=say(f"odd.{part.odd_chip}")))
+    else:
+        for half, each in zip(("high", "low"), spec.showdown, strict=False):
+            lines.append(say(f"ties.{half}", odd_chip=say(f"odd.{each.odd_chip}")))
     lines.append(say("fold.win"))
     return Step(say("showdown.title"), tuple(lines))
 
@@ -397,9 +403,88 @@ def draw_tips_tables(lang: str) -> tuple[TipsTable, ...]:
     )
 
 
+@dataclass(frozen=True)
+class LowDrawExample:
+    """An example hand of a low draw game and the draws it compares, advised first, with the
+    final category whose chance is shown (a category number of the ranking; the message id
+    ``goal_key`` names it).
+
+    >>> LOW_DRAW_EXAMPLES["badugi"].draws
+    ('4h', '3h 4h')
+    """
+
+    hand: str
+    draws: tuple[str, ...]
+    goal: int
+    goal_key: str
+
+
+LOW_DRAW_EXAMPLES: dict[str, LowDrawExample] = {
+    "deuce-seven": LowDrawExample("8c 5d 3h 2s Kc", ("Kc", "Kc 8c"), 0, "goal.made_low"),
+    "badugi": LowDrawExample("Ac 2d 3h 4h", ("4h", "3h 4h"), 4, "goal.badugi"),
+}
+"""The exact draw examples of the low draw games, by ranking."""
+
+
+@dataclass(frozen=True)
+class LowDrawRow:
+    """One draw of a :class:`LowDrawExample`, worked out by the draw engine: the cards thrown
+    away (suit symbols) and how many of the ``total`` equally likely new cards make the goal.
+
+    >>> row = low_draw_rows("en", "badugi")[0]
+    >>> row.discards, row.hits, row.total
+    ('4♥', 10, 48)
+    """
+
+    hand: str
+    discards: str
+    goal: str
+    hits: int
+    total: int
+
+    @property
+    def probability(self) -> float:
+        """The chance to make the goal.
+
+        >>> round(low_draw_rows("en", "badugi")[0].probability, 4)
+        0.2083
+        """
+        return self.hits / self.total
+
+
+def low_draw_rows(lang: str, ranking: str) -> tuple[LowDrawRow, ...]:
+    """The exact chances of the low draw example of ``ranking`` on one draw, from the draw
+    engine (:func:`drawpoker.draw.discard_choices`, every new card counted).
+
+    >>> [(r.discards, r.hits, r.total) for r in low_draw_rows("en", "deuce-seven")]
+    [('K♣', 35, 47), ('K♣ 8♣', 633, 1081)]
+    """
+    example = LOW_DRAW_EXAMPLES[ranking]
+    every = discard_choices(example.hand, ranking=ranking, limit="5", objective="beat_random")
+    choices = {frozenset(c.discards.split()): c for c in every}
+    hand = format_cards(parse_cards(example.hand), symbols=True)
+    rows = []
+    for discards in example.draws:
+        choice = choices[frozenset(discards.split())]
+        rows.append(
+            LowDrawRow(
+                hand,
+                format_cards(parse_cards(discards), symbols=True),
+                message(lang, example.goal_key),
+                choice.counts[example.goal],
+                choice.total,
+            )
+        )
+    return tuple(rows)
+
+
 def _has_draw_tips(spec: GameSpec) -> bool:
     draws = {s.draw for s in spec.streets if s.draw is not None}
     return bool(draws) and spec.ranking in ("high", "joker") and spec.streets[0].down == 5
+
+
+def _has_low_draws(spec: GameSpec) -> bool:
+    return any(s.draw for s in spec.streets) and spec.ranking in LOW_DRAW_EXAMPLES
 
 
 GLOSSARY: tuple[tuple[str, Callable[[GameSpec], bool]], ...] = (
@@ -597,6 +682,7 @@ def rules_page(name: str, lang: str = "en") -> RulesPage:
         steps=hand_steps(lang, spec),
         rankings=rankings(lang, spec),
         draw_tips=draw_tips_tables(lang) if _has_draw_tips(spec) else (),
+        low_draws=low_draw_rows(lang, spec.ranking) if _has_low_draws(spec) else (),
         tips=tuple(say(key) for key in TIPS.get(name, ())),
         glossary=glossary(lang, spec),
         questions=questions(lang, spec),

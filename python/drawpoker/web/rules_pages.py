@@ -16,14 +16,20 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 from babel.numbers import format_percent
 
 from drawpoker.cards import format_cards, parse_cards
 from drawpoker.games import GAMES, game
-from drawpoker.web.rules_content import RankingTable, RulesPage, TipsTable, rules_page
+from drawpoker.web.rules_content import (
+    LowDrawRow,
+    RankingTable,
+    RulesPage,
+    TipsTable,
+    rules_page,
+)
 from drawpoker.web.rules_text import message
 
 SECTIONS = ("hand", "ranking", "tips", "glossary", "questions", "defaults")
@@ -144,6 +150,32 @@ def tips_html(lang: str, table: TipsTable, index: int) -> str:
     )
 
 
+def low_draws_html(lang: str, rows: Sequence[LowDrawRow]) -> str:
+    """The exact chances of a low draw game's example draws.
+
+    >>> from drawpoker.web.rules_content import low_draw_rows
+    >>> "10 / 48 = 20.83%" in low_draws_html("en", low_draw_rows("en", "badugi"))
+    True
+    """
+    say = _escaped(lang)
+    head = (
+        f'<th scope="col">{say("tips.low.column.hand")}</th>'
+        f'<th scope="col">{say("tips.low.column.discards")}</th>'
+        f'<th scope="col">{say("tips.low.column.chance", goal=rows[0].goal)}</th>'
+    )
+    body = "".join(
+        f'<tr><th scope="row">{escape(r.hand)}</th><td>{escape(r.discards)}</td>'
+        f"<td>{r.hits} / {r.total} = {escape(_percent(lang, r.probability))}</td></tr>\n"
+        for r in rows
+    )
+    return f'<p id="tips-low">{say("tips.low.intro")}</p>\n' + _scrolling(
+        "tips-low",
+        '<table class="low-draws">\n'
+        f'<caption class="visually-hidden">{say("tips.low.caption")}</caption>\n'
+        f"<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody>\n</table>\n",
+    )
+
+
 def _section(lang: str, key: str, content: str) -> str:
     title = escape(message(lang, f"section.{key}"))
     return (
@@ -174,6 +206,8 @@ def page_html(page: RulesPage) -> str:
         tips += f'<p class="hint">{say("tips.numbers")}</p>\n'
         tips += "".join(tips_html(lang, t, i) for i, t in enumerate(page.draw_tips))
         tips += f'<p><a href="/tips">{say("tips.more")}</a></p>\n'
+    if page.low_draws:
+        tips += low_draws_html(lang, page.low_draws)
     if page.tips:
         tips += "<ul>" + "".join(f"<li>{escape(tip)}</li>" for tip in page.tips) + "</ul>\n"
     glossary = (

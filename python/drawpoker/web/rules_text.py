@@ -55,8 +55,14 @@ EN: dict[str, str] = {
     ),
     "overview.betting.fixed-limit": (
         "Fixed limit: every bet and raise is exactly the small bet ({small}) or, on the later "
-        "rounds, the big bet ({big}). A betting round allows one bet and three raises."
+        "rounds, the big bet ({big})."
     ),
+    "cap": "A betting round allows one bet and {raises} raises.",
+    "cap.heads_up": (
+        "A betting round allows one bet and {raises} raises, with no limit when the round "
+        "starts with only two players."
+    ),
+    "cap.none": "A betting round allows any number of raises.",
     "overview.betting.none": "No chips are bet: the hands are only compared.",
     # forced bets and the button
     "forced.ante": "Everyone puts an ante of {ante} into the pot.",
@@ -135,7 +141,8 @@ EN: dict[str, str] = {
         "The players still in show their cards. Each pot is split in two: half to the best "
         "high hand, half to the best low hand of eight or better (five different ranks, all "
         "eight or lower, ace low). If nobody has such a low, the high hand takes it all. One "
-        "player may win both halves."
+        "player may win both halves. A chip that cannot be split between the halves goes to "
+        "the high half."
     ),
     "cards.best-of-all.board": "Your hand is the best five cards of your own cards and the board.",
     "cards.best-of-all.seven": "Your hand is the best five of your seven cards.",
@@ -153,6 +160,8 @@ EN: dict[str, str] = {
         "hand that beats or ties the best one so far, or may throw it away unseen."
     ),
     "ties": "Equal hands share the pot; {odd_chip}",
+    "ties.high": "Equal high hands share the high half; {odd_chip}",
+    "ties.low": "Equal low hands share the low half; {odd_chip}",
     "odd.left-of-button": (
         "a chip that cannot be split goes to the first winner left of the button."
     ),
@@ -254,6 +263,15 @@ EN: dict[str, str] = {
     "tips.column.other": "Best other choice: goal, improve",
     "tips.column.place": "Place among all choices",
     "tips.place": "{place} of {choices}",
+    "tips.low.intro": (
+        "Exact chances on one draw, counting every possible new card (the draw engine's numbers):"
+    ),
+    "tips.low.caption": "Exact chances on one draw",
+    "tips.low.column.hand": "Example hand",
+    "tips.low.column.discards": "Throw away",
+    "tips.low.column.chance": "Chance to make {goal}",
+    "goal.made_low": "a hand with no pair, straight or flush",
+    "goal.badugi": "a four-card badugi",
     "tips.more": "Try any hand of your own on the draw tips page.",
     "tip.position": (
         "Play fewer hands when you act early: players left to act after you may hold better."
@@ -397,8 +415,8 @@ EN: dict[str, str] = {
     # questions
     "q.leave": "What happens if I leave the table?",
     "a.leave": (
-        "A CPU player plays your seat until you come back. Open the table's link again on the "
-        "same device to take your seat back."
+        "A CPU player plays your seat until you come back. Open the table's link again in the "
+        "same browser to take your seat back."
     ),
     "q.timer": "What if my time to act runs out?",
     "a.timer": (
