@@ -265,7 +265,13 @@ def test_rules_lists_every_game_and_is_linked_from_the_lobby_and_tables() -> Non
         assert [html.unescape(t) for _, t in links] == [kind.title for kind in GAMES.values()]
         for path in ("/", "/table/anything", "/tips"):
             assert '<a href="/rules">' in client.get(path).text, path
-        assert client.get("/static/rules.css").status_code == 200
+        for path in ("/rules", "/rules/five-card-draw", "/rules/nope"):
+            page = client.get(path)
+            assert "default-src 'self'" in page.headers["content-security-policy"]
+            for link in re.findall(r'(?:src|href)="([^"]*)"', page.text):
+                assert link.startswith(("/", "#", "data:")), link  # nothing from elsewhere
+                if link.startswith("/static/"):
+                    assert client.get(link).status_code == 200, link
 
 
 def test_an_unknown_game_answers_404_with_a_clear_page() -> None:

@@ -185,7 +185,8 @@ EN: dict[str, str] = {
     "ranking.caption.badugi": "Badugi hands, best first",
     "ranking.note.high": (
         "Aces are high, and also low in the straight 5-4-3-2-A only. Suits never decide: equal "
-        "hands share the pot. Within a kind, the higher cards win, compared from the top."
+        "hands share the pot. Within a kind, the higher cards win: first the cards that make "
+        "the kind (the pair, the three, ...), then the others from the highest down."
     ),
     "ranking.note.joker": (
         "The joker becomes whatever card makes your hand best, but never a card you already "
