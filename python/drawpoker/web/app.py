@@ -7,6 +7,7 @@ Routes::
     GET  /                          the lobby
     GET  /table/{id}                a table (the link a lobby shares)
     GET  /tips                      the tips page
+    GET  /rules, /rules/{game}      the rules pages: every game, and each game's rules
     GET  /static/...                the pages' CSS and JavaScript
     GET  /api/games                 every game, its settings and CPU players
     POST /api/tables                a new table -> its id and link
@@ -43,12 +44,13 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from drawpoker.errors import DrawPokerError, HistoryError
+from drawpoker.games import GAMES
 from drawpoker.web.analysis import analyse, tips_chart, tips_data
 from drawpoker.web.guard import POLICY_VIOLATION, Refused, SiteLimits, origin_of
 from drawpoker.web.history import phh_history, seat_history
@@ -62,6 +64,7 @@ from drawpoker.web.protocol import (
     parse_message,
 )
 from drawpoker.web.room import Outbox, Pace, Room, encode
+from drawpoker.web.rules_pages import game_html, index_html, missing_html
 from drawpoker.web.store import Store
 
 STATIC = Path(str(files("drawpoker.web").joinpath("static")))
@@ -214,6 +217,23 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
         return FileResponse(STATIC / name, media_type="text/html")
 
     return page
+
+
+MAX_SHOWN_NAME = 60
+"""The most characters of an unknown game's name the not-found page repeats."""
+
+
+async def rules_index(request: Request) -> Response:
+    """The list of every game's rules page."""
+    return HTMLResponse(index_html())
+
+
+async def rules(request: Request) -> Response:
+    """A game's rules page; a clear not-found page for a name that is no game."""
+    name = request.path_params["game"]
+    if name not in GAMES:
+        return HTMLResponse(missing_html(name[:MAX_SHOWN_NAME]), status_code=404)
+    return HTMLResponse(await asyncio.to_thread(game_html, name))
 
 
 async def games(request: Request) -> Response:
@@ -513,6 +533,8 @@ def create_app(
             Route("/", _page("index.html")),
             Route("/table/{table_id}", _page("table.html")),
             Route("/tips", _page("tips.html")),
+            Route("/rules", rules_index),
+            Route("/rules/{game:path}", rules),
             Route("/api/games", games),
             Route("/api/tables", new_table, methods=["POST"]),
             Route("/api/tables/{table_id}", table_facts),

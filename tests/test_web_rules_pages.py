@@ -1,0 +1,354 @@
+"""The rules pages (``/rules``, ``/rules/<game>``): every registered game's page with its six
+sections; each ranking table in the order docs/rules.md gives (the rulebook is parsed here,
+independently of the page's code); the draw tips' numbers equal to ``drawpoker tips --json``
+(the command run here); the settings table from the lobby's catalogue; a spec change showing
+on the page; a clear 404 for a game that does not exist; links from the lobby and the table.
+Then, in Chromium: no sideways scroll on a 390 px phone, and no serious or critical axe-core
+finding (a screenshot is saved under ``$DRAWPOKER_ARTIFACTS`` or the test's directory)."""
+
+from __future__ import annotations
+
+import html
+import itertools
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from drawpoker import evaluate
+from drawpoker.cards import format_cards, parse_cards
+from drawpoker.evaluation import category
+from drawpoker.games import GAMES, GameType, HoldemSettings, game
+from drawpoker.games.spec import setting
+from drawpoker.games.variants.holdem import Holdem
+from drawpoker.web.lobby import catalogue
+from site_server import SiteServer
+from web_helpers import site
+
+RULES = Path(__file__).resolve().parents[1] / "docs" / "rules.md"
+SECTIONS = ("hand", "ranking", "tips", "glossary", "questions", "defaults")
+
+
+def _text(fragment: str) -> str:
+    """The text of an HTML fragment, tags dropped, entities read, spaces collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def _section(page: str, key: str) -> str:
+    match = re.search(rf'<section id="{key}"[^>]*>(.*?)</section>', page, re.S)
+    assert match, f"no section {key}"
+    return match.group(1)
+
+
+def _ranking_rows(page: str) -> dict[str, list[str]]:
+    """Each ranking table of a page: its ranking and its row headings, top to bottom."""
+    tables = re.findall(r'<table class="ranking" data-ranking="([^"]+)">(.*?)</table>', page, re.S)
+    return {
+        ranking: [_text(h) for h in re.findall(r'<th scope="row">(.*?)</th>', body, re.S)]
+        for ranking, body in tables
+    }
+
+
+# --- the rulebook's orders, read from docs/rules.md -------------------------------------------
+
+
+def _rule(rule_id: str) -> str:
+    text = RULES.read_text()
+    match = re.search(rf"^- {rule_id} (.*?)(?=^- R-|^#|\Z)", text, re.S | re.M)
+    assert match, rule_id
+    return " ".join(match.group(1).split())
+
+
+def _high_order() -> list[str]:
+    listed = _rule("R-HIGH-1").split("best first:", 1)[1].rstrip(".")
+    return [re.sub(r"\(.*?\)", "", name).strip() for name in listed.split(",")]
+
+
+def rulebook_order(ranking: str) -> list[str]:
+    """The kinds of hand of ``ranking`` best first, as docs/rules.md words them."""
+    high = _high_order()
+    if ranking == "high":
+        return high
+    if ranking == "joker":
+        assert "Five of a kind exists and is the best hand" in _rule("R-JOKER-1")
+        return ["five of a kind", *high]
+    if ranking == "deuce-seven":
+        assert "Exactly the reverse of high-hand order" in _rule("R-27-1")
+        return high[::-1]
+    if ranking == "ace-five":
+        assert "Straights and flushes are ignored" in _rule("R-A5-1")
+        rule = _rule("R-A5-3")
+        assert "any unpaired hand beats any paired hand" in rule
+        assert "usual high-hand logic inverted" in rule
+        ignored = {"straight flush", "flush", "straight"}
+        paired = [k for k in high[::-1] if k not in ignored and k != "high card"]
+        chain = re.search(r"\((.*?) \.\.\.", rule)
+        assert chain, rule
+        named = [k.replace("trips", "three of a kind") for k in chain.group(1).split(" beats ")]
+        assert paired[: len(named)] == named  # the rulebook's own example of the order
+        return ["high card", *paired]
+    if ranking == "badugi":
+        rule = _rule("R-BADUGI-1")
+        sizes = [int(n) for n in re.findall(r"(\d)-card", rule)]
+        assert sizes[:3] == [4, 3, 3] and "beats any" in rule
+        return ["4", "3", "2", "1"]
+    raise AssertionError(f"no rulebook order for {ranking}")
+
+
+NUMBERS = {"four": "4", "three": "3", "two": "2", "one": "1"}
+
+
+def _page_kind(ranking: str, name: str) -> str:
+    name = name.lower()
+    if ranking == "badugi":  # "Four-card badugi", "Three-card hand", ...
+        return NUMBERS[name.split("-")[0]]
+    return name
+
+
+# --- the pages over the test client -----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def pages() -> Iterator[dict[str, str]]:
+    with site() as client:
+        found = {}
+        for name in GAMES:
+            response = client.get(f"/rules/{name}")
+            assert response.status_code == 200, name
+            assert response.headers["content-type"].startswith("text/html")
+            found[name] = response.text
+        yield found
+
+
+def test_every_games_page_has_its_sections(pages: dict[str, str]) -> None:
+    assert set(pages) == set(GAMES) and len(GAMES) >= 10
+    for name, page in pages.items():
+        assert '<html lang="en">' in page and page.count("<h1>") == 1, name
+        assert '<link rel="stylesheet" href="/static/style.css">' in page
+        for key in SECTIONS:
+            body = _section(page, key)
+            assert re.search(rf'<h2 id="{key}-title">[^<]+</h2>', body), (name, key)
+            assert len(_text(body)) > 100, (name, key)  # a heading with content under it
+        assert GAMES[name].title in _text(page)
+        for table in re.findall(r"<table.*?</table>", page, re.S):
+            assert re.search(r"<caption[^>]*>[^<]+</caption>", table), name
+            assert '<th scope="col">' in table, name
+            assert '<th scope="row">' in table, name
+
+
+def test_each_ranking_table_follows_the_rulebooks_order(pages: dict[str, str]) -> None:
+    for name, page in pages.items():
+        tables = _ranking_rows(page)
+        needed = {part.ranking for part in game(name).showdown}
+        assert needed <= set(tables), (name, tables.keys())
+        for ranking, rows in tables.items():
+            kinds = [_page_kind(ranking, row) for row in rows]
+            assert kinds == rulebook_order(ranking), (name, ranking)
+    assert "joker" in _ranking_rows(pages["five-card-draw"])  # the game's joker option
+
+
+def test_the_draw_tips_show_the_numbers_of_drawpoker_tips_json(
+    pages: dict[str, str], tmp_path: Path
+) -> None:
+    out = tmp_path / "tips.json"
+    command = "import sys; from drawpoker.cli import main; sys.exit(main(sys.argv[1:]))"
+    subprocess.run(
+        [sys.executable, "-c", command, "tips", "--json", str(out)],
+        check=True,
+        capture_output=True,
+    )
+    expected = json.loads(out.read_text())
+    tips = _section(pages["five-card-draw"], "tips")
+    rows = re.findall(r"<tr data-tip=[^>]*>(.*?)</tr>", tips, re.S)
+    assert len(rows) == len(expected) == 10  # five tips, both decks, in the command's order
+    for row, tip in zip(rows, expected, strict=True):
+        cells = [_text(c) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+
+        def percent(x: float) -> str:
+            return f"{100 * x:.2f}%"
+
+        assert cells == [
+            tip["advice"],
+            format_cards(parse_cards(tip["hand"]), symbols=True),
+            tip["advised"],
+            tip["goal"],
+            f"{tip['advised_goal']} = {percent(tip['advised_goal_probability'])}",
+            percent(tip["advised_improve_probability"]),
+            f"{tip['alternative']}: {percent(tip['alternative_goal_probability'])}, "
+            f"{percent(tip['alternative_improve_probability'])}",
+            f"{tip['place']} of {tip['choices']}",
+        ]
+    for name in ("holdem", "stud", "2-7-triple-draw", "badugi"):  # advice in words elsewhere
+        assert "<li>" in _section(pages[name], "tips")
+
+
+LOW_DRAWS = {
+    "2-7-single-draw": ("deuce-seven", "8c 5d 3h 2s Kc", [("Kc",), ("8c", "Kc")], 0),
+    "2-7-triple-draw": ("deuce-seven", "8c 5d 3h 2s Kc", [("Kc",), ("8c", "Kc")], 0),
+    "badugi": ("badugi", "Ac 2d 3h 4h", [("4h",), ("3h", "4h")], 4),
+}
+"""Each low draw game's example on its page: the ranking, the hand, the draws shown, and the
+goal category (2-7: no pair, straight or flush; badugi: four cards count)."""
+
+
+def test_the_low_draw_games_chances_count_every_new_card(pages: dict[str, str]) -> None:
+    for name, (ranking, hand, draws, goal) in LOW_DRAWS.items():
+        table = re.search(r'<table class="low-draws">(.*?)</table>', pages[name], re.S)
+        assert table, name
+        shown = re.findall(r"<td>(\d+) / (\d+) = ([\d.]+)%</td>", table.group(1))
+        cards = parse_cards(hand)
+        stub = [c for c in range(52) if c not in cards]
+        assert len(shown) == len(draws), name
+        for (hits, total, percent), thrown in zip(shown, draws, strict=True):
+            kept = [c for c in cards if c not in parse_cards(" ".join(thrown))]
+            outcomes = list(itertools.combinations(stub, len(thrown)))
+            made = sum(
+                category(evaluate(kept + list(new), ranking), ranking) == goal for new in outcomes
+            )
+            assert (int(hits), int(total)) == (made, len(outcomes)), (name, thrown)
+            assert percent == f"{100 * made / len(outcomes):.2f}"
+
+
+def test_the_settings_table_shows_the_lobbys_defaults(pages: dict[str, str]) -> None:
+    for entry in catalogue():
+        table = _section(pages[entry["name"]], "defaults")
+        rows = re.findall(r"<tr><th scope=\"row\">.*?</tr>", table, re.S)
+        cells = [[_text(c) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r)] for r in rows]
+        assert len(cells) == len(entry["settings"]) + 4  # players, stack, hands, timer
+        for setting_row, setting_data in zip(cells, entry["settings"], strict=False):
+            default = setting_data["default"]
+            if isinstance(default, bool):
+                assert setting_row[1] == ("on" if default else "off")
+            elif isinstance(default, int):
+                assert setting_row[1] == f"{default:,}"
+            assert setting_row[3].lower().startswith(setting_data["help"][:20].lower())
+        players, stack, hands, timer = cells[-4:]
+        low, high = entry["seats"]
+        assert players[1] == f"{low}-{high}" and stack[1] == f"{entry['default_stack']:,}"
+        assert hands[1] == str(entry["table"]["rounds"]) and timer[1] == "none"
+
+
+@dataclass(frozen=True)
+class DeepHoldemSettings(HoldemSettings):
+    """Hold'em with other default blinds, as a changed spec would have."""
+
+    small_blind: int = setting(200, "the small blind")
+    big_blind: int = setting(400, "the big blind")
+
+
+def test_a_change_of_the_spec_shows_on_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    with site() as client:
+        before = _text(_section(client.get("/rules/holdem").text, "hand"))
+        monkeypatch.setitem(
+            GAMES, "holdem", GameType("holdem", "Deep Hold'em", DeepHoldemSettings, Holdem)
+        )
+        after = client.get("/rules/holdem").text
+    assert "small blind (50)" in before and "big blind (100)" in before
+    hand = _text(_section(after, "hand"))
+    assert "small blind (200)" in hand and "big blind (400)" in hand
+    assert "How to play Deep Hold'em" in _text(after)
+
+
+def test_rules_lists_every_game_and_is_linked_from_the_lobby_and_tables() -> None:
+    with site() as client:
+        index = client.get("/rules")
+        assert index.status_code == 200
+        links = re.findall(r'<a href="/rules/([^"]+)">([^<]+)</a>', index.text)
+        assert [name for name, _ in links] == list(GAMES)
+        assert [html.unescape(t) for _, t in links] == [kind.title for kind in GAMES.values()]
+        for path in ("/", "/table/anything", "/tips"):
+            assert '<a href="/rules">' in client.get(path).text, path
+        for path in ("/rules", "/rules/five-card-draw", "/rules/nope"):
+            page = client.get(path)
+            assert "default-src 'self'" in page.headers["content-security-policy"]
+            for link in re.findall(r'(?:src|href)="([^"]*)"', page.text):
+                assert link.startswith(("/", "#", "data:")), link  # nothing from elsewhere
+                if link.startswith("/static/"):
+                    assert client.get(link).status_code == 200, link
+
+
+def test_an_unknown_game_answers_404_with_a_clear_page() -> None:
+    with site() as client:
+        missing = client.get("/rules/chess")
+        assert missing.status_code == 404
+        assert missing.headers["content-type"].startswith("text/html")
+        text = _text(missing.text)
+        assert "No such game" in text and "no game called “chess”" in text
+        assert missing.text.count('<a href="/rules/') == len(GAMES)
+        hostile = client.get("/rules/%3Cscript%3Ealert(1)%3C%2Fscript%3E" + "x" * 500)
+        assert hostile.status_code == 404
+        assert "<script>" not in hostile.text and "&lt;script&gt;" in hostile.text
+        assert "x" * 100 not in hostile.text  # a long name is cut short
+
+
+# --- in a real browser ------------------------------------------------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+NO_BROWSER = "Chromium is not installed (apt-get install chromium chromium-driver; .ci/run does)"
+needs_browser = pytest.mark.skipif(
+    (CHROMIUM is None or CHROMEDRIVER is None) and not os.environ.get("CI"), reason=NO_BROWSER
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
+    served = SiteServer(tmp_path_factory.mktemp("site") / "site.db").start()
+    yield served
+    served.stop()
+
+
+@pytest.fixture(scope="module")
+def phone() -> Iterator[Any]:
+    """Headless Chromium the size of a phone: 390 x 844 CSS pixels."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM  # type: ignore[assignment]
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    options.add_experimental_option(
+        "mobileEmulation", {"deviceMetrics": {"width": 390, "height": 844, "pixelRatio": 1}}
+    )
+    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    yield browser
+    browser.quit()
+
+
+@needs_browser
+def test_rules_pages_on_a_phone_do_not_scroll_sideways_and_pass_axe(
+    phone: Any, server: SiteServer, tmp_path: Path
+) -> None:
+    from axe_selenium_python import Axe
+
+    artifacts = Path(os.environ.get("DRAWPOKER_ARTIFACTS") or tmp_path)
+    artifacts.mkdir(parents=True, exist_ok=True)
+    for name in ("", "/five-card-draw", "/stud-hi-lo", "/badugi", "/no-such-game"):
+        phone.get(server.url + "/rules" + name)
+        assert phone.execute_script("return window.innerWidth") == 390
+        assert phone.find_element("tag name", "h1").text
+        width = phone.execute_script("return document.documentElement.scrollWidth")
+        assert width <= 390, (name, width)
+        axe = Axe(phone)
+        axe.inject()
+        results = axe.run()
+        assert results["passes"], name  # axe-core did check the page
+        bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
+        assert not bad, (name, axe.report(bad))
+    phone.get(server.url + "/rules/five-card-draw")
+    scrolled = phone.execute_script(
+        "return [...document.querySelectorAll('.table-scroll')]"
+        ".filter(e => e.scrollWidth > e.clientWidth).length"
+    )
+    assert scrolled >= 1  # the wide tips table scrolls inside its own region
+    phone.save_screenshot(str(artifacts / "rules-five-card-draw-390.png"))
+    phone.execute_script("document.getElementById('tips').scrollIntoView()")
+    phone.save_screenshot(str(artifacts / "rules-five-card-draw-tips-390.png"))
