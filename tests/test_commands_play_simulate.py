@@ -345,7 +345,8 @@ def test_play_a_whole_game_of_stud_through_input_and_output() -> None:
     status, lines = run_play("--game stud --players 3 --rounds 3 --seed 11 --cpu rules", person)
     assert status == 0
     assert lines[0] == (
-        "Seven-Card Stud: 3 players, 3 rounds, ante 40, bring-in 50, limits 200/400, stacks 20000."
+        "Seven-Card Stud, fixed limit: 3 players, 3 rounds, ante 40, bring-in 50, "
+        "limits 200/400, stacks 20000."
     )
     assert lines[2:11] == [
         "--- Round 1 of 3 ---",
@@ -386,7 +387,8 @@ def test_play_a_game_of_razz_through_input_and_output() -> None:
     status, lines = run_play("--game razz --players 3 --rounds 2 --seed 4 --cpu checkcall", person)
     assert status == 0
     assert lines[0] == (
-        "Razz: 3 players, 2 rounds, ante 40, bring-in 50, limits 200/400, stacks 20000."
+        "Razz, fixed limit: 3 players, 2 rounds, ante 40, bring-in 50, limits 200/400, "
+        "stacks 20000."
     )
     assert lines[4:9] == [
         "*** 3rd street *** (pot 120)",
@@ -411,7 +413,8 @@ def test_play_a_game_of_stud_hi_lo_through_input_and_output() -> None:
     argv = "--game stud-hi-lo --players 3 --rounds 2 --seed 21 --cpu rules"
     status, lines = run_play(argv, person)
     assert status == 0
-    assert lines[0].startswith("Seven-Card Stud Hi/Lo eight-or-better: 3 players, 2 rounds")
+    title = "Seven-Card Stud Hi/Lo eight-or-better, fixed limit"
+    assert lines[0].startswith(f"{title}: 3 players, 2 rounds")
     assert "CPU 2 brings in with 4s, the lowest up card" in lines
     assert "CPU 2 completes to 200" in lines  # the bring-in seat completes
     assert "CPU 2 raises to 800" in lines
@@ -767,8 +770,15 @@ def test_stack_and_blinds_options_reach_the_table() -> None:
 # ---------------------------------------------------------------- simulate
 
 
+class TerminalText(io.StringIO):
+    """Text written to what says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 def test_simulate_summary() -> None:
-    out, bar = io.StringIO(), io.StringIO()
+    out, bar = io.StringIO(), TerminalText()
     args = parse(
         "simulate", "--games", "4", "--players", "3", "--rounds", "2", "--seed", "3",
         "--bots", "rules,checkcall",
@@ -804,7 +814,8 @@ def test_simulate_stud_check_call_through_main_reports_hands_per_second(
     argv = ["simulate", "--game", "stud", "--bots", "checkcall", "--games", "2", "--seed", "1"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Seven-Card Stud: 2 games of 6 players, up to 10 rounds each")
+    title = "Seven-Card Stud, fixed limit"
+    assert out.startswith(f"{title}: 2 games of 6 players, up to 10 rounds each")
     assert re.search(r"^2 games, 20 hands in [\d.]+ s \([\d,]+ hands/s\)$", out, re.M)
 
 
@@ -820,8 +831,8 @@ def test_simulate_every_cpu_type_of_every_game(game_name: str) -> None:
         assert f"{kind}: win rate" in out.getvalue()
 
 
-class StopAfter(io.StringIO):
-    """A progress stream whose ``n``-th write is a Ctrl-C (the bar is written after each game)."""
+class StopAfter(TerminalText):
+    """A terminal whose ``n``-th write is a Ctrl-C (the bar is written after each game)."""
 
     def __init__(self, n: int) -> None:
         super().__init__()

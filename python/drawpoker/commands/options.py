@@ -104,6 +104,26 @@ def add_game_arguments(parser: argparse.ArgumentParser, players: int = 4) -> Non
     )
 
 
+STRUCTURE_NAMES = {"no-limit": "no limit", "pot-limit": "pot limit", "fixed-limit": "fixed limit"}
+"""Each betting structure's name in a game's title (Five-Card Draw's unit rule has none)."""
+
+
+def game_title(spec: GameSpec) -> str:
+    """The game's title with the betting structure it is played with (a setting of some games:
+    Omaha Hi/Lo is fixed limit unless ``--betting pot-limit``).
+
+    >>> game_title(game("omaha-hi-lo", {"betting": "pot-limit"})), game_title(game("holdem"))
+    ('Omaha Hi/Lo eight-or-better, pot limit', "Texas Hold'em, no limit")
+    >>> game_title(game("omaha", {"betting": "fixed-limit"})), game_title(game("five-card-draw"))
+    ('Omaha, fixed limit', 'Five-Card Draw')
+    """
+    title = GAMES[spec.name].title
+    for name in STRUCTURE_NAMES.values():
+        title = title.removesuffix(f", {name}")
+    structure = STRUCTURE_NAMES.get(str(spec.betting.to_dict()["kind"])) if spec.betting else None
+    return f"{title}, {structure}" if structure else title
+
+
 def first_default(setting: Field[Any]) -> object:
     """A setting's default as people read it (``no`` for an off switch).
 

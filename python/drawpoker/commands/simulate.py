@@ -41,10 +41,14 @@ from typing import TextIO
 
 from drawpoker.bots import BOT_KINDS
 from drawpoker.commands.histories import HistoryLog, add_history_argument
-from drawpoker.commands.options import add_game_arguments, spec_from, table_settings_from
+from drawpoker.commands.options import (
+    add_game_arguments,
+    game_title,
+    spec_from,
+    table_settings_from,
+)
 from drawpoker.commands.play import EXIT_INTERRUPTED
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games import GAMES
 from drawpoker.simulation import checked_run, process_pool
 from drawpoker.simulation import simulate as run_simulation
 
@@ -184,7 +188,7 @@ one game) big blinds per 100 hands
     summary = None
     try:
         with executor_for(args) as executor:
-            out.write(f"{GAMES[spec.name].title}: {counts}, {_where(args)}\n")
+            out.write(f"{game_title(spec)}: {counts}, {_where(args)}\n")
             summary = run_simulation(
                 spec,
                 games=args.games,

@@ -14,13 +14,17 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from drawpoker import wording
 from drawpoker.cards import format_cards, parse_cards
+from drawpoker.commands.options import game_title
 from drawpoker.commands.stud_view import DEALING_KINDS, StudNews, is_stud
 from drawpoker.commands.terminal_input import Reader
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.evaluation import describe
-from drawpoker.games import GAMES, Action, Event, Hand, Table
+from drawpoker.games import Action, Event, Hand, Table
 from drawpoker.games.actions import LegalActions
+from drawpoker.games.betting import FixedLimit
+from drawpoker.wording import said
 
 YOU = 0
 """The person's seat."""
@@ -192,10 +196,11 @@ class TableView:
             if forced.ante:
                 parts.append(f"ante {forced.ante}")
             if forced.bring_in:
-                small, big = spec.settings.small_bet, spec.settings.big_bet  # type: ignore[attr-defined]
-                parts.append(f"bring-in {forced.bring_in}, limits {small}/{big}")
+                parts.append(f"bring-in {forced.bring_in}")
+            if isinstance(spec.betting, FixedLimit):
+                parts.append(f"limits {spec.betting.small}/{spec.betting.big}")
             parts.append(f"stacks {table.stacks[YOU]}")
-        self.write(f"{GAMES[spec.name].title}: {', '.join(parts)}.")
+        self.write(f"{game_title(spec)}: {', '.join(parts)}.")
         timer = table.settings.turn_timer
         if timer is not None:
             self.write(
@@ -348,10 +353,7 @@ class TableView:
         'Bob bets 20'
         """
         you = event.seat == YOU
-        who = "You" if you else self.name(event.seat)
-
-        def says(third: str, base: str) -> str:
-            return f"{who} {base if you else third}"
+        who = wording.YOU if you else self.name(event.seat)
 
         kind, amount = event.kind, event.amount
         cards = format_cards(event.cards) if event.cards else ""
@@ -359,18 +361,18 @@ class TableView:
         if self.table.betting and event.seat is not None and kind in ("call", "bet", "raise"):
             all_in = " (all-in)" if self.chips.stacks[event.seat] == 0 else ""
         if self.news is not None:
-            line = self._stud_sentence(event, who, you)
+            line = self._stud_sentence(event, who)
             if line is not None:
                 return line
         if kind == "show":
-            line = f"{says('shows', 'show')} {cards}: {describe(amount, hand.game.ranking)}"
+            line = f"{said(who, 'shows')} {cards}: {describe(amount, hand.game.ranking)}"
             if not self.table.betting and event.seat in hand.winners:
                 line += "  <- best hand: one point"
             return line
         if kind == "draw":
             if not amount:
-                return says("stands pat", "stand pat")
-            return f"{says('draws', 'draw')} {amount} card{'s' if amount != 1 else ''}"
+                return said(who, "stands pat")
+            return f"{said(who, 'draws')} {amount} card{'s' if amount != 1 else ''}"
         if kind == "deal":
             street = "*** Pre-flop ***\n" if self.board_game else ""
             return f"{street}Your cards: {cards}"
@@ -380,9 +382,9 @@ class TableView:
             return f"*** {street} *** Board: {board} (pot {self.chips.pot})"
         if kind == "blind":
             which = "small" if len(self.chips.blinds) == 1 else "big"
-            return f"{says('posts', 'post')} the {which} blind {amount}"
+            return f"{said(who, 'posts')} the {which} blind {amount}"
         if kind == "win":
-            line = f"{says('wins', 'win')} {amount}"
+            line = f"{said(who, 'wins')} {amount}"
             seat = event.seat
             strength = hand.strengths.get(seat) if self.board_game and seat is not None else None
             if strength is not None and hand.is_over:
@@ -392,21 +394,21 @@ class TableView:
                 line += f" with {words}" if words else ""
             return line
         sentences = {
-            "check": says("checks", "check"),
-            "fold": says("folds", "fold"),
-            "call": f"{says('calls', 'call')} ({amount} in this round){all_in}",
-            "bet": f"{says('bets', 'bet')} {amount}{all_in}",
-            "raise": f"{says('raises', 'raise')} to {amount}{all_in}",
+            "check": said(who, "checks"),
+            "fold": said(who, "folds"),
+            "call": f"{said(who, 'calls')} ({amount} in this round){all_in}",
+            "bet": f"{said(who, 'bets')} {amount}{all_in}",
+            "raise": f"{said(who, 'raises')} to {amount}{all_in}",
             "discard": f"You discard {cards}" if cards else "",
             "receive": f"You draw {cards}" if cards else "",
-            "expose": f"{says('turns', 'turn')} over {cards} (all-in: no more betting)",
+            "expose": f"{said(who, 'turns')} over {cards} (all-in: no more betting)",
             "reshuffle": "The deck ran short: the discards are shuffled into a new deck",
             "redeal": f"No one opened: the cards are redealt, the pot of {amount} stays",
-            "return": f"{amount} uncalled returned to {'you' if you else who}",
+            "return": f"{amount} uncalled returned to {wording.object_form(who)}",
         }
         return sentences.get(kind, "")
 
-    def _stud_sentence(self, event: Event, who: str, you: bool) -> str | None:
+    def _stud_sentence(self, event: Event, who: str) -> str | None:
         """A stud event's sentence: the cards dealt show in the street's rows (so nothing
         here), the bring-in, a completion, the low half shown; None for the other events."""
         assert self.news is not None
@@ -414,14 +416,14 @@ class TableView:
         if kind in DEALING_KINDS:
             return ""
         if kind == "bring-in":
-            return f"{who} {'post' if you else 'posts'} the bring-in {amount}"
+            return said(who, "posts", f"the bring-in {amount}")
         if self.news.completes(event):
             all_in = ""
             if event.seat is not None and self.chips.stacks[event.seat] == 0:
                 all_in = " (all-in)"
-            return f"{who} {'complete' if you else 'completes'} to {amount}{all_in}"
+            return said(who, "completes", f"to {amount}{all_in}")
         if kind == "low" and event.seat is not None:
-            return f"{who} also {'have' if you else 'has'} a low: {self.news.low_words(event.seat)}"
+            return said(who, "also has", f"a low: {self.news.low_words(event.seat)}")
         return None
 
     def ask(self, read: Reader) -> Turn:
