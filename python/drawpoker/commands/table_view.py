@@ -15,15 +15,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from drawpoker import wording
-from drawpoker.cards import format_cards, parse_cards
+from drawpoker.cards import JOKER, format_cards, parse_cards
 from drawpoker.commands.options import game_title
+from drawpoker.commands.showdown_words import ShowdownWords
 from drawpoker.commands.stud_view import DEALING_KINDS, StudNews, is_stud
 from drawpoker.commands.terminal_input import Reader
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.evaluation import describe
-from drawpoker.games import Action, Event, Hand, Table
+from drawpoker.games import Action, Event, GameSpec, Hand, Table
 from drawpoker.games.actions import LegalActions
 from drawpoker.games.betting import FixedLimit
+from drawpoker.history.plan import ACE_RULE
 from drawpoker.wording import said
 
 YOU = 0
@@ -153,7 +155,9 @@ class TableView:
         self.shown_hands = 0
         self.shown_events = 0
         self.chips = ChipCount(table.hand.start_stacks)
+        self.showdown = ShowdownWords(table.game)
         self.said_busted = False
+        self.joker = JOKER in table.game.deck_cards()
 
     def write(self, text: str) -> None:
         """Writes ``text`` (one or more lines) to the person.
@@ -237,6 +241,7 @@ class TableView:
                         self.chips.add(event._replace(cards=()))  # a stud street begins
                     continue
                 self.chips.add(event)
+                self.showdown.add(event)
                 line = self.describe(hand, event)
                 for part in line.splitlines():
                     self.write(part)
@@ -270,12 +275,15 @@ class TableView:
     def _start_hand(self, hand: Hand) -> None:
         number = self.shown_hands + 1
         self.chips = ChipCount(hand.start_stacks)
+        self.showdown = ShowdownWords(hand.game)
         self.news = StudNews(hand.game, hand.seats) if self.stud else None
         if self.stud:
             self.write(f"--- Round {number} of {self.table.settings.rounds} ---")
             self.write("Seats: " + self.seats_line(hand))
         elif not self.board_game:
             self.write(f"--- Round {number}: dealer {self.name(hand.button)} ---")
+            if self.table.betting:
+                self.write("Seats: " + self.seats_line(hand))
         else:
             self.write(f"--- Round {number} of {self.table.settings.rounds} ---")
             self.write("Seats: " + self.seats_line(hand))
@@ -385,14 +393,10 @@ class TableView:
             return f"{said(who, 'posts')} the {which} blind {amount}"
         if kind == "win":
             line = f"{said(who, 'wins')} {amount}"
-            seat = event.seat
-            strength = hand.strengths.get(seat) if self.board_game and seat is not None else None
-            if strength is not None and hand.is_over:
-                line += f" with {describe(strength, hand.game.ranking)}"
-            elif self.news is not None and seat is not None and hand.is_over:
-                words = self.news.win_words(seat)
-                line += f" with {words}" if words else ""
-            return line
+            words = self.showdown.win_words(event.seat) if event.seat is not None else ""
+            return line + (f" with {words}" if words and hand.is_over else "")
+        if kind == "low" and event.seat is not None:
+            return said(who, "also has", f"a low: {self.showdown.low_words(event.seat)}")
         sentences = {
             "check": said(who, "checks"),
             "fold": said(who, "folds"),
@@ -410,7 +414,7 @@ class TableView:
 
     def _stud_sentence(self, event: Event, who: str) -> str | None:
         """A stud event's sentence: the cards dealt show in the street's rows (so nothing
-        here), the bring-in, a completion, the low half shown; None for the other events."""
+        here), the bring-in, a completion; None for the other events."""
         assert self.news is not None
         kind, amount = event.kind, event.amount
         if kind in DEALING_KINDS:
@@ -422,8 +426,6 @@ class TableView:
             if event.seat is not None and self.chips.stacks[event.seat] == 0:
                 all_in = " (all-in)"
             return said(who, "completes", f"to {amount}{all_in}")
-        if kind == "low" and event.seat is not None:
-            return said(who, "also has", f"a low: {self.news.low_words(event.seat)}")
         return None
 
     def ask(self, read: Reader) -> Turn:
@@ -459,11 +461,7 @@ class TableView:
                 + "  ".join(f"{i + 1}:{format_cards([c])}" for i, c in enumerate(cards))
             )
         if legal.kinds == ("draw",):
-            ace = " (4 only keeping an ace or the joker)" if legal.max_discards == 4 else ""
-            prompt = (
-                f"Discard which cards? Positions or cards, up to {legal.max_discards}{ace}; "
-                "empty = stand pat"
-            )
+            prompt = draw_prompt(view.game, view.street, legal.max_discards)
         else:
             to_call = f", to call {legal.call}" if legal.call else ""
             if "bring-in" in legal.kinds:
@@ -505,7 +503,7 @@ class TableView:
             if left is not None and left <= 0:
                 return TimeUp(late=answer)
             try:
-                action = parse_answer(answer, legal, cards)
+                action = parse_answer(answer, legal, cards, joker=self.joker)
             except DrawPokerError as error:
                 self.write(f"Not understood: {error}")
                 continue
@@ -522,6 +520,7 @@ class TableView:
         >>> view = TableView(Table(FiveCardDraw(), ["Ann", "Bob"], seed=2), print)
         >>> view.finish("You leave the table")
         --- Round 1: dealer Ann ---
+        Seats: Ann 2000 (BTN) | Bob 2000
         Your cards: 6d Qs 5h 2c 4s
         You leave the table: the game ends here (the unfinished hand is not counted).
         Final standings:
@@ -540,6 +539,31 @@ class TableView:
         for standing in table.standings():
             self.write(f"  {standing.place}. {standing.name}: {standing.score}")
         self.write(f"Seed: {table.seed} (replay the same deal with --seed {table.seed})")
+
+
+def draw_prompt(spec: GameSpec, street: int, most: int) -> str:
+    """The question at a draw: which draw of how many, and the game's own draw rule (its
+    street's draw limit, R-DRAW-7): ``most`` is the most cards the seat may discard now.
+
+    >>> from drawpoker.games import FiveCardDraw, game
+    >>> print(draw_prompt(FiveCardDraw(), 1, 4))
+    Discard which cards? Positions or cards, up to 3, or 4 keeping an ace; empty = stand pat
+    >>> print(draw_prompt(game("badugi"), 2, 4))
+    Draw 2 of 3: discard which cards? Positions or cards, any of your 4; empty = stand pat
+    >>> print(draw_prompt(game("2-7-single-draw"), 1, 5))
+    Discard which cards? Positions or cards, any of your 5; empty = stand pat
+    """
+    draws = [index for index, rule in enumerate(spec.streets) if rule.draw is not None]
+    limit = spec.streets[street].draw if street in draws else None
+    if limit == ACE_RULE:
+        joker = " or the joker" if JOKER in spec.deck_cards() else ""
+        rule = f"up to 3, or 4 keeping an ace{joker}"
+    elif limit is not None and limit.isdigit() and int(limit) < most:
+        rule = f"up to {limit}"
+    else:
+        rule = f"any of your {most}"
+    which = f"Draw {draws.index(street) + 1} of {len(draws)}: d" if len(draws) > 1 else "D"
+    return f"{which}iscard which cards? Positions or cards, {rule}; empty = stand pat"
 
 
 def menu(legal: LegalActions, chips: int | None = None, complete: bool = False) -> str:
@@ -590,8 +614,11 @@ def menu(legal: LegalActions, chips: int | None = None, complete: bool = False) 
     return ", ".join(words)
 
 
-def parse_answer(answer: str, legal: LegalActions, cards: Sequence[int]) -> Action:
-    """The action a typed answer names (whether it is legal is the hand's to say).
+def parse_answer(
+    answer: str, legal: LegalActions, cards: Sequence[int], joker: bool = False
+) -> Action:
+    """The action a typed answer names (whether it is legal is the hand's to say); ``joker``
+    says whether the game's deck has the joker (``x`` and ``Jk`` name it only then).
 
     >>> from drawpoker.games import game
     >>> hand = Hand(game("holdem"), [10000] * 3)
@@ -607,6 +634,10 @@ def parse_answer(answer: str, legal: LegalActions, cards: Sequence[int]) -> Acti
     ((1, 4), ())
     >>> parse_answer("2c 2d", draw, [0, 1, 2, 3, 4]).cards
     (0, 1)
+    >>> parse_answer("x", draw, [0, 1, 2, 3, 4])
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: 'x': this game is played without the joker
     >>> stud = Hand(game("stud"), [5000, 5000]).legal_actions()
     >>> parse_answer("b", stud, []), parse_answer("m", stud, []), parse_answer("b 200", stud, [])
     (Action(kind='bring-in', amount=0, cards=()), Action(kind='bet', amount=200, cards=()), \
@@ -625,7 +656,10 @@ type r 7
             if any(not 1 <= p <= len(cards) for p in positions):
                 raise InvalidArgumentError(f"positions run 1..{len(cards)}")
             return Action.draw(cards[p - 1] for p in positions)
-        return Action.draw(parse_cards(answer))
+        named = parse_cards(answer)
+        if JOKER in named and not joker:
+            raise InvalidArgumentError(f"{answer!r}: this game is played without the joker")
+        return Action.draw(named)
     words = answer.lower().replace(",", "").split()  # 1,000 is 1000
     if not words:
         raise InvalidArgumentError(f"type an action, e.g. {kinds[0][0]} (or help)")
