@@ -303,3 +303,36 @@ def test_defect_9_the_header_names_the_betting_structure() -> None:
     )
     assert lines[0].startswith("Omaha Hi/Lo eight-or-better, fixed limit: 2 players")
     assert "limits 100/200" in lines[0]
+
+
+def raising_once(amount: int) -> Callable[[str], str]:
+    """Answers the first chance to bet or raise with ``r amount``, then leaves the table."""
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        if asked:
+            return "quit"
+        if any(word in prompt for word in ("[r]aise", "[b]et", "co[m]plete")):
+            asked.append(prompt)
+            return f"r {amount}"
+        return calling(prompt)
+
+    return answer
+
+
+@pytest.mark.parametrize(
+    ("game_name", "amount", "refusal"),
+    [
+        ("stud", 99999999, "99999999 is not a legal total: the only one is 200"),
+        ("holdem", 150, "150 is not a legal total: any from 200 to 10000"),
+        ("five-card-draw", 33, "33 is not a legal total: 20 to 1980 in steps of 20, or 1990"),
+    ],
+)
+def test_defect_9_a_refused_bet_says_the_totals_allowed(
+    game_name: str, amount: int, refusal: str
+) -> None:
+    lines, _ = play_lines(
+        ["--game", game_name, "--players", "2", "--rounds", "1", "--seed", "1"],
+        raising_once(amount),
+    )
+    assert any(line.startswith(f"Not allowed: {refusal}") for line in lines)
