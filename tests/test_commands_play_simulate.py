@@ -99,7 +99,8 @@ def test_play_a_whole_game_of_five_card_draw_through_input_and_output() -> None:
     assert any("[c]heck" in p or "[c]all" in p for p in person.prompts)  # legal actions offered
     assert any(p.startswith("Discard which cards?") for p in person.prompts)
     assert "Not understood: 'hello' is not an action (type help or ? for the list)" in text
-    assert "Not allowed: 33 is not a legal total (20..1990 in steps of 20, or all-in)" in text
+    refusal = "33 is not a legal total: 20 to 1980 in steps of 20, or 1990 (all-in)"
+    assert f"Not allowed: {refusal}" in text
     assert re.search(r"CPU \d (draws \d cards?|stands pat)", text)  # others' draw counts
     assert re.search(r"CPU \d (bets|checks|calls|folds|raises)", text)
     assert re.search(r"shows (\S\S ){4}\S\S: \w", text)
@@ -186,7 +187,7 @@ def test_play_a_whole_game_of_holdem_through_input_and_output() -> None:
     assert re.search(r"^Your cards: \S\S \S\S \| Board: (\S\S ){3}\| \S\S$", text, re.M)
     assert "*** Flop *** Board: 7c Js 4s (pot 900)" in lines
     # an illegal amount is refused with the engine's reason
-    assert "Not allowed: 7 is not a legal total (200..10000 in steps of 1, or all-in)" in lines
+    assert "Not allowed: 7 is not a legal total: any from 200 to 10000" in lines
     # the presets are offered and work as shortcuts: "1" makes the bet or raise shown for [1]
     assert "[1] 2x 200, [2] 3x 300" in person.prompts[0]
     assert any("[1] 33% pot 297, [2] 50% pot 450, [3] pot 900" in p for p in person.prompts)
@@ -345,7 +346,8 @@ def test_play_a_whole_game_of_stud_through_input_and_output() -> None:
     status, lines = run_play("--game stud --players 3 --rounds 3 --seed 11 --cpu rules", person)
     assert status == 0
     assert lines[0] == (
-        "Seven-Card Stud: 3 players, 3 rounds, ante 40, bring-in 50, limits 200/400, stacks 20000."
+        "Seven-Card Stud, fixed limit: 3 players, 3 rounds, ante 40, bring-in 50, "
+        "limits 200/400, stacks 20000."
     )
     assert lines[2:11] == [
         "--- Round 1 of 3 ---",
@@ -386,7 +388,8 @@ def test_play_a_game_of_razz_through_input_and_output() -> None:
     status, lines = run_play("--game razz --players 3 --rounds 2 --seed 4 --cpu checkcall", person)
     assert status == 0
     assert lines[0] == (
-        "Razz: 3 players, 2 rounds, ante 40, bring-in 50, limits 200/400, stacks 20000."
+        "Razz, fixed limit: 3 players, 2 rounds, ante 40, bring-in 50, limits 200/400, "
+        "stacks 20000."
     )
     assert lines[4:9] == [
         "*** 3rd street *** (pot 120)",
@@ -411,7 +414,8 @@ def test_play_a_game_of_stud_hi_lo_through_input_and_output() -> None:
     argv = "--game stud-hi-lo --players 3 --rounds 2 --seed 21 --cpu rules"
     status, lines = run_play(argv, person)
     assert status == 0
-    assert lines[0].startswith("Seven-Card Stud Hi/Lo eight-or-better: 3 players, 2 rounds")
+    title = "Seven-Card Stud Hi/Lo eight-or-better, fixed limit"
+    assert lines[0].startswith(f"{title}: 3 players, 2 rounds")
     assert "CPU 2 brings in with 4s, the lowest up card" in lines
     assert "CPU 2 completes to 200" in lines  # the bring-in seat completes
     assert "CPU 2 raises to 800" in lines
@@ -742,7 +746,8 @@ def test_game_options_are_checked_and_help_shows_defaults(
         "(default: five-card-draw)",
         "holdem 2..10",
         "default: 4)",
-        "(default: 10 in five-card-draw, 0 in holdem",
+        "(default: 10 in five-card-draw)",
+        "(default: 0 in holdem, 0 in omaha",
         "100 in holdem",
         "(five-card-draw; default: 3-or-4-with-ace)",
         "2000 in five-card-draw, 10000 in holdem",
@@ -767,8 +772,15 @@ def test_stack_and_blinds_options_reach_the_table() -> None:
 # ---------------------------------------------------------------- simulate
 
 
+class TerminalText(io.StringIO):
+    """Text written to what says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
 def test_simulate_summary() -> None:
-    out, bar = io.StringIO(), io.StringIO()
+    out, bar = io.StringIO(), TerminalText()
     args = parse(
         "simulate", "--games", "4", "--players", "3", "--rounds", "2", "--seed", "3",
         "--bots", "rules,checkcall",
@@ -804,7 +816,8 @@ def test_simulate_stud_check_call_through_main_reports_hands_per_second(
     argv = ["simulate", "--game", "stud", "--bots", "checkcall", "--games", "2", "--seed", "1"]
     assert main(argv) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Seven-Card Stud: 2 games of 6 players, up to 10 rounds each")
+    title = "Seven-Card Stud, fixed limit"
+    assert out.startswith(f"{title}: 2 games of 6 players, up to 10 rounds each")
     assert re.search(r"^2 games, 20 hands in [\d.]+ s \([\d,]+ hands/s\)$", out, re.M)
 
 
@@ -820,8 +833,8 @@ def test_simulate_every_cpu_type_of_every_game(game_name: str) -> None:
         assert f"{kind}: win rate" in out.getvalue()
 
 
-class StopAfter(io.StringIO):
-    """A progress stream whose ``n``-th write is a Ctrl-C (the bar is written after each game)."""
+class StopAfter(TerminalText):
+    """A terminal whose ``n``-th write is a Ctrl-C (the bar is written after each game)."""
 
     def __init__(self, n: int) -> None:
         super().__init__()

@@ -17,6 +17,12 @@ from drawpoker.commands import COMMANDS
 from drawpoker.commands.play import EXIT_INTERRUPTED
 from drawpoker.errors import DrawPokerError
 
+DESCRIPTION = (
+    "play, simulate, evaluate and analyse poker: Five-Card Draw, Hold'em, Omaha, the stud games, "
+    "lowball and badugi, in the terminal or the browser"
+)
+"""What ``drawpoker --help`` says first (plain text: a terminal shows it as it is)."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand.
@@ -24,7 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     >>> build_parser().prog
     'drawpoker'
     """
-    parser = argparse.ArgumentParser(prog="drawpoker", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="drawpoker", description=DESCRIPTION)
     parser.add_argument(
         "--version", action="version", version=f"drawpoker {__version__}", help="print the version"
     )

@@ -70,8 +70,31 @@ def _empty_strengths() -> Any:
     return np.empty((0,), dtype=np.uint16)
 
 
+CONNECT_TIMEOUT = 10.0
+"""Seconds to wait for a Dask scheduler to answer before giving up on it."""
+
+
+def _reason(error: BaseException) -> str:
+    """A failed connection's reason in one line (the first line of the error, or its type).
+
+    >>> _reason(OSError("Timed out trying to connect\\nmore"))
+    'Timed out trying to connect'
+    >>> _reason(MemoryError())
+    'what answered does not speak the Dask protocol (MemoryError)'
+    """
+    text = str(error).strip()
+    if isinstance(error, MemoryError) or not text:
+        return f"what answered does not speak the Dask protocol ({type(error).__name__})"
+    return text.splitlines()[0]
+
+
 @contextlib.contextmanager
-def client(scheduler: str | None = None, *, local_workers: int | None = None) -> Iterator[Any]:
+def client(
+    scheduler: str | None = None,
+    *,
+    local_workers: int | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
+) -> Iterator[Any]:
     """A ``dask.distributed.Client``: of the scheduler at ``scheduler`` (``tcp://HOST:PORT``),
     or of a local cluster of ``local_workers`` single-threaded worker processes started (and
     closed) here. ``client.get_executor()`` is a :class:`concurrent.futures.Executor`.
@@ -87,7 +110,15 @@ def client(scheduler: str | None = None, *, local_workers: int | None = None) ->
     if (scheduler is None) == (local_workers is None):
         raise InvalidArgumentError("give a scheduler address or a local worker count")
     if scheduler is not None:
-        with Client(scheduler) as remote:
+        try:
+            remote = Client(scheduler, timeout=connect_timeout)
+        except Exception as error:
+            # Whatever answers there (or nothing) fails in its own way: a refused connection, a
+            # time-out, a bad address, or bytes read as a frame's length (a MemoryError).
+            raise InvalidArgumentError(
+                f"no Dask scheduler at {scheduler}: {_reason(error)}"
+            ) from None
+        with remote:
             yield remote
         return
     with (

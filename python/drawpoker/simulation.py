@@ -348,6 +348,37 @@ def _chunks(games: int, size: int) -> list[list[int]]:
     return [list(range(start, min(start + size, games))) for start in range(0, games, size)]
 
 
+def checked_run(
+    spec: GameSpec,
+    *,
+    games: int,
+    bots: Iterable[str],
+    players: int,
+    chunk_size: int,
+    table: TableSettings,
+) -> list[str]:
+    """Checks a simulation's games, CPU types, players and chunk size before any game is
+    played (or anything said about it); returns the CPU types.
+
+    >>> checked_run(game("holdem"), games=3, bots=["rules", " strong"], players=2,
+    ...             chunk_size=8, table=TableSettings())
+    ['rules', 'strong']
+    >>> checked_run(game("holdem"), games=-5, bots=["rules"], players=2, chunk_size=8,
+    ...             table=TableSettings())
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: games must be a positive integer, not -5
+    """
+    kinds = [k.strip() for k in bots if k.strip()]
+    unknown = [k for k in kinds if k not in BOT_KINDS]
+    if unknown or not kinds:
+        raise InvalidArgumentError(f"unknown CPU types {unknown} (known: {', '.join(BOT_KINDS)})")
+    positive("games", games)
+    positive("chunk_size", chunk_size)
+    Table(spec, players, settings=table)  # checks the seat count before any work is sent
+    return kinds
+
+
 def simulate(
     game_name: str | GameSpec = "five-card-draw",
     *,
@@ -381,21 +412,17 @@ rules, strong)
     """
     import time
 
-    kinds = [k.strip() for k in bots if k.strip()]
-    unknown = [k for k in kinds if k not in BOT_KINDS]
-    if unknown or not kinds:
-        raise InvalidArgumentError(f"unknown CPU types {unknown} (known: {', '.join(BOT_KINDS)})")
-    games = positive("games", games)
-    seed = checked_seed("seed", seed)
-    if histories not in (None, "house", "seat"):
-        raise InvalidArgumentError(f"histories must be None, 'house' or 'seat', not {histories!r}")
-    chunk_size = positive("chunk_size", chunk_size)
     if isinstance(game_name, GameSpec):
         spec = game_name
     else:
         spec = game(game_name, dict(settings) if settings else None)
     table = table or TableSettings()
-    Table(spec, players, settings=table)  # checks the seat count before any work is sent
+    kinds = checked_run(
+        spec, games=games, bots=bots, players=players, chunk_size=chunk_size, table=table
+    )
+    seed = checked_seed("seed", seed)
+    if histories not in (None, "house", "seat"):
+        raise InvalidArgumentError(f"histories must be None, 'house' or 'seat', not {histories!r}")
     spec_data = spec.to_dict()
     chunks = _chunks(games, chunk_size)
     results: list[list[GameRecord] | None] = [None] * len(chunks)

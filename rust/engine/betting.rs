@@ -122,6 +122,24 @@ impl Structure {
     }
 }
 
+/// The totals a bet or raise may make, in words, for a refusal: the one total (fixed limit),
+/// any chip amount in a range, or a range in steps, with the all-in that ends off the steps.
+fn legal_totals(min_to: i64, max_to: i64, step: i64) -> String {
+    if min_to >= max_to {
+        return format!("the only one is {max_to}");
+    }
+    if step <= 1 {
+        return format!("any from {min_to} to {max_to}");
+    }
+    let last = min_to + (max_to - min_to) / step * step;
+    let ragged = if last == max_to {
+        String::new()
+    } else {
+        format!(", or {max_to} (all-in)")
+    };
+    format!("{min_to} to {last} in steps of {step}{ragged}")
+}
+
 /// Python's `repr` of a short text, for refusals that quote what the caller sent.
 fn quoted(text: &str) -> String {
     let quote = if text.contains('\'') && !text.contains('"') {
@@ -368,7 +386,8 @@ impl HandState {
                     return None;
                 }
                 Some(format!(
-                    "{to} is not a legal total ({min_to}..{max_to} in steps of {step}, or all-in)"
+                    "{to} is not a legal total: {}",
+                    legal_totals(min_to, max_to, step)
                 ))
             }
             _ => Some(format!("unknown action {}", quoted(kind))),
@@ -490,6 +509,17 @@ impl HandState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn legal_totals_say_the_one_total_a_range_or_the_steps_and_the_all_in() {
+        assert_eq!(legal_totals(200, 200, 200), "the only one is 200");
+        assert_eq!(legal_totals(200, 10000, 1), "any from 200 to 10000");
+        assert_eq!(
+            legal_totals(20, 1990, 20),
+            "20 to 1980 in steps of 20, or 1990 (all-in)"
+        );
+        assert_eq!(legal_totals(20, 2000, 20), "20 to 2000 in steps of 20");
+    }
 
     fn context(current_bet: u64, to_call: u64, pot: u64, size: u64) -> BetContext {
         BetContext {

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import argparse
 
-from drawpoker.cards import format_cards, parse_cards
-from drawpoker.evaluation import RANKINGS, describe, evaluate
+from drawpoker.cards import JOKER, format_cards, parse_cards
+from drawpoker.errors import InvalidCardError
+from drawpoker.evaluation import RANKINGS, describe, evaluate, ranking_system
 
 NAME = "eval"
 HELP = "evaluate a hand, e.g. drawpoker eval 'As Ks Qs Js Ts'"
@@ -37,8 +38,20 @@ def run(args: argparse.Namespace) -> int:
     >>> run(argparse.Namespace(cards=["7c", "5d 4h 3s 2c"], ranking="deuce-seven"))
     7c 5d 4h 3s 2c: 7462 (Seven-five low: 7-5-4-3-2)
     0
+    >>> run(argparse.Namespace(cards=["Jk As Ad Ah Ac"], ranking="high"))
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidCardError: the joker (Jk) has no value in the high ranking: \
+use --ranking joker
     """
     cards = parse_cards(" ".join(args.cards))
+    system = ranking_system(args.ranking)
+    if JOKER in cards and not system.allows_joker:
+        joker = [name for name in RANKINGS if ranking_system(name).allows_joker]
+        raise InvalidCardError(
+            f"the joker (Jk) has no value in the {args.ranking} ranking: "
+            f"use --ranking {' or '.join(joker)}"
+        )
     strength = evaluate(cards, args.ranking)
     print(f"{format_cards(cards)}: {strength} ({describe(strength, args.ranking)})")
     return 0

@@ -55,17 +55,14 @@ def add_game_arguments(parser: argparse.ArgumentParser, players: int = 4) -> Non
         default="five-card-draw",
         help="the game to play (default: %(default)s)",
     )
-    groups = {
-        name: parser.add_argument_group(f"{kind.title} settings") for name, kind in GAMES.items()
-    }
+    groups: dict[tuple[str, ...], argparse._ArgumentGroup] = {}
     for setting, owners in setting_options().items():
         first = owners[0][1]
-        if len(owners) == 1:
-            where = f"{owners[0][0]}; default: {first_default(first)}"
-        else:
-            where = "default: " + ", ".join(f"{first_default(f)} in {g}" for g, f in owners)
-        text = f"{first.metadata.get('help', setting)} ({where})"
-        group = groups[owners[0][0]]
+        games = tuple(name for name, _ in owners)
+        if games not in groups:
+            groups[games] = parser.add_argument_group(_group_title(games))
+        text = _help_text(setting, owners)
+        group = groups[games]
         if isinstance(first.default, bool):
             group.add_argument(_flag(setting), action="store_true", default=None, help=text)
         else:
@@ -102,6 +99,62 @@ def add_game_arguments(parser: argparse.ArgumentParser, players: int = 4) -> Non
         type=int,
         help="seed of the shuffles and the CPU players (default: from the clock)",
     )
+
+
+STRUCTURE_NAMES = {"no-limit": "no limit", "pot-limit": "pot limit", "fixed-limit": "fixed limit"}
+"""Each betting structure's name in a game's title (Five-Card Draw's unit rule has none)."""
+
+
+def game_title(spec: GameSpec) -> str:
+    """The game's title with the betting structure it is played with (a setting of some games:
+    Omaha Hi/Lo is fixed limit unless ``--betting pot-limit``).
+
+    >>> game_title(game("omaha-hi-lo", {"betting": "pot-limit"})), game_title(game("holdem"))
+    ('Omaha Hi/Lo eight-or-better, pot limit', "Texas Hold'em, no limit")
+    >>> game_title(game("omaha", {"betting": "fixed-limit"})), game_title(game("five-card-draw"))
+    ('Omaha, fixed limit', 'Five-Card Draw')
+    """
+    title = GAMES[spec.name].title
+    for name in STRUCTURE_NAMES.values():
+        title = title.removesuffix(f", {name}")
+    structure = STRUCTURE_NAMES.get(str(spec.betting.to_dict()["kind"])) if spec.betting else None
+    return f"{title}, {structure}" if structure else title
+
+
+def _group_title(games: tuple[str, ...]) -> str:
+    """The heading of the settings that exactly ``games`` have.
+
+    >>> _group_title(("five-card-draw",)), _group_title(("stud", "razz"))
+    ('Five-Card Draw settings', 'settings of stud, razz')
+    >>> _group_title(tuple(GAMES))
+    'settings of every game'
+    """
+    if len(games) == len(GAMES):
+        return "settings of every game"
+    if len(games) == 1:
+        return f"{GAMES[games[0]].title.split(', ')[0]} settings"
+    return f"settings of {', '.join(games)}"
+
+
+def _help_text(setting: str, owners: list[tuple[str, Field[Any]]]) -> str:
+    """A setting's help with its default in each game that has it; games whose help differs
+    (a setting that means something else there) are told apart.
+
+    >>> _help_text("joker", setting_options()["joker"])
+    'add one joker: 53 cards, joker-wild hands (five-card-draw; default: no)'
+    >>> print(_help_text("small_bet", setting_options()["small_bet"]).replace("; ", ";\\n"))
+    the small bet: third and fourth street (default: 200 in stud, 200 in razz, 200 in stud-hi-lo);
+    the small bet: the first two betting rounds (default: 100 in 2-7-triple-draw, 100 in badugi)
+    """
+    if len(owners) == 1:
+        name, field = owners[0]
+        return f"{field.metadata.get('help', setting)} ({name}; default: {first_default(field)})"
+    by_help: dict[str, list[str]] = {}
+    for name, field in owners:
+        by_help.setdefault(field.metadata.get("help", setting), []).append(
+            f"{first_default(field)} in {name}"
+        )
+    return "; ".join(f"{text} (default: {', '.join(games)})" for text, games in by_help.items())
 
 
 def first_default(setting: Field[Any]) -> object:

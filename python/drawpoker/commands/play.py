@@ -52,11 +52,11 @@ from drawpoker.commands.table_view import (
     TimeUp,
 )
 from drawpoker.commands.terminal_input import Reader, terminal_reader
-from drawpoker.games import Action, Table
+from drawpoker.games import GAMES, Action, Table
 
 NAME = "play"
 
-HELP = "play Five-Card Draw or Texas Hold'em in the terminal against CPU players"
+HELP = f"play any of the {len(GAMES)} games (--game) in the terminal against CPU players"
 
 EXIT_INTERRUPTED = 130
 """The exit status after Ctrl-C (128 + SIGINT, as shells report it)."""

@@ -1,5 +1,6 @@
 """``drawpoker simulate``: many games of CPU players of any registered game, in parallel, with a
-progress bar and a summary per CPU type (:func:`drawpoker.simulation.simulate` does the work).
+progress bar (on a terminal; nothing when the progress stream is a file or a pipe) and a
+summary per CPU type (:func:`drawpoker.simulation.simulate` does the work).
 
 What a user types::
 
@@ -40,11 +41,15 @@ from typing import TextIO
 
 from drawpoker.bots import BOT_KINDS
 from drawpoker.commands.histories import HistoryLog, add_history_argument
-from drawpoker.commands.options import add_game_arguments, spec_from, table_settings_from
+from drawpoker.commands.options import (
+    add_game_arguments,
+    game_title,
+    spec_from,
+    table_settings_from,
+)
 from drawpoker.commands.play import EXIT_INTERRUPTED
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games import GAMES
-from drawpoker.simulation import process_pool
+from drawpoker.simulation import checked_run, process_pool
 from drawpoker.simulation import simulate as run_simulation
 
 NAME = "simulate"
@@ -164,15 +169,26 @@ one game) big blinds per 100 hands
     spec = spec_from(args)
     settings = table_settings_from(args)
     log = HistoryLog.from_args(args)
+    checked_run(
+        spec,
+        games=args.games,
+        bots=args.bots.split(","),
+        players=args.players,
+        chunk_size=args.chunk_size,
+        table=settings,
+    )
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
-    rounds = f"{settings.rounds} round{'s' if settings.rounds != 1 else ''}"
+    counts = ", ".join(
+        [
+            f"{_count(args.games, 'game')} of {_count(args.players, 'player')}",
+            f"up to {_count(settings.rounds, 'round')} each (seed {seed})",
+        ]
+    )
+    bar = progress.isatty()
     summary = None
     try:
         with executor_for(args) as executor:
-            out.write(
-                f"{GAMES[spec.name].title}: {args.games} games of {args.players} players, "
-                f"up to {rounds} each (seed {seed}), {_where(args)}\n"
-            )
+            out.write(f"{game_title(spec)}: {counts}, {_where(args)}\n")
             summary = run_simulation(
                 spec,
                 games=args.games,
@@ -182,12 +198,13 @@ one game) big blinds per 100 hands
                 seed=seed,
                 executor=executor,
                 chunk_size=args.chunk_size,
-                progress=lambda done, total: _bar(progress, done, total),
+                progress=(lambda done, total: _bar(progress, done, total)) if bar else None,
                 histories=log.view if log.path is not None else None,
             )
     except KeyboardInterrupt:  # while the workers start or stop, outside the games' loop
         pass
-    progress.write("\n")
+    if bar:
+        progress.write("\n")
     if summary is None or not summary.games:
         out.write("Interrupted (Ctrl-C) before any game finished.\n")
         return EXIT_INTERRUPTED
@@ -206,7 +223,17 @@ one game) big blinds per 100 hands
     return status
 
 
+def _count(number: int, noun: str) -> str:
+    """``number`` ``noun``, the noun plural unless the number is 1.
+
+    >>> _count(1, "player"), _count(6, "player")
+    ('1 player', '6 players')
+    """
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
 def _bar(stream: TextIO, done: int, total: int) -> None:
+    """Redraws the progress bar in place (``\\r``): only ever given a terminal."""
     filled = BAR_WIDTH * done // total
     stream.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total}")
     stream.flush()

@@ -1,8 +1,8 @@
 """What the terminal shows of a stud hand (Seven-Card Stud, Razz, Stud Hi/Lo): each street's
 heading, every player's up cards as a row (your down cards in brackets, the others' as
-``??``), who brings in and who acts first and why, the common card, and the low half at a
-hi/lo showdown. :class:`StudNews` follows the events one seat may see (and the fact, not the
-cards, of the others' down cards being dealt).
+``??``), who brings in and who acts first and why, and the common card (the showdown's words
+are :mod:`~drawpoker.commands.showdown_words`'). :class:`StudNews` follows the events one seat
+may see (and the fact, not the cards, of the others' down cards being dealt).
 
 >>> from drawpoker.games import Hand, game
 >>> hand = Hand(game("stud"), [5000] * 3, button=2, deck="As 2c 3d Ad 4c 5d Ah 7h 9s")
@@ -24,9 +24,9 @@ from collections import Counter
 from collections.abc import Sequence
 
 from drawpoker.cards import format_cards
-from drawpoker.evaluation import describe
 from drawpoker.games import Event
 from drawpoker.games.spec import GameSpec
+from drawpoker.wording import said
 
 ACTION_KINDS = frozenset(("bring-in", "check", "fold", "call", "bet", "raise"))
 """The events that are a seat's betting action."""
@@ -126,7 +126,6 @@ class StudNews:
 
     def __init__(self, spec: GameSpec, seats: int) -> None:
         self.low = spec.card_order == "low"
-        self.parts = [part.ranking for part in spec.showdown]
         self.up: list[list[int]] = [[] for _ in range(seats)]
         self.downs = [0] * seats
         self.mine: list[int] = []
@@ -136,8 +135,6 @@ class StudNews:
         self.dealing = False
         self.pending = False
         self.opened = False
-        self.highs: dict[int, int] = {}
-        self.lows: dict[int, int] = {}
 
     def add(self, event: Event, hidden: bool = False) -> None:
         """Follows one event (``hidden``: another seat's private event).
@@ -168,10 +165,6 @@ class StudNews:
             self.dealing = False
         if kind == "fold" and seat is not None:
             self.live[seat] = False
-        elif kind == "show" and seat is not None:
-            self.highs[seat] = event.amount
-        elif kind == "low" and seat is not None:
-            self.lows[seat] = event.amount
 
     def completes(self, event: Event) -> bool:
         """Whether a bet or raise event is a third-street completion (the first bet over the
@@ -236,10 +229,10 @@ class StudNews:
             if self.live[seat] and (self.up[seat] or (seat == you and self.mine))
         ]
         if first is not None:
-            lines.append(self.first_line(first, names[first], you=first == you))
+            lines.append(self.first_line(first, names[first]))
         return lines
 
-    def first_line(self, seat: int, name: str, you: bool = False) -> str:
+    def first_line(self, seat: int, name: str) -> str:
         """Who brings in (third street) or acts first (later), and why.
 
         >>> from drawpoker.games import game
@@ -251,45 +244,8 @@ class StudNews:
         if self.street == 0:
             which = "highest" if self.low else "lowest"
             card = format_cards(self.up[seat][-1:])
-            verb = "bring" if you else "brings"
-            return f"{name} {verb} in with {card}, the {which} up card"
+            return said(name, "brings in", f"with {card}, the {which} up card")
         up = self.up[seat]
         board = low_board_words(up) if self.low else board_words(up)
         best = "the best low board showing" if self.low else "the best board showing"
-        return f"{name} {'act' if you else 'acts'} first: {best}, {board}"
-
-    def low_words(self, seat: int) -> str:
-        """The qualifying low a seat showed at a hi/lo showdown, as a sentence part.
-
-        >>> from drawpoker.evaluation import evaluate
-        >>> from drawpoker.games import game
-        >>> news = StudNews(game("stud-hi-lo"), 2)
-        >>> news.lows[1] = evaluate("6c 4d 3h 2s Ad", "ace-five")
-        >>> news.low_words(1)
-        'Six-four low: 6-4-3-2-A'
-        """
-        return describe(self.lows[seat], "ace-five")
-
-    def win_words(self, seat: int) -> str:
-        """What a winner won with, when hands were shown: its hand (razz: its low); in hi/lo the
-        half or halves its hand is best for (a side pot's winner: its high).
-
-        >>> from drawpoker.evaluation import evaluate
-        >>> from drawpoker.games import game
-        >>> news = StudNews(game("stud-hi-lo"), 2)
-        >>> news.highs = {0: evaluate("Kc Kd 9h 4s 3c"), 1: evaluate("Qc Qd 8h 4s 3d")}
-        >>> news.lows = {1: evaluate("8h 4s 3d 2c Ad", "ace-five")}
-        >>> news.win_words(1)
-        'the low, Eight-four low: 8-4-3-2-A'
-        """
-        if seat not in self.highs:
-            return ""
-        high = describe(self.highs[seat], self.parts[0])
-        if len(self.parts) == 1:
-            return high
-        halves = []
-        if self.highs[seat] == max(self.highs.values()):
-            halves.append(f"the high, {high}")
-        if seat in self.lows and self.lows[seat] == max(self.lows.values()):
-            halves.append(f"the low, {self.low_words(seat)}")
-        return " and ".join(halves) if halves else high
+        return said(name, "acts first:", f"{best}, {board}")

@@ -14,13 +14,19 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from drawpoker.cards import format_cards, parse_cards
+from drawpoker import wording
+from drawpoker.cards import JOKER, format_cards, parse_cards
+from drawpoker.commands.options import game_title
+from drawpoker.commands.showdown_words import ShowdownWords
 from drawpoker.commands.stud_view import DEALING_KINDS, StudNews, is_stud
 from drawpoker.commands.terminal_input import Reader
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.evaluation import describe
-from drawpoker.games import GAMES, Action, Event, Hand, Table
+from drawpoker.games import Action, Event, GameSpec, Hand, Table
 from drawpoker.games.actions import LegalActions
+from drawpoker.games.betting import FixedLimit
+from drawpoker.history.plan import ACE_RULE
+from drawpoker.wording import said
 
 YOU = 0
 """The person's seat."""
@@ -149,7 +155,9 @@ class TableView:
         self.shown_hands = 0
         self.shown_events = 0
         self.chips = ChipCount(table.hand.start_stacks)
+        self.showdown = ShowdownWords(table.game)
         self.said_busted = False
+        self.joker = JOKER in table.game.deck_cards()
 
     def write(self, text: str) -> None:
         """Writes ``text`` (one or more lines) to the person.
@@ -192,10 +200,11 @@ class TableView:
             if forced.ante:
                 parts.append(f"ante {forced.ante}")
             if forced.bring_in:
-                small, big = spec.settings.small_bet, spec.settings.big_bet  # type: ignore[attr-defined]
-                parts.append(f"bring-in {forced.bring_in}, limits {small}/{big}")
+                parts.append(f"bring-in {forced.bring_in}")
+            if isinstance(spec.betting, FixedLimit):
+                parts.append(f"limits {spec.betting.small}/{spec.betting.big}")
             parts.append(f"stacks {table.stacks[YOU]}")
-        self.write(f"{GAMES[spec.name].title}: {', '.join(parts)}.")
+        self.write(f"{game_title(spec)}: {', '.join(parts)}.")
         timer = table.settings.turn_timer
         if timer is not None:
             self.write(
@@ -232,6 +241,7 @@ class TableView:
                         self.chips.add(event._replace(cards=()))  # a stud street begins
                     continue
                 self.chips.add(event)
+                self.showdown.add(event)
                 line = self.describe(hand, event)
                 for part in line.splitlines():
                     self.write(part)
@@ -265,12 +275,15 @@ class TableView:
     def _start_hand(self, hand: Hand) -> None:
         number = self.shown_hands + 1
         self.chips = ChipCount(hand.start_stacks)
+        self.showdown = ShowdownWords(hand.game)
         self.news = StudNews(hand.game, hand.seats) if self.stud else None
         if self.stud:
             self.write(f"--- Round {number} of {self.table.settings.rounds} ---")
             self.write("Seats: " + self.seats_line(hand))
         elif not self.board_game:
             self.write(f"--- Round {number}: dealer {self.name(hand.button)} ---")
+            if self.table.betting:
+                self.write("Seats: " + self.seats_line(hand))
         else:
             self.write(f"--- Round {number} of {self.table.settings.rounds} ---")
             self.write("Seats: " + self.seats_line(hand))
@@ -348,10 +361,7 @@ class TableView:
         'Bob bets 20'
         """
         you = event.seat == YOU
-        who = "You" if you else self.name(event.seat)
-
-        def says(third: str, base: str) -> str:
-            return f"{who} {base if you else third}"
+        who = wording.YOU if you else self.name(event.seat)
 
         kind, amount = event.kind, event.amount
         cards = format_cards(event.cards) if event.cards else ""
@@ -359,18 +369,18 @@ class TableView:
         if self.table.betting and event.seat is not None and kind in ("call", "bet", "raise"):
             all_in = " (all-in)" if self.chips.stacks[event.seat] == 0 else ""
         if self.news is not None:
-            line = self._stud_sentence(event, who, you)
+            line = self._stud_sentence(event, who)
             if line is not None:
                 return line
         if kind == "show":
-            line = f"{says('shows', 'show')} {cards}: {describe(amount, hand.game.ranking)}"
+            line = f"{said(who, 'shows')} {cards}: {describe(amount, hand.game.ranking)}"
             if not self.table.betting and event.seat in hand.winners:
                 line += "  <- best hand: one point"
             return line
         if kind == "draw":
             if not amount:
-                return says("stands pat", "stand pat")
-            return f"{says('draws', 'draw')} {amount} card{'s' if amount != 1 else ''}"
+                return said(who, "stands pat")
+            return f"{said(who, 'draws')} {amount} card{'s' if amount != 1 else ''}"
         if kind == "deal":
             street = "*** Pre-flop ***\n" if self.board_game else ""
             return f"{street}Your cards: {cards}"
@@ -380,48 +390,42 @@ class TableView:
             return f"*** {street} *** Board: {board} (pot {self.chips.pot})"
         if kind == "blind":
             which = "small" if len(self.chips.blinds) == 1 else "big"
-            return f"{says('posts', 'post')} the {which} blind {amount}"
+            return f"{said(who, 'posts')} the {which} blind {amount}"
         if kind == "win":
-            line = f"{says('wins', 'win')} {amount}"
-            seat = event.seat
-            strength = hand.strengths.get(seat) if self.board_game and seat is not None else None
-            if strength is not None and hand.is_over:
-                line += f" with {describe(strength, hand.game.ranking)}"
-            elif self.news is not None and seat is not None and hand.is_over:
-                words = self.news.win_words(seat)
-                line += f" with {words}" if words else ""
-            return line
+            line = f"{said(who, 'wins')} {amount}"
+            words = self.showdown.win_words(event.seat) if event.seat is not None else ""
+            return line + (f" with {words}" if words and hand.is_over else "")
+        if kind == "low" and event.seat is not None:
+            return said(who, "also has", f"a low: {self.showdown.low_words(event.seat)}")
         sentences = {
-            "check": says("checks", "check"),
-            "fold": says("folds", "fold"),
-            "call": f"{says('calls', 'call')} ({amount} in this round){all_in}",
-            "bet": f"{says('bets', 'bet')} {amount}{all_in}",
-            "raise": f"{says('raises', 'raise')} to {amount}{all_in}",
+            "check": said(who, "checks"),
+            "fold": said(who, "folds"),
+            "call": f"{said(who, 'calls')} ({amount} in this round){all_in}",
+            "bet": f"{said(who, 'bets')} {amount}{all_in}",
+            "raise": f"{said(who, 'raises')} to {amount}{all_in}",
             "discard": f"You discard {cards}" if cards else "",
             "receive": f"You draw {cards}" if cards else "",
-            "expose": f"{says('turns', 'turn')} over {cards} (all-in: no more betting)",
+            "expose": f"{said(who, 'turns')} over {cards} (all-in: no more betting)",
             "reshuffle": "The deck ran short: the discards are shuffled into a new deck",
             "redeal": f"No one opened: the cards are redealt, the pot of {amount} stays",
-            "return": f"{amount} uncalled returned to {'you' if you else who}",
+            "return": f"{amount} uncalled returned to {wording.object_form(who)}",
         }
         return sentences.get(kind, "")
 
-    def _stud_sentence(self, event: Event, who: str, you: bool) -> str | None:
+    def _stud_sentence(self, event: Event, who: str) -> str | None:
         """A stud event's sentence: the cards dealt show in the street's rows (so nothing
-        here), the bring-in, a completion, the low half shown; None for the other events."""
+        here), the bring-in, a completion; None for the other events."""
         assert self.news is not None
         kind, amount = event.kind, event.amount
         if kind in DEALING_KINDS:
             return ""
         if kind == "bring-in":
-            return f"{who} {'post' if you else 'posts'} the bring-in {amount}"
+            return said(who, "posts", f"the bring-in {amount}")
         if self.news.completes(event):
             all_in = ""
             if event.seat is not None and self.chips.stacks[event.seat] == 0:
                 all_in = " (all-in)"
-            return f"{who} {'complete' if you else 'completes'} to {amount}{all_in}"
-        if kind == "low" and event.seat is not None:
-            return f"{who} also {'have' if you else 'has'} a low: {self.news.low_words(event.seat)}"
+            return said(who, "completes", f"to {amount}{all_in}")
         return None
 
     def ask(self, read: Reader) -> Turn:
@@ -457,11 +461,7 @@ class TableView:
                 + "  ".join(f"{i + 1}:{format_cards([c])}" for i, c in enumerate(cards))
             )
         if legal.kinds == ("draw",):
-            ace = " (4 only keeping an ace or the joker)" if legal.max_discards == 4 else ""
-            prompt = (
-                f"Discard which cards? Positions or cards, up to {legal.max_discards}{ace}; "
-                "empty = stand pat"
-            )
+            prompt = draw_prompt(view.game, view.street, legal.max_discards)
         else:
             to_call = f", to call {legal.call}" if legal.call else ""
             if "bring-in" in legal.kinds:
@@ -503,7 +503,7 @@ class TableView:
             if left is not None and left <= 0:
                 return TimeUp(late=answer)
             try:
-                action = parse_answer(answer, legal, cards)
+                action = parse_answer(answer, legal, cards, joker=self.joker)
             except DrawPokerError as error:
                 self.write(f"Not understood: {error}")
                 continue
@@ -520,6 +520,7 @@ class TableView:
         >>> view = TableView(Table(FiveCardDraw(), ["Ann", "Bob"], seed=2), print)
         >>> view.finish("You leave the table")
         --- Round 1: dealer Ann ---
+        Seats: Ann 2000 (BTN) | Bob 2000
         Your cards: 6d Qs 5h 2c 4s
         You leave the table: the game ends here (the unfinished hand is not counted).
         Final standings:
@@ -538,6 +539,31 @@ class TableView:
         for standing in table.standings():
             self.write(f"  {standing.place}. {standing.name}: {standing.score}")
         self.write(f"Seed: {table.seed} (replay the same deal with --seed {table.seed})")
+
+
+def draw_prompt(spec: GameSpec, street: int, most: int) -> str:
+    """The question at a draw: which draw of how many, and the game's own draw rule (its
+    street's draw limit, R-DRAW-7): ``most`` is the most cards the seat may discard now.
+
+    >>> from drawpoker.games import FiveCardDraw, game
+    >>> print(draw_prompt(FiveCardDraw(), 1, 4))
+    Discard which cards? Positions or cards, up to 3, or 4 keeping an ace; empty = stand pat
+    >>> print(draw_prompt(game("badugi"), 2, 4))
+    Draw 2 of 3: discard which cards? Positions or cards, any of your 4; empty = stand pat
+    >>> print(draw_prompt(game("2-7-single-draw"), 1, 5))
+    Discard which cards? Positions or cards, any of your 5; empty = stand pat
+    """
+    draws = [index for index, rule in enumerate(spec.streets) if rule.draw is not None]
+    limit = spec.streets[street].draw if street in draws else None
+    if limit == ACE_RULE:
+        joker = " or the joker" if JOKER in spec.deck_cards() else ""
+        rule = f"up to 3, or 4 keeping an ace{joker}"
+    elif limit is not None and limit.isdigit() and int(limit) < most:
+        rule = f"up to {limit}"
+    else:
+        rule = f"any of your {most}"
+    which = f"Draw {draws.index(street) + 1} of {len(draws)}: d" if len(draws) > 1 else "D"
+    return f"{which}iscard which cards? Positions or cards, {rule}; empty = stand pat"
 
 
 def menu(legal: LegalActions, chips: int | None = None, complete: bool = False) -> str:
@@ -588,8 +614,11 @@ def menu(legal: LegalActions, chips: int | None = None, complete: bool = False) 
     return ", ".join(words)
 
 
-def parse_answer(answer: str, legal: LegalActions, cards: Sequence[int]) -> Action:
-    """The action a typed answer names (whether it is legal is the hand's to say).
+def parse_answer(
+    answer: str, legal: LegalActions, cards: Sequence[int], joker: bool = False
+) -> Action:
+    """The action a typed answer names (whether it is legal is the hand's to say); ``joker``
+    says whether the game's deck has the joker (``x`` and ``Jk`` name it only then).
 
     >>> from drawpoker.games import game
     >>> hand = Hand(game("holdem"), [10000] * 3)
@@ -605,6 +634,10 @@ def parse_answer(answer: str, legal: LegalActions, cards: Sequence[int]) -> Acti
     ((1, 4), ())
     >>> parse_answer("2c 2d", draw, [0, 1, 2, 3, 4]).cards
     (0, 1)
+    >>> parse_answer("x", draw, [0, 1, 2, 3, 4])
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: 'x': this game is played without the joker
     >>> stud = Hand(game("stud"), [5000, 5000]).legal_actions()
     >>> parse_answer("b", stud, []), parse_answer("m", stud, []), parse_answer("b 200", stud, [])
     (Action(kind='bring-in', amount=0, cards=()), Action(kind='bet', amount=200, cards=()), \
@@ -623,7 +656,10 @@ type r 7
             if any(not 1 <= p <= len(cards) for p in positions):
                 raise InvalidArgumentError(f"positions run 1..{len(cards)}")
             return Action.draw(cards[p - 1] for p in positions)
-        return Action.draw(parse_cards(answer))
+        named = parse_cards(answer)
+        if JOKER in named and not joker:
+            raise InvalidArgumentError(f"{answer!r}: this game is played without the joker")
+        return Action.draw(named)
     words = answer.lower().replace(",", "").split()  # 1,000 is 1000
     if not words:
         raise InvalidArgumentError(f"type an action, e.g. {kinds[0][0]} (or help)")

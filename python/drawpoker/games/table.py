@@ -107,7 +107,8 @@ class Table:
         )
         low, high = game.seats
         if not low <= len(names) <= high:
-            raise InvalidArgumentError(f"{len(names)} players: {game.name} seats {low}..{high}")
+            count = f"{len(names)} player{'' if len(names) == 1 else 's'}"
+            raise InvalidArgumentError(f"{count}: {game.name} seats {low}..{high}")
         self.game = game
         self.settings = settings or TableSettings()
         self.names = names

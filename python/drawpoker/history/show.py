@@ -17,11 +17,16 @@ hand 1: no-limit Texas hold 'em (NT), blinds 5/10
 
 from __future__ import annotations
 
+from collections import defaultdict, deque
+from collections.abc import Sequence
+
 from drawpoker.cards import format_cards
 from drawpoker.errors import UnsupportedVariantError
 from drawpoker.evaluation import describe as describe_strength
 from drawpoker.games import Event
+from drawpoker.history.notation import UNKNOWN
 from drawpoker.history.record import History
+from drawpoker.wording import YOU, object_form, possessive, said, second_person
 
 
 def _chips(amount: int) -> str:
@@ -100,8 +105,10 @@ def describe(history: History) -> list[str]:
         lines.append(f"  seat {seat + 1} {names[k]}: {_chips(history.starting_stacks[k])}{about}")
     rankings = [part.ranking for part in hand.game.showdown]
     groups: list[tuple[str, list[str]]] = []
+    written = _AsWritten(history, places)
     for event in hand.events:
-        text = _event_text(event, name_of, rankings)
+        written.on_draw(event)
+        text = _event_text(event, name_of, rankings, written)
         if text is None:
             continue
         group = _GROUPS.get(event.kind, event.kind)
@@ -139,50 +146,148 @@ draw, the wins."""
 _JOINED = ("forced", "deal", "up", "act", "draw", "win", "show", "expose")
 
 
-def _event_text(event: Event, name_of: dict[int, str], rankings: list[str]) -> str | None:
-    kind, amount, cards = event.kind, event.amount, event.cards
+def _event_text(
+    event: Event, name_of: dict[int, str], rankings: list[str], written: _AsWritten
+) -> str | None:
+    kind, amount = event.kind, event.amount
     who = name_of.get(event.seat, "") if event.seat is not None else ""
+    cards = written.cards(event)
+    text = _cards_text(cards)
     if kind in ("ante", "blind"):
-        return f"{who} posts {_chips(amount)}" + (" (ante)" if kind == "ante" else "")
+        return said(who, "posts", _chips(amount) + (" (ante)" if kind == "ante" else ""))
     if kind == "deal":
-        return f"{who} is dealt {format_cards(cards)}"
+        return said(who, "is dealt", text)
     if kind == "up":
-        return f"{who} {format_cards(cards)}"
+        return f"{who} {text}"
     if kind == "bring-in":
-        return f"{who} brings in {_chips(amount)}"
+        return said(who, "brings in", _chips(amount))
     if kind == "board":
-        return f"board {format_cards(cards)}"
-    if kind == "check":
-        return f"{who} checks"
-    if kind == "fold":
-        return f"{who} folds"
-    if kind == "call":
-        return f"{who} calls {_chips(amount)}"
-    if kind == "bet":
-        return f"{who} bets {_chips(amount)}"
-    if kind == "raise":
-        return f"{who} raises to {_chips(amount)}"
+        return f"board {text}"
+    if kind in _VERBS:
+        return said(who, _VERBS[kind])
+    if kind in _AMOUNT_VERBS:
+        return said(who, _AMOUNT_VERBS[kind], _chips(amount))
     if kind == "discard":
-        return f"{who} discards {format_cards(cards)}"
+        return said(who, "discards", text)
     if kind == "receive":
-        return f"draws {format_cards(cards)}"
+        return f"{second_person('draws') if who == YOU else 'draws'} {text}"
     if kind == "draw":
-        return f"{who} stands pat" if amount == 0 else None
+        return said(who, "stands pat") if amount == 0 else None
     if kind == "reshuffle":
         return f"the discards are shuffled into a new stub of {amount} cards"
     if kind == "redeal":
         return f"nobody opened: the cards are dealt again (pot {_chips(amount)})"
+    if kind in ("expose", "show") and None in cards:  # not in this copy: no hand to name
+        if all(card is None for card in cards):
+            return f"{possessive(who)} hand is not shown in this copy"
+        return said(who, "shows", text)
     if kind == "expose":
-        return f"{who} shows {format_cards(cards)} (no more betting)"
+        return said(who, "shows", f"{text} (no more betting)")
     if kind == "show":
-        return f"{who} shows {format_cards(cards)}: {describe_strength(amount, rankings[0])}"
+        return said(who, "shows", f"{text}: {describe_strength(amount, rankings[0])}")
     if kind == "low":
-        return f"{who}'s low: {describe_strength(amount, rankings[-1])}"
+        if written.hidden_show(event):
+            return None
+        return f"{possessive(who)} low: {describe_strength(amount, rankings[-1])}"
     if kind == "return":
-        return f"{_chips(amount)} uncalled returned to {who}"
+        return f"{_chips(amount)} uncalled returned to {object_form(who)}"
     if kind == "win":
-        return f"{who} wins {_chips(amount)}"
+        return said(who, "wins", _chips(amount))
     return None
+
+
+_VERBS = {"check": "checks", "fold": "folds"}
+_AMOUNT_VERBS = {"call": "calls", "bet": "bets", "raise": "raises to"}
+
+
+def _cards_text(cards: Sequence[int | None]) -> str:
+    """Cards as the file holds them, an unknown one ``??``.
+
+    >>> _cards_text([51, None])
+    'As ??'
+    """
+    return " ".join(UNKNOWN if card is None else format_cards([card]) for card in cards)
+
+
+class _AsWritten:
+    """The cards of each event of a replayed history as the file holds them: a seat's copy
+    hides the others' cards (``??``), which the replay had to fill with cards of its own
+    (:mod:`drawpoker.history.plan`); those are never told. The engine's events and the file's
+    actions go in the same order for each player: a deal (stud: its down and up cards) is the
+    player's next ``d dh``, the cards it draws the next after that, a discard (or standing pat)
+    its next ``sd``, a hand shown its next ``sm``.
+
+    >>> from drawpoker.history import loads
+    >>> text = _STUD.replace("JcKcTd", "????Td")
+    >>> written = _AsWritten(loads(text)[0], [0, 1])
+    >>> _cards_text(written.cards(Event("deal", seat=1, to=1, amount=0, cards=(1, 2))))
+    '?? ??'
+    """
+
+    def __init__(self, history: History, places: Sequence[int]) -> None:
+        self.dealt: dict[int, deque[tuple[int | None, ...]]] = defaultdict(deque)
+        self.discarded: dict[int, deque[tuple[int | None, ...]]] = defaultdict(deque)
+        self.shown: dict[int, deque[tuple[int | None, ...] | None]] = defaultdict(deque)
+        for move in history.moves:
+            if move.player is None or move.player >= len(places):
+                continue
+            seat = places[move.player]
+            if move.verb == "dh" and move.cards is not None:
+                self.dealt[seat].append(move.cards)
+            elif move.verb == "sd" and move.cards is not None:
+                self.discarded[seat].append(move.cards)
+            elif move.verb == "sm":
+                self.shown[seat].append(move.cards if move.amount != -1 else None)
+        self.up_cards: dict[int, tuple[int | None, ...]] = {}
+        """The up cards of a stud street's ``d dh``, told after its down cards."""
+        self.known: dict[int, set[int]] = defaultdict(set)
+        """The cards each seat was dealt in the file (what ``sm -`` shows)."""
+        self.hidden: set[int] = set()
+        """The seats whose hand shown the file does not hold."""
+
+    def cards(self, event: Event) -> tuple[int | None, ...]:
+        """The event's cards as the file holds them."""
+        kind, seat, cards = event.kind, event.seat, tuple(event.cards)
+        if seat is None or not cards:
+            if kind == "redeal":
+                self.known.clear()
+            return cards
+        if kind == "deal" or kind == "receive" or (kind == "up" and seat not in self.up_cards):
+            written = self._next(self.dealt[seat], cards)
+            self.known[seat].update(c for c in written if c is not None)
+            if kind == "deal":
+                self.up_cards[seat] = written[len(cards) :]
+            return written[: len(cards)]
+        if kind == "up":
+            return self.up_cards.pop(seat)
+        if kind == "discard":
+            return self._next(self.discarded[seat], cards)
+        if kind in ("show", "expose"):
+            queue = self.shown[seat]
+            shown = queue.popleft() if queue else cards
+            if shown is None:  # a muck, or ``sm -``: the cards dealt, where the file has them
+                shown = tuple(c if c in self.known[seat] else None for c in cards)
+            if None in shown:
+                self.hidden.add(seat)
+            return shown
+        return cards
+
+    def on_draw(self, event: Event) -> None:
+        """Standing pat is an ``sd`` of no cards: it takes the player's next one."""
+        if event.kind == "draw" and event.amount == 0 and event.seat is not None:
+            queue = self.discarded[event.seat]
+            if queue:
+                queue.popleft()
+
+    def hidden_show(self, event: Event) -> bool:
+        """Whether the event's seat showed a hand the file does not hold."""
+        return event.seat in self.hidden
+
+    @staticmethod
+    def _next(
+        queue: deque[tuple[int | None, ...]], cards: tuple[int, ...]
+    ) -> tuple[int | None, ...]:
+        return queue.popleft() if queue else cards
 
 
 _STUD = """\

@@ -507,8 +507,8 @@ it starts when every seat has its player, or when a player asks to start
         >>> room.act(0, Act(room.streams.last[0], "raise", 150))
         Traceback (most recent call last):
         ...
-        drawpoker.web.protocol.ProtocolError: illegal: 150 is not a legal total (200..10000 in \
-steps of 1, or all-in)
+        drawpoker.web.protocol.ProtocolError: illegal: 150 is not a legal total: any from 200 to \
+10000
         """
         self._check_playing()
         table = self.table
