@@ -556,14 +556,11 @@ class Hand:
 of chips (an int), not 80.0
         """
         kind, amount, cards = action if type(action) is Action else _parts(action)
-        if not cards and type(amount) is int and type(kind) is str and -_LIMIT < amount < _LIMIT:
-            self._state.act(kind, amount)  # the common case, already well typed
-            return
         try:
-            kind, amount, values = checked(kind, amount, cards)
+            parts = checked(kind, amount, cards)  # the check why_illegal makes too
         except IllegalActionError as error:
             raise IllegalActionError(f"seat {self.actor} cannot {kind}: {error}") from None
-        self._state.act(kind, amount, values)
+        self._state.act(*parts)
 
     def check_or_call(self) -> None:
         """Check when there is nothing to call, else call (all-in for less when short); stand
@@ -834,7 +831,6 @@ its seed and actions make
         return hand
 
 
-_LIMIT = 2**62
 _SNAPSHOT_FIELDS = (
     *("format", "game", "start_stacks", "button", "seed", "number", "shuffles", "actions"),
     *("stacks", "committed", "bets", "dead", "live", "cards", "face_up", "board", "deck"),
