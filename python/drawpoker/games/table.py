@@ -31,6 +31,7 @@ from drawpoker.games.spec import GameSpec
 from drawpoker.games.state import Hand
 from drawpoker.games.validate import chips, positive, same_data
 from drawpoker.games.validate import seed as checked_seed
+from drawpoker.validate import encodable_text
 
 SNAPSHOT_FORMAT = "drawpoker.table/1"
 """The ``format`` field of :meth:`Table.to_dict`."""
@@ -103,7 +104,7 @@ class Table:
         names = (
             [f"Player {i + 1}" for i in range(players)]
             if isinstance(players, int)
-            else list(players)
+            else [_name(name) for name in players]
         )
         low, high = game.seats
         if not low <= len(names) <= high:
@@ -468,3 +469,10 @@ def _saved(player: Player, seat: int) -> dict[str, Any]:
     from drawpoker.bots import saved_bot
 
     return saved_bot(player, seat)
+
+
+def _name(name: object) -> str:
+    """A player's name: text that a history file can hold."""
+    if not isinstance(name, str):
+        raise InvalidArgumentError(f"a player's name is text, not {name!r}")
+    return encodable_text("a player's name", name)
