@@ -17,6 +17,7 @@ present person's (CPU seats, seats whose player left, R-TABLE-2).
 
 from __future__ import annotations
 
+import operator
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
@@ -31,21 +32,32 @@ from drawpoker.games.spec import GameSpec
 from drawpoker.games.state import Hand
 from drawpoker.games.validate import chips, positive, same_data
 from drawpoker.games.validate import seed as checked_seed
-from drawpoker.validate import encodable_text
+from drawpoker.validate import encodable_text, is_integer
 
 SNAPSHOT_FORMAT = "drawpoker.table/1"
 """The ``format`` field of :meth:`Table.to_dict`."""
 
 
+TURN_TIMERS = (30, 60)
+"""The turn timers a table may have, in seconds (R-TABLE-4); ``None`` is no timer. The engine,
+the command line's ``--turn-timer`` and the site's lobby all offer these."""
+
+
 @dataclass(frozen=True)
 class TableSettings:
     """What a table sets apart from the game's rules: the starting stack (``None``: the game's
-    own default), the number of rounds, and the turn timer in seconds (``None``: no timer).
+    own default), the number of rounds, and the turn timer in seconds: ``None`` (no timer) or
+    one of :data:`TURN_TIMERS` (R-TABLE-4).
 
     >>> TableSettings(rounds=0)
     Traceback (most recent call last):
     ...
     drawpoker.errors.InvalidArgumentError: rounds must be a positive integer, not 0
+    >>> TableSettings(turn_timer=45)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: turn_timer must be None (no timer), 30 or 60 seconds \
+(R-TABLE-4), not 45
     """
 
     stack: int | None = None
@@ -57,7 +69,21 @@ class TableSettings:
             object.__setattr__(self, "stack", chips("stack", self.stack))
         object.__setattr__(self, "rounds", positive("rounds", self.rounds))
         if self.turn_timer is not None:
-            object.__setattr__(self, "turn_timer", positive("turn_timer", self.turn_timer))
+            object.__setattr__(self, "turn_timer", turn_timer(self.turn_timer))
+
+
+def turn_timer(value: object) -> int:
+    """A turn timer's seconds, one of :data:`TURN_TIMERS` (a NumPy integer converted).
+
+    >>> turn_timer(60)
+    60
+    """
+    if is_integer(value) and operator.index(value) in TURN_TIMERS:  # type: ignore[arg-type]
+        return operator.index(value)  # type: ignore[arg-type]
+    choices = ", ".join(map(str, TURN_TIMERS[:-1])) + f" or {TURN_TIMERS[-1]}"
+    raise InvalidArgumentError(
+        f"turn_timer must be None (no timer), {choices} seconds (R-TABLE-4), not {value!r}"
+    )
 
 
 @dataclass(frozen=True)
