@@ -681,8 +681,7 @@ steps of 1, or all-in)
         assert seat is not None
         role = "cpu" if seat in table.cpu else "away"
         player = table.cpu.get(seat) or table.away[seat]
-        view = table.view(seat)
-        len(view.events)  # read here: the worker thread must not touch the live hand
+        view = table.view(seat)  # a copy: the worker thread never touches the live hand
         changes = self.changes
         if self.pace.threads:
             action = await asyncio.to_thread(player.choose, view)
