@@ -99,9 +99,9 @@ class Hand:
             stacked,
         )
         self._events: list[Event] = []
-        # each seat's visible events so far, and how many of the hand's events they cover
+        # each seat's visible events so far, and how many of the hand's events were sorted
         self._seat_events: list[list[Event]] = [[] for _ in range(self._state.seats)]
-        self._seat_seen = [0] * self._state.seats  # how many of the events each seat's cover
+        self._seat_seen = [0] * self._state.seats
 
     # ------------------------------------------------------------------ public reading
 

@@ -21,7 +21,7 @@ import operator
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, SupportsIndex, cast
 
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games.actions import Action, LegalActions
@@ -69,17 +69,19 @@ class TableSettings:
             object.__setattr__(self, "stack", chips("stack", self.stack))
         object.__setattr__(self, "rounds", positive("rounds", self.rounds))
         if self.turn_timer is not None:
-            object.__setattr__(self, "turn_timer", turn_timer(self.turn_timer))
+            object.__setattr__(self, "turn_timer", checked_timer(self.turn_timer))
 
 
-def turn_timer(value: object) -> int:
+def checked_timer(value: object) -> int:
     """A turn timer's seconds, one of :data:`TURN_TIMERS` (a NumPy integer converted).
 
-    >>> turn_timer(60)
+    >>> checked_timer(60)
     60
     """
-    if is_integer(value) and operator.index(value) in TURN_TIMERS:  # type: ignore[arg-type]
-        return operator.index(value)  # type: ignore[arg-type]
+    if is_integer(value):
+        seconds = operator.index(cast("SupportsIndex", value))
+        if seconds in TURN_TIMERS:
+            return seconds
     choices = ", ".join(map(str, TURN_TIMERS[:-1])) + f" or {TURN_TIMERS[-1]}"
     raise InvalidArgumentError(
         f"turn_timer must be None (no timer), {choices} seconds (R-TABLE-4), not {value!r}"
