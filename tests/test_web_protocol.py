@@ -312,14 +312,17 @@ def test_the_draw_sets_follow_the_draw_limit() -> None:
 
 def test_the_turn_timer_acts_for_a_seat_whose_time_ran_out() -> None:
     with site() as client:
-        table_id = new_table(client, "five-card-draw", ["cpu:checkcall", "person"], turn_timer=1)
+        table_id = new_table(client, "five-card-draw", ["cpu:checkcall", "person"], turn_timer=30)
         _, token = take_seat(client, table_id, "Ann")
         ann = Browser(client, table_id, token)
         welcome = ann.open()
-        assert welcome["table"]["turn_timer"] == 1
+        assert welcome["table"]["turn_timer"] == 30
         state = ann.read_until(lambda s: s["legal"] is not None)
-        assert state["time_left"] is not None and 0 <= state["time_left"] <= 1
-        # nobody acts: the table checks for seat 1 (R-TABLE-1)
+        assert state["time_left"] is not None and 0 <= state["time_left"] <= 30
+        # nobody acts and the table's clock passes 30 s: the table checks for seat 1 (R-TABLE-1)
+        room = room_of(client, table_id)
+        room.table.turn_started -= 30
+        client.portal.call(room.wake.set)  # type: ignore[union-attr]
         update = ann.read()
         assert update["events"][0]["kind"] == "check" and update["events"][0]["seat"] == 1
         # an action chosen before the timer acted is stale now

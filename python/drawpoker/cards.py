@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, SupportsIndex, TypeAlias, cast
 
 from drawpoker import _core
 from drawpoker.errors import InvalidArgumentError, InvalidCardError
-from drawpoker.validate import flag
+from drawpoker.validate import encodable_text, flag
 from drawpoker.validate import is_integer as is_integer  # its home before validate.py
 
 if TYPE_CHECKING:
@@ -51,10 +51,15 @@ def parse_cards(text: str) -> list[int]:
     [51, 45]
     >>> parse_cards("2c, jk")
     [0, 52]
+    >>> parse_cards("As \\udcff")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidCardError: card text 'As \\udcff' holds a lone surrogate '\\udcff' \
+at position 3, which is not a character
     """
     if not isinstance(text, str):
         raise InvalidArgumentError(f"card text must be a str, not {text!r}")
-    return _core.parse_cards(text)
+    return _core.parse_cards(encodable_text("card text", text, InvalidCardError))
 
 
 def format_cards(cards: CardsLike, *, symbols: bool = False) -> str:

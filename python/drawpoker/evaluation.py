@@ -129,8 +129,7 @@ def evaluate(cards: CardsLike, ranking: str = "high") -> int:
     >>> evaluate("Ah Ad Ac As Jk", ranking="joker")
     7475
     """
-    # The core names an unknown ranking; only a value that is no str is refused here.
-    name = ranking if type(ranking) is str else ranking_system(ranking).name
+    name = ranking if type(ranking) is str and ranking in RANKINGS else ranking_system(ranking).name
     return _core.evaluate(to_card_list(cards), name)
 
 

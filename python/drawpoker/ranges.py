@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, cast
 
 from drawpoker.cards import RANKS, format_cards, is_integer, to_card_list
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
+from drawpoker.validate import encodable_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -162,6 +163,7 @@ notation (QQ+, JJ-99, AKs, K9s+, AhKh, random)
     def __init__(self, text: str = "", *, dead: CardsLike = ()) -> None:
         if not isinstance(text, str):
             raise InvalidArgumentError(f"a range is text such as 'QQ+, AKs', not {text!r}")
+        encodable_text("a range", text)
         weights: dict[Combo, float] = {}
         for raw in text.split(","):
             token = raw.strip()

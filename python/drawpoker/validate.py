@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import SupportsIndex, cast
 
-from drawpoker.errors import InvalidArgumentError
+from drawpoker.errors import DrawPokerError, InvalidArgumentError
 
 SEED_MAX = 2**64 - 1
 """Seeds (of equity samples, deals, simulations) and hand numbers are integers in
@@ -84,6 +84,56 @@ def flag(name: str, value: object) -> bool:
     if isinstance(value, bool) or (numpy is not None and isinstance(value, numpy.bool_)):
         return bool(value)
     raise InvalidArgumentError(f"{name} must be True or False, not {value!r}")
+
+
+def encodable_text(
+    name: str, value: str, error: type[DrawPokerError] = InvalidArgumentError
+) -> str:
+    """``value`` if it can be written as UTF-8; a lone surrogate (half of a UTF-16 pair, what
+    undecodable bytes of a command line or a JSON ``\\ud800`` escape become) raises ``error``
+    naming it and where it is. Every text that reaches the core or a file passes here first.
+
+    >>> encodable_text("card text", "A♠ K♦")
+    'A♠ K♦'
+    >>> encodable_text("card text", "As \\ud800")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: card text 'As \\ud800' holds a lone surrogate \
+'\\ud800' at position 3, which is not a character
+    """
+    if value.isascii():
+        return value
+    try:
+        value.encode()
+    except UnicodeEncodeError as bad:
+        raise surrogate_error(name, bad, error) from None
+    return value
+
+
+def surrogate_error(
+    name: str, bad: UnicodeEncodeError, error: type[DrawPokerError] = InvalidArgumentError
+) -> DrawPokerError:
+    """The error that names the text the core could not encode (see :func:`encodable_text`);
+    a long text is quoted around the surrogate only.
+
+    >>> try:
+    ...     "x\\udcff".encode()
+    ... except UnicodeEncodeError as bad:
+    ...     print(surrogate_error("name", bad))
+    name 'x\\udcff' holds a lone surrogate '\\udcff' at position 1, which is not a character
+    >>> try:
+    ...     ("a" * 100 + "\\ud800").encode()
+    ... except UnicodeEncodeError as bad:
+    ...     print(surrogate_error("the history", bad))
+    the history ...'aaaaaaaaaaaaaaaaaaaa\\ud800' holds a lone surrogate '\\ud800' at position \
+100, which is not a character
+    """
+    whole, start = bad.object, bad.start
+    quoted = repr(whole) if len(whole) <= 60 else f"...{whole[max(start - 20, 0) : start + 20]!r}"
+    return error(
+        f"{name} {quoted} holds a lone surrogate {whole[start]!r} at position {start}, which is "
+        "not a character"
+    )
 
 
 def name_in(kind: str, value: object, known: Sequence[str]) -> str:

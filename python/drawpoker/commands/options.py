@@ -16,7 +16,7 @@ from dataclasses import Field, fields
 from typing import Any
 
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games import GAMES, GameSpec, TableSettings, game
+from drawpoker.games import GAMES, TURN_TIMERS, GameSpec, TableSettings, game
 
 
 def setting_options() -> dict[str, list[tuple[str, Field[Any]]]]:
@@ -90,7 +90,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, players: int = 4) -> Non
     table.add_argument(
         "--turn-timer",
         type=int,
-        choices=[30, 60],
+        choices=TURN_TIMERS,
         help="seconds per turn; then the table checks if it can, else folds, and stands pat "
         "in a draw (default: no timer)",
     )

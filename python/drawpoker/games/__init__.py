@@ -17,13 +17,14 @@ from drawpoker.games.pots import Pot, award, side_pots, split, uncalled_bet
 from drawpoker.games.registry import GAMES, game, spec_from_dict
 from drawpoker.games.spec import ForcedBets, GameSpec, GameType, Opening, ShowdownPart, Street
 from drawpoker.games.state import Hand
-from drawpoker.games.table import Standing, Table, TableSettings
+from drawpoker.games.table import TURN_TIMERS, Standing, Table, TableSettings
 from drawpoker.games.variants.five_card_draw import DrawSettings, FiveCardDraw
 from drawpoker.games.variants.holdem import Holdem, HoldemSettings
 
 __all__ = [
     "EVENT_KINDS",
     "GAMES",
+    "TURN_TIMERS",
     "Action",
     "DrawSettings",
     "Event",

@@ -26,10 +26,15 @@ more than 2**53 - 1)."""
 class Action(NamedTuple):
     """A player's action. ``amount`` is the total the player has in the current betting round
     after a bet or raise ("bet to", "raise to"), 0 for the other kinds; ``cards`` are the
-    discards of a draw.
+    discards of a draw: a tuple or list of whole numbers, empty (``()`` or ``[]``) for every
+    other kind and to stand pat. Any other value (``None``, ``0``, ``False``, ``""``, bytes) is
+    refused alike by ``Hand.act`` and ``Hand.can_act`` (:func:`checked` decides both); the
+    repr shows it as it is.
 
     >>> Action.bet(20)
     Action(kind='bet', amount=20, cards=())
+    >>> Action("draw", 0, None)
+    Action(kind='draw', amount=0, cards=None)
     """
 
     kind: str
@@ -141,30 +146,47 @@ STAND_PAT = Action("draw")
 BRING_IN = Action("bring-in")
 
 
-def cards_repr(cards: tuple[int, ...]) -> str:
+def cards_repr(cards: object) -> str:
     """Cards in a repr: their text when they are cards (what a person reads), else as they are.
 
-    >>> cards_repr((51, 0)), cards_repr(()), cards_repr((99,))
-    ("'As 2c'", '()', '(99,)')
+    >>> cards_repr((51, 0)), cards_repr(()), cards_repr((99,)), cards_repr(5)
+    ("'As 2c'", '()', '(99,)', '5')
     """
+    if not isinstance(cards, tuple | list):
+        return repr(cards)
     if cards and all(type(c) is int and 0 <= c <= JOKER for c in cards):
         return repr(format_cards(cards))
     return repr(cards)
 
 
-def checked(kind: object, amount: object, cards: object) -> tuple[str, int, list[int]]:
+def checked(kind: object, amount: object, cards: object) -> tuple[str, int, Sequence[int]]:
     """An action's parts with their types checked, as the engine takes them: the kind a
     string, the amount an exact whole number (a NumPy integer converted), the cards a sequence
-    of whole numbers. Anything else raises :class:`IllegalActionError`.
+    of whole numbers that is not text or bytes (empty: no cards). Anything else raises
+    :class:`IllegalActionError`. This one check serves both :meth:`Hand.act
+    <drawpoker.games.Hand.act>` and :meth:`Hand.why_illegal <drawpoker.games.Hand.why_illegal>`,
+    so what one refuses the other refuses.
 
     >>> import numpy as np
-    >>> checked("raise", np.int64(60), ())
+    >>> checked("raise", np.int64(60), [])
     ('raise', 60, [])
     >>> checked("bet", True, ())
     Traceback (most recent call last):
     ...
     drawpoker.errors.IllegalActionError: an amount is a whole number of chips (an int), not True
+    >>> checked("draw", 0, None)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.IllegalActionError: discards are a sequence of cards, not None
     """
+    if (
+        type(cards) is tuple
+        and not cards
+        and type(kind) is str
+        and type(amount) is int
+        and -AMOUNT_LIMIT < amount < AMOUNT_LIMIT
+    ):
+        return kind, amount, cards  # the common case, already well typed
     if not isinstance(kind, str):
         raise IllegalActionError(f"an action kind is a string such as 'call', not {kind!r}")
     if not is_integer(amount):
@@ -172,7 +194,7 @@ def checked(kind: object, amount: object, cards: object) -> tuple[str, int, list
     chips = int(amount)  # type: ignore[call-overload]
     if not -AMOUNT_LIMIT < chips < AMOUNT_LIMIT:
         raise IllegalActionError(f"{chips} chips is more than any stack holds")
-    if isinstance(cards, str) or not isinstance(cards, Sequence):
+    if isinstance(cards, str | bytes | bytearray) or not isinstance(cards, Sequence):
         raise IllegalActionError(f"discards are a sequence of cards, not {cards!r}")
     values = []
     for card in cards:

@@ -13,8 +13,7 @@ deal: `cards` are dealt face down to seat; only seat sees them
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, NamedTuple, overload
+from typing import TYPE_CHECKING, NamedTuple
 
 from drawpoker.games.actions import LegalActions, cards_repr
 
@@ -107,9 +106,9 @@ class HandView(NamedTuple):
     up_cards: tuple[tuple[int, ...], ...]
     """Every seat's face-up cards (stud), by seat."""
     game: GameSpec
-    events: Sequence[Event]
-    """The events this seat may see, in order, up to the moment of the view (read on first
-    use)."""
+    events: tuple[Event, ...]
+    """The events this seat may see, in order, up to the moment of the view (a copy: a view
+    holds nothing of the hand that the seat may not see)."""
 
     def __repr__(self) -> str:
         """The view in short, cards as text (every field stays readable by name).
@@ -135,53 +134,3 @@ stacks=(950, 900), bets=(50, 100), pot=150, legal=None)
         30
         """
         return sum(self.committed) + self.dead
-
-
-class VisibleEvents(Sequence[Event]):
-    """The events one seat may see among the first ``count`` of a hand, filtered on first use
-    (a view is made at every decision; most players never read its events).
-
-    >>> from drawpoker.games import FiveCardDraw, Hand
-    >>> hand = Hand(FiveCardDraw(), [500, 500], seed=1)
-    >>> [e.kind for e in hand.view(1).events]
-    ['ante', 'ante', 'deal']
-    """
-
-    __slots__ = ("_count", "_events", "_seat", "_source")
-
-    def __init__(self, source: Callable[[], list[Event]], seat: int, count: int) -> None:
-        self._source, self._seat, self._count = source, seat, count
-        self._events: tuple[Event, ...] | None = None
-
-    def _visible(self) -> tuple[Event, ...]:
-        if self._events is None:
-            seat = self._seat
-            every = self._source()[: self._count]
-            self._events = tuple(e for e in every if e.to is None or e.to == seat)
-        return self._events
-
-    @overload
-    def __getitem__(self, index: int) -> Event: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Event]: ...
-
-    def __getitem__(self, index: int | slice) -> Event | Sequence[Event]:
-        return self._visible()[index]
-
-    def __len__(self) -> int:
-        return len(self._visible())
-
-    def __iter__(self) -> Iterator[Event]:
-        return iter(self._visible())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, VisibleEvents):
-            return self._visible() == other._visible()
-        return isinstance(other, tuple) and self._visible() == other
-
-    def __hash__(self) -> int:
-        return hash(self._visible())
-
-    def __repr__(self) -> str:
-        return repr(self._visible())

@@ -19,6 +19,7 @@ from typing import Any, Protocol
 
 from drawpoker import _core
 from drawpoker.games.betting import BettingStructure
+from drawpoker.validate import encodable_text
 
 FIRST_TO_ACT = ("left-of-button", "left-of-big-blind", "opener", "bring-in", "best-board")
 """Who starts a street's betting (the engine moves on to the first seat that can act):
@@ -182,7 +183,10 @@ class GameSpec:
     """The engine's compiled form of the spec (made, and checked, when the spec is made)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "rules", _core.Rules(self.core_data()))
+        data = self.core_data()
+        for key, value in data.items():
+            _refuse_lone_surrogates(f"game spec {key}", value)
+        object.__setattr__(self, "rules", _core.Rules(data))
 
     @property
     def joker(self) -> bool:
@@ -258,6 +262,18 @@ class GameSpec:
 'big_blind_ante': 0}}
         """
         return {"name": self.name, "settings": self.settings.to_dict()}
+
+
+def _refuse_lone_surrogates(name: str, value: object) -> None:
+    """Every text in ``value`` (plain data) checked to be encodable before the core reads it."""
+    if isinstance(value, str):
+        encodable_text(name, value)
+    elif isinstance(value, dict):
+        for item in value.values():
+            _refuse_lone_surrogates(name, item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _refuse_lone_surrogates(name, item)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from drawpoker import _core
 from drawpoker.cards import CardsLike, is_integer, to_card_list
 from drawpoker.errors import IllegalActionError, InvalidArgumentError, InvalidCardError
 from drawpoker.games.actions import CALL, CHECK, FOLD, Action, LegalActions, checked
-from drawpoker.games.events import Event, HandView, VisibleEvents
+from drawpoker.games.events import Event, HandView
 from drawpoker.games.registry import spec_from_dict
 from drawpoker.games.spec import GameSpec
 from drawpoker.games.validate import same_data, whole_number
@@ -64,7 +64,7 @@ class Hand:
     (0, [0, 50, 100])
     """
 
-    __slots__ = ("_events", "_state", "game")
+    __slots__ = ("_events", "_seat_events", "_seat_seen", "_state", "game")
 
     def __init__(
         self,
@@ -99,6 +99,9 @@ class Hand:
             stacked,
         )
         self._events: list[Event] = []
+        # each seat's visible events so far, and how many of the hand's events were sorted
+        self._seat_events: list[list[Event]] = [[] for _ in range(self._state.seats)]
+        self._seat_seen = [0] * self._state.seats
 
     # ------------------------------------------------------------------ public reading
 
@@ -406,10 +409,11 @@ class Hand:
         """
         return list(self._synced_events())
 
-    def _synced_events(self) -> list[Event]:
+    def _synced_events(self, count: int | None = None) -> list[Event]:
+        """Every event so far (``count`` of them, when the caller knows), each made once."""
         known, state = self._events, self._state
-        if len(known) < state.event_count():
-            known.extend(_event(Event, e) for e in state.events_from(len(known)))
+        if len(known) < (state.event_count() if count is None else count):
+            known += [_event(Event, e) for e in state.events_from(len(known))]
         return known
 
     @property
@@ -484,9 +488,22 @@ class Hand:
                 fields[17],
                 fields[18],
                 self.game,
-                VisibleEvents(self._synced_events, number, fields[19]),
+                # a copy of what the seat may see: a view holds no path back to the hand
+                tuple(self._seat_visible(number, fields[19])),
             ),
         )
+
+    def _seat_visible(self, seat: int, count: int | None = None) -> list[Event]:
+        """The events ``seat`` may see among the hand's first ``count`` (default: all so far),
+        each event filtered once per seat (views are made at every decision)."""
+        every = self._synced_events(count)
+        done = self._seat_seen[seat]
+        visible = self._seat_events[seat]
+        if done < len(every):
+            # e[2] is Event.to: who may see the event (None: everyone)
+            visible += [e for e in every[done:] if e[2] is None or e[2] == seat]
+            self._seat_seen[seat] = len(every)
+        return visible
 
     def seat_cards(self, seat: int) -> tuple[int, ...]:
         """The cards ``seat`` holds, as its view shows them (``view(seat).cards``).
@@ -515,7 +532,7 @@ class Hand:
         >>> [e.kind for e in hand.visible_events(0)]
         ['ante', 'ante', 'ante', 'deal']
         """
-        return [e for e in self._synced_events() if e.to is None or e.to == seat]
+        return list(self._seat_visible(self._seat(seat)))
 
     # ------------------------------------------------------------------ checks and doers
 
@@ -556,14 +573,11 @@ class Hand:
 of chips (an int), not 80.0
         """
         kind, amount, cards = action if type(action) is Action else _parts(action)
-        if not cards and type(amount) is int and type(kind) is str and -_LIMIT < amount < _LIMIT:
-            self._state.act(kind, amount)  # the common case, already well typed
-            return
         try:
-            kind, amount, values = checked(kind, amount, cards)
+            parts = checked(kind, amount, cards)  # the check why_illegal makes too
         except IllegalActionError as error:
             raise IllegalActionError(f"seat {self.actor} cannot {kind}: {error}") from None
-        self._state.act(kind, amount, values)
+        self._state.act(*parts)
 
     def check_or_call(self) -> None:
         """Check when there is nothing to call, else call (all-in for less when short); stand
@@ -834,7 +848,6 @@ its seed and actions make
         return hand
 
 
-_LIMIT = 2**62
 _SNAPSHOT_FIELDS = (
     *("format", "game", "start_stacks", "button", "seed", "number", "shuffles", "actions"),
     *("stacks", "committed", "bets", "dead", "live", "cards", "face_up", "board", "deck"),

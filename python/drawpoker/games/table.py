@@ -17,10 +17,11 @@ present person's (CPU seats, seats whose player left, R-TABLE-2).
 
 from __future__ import annotations
 
+import operator
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any
+from typing import Any, SupportsIndex, cast
 
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games.actions import Action, LegalActions
@@ -31,20 +32,32 @@ from drawpoker.games.spec import GameSpec
 from drawpoker.games.state import Hand
 from drawpoker.games.validate import chips, positive, same_data
 from drawpoker.games.validate import seed as checked_seed
+from drawpoker.validate import encodable_text, is_integer
 
 SNAPSHOT_FORMAT = "drawpoker.table/1"
 """The ``format`` field of :meth:`Table.to_dict`."""
 
 
+TURN_TIMERS = (30, 60)
+"""The turn timers a table may have, in seconds (R-TABLE-4); ``None`` is no timer. The engine,
+the command line's ``--turn-timer`` and the site's lobby all offer these."""
+
+
 @dataclass(frozen=True)
 class TableSettings:
     """What a table sets apart from the game's rules: the starting stack (``None``: the game's
-    own default), the number of rounds, and the turn timer in seconds (``None``: no timer).
+    own default), the number of rounds, and the turn timer in seconds: ``None`` (no timer) or
+    one of :data:`TURN_TIMERS` (R-TABLE-4).
 
     >>> TableSettings(rounds=0)
     Traceback (most recent call last):
     ...
     drawpoker.errors.InvalidArgumentError: rounds must be a positive integer, not 0
+    >>> TableSettings(turn_timer=45)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: turn_timer must be None (no timer), 30 or 60 seconds \
+(R-TABLE-4), not 45
     """
 
     stack: int | None = None
@@ -56,7 +69,23 @@ class TableSettings:
             object.__setattr__(self, "stack", chips("stack", self.stack))
         object.__setattr__(self, "rounds", positive("rounds", self.rounds))
         if self.turn_timer is not None:
-            object.__setattr__(self, "turn_timer", positive("turn_timer", self.turn_timer))
+            object.__setattr__(self, "turn_timer", checked_timer(self.turn_timer))
+
+
+def checked_timer(value: object) -> int:
+    """A turn timer's seconds, one of :data:`TURN_TIMERS` (a NumPy integer converted).
+
+    >>> checked_timer(60)
+    60
+    """
+    if is_integer(value):
+        seconds = operator.index(cast("SupportsIndex", value))
+        if seconds in TURN_TIMERS:
+            return seconds
+    choices = ", ".join(map(str, TURN_TIMERS[:-1])) + f" or {TURN_TIMERS[-1]}"
+    raise InvalidArgumentError(
+        f"turn_timer must be None (no timer), {choices} seconds (R-TABLE-4), not {value!r}"
+    )
 
 
 @dataclass(frozen=True)
@@ -103,7 +132,7 @@ class Table:
         names = (
             [f"Player {i + 1}" for i in range(players)]
             if isinstance(players, int)
-            else list(players)
+            else [_name(name) for name in players]
         )
         low, high = game.seats
         if not low <= len(names) <= high:
@@ -469,3 +498,10 @@ def _saved(player: Player, seat: int) -> dict[str, Any]:
     from drawpoker.bots import saved_bot
 
     return saved_bot(player, seat)
+
+
+def _name(name: object) -> str:
+    """A player's name: text that a history file can hold."""
+    if not isinstance(name, str):
+        raise InvalidArgumentError(f"a player's name is text, not {name!r}")
+    return encodable_text("a player's name", name)

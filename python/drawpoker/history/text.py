@@ -32,6 +32,7 @@ from typing import Any
 
 from drawpoker import _core
 from drawpoker.errors import HistoryError, InvalidArgumentError
+from drawpoker.validate import encodable_text, surrogate_error
 
 _KEY = re.compile(r"[A-Za-z0-9_-]+")
 _STRING = r"'[^'\x00-\x08\x0a-\x1f\x7f]*'|\"[^\"\\\x00-\x08\x0a-\x1f\x7f]*\""
@@ -115,7 +116,7 @@ def parse(text: str) -> dict[str, Any]:
     ...
     drawpoker.errors.HistoryError: not TOML: Invalid value (at end of document)
     """
-    document = _fast(text)
+    document = _fast(encodable_text("a hand history", text, HistoryError))
     if document is not None:
         return document
     try:
@@ -144,6 +145,8 @@ def format_value(value: Any) -> str:
         return _core.phh_format_value(value)
     except InvalidArgumentError as error:
         raise HistoryError(str(error)) from None
+    except UnicodeEncodeError as bad:
+        raise surrogate_error("a history's text", bad, HistoryError) from None
 
 
 def format_fields(fields: Mapping[str, Any]) -> str:
@@ -156,6 +159,8 @@ def format_fields(fields: Mapping[str, Any]) -> str:
         return _core.phh_format([(k, v) for k, v in fields.items() if v is not None])
     except InvalidArgumentError as error:
         raise HistoryError(str(error)) from None
+    except UnicodeEncodeError as bad:
+        raise surrogate_error("a history's text", bad, HistoryError) from None
 
 
 def format_hands(documents: Iterable[str]) -> str:

@@ -36,6 +36,7 @@ from drawpoker.games import GameSpec, Hand
 from drawpoker.history.record import History
 from drawpoker.history.text import format_fields
 from drawpoker.history.variants import Variant, variant_of
+from drawpoker.validate import encodable_text
 
 _Fields = tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, Any], ...]]
 _FIELDS: dict[tuple[str, object, int], _Fields] = {}
@@ -99,7 +100,7 @@ def _checked_names(hand: Hand, players: Sequence[str] | None) -> list[str] | Non
         or not all(isinstance(p, str) for p in players)
     ):
         raise HistoryError(f"players must be {hand.seats} names, one a seat")
-    return list(players)
+    return [encodable_text("a player's name", p, HistoryError) for p in players]
 
 
 def _checked_fields(table: object, number: object, started: object) -> None:
@@ -108,6 +109,8 @@ def _checked_fields(table: object, number: object, started: object) -> None:
     for name, value in (("table", table), ("number", number)):
         if value is not None and (type(value) is not int and not isinstance(value, str)):
             raise HistoryError(f"{name} must be a string or a whole number, not {value!r}")
+        if isinstance(value, str):
+            encodable_text(name, value, HistoryError)
     if started is not None and not isinstance(started, datetime.datetime):
         raise HistoryError(f"started must be a datetime.datetime, not {started!r}")
 

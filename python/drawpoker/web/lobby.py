@@ -19,16 +19,14 @@ from typing import Any
 
 from drawpoker.bots import bot_kinds
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games import GAMES, GameSpec, TableSettings, game
+from drawpoker.games import GAMES, TURN_TIMERS, GameSpec, TableSettings, game
 
 MAX_ROUNDS = 1000
 """The most rounds a table may be set to play."""
 
-MAX_TIMER = 3600
-"""The longest turn timer, in seconds."""
-
-TIMER_CHOICES = (None, 30, 60)
-"""The turn timers the lobby offers (RULES.md section 4); the server takes any of 1..3600 s."""
+TIMER_CHOICES = (None, *TURN_TIMERS)
+"""The turn timers the lobby offers and the server takes, in seconds (``None``: no timer,
+R-TABLE-4)."""
 
 REQUEST_FIELDS = ("game", "settings", "seats", "stack", "rounds", "turn_timer")
 """The fields of a new-table request."""
@@ -186,6 +184,14 @@ def _optional_int(name: str, value: object, low: int, high: int) -> int | None:
     return value
 
 
+def _turn_timer(value: object) -> int | None:
+    """The request's turn timer: ``null`` or one of :data:`TIMER_CHOICES` (an int in JSON)."""
+    if value is not None and (type(value) is not int or value not in TIMER_CHOICES):
+        offered = ", ".join("null" if t is None else str(t) for t in TIMER_CHOICES)
+        raise InvalidArgumentError(f"turn_timer must be one of {offered} (seconds), not {value!r}")
+    return value
+
+
 def parse_new_table(data: object) -> NewTable:
     """The lobby's request, checked: the game, its settings (names, types and choices as its
     settings dataclass says, then the game's own checks), the seats (within the game's seat
@@ -222,6 +228,6 @@ def parse_new_table(data: object) -> NewTable:
     settings = TableSettings(
         stack=_optional_int("stack", data.get("stack"), 1, 2**53 - 1),
         rounds=_optional_int("rounds", data.get("rounds"), 1, MAX_ROUNDS) or TableSettings().rounds,
-        turn_timer=_optional_int("turn_timer", data.get("turn_timer"), 1, MAX_TIMER),
+        turn_timer=_turn_timer(data.get("turn_timer")),
     )
     return NewTable(spec, settings, seats)

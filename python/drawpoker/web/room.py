@@ -683,8 +683,7 @@ it starts when every seat has its player, or when a player asks to start
         assert seat is not None
         role = "cpu" if seat in table.cpu else "away"
         player = table.cpu.get(seat) or table.away[seat]
-        view = table.view(seat)
-        len(view.events)  # read here: the worker thread must not touch the live hand
+        view = table.view(seat)  # a copy: the worker thread never touches the live hand
         changes = self.changes
         if self.pace.threads:
             action = await asyncio.to_thread(player.choose, view)
