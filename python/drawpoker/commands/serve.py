@@ -152,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
 
         from drawpoker.web.app import create_app
         from drawpoker.web.room import Pace
+        from drawpoker.web.store import FileLock
         from drawpoker.web.timeouts import header_timeout_protocol
     except ImportError as error:
         raise InvalidArgumentError(
@@ -166,6 +167,8 @@ def run(args: argparse.Namespace) -> int:
     limits = SiteLimits(
         **{setting.name: getattr(args, setting.name) for setting in fields(SiteLimits)}
     )
+    if args.db != ":memory:":  # refused before listening; the store takes the lock for real
+        FileLock(args.db).release()
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     try:  # bound first: the public URL needs the real port
         sock = socket.create_server((args.host, args.port), family=family)

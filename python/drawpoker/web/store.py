@@ -15,7 +15,9 @@ saved field matches: a damaged file is refused, not half read.
 
 The file is in write-ahead-log mode with ``synchronous=NORMAL``: a committed transaction
 survives the process being killed (only a crash of the whole machine may lose the last ones).
-The store is used from the server's event loop only.
+The store is used from the server's event loop only, and by one server: a second server on the
+same file would play the same tables apart and write over the first one's rows, so a file store
+holds an exclusive lock on ``FILE.lock`` while it is open (:class:`StoreBusyError` otherwise).
 
 >>> from drawpoker.games import Table, game
 >>> table = Table(game("holdem"), 2, seed=4)
@@ -26,7 +28,9 @@ True
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -36,6 +40,62 @@ from drawpoker.bots import saved_bot
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games import Action, Hand, Table, spec_from_dict
 from drawpoker.games.table import SNAPSHOT_FORMAT
+
+
+class StoreBusyError(InvalidArgumentError):
+    """Another open store (another ``drawpoker serve``) holds the file's lock.
+
+    >>> issubclass(StoreBusyError, ValueError)
+    True
+    """
+
+
+class FileLock:
+    """An exclusive lock on ``PATH.lock`` beside a store's file, held until :meth:`release` (or
+    the process ends: the system drops the lock of a killed process, so a crash never leaves a
+    stale lock behind).
+
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "site.db"
+    >>> lock = FileLock(path)
+    >>> FileLock(path)
+    Traceback (most recent call last):
+    ...
+    drawpoker.web.store.StoreBusyError: ... is in use by another drawpoker serve ...
+    >>> lock.release(); FileLock(path).release()
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = f"{path}.lock"
+        self.fd: int | None = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            _lock_exclusive(self.fd)
+        except OSError:
+            os.close(self.fd)
+            self.fd = None
+            raise StoreBusyError(
+                f"{path} is in use by another drawpoker serve (its lock {self.path} is held); "
+                "stop that server or give this one another --db"
+            ) from None
+
+    def release(self) -> None:
+        """Lets another store open the file (closing the lock's descriptor drops the lock)."""
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def _lock_exclusive(fd: int) -> None:
+    """Takes the lock without waiting, or raises OSError when another process holds it."""
+    if sys.platform == "win32":  # pragma: no cover - the site's CI runs on Linux
+        import msvcrt
+
+        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -205,6 +265,8 @@ class Store:
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        in_memory = self.path == ":memory:" or self.path.startswith("file::memory:")
+        self.lock = None if in_memory else FileLock(self.path)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
@@ -217,6 +279,8 @@ class Store:
         >>> Store(":memory:").close()
         """
         self.db.close()
+        if self.lock is not None:
+            self.lock.release()
 
     def _transaction(self, work: Callable[[sqlite3.Connection], object]) -> None:
         db = self.db
