@@ -33,7 +33,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from dataclasses import dataclass, field
 from typing import Any
 
-from drawpoker.bots import BOT_KINDS, make_bot
+from drawpoker.bots import CPU_KINDS, make_bot
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GameSpec, Table, TableSettings, game, spec_from_dict
 from drawpoker.games.validate import positive
@@ -377,14 +377,14 @@ def simulate(
     Traceback (most recent call last):
     ...
     drawpoker.errors.InvalidArgumentError: unknown CPU types ['nobody'] (known: checkcall, \
-rules, strong)
+rules, strong, ...)
     """
     import time
 
     kinds = [k.strip() for k in bots if k.strip()]
-    unknown = [k for k in kinds if k not in BOT_KINDS]
+    unknown = [k for k in kinds if k not in CPU_KINDS]
     if unknown or not kinds:
-        raise InvalidArgumentError(f"unknown CPU types {unknown} (known: {', '.join(BOT_KINDS)})")
+        raise InvalidArgumentError(f"unknown CPU types {unknown} (known: {', '.join(CPU_KINDS)})")
     games = positive("games", games)
     seed = checked_seed("seed", seed)
     if histories not in (None, "house", "seat"):

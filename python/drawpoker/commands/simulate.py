@@ -38,7 +38,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 from typing import TextIO
 
-from drawpoker.bots import BOT_KINDS
+from drawpoker.bots import CPU_KINDS
 from drawpoker.commands.histories import HistoryLog, add_history_argument
 from drawpoker.commands.options import add_game_arguments, spec_from, table_settings_from
 from drawpoker.commands.play import EXIT_INTERRUPTED
@@ -67,7 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         default="rules,strong",
-        help=f"CPU types dealt round the seats, comma-separated (known: {', '.join(BOT_KINDS)}; "
+        help=f"CPU types dealt round the seats, comma-separated (known: {', '.join(CPU_KINDS)}; "
         "default: %(default)s)",
     )
     where = parser.add_argument_group("where the games run")
