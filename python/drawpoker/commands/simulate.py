@@ -70,7 +70,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"CPU types dealt round the seats, comma-separated (known: {', '.join(CPU_KINDS)}; "
         "default: %(default)s)",
     )
-    where = parser.add_argument_group("where the games run")
+    add_executor_arguments(parser, "games per task sent to a worker", 8)
+    add_game_arguments(parser, players=6)
+    add_history_argument(parser, "house")
+
+
+def add_executor_arguments(parser: argparse.ArgumentParser, chunk_help: str, chunk: int) -> None:
+    """Where the work runs: ``--workers``, ``--scheduler``, ``--dask-local`` and
+    ``--chunk-size`` (``chunk_help`` says what a chunk counts, ``chunk`` is its default).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_executor_arguments(parser, "deals per task", 2)
+    >>> parser.parse_args(["--workers", "1"]).chunk_size
+    2
+    """
+    where = parser.add_argument_group("where the work runs")
     where.add_argument(
         "--workers",
         type=int,
@@ -92,13 +106,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(needs drawpoker[dask]; default: none)",
     )
     where.add_argument(
-        "--chunk-size",
-        type=int,
-        default=8,
-        help="games per task sent to a worker (default: %(default)s)",
+        "--chunk-size", type=int, default=chunk, help=f"{chunk_help} (default: %(default)s)"
     )
-    add_game_arguments(parser, players=6)
-    add_history_argument(parser, "house")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -133,7 +142,12 @@ def executor_for(args: argparse.Namespace) -> Iterator[Executor | None]:
         yield pool
 
 
-def _where(args: argparse.Namespace) -> str:
+def where(args: argparse.Namespace) -> str:
+    """Where :func:`executor_for` runs the work, in words.
+
+    >>> where(argparse.Namespace(scheduler=None, dask_local=None, workers=2))
+    'on 2 processes'
+    """
     if args.scheduler is not None:
         return f"on the Dask cluster at {args.scheduler}"
     if args.dask_local is not None:
@@ -171,7 +185,7 @@ one game) big blinds per 100 hands
         with executor_for(args) as executor:
             out.write(
                 f"{GAMES[spec.name].title}: {args.games} games of {args.players} players, "
-                f"up to {rounds} each (seed {seed}), {_where(args)}\n"
+                f"up to {rounds} each (seed {seed}), {where(args)}\n"
             )
             summary = run_simulation(
                 spec,
@@ -182,7 +196,7 @@ one game) big blinds per 100 hands
                 seed=seed,
                 executor=executor,
                 chunk_size=args.chunk_size,
-                progress=lambda done, total: _bar(progress, done, total),
+                progress=lambda done, total: draw_bar(progress, done, total),
                 histories=log.view if log.path is not None else None,
             )
     except KeyboardInterrupt:  # while the workers start or stop, outside the games' loop
@@ -206,7 +220,13 @@ one game) big blinds per 100 hands
     return status
 
 
-def _bar(stream: TextIO, done: int, total: int) -> None:
+def draw_bar(stream: TextIO, done: int, total: int) -> None:
+    """Draws the progress bar over itself on ``stream``.
+
+    >>> import io
+    >>> out = io.StringIO(); draw_bar(out, 1, 3); out.getvalue()
+    '\\r[##########....................] 1/3'
+    """
     filled = BAR_WIDTH * done // total
     stream.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total}")
     stream.flush()
