@@ -23,6 +23,7 @@ from typing import Any
 
 from drawpoker import _core
 from drawpoker.bots.basic import SeededBot
+from drawpoker.bots.draw_reading import PatReader
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory
 from drawpoker.games.actions import Action, LegalActions
@@ -204,11 +205,15 @@ def _beat_random_table() -> list[float]:
 # The strength an opponent who exchanged k cards typically ends with, as a chance to beat a random
 # hand: a pat hand is near a straight, one card about two pair, two trips, three a pair.
 OPPONENT_BY_DRAW = {0: 0.97, 1: 0.86, 2: 0.93, 3: 0.72, 4: 0.6, 5: 0.5}
+RANDOM_HAND = 0.5
+"""A random hand's chance to beat a random hand: what a pat on nothing is worth."""
 
 
 class StrongBot(SeededBot):
     """Draws with the exact draw analysis (``advisor``) and bets by its hand's chance to beat a
-    random hand, measured against the strongest opponent their draw counts suggest; seeded bluffs.
+    random hand, measured against the strongest opponent their draw counts suggest; a pat is
+    believed as far as the seat's pat rate so far makes it likely (:class:`PatReader`); seeded
+    bluffs.
 
     >>> from drawpoker.games import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [500, 500], seed=4)
@@ -225,17 +230,35 @@ class StrongBot(SeededBot):
         super().__init__(seed, bluff=bluff)
         self.advisor = advisor
         self.bluff = bluff
+        self.reader = PatReader()
         self._analysis: tuple[tuple[int, ...], str, list[int], float] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (only with the exact draw advisor: another advisor is code, not data).
+        """Plain data (only with the exact draw advisor: another advisor is code, not data),
+        with what it has read of the other seats' pats.
 
         >>> StrongBot(seed=2).to_dict()["params"]
         {'seed': 2, 'bluff': 0.04}
         """
         if self.advisor is not exact_draw:
             raise InvalidArgumentError("a StrongBot with its own draw advisor cannot be saved")
-        return super().to_dict()
+        return {**super().to_dict(), "reader": self.reader.to_data()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Any:
+        """The player :meth:`to_dict` wrote (a snapshot from before the reader: a fresh one).
+
+        >>> bot = StrongBot(seed=2); bot.reader.counts[1] = [3, 2]
+        >>> StrongBot.from_dict(bot.to_dict()).reader.counts
+        {1: [3, 2]}
+        """
+        bot = super().from_dict(data)
+        if "reader" in data:
+            try:
+                bot.reader = PatReader.from_data(data["reader"])
+            except (KeyError, TypeError, ValueError) as error:
+                raise InvalidArgumentError(f"not a saved strong player: {error}") from None
+        return bot
 
     def _advice(self, cards: tuple[int, ...], limit: str, ranking: str) -> tuple[list[int], float]:
         """The advisor's answer, computed once per hand held (betting and drawing share it)."""
@@ -254,6 +277,7 @@ class StrongBot(SeededBot):
         """
         ranking = view.game.ranking
         limit = next(street.draw for street in view.game.streets if street.draw)
+        self.reader.observe(view)
         if view.phase == "draw":
             return Action.draw(self._advice(view.cards, limit, ranking)[0])
         if ranking != "high":  # the chance to beat a random hand is tabled for high hands only
@@ -264,17 +288,23 @@ class StrongBot(SeededBot):
             mine = _beat_random_table()[_core.evaluate(list(view.cards), "high")]
         return self._bet(view, self._against_draws(view, mine))
 
-    @staticmethod
-    def _against_draws(view: HandView, mine: float) -> float:
-        """``mine`` lowered (raised) by how strong the opponents' draw counts say they are."""
+    def _against_draws(self, view: HandView, mine: float) -> float:
+        """``mine`` lowered (raised) by how strong the opponents' draw counts say they are (a
+        pat as strong as the seat's pat rate makes it likely to be real)."""
         if view.street == 0:
             return mine
         rivals = [
-            OPPONENT_BY_DRAW[view.drawn[s]]
+            self._rival(s, view.drawn[s])
             for s in range(view.seats)
             if s != view.seat and view.live[s] and view.drawn[s] >= 0
         ]
-        return mine - max(rivals, default=0.5) + 0.5
+        return mine - max(rivals, default=RANDOM_HAND) + RANDOM_HAND
+
+    def _rival(self, seat: int, drawn: int) -> float:
+        if drawn:
+            return OPPONENT_BY_DRAW[drawn]
+        real = self.reader.trust(seat)
+        return real * OPPONENT_BY_DRAW[0] + (1 - real) * RANDOM_HAND
 
     def _bet(self, view: HandView, strength: float) -> Action:
         legal = view.legal
