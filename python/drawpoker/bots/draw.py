@@ -22,7 +22,7 @@ from itertools import compress
 from typing import Any
 
 from drawpoker import _core
-from drawpoker.bots.basic import SeededBot
+from drawpoker.bots.basic import ReadingBot, SeededBot
 from drawpoker.bots.draw_reading import PatReader
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory
@@ -209,7 +209,7 @@ RANDOM_HAND = 0.5
 """A random hand's chance to beat a random hand: what a pat on nothing is worth."""
 
 
-class StrongBot(SeededBot):
+class StrongBot(ReadingBot):
     """Draws with the exact draw analysis (``advisor``) and bets by its hand's chance to beat a
     random hand, measured against the strongest opponent their draw counts suggest; a pat is
     believed as far as the seat's pat rate so far makes it likely (:class:`PatReader`); seeded
@@ -223,6 +223,8 @@ class StrongBot(SeededBot):
 
     kind = "strong"
     games = ("five-card-draw",)
+    reader_type = PatReader
+    reader: PatReader
 
     def __init__(
         self, seed: int = 0, advisor: DrawAdvisor = exact_draw, bluff: float = 0.04
@@ -230,7 +232,6 @@ class StrongBot(SeededBot):
         super().__init__(seed, bluff=bluff)
         self.advisor = advisor
         self.bluff = bluff
-        self.reader = PatReader()
         self._analysis: tuple[tuple[int, ...], str, list[int], float] | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -242,23 +243,7 @@ class StrongBot(SeededBot):
         """
         if self.advisor is not exact_draw:
             raise InvalidArgumentError("a StrongBot with its own draw advisor cannot be saved")
-        return {**super().to_dict(), "reader": self.reader.to_data()}
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Any:
-        """The player :meth:`to_dict` wrote (a snapshot from before the reader: a fresh one).
-
-        >>> bot = StrongBot(seed=2); bot.reader.counts[1] = [3, 2]
-        >>> StrongBot.from_dict(bot.to_dict()).reader.counts
-        {1: [3, 2]}
-        """
-        bot = super().from_dict(data)
-        if "reader" in data:
-            try:
-                bot.reader = PatReader.from_data(data["reader"])
-            except (KeyError, TypeError, ValueError) as error:
-                raise InvalidArgumentError(f"not a saved strong player: {error}") from None
-        return bot
+        return super().to_dict()
 
     def _advice(self, cards: tuple[int, ...], limit: str, ranking: str) -> tuple[list[int], float]:
         """The advisor's answer, computed once per hand held (betting and drawing share it)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drawpoker.bots.bet_reading import hand_key
 from drawpoker.games.events import HandView
 
 NATURAL_PAT = 0.015
@@ -46,7 +47,7 @@ class PatReader:
         """Counts the latest draw of the hand of ``view`` (once per hand)."""
         if view.street == 0 or view.phase == "draw":
             return
-        key = _hand_key(view)
+        key = hand_key(view)
         if key == self._last:
             return
         self._last = key
@@ -86,11 +87,3 @@ class PatReader:
         reader.counts = {int(s): [int(h), int(p)] for s, h, p in data["counts"]}
         reader._last = tuple(int(c) for c in data["last"])
         return reader
-
-
-def _hand_key(view: HandView) -> tuple[int, ...]:
-    """The seat's first cards of the hand and the button: tells one hand from the next."""
-    for event in view.events:
-        if event.kind == "deal" and event.to == view.seat:
-            return (view.button, *event.cards)
-    return (view.button,)
