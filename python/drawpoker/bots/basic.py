@@ -119,9 +119,9 @@ class ReadingBot(SeededBot):
     """A seeded player with a :class:`Reader` of its opponents (``self.reader``, a new
     ``reader_type``), saved with it: a snapshot from before the reader restores a fresh one.
 
-    >>> from drawpoker.bots import StrongBot
-    >>> bot = StrongBot(seed=2); bot.reader.counts[1] = [3, 2]
-    >>> StrongBot.from_dict(bot.to_dict()).reader.counts
+    >>> from drawpoker.bots import HoldemStrongBot
+    >>> bot = HoldemStrongBot(seed=2); bot.reader.folds[1] = [3, 2]
+    >>> HoldemStrongBot.from_dict(bot.to_dict()).reader.folds
     {1: [3, 2]}
     """
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from drawpoker import _core
 from drawpoker.bots.basic import ReadingBot, SeededBot
-from drawpoker.bots.draw_reading import PatReader
+from drawpoker.bots.draw_reading import DrawReader
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory
 from drawpoker.games.actions import Action, LegalActions
@@ -208,12 +208,22 @@ OPPONENT_BY_DRAW = {0: 0.97, 1: 0.86, 2: 0.93, 3: 0.72, 4: 0.6, 5: 0.5}
 RANDOM_HAND = 0.5
 """A random hand's chance to beat a random hand: what a pat on nothing is worth."""
 
+CALL_MARGIN = 0.45
+"""How far its chance to beat a random hand must pass the pot odds for it to call a bet."""
+
+UNTRUSTED_DISCOUNT = 0.3
+"""How much of :data:`CALL_MARGIN` it drops against a bettor whose bets it does not trust."""
+
+BLUFF_FOLDS = 0.6
+"""The fold rate to bets above which it bets whatever it holds."""
+
 
 class StrongBot(ReadingBot):
     """Draws with the exact draw analysis (``advisor``) and bets by its hand's chance to beat a
     random hand, measured against the strongest opponent their draw counts suggest; a pat is
-    believed as far as the seat's pat rate so far makes it likely (:class:`PatReader`); seeded
-    bluffs.
+    believed as far as the seat's pat rate so far makes it likely, a bet as far as the seat's
+    bet rate does (:class:`~drawpoker.bots.draw_reading.DrawReader`); seeded bluffs, and bets
+    whatever it holds against seats that fold to most bets.
 
     >>> from drawpoker.games import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [500, 500], seed=4)
@@ -223,8 +233,8 @@ class StrongBot(ReadingBot):
 
     kind = "strong"
     games = ("five-card-draw",)
-    reader_type = PatReader
-    reader: PatReader
+    reader_type = DrawReader
+    reader: DrawReader
 
     def __init__(
         self, seed: int = 0, advisor: DrawAdvisor = exact_draw, bluff: float = 0.04
@@ -271,7 +281,9 @@ class StrongBot(ReadingBot):
             mine = self._advice(view.cards, limit, ranking)[1]  # the hand's worth after the draw
         else:
             mine = _beat_random_table()[_core.evaluate(list(view.cards), "high")]
-        return self._bet(view, self._against_draws(view, mine))
+        action = self._bet(view, self._against_draws(view, mine))
+        self.reader.acted(view, action)
+        return action
 
     def _against_draws(self, view: HandView, mine: float) -> float:
         """``mine`` lowered (raised) by how strong the opponents' draw counts say they are (a
@@ -288,7 +300,7 @@ class StrongBot(ReadingBot):
     def _rival(self, seat: int, drawn: int) -> float:
         if drawn:
             return OPPONENT_BY_DRAW[drawn]
-        real = self.reader.trust(seat)
+        real = self.reader.pats.trust(seat)
         return real * OPPONENT_BY_DRAW[0] + (1 - real) * RANDOM_HAND
 
     def _bet(self, view: HandView, strength: float) -> Action:
@@ -296,10 +308,34 @@ class StrongBot(ReadingBot):
         assert legal is not None
         aggressive = "bet" in legal.kinds or "raise" in legal.kinds
         small = view.current_bet < 6 * legal.step or strength > 0.97
-        if aggressive and small and (strength > 0.9 or self.rng.random() < self.bluff):
+        if aggressive and small and (strength > 0.9 or self._bluff(view)):
             size = legal.min_to + legal.step * int(max(strength - 0.9, 0) * 20)
             return Action("raise" if "raise" in legal.kinds else "bet", min(size, legal.max_to))
         if "check" in legal.kinds:
             return Action.check()
         odds = legal.call / (view.pot + legal.call)
-        return Action.call() if strength - 0.45 > odds else Action.fold()
+        return Action.call() if strength - self._call_margin(view) > odds else Action.fold()
+
+    def _bluff(self, view: HandView) -> bool:
+        """A seeded bluff now and then; always when every opponent still in folds to bets so
+        often that a bet wins more than it costs (:data:`BLUFF_FOLDS`)."""
+        rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
+        if all(self.reader.bets.fold_rate(s) >= BLUFF_FOLDS for s in rivals):
+            return True
+        return self.rng.random() < self.bluff
+
+    def _call_margin(self, view: HandView) -> float:
+        """How much more than the pot odds its strength must be to call: less against a
+        bettor whose first bets in a round come far more often than hands that deserve them
+        (:meth:`~drawpoker.bots.bet_reading.BetReader.trust`)."""
+        bettor = _last_bettor(view)
+        trust = 1.0 if bettor is None else self.reader.bets.trust(bettor)
+        return CALL_MARGIN - (1 - trust) * UNTRUSTED_DISCOUNT
+
+
+def _last_bettor(view: HandView) -> int | None:
+    """The seat that bet or raised last in the hand so far."""
+    for event in reversed(view.events):
+        if event.kind in ("bet", "raise"):
+            return event.seat
+    return None

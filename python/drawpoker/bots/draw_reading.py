@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from drawpoker.bots.bet_reading import hand_key
+from drawpoker.bots.bet_reading import BetReader, hand_key
+from drawpoker.games.actions import Action
 from drawpoker.games.events import HandView
 
 NATURAL_PAT = 0.015
@@ -86,4 +87,38 @@ class PatReader:
         reader = cls()
         reader.counts = {int(s): [int(h), int(p)] for s, h, p in data["counts"]}
         reader._last = tuple(int(c) for c in data["last"])
+        return reader
+
+
+class DrawReader:
+    """Both readings a draw-game player makes of the other seats: their pats
+    (:class:`PatReader`) and their bets and folds (:class:`~drawpoker.bots.bet_reading.BetReader`).
+
+    >>> DrawReader.from_data(DrawReader().to_data()).bets.folds
+    {}
+    """
+
+    def __init__(self) -> None:
+        self.pats = PatReader()
+        self.bets = BetReader()
+
+    def observe(self, view: HandView) -> None:
+        """Reads the view's pats and bets."""
+        self.pats.observe(view)
+        self.bets.observe(view)
+
+    def acted(self, view: HandView, action: Action) -> None:
+        """Notes the seat's own action (:meth:`BetReader.acted`)."""
+        self.bets.acted(view, action)
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data, read back by :meth:`from_data`."""
+        return {"pats": self.pats.to_data(), "bets": self.bets.to_data()}
+
+    @classmethod
+    def from_data(cls, data: Any) -> DrawReader:
+        """The reader :meth:`to_data` wrote."""
+        reader = cls()
+        reader.pats = PatReader.from_data(data["pats"])
+        reader.bets = BetReader.from_data(data["bets"])
         return reader
