@@ -16,7 +16,7 @@ from drawpoker.bots import CheckCallBot, HoldemRulesBot
 from drawpoker.cli import main
 from drawpoker.duplicate import DealRecord, summarize_match
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games import Action, Hand, HandView, game
+from drawpoker.games import GAMES, Action, Hand, HandView, game
 
 
 @pytest.mark.parametrize(
@@ -213,3 +213,21 @@ def test_one_deal_gives_a_rate_but_no_interval() -> None:
     summary = match("holdem", ["rules", "maniac"], deals=1, seed=1)
     assert math.isnan(summary.results[0].per_100.low)
     assert "n/a" in summary.lines()[1]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_game_plays_multiway_all_ins_and_the_adjusted_results_still_balance(
+    name: str,
+) -> None:
+    summary = match(name, ["maniac", "rules", "station"], deals=4, seed=1, stack=500)
+    assert summary.all_in > 0
+    for record in summary.records:
+        assert sum(record.won) == 0
+        assert sum(record.adjusted) == pytest.approx(0.0, abs=1e-6)
+
+
+def test_the_command_takes_a_player_class(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["match", "drawpoker.bots:HoldemRulesBot", "rules", "--game", "holdem", "--deals", "3"]
+    assert main([*argv, "--workers", "1", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "HoldemRulesBot: +0.0 (95% CI +0.0..+0.0) big blinds" in out
