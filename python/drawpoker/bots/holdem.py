@@ -25,7 +25,7 @@ from functools import cache
 from typing import NamedTuple
 
 from drawpoker import _core
-from drawpoker.bots.basic import ReadingBot, SeededBot
+from drawpoker.bots.basic import ReadingBot
 from drawpoker.bots.bet_reading import BetReader
 from drawpoker.bots.sizing import can_aggress
 from drawpoker.cards import RANKS
@@ -204,14 +204,39 @@ def made_hand(hole: Sequence[int], board: Sequence[int]) -> int:
     return 0
 
 
-class HoldemRulesBot(SeededBot):
+BLUFF_FOLDS = 0.6
+"""The fold rate to bets above which a player bets or raises whatever it holds."""
+
+
+def _against_folders(reader: BetReader, view: HandView, legal: LegalActions) -> Action | None:
+    """A bet of half the pot (a raise to three times the bet) whatever the cards, when every
+    opponent still in folds to bets so often (:meth:`BetReader.fold_rate` at least
+    :data:`BLUFF_FOLDS`) that it wins more than it costs (a half-pot bet needs folds a third of
+    the time); else None.
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
+    >>> reader = BetReader(); reader.folds[1] = [40, 40]
+    >>> _against_folders(reader, hand.view(0), hand.legal_actions())
+    Action(kind='raise', amount=300, cards=())
+    """
+    if not can_aggress(legal):
+        return None
+    rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
+    if all(reader.fold_rate(s) >= BLUFF_FOLDS for s in rivals):
+        return _aggress(legal, preset(legal, "3x" if legal.call else "50% pot"))
+    return None
+
+
+class HoldemRulesBot(ReadingBot):
     """Rules of thumb. Before the flop: open-raise to 3 big blinds with a hand group good enough
     for its position (groups 1-2 early, 1-4 middle, 1-6 late, 1-5 from the blinds), re-raise
     with group 1, call a raise with groups 1-2 (1-3 in late position or the big blind) when the
     call is at most a tenth of its stack, go all-in or fold with groups 1-4 when short (15 big
     blinds or less). After the flop: bet strong made hands (two pair or better: the pot; top pair:
     half the pot), semi-bluff draws now and then, call when its outs or its pair beat the pot
-    odds, and a seeded few bluffs on the river.
+    odds, and a seeded few bluffs on the river. Against opponents who fold to most bets
+    (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets whatever it holds.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("holdem"), [10000] * 6, button=0, deck="2c 7d As 9c 3d 8h 4s Kc Ah")
@@ -221,6 +246,8 @@ class HoldemRulesBot(SeededBot):
 
     kind = "rules"
     games = ("holdem",)
+    reader_type = BetReader
+    reader: BetReader
 
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
         super().__init__(seed, bluff=bluff)
@@ -236,9 +263,12 @@ class HoldemRulesBot(SeededBot):
         """
         legal = view.legal
         assert legal is not None, "a CPU player chooses on its own turn"
-        if not view.board:
-            return self._preflop(view, legal)
-        return self._postflop(view, legal)
+        self.reader.observe(view)
+        action = _against_folders(self.reader, view, legal)
+        if action is None:
+            action = self._preflop(view, legal) if not view.board else self._postflop(view, legal)
+        self.reader.acted(view, action)
+        return action
 
     def _preflop(self, view: HandView, legal: LegalActions) -> Action:
         group = hand_group(view.cards)
@@ -441,10 +471,6 @@ def _sample_holdings(
     return None
 
 
-BLUFF_FOLDS = 0.6
-"""The fold rate to bets above which the strong player bets or raises whatever it holds."""
-
-
 class HoldemStrongBot(ReadingBot):
     """Bets and calls from its equity: at every decision it samples the opponents still in from
     their likely holdings (their starting ranges, :func:`likely_range`, narrowed to top pair or
@@ -504,15 +530,6 @@ class HoldemStrongBot(ReadingBot):
             counted += 1
         return total / counted if counted else 1 / (len(ranges) + 1)
 
-    def _bluff_folds(self, view: HandView, legal: LegalActions) -> bool:
-        """Whether every opponent still in folds to bets so often (:meth:`BetReader.fold_rate`)
-        that a bet or raise wins more than it costs, with a margin: a half-pot bet needs folds a
-        third of the time; this asks :data:`BLUFF_FOLDS`."""
-        if not can_aggress(legal):
-            return False
-        rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
-        return all(self.reader.fold_rate(s) >= BLUFF_FOLDS for s in rivals)
-
     def choose(self, view: HandView) -> Action:
         """The action for the seat whose view this is.
 
@@ -529,8 +546,8 @@ class HoldemStrongBot(ReadingBot):
         return action
 
     def _decide(self, view: HandView, legal: LegalActions) -> Action:
-        if self._bluff_folds(view, legal):
-            return _aggress(legal, preset(legal, "3x" if legal.call else "50% pot")) or CHECK
+        if exploit := _against_folders(self.reader, view, legal):
+            return exploit
         mine = self.equity(view)
         rivals = sum(view.live) - 1
         edge = mine * (rivals + 1)  # 1.0: a fair share of the pot
