@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from drawpoker.bots import bot_kinds
-from drawpoker.games import GAMES
+from drawpoker.games import GAMES, game
 from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
 from site_server import SiteServer
 
@@ -27,7 +27,10 @@ def _requests() -> list[dict[str, Any]]:
     requests = []
     for name in sorted(GAMES):
         cpu = [f"cpu:{kind}" for kind in bot_kinds(name) if kind != "strong"] or ["person"]
-        requests.append({"game": name, "seats": ["person", *cpu, "person"], "rounds": 40})
+        room = game(name).seats[1] - 2  # every CPU type seated, over as many tables as it takes
+        for start in range(0, len(cpu), room):
+            seats = ["person", *cpu[start : start + room], "person"]
+            requests.append({"game": name, "seats": seats, "rounds": 40})
         requests.append({"game": name, "seats": [cpu[-1], "person", cpu[0]], "rounds": 40})
     return requests
 

@@ -48,7 +48,11 @@ def test_the_lobby_offers_every_registered_game_with_its_settings() -> None:
     assert joker["type"] == "bool" and joker["default"] is False and joker["help"]
     limit = next(s for s in draw["settings"] if s["name"] == "draw_limit")
     assert limit["choices"] == ["3", "3-or-4-with-ace", "5"]
-    assert draw["seats"] == [2, 6] and draw["cpu"] == ["checkcall", "rules", "strong"]
+    simple = ["maniac", "station", "stabber", "min-raiser"]
+    pat = ["pat-maniac", "pat-station", "pat-stabber", "pat-min-raiser", "snow"]
+    assert draw["seats"] == [2, 6]
+    assert draw["cpu"] == ["checkcall", "rules", "strong", *simple, *pat]
+    assert games["holdem"]["cpu"] == ["checkcall", "rules", "strong", *simple]
     assert draw["table"]["timers"] == [None, 30, 60]
 
 
@@ -89,7 +93,19 @@ def test_a_new_game_appears_and_plays_with_no_change_to_the_site(party_game: str
             ("joker", "bool", None),
             ("limit", "str", ["3", "5"]),
         ]
-        assert party["cpu"] == ["checkcall"]  # no CPU players of its own: check/call plays any
+        # No CPU players of its own: check/call and the simple strategies play any game.
+        assert party["cpu"] == [
+            "checkcall",
+            "maniac",
+            "station",
+            "stabber",
+            "min-raiser",
+            "pat-maniac",
+            "pat-station",
+            "pat-stabber",
+            "pat-min-raiser",
+            "snow",
+        ]
         refused = client.post(
             "/api/tables", json={"game": party_game, "seats": ["person", "cpu:rules"]}
         )

@@ -118,6 +118,7 @@ __all__ = [
     "format_cards",
     "full_deck",
     "grid_svg",
+    "match",
     "parse_cards",
     "qualifies_low8",
     "range_equity",
@@ -130,14 +131,19 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
-    """``drawpoker.simulate`` loads the table engine on first use, not at ``import drawpoker``.
+    """``drawpoker.simulate`` and ``drawpoker.match`` load the table engine on first use, not at
+    ``import drawpoker``.
 
     >>> import drawpoker
-    >>> drawpoker.simulate.__module__
-    'drawpoker.simulation'
+    >>> drawpoker.simulate.__module__, drawpoker.match.__module__
+    ('drawpoker.simulation', 'drawpoker.duplicate')
     """
     if name == "simulate":
         from drawpoker.simulation import simulate
 
         return simulate
+    if name == "match":
+        from drawpoker.duplicate import match
+
+        return match
     raise AttributeError(f"module 'drawpoker' has no attribute {name!r}")

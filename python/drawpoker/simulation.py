@@ -31,15 +31,19 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
-from typing import Any
+from functools import partial
+from typing import Any, TypeVar
 
-from drawpoker.bots import BOT_KINDS, make_bot
+from drawpoker.bots import CPU_KINDS, make_bot
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GameSpec, Table, TableSettings, game, spec_from_dict
 from drawpoker.games.validate import positive
 from drawpoker.games.validate import seed as checked_seed
 from drawpoker.history import History, from_hand
 from drawpoker.validate import SEED_MAX
+
+Played = TypeVar("Played")
+"""What a chunk's task returns a list of (a game's record, a deal's results)."""
 
 GAME_SEED_STEP = 7919
 """Game ``n`` of a simulation is dealt from ``seed + GAME_SEED_STEP * n`` (modulo
@@ -370,13 +374,69 @@ def checked_run(
     drawpoker.errors.InvalidArgumentError: games must be a positive integer, not -5
     """
     kinds = [k.strip() for k in bots if k.strip()]
-    unknown = [k for k in kinds if k not in BOT_KINDS]
+    unknown = [k for k in kinds if k not in CPU_KINDS]
     if unknown or not kinds:
-        raise InvalidArgumentError(f"unknown CPU types {unknown} (known: {', '.join(BOT_KINDS)})")
+        raise InvalidArgumentError(f"unknown CPU types {unknown} (known: {', '.join(CPU_KINDS)})")
     positive("games", games)
     positive("chunk_size", chunk_size)
     Table(spec, players, settings=table)  # checks the seat count before any work is sent
     return kinds
+
+
+def run_chunks(
+    task: Callable[[list[int]], list[Played]],
+    chunks: Sequence[list[int]],
+    executor: Executor | None,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[list[Played], bool]:
+    """``task(numbers)`` for every chunk of numbers, on ``executor`` (``None``: here, one number
+    at a time so that ``progress(done, total)`` follows each), with at most :data:`IN_FLIGHT`
+    chunks sent and not received back. Returns the results in the chunks' order and whether
+    Ctrl-C (:class:`KeyboardInterrupt`) stopped it (then only the chunks finished count, and the
+    others are cancelled). ``task`` must pickle for a process pool: a module-level function or
+    a :func:`functools.partial` of one.
+
+    >>> from concurrent.futures import ThreadPoolExecutor
+    >>> with ThreadPoolExecutor(2) as pool:
+    ...     run_chunks(partial(sorted, reverse=True), [[1, 2], [3]], pool)
+    ([2, 1, 3], False)
+    """
+    total = sum(len(numbers) for numbers in chunks)
+    results: list[list[Played] | None] = [None] * len(chunks)
+    done = 0
+    interrupted = False
+    futures: dict[Future[list[Played]], int] = {}
+    try:
+        if executor is None:
+            for i, numbers in enumerate(chunks):
+                played: list[Played] = []
+                results[i] = played
+                for number in numbers:
+                    played += task([number])
+                    done += 1
+                    if progress:
+                        progress(done, total)
+        else:
+            next_chunk = 0
+            while next_chunk < len(chunks) or futures:
+                # A window of chunks in flight: a million games are not a million futures,
+                # and Ctrl-C has little to cancel.
+                while next_chunk < len(chunks) and len(futures) < IN_FLIGHT:
+                    futures[executor.submit(task, chunks[next_chunk])] = next_chunk
+                    next_chunk += 1
+                finished, _ = wait(futures, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    i = futures.pop(future)
+                    results[i] = future.result()
+                    done += len(chunks[i])
+                    if progress:
+                        progress(done, total)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        for future in futures:
+            future.cancel()
+    return [r for chunk in results if chunk is not None for r in chunk], interrupted
 
 
 def simulate(
@@ -408,7 +468,7 @@ def simulate(
     Traceback (most recent call last):
     ...
     drawpoker.errors.InvalidArgumentError: unknown CPU types ['nobody'] (known: checkcall, \
-rules, strong)
+rules, strong, ...)
     """
     import time
 
@@ -423,48 +483,7 @@ rules, strong)
     seed = checked_seed("seed", seed)
     if histories not in (None, "house", "seat"):
         raise InvalidArgumentError(f"histories must be None, 'house' or 'seat', not {histories!r}")
-    spec_data = spec.to_dict()
-    chunks = _chunks(games, chunk_size)
-    results: list[list[GameRecord] | None] = [None] * len(chunks)
+    task = partial(play_chunk, spec.to_dict(), table, kinds, players, seed, histories=histories)
     start = time.perf_counter()
-    done = 0
-    interrupted = False
-    futures: dict[Future[list[GameRecord]], int] = {}
-    try:
-        if executor is None:
-            for i, numbers in enumerate(chunks):
-                played: list[GameRecord] = []
-                results[i] = played
-                for number in numbers:  # here, progress can follow every game
-                    played += play_chunk(
-                        spec_data, table, kinds, players, seed, [number], histories
-                    )
-                    done += 1
-                    if progress:
-                        progress(done, games)
-        else:
-            next_chunk = 0
-            while next_chunk < len(chunks) or futures:
-                # A window of chunks in flight: a million games are not a million futures,
-                # and Ctrl-C has little to cancel.
-                while next_chunk < len(chunks) and len(futures) < IN_FLIGHT:
-                    numbers = chunks[next_chunk]
-                    job = executor.submit(
-                        play_chunk, spec_data, table, kinds, players, seed, numbers, histories
-                    )
-                    futures[job] = next_chunk
-                    next_chunk += 1
-                finished, _ = wait(futures, return_when=FIRST_COMPLETED)
-                for future in finished:
-                    i = futures.pop(future)
-                    results[i] = future.result()
-                    done += len(chunks[i])
-                    if progress:
-                        progress(done, games)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        for future in futures:
-            future.cancel()
-    records = [r for chunk in results if chunk is not None for r in chunk]
+    records, interrupted = run_chunks(task, _chunks(games, chunk_size), executor, progress)
     return summarize(spec, players, records, time.perf_counter() - start, interrupted)

@@ -1,6 +1,7 @@
-"""CPU players: for each game, a check/call player, a rules-of-thumb player and a strong one.
-Each decides from its seat's view alone (:class:`~drawpoker.games.HandView`) and is seeded, so a
-table of CPU players replays exactly.
+"""CPU players: for each game, a check/call player, a rules-of-thumb player and a strong one, and
+simple strategies to practise against (:mod:`drawpoker.bots.simple`). Each decides from its
+seat's view alone (:class:`~drawpoker.games.HandView`) and is seeded, so a table of CPU players
+replays exactly.
 
 >>> type(make_bot("rules", seed=3)).__name__
 'RulesOfThumbBot'
@@ -27,6 +28,7 @@ from drawpoker.bots.draw import (
 from drawpoker.bots.holdem import HoldemRulesBot, HoldemStrongBot
 from drawpoker.bots.lowball import LowballRulesBot, LowballStrongBot
 from drawpoker.bots.omaha import OmahaRulesBot, OmahaStrongBot
+from drawpoker.bots.simple import PAT_BOTS, SIMPLE_BOTS, SimpleBot, has_draw, simple_kinds
 from drawpoker.bots.stud import StudRulesBot, StudStrongBot
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games.player import Player
@@ -34,6 +36,10 @@ from drawpoker.games.registry import GAMES
 
 BOT_KINDS = ("checkcall", "rules", "strong")
 """The CPU player types every game has."""
+
+CPU_KINDS = BOT_KINDS + tuple(cls.kind for cls in SIMPLE_BOTS + PAT_BOTS)
+"""Every CPU player type: :data:`BOT_KINDS` and the simple strategies (:func:`bot_kinds` says
+which play a game)."""
 
 SEEDED_BOTS: tuple[type[SeededBot], ...] = (
     RulesOfThumbBot,
@@ -52,35 +58,46 @@ SEEDED_BOTS: tuple[type[SeededBot], ...] = (
 _BY_GAME: dict[tuple[str, str], type[SeededBot]] = {
     (name, cls.kind): cls for cls in SEEDED_BOTS for name in cls.games
 }
+_SIMPLE: dict[str, type[SimpleBot]] = {cls.kind: cls for cls in SIMPLE_BOTS + PAT_BOTS}
 
 
 def bot_kinds(game: str) -> tuple[str, ...]:
     """The CPU player types that play the game named ``game``: the check/call player plays
-    every game, the others those their class lists.
+    every game, the rules-of-thumb and strong players those their class lists, then the simple
+    strategies of a registered game (:func:`~drawpoker.bots.simple.simple_kinds`).
 
-    >>> bot_kinds("badugi")
-    ('checkcall', 'rules', 'strong')
+    >>> bot_kinds("badugi")[:4]
+    ('checkcall', 'rules', 'strong', 'maniac')
     >>> bot_kinds("a game nobody wrote a player for")
     ('checkcall',)
     """
-    return tuple(k for k in BOT_KINDS if k == "checkcall" or (game, k) in _BY_GAME)
+    kinds = tuple(k for k in BOT_KINDS if k == "checkcall" or (game, k) in _BY_GAME)
+    return kinds + (simple_kinds(game) if game in GAMES else ())
 
 
 def make_bot(kind: str, seed: int = 0, game: str = "five-card-draw") -> Player:
-    """A CPU player of type ``kind`` (one of :data:`BOT_KINDS`) for the game named ``game``
+    """A CPU player of type ``kind`` (one of :data:`CPU_KINDS`) for the game named ``game``
     (the check/call player plays every game).
 
     >>> make_bot("genius")
     Traceback (most recent call last):
     ...
     drawpoker.errors.InvalidArgumentError: unknown CPU player 'genius' (known: checkcall, ...)
+    >>> make_bot("snow", game="holdem")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: no snow CPU player for holdem: it plays the draw games
     """
     if game not in GAMES:
         raise InvalidArgumentError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
-    if kind not in BOT_KINDS:
-        raise InvalidArgumentError(f"unknown CPU player {kind!r} (known: {', '.join(BOT_KINDS)})")
+    if kind not in CPU_KINDS:
+        raise InvalidArgumentError(f"unknown CPU player {kind!r} (known: {', '.join(CPU_KINDS)})")
     if kind == "checkcall":
         return CheckCallBot()
+    if kind in _SIMPLE:
+        if kind not in simple_kinds(game):
+            raise InvalidArgumentError(f"no {kind} CPU player for {game}: it plays the draw games")
+        return _SIMPLE[kind](seed=seed, game=game)
     cls = _BY_GAME.get((game, kind))
     if cls is None:
         raise InvalidArgumentError(f"no {kind} CPU player for {game} yet (checkcall plays it)")
@@ -113,6 +130,9 @@ def restore_bot(data: Any) -> Player:
         raise InvalidArgumentError(f"not a saved CPU player: {data!r}")
     if data["kind"] == "checkcall":
         return CheckCallBot()
+    if data["kind"] in _SIMPLE and data["game"] in GAMES:
+        simple: Player = _SIMPLE[data["kind"]].from_dict(data)
+        return simple
     cls = _BY_GAME.get((data["game"], data["kind"]))
     if cls is None:
         raise InvalidArgumentError(f"unknown saved CPU player {data['kind']!r} of {data['game']!r}")
@@ -122,6 +142,7 @@ def restore_bot(data: Any) -> Player:
 
 __all__ = [
     "BOT_KINDS",
+    "CPU_KINDS",
     "SEEDED_BOTS",
     "CheckCallBot",
     "DrawAdvisor",
@@ -132,12 +153,14 @@ __all__ = [
     "OmahaRulesBot",
     "OmahaStrongBot",
     "RulesOfThumbBot",
+    "SimpleBot",
     "StrongBot",
     "StudRulesBot",
     "StudStrongBot",
     "bot_kinds",
     "exact_draw",
     "hand_category",
+    "has_draw",
     "jacks_threshold",
     "make_bot",
     "restore_bot",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, Self
 
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games.actions import BRING_IN, CALL, CHECK, STAND_PAT, Action
@@ -96,4 +96,52 @@ class SeededBot(ABC):
             bot.rng.setstate((version, tuple(state), gauss))
         except (KeyError, TypeError, ValueError) as error:
             raise InvalidArgumentError(f"not a saved {cls.kind} player: {error}") from None
+        return bot
+
+
+class Reader(Protocol):
+    """What a player reads of the other seats from its views across hands, kept as plain data."""
+
+    def observe(self, view: HandView) -> None:
+        """Takes in what the view shows that was not seen yet."""
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data for a snapshot."""
+        ...
+
+    @classmethod
+    def from_data(cls, data: Any) -> Self:
+        """The reader :meth:`to_data` wrote."""
+        ...
+
+
+class ReadingBot(SeededBot):
+    """A seeded player with a :class:`Reader` of its opponents (``self.reader``, a new
+    ``reader_type``), saved with it: a snapshot from before the reader restores a fresh one.
+
+    >>> from drawpoker.bots import HoldemStrongBot
+    >>> bot = HoldemStrongBot(seed=2); bot.reader.folds[1] = [3, 2]
+    >>> HoldemStrongBot.from_dict(bot.to_dict()).reader.folds
+    {1: [3, 2]}
+    """
+
+    reader_type: ClassVar[type[Reader]]
+
+    def __init__(self, seed: int, **params: Any) -> None:
+        super().__init__(seed, **params)
+        self.reader = self.reader_type()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data: :meth:`SeededBot.to_dict`'s and the reader's."""
+        return {**super().to_dict(), "reader": self.reader.to_data()}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Any:
+        """The player :meth:`to_dict` wrote."""
+        bot = super().from_dict(data)
+        if "reader" in data:
+            try:
+                bot.reader = cls.reader_type.from_data(data["reader"])
+            except (KeyError, TypeError, ValueError) as error:
+                raise InvalidArgumentError(f"not a saved {cls.kind} player: {error}") from None
         return bot

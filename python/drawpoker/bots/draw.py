@@ -22,7 +22,8 @@ from itertools import compress
 from typing import Any
 
 from drawpoker import _core
-from drawpoker.bots.basic import SeededBot
+from drawpoker.bots.basic import ReadingBot, SeededBot
+from drawpoker.bots.draw_reading import DrawReader
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory
 from drawpoker.games.actions import Action, LegalActions
@@ -204,11 +205,25 @@ def _beat_random_table() -> list[float]:
 # The strength an opponent who exchanged k cards typically ends with, as a chance to beat a random
 # hand: a pat hand is near a straight, one card about two pair, two trips, three a pair.
 OPPONENT_BY_DRAW = {0: 0.97, 1: 0.86, 2: 0.93, 3: 0.72, 4: 0.6, 5: 0.5}
+RANDOM_HAND = 0.5
+"""A random hand's chance to beat a random hand: what a pat on nothing is worth."""
+
+CALL_MARGIN = 0.45
+"""How far its chance to beat a random hand must pass the pot odds for it to call a bet."""
+
+UNTRUSTED_DISCOUNT = 0.3
+"""How much of :data:`CALL_MARGIN` it drops against a bettor whose bets it does not trust."""
+
+BLUFF_FOLDS = 0.6
+"""The fold rate to bets above which it bets whatever it holds."""
 
 
-class StrongBot(SeededBot):
+class StrongBot(ReadingBot):
     """Draws with the exact draw analysis (``advisor``) and bets by its hand's chance to beat a
-    random hand, measured against the strongest opponent their draw counts suggest; seeded bluffs.
+    random hand, measured against the strongest opponent their draw counts suggest; a pat is
+    believed as far as the seat's pat rate so far makes it likely, a bet as far as the seat's
+    bet rate does (:class:`~drawpoker.bots.draw_reading.DrawReader`); seeded bluffs, and bets
+    whatever it holds against seats that fold to most bets.
 
     >>> from drawpoker.games import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [500, 500], seed=4)
@@ -218,6 +233,8 @@ class StrongBot(SeededBot):
 
     kind = "strong"
     games = ("five-card-draw",)
+    reader_type = DrawReader
+    reader: DrawReader
 
     def __init__(
         self, seed: int = 0, advisor: DrawAdvisor = exact_draw, bluff: float = 0.04
@@ -228,7 +245,8 @@ class StrongBot(SeededBot):
         self._analysis: tuple[tuple[int, ...], str, list[int], float] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (only with the exact draw advisor: another advisor is code, not data).
+        """Plain data (only with the exact draw advisor: another advisor is code, not data),
+        with what it has read of the other seats' pats.
 
         >>> StrongBot(seed=2).to_dict()["params"]
         {'seed': 2, 'bluff': 0.04}
@@ -254,6 +272,7 @@ class StrongBot(SeededBot):
         """
         ranking = view.game.ranking
         limit = next(street.draw for street in view.game.streets if street.draw)
+        self.reader.observe(view)
         if view.phase == "draw":
             return Action.draw(self._advice(view.cards, limit, ranking)[0])
         if ranking != "high":  # the chance to beat a random hand is tabled for high hands only
@@ -262,29 +281,61 @@ class StrongBot(SeededBot):
             mine = self._advice(view.cards, limit, ranking)[1]  # the hand's worth after the draw
         else:
             mine = _beat_random_table()[_core.evaluate(list(view.cards), "high")]
-        return self._bet(view, self._against_draws(view, mine))
+        action = self._bet(view, self._against_draws(view, mine))
+        self.reader.acted(view, action)
+        return action
 
-    @staticmethod
-    def _against_draws(view: HandView, mine: float) -> float:
-        """``mine`` lowered (raised) by how strong the opponents' draw counts say they are."""
+    def _against_draws(self, view: HandView, mine: float) -> float:
+        """``mine`` lowered (raised) by how strong the opponents' draw counts say they are (a
+        pat as strong as the seat's pat rate makes it likely to be real)."""
         if view.street == 0:
             return mine
         rivals = [
-            OPPONENT_BY_DRAW[view.drawn[s]]
+            self._rival(s, view.drawn[s])
             for s in range(view.seats)
             if s != view.seat and view.live[s] and view.drawn[s] >= 0
         ]
-        return mine - max(rivals, default=0.5) + 0.5
+        return mine - max(rivals, default=RANDOM_HAND) + RANDOM_HAND
+
+    def _rival(self, seat: int, drawn: int) -> float:
+        if drawn:
+            return OPPONENT_BY_DRAW[drawn]
+        real = self.reader.pats.trust(seat)
+        return real * OPPONENT_BY_DRAW[0] + (1 - real) * RANDOM_HAND
 
     def _bet(self, view: HandView, strength: float) -> Action:
         legal = view.legal
         assert legal is not None
         aggressive = "bet" in legal.kinds or "raise" in legal.kinds
         small = view.current_bet < 6 * legal.step or strength > 0.97
-        if aggressive and small and (strength > 0.9 or self.rng.random() < self.bluff):
+        if aggressive and small and (strength > 0.9 or self._bluff(view)):
             size = legal.min_to + legal.step * int(max(strength - 0.9, 0) * 20)
             return Action("raise" if "raise" in legal.kinds else "bet", min(size, legal.max_to))
         if "check" in legal.kinds:
             return Action.check()
         odds = legal.call / (view.pot + legal.call)
-        return Action.call() if strength - 0.45 > odds else Action.fold()
+        return Action.call() if strength - self._call_margin(view) > odds else Action.fold()
+
+    def _bluff(self, view: HandView) -> bool:
+        """A seeded bluff now and then; always when every opponent still in folds to bets so
+        often that a bet wins more than it costs (:data:`BLUFF_FOLDS`)."""
+        rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
+        if all(self.reader.bets.fold_rate(s) >= BLUFF_FOLDS for s in rivals):
+            return True
+        return self.rng.random() < self.bluff
+
+    def _call_margin(self, view: HandView) -> float:
+        """How much more than the pot odds its strength must be to call: less against a
+        bettor whose first bets in a round come far more often than hands that deserve them
+        (:meth:`~drawpoker.bots.bet_reading.BetReader.trust`)."""
+        bettor = _last_bettor(view)
+        trust = 1.0 if bettor is None else self.reader.bets.trust(bettor)
+        return CALL_MARGIN - (1 - trust) * UNTRUSTED_DISCOUNT
+
+
+def _last_bettor(view: HandView) -> int | None:
+    """The seat that bet or raised last in the hand so far."""
+    for event in reversed(view.events):
+        if event.kind in ("bet", "raise"):
+            return event.seat
+    return None

@@ -25,7 +25,9 @@ from functools import cache
 from typing import NamedTuple
 
 from drawpoker import _core
-from drawpoker.bots.basic import SeededBot
+from drawpoker.bots.basic import ReadingBot
+from drawpoker.bots.bet_reading import BetReader
+from drawpoker.bots.sizing import can_aggress
 from drawpoker.cards import RANKS
 from drawpoker.evaluation import HandCategory
 from drawpoker.games.actions import CALL, CHECK, FOLD, Action, LegalActions
@@ -202,14 +204,39 @@ def made_hand(hole: Sequence[int], board: Sequence[int]) -> int:
     return 0
 
 
-class HoldemRulesBot(SeededBot):
+BLUFF_FOLDS = 0.6
+"""The fold rate to bets above which a player bets or raises whatever it holds."""
+
+
+def _against_folders(reader: BetReader, view: HandView, legal: LegalActions) -> Action | None:
+    """A bet of half the pot (a raise to three times the bet) whatever the cards, when every
+    opponent still in folds to bets so often (:meth:`BetReader.fold_rate` at least
+    :data:`BLUFF_FOLDS`) that it wins more than it costs (a half-pot bet needs folds a third of
+    the time); else None.
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
+    >>> reader = BetReader(); reader.folds[1] = [40, 40]
+    >>> _against_folders(reader, hand.view(0), hand.legal_actions())
+    Action(kind='raise', amount=300, cards=())
+    """
+    if not can_aggress(legal):
+        return None
+    rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
+    if all(reader.fold_rate(s) >= BLUFF_FOLDS for s in rivals):
+        return _aggress(legal, preset(legal, "3x" if legal.call else "50% pot"))
+    return None
+
+
+class HoldemRulesBot(ReadingBot):
     """Rules of thumb. Before the flop: open-raise to 3 big blinds with a hand group good enough
     for its position (groups 1-2 early, 1-4 middle, 1-6 late, 1-5 from the blinds), re-raise
     with group 1, call a raise with groups 1-2 (1-3 in late position or the big blind) when the
     call is at most a tenth of its stack, go all-in or fold with groups 1-4 when short (15 big
     blinds or less). After the flop: bet strong made hands (two pair or better: the pot; top pair:
     half the pot), semi-bluff draws now and then, call when its outs or its pair beat the pot
-    odds, and a seeded few bluffs on the river.
+    odds, and a seeded few bluffs on the river. Against opponents who fold to most bets
+    (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets whatever it holds.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("holdem"), [10000] * 6, button=0, deck="2c 7d As 9c 3d 8h 4s Kc Ah")
@@ -219,6 +246,8 @@ class HoldemRulesBot(SeededBot):
 
     kind = "rules"
     games = ("holdem",)
+    reader_type = BetReader
+    reader: BetReader
 
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
         super().__init__(seed, bluff=bluff)
@@ -234,9 +263,12 @@ class HoldemRulesBot(SeededBot):
         """
         legal = view.legal
         assert legal is not None, "a CPU player chooses on its own turn"
-        if not view.board:
-            return self._preflop(view, legal)
-        return self._postflop(view, legal)
+        self.reader.observe(view)
+        action = _against_folders(self.reader, view, legal)
+        if action is None:
+            action = self._preflop(view, legal) if not view.board else self._postflop(view, legal)
+        self.reader.acted(view, action)
+        return action
 
     def _preflop(self, view: HandView, legal: LegalActions) -> Action:
         group = hand_group(view.cards)
@@ -392,28 +424,43 @@ def opponent_profiles(view: HandView) -> dict[int, Profile]:
     }
 
 
-def _plausible(profile: Profile, hole: list[int], board: Sequence[int]) -> bool:
-    """Whether an opponent of ``profile`` would likely hold ``hole``: in its starting range,
-    and, when it bet or raised after the flop, with top pair or better or a strong draw."""
-    if starting_hand(hole) not in likely_range(profile.raises, profile.called_raise):
+def _plausible(
+    profile: Profile, hole: list[int], board: Sequence[int], believed: bool = True
+) -> bool:
+    """Whether an opponent of ``profile`` would likely hold ``hole``: in its starting range
+    (narrowed by its raises when they are ``believed``), and, when it bet or raised after the
+    flop and its bets are believed, with top pair or better or a strong draw."""
+    raises = profile.raises if believed else 0
+    if starting_hand(hole) not in likely_range(raises, profile.called_raise):
         return False
-    if profile.aggressive_after_flop and board:
+    if profile.aggressive_after_flop and board and believed:
         return made_hand(hole, board) >= 2 or outs(hole, board) >= 8
     return True
 
 
 def _sample_holdings(
-    rng: random.Random, profiles: Sequence[Profile], board: Sequence[int], dead: set[int]
+    rng: random.Random,
+    profiles: Sequence[Profile],
+    board: Sequence[int],
+    dead: set[int],
+    trust: Sequence[float] | None = None,
 ) -> list[list[int]] | None:
     """One plausible holding per opponent, none sharing a card with ``dead`` or each other
-    (None when no such deal turns up after many tries)."""
+    (None when no such deal turns up after many tries); opponent ``i``'s bets after the flop
+    are believed in a share ``trust[i]`` of the samples (all, by default)."""
+    trust = trust or [1.0] * len(profiles)
     for _ in range(50):
         used = set(dead)
         hands = []
-        for profile in profiles:
+        for profile, belief in zip(profiles, trust, strict=True):
+            believed = belief >= 1.0 or rng.random() < belief
             for _ in range(300):
                 hole = rng.sample(range(52), 2)
-                if hole[0] not in used and hole[1] not in used and _plausible(profile, hole, board):
+                if (
+                    hole[0] not in used
+                    and hole[1] not in used
+                    and _plausible(profile, hole, board, believed)
+                ):
                     hands.append(hole)
                     used.update(hole)
                     break
@@ -424,7 +471,7 @@ def _sample_holdings(
     return None
 
 
-class HoldemStrongBot(SeededBot):
+class HoldemStrongBot(ReadingBot):
     """Bets and calls from its equity: at every decision it samples the opponents still in from
     their likely holdings (their starting ranges, :func:`likely_range`, narrowed to top pair or
     better or a strong draw for those who bet or raised after the flop), computes its equity
@@ -433,7 +480,9 @@ class HoldemStrongBot(SeededBot):
     before the flop it raises to three times the bet from an edge of 1.2; facing a bet it raises
     from 1.4 (when its equity also beats the pot odds) and calls when its equity beats the pot
     odds; with no bet to face it bets a third, half or all of the pot from an edge of 1.2, 1.4,
-    1.7, and bluffs the river now and then.
+    1.7, and bluffs the river now and then. A seat that bets when checked to far more often than
+    a sound player (:class:`~drawpoker.bots.bet_reading.BetReader`) has its bets believed only
+    that much less.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("holdem"), [10000] * 2, deck="7c As 2h Ad")  # seat 0: aces
@@ -443,6 +492,8 @@ class HoldemStrongBot(SeededBot):
 
     kind = "strong"
     games = ("holdem",)
+    reader_type = BetReader
+    reader: BetReader
 
     def __init__(self, seed: int = 0, samples: int = 24, bluff: float = 0.03) -> None:
         super().__init__(seed, samples=samples, bluff=bluff)
@@ -461,10 +512,11 @@ class HoldemStrongBot(SeededBot):
 
         profiles = opponent_profiles(view)
         ranges = [profiles[s] for s in sorted(profiles)]
+        trust = [self.reader.trust(s) for s in sorted(profiles)]
         dead = {*view.cards, *view.board}
         total, counted = 0.0, 0
         for _ in range(self.samples):
-            hands = _sample_holdings(self.rng, ranges, view.board, dead)
+            hands = _sample_holdings(self.rng, ranges, view.board, dead, trust)
             if hands is None:
                 continue
             result = equity(
@@ -488,6 +540,14 @@ class HoldemStrongBot(SeededBot):
         """
         legal = view.legal
         assert legal is not None, "a CPU player chooses on its own turn"
+        self.reader.observe(view)
+        action = self._decide(view, legal)
+        self.reader.acted(view, action)
+        return action
+
+    def _decide(self, view: HandView, legal: LegalActions) -> Action:
+        if exploit := _against_folders(self.reader, view, legal):
+            return exploit
         mine = self.equity(view)
         rivals = sum(view.live) - 1
         edge = mine * (rivals + 1)  # 1.0: a fair share of the pot

@@ -7,7 +7,7 @@ add_arguments and run (options, table_view and terminal_input are the terminal g
 
 from types import ModuleType
 
-from drawpoker.commands import equity, evaluate, history, play, serve, simulate, tips
+from drawpoker.commands import equity, evaluate, history, match, play, serve, simulate, tips
 
-COMMANDS: list[ModuleType] = [evaluate, equity, play, simulate, history, serve, tips]
+COMMANDS: list[ModuleType] = [evaluate, equity, play, simulate, match, history, serve, tips]
 """Every subcommand module, in the order ``--help`` lists them."""

@@ -37,10 +37,13 @@ def _flag(setting: str) -> str:
     return "--" + setting.replace("_", "-")
 
 
-def add_game_arguments(parser: argparse.ArgumentParser, players: int = 4) -> None:
+def add_game_arguments(
+    parser: argparse.ArgumentParser, players: int = 4, table_options: bool = True
+) -> None:
     """The game (``--game``), its settings (an option for each field of each registered game's
-    settings, with its help and choices), and the table options every game has (players, stack,
-    rounds, turn timer, seed). ``players`` is the default number of players.
+    settings, with its help and choices), and unless ``table_options`` is false the table
+    options every game has (players, stack, rounds, turn timer, seed). ``players`` is the
+    default number of players.
 
     >>> parser = argparse.ArgumentParser()
     >>> add_game_arguments(parser)
@@ -69,6 +72,11 @@ def add_game_arguments(parser: argparse.ArgumentParser, players: int = 4) -> Non
             kind = type(first.default)
             choices = first.metadata.get("choices")
             group.add_argument(_flag(setting), type=kind, choices=choices, help=text)
+    if table_options:
+        _add_table_arguments(parser, players)
+
+
+def _add_table_arguments(parser: argparse.ArgumentParser, players: int) -> None:
     table = parser.add_argument_group("table")
     seats = ", ".join(f"{name} {game(name).seats[0]}..{game(name).seats[1]}" for name in GAMES)
     stacks = ", ".join(f"{game(name).default_stack} in {name}" for name in GAMES)

@@ -39,7 +39,7 @@ import argparse
 import time
 from collections.abc import Callable
 
-from drawpoker.bots import BOT_KINDS, make_bot
+from drawpoker.bots import CPU_KINDS, make_bot
 from drawpoker.commands.histories import HistoryLog, add_history_argument
 from drawpoker.commands.options import add_game_arguments, spec_from, table_settings_from
 from drawpoker.commands.table_view import (
@@ -80,7 +80,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     players.add_argument("--name", default="You", help="your name (default: %(default)s)")
     players.add_argument(
         "--cpu",
-        choices=BOT_KINDS,
+        choices=CPU_KINDS,
         default="rules",
         help="the CPU players' type (default: %(default)s)",
     )

@@ -39,7 +39,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor
 from typing import TextIO
 
-from drawpoker.bots import BOT_KINDS
+from drawpoker.bots import CPU_KINDS
 from drawpoker.commands.histories import HistoryLog, add_history_argument
 from drawpoker.commands.options import (
     add_game_arguments,
@@ -72,10 +72,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots",
         default="rules,strong",
-        help=f"CPU types dealt round the seats, comma-separated (known: {', '.join(BOT_KINDS)}; "
+        help=f"CPU types dealt round the seats, comma-separated (known: {', '.join(CPU_KINDS)}; "
         "default: %(default)s)",
     )
-    where = parser.add_argument_group("where the games run")
+    add_executor_arguments(parser, "games per task sent to a worker", 8)
+    add_game_arguments(parser, players=6)
+    add_history_argument(parser, "house")
+
+
+def add_executor_arguments(parser: argparse.ArgumentParser, chunk_help: str, chunk: int) -> None:
+    """Where the work runs: ``--workers``, ``--scheduler``, ``--dask-local`` and
+    ``--chunk-size`` (``chunk_help`` says what a chunk counts, ``chunk`` is its default).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> add_executor_arguments(parser, "deals per task", 2)
+    >>> parser.parse_args(["--workers", "1"]).chunk_size
+    2
+    """
+    where = parser.add_argument_group("where the work runs")
     where.add_argument(
         "--workers",
         type=int,
@@ -97,13 +111,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(needs drawpoker[dask]; default: none)",
     )
     where.add_argument(
-        "--chunk-size",
-        type=int,
-        default=8,
-        help="games per task sent to a worker (default: %(default)s)",
+        "--chunk-size", type=int, default=chunk, help=f"{chunk_help} (default: %(default)s)"
     )
-    add_game_arguments(parser, players=6)
-    add_history_argument(parser, "house")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -138,7 +147,12 @@ def executor_for(args: argparse.Namespace) -> Iterator[Executor | None]:
         yield pool
 
 
-def _where(args: argparse.Namespace) -> str:
+def where(args: argparse.Namespace) -> str:
+    """Where :func:`executor_for` runs the work, in words.
+
+    >>> where(argparse.Namespace(scheduler=None, dask_local=None, workers=2))
+    'on 2 processes'
+    """
     if args.scheduler is not None:
         return f"on the Dask cluster at {args.scheduler}"
     if args.dask_local is not None:
@@ -188,7 +202,7 @@ one game) big blinds per 100 hands
     summary = None
     try:
         with executor_for(args) as executor:
-            out.write(f"{game_title(spec)}: {counts}, {_where(args)}\n")
+            out.write(f"{game_title(spec)}: {counts}, {where(args)}\n")
             summary = run_simulation(
                 spec,
                 games=args.games,
@@ -198,7 +212,7 @@ one game) big blinds per 100 hands
                 seed=seed,
                 executor=executor,
                 chunk_size=args.chunk_size,
-                progress=(lambda done, total: _bar(progress, done, total)) if bar else None,
+                progress=(lambda done, total: draw_bar(progress, done, total)) if bar else None,
                 histories=log.view if log.path is not None else None,
             )
     except KeyboardInterrupt:  # while the workers start or stop, outside the games' loop
@@ -232,8 +246,13 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-def _bar(stream: TextIO, done: int, total: int) -> None:
-    """Redraws the progress bar in place (``\\r``): only ever given a terminal."""
+def draw_bar(stream: TextIO, done: int, total: int) -> None:
+    """Draws the progress bar over itself on ``stream``.
+
+    >>> import io
+    >>> out = io.StringIO(); draw_bar(out, 1, 3); out.getvalue()
+    '\\r[##########....................] 1/3'
+    """
     filled = BAR_WIDTH * done // total
     stream.write(f"\r[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total}")
     stream.flush()

@@ -36,7 +36,7 @@ def cpu_kinds(name: str) -> list[str]:
     """The CPU player types that play the game ``name`` (the check/call player plays any game).
 
     >>> cpu_kinds("holdem")
-    ['checkcall', 'rules', 'strong']
+    ['checkcall', 'rules', 'strong', 'maniac', 'station', 'stabber', 'min-raiser']
     """
     return list(bot_kinds(name))
 

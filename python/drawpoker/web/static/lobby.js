@@ -3,7 +3,17 @@
 // change here.
 "use strict";
 
-const CPU_LABELS = { checkcall: "check/call", rules: "rules of thumb", strong: "strong" };
+const CPU_LABELS = {
+  checkcall: "check/call",
+  rules: "rules of thumb",
+  strong: "strong",
+  station: "calling station",
+  "min-raiser": "min-raiser",
+  "pat-maniac": "pat maniac",
+  "pat-station": "pat calling station",
+  "pat-stabber": "pat stabber",
+  "pat-min-raiser": "pat min-raiser",
+};
 let GAMES = [];
 const seatChoices = [];  // what each seat was set to, kept when the seats are drawn again
 

@@ -1,0 +1,168 @@
+"""What a CPU player learns from its seat's view of how often each other seat is the first to bet
+or raise in a betting round (the forced bets do not count) when it has the chance. A player who
+does so far more often than the hands that deserve it (a "stabber") is mostly betting without
+them, and its bets say little.
+
+>>> BetReader().trust(2)  # nothing seen yet: a bet is as telling as the prior says
+1.0
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drawpoker.games.actions import Action
+from drawpoker.games.events import HandView
+
+NATURAL_STAB = 0.45
+"""How often a sound player bets or raises first in a betting round when it may."""
+
+PRIOR_CHANCES = 30
+"""Chances' worth of belief that a seat bets at :data:`NATURAL_STAB` before any is seen."""
+
+NATURAL_FOLDS = 0.3
+"""How often a sound player folds to a bet or raise."""
+
+PRIOR_BETS = 20
+"""Bets' worth of belief that a seat folds to them at :data:`NATURAL_FOLDS`."""
+
+_ROUND_STARTS = frozenset({"board", "up", "draw"})
+_CHOICES = frozenset({"check", "call", "fold", "bet", "raise"})
+
+
+class BetReader:
+    """Counts, per seat, its chances to be the first to bet or raise in a betting round and the
+    bets and raises among them, from the events of the seat's views (each counted once).
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
+    >>> hand.call(); hand.check(); hand.check(); hand.bet(100)
+    >>> reader = BetReader(); reader.observe(hand.view(1)); reader.observe(hand.view(1))
+    >>> reader.counts  # seat 0 called the blind, then was checked to on the flop and bet
+    {0: [2, 1]}
+    >>> round(reader.trust(0), 3)  # 0.45 / ((1 + 0.45 * 30) / 32)
+    0.993
+    """
+
+    def __init__(self) -> None:
+        self.counts: dict[int, list[int]] = {}
+        """By seat: ``[chances, bets]``."""
+        self.folds: dict[int, list[int]] = {}
+        """By seat: ``[bets and raises faced, folds to them]``."""
+        self._hand: tuple[int, ...] = ()
+        self._seen = 0
+        self._bettor = -1
+        self._pending = -1
+        """The one opponent left facing this seat's last bet, when no more of the hand was
+        seen: it folded unless the hand goes on (see :meth:`acted`)."""
+
+    def observe(self, view: HandView) -> None:
+        """Counts the events of the view's hand not counted yet."""
+        key = hand_key(view)
+        if key != self._hand:
+            if self._pending >= 0:  # the last hand ended on this seat's bet: a fold
+                self.folds.setdefault(self._pending, [0, 0])
+                self.folds[self._pending][0] += 1
+                self.folds[self._pending][1] += 1
+            self._hand, self._seen, self._bettor = key, 0, -1
+        self._pending = -1
+        events = view.events
+        for event in events[self._seen :]:
+            seat = -1 if event.seat is None else event.seat
+            if event.kind in _ROUND_STARTS:
+                self._bettor = -1
+            elif event.kind in _CHOICES and seat != view.seat:
+                if self._bettor < 0:
+                    chances = self.counts.setdefault(seat, [0, 0])
+                    chances[0] += 1
+                    chances[1] += event.kind in ("bet", "raise")
+                elif seat != self._bettor:
+                    faced = self.folds.setdefault(seat, [0, 0])
+                    faced[0] += 1
+                    faced[1] += event.kind == "fold"
+            if event.kind in ("bet", "raise"):
+                self._bettor = seat
+        self._seen = len(events)
+
+    def trust(self, seat: int) -> float:
+        """The chance that a bet of ``seat`` when checked to is made with a hand worth it: the
+        natural rate over the seat's rate (with :data:`PRIOR_CHANCES` of prior belief), at most
+        one.
+
+        >>> reader = BetReader(); reader.counts[1] = [20, 20]
+        >>> round(reader.trust(1), 3)  # 0.45 / ((20 + 13.5) / 50)
+        0.672
+        """
+        chances, bets = self.counts.get(seat, (0, 0))
+        rate = (bets + NATURAL_STAB * PRIOR_CHANCES) / (chances + PRIOR_CHANCES)
+        return min(1.0, NATURAL_STAB / rate)
+
+    def acted(self, view: HandView, action: Action) -> None:
+        """Notes the seat's own action: a bet or raise that leaves one opponent to answer before
+        the last betting round, with chips behind, ends the hand only if the opponent folds, so a
+        next hand seen without another turn in this one counts that fold.
+
+        >>> from drawpoker.games import Hand, game
+        >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
+        >>> reader = BetReader(); reader.observe(hand.view(0))
+        >>> reader.acted(hand.view(0), Action.raise_to(300)); hand.raise_to(300); hand.fold()
+        >>> again = Hand(game("holdem"), [10_000, 10_000], button=1, seed=1)
+        >>> reader.observe(again.view(again.actor)); reader.folds
+        {1: [1, 1]}
+        """
+        rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
+        last_round = view.street >= len(view.game.streets) - 1
+        all_in = action.amount >= view.stacks[view.seat] + view.bets[view.seat]
+        if action.kind in ("bet", "raise") and len(rivals) == 1 and not last_round and not all_in:
+            self._pending = rivals[0]
+
+    def fold_rate(self, seat: int) -> float:
+        """How often ``seat`` folds to a bet or raise (with :data:`PRIOR_BETS` of prior belief
+        at :data:`NATURAL_FOLDS`).
+
+        >>> reader = BetReader(); reader.folds[1] = [20, 20]
+        >>> reader.fold_rate(1)  # (20 + 6) / 40
+        0.65
+        """
+        faced, folded = self.folds.get(seat, (0, 0))
+        return (folded + NATURAL_FOLDS * PRIOR_BETS) / (faced + PRIOR_BETS)
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain data, read back by :meth:`from_data`.
+
+        >>> BetReader.from_data(BetReader().to_data()).counts
+        {}
+        """
+        return {
+            "counts": [[s, *c] for s, c in sorted(self.counts.items())],
+            "folds": [[s, *c] for s, c in sorted(self.folds.items())],
+            "hand": list(self._hand),
+            "seen": self._seen,
+            "bettor": self._bettor,
+            "pending": self._pending,
+        }
+
+    @classmethod
+    def from_data(cls, data: Any) -> BetReader:
+        """The reader :meth:`to_data` wrote."""
+        reader = cls()
+        reader.counts = {int(s): [int(c), int(b)] for s, c, b in data["counts"]}
+        reader._hand = tuple(int(c) for c in data["hand"])
+        reader._seen = int(data["seen"])
+        reader.folds = {int(s): [int(f), int(n)] for s, f, n in data["folds"]}
+        reader._bettor = int(data["bettor"])
+        reader._pending = int(data["pending"])
+        return reader
+
+
+def hand_key(view: HandView) -> tuple[int, ...]:
+    """The button and the seat's first cards: tells one hand from the next.
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand_key(Hand(game("holdem"), [10_000, 10_000], deck="As Kd Ah Kc").view(1))
+    (0, 51, 50)
+    """
+    for event in view.events:
+        if event.kind == "deal" and event.to == view.seat:
+            return (view.button, *event.cards)
+    return (view.button,)
