@@ -227,14 +227,7 @@ impl HandState {
         } else if current == 0 {
             !self.opening_applies() || self.may_open(seat)
         } else {
-            let acted_at = self.acted_at[seat];
-            self.someone_could_call_more(seat)
-                && (acted_at < 0
-                    || structure.is_full_raise(
-                        current - acted_at as u64,
-                        self.largest_raise,
-                        self.round_size,
-                    ))
+            self.someone_could_call_more(seat) && self.is_reopened_for(seat, structure)
         };
         legal.call = to_call;
         if !opens {
@@ -258,6 +251,26 @@ impl HandState {
         };
         legal.presets = self.presets(&legal, structure, current > 0, context);
         Ok(legal)
+    }
+
+    /// Whether `seat` may raise: it has not acted in this round, or a bet or raise that counts
+    /// as full came after it acted (R-POT-6). In no-limit and pot-limit the bet must have risen
+    /// by a full raise since, so that several short all-ins count once they add up to one. In
+    /// fixed limit a full bet (a completion, R-STUD-2) or an all-in of half a bet or more
+    /// (R-LIMIT-3) moves `full_bet_to` past what the seat answered; each all-in is counted from
+    /// the last full bet, so short ones that add up to half a bet count too.
+    fn is_reopened_for(&self, seat: usize, structure: Structure) -> bool {
+        let Ok(acted_at) = u64::try_from(self.acted_at[seat]) else {
+            return true;
+        };
+        match structure {
+            Structure::FixedLimit { .. } => self.full_bet_to > acted_at,
+            _ => structure.is_full_raise(
+                self.current_bet - acted_at,
+                self.largest_raise,
+                self.round_size,
+            ),
+        }
     }
 
     /// What the betting structure needs to size the decision of a seat whose call costs
