@@ -441,7 +441,7 @@ impl HandState {
         let next = self.seats_after(seat).find(|&s| {
             self.live[s]
                 && self.stacks[s] > 0
-                && (self.bets[s] < current || (others_can_bet && self.acted_at[s] < 0))
+                && (self.owes(s) || (others_can_bet && self.acted_at[s] < 0))
         });
         match next {
             Some(s) => self.actor = Some(s),
@@ -486,6 +486,20 @@ impl HandState {
         self.aggressor = Some(seat);
         self.aggressor_any = Some(seat);
         to
+    }
+
+    /// Whether `seat` has less in than it must match to stay in. That is the current bet while
+    /// another live seat has chips behind; once every other live seat is all-in, only the most
+    /// one of them put in: a big blind all-in for less than the blind leaves a seat whose bet
+    /// covers it nothing to answer, and the hand runs out (R-HE-8).
+    pub(super) fn owes(&self, seat: usize) -> bool {
+        let others = (0..self.seats).filter(|&s| s != seat && self.live[s]);
+        let to_match = if others.clone().any(|s| self.stacks[s] > 0) {
+            self.current_bet
+        } else {
+            others.map(|s| self.bets[s]).max().unwrap_or(0)
+        };
+        self.bets[seat] < to_match
     }
 
     /// Whether another live seat could put in more than the current bet: without one, a raise
