@@ -805,6 +805,21 @@ def test_r_27td_1_blinds_from_the_settings_half_a_small_bet_and_one_small_bet() 
     assert hand.legal_actions().min_to == 600
 
 
+def test_defect_a_draw_in_a_betting_round_says_it_is_a_betting_round() -> None:
+    hand = Hand(TRIPLE, [STACK] * 3, 0, seed=1)
+    assert hand.phase == "bet"
+    reason = "it is a betting round, not a draw (legal now: fold, call, raise)"
+    assert hand.why_illegal(Action.draw([])) == reason
+    with pytest.raises(IllegalActionError, match=r"^seat 0 cannot draw: it is a betting round"):
+        hand.act(Action.draw(hand.cards[0][:2]))
+    refused(hand, Action.draw([]))
+    hand.call()  # 0
+    hand.call()  # 1
+    hand.check()  # 2
+    assert hand.phase == "draw"
+    assert hand.why_illegal(Action.bet(100)) == "it is the draw"
+
+
 # ---------------------------------------------------------------------------- R-DRAW-8
 
 

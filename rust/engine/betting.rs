@@ -332,7 +332,14 @@ impl HandState {
             }
             return self.why_bad_draw(seat, cards);
         }
-        if let Some(known) = parsed.filter(|&k| k != ActionKind::Draw) {
+        if parsed == Some(ActionKind::Draw) {
+            let legal = self.legal_actions().ok()?;
+            return Some(format!(
+                "it is a betting round, not a draw (legal now: {})",
+                legal.kinds.join(", ")
+            ));
+        }
+        if let Some(known) = parsed {
             if !cards.is_empty() {
                 return Some(format!("{} takes no cards", known.name()));
             }
