@@ -90,8 +90,9 @@ DIVERGENCES: Final[dict[str, str]] = {
         "and allows a fifth; R-LIMIT-3 caps at a bet and three raises"
     ),
     "half_bet_reopens": (
-        "fixed limit: an all-in of at least half a bet reopens the betting (R-POT-6); PokerKit "
-        "reopens only after a full raise"
+        "fixed limit: a bet or raise that counts as full (an all-in of at least half a bet, "
+        "R-POT-6; a completion of the bring-in, R-STUD-2) reopens the betting for every player "
+        "who acted before it; PokerKit reopens only after the bet rose by a full bet"
     ),
     "short_all_in_completion": (
         "fixed limit: facing an all-in of less than half a bet (or a bring-in), the card room's "
@@ -410,13 +411,14 @@ class _Round:
 
     def reopened(self, player: int) -> bool:
         """A player who already acted may raise again only if the bet rose since then by a full
-        raise (no limit, pot limit) or by half a bet (fixed limit) (R-POT-6: short all-ins add
-        up)."""
+        raise (no limit, pot limit; R-POT-6: short all-ins add up), or, in fixed limit, if a bet
+        or raise that counts as full (a completion, an all-in of half a bet or more over the
+        last full one) was made since (R-STUD-2, R-LIMIT-3), however little the bet rose."""
         faced = self.acted.get(player)
         if faced is None:
             return True
         if self.game.fixed:
-            return 2 * (self.level - faced) >= self.size
+            return self.full_to > faced
         return self.level - faced >= self.full
 
     def target(self) -> int:

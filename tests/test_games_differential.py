@@ -276,7 +276,11 @@ Found and fixed: ``fixed-limit-half-bet-all-in-completed`` (on dc6bfa8 every fix
 failed 2-4% of its hands: after an all-in bet, or an all-in over a bring-in, of at least half a
 bet but less than one, the engine's next raise only completed to one bet, where R-POT-6 counts
 such an all-in as a full bet, so the raise goes one bet over it; fixed by 815d154, kept as
-:func:`test_fixed_limit_all_in_of_half_a_bet_is_raised_a_full_bet`)."""
+:func:`test_fixed_limit_all_in_of_half_a_bet_is_raised_a_full_bet`); ``fixed-limit-reopening``
+(issue 25: a player who had acted could raise again only when the bet had risen by half a bet
+since, not after every bet or raise counting as full, such as a completion of 20 over a bring-in
+of 15; the card room's model here shared the engine's rule, so these hands agreed; both fixed,
+kept in tests/test_stud_rules.py and tests/test_limit_rules.py)."""
 
 
 def classify(case: GameCase, problems: Sequence[Problem]) -> set[str]:

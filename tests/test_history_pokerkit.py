@@ -157,6 +157,22 @@ def test_the_specifications_example_replays_the_same_in_pokerkit() -> None:
     assert _pokerkit_stacks(theirs[0]) == ours[0].outcome.stacks
 
 
+def test_defect_a_short_big_blind_hand_records_no_action_pokerkit_refuses() -> None:
+    """The big blind all-in for 3 against a small blind of 5: no betting remains (R-HE-8), so
+    the history holds no action of a seat, and PokerKit replays it to the same stacks (it
+    refused the call the engine used to ask for)."""
+    hand = Hand(game("holdem", {"small_blind": 5, "big_blind": 10}), [19, 3], button=0, seed=7)
+    text = dumps(hand)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        history = HandHistory.loads(text)
+    assert not [a for a in history.actions if not a.startswith("d ") and " sm " not in a]
+    stacks = _pokerkit_stacks(history)
+    assert stacks == from_hand(hand).get("finishing_stacks") and sorted(stacks) == sorted(
+        hand.stacks
+    )
+
+
 def test_five_card_draw_histories_fail_clearly_in_pokerkit() -> None:
     spec = game("five-card-draw", {"joker": True})
     rng = random.Random(4)

@@ -708,6 +708,40 @@ def test_r_he_8_no_exposure_while_two_players_can_still_bet() -> None:
     assert hand.payouts == [0, 1500, 0] and hand.stacks == [9500, 1500, 9500]
 
 
+SMALL_BLINDS = game("holdem", HoldemSettings(small_blind=5, big_blind=10))
+
+
+def test_r_he_8_a_big_blind_all_in_for_less_than_the_small_blind_leaves_nothing_to_decide() -> None:
+    """Heads-up, the big blind is all-in for 3 and the small blind's 5 already covers it: no
+    betting remains, so nobody is asked to act; the hands are shown, the board is dealt and
+    the 2 no one can call come back."""
+    hand = stacked([19, 3], 0, {0: "Kc Kh", 1: "Qc Jd"}, BOARD, spec=SMALL_BLINDS)
+    assert [(e.seat, e.amount) for e in hand.events if e.kind == "blind"] == [(0, 5), (1, 3)]
+    assert hand.is_over and hand.actor is None
+    assert not {"call", "fold", "check"} & set(kinds(hand.events))
+    _exposed_then_dealt(hand, 0, [0, 1], 3)
+    assert Event("return", 0, None, 2) in hand.events
+    assert hand.payouts == [6, 0] and hand.stacks == [22, 0]
+
+
+def test_r_he_8_after_the_folds_a_small_blind_covering_the_all_in_big_blind_is_not_asked() -> None:
+    hand = stacked([100, 100, 3], 0, {0: "8d 8h", 1: "Kc Kh", 2: "Qc Jd"}, BOARD, SMALL_BLINDS)
+    assert hand.actor == 0 and hand.legal_actions().call == 10
+    start = len(hand.events)
+    hand.fold()  # seat 0: only the small blind, 5 in against 3, is left with chips
+    assert hand.is_over
+    _exposed_then_dealt(hand, start, [1, 2], 3)
+    assert hand.payouts == [0, 6, 0] and hand.stacks == [100, 103, 0]
+
+
+def test_r_he_8_a_small_blind_short_of_the_all_in_big_blind_still_calls_or_folds() -> None:
+    hand = stacked([19, 8], 0, {0: "Kc Kh", 1: "Qc Jd"}, BOARD, spec=SMALL_BLINDS)
+    legal = hand.legal_actions()
+    assert legal.seat == 0 and legal.kinds == ("fold", "call")
+    hand.call()
+    assert hand.is_over and hand.stacks == [27, 0]
+
+
 # ---------------------------------------------------------------------------- R-POT-1..6
 
 
@@ -931,9 +965,10 @@ BIG_BLIND_ANTE = game("holdem", HoldemSettings(big_blind_ante=100))
 def test_r_pot_5_a_big_blind_all_in_for_its_big_blind_ante_keeps_chips_conserved() -> None:
     holes = {0: BEST_TO_WORST[0], 1: BEST_TO_WORST[1]}
     hand = stacked([10000, 48], 0, holes, BOARD, BIG_BLIND_ANTE)
-    assert hand.events[0] == Event("ante", 1, None, 48) and hand.stacks == [9950, 0]
-    hand.call()  # the button's small blind: nobody can bet any more
-    assert hand.is_over
+    assert hand.events[:2] == [Event("ante", 1, None, 48), Event("blind", 0, None, 50)]
+    # The big blind posted no blind: the button's small blind covers it, and as nobody can bet
+    # any more it is not asked to act (R-HE-8).
+    assert hand.is_over and "call" not in kinds(hand.events)
     # Seat 0 has the better hand: it gets its own 100 back and wins the 48 dead chips.
     assert sum(hand.stacks) == 10048
     assert hand.stacks == [10048, 0]

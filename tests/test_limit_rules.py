@@ -376,6 +376,43 @@ def test_r_limit_3_an_all_in_bet_of_less_than_half_a_bet_may_be_completed() -> N
     assert legal.seat == 0 and legal.call == 100 and legal.min_to == legal.max_to == 200
 
 
+def test_r_limit_3_a_full_all_in_after_a_seat_called_a_short_one_reopens_for_it() -> None:
+    """Seat 5 calls a short all-in (230, 30 over the raise to 200); then an all-in to 260,
+    half a bet over the last full raise, counts as a raise (and toward the cap), so seat 5,
+    which acted before it, may raise again though the bet rose by only 30 since."""
+    spec = game("2-7-triple-draw", TripleDrawSettings(small_bet=100, big_bet=200))
+    hand = Hand(spec, [260, STACK, STACK, STACK, 230, STACK], 0, seed=4)
+    assert blinds(hand) == [(1, 50), (2, 100)] and hand.actor == 3
+    hand.raise_to(200)  # 3: raise one (the big blind is the bet)
+    hand.raise_to(230)  # 4, all-in: 30 more, less than half a bet
+    hand.call()  # 5
+    hand.raise_to(260)  # 0, all-in: 60 over the raise to 200, raise two
+    hand.call()  # 1
+    hand.call()  # 2
+    hand.call()  # 3
+    legal = hand.legal_actions()
+    assert legal.seat == 5 and legal.kinds == ("fold", "call", "raise") and legal.call == 30
+    assert legal.min_to == legal.max_to == 360
+    hand.raise_to(360)  # raise three: the cap
+    legal = hand.legal_actions()
+    assert legal.seat == 1 and legal.kinds == ("fold", "call") and legal.call == 100
+
+
+def test_r_limit_3_short_all_ins_that_add_up_to_half_a_bet_reopen() -> None:
+    hand = Hand(OMAHA_HILO, [STACK, STACK, 230, 260], 0, seed=1)
+    hand.call()  # 3
+    hand.call()  # 0
+    hand.call()  # 1
+    hand.check()  # 2
+    assert hand.street == 1 and hand.actor == 1
+    hand.bet(100)  # 1
+    hand.raise_to(130)  # 2, all-in: 30 more, less than half a bet
+    hand.raise_to(160)  # 3, all-in: 30 more, 60 with seat 2's, half a bet or more
+    hand.call()  # 0
+    legal = hand.legal_actions()
+    assert legal.seat == 1 and legal.kinds == ("fold", "call", "raise") and legal.min_to == 260
+
+
 # ---------------------------------------------------------------------------- R-OMAHA-1
 
 
@@ -766,6 +803,21 @@ def test_r_27td_1_blinds_from_the_settings_half_a_small_bet_and_one_small_bet() 
     hand = Hand(spec, [STACK] * 3, 0, seed=1)
     assert blinds(hand) == [(1, 150), (2, 300)]
     assert hand.legal_actions().min_to == 600
+
+
+def test_defect_a_draw_in_a_betting_round_says_it_is_a_betting_round() -> None:
+    hand = Hand(TRIPLE, [STACK] * 3, 0, seed=1)
+    assert hand.phase == "bet"
+    reason = "it is a betting round, not a draw (legal now: fold, call, raise)"
+    assert hand.why_illegal(Action.draw([])) == reason
+    with pytest.raises(IllegalActionError, match=r"^seat 0 cannot draw: it is a betting round"):
+        hand.act(Action.draw(hand.cards[0][:2]))
+    refused(hand, Action.draw([]))
+    hand.call()  # 0
+    hand.call()  # 1
+    hand.check()  # 2
+    assert hand.phase == "draw"
+    assert hand.why_illegal(Action.bet(100)) == "it is the draw"
 
 
 # ---------------------------------------------------------------------------- R-DRAW-8

@@ -64,10 +64,18 @@ class TodaysEngine:
         return bot.choose(hand.view(hand.actor))
 
 
-def expected_message(old: str | None, attempt: Action) -> str | None:
-    """Today's wording of a refusal the former engine gave."""
+DRAW_IN_A_BETTING_ROUND = re.compile(r"it is a betting round, not a draw \(legal now: [a-z, -]+\)")
+"""Today's answer to a draw in a betting round (the former engine's "unknown action 'draw'"),
+which names the kinds legal at that moment."""
+
+
+def expected_message(old: str | None, attempt: Action) -> str | re.Pattern[str] | None:
+    """Today's wording of a refusal the former engine gave (a pattern where it names what is
+    legal)."""
     if old is None:
         return None
+    if old == "unknown action 'draw'" and attempt.kind == "draw":
+        return DRAW_IN_A_BETTING_ROUND
     if old == "the betting is not open to this seat" and attempt.kind == "bet":
         return "jacks or better are needed to open"
     if match := re.fullmatch(r"card (\d+) is not in the hand", old):
@@ -94,5 +102,9 @@ def test_five_card_draw_is_as_recorded(chunk: int) -> None:
         result = play_case(engine, case)
         old = case["messages"]
         wanted = [expected_message(m, a) for m, a in zip(old, result["tried"], strict=True)]
-        assert result["messages"] == wanted, case["seed"]
+        for message, want in zip(result["messages"], wanted, strict=True):
+            if isinstance(want, re.Pattern):
+                assert message is not None and want.fullmatch(message), (case["seed"], message)
+            else:
+                assert message == want, case["seed"]
         assert result["digest"] == case["digest"], case["seed"]

@@ -329,6 +329,63 @@ def test_r_stud_2_an_all_in_completion_of_half_a_bet_counts_as_the_completion() 
     assert legal.kinds == ("fold", "call", "raise") and legal.min_to == legal.max_to == 350
 
 
+SMALL_BRING_IN = game("stud", StudSettings(small_bet=20, big_bet=40, ante=0, bring_in=15))
+"""A bring-in of 15 on a small bet of 20: the completion adds less than half a bet."""
+
+
+def test_r_stud_2_after_a_completion_the_bring_in_may_raise() -> None:
+    """A completion is the round's full bet (R-STUD-2, R-STUD-3), however little it adds to
+    the bring-in: the bring-in, which acted before it, may fold, call or raise."""
+    hands = {0: "Ah Kh 2c", 1: "Ad Kd 9s", 2: "As Ks Th"}
+    hand = stud_hand(hands, SMALL_BRING_IN, stacks=[1000, 1000, 1000])
+    assert hand.actor == 0
+    bring_in(hand)  # 0: 15
+    hand.raise_to(20)  # 1 completes: 5 more, the one bet
+    hand.call()  # 2
+    legal = hand.legal_actions()
+    assert legal.seat == 0 and legal.kinds == ("fold", "call", "raise") and legal.call == 5
+    assert legal.min_to == legal.max_to == 40
+    hand.raise_to(40)
+    legal = hand.legal_actions()
+    assert legal.seat == 1 and legal.kinds == ("fold", "call", "raise") and legal.call == 20
+
+
+def test_r_pot_6_an_all_in_completion_of_half_a_bet_reopens_for_those_who_called_the_bring_in() -> (
+    None
+):
+    hands = {0: "Ah Kh 2c", 1: "Ad Kd 9s", 2: "As Ks Th", 3: "Qc Qd Jh"}
+    spec = game("stud", StudSettings(small_bet=20, big_bet=40, ante=0, bring_in=5))
+    hand = stud_hand(hands, spec, stacks=[1000, 1000, 12, 1000])
+    assert hand.actor == 0
+    bring_in(hand)  # 0: 5
+    hand.call()  # 1: calls the bring-in
+    hand.raise_to(12)  # 2, all-in: 12 of a 20 completion, half a bet or more
+    hand.call()  # 3
+    legal = hand.legal_actions()
+    assert legal.seat == 0 and legal.kinds == ("fold", "call", "raise")
+    hand.call()  # 0
+    legal = hand.legal_actions()
+    # One bet over the all-in that counted as the completion.
+    assert legal.seat == 1 and legal.kinds == ("fold", "call", "raise") and legal.call == 7
+    assert legal.min_to == legal.max_to == 32
+    hand.raise_to(32)
+    assert hand.legal_actions().seat == 3
+
+
+def test_r_pot_6_an_all_in_of_less_than_half_a_bet_over_the_bring_in_does_not_reopen() -> None:
+    hands = {0: "Ah Kh 2c", 1: "Ad Kd 9s", 2: "As Ks Th", 3: "Qc Qd Jh"}
+    spec = game("stud", StudSettings(small_bet=20, big_bet=40, ante=0, bring_in=5))
+    hand = stud_hand(hands, spec, stacks=[1000, 1000, 9, 1000])
+    bring_in(hand)  # 0: 5
+    hand.call()  # 1
+    hand.raise_to(9)  # 2, all-in: less than half of the 20 completion
+    hand.call()  # 3
+    hand.call()  # 0
+    legal = hand.legal_actions()
+    assert legal.seat == 1 and legal.kinds == ("fold", "call") and legal.call == 4
+    refused(hand, Action.raise_to(20))
+
+
 # ---------------------------------------------------------------------------- R-STUD-4
 
 OPEN_PAIR = {0: "As Kd 9c 9d", 1: "Qh Jh 7d 6c", 2: "Tc 8s 3h 4d"}

@@ -245,14 +245,7 @@ impl HandState {
         } else if current == 0 {
             !self.opening_applies() || self.may_open(seat)
         } else {
-            let acted_at = self.acted_at[seat];
-            self.someone_could_call_more(seat)
-                && (acted_at < 0
-                    || structure.is_full_raise(
-                        current - acted_at as u64,
-                        self.largest_raise,
-                        self.round_size,
-                    ))
+            self.someone_could_call_more(seat) && self.is_reopened_for(seat, structure)
         };
         legal.call = to_call;
         if !opens {
@@ -276,6 +269,26 @@ impl HandState {
         };
         legal.presets = self.presets(&legal, structure, current > 0, context);
         Ok(legal)
+    }
+
+    /// Whether `seat` may raise: it has not acted in this round, or a bet or raise that counts
+    /// as full came after it acted (R-POT-6). In no-limit and pot-limit the bet must have risen
+    /// by a full raise since, so that several short all-ins count once they add up to one. In
+    /// fixed limit a full bet (a completion, R-STUD-2) or an all-in of half a bet or more
+    /// (R-LIMIT-3) moves `full_bet_to` past what the seat answered; each all-in is counted from
+    /// the last full bet, so short ones that add up to half a bet count too.
+    fn is_reopened_for(&self, seat: usize, structure: Structure) -> bool {
+        let Ok(acted_at) = u64::try_from(self.acted_at[seat]) else {
+            return true;
+        };
+        match structure {
+            Structure::FixedLimit { .. } => self.full_bet_to > acted_at,
+            _ => structure.is_full_raise(
+                self.current_bet - acted_at,
+                self.largest_raise,
+                self.round_size,
+            ),
+        }
     }
 
     /// What the betting structure needs to size the decision of a seat whose call costs
@@ -337,7 +350,14 @@ impl HandState {
             }
             return self.why_bad_draw(seat, cards);
         }
-        if let Some(known) = parsed.filter(|&k| k != ActionKind::Draw) {
+        if parsed == Some(ActionKind::Draw) {
+            let legal = self.legal_actions().ok()?;
+            return Some(format!(
+                "it is a betting round, not a draw (legal now: {})",
+                legal.kinds.join(", ")
+            ));
+        }
+        if let Some(known) = parsed {
             if !cards.is_empty() {
                 return Some(format!("{} takes no cards", known.name()));
             }
@@ -447,7 +467,7 @@ impl HandState {
         let next = self.seats_after(seat).find(|&s| {
             self.live[s]
                 && self.stacks[s] > 0
-                && (self.bets[s] < current || (others_can_bet && self.acted_at[s] < 0))
+                && (self.owes(s) || (others_can_bet && self.acted_at[s] < 0))
         });
         match next {
             Some(s) => self.actor = Some(s),
@@ -492,6 +512,20 @@ impl HandState {
         self.aggressor = Some(seat);
         self.aggressor_any = Some(seat);
         to
+    }
+
+    /// Whether `seat` has less in than it must match to stay in. That is the current bet while
+    /// another live seat has chips behind; once every other live seat is all-in, only the most
+    /// one of them put in: a big blind all-in for less than the blind leaves a seat whose bet
+    /// covers it nothing to answer, and the hand runs out (R-HE-8).
+    pub(super) fn owes(&self, seat: usize) -> bool {
+        let others = (0..self.seats).filter(|&s| s != seat && self.live[s]);
+        let to_match = if others.clone().any(|s| self.stacks[s] > 0) {
+            self.current_bet
+        } else {
+            others.map(|s| self.bets[s]).max().unwrap_or(0)
+        };
+        self.bets[seat] < to_match
     }
 
     /// Whether another live seat could put in more than the current bet: without one, a raise

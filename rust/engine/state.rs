@@ -331,8 +331,7 @@ impl HandState {
         let street = self.spec.streets[self.street].clone();
         // A round is played when two seats can bet, or when the one seat that can still owes
         // chips (it may fold or call a blind it faces).
-        let owes = (0..self.seats)
-            .any(|s| self.live[s] && self.stacks[s] > 0 && self.bets[s] < self.current_bet);
+        let owes = (0..self.seats).any(|s| self.live[s] && self.stacks[s] > 0 && self.owes(s));
         if self.spec.structure.is_none()
             || !street.betting
             || (self.able < 2 && !(self.able == 1 && owes))
