@@ -21,7 +21,7 @@ from drawpoker.web.store import Store
 from openskill.models import BradleyTerryFull
 from site_server import SiteServer
 from starlette.testclient import TestClient
-from web_helpers import Browser, new_table, play_persons, room_of, site
+from web_helpers import Browser, keys_in, new_table, play_persons, room_of, site
 
 
 def library_ratings(
@@ -191,6 +191,7 @@ def test_a_device_takes_its_seat_back_and_the_old_token_stops_working() -> None:
             assert json.loads(ws.receive_text())["code"] == "bad-token"
         welcome = Browser(client, table, new).open()
         assert welcome["seat"] == seat
+        assert not {"device", "key_hash"} & set(keys_in(welcome))  # nothing of the device
         assert welcome["state"]["players"][seat]["name"] == "Ann"
         assert welcome["state"]["players"][seat]["rating"] == NEW.shown
         assert welcome["state"]["players"][1]["rating"] == CPU_RATINGS["rules"].shown
