@@ -13,7 +13,14 @@ Routes::
     POST /api/tables                a new table -> its id and link
     GET  /api/tables/{id}           the table's public facts (game, seats, status)
     POST /api/tables/{id}/seats     take an open seat -> the seat and its token
-    GET  /api/tables/{id}/history   the seat's hand history (header X-Seat-Token)
+    POST /api/tables/{id}/return    a device takes its seat back -> the seat and a new token
+    GET  /api/tables/{id}/history   the seat's hand history (header X-Seat-Token, or
+                                    X-Device-Key and ?seat=)
+    POST /api/devices               a new device key for a nickname
+    GET  /api/devices/me            the device's nickname (header X-Device-Key)
+    GET  /api/devices/me/games      the device's tables, results and ratings (paged)
+    GET  /api/leaderboard/{game}    a game's ratings, best first (paged)
+    GET  /games, /leaderboard       the pages of your games and of the leaderboards
     GET  /api/tips, /api/tips.svg   the draw tips with their numbers, and their chart
     POST /api/analyse               every discard choice of a five-card hand, ranked
     WS   /ws/{id}                   the table's WebSocket
@@ -28,7 +35,7 @@ limits on what one client may use are :class:`~drawpoker.web.guard.SiteLimits`.
 
 >>> app = create_app(":memory:")
 >>> sorted(route.path for route in app.routes)[:3]
-['/', '/api/analyse', '/api/games']
+['/', '/api/analyse', '/api/devices']
 """
 
 from __future__ import annotations
@@ -267,25 +274,124 @@ async def table_facts(request: Request) -> Response:
     return JSONResponse(room.facts())
 
 
+async def _fields(request: Request, known: set[str]) -> dict[str, Any]:
+    """The request's JSON object, with no field outside ``known``."""
+    data: dict[str, Any] = await read_json(request)
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ProtocolError("bad-message", f"unknown fields {unknown} (known: {sorted(known)})")
+    return data
+
+
 async def take_seat(request: Request) -> Response:
-    """Gives the first open seat to the person asking: the seat and its token (keep it)."""
+    """Gives the first open seat to the person asking (tied to their ``device`` key when
+    given): the seat and its token (keep it)."""
     room = _room(request)
     if room is None:
         return error(404, "no-table", "there is no such table")
     try:
-        data = await read_json(request)
-        unknown = sorted(set(data) - {"name"})
-        if unknown:
-            raise ProtocolError("bad-message", f"unknown fields {unknown} (known: ['name'])")
+        data = await _fields(request, {"name", "device"})
     except ProtocolError as problem:
         return body_error(problem)
     if not room.open_seats():
         return error(409, "full", "every seat of this table is taken")
     try:
-        seat, token = _house(request).claim(room, data.get("name"))
+        seat, token = _house(request).claim(room, data.get("name"), data.get("device"))
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
     except DrawPokerError as problem:
         return error(400, "bad-request", str(problem))
     return JSONResponse({"seat": seat, "token": token}, status_code=201)
+
+
+async def take_back(request: Request) -> Response:
+    """A device takes its seat back (its first at this table, or ``seat``): the seat and a
+    new token (the old one stops working)."""
+    room = _room(request)
+    if room is None:
+        return error(404, "no-table", "there is no such table")
+    try:
+        data = await _fields(request, {"device", "seat"})
+        seat, token = _house(request).take_back(room, data.get("device"), data.get("seat"))
+    except ProtocolError as problem:
+        return body_error(problem)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
+    return JSONResponse({"seat": seat, "token": token})
+
+
+PAGE_SIZE = 25
+"""Rows in one page of a listing (a device's games, a leaderboard)."""
+
+MAX_PAGE = 10000
+"""The last page number a listing answers (a request beyond it is refused)."""
+
+
+def _page_number(request: Request) -> int:
+    """The ``page`` asked for (0 when not given); :class:`Refused` (400) when it is not a
+    number 0..:data:`MAX_PAGE`."""
+    text = request.query_params.get("page", "0")
+    if not (text.isdigit() and len(text) <= 6 and int(text) <= MAX_PAGE):
+        raise Refused(400, "bad-page", f"page is a number from 0 to {MAX_PAGE}")
+    return int(text)
+
+
+def _paged(page: int, total: int, rows: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    return {"page": page, "page_size": PAGE_SIZE, "total": total, name: rows}
+
+
+async def new_device(request: Request) -> Response:
+    """A new device key for a nickname: keep it (the browser's storage), it is shown once."""
+    try:
+        data = await _fields(request, {"nickname"})
+    except ProtocolError as problem:
+        return body_error(problem)
+    address = request.client.host if request.client else "unknown"
+    try:
+        key, nickname = _house(request).register(data.get("nickname"), address)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
+    except DrawPokerError as problem:
+        return error(400, "bad-nickname", str(problem))
+    return JSONResponse({"device": key, "nickname": nickname}, status_code=201)
+
+
+def _device(request: Request) -> tuple[int, str]:
+    """The device of the request's ``X-Device-Key``; :class:`Refused` otherwise."""
+    return _house(request).device_of(request.headers.get("x-device-key", ""))
+
+
+async def device_me(request: Request) -> Response:
+    """The device's nickname (a browser importing a key checks it here)."""
+    try:
+        _, nickname = _device(request)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
+    return JSONResponse({"nickname": nickname}, headers={"cache-control": "no-store"})
+
+
+async def device_games(request: Request) -> Response:
+    """A page of the device's tables, newest first, with its results and rating changes."""
+    try:
+        device, _ = _device(request)
+        page = _page_number(request)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
+    total, rows = _house(request).store.device_games(device, page * PAGE_SIZE, PAGE_SIZE)
+    return JSONResponse(_paged(page, total, rows, "tables"), headers={"cache-control": "no-store"})
+
+
+async def leaderboard(request: Request) -> Response:
+    """A page of a game's ratings, best first."""
+    name = request.path_params["game"]
+    if name not in GAMES:
+        return error(404, "no-game", "there is no such game")
+    try:
+        page = _page_number(request)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
+    total, rows = _house(request).store.leaderboard(name, page * PAGE_SIZE, PAGE_SIZE)
+    return JSONResponse({"game": name, **_paged(page, total, rows, "ratings")})
 
 
 async def history(request: Request) -> Response:
@@ -294,9 +400,23 @@ async def history(request: Request) -> Response:
     if room is None:
         return error(404, "no-table", "there is no such table")
     token = request.headers.get("x-seat-token", "")
-    seat = _house(request).seat_of(room, token) if token else None
+    house = _house(request)
+    seat = house.seat_of(room, token) if token else None
+    if seat is None and "x-device-key" in request.headers:
+        try:
+            seats = house.device_seats(room, request.headers["x-device-key"])
+        except Refused as refused:
+            return error(refused.status, refused.code, refused.message)
+        asked = request.query_params.get("seat", str(seats[0]))
+        if not asked.isdigit() or int(asked) not in seats:
+            return error(403, "not-your-seat", f"this device's seats here are {seats}")
+        seat = int(asked)
     if seat is None:
-        return error(403, "bad-token", "send the seat token in the X-Seat-Token header")
+        return error(
+            403,
+            "bad-token",
+            "send the seat token in the X-Seat-Token header (or the device key in X-Device-Key)",
+        )
     names = [p["name"] for p in room.players()]
     kind = request.query_params.get("format", "json")
     name = f"drawpoker-{room.id}-seat{seat + 1}"
@@ -533,13 +653,20 @@ def create_app(
             Route("/", _page("index.html")),
             Route("/table/{table_id}", _page("table.html")),
             Route("/tips", _page("tips.html")),
+            Route("/games", _page("games.html")),
+            Route("/leaderboard", _page("leaderboard.html")),
             Route("/rules", rules_index),
             Route("/rules/{game:path}", rules),
             Route("/api/games", games),
             Route("/api/tables", new_table, methods=["POST"]),
             Route("/api/tables/{table_id}", table_facts),
             Route("/api/tables/{table_id}/seats", take_seat, methods=["POST"]),
+            Route("/api/tables/{table_id}/return", take_back, methods=["POST"]),
             Route("/api/tables/{table_id}/history", history),
+            Route("/api/devices", new_device, methods=["POST"]),
+            Route("/api/devices/me", device_me),
+            Route("/api/devices/me/games", device_games),
+            Route("/api/leaderboard/{game}", leaderboard),
             Route("/api/tips", tips),
             Route("/api/tips.svg", tips_svg),
             Route("/api/analyse", analysis, methods=["POST"]),

@@ -139,6 +139,16 @@ class Guard:
         """
         return self._hit(self.table_rates, "tables", address)
 
+    def device_allowed(self, address: str) -> bool:
+        """Counts a new device key of ``address``; ``False`` beyond ``table_rate`` (a person
+        makes one device key per browser, fewer than tables).
+
+        >>> guard = Guard(SiteLimits(table_rate="1/minute"))
+        >>> guard.device_allowed("a"), guard.device_allowed("a"), guard.table_allowed("a")
+        (True, False, True)
+        """
+        return self._hit(self.table_rates, "devices", address)
+
     def message_allowed(self, connection: str) -> bool:
         """Counts a message of ``connection``; ``False`` beyond ``message_rate``."""
         return self._hit(self.message_rates, "messages", connection)

@@ -32,6 +32,7 @@ import time
 import unicodedata
 
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
+from drawpoker.web.devices import new_device_key, parse_device_key
 from drawpoker.web.guard import Guard, Refused, SiteLimits
 from drawpoker.web.lobby import NewTable, parse_new_table
 from drawpoker.web.room import Pace, Room, restore
@@ -232,9 +233,96 @@ class House:
             removed.append(table_id)
         return removed
 
-    def claim(self, room: Room, name: object) -> tuple[int, str]:
-        """Gives ``room``'s first open seat to a person named ``name``: the seat and its token
-        (shown once, to that person); :class:`InvalidArgumentError` when every seat is taken.
+    # ------------------------------------------------------------------ devices
+
+    def register(self, nickname: object, address: str = "local") -> tuple[str, str]:
+        """A new device for the nickname (1..24 printable characters): its key (shown once,
+        kept by the browser) and the nickname as cleaned; :class:`InvalidArgumentError` for a
+        bad nickname, :class:`Refused` (429) when ``address`` made its ``table_rate`` of
+        devices already.
+
+        >>> house = House(Store(":memory:"))
+        >>> key, nickname = house.register(" Ann ")
+        >>> house.device_of(key)[1], nickname
+        ('Ann', 'Ann')
+        """
+        display = clean_name(nickname, "")
+        if not display:
+            raise InvalidArgumentError("a nickname has 1 to 24 characters")
+        if not self.guard.device_allowed(address):
+            raise Refused(429, "too-many-devices", "this address made devices too fast: wait")
+        key = new_device_key()
+        self.store.add_device(token_hash(key), display, time.time())
+        return key, display
+
+    def device_of(self, key: object) -> tuple[int, str]:
+        """The id and nickname of the device whose key this is; :class:`Refused` when the key
+        is malformed (400 ``bad-device``) or not one of this site's (404 ``no-device``).
+
+        >>> House(Store(":memory:")).device_of("ab" * 32)
+        Traceback (most recent call last):
+        ...
+        drawpoker.web.guard.Refused: no-device: this device key is not known here
+        """
+        found = self.store.device(token_hash(parse_device_key(key)))
+        if found is None:
+            raise Refused(404, "no-device", "this device key is not known here")
+        return found
+
+    def device_seats(self, room: Room, key: object) -> list[int]:
+        """The seats of ``room`` the device took; :class:`Refused` when its key is bad
+        (:meth:`device_of`), or it took none here: 409 ``other-table`` when its seats are at
+        other tables, 404 ``no-seat`` when it took none anywhere.
+
+        >>> import asyncio
+        >>> house = House(Store(":memory:"))
+        >>> key, _ = house.register("Ann")
+        >>> async def demo():
+        ...     room = house.create(parse_new_table({"game": "holdem", "seats": ["person"] * 2}))
+        ...     try:
+        ...         house.device_seats(room, key)
+        ...     except Refused as refused:
+        ...         print(refused.status, refused.message)
+        ...     house.claim(room, None, key)
+        ...     seats = house.device_seats(room, key)
+        ...     await house.stop()
+        ...     return seats
+        >>> asyncio.run(demo())
+        404 this device has not taken a seat at any table
+        [0]
+        """
+        device, _ = self.device_of(key)
+        seats = [seat for seat, record in enumerate(room.seats) if record.device == device]
+        if seats:
+            return seats
+        if self.store.device_table_count(device):
+            raise Refused(
+                409, "other-table", "this device's seats are at other tables, not at this one"
+            )
+        raise Refused(404, "no-seat", "this device has not taken a seat at any table")
+
+    def take_back(self, room: Room, key: object, seat: object = None) -> tuple[int, str]:
+        """The device takes its seat of ``room`` back (``seat``, or its first there): the seat
+        and a fresh token (the old one stops working); :class:`Refused` as
+        :meth:`device_seats`, or 403 ``not-your-seat`` for a seat it did not take.
+        """
+        seats = self.device_seats(room, key)
+        if seat is None:
+            seat = seats[0]
+        if seat not in seats or isinstance(seat, bool):
+            raise Refused(403, "not-your-seat", f"this device's seats here are {seats}")
+        assert isinstance(seat, int)
+        token = secrets.token_urlsafe(32)
+        room.retoken(seat, token_hash(token))
+        return seat, token
+
+    # ------------------------------------------------------------------ seats
+
+    def claim(self, room: Room, name: object, device_key: object = None) -> tuple[int, str]:
+        """Gives ``room``'s first open seat to a person named ``name`` (their device's
+        nickname when not given, with ``device_key``): the seat and its token (shown once, to
+        that person), the seat tied to the device; :class:`InvalidArgumentError` when every
+        seat is taken, :class:`Refused` for a bad device key (:meth:`device_of`).
 
         >>> import asyncio
         >>> async def demo():
@@ -250,13 +338,14 @@ class House:
         >>> asyncio.run(demo())
         every seat of this table is taken
         """
+        device, nickname = (None, None) if device_key is None else self.device_of(device_key)
         free = room.open_seats()
         if not free:
             raise InvalidArgumentError("every seat of this table is taken")
         seat = free[0]
-        display = clean_name(name, f"Seat {seat + 1}")
+        display = clean_name(name, nickname or f"Seat {seat + 1}")
         token = secrets.token_urlsafe(32)
-        room.claim(seat, display, token_hash(token))
+        room.claim(seat, display, token_hash(token), device)
         return seat, token
 
     def seat_of(self, room: Room, token: str) -> int | None:

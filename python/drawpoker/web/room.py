@@ -42,8 +42,9 @@ from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgument
 from drawpoker.games import Action, Table
 from drawpoker.web.lobby import NewTable
 from drawpoker.web.protocol import TOO_SLOW, Act, ProtocolError
+from drawpoker.web.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
 from drawpoker.web.seatview import betting_facts, hand_json, own_state, seat_state, table_state
-from drawpoker.web.store import SeatRecord
+from drawpoker.web.store import GameResult, SeatRecord, SeatResult
 from drawpoker.web.stream import SeatStreams
 
 if TYPE_CHECKING:
@@ -174,9 +175,16 @@ class Room:
     ``last`` member (it never changes: made once)."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
+    ratings: dict[int, float] = field(default_factory=dict)
+    """The rating shown beside each rated seat's name (a device's in this game, or a CPU's)."""
+    results: dict[int, SeatResult] = field(default_factory=dict)
+    """Each seat's result once the game is over (with its rating before and after, if rated)."""
 
     def __post_init__(self) -> None:
         self.streams = SeatStreams(self.table)
+        self._refresh_ratings()
+        if self.status == "over":
+            self.results = {r.seat: r for r in self.store.results(self.id)}
         hands = self.table.hands
         self.saved = (len(hands) - 1, len(hands[-1].actions))
         self.actions = sum(len(hand.actions) for hand in hands)
@@ -248,7 +256,7 @@ class Room:
         >>> Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
         ...          "cpu:rules"]}), Store(":memory:"), Pace(), seed=1).players()[1]
         {'seat': 1, 'name': 'CPU 2', 'cpu': 'rules', 'taken': True, 'connected': False, \
-'away': False}
+'away': False, 'rating': 19.0, 'rating_change': None}
         """
         away = self.table.away
         return [
@@ -259,9 +267,64 @@ class Room:
                 "taken": record.taken,
                 "connected": bool(self.connections.get(seat)),
                 "away": seat in away,
+                "rating": self.ratings.get(seat),
+                "rating_change": self._rating_change(seat),
             }
             for seat, record in enumerate(self.seats)
         ]
+
+    def _rating_change(self, seat: int) -> float | None:
+        result = self.results.get(seat)
+        if result is None or result.rating_before is None or result.rating_after is None:
+            return None
+        return round(result.rating_after - result.rating_before, 1)
+
+    def _refresh_ratings(self) -> None:
+        """Reads the rating shown beside each seat: a device's in this game (a newcomer's
+        when it has none yet), a CPU player's fixed one; none for other seats."""
+        devices = {seat: r.device for seat, r in enumerate(self.seats) if r.device is not None}
+        saved = self.store.ratings(self.table.game.name, devices.values())
+        self.ratings = {seat: saved.get(device, NEW).shown for seat, device in devices.items()}
+        for seat, record in enumerate(self.seats):
+            if record.cpu in CPU_RATINGS:
+                self.ratings[seat] = CPU_RATINGS[record.cpu].shown
+
+    def game_result(self) -> GameResult:
+        """The finished game's result: each seat's place and score (the table's standings)
+        and, when the game is rated (:func:`~drawpoker.web.ratings.unrated_reason`), the
+        devices' new ratings in this game.
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:checkcall"], "rounds": 1}), Store(":memory:"), Pace(), seed=1)
+        >>> room.start(); room.table.play_cpu(); result = room.game_result()
+        >>> sorted(r.place for r in result.seats), result.ratings
+        ([1, 2], {})
+        """
+        table = self.table
+        standings = table.standings()
+        entrants = [
+            Entrant(s.seat, s.place, self.seats[s.seat].device, self.seats[s.seat].cpu)
+            for s in standings
+        ]
+        game = table.game.name
+        before = self.store.ratings(game, [e.device for e in entrants if e.device is not None])
+        after = {} if unrated_reason(entrants) is not None else rate(entrants, before)
+        seats = []
+        for entrant, standing in zip(entrants, standings, strict=True):
+            device = entrant.device
+            rated = device is not None and device in after
+            seats.append(
+                SeatResult(
+                    standing.seat,
+                    standing.place,
+                    standing.score,
+                    before.get(device, NEW).shown if rated and device is not None else None,
+                    after[device].shown if rated and device is not None else None,
+                )
+            )
+        return GameResult(game, seats, after)
 
     def facts(self) -> dict[str, Any]:
         """What anyone may know of the table (the lobby's link shows it before a seat is
@@ -409,8 +472,9 @@ class Room:
         else:
             self._broadcast(None)
 
-    def claim(self, seat: int, name: str, token_hash: str) -> None:
-        """Gives an open seat to a person (their name, their token's hash), saved at once.
+    def claim(self, seat: int, name: str, token_hash: str, device: int | None = None) -> None:
+        """Gives an open seat to a person (their name, their token's hash, their device's id),
+        saved at once.
 
         >>> from drawpoker.web.lobby import parse_new_table
         >>> from drawpoker.web.store import Store
@@ -428,9 +492,26 @@ class Room:
                 f"seat {seat!r} is not an open seat (open: {self.open_seats()})"
             )
         record = self.seats[seat]
-        self.store.claim(self.id, seat, name, token_hash)
-        record.name, record.token_hash = name, token_hash
+        self.store.claim(self.id, seat, name, token_hash, device)
+        record.name, record.token_hash, record.device = name, token_hash, device
+        self._refresh_ratings()
         self._broadcast(None)
+
+    def retoken(self, seat: int, token_hash: str) -> None:
+        """Gives a person's seat a new token (its device took it back), saved at once: the
+        old token no longer opens the seat; connections open with it stay.
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> store = Store(":memory:")
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person"] * 2}),
+        ...                 store, Pace(), seed=1)
+        >>> ann = store.add_device("ef", "Ann", 0.0)
+        >>> room.claim(0, "Ann", "ab", device=ann); room.retoken(0, "cd"); room.seats[0].token_hash
+        'cd'
+        """
+        self.store.retoken(self.id, seat, token_hash)
+        self.seats[seat].token_hash = token_hash
 
     # ------------------------------------------------------------------ what people do
 
@@ -555,6 +636,7 @@ it starts when every seat has its player, or when a player asks to start
         the table starting), then sends every connected seat its update."""
         table = self.table
         before = self.saved
+        result = self.game_result() if table.is_over and self.status != "over" else None
         if table.is_over:
             self.status = "over"
         unsaved = self.unsaved_players
@@ -565,8 +647,11 @@ it starts when every seat has its player, or when a player asks to start
         ends = len(table.hands) - 1 > before[0] or table.is_over or not acted
         written = sorted(unsaved) if ends else []
         self.saved = self.store.save(
-            self.id, table, self.status, since=before, players=written, header=ends
+            self.id, table, self.status, since=before, players=written, header=ends, result=result
         )
+        if result is not None:
+            self.results = {r.seat: r for r in result.seats}
+            self._refresh_ratings()
         if ends:
             unsaved.clear()
         if self.saved[0] == before[0]:

@@ -537,6 +537,7 @@ QUESTIONS: tuple[tuple[str, Callable[[GameSpec], bool]], ...] = (
     ("all_in", lambda s: True),
     ("all_check", lambda s: _has_setting(s, "second_round")),
     ("no_bet", lambda s: _has_setting(s, "mode")),
+    ("rating", lambda s: True),
     ("bring_in", lambda s: bool(s.forced.bring_in)),
     ("board", lambda s: any(st.board for st in s.streets) and s.showdown[0].cards == "best-of-all"),
     ("omaha_cards", lambda s: s.showdown[0].cards == "two-hole-three-board"),

@@ -467,6 +467,15 @@ EN: dict[str, str] = {
         "Yes, with the no-bet mode: everyone draws once and shows; the best hand scores a point "
         "(equal best hands each score one) and the most points after the last hand wins."
     ),
+    "q.rating": "Which games change my rating?",
+    "a.rating": (
+        "Every finished game you play from your device, against people or CPU players, in "
+        "this game's own rating: each other player you finish above counts as a win, below as "
+        "a loss, on an equal place as half of each (no-bet games too, by their points). Not "
+        "rated: a game where your device held two seats, a game nobody played from a device "
+        "(CPU players only), and a game with no one else rated (seats nobody took, or taken "
+        "without a device, do not count)."
+    ),
     "q.bring_in": "Who has to bet first, and how much?",
     "a.bring_in": (
         "On the first round the worst up card must bring it in; from then on the best hand "

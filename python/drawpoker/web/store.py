@@ -40,6 +40,7 @@ from drawpoker.bots import saved_bot
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games import Action, Hand, Table, spec_from_dict
 from drawpoker.games.table import SNAPSHOT_FORMAT
+from drawpoker.web.ratings import Rating
 
 
 class StoreBusyError(InvalidArgumentError):
@@ -134,6 +135,37 @@ CREATE TABLE IF NOT EXISTS actions (
     data TEXT NOT NULL,
     PRIMARY KEY (table_id, hand, number)
 );
+CREATE TABLE IF NOT EXISTS devices (
+    id INTEGER PRIMARY KEY,
+    key_hash TEXT NOT NULL UNIQUE,
+    nickname TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seat_devices (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    device INTEGER NOT NULL REFERENCES devices(id),
+    PRIMARY KEY (table_id, seat)
+);
+CREATE INDEX IF NOT EXISTS seat_devices_by_device ON seat_devices(device, table_id);
+CREATE TABLE IF NOT EXISTS results (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    place INTEGER NOT NULL,
+    score INTEGER NOT NULL,
+    rating_before REAL,
+    rating_after REAL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS ratings (
+    game TEXT NOT NULL,
+    device INTEGER NOT NULL REFERENCES devices(id),
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL,
+    PRIMARY KEY (game, device)
+);
+CREATE INDEX IF NOT EXISTS ratings_by_rank ON ratings(game, mu - 3 * sigma DESC);
 """
 
 ROLES = ("cpu", "away")
@@ -215,7 +247,8 @@ def assemble(
 @dataclass
 class SeatRecord:
     """A seat as the server keeps it: the CPU player's type (``None`` for a person's seat),
-    the name shown, and the hash of the person's seat token (``None`` while nobody took it).
+    the name shown, the hash of the person's seat token (``None`` while nobody took it) and
+    the id of the device that took it (``None`` when taken without one, or not taken).
 
     >>> SeatRecord(None, "Open seat", None).taken
     False
@@ -224,6 +257,7 @@ class SeatRecord:
     cpu: str | None
     name: str
     token_hash: str | None
+    device: int | None = None
 
     @property
     def taken(self) -> bool:
@@ -233,6 +267,36 @@ class SeatRecord:
         True
         """
         return self.cpu is not None or self.token_hash is not None
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """A seat's result in a finished game: place (equal scores share one), score (chips, or
+    points in no-bet mode) and, when the game was rated, the rating shown before and after.
+
+    >>> SeatResult(0, 1, 2500).rating_after is None
+    True
+    """
+
+    seat: int
+    place: int
+    score: int
+    rating_before: float | None = None
+    rating_after: float | None = None
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """What a finished game leaves in the store: each seat's result, and the new ratings of
+    its devices in ``game`` (empty when the game is not rated).
+
+    >>> GameResult("holdem", [], {}).ratings
+    {}
+    """
+
+    game: str
+    seats: list[SeatResult]
+    ratings: dict[int, Rating]
 
 
 @dataclass
@@ -325,8 +389,10 @@ class Store:
 
         self._transaction(work)
 
-    def claim(self, table_id: str, seat: int, name: str, token_hash: str) -> None:
-        """Gives the seat to a person: their name and their token's hash.
+    def claim(
+        self, table_id: str, seat: int, name: str, token_hash: str, device: int | None = None
+    ) -> None:
+        """Gives the seat to a person: their name, their token's hash and their device's id.
 
         >>> from drawpoker.games import Table, game
         >>> store = Store(":memory:")
@@ -335,12 +401,175 @@ class Store:
         >>> store.claim("t", 1, "Ann", "ab12"); store.load()[0].seats[1].name
         'Ann'
         """
-        self._transaction(
-            lambda db: db.execute(
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute(
                 "UPDATE seats SET name = ?, token_hash = ? WHERE table_id = ? AND seat = ?",
                 (name, token_hash, table_id, seat),
             )
+            if device is not None:
+                db.execute("INSERT INTO seat_devices VALUES (?, ?, ?)", (table_id, seat, device))
+
+        self._transaction(work)
+
+    def retoken(self, table_id: str, seat: int, token_hash: str) -> None:
+        """Replaces a seat's token (its device took it back: the old token stops working).
+
+        >>> from drawpoker.games import Table, game
+        >>> store = Store(":memory:")
+        >>> store.create("t", 0.0, {}, "waiting", [SeatRecord(None, "Ann", "ab")],
+        ...              Table(game("holdem"), 2))
+        >>> store.retoken("t", 0, "cd"); store.load()[0].seats[0].token_hash
+        'cd'
+        """
+        self._transaction(
+            lambda db: db.execute(
+                "UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = ?",
+                (token_hash, table_id, seat),
+            )
         )
+
+    # ------------------------------------------------------------------ devices and ratings
+
+    def add_device(self, key_hash: str, nickname: str, created: float) -> int:
+        """Saves a new device (its key's hash and nickname); its id.
+
+        >>> store = Store(":memory:")
+        >>> store.add_device("ab", "Ann", 0.0), store.device("ab"), store.device("cd")
+        (1, (1, 'Ann'), None)
+        """
+        ids: list[int] = []
+
+        def work(db: sqlite3.Connection) -> None:
+            cursor = db.execute(
+                "INSERT INTO devices (key_hash, nickname, created) VALUES (?, ?, ?)",
+                (key_hash, nickname, created),
+            )
+            ids.append(int(cursor.lastrowid or 0))
+
+        self._transaction(work)
+        return ids[0]
+
+    def device(self, key_hash: str) -> tuple[int, str] | None:
+        """The id and nickname of the device whose key has this hash, or ``None``."""
+        row = self.db.execute(
+            "SELECT id, nickname FROM devices WHERE key_hash = ?", (key_hash,)
+        ).fetchone()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def device_table_count(self, device: int) -> int:
+        """How many tables the device took a seat at.
+
+        >>> Store(":memory:").device_table_count(1)
+        0
+        """
+        row = self.db.execute(
+            "SELECT count(DISTINCT table_id) FROM seat_devices WHERE device = ?", (device,)
+        ).fetchone()
+        return int(row[0])
+
+    def ratings(self, game: str, devices: Iterable[int]) -> dict[int, Rating]:
+        """The saved ratings in ``game`` of those of ``devices`` that have one.
+
+        >>> Store(":memory:").ratings("holdem", [1, 2])
+        {}
+        """
+        wanted = sorted(set(devices))
+        marks = ",".join("?" * len(wanted))
+        rows = self.db.execute(
+            f"SELECT device, mu, sigma, games FROM ratings WHERE game = ? AND device IN ({marks})",
+            (game, *wanted),
+        )
+        return {device: Rating(mu, sigma, games) for device, mu, sigma, games in rows}
+
+    def results(self, table_id: str) -> list[SeatResult]:
+        """The seats' results of a finished table (none before it is over).
+
+        >>> Store(":memory:").results("t")
+        []
+        """
+        rows = self.db.execute(
+            "SELECT seat, place, score, rating_before, rating_after FROM results "
+            "WHERE table_id = ? ORDER BY seat",
+            (table_id,),
+        )
+        return [SeatResult(*row) for row in rows]
+
+    def leaderboard(self, game: str, offset: int, limit: int) -> tuple[int, list[dict[str, Any]]]:
+        """The rated devices of ``game``, best shown rating first: the count of them all, and
+        the page of ``limit`` from ``offset`` (place, nickname, rating, mu, sigma, games).
+
+        >>> Store(":memory:").leaderboard("holdem", 0, 10)
+        (0, [])
+        """
+        (total,) = self.db.execute(
+            "SELECT count(*) FROM ratings WHERE game = ?", (game,)
+        ).fetchone()
+        rows = self.db.execute(
+            "SELECT nickname, mu, sigma, games FROM ratings JOIN devices ON devices.id = device "
+            "WHERE game = ? ORDER BY mu - 3 * sigma DESC, device LIMIT ? OFFSET ?",
+            (game, limit, offset),
+        ).fetchall()
+        page = [
+            {
+                "place": offset + index + 1,
+                "nickname": nickname,
+                "rating": Rating(mu, sigma).shown,
+                "mu": mu,
+                "sigma": sigma,
+                "games": games,
+            }
+            for index, (nickname, mu, sigma, games) in enumerate(rows)
+        ]
+        return int(total), page
+
+    def device_games(
+        self, device: int, offset: int, limit: int
+    ) -> tuple[int, list[dict[str, Any]]]:
+        """The tables the device took a seat at, newest first: the count of them all, and the
+        page of ``limit`` from ``offset``, each with its game, status, and per seat of the
+        device the place, score (chips or points) and rating before and after (once over).
+
+        >>> Store(":memory:").device_games(1, 0, 10)
+        (0, [])
+        """
+        (total,) = self.db.execute(
+            "SELECT count(DISTINCT table_id) FROM seat_devices WHERE device = ?", (device,)
+        ).fetchone()
+        tables = self.db.execute(
+            "SELECT id, created, status, request FROM tables WHERE id IN "
+            "(SELECT table_id FROM seat_devices WHERE device = ?) "
+            "ORDER BY created DESC, id LIMIT ? OFFSET ?",
+            (device, limit, offset),
+        ).fetchall()
+        page = []
+        for table_id, created, status, request in tables:
+            seats = self.db.execute(
+                "SELECT s.seat, r.place, r.score, r.rating_before, r.rating_after "
+                "FROM seat_devices s LEFT JOIN results r "
+                "ON r.table_id = s.table_id AND r.seat = s.seat "
+                "WHERE s.table_id = ? AND s.device = ? ORDER BY s.seat",
+                (table_id, device),
+            ).fetchall()
+            page.append(
+                {
+                    "id": table_id,
+                    "created": created,
+                    "status": status,
+                    "game": json.loads(request).get("game"),
+                    "seats": [
+                        {
+                            "seat": seat,
+                            "place": place,
+                            "score": score,
+                            "rating_before": before,
+                            "rating_after": after,
+                        }
+                        for seat, place, score, before, after in seats
+                    ],
+                }
+            )
+        return int(total), page
 
     def save(
         self,
@@ -351,13 +580,15 @@ class Store:
         since: tuple[int, int],
         players: Iterable[tuple[str, int]] = (),
         header: bool = True,
+        result: GameResult | None = None,
     ) -> tuple[int, int]:
         """Saves what an action (or a seat leaving or coming back) changed, in one
         transaction: the actions after ``since`` (the hand and the count of its actions saved
         before) and the hands that ended or were dealt since; with ``header`` also the header
         and status, the CPU players named in ``players`` (``(role, seat)`` pairs), and the
         stand-ins of seats whose player came back removed (an action inside a hand changes
-        none of them). Returns the new ``since``.
+        none of them), and the game's ``result`` when it ended (so that a game over and its
+        ratings are saved together or not at all). Returns the new ``since``.
 
         >>> from drawpoker.games import Table, game
         >>> store = Store(":memory:")
@@ -388,9 +619,28 @@ class Store:
                     (table_id, *away),
                 )
             saved.append(self._write_hands(db, table_id, table, since, new_first=False))
+            if result is not None:
+                self._write_result(db, table_id, result)
 
         self._transaction(work)
         return saved[0]
+
+    @staticmethod
+    def _write_result(db: sqlite3.Connection, table_id: str, result: GameResult) -> None:
+        db.executemany(
+            "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (table_id, r.seat, r.place, r.score, r.rating_before, r.rating_after)
+                for r in result.seats
+            ],
+        )
+        db.executemany(
+            "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?)",
+            [
+                (result.game, device, rating.mu, rating.sigma, rating.games)
+                for device, rating in result.ratings.items()
+            ],
+        )
 
     def set_status(self, table_id: str, status: str) -> None:
         """Changes a table's status (``waiting``, ``playing``, ``over``).
@@ -499,7 +749,7 @@ class Store:
         """
 
         def work(db: sqlite3.Connection) -> None:
-            for name in ("actions", "hands", "players", "seats"):
+            for name in ("actions", "hands", "players", "seat_devices", "results", "seats"):
                 db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
             db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
@@ -543,13 +793,15 @@ class Store:
         created, request, status, header = row
         request_data = json.loads(request)
         seat_rows = db.execute(
-            "SELECT seat, cpu, name, token_hash FROM seats WHERE table_id = ? ORDER BY seat",
+            "SELECT seats.seat, cpu, name, token_hash, device FROM seats LEFT JOIN seat_devices "
+            "ON seat_devices.table_id = seats.table_id AND seat_devices.seat = seats.seat "
+            "WHERE seats.table_id = ? ORDER BY seats.seat",
             (table_id,),
         ).fetchall()
         kinds = request_data.get("seats")
         if kinds is not None:
             _check_seats(table_id, kinds, seat_rows)
-        seats = [SeatRecord(cpu, name, token_hash) for _, cpu, name, token_hash in seat_rows]
+        seats = [SeatRecord(*row[1:]) for row in seat_rows]
         players: dict[str, list[list[Any]]] = {role: [] for role in ROLES}
         for role, seat, data in db.execute(
             "SELECT role, seat, data FROM players WHERE table_id = ?", (table_id,)

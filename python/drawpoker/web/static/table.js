@@ -45,12 +45,25 @@ async function main() {
   }
   document.title = `drawpoker: ${facts.game.title}`;
   token = localStorage.getItem(TOKEN_KEY);
+  if (!token && deviceKey()) token = await takeBack();
   if (token) {
     connect();
   } else if (facts.open_seats.length) {
     showJoin();
   } else {
     $("full").hidden = false;
+  }
+}
+
+// This device's seat at this table, taken back with a new token (null when it has none here).
+async function takeBack() {
+  try {
+    const back = await requestJSON("POST", `/api/tables/${encodeURIComponent(TABLE_ID)}/return`,
+      { device: deviceKey() });
+    localStorage.setItem(TOKEN_KEY, back.token);
+    return back.token;
+  } catch (_) {
+    return null;
   }
 }
 
@@ -65,7 +78,7 @@ function showJoin() {
     event.preventDefault();
     try {
       const taken = await requestJSON("POST", `/api/tables/${encodeURIComponent(TABLE_ID)}/seats`,
-        { name: $("name").value });
+        { name: $("name").value || undefined, device: deviceKey() || undefined });
       token = taken.token;
       localStorage.setItem(TOKEN_KEY, token);
       $("join").hidden = true;
@@ -75,6 +88,7 @@ function showJoin() {
       if (error.status === 409) { $("join").hidden = true; $("full").hidden = false; }
     }
   });
+  if (typeof deviceNickname === "function") $("name").value = deviceNickname();
   $("name").focus();
 }
 
@@ -256,7 +270,8 @@ function renderFelt() {
     if (s === seat) box.classList.add("you");
     if (state.actor === s && state.status === "playing") box.classList.add("acting");
     if (!state.live[s] && state.card_counts[s] > 0) box.classList.add("folded");
-    const name = element("div", { class: "name", text: s === seat ? `${player.name} (you)` : player.name });
+    const rated = typeof player.rating === "number" ? ` \u00b7 ${player.rating.toFixed(1)}` : "";
+    const name = element("div", { class: "name", text: (s === seat ? `${player.name} (you)` : player.name) + rated });
     if (player.cpu) name.append(element("span", { class: "tag", text: `(${player.cpu})` }));
     if (state.button === s && !facts.game.stud) name.append(element("span", { class: "badge button", text: "D", title: "the button (dealer)" }));
     if (blinds.has(s)) name.append(element("span", { class: `badge ${blinds.get(s)}`, text: blinds.get(s) }));
@@ -442,6 +457,12 @@ function drawControls(legal) {
   return [element("div", { class: "row" }, button, hint)];
 }
 
+function ratingChangeText(player) {
+  const change = player.rating_change;
+  if (change === null || change === undefined) return "";
+  return ` Your rating: ${player.rating.toFixed(1)} (${change >= 0 ? "+" : ""}${change.toFixed(1)}).`;
+}
+
 function renderControls() {
   const box = $("controls");
   const parts = [];
@@ -450,7 +471,8 @@ function renderControls() {
   } else if (state.status === "over" || state.is_over) {
     const top = state.standings.filter((s) => s.place === 1).map((s) => s.name).join(" and ");
     parts.push(element("div", { class: "row", id: "game-over" },
-      element("strong", { text: `Game over: ${top} ${top.includes(" and ") ? "share" : "takes"} first place.` })));
+      element("strong", { text: `Game over: ${top} ${top.includes(" and ") ? "share" : "takes"} first place.` }),
+      element("span", { id: "rating-change", text: ratingChangeText(state.players[seat]) })));
   } else if (state.players[seat].away) {
     const back = element("button", { type: "button", id: "back", text: "I'm back" });
     back.addEventListener("click", () => send({ type: "back" }));

@@ -1,0 +1,117 @@
+"""In a real browser (headless Chromium, as tests/test_web_browser.py): the lobby asks a
+nickname once and keeps the device key; a Hold'em game against a CPU player ends with the
+rating change shown; the table page, its seat token lost, takes the seat back with the device
+key; "your games" lists the table with its place; the leaderboard lists the player; the key
+moves to another browser profile by export and import."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from site_server import SiteServer
+from test_web_browser import (
+    artifacts,
+    body,
+    by_id,
+    click_and_wait,
+    create_table,
+    driver,
+    server,
+    wait,
+)
+
+__all__ = ["artifacts", "driver", "server"]  # the fixtures, shared
+
+
+def text(driver: Any, name: str) -> str:
+    """The element's text now, read by the page itself (a redrawn element is never stale)."""
+    found = driver.execute_script(
+        "const e = document.getElementById(arguments[0]); return e ? e.innerText : null", name
+    )
+    return "" if found is None else str(found)
+
+
+def test_a_device_plays_is_rated_returns_and_lists_its_games(
+    driver: Any, server: SiteServer
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    driver.get(server.url + "/")
+    by_id(driver, "nickname").send_keys("Sam")
+    driver.find_element(By.CSS_SELECTOR, "#nickname-form button").click()
+    wait(driver, lambda d: d.execute_script("return localStorage['drawpoker.device']"), "a key")
+    key = driver.execute_script("return localStorage['drawpoker.device']")
+    assert len(key) == 64
+    driver.get(server.url + "/")  # asked once: not again
+    wait(driver, lambda d: body(d, "ready") == "yes", "the lobby")
+    assert not driver.find_elements(By.ID, "nickname-form")
+
+    create_table(driver, server, "holdem", ["person", "cpu:checkcall"])
+    by_id(driver, "create").click()
+    link = by_id(driver, "open")
+    wait(driver, lambda d: link.is_displayed(), "the table's link")
+    table_url = by_id(driver, "link").get_attribute("value")
+    link.click()
+    wait(
+        driver,
+        lambda d: d.execute_script("return document.getElementById('name').value") == "Sam",
+        "the nickname",
+    )
+    by_id(driver, "take-seat").click()
+    wait(driver, lambda d: body(d, "status") in ("playing", "over"), "the table to start")
+    while body(driver, "status") != "over":
+        wait(
+            driver,
+            lambda d: body(d, "myturn") == "yes" or body(d, "status") == "over",
+            "my turn",
+        )
+        if body(driver, "status") == "over":
+            break
+        click_and_wait(
+            driver, "act-fold" if driver.find_elements(By.ID, "act-fold") else "act-check"
+        )
+    wait(driver, lambda d: text(d, "rating-change"), "the rating change")
+    change = text(driver, "rating-change").strip()
+    assert change.startswith("Your rating:") and ("(+" in change or "(-" in change), change
+    assert "Sam (you) \u00b7" in text(driver, "seat-0") + text(driver, "seat-1")
+
+    # the seat token is lost (another tab, a cleared site entry): the device takes it back
+    driver.execute_script(
+        "for (const k of Object.keys(localStorage)) "
+        "if (k.startsWith('drawpoker.seat.')) localStorage.removeItem(k);"
+    )
+    driver.get(table_url)
+    wait(driver, lambda d: body(d, "status") == "over", "the seat taken back")
+    wait(driver, lambda d: "Game over" in text(d, "game-over"), "the game over shown")
+
+    driver.get(server.url + "/games")
+    table_id = table_url.rsplit("/", 1)[1]
+    rows = wait(
+        driver,
+        lambda d: d.execute_script(
+            "return [...document.querySelectorAll('#games tbody tr')]"
+            ".map((r) => [...r.cells].map((c) => c.innerText))"
+        ),
+        "your games",
+    )
+    (cells,) = rows
+    assert cells[0] == table_id and cells[1] == "holdem" and cells[2] == "over"
+    assert cells[3] in ("1", "2") and cells[5] != "not rated"
+
+    driver.get(server.url + "/leaderboard?game=holdem")
+    wait(driver, lambda d: "Sam" in text(d, "board"), "the leaderboard")
+
+    # export, then import in a fresh profile (localStorage cleared)
+    driver.get(server.url + "/games")
+    by_id(driver, "show-key").click()
+    assert by_id(driver, "device-key").get_attribute("value") == key
+    driver.execute_script("localStorage.clear()")
+    driver.get(server.url + "/games")
+    by_id(driver, "import-key").send_keys("0" * 64)
+    driver.find_element(By.CSS_SELECTOR, "#import-form button").click()
+    wait(driver, lambda d: "not known" in text(d, "games-error"), "an unknown key refused")
+    by_id(driver, "import-key").clear()
+    by_id(driver, "import-key").send_keys(key)
+    driver.find_element(By.CSS_SELECTOR, "#import-form button").click()
+    wait(driver, lambda d: text(d, "who") == "Playing as Sam.", "the key imported")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#games tbody tr"), "its games")
