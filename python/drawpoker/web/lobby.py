@@ -30,7 +30,7 @@ MAX_TIMER = 3600
 TIMER_CHOICES = (None, 30, 60)
 """The turn timers the lobby offers (RULES.md section 4); the server takes any of 1..3600 s."""
 
-REQUEST_FIELDS = ("game", "settings", "seats", "stack", "rounds", "turn_timer")
+REQUEST_FIELDS = ("game", "settings", "seats", "stack", "rounds", "turn_timer", "private")
 """The fields of a new-table request."""
 
 
@@ -112,6 +112,8 @@ class NewTable:
     game: GameSpec
     settings: TableSettings
     seats: tuple[str | None, ...]
+    private: bool = False
+    """A private table is not listed in the lobby: only its link leads to it."""
 
     @property
     def people(self) -> list[int]:
@@ -127,7 +129,7 @@ class NewTable:
 
         >>> parse_new_table(NewTable(game("holdem"), TableSettings(), (None, "rules")).to_dict())
         NewTable(game=..., settings=TableSettings(stack=None, rounds=10, turn_timer=None), \
-seats=(None, 'rules'))
+seats=(None, 'rules'), private=False)
         """
         return {
             "game": self.game.name,
@@ -136,6 +138,7 @@ seats=(None, 'rules'))
             "stack": self.settings.stack,
             "rounds": self.settings.rounds,
             "turn_timer": self.settings.turn_timer,
+            "private": self.private,
         }
 
 
@@ -219,9 +222,12 @@ def parse_new_table(data: object) -> NewTable:
         raise InvalidArgumentError(f"{name} is played by {low} to {high} seats, not {len(seats)}")
     if None not in seats:
         raise InvalidArgumentError("a table needs at least one seat for a person")
+    private = data.get("private", False)
+    if type(private) is not bool:
+        raise InvalidArgumentError(f"private must be true or false, not {private!r}")
     settings = TableSettings(
         stack=_optional_int("stack", data.get("stack"), 1, 2**53 - 1),
         rounds=_optional_int("rounds", data.get("rounds"), 1, MAX_ROUNDS) or TableSettings().rounds,
         turn_timer=_optional_int("turn_timer", data.get("turn_timer"), 1, MAX_TIMER),
     )
-    return NewTable(spec, settings, seats)
+    return NewTable(spec, settings, seats, private)

@@ -48,6 +48,8 @@ ERROR_CODES = {
     "not-your-turn": "it is another seat's turn",
     "illegal": "the rules do not allow the action now",
     "bad-card": "a discard is not a card of the seat",
+    "watching": "a watcher only watches: it may send ping, nothing else",
+    "too-many-watchers": "the table has as many watchers as it takes (the connection is closed)",
 }
 """Every error code a client may receive, with what it means."""
 
@@ -87,6 +89,18 @@ class Hello:
 
 
 @dataclass(frozen=True)
+class Watch:
+    """The first message of a watcher (no seat, no token): it is shown what every seat sees,
+    the public events after ``since`` (``None``: those of the current hand).
+
+    >>> Watch(None).since is None
+    True
+    """
+
+    since: int | None
+
+
+@dataclass(frozen=True)
 class Act:
     """An action at the seat's turn: ``seq`` is the latest event the client had when it chose
     (the action is refused as stale if the table moved on), ``amount`` the bet or raise total,
@@ -117,7 +131,7 @@ class Command:
 COMMANDS = ("away", "back", "start", "ping")
 """The message types that are a :class:`Command`."""
 
-Message = Hello | Act | Command
+Message = Hello | Watch | Act | Command
 
 
 def _refuse_constant(name: str) -> None:
@@ -223,6 +237,8 @@ def parse_message(text: str | bytes) -> Message:
 
     >>> parse_message('{"type": "hello", "token": "x", "since": 7}')
     Hello(token='x', since=7)
+    >>> parse_message('{"type": "watch"}')
+    Watch(since=None)
     >>> parse_message('{"type": "ping", "extra": 1}')
     Traceback (most recent call last):
     ...
@@ -240,12 +256,16 @@ def parse_message(text: str | bytes) -> Message:
         if since is not None:
             since = _integer("since", since, 0)
         return Hello(token, since)
+    if kind == "watch":
+        _fields(data, {"type"}, {"since"})
+        since = data.get("since")
+        return Watch(None if since is None else _integer("since", since, 0))
     if kind == "act":
         return _parse_act(data)
     if kind in COMMANDS:
         _fields(data, {"type"})
         return Command(kind)
-    known = ", ".join(["hello", "act", *COMMANDS])
+    known = ", ".join(["hello", "watch", "act", *COMMANDS])
     raise ProtocolError("bad-message", f"unknown message type {kind!r} (known: {known})")
 
 
