@@ -171,14 +171,15 @@ def load_object(text: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     return data
 
 
-def _refuse_lone_surrogates(data: object) -> None:
+def _refuse_lone_surrogates(data: object, where: str = "the message") -> None:
     """Raises :class:`ProtocolError` when a text of ``data`` holds a lone surrogate (an escape
-    such as ``"\\ud800"`` that JSON reads but that is no character: it cannot be encoded).
+    such as ``"\\ud800"`` that JSON reads but that is no character: it cannot be encoded),
+    naming the top-level field that holds it (a nickname's ``name``, say).
 
     >>> load_object(r'{"token": ["ok", "\\ud800"]}')
     Traceback (most recent call last):
     ...
-    drawpoker.web.protocol.ProtocolError: bad-json: the message holds a lone surrogate \
+    drawpoker.web.protocol.ProtocolError: bad-json: the field 'token' holds a lone surrogate \
 '\\ud800', which is not text
     """
     if isinstance(data, str):
@@ -187,15 +188,16 @@ def _refuse_lone_surrogates(data: object) -> None:
         except UnicodeEncodeError as error:
             bad = data[error.start : error.end]
             raise ProtocolError(
-                "bad-json", f"the message holds a lone surrogate {bad!r}, which is not text"
+                "bad-json", f"{where} holds a lone surrogate {bad!r}, which is not text"
             ) from None
     elif isinstance(data, dict):
+        top = where == "the message"
         for key, value in data.items():
-            _refuse_lone_surrogates(key)
-            _refuse_lone_surrogates(value)
+            _refuse_lone_surrogates(key, where)
+            _refuse_lone_surrogates(value, f"the field {key!r}" if top else where)
     elif isinstance(data, list):
         for value in data:
-            _refuse_lone_surrogates(value)
+            _refuse_lone_surrogates(value, where)
 
 
 def _json_type(value: object) -> str:
