@@ -155,14 +155,17 @@ def test_play_now_joins_a_listed_table_with_cpu_players_first_else_makes_one() -
         ann = first.json()
         assert ann["id"] != waiting and ann["seat"] == 0
         facts = client.get(f"/api/tables/{ann['id']}").json()
-        assert facts["status"] == "playing"
         assert [p["cpu"] for p in facts["players"]] == [None, None, "rules", "rules"]
         bob = client.post("/api/play", json={"game": "razz"}).json()
         assert (bob["id"], bob["seat"]) == (ann["id"], 1)
         cy = client.post("/api/play", json={"game": "razz", "name": "Cy"}).json()
         assert cy["id"] not in (ann["id"], waiting)
-        welcome = Browser(client, ann["id"], ann["token"]).open()
+        ann_page = Browser(client, ann["id"], ann["token"])
+        welcome = ann_page.open()
         assert welcome["seat"] == 0 and welcome["state"]["players"][0]["name"] == "Ann"
+        assert welcome["state"]["hand"] == 0  # nobody played Ann's seat before she came
+        started = ann_page.read_until(lambda s: s["status"] == "playing")  # Bob not here yet
+        assert not started["players"][0]["away"] and started["players"][1]["away"]
         unknown = client.post("/api/play", json={"game": "snap"})
         assert unknown.status_code == 400 and "unknown game 'snap'" in unknown.json()["message"]
 

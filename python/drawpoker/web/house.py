@@ -222,10 +222,11 @@ class House:
 
     def play_now(self, name: str, nickname: object, maker: str = "local") -> tuple[Room, int, str]:
         """Seats a person named ``nickname`` at once at a table of the game ``name`` with CPU
-        players: the first listed one with an open seat, else a new one (two seats for people,
-        the others CPU players, up to four seats; it starts at once, a CPU standing in for the
-        seat nobody took yet). The room, the seat and its token; :class:`Refused` as
-        :meth:`create` when a new table is needed and the limits refuse it.
+        players: the first listed one with an open seat, else a new one (two seats for
+        people, the others CPU players, up to four seats; it starts as soon as the person
+        connects, a CPU standing in for the seat nobody took yet). The room, the seat and its
+        token; :class:`Refused` as :meth:`create` when a new table is needed and the limits
+        refuse it.
 
         >>> import asyncio
         >>> async def demo():
@@ -237,7 +238,7 @@ class House:
         ...     return first.request.seats, first.status, second is first, (seat, other), \
 third is first
         >>> asyncio.run(demo())
-        ((None, None, 'rules', 'rules'), 'playing', True, (0, 1), False)
+        ((None, None, 'rules', 'rules'), 'waiting', True, (0, 1), False)
         """
         display = clean_name(nickname, "Player")
         for room in listed(list(self.rooms.values())):
@@ -250,8 +251,8 @@ third is first
         kind = "rules" if "rules" in kinds else kinds[0]
         seats = ["person"] * min(2, count - 1) + [f"cpu:{kind}"] * (count - min(2, count - 1))
         room = self.create(parse_new_table({"game": name, "seats": seats}), maker)
+        room.eager = True
         seat, token = self.claim(room, display)
-        room.start()
         return room, seat, token
 
     def sweep(self) -> list[str]:

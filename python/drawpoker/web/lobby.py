@@ -34,6 +34,45 @@ REQUEST_FIELDS = ("game", "settings", "seats", "stack", "rounds", "turn_timer", 
 """The fields of a new-table request."""
 
 
+SETTING_WORDS: dict[str, tuple[str, dict[str, str]]] = {
+    "mode": (
+        "Betting or points",
+        {"betting": "chips are bet", "no-bet": "no betting: each round's best hand scores a point"},
+    ),
+    "ante": ("Ante", {}),
+    "draw_limit": (
+        "Cards a player may exchange",
+        {
+            "3": "up to 3",
+            "3-or-4-with-ace": "up to 3, or 4 when the card kept is an ace or the joker",
+            "5": "up to 5",
+        },
+    ),
+    "opening": ("Opening", {"none": "any hand may open", "jacks": "jacks or better to open"}),
+    "second_round": (
+        "Who bets first after the draw",
+        {
+            "opener": "the player who opened",
+            "left-of-dealer": "the first player left of the dealer",
+        },
+    ),
+    "joker": ("Joker", {}),
+    "small_blind": ("Small blind", {}),
+    "big_blind": ("Big blind", {}),
+    "big_blind_ante": ("Big-blind ante", {}),
+    "betting": (
+        "Betting limit",
+        {"pot-limit": "pot limit", "fixed-limit": "fixed limit (a small and a big bet)"},
+    ),
+    "heads_up_uncapped": ("No raise cap heads-up", {}),
+    "small_bet": ("Small bet", {}),
+    "big_bet": ("Big bet", {}),
+    "bring_in": ("Bring-in", {}),
+}
+"""Each game setting's label in words and its choices in words, as the lobby shows them (a
+setting missing here is shown by its name, its choices as they are)."""
+
+
 def cpu_kinds(name: str) -> list[str]:
     """The CPU player types that play the game ``name`` (the check/call player plays any game).
 
@@ -53,17 +92,23 @@ def _setting_type(setting: Field[Any]) -> str:
 
 
 def setting_json(setting: Field[Any]) -> dict[str, Any]:
-    """One setting of a game as the lobby shows it: its name, type (``int``, ``bool`` or
-    ``str``), default, help and choices.
+    """One setting of a game as the lobby shows it: its name, its label and its choices in
+    words (:data:`SETTING_WORDS`), type (``int``, ``bool`` or ``str``), default, help and
+    choices.
 
     >>> from drawpoker.games import DrawSettings
-    >>> setting_json(fields(DrawSettings)[2])["choices"]
-    ['3', '3-or-4-with-ace', '5']
+    >>> draw_limit = setting_json(fields(DrawSettings)[2])
+    >>> draw_limit["label"], draw_limit["choices"], draw_limit["default"]
+    ('Cards a player may exchange', ['3', '3-or-4-with-ace', '5'], '3-or-4-with-ace')
+    >>> draw_limit["choice_labels"][1]
+    'up to 3, or 4 when the card kept is an ace or the joker'
     """
     choices = setting.metadata.get("choices")
+    label, words = SETTING_WORDS.get(setting.name, (setting.name.replace("_", " "), {}))
     return {
         "name": setting.name,
-        "label": setting.name.replace("_", " "),
+        "label": label,
+        "choice_labels": None if choices is None else [words.get(c, c) for c in choices],
         "type": _setting_type(setting),
         "default": None if setting.default is MISSING else setting.default,
         "help": setting.metadata.get("help", ""),

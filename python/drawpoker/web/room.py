@@ -166,6 +166,8 @@ class Room:
     connections: dict[int, set[Outbox]] = field(default_factory=dict)
     watchers: set[Outbox] = field(default_factory=set)
     """The connections of people watching (no seat: they are shown what every seat sees)."""
+    eager: bool = False
+    """Starts as soon as one person's seat has its player (the tables "Play now" makes)."""
     listener: Callable[[], None] | None = None
     """Called after each change anyone could see (the lobby's list follows the tables)."""
     gone: dict[int, float] = field(default_factory=dict)
@@ -395,7 +397,7 @@ class Room:
         """A browser holding ``seat``'s token connected: it gets the ``welcome`` (the table's
         facts, the seat's whole state and its events after ``since``), the seat is its
         player's again if a CPU stood in, and a waiting table starts once every person's
-        seat has its player.
+        seat has its player (an :attr:`eager` one at once).
         """
         self.connections.setdefault(seat, set()).add(outbox)
         self.gone.pop(seat, None)
@@ -415,8 +417,9 @@ class Room:
         if self.status == "playing" and seat in table.away:
             table.come_back(seat)
             self._changed(acted=False)
-        elif self.status == "waiting" and all(
-            self.connections.get(s) for s, r in enumerate(self.seats) if r.cpu is None
+        elif self.status == "waiting" and (
+            self.eager
+            or all(self.connections.get(s) for s, r in enumerate(self.seats) if r.cpu is None)
         ):
             self.start()
         else:
