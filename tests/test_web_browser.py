@@ -392,6 +392,7 @@ def test_a_new_table_is_listed_live_joined_with_one_click_and_watched(
         )
         bob.save_screenshot(str(artifacts / "lobby-live-table.png"))
         print(f"the new table reached the second lobby {shown_after:.3f} s after the create click")
+        by_id(bob, "nickname").send_keys("<i>Bob</i>")  # a name is text, never HTML
         row.find_element(By.CSS_SELECTOR, "button.join").click()
         wait(bob, lambda d: f"/table/{table_id}" in d.current_url, "Bob's seat")
         wait(bob, lambda d: body(d, "status") == "playing", "the table to start with Bob")
@@ -403,6 +404,8 @@ def test_a_new_table_is_listed_live_joined_with_one_click_and_watched(
         assert by_id(cy, "table-area").is_displayed()
         assert not by_id(cy, "away").is_displayed()
         wait(driver, lambda d: by_id(d, "watching").text == "1 watching", "Ann told of Cy")
+        assert "<i>Bob</i>" in by_id(driver, "standings").text
+        assert driver.find_elements(By.CSS_SELECTOR, "#standings i, #felt i") == []
         cy.save_screenshot(str(artifacts / "watcher.png"))
         driver.save_screenshot(str(artifacts / "table-watched.png"))
     finally:
