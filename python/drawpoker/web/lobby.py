@@ -35,42 +35,34 @@ REQUEST_FIELDS = ("game", "settings", "seats", "stack", "rounds", "turn_timer", 
 
 
 SETTING_WORDS: dict[str, tuple[str, dict[str, str]]] = {
-    "mode": (
-        "Betting or points",
-        {"betting": "chips are bet", "no-bet": "no betting: each round's best hand scores a point"},
-    ),
+    "mode": ("Mode", {"betting": "betting", "no-bet": "no betting (hands compared only)"}),
     "ante": ("Ante", {}),
     "draw_limit": (
-        "Cards a player may exchange",
+        "Draw limit",
         {
-            "3": "up to 3",
-            "3-or-4-with-ace": "up to 3, or 4 when the card kept is an ace or the joker",
-            "5": "up to 5",
+            "3": "up to 3 cards",
+            "3-or-4-with-ace": "up to 3, or 4 keeping an ace or the joker",
+            "5": "up to 5 cards",
         },
     ),
-    "opening": ("Opening", {"none": "any hand may open", "jacks": "jacks or better to open"}),
+    "opening": ("Opening", {"none": "anyone may open", "jacks": "jacks or better to open"}),
     "second_round": (
-        "Who bets first after the draw",
-        {
-            "opener": "the player who opened",
-            "left-of-dealer": "the first player left of the dealer",
-        },
+        "Second betting round starts with",
+        {"opener": "the opener", "left-of-dealer": "the first player left of the dealer"},
     ),
     "joker": ("Joker", {}),
     "small_blind": ("Small blind", {}),
     "big_blind": ("Big blind", {}),
     "big_blind_ante": ("Big-blind ante", {}),
-    "betting": (
-        "Betting limit",
-        {"pot-limit": "pot limit", "fixed-limit": "fixed limit (a small and a big bet)"},
-    ),
-    "heads_up_uncapped": ("No raise cap heads-up", {}),
+    "betting": ("Betting", {"pot-limit": "pot limit", "fixed-limit": "fixed limit"}),
+    "heads_up_uncapped": ("No raise cap with two players", {}),
     "small_bet": ("Small bet", {}),
     "big_bet": ("Big bet", {}),
     "bring_in": ("Bring-in", {}),
 }
-"""Each game setting's label in words and its choices in words, as the lobby shows them (a
-setting missing here is shown by its name, its choices as they are)."""
+"""Each game setting's label in words and its choices in words, as the lobby shows them (the
+words of the rules pages; a setting missing here is shown by its name, its choices as they
+are)."""
 
 
 def cpu_kinds(name: str) -> list[str]:
@@ -99,9 +91,9 @@ def setting_json(setting: Field[Any]) -> dict[str, Any]:
     >>> from drawpoker.games import DrawSettings
     >>> draw_limit = setting_json(fields(DrawSettings)[2])
     >>> draw_limit["label"], draw_limit["choices"], draw_limit["default"]
-    ('Cards a player may exchange', ['3', '3-or-4-with-ace', '5'], '3-or-4-with-ace')
+    ('Draw limit', ['3', '3-or-4-with-ace', '5'], '3-or-4-with-ace')
     >>> draw_limit["choice_labels"][1]
-    'up to 3, or 4 when the card kept is an ace or the joker'
+    'up to 3, or 4 keeping an ace or the joker'
     """
     choices = setting.metadata.get("choices")
     label, words = SETTING_WORDS.get(setting.name, (setting.name.replace("_", " "), {}))
