@@ -105,9 +105,21 @@ def my_turn(driver: Any) -> None:
 
 
 def click_and_wait(driver: Any, name: str) -> None:
-    """Clicks a control and waits for the server's next state."""
+    """Clicks a control and waits for the server's next state. A control the page drew again
+    between finding and clicking it (a state arrived: after a reconnect its welcome and an
+    update come one after the other) is found again."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
     before = body(driver, "seq")
-    by_id(driver, name).click()
+
+    def clicked(d: Any) -> bool:
+        try:
+            by_id(d, name).click()
+        except StaleElementReferenceException:
+            return False
+        return True
+
+    wait(driver, clicked, f"a click on {name}")
     wait(driver, lambda d: body(d, "seq") != before, f"the state after {name}")
 
 
