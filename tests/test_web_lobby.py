@@ -85,6 +85,25 @@ def test_a_finished_table_leaves_the_list() -> None:
         assert _listed(client)["tables"] == []
 
 
+def test_joining_a_full_or_finished_table_offers_to_watch() -> None:
+    with site() as client:
+        full = new_table(client, "holdem", ["person", "cpu:rules"])
+        take_seat(client, full, "Ann")
+        refused = client.post(f"/api/tables/{full}/seats", json={"name": "Bob"})
+        assert refused.status_code == 409 and refused.json()["error"] == "full"
+        assert "?watch" in refused.json()["message"]
+        over = new_table(client, "holdem", ["person", "person"], rounds=1)
+        _, token = take_seat(client, over, "Ann")
+        ann = Browser(client, over, token)
+        ann.open()
+        ann.send({"type": "start"})  # a CPU stands in for the open seat
+        ann.send({"type": "away"})
+        ann.read_until(lambda s: s["status"] == "over")
+        refused = client.post(f"/api/tables/{over}/seats", json={"name": "Bob"})
+        assert refused.status_code == 409 and refused.json()["error"] == "over"
+        assert room_of(client, over).open_seats() == [1]
+
+
 def test_a_lobby_page_is_sent_the_list_and_again_after_each_change() -> None:
     """The list a lobby page holds follows a new table and a seat taken (pushed shortly after
     the change, without asking)."""
@@ -130,6 +149,10 @@ def test_lobby_pages_are_capped_with_a_clear_refusal() -> None:
 
 def test_the_creator_is_seated_at_once_with_sit() -> None:
     with site() as client:
+        alone = client.post(
+            "/api/tables", json={"game": "holdem", "seats": ["person"] * 2, "name": "Ann"}
+        )
+        assert alone.status_code == 400 and '"sit": true' in alone.json()["message"]
         response = client.post(
             "/api/tables",
             json={

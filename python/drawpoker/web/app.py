@@ -241,6 +241,8 @@ async def new_table(request: Request) -> Response:
         sit = creator.get("sit", False)
         if type(sit) is not bool:
             raise ProtocolError("bad-message", f"sit must be true or false, not {sit!r}")
+        if "name" in creator and not sit:
+            raise ProtocolError("bad-message", 'name is the creator\'s nickname: send "sit": true')
         table_request = parse_new_table(data)
         nickname = clean_name(creator.get("name"), "Player") if sit else None
     except ProtocolError as problem:
@@ -316,8 +318,16 @@ async def take_seat(request: Request) -> Response:
             raise ProtocolError("bad-message", f"unknown fields {unknown} (known: ['name'])")
     except ProtocolError as problem:
         return body_error(problem)
+    if room.status == "over":
+        return error(
+            409, "over", "the game at this table is over: watch how it ended (its link with ?watch)"
+        )
     if not room.open_seats():
-        return error(409, "full", "every seat of this table is taken")
+        return error(
+            409,
+            "full",
+            "every seat of this table is taken: watch it instead (its link with ?watch)",
+        )
     try:
         seat, token = _house(request).claim(room, data.get("name"))
     except NicknameError as problem:
