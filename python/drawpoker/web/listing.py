@@ -29,7 +29,7 @@ MAX_PAGE = 100
 DEFAULT_PAGE = 50
 """The tables a page holds when no ``limit`` is asked for (and the lobby's pushed list)."""
 
-SETTLE = 0.1
+SETTLE = 0.05
 """Seconds the feed waits after a change before it sends the list: a burst of changes (a hand
 ending at many tables) goes out once."""
 
