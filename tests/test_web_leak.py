@@ -5,7 +5,9 @@ every message each seat receives is recorded. Each card in a message, read again
 belongs to, must be one the seat had already been shown by the engine (its own cards, the
 board, up cards, hands shown or tabled) by that message's sequence number; no message names
 the table's seed, the stub or another seat's token; no other seat's private event arrives.
-The seat's hand-history download is checked the same way."""
+The seat's hand-history download is checked the same way. A watcher of each table (from its
+first hand, and another once it is over) is checked as a seat that is shown only what every
+seat sees: no card before it is shown to all."""
 
 from __future__ import annotations
 
@@ -80,10 +82,12 @@ def _check_phh(table: Table, known: KnownCards, final: int, text: str) -> int:
 
 
 def check_messages(table: Table, seat: int, texts: list[str], tokens: list[str]) -> int:
-    """Checks every message ``seat`` received; returns how many cards were checked."""
+    """Checks every message ``seat`` received (a watcher's when ``seat`` is the number of
+    seats: it may know what every seat is shown); returns how many cards were checked."""
     known = KnownCards(table, seat)
     seed = str(table.seed)
     others = [t for s, t in enumerate(tokens) if t and s != seat]
+    watcher = seat == len(table.names)
     checked = 0
     for text in texts:
         assert seed not in text, "the seed reached a browser"
@@ -95,6 +99,8 @@ def check_messages(table: Table, seat: int, texts: list[str], tokens: list[str])
         if message["type"] not in ("welcome", "update"):
             assert not list(cards_in(message)), message
             continue
+        if watcher:
+            assert message["state"]["cards"] == [] and message["state"]["legal"] is None
         upto = message["seq"]
         for hand, card in cards_in(message):
             assert hand is not None, (card, message)
@@ -120,11 +126,22 @@ def test_no_seat_receives_what_it_may_not_see(game: str) -> None:
                 seat, token = take_seat(client, table_id, f"P{i}")
                 people[seat] = Browser(client, table_id, token)
                 tokens[seat] = token
+            watcher = Browser(client, table_id, None)
+            watcher.open()
             for browser in people.values():
                 browser.open()
-            play_persons(people, rng, reconnect=0.05)
+            final = play_persons(people, rng, reconnect=0.05)
             table = room_of(client, table_id).table
             hands += len(table.hands)
+            latecomer = Browser(client, table_id, None)
+            latecomer.open()
+            for looker in (watcher, latecomer):
+                looker.read_until(
+                    lambda s, n=final["actions"]: s["status"] == "over" and s["actions"] == n
+                )
+                assert looker.errors == [] and looker.seat is None
+                checked += check_messages(table, len(seats), looker.texts, tokens)
+                looker.close()
             for seat, browser in people.items():
                 checked += check_messages(table, seat, browser.texts, tokens)
                 history = client.get(
@@ -169,6 +186,11 @@ def test_the_checker_catches_a_leak() -> None:
     early = json.dumps({"type": "update", "seq": 3, "state": {"hand": 0, "board": stub}})
     with pytest.raises(AssertionError):
         check_messages(table, 1, [early], ["", "", ""])
+    quiet = {"type": "update", "seq": 2, "state": {"hand": 0, "cards": [], "legal": None}}
+    assert check_messages(table, 3, [json.dumps(quiet)], ["", "", ""]) == 0
+    hole = {**quiet, "events": [{"seq": 2, "hand": 0, "private": False, "cards": [mine[0]]}]}
+    with pytest.raises(AssertionError):  # a watcher (seat 3 of 3) is shown no hole card
+        check_messages(table, 3, [json.dumps(hole)], ["", "", ""])
 
 
 def test_the_phh_check_catches_a_full_copy() -> None:

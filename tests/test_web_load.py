@@ -33,3 +33,17 @@ def test_the_load_harness_measures_a_small_run() -> None:
     for key in ("p50_ms", "p99_ms", "actions_per_second", "server_cpu_percent", "server_rss_mb"):
         assert summary[key] is not None and summary[key] > 0, key
     assert summary["p50_ms"] <= summary["p99_ms"] <= summary["max_ms"]
+
+
+def test_the_lobby_load_harness_measures_every_page_and_change() -> None:
+    """bench/lobby_load.py on 3 tables, 2 lobby pages and 4 seats taken: each page saw each
+    change (a list with the table's free seats one lower), so there are 8 delays."""
+    import asyncio
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import bench.lobby_load
+
+    figures = asyncio.run(bench.lobby_load.measure(tables=3, pages=2, changes=4))
+    assert figures["samples"] == 8
+    assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]

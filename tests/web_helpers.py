@@ -70,10 +70,11 @@ def room_of(client: TestClient, table_id: str) -> Room:
 
 
 class Browser(SeatStream):
-    """One seat's WebSocket: every message received is kept (``texts``), the latest state
-    and the events of the stream followed (:class:`~drawpoker.web.client.SeatStream`)."""
+    """One seat's WebSocket (a watcher's when ``token`` is ``None``): every message received
+    is kept (``texts``), the latest state and the events of the stream followed
+    (:class:`~drawpoker.web.client.SeatStream`)."""
 
-    def __init__(self, client: TestClient, table_id: str, token: str) -> None:
+    def __init__(self, client: TestClient, table_id: str, token: str | None) -> None:
         super().__init__()
         self.client = client
         self.table_id = table_id
@@ -88,7 +89,9 @@ class Browser(SeatStream):
         self._context = self.client.websocket_connect(f"/ws/{self.table_id}")
         self.ws = self._context.__enter__()
         self.client.browsers.append(self)  # type: ignore[attr-defined]
-        hello: dict[str, Any] = {"type": "hello", "token": self.token}
+        hello: dict[str, Any] = (
+            {"type": "watch"} if self.token is None else {"type": "hello", "token": self.token}
+        )
         if since is not None:
             hello["since"] = since
         else:

@@ -60,6 +60,8 @@ LIMIT_HELP = {
     "connections_per_address": "WebSocket connections one address may have open (beyond: 429)",
     "hello_timeout": "seconds a WebSocket connection has to say hello (then closed, 1008)",
     "body_timeout": "seconds a request has to send its body (then 408)",
+    "lobby_connections": "lobby pages kept up to date at once (beyond: 503)",
+    "watchers_per_table": "people who may watch one table at once (beyond: closed, 4429)",
 }
 """The help of each option made from a field of :class:`SiteLimits`."""
 

@@ -10,7 +10,9 @@ Routes::
     GET  /rules, /rules/{game}      the rules pages: every game, and each game's rules
     GET  /static/...                the pages' CSS and JavaScript
     GET  /api/games                 every game, its settings and CPU players
-    POST /api/tables                a new table -> its id and link
+    GET  /api/tables                the lobby's list of tables, a page (?limit=&offset=)
+    POST /api/tables                a new table -> its id and link (and the creator's seat)
+    POST /api/play                  "Play now": a seat at a table of a game with CPU players
     GET  /api/tables/{id}           the table's public facts (game, seats, status)
     POST /api/tables/{id}/seats     take an open seat -> the seat and its token
     POST /api/tables/{id}/return    a device takes its seat back -> the seat and a new token
@@ -23,7 +25,8 @@ Routes::
     GET  /games, /leaderboard       the pages of your games and of the leaderboards
     GET  /api/tips, /api/tips.svg   the draw tips with their numbers, and their chart
     POST /api/analyse               every discard choice of a five-card hand, ranked
-    WS   /ws/{id}                   the table's WebSocket
+    WS   /ws/{id}                   the table's WebSocket (a seat's, or a watcher's)
+    WS   /lobby/ws                  the lobby's list of tables, sent again when it changes
 
 Every response carries a Content-Security-Policy that allows only this server's own files:
 the pages fetch nothing from anywhere else. A request that changes anything (a POST) and a
@@ -61,12 +64,14 @@ from drawpoker.games import GAMES
 from drawpoker.web.analysis import analyse, tips_chart, tips_data
 from drawpoker.web.guard import POLICY_VIOLATION, Refused, SiteLimits, origin_of
 from drawpoker.web.history import phh_history, seat_history
-from drawpoker.web.house import House
+from drawpoker.web.house import House, NicknameError, clean_name
+from drawpoker.web.listing import page_bounds, table_page
 from drawpoker.web.lobby import catalogue, parse_new_table
 from drawpoker.web.protocol import (
     Command,
     Hello,
     ProtocolError,
+    Watch,
     load_object,
     parse_message,
 )
@@ -248,22 +253,75 @@ async def games(request: Request) -> Response:
     return JSONResponse({"games": catalogue()})
 
 
+CREATOR_FIELDS = ("sit", "name")
+"""Fields of a new-table request about its creator, not the table: ``sit`` (true: the creator
+takes the first seat for a person at once) and ``name`` (their nickname)."""
+
+
 async def new_table(request: Request) -> Response:
-    """Makes a table from the lobby's request; answers its id, its link and its facts."""
+    """Makes a table from the lobby's request; answers its id, its link and its facts, and
+    with ``"sit": true`` the creator's seat and its token."""
     try:
         data = await read_json(request)
+        creator = {key: data.pop(key) for key in CREATOR_FIELDS if key in data}
+        sit = creator.get("sit", False)
+        if type(sit) is not bool:
+            raise ProtocolError("bad-message", f"sit must be true or false, not {sit!r}")
+        if "name" in creator and not sit:
+            raise ProtocolError("bad-message", 'name is the creator\'s nickname: send "sit": true')
         table_request = parse_new_table(data)
+        nickname = clean_name(creator.get("name"), "Player") if sit else None
     except ProtocolError as problem:
         return body_error(problem)
+    except NicknameError as problem:
+        return error(400, "bad-nickname", str(problem))
     except DrawPokerError as problem:
         return error(400, "bad-request", str(problem))
     maker = request.client.host if request.client else "unknown"
+    house = _house(request)
     try:
-        room = _house(request).create(table_request, maker)
+        room = house.create(table_request, maker)
     except Refused as refused:
         return error(refused.status, refused.code, refused.message)
     url = f"{request.app.state.public_url}/table/{room.id}"
-    return JSONResponse({"id": room.id, "url": url, "table": room.facts()}, status_code=201)
+    body: dict[str, Any] = {"id": room.id, "url": url}
+    if nickname is not None:
+        body["seat"], body["token"] = house.claim(room, nickname)
+    body["table"] = room.facts()
+    return JSONResponse(body, status_code=201)
+
+
+async def list_tables(request: Request) -> Response:
+    """A page of the lobby's list of tables (``?limit=`` at most 100, ``?offset=``)."""
+    query = request.query_params
+    try:
+        limit, offset = page_bounds(query.get("limit"), query.get("offset"))
+    except DrawPokerError as problem:
+        return error(400, "bad-page", str(problem))
+    return JSONResponse(table_page(list(_house(request).rooms.values()), limit, offset))
+
+
+async def play_now(request: Request) -> Response:
+    """ "Play now": a seat at once at a table of the asked game with CPU players."""
+    try:
+        data = await read_json(request)
+        unknown = sorted(set(data) - {"game", "name"})
+        if unknown:
+            raise ProtocolError("bad-message", f"unknown fields {unknown} (known: game, name)")
+    except ProtocolError as problem:
+        return body_error(problem)
+    name = data.get("game")
+    if not isinstance(name, str) or name not in GAMES:
+        return error(400, "bad-request", f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    maker = request.client.host if request.client else "unknown"
+    try:
+        room, seat, token = _house(request).play_now(name, data.get("name"), maker)
+    except NicknameError as problem:
+        return error(400, "bad-nickname", str(problem))
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
+    url = f"{request.app.state.public_url}/table/{room.id}"
+    return JSONResponse({"id": room.id, "url": url, "seat": seat, "token": token}, status_code=201)
 
 
 async def table_facts(request: Request) -> Response:
@@ -293,12 +351,22 @@ async def take_seat(request: Request) -> Response:
         data = await _fields(request, {"name", "device"})
     except ProtocolError as problem:
         return body_error(problem)
+    if room.status == "over":
+        return error(
+            409, "over", "the game at this table is over: watch how it ended (its link with ?watch)"
+        )
     if not room.open_seats():
-        return error(409, "full", "every seat of this table is taken")
+        return error(
+            409,
+            "full",
+            "every seat of this table is taken: watch it instead (its link with ?watch)",
+        )
     try:
         seat, token = _house(request).claim(room, data.get("name"), data.get("device"))
     except Refused as refused:
         return error(refused.status, refused.code, refused.message)
+    except NicknameError as problem:
+        return error(400, "bad-nickname", str(problem))
     except DrawPokerError as problem:
         return error(400, "bad-request", str(problem))
     return JSONResponse({"seat": seat, "token": token}, status_code=201)
@@ -584,9 +652,14 @@ async def _serve(websocket: WebSocket, house: House, room: Room, outbox: Outbox)
             if text is None:
                 raise ProtocolError("bad-message", "messages are JSON in text frames")
             parsed = parse_message(text)
+            if seat is None and isinstance(parsed, Watch):
+                await _watch(websocket, house, room, outbox, parsed, connection)
+                return None
             if seat is None:
                 if not isinstance(parsed, Hello):
-                    raise ProtocolError("hello-first", "send a hello with your seat token first")
+                    raise ProtocolError(
+                        "hello-first", "send a hello with your seat token (or watch) first"
+                    )
                 found = house.seat_of(room, parsed.token)
                 if found is None:
                     outbox.send(
@@ -600,7 +673,7 @@ async def _serve(websocket: WebSocket, house: House, room: Room, outbox: Outbox)
                     return None
                 seat = found
                 room.connect(seat, outbox, parsed.since)
-            elif isinstance(parsed, Hello):
+            elif isinstance(parsed, Hello | Watch):
                 raise ProtocolError("bad-message", "this connection has said hello already")
             elif isinstance(parsed, Command):
                 if parsed.kind == "ping":
@@ -611,6 +684,92 @@ async def _serve(websocket: WebSocket, house: House, room: Room, outbox: Outbox)
                 room.act(seat, parsed)
         except ProtocolError as problem:
             outbox.send(encode(problem.to_dict()))
+
+
+async def _watch(
+    websocket: WebSocket, house: House, room: Room, outbox: Outbox, hello: Watch, connection: str
+) -> None:
+    """A watcher's connection: shown what every seat sees, it may send only ``ping``. A table
+    with ``watchers_per_table`` watching already refuses one more (closed with 4429)."""
+    settings = house.guard.settings
+    if len(room.watchers) >= settings.watchers_per_table:
+        limit = settings.watchers_per_table
+        refusal = ProtocolError(
+            "too-many-watchers", f"this table has {limit} watchers already: try again later"
+        )
+        outbox.send(encode(refusal.to_dict()))
+        outbox.close(4429, "too many watchers")
+        return
+    room.watch(outbox, hello.since)
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if not house.guard.message_allowed(connection):
+                rate = settings.message_rate
+                outbox.close(POLICY_VIOLATION, f"too many messages (at most {rate})")
+                return
+            try:
+                parsed = parse_message(message.get("text") or "")
+                if not (isinstance(parsed, Command) and parsed.kind == "ping"):
+                    raise ProtocolError("watching", "a watcher may send ping, nothing else")
+                outbox.send(encode({"type": "pong"}))
+            except ProtocolError as problem:
+                outbox.send(encode(problem.to_dict()))
+    finally:
+        room.unwatch(outbox)
+
+
+async def lobby_socket(websocket: WebSocket) -> None:
+    """The lobby's WebSocket: the list of tables at once and again after each change; it may
+    send only ``ping``. Refused before it is accepted from a foreign origin (403), from an
+    address with ``connections_per_address`` open (429), or when ``lobby_connections`` lobby
+    pages are connected (503)."""
+    house = _house(websocket)
+    settings = house.guard.settings
+    origin = foreign_origin(websocket.scope, websocket.app.state.origins)
+    if origin is not None:
+        await _deny(websocket, 403, "bad-origin", f"connections from {origin} are not allowed")
+        return
+    if len(house.lobby.pages) >= settings.lobby_connections:
+        why = f"the lobby has {settings.lobby_connections} pages open: reload it later"
+        await _deny(websocket, 503, "lobby-full", why)
+        return
+    address = websocket.client.host if websocket.client else "unknown"
+    if not house.guard.connect(address):
+        limit = settings.connections_per_address
+        await _deny(
+            websocket, 429, "too-many-connections", f"an address may have {limit} connections open"
+        )
+        return
+    try:
+        await websocket.accept()
+        outbox = SocketOutbox(websocket)
+        house.lobby.join(outbox)
+        connection = secrets.token_hex(8)
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                if not house.guard.message_allowed(connection):
+                    outbox.close(
+                        POLICY_VIOLATION, f"too many messages (at most {settings.message_rate})"
+                    )
+                    break
+                try:
+                    parsed = parse_message(message.get("text") or "")
+                    if not (isinstance(parsed, Command) and parsed.kind == "ping"):
+                        raise ProtocolError("bad-message", "the lobby's socket takes only ping")
+                    outbox.send(encode({"type": "pong"}))
+                except ProtocolError as problem:
+                    outbox.send(encode(problem.to_dict()))
+        finally:
+            house.lobby.leave(outbox)
+            await outbox.finish()
+    finally:
+        house.guard.disconnect(address)
 
 
 def create_app(
@@ -638,13 +797,15 @@ def create_app(
         house = House(store, pace, settings)
         app.state.house = house
         house.load()
-        sweeper = asyncio.get_running_loop().create_task(_sweep(house))
+        loop = asyncio.get_running_loop()
+        tasks = [loop.create_task(_sweep(house)), loop.create_task(house.lobby.run())]
         try:
             yield
         finally:
-            sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sweeper
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await house.stop()
             store.close()
 
@@ -659,6 +820,8 @@ def create_app(
             Route("/rules/{game:path}", rules),
             Route("/api/games", games),
             Route("/api/tables", new_table, methods=["POST"]),
+            Route("/api/tables", list_tables, methods=["GET"]),
+            Route("/api/play", play_now, methods=["POST"]),
             Route("/api/tables/{table_id}", table_facts),
             Route("/api/tables/{table_id}/seats", take_seat, methods=["POST"]),
             Route("/api/tables/{table_id}/return", take_back, methods=["POST"]),
@@ -671,6 +834,7 @@ def create_app(
             Route("/api/tips.svg", tips_svg),
             Route("/api/analyse", analysis, methods=["POST"]),
             WebSocketRoute("/ws/{table_id}", table_socket),
+            WebSocketRoute("/lobby/ws", lobby_socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,

@@ -61,11 +61,21 @@ class SiteLimits:
     """Seconds a new WebSocket connection has to say hello."""
     body_timeout: float = 10.0
     """Seconds a request has to send its body (a slower one gets 408)."""
+    lobby_connections: int = 500
+    """Lobby pages the server keeps up to date at once (a further one is refused, 503)."""
+    watchers_per_table: int = 50
+    """People who may watch one table at once (a further one is refused)."""
 
     def __post_init__(self) -> None:
         for name in ("table_rate", "message_rate"):
             rates(getattr(self, name), name)
-        for name in ("open_tables", "max_tables", "connections_per_address"):
+        for name in (
+            "open_tables",
+            "max_tables",
+            "connections_per_address",
+            "lobby_connections",
+            "watchers_per_table",
+        ):
             if not 1 <= getattr(self, name) <= 10**6:
                 raise InvalidArgumentError(f"{name} is 1..1000000, not {getattr(self, name)}")
         for name in ("idle_table", "archive_after", "sweep", "hello_timeout", "body_timeout"):

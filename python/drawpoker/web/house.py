@@ -34,7 +34,8 @@ import unicodedata
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.web.devices import new_device_key, parse_device_key
 from drawpoker.web.guard import Guard, Refused, SiteLimits
-from drawpoker.web.lobby import NewTable, parse_new_table
+from drawpoker.web.listing import LobbyFeed, listed
+from drawpoker.web.lobby import NewTable, cpu_kinds, parse_new_table
 from drawpoker.web.room import Pace, Room, restore
 from drawpoker.web.store import SavedTable, Store
 
@@ -53,27 +54,46 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def clean_name(name: object, fallback: str) -> str:
-    """A person's name as shown at the table: trimmed, 1..24 printable characters (``fallback``
-    when empty); anything else raises :class:`InvalidArgumentError`.
+class NicknameError(InvalidArgumentError):
+    """A nickname refused (the site answers 400 ``bad-nickname``, naming it)."""
 
-    >>> clean_name("  Ann ", "Seat 1"), clean_name("", "Seat 1")
-    ('Ann', 'Seat 1')
-    >>> clean_name("a\\x00b", "Seat 1")
+
+def clean_name(name: object, fallback: str) -> str:
+    """A person's nickname as shown at the table: its runs of spaces made one and trimmed, then
+    1..24 characters, none of them a control, formatting (such as the bidirectional overrides
+    and isolates U+202A..U+202E, U+2066..U+2069), private-use, unassigned or lone-surrogate
+    character; ``fallback`` when none is given (``None`` or only spaces). Anything else raises
+    :class:`NicknameError`, naming the nickname (escaped, so it shows what is wrong).
+
+    >>> clean_name("  Ann  Lee ", "Seat 1"), clean_name("", "Seat 1"), clean_name(None, "Seat 2")
+    ('Ann Lee', 'Seat 1', 'Seat 2')
+    >>> clean_name("Eve\u202egnp.exe", "Seat 1")
     Traceback (most recent call last):
     ...
-    drawpoker.errors.InvalidArgumentError: a name is printable text, without control characters
+    drawpoker.web.house.NicknameError: the nickname 'Eve\u202egnp.exe' holds U+202E, a \
+control or formatting character: a nickname is plain text
+    >>> clean_name("x" * 25, "Seat 1")
+    Traceback (most recent call last):
+    ...
+    drawpoker.web.house.NicknameError: the nickname 'xxxxxxxxxxxxxxxxxxxxxxxxx' has 25 \
+characters; at most 24
     """
     if name is None:
         return fallback
     if not isinstance(name, str):
-        raise InvalidArgumentError("a name is text")
-    name = " ".join(name.split())
-    if len(name) > MAX_NAME:
-        raise InvalidArgumentError(f"a name has at most {MAX_NAME} characters")
-    if any(unicodedata.category(c).startswith("C") for c in name):
-        raise InvalidArgumentError("a name is printable text, without control characters")
-    return name or fallback
+        raise NicknameError(f"a nickname is text, not {name!r}")
+    cleaned = " ".join(name.split())
+    if len(cleaned) > MAX_NAME:
+        raise NicknameError(
+            f"the nickname {cleaned!r} has {len(cleaned)} characters; at most {MAX_NAME}"
+        )
+    for character in name:
+        if unicodedata.category(character).startswith("C"):
+            raise NicknameError(
+                f"the nickname {name!r} holds U+{ord(character):04X}, a control or formatting "
+                "character: a nickname is plain text"
+            )
+    return cleaned or fallback
 
 
 class House:
@@ -92,6 +112,8 @@ class House:
         self.rooms: dict[str, Room] = {}
         self.makers: dict[str, str] = {}
         """The address that made each table made since this server started."""
+        self.lobby = LobbyFeed(lambda: list(self.rooms.values()))
+        """The lobby pages kept up to date with the list of tables."""
 
     def load(self) -> None:
         """Loads every saved table that is not over and starts the rooms (call it on the
@@ -103,8 +125,7 @@ class House:
         for table_id in self.store.live_ids():
             room = self._restore(table_id)
             if room is not None:
-                self.rooms[room.id] = room
-                room.run()
+                self._add(room)
 
     def _restore(self, table_id: str) -> Room | None:
         try:
@@ -127,12 +148,19 @@ class House:
         if room is None and len(table_id) <= 64:
             room = self._restore(table_id)
             if room is not None:
-                self.rooms[table_id] = room
-                room.run()
+                self._add(room)
         return room
+
+    def _add(self, room: Room) -> None:
+        """Holds ``room``, starts its task, and lists it in the lobby."""
+        self.rooms[room.id] = room
+        room.listener = self.lobby.changed
+        room.run()
+        self.lobby.changed()
 
     async def stop(self) -> None:
         """Stops every room's task."""
+        self.lobby.pages.clear()
         for room in self.rooms.values():
             await room.stop()
 
@@ -189,10 +217,44 @@ class House:
             seed=secrets.randbits(63),
             bot_seeds=seeds,
         )
-        self.rooms[table_id] = room
         self.makers[table_id] = maker
-        room.run()
+        self._add(room)
         return room
+
+    def play_now(self, name: str, nickname: object, maker: str = "local") -> tuple[Room, int, str]:
+        """Seats a person named ``nickname`` at once at a table of the game ``name`` with CPU
+        players: the first listed one with an open seat, else a new one (two seats for
+        people, the others CPU players, up to four seats; it starts as soon as the person
+        connects, a CPU standing in for the seat nobody took yet). The room, the seat and its
+        token; :class:`Refused` as :meth:`create` when a new table is needed and the limits
+        refuse it.
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     house = House(Store(":memory:"))
+        ...     first, seat, _ = house.play_now("holdem", "Ann")
+        ...     second, other, _ = house.play_now("holdem", "Bob")
+        ...     third, _, _ = house.play_now("holdem", "Cy")
+        ...     await house.stop()
+        ...     return first.request.seats, first.status, second is first, (seat, other), \
+third is first
+        >>> asyncio.run(demo())
+        ((None, None, 'rules', 'rules'), 'waiting', True, (0, 1), False)
+        """
+        display = clean_name(nickname, "Player")
+        for room in listed(list(self.rooms.values())):
+            if room.table.game.name == name and room.open_seats() and any(room.request.seats):
+                seat, token = self.claim(room, display)
+                return room, seat, token
+        low, high = game_seats(name)
+        count = min(max(4, low), high)
+        kinds = cpu_kinds(name)
+        kind = "rules" if "rules" in kinds else kinds[0]
+        seats = ["person"] * min(2, count - 1) + [f"cpu:{kind}"] * (count - min(2, count - 1))
+        room = self.create(parse_new_table({"game": name, "seats": seats}), maker)
+        room.eager = True
+        seat, token = self.claim(room, display)
+        return room, seat, token
 
     def sweep(self) -> list[str]:
         """Removes the tables nobody took a seat at for ``idle_table`` seconds (from memory
@@ -231,6 +293,8 @@ class House:
             del self.rooms[table_id]
             self.makers.pop(table_id, None)
             removed.append(table_id)
+        if removed:
+            self.lobby.changed()
         return removed
 
     # ------------------------------------------------------------------ devices
@@ -360,6 +424,18 @@ class House:
             if record.token_hash is not None and hmac.compare_digest(record.token_hash, digest):
                 found = seat
         return found
+
+
+def game_seats(name: str) -> tuple[int, int]:
+    """The fewest and most seats of the game ``name`` (its default settings).
+
+    >>> game_seats("badugi")
+    (2, 6)
+    """
+    from drawpoker.games import game
+
+    low, high = game(name).seats
+    return low, high
 
 
 def _room_of(saved: SavedTable, store: Store, pace: Pace) -> Room:

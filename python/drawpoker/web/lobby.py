@@ -28,8 +28,39 @@ TIMER_CHOICES = (None, *TURN_TIMERS)
 """The turn timers the lobby offers and the server takes, in seconds (``None``: no timer,
 R-TABLE-4)."""
 
-REQUEST_FIELDS = ("game", "settings", "seats", "stack", "rounds", "turn_timer")
+REQUEST_FIELDS = ("game", "settings", "seats", "stack", "rounds", "turn_timer", "private")
 """The fields of a new-table request."""
+
+
+SETTING_WORDS: dict[str, tuple[str, dict[str, str]]] = {
+    "mode": ("Mode", {"betting": "betting", "no-bet": "no betting (hands compared only)"}),
+    "ante": ("Ante", {}),
+    "draw_limit": (
+        "Draw limit",
+        {
+            "3": "up to 3 cards",
+            "3-or-4-with-ace": "up to 3, or 4 keeping an ace or the joker",
+            "5": "up to 5 cards",
+        },
+    ),
+    "opening": ("Opening", {"none": "anyone may open", "jacks": "jacks or better to open"}),
+    "second_round": (
+        "Second betting round starts with",
+        {"opener": "the opener", "left-of-dealer": "the first player left of the dealer"},
+    ),
+    "joker": ("Joker", {}),
+    "small_blind": ("Small blind", {}),
+    "big_blind": ("Big blind", {}),
+    "big_blind_ante": ("Big-blind ante", {}),
+    "betting": ("Betting", {"pot-limit": "pot limit", "fixed-limit": "fixed limit"}),
+    "heads_up_uncapped": ("No raise cap with two players", {}),
+    "small_bet": ("Small bet", {}),
+    "big_bet": ("Big bet", {}),
+    "bring_in": ("Bring-in", {}),
+}
+"""Each game setting's label in words and its choices in words, as the lobby shows them (the
+words of the rules pages; a setting missing here is shown by its name, its choices as they
+are)."""
 
 
 def cpu_kinds(name: str) -> list[str]:
@@ -51,17 +82,23 @@ def _setting_type(setting: Field[Any]) -> str:
 
 
 def setting_json(setting: Field[Any]) -> dict[str, Any]:
-    """One setting of a game as the lobby shows it: its name, type (``int``, ``bool`` or
-    ``str``), default, help and choices.
+    """One setting of a game as the lobby shows it: its name, its label and its choices in
+    words (:data:`SETTING_WORDS`), type (``int``, ``bool`` or ``str``), default, help and
+    choices.
 
     >>> from drawpoker.games import DrawSettings
-    >>> setting_json(fields(DrawSettings)[2])["choices"]
-    ['3', '3-or-4-with-ace', '5']
+    >>> draw_limit = setting_json(fields(DrawSettings)[2])
+    >>> draw_limit["label"], draw_limit["choices"], draw_limit["default"]
+    ('Draw limit', ['3', '3-or-4-with-ace', '5'], '3-or-4-with-ace')
+    >>> draw_limit["choice_labels"][1]
+    'up to 3, or 4 keeping an ace or the joker'
     """
     choices = setting.metadata.get("choices")
+    label, words = SETTING_WORDS.get(setting.name, (setting.name.replace("_", " "), {}))
     return {
         "name": setting.name,
-        "label": setting.name.replace("_", " "),
+        "label": label,
+        "choice_labels": None if choices is None else [words.get(c, c) for c in choices],
         "type": _setting_type(setting),
         "default": None if setting.default is MISSING else setting.default,
         "help": setting.metadata.get("help", ""),
@@ -110,6 +147,8 @@ class NewTable:
     game: GameSpec
     settings: TableSettings
     seats: tuple[str | None, ...]
+    private: bool = False
+    """A private table is not listed in the lobby: only its link leads to it."""
 
     @property
     def people(self) -> list[int]:
@@ -125,7 +164,7 @@ class NewTable:
 
         >>> parse_new_table(NewTable(game("holdem"), TableSettings(), (None, "rules")).to_dict())
         NewTable(game=..., settings=TableSettings(stack=None, rounds=10, turn_timer=None), \
-seats=(None, 'rules'))
+seats=(None, 'rules'), private=False)
         """
         return {
             "game": self.game.name,
@@ -134,6 +173,7 @@ seats=(None, 'rules'))
             "stack": self.settings.stack,
             "rounds": self.settings.rounds,
             "turn_timer": self.settings.turn_timer,
+            "private": self.private,
         }
 
 
@@ -225,9 +265,12 @@ def parse_new_table(data: object) -> NewTable:
         raise InvalidArgumentError(f"{name} is played by {low} to {high} seats, not {len(seats)}")
     if None not in seats:
         raise InvalidArgumentError("a table needs at least one seat for a person")
+    private = data.get("private", False)
+    if type(private) is not bool:
+        raise InvalidArgumentError(f"private must be true or false, not {private!r}")
     settings = TableSettings(
         stack=_optional_int("stack", data.get("stack"), 1, 2**53 - 1),
         rounds=_optional_int("rounds", data.get("rounds"), 1, MAX_ROUNDS) or TableSettings().rounds,
         turn_timer=_turn_timer(data.get("turn_timer")),
     )
-    return NewTable(spec, settings, seats)
+    return NewTable(spec, settings, seats, private)

@@ -48,6 +48,8 @@ ERROR_CODES = {
     "not-your-turn": "it is another seat's turn",
     "illegal": "the rules do not allow the action now",
     "bad-card": "a discard is not a card of the seat",
+    "watching": "a watcher only watches: it may send ping, nothing else",
+    "too-many-watchers": "the table has as many watchers as it takes (the connection is closed)",
 }
 """Every error code a client may receive, with what it means."""
 
@@ -87,6 +89,18 @@ class Hello:
 
 
 @dataclass(frozen=True)
+class Watch:
+    """The first message of a watcher (no seat, no token): it is shown what every seat sees,
+    the public events after ``since`` (``None``: those of the current hand).
+
+    >>> Watch(None).since is None
+    True
+    """
+
+    since: int | None
+
+
+@dataclass(frozen=True)
 class Act:
     """An action at the seat's turn: ``seq`` is the latest event the client had when it chose
     (the action is refused as stale if the table moved on), ``amount`` the bet or raise total,
@@ -117,7 +131,7 @@ class Command:
 COMMANDS = ("away", "back", "start", "ping")
 """The message types that are a :class:`Command`."""
 
-Message = Hello | Act | Command
+Message = Hello | Watch | Act | Command
 
 
 def _refuse_constant(name: str) -> None:
@@ -157,14 +171,15 @@ def load_object(text: str | bytes, limit: int = MAX_MESSAGE) -> dict[str, Any]:
     return data
 
 
-def _refuse_lone_surrogates(data: object) -> None:
+def _refuse_lone_surrogates(data: object, where: str = "the message") -> None:
     """Raises :class:`ProtocolError` when a text of ``data`` holds a lone surrogate (an escape
-    such as ``"\\ud800"`` that JSON reads but that is no character: it cannot be encoded).
+    such as ``"\\ud800"`` that JSON reads but that is no character: it cannot be encoded),
+    naming the top-level field that holds it (a nickname's ``name``, say).
 
     >>> load_object(r'{"token": ["ok", "\\ud800"]}')
     Traceback (most recent call last):
     ...
-    drawpoker.web.protocol.ProtocolError: bad-json: the message holds a lone surrogate \
+    drawpoker.web.protocol.ProtocolError: bad-json: the field 'token' holds a lone surrogate \
 '\\ud800', which is not text
     """
     if isinstance(data, str):
@@ -173,15 +188,16 @@ def _refuse_lone_surrogates(data: object) -> None:
         except UnicodeEncodeError as error:
             bad = data[error.start : error.end]
             raise ProtocolError(
-                "bad-json", f"the message holds a lone surrogate {bad!r}, which is not text"
+                "bad-json", f"{where} holds a lone surrogate {bad!r}, which is not text"
             ) from None
     elif isinstance(data, dict):
+        top = where == "the message"
         for key, value in data.items():
-            _refuse_lone_surrogates(key)
-            _refuse_lone_surrogates(value)
+            _refuse_lone_surrogates(key, where)
+            _refuse_lone_surrogates(value, f"the field {key!r}" if top else where)
     elif isinstance(data, list):
         for value in data:
-            _refuse_lone_surrogates(value)
+            _refuse_lone_surrogates(value, where)
 
 
 def _json_type(value: object) -> str:
@@ -223,6 +239,8 @@ def parse_message(text: str | bytes) -> Message:
 
     >>> parse_message('{"type": "hello", "token": "x", "since": 7}')
     Hello(token='x', since=7)
+    >>> parse_message('{"type": "watch"}')
+    Watch(since=None)
     >>> parse_message('{"type": "ping", "extra": 1}')
     Traceback (most recent call last):
     ...
@@ -240,12 +258,16 @@ def parse_message(text: str | bytes) -> Message:
         if since is not None:
             since = _integer("since", since, 0)
         return Hello(token, since)
+    if kind == "watch":
+        _fields(data, {"type"}, {"since"})
+        since = data.get("since")
+        return Watch(None if since is None else _integer("since", since, 0))
     if kind == "act":
         return _parse_act(data)
     if kind in COMMANDS:
         _fields(data, {"type"})
         return Command(kind)
-    known = ", ".join(["hello", "act", *COMMANDS])
+    known = ", ".join(["hello", "watch", "act", *COMMANDS])
     raise ProtocolError("bad-message", f"unknown message type {kind!r} (known: {known})")
 
 

@@ -43,7 +43,14 @@ from drawpoker.games import Action, Table
 from drawpoker.web.lobby import NewTable
 from drawpoker.web.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.web.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
-from drawpoker.web.seatview import betting_facts, hand_json, own_state, seat_state, table_state
+from drawpoker.web.seatview import (
+    betting_facts,
+    hand_json,
+    own_state,
+    seat_state,
+    table_state,
+    watcher_state,
+)
 from drawpoker.web.store import GameResult, SeatRecord, SeatResult
 from drawpoker.web.stream import SeatStreams
 
@@ -158,6 +165,12 @@ class Room:
     clock: TableClock
     streams: SeatStreams = field(init=False)
     connections: dict[int, set[Outbox]] = field(default_factory=dict)
+    watchers: set[Outbox] = field(default_factory=set)
+    """The connections of people watching (no seat: they are shown what every seat sees)."""
+    eager: bool = False
+    """Starts as soon as one person's seat has its player (the tables "Play now" makes)."""
+    listener: Callable[[], None] | None = None
+    """Called after each change anyone could see (the lobby's list follows the tables)."""
     gone: dict[int, float] = field(default_factory=dict)
     """Person seats without a connection, and since when (for the grace period)."""
     changes: int = 0
@@ -366,6 +379,8 @@ class Room:
             "status": self.status,
             "players": self.players(),
             "open_seats": self.open_seats(),
+            "private": self.request.private,
+            "watching": len(self.watchers),
         }
 
     def time_left(self) -> float | None:
@@ -401,6 +416,27 @@ class Room:
             time_left=self.time_left(),
             actions=self.actions,
             last=None if previous is None else previous[1][seat],
+            watching=len(self.watchers),
+        )
+
+    def public_state(self) -> dict[str, Any]:
+        """What a watcher is shown now (:func:`~drawpoker.web.seatview.watcher_state`).
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> room.public_state()["seq"], room.public_state()["cards"]
+        (2, [])
+        """
+        return watcher_state(
+            self.table,
+            players=self.players(),
+            status=self.status,
+            seq=self.streams.last[-1],
+            time_left=self.time_left(),
+            actions=self.actions,
+            watching=len(self.watchers),
         )
 
     def _previous(self) -> tuple[int, list[dict[str, Any]], list[str]] | None:
@@ -424,7 +460,7 @@ class Room:
         """A browser holding ``seat``'s token connected: it gets the ``welcome`` (the table's
         facts, the seat's whole state and its events after ``since``), the seat is its
         player's again if a CPU stood in, and a waiting table starts once every person's
-        seat has its player.
+        seat has its player (an :attr:`eager` one at once).
         """
         self.connections.setdefault(seat, set()).add(outbox)
         self.gone.pop(seat, None)
@@ -444,12 +480,37 @@ class Room:
         if self.status == "playing" and seat in table.away:
             table.come_back(seat)
             self._changed(acted=False)
-        elif self.status == "waiting" and all(
-            self.connections.get(s) for s, r in enumerate(self.seats) if r.cpu is None
+        elif self.status == "waiting" and (
+            self.eager
+            or all(self.connections.get(s) for s, r in enumerate(self.seats) if r.cpu is None)
         ):
             self.start()
         else:
             self._broadcast(None)
+
+    def watch(self, outbox: Outbox, since: int | None) -> None:
+        """A watcher connected: it gets the ``welcome`` of a watcher (``seat`` ``None``, the
+        table's facts, the public state and the public events after ``since``); the players
+        are told how many watch."""
+        self.watchers.add(outbox)
+        outbox.send(
+            encode(
+                {
+                    "type": "welcome",
+                    "seat": None,
+                    "seq": self.streams.last[-1],
+                    "table": self.facts(),
+                    "events": self.streams.since(self.table, len(self.seats), since),
+                    "state": self.public_state(),
+                }
+            )
+        )
+        self._broadcast(None)
+
+    def unwatch(self, outbox: Outbox) -> None:
+        """A watcher went away."""
+        self.watchers.discard(outbox)
+        self._broadcast(None)
 
     def disconnect(self, seat: int, outbox: Outbox) -> None:
         """A browser of ``seat`` went away; with no other left, the seat's player is gone
@@ -667,7 +728,11 @@ it starts when every seat has its player, or when a player asks to start
     def _broadcast(self, new: list[list[dict[str, Any]]] | None) -> None:
         """Sends every connected seat its update: its new events and its whole state (the
         :meth:`state` the seat would get now), the part every seat shares encoded once."""
+        if self.listener is not None:
+            self.listener()
         connected = [(seat, outs) for seat, outs in self.connections.items() if outs]
+        if self.watchers:
+            self._tell_watchers(new)
         if not connected:
             return
         table, status = self.table, self.status
@@ -678,6 +743,7 @@ it starts when every seat has its player, or when a player asks to start
                 status=status,
                 time_left=self.time_left(),
                 actions=self.actions,
+                watching=len(self.watchers),
             )
         )
         previous = self._previous()
@@ -691,6 +757,16 @@ it starts when every seat has its player, or when a player asks to start
                 if not out.send(text):
                     outs.discard(out)
                     out.close(TOO_SLOW, "too slow: reconnect for a snapshot")
+
+    def _tell_watchers(self, new: list[list[dict[str, Any]]] | None) -> None:
+        """Sends every watcher the public update (encoded once for all of them)."""
+        head = {"type": "update", "seq": self.streams.last[-1]}
+        text = encode({**head, "events": [] if new is None else new[-1]})
+        text = merged(text, encode({"state": self.public_state()}))
+        for out in list(self.watchers):
+            if not out.send(text):
+                self.watchers.discard(out)
+                out.close(TOO_SLOW, "too slow: reconnect for a snapshot")
 
     # ------------------------------------------------------------------ the room's task
 
@@ -734,6 +810,8 @@ it starts when every seat has its player, or when a player asks to start
                 if table.is_over:
                     self.status = "over"
                     self.store.set_status(self.id, "over")
+                    if self.listener is not None:
+                        self.listener()
                     return
                 now = time.monotonic()
                 deadline = self._grace_deadline(now)

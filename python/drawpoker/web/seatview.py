@@ -313,10 +313,12 @@ def table_state(
     status: str,
     time_left: float | None,
     actions: int | None = None,
+    watching: int = 0,
 ) -> dict[str, Any]:
     """What every seat is shown alike at this moment: the status, the round, the actions played
-    at the table (counted here when not given), the turn timer's seconds left, the standings and
-    the players (``players`` and ``status`` come from the room: who sits where, who is away).
+    at the table (counted here when not given), the turn timer's seconds left, the standings,
+    the players (``players`` and ``status`` come from the room: who sits where, who is away)
+    and how many people are ``watching``.
 
     >>> from drawpoker.games import Table, game
     >>> shared = table_state(Table(game("five-card-draw"), 2, seed=1), players=[],
@@ -340,6 +342,7 @@ def table_state(
             for s in table.standings()
         ],
         "players": players,
+        "watching": watching,
     }
 
 
@@ -353,6 +356,7 @@ def seat_state(
     time_left: float | None,
     actions: int | None = None,
     last: dict[str, Any] | None = None,
+    watching: int = 0,
 ) -> dict[str, Any]:
     """Everything ``seat`` is shown at this moment: its own part (:func:`own_state`), the part
     every seat shares (:func:`table_state`) and the previous hand's summary (``last``: its
@@ -366,11 +370,78 @@ def seat_state(
     """
     data = own_state(table, seat, status=status, seq=seq)
     data.update(
-        table_state(table, players=players, status=status, time_left=time_left, actions=actions)
+        table_state(
+            table,
+            players=players,
+            status=status,
+            time_left=time_left,
+            actions=actions,
+            watching=watching,
+        )
     )
     index = len(table.hands) - 1
     if last is None and index > 0:
         previous = table.hands[index - 1]
         last = hand_json(previous.view(seat), index - 1, previous.winners, previous.start_stacks)
+    data["last"] = last
+    return data
+
+
+def public_view(view: HandView) -> HandView:
+    """``view`` with what only its seat knows taken out: no cards of its own, no legal
+    actions, only the events every seat sees. What is left (the board, up cards, bets, pots,
+    hands shown) is what a watcher may know.
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("stud"), [1000, 1000], seed=4)
+    >>> public = public_view(hand.view(0))
+    >>> public.cards, [len(up) for up in public.up_cards], {e.to for e in public.events}
+    ((), [1, 1], {None})
+    """
+    return view._replace(cards=(), legal=None, events=tuple(e for e in view.events if e.to is None))
+
+
+def watcher_state(
+    table: Table,
+    *,
+    players: list[dict[str, Any]],
+    status: str,
+    seq: int,
+    time_left: float | None,
+    actions: int | None = None,
+    watching: int = 0,
+) -> dict[str, Any]:
+    """Everything a watcher is shown at this moment: the current and the previous hand as
+    :func:`public_view` leaves them, and the part every seat shares (:func:`table_state`);
+    ``seat`` is ``None`` and ``seq`` the latest event of the public stream.
+
+    >>> from drawpoker.games import Table, game
+    >>> state = watcher_state(Table(game("holdem"), 3, seed=5), players=[], status="playing",
+    ...                       seq=2, time_left=None)
+    >>> state["seat"], state["cards"], state["card_counts"], state["legal"], state["last"]
+    (None, [], [2, 2, 2], None, None)
+    """
+    index = len(table.hands) - 1
+    hand = table.hand
+    data = hand_json(
+        public_view(hand.view(0)), index, hand.winners if hand.is_over else (), hand.start_stacks
+    )
+    data.update({"type": "state", "seat": None, "seq": seq, "legal": None})
+    data.update(
+        table_state(
+            table,
+            players=players,
+            status=status,
+            time_left=time_left,
+            actions=actions,
+            watching=watching,
+        )
+    )
+    last = None
+    if index > 0:
+        previous = table.hands[index - 1]
+        last = hand_json(
+            public_view(previous.view(0)), index - 1, previous.winners, previous.start_stacks
+        )
     data["last"] = last
     return data

@@ -1,16 +1,18 @@
 """Each seat's stream of events: the events that seat may see (``event.to`` is ``None`` or the
 seat), over every hand of the table in order, numbered 1, 2, 3, ... (the ``seq``). An update
 carries the new events of the stream; a reconnect asks for the events after the last ``seq``
-it has. The numbers follow from the table alone, so they survive a restart of the server.
+it has. The numbers follow from the table alone, so they survive a restart of the server. The stream
+after the last seat's (index ``seats``) is the public one that watchers follow: only the events
+every seat sees.
 
 >>> from drawpoker.games import Table, game
 >>> table = Table(game("five-card-draw"), 2, seed=1)
 >>> streams = SeatStreams(table)
 >>> streams.last
-[3, 3]
+[3, 3, 2]
 >>> table.act(1, table.default_action())
 >>> [[e["kind"] for e in new] for new in streams.advance(table)]
-[['check'], ['check']]
+[['check'], ['check'], ['check']]
 """
 
 from __future__ import annotations
@@ -30,13 +32,13 @@ class SeatStreams:
 
     >>> from drawpoker.games import Table, game
     >>> SeatStreams(Table(game("holdem"), 3, seed=2)).last  # two blinds, then the seat's deal
-    [3, 3, 3]
+    [3, 3, 3, 2]
     """
 
     def __init__(self, table: Table) -> None:
         self.seats = len(table.names)
         self.rankings = rankings_of(table.game)
-        self.last = [0] * self.seats
+        self.last = [0] * (self.seats + 1)
         self.hand = 0
         self.count = 0
         self.advance(table)
@@ -52,22 +54,23 @@ class SeatStreams:
         >>> [[e["kind"] for e in new] for new in streams.advance(table)][1]
         ['fold', 'return', 'win', 'blind', 'blind', 'deal']
         >>> streams.last
-        [9, 9]
+        [9, 9, 7]
         """
-        new: list[list[dict[str, Any]]] = [[] for _ in range(self.seats)]
+        new: list[list[dict[str, Any]]] = [[] for _ in range(self.seats + 1)]
         hands = table.hands
         for index in range(self.hand, len(hands)):
             events = hands[index].events
             start = self.count if index == self.hand else 0
             for event in events[start:]:
-                for seat in range(self.seats) if event.to is None else (event.to,):
+                for seat in range(self.seats + 1) if event.to is None else (event.to,):
                     self.last[seat] += 1
                     new[seat].append(event_json(event, self.last[seat], index, self.rankings))
             self.hand, self.count = index, len(events)
         return new
 
     def since(self, table: Table, seat: int, since: int | None) -> list[dict[str, Any]]:
-        """The events of ``seat``'s stream after ``since`` (``None``: those of the current
+        """The events of ``seat``'s stream (the public one when ``seat`` is the number of
+        seats) after ``since`` (``None``: those of the current
         hand), at most :data:`MAX_REPLAY` of the latest.
 
         >>> from drawpoker.games import Table, game

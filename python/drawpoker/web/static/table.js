@@ -5,6 +5,7 @@
 
 const TABLE_ID = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
 const TOKEN_KEY = `drawpoker.seat.${TABLE_ID}`;
+const WATCHING = new URLSearchParams(location.search).has("watch");  // a watcher: no seat
 
 let facts = null;        // the table's public facts (the welcome's "table")
 let state = null;        // the seat's latest whole state
@@ -45,13 +46,16 @@ async function main() {
   }
   document.title = `drawpoker: ${facts.game.title}`;
   token = localStorage.getItem(TOKEN_KEY);
-  if (!token && deviceKey()) token = await takeBack();
-  if (token) {
+  if (WATCHING) {
     connect();
-  } else if (facts.open_seats.length) {
+  } else if (!token && deviceKey() && (token = await takeBack())) {
+    connect();
+  } else if (token) {
+    connect();
+  } else if (facts.open_seats.length && facts.status !== "over") {
     showJoin();
   } else {
-    $("full").hidden = false;
+    showFull();
   }
 }
 
@@ -65,6 +69,27 @@ async function takeBack() {
   } catch (_) {
     return null;
   }
+}
+
+// A full or finished table offers to watch it (and, when finished, to play the game again).
+function showFull() {
+  $("full").hidden = false;
+  if (facts.status !== "over") return;
+  $("full-title").textContent = `This game of ${facts.game.title} is over`;
+  $("watch-link").textContent = "See how it ended";
+  $("play-again").hidden = false;
+  $("play-again").textContent = `Play ${facts.game.title} again`;
+  $("play-again").addEventListener("click", async () => {
+    try {
+      const name = localStorage.getItem("drawpoker.nickname");
+      const body = name ? { game: facts.game.name, name } : { game: facts.game.name };
+      const taken = await requestJSON("POST", "/api/play", body);
+      localStorage.setItem(`drawpoker.seat.${taken.id}`, taken.token);
+      location.href = `/table/${encodeURIComponent(taken.id)}`;
+    } catch (error) {
+      $("page-error").textContent = error.message;
+    }
+  });
 }
 
 function showJoin() {
@@ -85,7 +110,7 @@ function showJoin() {
       connect();
     } catch (error) {
       $("page-error").textContent = error.message;
-      if (error.status === 409) { $("join").hidden = true; $("full").hidden = false; }
+      if (error.status === 409) { $("join").hidden = true; showFull(); }
     }
   });
   if (typeof deviceNickname === "function") $("name").value = deviceNickname();
@@ -96,7 +121,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(TABLE_ID)}`);
   socket.addEventListener("open", () => {
-    const hello = { type: "hello", token };
+    const hello = WATCHING ? { type: "watch" } : { type: "hello", token };
     if (lastSeq !== null) hello.since = lastSeq;
     socket.send(JSON.stringify(hello));
   });
@@ -109,6 +134,10 @@ function connect() {
       return;
     }
     if (event.code === 4404) return;
+    if (event.code === 4429) {
+      $("page-error").textContent = "This table has as many watchers as it takes: try again later.";
+      return;
+    }
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   });
@@ -124,6 +153,10 @@ function receive(message) {
     facts = message.table;
     seat = message.seat;
     $("table-area").hidden = false;
+    if (seat === null) {  // a watcher: nothing to do at the table
+      $("away").closest(".panel").hidden = true;
+      $("start-now").hidden = true;
+    }
     if (lastSeq === null) {  // a first connection; a reconnect's events follow what the log has
       $("log").replaceChildren();
       logHand = null;
@@ -473,6 +506,9 @@ function renderControls() {
     parts.push(element("div", { class: "row", id: "game-over" },
       element("strong", { text: `Game over: ${top} ${top.includes(" and ") ? "share" : "takes"} first place.` }),
       element("span", { id: "rating-change", text: ratingChangeText(state.players[seat]) })));
+  } else if (seat === null) {
+    const who = state.actor === null ? "the next hand" : playerName(state.actor);
+    parts.push(element("div", { class: "hint", id: "watching-note", text: `You are watching: waiting for ${who}.` }));
   } else if (state.players[seat].away) {
     const back = element("button", { type: "button", id: "back", text: "I'm back" });
     back.addEventListener("click", () => send({ type: "back" }));
@@ -521,9 +557,11 @@ function renderInfo() {
   if (!g.betting) parts.push(element("span", { text: "No betting: each round's best hand scores a point" }));
   if (state.redeals) parts.push(element("span", { text: `Redealt ${state.redeals}x` }));
   if (state.timer) parts.push(element("span", { text: `${state.timer} s per turn` }));
+  if (state.watching) parts.push(element("span", { id: "watching", text: `${state.watching} watching` }));
   $("info").replaceChildren(...parts);
   $("waiting").hidden = state.status !== "waiting";
-  $("share-link").value = location.href;
+  $("share-link").value = location.href.replace(/\?.*$/, "");
+  if (seat === null) return;
   $("away").textContent = state.players[seat].away ? "I'm back" : "Step away";
   $("away").disabled = state.status !== "playing";
 }

@@ -1,0 +1,193 @@
+"""The lobby's list of tables: each open table that is not private, as a row in words (the
+game, its stakes and betting structure, the seats free, the people and CPU players, the
+watchers, the status), read in bounded pages (:func:`page_bounds`), and pushed to every lobby
+page connected (:class:`LobbyFeed`) shortly after a table changes.
+
+>>> from drawpoker.games import game
+>>> stakes_text(game("holdem")), stakes_text(game("stud"))
+('blinds 50/100', 'ante 40, bring-in 50, bets 200/400')
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from drawpoker.errors import InvalidArgumentError
+from drawpoker.games import GAMES, GameSpec
+from drawpoker.web.protocol import TOO_SLOW
+from drawpoker.web.seatview import betting_facts
+
+if TYPE_CHECKING:
+    from drawpoker.web.room import Outbox, Room
+
+MAX_PAGE = 100
+"""The most tables one page of the list holds."""
+
+DEFAULT_PAGE = 50
+"""The tables a page holds when no ``limit`` is asked for (and the lobby's pushed list)."""
+
+SETTLE = 0.05
+"""Seconds the feed waits after a change before it sends the list: a burst of changes (a hand
+ending at many tables) goes out once."""
+
+
+def stakes_text(spec: GameSpec) -> str:
+    """The forced bets and fixed bets of a game, in words.
+
+    >>> from drawpoker.games import game
+    >>> stakes_text(game("five-card-draw", {"mode": "no-bet"}))
+    "no betting: each round's best hand scores a point"
+    """
+    if spec.betting is None:
+        return "no betting: each round's best hand scores a point"
+    forced = spec.forced
+    parts = []
+    if forced.big_blind:
+        parts.append(f"blinds {forced.small_blind}/{forced.big_blind}")
+    if forced.ante:
+        parts.append(f"ante {forced.ante}")
+    if forced.bring_in:
+        parts.append(f"bring-in {forced.bring_in}")
+    fixed = betting_facts(spec.betting)
+    if fixed["small_bet"]:
+        parts.append(f"bets {fixed['small_bet']}/{fixed['big_bet']}")
+    return ", ".join(parts) or "no forced bets"
+
+
+def table_row(room: Room) -> dict[str, Any]:
+    """One table as the lobby lists it.
+
+    >>> from drawpoker.web.lobby import parse_new_table
+    >>> from drawpoker.web.room import Pace, Room
+    >>> from drawpoker.web.store import Store
+    >>> room = Room.new("t", 0.0, parse_new_table({"game": "omaha", "seats": ["person",
+    ...                 "person", "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+    >>> row = table_row(room)
+    >>> row["title"], row["stakes"], row["structure"], row["free"], row["people"], row["cpu"]
+    ('Omaha, pot limit', 'blinds 50/100', 'pot limit', 2, 0, 1)
+    """
+    spec = room.table.game
+    players = room.players()
+    return {
+        "id": room.id,
+        "link": f"/table/{room.id}",
+        "game": spec.name,
+        "title": GAMES[spec.name].title,
+        "stakes": stakes_text(spec),
+        "structure": betting_facts(spec.betting)["structure"],
+        "seats": len(players),
+        "free": len(room.open_seats()),
+        "people": sum(1 for p in players if p["cpu"] is None and p["taken"]),
+        "cpu": sum(1 for p in players if p["cpu"] is not None),
+        "watching": len(room.watchers),
+        "rounds": room.table.settings.rounds,
+        "status": room.status,
+    }
+
+
+def listed(rooms: list[Room]) -> list[Room]:
+    """The tables the lobby lists: not private, not over; those waiting for players first,
+    then the oldest first.
+
+    >>> listed([])
+    []
+    """
+    shown = [room for room in rooms if not room.request.private and room.status != "over"]
+    return sorted(shown, key=lambda room: (room.status != "waiting", room.created, room.id))
+
+
+def page_bounds(limit: str | None, offset: str | None) -> tuple[int, int]:
+    """The page asked for by the query's ``limit`` (1..:data:`MAX_PAGE`, default
+    :data:`DEFAULT_PAGE`) and ``offset`` (0 or more); :class:`InvalidArgumentError` naming the
+    one that is wrong.
+
+    >>> page_bounds(None, None), page_bounds("10", "20")
+    ((50, 0), (10, 20))
+    >>> page_bounds("500", None)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: limit must be a whole number 1..100, not '500'
+    """
+    size = DEFAULT_PAGE if limit is None else _whole("limit", limit, 1, MAX_PAGE)
+    start = 0 if offset is None else _whole("offset", offset, 0, 10**9)
+    return size, start
+
+
+def _whole(name: str, text: str, low: int, high: int) -> int:
+    if not (text.isascii() and text.isdigit() and low <= int(text) <= high):
+        raise InvalidArgumentError(f"{name} must be a whole number {low}..{high}, not {text!r}")
+    return int(text)
+
+
+def table_page(rooms: list[Room], limit: int, offset: int) -> dict[str, Any]:
+    """One page of the list: its rows, the number of tables listed in all, and the page asked.
+
+    >>> table_page([], 50, 0)
+    {'tables': [], 'total': 0, 'limit': 50, 'offset': 0}
+    """
+    shown = listed(rooms)
+    rows = [table_row(room) for room in shown[offset : offset + limit]]
+    return {"tables": rows, "total": len(shown), "limit": limit, "offset": offset}
+
+
+class LobbyFeed:
+    """The lobby pages connected, each sent the first page of the list when it connects and
+    again each time the list changes (at most :data:`SETTLE` seconds after the change).
+
+    >>> feed = LobbyFeed(lambda: [])
+    >>> class Page:
+    ...     def __init__(self): self.texts = []
+    ...     def send(self, text): self.texts.append(text); return True
+    ...     def close(self, code=1000, reason=""): pass
+    >>> page = Page(); feed.join(page); page.texts
+    ['{"type":"tables","tables":[],"total":0,"limit":50,"offset":0}']
+    """
+
+    def __init__(self, rooms: Callable[[], list[Room]]) -> None:
+        self.rooms = rooms
+        self.pages: set[Outbox] = set()
+        self.dirty = asyncio.Event()
+        self.last: str | None = None
+
+    def message(self) -> str:
+        """The list as the lobby pages are sent it."""
+        data = {"type": "tables", **table_page(self.rooms(), DEFAULT_PAGE, 0)}
+        return json.dumps(data, separators=(",", ":"))
+
+    def changed(self) -> None:
+        """A table changed: the list is looked at again soon."""
+        self.dirty.set()
+
+    def join(self, page: Outbox) -> None:
+        """A lobby page connected: it gets the list now."""
+        self.pages.add(page)
+        page.send(self.message())
+
+    def leave(self, page: Outbox) -> None:
+        """A lobby page went away."""
+        self.pages.discard(page)
+
+    def push(self) -> None:
+        """Sends the list to every page, when it differs from the one sent last."""
+        if not self.pages:
+            self.last = None
+            return
+        text = self.message()
+        if text == self.last:
+            return
+        self.last = text
+        for page in list(self.pages):
+            if not page.send(text):
+                self.pages.discard(page)
+                page.close(TOO_SLOW, "too slow: reload the lobby")
+
+    async def run(self) -> None:
+        """Pushes the list after each change, for as long as the server runs."""
+        while True:
+            await self.dirty.wait()
+            await asyncio.sleep(SETTLE)
+            self.dirty.clear()
+            self.push()
