@@ -1,8 +1,9 @@
 """What a seat is shown: of a finished showdown (``awards`` in the seat's JSON), each pot's
 high (and in hi/lo games low) winners, checked against the engine's own payouts over many
-random CPU hands of every betting game (R-A5-4: a pot splits between the best high and the best eight-or-better
-low; without a qualifying low the high takes it all); in every update, the seat's whole
-state."""
+random CPU hands of every betting game (R-A5-4: a pot splits between the best high and the
+best eight-or-better low; without a qualifying low the high takes it all); the bets swept
+into the pot when a betting round ends; the standings by the chips held now; in every
+update, the seat's whole state."""
 
 from __future__ import annotations
 

@@ -15,8 +15,8 @@ every table. It needs the ``serve`` extra (``pip install "drawpoker[serve]"``).
 >>> parser = argparse.ArgumentParser()
 >>> add_arguments(parser)
 >>> args = parser.parse_args([])
->>> args.host, args.port, args.db, args.think
-('127.0.0.1', 8000, 'drawpoker.db', 0.8)
+>>> args.host, args.port, args.db, args.think, args.showdown_pause
+('127.0.0.1', 8000, 'drawpoker.db', 0.8, 4.0)
 """
 
 from __future__ import annotations
@@ -57,7 +57,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--pause",
         type=float,
         default=2.5,
-        help="seconds the CPU players wait after a hand ends (default: %(default)s)",
+        help="seconds the table shows the result of a hand won without a showdown before the "
+        "next deal (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--showdown-pause",
+        type=float,
+        default=4.0,
+        help="seconds the table shows a showdown (every shown hand, the winners) before the next "
+        "deal; a person may skip it with Next hand (default: %(default)s)",
     )
     parser.add_argument(
         "--grace",
@@ -70,9 +78,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs the server until Ctrl-C."""
-    for name in ("think", "pause", "grace"):
+    for name in ("think", "pause", "showdown_pause", "grace"):
         if not 0 <= getattr(args, name) <= 3600:
-            raise InvalidArgumentError(f"--{name} is 0..3600 seconds")
+            option = name.replace("_", "-")
+            raise InvalidArgumentError(f"--{option} is 0..3600 seconds")
     try:
         import uvicorn
 
@@ -82,7 +91,8 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidArgumentError(
             f'drawpoker serve needs the serve extra: pip install "drawpoker[serve]" ({error})'
         ) from None
-    app = create_app(args.db, Pace(think=args.think, pause=args.pause, grace=args.grace))
+    pace = Pace(think=args.think, pause=args.pause, grace=args.grace, showdown=args.showdown_pause)
+    app = create_app(args.db, pace)
     config = uvicorn.Config(
         app,
         host=args.host,

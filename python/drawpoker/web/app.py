@@ -13,6 +13,7 @@ Routes::
     GET  /api/tables/{id}           the table's public facts (game, seats, status)
     POST /api/tables/{id}/seats     take an open seat -> the seat and its token
     GET  /api/tables/{id}/history   the seat's hand history (header X-Seat-Token)
+    POST /api/tables/{id}/again     once the game is over: a seat at the group's new table
     GET  /api/tips, /api/tips.svg   the draw tips with their numbers, and their chart
     POST /api/analyse               every discard choice of a five-card hand, ranked
     WS   /ws/{id}                   the table's WebSocket
@@ -225,6 +226,26 @@ async def history(request: Request) -> Response:
     )
 
 
+async def play_again(request: Request) -> Response:
+    """A person of a finished table (header X-Seat-Token) plays again: their seat at the
+    group's new table (same game, settings and seats) and its token."""
+    room = _room(request)
+    if room is None:
+        return error(404, "no-table", "there is no such table")
+    token = request.headers.get("x-seat-token", "")
+    seat = _house(request).seat_of(room, token) if token else None
+    if seat is None:
+        return error(403, "bad-token", "send the seat token in the X-Seat-Token header")
+    try:
+        again, new_token = _house(request).play_again(room, seat)
+    except DrawPokerError as problem:
+        return error(409, "conflict", str(problem))
+    url = str(request.base_url).rstrip("/") + f"/table/{again.id}"
+    return JSONResponse(
+        {"id": again.id, "url": url, "seat": seat, "token": new_token}, status_code=201
+    )
+
+
 async def tips(request: Request) -> Response:
     """The draw tips with their exact numbers, both decks."""
     return JSONResponse(await asyncio.to_thread(tips_data))
@@ -386,6 +407,7 @@ def create_app(db: str | Path = ":memory:", pace: Pace | None = None) -> Starlet
             Route("/api/tables/{table_id}", table_facts),
             Route("/api/tables/{table_id}/seats", take_seat, methods=["POST"]),
             Route("/api/tables/{table_id}/history", history),
+            Route("/api/tables/{table_id}/again", play_again, methods=["POST"]),
             Route("/api/tips", tips),
             Route("/api/tips.svg", tips_svg),
             Route("/api/analyse", analysis, methods=["POST"]),

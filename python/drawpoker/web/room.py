@@ -458,6 +458,11 @@ class Room:
             self._broadcast(None)
             self.wake.set()
 
+    def tell_players(self) -> None:
+        """Sends every connected seat its whole state again (the room's own part changed:
+        the table "Play again" made)."""
+        self._broadcast(None)
+
     def _leave(self, seat: int) -> None:
         if self.status == "playing" and not self.table.is_over and seat not in self.table.away:
             self.table.leave(seat)
