@@ -1,0 +1,219 @@
+"""The table page as people meet it, in Debian's headless Chromium at a phone's, a tablet's, a
+laptop's and a desktop's size (390x844, 768x1024, 1280x720, 1920x1080): the page never scrolls
+sideways, on your turn every action button lies inside the viewport and is at least 44 px
+tall, and after a showdown every shown opponent hand is face up at its seat (read by the
+cards' accessible names), described, the winners marked, held until "Next hand"; at game over
+your placing, the standings and "Play again", which seats you at a new table of the same
+seats, names and settings. The server's pauses after a hand are an hour here: only "Next
+hand" ends them, so nothing depends on the machine's speed. Screenshots of each size are saved
+under ``$DRAWPOKER_ARTIFACTS`` (or the test's temporary directory)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from site_server import SiteServer
+from test_web_browser import CHROMEDRIVER, CHROMIUM, artifacts, body, by_id, wait
+
+__all__ = ["artifacts"]  # the fixture, shared with test_web_browser
+
+if CHROMIUM is None or CHROMEDRIVER is None:
+    pytestmark = pytest.mark.skip(reason="Chromium is not installed")
+
+SIZES = [(390, 844), (768, 1024), (1280, 720), (1920, 1080)]
+HOUR = 3600.0
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
+    site = SiteServer(tmp_path_factory.mktemp("site") / "site.db", pause=HOUR, showdown=HOUR)
+    yield site.start()
+    site.stop()
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM  # type: ignore[assignment]
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    options.add_argument("--force-device-scale-factor=1")
+    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    yield browser
+    browser.quit()
+
+
+def resize(driver: Any, width: int, height: int) -> None:
+    """Sets the viewport (not the window) to ``width`` x ``height``."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 700},
+    )
+
+
+def sit_at_new_table(
+    driver: Any, server: SiteServer, seats: list[str], name: str, rounds: int
+) -> str:
+    """Makes a Hold'em table of ``rounds`` hands and takes its first seat as ``name``."""
+    request = {"game": "holdem", "seats": seats, "rounds": rounds}
+    made = server.request("POST", "/api/tables", request)
+    driver.get(server.url + f"/table/{made['id']}")
+    by_id(driver, "name").send_keys(name)
+    by_id(driver, "take-seat").click()
+    wait(driver, lambda d: body(d, "status") in ("playing", "over"), "the table to start")
+    return str(made["id"])
+
+
+def overflow(driver: Any) -> int:
+    """How many pixels the page is wider than the viewport (0: no sideways scrolling)."""
+    return int(
+        driver.execute_script(
+            "return document.documentElement.scrollWidth - window.innerWidth"
+        )
+    )
+
+
+def boxes(driver: Any, selector: str) -> list[dict[str, float]]:
+    return list(
+        driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].map((e) => {"
+            " const r = e.getBoundingClientRect();"
+            " return {left: r.left, right: r.right, top: r.top, bottom: r.bottom,"
+            " height: r.height, id: e.id, text: e.textContent}; })",
+            selector,
+        )
+    )
+
+
+def check_turn_layout(driver: Any) -> None:
+    """On our turn: no sideways scrolling, every action button inside the viewport and a
+    touch target, every seat inside the viewport's width."""
+    assert overflow(driver) <= 0
+    width, height = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    buttons = boxes(driver, "#controls button")
+    assert buttons, "no action buttons"
+    for b in buttons:
+        assert b["left"] >= 0 and b["right"] <= width, b
+        assert b["top"] >= 0 and b["bottom"] <= height, b
+        assert b["height"] >= 44, b
+    for seat in boxes(driver, "#felt .seat"):
+        assert seat["left"] >= 0 and seat["right"] <= width, seat
+
+
+def card_names(driver: Any, seat: int) -> list[str]:
+    return list(
+        driver.execute_script(
+            "return [...document.querySelectorAll(`#seat-${arguments[0]} .cards .card`)]"
+            ".map((c) => c.getAttribute('aria-label'))",
+            seat,
+        )
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_showdown_on_the_felt_at_every_size(
+    width: int, height: int, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """A Hold'em hand checked and called down by three: on each of our turns the layout
+    holds; at the showdown both opponents' hands are face up at their seats with their
+    descriptions, a winner is marked with what it won, and the picture stays until we click
+    "Next hand"; then the next hand is dealt, its result line gone."""
+    resize(driver, width, height)
+    sit_at_new_table(driver, server, ["person", "cpu:checkcall", "cpu:checkcall"], "Sam", 3)
+    shot = False
+    while driver.execute_script("return document.getElementById('felt').dataset.view") == "hand":
+        wait(
+            driver,
+            lambda d: body(d, "myturn") == "yes"
+            or d.execute_script("return document.getElementById('felt').dataset.view") != "hand",
+            "our turn or the showdown",
+        )
+        if body(driver, "myturn") != "yes":
+            break
+        check_turn_layout(driver)
+        if not shot:
+            driver.save_screenshot(str(artifacts / f"turn-{width}x{height}.png"))
+            shot = True
+        before = body(driver, "seq")
+        ids = [b["id"] for b in boxes(driver, "#controls button")]
+        by_id(driver, "act-check" if "act-check" in ids else "act-call").click()
+        wait(driver, lambda d: body(d, "seq") != before, "the state after our action")
+    felt = by_id(driver, "felt")
+    assert felt.get_attribute("data-view") == "showdown"
+    assert felt.get_attribute("data-hand") == "0" and body(driver, "hand") == "1"
+    for seat in (1, 2):
+        names = card_names(driver, seat)
+        assert len(names) == 2 and "face-down card" not in names, names
+        assert all(" of " in name for name in names), names
+        shown = by_id(driver, f"seat-{seat}").find_element("css selector", ".shown").text
+        assert len(shown) > 5, shown  # "Pair of nines" and the like
+    assert "face-down card" not in card_names(driver, 0)
+    winners = boxes(driver, "#felt .seat.winner .award")
+    assert winners and all(w["text"].split()[0] in ("Wins", "You") for w in winners), winners
+    assert by_id(driver, "result").text.strip()
+    assert overflow(driver) <= 0
+    driver.save_screenshot(str(artifacts / f"showdown-{width}x{height}.png"))
+    next_hand = boxes(driver, "#next-hand")[0]
+    assert next_hand["bottom"] <= height and next_hand["height"] >= 44
+    by_id(driver, "next-hand").click()
+    wait(
+        driver,
+        lambda d: d.execute_script("return document.getElementById('felt').dataset.view")
+        == "hand",
+        "the next hand on the felt",
+    )
+    assert by_id(driver, "felt").get_attribute("data-hand") == "1"
+    assert by_id(driver, "result").text.strip() == ""
+
+
+def test_game_over_shows_the_placing_and_play_again_seats_the_same_group(
+    driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """Playing a one-round table to its end (folding when we can, checking else): game over
+    names our placing and the final standings, hides "Step away", and "Play again" opens a
+    new table of the same seats with us in our seat under our name."""
+    resize(driver, 1280, 720)
+    seats = ["person", "cpu:checkcall", "cpu:rules"]
+    first = sit_at_new_table(driver, server, seats, "Sam", 2)
+    while body(driver, "status") != "over":
+        wait(
+            driver,
+            lambda d: body(d, "status") == "over"
+            or body(d, "myturn") == "yes"
+            or bool(d.find_elements("id", "next-hand")),
+            "our turn, a pause or the end",
+        )
+        if body(driver, "status") == "over":
+            break
+        before = body(driver, "seq")
+        ids = [b["id"] for b in boxes(driver, "#controls button")]
+        choice = next(k for k in ("next-hand", "act-fold", "act-check") if k in ids)
+        by_id(driver, choice).click()
+        wait(
+            driver,
+            lambda d: body(d, "seq") != before or not d.find_elements("id", "next-hand"),
+            "the table to move on",
+        )
+    over = by_id(driver, "game-over").text
+    assert "Game over: you " in over and " of 3 with " in over, over
+    standings = [e.text for e in driver.find_elements("css selector", "#final-standings li")]
+    assert len(standings) == 3 and any("Sam (you)" in line for line in standings)
+    assert not by_id(driver, "away").is_displayed()
+    driver.save_screenshot(str(artifacts / "game-over-1280x720.png"))
+    by_id(driver, "play-again").click()
+    wait(driver, lambda d: first not in d.current_url, "the new table")
+    wait(driver, lambda d: body(d, "status") in ("playing", "over"), "the new table to start")
+    again = driver.current_url.rstrip("/").split("/")[-1]
+    old = server.request("GET", f"/api/tables/{first}")
+    new = server.request("GET", f"/api/tables/{again}")
+    assert [(p["name"], p["cpu"]) for p in new["players"]] == [
+        (p["name"], p["cpu"]) for p in old["players"]
+    ]
+    assert new["game"] == old["game"] and new["rounds"] == old["rounds"]
+    assert "Sam (you)" in by_id(driver, "seat-0").text
