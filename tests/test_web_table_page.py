@@ -73,9 +73,7 @@ def sit_at_new_table(
 def overflow(driver: Any) -> int:
     """How many pixels the page is wider than the viewport (0: no sideways scrolling)."""
     return int(
-        driver.execute_script(
-            "return document.documentElement.scrollWidth - window.innerWidth"
-        )
+        driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
     )
 
 
@@ -130,8 +128,10 @@ def test_a_showdown_on_the_felt_at_every_size(
     while driver.execute_script("return document.getElementById('felt').dataset.view") == "hand":
         wait(
             driver,
-            lambda d: body(d, "myturn") == "yes"
-            or d.execute_script("return document.getElementById('felt').dataset.view") != "hand",
+            lambda d: (
+                body(d, "myturn") == "yes"
+                or d.execute_script("return document.getElementById('felt').dataset.view") != "hand"
+            ),
             "our turn or the showdown",
         )
         if body(driver, "myturn") != "yes":
@@ -143,7 +143,7 @@ def test_a_showdown_on_the_felt_at_every_size(
         before = body(driver, "seq")
         ids = [b["id"] for b in boxes(driver, "#controls button")]
         by_id(driver, "act-check" if "act-check" in ids else "act-call").click()
-        wait(driver, lambda d: body(d, "seq") != before, "the state after our action")
+        wait(driver, lambda d, seen=before: body(d, "seq") != seen, "the state after our action")
     felt = by_id(driver, "felt")
     assert felt.get_attribute("data-view") == "showdown"
     assert felt.get_attribute("data-hand") == "0" and body(driver, "hand") == "1"
@@ -164,8 +164,7 @@ def test_a_showdown_on_the_felt_at_every_size(
     by_id(driver, "next-hand").click()
     wait(
         driver,
-        lambda d: d.execute_script("return document.getElementById('felt').dataset.view")
-        == "hand",
+        lambda d: d.execute_script("return document.getElementById('felt').dataset.view") == "hand",
         "the next hand on the felt",
     )
     assert by_id(driver, "felt").get_attribute("data-hand") == "1"
@@ -184,9 +183,11 @@ def test_game_over_shows_the_placing_and_play_again_seats_the_same_group(
     while body(driver, "status") != "over":
         wait(
             driver,
-            lambda d: body(d, "status") == "over"
-            or body(d, "myturn") == "yes"
-            or bool(d.find_elements("id", "next-hand")),
+            lambda d: (
+                body(d, "status") == "over"
+                or body(d, "myturn") == "yes"
+                or bool(d.find_elements("id", "next-hand"))
+            ),
             "our turn, a pause or the end",
         )
         if body(driver, "status") == "over":
@@ -197,7 +198,7 @@ def test_game_over_shows_the_placing_and_play_again_seats_the_same_group(
         by_id(driver, choice).click()
         wait(
             driver,
-            lambda d: body(d, "seq") != before or not d.find_elements("id", "next-hand"),
+            lambda d, seen=before: body(d, "seq") != seen or not d.find_elements("id", "next-hand"),
             "the table to move on",
         )
     over = by_id(driver, "game-over").text

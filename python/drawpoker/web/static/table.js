@@ -233,8 +233,11 @@ function seatSpot(s, n, w, h, bw, bh) {
   const turn = (s - seat + n) % n;
   const gap = 0.9;  // radians kept clear on each side of the player's own seat at the bottom
   const angle = Math.PI / 2 + (turn === 0 ? 0 : Math.max(gap, Math.min(2 * Math.PI - gap, (2 * Math.PI * turn) / n)));
+  let sin = Math.sin(angle);
+  // a tall (phone) felt: the other seats move up towards the top, clear of the board
+  if (h > w && turn !== 0) sin = Math.sign(sin) * Math.sqrt(Math.abs(sin));
   const x = w / 2 + Math.max(0, w / 2 - bw / 2) * Math.cos(angle);
-  const y = h / 2 + Math.max(0, h / 2 - bh / 2) * Math.sin(angle);
+  const y = h / 2 + Math.max(0, h / 2 - bh / 2) * sin;
   return [x, y];
 }
 
