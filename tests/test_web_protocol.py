@@ -239,6 +239,12 @@ def test_the_turn_timer_acts_for_a_seat_whose_time_ran_out() -> None:
         # nobody acts: the table checks for seat 1 (R-TABLE-1)
         update = ann.read()
         assert update["events"][0]["kind"] == "check" and update["events"][0]["seat"] == 1
+        assert update["events"][0]["timer"] is True  # the page says the timer acted for Ann
+        assert not any(e.get("timer") for e in welcome["events"])
+        # a reconnect's replay still says it
+        again = Browser(client, table_id, token).open(since=welcome["seq"])
+        timed = [e for e in again["events"] if e["kind"] == "check" and e["seat"] == 1]
+        assert timed and timed[0]["timer"] is True
         # an action chosen before the timer acted is stale now
         ann.send({"type": "act", "seq": state["seq"], "kind": "bet", "amount": 20})
         while (reply := ann.read())["type"] != "error":

@@ -128,3 +128,27 @@ def test_every_update_carries_the_seats_whole_state(name: str) -> None:
             seen[other] = update["seq"]
             updates += 1
     assert updates > 8 * seats and len(room.table.hands) > 1 and room.state(0)["last"] is not None
+
+
+@pytest.mark.parametrize(
+    ("name", "all_in"), [("holdem", True), ("omaha", False), ("stud", False), ("razz", False)]
+)
+def test_all_in_is_said_only_when_the_largest_total_is_every_chip(name: str, all_in: bool) -> None:
+    """The first decision with a bet or raise to size: in no limit the largest total is every
+    chip the seat has (the page may say "All in"); in pot and fixed limit it is the pot or the
+    limit, a small part of the seat's chips (the page says "Pot" or the bet's size)."""
+    from drawpoker.bots import CheckCallBot
+    from drawpoker.web.seatview import legal_json
+
+    table = Table(game(name), 3, seed=1)
+    while True:
+        seat = table.to_act
+        assert seat is not None
+        view = table.view(seat)
+        assert view.legal is not None
+        if {"bet", "raise"} & set(view.legal.kinds) and "bring-in" not in view.legal.kinds:
+            break
+        table.act(seat, CheckCallBot().choose(view))
+    data = legal_json(view, view.legal, table.hand.why_illegal)
+    chips = view.stacks[seat] + view.bets[seat]
+    assert data["all_in"] is all_in and (data["max_to"] == chips) is all_in, (data, chips)

@@ -497,7 +497,8 @@ function betControls(legal) {
       b.addEventListener("click", () => { input.value = String(preset.amount); update(); });
       presets.append(b);
     }
-    const most = legal.all_in ? `All in (${chips(legal.max_to)})` : `Most (${chips(legal.max_to)})`;
+    const limit = facts.game.structure === "pot limit" ? "Pot" : "Largest";
+    const most = `${legal.all_in ? "All in" : limit} (${chips(legal.max_to)})`;
     const allIn = element("button", { type: "button", class: "preset", id: "all-in", text: most });
     allIn.addEventListener("click", () => { input.value = String(legal.max_to); update(); });
     presets.append(allIn);
