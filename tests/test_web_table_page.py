@@ -4,7 +4,8 @@ sideways, on your turn every action button lies inside the viewport and is at le
 tall, and after a showdown every shown opponent hand is face up at its seat (read by the
 cards' accessible names), described, the winners marked, held until "Next hand"; at game over
 your placing, the standings and "Play again", which seats you at a new table of the same
-seats, names and settings. The server's pauses after a hand are an hour here: only "Next
+seats, names and settings; axe-core finds no serious or critical accessibility violation
+mid-hand or at the showdown. The server's pauses after a hand are an hour here: only "Next
 hand" ends them, so nothing depends on the machine's speed. Screenshots of each size are saved
 under ``$DRAWPOKER_ARTIFACTS`` (or the test's temporary directory)."""
 
@@ -104,6 +105,22 @@ def check_turn_layout(driver: Any) -> None:
         assert seat["left"] >= 0 and seat["right"] <= width, seat
 
 
+def serious_violations(driver: Any) -> list[str]:
+    """axe-core's serious and critical accessibility violations of the page as it is now
+    (axe-selenium-python ships axe-core: nothing is fetched)."""
+    from axe_selenium_python import Axe
+
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']}: "
+        + "; ".join(node["target"][0] for node in v["nodes"][:3])
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
 def card_names(driver: Any, seat: int) -> list[str]:
     return list(
         driver.execute_script(
@@ -139,6 +156,7 @@ def test_a_showdown_on_the_felt_at_every_size(
         check_turn_layout(driver)
         if not shot:
             driver.save_screenshot(str(artifacts / f"turn-{width}x{height}.png"))
+            assert serious_violations(driver) == []
             shot = True
         before = body(driver, "seq")
         ids = [b["id"] for b in boxes(driver, "#controls button")]
@@ -159,6 +177,7 @@ def test_a_showdown_on_the_felt_at_every_size(
     assert by_id(driver, "result").text.strip()
     assert overflow(driver) <= 0
     driver.save_screenshot(str(artifacts / f"showdown-{width}x{height}.png"))
+    assert serious_violations(driver) == []
     next_hand = boxes(driver, "#next-hand")[0]
     assert next_hand["bottom"] <= height and next_hand["height"] >= 44
     by_id(driver, "next-hand").click()
@@ -218,3 +237,15 @@ def test_game_over_shows_the_placing_and_play_again_seats_the_same_group(
     ]
     assert new["game"] == old["game"] and new["rounds"] == old["rounds"]
     assert "Sam (you)" in by_id(driver, "seat-0").text
+
+
+def test_the_accessibility_check_catches_a_button_without_a_name(
+    driver: Any, server: SiteServer
+) -> None:
+    """The axe-core check above is not blind: a button nobody can name is reported."""
+    resize(driver, 1280, 720)
+    driver.get(server.url + "/")
+    wait(driver, lambda d: body(d, "ready") == "yes", "the lobby")
+    assert serious_violations(driver) == []
+    driver.execute_script("document.body.append(document.createElement('button'))")
+    assert any(v.startswith("button-name") for v in serious_violations(driver))
