@@ -11,13 +11,14 @@ under ``$DRAWPOKER_ARTIFACTS`` (or the test's temporary directory)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from site_server import SiteServer
-from test_web_browser import CHROMEDRIVER, CHROMIUM, artifacts, body, by_id, wait
+from test_web_browser import CHROMEDRIVER, CHROMIUM, HANG, artifacts, body, by_id, wait
 
 __all__ = ["artifacts"]  # the fixture, shared with test_web_browser
 
@@ -249,3 +250,97 @@ def test_the_accessibility_check_catches_a_button_without_a_name(
     assert serious_violations(driver) == []
     driver.execute_script("document.body.append(document.createElement('button'))")
     assert any(v.startswith("button-name") for v in serious_violations(driver))
+
+
+class SocketPlayer:
+    """A second person at the table, played by the test over the WebSocket."""
+
+    def __init__(self, server: SiteServer, table_id: str, token: str) -> None:
+        from websockets.sync.client import connect
+
+        self.socket = connect(server.ws_url(table_id)).__enter__()
+        self.socket.send(json.dumps({"type": "hello", "token": token}))
+        self.state: dict[str, Any] | None = None
+
+    def read_until(self, done: Any) -> dict[str, Any]:
+        while self.state is None or not done(self.state):
+            message = json.loads(self.socket.recv(timeout=HANG))
+            assert message["type"] != "error", message
+            self.state = message.get("state", self.state)
+        return self.state
+
+    def my_turn(self, seat: int) -> dict[str, Any]:
+        return self.read_until(
+            lambda s: s["actor"] == seat and s["legal"] is not None and s["pause"] is None
+        )
+
+    def act(self, kind: str, **fields: Any) -> None:
+        """Sends the action and reads until it shows."""
+        state = self.state
+        assert state is not None
+        self.socket.send(json.dumps({"type": "act", "seq": state["seq"], "kind": kind, **fields}))
+        self.read_until(lambda s: s["actions"] > state["actions"])
+
+
+def press(driver: Any, key: str) -> None:
+    """Presses a key on the page, as a person with a keyboard (nothing focused to type in)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    driver.execute_script("document.activeElement && document.activeElement.blur()")
+    ActionChains(driver).send_keys(key).perform()
+
+
+def test_pre_actions_and_the_keyboard(driver: Any, server: SiteServer) -> None:
+    """A Five-Card Draw hand against a second person (Bob, who acts first): our pre-action
+    "Check" clears itself when Bob bets instead of acting for us; we call with the "c" key,
+    pick two discards with "1" and "2" and draw with "d" (no mouse); our "Check/fold" acts at
+    once when Bob checks to us; the "?" key opens the list of keys."""
+    resize(driver, 1280, 720)
+    made = server.request(
+        "POST", "/api/tables", {"game": "five-card-draw", "seats": ["person", "person"]}
+    )
+    table_id = made["id"]
+    driver.get(server.url + f"/table/{table_id}")
+    by_id(driver, "name").send_keys("Sam")
+    by_id(driver, "take-seat").click()
+    wait(driver, lambda d: body(d, "status") == "waiting", "our seat")
+    taken = server.request("POST", f"/api/tables/{table_id}/seats", {"name": "Bob"})
+    bob = SocketPlayer(server, table_id, taken["token"])
+    state = bob.my_turn(1)
+    # Bob acts first; we choose "Check" beforehand, and Bob bets: the choice clears itself
+    by_id(driver, "pre-check").click()
+    wait(driver, lambda d: by_id(d, "pre-check").get_attribute("aria-pressed") == "true", "Check")
+    bob.act("bet", amount=state["legal"]["min_to"])
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn after Bob's bet")
+    assert not driver.find_elements("id", "pre-check")
+    assert "Call 20" in by_id(driver, "act-call").text  # it is still ours to decide
+    before = body(driver, "seq")
+    press(driver, "c")
+    wait(driver, lambda d: body(d, "seq") != before, "our call")
+    # the draw: Bob stands pat, we pick our first two cards by keyboard and draw
+    bob.my_turn(1)
+    bob.act("draw", cards=[])
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our draw")
+    press(driver, "1")
+    press(driver, "2")
+    picked = driver.find_elements("css selector", "#seat-0 .card[aria-pressed='true']")
+    assert len(picked) == 2 and all("to discard" in c.get_attribute("aria-label") for c in picked)
+    before = body(driver, "seq")
+    press(driver, "d")
+    wait(driver, lambda d: "drew 2" in by_id(d, "seat-0").text, "our draw of two")
+    # the last betting round: Bob first; our "Check/fold" checks at once when he checks
+    bob.my_turn(1)
+    by_id(driver, "pre-check-fold").click()
+    wait(
+        driver,
+        lambda d: by_id(d, "pre-check-fold").get_attribute("aria-pressed") == "true",
+        "Check/fold",
+    )
+    bob.act("check")
+    wait(driver, lambda d: by_id(d, "felt").get_attribute("data-view") == "showdown", "showdown")
+    log = by_id(driver, "log").text.splitlines()
+    assert log[log.index("Bob checks") + 1] == "You check", log
+    press(driver, "?")
+    assert by_id(driver, "keys").is_displayed() and "next hand" in by_id(driver, "keys").text
+    by_id(driver, "close-keys").click()
+    bob.socket.close()

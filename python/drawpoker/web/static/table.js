@@ -20,6 +20,7 @@ let deadline = null;     // performance.now() at which the turn timer runs out
 let sent = false;        // an action was sent and no update came yet
 let logHand = null;
 let pauseEnd = null;     // performance.now() at which the server's pause after a hand ends
+let preAction = null;    // a choice made before our turn ({kind, hand, street, bet})
 
 const $ = (id) => document.getElementById(id);
 
@@ -135,7 +136,44 @@ function setState(next) {
   deadline = next.time_left === null ? null : performance.now() + 1000 * next.time_left;
   pauseEnd = next.pause === null || next.pause === undefined ? null : performance.now() + 1000 * next.pause;
   if (pickedFor !== next.seq) { picked = new Set(); pickedFor = next.seq; }
+  if (preAction && preActionStale(preAction, next)) preAction = null;
   render();
+  if (preAction && myTurn() && shownHand() === null) playPreAction();
+}
+
+// ------------------------------------------------------------------ pre-action choices
+
+// A choice made while others act: "check-fold", "check" or "call-any", for the betting round
+// it was made in; check and check/fold clear themselves when the bet to match changes.
+function preActionStale(pre, next) {
+  if (pre.hand !== next.hand || pre.street !== next.street || next.phase !== "bet") return true;
+  return pre.kind !== "call-any" && pre.bet !== next.current_bet;
+}
+
+function playPreAction() {
+  const kinds = state.legal.kinds;
+  const kind = preAction.kind;
+  preAction = null;
+  if (kind === "check-fold") act(kinds.includes("check") ? "check" : "fold");
+  else if (kind === "check" && kinds.includes("check")) act("check");
+  else if (kind === "call-any" && kinds.includes("call")) act("call");
+  else if (kind === "call-any" && kinds.includes("check")) act("check");
+  else render();
+}
+
+function preActionControls() {
+  const row = element("div", { class: "row pre-actions", role: "group", "aria-label": "before your turn" });
+  for (const [kind, label] of [["check-fold", "Check/fold"], ["check", "Check"], ["call-any", "Call any"]]) {
+    const chosen = preAction !== null && preAction.kind === kind;
+    const b = element("button", { type: "button", id: `pre-${kind}`, class: "secondary pre",
+      text: label, "aria-pressed": chosen ? "true" : "false" });
+    b.addEventListener("click", () => {
+      preAction = chosen ? null : { kind, hand: state.hand, street: state.street, bet: state.current_bet };
+      render();
+    });
+    row.append(b);
+  }
+  return row;
 }
 
 // ------------------------------------------------------------------ the log
@@ -604,6 +642,10 @@ function renderControls() {
   } else {
     const who = state.actor === null ? "the next hand" : playerName(state.actor);
     parts.push(element("div", { class: "hint", id: "waiting-for", text: `Waiting for ${who}.` }));
+    if (state.status === "playing" && state.phase === "bet" && facts.game.betting &&
+        state.live[seat] && state.stacks[seat] > 0 && state.actor !== null) {
+      parts.push(preActionControls());
+    }
   }
   if (deadline !== null && state.status === "playing" && shownHand() === null) {
     parts.push(element("div", { class: "row timer", id: "timer" }));
@@ -732,6 +774,59 @@ async function download(format) {
 }
 $("download").addEventListener("click", () => download("json"));
 $("download-phh").addEventListener("click", () => download("phh"));
+// ------------------------------------------------------------------ keyboard shortcuts
+
+// Each key clicks the control it names, when that control is on screen (the same checks as a
+// click); typing in a box is never taken for a shortcut.
+const KEYS = [
+  ["f", "fold", () => click("act-fold")],
+  ["c", "check, or call", () => click("act-check") || click("act-call") || click("act-bring-in")],
+  ["b", "bet or raise the amount in the box", () => click("act-bet") || click("act-raise")],
+  ["a", "put the largest amount in the box (all in, where it is)", () => click("all-in")],
+  ["1-7", "pick or unpick your card 1 to 7 to discard", null],
+  ["d", "draw (or stand pat)", () => click("act-draw")],
+  ["n", "next hand (after a hand's result)", () => click("next-hand")],
+  ["?", "show these keys", () => showKeys()],
+];
+
+function click(id) {
+  const el = $(id);
+  if (!el || el.disabled) return false;
+  el.click();
+  return true;
+}
+
+function showKeys() {
+  const dialog = $("keys");
+  if (!dialog.open) dialog.showModal();
+}
+
+function fillKeys() {
+  const list = $("keys-list");
+  for (const [key, what] of KEYS) {
+    list.append(element("dt", {}, element("kbd", { text: key })), element("dd", { text: what }));
+  }
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+  if ($("keys").open) return;
+  const key = event.key.toLowerCase();
+  if (/^[1-7]$/.test(key)) {
+    const cards = document.querySelectorAll(`#seat-${seat} .card.pickable`);
+    const card = cards[Number(key) - 1];
+    if (card) { event.preventDefault(); card.click(); }
+    return;
+  }
+  const found = KEYS.find(([k, , run]) => k === key && run !== null);
+  if (found) { event.preventDefault(); found[2](); }
+});
+$("show-keys").addEventListener("click", showKeys);
+$("close-keys").addEventListener("click", () => $("keys").close());
+fillKeys();
+
 setInterval(tick, 250);
 window.addEventListener("resize", () => { if (state) render(); });
 main();
