@@ -488,6 +488,10 @@ def test_the_table_holds_a_finished_hand_until_every_present_person_asks_next() 
         paused = people[0].read_until(lambda s: s["hand"] == 1)
         assert paused["pause"] is not None and paused["pause"] > 3000
         assert paused["last"]["won"] and paused["last"]["shown"] == []
+        # the standings agree with the chips the felt shows: the finished hand's, then the
+        # new hand's once its blinds are in
+        scores = {x["seat"]: x["score"] for x in paused["standings"]}
+        assert [scores[s] for s in (0, 1)] == paused["last"]["stacks"] != paused["stacks"]
         room = room_of(client, table_id)
         actions = room.actions
         mover = people[paused["actor"]]
@@ -502,6 +506,8 @@ def test_the_table_holds_a_finished_hand_until_every_present_person_asks_next() 
         people[1].send({"type": "next"})
         resumed = people[0].read_until(lambda s: s["pause"] is None)
         assert resumed["hand"] == 1 and resumed["ready"] == []
+        scores = {x["seat"]: x["score"] for x in resumed["standings"]}
+        assert [scores[s] for s in (0, 1)] == resumed["stacks"]
         mover.errors.clear()
         state = mover.read_until(lambda s: s["pause"] is None and s["legal"] is not None)
         mover.act("fold" if "fold" in state["legal"]["kinds"] else "check")

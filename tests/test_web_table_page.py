@@ -194,12 +194,15 @@ def test_a_showdown_on_the_felt_at_every_size(
 def test_game_over_shows_the_placing_and_play_again_seats_the_same_group(
     driver: Any, server: SiteServer, artifacts: Path
 ) -> None:
-    """Playing a one-round table to its end (folding when we can, checking else): game over
-    names our placing and the final standings, hides "Step away", and "Play again" opens a
-    new table of the same seats with us in our seat under our name."""
+    """Playing a two-hand heads-up table to its end (folding when we can, checking else): our
+    fold from the small blind ends the first hand without a showdown, and the felt says so
+    and marks the winner; game over names our placing and the final standings, hides "Step
+    away", and "Play again" opens a new table of the same seats with us in our seat under
+    our name."""
     resize(driver, 1280, 720)
-    seats = ["person", "cpu:checkcall", "cpu:rules"]
+    seats = ["person", "cpu:checkcall"]
     first = sit_at_new_table(driver, server, seats, "Sam", 2)
+    no_showdown = []
     while body(driver, "status") != "over":
         wait(
             driver,
@@ -215,16 +218,25 @@ def test_game_over_shows_the_placing_and_play_again_seats_the_same_group(
         before = body(driver, "seq")
         ids = [b["id"] for b in boxes(driver, "#controls button")]
         choice = next(k for k in ("next-hand", "act-fold", "act-check") if k in ids)
+        if choice == "next-hand" and by_id(driver, "felt").get_attribute("data-view") == (
+            "no-showdown"
+        ):
+            no_showdown.append((by_id(driver, "result").text, by_id(driver, "seat-1").text))
+            driver.save_screenshot(str(artifacts / "no-showdown-1280x720.png"))
         by_id(driver, choice).click()
         wait(
             driver,
             lambda d, seen=before: body(d, "seq") != seen or not d.find_elements("id", "next-hand"),
             "the table to move on",
         )
+    assert no_showdown, "our fold did not end a hand on the felt"
+    result, winner = no_showdown[0]
+    assert "CPU 2 wins" in result and "no showdown" in result, result
+    assert "Wins " in winner, winner
     over = by_id(driver, "game-over").text
-    assert "Game over: you " in over and " of 3 with " in over, over
+    assert "Game over: you " in over and " of 2 with " in over, over
     standings = [e.text for e in driver.find_elements("css selector", "#final-standings li")]
-    assert len(standings) == 3 and any("Sam (you)" in line for line in standings)
+    assert len(standings) == 2 and any("Sam (you)" in line for line in standings)
     assert not by_id(driver, "away").is_displayed()
     driver.save_screenshot(str(artifacts / "game-over-1280x720.png"))
     by_id(driver, "play-again").click()

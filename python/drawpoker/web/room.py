@@ -377,6 +377,7 @@ class Room:
             time_left=self.time_left(),
             actions=self.actions,
             last=None if previous is None else previous[1][seat],
+            settled=self.pause_until is not None,
         )
         state.update(self.pause_state())
         return state
@@ -667,6 +668,7 @@ steps of 1, or all-in)
                 status=status,
                 time_left=self.time_left(),
                 actions=self.actions,
+                settled=self.pause_until is not None,
             )
         )
         paused = encode(self.pause_state())

@@ -327,12 +327,14 @@ def table_state(
     status: str,
     time_left: float | None,
     actions: int | None = None,
+    settled: bool = False,
 ) -> dict[str, Any]:
     """What every seat is shown alike at this moment: the status, the round, the actions played
     at the table (counted here when not given), the turn timer's seconds left, the standings
     (by the chips each seat holds now, or its points in a game without betting; the chips at
-    the start of the hand are ``table_stacks``) and the players (``players`` and ``status``
-    come from the room: who sits where, who is away).
+    the start of the hand are ``table_stacks``, and the standings are by them while the room
+    shows the previous hand's result: ``settled``) and the players (``players`` and
+    ``status`` come from the room: who sits where, who is away).
 
     >>> from drawpoker.games import Table, game
     >>> shared = table_state(Table(game("five-card-draw"), 2, seed=1), players=[],
@@ -341,7 +343,8 @@ def table_state(
     (1, 0, [1990, 1990])
     """
     names = {p["seat"]: p["name"] for p in players}
-    scores = list(table.hand.stacks) if table.betting else list(table.points)
+    stacks = table.stacks if settled else table.hand.stacks
+    scores = list(stacks) if table.betting else list(table.points)
     order = sorted(range(len(scores)), key=lambda s: -scores[s])
     places: dict[int, int] = {}
     for position, s in enumerate(order):
@@ -380,6 +383,7 @@ def seat_state(
     time_left: float | None,
     actions: int | None = None,
     last: dict[str, Any] | None = None,
+    settled: bool = False,
 ) -> dict[str, Any]:
     """Everything ``seat`` is shown at this moment: its own part (:func:`own_state`), the part
     every seat shares (:func:`table_state`) and the previous hand's summary (``last``: its
@@ -393,7 +397,14 @@ def seat_state(
     """
     data = own_state(table, seat, status=status, seq=seq)
     data.update(
-        table_state(table, players=players, status=status, time_left=time_left, actions=actions)
+        table_state(
+            table,
+            players=players,
+            status=status,
+            time_left=time_left,
+            actions=actions,
+            settled=settled,
+        )
     )
     index = len(table.hands) - 1
     if last is None and index > 0:
