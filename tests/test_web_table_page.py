@@ -114,6 +114,7 @@ def serious_violations(driver: Any) -> list[str]:
     axe = Axe(driver)
     axe.inject()
     results = axe.run()
+    driver.execute_script("window.scrollTo(0, 0)")  # axe scrolls to check colour contrast
     return [
         f"{v['id']} ({v['impact']}): {v['help']}: "
         + "; ".join(node["target"][0] for node in v["nodes"][:3])
@@ -356,3 +357,29 @@ def test_pre_actions_and_the_keyboard(driver: Any, server: SiteServer) -> None:
     assert by_id(driver, "keys").is_displayed() and "next hand" in by_id(driver, "keys").text
     by_id(driver, "close-keys").click()
     bob.socket.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "width", "height"),
+    [("stud", 7, 320, 640), ("holdem", 10, 360, 740), ("holdem", 10, 1280, 720)],
+)
+def test_a_full_table_fits_a_small_screen(
+    game: str,
+    players: int,
+    width: int,
+    height: int,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """The most seats a game has, on a small phone: on our turn no sideways scrolling, every
+    seat inside the viewport's width, and the action buttons in view."""
+    resize(driver, width, height)
+    seats = ["person"] + ["cpu:checkcall"] * (players - 1)
+    made = server.request("POST", "/api/tables", {"game": game, "seats": seats, "rounds": 2})
+    driver.get(server.url + f"/table/{made['id']}")
+    by_id(driver, "name").send_keys("Sam")
+    by_id(driver, "take-seat").click()
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    check_turn_layout(driver)
+    driver.save_screenshot(str(artifacts / f"full-{game}-{players}-{width}x{height}.png"))

@@ -265,17 +265,24 @@ function awardText(hand, s) {
   return `${verb} ${chips(won)}${pots.length ? `: ${pots.join(", ")}` : ""}`;
 }
 
+// The ring the other seats sit on: the whole felt when it is wide; on a tall (phone) felt the
+// part above the player's own seat (ownHeight px at the bottom), so that nobody covers it.
+function ring(w, h, ownHeight) {
+  if (h <= w) return { cx: w / 2, cy: h / 2, h };
+  const free = Math.max(h - ownHeight - 6, h / 2);
+  return { cx: w / 2, cy: free / 2, h: free };
+}
+
 // Where seat s sits on a felt of w x h pixels for a box of bw x bh: the player's own seat at
 // the bottom, the others spread over the rest of an ellipse; every box stays on the felt.
-function seatSpot(s, n, w, h, bw, bh) {
+function seatSpot(s, n, w, h, bw, bh, ownHeight) {
   const turn = (s - seat + n) % n;
+  if (turn === 0) return [w / 2, h - bh / 2];
   const gap = 0.9;  // radians kept clear on each side of the player's own seat at the bottom
-  const angle = Math.PI / 2 + (turn === 0 ? 0 : Math.max(gap, Math.min(2 * Math.PI - gap, (2 * Math.PI * turn) / n)));
-  let sin = Math.sin(angle);
-  // a tall (phone) felt: the other seats move up towards the top, clear of the board
-  if (h > w && turn !== 0) sin = Math.sign(sin) * Math.sqrt(Math.abs(sin));
-  const x = w / 2 + Math.max(0, w / 2 - bw / 2) * Math.cos(angle);
-  const y = h / 2 + Math.max(0, h / 2 - bh / 2) * sin;
+  const angle = Math.PI / 2 + Math.max(gap, Math.min(2 * Math.PI - gap, (2 * Math.PI * turn) / n));
+  const r = ring(w, h, ownHeight);
+  const x = r.cx + Math.max(0, w / 2 - bw / 2) * Math.cos(angle);
+  const y = r.cy + Math.max(0, r.h / 2 - bh / 2) * Math.sin(angle);
   return [x, y];
 }
 
@@ -351,6 +358,7 @@ function renderFelt() {
   const hand = finished || state;
   felt.dataset.view = result ? (hand.shown.length ? "showdown" : "no-showdown") : "hand";
   felt.dataset.hand = String(hand.hand);
+  felt.classList.toggle("crowded", state.players.length > 6);
   const n = state.players.length;
   const blinds = new Map(hand.blinds.map((b) => [b.seat, b.name]));
   const boxes = [];
@@ -384,14 +392,17 @@ function renderFelt() {
   }
   const w = felt.clientWidth;
   const h = felt.clientHeight;
+  const own = boxes[seat].offsetHeight;
+  const middle = ring(w, h, own);
+  $("centre").style.top = `${middle.cy}px`;
   boxes.forEach((box, s) => {
-    const [x, y] = seatSpot(s, n, w, h, box.offsetWidth, box.offsetHeight);
+    const [x, y] = seatSpot(s, n, w, h, box.offsetWidth, box.offsetHeight, own);
     box.style.left = `${x}px`;
     box.style.top = `${y}px`;
     if (hand.bets[s] > 0) {
       const bet = element("div", { class: "bet", id: `bet-${s}`, text: chips(hand.bets[s]) });
-      bet.style.left = `${w / 2 + 0.45 * (x - w / 2)}px`;
-      bet.style.top = `${h / 2 + 0.45 * (y - h / 2)}px`;
+      bet.style.left = `${middle.cx + 0.45 * (x - middle.cx)}px`;
+      bet.style.top = `${middle.cy + 0.45 * (y - middle.cy)}px`;
       felt.append(bet);
     }
   });
