@@ -51,6 +51,18 @@ def driver() -> Iterator[Any]:
     browser.quit()
 
 
+def click(driver: Any, name: str) -> None:
+    """Clicks the element of id ``name`` (found again if the page redraws it meanwhile)."""
+    wait(driver, lambda d: d.find_element("id", name).click() or True, f"a click on #{name}")
+
+
+def join(driver: Any, name: str) -> None:
+    """Takes a seat on the table page as ``name`` once its form shows."""
+    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
+    by_id(driver, "name").send_keys(name)
+    click(driver, "take-seat")
+
+
 def resize(driver: Any, width: int, height: int) -> None:
     """Sets the viewport (not the window) to ``width`` x ``height``."""
     driver.execute_cdp_cmd(
@@ -66,8 +78,7 @@ def sit_at_new_table(
     request = {"game": "holdem", "seats": seats, "rounds": rounds}
     made = server.request("POST", "/api/tables", request)
     driver.get(server.url + f"/table/{made['id']}")
-    by_id(driver, "name").send_keys(name)
-    by_id(driver, "take-seat").click()
+    join(driver, name)
     wait(driver, lambda d: body(d, "status") in ("playing", "over"), "the table to start")
     return str(made["id"])
 
@@ -162,7 +173,7 @@ def test_a_showdown_on_the_felt_at_every_size(
             shot = True
         before = body(driver, "seq")
         ids = [b["id"] for b in boxes(driver, "#controls button")]
-        by_id(driver, "act-check" if "act-check" in ids else "act-call").click()
+        click(driver, "act-check" if "act-check" in ids else "act-call")
         wait(driver, lambda d, seen=before: body(d, "seq") != seen, "the state after our action")
     felt = by_id(driver, "felt")
     assert felt.get_attribute("data-view") == "showdown"
@@ -182,7 +193,7 @@ def test_a_showdown_on_the_felt_at_every_size(
     assert serious_violations(driver) == []
     next_hand = boxes(driver, "#next-hand")[0]
     assert next_hand["bottom"] <= height and next_hand["height"] >= 44
-    by_id(driver, "next-hand").click()
+    click(driver, "next-hand")
     wait(
         driver,
         lambda d: d.execute_script("return document.getElementById('felt').dataset.view") == "hand",
@@ -224,7 +235,7 @@ def test_game_over_shows_the_placing_and_play_again_seats_the_same_group(
         ):
             no_showdown.append((by_id(driver, "result").text, by_id(driver, "seat-1").text))
             driver.save_screenshot(str(artifacts / "no-showdown-1280x720.png"))
-        by_id(driver, choice).click()
+        click(driver, choice)
         wait(
             driver,
             lambda d, seen=before: body(d, "seq") != seen or not d.find_elements("id", "next-hand"),
@@ -240,7 +251,7 @@ def test_game_over_shows_the_placing_and_play_again_seats_the_same_group(
     assert len(standings) == 2 and any("Sam (you)" in line for line in standings)
     assert not by_id(driver, "away").is_displayed()
     driver.save_screenshot(str(artifacts / "game-over-1280x720.png"))
-    by_id(driver, "play-again").click()
+    click(driver, "play-again")
     wait(driver, lambda d: first not in d.current_url, "the new table")
     wait(driver, lambda d: body(d, "status") in ("playing", "over"), "the new table to start")
     again = driver.current_url.rstrip("/").split("/")[-1]
@@ -314,14 +325,13 @@ def test_pre_actions_and_the_keyboard(driver: Any, server: SiteServer) -> None:
     )
     table_id = made["id"]
     driver.get(server.url + f"/table/{table_id}")
-    by_id(driver, "name").send_keys("Sam")
-    by_id(driver, "take-seat").click()
+    join(driver, "Sam")
     wait(driver, lambda d: body(d, "status") == "waiting", "our seat")
     taken = server.request("POST", f"/api/tables/{table_id}/seats", {"name": "Bob"})
     bob = SocketPlayer(server, table_id, taken["token"])
     state = bob.my_turn(1)
     # Bob acts first; we choose "Check" beforehand, and Bob bets: the choice clears itself
-    by_id(driver, "pre-check").click()
+    click(driver, "pre-check")
     wait(driver, lambda d: by_id(d, "pre-check").get_attribute("aria-pressed") == "true", "Check")
     bob.act("bet", amount=state["legal"]["min_to"])
     wait(driver, lambda d: body(d, "myturn") == "yes", "our turn after Bob's bet")
@@ -343,7 +353,7 @@ def test_pre_actions_and_the_keyboard(driver: Any, server: SiteServer) -> None:
     wait(driver, lambda d: "drew 2" in by_id(d, "seat-0").text, "our draw of two")
     # the last betting round: Bob first; our "Check/fold" checks at once when he checks
     bob.my_turn(1)
-    by_id(driver, "pre-check-fold").click()
+    click(driver, "pre-check-fold")
     wait(
         driver,
         lambda d: by_id(d, "pre-check-fold").get_attribute("aria-pressed") == "true",
@@ -355,7 +365,7 @@ def test_pre_actions_and_the_keyboard(driver: Any, server: SiteServer) -> None:
     assert log[log.index("Bob checks") + 1] == "You check", log
     press(driver, "?")
     assert by_id(driver, "keys").is_displayed() and "next hand" in by_id(driver, "keys").text
-    by_id(driver, "close-keys").click()
+    click(driver, "close-keys")
     bob.socket.close()
 
 
@@ -378,8 +388,7 @@ def test_a_full_table_fits_a_small_screen(
     seats = ["person"] + ["cpu:checkcall"] * (players - 1)
     made = server.request("POST", "/api/tables", {"game": game, "seats": seats, "rounds": 2})
     driver.get(server.url + f"/table/{made['id']}")
-    by_id(driver, "name").send_keys("Sam")
-    by_id(driver, "take-seat").click()
+    join(driver, "Sam")
     wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
     check_turn_layout(driver)
     driver.save_screenshot(str(artifacts / f"full-{game}-{players}-{width}x{height}.png"))
