@@ -169,7 +169,9 @@ async def measure(run: Run, db: Path) -> Run:
     """Starts a server, its tables and their clients; warms up; measures for ``run.seconds``
     (or until each client played ``run.actions_per_client`` measured actions)."""
     run.load_before = os.getloadavg()[0]
-    server = ServeProcess(db, think=run.cpu_think, pause=run.pause, grace=3600).start()
+    server = ServeProcess(
+        db, think=run.cpu_think, pause=run.pause, showdown=run.pause, grace=3600
+    ).start()
     try:
         clients = []
         for i in range(run.tables):
