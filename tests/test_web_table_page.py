@@ -74,8 +74,9 @@ def resize(driver: Any, width: int, height: int) -> None:
 def sit_at_new_table(
     driver: Any, server: SiteServer, seats: list[str], name: str, rounds: int
 ) -> str:
-    """Makes a Hold'em table of ``rounds`` hands and takes its first seat as ``name``."""
-    request = {"game": "holdem", "seats": seats, "rounds": rounds}
+    """Makes a Hold'em table of ``rounds`` hands (a turn timer of ten minutes: it never runs
+    out here) and takes its first seat as ``name``."""
+    request = {"game": "holdem", "seats": seats, "rounds": rounds, "turn_timer": 600}
     made = server.request("POST", "/api/tables", request)
     driver.get(server.url + f"/table/{made['id']}")
     join(driver, name)
@@ -104,7 +105,8 @@ def boxes(driver: Any, selector: str) -> list[dict[str, float]]:
 
 def check_turn_layout(driver: Any) -> None:
     """On our turn: no sideways scrolling, every action button inside the viewport and a
-    touch target, every seat inside the viewport's width."""
+    touch target, every seat inside the viewport's width, our own cards in view above the
+    action panel."""
     assert overflow(driver) <= 0
     width, height = driver.execute_script("return [window.innerWidth, window.innerHeight]")
     buttons = boxes(driver, "#controls button")
@@ -115,6 +117,9 @@ def check_turn_layout(driver: Any) -> None:
         assert b["height"] >= 44, b
     for seat in boxes(driver, "#felt .seat"):
         assert seat["left"] >= 0 and seat["right"] <= width, seat
+    (panel,) = boxes(driver, "#controls")
+    (ours,) = boxes(driver, "#seat-0 .cards")
+    assert ours["top"] >= 0 and ours["bottom"] <= panel["top"] + 1, (ours, panel)  # in view
 
 
 def serious_violations(driver: Any) -> list[str]:
@@ -167,6 +172,7 @@ def test_a_showdown_on_the_felt_at_every_size(
         if body(driver, "myturn") != "yes":
             break
         check_turn_layout(driver)
+        assert boxes(driver, "#seat-0 .timebar #timebar"), "the turn timer's bar on our seat"
         if not shot:
             driver.save_screenshot(str(artifacts / f"turn-{width}x{height}.png"))
             assert serious_violations(driver) == []

@@ -387,6 +387,10 @@ function renderFelt() {
       }
     }
     box.append(element("div", { class: "note", text: seatNote(s, hand, result) }));
+    if (!result && state.actor === s && deadline !== null && state.timer) {
+      // the turn timer as a bar that empties (its seconds are in the panel below, in words)
+      box.append(element("div", { class: "timebar", "aria-hidden": "true" }, element("span", { id: "timebar" })));
+    }
     felt.append(box);
     boxes.push(box);
   }
@@ -663,10 +667,19 @@ function renderControls() {
   }
   box.replaceChildren(...parts);
   box.dataset.kind = parts.length ? (parts[0].id || "") : "";
-  // on a phone the panel is fixed to the bottom: keep the page's end clear of it
+  // on a phone the panel is fixed to the bottom: keep the page's end clear of it, and the
+  // felt short enough that your own seat stays above it
+  tick();  // fills the timer's line: the panel's height counts it
   const fixed = getComputedStyle(box).position === "fixed";
   document.body.style.paddingBlockEnd = fixed ? `${box.offsetHeight + 8}px` : "";
-  tick();
+  const felt = $("felt");
+  felt.style.height = "";
+  if (fixed) {
+    const top = felt.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - box.offsetHeight - top - 6;
+    const border = felt.offsetHeight - felt.clientHeight;
+    if (room >= 260 && room < felt.offsetHeight) felt.style.height = `${room - border}px`;
+  }
 }
 
 function tick() {
@@ -674,6 +687,12 @@ function tick() {
   if (pauseEl && pauseEnd !== null) {
     const left = Math.max(0, Math.ceil((pauseEnd - performance.now()) / 1000));
     pauseEl.textContent = `Next deal in ${left} s.`;
+  }
+  const bar = $("timebar");
+  if (bar && deadline !== null && state.timer) {
+    const share = Math.max(0, Math.min(1, (deadline - performance.now()) / (1000 * state.timer)));
+    bar.style.inlineSize = `${(100 * share).toFixed(1)}%`;
+    bar.classList.toggle("low", share < 0.25);
   }
   const el = $("timer");
   if (!el || deadline === null) return;
@@ -752,8 +771,8 @@ function renderLastHand() {
 function render() {
   if (!state) return;
   renderInfo();
+  renderControls();  // first: on a phone the panel's height sets the felt's
   renderFelt();
-  renderControls();
   renderStandings();
   renderLastHand();
   document.body.dataset.seq = String(state.seq);
