@@ -547,14 +547,16 @@ function betControls(legal) {
     const presets = element("span", { class: "presets row" });
     for (const preset of legal.presets) {
       const b = element("button", { type: "button", class: "preset", text: `${preset.name} (${chips(preset.amount)})` });
+      if (preset.amount === legal.max_to) b.id = "all-in";  // the largest already has a button
       b.addEventListener("click", () => { input.value = String(preset.amount); update(); });
       presets.append(b);
     }
-    const limit = facts.game.structure === "pot limit" ? "Pot" : "Largest";
-    const most = `${legal.all_in ? "All in" : limit} (${chips(legal.max_to)})`;
-    const allIn = element("button", { type: "button", class: "preset", id: "all-in", text: most });
-    allIn.addEventListener("click", () => { input.value = String(legal.max_to); update(); });
-    presets.append(allIn);
+    if (!legal.presets.some((p) => p.amount === legal.max_to)) {
+      const most = `${legal.all_in ? "All in" : "Largest"} (${chips(legal.max_to)})`;
+      const allIn = element("button", { type: "button", class: "preset", id: "all-in", text: most });
+      allIn.addEventListener("click", () => { input.value = String(legal.max_to); update(); });
+      presets.append(allIn);
+    }
     const sizeRow = element("div", { class: "row" }, input, button, ...presets.childNodes, hint);
     box.push(sizeRow);
     update();
