@@ -133,6 +133,11 @@ def sit_down(driver: Any, name: str) -> None:
     wait(driver, lambda d: link.is_displayed(), "the table's link")
     assert "/table/" in by_id(driver, "link").get_attribute("value")
     link.click()
+    wait(
+        driver,
+        lambda d: "/table/" in d.current_url and d.find_element("id", "name").is_displayed(),
+        "the table page's seat form",
+    )
     by_id(driver, "name").send_keys(name)
     by_id(driver, "take-seat").click()
     wait(driver, lambda d: body(d, "status") in ("playing", "over"), "the table to start")
