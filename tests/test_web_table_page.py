@@ -405,3 +405,19 @@ def test_a_full_table_fits_a_small_screen(
     wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
     check_turn_layout(driver)
     driver.save_screenshot(str(artifacts / f"full-{game}-{players}-{width}x{height}.png"))
+
+
+def test_the_bet_slider_moves_the_amount(driver: Any, server: SiteServer) -> None:
+    """The slider beside the amount box: three steps right by keyboard make the raise three
+    chips more than the least, in the box and on the button."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    resize(driver, 1280, 720)
+    sit_at_new_table(driver, server, ["person", "cpu:checkcall", "cpu:checkcall"], "Sam", 1)
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    assert by_id(driver, "amount").get_attribute("value") == "200"
+    driver.execute_script("document.getElementById('amount-slider').focus()")
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT * 3).perform()
+    assert by_id(driver, "amount").get_attribute("value") == "203"
+    assert by_id(driver, "act-raise").text == "Raise to 203"

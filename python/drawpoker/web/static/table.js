@@ -534,8 +534,13 @@ function betControls(legal) {
     input.value = amountDraft && amountDraft[0] === state.seq ? amountDraft[1] : String(legal.min_to);
     const button = element("button", { type: "button", id: `act-${sizing}` });
     const hint = element("span", { class: "hint", id: "amount-hint" });
+    const slider = element("input", {
+      type: "range", id: "amount-slider", min: String(legal.min_to), max: String(legal.max_to),
+      step: String(legal.step || 1), "aria-label": sizing === "bet" ? "bet amount, slider" : "raise to, slider",
+    });
     const update = () => {
       amountDraft = [state.seq, input.value];
+      if (input.value !== "" && Number.isFinite(Number(input.value))) slider.value = input.value;
       const amount = Number(input.value);
       const problem = amountProblem(amount, legal);
       button.textContent = problem === null ? words(amount) : `${sizing === "bet" ? verb : raiseVerb} ${input.value}`;
@@ -543,6 +548,7 @@ function betControls(legal) {
       hint.textContent = problem ? `The ${sizing} must be ${problem}.` : `${chips(legal.min_to)} to ${chips(legal.max_to)}`;
     };
     input.addEventListener("input", update);
+    slider.addEventListener("input", () => { input.value = slider.value; update(); });
     button.addEventListener("click", () => act(sizing, { amount: Number(input.value) }));
     const presets = element("span", { class: "presets row" });
     for (const preset of legal.presets) {
@@ -557,7 +563,7 @@ function betControls(legal) {
       allIn.addEventListener("click", () => { input.value = String(legal.max_to); update(); });
       presets.append(allIn);
     }
-    const sizeRow = element("div", { class: "row" }, input, button, ...presets.childNodes, hint);
+    const sizeRow = element("div", { class: "row" }, input, slider, button, ...presets.childNodes, hint);
     box.push(sizeRow);
     update();
   }
@@ -669,16 +675,18 @@ function renderControls() {
   }
   box.replaceChildren(...parts);
   box.dataset.kind = parts.length ? (parts[0].id || "") : "";
-  // on a phone the panel is fixed to the bottom: keep the page's end clear of it, and the
-  // felt short enough that your own seat stays above it
+  // on a phone the panel is fixed to the bottom (elsewhere it sticks there): keep the page's
+  // end clear of it, and the felt short enough that your own seat stays above it
   tick();  // fills the timer's line: the panel's height counts it
-  const fixed = getComputedStyle(box).position === "fixed";
+  const position = getComputedStyle(box).position;
+  const fixed = position === "fixed";
   document.body.style.paddingBlockEnd = fixed ? `${box.offsetHeight + 8}px` : "";
   const felt = $("felt");
   felt.style.height = "";
-  if (fixed) {
+  if (fixed || position === "sticky") {
     const top = felt.getBoundingClientRect().top + window.scrollY;
-    const room = window.innerHeight - box.offsetHeight - top - 6;
+    const gap = fixed ? 6 : 6 + parseFloat(getComputedStyle(felt).marginBlockEnd);
+    const room = window.innerHeight - box.offsetHeight - top - gap;
     const border = felt.offsetHeight - felt.clientHeight;
     if (room >= 260 && room < felt.offsetHeight) felt.style.height = `${room - border}px`;
   }
