@@ -84,10 +84,17 @@ def sit_at_new_table(
     return str(made["id"])
 
 
-def overflow(driver: Any) -> int:
-    """How many pixels the page is wider than the viewport (0: no sideways scrolling)."""
-    return int(
-        driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+def overflow(driver: Any, width: int) -> int:
+    """How many pixels the page is wider than the ``width`` it was given (0: no sideways
+    scrolling). A phone's browser zooms a page that is too wide out until it fits (then
+    ``innerWidth`` grows with it), so the page is measured against the width it was given."""
+    return (
+        int(
+            driver.execute_script(
+                "return Math.max(document.documentElement.scrollWidth, window.innerWidth)"
+            )
+        )
+        - width
     )
 
 
@@ -103,12 +110,11 @@ def boxes(driver: Any, selector: str) -> list[dict[str, float]]:
     )
 
 
-def check_turn_layout(driver: Any) -> None:
+def check_turn_layout(driver: Any, width: int, height: int) -> None:
     """On our turn: no sideways scrolling, every action button inside the viewport and a
     touch target, every seat inside the viewport's width, our own cards in view above the
     action panel."""
-    assert overflow(driver) <= 0
-    width, height = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    assert overflow(driver, width) <= 0
     buttons = boxes(driver, "#controls button")
     assert buttons, "no action buttons"
     for b in buttons:
@@ -173,7 +179,7 @@ def test_a_showdown_on_the_felt_at_every_size(
         )
         if body(driver, "myturn") != "yes":
             break
-        check_turn_layout(driver)
+        check_turn_layout(driver, width, height)
         assert boxes(driver, "#seat-0 .timebar #timebar"), "the turn timer's bar on our seat"
         if not shot:
             driver.save_screenshot(str(artifacts / f"turn-{width}x{height}.png"))
@@ -196,7 +202,7 @@ def test_a_showdown_on_the_felt_at_every_size(
     winners = boxes(driver, "#felt .seat.winner .award")
     assert winners and all(w["text"].split()[0] in ("Wins", "You") for w in winners), winners
     assert by_id(driver, "result").text.strip()
-    assert overflow(driver) <= 0
+    assert overflow(driver, width) <= 0
     driver.save_screenshot(str(artifacts / f"showdown-{width}x{height}.png"))
     assert serious_violations(driver) == []
     next_hand = boxes(driver, "#next-hand")[0]
@@ -403,7 +409,7 @@ def test_a_full_table_fits_a_small_screen(
     driver.get(server.url + f"/table/{made['id']}")
     join(driver, "Sam")
     wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
-    check_turn_layout(driver)
+    check_turn_layout(driver, width, height)
     driver.save_screenshot(str(artifacts / f"full-{game}-{players}-{width}x{height}.png"))
 
 
@@ -421,3 +427,15 @@ def test_the_bet_slider_moves_the_amount(driver: Any, server: SiteServer) -> Non
     ActionChains(driver).send_keys(Keys.ARROW_RIGHT * 3).perform()
     assert by_id(driver, "amount").get_attribute("value") == "203"
     assert by_id(driver, "act-raise").text == "Raise to 203"
+
+
+@pytest.mark.parametrize("page", ["/", "/tips"])
+def test_the_lobby_and_the_tips_page_fit_a_phone(
+    page: str, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """The site's other pages at 320 px wide: no sideways scrolling."""
+    resize(driver, 320, 640)
+    driver.get(server.url + page)
+    wait(driver, lambda d: body(d, "ready") == "yes", page)
+    driver.save_screenshot(str(artifacts / f"page-{page.strip('/') or 'lobby'}-320x640.png"))
+    assert overflow(driver, 320) <= 0

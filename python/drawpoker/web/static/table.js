@@ -1,6 +1,9 @@
 // drawpoker: the table page. The server is the only authority: this page shows the seat's
 // state as the server sends it (docs/protocol.md) and sends the person's choices; it checks
 // them too (amounts in range, the draw limit) so that a refusal is rare, never trusted.
+// After a hand the server pauses the table (state.pause): meanwhile the felt shows that hand's
+// result (state.last: the shown hands, the awards per pot and half, the chips won) until the
+// pause ends or every present person clicked "Next hand".
 "use strict";
 
 const TABLE_ID = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
