@@ -179,7 +179,12 @@ async def measure(run: Run, db: Path) -> Run:
     (or until each client played ``run.actions_per_client`` measured actions)."""
     run.load_before = os.getloadavg()[0]
     server = ServeProcess(
-        db, think=run.cpu_think, pause=run.pause, grace=3600, options=SCRIPTED_CLIENTS
+        db,
+        think=run.cpu_think,
+        pause=run.pause,
+        showdown=run.pause,
+        grace=3600,
+        options=SCRIPTED_CLIENTS,
     ).start()
     try:
         clients = []

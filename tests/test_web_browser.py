@@ -81,9 +81,15 @@ def new_driver() -> Any:
 
 
 def wait(driver: Any, condition: Any, what: str) -> Any:
+    """Waits for ``condition``; an element the page redrew meanwhile (stale) is looked for
+    again at the next poll."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, HANG, poll_frequency=0.05).until(condition, what)
+    stale = (StaleElementReferenceException,)
+    return WebDriverWait(driver, HANG, poll_frequency=0.05, ignored_exceptions=stale).until(
+        condition, what
+    )
 
 
 def by_id(driver: Any, name: str) -> Any:

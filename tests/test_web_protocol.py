@@ -325,6 +325,12 @@ def test_the_turn_timer_acts_for_a_seat_whose_time_ran_out() -> None:
         client.portal.call(room.wake.set)  # type: ignore[union-attr]
         update = ann.read()
         assert update["events"][0]["kind"] == "check" and update["events"][0]["seat"] == 1
+        assert update["events"][0]["timer"] is True  # the page says the timer acted for Ann
+        assert not any(e.get("timer") for e in welcome["events"])
+        # a reconnect's replay still says it
+        again = Browser(client, table_id, token).open(since=welcome["seq"])
+        timed = [e for e in again["events"] if e["kind"] == "check" and e["seat"] == 1]
+        assert timed and timed[0]["timer"] is True
         # an action chosen before the timer acted is stale now
         ann.send({"type": "act", "seq": state["seq"], "kind": "bet", "amount": 20})
         while (reply := ann.read())["type"] != "error":
@@ -545,3 +551,92 @@ def test_the_browser_helper_resumes_after_a_too_slow_close() -> None:
         final = play_persons({0: ann}, random.Random(2))
         seqs = [e["seq"] for e in ann.events]
         assert seqs == list(range(1, len(seqs) + 1)) and final["seq"] == seqs[-1]
+
+
+def test_the_table_holds_a_finished_hand_until_every_present_person_asks_next() -> None:
+    """After a hand ends the table pauses (its result on every page): an action is refused
+    with ``pause`` and changes nothing, the turn timer stands still, one person's ``next``
+    does not end the pause while another present person has not asked, and the second one's
+    does (the pause's seconds are far longer than the test: only ``next`` can end it)."""
+    pace = Pace(grace=3600, pause=3600, showdown=3600)
+    with site(pace=pace) as client:
+        table_id = new_table(client, "holdem", ["person", "person"], turn_timer=30)
+        people = {}
+        for name in ("Ann", "Bob"):
+            seat, token = take_seat(client, table_id, name)
+            people[seat] = Browser(client, table_id, token)
+        for browser in people.values():
+            browser.open()
+        first = people[0].read_until(lambda s: s["status"] == "playing" and s["actor"] is not None)
+        actor = first["actor"]
+        people[actor].read_until(lambda s: s["legal"] is not None)
+        people[actor].act("fold")  # the hand ends without a showdown: the table pauses
+        paused = people[0].read_until(lambda s: s["hand"] == 1)
+        assert paused["pause"] is not None and paused["pause"] > 3000
+        assert paused["last"]["won"] and paused["last"]["shown"] == []
+        # the standings agree with the chips the felt shows: the finished hand's, then the
+        # new hand's once its blinds are in
+        scores = {x["seat"]: x["score"] for x in paused["standings"]}
+        assert [scores[s] for s in (0, 1)] == paused["last"]["stacks"] != paused["stacks"]
+        room = room_of(client, table_id)
+        actions = room.actions
+        mover = people[paused["actor"]]
+        state = mover.read_until(lambda s: s["hand"] == 1 and s["legal"] is not None)
+        assert state["time_left"] is not None and state["time_left"] > 29.9  # the timer waits
+        mover.act("fold" if "fold" in state["legal"]["kinds"] else "check")
+        refused = mover.read()
+        assert refused["type"] == "error" and refused["code"] == "pause"
+        assert room.actions == actions and room.pause_until is not None
+        people[0].send({"type": "next"})
+        assert people[1].read_until(lambda s: s["ready"] == [0])["pause"] is not None
+        people[1].send({"type": "next"})
+        resumed = people[0].read_until(lambda s: s["pause"] is None)
+        assert resumed["hand"] == 1 and resumed["ready"] == []
+        scores = {x["seat"]: x["score"] for x in resumed["standings"]}
+        assert [scores[s] for s in (0, 1)] == resumed["stacks"]
+        mover.errors.clear()
+        state = mover.read_until(lambda s: s["pause"] is None and s["legal"] is not None)
+        mover.act("fold" if "fold" in state["legal"]["kinds"] else "check")
+        mover.read_until(lambda s: s["actions"] > state["actions"])
+        assert mover.errors == [] and room.actions == actions + 1
+
+
+def test_play_again_seats_the_same_group_at_a_new_table_of_the_same_request() -> None:
+    """Once the game is over, each person's "Play again" gives them their own seat, under
+    their name, at one new table of the same game, settings and seats; before the end, or
+    without the seat's token, it is refused."""
+    rng = random.Random("play again")
+    with site() as client:
+        table_id = new_table(
+            client, "five-card-draw", ["person", "cpu:rules", "person"], rounds=1, turn_timer=45
+        )
+        people, tokens = {}, {}
+        for name in ("Ann", "Bob"):
+            seat, token = take_seat(client, table_id, name)
+            people[seat], tokens[seat] = Browser(client, table_id, token), token
+        for browser in people.values():
+            browser.open()
+        again = f"/api/tables/{table_id}/again"
+        early = client.post(again, headers={"x-seat-token": tokens[0]})
+        assert early.status_code == 409 and "not over" in early.json()["message"]
+        play_persons(people, rng)
+        assert client.post(again, headers={"x-seat-token": "nope"}).status_code == 403
+        ann = client.post(again, headers={"x-seat-token": tokens[0]})
+        assert ann.status_code == 201, ann.text
+        new_id = ann.json()["id"]
+        assert ann.json()["seat"] == 0 and new_id != table_id
+        assert people[2].read_until(lambda s: s["next_table"] is not None)["next_table"] == new_id
+        bob = client.post(again, headers={"x-seat-token": tokens[2]})
+        assert bob.status_code == 201 and bob.json()["id"] == new_id and bob.json()["seat"] == 2
+        twice = client.post(again, headers={"x-seat-token": tokens[2]})
+        assert twice.status_code == 409
+        old, new = client.get(f"/api/tables/{table_id}").json(), client.get(f"/api/tables/{new_id}")
+        new_facts = new.json()
+        assert [p["name"] for p in new_facts["players"]] == [p["name"] for p in old["players"]]
+        assert [p["cpu"] for p in new_facts["players"]] == [p["cpu"] for p in old["players"]]
+        for key in ("game", "rounds", "turn_timer", "stack"):
+            assert new_facts[key] == old[key], key
+        assert new_facts["status"] == "waiting" and new_facts["open_seats"] == []
+        for seat, data in ((0, ann.json()), (2, bob.json())):
+            welcome = Browser(client, new_id, data["token"]).open()
+            assert welcome["seat"] == seat

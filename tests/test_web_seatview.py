@@ -1,8 +1,9 @@
-"""What a seat is shown: of a finished hi/lo hand (``split`` in the seat's JSON), each pot's
-high and low winners, checked against the engine's own payouts over many random CPU hands of
-both hi/lo games (R-A5-4: a pot splits between the best high and the best eight-or-better
-low; without a qualifying low the high takes it all); in every update, the seat's whole
-state."""
+"""What a seat is shown: of a finished showdown (``awards`` in the seat's JSON), each pot's
+high (and in hi/lo games low) winners, checked against the engine's own payouts over many
+random CPU hands of every betting game (R-A5-4: a pot splits between the best high and the
+best eight-or-better low; without a qualifying low the high takes it all); the bets swept
+into the pot when a betting round ends; the standings by the chips held now; in every
+update, the seat's whole state."""
 
 from __future__ import annotations
 
@@ -10,39 +11,74 @@ import json
 
 import pytest
 from drawpoker.bots import bot_kinds, make_bot
-from drawpoker.games import GAMES, Table, game
+from drawpoker.games import GAMES, Action, Table, game
 from drawpoker.web.lobby import parse_new_table
 from drawpoker.web.protocol import Act
 from drawpoker.web.room import Pace, Room
-from drawpoker.web.seatview import cards_text, hand_json
+from drawpoker.web.seatview import cards_text, hand_json, seat_state
 from drawpoker.web.store import Store
 
 HI_LO = ("omaha-hi-lo", "stud-hi-lo")
 
 
-@pytest.mark.parametrize("name", HI_LO)
-def test_r_a5_4_split_names_the_seats_the_engine_paid(name: str) -> None:
-    splits = lows = 0
-    for seed in range(40):
-        table = Table(
-            game(name), 4, seed=seed, cpu={s: make_bot("checkcall", s, name) for s in range(4)}
-        )
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_r_a5_4_awards_name_the_seats_the_engine_paid(name: str) -> None:
+    """Every showdown's ``awards`` (the felt marks the winners of each pot and half from it)
+    name exactly the seats the engine paid, and its pots add up to the chips paid; in a hi/lo
+    game both halves are seen."""
+    spec = game(name)
+    if spec.betting is None:
+        pytest.skip("a game without betting pays points, not pots")
+    seats = min(spec.seats[1], 4)
+    awards = lows = 0
+    for seed in range(12 if name not in HI_LO else 40):
+        cpu = {s: make_bot("checkcall", s, name) for s in range(seats)}
+        table = Table(spec, seats, seed=seed, cpu=cpu)
         table.play_cpu(limit=4000)
         for hand in table.hands:
             data = hand_json(hand.view(0), 0, hand.winners, hand.start_stacks)
             paid = {s for s, chips in enumerate(hand.payouts) if chips}
             if not data["shown"]:
-                assert data["split"] == []
+                assert data["awards"] == []
                 continue
-            splits += 1
-            assert sum(pot["amount"] for pot in data["split"]) == sum(hand.payouts)
-            named = {s for pot in data["split"] for s in pot["high"] + pot["low"]}
-            assert named == paid, (seed, data["split"], hand.payouts)
-            for pot in data["split"]:
+            awards += 1
+            assert sum(pot["amount"] for pot in data["awards"]) == sum(hand.payouts)
+            named = {s for pot in data["awards"] for s in pot["high"] + pot["low"]}
+            assert named == paid, (seed, data["awards"], hand.payouts)
+            for pot in data["awards"]:
                 lows += bool(pot["low"])
                 for seat in pot["low"]:
                     assert next(x for x in data["shown"] if x["seat"] == seat)["low"]
-    assert splits > 20 and lows > 5  # both halves were seen
+    assert awards >= 10
+    assert (lows > 5) == (name in HI_LO)  # both halves were seen in a hi/lo game
+
+
+def test_bets_are_swept_into_the_pot_when_the_betting_round_ends() -> None:
+    """In the draw after a betting round the seats have no chips in front of them: all of them
+    are in the pot (the engine's own ``bets`` keep them until the next bet)."""
+    table = Table(game("five-card-draw"), 3, seed=4)
+    seat = table.to_act
+    assert seat is not None
+    table.act(seat, Action.bet(table.view(seat).legal.min_to))  # type: ignore[union-attr]
+    for _ in range(2):
+        seat = table.to_act
+        assert seat is not None
+        table.act(seat, Action.call())
+    view = table.hand.view(0)
+    assert view.phase == "draw" and view.bets == (20, 20, 20)  # the engine's figure
+    data = hand_json(view, 0)
+    assert data["bets"] == [0, 0, 0]
+    assert data["pots"] == [{"amount": 90, "eligible": [0, 1, 2]}] and data["pot"] == 90
+
+
+def test_the_standings_show_the_chips_held_now() -> None:
+    """The standings rank the chips each seat holds at this moment (the Hold'em blinds are out
+    of their stacks), the same figure as the seats' ``stacks``."""
+    table = Table(game("holdem"), 3, seed=2)
+    state = seat_state(table, 0, players=[], status="playing", seq=3, time_left=None)
+    scores = {s["seat"]: s["score"] for s in state["standings"]}
+    assert [scores[s] for s in range(3)] == state["stacks"] == [10000, 9950, 9900]
+    assert [s["place"] for s in state["standings"]] == [1, 2, 3]
 
 
 class _Recorder:
@@ -92,3 +128,27 @@ def test_every_update_carries_the_seats_whole_state(name: str) -> None:
             seen[other] = update["seq"]
             updates += 1
     assert updates > 8 * seats and len(room.table.hands) > 1 and room.state(0)["last"] is not None
+
+
+@pytest.mark.parametrize(
+    ("name", "all_in"), [("holdem", True), ("omaha", False), ("stud", False), ("razz", False)]
+)
+def test_all_in_is_said_only_when_the_largest_total_is_every_chip(name: str, all_in: bool) -> None:
+    """The first decision with a bet or raise to size: in no limit the largest total is every
+    chip the seat has (the page may say "All in"); in pot and fixed limit it is the pot or the
+    limit, a small part of the seat's chips (the page says "Pot" or the bet's size)."""
+    from drawpoker.bots import CheckCallBot
+    from drawpoker.web.seatview import legal_json
+
+    table = Table(game(name), 3, seed=1)
+    while True:
+        seat = table.to_act
+        assert seat is not None
+        view = table.view(seat)
+        assert view.legal is not None
+        if {"bet", "raise"} & set(view.legal.kinds) and "bring-in" not in view.legal.kinds:
+            break
+        table.act(seat, CheckCallBot().choose(view))
+    data = legal_json(view, view.legal, table.hand.why_illegal)
+    chips = view.stacks[seat] + view.bets[seat]
+    assert data["all_in"] is all_in and (data["max_to"] == chips) is all_in, (data, chips)

@@ -29,6 +29,8 @@ and uvicorn's ``--keep-alive`` (seconds an idle HTTP connection stays open) and
 >>> args = parser.parse_args([])
 >>> args.host, args.port, args.db, args.think, args.open_tables, args.public_url
 ('127.0.0.1', 8000, 'drawpoker.db', 0.8, 20, None)
+>>> args.showdown_pause
+4.0
 """
 
 from __future__ import annotations
@@ -89,7 +91,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--pause",
         type=float,
         default=2.5,
-        help="seconds the CPU players wait after a hand ends (default: %(default)s)",
+        help="seconds the table shows the result of a hand won without a showdown before the "
+        "next deal (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--showdown-pause",
+        type=float,
+        default=4.0,
+        help="seconds the table shows a showdown (every shown hand, the winners) before the next "
+        "deal; a person may skip it with Next hand (default: %(default)s)",
     )
     parser.add_argument(
         "--grace",
@@ -141,7 +151,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Runs the server until Ctrl-C."""
-    for name in ("think", "pause", "grace", "keep_alive", "header_timeout"):
+    for name in ("think", "pause", "showdown_pause", "grace", "keep_alive", "header_timeout"):
         if not 0 <= getattr(args, name) <= 3600:
             raise InvalidArgumentError(f"--{name.replace('_', '-')} is 0..3600 seconds")
     if not 1 <= args.max_connections <= 10**6:
@@ -181,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
     served = f"http://{shown}:{port}"
     app = create_app(
         args.db,
-        Pace(think=args.think, pause=args.pause, grace=args.grace),
+        Pace(think=args.think, pause=args.pause, grace=args.grace, showdown=args.showdown_pause),
         limits,
         public_url=args.public_url or served,
         allowed_origins=tuple(args.allowed_origin),

@@ -18,6 +18,7 @@ Routes::
     POST /api/tables/{id}/return    a device takes its seat back -> the seat and a new token
     GET  /api/tables/{id}/history   the seat's hand history (header X-Seat-Token, or
                                     X-Device-Key and ?seat=)
+    POST /api/tables/{id}/again     once the game is over: a seat at the group's new table
     POST /api/devices               a new device key for a nickname
     GET  /api/devices/me            the device's nickname (header X-Device-Key)
     GET  /api/devices/me/games      the device's tables, results and ratings (paged)
@@ -514,6 +515,26 @@ async def history(request: Request) -> Response:
     )
 
 
+async def play_again(request: Request) -> Response:
+    """A person of a finished table (header X-Seat-Token) plays again: their seat at the
+    group's new table (same game, settings and seats) and its token."""
+    room = _room(request)
+    if room is None:
+        return error(404, "no-table", "there is no such table")
+    token = request.headers.get("x-seat-token", "")
+    seat = _house(request).seat_of(room, token) if token else None
+    if seat is None:
+        return error(403, "bad-token", "send the seat token in the X-Seat-Token header")
+    try:
+        again, new_token = _house(request).play_again(room, seat)
+    except DrawPokerError as problem:
+        return error(409, "conflict", str(problem))
+    url = str(request.base_url).rstrip("/") + f"/table/{again.id}"
+    return JSONResponse(
+        {"id": again.id, "url": url, "seat": seat, "token": new_token}, status_code=201
+    )
+
+
 async def tips(request: Request) -> Response:
     """The draw tips with their exact numbers, both decks."""
     return JSONResponse(await asyncio.to_thread(tips_data))
@@ -830,6 +851,7 @@ def create_app(
             Route("/api/devices/me", device_me),
             Route("/api/devices/me/games", device_games),
             Route("/api/leaderboard/{game}", leaderboard),
+            Route("/api/tables/{table_id}/again", play_again, methods=["POST"]),
             Route("/api/tips", tips),
             Route("/api/tips.svg", tips_svg),
             Route("/api/analyse", analysis, methods=["POST"]),

@@ -184,7 +184,8 @@ class SeatClient(SeatStream):
         return message
 
     def my_turn(self) -> bool:
-        """Whether the state waits for this seat's action (and none was sent for it yet).
+        """Whether the state waits for this seat's action (and none was sent for it yet, and the
+        table does not hold the last hand's result: ``pause``).
 
         >>> client = SeatClient("http://h:1", "t", "x")
         >>> client.state = {"status": "playing", "legal": {"kinds": ["check"]}}
@@ -196,6 +197,7 @@ class SeatClient(SeatStream):
             state is not None
             and state["status"] == "playing"
             and state["legal"] is not None
+            and state.get("pause") is None
             and self.pending is None
         )
 

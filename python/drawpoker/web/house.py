@@ -412,6 +412,40 @@ third is first
         room.claim(seat, display, token_hash(token), device)
         return seat, token
 
+    def play_again(self, room: Room, seat: int) -> tuple[Room, str]:
+        """After ``room``'s game is over, its person at ``seat`` plays again: the first to ask
+        makes a new table of the same request (game, settings, seats), and each person gets
+        their own seat in it under their name, with a new token.
+        :class:`InvalidArgumentError` when the game is not over or the seat is taken there.
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     house = House(Store(":memory:"))
+        ...     room = house.create(parse_new_table({"game": "holdem", "seats": ["person"] * 2,
+        ...                                          "rounds": 1}))
+        ...     house.claim(room, "Ann"); house.claim(room, "Bob")
+        ...     room.status = "over"
+        ...     again, _ = house.play_again(room, 1)
+        ...     same, _ = house.play_again(room, 0)
+        ...     await house.stop()
+        ...     names = [p["name"] for p in again.players()]
+        ...     return same is again, names, room.next_table == again.id
+        >>> asyncio.run(demo())
+        (True, ['Ann', 'Bob'], True)
+        """
+        if room.status != "over":
+            raise InvalidArgumentError("the game is not over yet: play again once it is")
+        again = self.rooms.get(room.next_table or "")
+        if again is None:
+            again = self.create(room.request)
+            room.next_table = again.id
+            room.tell_players()
+        if seat not in again.open_seats():
+            raise InvalidArgumentError(f"seat {seat} of the new table is taken already")
+        token = secrets.token_urlsafe(32)
+        again.claim(seat, room.seats[seat].name, token_hash(token))
+        return again, token
+
     def seat_of(self, room: Room, token: str) -> int | None:
         """The seat whose token this is, or ``None`` (every seat compared, in constant time).
 

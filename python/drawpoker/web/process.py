@@ -3,8 +3,8 @@ benchmark: started on a given SQLite file, its URL read from the line it prints,
 (SIGTERM) or killed outright (SIGKILL, as a crash).
 
 >>> server = ServeProcess("/tmp/example.db", think=0.5)
->>> server.args[-6:]
-['--think', '0.5', '--pause', '0.0', '--grace', '30.0']
+>>> server.args[-8:]
+['--think', '0.5', '--pause', '0.0', '--grace', '30.0', '--showdown-pause', '0.0']
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from pathlib import Path
 class ServeProcess:
     """``drawpoker serve --port 0`` on ``db``; ``url`` once :meth:`start` returns.
 
-    ``think``, ``pause`` and ``grace`` are the command's options (seconds); ``options`` more
-    of its options (its limits, say)."""
+    ``think``, ``pause``, ``grace`` and ``showdown`` (``--showdown-pause``) are the command's
+    options (seconds); ``options`` more of its options (its limits, say)."""
 
     def __init__(
         self,
@@ -31,12 +31,13 @@ class ServeProcess:
         think: float = 0.0,
         pause: float = 0.0,
         grace: float = 30.0,
+        showdown: float = 0.0,
         options: tuple[str, ...] = (),
     ) -> None:
         self.db = Path(db)
         self.args = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0"]
         self.args += ["--db", str(db), "--think", str(think), "--pause", str(pause)]
-        self.args += ["--grace", str(grace), *options]
+        self.args += ["--grace", str(grace), "--showdown-pause", str(showdown), *options]
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         self.output: collections.deque[str] = collections.deque(maxlen=200)

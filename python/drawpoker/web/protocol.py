@@ -44,6 +44,7 @@ ERROR_CODES = {
     "not-started": "the table waits for its players",
     "over": "the game is over",
     "away": "a CPU player plays the seat while its player is away: send back first",
+    "pause": "the table shows the last hand's result before the next deal",
     "stale": "the table moved on since the state the action was chosen in",
     "not-your-turn": "it is another seat's turn",
     "illegal": "the rules do not allow the action now",
@@ -119,7 +120,8 @@ class Act:
 @dataclass(frozen=True)
 class Command:
     """A message without fields: ``away`` (a CPU player plays the seat), ``back``, ``start``
-    (start now: CPU players play the seats nobody took yet) or ``ping``.
+    (start now: CPU players play the seats nobody took yet), ``next`` (end the pause after a
+    hand once every present person asked) or ``ping``.
 
     >>> Command("ping").kind
     'ping'
@@ -128,7 +130,7 @@ class Command:
     kind: str
 
 
-COMMANDS = ("away", "back", "start", "ping")
+COMMANDS = ("away", "back", "start", "next", "ping")
 """The message types that are a :class:`Command`."""
 
 Message = Hello | Watch | Act | Command

@@ -13,9 +13,12 @@ A table waits until every person's seat has a connected player, or until a seate
 asks to start; then the seats nobody took are played by CPU stand-ins until someone takes
 them. A player whose last connection closes is played by a CPU stand-in (R-TABLE-2) after
 ``grace`` seconds, until they connect again. CPU players act after ``think`` seconds (a site's
-pace; zero in tests), and wait ``pause`` more seconds after a hand ends so the showdown can be
-seen. The turn timer (R-TABLE-1) is the engine's (:meth:`Table.enforce_timer`); the table's
-clock stands still while the table waits.
+pace; zero in tests). After a hand ends the whole table holds still for a pause (``showdown``
+seconds after a showdown, ``pause`` after a hand won without one) so that every page can show
+its result on the felt: no CPU acts, no person's action is taken, the turn timer stands still;
+the pause ends early when every present person asked for the ``next`` hand. The turn timer
+(R-TABLE-1) is the engine's (:meth:`Table.enforce_timer`); the table's clock stands still while
+the table waits or pauses.
 
 >>> from drawpoker.web.room import TableClock
 >>> now = [10.0]
@@ -99,6 +102,15 @@ class TableClock:
         stopped = self.stopped_at
         return (self.source() if stopped is None else stopped) - self.offset
 
+    def stop(self) -> None:
+        """Holds the clock where it stands until :meth:`resume`.
+
+        >>> now = [1.0]; clock = TableClock(lambda: now[0]); clock.stop(); now[0] = 9.0; clock()
+        1.0
+        """
+        if self.stopped_at is None:
+            self.stopped_at = self.source()
+
     def resume(self) -> None:
         """Lets the clock run again from where it stood.
 
@@ -126,8 +138,9 @@ class Outbox(Protocol):
 @dataclass(frozen=True)
 class Pace:
     """How fast a room plays: the CPU players' ``think`` seconds before each action, the
-    ``pause`` after a hand ends, the ``grace`` seconds a person's seat stays theirs without a
-    connection before a CPU stand-in plays it, and whether CPU players decide in a worker
+    ``pause`` after a hand won without a showdown and the ``showdown`` pause after one (the
+    table holds its result on every page), the ``grace`` seconds a person's seat stays theirs
+    without a connection before a CPU stand-in plays it, and whether CPU players decide in a worker
     thread (``threads``: a strong player's seconds of analysis then do not hold up the other
     tables).
 
@@ -138,6 +151,7 @@ class Pace:
     think: float = 0.0
     pause: float = 0.0
     grace: float = 0.0
+    showdown: float = 0.0
     threads: bool = True
 
 
@@ -176,7 +190,12 @@ class Room:
     changes: int = 0
     """Changes of the table so far in this process (actions, seats leaving or coming back)."""
     changed_at: float = 0.0
-    hand_ended: bool = False
+    pause_until: float | None = None
+    """While the table holds a finished hand's result: when the pause ends (monotonic)."""
+    ready: set[int] = field(default_factory=set)
+    """The seats whose player asked for the next hand during the pause."""
+    next_table: str | None = None
+    """The table made by "Play again" once the game is over (for the same group)."""
     saved: tuple[int, int] = (0, 0)
     """The hand being played and how many of its actions are saved."""
     actions: int = 0
@@ -396,6 +415,26 @@ class Room:
             return None
         return self.table.time_left()
 
+    def _start_pause(self) -> None:
+        """Holds the table still after a hand ended (the showdown pause when it reached one)."""
+        table = self.table
+        if self.status != "playing" or table.is_over or len(table.hands) < 2:
+            return
+        shown = any(e.kind == "show" for e in table.hands[-2].events)
+        seconds = self.pace.showdown if shown else self.pace.pause
+        if seconds > 0:
+            self.pause_until = time.monotonic() + seconds
+            self.ready.clear()
+            self.clock.stop()
+
+    def _end_pause(self) -> None:
+        self.pause_until = None
+        self.ready.clear()
+        self.clock.resume()
+        self.changed_at = time.monotonic()
+        self._broadcast(None)
+        self.wake.set()
+
     def state(self, seat: int) -> dict[str, Any]:
         """The seat's whole state now (:func:`~drawpoker.web.seatview.seat_state`).
 
@@ -407,7 +446,7 @@ class Room:
         (3, 2)
         """
         previous = self._previous()
-        return seat_state(
+        state = seat_state(
             self.table,
             seat,
             players=self.players(),
@@ -417,7 +456,10 @@ class Room:
             actions=self.actions,
             last=None if previous is None else previous[1][seat],
             watching=len(self.watchers),
+            settled=self.pause_until is not None,
         )
+        state.update(self.pause_state())
+        return state
 
     def public_state(self) -> dict[str, Any]:
         """What a watcher is shown now (:func:`~drawpoker.web.seatview.watcher_state`).
@@ -429,7 +471,7 @@ class Room:
         >>> room.public_state()["seq"], room.public_state()["cards"]
         (2, [])
         """
-        return watcher_state(
+        state = watcher_state(
             self.table,
             players=self.players(),
             status=self.status,
@@ -437,7 +479,25 @@ class Room:
             time_left=self.time_left(),
             actions=self.actions,
             watching=len(self.watchers),
+            settled=self.pause_until is not None,
         )
+        state.update(self.pause_state())
+        return state
+
+    def pause_state(self) -> dict[str, Any]:
+        """What every seat is shown of the room itself: the seconds left of the pause after a
+        hand (``pause``; ``None`` when the table is not pausing), the seats that asked for the
+        next hand, and the table "Play again" made (``next_table``).
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person"] * 2}),
+        ...          Store(":memory:"), Pace(), seed=1).pause_state()
+        {'pause': None, 'ready': [], 'next_table': None}
+        """
+        until = self.pause_until
+        left = None if until is None else round(max(until - time.monotonic(), 0.0), 2)
+        return {"pause": left, "ready": sorted(self.ready), "next_table": self.next_table}
 
     def _previous(self) -> tuple[int, list[dict[str, Any]], list[str]] | None:
         """:attr:`last_hand`, made when a hand has ended since (``None`` in the first hand)."""
@@ -525,6 +585,11 @@ class Room:
             self.gone[seat] = time.monotonic()
             self._broadcast(None)
             self.wake.set()
+
+    def tell_players(self) -> None:
+        """Sends every connected seat its whole state again (the room's own part changed:
+        the table "Play again" made)."""
+        self._broadcast(None)
 
     def _leave(self, seat: int) -> None:
         if self.status == "playing" and not self.table.is_over and seat not in self.table.away:
@@ -617,6 +682,16 @@ it starts when every seat has its player, or when a player asks to start
                 self.start()
             return
         self._check_playing()
+        if kind == "next":
+            if self.pause_until is not None:
+                self.ready.add(seat)
+                present = {s for s, outs in self.connections.items() if outs}
+                present -= set(self.table.away)
+                if present <= self.ready:
+                    self._end_pause()
+                else:
+                    self._broadcast(None)
+            return
         table = self.table
         if kind == "away" and seat not in table.away:
             table.leave(seat)
@@ -660,6 +735,10 @@ it starts when every seat has its player, or when a player asks to start
             )
         if seat in table.away:
             raise ProtocolError("away", "a CPU player plays your seat: send back first")
+        if self.pause_until is not None:
+            raise ProtocolError(
+                "pause", "the table shows the last hand's result: send next, or wait for the deal"
+            )
         latest = self.streams.last[seat]
         if message.seq != latest:
             raise ProtocolError(
@@ -719,7 +798,8 @@ it starts when every seat has its player, or when a player asks to start
             self.actions += self.saved[1] - before[1]
         else:
             self.actions = sum(len(hand.actions) for hand in table.hands)
-        self.hand_ended = self.saved[0] > before[0] or table.is_over
+        if self.saved[0] > before[0] and acted:
+            self._start_pause()
         self.changes += 1
         self.changed_at = time.monotonic()
         self._broadcast(self.streams.advance(table))
@@ -744,15 +824,17 @@ it starts when every seat has its player, or when a player asks to start
                 time_left=self.time_left(),
                 actions=self.actions,
                 watching=len(self.watchers),
+                settled=self.pause_until is not None,
             )
         )
+        paused = encode(self.pause_state())
         previous = self._previous()
         for seat, outs in connected:
             seq = self.streams.last[seat]
             own = encode(own_state(table, seat, status=status, seq=seq))
             last = '{"last":null}' if previous is None else previous[2][seat]
             head = {"type": "update", "seq": seq, "events": [] if new is None else new[seat]}
-            text = merged(encode(head), '{"state":' + merged(own, shared, last) + "}")
+            text = merged(encode(head), '{"state":' + merged(own, shared, last, paused) + "}")
             for out in list(outs):
                 if not out.send(text):
                     outs.discard(out)
@@ -816,10 +898,15 @@ it starts when every seat has its player, or when a player asks to start
                 now = time.monotonic()
                 deadline = self._grace_deadline(now)
                 wait = None if deadline is None else deadline - now
+                if self.pause_until is not None:
+                    if now < self.pause_until:
+                        rest = self.pause_until - now
+                        await self._wait(rest if wait is None else min(wait, rest))
+                        continue
+                    self._end_pause()
+                    continue
                 if table.is_cpu_turn():
                     at = self.changed_at + self.pace.think
-                    if self.hand_ended:
-                        at += self.pace.pause
                     if now < at:
                         await self._wait(at - now if wait is None else min(wait, at - now))
                         continue
@@ -828,7 +915,9 @@ it starts when every seat has its player, or when a player asks to start
                     continue
                 left = table.time_left()
                 if left is not None and left <= 0:
-                    table.enforce_timer()
+                    timed = (len(table.hands) - 1, len(table.hand.events))
+                    if table.enforce_timer():
+                        self.streams.timed.add(timed)
                     self._changed()
                     continue
                 if left is not None:

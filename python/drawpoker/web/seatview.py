@@ -97,17 +97,24 @@ def rankings_of(spec: GameSpec) -> tuple[str, ...]:
 
 
 def event_json(
-    event: Event, seq: int, hand: int, rankings: Sequence[str] = ("high",)
+    event: Event,
+    seq: int,
+    hand: int,
+    rankings: Sequence[str] = ("high",),
+    timer: bool = False,
 ) -> dict[str, Any]:
     """One event as a seat receives it, numbered ``seq`` in its stream; ``private`` marks an
     event only this seat sees; a ``show`` (or a hi/lo game's ``low``) carries the hand's
-    description in ``text``, read by the game's ``rankings`` (:func:`rankings_of`).
+    description in ``text``, read by the game's ``rankings`` (:func:`rankings_of`); an action
+    the turn timer took for its seat (R-TABLE-1) has ``timer``.
 
     >>> event_json(Event("show", 1, None, 7462, (51, 47, 43, 39, 35)), 9, 0)
     {'seq': 9, 'hand': 0, 'kind': 'show', 'seat': 1, 'amount': 7462, \
 'cards': ['As', 'Ks', 'Qs', 'Js', 'Ts'], 'private': False, 'text': 'Royal flush'}
     >>> event_json(Event("low", 1, None, 6174, ()), 10, 0, ("high", "ace-five"))["text"]
     'Six-four low: 6-4-3-2-A'
+    >>> event_json(Event("check", 0, None), 11, 0, timer=True)["timer"]
+    True
     """
     data: dict[str, Any] = {
         "seq": seq,
@@ -122,13 +129,16 @@ def event_json(
         data["text"] = shown_text(event.amount, rankings[0])
     elif event.kind == "low":
         data["text"] = shown_text(event.amount, rankings[-1])
+    if timer:
+        data["timer"] = True
     return data
 
 
 def legal_json(view: HandView, legal: LegalActions, why_illegal: Any) -> dict[str, Any]:
     """The seat's legal actions: kinds, the call, the bet or raise range and step, the presets,
-    and in a draw every legal set of discards as a mask over the seat's cards (bit ``i`` =
-    card ``i``) with the draw limit in words. ``why_illegal(action)`` is the hand's check.
+    whether the largest total is all the seat's chips (``all_in``), and in a draw every legal
+    set of discards as a mask over the seat's cards (bit ``i`` = card ``i``) with the draw
+    limit in words. ``why_illegal(action)`` is the hand's check.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("holdem"), [1000, 1000])
@@ -143,6 +153,7 @@ def legal_json(view: HandView, legal: LegalActions, why_illegal: Any) -> dict[st
         "step": legal.step,
         "max_discards": legal.max_discards,
         "presets": [{"name": name, "amount": amount} for name, amount in legal.presets],
+        "all_in": 0 < legal.max_to == view.stacks[view.seat] + view.bets[view.seat],
     }
     if "draw" in legal.kinds:
         cards = view.cards
@@ -197,12 +208,12 @@ def _best(strengths: dict[int, int], seats: Sequence[int]) -> list[int]:
     return sorted(s for s, v in found.items() if v == top) if top is not None else []
 
 
-def _split(view: HandView, events: Sequence[Event], start: Sequence[int]) -> list[dict[str, Any]]:
-    """A finished hi/lo showdown's result per pot, from public facts only: the pots rebuilt
-    from what each seat put in (its starting stack less its final stack plus what it won), and
-    in each the seats with the best high and the best qualifying low among its live seats
-    (R-A5-4: a pot without a qualifying low goes whole to the high). Higher strengths are
-    better hands in every ranking."""
+def _awards(view: HandView, events: Sequence[Event], start: Sequence[int]) -> list[dict[str, Any]]:
+    """A finished showdown's result per pot, from public facts only: the pots rebuilt from
+    what each seat put in (its starting stack less its final stack plus what it won), and in
+    each the seats with the best high (``high``) and, in a hi/lo game, the best qualifying low
+    (``low``; R-A5-4: a pot without a qualifying low goes whole to the high) among its live
+    seats. Higher strengths are better hands in every ranking."""
     highs = {e.seat: e.amount for e in events if e.kind == "show" and e.seat is not None}
     lows = {e.seat: e.amount for e in events if e.kind == "low" and e.seat is not None}
     won = [0] * view.seats
@@ -223,9 +234,11 @@ def hand_json(
 ) -> dict[str, Any]:
     """The seat's view of one hand: its cards, the public facts, the up cards, the hands shown
     and exposed, who posted the blinds, the pots, the chips won and, once the hand is over,
-    its ``winners`` (public then: in a game without betting they score the points) and, in a
-    hi/lo game that reached a showdown, ``split``: each pot's high and low winners (given the
-    hand's ``start`` stacks).
+    its ``winners`` (public then: in a game without betting they score the points) and, when
+    it reached a showdown, ``awards``: each pot's high (and in a hi/lo game low) winners,
+    given the hand's ``start`` stacks. ``bets`` are the chips in front of the seats in the
+    betting round being played: once a round ends (a draw, the next street, the showdown)
+    they are in the pot.
 
     >>> from drawpoker.games import Hand, game
     >>> data = hand_json(Hand(game("five-card-draw"), [500, 500], seed=3).view(0), 0)
@@ -234,9 +247,17 @@ def hand_json(
     """
     events = list(view.events)
     rankings = rankings_of(view.game)
+    # the engine keeps a round's bets until the next round's first bet; on the felt they are
+    # swept into the pot as soon as the round ends
+    bets = list(view.bets) if view.phase == "bet" else [0] * view.seats
     # the pots in the middle: this round's bets in front of the seats are not in them yet (an
     # unmatched bet is not a side pot)
-    middle = [c - b for c, b in zip(view.committed, view.bets, strict=True)]
+    middle = [c - b for c, b in zip(view.committed, bets, strict=True)]
+    awards = (
+        _awards(view, events, start)
+        if start is not None and view.phase == "done" and any(e.kind == "show" for e in events)
+        else []
+    )
     pots = side_pots(middle, view.live) if any(middle) else []
     pot_list = [
         {"amount": p.amount + (view.dead if i == 0 else 0), "eligible": list(p.eligible)}
@@ -253,7 +274,7 @@ def hand_json(
         "up": [cards_text(cards) for cards in view.up_cards],
         "board": cards_text(view.board),
         "stacks": list(view.stacks),
-        "bets": list(view.bets),
+        "bets": bets,
         "committed": list(view.committed),
         "pot": view.pot,
         "pots": pot_list,
@@ -269,14 +290,7 @@ def hand_json(
         "returned": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "return"],
         "redeals": sum(1 for e in events if e.kind == "redeal"),
         "winners": list(winners) if view.phase == "done" else [],
-        "split": (
-            _split(view, events, start)
-            if start is not None
-            and view.phase == "done"
-            and len(rankings) > 1
-            and any(e.kind == "show" for e in events)
-            else []
-        ),
+        "awards": awards,
     }
 
 
@@ -314,19 +328,29 @@ def table_state(
     time_left: float | None,
     actions: int | None = None,
     watching: int = 0,
+    settled: bool = False,
 ) -> dict[str, Any]:
     """What every seat is shown alike at this moment: the status, the round, the actions played
-    at the table (counted here when not given), the turn timer's seconds left, the standings,
-    the players (``players`` and ``status`` come from the room: who sits where, who is away)
-    and how many people are ``watching``.
+    at the table (counted here when not given), the turn timer's seconds left, the standings
+    (by the chips each seat holds now, or its points in a game without betting; the chips at
+    the start of the hand are ``table_stacks``, and the standings are by them while the room
+    shows the previous hand's result: ``settled``), the players (``players`` and ``status``
+    come from the room: who sits where, who is away) and how many people are ``watching``.
 
     >>> from drawpoker.games import Table, game
     >>> shared = table_state(Table(game("five-card-draw"), 2, seed=1), players=[],
     ...                      status="playing", time_left=None)
     >>> shared["round"], shared["actions"], [s["score"] for s in shared["standings"]]
-    (1, 0, [2000, 2000])
+    (1, 0, [1990, 1990])
     """
     names = {p["seat"]: p["name"] for p in players}
+    stacks = table.stacks if settled else table.hand.stacks
+    scores = list(stacks) if table.betting else list(table.points)
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    places: dict[int, int] = {}
+    for position, s in enumerate(order):
+        tied = position > 0 and scores[order[position - 1]] == scores[s]
+        places[s] = places[order[position - 1]] if tied else position + 1
     return {
         "status": status,
         "round": table.round,
@@ -338,8 +362,13 @@ def table_state(
         "table_stacks": list(table.stacks),
         "points": list(table.points),
         "standings": [
-            {"place": s.place, "seat": s.seat, "name": names.get(s.seat, s.name), "score": s.score}
-            for s in table.standings()
+            {
+                "place": places[s],
+                "seat": s,
+                "name": names.get(s, table.names[s]),
+                "score": scores[s],
+            }
+            for s in order
         ],
         "players": players,
         "watching": watching,
@@ -357,6 +386,7 @@ def seat_state(
     actions: int | None = None,
     last: dict[str, Any] | None = None,
     watching: int = 0,
+    settled: bool = False,
 ) -> dict[str, Any]:
     """Everything ``seat`` is shown at this moment: its own part (:func:`own_state`), the part
     every seat shares (:func:`table_state`) and the previous hand's summary (``last``: its
@@ -366,7 +396,7 @@ def seat_state(
     >>> state = seat_state(Table(game("five-card-draw"), 2, seed=1), 0, players=[],
     ...                    status="playing", seq=3, time_left=None)
     >>> state["round"], state["legal"], [s["score"] for s in state["standings"]]
-    (1, None, [2000, 2000])
+    (1, None, [1990, 1990])
     """
     data = own_state(table, seat, status=status, seq=seq)
     data.update(
@@ -377,6 +407,7 @@ def seat_state(
             time_left=time_left,
             actions=actions,
             watching=watching,
+            settled=settled,
         )
     )
     index = len(table.hands) - 1
@@ -410,6 +441,7 @@ def watcher_state(
     time_left: float | None,
     actions: int | None = None,
     watching: int = 0,
+    settled: bool = False,
 ) -> dict[str, Any]:
     """Everything a watcher is shown at this moment: the current and the previous hand as
     :func:`public_view` leaves them, and the part every seat shares (:func:`table_state`);
@@ -435,6 +467,7 @@ def watcher_state(
             time_left=time_left,
             actions=actions,
             watching=watching,
+            settled=settled,
         )
     )
     last = None

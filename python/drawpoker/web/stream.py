@@ -29,6 +29,9 @@ MAX_REPLAY = 1000
 class SeatStreams:
     """The numbering of every seat's stream, and the point of the table's events reached so
     far (the hand and the count of its events, the house's count: private ones included).
+    ``timed`` holds the events (hand index, event index) that the turn timer caused: the room
+    adds them, and they are sent with ``timer`` (this process's memory only: after a restart
+    they read as the seat's own actions).
 
     >>> from drawpoker.games import Table, game
     >>> SeatStreams(Table(game("holdem"), 3, seed=2)).last  # two blinds, then the seat's deal
@@ -41,6 +44,7 @@ class SeatStreams:
         self.last = [0] * (self.seats + 1)
         self.hand = 0
         self.count = 0
+        self.timed: set[tuple[int, int]] = set()
         self.advance(table)
 
     def advance(self, table: Table) -> list[list[dict[str, Any]]]:
@@ -61,10 +65,14 @@ class SeatStreams:
         for index in range(self.hand, len(hands)):
             events = hands[index].events
             start = self.count if index == self.hand else 0
-            for event in events[start:]:
+            for number in range(start, len(events)):
+                event = events[number]
+                timer = (index, number) in self.timed
                 for seat in range(self.seats + 1) if event.to is None else (event.to,):
                     self.last[seat] += 1
-                    new[seat].append(event_json(event, self.last[seat], index, self.rankings))
+                    new[seat].append(
+                        event_json(event, self.last[seat], index, self.rankings, timer)
+                    )
             self.hand, self.count = index, len(events)
         return new
 
@@ -83,10 +91,11 @@ class SeatStreams:
         seq = 0
         current = len(table.hands) - 1
         for index, hand in enumerate(table.hands):
-            for event in hand.events:
+            for number, event in enumerate(hand.events):
                 if event.to is not None and event.to != seat:
                     continue
                 seq += 1
                 if (since is None and index == current) or (since is not None and seq > since):
-                    found.append(event_json(event, seq, index, self.rankings))
+                    timer = (index, number) in self.timed
+                    found.append(event_json(event, seq, index, self.rankings, timer))
         return found[-MAX_REPLAY:]

@@ -1,6 +1,9 @@
 // drawpoker: the table page. The server is the only authority: this page shows the seat's
 // state as the server sends it (docs/protocol.md) and sends the person's choices; it checks
 // them too (amounts in range, the draw limit) so that a refusal is rare, never trusted.
+// After a hand the server pauses the table (state.pause): meanwhile the felt shows that hand's
+// result (state.last: the shown hands, the awards per pot and half, the chips won) until the
+// pause ends or every present person clicked "Next hand".
 "use strict";
 
 const TABLE_ID = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
@@ -20,6 +23,8 @@ let amountDraft = null;  // [seq, text] of the amount being typed
 let deadline = null;     // performance.now() at which the turn timer runs out
 let sent = false;        // an action was sent and no update came yet
 let logHand = null;
+let pauseEnd = null;     // performance.now() at which the server's pause after a hand ends
+let preAction = null;    // a choice made before our turn ({kind, hand, street, bet})
 
 const $ = (id) => document.getElementById(id);
 
@@ -179,8 +184,46 @@ function setState(next) {
   lastSeq = next.seq;
   sent = false;
   deadline = next.time_left === null ? null : performance.now() + 1000 * next.time_left;
+  pauseEnd = next.pause === null || next.pause === undefined ? null : performance.now() + 1000 * next.pause;
   if (pickedFor !== next.seq) { picked = new Set(); pickedFor = next.seq; }
+  if (preAction && preActionStale(preAction, next)) preAction = null;
   render();
+  if (preAction && myTurn() && shownHand() === null) playPreAction();
+}
+
+// ------------------------------------------------------------------ pre-action choices
+
+// A choice made while others act: "check-fold", "check" or "call-any", for the betting round
+// it was made in; check and check/fold clear themselves when the bet to match changes.
+function preActionStale(pre, next) {
+  if (pre.hand !== next.hand || pre.street !== next.street || next.phase !== "bet") return true;
+  return pre.kind !== "call-any" && pre.bet !== next.current_bet;
+}
+
+function playPreAction() {
+  const kinds = state.legal.kinds;
+  const kind = preAction.kind;
+  preAction = null;
+  if (kind === "check-fold") act(kinds.includes("check") ? "check" : "fold");
+  else if (kind === "check" && kinds.includes("check")) act("check");
+  else if (kind === "call-any" && kinds.includes("call")) act("call");
+  else if (kind === "call-any" && kinds.includes("check")) act("check");
+  else render();
+}
+
+function preActionControls() {
+  const row = element("div", { class: "row pre-actions", role: "group", "aria-label": "before your turn" });
+  for (const [kind, label] of [["check-fold", "Check/fold"], ["check", "Check"], ["call-any", "Call any"]]) {
+    const chosen = preAction !== null && preAction.kind === kind;
+    const b = element("button", { type: "button", id: `pre-${kind}`, class: "secondary pre",
+      text: label, "aria-pressed": chosen ? "true" : "false" });
+    b.addEventListener("click", () => {
+      preAction = chosen ? null : { kind, hand: state.hand, street: state.street, bet: state.current_bet };
+      render();
+    });
+    row.append(b);
+  }
+  return row;
 }
 
 // ------------------------------------------------------------------ the log
@@ -189,18 +232,18 @@ function eventText(e) {
   const who = e.seat === null ? "" : playerName(e.seat);
   const cards = e.cards.join(" ");
   switch (e.kind) {
-    case "ante": return `${who} ${e.seat === seat ? "ante" : "antes"} ${e.amount}`;
-    case "bring-in": return `${who} ${e.seat === seat ? "bring" : "brings"} it in for ${e.amount}`;
+    case "ante": return `${who} ${e.seat === seat ? "ante" : "antes"} ${chips(e.amount)}`;
+    case "bring-in": return `${who} ${e.seat === seat ? "bring" : "brings"} it in for ${chips(e.amount)}`;
     case "low": return `${who} ${e.seat === seat ? "have" : "has"} a low${e.text ? `: ${e.text}` : ""}`;
-    case "blind": return `${who} ${e.seat === seat ? "post" : "posts"} a blind of ${e.amount}`;
+    case "blind": return `${who} ${e.seat === seat ? "post" : "posts"} a blind of ${chips(e.amount)}`;
     case "deal": return e.private ? `You are dealt ${cards}` : `${who} ${e.seat === seat ? "get" : "gets"} ${cards} face up`;
     case "up": return `${who} ${e.seat === seat ? "get" : "gets"} ${cards} face up`;
     case "board": return `Board: ${cards}`;
     case "check": return `${who} ${e.seat === seat ? "check" : "checks"}`;
     case "fold": return `${who} ${e.seat === seat ? "fold" : "folds"}`;
-    case "call": return `${who} ${e.seat === seat ? "call" : "calls"} (${e.amount} in this round)`;
-    case "bet": return `${who} ${e.seat === seat ? "bet" : "bets"} ${e.amount}`;
-    case "raise": return `${who} ${e.seat === seat ? "raise" : "raises"} to ${e.amount}`;
+    case "call": return `${who} ${e.seat === seat ? "call" : "calls"} (${chips(e.amount)} in this round)`;
+    case "bet": return `${who} ${e.seat === seat ? "bet" : "bets"} ${chips(e.amount)}`;
+    case "raise": return `${who} ${e.seat === seat ? "raise" : "raises"} to ${chips(e.amount)}`;
     case "draw": return e.amount === 0 ? `${who} ${e.seat === seat ? "stand" : "stands"} pat` : `${who} ${e.seat === seat ? "draw" : "draws"} ${e.amount}`;
     case "discard": return `You discard ${cards}`;
     case "receive": return `You receive ${cards}`;
@@ -208,10 +251,19 @@ function eventText(e) {
     case "redeal": return `Nobody opened: the cards are dealt again (the pot of ${e.amount} stays)`;
     case "expose": return `${who} ${e.seat === seat ? "table" : "tables"} ${cards} (no more betting)`;
     case "show": return `${who} ${e.seat === seat ? "show" : "shows"} ${cards}${e.text ? `: ${e.text}` : ""}`;
-    case "return": return `${e.amount} uncalled chips go back to ${playerName(e.seat, false)}`;
-    case "win": return `${who} ${e.seat === seat ? "win" : "wins"} ${e.amount}`;
+    case "return": return `${chips(e.amount)} uncalled chips go back to ${playerName(e.seat, false)}`;
+    case "win": return `${who} ${e.seat === seat ? "win" : "wins"} ${chips(e.amount)}`;
     default: return `${e.kind} ${who} ${e.amount || ""} ${cards}`.trim();
   }
+}
+
+// An action the turn timer took: "Time ran out: the table checked for you".
+function timerText(e) {
+  const done = { check: "checked", fold: "folded", draw: "stood pat", "bring-in": "posted the bring-in" };
+  const what = done[e.kind] || e.kind;
+  return e.seat === seat
+    ? `Time ran out: the table ${what} for you`
+    : `Time ran out for ${playerName(e.seat, false)}: the table ${what}`;
 }
 
 function addEvents(events) {
@@ -221,7 +273,7 @@ function addEvents(events) {
       logHand = e.hand;
       log.append(element("div", { class: "hand-line", text: `Hand ${e.hand + 1}` }));
     }
-    log.append(element("div", { text: eventText(e) }));
+    log.append(element("div", { text: e.timer ? timerText(e) : eventText(e) }));
   }
   while (log.childNodes.length > 300) log.removeChild(log.firstChild);
   log.scrollTop = log.scrollHeight;
@@ -229,42 +281,103 @@ function addEvents(events) {
 
 // ------------------------------------------------------------------ the felt
 
-function seatPosition(s, n, radiusX, radiusY) {
-  const angle = Math.PI / 2 + ((s - seat + n) % n) * (2 * Math.PI / n);
-  return [50 + radiusX * Math.cos(angle), 50 + radiusY * Math.sin(angle)];
+// The finished hand the felt shows now: the last hand during the pause after it (the server
+// holds the table still meanwhile), the final hand once the game is over; else null.
+function shownHand() {
+  if (!state) return null;
+  if (state.phase === "done") return state;
+  if (state.pause !== null && state.pause !== undefined && state.last) return state.last;
+  return null;
 }
 
-function seatCards(s) {
+function potName(i, count) {
+  if (count <= 1) return "the pot";
+  return i === 0 ? "the main pot" : `side pot ${i}`;
+}
+
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// What a seat won of a finished hand, in words: "Wins 1,200: the main pot (high)".
+function awardText(hand, s) {
+  const won = hand.won.filter((w) => w.seat === s).reduce((sum, w) => sum + w.amount, 0);
+  const split = facts.game.split;
+  const pots = [];
+  hand.awards.forEach((pot, i) => {
+    const name = potName(i, hand.awards.length);
+    if (pot.high.includes(s)) pots.push(split ? `${name} (high)` : name);
+    if (pot.low.includes(s)) pots.push(`${name} (low)`);
+  });
+  const verb = s === seat ? "You win" : "Wins";
+  if (!facts.game.betting) return hand.winners.includes(s) ? (s === seat ? "You score a point" : "Scores a point") : "";
+  if (!won) return "";
+  return `${verb} ${chips(won)}${pots.length ? `: ${pots.join(", ")}` : ""}`;
+}
+
+// The ring the other seats sit on: the whole felt when it is wide; on a tall (phone) felt the
+// part above the player's own seat (ownHeight px at the bottom), so that nobody covers it.
+function ring(w, h, ownHeight) {
+  if (h <= w) return { cx: w / 2, cy: h / 2, h };
+  const free = Math.max(h - ownHeight - 6, h / 2);
+  return { cx: w / 2, cy: free / 2, h: free };
+}
+
+// Where seat s sits on a felt of w x h pixels for a box of bw x bh: the player's own seat at
+// the bottom, the others spread over the rest of an ellipse; every box stays on the felt.
+function seatSpot(s, n, w, h, bw, bh, ownHeight) {
+  const turn = (s - seat + n) % n;
+  if (turn === 0) return [w / 2, h - bh / 2];
+  const gap = 0.9;  // radians kept clear on each side of the player's own seat at the bottom
+  const angle = Math.PI / 2 + Math.max(gap, Math.min(2 * Math.PI - gap, (2 * Math.PI * turn) / n));
+  const r = ring(w, h, ownHeight);
+  const x = r.cx + Math.max(0, w / 2 - bw / 2) * Math.cos(angle);
+  const y = r.cy + Math.max(0, r.h / 2 - bh / 2) * Math.sin(angle);
+  return [x, y];
+}
+
+function seatCards(s, hand, result) {
   const box = element("div", { class: "cards" });
   // another seat's stud hand (up to seven cards) is drawn smaller to keep the felt clear
-  if (s !== seat && state.card_counts[s] > 5) box.classList.add("many");
+  if (s !== seat && hand.card_counts[s] > 5) box.classList.add("many");
   if (s === seat) {
-    const up = new Set(state.up[s] || []);
-    const drawing = myTurn() && state.legal.kinds.includes("draw");
+    const up = new Set(hand.up[s] || []);
+    const drawing = !result && myTurn() && state.legal.kinds.includes("draw");
     if (drawing) box.classList.add("drawing");
-    state.cards.forEach((card, i) => {
+    hand.cards.forEach((card, i) => {
       const el = cardElement(card);
       if (up.has(card)) el.classList.add("up");
       if (drawing) {
         el.classList.add("pickable");
+        el.setAttribute("role", "button");
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("aria-pressed", picked.has(i) ? "true" : "false");
+        el.setAttribute("aria-label", `${cardName(card)}${picked.has(i) ? ", to discard" : ""}`);
         if (picked.has(i)) el.classList.add("picked");
-        el.addEventListener("click", () => {
+        const toggle = () => {
           if (picked.has(i)) picked.delete(i); else picked.add(i);
           render();
+          const again = document.querySelectorAll(`#seat-${seat} .card.pickable`)[i];
+          if (again) again.focus();
+        };
+        el.addEventListener("click", toggle);
+        el.addEventListener("keydown", (event) => {
+          if (event.key === " " || event.key === "Enter") { event.preventDefault(); toggle(); }
         });
       }
       box.append(el);
     });
     return box;
   }
-  const shown = state.shown.find((x) => x.seat === s) || state.exposed.find((x) => x.seat === s);
+  const shown = hand.shown.find((x) => x.seat === s) || hand.exposed.find((x) => x.seat === s);
   if (shown) {
+    box.dataset.shown = shown.cards.join(" ");
     for (const card of shown.cards) box.append(cardElement(card));
     return box;
   }
-  if (!state.live[s]) return box;
-  const up = state.up[s] || [];
-  const down = Math.max(state.card_counts[s] - up.length, 0);
+  if (!hand.live[s]) return box;
+  const up = hand.up[s] || [];
+  const down = Math.max(hand.card_counts[s] - up.length, 0);
   for (let i = 0; i < down; i++) box.append(cardElement(null));
   for (const card of up) {
     const el = cardElement(card);
@@ -274,106 +387,130 @@ function seatCards(s) {
   return box;
 }
 
-function seatNote(s) {
+function seatNote(s, hand, result) {
   const player = state.players[s];
   const notes = [];
   if (!player.taken) notes.push("open seat");
   if (player.away) notes.push(player.taken ? "away: a CPU plays" : "a CPU plays");
   else if (player.cpu === null && player.taken && !player.connected && s !== seat) notes.push("offline");
-  if (state.card_counts[s] === 0 && state.phase !== "done") notes.push("out");
-  else if (!state.live[s]) notes.push("folded");
-  else if (state.stacks[s] === 0 && facts.game.betting) notes.push("all in");
-  if (state.drawn[s] >= 0 && state.live[s]) notes.push(state.drawn[s] === 0 ? "stood pat" : `drew ${state.drawn[s]}`);
-  const won = state.won.filter((w) => w.seat === s).reduce((sum, w) => sum + w.amount, 0);
-  if (won) notes.push(`wins ${won}`);
+  if (hand.card_counts[s] === 0 && hand.phase !== "done") notes.push("out");
+  else if (!hand.live[s]) notes.push("folded");
+  else if (hand.stacks[s] === 0 && facts.game.betting && !result) notes.push("all in");
+  if (hand.drawn[s] >= 0 && hand.live[s]) notes.push(hand.drawn[s] === 0 ? "stood pat" : `drew ${hand.drawn[s]}`);
   return notes.join(" \u00b7 ");
 }
 
 function renderFelt() {
   const felt = $("felt");
   felt.querySelectorAll(".seat, .bet").forEach((el) => el.remove());
+  const finished = shownHand();
+  const result = finished !== null;
+  const hand = finished || state;
+  felt.dataset.view = result ? (hand.shown.length ? "showdown" : "no-showdown") : "hand";
+  felt.dataset.hand = String(hand.hand);
+  felt.classList.toggle("crowded", state.players.length > 6);
   const n = state.players.length;
-  const blinds = new Map(state.blinds.map((b) => [b.seat, b.name]));
+  const blinds = new Map(hand.blinds.map((b) => [b.seat, b.name]));
+  const boxes = [];
   for (let s = 0; s < n; s++) {
     const player = state.players[s];
-    const [x, y] = seatPosition(s, n, 44, 45);
     const box = element("div", { class: "seat", id: `seat-${s}` });
-    box.style.left = `${x}%`;
-    box.style.top = `${y}%`;
     if (s === seat) box.classList.add("you");
-    if (state.actor === s && state.status === "playing") box.classList.add("acting");
-    if (!state.live[s] && state.card_counts[s] > 0) box.classList.add("folded");
+    if (!result && state.actor === s && state.status === "playing") box.classList.add("acting");
+    if (!hand.live[s] && hand.card_counts[s] > 0) box.classList.add("folded");
     const rated = typeof player.rating === "number" ? ` \u00b7 ${player.rating.toFixed(1)}` : "";
     const name = element("div", { class: "name", text: (s === seat ? `${player.name} (you)` : player.name) + rated });
     if (player.cpu) name.append(element("span", { class: "tag", text: `(${player.cpu})` }));
-    if (state.button === s && !facts.game.stud) name.append(element("span", { class: "badge button", text: "D", title: "the button (dealer)" }));
+    if (hand.button === s && !facts.game.stud) name.append(element("span", { class: "badge button", text: "D", title: "the button (dealer)" }));
     if (blinds.has(s)) name.append(element("span", { class: `badge ${blinds.get(s)}`, text: blinds.get(s) }));
     box.append(name);
-    const score = facts.game.betting ? `${state.stacks[s]} chips` : `${state.points[s]} points`;
+    const score = facts.game.betting ? `${chips(hand.stacks[s])} chips` : `${chips(state.points[s])} points`;
     box.append(element("div", { class: "stack", text: score }));
-    box.append(seatCards(s));
-    const shown = state.shown.find((x) => x.seat === s);
+    box.append(seatCards(s, hand, result));
+    const shown = hand.shown.find((x) => x.seat === s);
     if (shown && shown.text) box.append(element("div", { class: "shown", text: handText(shown) }));
-    box.append(element("div", { class: "note", text: seatNote(s) }));
+    if (result) {
+      const award = awardText(hand, s);
+      if (award) {
+        box.classList.add("winner");
+        box.dataset.winner = "yes";
+        box.append(element("div", { class: "award", text: award }));
+      }
+    }
+    box.append(element("div", { class: "note", text: seatNote(s, hand, result) }));
+    if (!result && state.actor === s && deadline !== null && state.timer) {
+      // the turn timer as a bar that empties (its seconds are in the panel below, in words)
+      box.append(element("div", { class: "timebar", "aria-hidden": "true" }, element("span", { id: "timebar" })));
+    }
     felt.append(box);
-    if (state.bets[s] > 0) {
-      const [bx, by] = seatPosition(s, n, 24, 21);
-      const bet = element("div", { class: "bet", id: `bet-${s}`, text: String(state.bets[s]) });
-      bet.style.left = `${bx}%`;
-      bet.style.top = `${by}%`;
+    boxes.push(box);
+  }
+  const w = felt.clientWidth;
+  const h = felt.clientHeight;
+  const own = boxes[seat].offsetHeight;
+  const middle = ring(w, h, own);
+  $("centre").style.top = `${middle.cy}px`;
+  boxes.forEach((box, s) => {
+    const [x, y] = seatSpot(s, n, w, h, box.offsetWidth, box.offsetHeight, own);
+    box.style.left = `${x}px`;
+    box.style.top = `${y}px`;
+    if (hand.bets[s] > 0) {
+      const bet = element("div", { class: "bet", id: `bet-${s}`, text: chips(hand.bets[s]) });
+      bet.style.left = `${middle.cx + 0.45 * (x - middle.cx)}px`;
+      bet.style.top = `${middle.cy + 0.45 * (y - middle.cy)}px`;
       felt.append(bet);
     }
-  }
-  $("board").replaceChildren(...state.board.map((c) => cardElement(c)));
-  const won = state.won.reduce((sum, w) => sum + w.amount, 0);
-  $("pot").textContent = state.phase === "done" ? `Pot ${won} paid out` : `Pot ${state.pot}`;
+  });
+  $("board").replaceChildren(...hand.board.map((c) => cardElement(c)));
+  const won = hand.won.reduce((sum, w2) => sum + w2.amount, 0);
+  $("pot").textContent = result ? `Pot ${chips(won)} paid out` : `Pot ${chips(state.pot)}`;
   $("pot").hidden = !facts.game.betting;
-  const pots = state.pots.length > 1
-    ? state.pots.map((p, i) => `${i === 0 ? "Main pot" : `Side pot ${i}`} ${p.amount}`).join(" \u00b7 ")
+  const pots = !result && state.pots.length > 1
+    ? state.pots.map((p, i) => `${capital(potName(i, state.pots.length))} ${chips(p.amount)}`).join(" \u00b7 ")
     : "";
   $("pots").textContent = pots;
-  $("result").textContent = resultText(state.phase === "done" ? state : state.last);
+  $("result").replaceChildren(...(result ? resultLines(hand) : []).map((line) => element("div", { text: line })));
 }
 
 // A shown hand in words; in a hi/lo game its low too ("no low" when it has none).
 function handText(shown) {
   if (!("low" in shown)) return shown.text;
-  return `${shown.text}; ${shown.low === null ? "no low" : `low ${shown.low}`}`;
+  return `${shown.text}; ${shown.low === null ? "no low" : `low: ${shown.low}`}`;
 }
 
-// A hi/lo pot's halves: "Main pot 300: high You (Two pair ...), low CPU 2 (Six-four low ...)".
-function splitLines(hand) {
-  const names = (seats, low) => seats.map((s) => {
+function namesWith(hand, seats, low) {
+  return seats.map((s) => {
     const shown = hand.shown.find((x) => x.seat === s);
     const text = shown ? (low ? shown.low : shown.text) : "";
     return `${playerName(s)}${text ? ` (${text})` : ""}`;
   }).join(" and ");
-  return hand.split.map((pot, i) => {
-    const title = hand.split.length > 1 ? (i === 0 ? "Main pot" : `Side pot ${i}`) : "Pot";
-    const high = `high: ${names(pot.high, false)}`;
-    const low = pot.low.length ? `low: ${names(pot.low, true)}` : "no qualifying low: the high takes it all";
-    return `${title} ${pot.amount}, ${high}; ${low}`;
-  });
 }
 
-// "CPU 3 wins 90 with a full house, threes full of deuces" for a finished hand.
-function resultText(hand) {
-  if (!hand) return "";
-  if (hand.split && hand.split.length) return `Hand ${hand.hand + 1}: ${splitLines(hand).join(" \u00b7 ")}`;
-  const parts = [];
+// A finished hand's result, one line per pot (and half): "The main pot 900: Ann (Full house,
+// threes full of deuces)"; in a hi/lo game "high: ...; low: ..."; without a showdown "CPU 2
+// wins 150: everyone else folded (no showdown)".
+function resultLines(hand) {
+  if (hand.awards.length) {
+    return hand.awards.map((pot, i) => {
+      const title = `${capital(potName(i, hand.awards.length))} ${chips(pot.amount)}`;
+      if (!facts.game.split) return `${title}: ${namesWith(hand, pot.high, false)}`;
+      const low = pot.low.length ? `low: ${namesWith(hand, pot.low, true)}` : "no qualifying low: the high takes it all";
+      return `${title}, high: ${namesWith(hand, pot.high, false)}; ${low}`;
+    });
+  }
+  const lines = [];
   for (const won of hand.won) {
-    const shown = hand.shown.find((x) => x.seat === won.seat);
     const verb = won.seat === seat ? "win" : "wins";
-    parts.push(`${playerName(won.seat)} ${verb} ${won.amount}${shown && shown.text ? ` (${shown.text})` : ""}`);
+    lines.push(`${playerName(won.seat)} ${verb} ${chips(won.amount)}`);
   }
   if (!facts.game.betting) {
     for (const winner of hand.winners) {
       const shown = hand.shown.find((x) => x.seat === winner);
-      const verb = winner === seat ? "score" : "scores";
-      parts.push(`${playerName(winner)} ${verb} a point${shown && shown.text ? ` (${shown.text})` : ""}`);
+      lines.push(`${playerName(winner)} ${winner === seat ? "score" : "scores"} a point${shown && shown.text ? ` (${shown.text})` : ""}`);
     }
   }
-  return parts.length ? `Hand ${hand.hand + 1}: ${parts.join("; ")}` : "";
+  if (!hand.shown.length && lines.length) lines.push("Everyone else folded: no showdown.");
+  return lines;
 }
 
 // ------------------------------------------------------------------ the controls
@@ -386,9 +523,9 @@ function myTurn() {
 function amountProblem(amount, legal) {
   if (!Number.isInteger(amount)) return "give a whole number of chips";
   if (amount === legal.max_to) return null;
-  if (amount < legal.min_to) return `at least ${legal.min_to}`;
-  if (amount > legal.max_to) return `at most ${legal.max_to} (all in)`;
-  if (legal.step > 1 && (amount - legal.min_to) % legal.step !== 0) return `in steps of ${legal.step}`;
+  if (amount < legal.min_to) return `at least ${chips(legal.min_to)}`;
+  if (amount > legal.max_to) return `at most ${chips(legal.max_to)}${legal.all_in ? " (all in)" : ""}`;
+  if (legal.step > 1 && (amount - legal.min_to) % legal.step !== 0) return `in steps of ${chips(legal.step)}`;
   return null;
 }
 
@@ -413,12 +550,12 @@ function betControls(legal) {
     row.append(b);
   }
   if (kinds.includes("bring-in")) {
-    const b = element("button", { type: "button", id: "act-bring-in", text: `Bring in ${legal.call}` });
+    const b = element("button", { type: "button", id: "act-bring-in", text: `Bring in ${chips(legal.call)}` });
     b.addEventListener("click", () => act("bring-in"));
     row.append(b);
   }
   if (kinds.includes("call")) {
-    const b = element("button", { type: "button", id: "act-call", text: `Call ${legal.call}` });
+    const b = element("button", { type: "button", id: "act-call", text: `Call ${chips(legal.call)}` });
     b.addEventListener("click", () => act("call"));
     row.append(b);
   }
@@ -429,11 +566,15 @@ function betControls(legal) {
     (facts.game.bring_in > 0 && state.current_bet === facts.game.bring_in);
   const verb = completing ? "Complete to" : "Bet";
   const raiseVerb = completing ? "Complete to" : "Raise to";
+  // "Bet 600", "Raise to 1,200"; "All in" only for every chip the seat has
+  const words = (amount) => {
+    if (legal.all_in && amount === legal.max_to) return `All in ${chips(amount)}`;
+    return `${sizing === "bet" ? verb : raiseVerb} ${chips(amount)}`;
+  };
   if (sizing && legal.min_to === legal.max_to) {
     // one size only (fixed limit, a unit bet, or all in): no amount to choose
     const amount = legal.min_to;
-    const b = element("button", { type: "button", id: `act-${sizing}`,
-      text: sizing === "bet" ? `${verb} ${amount}` : `${raiseVerb} ${amount}` });
+    const b = element("button", { type: "button", id: `act-${sizing}`, text: words(amount) });
     b.addEventListener("click", () => act(sizing, { amount }));
     row.append(b);
   } else if (sizing) {
@@ -444,27 +585,37 @@ function betControls(legal) {
     input.value = amountDraft && amountDraft[0] === state.seq ? amountDraft[1] : String(legal.min_to);
     const button = element("button", { type: "button", id: `act-${sizing}` });
     const hint = element("span", { class: "hint", id: "amount-hint" });
+    const slider = element("input", {
+      type: "range", id: "amount-slider", min: String(legal.min_to), max: String(legal.max_to),
+      step: String(legal.step || 1), "aria-label": sizing === "bet" ? "bet amount, slider" : "raise to, slider",
+    });
     const update = () => {
       amountDraft = [state.seq, input.value];
+      if (input.value !== "" && Number.isFinite(Number(input.value))) slider.value = input.value;
       const amount = Number(input.value);
       const problem = amountProblem(amount, legal);
-      button.textContent = sizing === "bet" ? `${verb} ${input.value}` : `${raiseVerb} ${input.value}`;
+      button.textContent = problem === null ? words(amount) : `${sizing === "bet" ? verb : raiseVerb} ${input.value}`;
       button.disabled = problem !== null || sent;
-      hint.textContent = problem ? `The ${sizing} must be ${problem}.` : `${legal.min_to}..${legal.max_to}`;
+      hint.textContent = problem ? `The ${sizing} must be ${problem}.` : `${chips(legal.min_to)} to ${chips(legal.max_to)}`;
     };
     input.addEventListener("input", update);
+    slider.addEventListener("input", () => { input.value = slider.value; update(); });
     button.addEventListener("click", () => act(sizing, { amount: Number(input.value) }));
     const presets = element("span", { class: "presets row" });
     for (const preset of legal.presets) {
-      const b = element("button", { type: "button", class: "preset", text: `${preset.name} (${preset.amount})` });
+      const b = element("button", { type: "button", class: "preset", text: `${preset.name} (${chips(preset.amount)})` });
+      if (preset.amount === legal.max_to) b.id = "all-in";  // the largest already has a button
       b.addEventListener("click", () => { input.value = String(preset.amount); update(); });
       presets.append(b);
     }
-    const allIn = element("button", { type: "button", class: "preset", id: "all-in", text: `All in (${legal.max_to})` });
-    allIn.addEventListener("click", () => { input.value = String(legal.max_to); update(); });
-    presets.append(allIn);
-    const sizeRow = element("div", { class: "row" }, input, button, hint);
-    box.push(sizeRow, presets);
+    if (!legal.presets.some((p) => p.amount === legal.max_to)) {
+      const most = `${legal.all_in ? "All in" : "Largest"} (${chips(legal.max_to)})`;
+      const allIn = element("button", { type: "button", class: "preset", id: "all-in", text: most });
+      allIn.addEventListener("click", () => { input.value = String(legal.max_to); update(); });
+      presets.append(allIn);
+    }
+    const sizeRow = element("div", { class: "row" }, input, slider, button, ...presets.childNodes, hint);
+    box.push(sizeRow);
     update();
   }
   return box;
@@ -496,40 +647,132 @@ function ratingChangeText(player) {
   return ` Your rating: ${player.rating.toFixed(1)} (${change >= 0 ? "+" : ""}${change.toFixed(1)}).`;
 }
 
+function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
+  return `${n}${suffix}`;
+}
+
+// Game over: the player's placing, the final standings, and "Play again" (the group's new
+// table: the same game, settings and seats).
+function gameOverControls() {
+  const mine = state.standings.find((x) => x.seat === seat);
+  const unit = facts.game.betting ? "chips" : "points";
+  const tied = state.standings.filter((x) => x.place === mine.place).length > 1;
+  const place = `${tied ? "share " : "finish "}${ordinal(mine.place)} of ${state.standings.length}`;
+  const parts = [element("div", { class: "row" }, element("strong", {
+    text: `Game over: you ${place} with ${chips(mine.score)} ${unit}.` }))];
+  const list = element("ol", { class: "final-standings", id: "final-standings" });
+  for (const x of state.standings) {
+    list.append(element("li", { value: String(x.place),
+      text: `${x.seat === seat ? `${x.name} (you)` : x.name}: ${chips(x.score)} ${unit}` }));
+  }
+  parts.push(list);
+  const again = element("button", { type: "button", id: "play-again",
+    text: state.next_table ? "Join the next game" : "Play again" });
+  again.addEventListener("click", playAgain);
+  const lobby = element("a", { href: "/", class: "button secondary", text: "Lobby" });
+  parts.push(element("div", { class: "row" }, again, lobby));
+  if (state.next_table) parts.push(element("div", { class: "hint", text: "Someone at this table started the next game: the same seats and settings." }));
+  return [element("div", { id: "game-over" }, ...parts)];
+}
+
+async function playAgain() {
+  try {
+    const seatAgain = await requestJSON("POST", `/api/tables/${encodeURIComponent(TABLE_ID)}/again`,
+      undefined, { "x-seat-token": token });
+    localStorage.setItem(`drawpoker.seat.${seatAgain.id}`, seatAgain.token);
+    location.href = `/table/${encodeURIComponent(seatAgain.id)}`;
+  } catch (error) {
+    showMessage(`Could not play again: ${error.message}`);
+  }
+}
+
+// The pause after a hand: the felt shows its result; "Next hand" tells the server this
+// player has seen it (the deal comes once every present player has, or when the pause ends).
+function pauseControls() {
+  const asked = state.ready.includes(seat);
+  const next = element("button", { type: "button", id: "next-hand",
+    text: asked ? "Waiting for the others" : "Next hand" });
+  next.disabled = asked;
+  next.addEventListener("click", () => { send({ type: "next" }); next.disabled = true; });
+  return [element("div", { class: "row" },
+    element("span", { id: "pause-left", class: "hint" }), next)];
+}
+
 function renderControls() {
   const box = $("controls");
   const parts = [];
   if (state.status === "waiting") {
     parts.push(element("div", { text: "The table waits for its players." }));
   } else if (state.status === "over" || state.is_over) {
-    const top = state.standings.filter((s) => s.place === 1).map((s) => s.name).join(" and ");
-    parts.push(element("div", { class: "row", id: "game-over" },
-      element("strong", { text: `Game over: ${top} ${top.includes(" and ") ? "share" : "takes"} first place.` }),
-      element("span", { id: "rating-change", text: ratingChangeText(state.players[seat]) })));
+    if (seat === null) {
+      const top = state.standings.filter((s) => s.place === 1).map((s) => s.name).join(" and ");
+      parts.push(element("div", { class: "row", id: "game-over" },
+        element("strong", { text: `Game over: ${top} ${top.includes(" and ") ? "share" : "takes"} first place.` })));
+    } else {
+      const over = gameOverControls();
+      over[0].append(element("div", { class: "hint", id: "rating-change", text: ratingChangeText(state.players[seat]) }));
+      parts.push(...over);
+    }
   } else if (seat === null) {
     const who = state.actor === null ? "the next hand" : playerName(state.actor);
-    parts.push(element("div", { class: "hint", id: "watching-note", text: `You are watching: waiting for ${who}.` }));
+    const note = shownHand() !== null ? "the next hand" : who;
+    parts.push(element("div", { class: "hint", id: "watching-note", text: `You are watching: waiting for ${note}.` }));
+  } else if (shownHand() !== null) {
+    parts.push(...pauseControls());
   } else if (state.players[seat].away) {
     const back = element("button", { type: "button", id: "back", text: "I'm back" });
     back.addEventListener("click", () => send({ type: "back" }));
     parts.push(element("div", { class: "row" },
       element("span", { text: "A CPU player is playing your seat until you come back." }), back));
   } else if (myTurn()) {
-    parts.push(element("div", { class: "row" }, element("strong", { id: "your-turn", text: "Your turn." })));
     const legal = state.legal;
-    parts.push(...(legal.kinds.includes("draw") ? drawControls(legal) : betControls(legal)));
+    const rows = legal.kinds.includes("draw") ? drawControls(legal) : betControls(legal);
+    rows[0].prepend(element("strong", { id: "your-turn", text: "Your turn." }));
+    parts.push(...rows);
   } else {
     const who = state.actor === null ? "the next hand" : playerName(state.actor);
     parts.push(element("div", { class: "hint", id: "waiting-for", text: `Waiting for ${who}.` }));
+    if (state.status === "playing" && state.phase === "bet" && facts.game.betting &&
+        state.live[seat] && state.stacks[seat] > 0 && state.actor !== null) {
+      parts.push(preActionControls());
+    }
   }
-  if (deadline !== null && state.status === "playing") {
+  if (deadline !== null && state.status === "playing" && shownHand() === null) {
     parts.push(element("div", { class: "row timer", id: "timer" }));
   }
   box.replaceChildren(...parts);
-  tick();
+  box.dataset.kind = parts.length ? (parts[0].id || "") : "";
+  // on a phone the panel is fixed to the bottom (elsewhere it sticks there): keep the page's
+  // end clear of it, and the felt short enough that your own seat stays above it
+  tick();  // fills the timer's line: the panel's height counts it
+  const position = getComputedStyle(box).position;
+  const fixed = position === "fixed";
+  document.body.style.paddingBlockEnd = fixed ? `${box.offsetHeight + 8}px` : "";
+  const felt = $("felt");
+  felt.style.height = "";
+  if (fixed || position === "sticky") {
+    const top = felt.getBoundingClientRect().top + window.scrollY;
+    const gap = fixed ? 6 : 6 + parseFloat(getComputedStyle(felt).marginBlockEnd);
+    const room = window.innerHeight - box.offsetHeight - top - gap;
+    const border = felt.offsetHeight - felt.clientHeight;
+    if (room >= 260 && room < felt.offsetHeight) felt.style.height = `${room - border}px`;
+  }
 }
 
 function tick() {
+  const pauseEl = $("pause-left");
+  if (pauseEl && pauseEnd !== null) {
+    const left = Math.max(0, Math.ceil((pauseEnd - performance.now()) / 1000));
+    pauseEl.textContent = `Next deal in ${left} s.`;
+  }
+  const bar = $("timebar");
+  if (bar && deadline !== null && state.timer) {
+    const share = Math.max(0, Math.min(1, (deadline - performance.now()) / (1000 * state.timer)));
+    bar.style.inlineSize = `${(100 * share).toFixed(1)}%`;
+    bar.classList.toggle("low", share < 0.25);
+  }
   const el = $("timer");
   if (!el || deadline === null) return;
   const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
@@ -564,6 +807,7 @@ function renderInfo() {
   if (seat === null) return;
   $("away").textContent = state.players[seat].away ? "I'm back" : "Step away";
   $("away").disabled = state.status !== "playing";
+  $("away").hidden = state.status === "over";
 }
 
 function renderStandings() {
@@ -572,7 +816,7 @@ function renderStandings() {
   for (const s of state.standings) {
     rows.push(element("tr", {}, element("td", { text: String(s.place) }),
       element("td", { text: s.seat === seat ? `${s.name} (you)` : s.name }),
-      element("td", { class: "num", text: String(s.score) })));
+      element("td", { class: "num", text: chips(s.score) })));
   }
   $("standings").replaceChildren(...rows);
 }
@@ -591,11 +835,11 @@ function renderLastHand() {
   if (!hand.shown.length && hand.phase === "done") {
     lines.push(element("div", { class: "line", text: "No showdown: everyone else folded." }));
   }
-  if (hand.split && hand.split.length) {
-    for (const line of splitLines(hand)) lines.push(element("div", { class: "line split", text: line }));
+  if (hand.awards.length) {
+    for (const line of resultLines(hand)) lines.push(element("div", { class: "line split", text: line }));
   }
   for (const won of hand.won) {
-    lines.push(element("div", { class: "line won", text: `${playerName(won.seat)} ${won.seat === seat ? "win" : "wins"} ${won.amount}` }));
+    lines.push(element("div", { class: "line won", text: `${playerName(won.seat)} ${won.seat === seat ? "win" : "wins"} ${chips(won.amount)}` }));
   }
   if (!facts.game.betting) {
     for (const winner of hand.winners) {
@@ -608,8 +852,8 @@ function renderLastHand() {
 function render() {
   if (!state) return;
   renderInfo();
+  renderControls();  // first: on a phone the panel's height sets the felt's
   renderFelt();
-  renderControls();
   renderStandings();
   renderLastHand();
   document.body.dataset.seq = String(state.seq);
@@ -641,5 +885,59 @@ async function download(format) {
 }
 $("download").addEventListener("click", () => download("json"));
 $("download-phh").addEventListener("click", () => download("phh"));
+// ------------------------------------------------------------------ keyboard shortcuts
+
+// Each key clicks the control it names, when that control is on screen (the same checks as a
+// click); typing in a box is never taken for a shortcut.
+const KEYS = [
+  ["f", "fold", () => click("act-fold")],
+  ["c", "check, or call", () => click("act-check") || click("act-call") || click("act-bring-in")],
+  ["b", "bet or raise the amount in the box", () => click("act-bet") || click("act-raise")],
+  ["a", "put the largest amount in the box (all in, where it is)", () => click("all-in")],
+  ["1-7", "pick or unpick your card 1 to 7 to discard", null],
+  ["d", "draw (or stand pat)", () => click("act-draw")],
+  ["n", "next hand (after a hand's result)", () => click("next-hand")],
+  ["?", "show these keys", () => showKeys()],
+];
+
+function click(id) {
+  const el = $(id);
+  if (!el || el.disabled) return false;
+  el.click();
+  return true;
+}
+
+function showKeys() {
+  const dialog = $("keys");
+  if (!dialog.open) dialog.showModal();
+}
+
+function fillKeys() {
+  const list = $("keys-list");
+  for (const [key, what] of KEYS) {
+    list.append(element("dt", {}, element("kbd", { text: key })), element("dd", { text: what }));
+  }
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+  if ($("keys").open) return;
+  const key = event.key.toLowerCase();
+  if (/^[1-7]$/.test(key)) {
+    const cards = document.querySelectorAll(`#seat-${seat} .card.pickable`);
+    const card = cards[Number(key) - 1];
+    if (card) { event.preventDefault(); card.click(); }
+    return;
+  }
+  const found = KEYS.find(([k, , run]) => k === key && run !== null);
+  if (found) { event.preventDefault(); found[2](); }
+});
+$("show-keys").addEventListener("click", showKeys);
+$("close-keys").addEventListener("click", () => $("keys").close());
+fillKeys();
+
 setInterval(tick, 250);
+window.addEventListener("resize", () => { if (state) render(); });
 main();

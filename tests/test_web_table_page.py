@@ -1,0 +1,441 @@
+"""The table page as people meet it, in Debian's headless Chromium at a phone's, a tablet's, a
+laptop's and a desktop's size (390x844, 768x1024, 1280x720, 1920x1080): the page never scrolls
+sideways, on your turn every action button lies inside the viewport and is at least 44 px
+tall, and after a showdown every shown opponent hand is face up at its seat (read by the
+cards' accessible names), described, the winners marked, held until "Next hand"; at game over
+your placing, the standings and "Play again", which seats you at a new table of the same
+seats, names and settings; axe-core finds no serious or critical accessibility violation
+mid-hand or at the showdown. The server's pauses after a hand are an hour here: only "Next
+hand" ends them, so nothing depends on the machine's speed. Screenshots of each size are saved
+under ``$DRAWPOKER_ARTIFACTS`` (or the test's temporary directory)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from site_server import SiteServer
+from test_web_browser import CHROMEDRIVER, CHROMIUM, HANG, artifacts, body, by_id, wait
+
+__all__ = ["artifacts"]  # the fixture, shared with test_web_browser
+
+if CHROMIUM is None or CHROMEDRIVER is None:
+    pytestmark = pytest.mark.skip(reason="Chromium is not installed")
+
+SIZES = [(390, 844), (768, 1024), (1280, 720), (1920, 1080)]
+HOUR = 3600.0
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
+    site = SiteServer(tmp_path_factory.mktemp("site") / "site.db", pause=HOUR, showdown=HOUR)
+    yield site.start()
+    site.stop()
+
+
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM  # type: ignore[assignment]
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage"):
+        options.add_argument(argument)
+    options.add_argument("--force-device-scale-factor=1")
+    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    yield browser
+    browser.quit()
+
+
+def click(driver: Any, name: str) -> None:
+    """Clicks the element of id ``name`` (found again if the page redraws it meanwhile)."""
+    wait(driver, lambda d: d.find_element("id", name).click() or True, f"a click on #{name}")
+
+
+def join(driver: Any, name: str) -> None:
+    """Takes a seat on the table page as ``name`` once its form shows."""
+    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
+    by_id(driver, "name").send_keys(name)
+    click(driver, "take-seat")
+
+
+def resize(driver: Any, width: int, height: int) -> None:
+    """Sets the viewport (not the window) to ``width`` x ``height``."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 700},
+    )
+
+
+def sit_at_new_table(
+    driver: Any, server: SiteServer, seats: list[str], name: str, rounds: int
+) -> str:
+    """Makes a Hold'em table of ``rounds`` hands (a turn timer of ten minutes: it never runs
+    out here) and takes its first seat as ``name``."""
+    request = {"game": "holdem", "seats": seats, "rounds": rounds, "turn_timer": 600}
+    made = server.request("POST", "/api/tables", request)
+    driver.get(server.url + f"/table/{made['id']}")
+    join(driver, name)
+    wait(driver, lambda d: body(d, "status") in ("playing", "over"), "the table to start")
+    return str(made["id"])
+
+
+def overflow(driver: Any, width: int) -> int:
+    """How many pixels the page is wider than the ``width`` it was given (0: no sideways
+    scrolling). A phone's browser zooms a page that is too wide out until it fits (then
+    ``innerWidth`` grows with it), so the page is measured against the width it was given."""
+    return (
+        int(
+            driver.execute_script(
+                "return Math.max(document.documentElement.scrollWidth, window.innerWidth)"
+            )
+        )
+        - width
+    )
+
+
+def boxes(driver: Any, selector: str) -> list[dict[str, float]]:
+    return list(
+        driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0])].map((e) => {"
+            " const r = e.getBoundingClientRect();"
+            " return {left: r.left, right: r.right, top: r.top, bottom: r.bottom,"
+            " height: r.height, id: e.id, text: e.textContent}; })",
+            selector,
+        )
+    )
+
+
+def check_turn_layout(driver: Any, width: int, height: int) -> None:
+    """On our turn: no sideways scrolling, every action button inside the viewport and a
+    touch target, every seat inside the viewport's width, our own cards in view above the
+    action panel."""
+    assert overflow(driver, width) <= 0
+    buttons = boxes(driver, "#controls button")
+    assert buttons, "no action buttons"
+    for b in buttons:
+        assert b["left"] >= 0 and b["right"] <= width, b
+        assert b["top"] >= 0 and b["bottom"] <= height, b
+        assert b["height"] >= 44, b
+    for seat in boxes(driver, "#felt .seat"):
+        assert seat["left"] >= 0 and seat["right"] <= width, seat
+    (panel,) = boxes(driver, "#controls")
+    (ours,) = boxes(driver, "#seat-0 .cards")
+    assert ours["top"] >= 0 and ours["bottom"] <= height, ours  # in view, and not under the panel
+    beside = ours["right"] <= panel["left"] or ours["left"] >= panel["right"]
+    assert beside or ours["bottom"] <= panel["top"] + 1, (ours, panel)
+
+
+def serious_violations(driver: Any) -> list[str]:
+    """axe-core's serious and critical accessibility violations of the page as it is now
+    (axe-selenium-python ships axe-core: nothing is fetched)."""
+    from axe_selenium_python import Axe
+
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    driver.execute_script("window.scrollTo(0, 0)")  # axe scrolls to check colour contrast
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']}: "
+        + "; ".join(node["target"][0] for node in v["nodes"][:3])
+        for v in results["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def card_names(driver: Any, seat: int) -> list[str]:
+    return list(
+        driver.execute_script(
+            "return [...document.querySelectorAll(`#seat-${arguments[0]} .cards .card`)]"
+            ".map((c) => c.getAttribute('aria-label'))",
+            seat,
+        )
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_a_showdown_on_the_felt_at_every_size(
+    width: int, height: int, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """A Hold'em hand checked and called down by three: on each of our turns the layout
+    holds; at the showdown both opponents' hands are face up at their seats with their
+    descriptions, a winner is marked with what it won, and the picture stays until we click
+    "Next hand"; then the next hand is dealt, its result line gone."""
+    resize(driver, width, height)
+    sit_at_new_table(driver, server, ["person", "cpu:checkcall", "cpu:checkcall"], "Sam", 3)
+    shot = False
+    while driver.execute_script("return document.getElementById('felt').dataset.view") == "hand":
+        wait(
+            driver,
+            lambda d: (
+                body(d, "myturn") == "yes"
+                or d.execute_script("return document.getElementById('felt').dataset.view") != "hand"
+            ),
+            "our turn or the showdown",
+        )
+        if body(driver, "myturn") != "yes":
+            break
+        check_turn_layout(driver, width, height)
+        assert boxes(driver, "#seat-0 .timebar #timebar"), "the turn timer's bar on our seat"
+        if not shot:
+            driver.save_screenshot(str(artifacts / f"turn-{width}x{height}.png"))
+            assert serious_violations(driver) == []
+            shot = True
+        before = body(driver, "seq")
+        ids = [b["id"] for b in boxes(driver, "#controls button")]
+        click(driver, "act-check" if "act-check" in ids else "act-call")
+        wait(driver, lambda d, seen=before: body(d, "seq") != seen, "the state after our action")
+    felt = by_id(driver, "felt")
+    assert felt.get_attribute("data-view") == "showdown"
+    assert felt.get_attribute("data-hand") == "0" and body(driver, "hand") == "1"
+    for seat in (1, 2):
+        names = card_names(driver, seat)
+        assert len(names) == 2 and "face-down card" not in names, names
+        assert all(" of " in name for name in names), names
+        shown = by_id(driver, f"seat-{seat}").find_element("css selector", ".shown").text
+        assert len(shown) > 5, shown  # "Pair of nines" and the like
+    assert "face-down card" not in card_names(driver, 0)
+    winners = boxes(driver, "#felt .seat.winner .award")
+    assert winners and all(w["text"].split()[0] in ("Wins", "You") for w in winners), winners
+    assert by_id(driver, "result").text.strip()
+    assert overflow(driver, width) <= 0
+    driver.save_screenshot(str(artifacts / f"showdown-{width}x{height}.png"))
+    assert serious_violations(driver) == []
+    next_hand = boxes(driver, "#next-hand")[0]
+    assert next_hand["bottom"] <= height and next_hand["height"] >= 44
+    click(driver, "next-hand")
+    wait(
+        driver,
+        lambda d: d.execute_script("return document.getElementById('felt').dataset.view") == "hand",
+        "the next hand on the felt",
+    )
+    assert by_id(driver, "felt").get_attribute("data-hand") == "1"
+    assert by_id(driver, "result").text.strip() == ""
+
+
+def test_game_over_shows_the_placing_and_play_again_seats_the_same_group(
+    driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """Playing a two-hand heads-up table to its end (folding when we can, checking else): our
+    fold from the small blind ends the first hand without a showdown, and the felt says so
+    and marks the winner; game over names our placing and the final standings, hides "Step
+    away", and "Play again" opens a new table of the same seats with us in our seat under
+    our name."""
+    resize(driver, 1280, 720)
+    seats = ["person", "cpu:checkcall"]
+    first = sit_at_new_table(driver, server, seats, "Sam", 2)
+    no_showdown = []
+    while body(driver, "status") != "over":
+        wait(
+            driver,
+            lambda d: (
+                body(d, "status") == "over"
+                or body(d, "myturn") == "yes"
+                or bool(d.find_elements("id", "next-hand"))
+            ),
+            "our turn, a pause or the end",
+        )
+        if body(driver, "status") == "over":
+            break
+        before = body(driver, "seq")
+        ids = [b["id"] for b in boxes(driver, "#controls button")]
+        choice = next(k for k in ("next-hand", "act-fold", "act-check") if k in ids)
+        if choice == "next-hand" and by_id(driver, "felt").get_attribute("data-view") == (
+            "no-showdown"
+        ):
+            no_showdown.append((by_id(driver, "result").text, by_id(driver, "seat-1").text))
+            driver.save_screenshot(str(artifacts / "no-showdown-1280x720.png"))
+        click(driver, choice)
+        wait(
+            driver,
+            lambda d, seen=before: body(d, "seq") != seen or not d.find_elements("id", "next-hand"),
+            "the table to move on",
+        )
+    assert no_showdown, "our fold did not end a hand on the felt"
+    result, winner = no_showdown[0]
+    assert "CPU 2 wins" in result and "no showdown" in result, result
+    assert "Wins " in winner, winner
+    over = by_id(driver, "game-over").text
+    assert "Game over: you " in over and " of 2 with " in over, over
+    standings = [e.text for e in driver.find_elements("css selector", "#final-standings li")]
+    assert len(standings) == 2 and any("Sam (you)" in line for line in standings)
+    assert not by_id(driver, "away").is_displayed()
+    driver.save_screenshot(str(artifacts / "game-over-1280x720.png"))
+    click(driver, "play-again")
+    wait(driver, lambda d: first not in d.current_url, "the new table")
+    wait(driver, lambda d: body(d, "status") in ("playing", "over"), "the new table to start")
+    again = driver.current_url.rstrip("/").split("/")[-1]
+    old = server.request("GET", f"/api/tables/{first}")
+    new = server.request("GET", f"/api/tables/{again}")
+    assert [(p["name"], p["cpu"]) for p in new["players"]] == [
+        (p["name"], p["cpu"]) for p in old["players"]
+    ]
+    assert new["game"] == old["game"] and new["rounds"] == old["rounds"]
+    assert "Sam (you)" in by_id(driver, "seat-0").text
+
+
+def test_the_accessibility_check_catches_a_button_without_a_name(
+    driver: Any, server: SiteServer
+) -> None:
+    """The axe-core check above is not blind: a button nobody can name is reported."""
+    resize(driver, 1280, 720)
+    driver.get(server.url + "/")
+    wait(driver, lambda d: body(d, "ready") == "yes", "the lobby")
+    assert serious_violations(driver) == []
+    driver.execute_script("document.body.append(document.createElement('button'))")
+    assert any(v.startswith("button-name") for v in serious_violations(driver))
+
+
+class SocketPlayer:
+    """A second person at the table, played by the test over the WebSocket."""
+
+    def __init__(self, server: SiteServer, table_id: str, token: str) -> None:
+        from websockets.sync.client import connect
+
+        self.socket = connect(server.ws_url(table_id)).__enter__()
+        self.socket.send(json.dumps({"type": "hello", "token": token}))
+        self.state: dict[str, Any] | None = None
+
+    def read_until(self, done: Any) -> dict[str, Any]:
+        while self.state is None or not done(self.state):
+            message = json.loads(self.socket.recv(timeout=HANG))
+            assert message["type"] != "error", message
+            self.state = message.get("state", self.state)
+        return self.state
+
+    def my_turn(self, seat: int) -> dict[str, Any]:
+        return self.read_until(
+            lambda s: s["actor"] == seat and s["legal"] is not None and s["pause"] is None
+        )
+
+    def act(self, kind: str, **fields: Any) -> None:
+        """Sends the action and reads until it shows."""
+        state = self.state
+        assert state is not None
+        self.socket.send(json.dumps({"type": "act", "seq": state["seq"], "kind": kind, **fields}))
+        self.read_until(lambda s: s["actions"] > state["actions"])
+
+
+def press(driver: Any, key: str) -> None:
+    """Presses a key on the page, as a person with a keyboard (nothing focused to type in)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    driver.execute_script("document.activeElement && document.activeElement.blur()")
+    ActionChains(driver).send_keys(key).perform()
+
+
+def test_pre_actions_and_the_keyboard(driver: Any, server: SiteServer) -> None:
+    """A Five-Card Draw hand against a second person (Bob, who acts first): our pre-action
+    "Check" clears itself when Bob bets instead of acting for us; we call with the "c" key,
+    pick two discards with "1" and "2" and draw with "d" (no mouse); our "Check/fold" acts at
+    once when Bob checks to us; the "?" key opens the list of keys."""
+    resize(driver, 1280, 720)
+    made = server.request(
+        "POST", "/api/tables", {"game": "five-card-draw", "seats": ["person", "person"]}
+    )
+    table_id = made["id"]
+    driver.get(server.url + f"/table/{table_id}")
+    join(driver, "Sam")
+    wait(driver, lambda d: body(d, "status") == "waiting", "our seat")
+    taken = server.request("POST", f"/api/tables/{table_id}/seats", {"name": "Bob"})
+    bob = SocketPlayer(server, table_id, taken["token"])
+    state = bob.my_turn(1)
+    # Bob acts first; we choose "Check" beforehand, and Bob bets: the choice clears itself
+    click(driver, "pre-check")
+    wait(driver, lambda d: by_id(d, "pre-check").get_attribute("aria-pressed") == "true", "Check")
+    bob.act("bet", amount=state["legal"]["min_to"])
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn after Bob's bet")
+    assert not driver.find_elements("id", "pre-check")
+    assert "Call 20" in by_id(driver, "act-call").text  # it is still ours to decide
+    before = body(driver, "seq")
+    press(driver, "c")
+    wait(driver, lambda d: body(d, "seq") != before, "our call")
+    # the draw: Bob stands pat, we pick our first two cards by keyboard and draw
+    bob.my_turn(1)
+    bob.act("draw", cards=[])
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our draw")
+    press(driver, "1")
+    press(driver, "2")
+    picked = driver.find_elements("css selector", "#seat-0 .card[aria-pressed='true']")
+    assert len(picked) == 2 and all("to discard" in c.get_attribute("aria-label") for c in picked)
+    before = body(driver, "seq")
+    press(driver, "d")
+    wait(driver, lambda d: "drew 2" in by_id(d, "seat-0").text, "our draw of two")
+    # the last betting round: Bob first; our "Check/fold" checks at once when he checks
+    bob.my_turn(1)
+    click(driver, "pre-check-fold")
+    wait(
+        driver,
+        lambda d: by_id(d, "pre-check-fold").get_attribute("aria-pressed") == "true",
+        "Check/fold",
+    )
+    bob.act("check")
+    wait(driver, lambda d: by_id(d, "felt").get_attribute("data-view") == "showdown", "showdown")
+    log = by_id(driver, "log").text.splitlines()
+    assert log[log.index("Bob checks") + 1] == "You check", log
+    press(driver, "?")
+    assert by_id(driver, "keys").is_displayed() and "next hand" in by_id(driver, "keys").text
+    click(driver, "close-keys")
+    bob.socket.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "width", "height"),
+    [
+        ("stud", 7, 320, 640),
+        ("holdem", 10, 360, 740),
+        ("holdem", 10, 1280, 720),
+        ("omaha", 6, 844, 390),  # a phone held sideways
+    ],
+)
+def test_a_full_table_fits_a_small_screen(
+    game: str,
+    players: int,
+    width: int,
+    height: int,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """The most seats a game has, on a small phone: on our turn no sideways scrolling, every
+    seat inside the viewport's width, and the action buttons in view."""
+    resize(driver, width, height)
+    seats = ["person"] + ["cpu:checkcall"] * (players - 1)
+    made = server.request("POST", "/api/tables", {"game": game, "seats": seats, "rounds": 2})
+    driver.get(server.url + f"/table/{made['id']}")
+    join(driver, "Sam")
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    check_turn_layout(driver, width, height)
+    driver.save_screenshot(str(artifacts / f"full-{game}-{players}-{width}x{height}.png"))
+
+
+def test_the_bet_slider_moves_the_amount(driver: Any, server: SiteServer) -> None:
+    """The slider beside the amount box: three steps right by keyboard make the raise three
+    chips more than the least, in the box and on the button."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    resize(driver, 1280, 720)
+    sit_at_new_table(driver, server, ["person", "cpu:checkcall", "cpu:checkcall"], "Sam", 1)
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    assert by_id(driver, "amount").get_attribute("value") == "200"
+    driver.execute_script("document.getElementById('amount-slider').focus()")
+    ActionChains(driver).send_keys(Keys.ARROW_RIGHT * 3).perform()
+    assert by_id(driver, "amount").get_attribute("value") == "203"
+    assert by_id(driver, "act-raise").text == "Raise to 203"
+
+
+@pytest.mark.parametrize("page", ["/", "/tips"])
+def test_the_lobby_and_the_tips_page_fit_a_phone(
+    page: str, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """The site's other pages at 320 px wide: no sideways scrolling."""
+    resize(driver, 320, 640)
+    driver.get(server.url + page)
+    wait(driver, lambda d: body(d, "ready") == "yes", page)
+    driver.save_screenshot(str(artifacts / f"page-{page.strip('/') or 'lobby'}-320x640.png"))
+    assert overflow(driver, 320) <= 0
