@@ -608,7 +608,7 @@ def test_play_again_seats_the_same_group_at_a_new_table_of_the_same_request() ->
     rng = random.Random("play again")
     with site() as client:
         table_id = new_table(
-            client, "five-card-draw", ["person", "cpu:rules", "person"], rounds=1, turn_timer=45
+            client, "five-card-draw", ["person", "cpu:rules", "person"], rounds=1, turn_timer=60
         )
         people, tokens = {}, {}
         for name in ("Ann", "Bob"):
