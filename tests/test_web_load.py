@@ -7,7 +7,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from drawpoker.games import GAMES
+
+pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parent.parent
 
