@@ -76,6 +76,7 @@ class Run:
     server_peak_mb: float = 0.0
     client_cpu_seconds: float = 0.0
     tables_over: int = 0
+    tables_chips_changed: int = 0
     errors: int = 0
     load_before: float = 0.0
 
@@ -187,9 +188,10 @@ async def measure(run: Run, db: Path) -> Run:
         options=SCRIPTED_CLIENTS,
     ).start()
     try:
-        clients = []
+        clients, dealt = [], []
         for i in range(run.tables):
             request = {**TABLES[i % len(TABLES)], "rounds": 1000, "stack": STACK}
+            dealt.append(STACK * len(request["seats"]))
             made = await asyncio.to_thread(create_table, server.url, request)
             _, token = await asyncio.to_thread(take_seat, server.url, made["id"], "Load")
             clients.append(SeatClient(server.url, made["id"], token))
@@ -220,6 +222,10 @@ async def measure(run: Run, db: Path) -> Run:
         run.server_rss_mb, run.server_peak_mb = _proc_memory(server.pid)
         run.table_actions = sum(c.state["actions"] for c in clients) - start_actions  # type: ignore[index]
         run.table_hands = sum(c.state["hand"] for c in clients) - start_hands  # type: ignore[index]
+        run.tables_chips_changed = sum(  # the chips at a table: its stacks as the hand began
+            sum(c.state["table_stacks"]) != chips  # type: ignore[index]
+            for c, chips in zip(clients, dealt, strict=True)
+        )
         for client in clients:
             await client.close()
     finally:

@@ -960,6 +960,7 @@ def test_real_play_reads_answers_from_a_pipe() -> None:
     assert "You leave the table: the game ends here" in result.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal needs POSIX")
 def test_real_play_on_a_terminal_and_ctrl_c() -> None:
     """On a pseudo-terminal: the prompt comes, Ctrl-C (SIGINT) ends the game with the

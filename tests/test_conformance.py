@@ -286,6 +286,7 @@ HANDS_PER_GAME = 1000
 """Random hands per game in the quick loop (the hypothesis test plays more, checked harder)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", GAME_NAMES)
 def test_r_pot_5_thousands_of_random_hands_keep_every_invariant(name: str) -> None:
     rng = random.Random(f"conformance {name}")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from drawpoker.bots import CheckCallBot, RulesOfThumbBot
 from drawpoker.cards import parse_cards
@@ -98,6 +100,36 @@ def test_r_draw_4_first_round_order_and_end() -> None:
     assert hand.phase == "draw"
 
 
+def _refused(hand: Hand, action: Action, message: str) -> None:
+    """``action`` is refused with ``message``, and the hand is as it was."""
+    before = hand.to_dict()
+    assert hand.why_illegal(action) == message
+    with pytest.raises(IllegalActionError, match=re.escape(message)):
+        hand.act(action)
+    assert hand.to_dict() == before
+
+
+def test_r_draw_3_and_4_a_refused_bet_says_what_the_seat_may_do() -> None:
+    hand = Hand(FiveCardDraw(), [500] * 3, button=2, seed=6)
+    legal_totals = "(20..490 in steps of 20, or all-in)"  # R-DRAW-3: units of 20, stack 490
+    _refused(hand, Action("raise", 40), "no bet to raise")
+    _refused(hand, Action("call"), "there is no bet to call; check instead")
+    _refused(hand, Action("fold"), "there is no bet to call; check instead")
+    _refused(hand, Action("shove"), "unknown action 'shove'")
+    for total in (25, -5, 500):
+        _refused(hand, Action("bet", total), f"{total} is not a legal total {legal_totals}")
+    hand.bet(20)
+    _refused(hand, Action("bet", 40), "there is a bet: raise instead")
+    _refused(hand, Action("check"), "20 to call")
+    raise_totals = "(40..490 in steps of 20, or all-in)"  # at least one unit more than the bet
+    _refused(hand, Action("raise", 30), f"30 is not a legal total {raise_totals}")
+    hand.call()
+    hand.call()
+    assert hand.phase == "draw"
+    for action in (Action("check"), Action("bet", 20), Action("fold")):
+        _refused(hand, action, "it is the draw")
+
+
 def test_r_draw_5_redeal_when_all_check() -> None:
     cpu = {s: CheckCallBot() for s in range(3)}
     game = Table(FiveCardDraw(), 3, seed=2, cpu={1: cpu[1], 2: cpu[2]})
@@ -128,8 +160,7 @@ def test_r_draw_6_no_one_opens_without_jacks_or_better() -> None:
     assert hand.actor == 1 and hand.can_bet(20)  # a pair of jacks opens
     hand.check()
     assert hand.legal_actions().kinds == ("check",)  # ace high may not open
-    with pytest.raises(IllegalActionError):
-        hand.bet(20)
+    _refused(hand, Action("bet", 20), "jacks or better are needed to open")
     hand.check()
     assert not hand.can_bet(20)  # tens may not open
     hand.check()
@@ -187,6 +218,21 @@ def test_r_draw_7_limits_three_and_five() -> None:
     assert three.legal_actions().max_discards == 3
     five = _at_draw(DrawSettings(draw_limit="5", second_round="left-of-dealer"), cards, 2)
     assert five.can_draw(parse_cards("As 9d 7h 4c 2s"))
+
+
+def test_r_draw_7_a_refused_discard_names_its_fault_and_its_cards() -> None:
+    cards = {0: "As 9d 7h 4c 2s", 1: "Kh 9c 7d 4h 2d", 2: "Qs Jd 8c 6h 3s"}
+    hand = _at_draw(LEFT, cards)
+
+    def draw(text: str) -> Action:
+        return Action.draw(parse_cards(text))
+
+    _refused(hand, draw("As 9d 7h 4c"), "exchanging 4 cards needs an ace (or the joker) kept")
+    _refused(hand, draw("Qs"), "card Qs is not in the hand")  # seat 2's card, named as text
+    _refused(hand, Action("draw", cards=(29, 29)), "a card is repeated in 9d 9d")
+    _refused(hand, Action("draw", cards=(99,)), "99 is not a card")
+    three = _at_draw(DrawSettings(draw_limit="3", second_round="left-of-dealer"), cards)
+    _refused(three, draw("9d 7h 4c 2s"), "at most 3 cards may be exchanged")
 
 
 def test_r_draw_7_draw_counts_are_public_discards_private() -> None:

@@ -76,6 +76,8 @@ from pokerkit import (
     StandardLowHand,
 )
 
+pytestmark = pytest.mark.pokerkit
+
 RANDOM_COUNT: Final = 1_000
 RANDOM_SEED: Final = 2025
 TIMES: dict[str, dict[str, float]] = {}

@@ -33,6 +33,8 @@ from history_helpers import random_hand
 from holdem_oracle import PokerKitHoldem, pokerkit_player, random_pokerkit_hand
 from pokerkit import Automation, Card, HandHistory, NoLimitTexasHoldem
 
+pytestmark = pytest.mark.pokerkit
+
 OURS_COUNT: Final = 1_000
 THEIRS_COUNT: Final = 1_000
 DEEP: Final = (100, 150, 250, 1_000, 5_000, 20_000)

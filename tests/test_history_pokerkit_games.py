@@ -28,6 +28,8 @@ from games_oracle import GAMES, pokerkit_game, random_played
 from history_helpers import random_hand
 from pokerkit import HandHistory
 
+pytestmark = pytest.mark.pokerkit
+
 VARIANTS: Final = {
     "PO": "omaha",
     "FO/8": "omaha-hi-lo",

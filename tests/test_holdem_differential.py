@@ -51,6 +51,8 @@ from holdem_oracle import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+pytestmark = pytest.mark.pokerkit
+
 RANDOM_COUNT: Final = 2_000
 RANDOM_SEED: Final = 2025
 TIMES: dict[str, float] = {}

@@ -34,6 +34,8 @@ from holdem_oracle import (
     to_pokerkit_state,
 )
 
+pytestmark = pytest.mark.pokerkit
+
 RANDOM_COUNT = 2_000
 RANDOM_SEED = 2024
 

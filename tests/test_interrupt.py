@@ -17,6 +17,8 @@ import time
 
 import pytest
 
+pytestmark = pytest.mark.slow
+
 STOP_WITHIN = 5.0
 """Seconds from SIGINT to KeyboardInterrupt that a call may take (see above)."""
 

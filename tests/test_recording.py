@@ -3,23 +3,24 @@
 tests/recording/five_card_draw.py recorded 1,740 hands on the former Python engine (main at
 031964e, with the one later rule change applied there too: see its docstring): every view, legal
 action set, answer to an attempted action, event, snapshot, replay and CPU decision, as one
-digest per hand, with the refusal messages kept as text. Here each hand is played again on
-today's engine with the same card orders (a stacked deck) and must give the same digest and the
-same messages, except for the wording changes listed in ``expected_message`` (cards named as
-text, the opening requirement named, cards outside the deck called so).
+digest per hand, with the refusal messages kept as text. Here the 1,500 hands played with random
+legal actions are played again on today's engine with the same card orders (a stacked deck) and
+must give the same digest and refuse the same attempts.
+
+What the recording holds that is no rule is not compared: the refusals' wording (the rule tests
+pin it, e.g. tests/test_five_card_draw_rules.py's ``_refused``) and the 240 hands played by the
+former CPU players, whose digests hold those players' decisions (tests/test_bots*.py test the
+players).
 """
 
 from __future__ import annotations
 
 import gzip
 import json
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from drawpoker.bots import make_bot
-from drawpoker.cards import format_cards
 from drawpoker.games import Action, DrawSettings, FiveCardDraw, Hand
 from recording.five_card_draw import play_case
 
@@ -56,43 +57,16 @@ class TodaysEngine:
     def action(self, kind: str, amount: int = 0, cards: tuple[int, ...] = ()) -> Action:
         return Action(kind, amount, cards)
 
-    def make_bot(self, kind: str, seed: int) -> Any:
-        return make_bot(kind, seed)
-
-    def bot_choice(self, bot: Any, hand: Hand) -> Action:
-        assert hand.actor is not None
-        return bot.choose(hand.view(hand.actor))
-
-
-DRAW_IN_A_BETTING_ROUND = re.compile(r"it is a betting round, not a draw \(legal now: [a-z, -]+\)")
-"""Today's answer to a draw in a betting round (the former engine's "unknown action 'draw'"),
-which names the kinds legal at that moment."""
-
-
-def expected_message(old: str | None, attempt: Action) -> str | re.Pattern[str] | None:
-    """Today's wording of a refusal the former engine gave (a pattern where it names what is
-    legal)."""
-    if old is None:
-        return None
-    if old == "unknown action 'draw'" and attempt.kind == "draw":
-        return DRAW_IN_A_BETTING_ROUND
-    if old == "the betting is not open to this seat" and attempt.kind == "bet":
-        return "jacks or better are needed to open"
-    if match := re.fullmatch(r"card (\d+) is not in the hand", old):
-        value = int(match[1])
-        if value > 52:
-            return f"{value} is not a card"
-        return f"card {format_cards([value])} is not in the hand"
-    if match := re.fullmatch(r"a card is repeated in \[(.*)\]", old):
-        cards = [int(c) for c in match[1].split(", ")]
-        return f"a card is repeated in {format_cards(cards)}"
-    return old
-
 
 def cases() -> list[dict[str, Any]]:
+    """The recorded hands played with random legal actions (not by CPU players)."""
     with gzip.open(RECORDING, "rt") as stream:
         recorded: list[dict[str, Any]] = json.load(stream)["cases"]
-    return recorded
+    return [case for case in recorded if "bots" not in case]
+
+
+def test_the_recording_holds_the_hands_it_says() -> None:
+    assert len(cases()) == 1500
 
 
 @pytest.mark.parametrize("chunk", range(6))
@@ -100,11 +74,6 @@ def test_five_card_draw_is_as_recorded(chunk: int) -> None:
     engine = TodaysEngine()
     for case in cases()[chunk::6]:
         result = play_case(engine, case)
-        old = case["messages"]
-        wanted = [expected_message(m, a) for m, a in zip(old, result["tried"], strict=True)]
-        for message, want in zip(result["messages"], wanted, strict=True):
-            if isinstance(want, re.Pattern):
-                assert message is not None and want.fullmatch(message), (case["seed"], message)
-            else:
-                assert message == want, case["seed"]
+        refused = [message is not None for message in result["messages"]]
+        assert refused == [message is not None for message in case["messages"]], case["seed"]
         assert result["digest"] == case["digest"], case["seed"]

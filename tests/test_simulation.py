@@ -52,6 +52,7 @@ def test_same_seed_same_summary_on_a_plain_spawned_process_pool(here: Simulation
         assert simulate("holdem", executor=pool, **RUN) == here  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # starts a local Dask cluster of worker processes
 def test_same_seed_same_summary_on_a_local_dask_cluster(here: SimulationSummary) -> None:
     with drawpoker.dask.client(local_workers=2) as client:
         result = simulate("holdem", executor=client.get_executor(), **RUN)  # type: ignore[arg-type]

@@ -31,10 +31,11 @@ REQUIRED = bool(os.environ.get("CI"))
 """In CI (``CI`` set, as ``.ci/run`` does) a missing browser fails these tests instead of
 skipping them, so that they cannot silently stop running."""
 
+pytestmark = [pytest.mark.browser]
 if CHROMIUM is None or CHROMEDRIVER is None:
     if REQUIRED:
         raise RuntimeError(f"CI is set and {MISSING}")
-    pytestmark = pytest.mark.skip(reason=MISSING)
+    pytestmark.append(pytest.mark.skip(reason=MISSING))
 
 HANG = 60.0
 """Seconds a wait may take before the test is stopped as hung."""

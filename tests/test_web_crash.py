@@ -14,10 +14,13 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import pytest
 from drawpoker.bots import bot_kinds
 from drawpoker.games import GAMES, game
 from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
 from site_server import SiteServer
+
+pytestmark = pytest.mark.slow
 
 ACTIONS_BEFORE_KILL = 40
 """Actions each table plays (at least) before the server is killed."""

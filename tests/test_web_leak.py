@@ -109,6 +109,7 @@ def check_messages(table: Table, seat: int, texts: list[str], tokens: list[str])
     return checked
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_no_seat_receives_what_it_may_not_see(game: str) -> None:
     rng = random.Random(f"leak {game}")

@@ -31,12 +31,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from drawpoker.errors import HistoryError
 from drawpoker.history.notation import Move, parse_action
+from drawpoker.history.replay import Replay
 from drawpoker.history.text import format_fields
 from drawpoker.history.variants import VARIANTS, Variant
 
 if TYPE_CHECKING:
     from drawpoker.games import GameSpec, Hand
-    from drawpoker.history.replay import Replay
 
 _CHIPS = "chips"
 _CHIP_LIST = "chip list"
@@ -366,8 +366,6 @@ FO/8, F7S, F7S/8, FR, N2L1D, F2L3D, FB, _5CD)
         >>> replay.hand.bets
         [0, 0, 10, 0, 30, 0]
         """
-        from drawpoker.history.replay import Replay
-
         return Replay(self)
 
     @property

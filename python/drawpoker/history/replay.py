@@ -28,12 +28,15 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from drawpoker.errors import HistoryError, IllegalActionError, InvalidArgumentError
 from drawpoker.games import Action, Hand
 from drawpoker.history.notation import cards_text
 from drawpoker.history.plan import deal_plan
-from drawpoker.history.record import History
+
+if TYPE_CHECKING:
+    from drawpoker.history.record import History
 
 
 class Replay:
