@@ -8,6 +8,7 @@ Routes::
     GET  /table/{id}                a table (the link a lobby shares)
     GET  /tips                      the tips page
     GET  /rules, /rules/{game}      the rules pages: every game, and each game's rules
+    GET  /i18n/{tag}.json           a language's catalogue for the pages (docs/i18n.md)
     GET  /static/...                the pages' CSS and JavaScript
     GET  /api/games                 every game, its settings and CPU players
     POST /api/tables                a new table -> its id and link
@@ -49,12 +50,18 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from drawpoker.errors import DrawPokerError, HistoryError
+from drawpoker.errors import DrawPokerError, HistoryError, InvalidArgumentError
 from drawpoker.games import GAMES
 from drawpoker.web.analysis import analyse, tips_chart, tips_data
 from drawpoker.web.guard import POLICY_VIOLATION, Refused, SiteLimits, origin_of
 from drawpoker.web.history import phh_history, seat_history
 from drawpoker.web.house import House
+from drawpoker.web.i18n import (
+    REMEMBERED,
+    catalogue_json,
+    chosen_language,
+    remembered,
+)
 from drawpoker.web.lobby import catalogue, parse_new_table
 from drawpoker.web.protocol import (
     Command,
@@ -223,17 +230,42 @@ MAX_SHOWN_NAME = 60
 """The most characters of an unknown game's name the not-found page repeats."""
 
 
+def language(request: Request) -> str:
+    """The language tag the request is answered in (:func:`drawpoker.web.i18n.chosen_language`)."""
+    return chosen_language(
+        request.query_params, request.cookies, request.headers.get("accept-language", "")
+    )
+
+
+def in_language(request: Request, response: Response) -> Response:
+    """``response``, remembering for the device a language chosen by the address."""
+    for name, value in remembered(request.query_params).items():
+        response.set_cookie(name, value, max_age=REMEMBERED, samesite="lax")
+    return response
+
+
 async def rules_index(request: Request) -> Response:
     """The list of every game's rules page."""
-    return HTMLResponse(index_html())
+    return in_language(request, HTMLResponse(index_html(language(request))))
 
 
 async def rules(request: Request) -> Response:
     """A game's rules page; a clear not-found page for a name that is no game."""
     name = request.path_params["game"]
+    lang = language(request)
     if name not in GAMES:
-        return HTMLResponse(missing_html(name[:MAX_SHOWN_NAME]), status_code=404)
-    return HTMLResponse(await asyncio.to_thread(game_html, name))
+        page = HTMLResponse(missing_html(name[:MAX_SHOWN_NAME], lang), status_code=404)
+        return in_language(request, page)
+    return in_language(request, HTMLResponse(await asyncio.to_thread(game_html, name, lang)))
+
+
+async def texts(request: Request) -> Response:
+    """A language's catalogue for the browser (``/i18n/ar.json``, ``/i18n/ar-u-nu-arab.json``)."""
+    tag = request.path_params["tag"]
+    try:
+        return JSONResponse(catalogue_json(tag))
+    except InvalidArgumentError as problem:
+        return error(404, "no-language", str(problem))
 
 
 async def games(request: Request) -> Response:
@@ -534,6 +566,7 @@ def create_app(
             Route("/table/{table_id}", _page("table.html")),
             Route("/tips", _page("tips.html")),
             Route("/rules", rules_index),
+            Route("/i18n/{tag}.json", texts),
             Route("/rules/{game:path}", rules),
             Route("/api/games", games),
             Route("/api/tables", new_table, methods=["POST"]),

@@ -6,7 +6,7 @@ tables in a scrolling region (no sideways scroll of the page on a phone), ``lang
 Every text is escaped.
 
 >>> html = game_html("razz")
->>> html.startswith("<!doctype html>") and '<html lang="en">' in html
+>>> html.startswith("<!doctype html>") and '<html lang="en" dir="ltr">' in html
 True
 >>> '<th scope="row">High card</th>' in html
 True
@@ -19,10 +19,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from html import escape
 
-from babel.numbers import format_percent
-
 from drawpoker.cards import format_cards, parse_cards
 from drawpoker.games import GAMES, game
+from drawpoker.web.i18n import (
+    base_language,
+    digits_of,
+    direction,
+    languages,
+    message,
+    number,
+    percent,
+)
 from drawpoker.web.rules_content import (
     LowDrawRow,
     RankingTable,
@@ -30,7 +37,6 @@ from drawpoker.web.rules_content import (
     TipsTable,
     rules_page,
 )
-from drawpoker.web.rules_text import message
 
 SECTIONS = ("hand", "ranking", "tips", "glossary", "questions", "defaults")
 """The sections of a game's page, in order: their element ids (and message ids
@@ -40,8 +46,8 @@ SECTIONS = ("hand", "ranking", "tips", "glossary", "questions", "defaults")
 def _escaped(lang: str) -> Callable[..., str]:
     """The texts of ``lang`` by message id, filled in and escaped for HTML."""
 
-    def say(key: str, **values: str) -> str:
-        return escape(message(lang, key, **values))
+    def say(key: str, count: int | None = None, **values: str) -> str:
+        return escape(message(lang, key, count, **values))
 
     return say
 
@@ -51,7 +57,8 @@ def _frame(lang: str, title: str, body: str) -> str:
     say = _escaped(lang)
     return (
         "<!doctype html>\n"
-        f'<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
+        f'<html lang="{escape(base_language(lang))}" dir="{direction(lang)}">\n<head>\n'
+        '<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>drawpoker: {escape(title)}</title>\n"
         '<link rel="icon" href="data:,">\n'
@@ -59,11 +66,30 @@ def _frame(lang: str, title: str, body: str) -> str:
         '<link rel="stylesheet" href="/static/rules.css">\n'
         "</head>\n<body>\n"
         '<header class="site">\n  <a class="brand" href="/">drawpoker</a>\n'
-        f'  <nav aria-label="Site"><a href="/">{say("site.lobby")}</a>'
+        f'  <nav aria-label="{say("site.nav")}"><a href="/">{say("site.lobby")}</a>'
         f'<a href="/rules">{say("site.rules")}</a>'
-        f'<a href="/tips">{say("site.tips")}</a></nav>\n</header>\n'
+        f'<a href="/tips">{say("site.tips")}</a></nav>\n'
+        f"  {language_switch(lang)}\n</header>\n"
         f'<main class="rules-page">\n{body}</main>\n</body>\n</html>\n'
     )
+
+
+def language_switch(lang: str) -> str:
+    """Links to this same page in each other language and with the other digits (the server
+    remembers the choice for the device).
+
+    >>> language_switch("en").count("<a ")
+    2
+    """
+    say = _escaped(lang)
+    links = "".join(
+        f'<a href="?lang={other}" lang="{other}" hreflang="{other}">{say(f"lang.{other}")}</a>'
+        for other in languages()
+        if other != base_language(lang)
+    )
+    digits = "arab" if digits_of(lang) == "latn" else "latn"
+    links += f'<a href="?digits={digits}">{say(f"digits.{digits}")}</a>'
+    return f'<nav class="languages" aria-label="{say("lang.label")}">{links}</nav>'
 
 
 def _scrolling(label_id: str, table: str) -> str:
@@ -75,11 +101,41 @@ def _scrolling(label_id: str, table: str) -> str:
 
 
 def _cards(text: str) -> str:
-    return escape(format_cards(parse_cards(text), symbols=True)) if text else ""
+    """Card codes as symbols, isolated left to right: ``"Kd"`` → ``K♦``."""
+    return _ltr(format_cards(parse_cards(text), symbols=True))
 
 
 def _percent(lang: str, value: float) -> str:
-    return str(format_percent(value, format="0.00%", locale=lang))
+    return percent(value, lang)
+
+
+def _ltr(text: str) -> str:
+    """Card codes, ranges and fractions: kept left to right inside any sentence."""
+    return f'<bdi dir="ltr">{escape(text)}</bdi>'
+
+
+def _fraction(lang: str, text: str) -> str:
+    """``"4 / 47"`` written with the language's digits."""
+    return " / ".join(number(int(part), lang) for part in text.split(" / "))
+
+
+def _choice(lang: str, text: str) -> str:
+    """The draw engine's ``"draw 3 (7c 4s 2h)"`` or ``"stand pat"`` in ``lang``, as HTML with
+    the cards isolated.
+
+    >>> _choice("en", "draw 1 (Kd)")
+    'draw 1 (<bdi dir="ltr">K♦</bdi>)'
+    """
+    if text == "stand pat":
+        return escape(message(lang, "draw.stand_pat"))
+    count, _, codes = text.removeprefix("draw ").partition(" ")
+    marker = "\x00"
+    said = escape(message(lang, "draw.choice", count=int(count), cards=marker))
+    return said.replace(marker, _cards(codes.strip("()")))
+
+
+def _slug(text: str) -> str:
+    return text.replace(" ", "-")
 
 
 def ranking_html(lang: str, table: RankingTable) -> str:
@@ -93,7 +149,7 @@ def ranking_html(lang: str, table: RankingTable) -> str:
     caption_id = f"ranking-{table.ranking}"
     rows = "".join(
         f'<tr><th scope="row">{escape(row.name)}</th>'
-        f'<td class="cards-inline">{escape(row.example)}</td><td>{escape(row.meaning)}</td></tr>\n'
+        f'<td class="cards-inline">{_ltr(row.example)}</td><td>{escape(row.meaning)}</td></tr>\n'
         for row in table.rows
     )
     notes = "".join(f"<p>{escape(note)}</p>\n" for note in table.notes)
@@ -121,24 +177,34 @@ def tips_html(lang: str, table: TipsTable, index: int) -> str:
     head = "".join(f'<th scope="col">{say(f"tips.column.{c}")}</th>' for c in columns)
     rows = []
     for row in table.rows:
-        reach = f"{row['advised_goal']} = {_percent(lang, row['advised_goal_probability'])}"
-        other = (
-            f"{row['alternative']}: {_percent(lang, row['alternative_goal_probability'])}, "
-            f"{_percent(lang, row['alternative_improve_probability'])}"
+        goal = escape(message(lang, f"tipgoal.{_slug(str(row['goal']))}"))
+        reach = (
+            f"{_ltr(_fraction(lang, str(row['advised_goal'])))} = "
+            f"{_ltr(_percent(lang, row['advised_goal_probability']))}"
         )
-        place = message(lang, "tips.place", place=str(row["place"]), choices=str(row["choices"]))
+        other = (
+            f"{_choice(lang, str(row['alternative']))}: "
+            f"{_ltr(_percent(lang, row['alternative_goal_probability']))}, "
+            f"{_ltr(_percent(lang, row['alternative_improve_probability']))}"
+        )
+        place = message(
+            lang,
+            "tips.place",
+            place=number(row["place"], lang),
+            choices=number(row["choices"], lang),
+        )
         cells = (
             _cards(str(row["hand"])),
-            escape(str(row["advised"])),
-            escape(str(row["goal"])),
-            escape(reach),
-            escape(_percent(lang, row["advised_improve_probability"])),
-            escape(other),
+            _choice(lang, str(row["advised"])),
+            goal,
+            reach,
+            _ltr(_percent(lang, row["advised_improve_probability"])),
+            other,
             escape(place),
         )
         rows.append(
             f'<tr data-tip="{escape(str(row["tip"]))}"><th scope="row">'
-            f"{escape(str(row['advice']))}</th>"
+            f"{escape(message(lang, 'tipdata.' + _slug(str(row['tip']))))}</th>"
             + "".join(f"<td>{cell}</td>" for cell in cells)
             + "</tr>\n"
         )
@@ -154,7 +220,8 @@ def low_draws_html(lang: str, rows: Sequence[LowDrawRow]) -> str:
     """The exact chances of a low draw game's example draws.
 
     >>> from drawpoker.web.rules_content import low_draw_rows
-    >>> "10 / 48 = 20.83%" in low_draws_html("en", low_draw_rows("en", "badugi"))
+    >>> '<bdi dir="ltr">10 / 48</bdi> = <bdi dir="ltr">20.83%</bdi>' in low_draws_html(
+    ...     "en", low_draw_rows("en", "badugi"))
     True
     """
     say = _escaped(lang)
@@ -164,8 +231,9 @@ def low_draws_html(lang: str, rows: Sequence[LowDrawRow]) -> str:
         f'<th scope="col">{say("tips.low.column.chance", goal=rows[0].goal)}</th>'
     )
     body = "".join(
-        f'<tr><th scope="row">{escape(r.hand)}</th><td>{escape(r.discards)}</td>'
-        f"<td>{r.hits} / {r.total} = {escape(_percent(lang, r.probability))}</td></tr>\n"
+        f'<tr><th scope="row">{_ltr(r.hand)}</th><td>{_ltr(r.discards)}</td>'
+        f"<td>{_ltr(_fraction(lang, f'{r.hits} / {r.total}'))} = "
+        f"{_ltr(_percent(lang, r.probability))}</td></tr>\n"
         for r in rows
     )
     return f'<p id="tips-low">{say("tips.low.intro")}</p>\n' + _scrolling(
@@ -262,11 +330,12 @@ def game_html(name: str, lang: str = "en") -> str:
 
 def _games_list(lang: str) -> str:
     items = []
-    for name, kind in GAMES.items():
+    for name in GAMES:
         low, high = game(name).seats
-        seats = message(lang, "index.seats", low=str(low), high=str(high))
+        seats = message(lang, "index.seats", count=high, low=number(low, lang))
+        title = message(lang, f"game.{name}")
         items.append(
-            f'<li><a href="/rules/{escape(name)}">{escape(kind.title)}</a> '
+            f'<li><a href="/rules/{escape(name)}">{escape(title)}</a> '
             f'<span class="hint">({escape(seats)})</span></li>\n'
         )
     return f'<ul class="games">\n{"".join(items)}</ul>\n'
