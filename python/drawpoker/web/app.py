@@ -57,12 +57,16 @@ from drawpoker.web.guard import POLICY_VIOLATION, Refused, SiteLimits, origin_of
 from drawpoker.web.history import phh_history, seat_history
 from drawpoker.web.house import House
 from drawpoker.web.i18n import (
+    DEFAULT_LANGUAGE,
     REMEMBERED,
+    base_language,
     catalogue_json,
     chosen_language,
     remembered,
 )
+from drawpoker.web.i18n import message as say
 from drawpoker.web.lobby import catalogue, parse_new_table
+from drawpoker.web.page_text import localised
 from drawpoker.web.protocol import (
     Command,
     Hello,
@@ -167,13 +171,20 @@ def foreign_origin(scope: Scope, allowed: set[str]) -> str | None:
     return None
 
 
-def error(status: int, code: str, message: str) -> JSONResponse:
-    """A JSON error response: ``{"error": code, "message": message}``.
+def error(status: int, code: str, message: str, tag: str = DEFAULT_LANGUAGE) -> JSONResponse:
+    """A JSON error response: ``{"error": code, "message": message}``. In a language other than
+    English the person reads the catalogue's sentence for the code (``error.<code>``) and the
+    English ``message`` stays as ``detail``.
 
     >>> error(404, "no-table", "there is no such table").status_code
     404
+    >>> json.loads(error(404, "no-table", "there is no such table", "ar").body)["message"]
+    'لا توجد طاولة بهذا الرقم'
     """
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+    if base_language(tag) == DEFAULT_LANGUAGE:
+        return JSONResponse({"error": code, "message": message}, status_code=status)
+    said = {"error": code, "message": say(tag, f"error.{code}"), "detail": message}
+    return JSONResponse(said, status_code=status)
 
 
 async def read_json(request: Request) -> Any:
@@ -201,13 +212,13 @@ BODY_STATUS = {"too-large": 413, "not-json": 415, "too-slow": 408}
 """The HTTP status of a refused request body, by its error code (400 for the others)."""
 
 
-def body_error(problem: ProtocolError) -> JSONResponse:
+def body_error(problem: ProtocolError, tag: str = DEFAULT_LANGUAGE) -> JSONResponse:
     """The JSON error answering a refused request body.
 
     >>> body_error(ProtocolError("not-json", "send JSON")).status_code
     415
     """
-    return error(BODY_STATUS.get(problem.code, 400), problem.code, problem.message)
+    return error(BODY_STATUS.get(problem.code, 400), problem.code, problem.message, tag)
 
 
 def _house(request: Request | WebSocket) -> House:
@@ -222,6 +233,16 @@ def _room(request: Request) -> Room | None:
 def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / name, media_type="text/html")
+
+    return page
+
+
+def _localised_page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    """A page of ``static/`` in the request's language (:mod:`drawpoker.web.page_text`)."""
+    source = (STATIC / name).read_text(encoding="utf-8")
+
+    async def page(request: Request) -> Response:
+        return in_language(request, HTMLResponse(localised(source, language(request))))
 
     return page
 
@@ -279,14 +300,14 @@ async def new_table(request: Request) -> Response:
         data = await read_json(request)
         table_request = parse_new_table(data)
     except ProtocolError as problem:
-        return body_error(problem)
+        return body_error(problem, language(request))
     except DrawPokerError as problem:
-        return error(400, "bad-request", str(problem))
+        return error(400, "bad-request", str(problem), language(request))
     maker = request.client.host if request.client else "unknown"
     try:
         room = _house(request).create(table_request, maker)
     except Refused as refused:
-        return error(refused.status, refused.code, refused.message)
+        return error(refused.status, refused.code, refused.message, language(request))
     url = f"{request.app.state.public_url}/table/{room.id}"
     return JSONResponse({"id": room.id, "url": url, "table": room.facts()}, status_code=201)
 
@@ -295,7 +316,7 @@ async def table_facts(request: Request) -> Response:
     """The table's public facts."""
     room = _room(request)
     if room is None:
-        return error(404, "no-table", "there is no such table")
+        return error(404, "no-table", "there is no such table", language(request))
     return JSONResponse(room.facts())
 
 
@@ -303,20 +324,20 @@ async def take_seat(request: Request) -> Response:
     """Gives the first open seat to the person asking: the seat and its token (keep it)."""
     room = _room(request)
     if room is None:
-        return error(404, "no-table", "there is no such table")
+        return error(404, "no-table", "there is no such table", language(request))
     try:
         data = await read_json(request)
         unknown = sorted(set(data) - {"name"})
         if unknown:
             raise ProtocolError("bad-message", f"unknown fields {unknown} (known: ['name'])")
     except ProtocolError as problem:
-        return body_error(problem)
+        return body_error(problem, language(request))
     if not room.open_seats():
-        return error(409, "full", "every seat of this table is taken")
+        return error(409, "full", "every seat of this table is taken", language(request))
     try:
         seat, token = _house(request).claim(room, data.get("name"))
     except DrawPokerError as problem:
-        return error(400, "bad-request", str(problem))
+        return error(400, "bad-request", str(problem), language(request))
     return JSONResponse({"seat": seat, "token": token}, status_code=201)
 
 
@@ -324,11 +345,13 @@ async def history(request: Request) -> Response:
     """The seat's hand history, as a file: this site's JSON, or PHH with ``?format=phh``."""
     room = _room(request)
     if room is None:
-        return error(404, "no-table", "there is no such table")
+        return error(404, "no-table", "there is no such table", language(request))
     token = request.headers.get("x-seat-token", "")
     seat = _house(request).seat_of(room, token) if token else None
     if seat is None:
-        return error(403, "bad-token", "send the seat token in the X-Seat-Token header")
+        return error(
+            403, "bad-token", "send the seat token in the X-Seat-Token header", language(request)
+        )
     names = [p["name"] for p in room.players()]
     kind = request.query_params.get("format", "json")
     name = f"drawpoker-{room.id}-seat{seat + 1}"
@@ -336,7 +359,7 @@ async def history(request: Request) -> Response:
         try:
             text = phh_history(room.id, room.table, seat, names)
         except HistoryError as problem:  # a game or setting no PHH variant can write
-            return error(501, "no-phh", str(problem))
+            return error(501, "no-phh", str(problem), language(request))
         return Response(
             text,
             media_type="text/plain",
@@ -346,7 +369,7 @@ async def history(request: Request) -> Response:
             },
         )
     if kind != "json":
-        return error(400, "bad-request", 'format is "json" or "phh"')
+        return error(400, "bad-request", 'format is "json" or "phh"', language(request))
     body = json.dumps(seat_history(room.id, room.table, seat, names), indent=1)
     return Response(
         body,
@@ -374,9 +397,9 @@ async def analysis(request: Request) -> Response:
         data = await read_json(request)
         result = await asyncio.to_thread(analyse, data)
     except ProtocolError as problem:
-        return body_error(problem)
+        return body_error(problem, language(request))
     except DrawPokerError as problem:
-        return error(400, "bad-request", str(problem))
+        return error(400, "bad-request", str(problem), language(request))
     return JSONResponse(result)
 
 
@@ -562,9 +585,9 @@ def create_app(
 
     app = Starlette(
         routes=[
-            Route("/", _page("index.html")),
+            Route("/", _localised_page("index.html")),
             Route("/table/{table_id}", _page("table.html")),
-            Route("/tips", _page("tips.html")),
+            Route("/tips", _localised_page("tips.html")),
             Route("/rules", rules_index),
             Route("/i18n/{tag}.json", texts),
             Route("/rules/{game:path}", rules),

@@ -619,7 +619,7 @@ def default_rows(lang: str, name: str) -> tuple[DefaultRow, ...]:
             choices = ", ".join(_value_text(lang, v) for v in (True, False))
         else:
             choices = message(lang, "defaults.any_number")
-        help_text = setting["help"]
+        help_text = message(lang, f"help.{name}.{setting['name']}")
         rows.append(
             DefaultRow(
                 _label(lang, setting["name"], setting["label"]),

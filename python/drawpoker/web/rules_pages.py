@@ -23,13 +23,12 @@ from drawpoker.cards import format_cards, parse_cards
 from drawpoker.games import GAMES, game
 from drawpoker.web.i18n import (
     base_language,
-    digits_of,
     direction,
-    languages,
     message,
     number,
     percent,
 )
+from drawpoker.web.page_text import language_switch
 from drawpoker.web.rules_content import (
     LowDrawRow,
     RankingTable,
@@ -63,6 +62,7 @@ def _frame(lang: str, title: str, body: str) -> str:
         f"<title>drawpoker: {escape(title)}</title>\n"
         '<link rel="icon" href="data:,">\n'
         '<link rel="stylesheet" href="/static/style.css">\n'
+        '<link rel="stylesheet" href="/static/pages.css">\n'
         '<link rel="stylesheet" href="/static/rules.css">\n'
         "</head>\n<body>\n"
         '<header class="site">\n  <a class="brand" href="/">drawpoker</a>\n'
@@ -72,24 +72,6 @@ def _frame(lang: str, title: str, body: str) -> str:
         f"  {language_switch(lang)}\n</header>\n"
         f'<main class="rules-page">\n{body}</main>\n</body>\n</html>\n'
     )
-
-
-def language_switch(lang: str) -> str:
-    """Links to this same page in each other language and with the other digits (the server
-    remembers the choice for the device).
-
-    >>> language_switch("en").count("<a ")
-    2
-    """
-    say = _escaped(lang)
-    links = "".join(
-        f'<a href="?lang={other}" lang="{other}" hreflang="{other}">{say(f"lang.{other}")}</a>'
-        for other in languages()
-        if other != base_language(lang)
-    )
-    digits = "arab" if digits_of(lang) == "latn" else "latn"
-    links += f'<a href="?digits={digits}">{say(f"digits.{digits}")}</a>'
-    return f'<nav class="languages" aria-label="{say("lang.label")}">{links}</nav>'
 
 
 def _scrolling(label_id: str, table: str) -> str:

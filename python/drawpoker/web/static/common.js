@@ -82,5 +82,36 @@ function element(tag, attributes = {}, ...children) {
 }
 
 function percent(x) {
-  return `${(100 * x).toFixed(2)}%`;
+  const tag = document.documentElement.dataset.tag || "en";
+  return new Intl.NumberFormat(tag, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x);
+}
+
+// The page's language: its tag (e.g. "ar" or "ar-u-nu-arab", set by the server on <html>), and
+// its catalogue from /i18n/<tag>.json once loadTexts() has run. Counted messages hold a form per
+// CLDR plural category; Intl.PluralRules picks it, Intl.NumberFormat writes the numbers.
+const I18N = { tag: document.documentElement.dataset.tag || "en", messages: {} };
+
+async function loadTexts() {
+  const data = await requestJSON("GET", `/i18n/${I18N.tag}.json`);
+  I18N.messages = data.messages;
+}
+
+function formatNumber(n) {
+  return new Intl.NumberFormat(I18N.tag).format(n);
+}
+
+function hasText(key) {
+  return Object.prototype.hasOwnProperty.call(I18N.messages, key);
+}
+
+// The message `key` with {name} placeholders filled; `count` chooses a counted message's form.
+function t(key, values = {}, count = null) {
+  let text = I18N.messages[key];
+  if (text === undefined) return key;
+  const filled = { ...values };
+  if (typeof text === "object") {
+    text = text[new Intl.PluralRules(I18N.tag).select(count)] || text.other;
+    filled.count = formatNumber(count);
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in filled ? String(filled[name]) : whole));
 }

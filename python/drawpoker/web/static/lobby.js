@@ -3,7 +3,6 @@
 // change here.
 "use strict";
 
-const CPU_LABELS = { checkcall: "check/call", rules: "rules of thumb", strong: "strong" };
 let GAMES = [];
 const seatChoices = [];  // what each seat was set to, kept when the seats are drawn again
 
@@ -20,7 +19,8 @@ function settingInput(setting) {
   } else if (setting.choices) {
     input = element("select", { id, name: setting.name });
     for (const choice of setting.choices) {
-      const option = element("option", { value: String(choice), text: String(choice) });
+      const said = hasText(`choice.${choice}`) ? t(`choice.${choice}`) : String(choice);
+      const option = element("option", { value: String(choice), text: said });
       if (choice === setting.default) option.selected = true;
       input.append(option);
     }
@@ -32,9 +32,10 @@ function settingInput(setting) {
     input.value = setting.default === null ? "" : String(setting.default);
   }
   input.dataset.type = setting.type;
-  const row = element("div", { class: "field" },
-    element("label", { for: id, text: setting.label }), input);
-  if (setting.help) row.append(element("span", { class: "hint", text: setting.help }));
+  const label = hasText(`setting.${setting.name}`) ? t(`setting.${setting.name}`) : setting.label;
+  const row = element("div", { class: "field" }, element("label", { for: id, text: label }), input);
+  const help = `help.${currentGame().name}.${setting.name}`;
+  if (setting.help) row.append(element("span", { class: "hint", text: hasText(help) ? t(help) : setting.help }));
   return row;
 }
 
@@ -47,10 +48,13 @@ function renderSettings() {
   players.max = game.seats[1];
   const count = Math.min(Math.max(Number(players.value) || 4, game.seats[0]), game.seats[1]);
   players.value = String(count);
-  document.getElementById("stack").placeholder = `${game.default_stack} (the game's own)`;
+  document.getElementById("stack").placeholder = t("lobby.stack.default", { stack: formatNumber(game.default_stack) });
   const timer = document.getElementById("timer");
-  timer.replaceChildren(...game.table.timers.map((t) =>
-    element("option", { value: t === null ? "" : String(t), text: t === null ? "none" : `${t} s` })));
+  timer.replaceChildren(...game.table.timers.map((seconds) =>
+    element("option", {
+      value: seconds === null ? "" : String(seconds),
+      text: seconds === null ? t("defaults.none") : t("defaults.seconds", {}, seconds),
+    })));
   renderSeats();
 }
 
@@ -61,15 +65,16 @@ function renderSeats() {
   const rows = [];
   for (let seat = 0; seat < count; seat++) {
     const select = element("select", { id: `seat-${seat}`, name: `seat-${seat}` });
-    select.append(element("option", { value: "person", text: "a person (open seat)" }));
+    select.append(element("option", { value: "person", text: t("lobby.person") }));
     for (const kind of game.cpu) {
-      select.append(element("option", { value: `cpu:${kind}`, text: `CPU: ${CPU_LABELS[kind] || kind}` }));
+      const name = hasText(`cpu.${kind}`) ? t(`cpu.${kind}`) : kind;
+      select.append(element("option", { value: `cpu:${kind}`, text: t("lobby.cpu", { kind: name }) }));
     }
     const wanted = seatChoices[seat] || (seat === 0 || game.cpu.length === 0 ? "person" : "cpu:rules");
     select.value = [...select.options].some((o) => o.value === wanted) ? wanted : select.options[0].value;
     select.addEventListener("change", () => { seatChoices[seat] = select.value; });
     rows.push(element("div", { class: "seat-row" },
-      element("label", { for: select.id, text: `Seat ${seat + 1}` }), select));
+      element("label", { for: select.id, text: t("lobby.seat", { number: formatNumber(seat + 1) }) }), select));
   }
   box.replaceChildren(...rows);
 }
@@ -109,17 +114,18 @@ async function create(event) {
     document.getElementById("created").hidden = false;
     document.getElementById("open").focus();
   } catch (error) {
-    errorLine.textContent = `The table was not made: ${error.message}`;
+    errorLine.textContent = t("lobby.not_made", { reason: error.message });
   } finally {
     button.disabled = false;
   }
 }
 
 async function start() {
+  await loadTexts();
   const data = await requestJSON("GET", "/api/games");
   GAMES = data.games;
   const select = document.getElementById("game");
-  select.replaceChildren(...GAMES.map((g) => element("option", { value: g.name, text: g.title })));
+  select.replaceChildren(...GAMES.map((g) => element("option", { value: g.name, text: hasText(`game.${g.name}`) ? t(`game.${g.name}`) : g.title })));
   select.addEventListener("change", renderSettings);
   document.getElementById("players").addEventListener("change", renderSeats);
   document.getElementById("new-table").addEventListener("submit", create);
@@ -133,5 +139,5 @@ async function start() {
 }
 
 start().catch((error) => {
-  document.getElementById("lobby-error").textContent = `The lobby could not load: ${error.message}`;
+  document.getElementById("lobby-error").textContent = t("lobby.not_loaded", { reason: error.message });
 });
