@@ -181,7 +181,7 @@ def error(status: int, code: str, message: str, tag: str = DEFAULT_LANGUAGE) -> 
     >>> json.loads(error(404, "no-table", "there is no such table", "ar").body)["message"]
     'لا توجد طاولة بهذا الرقم'
     """
-    if base_language(tag) == DEFAULT_LANGUAGE:
+    if base_language(tag) == DEFAULT_LANGUAGE or code not in HTTP_ERRORS:
         return JSONResponse({"error": code, "message": message}, status_code=status)
     said = {"error": code, "message": say(tag, f"error.{code}"), "detail": message}
     return JSONResponse(said, status_code=status)
@@ -207,6 +207,16 @@ async def read_json(request: Request) -> Any:
         raise ProtocolError("too-slow", "the request body came too slowly") from None
     return load_object(body, MAX_BODY)
 
+
+HTTP_ERRORS = frozenset(
+    {
+        *("bad-origin", "not-json", "too-large", "too-slow", "bad-json", "bad-message"),
+        *("bad-request", "no-table", "full", "bad-token", "no-phh"),
+        *("site-full", "too-many-tables", "no-language"),
+    }
+)
+"""Every code an HTTP answer's error may carry; each has a sentence ``error.<code>`` in the
+catalogues, which a person reading another language than English gets."""
 
 BODY_STATUS = {"too-large": 413, "not-json": 415, "too-slow": 408}
 """The HTTP status of a refused request body, by its error code (400 for the others)."""
