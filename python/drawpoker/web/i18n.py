@@ -22,13 +22,14 @@ A language *tag* names a language and, optionally, its digits with the Unicode e
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from babel import Locale, negotiate_locale
+from babel.lists import format_list
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 
@@ -122,7 +123,13 @@ def direction(tag: str) -> str:
     return "rtl" if base_language(tag) in RIGHT_TO_LEFT else "ltr"
 
 
-def _babel_locale(lang: str) -> Locale:
+def babel_locale(tag: str) -> Locale:
+    """Babel's locale for a tag (the pseudo-language is English underneath).
+
+    >>> babel_locale("ar-u-nu-arab").language, babel_locale("qps").language
+    ('ar', 'en')
+    """
+    lang = base_language(tag)
     return Locale.parse(DEFAULT_LANGUAGE if lang == PSEUDO_LANGUAGE else lang)
 
 
@@ -135,7 +142,7 @@ def _read(lang: str) -> Catalogue:
     path = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
     with path.open("rb") as source:
         po = read_po(source, locale=lang)
-    tags = _tags(_babel_locale(lang))
+    tags = _tags(babel_locale(lang))
     messages: dict[str, Text] = {}
     for entry in po:
         if not entry.id:
@@ -202,7 +209,7 @@ def plural_category(tag: str, count: int) -> str:
     >>> [plural_category("ar", n) for n in (0, 1, 2, 3, 11, 100)]
     ['zero', 'one', 'two', 'few', 'many', 'other']
     """
-    return str(_babel_locale(base_language(tag)).plural_form(count))
+    return str(babel_locale(base_language(tag)).plural_form(count))
 
 
 def number(value: float, tag: str) -> str:
@@ -211,7 +218,7 @@ def number(value: float, tag: str) -> str:
     >>> number(1234.5, "en"), number(1234.5, "ar-u-nu-arab")
     ('1,234.5', '١٬٢٣٤٫٥')
     """
-    locale = _babel_locale(base_language(tag))
+    locale = babel_locale(base_language(tag))
     return _digits(str(format_decimal(value, locale=locale, numbering_system=digits_of(tag))), tag)
 
 
@@ -225,9 +232,25 @@ def percent(value: float, tag: str) -> str:
     >>> percent(0.2083, "en")
     '20.83%'
     """
-    locale = _babel_locale(base_language(tag))
+    locale = babel_locale(base_language(tag))
     written = format_percent(value, format="0.00%", locale=locale, numbering_system=digits_of(tag))
     return _digits(str(written), tag)
+
+
+ListStyle = Literal["standard", "or"]
+
+
+def listed(items: Sequence[str], tag: str, style: ListStyle = "or") -> str:
+    """Items joined the language's way (CLDR's list patterns; marked in the pseudo-language,
+    whose connecting words are English).
+
+    >>> listed(["a", "b", "c"], "en"), listed(["a", "b"], "ar")
+    ('a, b, or c', 'a أو b')
+    >>> listed(["a", "b"], "ar", "standard")
+    'a وb'
+    """
+    joined = str(format_list(list(items), style=style, locale=babel_locale(tag)))
+    return pseudo(joined) if base_language(tag) == PSEUDO_LANGUAGE else joined
 
 
 def has_message(tag: str, key: str) -> bool:

@@ -25,7 +25,7 @@ from drawpoker.evaluation import category, evaluate
 from drawpoker.games import GAMES, GameSpec, game
 from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 from drawpoker.web.analysis import tips_data
-from drawpoker.web.i18n import has_message, message
+from drawpoker.web.i18n import has_message, listed, message
 from drawpoker.web.i18n import number as write_number
 from drawpoker.web.lobby import catalogue
 
@@ -329,7 +329,7 @@ def hand_steps(lang: str, spec: GameSpec) -> tuple[Step, ...]:
         if street.board:
             dealt.append(message(lang, "deal.board", count=street.board))
         if dealt:
-            lines.append(say("deal.cards", what="; ".join(dealt)))
+            lines.append(say("deal.cards", what=listed(dealt, lang, "standard")))
         if street.draw is not None:
             lines.append(say("draw.turn", limit=say(f"draw.limit.{street.draw}")))
         if street.betting and spec.betting is not None:
@@ -614,9 +614,9 @@ def default_rows(lang: str, name: str) -> tuple[DefaultRow, ...]:
     rows = []
     for setting in entry["settings"]:
         if setting["choices"] is not None:
-            choices = ", ".join(_value_text(lang, c) for c in setting["choices"])
+            choices = listed([_value_text(lang, c) for c in setting["choices"]], lang)
         elif setting["type"] == "bool":
-            choices = ", ".join(_value_text(lang, v) for v in (True, False))
+            choices = listed([_value_text(lang, v) for v in (True, False)], lang)
         else:
             choices = message(lang, "defaults.any_number")
         help_text = message(lang, f"help.{name}.{setting['name']}")
@@ -657,7 +657,7 @@ def default_rows(lang: str, name: str) -> tuple[DefaultRow, ...]:
         DefaultRow(
             say("setting.turn_timer"),
             timers[0],
-            ", ".join(timers),
+            listed(timers, lang),
             say("setting.turn_timer.changes"),
         ),
     ]
