@@ -329,6 +329,7 @@ def test_a_rules_page_in_arabic_is_right_to_left_arabic_with_isolated_codes() ->
     assert "المساهمة" in page and "الوعاء" in page and "كشف الأوراق" in page
     assert '<td class="cards-inline"><bdi dir="ltr">A♠ K♠ Q♠ J♠ T♠</bdi></td>' in page
     assert '<bdi dir="ltr">K♦</bdi>' in page  # the draw tips' cards inside an Arabic sentence
+    assert 'في الستريت <bdi dir="ltr">5-4-3-2-A</bdi> وحده' in page  # a run of ranks too
     arabic = len(re.findall(r"[\u0600-\u06ff]", page))
     main = page.split("<main", 1)[1].replace("drawpoker tips", "")  # a command, not words
     latin_words = re.findall(r">([^<]*[A-Za-z]{4,}[^<]*)<", main)
@@ -340,6 +341,9 @@ def test_an_error_reaches_a_person_in_their_language() -> None:
         english = client.get("/api/tables/nope")
         arabic = client.get("/api/tables/nope", headers={"accept-language": "ar"})
     assert english.json() == {"error": "no-table", "message": "there is no such table"}
+    with site() as client:
+        missing = client.get("/rules/Bob%20%D8%A7?lang=ar").text
+    assert "<bdi>Bob \u0627</bdi>" in missing  # a name given by a person sits in its own isolate
     assert arabic.status_code == 404
     assert arabic.json() == {
         "error": "no-table",

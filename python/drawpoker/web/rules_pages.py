@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from html import escape
 
@@ -46,7 +47,7 @@ def _escaped(lang: str) -> Callable[..., str]:
     """The texts of ``lang`` by message id, filled in and escaped for HTML."""
 
     def say(key: str, count: int | None = None, **values: str) -> str:
-        return escape(message(lang, key, count, **values))
+        return _html(message(lang, key, count, **values))
 
     return say
 
@@ -91,6 +92,27 @@ def _percent(lang: str, value: float) -> str:
     return percent(value, lang)
 
 
+RANGE = re.compile(r"(?<![\w-])((?:10|[2-9TJQKA])(?:-(?:10|[2-9TJQKA]))+)(?![\w-])")
+"""A run of ranks such as ``5-4-3-2-A`` or ``2-7``: read left to right in any sentence."""
+
+NAME = "\x00"
+"""Where a name given by a person goes in a sentence, until it is put in its isolate."""
+
+
+def _html(text: str) -> str:
+    """A text for HTML: escaped, each run of ranks in a left-to-right isolate.
+
+    >>> _html("the wheel, 5-4-3-2-A & more")
+    'the wheel, <bdi dir="ltr">5-4-3-2-A</bdi> &amp; more'
+    """
+    return RANGE.sub(r'<bdi dir="ltr">\1</bdi>', escape(text))
+
+
+def _with_name(sentence: str, name: str) -> str:
+    """``sentence`` escaped with a person's ``name`` in an isolate where :data:`NAME` is."""
+    return escape(sentence).replace(NAME, f"<bdi>{escape(name)}</bdi>")
+
+
 def _ltr(text: str) -> str:
     """Card codes, ranges and fractions: kept left to right inside any sentence."""
     return f'<bdi dir="ltr">{escape(text)}</bdi>'
@@ -130,11 +152,11 @@ def ranking_html(lang: str, table: RankingTable) -> str:
     say = _escaped(lang)
     caption_id = f"ranking-{table.ranking}"
     rows = "".join(
-        f'<tr><th scope="row">{escape(row.name)}</th>'
-        f'<td class="cards-inline">{_ltr(row.example)}</td><td>{escape(row.meaning)}</td></tr>\n'
+        f'<tr><th scope="row">{_html(row.name)}</th>'
+        f'<td class="cards-inline">{_ltr(row.example)}</td><td>{_html(row.meaning)}</td></tr>\n'
         for row in table.rows
     )
-    notes = "".join(f"<p>{escape(note)}</p>\n" for note in table.notes)
+    notes = "".join(f"<p>{_html(note)}</p>\n" for note in table.notes)
     return f'<h3 id="{caption_id}">{escape(table.caption)}</h3>\n{notes}' + _scrolling(
         caption_id,
         f'<table class="ranking" data-ranking="{escape(table.ranking)}">\n'
@@ -243,10 +265,10 @@ def page_html(page: RulesPage) -> str:
     lang = page.lang
     say = _escaped(lang)
     contents = "".join(f'<li><a href="#{key}">{say(f"section.{key}")}</a></li>' for key in SECTIONS)
-    overview = "".join(f"<li>{escape(line)}</li>" for line in page.overview)
+    overview = "".join(f"<li>{_html(line)}</li>" for line in page.overview)
     steps = "".join(
-        f"<li><h3>{escape(step.title)}</h3>\n<ul>"
-        + "".join(f"<li>{escape(line)}</li>" for line in step.lines)
+        f"<li><h3>{_html(step.title)}</h3>\n<ul>"
+        + "".join(f"<li>{_html(line)}</li>" for line in step.lines)
         + "</ul></li>\n"
         for step in page.steps
     )
@@ -259,18 +281,18 @@ def page_html(page: RulesPage) -> str:
     if page.low_draws:
         tips += low_draws_html(lang, page.low_draws)
     if page.tips:
-        tips += "<ul>" + "".join(f"<li>{escape(tip)}</li>" for tip in page.tips) + "</ul>\n"
+        tips += "<ul>" + "".join(f"<li>{_html(tip)}</li>" for tip in page.tips) + "</ul>\n"
     glossary = (
         '<dl class="glossary">'
-        + "".join(f"<dt>{escape(t)}</dt><dd>{escape(d)}</dd>" for t, d in page.glossary)
+        + "".join(f"<dt>{_html(t)}</dt><dd>{_html(d)}</dd>" for t, d in page.glossary)
         + "</dl>\n"
     )
-    questions = "".join(f"<h3>{escape(q)}</h3>\n<p>{escape(a)}</p>\n" for q, a in page.questions)
+    questions = "".join(f"<h3>{_html(q)}</h3>\n<p>{_html(a)}</p>\n" for q, a in page.questions)
     columns = ("setting", "default", "choices", "changes")
     defaults_head = "".join(f'<th scope="col">{say(f"defaults.column.{c}")}</th>' for c in columns)
     defaults_rows = "".join(
-        f'<tr><th scope="row">{escape(r.setting)}</th><td>{escape(r.default)}</td>'
-        f"<td>{escape(r.choices)}</td><td>{escape(r.changes)}</td></tr>\n"
+        f'<tr><th scope="row">{_html(r.setting)}</th><td>{_html(r.default)}</td>'
+        f"<td>{_html(r.choices)}</td><td>{_html(r.changes)}</td></tr>\n"
         for r in page.defaults
     )
     defaults = f'<p id="defaults-intro">{say("defaults.intro")}</p>\n' + _scrolling(
@@ -291,8 +313,8 @@ def page_html(page: RulesPage) -> str:
     title = message(lang, "page.title", title=page.title)
     body = (
         f'<p><a href="/rules">{say("page.all_games")}</a></p>\n'
-        f"<h1>{escape(title)}</h1>\n"
-        + (f'<p class="intro">{escape(page.intro)}</p>\n' if page.intro else "")
+        f"<h1>{_html(title)}</h1>\n"
+        + (f'<p class="intro">{_html(page.intro)}</p>\n' if page.intro else "")
         + f'<ul class="overview">{overview}</ul>\n'
         f'<nav class="contents" aria-labelledby="contents-title">'
         f'<h2 id="contents-title">{say("page.contents")}</h2><ul>{contents}</ul></nav>\n'
@@ -317,7 +339,7 @@ def _games_list(lang: str) -> str:
         seats = message(lang, "index.seats", count=high, low=number(low, lang))
         title = message(lang, f"game.{name}")
         items.append(
-            f'<li><a href="/rules/{escape(name)}">{escape(title)}</a> '
+            f'<li><a href="/rules/{escape(name)}">{_html(title)}</a> '
             f'<span class="hint">({escape(seats)})</span></li>\n'
         )
     return f'<ul class="games">\n{"".join(items)}</ul>\n'
@@ -330,9 +352,8 @@ def index_html(lang: str = "en") -> str:
     True
     """
     title = message(lang, "index.title")
-    body = (
-        f"<h1>{escape(title)}</h1>\n<p>{escape(message(lang, 'index.intro'))}</p>\n"
-        + _games_list(lang)
+    body = f"<h1>{_html(title)}</h1>\n<p>{_html(message(lang, 'index.intro'))}</p>\n" + _games_list(
+        lang
     )
     return _frame(lang, title, body)
 
@@ -347,6 +368,6 @@ def missing_html(name: str, lang: str = "en") -> str:
     title = message(lang, "missing.title")
     body = (
         f"<h1>{escape(title)}</h1>\n"
-        f"<p>{escape(message(lang, 'missing.body', name=name))}</p>\n" + _games_list(lang)
+        f"<p>{_with_name(message(lang, 'missing.body', name=NAME), name)}</p>\n" + _games_list(lang)
     )
     return _frame(lang, title, body)
