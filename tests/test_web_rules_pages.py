@@ -401,7 +401,17 @@ def test_arabic_pages_on_a_phone_are_right_to_left_without_overflow_and_pass_axe
         bad = [v for v in results["violations"] if v["impact"] in ("serious", "critical")]
         assert not bad, (path, axe.report(bad))
         phone.save_screenshot(str(artifacts / shot))
-    phone.get(server.url + "/")
+    phone.get(server.url + "/rules/five-card-draw?digits=latn")
+    first, last = phone.execute_script(
+        "const bdi = [...document.querySelectorAll('#ranking bdi')]"
+        ".find(e => e.textContent === '5-4-3-2-A');"
+        "const range = document.createRange(); const text = bdi.firstChild;"
+        "const left = (i) => { range.setStart(text, i); range.setEnd(text, i + 1);"
+        " return range.getBoundingClientRect().left; };"
+        "return [left(0), left(8)];"
+    )
+    assert first < last  # the wheel reads 5-4-3-2-A left to right inside the Arabic sentence
+    phone.get(server.url + "/?digits=arab")
     WebDriverWait(phone, 20).until(
         lambda b: b.execute_script("return document.body.dataset.ready") == "yes"
     )
