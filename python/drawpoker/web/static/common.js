@@ -13,16 +13,16 @@ function cardElement(text, options = {}) {
   if (options.small) el.classList.add("small");
   if (text === null || text === undefined) {
     el.classList.add("back");
-    el.title = "face down";
-    el.setAttribute("aria-label", "face-down card");
+    el.title = cardWords("card.back", {}, "face-down card");
+    el.setAttribute("aria-label", el.title);
     return el;
   }
   el.dataset.card = text;
   if (text === "Jk") {
     el.classList.add("joker");
     el.innerHTML = '<span class="rank">\u2605</span><span class="suit">JOKER</span>';
-    el.title = "the joker";
-    el.setAttribute("aria-label", "joker");
+    el.title = cardWords("card.joker", {}, "the joker");
+    el.setAttribute("aria-label", el.title);
     return el;
   }
   const rank = text.slice(0, -1);
@@ -35,9 +35,16 @@ function cardElement(text, options = {}) {
   suitEl.className = "suit";
   suitEl.textContent = SUITS[suit] || suit;
   el.append(rankEl, suitEl);
-  el.title = `${RANK_NAMES[rank] || rank} of ${SUIT_NAMES[suit] || suit}`;
+  const rankName = RANK_NAMES[rank] || rank;
+  const suitName = cardWords(`suit.${suit}`, {}, SUIT_NAMES[suit] || suit);
+  el.title = cardWords("card.label", { rank: rankName, suit: suitName }, `${rankName} of ${suitName}`);
   el.setAttribute("aria-label", el.title);
   return el;
+}
+
+// A card's words from the page's catalogue once loaded; `english` on a page that has none.
+function cardWords(key, values, english) {
+  return hasText(key) ? t(key, values) : english;
 }
 
 function cardsElement(cards, options = {}) {

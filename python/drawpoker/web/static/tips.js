@@ -43,8 +43,24 @@ function fillObjectives() {
   const deck = $("deck").value;
   const select = $("objective");
   const previous = select.value;
-  select.replaceChildren(...DATA.objectives[deck].map((o) => element("option", { value: o.name, text: o.label })));
+  select.replaceChildren(...DATA.objectives[deck].map((o) => element("option", { value: o.name, text: objectiveText(o) })));
   if ([...select.options].some((o) => o.value === previous)) select.value = previous;
+}
+
+// An objective of the analysis in the page's language ("at_least:TWO_PAIR": the chance of two
+// pair or better); the API's English label when the catalogue has no words for it.
+function objectiveText(objective) {
+  const [kind, category] = objective.name.split(":");
+  if (category && hasText(`category.${category}`)) {
+    const name = t(`category.${category}`);
+    return t("objective.at_least", { category: name.charAt(0).toLocaleLowerCase(I18N.tag) + name.slice(1) });
+  }
+  return hasText(`objective.${kind}`) ? t(`objective.${kind}`) : objective.label;
+}
+
+function categoryText(name) {
+  const key = `category.${name.toUpperCase()}`;
+  return hasText(key) ? t(key) : name;
 }
 
 function valueText(choice, objective) {
@@ -65,12 +81,12 @@ async function analyse(event) {
     $("analysis").replaceChildren();
     return;
   }
-  const label = DATA.objectives[result.deck].find((o) => o.name === result.objective).label;
+  const label = objectiveText(DATA.objectives[result.deck].find((o) => o.name === result.objective));
   const head = element("tr", {}, ...["#", t("tips.column.keep"), t("tips.column.discard"), label,
     t("tips.column.improve"), t("tips.column.final")].map((text) => element("th", { text })));
   const rows = [head];
   for (const c of result.choices) {
-    const dist = Object.entries(c.counts).map(([name, n]) => `${name} ${percent(n / c.total)}`).join(", ");
+    const dist = Object.entries(c.counts).map(([name, n]) => `${categoryText(name)} ${percent(n / c.total)}`).join(", ");
     const discard = c.discards.length ? cardsElement(c.discards, { small: true }) : t("draw.stand_pat");
     rows.push(element("tr", { class: c.rank === 1 ? "best" : "" },
       element("td", { class: "num", text: formatNumber(c.rank) }),
