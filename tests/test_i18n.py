@@ -354,7 +354,8 @@ def test_an_error_reaches_a_person_in_their_language() -> None:
 
 # --- the pseudo-language: no text outside the catalogues ------------------------------------
 
-CARD = r"(?:[2-9TJQKA][shdc♠♥♦♣]|Jk|★)"
+CARD = r"(?:[2-9TJQKA][shdc♠♥♦♣]|Jk|★|[2-9TJQKA]|10|[♠♥♦♣]|JOKER)"
+"""A card code, or a card face's rank, suit or joker mark (the words are in its label)."""
 ALLOWED = re.compile(rf"\(?(?:{CARD}|[\d.,/%=:\u00d7+\-\u2013\u2014()#\u00b7;]+|drawpoker:?)\)?")
 
 
@@ -362,12 +363,22 @@ def _visible_texts(page: str) -> list[str]:
     """The texts a person reads: text between tags and the attributes read aloud or shown."""
     body = re.sub(r"<(script|style)\b.*?</\1>", "", page, flags=re.S)
     body = re.sub(r"</?(?:bdi|code)\b[^>]*>", "", body)  # inline isolates are part of the text
-    attributes = re.findall(r'\b(?:alt|placeholder|aria-label|title|value)="([^"]*)"', body)
+    # a card the scripts draw (its face in spans) is its code, inside the sentence it is in
+    card = (
+        r'<span class="card\b[^"]*"(?:\s+data-card="(\w+)")?[^>]*>'
+        r"(?:<span[^>]*>[^<]*</span>)*</span>"
+    )
+    body = re.sub(card, lambda m: f" {m[1] or ''} ", body)
+    body = re.sub(r'<span class="cards-inline">([^<]*)</span>', r"\1", body)
+    attributes = re.findall(r'\b(?:alt|placeholder|aria-label|title)="([^"]*)"', body)
+    attributes += re.findall(r'<input\b[^>]*\bvalue="([^"]*)"', body)  # an option's is unseen
     texts = re.findall(r">([^<]+)<", body)
     return [html.unescape(t).strip() for t in (*texts, *attributes) if t.strip()]
 
 
-def _unmarked(page: str) -> list[str]:
+def unmarked(page: str) -> list[str]:
+    """The words of ``page`` outside the pseudo-language's marks that are neither card codes
+    nor numbers: texts that did not come from a catalogue."""
     found = []
     for text in _visible_texts(page):
         rest, marked = text, 1
@@ -386,7 +397,7 @@ def test_every_text_of_the_lobby_tips_and_rules_pages_comes_from_the_catalogue()
     for path, page in pages.items():
         assert 'lang="qps"' in _html_tag(page), path
         assert page.count("⟦") > 10, path
-        assert _unmarked(page) == [], path
+        assert unmarked(page) == [], path
     # the check itself finds English that is not from a catalogue
-    assert _unmarked("<p>⟦Lööbý⟧ Lobby</p>") == ["Lobby"]
-    assert _unmarked("<td>4 / 47 = 8.51%</td><td>A♠ K♦ 7c</td>") == []
+    assert unmarked("<p>⟦Lööbý⟧ Lobby</p>") == ["Lobby"]
+    assert unmarked("<td>4 / 47 = 8.51%</td><td>A♠ K♦ 7c</td>") == []

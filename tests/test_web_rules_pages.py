@@ -419,3 +419,22 @@ def test_arabic_pages_on_a_phone_are_right_to_left_without_overflow_and_pass_axe
     game = phone.find_element("css selector", "#game option").text
     assert (seat, game) == ("المقعد ١", "بوكر تبديل الأوراق")  # Arabic-Indic digits chosen above
     phone.get(server.url + "/rules/razz?lang=en&digits=latn")  # leave the device in English
+
+
+@needs_browser
+def test_the_scripts_write_only_catalogue_texts_in_the_pseudo_language(
+    phone: Any, server: SiteServer
+) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+    from test_i18n import unmarked
+
+    for path in ("/?lang=qps", "/tips", "/rules/omaha-hi-lo"):  # ?lang= is remembered
+        phone.get(server.url + path)
+        if not path.startswith("/rules"):  # the scripts fill the page in from the catalogue
+            WebDriverWait(phone, 20).until(
+                lambda b: b.execute_script("return document.body.dataset.ready") == "yes"
+            )
+        page = phone.execute_script("return document.documentElement.outerHTML")
+        assert page.count("⟦") > 20, path
+        assert unmarked(page) == [], path
+    phone.get(server.url + "/rules?lang=en")  # leave the device in English
