@@ -291,6 +291,7 @@ def test_negotiation_from_accept_language() -> None:
     assert negotiate("fr-FR,fr;q=0.9,ar;q=0.5,en;q=0.4") == "ar"
     assert negotiate("fr-FR,en;q=0.5,ar;q=0.1") == "en"
     assert negotiate("de") == "en" and negotiate("") == "en" and negotiate(";;q=x,") == "en"
+    assert negotiate("AR-eg") == "ar" and negotiate("ar;q=nan, en;q=0.1") == "en"
     assert chosen_language({}, {}, "ar-SA") == "ar"
     assert chosen_language({"lang": "en"}, {}, "ar-SA") == "en"
     assert chosen_language({}, {"lang": "en"}, "ar-SA") == "en"
@@ -309,6 +310,9 @@ def test_the_language_is_chosen_by_the_browser_the_address_then_the_cookie() -> 
         first = client.get("/rules/razz", headers={"accept-language": "ar-EG,en;q=0.5"})
         assert 'lang="ar" dir="rtl"' in _html_tag(first.text)
         assert "lang" not in first.cookies  # nothing chosen yet: nothing remembered
+        for odd in ("AR", "x" * 5000, ";q=,", "ar;q=nan", "-u-nu-arab"):
+            page = client.get("/", headers={"accept-language": odd})
+            assert page.status_code == 200, odd
         chosen = client.get("/tips?lang=en")
         assert 'lang="en" dir="ltr"' in _html_tag(chosen.text)
         assert chosen.cookies.get("lang") == "en"

@@ -317,18 +317,18 @@ def _accepted(header: str) -> list[str]:
             except ValueError:
                 weight = 0.0
         if name and name != "*" and weight > 0:
-            weighted.append((-weight, position, name.strip()))
+            weighted.append((-weight, position, name.strip().lower()))
     return [name for _, _, name in sorted(weighted)]
 
 
 def negotiate(header: str) -> str:
     """The site's language closest to an ``Accept-Language`` header.
 
-    >>> negotiate("fr-FR,ar-EG;q=0.9,en;q=0.5"), negotiate("fr"), negotiate("")
-    ('ar', 'en', 'en')
+    >>> negotiate("fr-FR,ar-EG;q=0.9,en;q=0.5"), negotiate("fr"), negotiate(""), negotiate("AR")
+    ('ar', 'en', 'en', 'ar')
     """
     found = negotiate_locale(_accepted(header), list(languages()), sep="-")
-    return found or DEFAULT_LANGUAGE
+    return found if found in languages() else DEFAULT_LANGUAGE
 
 
 def _known(lang: str | None) -> str | None:
