@@ -265,7 +265,7 @@ def test_the_tips_page_analyses_a_hand(driver: Any, server: SiteServer, artifact
     driver.get(server.url + "/tips")
     wait(driver, lambda d: body(d, "ready") == "yes", "the tips page")
     table = by_id(driver, "tips-52")
-    assert "4656 / 16215 = 28.71%" in table.text  # a pair draws three: two pair or better
+    assert "4,656 / 16,215 = 28.71%" in table.text  # a pair draws three: two pair or better
     assert "9 / 47 = 19.15%" in table.text  # four to a flush
     hand = by_id(driver, "hand")
     hand.clear()

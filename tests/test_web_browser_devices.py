@@ -37,7 +37,7 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
     from selenium.webdriver.common.by import By
 
     driver.get(server.url + "/")
-    by_id(driver, "nickname").send_keys("Sam")
+    by_id(driver, "device-nickname").send_keys("Sam")
     driver.find_element(By.CSS_SELECTOR, "#nickname-form button").click()
     wait(driver, lambda d: d.execute_script("return localStorage['drawpoker.device']"), "a key")
     key = driver.execute_script("return localStorage['drawpoker.device']")
@@ -47,17 +47,10 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
     assert not driver.find_elements(By.ID, "nickname-form")
 
     create_table(driver, server, "holdem", ["person", "cpu:checkcall"])
-    by_id(driver, "create").click()
-    link = by_id(driver, "open")
-    wait(driver, lambda d: link.is_displayed(), "the table's link")
-    table_url = by_id(driver, "link").get_attribute("value")
-    link.click()
-    wait(
-        driver,
-        lambda d: d.execute_script("return document.getElementById('name').value") == "Sam",
-        "the nickname",
-    )
-    by_id(driver, "take-seat").click()
+    assert by_id(driver, "nickname").get_attribute("value") == "Sam"  # the lobby's own field
+    by_id(driver, "create").click()  # the creator sits down at once
+    wait(driver, lambda d: "/table/" in d.current_url, "the table")
+    table_url = driver.current_url.split("?")[0]
     wait(driver, lambda d: body(d, "status") in ("playing", "over"), "the table to start")
     while body(driver, "status") != "over":
         wait(

@@ -197,6 +197,42 @@ def test_a_device_takes_its_seat_back_and_the_old_token_stops_working() -> None:
         assert welcome["state"]["players"][1]["rating"] == CPU_RATINGS["rules"].shown
 
 
+def test_the_lobby_ties_the_creators_and_play_now_seats_to_the_device() -> None:
+    """The lobby sends the device key when it makes a table the creator sits at, and with
+    Play now: each seat is the device's (it takes it back), under the device's nickname when
+    no other is given; a bad key makes no table."""
+    with site() as client:
+        ann = register(client, "Ann")
+        body = {"game": "holdem", "seats": ["person", "cpu:rules"], "sit": True, "device": ann}
+        made = client.post("/api/tables", json=body)
+        assert made.status_code == 201, made.text
+        back = client.post(f"/api/tables/{made.json()['id']}/return", json={"device": ann})
+        assert back.status_code == 200 and back.json()["seat"] == made.json()["seat"]
+        assert room_of(client, made.json()["id"]).players()[0]["name"] == "Ann"
+        played = client.post("/api/play", json={"game": "razz", "device": ann, "name": "Annie"})
+        assert played.status_code == 201, played.text
+        back = client.post(f"/api/tables/{played.json()['id']}/return", json={"device": ann})
+        assert back.status_code == 200 and back.json()["seat"] == played.json()["seat"]
+        assert room_of(client, played.json()["id"]).players()[0]["name"] == "Annie"
+        tables = len(client.get("/api/tables").json()["tables"])
+        for path, wrong in (
+            ("/api/tables", {**body, "device": "ab" * 32}),
+            (
+                "/api/play",
+                {
+                    "game": "stud",
+                    "device": "nope",
+                },
+            ),
+        ):
+            refused = client.post(path, json=wrong)
+            assert refused.status_code in (400, 404)
+            assert refused.json()["error"] in ("bad-device", "no-device")
+        assert len(client.get("/api/tables").json()["tables"]) == tables  # none made
+        unsat = client.post("/api/tables", json={**body, "sit": False})
+        assert unsat.status_code == 400 and unsat.json()["error"] == "bad-message"
+
+
 # ---------------------------------------------------------------------- rated games
 
 

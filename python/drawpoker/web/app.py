@@ -8,6 +8,7 @@ Routes::
     GET  /table/{id}                a table (the link a lobby shares)
     GET  /tips                      the tips page
     GET  /rules, /rules/{game}      the rules pages: every game, and each game's rules
+    GET  /i18n/{tag}.json           a language's catalogue for the pages (docs/i18n.md)
     GET  /static/...                the pages' CSS and JavaScript
     GET  /api/games                 every game, its settings and CPU players
     GET  /api/tables                the lobby's list of tables, a page (?limit=&offset=)
@@ -60,14 +61,24 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from drawpoker.errors import DrawPokerError, HistoryError
+from drawpoker.errors import DrawPokerError, HistoryError, InvalidArgumentError
 from drawpoker.games import GAMES
 from drawpoker.web.analysis import analyse, tips_chart, tips_data
 from drawpoker.web.guard import POLICY_VIOLATION, Refused, SiteLimits, origin_of
 from drawpoker.web.history import phh_history, seat_history
 from drawpoker.web.house import House, NicknameError, clean_name
+from drawpoker.web.i18n import (
+    DEFAULT_LANGUAGE,
+    REMEMBERED,
+    base_language,
+    catalogue_json,
+    chosen_language,
+    remembered,
+)
+from drawpoker.web.i18n import message as say
 from drawpoker.web.listing import page_bounds, table_page
 from drawpoker.web.lobby import catalogue, parse_new_table
+from drawpoker.web.page_text import localised
 from drawpoker.web.protocol import (
     Command,
     Hello,
@@ -173,13 +184,20 @@ def foreign_origin(scope: Scope, allowed: set[str]) -> str | None:
     return None
 
 
-def error(status: int, code: str, message: str) -> JSONResponse:
-    """A JSON error response: ``{"error": code, "message": message}``.
+def error(status: int, code: str, message: str, tag: str = DEFAULT_LANGUAGE) -> JSONResponse:
+    """A JSON error response: ``{"error": code, "message": message}``. In a language other than
+    English the person reads the catalogue's sentence for the code (``error.<code>``) and the
+    English ``message`` stays as ``detail``.
 
     >>> error(404, "no-table", "there is no such table").status_code
     404
+    >>> json.loads(error(404, "no-table", "there is no such table", "ar").body)["message"]
+    'لا توجد طاولة بهذا الرقم'
     """
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+    if base_language(tag) == DEFAULT_LANGUAGE or code not in HTTP_ERRORS:
+        return JSONResponse({"error": code, "message": message}, status_code=status)
+    said = {"error": code, "message": say(tag, f"error.{code}"), "detail": message}
+    return JSONResponse(said, status_code=status)
 
 
 async def read_json(request: Request) -> Any:
@@ -203,17 +221,30 @@ async def read_json(request: Request) -> Any:
     return load_object(body, MAX_BODY)
 
 
+HTTP_ERRORS = frozenset(
+    {
+        *("bad-origin", "not-json", "too-large", "too-slow", "bad-json", "bad-message"),
+        *("bad-request", "no-table", "full", "bad-token", "no-phh"),
+        *("site-full", "too-many-tables", "no-language"),
+        *("bad-nickname", "bad-page", "no-game", "not-your-seat", "conflict", "over"),
+        *("bad-device", "no-device", "other-table", "no-seat", "too-many-devices"),
+        *("lobby-full", "too-many-watchers"),
+    }
+)
+"""Every code an HTTP answer's error may carry; each has a sentence ``error.<code>`` in the
+catalogues, which a person reading another language than English gets."""
+
 BODY_STATUS = {"too-large": 413, "not-json": 415, "too-slow": 408}
 """The HTTP status of a refused request body, by its error code (400 for the others)."""
 
 
-def body_error(problem: ProtocolError) -> JSONResponse:
+def body_error(problem: ProtocolError, tag: str = DEFAULT_LANGUAGE) -> JSONResponse:
     """The JSON error answering a refused request body.
 
     >>> body_error(ProtocolError("not-json", "send JSON")).status_code
     415
     """
-    return error(BODY_STATUS.get(problem.code, 400), problem.code, problem.message)
+    return error(BODY_STATUS.get(problem.code, 400), problem.code, problem.message, tag)
 
 
 def _house(request: Request | WebSocket) -> House:
@@ -232,21 +263,56 @@ def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
     return page
 
 
+def _localised_page(name: str) -> Callable[[Request], Awaitable[Response]]:
+    """A page of ``static/`` in the request's language (:mod:`drawpoker.web.page_text`)."""
+    source = (STATIC / name).read_text(encoding="utf-8")
+
+    async def page(request: Request) -> Response:
+        return in_language(request, HTMLResponse(localised(source, language(request))))
+
+    return page
+
+
 MAX_SHOWN_NAME = 60
 """The most characters of an unknown game's name the not-found page repeats."""
 
 
+def language(request: Request) -> str:
+    """The language tag the request is answered in (:func:`drawpoker.web.i18n.chosen_language`)."""
+    return chosen_language(
+        request.query_params, request.cookies, request.headers.get("accept-language", "")
+    )
+
+
+def in_language(request: Request, response: Response) -> Response:
+    """``response``, remembering for the device a language chosen by the address."""
+    for name, value in remembered(request.query_params).items():
+        response.set_cookie(name, value, max_age=REMEMBERED, samesite="lax")
+    return response
+
+
 async def rules_index(request: Request) -> Response:
     """The list of every game's rules page."""
-    return HTMLResponse(index_html())
+    return in_language(request, HTMLResponse(index_html(language(request))))
 
 
 async def rules(request: Request) -> Response:
     """A game's rules page; a clear not-found page for a name that is no game."""
     name = request.path_params["game"]
+    lang = language(request)
     if name not in GAMES:
-        return HTMLResponse(missing_html(name[:MAX_SHOWN_NAME]), status_code=404)
-    return HTMLResponse(await asyncio.to_thread(game_html, name))
+        page = HTMLResponse(missing_html(name[:MAX_SHOWN_NAME], lang), status_code=404)
+        return in_language(request, page)
+    return in_language(request, HTMLResponse(await asyncio.to_thread(game_html, name, lang)))
+
+
+async def texts(request: Request) -> Response:
+    """A language's catalogue for the browser (``/i18n/ar.json``, ``/i18n/ar-u-nu-arab.json``)."""
+    tag = request.path_params["tag"]
+    try:
+        return JSONResponse(catalogue_json(tag))
+    except InvalidArgumentError as problem:
+        return error(404, "no-language", str(problem))
 
 
 async def games(request: Request) -> Response:
@@ -254,9 +320,10 @@ async def games(request: Request) -> Response:
     return JSONResponse({"games": catalogue()})
 
 
-CREATOR_FIELDS = ("sit", "name")
+CREATOR_FIELDS = ("sit", "name", "device")
 """Fields of a new-table request about its creator, not the table: ``sit`` (true: the creator
-takes the first seat for a person at once) and ``name`` (their nickname)."""
+takes the first seat for a person at once), ``name`` (their nickname) and ``device`` (their
+device key: the seat is tied to it, as a seat taken from the table's link)."""
 
 
 async def new_table(request: Request) -> Response:
@@ -268,26 +335,30 @@ async def new_table(request: Request) -> Response:
         sit = creator.get("sit", False)
         if type(sit) is not bool:
             raise ProtocolError("bad-message", f"sit must be true or false, not {sit!r}")
-        if "name" in creator and not sit:
-            raise ProtocolError("bad-message", 'name is the creator\'s nickname: send "sit": true')
+        for field in ("name", "device"):
+            if field in creator and not sit:
+                raise ProtocolError("bad-message", f'{field} is the creator\'s: send "sit": true')
         table_request = parse_new_table(data)
         nickname = clean_name(creator.get("name"), "Player") if sit else None
     except ProtocolError as problem:
-        return body_error(problem)
+        return body_error(problem, language(request))
     except NicknameError as problem:
-        return error(400, "bad-nickname", str(problem))
+        return error(400, "bad-nickname", str(problem), language(request))
     except DrawPokerError as problem:
-        return error(400, "bad-request", str(problem))
+        return error(400, "bad-request", str(problem), language(request))
     maker = request.client.host if request.client else "unknown"
     house = _house(request)
+    device = creator.get("device")
     try:
+        if device is not None:  # checked before the table is made: a bad key makes none
+            nickname = clean_name(creator.get("name"), house.device_of(device)[1])
         room = house.create(table_request, maker)
     except Refused as refused:
-        return error(refused.status, refused.code, refused.message)
+        return error(refused.status, refused.code, refused.message, language(request))
     url = f"{request.app.state.public_url}/table/{room.id}"
     body: dict[str, Any] = {"id": room.id, "url": url}
     if nickname is not None:
-        body["seat"], body["token"] = house.claim(room, nickname)
+        body["seat"], body["token"] = house.claim(room, nickname, device)
     body["table"] = room.facts()
     return JSONResponse(body, status_code=201)
 
@@ -306,9 +377,10 @@ async def play_now(request: Request) -> Response:
     """ "Play now": a seat at once at a table of the asked game with CPU players."""
     try:
         data = await read_json(request)
-        unknown = sorted(set(data) - {"game", "name"})
+        unknown = sorted(set(data) - {"game", "name", "device"})
         if unknown:
-            raise ProtocolError("bad-message", f"unknown fields {unknown} (known: game, name)")
+            known = "game, name, device"
+            raise ProtocolError("bad-message", f"unknown fields {unknown} (known: {known})")
     except ProtocolError as problem:
         return body_error(problem)
     name = data.get("game")
@@ -316,7 +388,9 @@ async def play_now(request: Request) -> Response:
         return error(400, "bad-request", f"unknown game {name!r} (known: {', '.join(GAMES)})")
     maker = request.client.host if request.client else "unknown"
     try:
-        room, seat, token = _house(request).play_now(name, data.get("name"), maker)
+        room, seat, token = _house(request).play_now(
+            name, data.get("name"), maker, data.get("device")
+        )
     except NicknameError as problem:
         return error(400, "bad-nickname", str(problem))
     except Refused as refused:
@@ -329,7 +403,7 @@ async def table_facts(request: Request) -> Response:
     """The table's public facts."""
     room = _room(request)
     if room is None:
-        return error(404, "no-table", "there is no such table")
+        return error(404, "no-table", "there is no such table", language(request))
     return JSONResponse(room.facts())
 
 
@@ -347,20 +421,24 @@ async def take_seat(request: Request) -> Response:
     given): the seat and its token (keep it)."""
     room = _room(request)
     if room is None:
-        return error(404, "no-table", "there is no such table")
+        return error(404, "no-table", "there is no such table", language(request))
     try:
         data = await _fields(request, {"name", "device"})
     except ProtocolError as problem:
-        return body_error(problem)
+        return body_error(problem, language(request))
     if room.status == "over":
         return error(
-            409, "over", "the game at this table is over: watch how it ended (its link with ?watch)"
+            409,
+            "over",
+            "the game at this table is over: watch how it ended (its link with ?watch)",
+            language(request),
         )
     if not room.open_seats():
         return error(
             409,
             "full",
             "every seat of this table is taken: watch it instead (its link with ?watch)",
+            language(request),
         )
     try:
         seat, token = _house(request).claim(room, data.get("name"), data.get("device"))
@@ -369,7 +447,7 @@ async def take_seat(request: Request) -> Response:
     except NicknameError as problem:
         return error(400, "bad-nickname", str(problem))
     except DrawPokerError as problem:
-        return error(400, "bad-request", str(problem))
+        return error(400, "bad-request", str(problem), language(request))
     return JSONResponse({"seat": seat, "token": token}, status_code=201)
 
 
@@ -467,7 +545,7 @@ async def history(request: Request) -> Response:
     """The seat's hand history, as a file: this site's JSON, or PHH with ``?format=phh``."""
     room = _room(request)
     if room is None:
-        return error(404, "no-table", "there is no such table")
+        return error(404, "no-table", "there is no such table", language(request))
     token = request.headers.get("x-seat-token", "")
     house = _house(request)
     seat = house.seat_of(room, token) if token else None
@@ -485,6 +563,7 @@ async def history(request: Request) -> Response:
             403,
             "bad-token",
             "send the seat token in the X-Seat-Token header (or the device key in X-Device-Key)",
+            language(request),
         )
     names = [p["name"] for p in room.players()]
     kind = request.query_params.get("format", "json")
@@ -493,7 +572,7 @@ async def history(request: Request) -> Response:
         try:
             text = phh_history(room.id, room.table, seat, names)
         except HistoryError as problem:  # a game or setting no PHH variant can write
-            return error(501, "no-phh", str(problem))
+            return error(501, "no-phh", str(problem), language(request))
         return Response(
             text,
             media_type="text/plain",
@@ -503,7 +582,7 @@ async def history(request: Request) -> Response:
             },
         )
     if kind != "json":
-        return error(400, "bad-request", 'format is "json" or "phh"')
+        return error(400, "bad-request", 'format is "json" or "phh"', language(request))
     body = json.dumps(seat_history(room.id, room.table, seat, names), indent=1)
     return Response(
         body,
@@ -551,9 +630,9 @@ async def analysis(request: Request) -> Response:
         data = await read_json(request)
         result = await asyncio.to_thread(analyse, data)
     except ProtocolError as problem:
-        return body_error(problem)
+        return body_error(problem, language(request))
     except DrawPokerError as problem:
-        return error(400, "bad-request", str(problem))
+        return error(400, "bad-request", str(problem), language(request))
     return JSONResponse(result)
 
 
@@ -832,12 +911,13 @@ def create_app(
 
     app = Starlette(
         routes=[
-            Route("/", _page("index.html")),
+            Route("/", _localised_page("index.html")),
             Route("/table/{table_id}", _page("table.html")),
-            Route("/tips", _page("tips.html")),
+            Route("/tips", _localised_page("tips.html")),
             Route("/games", _page("games.html")),
             Route("/leaderboard", _page("leaderboard.html")),
             Route("/rules", rules_index),
+            Route("/i18n/{tag}.json", texts),
             Route("/rules/{game:path}", rules),
             Route("/api/games", games),
             Route("/api/tables", new_table, methods=["POST"]),

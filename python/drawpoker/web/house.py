@@ -221,13 +221,16 @@ class House:
         self._add(room)
         return room
 
-    def play_now(self, name: str, nickname: object, maker: str = "local") -> tuple[Room, int, str]:
-        """Seats a person named ``nickname`` at once at a table of the game ``name`` with CPU
-        players: the first listed one with an open seat, else a new one (two seats for
-        people, the others CPU players, up to four seats; it starts as soon as the person
+    def play_now(
+        self, name: str, nickname: object, maker: str = "local", device_key: object = None
+    ) -> tuple[Room, int, str]:
+        """Seats a person named ``nickname`` (their device's nickname when not given, with
+        ``device_key``; the seat tied to that device) at once at a table of the game ``name``
+        with CPU players: the first listed one with an open seat, else a new one (two seats
+        for people, the others CPU players, up to four seats; it starts as soon as the person
         connects, a CPU standing in for the seat nobody took yet). The room, the seat and its
         token; :class:`Refused` as :meth:`create` when a new table is needed and the limits
-        refuse it.
+        refuse it, and as :meth:`device_of` for a bad device key (before any table is made).
 
         >>> import asyncio
         >>> async def demo():
@@ -242,9 +245,11 @@ third is first
         ((None, None, 'rules', 'rules'), 'waiting', True, (0, 1), False)
         """
         display = clean_name(nickname, "Player")
+        if device_key is not None:
+            display = clean_name(nickname, self.device_of(device_key)[1])
         for room in listed(list(self.rooms.values())):
             if room.table.game.name == name and room.open_seats() and any(room.request.seats):
-                seat, token = self.claim(room, display)
+                seat, token = self.claim(room, display, device_key)
                 return room, seat, token
         low, high = game_seats(name)
         count = min(max(4, low), high)
@@ -253,7 +258,7 @@ third is first
         seats = ["person"] * min(2, count - 1) + [f"cpu:{kind}"] * (count - min(2, count - 1))
         room = self.create(parse_new_table({"game": name, "seats": seats}), maker)
         room.eager = True
-        seat, token = self.claim(room, display)
+        seat, token = self.claim(room, display, device_key)
         return room, seat, token
 
     def sweep(self) -> list[str]:

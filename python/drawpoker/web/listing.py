@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GAMES, GameSpec
+from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 from drawpoker.web.protocol import TOO_SLOW
 from drawpoker.web.seatview import betting_facts
 
@@ -34,27 +35,70 @@ SETTLE = 0.05
 ending at many tables) goes out once."""
 
 
+STAKES_ENGLISH = {
+    "blinds": "blinds {small}/{big}",
+    "ante": "ante {amount}",
+    "bring-in": "bring-in {amount}",
+    "bets": "bets {small}/{big}",
+    "no-forced-bets": "no forced bets",
+    "no-betting": "no betting: each round's best hand scores a point",
+}
+"""Each part of :func:`stakes_parts` in English (the catalogues' ``stakes.<kind>`` say it in
+the page's language)."""
+
+
+def stakes_parts(spec: GameSpec) -> list[tuple[str, dict[str, int]]]:
+    """The forced bets and fixed bets of a game as (kind, amounts) pairs, for a page to say in
+    its own language.
+
+    >>> from drawpoker.games import game
+    >>> stakes_parts(game("stud"))
+    [('ante', {'amount': 40}), ('bring-in', {'amount': 50}), ('bets', {'small': 200, 'big': 400})]
+    >>> stakes_parts(game("five-card-draw", {"mode": "no-bet"}))
+    [('no-betting', {})]
+    """
+    if spec.betting is None:
+        return [("no-betting", {})]
+    forced = spec.forced
+    parts: list[tuple[str, dict[str, int]]] = []
+    if forced.big_blind:
+        parts.append(("blinds", {"small": forced.small_blind, "big": forced.big_blind}))
+    if forced.ante:
+        parts.append(("ante", {"amount": forced.ante}))
+    if forced.bring_in:
+        parts.append(("bring-in", {"amount": forced.bring_in}))
+    fixed = betting_facts(spec.betting)
+    if fixed["small_bet"]:
+        parts.append(("bets", {"small": fixed["small_bet"], "big": fixed["big_bet"]}))
+    return parts or [("no-forced-bets", {})]
+
+
 def stakes_text(spec: GameSpec) -> str:
-    """The forced bets and fixed bets of a game, in words.
+    """The forced bets and fixed bets of a game, in English words.
 
     >>> from drawpoker.games import game
     >>> stakes_text(game("five-card-draw", {"mode": "no-bet"}))
     "no betting: each round's best hand scores a point"
     """
-    if spec.betting is None:
-        return "no betting: each round's best hand scores a point"
-    forced = spec.forced
-    parts = []
-    if forced.big_blind:
-        parts.append(f"blinds {forced.small_blind}/{forced.big_blind}")
-    if forced.ante:
-        parts.append(f"ante {forced.ante}")
-    if forced.bring_in:
-        parts.append(f"bring-in {forced.bring_in}")
-    fixed = betting_facts(spec.betting)
-    if fixed["small_bet"]:
-        parts.append(f"bets {fixed['small_bet']}/{fixed['big_bet']}")
-    return ", ".join(parts) or "no forced bets"
+    return ", ".join(STAKES_ENGLISH[kind].format(**amounts) for kind, amounts in stakes_parts(spec))
+
+
+def structure_kind(betting: object) -> tuple[str, dict[str, int]]:
+    """A betting structure as a (kind, amounts) pair, for a page to say in its own language.
+
+    >>> from drawpoker.games import game
+    >>> structure_kind(game("omaha").betting), structure_kind(game("five-card-draw").betting)
+    (('pot-limit', {}), ('unit', {'unit': 20}))
+    """
+    if isinstance(betting, FixedLimit):
+        return ("fixed-limit", {})
+    if isinstance(betting, PotLimit):
+        return ("pot-limit", {})
+    if isinstance(betting, NoLimit):
+        return ("no-limit", {})
+    if isinstance(betting, UnitBetting):
+        return ("unit", {"unit": betting.unit})
+    return ("no-betting", {})
 
 
 def table_row(room: Room) -> dict[str, Any]:
@@ -78,6 +122,8 @@ def table_row(room: Room) -> dict[str, Any]:
         "title": GAMES[spec.name].title,
         "stakes": stakes_text(spec),
         "structure": betting_facts(spec.betting)["structure"],
+        "stakes_parts": stakes_parts(spec),
+        "structure_kind": structure_kind(spec.betting),
         "seats": len(players),
         "free": len(room.open_seats()),
         "people": sum(1 for p in players if p["cpu"] is None and p["taken"]),

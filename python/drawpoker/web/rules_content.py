@@ -1,9 +1,9 @@
 """What a game's rules page says, worked out from the game itself: the hand's steps from its
 spec (forced bets, deals, draws, betting rounds, showdown), the ranking tables from the
 engine's own hand evaluation, the draw tips' exact numbers from the draw engine, the
-settings and their defaults from the lobby's catalogue. The words come from
-:mod:`drawpoker.web.rules_text` by message id, so a rule changed in the spec shows on the page
-and a language is added without code. :mod:`drawpoker.web.rules_pages` writes it as HTML.
+settings and their defaults from the lobby's catalogue. The words come from the catalogues of
+:mod:`drawpoker.web.i18n` by message id, so a rule changed in the spec shows on the page and a
+language is added without code. :mod:`drawpoker.web.rules_pages` writes it as HTML.
 
 >>> page = rules_page("holdem")
 >>> page.title, [step.title for step in page.steps]
@@ -18,8 +18,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any
 
-from babel.numbers import format_decimal
-
 from drawpoker.cards import format_cards, parse_cards
 from drawpoker.draw import discard_choices
 from drawpoker.errors import InvalidArgumentError
@@ -27,8 +25,9 @@ from drawpoker.evaluation import category, evaluate
 from drawpoker.games import GAMES, GameSpec, game
 from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 from drawpoker.web.analysis import tips_data
+from drawpoker.web.i18n import has_message, listed, message
+from drawpoker.web.i18n import number as write_number
 from drawpoker.web.lobby import catalogue
-from drawpoker.web.rules_text import has_message, message
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "high": (
@@ -178,23 +177,26 @@ class RulesPage:
 
 
 def number(value: int, lang: str = "en") -> str:
-    """A chip amount as the language writes numbers.
+    """A chip amount as the language (a tag of :mod:`drawpoker.web.i18n`) writes numbers.
 
-    >>> number(10000)
-    '10,000'
+    >>> number(10000), number(10000, "ar-u-nu-arab")
+    ('10,000', '١٠٬٠٠٠')
     """
-    return str(format_decimal(value, locale=lang))
+    return write_number(value, lang)
 
 
 def _words(lang: str) -> Callable[..., str]:
-    def say(key: str, **values: Any) -> str:
-        return message(lang, key, **{k: str(v) for k, v in values.items()})
+    """The messages of ``lang``; whole numbers among the values are written its way."""
+
+    def say(key: str, count: int | None = None, **values: Any) -> str:
+        written = {k: number(v, lang) if isinstance(v, int) else str(v) for k, v in values.items()}
+        return message(lang, key, count, **written)
 
     return say
 
 
-def _count(lang: str, key: str, count: int) -> str:
-    return message(lang, f"{key}.one") if count == 1 else message(lang, key, count=str(count))
+def _chips(lang: str, amount: int) -> str:
+    return message(lang, "count.chips", count=amount)
 
 
 def overview(lang: str, spec: GameSpec) -> tuple[str, ...]:
@@ -205,19 +207,19 @@ def overview(lang: str, spec: GameSpec) -> tuple[str, ...]:
     """
     say = _words(lang)
     low, high = spec.seats
-    lines = [say("overview.players", low=low, high=high), say(f"overview.deck.{spec.deck}")]
+    lines = [say("overview.players", count=high, low=low), say(f"overview.deck.{spec.deck}")]
     betting = spec.betting
     if isinstance(betting, UnitBetting):
-        lines.append(say("overview.betting.unit", unit=number(betting.unit, lang)))
+        lines.append(say("overview.betting.unit", chips=_chips(lang, betting.unit)))
     elif isinstance(betting, NoLimit | PotLimit):
         kind = "no-limit" if isinstance(betting, NoLimit) else "pot-limit"
-        lines.append(say(f"overview.betting.{kind}", min_bet=number(betting.min_bet, lang)))
+        lines.append(say(f"overview.betting.{kind}", chips=_chips(lang, betting.min_bet)))
     elif isinstance(betting, FixedLimit):
         small, big = number(betting.small, lang), number(betting.big, lang)
         lines.append(say("overview.betting.fixed-limit", small=small, big=big))
         if betting.cap:
             cap = "cap.heads_up" if betting.heads_up_uncapped else "cap"
-            lines.append(say(cap, raises=betting.cap - 1))
+            lines.append(say(cap, count=betting.cap - 1))
         else:
             lines.append(say("cap.none"))
     else:
@@ -321,13 +323,13 @@ def hand_steps(lang: str, spec: GameSpec) -> tuple[Step, ...]:
         lines = _forced(lang, spec) if index == 0 else []
         dealt = []
         if street.down:
-            dealt.append(_count(lang, "deal.down", street.down))
+            dealt.append(message(lang, "deal.down", count=street.down))
         if street.up:
-            dealt.append(_count(lang, "deal.up", street.up))
+            dealt.append(message(lang, "deal.up", count=street.up))
         if street.board:
-            dealt.append(_count(lang, "deal.board", street.board))
+            dealt.append(message(lang, "deal.board", count=street.board))
         if dealt:
-            lines.append(say("deal.cards", what="; ".join(dealt)))
+            lines.append(say("deal.cards", what=listed(dealt, lang, "standard")))
         if street.draw is not None:
             lines.append(say("draw.turn", limit=say(f"draw.limit.{street.draw}")))
         if street.betting and spec.betting is not None:
@@ -613,12 +615,12 @@ def default_rows(lang: str, name: str) -> tuple[DefaultRow, ...]:
     rows = []
     for setting in entry["settings"]:
         if setting["choices"] is not None:
-            choices = ", ".join(_value_text(lang, c) for c in setting["choices"])
+            choices = listed([_value_text(lang, c) for c in setting["choices"]], lang)
         elif setting["type"] == "bool":
-            choices = ", ".join(_value_text(lang, v) for v in (True, False))
+            choices = listed([_value_text(lang, v) for v in (True, False)], lang)
         else:
             choices = message(lang, "defaults.any_number")
-        help_text = setting["help"]
+        help_text = message(lang, f"help.{name}.{setting['name']}")
         rows.append(
             DefaultRow(
                 _label(lang, setting["name"], setting["label"]),
@@ -630,7 +632,7 @@ def default_rows(lang: str, name: str) -> tuple[DefaultRow, ...]:
     low, high = entry["seats"]
     table = entry["table"]
     timers = [
-        _value_text(lang, None) if t is None else message(lang, "defaults.seconds", seconds=str(t))
+        _value_text(lang, None) if t is None else message(lang, "defaults.seconds", count=t)
         for t in table["timers"]
     ]
     say = _words(lang)
@@ -638,7 +640,7 @@ def default_rows(lang: str, name: str) -> tuple[DefaultRow, ...]:
         DefaultRow(
             say("setting.players"),
             f"{low}-{high}",
-            say("index.seats", low=low, high=high),
+            say("index.seats", count=high, low=low),
             say("setting.players.changes"),
         ),
         DefaultRow(
@@ -650,13 +652,13 @@ def default_rows(lang: str, name: str) -> tuple[DefaultRow, ...]:
         DefaultRow(
             say("setting.rounds"),
             number(table["rounds"], lang),
-            f"1-{number(table['max_rounds'], lang)}",
+            f"{number(1, lang)}-{number(table['max_rounds'], lang)}",
             say("setting.rounds.changes"),
         ),
         DefaultRow(
             say("setting.turn_timer"),
             timers[0],
-            ", ".join(timers),
+            listed(timers, lang),
             say("setting.turn_timer.changes"),
         ),
     ]
@@ -677,7 +679,7 @@ def rules_page(name: str, lang: str = "en") -> RulesPage:
     return RulesPage(
         lang=lang,
         game=name,
-        title=GAMES[name].title,
+        title=message(lang, f"game.{name}"),
         intro=say(intro_key) if has_message(lang, intro_key) else "",
         overview=overview(lang, spec),
         steps=hand_steps(lang, spec),

@@ -6,7 +6,7 @@ tables in a scrolling region (no sideways scroll of the page on a phone), ``lang
 Every text is escaped.
 
 >>> html = game_html("razz")
->>> html.startswith("<!doctype html>") and '<html lang="en">' in html
+>>> html.startswith("<!doctype html>") and '<html lang="en" dir="ltr">' in html
 True
 >>> '<th scope="row">High card</th>' in html
 True
@@ -16,13 +16,20 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from html import escape
 
-from babel.numbers import format_percent
-
 from drawpoker.cards import format_cards, parse_cards
 from drawpoker.games import GAMES, game
+from drawpoker.web.i18n import (
+    base_language,
+    direction,
+    message,
+    number,
+    percent,
+)
+from drawpoker.web.page_text import language_switch
 from drawpoker.web.rules_content import (
     LowDrawRow,
     RankingTable,
@@ -30,7 +37,6 @@ from drawpoker.web.rules_content import (
     TipsTable,
     rules_page,
 )
-from drawpoker.web.rules_text import message
 
 SECTIONS = ("hand", "ranking", "tips", "glossary", "questions", "defaults")
 """The sections of a game's page, in order: their element ids (and message ids
@@ -40,8 +46,8 @@ SECTIONS = ("hand", "ranking", "tips", "glossary", "questions", "defaults")
 def _escaped(lang: str) -> Callable[..., str]:
     """The texts of ``lang`` by message id, filled in and escaped for HTML."""
 
-    def say(key: str, **values: str) -> str:
-        return escape(message(lang, key, **values))
+    def say(key: str, count: int | None = None, **values: str) -> str:
+        return _html(message(lang, key, count, **values))
 
     return say
 
@@ -51,17 +57,20 @@ def _frame(lang: str, title: str, body: str) -> str:
     say = _escaped(lang)
     return (
         "<!doctype html>\n"
-        f'<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
+        f'<html lang="{escape(base_language(lang))}" dir="{direction(lang)}">\n<head>\n'
+        '<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>drawpoker: {escape(title)}</title>\n"
         '<link rel="icon" href="data:,">\n'
         '<link rel="stylesheet" href="/static/style.css">\n'
+        '<link rel="stylesheet" href="/static/pages.css">\n'
         '<link rel="stylesheet" href="/static/rules.css">\n'
         "</head>\n<body>\n"
         '<header class="site">\n  <a class="brand" href="/">drawpoker</a>\n'
-        f'  <nav aria-label="Site"><a href="/">{say("site.lobby")}</a>'
+        f'  <nav aria-label="{say("site.nav")}"><a href="/">{say("site.lobby")}</a>'
         f'<a href="/rules">{say("site.rules")}</a>'
-        f'<a href="/tips">{say("site.tips")}</a></nav>\n</header>\n'
+        f'<a href="/tips">{say("site.tips")}</a></nav>\n'
+        f"  {language_switch(lang)}\n</header>\n"
         f'<main class="rules-page">\n{body}</main>\n</body>\n</html>\n'
     )
 
@@ -75,11 +84,62 @@ def _scrolling(label_id: str, table: str) -> str:
 
 
 def _cards(text: str) -> str:
-    return escape(format_cards(parse_cards(text), symbols=True)) if text else ""
+    """Card codes as symbols, isolated left to right: ``"Kd"`` → ``K♦``."""
+    return _ltr(format_cards(parse_cards(text), symbols=True))
 
 
 def _percent(lang: str, value: float) -> str:
-    return str(format_percent(value, format="0.00%", locale=lang))
+    return percent(value, lang)
+
+
+RANGE = re.compile(r"(?<![\w-])((?:10|[2-9TJQKA])(?:-(?:10|[2-9TJQKA]))+)(?![\w-])")
+"""A run of ranks such as ``5-4-3-2-A`` or ``2-7``: read left to right in any sentence."""
+
+NAME = "\x00"
+"""Where a name given by a person goes in a sentence, until it is put in its isolate."""
+
+
+def _html(text: str) -> str:
+    """A text for HTML: escaped, each run of ranks in a left-to-right isolate.
+
+    >>> _html("the wheel, 5-4-3-2-A & more")
+    'the wheel, <bdi dir="ltr">5-4-3-2-A</bdi> &amp; more'
+    """
+    return RANGE.sub(r'<bdi dir="ltr">\1</bdi>', escape(text))
+
+
+def _with_name(sentence: str, name: str) -> str:
+    """``sentence`` escaped with a person's ``name`` in an isolate where :data:`NAME` is."""
+    return escape(sentence).replace(NAME, f"<bdi>{escape(name)}</bdi>")
+
+
+def _ltr(text: str) -> str:
+    """Card codes, ranges and fractions: kept left to right inside any sentence."""
+    return f'<bdi dir="ltr">{escape(text)}</bdi>'
+
+
+def _fraction(lang: str, text: str) -> str:
+    """``"4 / 47"`` written with the language's digits."""
+    return " / ".join(number(int(part), lang) for part in text.split(" / "))
+
+
+def _choice(lang: str, text: str) -> str:
+    """The draw engine's ``"draw 3 (7c 4s 2h)"`` or ``"stand pat"`` in ``lang``, as HTML with
+    the cards isolated.
+
+    >>> _choice("en", "draw 1 (Kd)")
+    'draw 1 (<bdi dir="ltr">K♦</bdi>)'
+    """
+    if text == "stand pat":
+        return escape(message(lang, "draw.stand_pat"))
+    count, _, codes = text.removeprefix("draw ").partition(" ")
+    marker = "\x00"
+    said = escape(message(lang, "draw.choice", count=int(count), cards=marker))
+    return said.replace(marker, _cards(codes.strip("()")))
+
+
+def _slug(text: str) -> str:
+    return text.replace(" ", "-")
 
 
 def ranking_html(lang: str, table: RankingTable) -> str:
@@ -92,11 +152,11 @@ def ranking_html(lang: str, table: RankingTable) -> str:
     say = _escaped(lang)
     caption_id = f"ranking-{table.ranking}"
     rows = "".join(
-        f'<tr><th scope="row">{escape(row.name)}</th>'
-        f'<td class="cards-inline">{escape(row.example)}</td><td>{escape(row.meaning)}</td></tr>\n'
+        f'<tr><th scope="row">{_html(row.name)}</th>'
+        f'<td class="cards-inline">{_ltr(row.example)}</td><td>{_html(row.meaning)}</td></tr>\n'
         for row in table.rows
     )
-    notes = "".join(f"<p>{escape(note)}</p>\n" for note in table.notes)
+    notes = "".join(f"<p>{_html(note)}</p>\n" for note in table.notes)
     return f'<h3 id="{caption_id}">{escape(table.caption)}</h3>\n{notes}' + _scrolling(
         caption_id,
         f'<table class="ranking" data-ranking="{escape(table.ranking)}">\n'
@@ -121,24 +181,34 @@ def tips_html(lang: str, table: TipsTable, index: int) -> str:
     head = "".join(f'<th scope="col">{say(f"tips.column.{c}")}</th>' for c in columns)
     rows = []
     for row in table.rows:
-        reach = f"{row['advised_goal']} = {_percent(lang, row['advised_goal_probability'])}"
-        other = (
-            f"{row['alternative']}: {_percent(lang, row['alternative_goal_probability'])}, "
-            f"{_percent(lang, row['alternative_improve_probability'])}"
+        goal = escape(message(lang, f"tipgoal.{_slug(str(row['goal']))}"))
+        reach = (
+            f"{_ltr(_fraction(lang, str(row['advised_goal'])))} = "
+            f"{_ltr(_percent(lang, row['advised_goal_probability']))}"
         )
-        place = message(lang, "tips.place", place=str(row["place"]), choices=str(row["choices"]))
+        other = (
+            f"{_choice(lang, str(row['alternative']))}: "
+            f"{_ltr(_percent(lang, row['alternative_goal_probability']))}, "
+            f"{_ltr(_percent(lang, row['alternative_improve_probability']))}"
+        )
+        place = message(
+            lang,
+            "tips.place",
+            place=number(row["place"], lang),
+            choices=number(row["choices"], lang),
+        )
         cells = (
             _cards(str(row["hand"])),
-            escape(str(row["advised"])),
-            escape(str(row["goal"])),
-            escape(reach),
-            escape(_percent(lang, row["advised_improve_probability"])),
-            escape(other),
+            _choice(lang, str(row["advised"])),
+            goal,
+            reach,
+            _ltr(_percent(lang, row["advised_improve_probability"])),
+            other,
             escape(place),
         )
         rows.append(
             f'<tr data-tip="{escape(str(row["tip"]))}"><th scope="row">'
-            f"{escape(str(row['advice']))}</th>"
+            f"{escape(message(lang, 'tipdata.' + _slug(str(row['tip']))))}</th>"
             + "".join(f"<td>{cell}</td>" for cell in cells)
             + "</tr>\n"
         )
@@ -154,7 +224,8 @@ def low_draws_html(lang: str, rows: Sequence[LowDrawRow]) -> str:
     """The exact chances of a low draw game's example draws.
 
     >>> from drawpoker.web.rules_content import low_draw_rows
-    >>> "10 / 48 = 20.83%" in low_draws_html("en", low_draw_rows("en", "badugi"))
+    >>> '<bdi dir="ltr">10 / 48</bdi> = <bdi dir="ltr">20.83%</bdi>' in low_draws_html(
+    ...     "en", low_draw_rows("en", "badugi"))
     True
     """
     say = _escaped(lang)
@@ -164,8 +235,9 @@ def low_draws_html(lang: str, rows: Sequence[LowDrawRow]) -> str:
         f'<th scope="col">{say("tips.low.column.chance", goal=rows[0].goal)}</th>'
     )
     body = "".join(
-        f'<tr><th scope="row">{escape(r.hand)}</th><td>{escape(r.discards)}</td>'
-        f"<td>{r.hits} / {r.total} = {escape(_percent(lang, r.probability))}</td></tr>\n"
+        f'<tr><th scope="row">{_ltr(r.hand)}</th><td>{_ltr(r.discards)}</td>'
+        f"<td>{_ltr(_fraction(lang, f'{r.hits} / {r.total}'))} = "
+        f"{_ltr(_percent(lang, r.probability))}</td></tr>\n"
         for r in rows
     )
     return f'<p id="tips-low">{say("tips.low.intro")}</p>\n' + _scrolling(
@@ -193,10 +265,10 @@ def page_html(page: RulesPage) -> str:
     lang = page.lang
     say = _escaped(lang)
     contents = "".join(f'<li><a href="#{key}">{say(f"section.{key}")}</a></li>' for key in SECTIONS)
-    overview = "".join(f"<li>{escape(line)}</li>" for line in page.overview)
+    overview = "".join(f"<li>{_html(line)}</li>" for line in page.overview)
     steps = "".join(
-        f"<li><h3>{escape(step.title)}</h3>\n<ul>"
-        + "".join(f"<li>{escape(line)}</li>" for line in step.lines)
+        f"<li><h3>{_html(step.title)}</h3>\n<ul>"
+        + "".join(f"<li>{_html(line)}</li>" for line in step.lines)
         + "</ul></li>\n"
         for step in page.steps
     )
@@ -209,18 +281,18 @@ def page_html(page: RulesPage) -> str:
     if page.low_draws:
         tips += low_draws_html(lang, page.low_draws)
     if page.tips:
-        tips += "<ul>" + "".join(f"<li>{escape(tip)}</li>" for tip in page.tips) + "</ul>\n"
+        tips += "<ul>" + "".join(f"<li>{_html(tip)}</li>" for tip in page.tips) + "</ul>\n"
     glossary = (
         '<dl class="glossary">'
-        + "".join(f"<dt>{escape(t)}</dt><dd>{escape(d)}</dd>" for t, d in page.glossary)
+        + "".join(f"<dt>{_html(t)}</dt><dd>{_html(d)}</dd>" for t, d in page.glossary)
         + "</dl>\n"
     )
-    questions = "".join(f"<h3>{escape(q)}</h3>\n<p>{escape(a)}</p>\n" for q, a in page.questions)
+    questions = "".join(f"<h3>{_html(q)}</h3>\n<p>{_html(a)}</p>\n" for q, a in page.questions)
     columns = ("setting", "default", "choices", "changes")
     defaults_head = "".join(f'<th scope="col">{say(f"defaults.column.{c}")}</th>' for c in columns)
     defaults_rows = "".join(
-        f'<tr><th scope="row">{escape(r.setting)}</th><td>{escape(r.default)}</td>'
-        f"<td>{escape(r.choices)}</td><td>{escape(r.changes)}</td></tr>\n"
+        f'<tr><th scope="row">{_html(r.setting)}</th><td>{_html(r.default)}</td>'
+        f"<td>{_html(r.choices)}</td><td>{_html(r.changes)}</td></tr>\n"
         for r in page.defaults
     )
     defaults = f'<p id="defaults-intro">{say("defaults.intro")}</p>\n' + _scrolling(
@@ -241,8 +313,8 @@ def page_html(page: RulesPage) -> str:
     title = message(lang, "page.title", title=page.title)
     body = (
         f'<p><a href="/rules">{say("page.all_games")}</a></p>\n'
-        f"<h1>{escape(title)}</h1>\n"
-        + (f'<p class="intro">{escape(page.intro)}</p>\n' if page.intro else "")
+        f"<h1>{_html(title)}</h1>\n"
+        + (f'<p class="intro">{_html(page.intro)}</p>\n' if page.intro else "")
         + f'<ul class="overview">{overview}</ul>\n'
         f'<nav class="contents" aria-labelledby="contents-title">'
         f'<h2 id="contents-title">{say("page.contents")}</h2><ul>{contents}</ul></nav>\n'
@@ -262,11 +334,12 @@ def game_html(name: str, lang: str = "en") -> str:
 
 def _games_list(lang: str) -> str:
     items = []
-    for name, kind in GAMES.items():
+    for name in GAMES:
         low, high = game(name).seats
-        seats = message(lang, "index.seats", low=str(low), high=str(high))
+        seats = message(lang, "index.seats", count=high, low=number(low, lang))
+        title = message(lang, f"game.{name}")
         items.append(
-            f'<li><a href="/rules/{escape(name)}">{escape(kind.title)}</a> '
+            f'<li><a href="/rules/{escape(name)}">{_html(title)}</a> '
             f'<span class="hint">({escape(seats)})</span></li>\n'
         )
     return f'<ul class="games">\n{"".join(items)}</ul>\n'
@@ -279,9 +352,8 @@ def index_html(lang: str = "en") -> str:
     True
     """
     title = message(lang, "index.title")
-    body = (
-        f"<h1>{escape(title)}</h1>\n<p>{escape(message(lang, 'index.intro'))}</p>\n"
-        + _games_list(lang)
+    body = f"<h1>{_html(title)}</h1>\n<p>{_html(message(lang, 'index.intro'))}</p>\n" + _games_list(
+        lang
     )
     return _frame(lang, title, body)
 
@@ -296,6 +368,6 @@ def missing_html(name: str, lang: str = "en") -> str:
     title = message(lang, "missing.title")
     body = (
         f"<h1>{escape(title)}</h1>\n"
-        f"<p>{escape(message(lang, 'missing.body', name=name))}</p>\n" + _games_list(lang)
+        f"<p>{_with_name(message(lang, 'missing.body', name=NAME), name)}</p>\n" + _games_list(lang)
     )
     return _frame(lang, title, body)

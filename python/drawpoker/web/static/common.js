@@ -6,13 +6,16 @@ const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
 const RANK_NAMES = { T: "10" };
 const RANK_WORDS = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
 
-// A card's name for people and screen readers: "king of spades", "10 of hearts", "joker".
+// A card's name for people and screen readers: "king of spades", "10 of hearts", "the joker",
+// in the page's language once its catalogue is loaded (English on a page that loads none).
 function cardName(text) {
-  if (text === null || text === undefined) return "face-down card";
-  if (text === "Jk") return "joker";
+  if (text === null || text === undefined) return cardWords("card.back", {}, "face-down card");
+  if (text === "Jk") return cardWords("card.joker", {}, "the joker");
   const rank = text.slice(0, -1);
   const suit = text.slice(-1);
-  return `${RANK_WORDS[rank] || rank} of ${SUIT_NAMES[suit] || suit}`;
+  const rankName = cardWords(`rank.${rank}`, {}, RANK_WORDS[rank] || rank);
+  const suitName = cardWords(`suit.${suit}`, {}, SUIT_NAMES[suit] || suit);
+  return cardWords("card.label", { rank: rankName, suit: suitName }, `${rankName} of ${suitName}`);
 }
 
 // An element for one card given as text ("As", "Td", "Jk" for the joker), or a face-down card
@@ -24,16 +27,16 @@ function cardElement(text, options = {}) {
   if (options.small) el.classList.add("small");
   if (text === null || text === undefined) {
     el.classList.add("back");
-    el.title = "face down";
-    el.setAttribute("aria-label", cardName(null));
+    el.title = cardName(null);
+    el.setAttribute("aria-label", el.title);
     return el;
   }
   el.dataset.card = text;
   if (text === "Jk") {
     el.classList.add("joker");
     el.innerHTML = '<span class="rank">\u2605</span><span class="suit">JOKER</span>';
-    el.title = "the joker";
-    el.setAttribute("aria-label", cardName(text));
+    el.title = cardName(text);
+    el.setAttribute("aria-label", el.title);
     return el;
   }
   const rank = text.slice(0, -1);
@@ -49,6 +52,11 @@ function cardElement(text, options = {}) {
   el.title = cardName(text);
   el.setAttribute("aria-label", el.title);
   return el;
+}
+
+// A card's words from the page's catalogue once loaded; `english` on a page that has none.
+function cardWords(key, values, english) {
+  return hasText(key) ? t(key, values) : english;
 }
 
 function cardsElement(cards, options = {}) {
@@ -98,5 +106,36 @@ function chips(n) {
 }
 
 function percent(x) {
-  return `${(100 * x).toFixed(2)}%`;
+  const tag = document.documentElement.dataset.tag || "en";
+  return new Intl.NumberFormat(tag, { style: "percent", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x);
+}
+
+// The page's language: its tag (e.g. "ar" or "ar-u-nu-arab", set by the server on <html>), and
+// its catalogue from /i18n/<tag>.json once loadTexts() has run. Counted messages hold a form per
+// CLDR plural category; Intl.PluralRules picks it, Intl.NumberFormat writes the numbers.
+const I18N = { tag: document.documentElement.dataset.tag || "en", messages: {} };
+
+async function loadTexts() {
+  const data = await requestJSON("GET", `/i18n/${I18N.tag}.json`);
+  I18N.messages = data.messages;
+}
+
+function formatNumber(n) {
+  return new Intl.NumberFormat(I18N.tag).format(n);
+}
+
+function hasText(key) {
+  return Object.prototype.hasOwnProperty.call(I18N.messages, key);
+}
+
+// The message `key` with {name} placeholders filled; `count` chooses a counted message's form.
+function t(key, values = {}, count = null) {
+  let text = I18N.messages[key];
+  if (text === undefined) return key;
+  const filled = { ...values };
+  if (typeof text === "object") {
+    text = text[new Intl.PluralRules(I18N.tag).select(count)] || text.other;
+    filled.count = formatNumber(count);
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in filled ? String(filled[name]) : whole));
 }

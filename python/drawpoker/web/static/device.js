@@ -19,15 +19,18 @@ function keepDevice(key, nickname) {
   localStorage.setItem(NICKNAME_STORE, nickname);
 }
 
-// A form asking the nickname, put at the top of `place` when this browser has no device yet.
+// A form asking the nickname, put at the top of `place` when this browser has no device yet
+// (the lobby asks it on the first visit, once its texts are loaded).
 function askNickname(place, done) {
   if (deviceKey()) return;
-  const input = element("input", { id: "nickname", name: "nickname", maxlength: "24",
+  const input = element("input", { id: "device-nickname", name: "nickname", maxlength: "24",
     required: "", autocomplete: "nickname" });
   const error = element("p", { id: "nickname-error", class: "error", role: "alert" });
+  const label = hasText("device.nickname") ? t("device.nickname") : "Your nickname (shown at tables and in ratings)";
+  const save = hasText("device.save") ? t("device.save") : "Save";
   const form = element("form", { id: "nickname-form", class: "device" },
-    element("label", { for: "nickname", text: "Your nickname (shown at tables and in ratings)" }),
-    input, element("button", { type: "submit", text: "Save" }), error);
+    element("label", { for: "device-nickname", text: label }),
+    input, element("button", { type: "submit", text: save }), error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
@@ -41,7 +44,3 @@ function askNickname(place, done) {
   });
   place.prepend(form);
 }
-
-// The lobby asks the nickname on the first visit.
-const lobbyMain = document.querySelector("main.lobby");
-if (lobbyMain) askNickname(lobbyMain);

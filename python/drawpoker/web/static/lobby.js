@@ -5,19 +5,7 @@
 "use strict";
 
 const NICKNAME_KEY = "drawpoker.nickname";
-const STATUS_WORDS = { waiting: "waiting for players", playing: "playing" };
 
-const CPU_LABELS = {
-  checkcall: "check/call",
-  rules: "rules of thumb",
-  strong: "strong",
-  station: "calling station",
-  "min-raiser": "min-raiser",
-  "pat-maniac": "pat maniac",
-  "pat-station": "pat calling station",
-  "pat-stabber": "pat stabber",
-  "pat-min-raiser": "pat min-raiser",
-};
 let GAMES = [];
 const seatChoices = [];  // what each seat was set to, kept when the seats are drawn again
 
@@ -25,13 +13,24 @@ function currentGame() {
   return GAMES.find((g) => g.name === document.getElementById("game").value);
 }
 
+// A word from the catalogue when it has one, else the server's English.
+function said(key, english) {
+  return hasText(key) ? t(key) : english;
+}
+
+function gameTitle(name, english) {
+  return said(`game.${name}`, english);
+}
+
+function choiceWords(setting, choice) {
+  const i = setting.choices.indexOf(choice);
+  return said(`choice.${choice}`, i >= 0 ? setting.choice_labels[i] : String(choice));
+}
+
 function defaultWords(setting) {
-  if (setting.type === "bool") return setting.default ? "on" : "off";
-  if (setting.choices) {
-    const i = setting.choices.indexOf(setting.default);
-    return i >= 0 ? setting.choice_labels[i] : String(setting.default);
-  }
-  return String(setting.default);
+  if (setting.type === "bool") return setting.default ? t("defaults.on") : t("defaults.off");
+  if (setting.choices) return choiceWords(setting, setting.default);
+  return typeof setting.default === "number" ? formatNumber(setting.default) : String(setting.default);
 }
 
 function settingInput(setting) {
@@ -42,11 +41,11 @@ function settingInput(setting) {
     input.checked = Boolean(setting.default);
   } else if (setting.choices) {
     input = element("select", { id, name: setting.name });
-    setting.choices.forEach((choice, i) => {
-      const option = element("option", { value: String(choice), text: setting.choice_labels[i] });
+    for (const choice of setting.choices) {
+      const option = element("option", { value: String(choice), text: choiceWords(setting, choice) });
       if (choice === setting.default) option.selected = true;
       input.append(option);
-    });
+    }
   } else if (setting.type === "int") {
     input = element("input", { type: "number", id, name: setting.name, min: "0", step: "1" });
     input.value = String(setting.default);
@@ -55,10 +54,15 @@ function settingInput(setting) {
     input.value = setting.default === null ? "" : String(setting.default);
   }
   input.dataset.type = setting.type;
-  const help = setting.help ? `${setting.help[0].toUpperCase()}${setting.help.slice(1)}. ` : "";
+  const label = said(`setting.${setting.name}`, setting.label);
+  const help = said(`help.${currentGame().name}.${setting.name}`, setting.help);
+  const value = defaultWords(setting);
+  const hint = help
+    ? t("lobby.setting.hint", { help: `${help[0].toUpperCase()}${help.slice(1)}`, value })
+    : t("lobby.setting.default", { value });
   return element("div", { class: "field" },
-    element("label", { for: id, text: setting.label }), input,
-    element("span", { class: "hint", text: `${help}The rules' default: ${defaultWords(setting)}.` }));
+    element("label", { for: id, text: label }), input,
+    element("span", { class: "hint", text: hint }));
 }
 
 function renderSettings() {
@@ -70,12 +74,15 @@ function renderSettings() {
   players.max = game.seats[1];
   const count = Math.min(Math.max(Number(players.value) || 4, game.seats[0]), game.seats[1]);
   players.value = String(count);
-  document.getElementById("stack").placeholder = `${game.default_stack} (the game's own)`;
-  document.getElementById("players-hint").textContent =
-    `${game.title} is played by ${game.seats[0]} to ${game.seats[1]} players.`;
+  document.getElementById("stack").placeholder = t("lobby.stack.default", { stack: formatNumber(game.default_stack) });
+  document.getElementById("players-hint").textContent = t("lobby.players.hint",
+    { game: gameTitle(game.name, game.title), low: formatNumber(game.seats[0]) }, game.seats[1]);
   const timer = document.getElementById("timer");
-  timer.replaceChildren(...game.table.timers.map((t) =>
-    element("option", { value: t === null ? "" : String(t), text: t === null ? "none" : `${t} s` })));
+  timer.replaceChildren(...game.table.timers.map((seconds) =>
+    element("option", {
+      value: seconds === null ? "" : String(seconds),
+      text: seconds === null ? t("defaults.none") : t("defaults.seconds", {}, seconds),
+    })));
   renderSeats();
 }
 
@@ -86,15 +93,16 @@ function renderSeats() {
   const rows = [];
   for (let seat = 0; seat < count; seat++) {
     const select = element("select", { id: `seat-${seat}`, name: `seat-${seat}` });
-    select.append(element("option", { value: "person", text: "a person (open seat)" }));
+    select.append(element("option", { value: "person", text: t("lobby.person") }));
     for (const kind of game.cpu) {
-      select.append(element("option", { value: `cpu:${kind}`, text: `CPU: ${CPU_LABELS[kind] || kind}` }));
+      const name = hasText(`cpu.${kind}`) ? t(`cpu.${kind}`) : kind;
+      select.append(element("option", { value: `cpu:${kind}`, text: t("lobby.cpu", { kind: name }) }));
     }
     const wanted = seatChoices[seat] || (seat === 0 || game.cpu.length === 0 ? "person" : "cpu:rules");
     select.value = [...select.options].some((o) => o.value === wanted) ? wanted : select.options[0].value;
     select.addEventListener("change", () => { seatChoices[seat] = select.value; });
     rows.push(element("div", { class: "seat-row" },
-      element("label", { for: select.id, text: `Seat ${seat + 1}` }), select));
+      element("label", { for: select.id, text: t("lobby.seat", { number: formatNumber(seat + 1) }) }), select));
   }
   box.replaceChildren(...rows);
 }
@@ -127,8 +135,8 @@ function nickname() {
   return name === "" ? undefined : name;
 }
 
-function showError(what, error) {
-  document.getElementById("lobby-error").textContent = `${what}: ${error.message}`;
+function showError(text) {
+  document.getElementById("lobby-error").textContent = text;
 }
 
 // A seat taken (its token kept in this browser, as the table page reads it): go to the table.
@@ -146,10 +154,11 @@ async function create(event) {
     const body = { ...request(), private: document.getElementById("private").checked, sit: true };
     const name = nickname();
     if (name !== undefined) body.name = name;
+    if (deviceKey()) body.device = deviceKey();  // the seat counts for this device's rating
     const made = await requestJSON("POST", "/api/tables", body);
     sitAt(made.id, made.token);
   } catch (error) {
-    showError("The table was not made", error);
+    showError(t("lobby.not_made", { reason: error.message }));
     button.disabled = false;
   }
 }
@@ -159,11 +168,11 @@ async function join(tableId) {
   try {
     const name = nickname();
     const taken = await requestJSON("POST", `/api/tables/${encodeURIComponent(tableId)}/seats`,
-      name === undefined ? {} : { name });
+      { name, device: deviceKey() || undefined });
     sitAt(tableId, taken.token);
   } catch (error) {
     if (error.status === 409) location.href = `/table/${encodeURIComponent(tableId)}`;  // offers to watch
-    else showError("No seat was taken", error);
+    else showError(t("lobby.not_joined", { reason: error.message }));
   }
 }
 
@@ -171,30 +180,42 @@ async function playNow(game) {
   document.getElementById("lobby-error").textContent = "";
   try {
     const name = nickname();
-    const body = name === undefined ? { game } : { game, name };
+    const body = { game, name, device: deviceKey() || undefined };  // JSON leaves out undefined
     const taken = await requestJSON("POST", "/api/play", body);
     sitAt(taken.id, taken.token);
   } catch (error) {
-    showError("No seat was found", error);
+    showError(t("lobby.not_seated", { reason: error.message }));
   }
 }
 
 // ------------------------------------------------------------------ the open tables
 
+// A table's stakes and betting structure in the page's language (in the server's English
+// when the catalogue lacks a kind).
+function stakesWords(row) {
+  const amounts = (values) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, formatNumber(v)]));
+  const part = ([kind, values]) => (hasText(`stakes.${kind}`) ? t(`stakes.${kind}`, amounts(values)) : null);
+  const parts = row.stakes_parts.map(part);
+  const [kind, values] = row.structure_kind;
+  const structure = hasText(`structure.${kind}`) ? t(`structure.${kind}`, amounts(values)) : row.structure;
+  const stakes = parts.includes(null) ? row.stakes : parts.join(t("lobby.separator"));
+  return t("lobby.stakes", { stakes, structure });
+}
+
 function tableRow(row) {
-  const joinButton = element("button", { type: "button", class: "join", text: "Join" });
+  const joinButton = element("button", { type: "button", class: "join", text: t("lobby.join") });
   joinButton.dataset.table = row.id;
   joinButton.disabled = row.free === 0;
   joinButton.addEventListener("click", () => join(row.id));
-  const watch = element("a", { href: `${row.link}?watch`, class: "watch", text: "Watch" });
-  const players = `${row.people} ${row.people === 1 ? "person" : "people"}, ${row.cpu} CPU`;
+  const watch = element("a", { href: `${row.link}?watch`, class: "watch", text: t("lobby.watch") });
+  const people = t("count.people", {}, row.people);
   const tr = element("tr", {},
-    element("td", { text: row.title }),
-    element("td", { text: `${row.stakes} (${row.structure})` }),
-    element("td", { class: "num", text: `${row.free} of ${row.seats}` }),
-    element("td", { text: players }),
-    element("td", { class: "num", text: String(row.watching) }),
-    element("td", { text: STATUS_WORDS[row.status] || row.status }),
+    element("td", { text: gameTitle(row.game, row.title) }),
+    element("td", { text: stakesWords(row) }),
+    element("td", { class: "num", text: t("lobby.free", { free: formatNumber(row.free), seats: formatNumber(row.seats) }) }),
+    element("td", { text: t("lobby.players", { people, cpu: formatNumber(row.cpu) }) }),
+    element("td", { class: "num", text: formatNumber(row.watching) }),
+    element("td", { text: hasText(`status.${row.status}`) ? t(`status.${row.status}`) : row.status }),
     element("td", {}, joinButton, " ", watch));
   tr.dataset.table = row.id;
   return tr;
@@ -204,10 +225,12 @@ function showTables(message) {
   const rows = message.tables.map(tableRow);
   document.getElementById("table-rows").replaceChildren(...rows);
   document.getElementById("tables").hidden = rows.length === 0;
-  const more = message.total > rows.length ? ` (the ${rows.length} oldest of ${message.total} shown)` : "";
-  document.getElementById("tables-status").textContent = rows.length === 0
-    ? "No open table right now: play now, or start one."
-    : `${message.total} open ${message.total === 1 ? "table" : "tables"}${more}.`;
+  let status = t("lobby.tables.none");
+  if (rows.length > 0) {
+    status = t("lobby.tables.count", {}, message.total);
+    if (message.total > rows.length) status = t("lobby.tables.some", { shown: formatNumber(rows.length) }, message.total);
+  }
+  document.getElementById("tables-status").textContent = status;
   document.body.dataset.tables = String(message.total);
 }
 
@@ -220,20 +243,24 @@ function followTables() {
     if (message.type === "tables") { lobbyRetry = 500; showTables(message); }
   });
   socket.addEventListener("close", () => {
-    document.getElementById("tables-status").textContent = "The list is not live: reconnecting...";
+    document.getElementById("tables-status").textContent = t("lobby.tables.reconnecting");
     setTimeout(followTables, lobbyRetry);
     lobbyRetry = Math.min(lobbyRetry * 2, 15000);
   });
 }
 
 async function start() {
+  await loadTexts();
+  askNickname(document.querySelector("main.lobby"), (name) => {
+    document.getElementById("nickname").value = name;
+  });
   const data = await requestJSON("GET", "/api/games");
   GAMES = data.games;
   const select = document.getElementById("game");
-  select.replaceChildren(...GAMES.map((g) => element("option", { value: g.name, text: g.title })));
+  select.replaceChildren(...GAMES.map((g) => element("option", { value: g.name, text: gameTitle(g.name, g.title) })));
   document.getElementById("nickname").value = localStorage.getItem(NICKNAME_KEY) || "";
   document.getElementById("play-buttons").replaceChildren(...GAMES.map((g) => {
-    const button = element("button", { type: "button", class: "secondary", id: `play-${g.name}`, text: g.title });
+    const button = element("button", { type: "button", class: "secondary", id: `play-${g.name}`, text: gameTitle(g.name, g.title) });
     button.addEventListener("click", () => playNow(g.name));
     return button;
   }));
@@ -246,5 +273,5 @@ async function start() {
 }
 
 start().catch((error) => {
-  document.getElementById("lobby-error").textContent = `The lobby could not load: ${error.message}`;
+  showError(t("lobby.not_loaded", { reason: error.message }));
 });

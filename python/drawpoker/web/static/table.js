@@ -447,7 +447,7 @@ function renderFelt() {
   }
   const w = felt.clientWidth;
   const h = felt.clientHeight;
-  const own = boxes[seat].offsetHeight;
+  const own = boxes[seat === null ? 0 : seat].offsetHeight;  // a watcher sees seat 1 at the bottom
   const middle = ring(w, h, own);
   $("centre").style.top = `${middle.cy}px`;
   boxes.forEach((box, s) => {

@@ -5,22 +5,36 @@
 let DATA = null;
 const $ = (id) => document.getElementById(id);
 
+// The draw engine's "draw 3 (7c 4s 2h)" or "stand pat" in the page's language, cards as cards.
+function choiceElement(text) {
+  if (text === "stand pat") return document.createTextNode(t("draw.stand_pat"));
+  const match = /^draw (\d+) \((.*)\)$/.exec(text);
+  const [before, after] = t("draw.choice", { cards: "\u0000" }, Number(match[1])).split("\u0000");
+  return element("span", {}, before, cardsElement(match[2].split(" "), { small: true }), after);
+}
+
+function fraction(text) {
+  return text.split(" / ").map((n) => formatNumber(Number(n))).join(" / ");
+}
+
 function tipsTable(deck) {
-  const head = element("tr", {}, ...["Tip", "Example", "Advised", "Goal", "Advised: goal",
-    "improve", "Best alternative", "goal", "improve", "Place"].map((t) => element("th", { text: t })));
+  const head = element("tr", {}, ...["tips.column.tip", "tips.column.example", "tips.column.advised",
+    "tips.column.goal", "tips.column.reach", "tips.column.improve", "tips.column.other",
+    "tips.column.place"].map((key) => element("th", { text: t(key) })));
   const rows = [head];
-  for (const t of deck.tips) {
+  for (const tip of deck.tips) {
     rows.push(element("tr", {},
-      element("td", { text: t.advice }),
-      element("td", {}, cardsElement(t.hand.split(" "), { small: true })),
-      element("td", { text: t.advised }),
-      element("td", { text: t.goal }),
-      element("td", { class: "num", text: `${t.advised_goal} = ${percent(t.advised_goal_probability)}` }),
-      element("td", { class: "num", text: percent(t.advised_improve_probability) }),
-      element("td", { text: t.alternative }),
-      element("td", { class: "num", text: percent(t.alternative_goal_probability) }),
-      element("td", { class: "num", text: percent(t.alternative_improve_probability) }),
-      element("td", { class: "num", text: `${t.place} of ${t.choices}` })));
+      element("td", { text: t(`tipdata.${tip.tip.replaceAll(" ", "-")}`) }),
+      element("td", {}, cardsElement(tip.hand.split(" "), { small: true })),
+      element("td", {}, choiceElement(tip.advised)),
+      element("td", { text: t(`tipgoal.${tip.goal.replaceAll(" ", "-")}`) }),
+      element("td", { class: "num" }, element("bdi", { dir: "ltr", text: fraction(tip.advised_goal) }),
+        " = ", element("bdi", { dir: "ltr", text: percent(tip.advised_goal_probability) })),
+      element("td", { class: "num" }, element("bdi", { dir: "ltr", text: percent(tip.advised_improve_probability) })),
+      element("td", {}, choiceElement(tip.alternative), ": ",
+        element("bdi", { dir: "ltr", text: percent(tip.alternative_goal_probability) }), ", ",
+        element("bdi", { dir: "ltr", text: percent(tip.alternative_improve_probability) })),
+      element("td", { class: "num", text: t("tips.place", { place: formatNumber(tip.place), choices: formatNumber(tip.choices) }) })));
   }
   return element("table", { class: "tips", id: `tips-${deck.deck}` }, ...rows);
 }
@@ -29,8 +43,24 @@ function fillObjectives() {
   const deck = $("deck").value;
   const select = $("objective");
   const previous = select.value;
-  select.replaceChildren(...DATA.objectives[deck].map((o) => element("option", { value: o.name, text: o.label })));
+  select.replaceChildren(...DATA.objectives[deck].map((o) => element("option", { value: o.name, text: objectiveText(o) })));
   if ([...select.options].some((o) => o.value === previous)) select.value = previous;
+}
+
+// An objective of the analysis in the page's language ("at_least:TWO_PAIR": the chance of two
+// pair or better); the API's English label when the catalogue has no words for it.
+function objectiveText(objective) {
+  const [kind, category] = objective.name.split(":");
+  if (category && hasText(`category.${category}`)) {
+    const name = t(`category.${category}`);
+    return t("objective.at_least", { category: name.charAt(0).toLocaleLowerCase(I18N.tag) + name.slice(1) });
+  }
+  return hasText(`objective.${kind}`) ? t(`objective.${kind}`) : objective.label;
+}
+
+function categoryText(name) {
+  const key = `category.${name.toUpperCase()}`;
+  return hasText(key) ? t(key) : name;
 }
 
 function valueText(choice, objective) {
@@ -51,14 +81,15 @@ async function analyse(event) {
     $("analysis").replaceChildren();
     return;
   }
-  const label = DATA.objectives[result.deck].find((o) => o.name === result.objective).label;
-  const head = element("tr", {}, ...["#", "Keep", "Discard", label, "improve", "final hands"].map((t) => element("th", { text: t })));
+  const label = objectiveText(DATA.objectives[result.deck].find((o) => o.name === result.objective));
+  const head = element("tr", {}, ...["#", t("tips.column.keep"), t("tips.column.discard"), label,
+    t("tips.column.improve"), t("tips.column.final")].map((text) => element("th", { text })));
   const rows = [head];
   for (const c of result.choices) {
-    const dist = Object.entries(c.counts).map(([name, n]) => `${name} ${percent(n / c.total)}`).join(", ");
-    const discard = c.discards.length ? cardsElement(c.discards, { small: true }) : "stand pat";
+    const dist = Object.entries(c.counts).map(([name, n]) => `${categoryText(name)} ${percent(n / c.total)}`).join(", ");
+    const discard = c.discards.length ? cardsElement(c.discards, { small: true }) : t("draw.stand_pat");
     rows.push(element("tr", { class: c.rank === 1 ? "best" : "" },
-      element("td", { class: "num", text: String(c.rank) }),
+      element("td", { class: "num", text: formatNumber(c.rank) }),
       element("td", {}, cardsElement(c.kept, { small: true })),
       element("td", {}, discard),
       element("td", { class: "num", text: valueText(c, result.objective) }),
@@ -66,16 +97,23 @@ async function analyse(event) {
       element("td", { class: "dist", text: dist })));
   }
   $("analysis").replaceChildren(
-    element("p", {}, "Hand ", cardsElement(result.cards), ` \u2014 ${result.choices.length} choices, ${result.deck}-card deck, limit ${result.limit}`),
+    element("p", {}, t("tips.analyse.hand"), " ", cardsElement(result.cards), " \u2014 ",
+      t("tips.analysis.line", {
+        choices: t("count.choices", {}, result.choices.length),
+        deck: t(`tips.deck.${result.deck}`),
+        limit: hasText(`choice.${result.limit}`) ? t(`choice.${result.limit}`) : result.limit,
+      })),
     element("table", { class: "choices", id: "choices" }, ...rows));
   $("analysis").scrollIntoView();
 }
 
 async function start() {
+  await loadTexts();
   DATA = await requestJSON("GET", "/api/tips");
   $("tips-tables").replaceChildren(...DATA.decks.flatMap((deck) => [
-    element("h2", { text: deck.joker ? "53 cards: the joker is wild" : "52 cards" }), tipsTable(deck)]));
-  $("limit").replaceChildren(...DATA.limits.map((l) => element("option", { value: l, text: l })));
+    element("h2", { text: deck.joker ? t("tips.deck.joker_heading") : t("tips.deck.52") }), tipsTable(deck)]));
+  $("limit").replaceChildren(...DATA.limits.map((l) =>
+    element("option", { value: l, text: hasText(`choice.${l}`) ? t(`choice.${l}`) : l })));
   $("limit").value = "3-or-4-with-ace";
   fillObjectives();
   $("deck").addEventListener("change", fillObjectives);
@@ -83,4 +121,4 @@ async function start() {
   document.body.dataset.ready = "yes";
 }
 
-start().catch((error) => { $("tips-error").textContent = `The tips could not load: ${error.message}`; });
+start().catch((error) => { $("tips-error").textContent = t("tips.not_loaded", { reason: error.message }); });
