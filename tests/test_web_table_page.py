@@ -74,9 +74,9 @@ def resize(driver: Any, width: int, height: int) -> None:
 def sit_at_new_table(
     driver: Any, server: SiteServer, seats: list[str], name: str, rounds: int
 ) -> str:
-    """Makes a Hold'em table of ``rounds`` hands (a turn timer of ten minutes: it never runs
-    out here) and takes its first seat as ``name``."""
-    request = {"game": "holdem", "seats": seats, "rounds": rounds, "turn_timer": 600}
+    """Makes a Hold'em table of ``rounds`` hands (the longest turn timer the rules allow, 60 s:
+    R-TABLE-4) and takes its first seat as ``name``."""
+    request = {"game": "holdem", "seats": seats, "rounds": rounds, "turn_timer": 60}
     made = server.request("POST", "/api/tables", request)
     driver.get(server.url + f"/table/{made['id']}")
     join(driver, name)
