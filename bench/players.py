@@ -8,9 +8,10 @@ Run from the project root::
 Each measurement seats CPU players of one type in every seat (six, or the game's most) and plays
 seeded games of ten rounds, timing every ``bot.choose(view)`` with ``time.perf_counter``. The
 first hand of a game is measured apart, in a fresh process, so that whatever the players build
-on their first decision (and not at import) is counted: the first decision, and the slowest
-decision of that first hand. ``python -m bench.compare players`` writes the figures to
-bench/RESULTS.md.
+on their first decision (and not at import) is counted: the first decision, the slowest
+decision of that first hand, and apart from them the time to seat the players (``make_bot``,
+which readies the game's tables, and the ``Table``). ``python -m bench.compare players``
+writes the figures to bench/RESULTS.md.
 """
 
 from __future__ import annotations
@@ -51,26 +52,31 @@ def seats(name: str) -> int:
     return min(SEATS, game(name).seats[1])
 
 
-def play(name: str, kind: str, seed: int, rounds: int) -> list[list[float]]:
-    """Every decision's time of one game, hand by hand (seconds)."""
+def play(name: str, kind: str, seed: int, rounds: int) -> tuple[float, list[list[float]]]:
+    """The time to seat the players (``make_bot`` and ``Table``) and every decision's time,
+    hand by hand, of one game (seconds)."""
     players = seats(name)
     per_hand: list[list[float]] = []
     times: list[float] = []
+    start = time.perf_counter()
     cpu: dict[int, Player] = {
         s: TimedPlayer(make_bot(kind, seed=seed * 31 + s, game=name), times) for s in range(players)
     }
     table = Table(game(name), players, seed=seed, settings=TableSettings(rounds=rounds), cpu=cpu)
+    seating = time.perf_counter() - start
     while not table.is_over:
         table.play_cpu(limit=1)
         if table.is_over or table.hand is not table.hands[len(per_hand)]:
             per_hand.append(times[:])
             times.clear()
-    return per_hand
+    return seating, per_hand
 
 
 def first_hand(name: str, kind: str, seed: int) -> list[float]:
-    """The decision times of a game's first hand in this process (seconds)."""
-    return play(name, kind, seed, rounds=1)[0]
+    """The seating time then the decision times of a game's first hand in this process
+    (seconds)."""
+    seating, per_hand = play(name, kind, seed, rounds=1)
+    return [seating, *per_hand[0]]
 
 
 def first_hand_fresh(name: str, kind: str, seed: int) -> list[float]:
@@ -95,6 +101,7 @@ class Timing:
     max: float
     first: float
     first_hand_max: float
+    seating: float
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -110,9 +117,9 @@ def percentile(values: list[float], share: float) -> float:
 def measure_one(name: str, kind: str, games: int, seed: int = 1) -> Timing:
     """The :class:`Timing` of ``games`` games of ``name`` between CPU players of ``kind``."""
     times = [
-        t for g in range(games) for hand in play(name, kind, seed + g, rounds=10) for t in hand
+        t for g in range(games) for hand in play(name, kind, seed + g, rounds=10)[1] for t in hand
     ]
-    fresh = first_hand_fresh(name, kind, seed)
+    seating, *fresh = first_hand_fresh(name, kind, seed)
     ms = [t * 1000 for t in times]
     return Timing(
         name,
@@ -123,6 +130,7 @@ def measure_one(name: str, kind: str, games: int, seed: int = 1) -> Timing:
         max(ms),
         fresh[0] * 1000,
         max(fresh) * 1000,
+        seating * 1000,
     )
 
 
@@ -130,7 +138,7 @@ def measure(names: list[str], games: int) -> list[Timing]:
     """Timings of every game in ``names`` for each kind of :data:`KINDS`, printed as they come."""
     print(
         f"{'game':<16} {'kind':<7} {'decisions':>9} {'median':>8} {'p99':>8} {'max':>8} "
-        f"{'first':>8} {'1st hand':>8}   (ms)",
+        f"{'first':>8} {'1st hand':>8} {'seating':>8}   (ms)",
         flush=True,
     )
     timings = []
@@ -140,7 +148,7 @@ def measure(names: list[str], games: int) -> list[Timing]:
             timings.append(t)
             print(
                 f"{t.game:<16} {t.kind:<7} {t.decisions:>9} {t.median:>8.2f} {t.p99:>8.1f} "
-                f"{t.max:>8.1f} {t.first:>8.1f} {t.first_hand_max:>8.1f}",
+                f"{t.max:>8.1f} {t.first:>8.1f} {t.first_hand_max:>8.1f} {t.seating:>8.1f}",
                 flush=True,
             )
     return timings

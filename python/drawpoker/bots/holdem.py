@@ -329,7 +329,7 @@ def preflop_strengths() -> dict[str, float]:
 def compute_preflop_strengths() -> dict[str, float]:
     """Each starting hand's chance to beat one random hand by the river (ties half), estimated
     from 4,000 seeded random deals per hand with the batch evaluator (about 2 s, so it runs
-    offline: ``python -m drawpoker.bots.tables``).
+    offline: ``python -m drawpoker.bots.make_tables``).
 
     >>> compute_preflop_strengths() == preflop_strengths()  # the shipped table is up to date
     True

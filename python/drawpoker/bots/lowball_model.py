@@ -162,7 +162,7 @@ def _bucket(key: str) -> tuple[int, int]:
 def simulate_finals(name: str) -> tuple[dict[tuple[int, int], list[int]], list[int]]:
     """The final strengths of :data:`SIMULATED` seeded players of the lowball game ``name``
     drawing by the rules of thumb, kept by ``(draw, cards exchanged)``, and all of them, each
-    sorted (about 1 s, so it runs offline: ``python -m drawpoker.bots.tables``).
+    sorted (about 1 s, so it runs offline: ``python -m drawpoker.bots.make_tables``).
 
     >>> finals, everyone = simulate_finals("2-7-single-draw")
     >>> model = opponent_model("2-7-single-draw")  # the shipped table is up to date

@@ -197,7 +197,7 @@ def _points_spread(hilo: bool) -> tuple[float, ...]:
 
 def compute_points_spread(hilo: bool) -> list[float]:
     """Hutchison points of 20,000 seeded random hands, sorted best first (about 1 s, so it runs
-    offline: ``python -m drawpoker.bots.tables``).
+    offline: ``python -m drawpoker.bots.make_tables``).
 
     >>> tuple(compute_points_spread(hilo=True)) == _points_spread(True)  # shipped up to date
     True

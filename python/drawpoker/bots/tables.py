@@ -5,11 +5,13 @@ first decision of a game: the Hold'em starting hands' strengths
 points (:func:`~drawpoker.bots.omaha.compute_points_spread`) and the lowball opponent models'
 final strengths (:func:`~drawpoker.bots.lowball_model.simulate_finals`). Each computing
 function's doctest checks that the shipped table is what it computes. After changing one,
-rewrite the file::
+rewrite the file with :mod:`drawpoker.bots.make_tables`::
 
-    python -m drawpoker.bots.tables
+    python -m drawpoker.bots.make_tables
 
 Sorted numbers are kept as runs, ``[value, count]`` pairs (:func:`runs`, :func:`expand`).
+:func:`drawpoker.bots.seating.prepare` readies them, with all else a first decision would
+otherwise build or import, when the players are seated.
 
 >>> sorted(shipped())
 ['holdem-preflop', 'lowball-finals', 'omaha-points']
@@ -63,40 +65,3 @@ def expand(pairs: Sequence[Sequence[float]]) -> list[float]:
     [3, 3, 2, 1, 1, 1]
     """
     return [value for value, count in pairs for _ in range(int(count))]
-
-
-def compute() -> dict[str, Any]:
-    """Every table, computed (several seconds).
-
-    >>> compute.__name__
-    'compute'
-    """
-    from drawpoker.bots.holdem import compute_preflop_strengths
-    from drawpoker.bots.lowball_model import simulate_finals
-    from drawpoker.bots.omaha import compute_points_spread
-
-    lowball = {}
-    for name in LOWBALL_GAMES:
-        finals, everyone = simulate_finals(name)
-        lowball[name] = {
-            "finals": {f"{draw},{count}": runs(v) for (draw, count), v in sorted(finals.items())},
-            "everyone": runs(everyone),
-        }
-    return {
-        "holdem-preflop": compute_preflop_strengths(),
-        "omaha-points": {
-            "high": runs(compute_points_spread(hilo=False)),
-            "hilo": runs(compute_points_spread(hilo=True)),
-        },
-        "lowball-finals": lowball,
-    }
-
-
-def main() -> None:
-    """Computes every table and writes :data:`TABLES`."""
-    TABLES.write_text(json.dumps(compute(), separators=(",", ":")) + "\n", encoding="utf-8")
-    print(f"wrote {TABLES}")
-
-
-if __name__ == "__main__":
-    main()
