@@ -19,6 +19,7 @@ from drawpoker.bots.tables import LOWBALL_GAMES, TABLES, runs
 def compute() -> dict[str, Any]:
     """Every table, computed (several seconds).
 
+    >>> from drawpoker.bots.tables import shipped
     >>> compute() == shipped()  # the shipped tables are up to date
     True
     """
