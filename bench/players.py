@@ -34,16 +34,20 @@ SEATS = 6
 
 
 class TimedPlayer:
-    """A CPU player whose every decision's wall time (seconds) is appended to ``times``."""
+    """A CPU player whose every decision's wall time (seconds) is appended to ``times``, and
+    the CPU time the process spent on it (all threads) to ``cpu``: on a shared machine the
+    wall time also counts the waits for a core, the CPU time only the work."""
 
-    def __init__(self, player: Player, times: list[float]) -> None:
+    def __init__(self, player: Player, times: list[float], cpu: list[float]) -> None:
         self.player = player
         self.times = times
+        self.cpu = cpu
 
     def choose(self, view: HandView) -> Action:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = self.player.choose(view)
         self.times.append(time.perf_counter() - start)
+        self.cpu.append(time.process_time() - start_cpu)
         return action
 
 
@@ -52,15 +56,19 @@ def seats(name: str) -> int:
     return min(SEATS, game(name).seats[1])
 
 
-def play(name: str, kind: str, seed: int, rounds: int) -> tuple[float, list[list[float]]]:
-    """The time to seat the players (``make_bot`` and ``Table``) and every decision's time,
-    hand by hand, of one game (seconds)."""
+def play(
+    name: str, kind: str, seed: int, rounds: int
+) -> tuple[float, list[list[float]], list[float]]:
+    """The time to seat the players (``make_bot`` and ``Table``), every decision's time, hand
+    by hand, and every decision's CPU time, of one game (seconds)."""
     players = seats(name)
     per_hand: list[list[float]] = []
     times: list[float] = []
+    cpu_times: list[float] = []
     start = time.perf_counter()
     cpu: dict[int, Player] = {
-        s: TimedPlayer(make_bot(kind, seed=seed * 31 + s, game=name), times) for s in range(players)
+        s: TimedPlayer(make_bot(kind, seed=seed * 31 + s, game=name), times, cpu_times)
+        for s in range(players)
     }
     table = Table(game(name), players, seed=seed, settings=TableSettings(rounds=rounds), cpu=cpu)
     seating = time.perf_counter() - start
@@ -69,13 +77,13 @@ def play(name: str, kind: str, seed: int, rounds: int) -> tuple[float, list[list
         if table.is_over or table.hand is not table.hands[len(per_hand)]:
             per_hand.append(times[:])
             times.clear()
-    return seating, per_hand
+    return seating, per_hand, cpu_times
 
 
 def first_hand(name: str, kind: str, seed: int) -> list[float]:
     """The seating time then the decision times of a game's first hand in this process
     (seconds)."""
-    seating, per_hand = play(name, kind, seed, rounds=1)
+    seating, per_hand, _ = play(name, kind, seed, rounds=1)
     return [seating, *per_hand[0]]
 
 
@@ -102,6 +110,8 @@ class Timing:
     first: float
     first_hand_max: float
     seating: float
+    cpu_p99: float
+    cpu_max: float
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -116,11 +126,13 @@ def percentile(values: list[float], share: float) -> float:
 
 def measure_one(name: str, kind: str, games: int, seed: int = 1) -> Timing:
     """The :class:`Timing` of ``games`` games of ``name`` between CPU players of ``kind``."""
-    times = [
-        t for g in range(games) for hand in play(name, kind, seed + g, rounds=10)[1] for t in hand
-    ]
+    ms: list[float] = []
+    cpu: list[float] = []
+    for g in range(games):
+        _, per_hand, cpu_times = play(name, kind, seed + g, rounds=10)
+        ms += [t * 1000 for hand in per_hand for t in hand]
+        cpu += [t * 1000 for t in cpu_times]
     seating, *fresh = first_hand_fresh(name, kind, seed)
-    ms = [t * 1000 for t in times]
     return Timing(
         name,
         kind,
@@ -131,6 +143,8 @@ def measure_one(name: str, kind: str, games: int, seed: int = 1) -> Timing:
         fresh[0] * 1000,
         max(fresh) * 1000,
         seating * 1000,
+        percentile(cpu, 0.99),
+        max(cpu),
     )
 
 
@@ -138,7 +152,7 @@ def measure(names: list[str], games: int) -> list[Timing]:
     """Timings of every game in ``names`` for each kind of :data:`KINDS`, printed as they come."""
     print(
         f"{'game':<16} {'kind':<7} {'decisions':>9} {'median':>8} {'p99':>8} {'max':>8} "
-        f"{'first':>8} {'1st hand':>8} {'seating':>8}   (ms)",
+        f"{'first':>8} {'1st hand':>8} {'seating':>8} {'cpu p99':>8} {'cpu max':>8}   (ms)",
         flush=True,
     )
     timings = []
@@ -148,7 +162,8 @@ def measure(names: list[str], games: int) -> list[Timing]:
             timings.append(t)
             print(
                 f"{t.game:<16} {t.kind:<7} {t.decisions:>9} {t.median:>8.2f} {t.p99:>8.1f} "
-                f"{t.max:>8.1f} {t.first:>8.1f} {t.first_hand_max:>8.1f} {t.seating:>8.1f}",
+                f"{t.max:>8.1f} {t.first:>8.1f} {t.first_hand_max:>8.1f} {t.seating:>8.1f} "
+                f"{t.cpu_p99:>8.1f} {t.cpu_max:>8.1f}",
                 flush=True,
             )
     return timings
