@@ -111,18 +111,18 @@ def _refused(hand: Hand, action: Action, message: str) -> None:
 
 def test_r_draw_3_and_4_a_refused_bet_says_what_the_seat_may_do() -> None:
     hand = Hand(FiveCardDraw(), [500] * 3, button=2, seed=6)
-    legal_totals = "(20..490 in steps of 20, or all-in)"  # R-DRAW-3: units of 20, stack 490
+    legal_totals = "20 to 480 in steps of 20, or 490 (all-in)"  # R-DRAW-3: units of 20, 490 left
     _refused(hand, Action("raise", 40), "no bet to raise")
     _refused(hand, Action("call"), "there is no bet to call; check instead")
     _refused(hand, Action("fold"), "there is no bet to call; check instead")
     _refused(hand, Action("shove"), "unknown action 'shove'")
     for total in (25, -5, 500):
-        _refused(hand, Action("bet", total), f"{total} is not a legal total {legal_totals}")
+        _refused(hand, Action("bet", total), f"{total} is not a legal total: {legal_totals}")
     hand.bet(20)
     _refused(hand, Action("bet", 40), "there is a bet: raise instead")
     _refused(hand, Action("check"), "20 to call")
-    raise_totals = "(40..490 in steps of 20, or all-in)"  # at least one unit more than the bet
-    _refused(hand, Action("raise", 30), f"30 is not a legal total {raise_totals}")
+    raise_totals = "40 to 480 in steps of 20, or 490 (all-in)"  # a unit more than the bet at least
+    _refused(hand, Action("raise", 30), f"30 is not a legal total: {raise_totals}")
     hand.call()
     hand.call()
     assert hand.phase == "draw"

@@ -28,6 +28,7 @@ from drawpoker.bots.draw import (
 from drawpoker.bots.holdem import HoldemRulesBot, HoldemStrongBot
 from drawpoker.bots.lowball import LowballRulesBot, LowballStrongBot
 from drawpoker.bots.omaha import OmahaRulesBot, OmahaStrongBot
+from drawpoker.bots.seating import prepare
 from drawpoker.bots.simple import PAT_BOTS, SIMPLE_BOTS, SimpleBot, has_draw, simple_kinds
 from drawpoker.bots.stud import StudRulesBot, StudStrongBot
 from drawpoker.errors import InvalidArgumentError
@@ -77,7 +78,9 @@ def bot_kinds(game: str) -> tuple[str, ...]:
 
 def make_bot(kind: str, seed: int = 0, game: str = "five-card-draw") -> Player:
     """A CPU player of type ``kind`` (one of :data:`CPU_KINDS`) for the game named ``game``
-    (the check/call player plays every game).
+    (the check/call player plays every game). The first rules-of-thumb or strong player of a
+    game in a process readies the game's tables (:func:`~drawpoker.bots.seating.prepare`), so
+    that its first decision builds none.
 
     >>> make_bot("genius")
     Traceback (most recent call last):
@@ -101,6 +104,7 @@ def make_bot(kind: str, seed: int = 0, game: str = "five-card-draw") -> Player:
     cls = _BY_GAME.get((game, kind))
     if cls is None:
         raise InvalidArgumentError(f"no {kind} CPU player for {game} yet (checkcall plays it)")
+    prepare(game)
     bot: Player = cls(seed=seed)
     return bot
 
@@ -136,6 +140,7 @@ def restore_bot(data: Any) -> Player:
     cls = _BY_GAME.get((data["game"], data["kind"]))
     if cls is None:
         raise InvalidArgumentError(f"unknown saved CPU player {data['kind']!r} of {data['game']!r}")
+    prepare(data["game"])
     bot: Player = cls.from_dict(data)
     return bot
 

@@ -311,14 +311,28 @@ class HoldemRulesBot(ReadingBot):
         return _passive(legal, call=chance >= odds)
 
 
-@cache
 def preflop_strengths() -> dict[str, float]:
-    """Each starting hand's chance to beat one random hand by the river (ties half), estimated
-    once from 4,000 seeded random deals per hand with the batch evaluator.
+    """Each starting hand's chance to beat one random hand by the river (ties half), as
+    :func:`compute_preflop_strengths` estimated it, read from the shipped tables
+    (:mod:`drawpoker.bots.tables`).
 
     >>> strengths = preflop_strengths()
     >>> len(strengths), strengths["AA"] > 0.84, strengths["72o"] < 0.36
     (169, True, True)
+    """
+    from drawpoker.bots.tables import shipped
+
+    strengths: dict[str, float] = shipped()["holdem-preflop"]
+    return strengths
+
+
+def compute_preflop_strengths() -> dict[str, float]:
+    """Each starting hand's chance to beat one random hand by the river (ties half), estimated
+    from 4,000 seeded random deals per hand with the batch evaluator (about 2 s, so it runs
+    offline: ``python -m drawpoker.bots.make_tables``).
+
+    >>> compute_preflop_strengths() == preflop_strengths()  # the shipped table is up to date
+    True
     """
     import numpy as np
 
@@ -357,6 +371,7 @@ def _ranked_starting_hands() -> tuple[str, ...]:
     return tuple(sorted(strengths, key=lambda name: -strengths[name]))
 
 
+@cache
 def likely_range(raises: int, called: bool) -> frozenset[str]:
     """The starting hands an opponent likely holds after what it did before the flop: the top
     15% after a raise of its own (5% after two), the top 35% after calling a raise, the top 60%

@@ -125,14 +125,52 @@ class OpponentModel:
 
 @cache
 def opponent_model(name: str) -> OpponentModel:
-    """The opponent model of the lowball game named ``name`` (built once per process).
+    """The opponent model of the lowball game named ``name``: the final strengths
+    :func:`simulate_finals` found, read from the shipped tables (:mod:`drawpoker.bots.tables`)
+    once per process.
 
     >>> opponent_model("badugi").ranking
     'badugi'
     """
     import numpy as np
 
+    from drawpoker.bots.tables import expand, shipped
     from drawpoker.evaluation import ranking_system
+    from drawpoker.games import game
+
+    spec = game(name)
+    ranking = spec.showdown[0].ranking
+    saved = shipped()["lowball-finals"][name]
+    return OpponentModel(
+        ranking=ranking,
+        draws=sum(1 for street in spec.streets if street.draw),
+        max_strength=ranking_system(ranking).max_strength,
+        finals={
+            _bucket(key): np.array(expand(runs), dtype=np.int64)
+            for key, runs in saved["finals"].items()
+        },
+        everyone=np.array(expand(saved["everyone"]), dtype=np.int64),
+    )
+
+
+def _bucket(key: str) -> tuple[int, int]:
+    """The ``(draw, count)`` a shipped key ``"draw,count"`` names."""
+    draw, count = key.split(",")
+    return int(draw), int(count)
+
+
+def simulate_finals(name: str) -> tuple[dict[tuple[int, int], list[int]], list[int]]:
+    """The final strengths of :data:`SIMULATED` seeded players of the lowball game ``name``
+    drawing by the rules of thumb, kept by ``(draw, cards exchanged)``, and all of them, each
+    sorted (about 1 s, so it runs offline: ``python -m drawpoker.bots.make_tables``).
+
+    >>> finals, everyone = simulate_finals("2-7-single-draw")
+    >>> model = opponent_model("2-7-single-draw")  # the shipped table is up to date
+    >>> everyone == model.everyone.tolist()
+    True
+    >>> finals == {key: values.tolist() for key, values in model.finals.items()}
+    True
+    """
     from drawpoker.games import game
 
     spec = game(name)
@@ -157,13 +195,7 @@ def opponent_model(name: str) -> OpponentModel:
         everyone.append(final)
         for draw, count in enumerate(counts, start=1):
             buckets.setdefault((draw, count), []).append(final)
-    return OpponentModel(
-        ranking=ranking,
-        draws=draws,
-        max_strength=ranking_system(ranking).max_strength,
-        finals={key: np.sort(np.array(v, dtype=np.int64)) for key, v in buckets.items()},
-        everyone=np.sort(np.array(everyone, dtype=np.int64)),
-    )
+    return {key: sorted(values) for key, values in buckets.items()}, sorted(everyone)
 
 
 @dataclass(frozen=True)

@@ -189,10 +189,22 @@ class OmahaRulesBot(SeededBot):
 
 @cache
 def _points_spread(hilo: bool) -> tuple[float, ...]:
-    """Hutchison points of 20,000 seeded random hands, sorted best first."""
+    """:func:`compute_points_spread`, read from :mod:`drawpoker.bots.tables`."""
+    from drawpoker.bots.tables import expand, shipped
+
+    return tuple(expand(shipped()["omaha-points"]["hilo" if hilo else "high"]))
+
+
+def compute_points_spread(hilo: bool) -> list[float]:
+    """Hutchison points of 20,000 seeded random hands, sorted best first (about 1 s, so it runs
+    offline: ``python -m drawpoker.bots.make_tables``).
+
+    >>> tuple(compute_points_spread(hilo=True)) == _points_spread(True)  # shipped up to date
+    True
+    """
     rng = random.Random(2024)
     points = [starting_points(rng.sample(range(52), 4), hilo) for _ in range(20_000)]
-    return tuple(sorted(points, reverse=True))
+    return sorted(points, reverse=True)
 
 
 def points_at_top(share: float, hilo: bool) -> float:

@@ -118,7 +118,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="URL",
-        help="another origin whose pages may post and open WebSockets (repeatable)",
+        help="another origin whose pages may post and open WebSockets (repeatable; default: "
+        "none, only the public URL's own origin)",
     )
     limits = parser.add_argument_group("limits per client")
     for setting in fields(SiteLimits):  # the defaults read without the serve extra's imports

@@ -447,7 +447,7 @@ function renderFelt() {
   }
   const w = felt.clientWidth;
   const h = felt.clientHeight;
-  const own = boxes[seat === null ? 0 : seat].offsetHeight;  // a watcher sees seat 1 at the bottom
+  const own = seat === null ? 0 : boxes[seat].offsetHeight;  // a watcher has no seat of its own
   const middle = ring(w, h, own);
   $("centre").style.top = `${middle.cy}px`;
   boxes.forEach((box, s) => {
@@ -516,7 +516,7 @@ function resultLines(hand) {
 // ------------------------------------------------------------------ the controls
 
 function myTurn() {
-  return state && state.status === "playing" && state.actor === seat && state.legal !== null &&
+  return state && seat !== null && state.status === "playing" && state.actor === seat && state.legal !== null &&
     !state.players[seat].away;
 }
 
