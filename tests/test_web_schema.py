@@ -57,10 +57,16 @@ def problems(check: Draft202012Validator, message: JSON) -> list[str]:
 
 
 def assert_valid(check: Draft202012Validator, texts: list[str], where: str) -> None:
+    """Every message of ``texts`` validates; a welcome's or an update's ``seq`` is its state's
+    and its last event's (what a schema cannot say)."""
     for text in texts:
         message = json.loads(text)
         found = problems(check, message)
         assert not found, (where, message.get("type"), found[:5], text[:2000])
+        if message["type"] in ("welcome", "update"):
+            assert message["seq"] == message["state"]["seq"], (where, text[:300])
+            seqs = [e["seq"] for e in message["events"]]
+            assert seqs == sorted(seqs) and seqs[-1:] in ([], [message["seq"]]), (where, seqs)
 
 
 def _turn_or_pause(people: set[int], paused: set[int]) -> Callable[[JSON], bool]:
@@ -307,6 +313,18 @@ BROKEN = {
                 }
             )
         ),
+    ),
+    "a low shown in a game without one": (
+        "seat",
+        _broken(
+            lambda m: m["state"]["shown"].append(
+                {"seat": 0, "cards": ["As", "Kd"], "text": "Ace high", "low": None}
+            )
+        ),
+    ),
+    "a third blind": (
+        "seat",
+        _broken(lambda m: m["state"]["blinds"].append({"seat": 0, "amount": 5, "name": "blind"})),
     ),
     "an unknown status": ("update", _broken(lambda m: m["state"].update(status="paused"))),
     "an unknown error code": (
