@@ -1,10 +1,11 @@
 """The JSON Schema of the site's server messages (python/drawpoker/web/messages.schema.json,
 linked from docs/protocol.md) against what the server really sends: a whole game of each
-registered game is played over the WebSocket by two people (one of them also sending a stale
-action, an illegal one and bad JSON, the other acting out of turn) beside a CPU player, with a
-watcher and a lobby page connected, the hand pauses ended with ``next``; every message each
-of them received must validate. The schema is itself a valid draft 2020-12 schema, its lists
-(error codes, event kinds, games...) are the server's own, and it refuses broken messages."""
+registered game (and of Five-Card Draw without betting) is played over the WebSocket by two
+people (one of them also sending a stale action, an illegal one and bad JSON, the other acting
+out of turn) beside a CPU player, with a watcher and a lobby page connected, the hand pauses
+ended with ``next``; every message each of them received must validate. The schema is itself
+a valid draft 2020-12 schema, its lists (error codes, event kinds, games...) are the server's
+own, and it refuses broken messages."""
 
 from __future__ import annotations
 
@@ -97,6 +98,20 @@ def _refusals(player: Browser, bystander: Browser, mine: JSON) -> None:
             pass
 
 
+def calm_action(state: JSON, rng: random.Random) -> JSON:
+    """A random legal action whose bet or raise is the least allowed: the stacks last the few
+    hands a test plays (an all-in of every seat would end the game after one).
+
+    >>> calm_action({"legal": {"kinds": ["raise"], "min_to": 200, "max_to": 900, "step": 100,
+    ...              "presets": []}}, random.Random(1))
+    {'kind': 'raise', 'amount': 200}
+    """
+    action = random_action(state, rng)
+    if "amount" in action:
+        action["amount"] = state["legal"]["min_to"]
+    return action
+
+
 def play(people: dict[int, Browser], watcher: Browser, rng: random.Random) -> JSON:
     """Plays the people's seats to the end of the game (random legal actions), each hand's
     pause ended by every person's ``next``; the first turn also sends the refusals above.
@@ -128,21 +143,30 @@ def play(people: dict[int, Browser], watcher: Browser, rng: random.Random) -> JS
         if not refused:
             refused = True
             _refusals(player, next(b for s, b in people.items() if s != seat), mine)
-        player.act(**random_action(mine, rng))
+        player.act(**calm_action(mine, rng))
         acted = mine["actions"]
         for browser in (player, watcher):  # the watcher's next state is the table's again
             browser.read_until(lambda s, n=acted: s["actions"] > n or s["status"] == "over")
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_message_of_a_played_game_matches_the_schema(game: str) -> None:
-    rng = random.Random(f"schema {game}")
+VARIANTS = [(name, {}) for name in sorted(GAMES)] + [("five-card-draw", {"mode": "no-bet"})]
+"""Each registered game with its default settings, and the game without betting (points)."""
+
+
+@pytest.mark.parametrize(("game", "settings"), VARIANTS)
+def test_every_message_of_a_played_game_matches_the_schema(game: str, settings: JSON) -> None:
+    rng = random.Random(f"schema {game} {settings}")
     table_check, lobby_check = validator("table-message"), validator("lobby-message")
     cpu = bot_kinds(game)[-1]
     with site(pace=HELD) as client, client.websocket_connect("/lobby/ws") as lobby:
         lobby_texts = [lobby.receive_text()]
         table_id = new_table(
-            client, game, ["person", "person", f"cpu:{cpu}"], rounds=2, turn_timer=60
+            client,
+            game,
+            ["person", "person", f"cpu:{cpu}"],
+            settings=settings,
+            rounds=3,
+            turn_timer=60,
         )
         people, tokens = {}, {}
         for name in ("Ann", "Bob"):
@@ -187,7 +211,7 @@ def test_every_message_of_a_played_game_matches_the_schema(game: str) -> None:
     # the game really showed the schema the messages it is about
     assert seen["types"] == {"welcome", "update", "error", "pong"}
     assert {"stale", "illegal", "bad-json", "not-your-turn"} <= seen["errors"]
-    assert {"deal", "win"} <= seen["events"]
+    assert "deal" in seen["events"] and seen["events"] & {"win", "show"}
     states = [json.loads(t).get("state") for t in watcher.texts]
     assert any(s and s["pause"] is not None for s in states)  # a hand's result was held
 
@@ -326,6 +350,10 @@ BROKEN = {
         "seat",
         _broken(lambda m: m["state"]["blinds"].append({"seat": 0, "amount": 5, "name": "blind"})),
     ),
+    "a call the timer took": (
+        "seat",
+        _broken(lambda m: m["events"][0].update(kind="call", timer=True)),
+    ),
     "an unknown status": ("update", _broken(lambda m: m["state"].update(status="paused"))),
     "an unknown error code": (
         "seat",
@@ -342,6 +370,16 @@ def test_the_schema_refuses_a_broken_message(sample: dict[str, JSON], case: str)
     which, breaking = BROKEN[case]
     assert problems(check, sample[which]) == []
     assert problems(check, breaking(sample[which])) != [], case
+
+
+def test_the_schema_takes_what_the_turn_timer_did(sample: dict[str, JSON]) -> None:
+    """An action the turn timer took for a seat (R-TABLE-1) carries ``timer`` (the played
+    games above are over before any 60 s timer runs out)."""
+    message = copy.deepcopy(sample["update"])
+    for kind in ("check", "fold", "draw", "bring-in"):
+        event = {"seq": message["seq"], "hand": 0, "kind": kind, "seat": 0, "amount": 0}
+        message["events"] = [{**event, "cards": [], "private": False, "timer": True}]
+        assert problems(validator("table-message"), message) == [], kind
 
 
 def test_the_lobby_schema_refuses_a_table_over_and_a_table_message() -> None:
