@@ -82,12 +82,13 @@ function showFull() {
   if (facts.status !== "over") return;
   $("full-title").textContent = `This game of ${facts.game.title} is over`;
   $("watch-link").textContent = "See how it ended";
-  $("play-again").hidden = false;
-  $("play-again").textContent = `Play ${facts.game.title} again`;
-  $("play-again").addEventListener("click", async () => {
+  // a new seat of this game by "Play now" (#play-again is the game-over button of a seat)
+  $("play-this-game").hidden = false;
+  $("play-this-game").textContent = `Play ${facts.game.title} again`;
+  $("play-this-game").addEventListener("click", async () => {
     try {
-      const name = localStorage.getItem("drawpoker.nickname");
-      const body = name ? { game: facts.game.name, name } : { game: facts.game.name };
+      const name = localStorage.getItem("drawpoker.nickname") || undefined;
+      const body = { game: facts.game.name, name, device: deviceKey() || undefined };
       const taken = await requestJSON("POST", "/api/play", body);
       localStorage.setItem(`drawpoker.seat.${taken.id}`, taken.token);
       location.href = `/table/${encodeURIComponent(taken.id)}`;
