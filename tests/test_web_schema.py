@@ -391,6 +391,8 @@ def test_the_lobby_schema_refuses_a_table_over_and_a_table_message() -> None:
         "title": "Texas Hold'em, no limit",
         "stakes": "blinds 50/100",
         "structure": "no limit",
+        "stakes_parts": [["blinds", {"small": 50, "big": 100}]],
+        "structure_kind": ["no-limit", {}],
         "seats": 2,
         "free": 1,
         "people": 0,
@@ -403,5 +405,7 @@ def test_the_lobby_schema_refuses_a_table_over_and_a_table_message() -> None:
     assert problems(check, page) == []
     over = {**page, "tables": [{**row, "status": "over"}]}
     assert problems(check, over) != []
+    unknown_stake = {**page, "tables": [{**row, "stakes_parts": [["tip", {}]]}]}
+    assert problems(check, unknown_stake) != []
     assert problems(check, {"type": "welcome"}) != []
     assert problems(check, {"type": "error", "code": "stale", "message": "x"}) != []
