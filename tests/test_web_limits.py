@@ -46,6 +46,27 @@ def test_defect_open_tables_per_address_are_limited() -> None:
         assert len(_rooms(client)) == 2
 
 
+def test_defect_open_tables_per_device_are_limited() -> None:
+    """A device that sits at the tables it makes has ``open_tables`` open at most, from any
+    address; without a device only the address counts."""
+    limits = SiteLimits(open_tables=2, table_rate="100/minute")
+    with site(limits=limits) as client:
+        key = client.post("/api/devices", json={"nickname": "Ann"}).json()["device"]
+        mine = {**REQUEST, "seats": ["person"] * 2, "sit": True, "device": key}
+        made = [client.post("/api/tables", json=mine) for _ in range(2)]
+        assert [r.status_code for r in made] == [201, 201]
+        house = client.app.state.house  # type: ignore[attr-defined]
+        for table_id in house.makers:  # as if each had been made from another address
+            house.makers[table_id] = f"elsewhere-{table_id}"
+        refused = client.post("/api/tables", json=mine)
+        assert refused.status_code == 429
+        assert refused.json()["message"] == (
+            "this device has 2 open tables already: play or finish one first"
+        )
+        assert client.post("/api/tables", json=REQUEST).status_code == 201  # no device
+        assert len(_rooms(client)) == 3
+
+
 def test_defect_a_full_site_answers_503_not_500() -> None:
     """With the server's tables at their limit, a new table got 500; now 503 and a sentence."""
     limits = SiteLimits(max_tables=2, table_rate="100/minute", open_tables=100)

@@ -349,10 +349,12 @@ async def new_table(request: Request) -> Response:
     maker = request.client.host if request.client else "unknown"
     house = _house(request)
     device = creator.get("device")
+    device_id = None
     try:
         if device is not None:  # checked before the table is made: a bad key makes none
-            nickname = clean_name(creator.get("name"), house.device_of(device)[1])
-        room = house.create(table_request, maker)
+            device_id, known_as = house.device_of(device)
+            nickname = clean_name(creator.get("name"), known_as)
+        room = house.create(table_request, maker, device_id)
     except Refused as refused:
         return error(refused.status, refused.code, refused.message, language(request))
     url = f"{request.app.state.public_url}/table/{room.id}"

@@ -44,7 +44,7 @@ class SiteLimits:
     table_rate: str = "10/minute"
     """Tables one address may make."""
     open_tables: int = 20
-    """Tables made by one address that may be open (not over) at once."""
+    """Tables made by one address, or by one device seated at them, that may be open at once."""
     max_tables: int = 2000
     """Tables the server holds in memory; a new one beyond it is refused (503)."""
     idle_table: float = 1800.0

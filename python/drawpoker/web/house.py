@@ -112,6 +112,8 @@ class House:
         self.rooms: dict[str, Room] = {}
         self.makers: dict[str, str] = {}
         """The address that made each table made since this server started."""
+        self.device_makers: dict[str, int] = {}
+        """The device that made each table made since this server started, where it sat with one."""
         self.lobby = LobbyFeed(lambda: list(self.rooms.values()))
         """The lobby pages kept up to date with the list of tables."""
 
@@ -164,11 +166,12 @@ class House:
         for room in self.rooms.values():
             await room.stop()
 
-    def create(self, request: NewTable, maker: str = "local") -> Room:
-        """A new table for ``request`` made by the address ``maker``, saved, its task
-        started (call it on the running loop); :class:`Refused` when the server holds
-        ``max_tables`` (503), or ``maker`` has ``open_tables`` open or made its
-        ``table_rate`` already (429).
+    def create(self, request: NewTable, maker: str = "local", device: int | None = None) -> Room:
+        """A new table for ``request`` made by the address ``maker`` (and the device whose id is
+        ``device``, when the creator sits with one), saved, its task started (call it on the
+        running loop); :class:`Refused` when the server holds ``max_tables`` (503), or
+        ``maker`` or ``device`` has ``open_tables`` open, or ``maker`` made its ``table_rate``
+        already (429).
 
         >>> import asyncio
         >>> async def demo():
@@ -181,25 +184,43 @@ class House:
         ...     await house.stop()
         ...     return len(room.id), room.status
         >>> asyncio.run(demo())
-        429 this address has 1 open tables already: play or finish one first
+        429 this address has 1 open table already: play or finish one first
         (16, 'waiting')
+        >>> async def by_device():
+        ...     house = House(Store(":memory:"), limits=SiteLimits(open_tables=1))
+        ...     room = house.create(parse_new_table({"game": "holdem", "seats": ["person"] * 2}),
+        ...                         "10.0.0.1", device=7)
+        ...     try:  # another address, the same device
+        ...         house.create(room.request, "10.0.0.2", device=7)
+        ...     except Refused as refused:
+        ...         print(refused.status, refused.message)
+        ...     await house.stop()
+        >>> asyncio.run(by_device())
+        429 this device has 1 open table already: play or finish one first
         """
         limits = self.guard.settings
         if len(self.rooms) >= limits.max_tables:
             raise Refused(
                 503, "site-full", f"the server holds {limits.max_tables} tables: try again later"
             )
-        mine = sum(
-            1
-            for table_id, who in self.makers.items()
-            if who == maker and self.rooms[table_id].status != "over"
-        )
-        if mine >= limits.open_tables:
-            raise Refused(
-                429,
-                "too-many-tables",
-                f"this address has {mine} open tables already: play or finish one first",
+        for owner, owners, what in (
+            (maker, self.makers, "address"),
+            (device, self.device_makers, "device"),
+        ):
+            if owner is None:
+                continue
+            mine = sum(
+                1
+                for table_id, who in owners.items()
+                if who == owner and self.rooms[table_id].status != "over"
             )
+            if mine >= limits.open_tables:
+                tables = "table" if mine == 1 else "tables"
+                raise Refused(
+                    429,
+                    "too-many-tables",
+                    f"this {what} has {mine} open {tables} already: play or finish one first",
+                )
         if not self.guard.table_allowed(maker):
             raise Refused(
                 429,
@@ -218,6 +239,8 @@ class House:
             bot_seeds=seeds,
         )
         self.makers[table_id] = maker
+        if device is not None:
+            self.device_makers[table_id] = device
         self._add(room)
         return room
 
@@ -245,8 +268,10 @@ third is first
         ((None, None, 'rules', 'rules'), 'waiting', True, (0, 1), False)
         """
         display = clean_name(nickname, "Player")
+        device = None
         if device_key is not None:
-            display = clean_name(nickname, self.device_of(device_key)[1])
+            device, known_as = self.device_of(device_key)
+            display = clean_name(nickname, known_as)
         for room in listed(list(self.rooms.values())):
             if room.table.game.name == name and room.open_seats() and any(room.request.seats):
                 seat, token = self.claim(room, display, device_key)
@@ -256,7 +281,7 @@ third is first
         kinds = cpu_kinds(name)
         kind = "rules" if "rules" in kinds else kinds[0]
         seats = ["person"] * min(2, count - 1) + [f"cpu:{kind}"] * (count - min(2, count - 1))
-        room = self.create(parse_new_table({"game": name, "seats": seats}), maker)
+        room = self.create(parse_new_table({"game": name, "seats": seats}), maker, device)
         room.eager = True
         seat, token = self.claim(room, display, device_key)
         return room, seat, token
@@ -297,6 +322,7 @@ third is first
                 room.task.cancel()
             del self.rooms[table_id]
             self.makers.pop(table_id, None)
+            self.device_makers.pop(table_id, None)
             removed.append(table_id)
         if removed:
             self.lobby.changed()
