@@ -10,7 +10,7 @@ let GAMES = [];
 const seatChoices = [];  // what each seat was set to, kept when the seats are drawn again
 
 function currentGame() {
-  return GAMES.find((g) => g.name === document.getElementById("game").value);
+  return GAMES.find((g) => g.name === /** @type {HTMLSelectElement} */ (document.getElementById("game")).value);
 }
 
 // A word from the catalogue when it has one, else the server's English.
@@ -69,12 +69,12 @@ function renderSettings() {
   const game = currentGame();
   const box = document.getElementById("game-settings");
   box.replaceChildren(...game.settings.map(settingInput));
-  const players = document.getElementById("players");
+  const players = /** @type {HTMLInputElement} */ (document.getElementById("players"));
   players.min = game.seats[0];
   players.max = game.seats[1];
   const count = Math.min(Math.max(Number(players.value) || 4, game.seats[0]), game.seats[1]);
   players.value = String(count);
-  document.getElementById("stack").placeholder = t("lobby.stack.default", { stack: formatNumber(game.default_stack) });
+  /** @type {HTMLInputElement} */ (document.getElementById("stack")).placeholder = t("lobby.stack.default", { stack: formatNumber(game.default_stack) });
   document.getElementById("players-hint").textContent = t("lobby.players.hint",
     { game: gameTitle(game.name, game.title), low: formatNumber(game.seats[0]) }, game.seats[1]);
   const timer = document.getElementById("timer");
@@ -88,7 +88,7 @@ function renderSettings() {
 
 function renderSeats() {
   const game = currentGame();
-  const count = Number(document.getElementById("players").value);
+  const count = Number(/** @type {HTMLInputElement} */ (document.getElementById("players")).value);
   const box = document.getElementById("seats");
   const rows = [];
   for (let seat = 0; seat < count; seat++) {
@@ -111,26 +111,26 @@ function request() {
   const game = currentGame();
   const settings = {};
   for (const setting of game.settings) {
-    const input = document.getElementById(`setting-${setting.name}`);
-    if (setting.type === "bool") settings[setting.name] = input.checked;
+    const input = /** @type {HTMLInputElement | HTMLSelectElement} */ (document.getElementById(`setting-${setting.name}`));
+    if (setting.type === "bool") settings[setting.name] = /** @type {HTMLInputElement} */ (input).checked;
     else if (setting.type === "int") settings[setting.name] = Number(input.value);
     else settings[setting.name] = input.value;
   }
-  const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-  const stack = document.getElementById("stack").value;
-  const timer = document.getElementById("timer").value;
+  const seats = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seats select"))].map((s) => s.value);
+  const stack = /** @type {HTMLInputElement} */ (document.getElementById("stack")).value;
+  const timer = /** @type {HTMLSelectElement} */ (document.getElementById("timer")).value;
   return {
     game: game.name,
     settings,
     seats,
     stack: stack === "" ? null : Number(stack),
-    rounds: Number(document.getElementById("rounds").value),
+    rounds: Number(/** @type {HTMLInputElement} */ (document.getElementById("rounds")).value),
     turn_timer: timer === "" ? null : Number(timer),
   };
 }
 
 function nickname() {
-  const name = document.getElementById("nickname").value.trim();
+  const name = /** @type {HTMLInputElement} */ (document.getElementById("nickname")).value.trim();
   localStorage.setItem(NICKNAME_KEY, name);
   return name === "" ? undefined : name;
 }
@@ -148,10 +148,11 @@ function sitAt(tableId, token) {
 async function create(event) {
   event.preventDefault();
   document.getElementById("lobby-error").textContent = "";
-  const button = document.getElementById("create");
+  const button = /** @type {HTMLButtonElement} */ (document.getElementById("create"));
   button.disabled = true;
   try {
-    const body = { ...request(), private: document.getElementById("private").checked, sit: true };
+    /** @type {ReturnType<typeof request> & {private: boolean, sit: boolean, name?: string, device?: string}} */
+    const body = { ...request(), private: /** @type {HTMLInputElement} */ (document.getElementById("private")).checked, sit: true };
     const name = nickname();
     if (name !== undefined) body.name = name;
     if (deviceKey()) body.device = deviceKey();  // the seat counts for this device's rating
@@ -252,13 +253,13 @@ function followTables() {
 async function start() {
   await loadTexts();
   askNickname(document.querySelector("main.lobby"), (name) => {
-    document.getElementById("nickname").value = name;
+    /** @type {HTMLInputElement} */ (document.getElementById("nickname")).value = name;
   });
   const data = await requestJSON("GET", "/api/games");
   GAMES = data.games;
   const select = document.getElementById("game");
   select.replaceChildren(...GAMES.map((g) => element("option", { value: g.name, text: gameTitle(g.name, g.title) })));
-  document.getElementById("nickname").value = localStorage.getItem(NICKNAME_KEY) || "";
+  /** @type {HTMLInputElement} */ (document.getElementById("nickname")).value = localStorage.getItem(NICKNAME_KEY) || "";
   document.getElementById("play-buttons").replaceChildren(...GAMES.map((g) => {
     const button = element("button", { type: "button", class: "secondary", id: `play-${g.name}`, text: gameTitle(g.name, g.title) });
     button.addEventListener("click", () => playNow(g.name));
