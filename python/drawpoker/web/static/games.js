@@ -13,7 +13,7 @@ function ratingText(seat) {
 async function download(tableId, seat, format) {
   const response = await fetch(
     `/api/tables/${encodeURIComponent(tableId)}/history?format=${format}&seat=${seat}`,
-    { headers: { "x-device-key": deviceKey() } });
+    { headers: { "x-device-key": /** @type {string} */ (deviceKey()) } });
   if (!response.ok) {
     const data = await response.json().catch(() => ({}));
     $("games-error").textContent = data.message || `${response.status}`;
@@ -37,7 +37,7 @@ function historyButtons(tableId, seat) {
 }
 
 async function showGames() {
-  const body = document.querySelector("#games tbody");
+  const body = /** @type {HTMLElement} */ (document.querySelector("#games tbody"));
   const data = await requestJSON("GET", `/api/devices/me/games?page=${gamesPage}`, undefined,
     { "x-device-key": deviceKey() });
   const rows = [];

@@ -8,7 +8,7 @@ async function showBoard() {
   try {
     const data = await requestJSON("GET",
       `/api/leaderboard/${encodeURIComponent(game)}?page=${boardPage}`);
-    document.querySelector("#board tbody").replaceChildren(...data.ratings.map((row) =>
+    /** @type {HTMLElement} */ (document.querySelector("#board tbody")).replaceChildren(...data.ratings.map((row) =>
       element("tr", {},
         element("td", { text: String(row.place) }),
         element("td", { text: row.nickname }),

@@ -6,7 +6,7 @@
 // pause ends or every present person clicked "Next hand".
 "use strict";
 
-const TABLE_ID = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const TABLE_ID = decodeURIComponent(/** @type {string} */ (location.pathname.split("/").filter(Boolean).pop()));
 const TOKEN_KEY = `drawpoker.seat.${TABLE_ID}`;
 const WATCHING = new URLSearchParams(location.search).has("watch");  // a watcher: no seat
 
@@ -277,7 +277,7 @@ function addEvents(events) {
     }
     log.append(element("div", { text: e.timer ? timerText(e) : eventText(e) }));
   }
-  while (log.childNodes.length > 300) log.removeChild(log.firstChild);
+  while (log.childNodes.length > 300) log.removeChild(/** @type {ChildNode} */ (log.firstChild));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -935,7 +935,7 @@ document.addEventListener("keydown", (event) => {
     return;
   }
   const found = KEYS.find(([k, , run]) => k === key && run !== null);
-  if (found) { event.preventDefault(); found[2](); }
+  if (found) { event.preventDefault(); /** @type {() => unknown} */ (found[2])(); }
 });
 $("show-keys").addEventListener("click", showKeys);
 $("close-keys").addEventListener("click", () => /** @type {HTMLDialogElement} */ ($("keys")).close());

@@ -7,7 +7,7 @@ let DATA = null;
 // The draw engine's "draw 3 (7c 4s 2h)" or "stand pat" in the page's language, cards as cards.
 function choiceElement(text) {
   if (text === "stand pat") return document.createTextNode(t("draw.stand_pat"));
-  const match = /^draw (\d+) \((.*)\)$/.exec(text);
+  const match = /** @type {RegExpExecArray} */ (/^draw (\d+) \((.*)\)$/.exec(text));
   const [before, after] = t("draw.choice", { cards: "\u0000" }, Number(match[1])).split("\u0000");
   return element("span", {}, before, cardsElement(match[2].split(" "), { small: true }), after);
 }
