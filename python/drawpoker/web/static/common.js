@@ -6,6 +6,13 @@ const SUIT_NAMES = { s: "spades", h: "hearts", d: "diamonds", c: "clubs" };
 const RANK_NAMES = { T: "10" };
 const RANK_WORDS = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
 
+// The page's element with this id (every page's script looks its elements up by id).
+/**
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+const $ = (id) => /** @type {HTMLElement} */ (document.getElementById(id));
+
 // A card's name for people and screen readers: "king of spades", "10 of hearts", "the joker",
 // in the page's language once its catalogue is loaded (English on a page that loads none).
 function cardName(text) {
@@ -81,7 +88,7 @@ async function requestJSON(method, url, body, headers = {}) {
   }
   if (!response.ok) {
     const message = data && data.message ? data.message : `${response.status} ${response.statusText}`;
-    const error = new Error(message);
+    const error = /** @type {Error & {status?: number, code?: string}} */ (new Error(message));
     error.status = response.status;
     error.code = data && data.error;
     throw error;
@@ -129,12 +136,14 @@ function hasText(key) {
 }
 
 // The message `key` with {name} placeholders filled; `count` chooses a counted message's form.
+/** @param {number | null} [count] */
 function t(key, values = {}, count = null) {
   let text = I18N.messages[key];
   if (text === undefined) return key;
+  /** @type {Record<string, unknown>} */
   const filled = { ...values };
   if (typeof text === "object") {
-    text = text[new Intl.PluralRules(I18N.tag).select(count)] || text.other;
+    text = text[new Intl.PluralRules(I18N.tag).select(/** @type {number} */ (count))] || text.other;
     filled.count = formatNumber(count);
   }
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in filled ? String(filled[name]) : whole));

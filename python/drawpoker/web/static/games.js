@@ -2,8 +2,6 @@
 // table's hand history (JSON or PHH), and the device key's export and import.
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-
 let gamesPage = 0;
 
 function ratingText(seat) {
@@ -15,7 +13,7 @@ function ratingText(seat) {
 async function download(tableId, seat, format) {
   const response = await fetch(
     `/api/tables/${encodeURIComponent(tableId)}/history?format=${format}&seat=${seat}`,
-    { headers: { "x-device-key": deviceKey() } });
+    { headers: { "x-device-key": /** @type {string} */ (deviceKey()) } });
   if (!response.ok) {
     const data = await response.json().catch(() => ({}));
     $("games-error").textContent = data.message || `${response.status}`;
@@ -39,7 +37,7 @@ function historyButtons(tableId, seat) {
 }
 
 async function showGames() {
-  const body = document.querySelector("#games tbody");
+  const body = /** @type {HTMLElement} */ (document.querySelector("#games tbody"));
   const data = await requestJSON("GET", `/api/devices/me/games?page=${gamesPage}`, undefined,
     { "x-device-key": deviceKey() });
   const rows = [];
@@ -58,8 +56,8 @@ async function showGames() {
   body.replaceChildren(...rows);
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
   $("page").textContent = `page ${gamesPage + 1} of ${pages} (${data.total} tables)`;
-  $("previous").disabled = gamesPage === 0;
-  $("next").disabled = gamesPage + 1 >= pages;
+  /** @type {HTMLButtonElement} */ ($("previous")).disabled = gamesPage === 0;
+  /** @type {HTMLButtonElement} */ ($("next")).disabled = gamesPage + 1 >= pages;
 }
 
 async function start() {
@@ -80,18 +78,18 @@ async function start() {
 $("previous").addEventListener("click", () => { gamesPage -= 1; start(); });
 $("next").addEventListener("click", () => { gamesPage += 1; start(); });
 $("show-key").addEventListener("click", () => {
-  const field = $("device-key");
+  const field = /** @type {HTMLInputElement} */ ($("device-key"));
   field.value = deviceKey() || "";
   field.hidden = false;
   field.select();
 });
 $("import-form").addEventListener("submit", async (event) => {
   event.preventDefault();
-  const key = $("import-key").value.trim();
+  const key = /** @type {HTMLInputElement} */ ($("import-key")).value.trim();
   try {
     const me = await requestJSON("GET", "/api/devices/me", undefined, { "x-device-key": key });
     keepDevice(key.toLowerCase(), me.nickname);
-    $("import-key").value = "";
+    /** @type {HTMLInputElement} */ ($("import-key")).value = "";
     gamesPage = 0;
     start();
   } catch (problem) {

@@ -1,16 +1,14 @@
 // drawpoker: the leaderboard of each game, a page at a time (GET /api/leaderboard/{game}).
 "use strict";
 
-const $ = (id) => document.getElementById(id);
-
 let boardPage = 0;
 
 async function showBoard() {
-  const game = $("board-game").value;
+  const game = /** @type {HTMLSelectElement} */ ($("board-game")).value;
   try {
     const data = await requestJSON("GET",
       `/api/leaderboard/${encodeURIComponent(game)}?page=${boardPage}`);
-    document.querySelector("#board tbody").replaceChildren(...data.ratings.map((row) =>
+    /** @type {HTMLElement} */ (document.querySelector("#board tbody")).replaceChildren(...data.ratings.map((row) =>
       element("tr", {},
         element("td", { text: String(row.place) }),
         element("td", { text: row.nickname }),
@@ -18,8 +16,8 @@ async function showBoard() {
         element("td", { text: String(row.games) }))));
     const pages = Math.max(1, Math.ceil(data.total / data.page_size));
     $("page").textContent = `page ${boardPage + 1} of ${pages} (${data.total} players)`;
-    $("previous").disabled = boardPage === 0;
-    $("next").disabled = boardPage + 1 >= pages;
+    /** @type {HTMLButtonElement} */ ($("previous")).disabled = boardPage === 0;
+    /** @type {HTMLButtonElement} */ ($("next")).disabled = boardPage + 1 >= pages;
     $("board-error").textContent = "";
   } catch (problem) {
     $("board-error").textContent = problem.message;
@@ -28,7 +26,7 @@ async function showBoard() {
 
 async function start() {
   const data = await requestJSON("GET", "/api/games");
-  const select = $("board-game");
+  const select = /** @type {HTMLSelectElement} */ ($("board-game"));
   for (const game of data.games) {
     select.append(element("option", { value: game.name, text: game.title }));
   }

@@ -10,7 +10,7 @@ let GAMES = [];
 const seatChoices = [];  // what each seat was set to, kept when the seats are drawn again
 
 function currentGame() {
-  return GAMES.find((g) => g.name === document.getElementById("game").value);
+  return GAMES.find((g) => g.name === /** @type {HTMLSelectElement} */ ($("game")).value);
 }
 
 // A word from the catalogue when it has one, else the server's English.
@@ -67,17 +67,17 @@ function settingInput(setting) {
 
 function renderSettings() {
   const game = currentGame();
-  const box = document.getElementById("game-settings");
+  const box = $("game-settings");
   box.replaceChildren(...game.settings.map(settingInput));
-  const players = document.getElementById("players");
+  const players = /** @type {HTMLInputElement} */ ($("players"));
   players.min = game.seats[0];
   players.max = game.seats[1];
   const count = Math.min(Math.max(Number(players.value) || 4, game.seats[0]), game.seats[1]);
   players.value = String(count);
-  document.getElementById("stack").placeholder = t("lobby.stack.default", { stack: formatNumber(game.default_stack) });
-  document.getElementById("players-hint").textContent = t("lobby.players.hint",
+  /** @type {HTMLInputElement} */ ($("stack")).placeholder = t("lobby.stack.default", { stack: formatNumber(game.default_stack) });
+  $("players-hint").textContent = t("lobby.players.hint",
     { game: gameTitle(game.name, game.title), low: formatNumber(game.seats[0]) }, game.seats[1]);
-  const timer = document.getElementById("timer");
+  const timer = $("timer");
   timer.replaceChildren(...game.table.timers.map((seconds) =>
     element("option", {
       value: seconds === null ? "" : String(seconds),
@@ -88,8 +88,8 @@ function renderSettings() {
 
 function renderSeats() {
   const game = currentGame();
-  const count = Number(document.getElementById("players").value);
-  const box = document.getElementById("seats");
+  const count = Number(/** @type {HTMLInputElement} */ ($("players")).value);
+  const box = $("seats");
   const rows = [];
   for (let seat = 0; seat < count; seat++) {
     const select = element("select", { id: `seat-${seat}`, name: `seat-${seat}` });
@@ -111,32 +111,32 @@ function request() {
   const game = currentGame();
   const settings = {};
   for (const setting of game.settings) {
-    const input = document.getElementById(`setting-${setting.name}`);
-    if (setting.type === "bool") settings[setting.name] = input.checked;
+    const input = /** @type {HTMLInputElement | HTMLSelectElement} */ ($(`setting-${setting.name}`));
+    if (setting.type === "bool") settings[setting.name] = /** @type {HTMLInputElement} */ (input).checked;
     else if (setting.type === "int") settings[setting.name] = Number(input.value);
     else settings[setting.name] = input.value;
   }
-  const seats = [...document.querySelectorAll("#seats select")].map((s) => s.value);
-  const stack = document.getElementById("stack").value;
-  const timer = document.getElementById("timer").value;
+  const seats = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seats select"))].map((s) => s.value);
+  const stack = /** @type {HTMLInputElement} */ ($("stack")).value;
+  const timer = /** @type {HTMLSelectElement} */ ($("timer")).value;
   return {
     game: game.name,
     settings,
     seats,
     stack: stack === "" ? null : Number(stack),
-    rounds: Number(document.getElementById("rounds").value),
+    rounds: Number(/** @type {HTMLInputElement} */ ($("rounds")).value),
     turn_timer: timer === "" ? null : Number(timer),
   };
 }
 
 function nickname() {
-  const name = document.getElementById("nickname").value.trim();
+  const name = /** @type {HTMLInputElement} */ ($("nickname")).value.trim();
   localStorage.setItem(NICKNAME_KEY, name);
   return name === "" ? undefined : name;
 }
 
 function showError(text) {
-  document.getElementById("lobby-error").textContent = text;
+  $("lobby-error").textContent = text;
 }
 
 // A seat taken (its token kept in this browser, as the table page reads it): go to the table.
@@ -147,11 +147,12 @@ function sitAt(tableId, token) {
 
 async function create(event) {
   event.preventDefault();
-  document.getElementById("lobby-error").textContent = "";
-  const button = document.getElementById("create");
+  $("lobby-error").textContent = "";
+  const button = /** @type {HTMLButtonElement} */ ($("create"));
   button.disabled = true;
   try {
-    const body = { ...request(), private: document.getElementById("private").checked, sit: true };
+    /** @type {ReturnType<typeof request> & {private: boolean, sit: boolean, name?: string, device?: string | null}} */
+    const body = { ...request(), private: /** @type {HTMLInputElement} */ ($("private")).checked, sit: true };
     const name = nickname();
     if (name !== undefined) body.name = name;
     if (deviceKey()) body.device = deviceKey();  // the seat counts for this device's rating
@@ -164,7 +165,7 @@ async function create(event) {
 }
 
 async function join(tableId) {
-  document.getElementById("lobby-error").textContent = "";
+  $("lobby-error").textContent = "";
   try {
     const name = nickname();
     const taken = await requestJSON("POST", `/api/tables/${encodeURIComponent(tableId)}/seats`,
@@ -177,7 +178,7 @@ async function join(tableId) {
 }
 
 async function playNow(game) {
-  document.getElementById("lobby-error").textContent = "";
+  $("lobby-error").textContent = "";
   try {
     const name = nickname();
     const body = { game, name, device: deviceKey() || undefined };  // JSON leaves out undefined
@@ -223,14 +224,14 @@ function tableRow(row) {
 
 function showTables(message) {
   const rows = message.tables.map(tableRow);
-  document.getElementById("table-rows").replaceChildren(...rows);
-  document.getElementById("tables").hidden = rows.length === 0;
+  $("table-rows").replaceChildren(...rows);
+  $("tables").hidden = rows.length === 0;
   let status = t("lobby.tables.none");
   if (rows.length > 0) {
     status = t("lobby.tables.count", {}, message.total);
     if (message.total > rows.length) status = t("lobby.tables.some", { shown: formatNumber(rows.length) }, message.total);
   }
-  document.getElementById("tables-status").textContent = status;
+  $("tables-status").textContent = status;
   document.body.dataset.tables = String(message.total);
 }
 
@@ -243,7 +244,7 @@ function followTables() {
     if (message.type === "tables") { lobbyRetry = 500; showTables(message); }
   });
   socket.addEventListener("close", () => {
-    document.getElementById("tables-status").textContent = t("lobby.tables.reconnecting");
+    $("tables-status").textContent = t("lobby.tables.reconnecting");
     setTimeout(followTables, lobbyRetry);
     lobbyRetry = Math.min(lobbyRetry * 2, 15000);
   });
@@ -252,22 +253,22 @@ function followTables() {
 async function start() {
   await loadTexts();
   askNickname(document.querySelector("main.lobby"), (name) => {
-    document.getElementById("nickname").value = name;
+    /** @type {HTMLInputElement} */ ($("nickname")).value = name;
   });
   const data = await requestJSON("GET", "/api/games");
   GAMES = data.games;
-  const select = document.getElementById("game");
+  const select = $("game");
   select.replaceChildren(...GAMES.map((g) => element("option", { value: g.name, text: gameTitle(g.name, g.title) })));
-  document.getElementById("nickname").value = localStorage.getItem(NICKNAME_KEY) || "";
-  document.getElementById("play-buttons").replaceChildren(...GAMES.map((g) => {
+  /** @type {HTMLInputElement} */ ($("nickname")).value = localStorage.getItem(NICKNAME_KEY) || "";
+  $("play-buttons").replaceChildren(...GAMES.map((g) => {
     const button = element("button", { type: "button", class: "secondary", id: `play-${g.name}`, text: gameTitle(g.name, g.title) });
     button.addEventListener("click", () => playNow(g.name));
     return button;
   }));
   followTables();
   select.addEventListener("change", renderSettings);
-  document.getElementById("players").addEventListener("change", renderSeats);
-  document.getElementById("new-table").addEventListener("submit", create);
+  $("players").addEventListener("change", renderSeats);
+  $("new-table").addEventListener("submit", create);
   renderSettings();
   document.body.dataset.ready = "yes";
 }

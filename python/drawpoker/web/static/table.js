@@ -6,7 +6,7 @@
 // pause ends or every present person clicked "Next hand".
 "use strict";
 
-const TABLE_ID = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+const TABLE_ID = decodeURIComponent(/** @type {string} */ (location.pathname.split("/").filter(Boolean).pop()));
 const TOKEN_KEY = `drawpoker.seat.${TABLE_ID}`;
 const WATCHING = new URLSearchParams(location.search).has("watch");  // a watcher: no seat
 
@@ -26,18 +26,19 @@ let logHand = null;
 let pauseEnd = null;     // performance.now() at which the server's pause after a hand ends
 let preAction = null;    // a choice made before our turn ({kind, hand, street, bet})
 
-const $ = (id) => document.getElementById(id);
-
 function playerName(s, capital = true) {
   if (s === seat) return capital ? "You" : "you";
   const player = state && state.players[s];
   return player ? player.name : `Seat ${s + 1}`;
 }
 
+/** @type {number | undefined} */
+let messageTimer;  // clears the message shown last; a newer message restarts it
+
 function showMessage(text) {
   $("message").textContent = text;
-  clearTimeout(showMessage.timer);
-  showMessage.timer = setTimeout(() => { $("message").textContent = ""; }, 8000);
+  clearTimeout(messageTimer);
+  messageTimer = setTimeout(() => { $("message").textContent = ""; }, 8000);
 }
 
 // ------------------------------------------------------------------ joining and connecting
@@ -109,7 +110,7 @@ function showJoin() {
     event.preventDefault();
     try {
       const taken = await requestJSON("POST", `/api/tables/${encodeURIComponent(TABLE_ID)}/seats`,
-        { name: $("name").value || undefined, device: deviceKey() || undefined });
+        { name: /** @type {HTMLInputElement} */ ($("name")).value || undefined, device: deviceKey() || undefined });
       token = taken.token;
       localStorage.setItem(TOKEN_KEY, token);
       $("join").hidden = true;
@@ -119,7 +120,7 @@ function showJoin() {
       if (error.status === 409) { $("join").hidden = true; showFull(); }
     }
   });
-  if (typeof deviceNickname === "function") $("name").value = deviceNickname();
+  if (typeof deviceNickname === "function") /** @type {HTMLInputElement} */ ($("name")).value = deviceNickname();
   $("name").focus();
 }
 
@@ -160,7 +161,7 @@ function receive(message) {
     seat = message.seat;
     $("table-area").hidden = false;
     if (seat === null) {  // a watcher: nothing to do at the table
-      $("away").closest(".panel").hidden = true;
+      /** @type {HTMLElement} */ ($("away").closest(".panel")).hidden = true;
       $("start-now").hidden = true;
     }
     if (lastSeq === null) {  // a first connection; a reconnect's events follow what the log has
@@ -276,7 +277,7 @@ function addEvents(events) {
     }
     log.append(element("div", { text: e.timer ? timerText(e) : eventText(e) }));
   }
-  while (log.childNodes.length > 300) log.removeChild(log.firstChild);
+  while (log.childNodes.length > 300) log.removeChild(/** @type {ChildNode} */ (log.firstChild));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -358,7 +359,7 @@ function seatCards(s, hand, result) {
         const toggle = () => {
           if (picked.has(i)) picked.delete(i); else picked.add(i);
           render();
-          const again = document.querySelectorAll(`#seat-${seat} .card.pickable`)[i];
+          const again = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`#seat-${seat} .card.pickable`))[i];
           if (again) again.focus();
         };
         el.addEventListener("click", toggle);
@@ -804,10 +805,10 @@ function renderInfo() {
   if (state.watching) parts.push(element("span", { id: "watching", text: `${state.watching} watching` }));
   $("info").replaceChildren(...parts);
   $("waiting").hidden = state.status !== "waiting";
-  $("share-link").value = location.href.replace(/\?.*$/, "");
+  /** @type {HTMLInputElement} */ ($("share-link")).value = location.href.replace(/\?.*$/, "");
   if (seat === null) return;
   $("away").textContent = state.players[seat].away ? "I'm back" : "Step away";
-  $("away").disabled = state.status !== "playing";
+  /** @type {HTMLButtonElement} */ ($("away")).disabled = state.status !== "playing";
   $("away").hidden = state.status === "over";
 }
 
@@ -890,6 +891,7 @@ $("download-phh").addEventListener("click", () => download("phh"));
 
 // Each key clicks the control it names, when that control is on screen (the same checks as a
 // click); typing in a box is never taken for a shortcut.
+/** @type {Array<[string, string, (() => unknown) | null]>} */
 const KEYS = [
   ["f", "fold", () => click("act-fold")],
   ["c", "check, or call", () => click("act-check") || click("act-call") || click("act-bring-in")],
@@ -902,14 +904,14 @@ const KEYS = [
 ];
 
 function click(id) {
-  const el = $(id);
+  const el = /** @type {HTMLButtonElement} */ ($(id));
   if (!el || el.disabled) return false;
   el.click();
   return true;
 }
 
 function showKeys() {
-  const dialog = $("keys");
+  const dialog = /** @type {HTMLDialogElement} */ ($("keys"));
   if (!dialog.open) dialog.showModal();
 }
 
@@ -924,19 +926,19 @@ document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
   const target = event.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
-  if ($("keys").open) return;
+  if (/** @type {HTMLDialogElement} */ ($("keys")).open) return;
   const key = event.key.toLowerCase();
   if (/^[1-7]$/.test(key)) {
-    const cards = document.querySelectorAll(`#seat-${seat} .card.pickable`);
+    const cards = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`#seat-${seat} .card.pickable`));
     const card = cards[Number(key) - 1];
     if (card) { event.preventDefault(); card.click(); }
     return;
   }
   const found = KEYS.find(([k, , run]) => k === key && run !== null);
-  if (found) { event.preventDefault(); found[2](); }
+  if (found) { event.preventDefault(); /** @type {() => unknown} */ (found[2])(); }
 });
 $("show-keys").addEventListener("click", showKeys);
-$("close-keys").addEventListener("click", () => $("keys").close());
+$("close-keys").addEventListener("click", () => /** @type {HTMLDialogElement} */ ($("keys")).close());
 fillKeys();
 
 setInterval(tick, 250);

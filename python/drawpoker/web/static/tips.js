@@ -3,12 +3,11 @@
 "use strict";
 
 let DATA = null;
-const $ = (id) => document.getElementById(id);
 
 // The draw engine's "draw 3 (7c 4s 2h)" or "stand pat" in the page's language, cards as cards.
 function choiceElement(text) {
   if (text === "stand pat") return document.createTextNode(t("draw.stand_pat"));
-  const match = /^draw (\d+) \((.*)\)$/.exec(text);
+  const match = /** @type {RegExpExecArray} */ (/^draw (\d+) \((.*)\)$/.exec(text));
   const [before, after] = t("draw.choice", { cards: "\u0000" }, Number(match[1])).split("\u0000");
   return element("span", {}, before, cardsElement(match[2].split(" "), { small: true }), after);
 }
@@ -40,8 +39,8 @@ function tipsTable(deck) {
 }
 
 function fillObjectives() {
-  const deck = $("deck").value;
-  const select = $("objective");
+  const deck = /** @type {HTMLSelectElement} */ ($("deck")).value;
+  const select = /** @type {HTMLSelectElement} */ ($("objective"));
   const previous = select.value;
   select.replaceChildren(...DATA.objectives[deck].map((o) => element("option", { value: o.name, text: objectiveText(o) })));
   if ([...select.options].some((o) => o.value === previous)) select.value = previous;
@@ -72,7 +71,7 @@ function valueText(choice, objective) {
 async function analyse(event) {
   event.preventDefault();
   $("analyse-error").textContent = "";
-  const request = { hand: $("hand").value, deck: $("deck").value, limit: $("limit").value, objective: $("objective").value };
+  const request = { hand: /** @type {HTMLInputElement} */ ($("hand")).value, deck: /** @type {HTMLSelectElement} */ ($("deck")).value, limit: /** @type {HTMLSelectElement} */ ($("limit")).value, objective: /** @type {HTMLSelectElement} */ ($("objective")).value };
   let result;
   try {
     result = await requestJSON("POST", "/api/analyse", request);
@@ -114,7 +113,7 @@ async function start() {
     element("h2", { text: deck.joker ? t("tips.deck.joker_heading") : t("tips.deck.52") }), tipsTable(deck)]));
   $("limit").replaceChildren(...DATA.limits.map((l) =>
     element("option", { value: l, text: hasText(`choice.${l}`) ? t(`choice.${l}`) : l })));
-  $("limit").value = "3-or-4-with-ace";
+  /** @type {HTMLSelectElement} */ ($("limit")).value = "3-or-4-with-ace";
   fillObjectives();
   $("deck").addEventListener("change", fillObjectives);
   $("analyse-form").addEventListener("submit", analyse);
