@@ -1,0 +1,457 @@
+"""The fan-out between the processes that deal tables and those that hold the connections:
+a dealer publishes each message on the channel of its audience (one seat's, or the table's
+public one for watchers), and a gateway subscribes to the channels of the seats it serves, so
+it never receives another seat's hidden cards.
+
+Every message carries its ``seq``, the number of the last event it holds in its audience's
+stream (drawpoker.web.stream: 1, 2, 3, ... per seat, the same after a restart). A channel
+takes only growing numbers, so a message published twice (by a dealer taking over a table)
+is kept once, and a subscriber resumes after the ``seq`` it last had (``since``), on any
+gateway: the channels keep their last :data:`RETAIN` messages.
+
+Two implementations with the same methods: :class:`LocalBus` in this process (the embedded
+one-process server) and :class:`RedisBus` over Redis Streams (``XADD`` with the ``seq`` as the
+entry id, trimmed to :data:`RETAIN`; ``XREAD`` after the subscriber's ids), whose publishers
+and subscribers reconnect by themselves, with backoff, after Redis went away.
+
+>>> import asyncio
+>>> async def demo():
+...     bus = LocalBus()
+...     mine = await bus.subscribe({seat_channel("t1", 0): 0, public_channel("t1"): 0})
+...     await bus.publish(seat_channel("t1", 1), 4, '{"cards": "As Kd"}')  # not for seat 0
+...     await bus.publish(seat_channel("t1", 0), 4, '{"cards": "7c 7h"}')
+...     return await anext(mine)
+>>> asyncio.run(demo())
+Message(channel='t1:seat:0', seq=4, payload='{"cards": "7c 7h"}')
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol, cast
+
+from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.typing import KeyT, StreamIdT
+
+RETAIN = 1000
+"""Messages a channel keeps for subscribers that resume (stream.py's ``MAX_REPLAY``)."""
+
+KEEP_SECONDS = 24 * 3600
+"""How long Redis keeps a channel nobody publishes on (a table that ended without a
+:meth:`Bus.drop`, a dealer that died)."""
+
+BLOCK_MS = 1000
+"""The longest one ``XREAD`` waits; between two, a subscriber sees that it was closed."""
+
+BATCH = 100
+"""The most messages one ``XREAD`` brings per channel."""
+
+BACKOFF = ExponentialWithJitterBackoff(cap=1.0, base=0.02)
+"""Waits between reconnection tries: from about 20 ms, doubling, at most a second."""
+
+PUBLISH_TRIES = 4
+"""Tries of one publish (with :data:`BACKOFF` between) before it reports the bus down."""
+
+_REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
+
+_Entry = tuple[str, dict[str, str]]
+"""A stream entry as the client returns it with text replies: its id and its fields."""
+
+
+def _seq_of(entry_id: str) -> int:
+    return int(entry_id.split("-")[0])
+
+
+def seat_channel(table_id: str, seat: int) -> str:
+    """The channel of one seat's messages: the only one that carries its hidden cards.
+
+    >>> seat_channel("t1", 2)
+    't1:seat:2'
+    """
+    return f"{table_id}:seat:{seat}"
+
+
+def public_channel(table_id: str) -> str:
+    """The channel of a table's public messages, which watchers follow.
+
+    >>> public_channel("t1")
+    't1:public'
+    """
+    return f"{table_id}:public"
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message of ``channel``: its ``seq`` and its text (JSON, encoded once by the dealer).
+
+    >>> Message("t1:public", 3, "{}").seq
+    3
+    """
+
+    channel: str
+    seq: int
+    payload: str
+
+
+class BusUnavailable(Exception):
+    """The bus could not take a message (Redis down past :data:`PUBLISH_TRIES`): the caller
+    may try again; subscribers that miss it resume with ``since``.
+
+    >>> str(BusUnavailable("t1:public", 3))
+    'the bus is unavailable: message 3 of t1:public not published'
+    """
+
+    def __init__(self, channel: str, seq: int) -> None:
+        super().__init__(f"the bus is unavailable: message {seq} of {channel} not published")
+
+
+def _check_seq(seq: int) -> None:
+    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
+        raise ValueError(f"a message's seq is a whole number from 1, not {seq!r}")
+
+
+class Subscription(Protocol):
+    """The messages of a set of channels, in order within each channel, from after each
+    channel's ``since``; ``last`` holds the seq delivered last per channel (what a resume on
+    another gateway passes as ``since``). Iterate with ``async for`` or ``anext``; ends once
+    closed."""
+
+    last: dict[str, int]
+
+    def __aiter__(self) -> Subscription:
+        """The subscription itself."""
+
+    async def __anext__(self) -> Message:
+        """The next message of any of the channels, waiting for one."""
+
+    async def aclose(self) -> None:
+        """Stops the subscription: a waiting ``anext`` ends it."""
+
+
+class Bus(Protocol):
+    """Publishing and subscribing, whichever implementation carries the messages."""
+
+    async def publish(self, channel: str, seq: int, payload: str) -> bool:
+        """Adds a message to ``channel``; ``False`` if the channel already has ``seq`` or a
+        later one (the message was published before: it is not added twice). Raises
+        :class:`BusUnavailable` when the bus is down, ``ValueError`` for a ``seq`` below 1."""
+
+    async def subscribe(self, since: Mapping[str, int | None]) -> Subscription:
+        """Follows each channel of ``since`` from after its seq (``None``: from the messages
+        published after this call)."""
+
+    async def drop(self, channel: str) -> None:
+        """Forgets ``channel``'s messages (its table is gone)."""
+
+    async def aclose(self) -> None:
+        """Releases the bus's connections."""
+
+
+class LocalBus:
+    """The bus within one process: each channel's last ``retain`` messages in memory.
+
+    >>> import asyncio
+    >>> async def demo():
+    ...     bus = LocalBus()
+    ...     for seq in (1, 2, 3):
+    ...         await bus.publish("t1:public", seq, f"event {seq}")
+    ...     again = await bus.publish("t1:public", 3, "event 3")
+    ...     watcher = await bus.subscribe({"t1:public": 1})  # resumes after 1
+    ...     return again, [(await anext(watcher)).payload for _ in range(2)]
+    >>> asyncio.run(demo())
+    (False, ['event 2', 'event 3'])
+    """
+
+    def __init__(self, retain: int = RETAIN) -> None:
+        self.retain = retain
+        self._channels: dict[str, deque[Message]] = {}
+        self._waiting: dict[str, set[asyncio.Event]] = {}
+
+    async def publish(self, channel: str, seq: int, payload: str) -> bool:
+        """See :meth:`Bus.publish`.
+
+        >>> import asyncio
+        >>> asyncio.run(LocalBus().publish("t1:public", 0, "{}"))
+        Traceback (most recent call last):
+        ValueError: a message's seq is a whole number from 1, not 0
+        """
+        _check_seq(seq)
+        kept = self._channels.setdefault(channel, deque(maxlen=self.retain))
+        if kept and kept[-1].seq >= seq:
+            return False
+        kept.append(Message(channel, seq, payload))
+        for waiting in self._waiting.get(channel, ()):
+            waiting.set()
+        return True
+
+    def top(self, channel: str) -> int:
+        """The seq of ``channel``'s last message (0 before the first).
+
+        >>> LocalBus().top("t1:public")
+        0
+        """
+        kept = self._channels.get(channel)
+        return kept[-1].seq if kept else 0
+
+    def after(self, channel: str, seq: int) -> Message | None:
+        """The first message of ``channel`` after ``seq``, if there is one.
+
+        >>> import asyncio
+        >>> bus = LocalBus()
+        >>> asyncio.run(bus.publish("t1:public", 5, "{}"))
+        True
+        >>> bus.after("t1:public", 0).seq, bus.after("t1:public", 5)
+        (5, None)
+        """
+        found = None
+        for message in reversed(self._channels.get(channel, ())):
+            if message.seq <= seq:
+                break
+            found = message
+        return found
+
+    async def subscribe(self, since: Mapping[str, int | None]) -> LocalSubscription:
+        """See :meth:`Bus.subscribe`.
+
+        >>> import asyncio
+        >>> asyncio.run(LocalBus().subscribe({"t1:seat:0": None})).last
+        {'t1:seat:0': 0}
+        """
+        start = {
+            channel: self.top(channel) if seq is None else seq for channel, seq in since.items()
+        }
+        return LocalSubscription(self, start)
+
+    def wait_on(self, channels: list[str], waiting: asyncio.Event, follow: bool) -> None:
+        """Has ``waiting`` set by each publish on ``channels`` (or no longer, ``follow`` false).
+
+        >>> import asyncio
+        >>> LocalBus().wait_on(["t1:public"], asyncio.Event(), True)
+        """
+        for channel in channels:
+            if follow:
+                self._waiting.setdefault(channel, set()).add(waiting)
+            else:
+                self._waiting[channel].discard(waiting)
+                if not self._waiting[channel]:
+                    del self._waiting[channel]
+
+    async def drop(self, channel: str) -> None:
+        """See :meth:`Bus.drop`.
+
+        >>> import asyncio
+        >>> bus = LocalBus()
+        >>> asyncio.run(bus.publish("t1:public", 5, "{}")); asyncio.run(bus.drop("t1:public"))
+        True
+        >>> bus.top("t1:public")
+        0
+        """
+        self._channels.pop(channel, None)
+
+    async def aclose(self) -> None:
+        """See :meth:`Bus.aclose` (nothing to release in one process).
+
+        >>> import asyncio
+        >>> asyncio.run(LocalBus().aclose())
+        """
+
+
+class LocalSubscription:
+    """A :class:`Subscription` of a :class:`LocalBus`, woken by its publishes.
+
+    >>> import asyncio
+    >>> async def demo():
+    ...     bus = LocalBus()
+    ...     seat = await bus.subscribe({"t1:seat:0": 0})
+    ...     waiting = asyncio.ensure_future(anext(seat))
+    ...     await bus.publish("t1:seat:0", 1, "hello")
+    ...     message = await waiting
+    ...     await seat.aclose()
+    ...     return message.payload, seat.last
+    >>> asyncio.run(demo())
+    ('hello', {'t1:seat:0': 1})
+    """
+
+    def __init__(self, bus: LocalBus, since: dict[str, int]) -> None:
+        self.bus = bus
+        self.last = since
+        self.closed = False
+        self._woken = asyncio.Event()
+        bus.wait_on(list(since), self._woken, True)
+
+    def __aiter__(self) -> LocalSubscription:
+        """The subscription itself.
+
+        >>> import asyncio
+        >>> seat = asyncio.run(LocalBus().subscribe({}))
+        >>> aiter(seat) is seat
+        True
+        """
+        return self
+
+    async def __anext__(self) -> Message:
+        """See :meth:`Subscription.__anext__`."""
+        while not self.closed:
+            self._woken.clear()
+            for channel, seq in self.last.items():
+                message = self.bus.after(channel, seq)
+                if message is not None:
+                    self.last[channel] = message.seq
+                    return message
+            await self._woken.wait()
+        raise StopAsyncIteration
+
+    async def aclose(self) -> None:
+        """See :meth:`Subscription.aclose`."""
+        if not self.closed:
+            self.closed = True
+            self.bus.wait_on(list(self.last), self._woken, False)
+            self._woken.set()
+
+
+class RedisBus:
+    """The bus over Redis Streams, shared by every dealer and gateway of a site: channel ``c``
+    is the stream ``{prefix}:bus:c``, its entries' ids ``{seq}-0``. Publishes are retried
+    :data:`PUBLISH_TRIES` times with backoff (a repeated ``XADD`` of one id is refused, so a
+    retry never doubles a message); subscriptions retry for as long as they are open.
+
+    >>> bus = RedisBus.from_url("unix:///run/redis.sock")
+    >>> bus.key("t1:public")
+    'drawpoker:bus:t1:public'
+    """
+
+    def __init__(
+        self,
+        client: Redis,
+        retain: int = RETAIN,
+        prefix: str = "drawpoker",
+        keep_seconds: int = KEEP_SECONDS,
+    ) -> None:
+        self.client = client
+        self.retain = retain
+        self.prefix = f"{prefix}:bus:"
+        self.keep_seconds = keep_seconds
+
+    @classmethod
+    def from_url(cls, url: str, **options: Any) -> RedisBus:
+        """A bus over the Redis at ``url`` (``redis://host:port/db`` or ``unix:///path``), its
+        client set up for this use: text replies, retries with :data:`BACKOFF`; ``options``
+        go to the constructor.
+
+        >>> RedisBus.from_url("redis://localhost:6379/0", retain=50).retain
+        50
+        """
+        client = Redis.from_url(
+            url,
+            decode_responses=True,
+            retry=Retry(BACKOFF, PUBLISH_TRIES - 1),
+            retry_on_error=list(_REDIS_DOWN),
+        )
+        return cls(client, **options)
+
+    def key(self, channel: str) -> str:
+        """The Redis key of ``channel``'s stream.
+
+        >>> RedisBus(Redis(), prefix="site").key("t1:seat:0")
+        'site:bus:t1:seat:0'
+        """
+        return self.prefix + channel
+
+    async def publish(self, channel: str, seq: int, payload: str) -> bool:
+        """See :meth:`Bus.publish`."""
+        _check_seq(seq)
+        key = self.key(channel)
+        try:
+            async with self.client.pipeline(transaction=True) as both:
+                both.xadd(key, {"m": payload}, id=f"{seq}-0", maxlen=self.retain, approximate=False)
+                both.expire(key, self.keep_seconds)
+                await both.execute()
+        except ResponseError as error:
+            if "equal or smaller" in str(error):
+                return False
+            raise
+        except _REDIS_DOWN as error:
+            raise BusUnavailable(channel, seq) from error
+        return True
+
+    async def top(self, channel: str) -> int:
+        """The seq of ``channel``'s last message (0 before the first)."""
+        last = cast(list[_Entry], await self.client.xrevrange(self.key(channel), count=1))
+        return _seq_of(last[0][0]) if last else 0
+
+    async def subscribe(self, since: Mapping[str, int | None]) -> RedisSubscription:
+        """See :meth:`Bus.subscribe`; raises :class:`BusUnavailable` if a ``None`` cannot be
+        resolved (Redis down)."""
+        start: dict[str, int] = {}
+        for channel, seq in since.items():
+            try:
+                start[channel] = await self.top(channel) if seq is None else seq
+            except _REDIS_DOWN as error:
+                raise BusUnavailable(channel, 0) from error
+        return RedisSubscription(self, start)
+
+    async def drop(self, channel: str) -> None:
+        """See :meth:`Bus.drop`."""
+        await self.client.delete(self.key(channel))
+
+    async def aclose(self) -> None:
+        """See :meth:`Bus.aclose`."""
+        await self.client.aclose()
+
+
+class RedisSubscription:
+    """A :class:`Subscription` of a :class:`RedisBus`: a loop of ``XREAD BLOCK`` after the
+    last ids, on a connection of its own while it waits; after Redis went away it tries again
+    with :data:`BACKOFF` and goes on from the same ids."""
+
+    def __init__(self, bus: RedisBus, since: dict[str, int]) -> None:
+        self.bus = bus
+        self.last = since
+        self.closed = False
+        self.failures = 0
+        self._ready: deque[Message] = deque()
+
+    def __aiter__(self) -> RedisSubscription:
+        """The subscription itself."""
+        return self
+
+    async def __anext__(self) -> Message:
+        """See :meth:`Subscription.__anext__`."""
+        while not self._ready:
+            if self.closed:
+                raise StopAsyncIteration
+            await self._read()
+        message = self._ready.popleft()
+        self.last[message.channel] = message.seq
+        return message
+
+    async def _read(self) -> None:
+        streams: dict[KeyT, StreamIdT] = {
+            self.bus.key(channel): f"{seq}-0" for channel, seq in self.last.items()
+        }
+        try:
+            reply = cast(
+                list[tuple[str, list[_Entry]]],
+                await self.bus.client.xread(streams, count=BATCH, block=BLOCK_MS),
+            )
+        except _REDIS_DOWN:
+            self.failures += 1
+            await asyncio.sleep(BACKOFF.compute(self.failures))
+            return
+        self.failures = 0
+        for key, entries in reply:
+            channel = key.removeprefix(self.bus.prefix)
+            for entry, fields in entries:
+                self._ready.append(Message(channel, _seq_of(entry), fields["m"]))
+
+    async def aclose(self) -> None:
+        """See :meth:`Subscription.aclose`."""
+        self.closed = True

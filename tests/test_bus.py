@@ -1,0 +1,242 @@
+"""The fan-out bus (drawpoker.web.bus): every contract test runs on both implementations, in
+this process and over a real ``redis-server`` (the ``redis_server`` fixture; skipped without
+it, failed in CI); then Redis restarted, or down for a while, under a publisher and a
+subscriber that must recover by themselves.
+
+Waits are bounded by :data:`HANG` against a hang; nothing is asserted about how long they took."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+
+import pytest
+from drawpoker.web.bus import (
+    RETAIN,
+    Bus,
+    BusUnavailable,
+    LocalBus,
+    Message,
+    RedisBus,
+    Subscription,
+    public_channel,
+    seat_channel,
+)
+from redis_server import RedisServer, redis_server  # noqa: F401 (the fixture)
+
+HANG = 30.0
+"""Seconds a wait may take before the test is stopped as hung."""
+
+Opener = Callable[..., AbstractAsyncContextManager[Bus]]
+"""Opens one process's view of the shared bus (keyword options go to the bus)."""
+
+SEAT0, SEAT1, PUBLIC = seat_channel("t1", 0), seat_channel("t1", 1), public_channel("t1")
+
+
+@pytest.fixture(params=["local", "redis"])
+def open_bus(request: pytest.FixtureRequest) -> Opener:
+    if request.param == "local":
+        shared: list[LocalBus] = []
+
+        @asynccontextmanager
+        async def local(retain: int = RETAIN) -> AsyncIterator[Bus]:
+            if not shared:
+                shared.append(LocalBus(retain))
+            yield shared[0]
+
+        return local
+    server: RedisServer = request.getfixturevalue("redis_server")
+
+    @asynccontextmanager
+    async def remote(retain: int = RETAIN) -> AsyncIterator[Bus]:
+        bus = RedisBus.from_url(server.url, retain=retain)
+        try:
+            yield bus
+        finally:
+            await bus.aclose()
+
+    return remote
+
+
+async def take(subscription: Subscription, count: int) -> list[Message]:
+    return [await asyncio.wait_for(anext(subscription), HANG) for _ in range(count)]
+
+
+async def take_until(subscription: Subscription, marker: str) -> list[Message]:
+    """The messages up to the one whose payload is ``marker`` (left out)."""
+    taken: list[Message] = []
+    while (message := await asyncio.wait_for(anext(subscription), HANG)).payload != marker:
+        taken.append(message)
+    return taken
+
+
+def test_a_gateway_receives_only_its_seats_and_the_public_channel(open_bus: Opener) -> None:
+    async def scenario() -> list[Message]:
+        async with open_bus() as dealer, open_bus() as gateway:
+            mine = await gateway.subscribe({SEAT0: None, PUBLIC: None})
+            for seq in range(1, 6):
+                await dealer.publish(SEAT1, seq, f"seat 1 hole cards {seq}")
+                await dealer.publish(SEAT0, seq, f"seat 0 hole cards {seq}")
+                await dealer.publish(PUBLIC, seq, f"public {seq}")
+            await dealer.publish(SEAT0, 6, "end")
+            taken = await take_until(mine, "end")
+            await mine.aclose()
+            return taken
+
+    taken = asyncio.run(scenario())
+    assert all("seat 1" not in message.payload for message in taken)
+    assert [m.payload for m in taken if m.channel == SEAT0] == [
+        f"seat 0 hole cards {seq}" for seq in range(1, 6)
+    ]
+    # The public channel is read alongside; its messages that came before the end all count.
+    assert [m.seq for m in taken if m.channel == PUBLIC] == list(
+        range(1, 1 + sum(m.channel == PUBLIC for m in taken))
+    )
+
+
+def test_a_subscriber_resumes_after_since(open_bus: Opener) -> None:
+    async def scenario() -> None:
+        async with open_bus() as dealer, open_bus() as gateway:
+            for seq in range(1, 6):
+                await dealer.publish(PUBLIC, seq, f"event {seq}")
+            resumed = await gateway.subscribe({PUBLIC: 2})
+            assert [m.seq for m in await take(resumed, 3)] == [3, 4, 5]
+            assert resumed.last == {PUBLIC: 5}
+            fresh = await gateway.subscribe({PUBLIC: None})
+            assert fresh.last == {PUBLIC: 5}
+            await dealer.publish(PUBLIC, 9, "event 9")  # numbers may skip: one message, many events
+            assert await take(fresh, 1) == [Message(PUBLIC, 9, "event 9")]
+            assert await take(resumed, 1) == [Message(PUBLIC, 9, "event 9")]
+            # Another gateway takes over where the first stopped.
+            moved = await gateway.subscribe(dict(resumed.last))
+            await dealer.publish(PUBLIC, 10, "event 10")
+            assert [m.seq for m in await take(moved, 1)] == [10]
+            for subscription in (resumed, fresh, moved):
+                await subscription.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_a_message_published_again_is_kept_once(open_bus: Opener) -> None:
+    async def scenario() -> None:
+        async with open_bus() as dealer, open_bus() as takeover, open_bus() as gateway:
+            assert await dealer.publish(SEAT0, 1, "first")
+            assert await dealer.publish(SEAT0, 2, "second")
+            assert not await takeover.publish(SEAT0, 2, "second")
+            assert not await takeover.publish(SEAT0, 1, "first")
+            assert await takeover.publish(SEAT0, 3, "end")
+            seat = await gateway.subscribe({SEAT0: 0})
+            assert [m.payload for m in await take_until(seat, "end")] == ["first", "second"]
+            await seat.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_a_channel_keeps_its_last_messages_only(open_bus: Opener) -> None:
+    async def scenario() -> None:
+        async with open_bus(retain=5) as bus:
+            for seq in range(1, 13):
+                await bus.publish(PUBLIC, seq, str(seq))
+            late = await bus.subscribe({PUBLIC: 0})
+            assert [m.seq for m in await take(late, 5)] == [8, 9, 10, 11, 12]
+            await late.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_many_messages_arrive_all_and_in_order(open_bus: Opener) -> None:
+    async def scenario() -> None:
+        async with open_bus() as dealer, open_bus() as gateway:
+            seat = await gateway.subscribe({SEAT0: 0, PUBLIC: 0})
+
+            async def deal() -> None:
+                for seq in range(1, 251):
+                    await dealer.publish(SEAT0, seq, f"s{seq}")
+                    await dealer.publish(PUBLIC, seq, f"p{seq}")
+
+            dealing = asyncio.create_task(deal())
+            taken = await take(seat, 500)
+            await dealing
+            await seat.aclose()
+            for channel, letter in ((SEAT0, "s"), (PUBLIC, "p")):
+                got = [m.payload for m in taken if m.channel == channel]
+                assert got == [f"{letter}{seq}" for seq in range(1, 251)]
+
+    asyncio.run(scenario())
+
+
+def test_a_bad_seq_is_refused_and_nothing_published(open_bus: Opener) -> None:
+    async def scenario() -> None:
+        async with open_bus() as bus:
+            for bad in (0, -3, True, "4", 2.0):
+                with pytest.raises(ValueError, match="a message's seq is a whole number"):
+                    await bus.publish(PUBLIC, bad, "x")  # type: ignore[arg-type]
+            await bus.publish(PUBLIC, 1, "end")
+            watcher = await bus.subscribe({PUBLIC: 0})
+            assert await take_until(watcher, "end") == []
+            await watcher.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_a_dropped_channel_starts_again_and_a_closed_subscription_ends(open_bus: Opener) -> None:
+    async def scenario() -> None:
+        async with open_bus() as bus:
+            await bus.publish(PUBLIC, 7, "old table")
+            await bus.drop(PUBLIC)
+            watcher = await bus.subscribe({PUBLIC: None})
+            assert watcher.last == {PUBLIC: 0}
+            assert await bus.publish(PUBLIC, 1, "new table")
+            assert [m.payload for m in await take(watcher, 1)] == ["new table"]
+            waiting = asyncio.create_task(anext(watcher))
+            await asyncio.sleep(0)
+            await watcher.aclose()
+            with pytest.raises(StopAsyncIteration):
+                await asyncio.wait_for(waiting, HANG)
+
+    asyncio.run(scenario())
+
+
+def test_after_a_redis_restart_messages_flow_again(redis_server: RedisServer) -> None:  # noqa: F811
+    async def scenario() -> None:
+        dealer = RedisBus.from_url(redis_server.url)
+        gateway = RedisBus.from_url(redis_server.url)
+        seat = await gateway.subscribe({SEAT0: 0})
+        await dealer.publish(SEAT0, 1, "before")
+        assert [m.payload for m in await take(seat, 1)] == ["before"]
+        waiting = asyncio.create_task(anext(seat))  # blocked in XREAD when Redis goes
+        await asyncio.to_thread(redis_server.restart)
+        assert await dealer.publish(SEAT0, 2, "after")
+        assert await asyncio.wait_for(waiting, HANG) == Message(SEAT0, 2, "after")
+        await seat.aclose()
+        await dealer.aclose()
+        await gateway.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_while_redis_is_down_publishing_fails_clearly_then_recovers(
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    async def scenario() -> None:
+        dealer = RedisBus.from_url(redis_server.url)
+        gateway = RedisBus.from_url(redis_server.url)
+        seat = await gateway.subscribe({SEAT0: 0})
+        await dealer.publish(SEAT0, 1, "before")
+        assert [m.seq for m in await take(seat, 1)] == [1]
+        waiting = asyncio.create_task(anext(seat))
+        await asyncio.to_thread(redis_server.stop)
+        with pytest.raises(BusUnavailable, match="message 2 of t1:seat:0 not published"):
+            await dealer.publish(SEAT0, 2, "lost")
+        await asyncio.sleep(0.5)  # the subscriber keeps trying, with backoff, while it is down
+        assert not waiting.done()
+        await asyncio.to_thread(redis_server.start)
+        assert await dealer.publish(SEAT0, 3, "after")
+        assert await asyncio.wait_for(waiting, HANG) == Message(SEAT0, 3, "after")
+        assert seat.last == {SEAT0: 3}
+        await seat.aclose()
+        await dealer.aclose()
+        await gateway.aclose()
+
+    asyncio.run(scenario())
