@@ -122,7 +122,23 @@ class Subscription(Protocol):
     """The messages of a set of channels, in order within each channel, from after each
     channel's ``since``; ``last`` holds the seq delivered last per channel (what a resume on
     another gateway passes as ``since``). Iterate with ``async for`` or ``anext``; ends once
-    closed."""
+    closed.
+
+    >>> import asyncio
+    >>> async def demo():
+    ...     bus = LocalBus()
+    ...     for seq, text in ((1, "a"), (2, "b")):
+    ...         await bus.publish("t1:public", seq, text)
+    ...     watcher: Subscription = await bus.subscribe({"t1:public": 0})
+    ...     seen = []
+    ...     async for message in watcher:
+    ...         seen.append(message.payload)
+    ...         if message.seq == 2:
+    ...             await watcher.aclose()
+    ...     return seen, watcher.last
+    >>> asyncio.run(demo())
+    (['a', 'b'], {'t1:public': 2})
+    """
 
     last: dict[str, int]
 
@@ -142,17 +158,39 @@ class Bus(Protocol):
     async def publish(self, channel: str, seq: int, payload: str) -> bool:
         """Adds a message to ``channel``; ``False`` if the channel already has ``seq`` or a
         later one (the message was published before: it is not added twice). Raises
-        :class:`BusUnavailable` when the bus is down, ``ValueError`` for a ``seq`` below 1."""
+        :class:`BusUnavailable` when the bus is down, ``ValueError`` for a ``seq`` below 1.
+
+        >>> import asyncio
+        >>> bus: Bus = LocalBus()
+        >>> [asyncio.run(bus.publish("t1:public", 1, "{}")) for _ in range(2)]
+        [True, False]
+        """
 
     async def subscribe(self, since: Mapping[str, int | None]) -> Subscription:
         """Follows each channel of ``since`` from after its seq (``None``: from the messages
-        published after this call)."""
+        published after this call).
+
+        >>> import asyncio
+        >>> bus: Bus = LocalBus()
+        >>> asyncio.run(bus.publish("t1:public", 4, "{}"))
+        True
+        >>> asyncio.run(bus.subscribe({"t1:public": None, "t1:seat:0": 2})).last
+        {'t1:public': 4, 't1:seat:0': 2}
+        """
 
     async def drop(self, channel: str) -> None:
-        """Forgets ``channel``'s messages (its table is gone)."""
+        """Forgets ``channel``'s messages (its table is gone).
+
+        >>> import asyncio
+        >>> asyncio.run(LocalBus().drop("t1:public"))
+        """
 
     async def aclose(self) -> None:
-        """Releases the bus's connections."""
+        """Releases the bus's connections.
+
+        >>> import asyncio
+        >>> asyncio.run(RedisBus.from_url("unix:///run/redis.sock").aclose())
+        """
 
 
 class LocalBus:

@@ -103,13 +103,33 @@ class Leases(Protocol):
     async def acquire(self, lane: int, holder: str, at_least: int = 0) -> Lease | None:
         """Takes ``lane`` for ``holder`` if no one holds it; ``None`` if someone does. The
         fencing number is greater than every earlier one of the lane and than ``at_least``
-        (the highest the store has seen, which outlives a restarted Redis)."""
+        (the highest the store has seen, which outlives a restarted Redis).
+
+        >>> import asyncio
+        >>> leases: Leases = LocalLeases()
+        >>> asyncio.run(leases.acquire(2, "dealer-a", at_least=9)).fencing
+        10
+        >>> asyncio.run(leases.acquire(2, "dealer-b")) is None
+        True
+        """
 
     async def renew(self, lease: Lease) -> Lease | None:
-        """The lease extended by a full term, or ``None`` if it had lapsed or been taken."""
+        """The lease extended by a full term, or ``None`` if it had lapsed or been taken.
+
+        >>> import asyncio
+        >>> leases: Leases = LocalLeases()
+        >>> asyncio.run(leases.renew(Lease(2, "dealer-a", 1, until=0.0))) is None
+        True
+        """
 
     async def release(self, lease: Lease) -> bool:
-        """Frees the lane if ``lease`` still holds it; whether it did."""
+        """Frees the lane if ``lease`` still holds it; whether it did.
+
+        >>> import asyncio
+        >>> leases: Leases = LocalLeases()
+        >>> asyncio.run(leases.release(Lease(2, "dealer-a", 1, until=0.0)))
+        False
+        """
 
 
 def _deadline(started: float, term_ms: int) -> float:
