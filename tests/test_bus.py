@@ -18,6 +18,7 @@ from drawpoker.web.bus import (
     BusUnavailable,
     LocalBus,
     Message,
+    Position,
     RedisBus,
     Subscription,
     public_channel,
@@ -71,15 +72,19 @@ async def take_until(subscription: Subscription, marker: str) -> list[Message]:
     return taken
 
 
+def seqs(messages: list[Message]) -> list[int]:
+    return [message.position.seq for message in messages]
+
+
 def test_a_gateway_receives_only_its_seats_and_the_public_channel(open_bus: Opener) -> None:
     async def scenario() -> list[Message]:
         async with open_bus() as dealer, open_bus() as gateway:
             mine = await gateway.subscribe({SEAT0: None, PUBLIC: None})
             for seq in range(1, 6):
-                await dealer.publish(SEAT1, seq, f"seat 1 hole cards {seq}")
-                await dealer.publish(SEAT0, seq, f"seat 0 hole cards {seq}")
-                await dealer.publish(PUBLIC, seq, f"public {seq}")
-            await dealer.publish(SEAT0, 6, "end")
+                await dealer.publish(SEAT1, Position(seq), f"seat 1 hole cards {seq}")
+                await dealer.publish(SEAT0, Position(seq), f"seat 0 hole cards {seq}")
+                await dealer.publish(PUBLIC, Position(seq), f"public {seq}")
+            await dealer.publish(SEAT0, Position(6), "end")
             taken = await take_until(mine, "end")
             await mine.aclose()
             return taken
@@ -90,30 +95,47 @@ def test_a_gateway_receives_only_its_seats_and_the_public_channel(open_bus: Open
         f"seat 0 hole cards {seq}" for seq in range(1, 6)
     ]
     # The public channel is read alongside; its messages that came before the end all count.
-    assert [m.seq for m in taken if m.channel == PUBLIC] == list(
-        range(1, 1 + sum(m.channel == PUBLIC for m in taken))
-    )
+    public = seqs([m for m in taken if m.channel == PUBLIC])
+    assert public == list(range(1, 1 + len(public)))
 
 
 def test_a_subscriber_resumes_after_since(open_bus: Opener) -> None:
     async def scenario() -> None:
         async with open_bus() as dealer, open_bus() as gateway:
             for seq in range(1, 6):
-                await dealer.publish(PUBLIC, seq, f"event {seq}")
-            resumed = await gateway.subscribe({PUBLIC: 2})
-            assert [m.seq for m in await take(resumed, 3)] == [3, 4, 5]
-            assert resumed.last == {PUBLIC: 5}
+                await dealer.publish(PUBLIC, Position(seq), f"event {seq}")
+            resumed = await gateway.subscribe({PUBLIC: Position(2)})
+            assert seqs(await take(resumed, 3)) == [3, 4, 5]
+            assert resumed.last == {PUBLIC: Position(5)}
             fresh = await gateway.subscribe({PUBLIC: None})
-            assert fresh.last == {PUBLIC: 5}
-            await dealer.publish(PUBLIC, 9, "event 9")  # numbers may skip: one message, many events
-            assert await take(fresh, 1) == [Message(PUBLIC, 9, "event 9")]
-            assert await take(resumed, 1) == [Message(PUBLIC, 9, "event 9")]
+            assert fresh.last == {PUBLIC: Position(5)}
+            # Numbers may skip (one message, many events).
+            await dealer.publish(PUBLIC, Position(9), "event 9")
+            assert await take(fresh, 1) == [Message(PUBLIC, Position(9), "event 9")]
+            assert await take(resumed, 1) == [Message(PUBLIC, Position(9), "event 9")]
             # Another gateway takes over where the first stopped.
             moved = await gateway.subscribe(dict(resumed.last))
-            await dealer.publish(PUBLIC, 10, "event 10")
-            assert [m.seq for m in await take(moved, 1)] == [10]
+            await dealer.publish(PUBLIC, Position(10), "event 10")
+            assert seqs(await take(moved, 1)) == [10]
             for subscription in (resumed, fresh, moved):
                 await subscription.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_changes_without_an_event_are_parts_of_one_seq(open_bus: Opener) -> None:
+    async def scenario() -> None:
+        async with open_bus() as dealer, open_bus() as gateway:
+            await dealer.publish(SEAT0, Position(3), "dealt")
+            await dealer.publish(SEAT0, Position(3, 1), "seat 1 connected")
+            await dealer.publish(SEAT0, Position(3, 2), "seat 1 left")
+            assert not await dealer.publish(SEAT0, Position(3, 1), "seat 1 connected")
+            await dealer.publish(SEAT0, Position(4), "seat 1 bets")
+            assert await dealer.top(SEAT0) == Position(4)
+            # A welcome given at 3-1 goes on from there: the change after it, then the bet.
+            seat = await gateway.subscribe({SEAT0: Position(3, 1)})
+            assert [m.payload for m in await take(seat, 2)] == ["seat 1 left", "seat 1 bets"]
+            await seat.aclose()
 
     asyncio.run(scenario())
 
@@ -121,12 +143,13 @@ def test_a_subscriber_resumes_after_since(open_bus: Opener) -> None:
 def test_a_message_published_again_is_kept_once(open_bus: Opener) -> None:
     async def scenario() -> None:
         async with open_bus() as dealer, open_bus() as takeover, open_bus() as gateway:
-            assert await dealer.publish(SEAT0, 1, "first")
-            assert await dealer.publish(SEAT0, 2, "second")
-            assert not await takeover.publish(SEAT0, 2, "second")
-            assert not await takeover.publish(SEAT0, 1, "first")
-            assert await takeover.publish(SEAT0, 3, "end")
-            seat = await gateway.subscribe({SEAT0: 0})
+            assert await dealer.publish(SEAT0, Position(1), "first")
+            assert await dealer.publish(SEAT0, Position(2), "second")
+            assert not await takeover.publish(SEAT0, Position(2), "second")
+            assert not await takeover.publish(SEAT0, Position(1), "first")
+            assert await takeover.top(SEAT0) == Position(2)
+            assert await takeover.publish(SEAT0, Position(3), "end")
+            seat = await gateway.subscribe({SEAT0: Position(0)})
             assert [m.payload for m in await take_until(seat, "end")] == ["first", "second"]
             await seat.aclose()
 
@@ -137,9 +160,9 @@ def test_a_channel_keeps_its_last_messages_only(open_bus: Opener) -> None:
     async def scenario() -> None:
         async with open_bus(retain=5) as bus:
             for seq in range(1, 13):
-                await bus.publish(PUBLIC, seq, str(seq))
-            late = await bus.subscribe({PUBLIC: 0})
-            assert [m.seq for m in await take(late, 5)] == [8, 9, 10, 11, 12]
+                await bus.publish(PUBLIC, Position(seq), str(seq))
+            late = await bus.subscribe({PUBLIC: Position(0)})
+            assert seqs(await take(late, 5)) == [8, 9, 10, 11, 12]
             await late.aclose()
 
     asyncio.run(scenario())
@@ -148,12 +171,12 @@ def test_a_channel_keeps_its_last_messages_only(open_bus: Opener) -> None:
 def test_many_messages_arrive_all_and_in_order(open_bus: Opener) -> None:
     async def scenario() -> None:
         async with open_bus() as dealer, open_bus() as gateway:
-            seat = await gateway.subscribe({SEAT0: 0, PUBLIC: 0})
+            seat = await gateway.subscribe({SEAT0: Position(0), PUBLIC: Position(0)})
 
             async def deal() -> None:
                 for seq in range(1, 251):
-                    await dealer.publish(SEAT0, seq, f"s{seq}")
-                    await dealer.publish(PUBLIC, seq, f"p{seq}")
+                    await dealer.publish(SEAT0, Position(seq), f"s{seq}")
+                    await dealer.publish(PUBLIC, Position(seq), f"p{seq}")
 
             dealing = asyncio.create_task(deal())
             taken = await take(seat, 500)
@@ -166,14 +189,16 @@ def test_many_messages_arrive_all_and_in_order(open_bus: Opener) -> None:
     asyncio.run(scenario())
 
 
-def test_a_bad_seq_is_refused_and_nothing_published(open_bus: Opener) -> None:
+def test_a_bad_position_is_refused_and_nothing_published(open_bus: Opener) -> None:
     async def scenario() -> None:
         async with open_bus() as bus:
-            for bad in (0, -3, True, "4", 2.0):
-                with pytest.raises(ValueError, match="a message's seq is a whole number"):
+            bad_positions = [Position(0), Position(-3), Position(2, -1), Position(True), 4, (4, 0)]
+            bad_positions += [Position("4"), Position(2.0)]  # type: ignore[arg-type]
+            for bad in bad_positions:
+                with pytest.raises(ValueError, match="a message's position is a Position"):
                     await bus.publish(PUBLIC, bad, "x")  # type: ignore[arg-type]
-            await bus.publish(PUBLIC, 1, "end")
-            watcher = await bus.subscribe({PUBLIC: 0})
+            await bus.publish(PUBLIC, Position(1), "end")
+            watcher = await bus.subscribe({PUBLIC: Position(0)})
             assert await take_until(watcher, "end") == []
             await watcher.aclose()
 
@@ -183,11 +208,11 @@ def test_a_bad_seq_is_refused_and_nothing_published(open_bus: Opener) -> None:
 def test_a_dropped_channel_starts_again_and_a_closed_subscription_ends(open_bus: Opener) -> None:
     async def scenario() -> None:
         async with open_bus() as bus:
-            await bus.publish(PUBLIC, 7, "old table")
+            await bus.publish(PUBLIC, Position(7), "old table")
             await bus.drop(PUBLIC)
             watcher = await bus.subscribe({PUBLIC: None})
-            assert watcher.last == {PUBLIC: 0}
-            assert await bus.publish(PUBLIC, 1, "new table")
+            assert watcher.last == {PUBLIC: Position(0)}
+            assert await bus.publish(PUBLIC, Position(1), "new table")
             assert [m.payload for m in await take(watcher, 1)] == ["new table"]
             waiting = asyncio.create_task(anext(watcher))
             await asyncio.sleep(0)
@@ -202,13 +227,14 @@ def test_after_a_redis_restart_messages_flow_again(redis_server: RedisServer) ->
     async def scenario() -> None:
         dealer = RedisBus.from_url(redis_server.url)
         gateway = RedisBus.from_url(redis_server.url)
-        seat = await gateway.subscribe({SEAT0: 0})
-        await dealer.publish(SEAT0, 1, "before")
+        seat = await gateway.subscribe({SEAT0: Position(0)})
+        await dealer.publish(SEAT0, Position(1), "before")
         assert [m.payload for m in await take(seat, 1)] == ["before"]
         waiting = asyncio.create_task(anext(seat))  # blocked in XREAD when Redis goes
         await asyncio.to_thread(redis_server.restart)
-        assert await dealer.publish(SEAT0, 2, "after")
-        assert await asyncio.wait_for(waiting, HANG) == Message(SEAT0, 2, "after")
+        assert await dealer.publish(SEAT0, Position(2), "after")
+        assert await asyncio.wait_for(waiting, HANG) == Message(SEAT0, Position(2), "after")
+        assert seat.reconnects == 1  # what tells a gateway to fetch the state again
         await seat.aclose()
         await dealer.aclose()
         await gateway.aclose()
@@ -222,19 +248,21 @@ def test_while_redis_is_down_publishing_fails_clearly_then_recovers(
     async def scenario() -> None:
         dealer = RedisBus.from_url(redis_server.url)
         gateway = RedisBus.from_url(redis_server.url)
-        seat = await gateway.subscribe({SEAT0: 0})
-        await dealer.publish(SEAT0, 1, "before")
-        assert [m.seq for m in await take(seat, 1)] == [1]
+        seat = await gateway.subscribe({SEAT0: Position(0)})
+        await dealer.publish(SEAT0, Position(1), "before")
+        assert seqs(await take(seat, 1)) == [1]
         waiting = asyncio.create_task(anext(seat))
         await asyncio.to_thread(redis_server.stop)
-        with pytest.raises(BusUnavailable, match="message 2 of t1:seat:0 not published"):
-            await dealer.publish(SEAT0, 2, "lost")
+        with pytest.raises(BusUnavailable, match="message 2-0 of t1:seat:0 not published"):
+            await dealer.publish(SEAT0, Position(2), "lost")
+        with pytest.raises(BusUnavailable):
+            await gateway.subscribe({PUBLIC: None})
         await asyncio.sleep(0.5)  # the subscriber keeps trying, with backoff, while it is down
         assert not waiting.done()
         await asyncio.to_thread(redis_server.start)
-        assert await dealer.publish(SEAT0, 3, "after")
-        assert await asyncio.wait_for(waiting, HANG) == Message(SEAT0, 3, "after")
-        assert seat.last == {SEAT0: 3}
+        assert await dealer.publish(SEAT0, Position(3), "after")
+        assert await asyncio.wait_for(waiting, HANG) == Message(SEAT0, Position(3), "after")
+        assert seat.last == {SEAT0: Position(3)} and seat.reconnects == 1
         await seat.aclose()
         await dealer.aclose()
         await gateway.aclose()

@@ -3,26 +3,29 @@ a dealer publishes each message on the channel of its audience (one seat's, or t
 public one for watchers), and a gateway subscribes to the channels of the seats it serves, so
 it never receives another seat's hidden cards.
 
-Every message carries its ``seq``, the number of the last event it holds in its audience's
-stream (drawpoker.web.stream: 1, 2, 3, ... per seat, the same after a restart). A channel
-takes only growing numbers, so a message published twice (by a dealer taking over a table)
-is kept once, and a subscriber resumes after the ``seq`` it last had (``since``), on any
-gateway: the channels keep their last :data:`RETAIN` messages.
+Every message has its :class:`Position` in its channel: ``seq``, the number of the last event
+it brings in its audience's stream (drawpoker.web.stream: 1, 2, 3, ... per seat, the same
+after a restart), and ``part``, counting the messages at that same ``seq`` (a change without
+an event: a player connected, the pause ended). A channel takes only growing positions, so a
+message published twice (a retried publish, a dealer taking over a table) is kept once, and a
+subscriber resumes after the position it last had (``since``), on any gateway: the channels
+keep their last :data:`RETAIN` messages.
 
 Two implementations with the same methods: :class:`LocalBus` in this process (the embedded
-one-process server) and :class:`RedisBus` over Redis Streams (``XADD`` with the ``seq`` as the
-entry id, trimmed to :data:`RETAIN`; ``XREAD`` after the subscriber's ids), whose publishers
-and subscribers reconnect by themselves, with backoff, after Redis went away.
+one-process server) and :class:`RedisBus` over Redis Streams (``XADD`` with the position as
+the entry id, trimmed to :data:`RETAIN`; ``XREAD`` after the subscriber's ids), whose
+publishers and subscribers reconnect by themselves, with backoff, after Redis went away.
 
 >>> import asyncio
 >>> async def demo():
 ...     bus = LocalBus()
-...     mine = await bus.subscribe({seat_channel("t1", 0): 0, public_channel("t1"): 0})
-...     await bus.publish(seat_channel("t1", 1), 4, '{"cards": "As Kd"}')  # not for seat 0
-...     await bus.publish(seat_channel("t1", 0), 4, '{"cards": "7c 7h"}')
+...     start = {seat_channel("t1", 0): Position(0), public_channel("t1"): Position(0)}
+...     mine = await bus.subscribe(start)
+...     await bus.publish(seat_channel("t1", 1), Position(4), '{"cards": "As Kd"}')  # not ours
+...     await bus.publish(seat_channel("t1", 0), Position(4), '{"cards": "7c 7h"}')
 ...     return await anext(mine)
 >>> asyncio.run(demo())
-Message(channel='t1:seat:0', seq=4, payload='{"cards": "7c 7h"}')
+Message(channel='t1:seat:0', position=Position(seq=4, part=0), payload='{"cards": "7c 7h"}')
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ import asyncio
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, NamedTuple, Protocol, cast
 
 from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
@@ -66,10 +69,6 @@ _Entry = tuple[str, dict[str, str]]
 """A stream entry as the client returns it with text replies: its id and its fields."""
 
 
-def _seq_of(entry_id: str) -> int:
-    return int(entry_id.split("-")[0])
-
-
 def seat_channel(table_id: str, seat: int) -> str:
     """The channel of one seat's messages: the only one that carries its hidden cards.
 
@@ -88,16 +87,62 @@ def public_channel(table_id: str) -> str:
     return f"{table_id}:public"
 
 
+class Position(NamedTuple):
+    """Where a message stands in its channel: the event ``seq`` it brings the audience to, then
+    ``part``, the count of the messages before it at that ``seq``. Positions compare in that
+    order; ``Position(0)`` is before every message.
+
+    >>> Position(4) < Position(4, 1) < Position(5)
+    True
+    """
+
+    seq: int
+    part: int = 0
+
+    @property
+    def entry_id(self) -> str:
+        """The position as a Redis stream entry id.
+
+        >>> Position(4, 1).entry_id
+        '4-1'
+        """
+        return f"{self.seq}-{self.part}"
+
+    @classmethod
+    def of_entry(cls, entry_id: str) -> Position:
+        """The position of a Redis stream entry id.
+
+        >>> Position.of_entry("4-1")
+        Position(seq=4, part=1)
+        """
+        seq, part = entry_id.split("-")
+        return cls(int(seq), int(part))
+
+
+def _checked(position: object) -> Position:
+    if (
+        not isinstance(position, Position)
+        or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in position)
+        or position == Position(0)
+    ):
+        raise ValueError(
+            "a message's position is a Position of whole numbers past Position(0), "
+            f"not {position!r}"
+        )
+    return position
+
+
 @dataclass(frozen=True)
 class Message:
-    """One message of ``channel``: its ``seq`` and its text (JSON, encoded once by the dealer).
+    """One message of ``channel``: its :class:`Position` and its text (JSON, encoded once by
+    the dealer).
 
-    >>> Message("t1:public", 3, "{}").seq
+    >>> Message("t1:public", Position(3), "{}").position.seq
     3
     """
 
     channel: str
-    seq: int
+    position: Position
     payload: str
 
 
@@ -105,42 +150,41 @@ class BusUnavailable(Exception):
     """The bus could not take a message (Redis down past :data:`PUBLISH_TRIES`): the caller
     may try again; subscribers that miss it resume with ``since``.
 
-    >>> str(BusUnavailable("t1:public", 3))
-    'the bus is unavailable: message 3 of t1:public not published'
+    >>> str(BusUnavailable("t1:public", Position(3)))
+    'the bus is unavailable: message 3-0 of t1:public not published'
     """
 
-    def __init__(self, channel: str, seq: int) -> None:
-        super().__init__(f"the bus is unavailable: message {seq} of {channel} not published")
-
-
-def _check_seq(seq: int) -> None:
-    if not isinstance(seq, int) or isinstance(seq, bool) or seq < 1:
-        raise ValueError(f"a message's seq is a whole number from 1, not {seq!r}")
+    def __init__(self, channel: str, position: Position) -> None:
+        super().__init__(
+            f"the bus is unavailable: message {position.entry_id} of {channel} not published"
+        )
 
 
 class Subscription(Protocol):
     """The messages of a set of channels, in order within each channel, from after each
-    channel's ``since``; ``last`` holds the seq delivered last per channel (what a resume on
-    another gateway passes as ``since``). Iterate with ``async for`` or ``anext``; ends once
-    closed.
+    channel's ``since``; ``last`` holds the position delivered last per channel (what a
+    resume on another gateway passes as ``since``), ``reconnects`` counts the times it lost
+    the bus and found it again (after which a channel may have lost messages: Redis
+    restarted). Iterate with ``async for`` or ``anext``; ends once closed.
 
     >>> import asyncio
     >>> async def demo():
     ...     bus = LocalBus()
     ...     for seq, text in ((1, "a"), (2, "b")):
-    ...         await bus.publish("t1:public", seq, text)
-    ...     watcher: Subscription = await bus.subscribe({"t1:public": 0})
+    ...         await bus.publish("t1:public", Position(seq), text)
+    ...     watcher: Subscription = await bus.subscribe({"t1:public": Position(0)})
     ...     seen = []
     ...     async for message in watcher:
     ...         seen.append(message.payload)
-    ...         if message.seq == 2:
+    ...         if message.position.seq == 2:
     ...             await watcher.aclose()
-    ...     return seen, watcher.last
+    ...     return seen, watcher.last, watcher.reconnects
     >>> asyncio.run(demo())
-    (['a', 'b'], {'t1:public': 2})
+    (['a', 'b'], {'t1:public': Position(seq=2, part=0)}, 0)
     """
 
-    last: dict[str, int]
+    last: dict[str, Position]
+    reconnects: int
 
     def __aiter__(self) -> Subscription:
         """The subscription itself."""
@@ -155,27 +199,38 @@ class Subscription(Protocol):
 class Bus(Protocol):
     """Publishing and subscribing, whichever implementation carries the messages."""
 
-    async def publish(self, channel: str, seq: int, payload: str) -> bool:
-        """Adds a message to ``channel``; ``False`` if the channel already has ``seq`` or a
-        later one (the message was published before: it is not added twice). Raises
-        :class:`BusUnavailable` when the bus is down, ``ValueError`` for a ``seq`` below 1.
+    async def publish(self, channel: str, position: Position, payload: str) -> bool:
+        """Adds a message to ``channel`` at ``position``; ``False`` if the channel has a
+        message there or later already (published before: it is not added twice). Raises
+        :class:`BusUnavailable` when the bus is down, ``ValueError`` for a bad position.
 
         >>> import asyncio
         >>> bus: Bus = LocalBus()
-        >>> [asyncio.run(bus.publish("t1:public", 1, "{}")) for _ in range(2)]
+        >>> [asyncio.run(bus.publish("t1:public", Position(1), "{}")) for _ in range(2)]
         [True, False]
+        >>> asyncio.run(bus.publish("t1:public", Position(1, 1), "{}"))
+        True
         """
 
-    async def subscribe(self, since: Mapping[str, int | None]) -> Subscription:
-        """Follows each channel of ``since`` from after its seq (``None``: from the messages
-        published after this call).
+    async def top(self, channel: str) -> Position:
+        """The position of ``channel``'s last message (``Position(0)`` before the first): where
+        a dealer that takes a table over goes on from.
+
+        >>> import asyncio
+        >>> asyncio.run(LocalBus().top("t1:public"))
+        Position(seq=0, part=0)
+        """
+
+    async def subscribe(self, since: Mapping[str, Position | None]) -> Subscription:
+        """Follows each channel of ``since`` from after its position (``None``: from the
+        messages published after this call).
 
         >>> import asyncio
         >>> bus: Bus = LocalBus()
-        >>> asyncio.run(bus.publish("t1:public", 4, "{}"))
+        >>> asyncio.run(bus.publish("t1:public", Position(4), "{}"))
         True
-        >>> asyncio.run(bus.subscribe({"t1:public": None, "t1:seat:0": 2})).last
-        {'t1:public': 4, 't1:seat:0': 2}
+        >>> asyncio.run(bus.subscribe({"t1:public": None, "t1:seat:0": Position(2)})).last
+        {'t1:public': Position(seq=4, part=0), 't1:seat:0': Position(seq=2, part=0)}
         """
 
     async def drop(self, channel: str) -> None:
@@ -200,9 +255,9 @@ class LocalBus:
     >>> async def demo():
     ...     bus = LocalBus()
     ...     for seq in (1, 2, 3):
-    ...         await bus.publish("t1:public", seq, f"event {seq}")
-    ...     again = await bus.publish("t1:public", 3, "event 3")
-    ...     watcher = await bus.subscribe({"t1:public": 1})  # resumes after 1
+    ...         await bus.publish("t1:public", Position(seq), f"event {seq}")
+    ...     again = await bus.publish("t1:public", Position(3), "event 3")
+    ...     watcher = await bus.subscribe({"t1:public": Position(1)})  # resumes after 1
     ...     return again, [(await anext(watcher)).payload for _ in range(2)]
     >>> asyncio.run(demo())
     (False, ['event 2', 'event 3'])
@@ -213,58 +268,51 @@ class LocalBus:
         self._channels: dict[str, deque[Message]] = {}
         self._waiting: dict[str, set[asyncio.Event]] = {}
 
-    async def publish(self, channel: str, seq: int, payload: str) -> bool:
+    async def publish(self, channel: str, position: Position, payload: str) -> bool:
         """See :meth:`Bus.publish`.
 
         >>> import asyncio
-        >>> asyncio.run(LocalBus().publish("t1:public", 0, "{}"))
+        >>> asyncio.run(LocalBus().publish("t1:public", Position(0), "{}"))
         Traceback (most recent call last):
-        ValueError: a message's seq is a whole number from 1, not 0
+        ValueError: a message's position is a Position of whole numbers past Position(0), \
+not Position(seq=0, part=0)
         """
-        _check_seq(seq)
+        _checked(position)
         kept = self._channels.setdefault(channel, deque(maxlen=self.retain))
-        if kept and kept[-1].seq >= seq:
+        if kept and kept[-1].position >= position:
             return False
-        kept.append(Message(channel, seq, payload))
+        kept.append(Message(channel, position, payload))
         for waiting in self._waiting.get(channel, ()):
             waiting.set()
         return True
 
-    def top(self, channel: str) -> int:
-        """The seq of ``channel``'s last message (0 before the first).
-
-        >>> LocalBus().top("t1:public")
-        0
-        """
+    async def top(self, channel: str) -> Position:
+        """See :meth:`Bus.top`."""
         kept = self._channels.get(channel)
-        return kept[-1].seq if kept else 0
+        return kept[-1].position if kept else Position(0)
 
-    def after(self, channel: str, seq: int) -> Message | None:
-        """The first message of ``channel`` after ``seq``, if there is one.
+    def after(self, channel: str, position: Position) -> Message | None:
+        """The first message of ``channel`` after ``position``, if there is one.
 
         >>> import asyncio
         >>> bus = LocalBus()
-        >>> asyncio.run(bus.publish("t1:public", 5, "{}"))
+        >>> asyncio.run(bus.publish("t1:public", Position(5), "{}"))
         True
-        >>> bus.after("t1:public", 0).seq, bus.after("t1:public", 5)
-        (5, None)
+        >>> bus.after("t1:public", Position(0)).position, bus.after("t1:public", Position(5))
+        (Position(seq=5, part=0), None)
         """
         found = None
         for message in reversed(self._channels.get(channel, ())):
-            if message.seq <= seq:
+            if message.position <= position:
                 break
             found = message
         return found
 
-    async def subscribe(self, since: Mapping[str, int | None]) -> LocalSubscription:
-        """See :meth:`Bus.subscribe`.
-
-        >>> import asyncio
-        >>> asyncio.run(LocalBus().subscribe({"t1:seat:0": None})).last
-        {'t1:seat:0': 0}
-        """
+    async def subscribe(self, since: Mapping[str, Position | None]) -> LocalSubscription:
+        """See :meth:`Bus.subscribe`."""
         start = {
-            channel: self.top(channel) if seq is None else seq for channel, seq in since.items()
+            channel: await self.top(channel) if position is None else position
+            for channel, position in since.items()
         }
         return LocalSubscription(self, start)
 
@@ -287,10 +335,10 @@ class LocalBus:
 
         >>> import asyncio
         >>> bus = LocalBus()
-        >>> asyncio.run(bus.publish("t1:public", 5, "{}")); asyncio.run(bus.drop("t1:public"))
+        >>> asyncio.run(bus.publish("t1:public", Position(5), "{}"))
         True
-        >>> bus.top("t1:public")
-        0
+        >>> asyncio.run(bus.drop("t1:public")); asyncio.run(bus.top("t1:public"))
+        Position(seq=0, part=0)
         """
         self._channels.pop(channel, None)
 
@@ -308,19 +356,20 @@ class LocalSubscription:
     >>> import asyncio
     >>> async def demo():
     ...     bus = LocalBus()
-    ...     seat = await bus.subscribe({"t1:seat:0": 0})
+    ...     seat = await bus.subscribe({"t1:seat:0": Position(0)})
     ...     waiting = asyncio.ensure_future(anext(seat))
-    ...     await bus.publish("t1:seat:0", 1, "hello")
+    ...     await bus.publish("t1:seat:0", Position(1), "hello")
     ...     message = await waiting
     ...     await seat.aclose()
     ...     return message.payload, seat.last
     >>> asyncio.run(demo())
-    ('hello', {'t1:seat:0': 1})
+    ('hello', {'t1:seat:0': Position(seq=1, part=0)})
     """
 
-    def __init__(self, bus: LocalBus, since: dict[str, int]) -> None:
+    def __init__(self, bus: LocalBus, since: dict[str, Position]) -> None:
         self.bus = bus
         self.last = since
+        self.reconnects = 0
         self.closed = False
         self._woken = asyncio.Event()
         bus.wait_on(list(since), self._woken, True)
@@ -339,10 +388,10 @@ class LocalSubscription:
         """See :meth:`Subscription.__anext__`."""
         while not self.closed:
             self._woken.clear()
-            for channel, seq in self.last.items():
-                message = self.bus.after(channel, seq)
+            for channel, position in self.last.items():
+                message = self.bus.after(channel, position)
                 if message is not None:
-                    self.last[channel] = message.seq
+                    self.last[channel] = message.position
                     return message
             await self._woken.wait()
         raise StopAsyncIteration
@@ -357,9 +406,11 @@ class LocalSubscription:
 
 class RedisBus:
     """The bus over Redis Streams, shared by every dealer and gateway of a site: channel ``c``
-    is the stream ``{prefix}:bus:c``, its entries' ids ``{seq}-0``. Publishes are retried
-    :data:`PUBLISH_TRIES` times with backoff (a repeated ``XADD`` of one id is refused, so a
-    retry never doubles a message); subscriptions retry for as long as they are open.
+    is the stream ``{prefix}:bus:c``, a message at ``Position(seq, part)`` its entry
+    ``seq-part``. Publishes are retried :data:`PUBLISH_TRIES` times with backoff (Redis
+    refuses an ``XADD`` at an id it has, so a retry never doubles a message); subscriptions
+    retry for as long as they are open, on ``reader`` (``client`` when not given), a client
+    that should not retry by itself, so that they see, and count, each time they lost Redis.
 
     >>> bus = RedisBus.from_url("unix:///run/redis.sock")
     >>> bus.key("t1:public")
@@ -369,11 +420,13 @@ class RedisBus:
     def __init__(
         self,
         client: Redis,
+        reader: Redis | None = None,
         retain: int = RETAIN,
         prefix: str = "drawpoker",
         keep_seconds: int = KEEP_SECONDS,
     ) -> None:
         self.client = client
+        self.reader = client if reader is None else reader
         self.retain = retain
         self.prefix = f"{prefix}:bus:"
         self.keep_seconds = keep_seconds
@@ -381,8 +434,8 @@ class RedisBus:
     @classmethod
     def from_url(cls, url: str, **options: Any) -> RedisBus:
         """A bus over the Redis at ``url`` (``redis://host:port/db`` or ``unix:///path``), its
-        client set up for this use: text replies, retries with :data:`BACKOFF`; ``options``
-        go to the constructor.
+        clients set up for this use: text replies; publishes retried with :data:`BACKOFF`,
+        reads not (the subscriptions retry themselves); ``options`` go to the constructor.
 
         >>> RedisBus.from_url("redis://localhost:6379/0", retain=50).retain
         50
@@ -393,7 +446,8 @@ class RedisBus:
             retry=Retry(BACKOFF, PUBLISH_TRIES - 1),
             retry_on_error=list(_REDIS_DOWN),
         )
-        return cls(client, **options)
+        reader = Redis.from_url(url, decode_responses=True, retry=Retry(BACKOFF, 0))
+        return cls(client, reader, **options)
 
     def key(self, channel: str) -> str:
         """The Redis key of ``channel``'s stream.
@@ -403,13 +457,13 @@ class RedisBus:
         """
         return self.prefix + channel
 
-    async def publish(self, channel: str, seq: int, payload: str) -> bool:
+    async def publish(self, channel: str, position: Position, payload: str) -> bool:
         """See :meth:`Bus.publish`."""
-        _check_seq(seq)
+        entry = _checked(position).entry_id
         key = self.key(channel)
         try:
             async with self.client.pipeline(transaction=True) as both:
-                both.xadd(key, {"m": payload}, id=f"{seq}-0", maxlen=self.retain, approximate=False)
+                both.xadd(key, {"m": payload}, id=entry, maxlen=self.retain, approximate=False)
                 both.expire(key, self.keep_seconds)
                 await both.execute()
         except ResponseError as error:
@@ -417,23 +471,24 @@ class RedisBus:
                 return False
             raise
         except _REDIS_DOWN as error:
-            raise BusUnavailable(channel, seq) from error
+            raise BusUnavailable(channel, position) from error
         return True
 
-    async def top(self, channel: str) -> int:
-        """The seq of ``channel``'s last message (0 before the first)."""
-        last = cast(list[_Entry], await self.client.xrevrange(self.key(channel), count=1))
-        return _seq_of(last[0][0]) if last else 0
+    async def top(self, channel: str) -> Position:
+        """See :meth:`Bus.top`; raises :class:`BusUnavailable` when Redis is down."""
+        try:
+            last = cast(list[_Entry], await self.client.xrevrange(self.key(channel), count=1))
+        except _REDIS_DOWN as error:
+            raise BusUnavailable(channel, Position(0)) from error
+        return Position.of_entry(last[0][0]) if last else Position(0)
 
-    async def subscribe(self, since: Mapping[str, int | None]) -> RedisSubscription:
+    async def subscribe(self, since: Mapping[str, Position | None]) -> RedisSubscription:
         """See :meth:`Bus.subscribe`; raises :class:`BusUnavailable` if a ``None`` cannot be
         resolved (Redis down)."""
-        start: dict[str, int] = {}
-        for channel, seq in since.items():
-            try:
-                start[channel] = await self.top(channel) if seq is None else seq
-            except _REDIS_DOWN as error:
-                raise BusUnavailable(channel, 0) from error
+        start = {
+            channel: await self.top(channel) if position is None else position
+            for channel, position in since.items()
+        }
         return RedisSubscription(self, start)
 
     async def drop(self, channel: str) -> None:
@@ -443,6 +498,8 @@ class RedisBus:
     async def aclose(self) -> None:
         """See :meth:`Bus.aclose`."""
         await self.client.aclose()
+        if self.reader is not self.client:
+            await self.reader.aclose()
 
 
 class RedisSubscription:
@@ -450,9 +507,10 @@ class RedisSubscription:
     last ids, on a connection of its own while it waits; after Redis went away it tries again
     with :data:`BACKOFF` and goes on from the same ids."""
 
-    def __init__(self, bus: RedisBus, since: dict[str, int]) -> None:
+    def __init__(self, bus: RedisBus, since: dict[str, Position]) -> None:
         self.bus = bus
         self.last = since
+        self.reconnects = 0
         self.closed = False
         self.failures = 0
         self._ready: deque[Message] = deque()
@@ -468,27 +526,29 @@ class RedisSubscription:
                 raise StopAsyncIteration
             await self._read()
         message = self._ready.popleft()
-        self.last[message.channel] = message.seq
+        self.last[message.channel] = message.position
         return message
 
     async def _read(self) -> None:
         streams: dict[KeyT, StreamIdT] = {
-            self.bus.key(channel): f"{seq}-0" for channel, seq in self.last.items()
+            self.bus.key(channel): position.entry_id for channel, position in self.last.items()
         }
         try:
             reply = cast(
                 list[tuple[str, list[_Entry]]],
-                await self.bus.client.xread(streams, count=BATCH, block=BLOCK_MS),
+                await self.bus.reader.xread(streams, count=BATCH, block=BLOCK_MS),
             )
         except _REDIS_DOWN:
             self.failures += 1
             await asyncio.sleep(BACKOFF.compute(self.failures))
             return
-        self.failures = 0
+        if self.failures:
+            self.failures = 0
+            self.reconnects += 1
         for key, entries in reply:
             channel = key.removeprefix(self.bus.prefix)
             for entry, fields in entries:
-                self._ready.append(Message(channel, _seq_of(entry), fields["m"]))
+                self._ready.append(Message(channel, Position.of_entry(entry), fields["m"]))
 
     async def aclose(self) -> None:
         """See :meth:`Subscription.aclose`."""
