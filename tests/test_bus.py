@@ -268,3 +268,28 @@ def test_while_redis_is_down_publishing_fails_clearly_then_recovers(
         await gateway.aclose()
 
     asyncio.run(scenario())
+
+
+def test_one_subscription_follows_and_unfollows_seats_as_they_come(open_bus: Opener) -> None:
+    async def scenario() -> None:
+        async with open_bus() as dealer, open_bus() as gateway:
+            relay = await gateway.subscribe({})
+            waiting = asyncio.create_task(anext(relay))
+            await asyncio.sleep(0.05)  # the relay waits (in XREAD) before the seat comes
+            await relay.follow(SEAT0, Position(0))
+            await dealer.publish(SEAT0, Position(1), "seat 0 dealt")
+            assert (await asyncio.wait_for(waiting, HANG)).payload == "seat 0 dealt"
+            await dealer.publish(SEAT1, Position(1), "seat 1 dealt")
+            await relay.follow(SEAT1)  # from now: its deal came before
+            await dealer.publish(SEAT1, Position(2), "seat 1 bets")
+            await dealer.publish(SEAT0, Position(2), "seat 0 calls")
+            got = await take(relay, 2)
+            assert sorted(m.payload for m in got) == ["seat 0 calls", "seat 1 bets"]
+            await dealer.publish(SEAT0, Position(3), "seat 0 folds")
+            await relay.unfollow(SEAT0)
+            await dealer.publish(SEAT1, Position(3), "end")
+            assert await take_until(relay, "end") == []
+            assert relay.last == {SEAT1: Position(3)}
+            await relay.aclose()
+
+    asyncio.run(scenario())

@@ -31,6 +31,8 @@ Message(channel='t1:seat:0', position=Position(seq=4, part=0), payload='{"cards"
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import secrets
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -191,6 +193,37 @@ class Subscription(Protocol):
 
     async def __anext__(self) -> Message:
         """The next message of any of the channels, waiting for one."""
+
+    async def follow(self, channel: str, since: Position | None = None) -> None:
+        """Adds ``channel``, from after ``since`` (``None``: from now), at once even while
+        an ``anext`` waits: a gateway follows the seats of its connections with one
+        subscription.
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     bus = LocalBus()
+        ...     gateway: Subscription = await bus.subscribe({})
+        ...     waiting = asyncio.ensure_future(anext(gateway))
+        ...     await gateway.follow("t1:seat:0", Position(0))
+        ...     await bus.publish("t1:seat:0", Position(1), "dealt")
+        ...     return (await waiting).payload
+        >>> asyncio.run(demo())
+        'dealt'
+        """
+
+    async def unfollow(self, channel: str) -> None:
+        """Drops ``channel``: none of its messages comes after this call.
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     bus = LocalBus()
+        ...     gateway: Subscription = await bus.subscribe({"t1:seat:0": Position(0)})
+        ...     await bus.publish("t1:seat:0", Position(1), "dealt")
+        ...     await gateway.unfollow("t1:seat:0")
+        ...     return gateway.last
+        >>> asyncio.run(demo())
+        {}
+        """
 
     async def aclose(self) -> None:
         """Stops the subscription: a waiting ``anext`` ends it."""
@@ -396,6 +429,17 @@ class LocalSubscription:
             await self._woken.wait()
         raise StopAsyncIteration
 
+    async def follow(self, channel: str, since: Position | None = None) -> None:
+        """See :meth:`Subscription.follow`."""
+        self.last[channel] = await self.bus.top(channel) if since is None else since
+        self.bus.wait_on([channel], self._woken, True)
+        self._woken.set()
+
+    async def unfollow(self, channel: str) -> None:
+        """See :meth:`Subscription.unfollow`."""
+        if self.last.pop(channel, None) is not None:
+            self.bus.wait_on([channel], self._woken, False)
+
     async def aclose(self) -> None:
         """See :meth:`Subscription.aclose`."""
         if not self.closed:
@@ -505,7 +549,8 @@ class RedisBus:
 class RedisSubscription:
     """A :class:`Subscription` of a :class:`RedisBus`: a loop of ``XREAD BLOCK`` after the
     last ids, on a connection of its own while it waits; after Redis went away it tries again
-    with :data:`BACKOFF` and goes on from the same ids."""
+    with :data:`BACKOFF` and goes on from the same ids. It reads its own wake-up stream too,
+    which :meth:`follow` writes to, so that a new channel is read at once."""
 
     def __init__(self, bus: RedisBus, since: dict[str, Position]) -> None:
         self.bus = bus
@@ -514,6 +559,8 @@ class RedisSubscription:
         self.closed = False
         self.failures = 0
         self._ready: deque[Message] = deque()
+        self._wake_key = f"{bus.prefix}wake:{secrets.token_hex(8)}"
+        self._woken_at = "0-0"
 
     def __aiter__(self) -> RedisSubscription:
         """The subscription itself."""
@@ -521,18 +568,37 @@ class RedisSubscription:
 
     async def __anext__(self) -> Message:
         """See :meth:`Subscription.__anext__`."""
-        while not self._ready:
-            if self.closed:
-                raise StopAsyncIteration
-            await self._read()
-        message = self._ready.popleft()
-        self.last[message.channel] = message.position
-        return message
+        while True:
+            while not self._ready:
+                if self.closed:
+                    raise StopAsyncIteration
+                await self._read()
+            message = self._ready.popleft()
+            last = self.last.get(message.channel)
+            # Left out: a message read before an unfollow, or before a follow from later on.
+            if last is not None and message.position > last:
+                self.last[message.channel] = message.position
+                return message
+
+    async def follow(self, channel: str, since: Position | None = None) -> None:
+        """See :meth:`Subscription.follow`; raises :class:`BusUnavailable` if a ``None``
+        cannot be resolved (Redis down)."""
+        self.last[channel] = await self.bus.top(channel) if since is None else since
+        with contextlib.suppress(*_REDIS_DOWN):  # then the reading loop retries, with it
+            async with self.bus.client.pipeline(transaction=True) as both:
+                both.xadd(self._wake_key, {"w": channel}, maxlen=1, approximate=False)
+                both.expire(self._wake_key, 60)
+                await both.execute()
+
+    async def unfollow(self, channel: str) -> None:
+        """See :meth:`Subscription.unfollow`."""
+        self.last.pop(channel, None)
 
     async def _read(self) -> None:
         streams: dict[KeyT, StreamIdT] = {
             self.bus.key(channel): position.entry_id for channel, position in self.last.items()
         }
+        streams[self._wake_key] = self._woken_at
         try:
             reply = cast(
                 list[tuple[str, list[_Entry]]],
@@ -546,6 +612,9 @@ class RedisSubscription:
             self.failures = 0
             self.reconnects += 1
         for key, entries in reply:
+            if key == self._wake_key:
+                self._woken_at = entries[-1][0]
+                continue
             channel = key.removeprefix(self.bus.prefix)
             for entry, fields in entries:
                 self._ready.append(Message(channel, Position.of_entry(entry), fields["m"]))
@@ -553,3 +622,5 @@ class RedisSubscription:
     async def aclose(self) -> None:
         """See :meth:`Subscription.aclose`."""
         self.closed = True
+        with contextlib.suppress(*_REDIS_DOWN):
+            await self.bus.client.delete(self._wake_key)
