@@ -55,9 +55,12 @@ def lane_of(table_id: str, lanes: int = LANES) -> int:
 
     >>> lane_of("table-1"), lane_of("table-1", 8)
     (6, 6)
-    >>> lane_of("table-1") == lane_of("table-1")
-    True
+    >>> lane_of("table-1", 0)
+    Traceback (most recent call last):
+    ValueError: the lane count is a whole number from 1, not 0
     """
+    if not isinstance(lanes, int) or lanes < 1:
+        raise ValueError(f"the lane count is a whole number from 1, not {lanes!r}")
     digest = hashlib.blake2b(table_id.encode("utf-8"), digest_size=8).digest()
     return int.from_bytes(digest, "big") % lanes
 
@@ -132,6 +135,12 @@ class Leases(Protocol):
         """
 
 
+def _checked_term(term_ms: int) -> int:
+    if not isinstance(term_ms, int) or term_ms < 1:
+        raise ValueError(f"a lease's term is a whole number of milliseconds, not {term_ms!r}")
+    return term_ms
+
+
 def _deadline(started: float, term_ms: int) -> float:
     """The holder's end of a lease granted by a request sent at ``started``."""
     return started + term_ms / 1000 * (1 - CLOCK_MARGIN) - CLOCK_STEP
@@ -150,10 +159,13 @@ class LocalLeases:
     ...     return await leases.renew(old), new.fencing > old.fencing
     >>> asyncio.run(demo())
     (None, True)
+    >>> LocalLeases(term_ms=0)
+    Traceback (most recent call last):
+    ValueError: a lease's term is a whole number of milliseconds, not 0
     """
 
     def __init__(self, term_ms: int = LEASE_MS) -> None:
-        self.term_ms = term_ms
+        self.term_ms = _checked_term(term_ms)
         self._held: dict[int, tuple[str, float]] = {}
         self._fencing: dict[int, int] = {}
 
@@ -245,7 +257,13 @@ class RedisLeases:
     ``{prefix}:lane:{n}:lease`` holds the token and expires with the lease, and
     ``{prefix}:lane:{n}:fencing`` counts the takings. The key's expiry is set by Redis when it
     runs the command, after the holder sent it, so the holder's :attr:`Lease.until` (counted
-    from the sending) always ends first.
+    from the sending) always ends first. While Redis is down the methods raise redis-py's
+    ``ConnectionError``: a holder keeps acting only until its lease's ``until``.
+
+    Redis keeps no lease across its own restart, so another dealer may take a lane then while
+    its holder's lease is still valid: the fencing number is what keeps them apart. A dealer
+    writes its new number to the store's row of the lane (refused unless greater) before it
+    serves the lane, and passes the store's number as ``at_least``.
 
     >>> RedisLeases(Redis.from_url("unix:///run/redis.sock")).key(3, "lease")
     'drawpoker:lane:3:lease'
@@ -253,7 +271,7 @@ class RedisLeases:
 
     def __init__(self, client: Redis, term_ms: int = LEASE_MS, prefix: str = "drawpoker"):
         self.client = client
-        self.term_ms = term_ms
+        self.term_ms = _checked_term(term_ms)
         self.prefix = prefix
         self._acquire = client.register_script(_ACQUIRE)
         self._renew = client.register_script(_RENEW)
