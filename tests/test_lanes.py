@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
 import random
+import signal
+import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -20,6 +24,9 @@ import pytest
 from drawpoker.web.lanes import LEASE_MS, Lease, Leases, LocalLeases, RedisLeases, lane_of
 from redis.asyncio import Redis
 from redis_server import RedisServer, redis_server  # noqa: F401 (the fixture)
+
+HANG = 30.0
+"""Seconds a wait may take before the test is stopped as hung (a bound, not a measurement)."""
 
 TERM_MS = 100
 """The lease of the race tests: short, so that lapses and takeovers happen often."""
@@ -212,3 +219,51 @@ def test_a_holder_name_with_a_space_is_refused(redis_server: RedisServer) -> Non
         await client.aclose()
 
     asyncio.run(scenario())
+
+
+HOLDER = """
+import asyncio, sys
+from drawpoker.web.lanes import RENEW_EVERY, RedisLeases
+from redis.asyncio import Redis
+
+async def hold():
+    leases = RedisLeases(Redis.from_url(sys.argv[1]))
+    lease = await leases.acquire(5, "dealer-dying")
+    print(lease.fencing, flush=True)
+    while True:
+        await asyncio.sleep(RENEW_EVERY)
+        lease = await leases.renew(lease)
+
+asyncio.run(hold())
+"""
+
+
+def test_a_killed_dealers_lane_is_taken_once_its_lease_lapses(
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, redis_server.url], stdout=subprocess.PIPE, text=True
+    )
+    assert holder.stdout is not None
+    dead_fencing = int(holder.stdout.readline())
+
+    async def take_over() -> Lease:
+        client = Redis.from_url(redis_server.url)
+        leases = RedisLeases(client)
+        try:
+            assert await leases.acquire(5, "dealer-alive") is None  # held and renewed
+            os.kill(holder.pid, signal.SIGKILL)
+            deadline = time.monotonic() + HANG
+            while (lease := await leases.acquire(5, "dealer-alive")) is None:
+                assert time.monotonic() < deadline, "the dead dealer's lease never lapsed"
+                await asyncio.sleep(0.05)
+            return lease
+        finally:
+            await client.aclose()
+
+    try:
+        lease = asyncio.run(take_over())
+    finally:
+        holder.kill()
+        holder.wait()
+    assert lease.fencing > dead_fencing
