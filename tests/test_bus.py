@@ -255,8 +255,10 @@ def test_while_redis_is_down_publishing_fails_clearly_then_recovers(
         await asyncio.to_thread(redis_server.stop)
         with pytest.raises(BusUnavailable, match="message 2-0 of t1:seat:0 not published"):
             await dealer.publish(SEAT0, Position(2), "lost")
-        with pytest.raises(BusUnavailable):
+        with pytest.raises(BusUnavailable, match="t1:public cannot be read or dropped"):
             await gateway.subscribe({PUBLIC: None})
+        with pytest.raises(BusUnavailable, match="t1:public cannot be read or dropped"):
+            await dealer.drop(PUBLIC)
         await asyncio.sleep(0.5)  # the subscriber keeps trying, with backoff, while it is down
         assert not waiting.done()
         await asyncio.to_thread(redis_server.start)

@@ -149,17 +149,23 @@ class Message:
 
 
 class BusUnavailable(Exception):
-    """The bus could not take a message (Redis down past :data:`PUBLISH_TRIES`): the caller
-    may try again; subscribers that miss it resume with ``since``.
+    """The bus could not take a message at ``position``, or be asked about ``channel``
+    (Redis down past :data:`PUBLISH_TRIES`): the caller may try again; subscribers that miss a
+    message resume with ``since``.
 
     >>> str(BusUnavailable("t1:public", Position(3)))
     'the bus is unavailable: message 3-0 of t1:public not published'
+    >>> str(BusUnavailable("t1:public"))
+    'the bus is unavailable: t1:public cannot be read or dropped'
     """
 
-    def __init__(self, channel: str, position: Position) -> None:
-        super().__init__(
-            f"the bus is unavailable: message {position.entry_id} of {channel} not published"
+    def __init__(self, channel: str, position: Position | None = None) -> None:
+        what = (
+            f"{channel} cannot be read or dropped"
+            if position is None
+            else f"message {position.entry_id} of {channel} not published"
         )
+        super().__init__(f"the bus is unavailable: {what}")
 
 
 class Subscription(Protocol):
@@ -473,6 +479,7 @@ class RedisBus:
         self.reader = client if reader is None else reader
         self.retain = retain
         self.prefix = f"{prefix}:bus:"
+        self.wake_prefix = f"{prefix}:wake:"
         self.keep_seconds = keep_seconds
 
     @classmethod
@@ -523,7 +530,7 @@ class RedisBus:
         try:
             last = cast(list[_Entry], await self.client.xrevrange(self.key(channel), count=1))
         except _REDIS_DOWN as error:
-            raise BusUnavailable(channel, Position(0)) from error
+            raise BusUnavailable(channel) from error
         return Position.of_entry(last[0][0]) if last else Position(0)
 
     async def subscribe(self, since: Mapping[str, Position | None]) -> RedisSubscription:
@@ -536,8 +543,11 @@ class RedisBus:
         return RedisSubscription(self, start)
 
     async def drop(self, channel: str) -> None:
-        """See :meth:`Bus.drop`."""
-        await self.client.delete(self.key(channel))
+        """See :meth:`Bus.drop`; raises :class:`BusUnavailable` when Redis is down."""
+        try:
+            await self.client.delete(self.key(channel))
+        except _REDIS_DOWN as error:
+            raise BusUnavailable(channel) from error
 
     async def aclose(self) -> None:
         """See :meth:`Bus.aclose`."""
@@ -559,7 +569,7 @@ class RedisSubscription:
         self.closed = False
         self.failures = 0
         self._ready: deque[Message] = deque()
-        self._wake_key = f"{bus.prefix}wake:{secrets.token_hex(8)}"
+        self._wake_key = bus.wake_prefix + secrets.token_hex(8)
         self._woken_at = "0-0"
 
     def __aiter__(self) -> RedisSubscription:
