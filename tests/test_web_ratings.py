@@ -308,8 +308,8 @@ def test_self_play_and_games_without_a_device_change_nothing(tmp_path: Path) -> 
         assert leaderboard(client, "holdem")["total"] == 0
     store = Store(db)
     try:
-        assert store.db.execute("SELECT count(*) FROM ratings").fetchone() == (0,)
-        placed = store.db.execute("SELECT count(*) FROM results").fetchone()
+        assert store.backend.execute("SELECT count(*) FROM ratings").fetchone() == (0,)
+        placed = store.backend.execute("SELECT count(*) FROM results").fetchone()
         assert placed == (4,)  # both games' placings are kept, unrated
     finally:
         store.close()

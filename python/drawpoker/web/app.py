@@ -881,10 +881,10 @@ def create_app(
     public_url: str = DEFAULT_URL,
     allowed_origins: tuple[str, ...] = (),
 ) -> Starlette:
-    """The application, with its tables in the SQLite file ``db`` (loaded when it starts), CPU
-    players at ``pace``, the ``limits`` on what clients may use, its links made from
-    ``public_url``, and requests that change anything allowed from that URL's origin and
-    ``allowed_origins``.
+    """The application, with its tables in the SQLite file ``db`` or the PostgreSQL database of a
+    ``postgresql://`` URL (loaded when it starts), CPU players at ``pace``, the ``limits`` on
+    what clients may use, its links made from ``public_url``, and requests that change anything
+    allowed from that URL's origin and ``allowed_origins``.
 
     >>> app = create_app(":memory:", Pace(think=1.0), public_url="https://poker.example/")
     >>> app.state.pace.think, app.state.public_url, sorted(app.state.origins)
