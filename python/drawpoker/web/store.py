@@ -351,6 +351,7 @@ class Store:
         players: Iterable[tuple[str, int]] = (),
         header: bool = True,
         result: GameResult | None = None,
+        fence: tuple[int, int] | None = None,
     ) -> tuple[int, int]:
         """Saves what an action (or a seat leaving or coming back) changed, in one
         transaction: the actions after ``since`` (the hand and the count of its actions saved
@@ -358,7 +359,10 @@ class Store:
         and status, the CPU players named in ``players`` (``(role, seat)`` pairs), and the
         stand-ins of seats whose player came back removed (an action inside a hand changes
         none of them), and the game's ``result`` when it ended (so that a game over and its
-        ratings are saved together or not at all). Returns the new ``since``.
+        ratings are saved together or not at all). Returns the new ``since``. With ``fence``
+        (a lane and the fencing number its dealer holds) nothing is written unless that number
+        is still the lane's current one (:meth:`take_lane`), checked in the same transaction;
+        :class:`StaleFenceError` otherwise.
 
         >>> from drawpoker.games import Table, game
         >>> store = Store(":memory:")
@@ -375,6 +379,8 @@ class Store:
         saved: list[tuple[int, int]] = []
 
         def work() -> None:
+            if fence is not None:
+                self._check_fence(*fence)
             if header:
                 self.backend.execute(
                     "UPDATE tables SET status = ?, header = ? WHERE id = ?",
@@ -393,6 +399,44 @@ class Store:
 
         self.backend.transaction(work)
         return saved[0]
+
+    def take_lane(self, lane: int) -> int:
+        """Gives ``lane`` to a new holder: its fencing number raised by one (1 for a lane never
+        held), which the holder passes to :meth:`save`; a write under an older number is
+        refused from then on.
+
+        >>> store = Store(":memory:")
+        >>> store.take_lane(3), store.take_lane(3), store.lane_fence(3), store.lane_fence(4)
+        (1, 2, 2, None)
+        """
+        (number,) = self.backend.transaction(
+            lambda: self.backend.execute(
+                "INSERT INTO lanes (lane, fence) VALUES (?, 1) ON CONFLICT (lane) "
+                "DO UPDATE SET fence = lanes.fence + 1 RETURNING fence",
+                (lane,),
+            ).fetchone()
+        )
+        return int(number)
+
+    def lane_fence(self, lane: int) -> int | None:
+        """The lane's current fencing number (``None`` for a lane never held)."""
+        row = self.backend.execute("SELECT fence FROM lanes WHERE lane = ?", (lane,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def _check_fence(self, lane: int, number: int) -> None:
+        """Inside a transaction: raises :class:`StaleFenceError` unless ``number`` is the
+        lane's current fencing number. The no-op update locks the lane's row (PostgreSQL) until
+        the transaction ends, so the number cannot change between this check and the commit;
+        SQLite's writer holds the whole file already."""
+        held = self.backend.execute(
+            "UPDATE lanes SET fence = fence WHERE lane = ? AND fence = ?", (lane, number)
+        ).rowcount
+        if held != 1:
+            current = self.lane_fence(lane)
+            raise StaleFenceError(
+                f"lane {lane}: fencing number {number} is not the lane's current one "
+                f"({current}): another dealer holds the lane; nothing was written"
+            )
 
     def _write_result(self, table_id: str, result: GameResult) -> None:
         self.backend.executemany(
