@@ -2,15 +2,20 @@
 old number is refused and writes nothing, also between two connections racing on
 PostgreSQL), a damaged row that sets its table aside with a log line naming it, and
 PostgreSQL restarted under a running ``drawpoker serve``: the action in flight is refused with
-the retryable ``store-unavailable`` error, never half applied, the server plays on once the
+the retryable ``store-unavailable`` error (503 for a request), never half applied, the server
+plays on once the
 database is back, and nothing it had committed is lost."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
+import subprocess
+import sys
 import threading
+import urllib.error
 from collections.abc import Callable
 from typing import Any
 
@@ -193,6 +198,10 @@ async def _restart_under_the_server(postgres: PostgresCluster, server: SiteServe
     postgres.stop()  # fast: the server's connection is ended under it
     await _await(lambda: bool(refused), "an action refused while PostgreSQL is down")
     seen_down = [list(c.events) for c in clients]
+    with pytest.raises(urllib.error.HTTPError) as refusal:  # a request, too: 503, to send again
+        create_table(server.url, {"game": "razz", "seats": ["person"] * 2})
+    assert refusal.value.code == 503
+    assert json.loads(refusal.value.read())["error"] == "store-unavailable"
     await _await(lambda: len(refused) >= 3, "the refused action sent again, and refused again")
     assert [list(c.events) for c in clients] == seen_down  # nothing applied, nothing shown
     postgres.start()
@@ -228,3 +237,18 @@ def test_postgresql_restarted_under_a_running_server(postgres: PostgresCluster) 
         assert not any("Traceback" in line for line in server.output), list(server.output)
     finally:
         server.stop()
+
+
+@pytest.mark.parametrize(
+    ("store", "said"),
+    [
+        ("site.db", "--store takes a postgresql:// URL, not 'site.db' (an SQLite file: --db)"),
+        ("postgresql://postgres@/site?host=/nonexistent", "--store: the PostgreSQL store is"),
+    ],
+)
+def test_serve_refuses_a_store_it_cannot_use_before_listening(store: str, said: str) -> None:
+    command = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0", "--store", store]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert said in done.stdout + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr

@@ -196,7 +196,10 @@ def run(args: argparse.Namespace) -> int:
                 f"--store takes a postgresql:// URL, not {args.store!r} (an SQLite file: --db)"
             )
         where = args.store
-        PostgresBackend(where).close()  # reached, and its schema migrated, before listening
+        try:  # reached, and its schema migrated, before listening
+            PostgresBackend(where).close()
+        except ConnectionError as error:
+            raise InvalidArgumentError(f"--store: {error}") from None
     elif args.db != ":memory:":  # refused before listening; the store takes the lock for real
         FileLock(args.db).release()
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET

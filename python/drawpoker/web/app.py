@@ -89,7 +89,7 @@ from drawpoker.web.protocol import (
 )
 from drawpoker.web.room import Outbox, Pace, Room, encode
 from drawpoker.web.rules_pages import game_html, index_html, missing_html
-from drawpoker.web.store import Store
+from drawpoker.web.store import Store, StoreUnavailableError
 
 STATIC = Path(str(files("drawpoker.web").joinpath("static")))
 """The pages' files, shipped in the package."""
@@ -942,6 +942,7 @@ def create_app(
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
+        exception_handlers={StoreUnavailableError: _store_away},
     )
     app.state.pace = pace or Pace()
     app.state.public_url = public_url.rstrip("/")
@@ -949,6 +950,12 @@ def create_app(
     app.add_middleware(OriginCheck, allowed=origins)
     app.add_middleware(SecurityHeaders)
     return app
+
+
+async def _store_away(request: Request, problem: Exception) -> Response:
+    """A request whose store could not be reached: 503, nothing done, to be sent again."""
+    body = {"error": "store-unavailable", "message": str(problem)}
+    return JSONResponse(body, status_code=503, headers={"retry-after": "1"})
 
 
 async def _sweep(house: House) -> None:

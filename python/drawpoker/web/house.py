@@ -37,7 +37,7 @@ from drawpoker.web.guard import Guard, Refused, SiteLimits
 from drawpoker.web.listing import LobbyFeed, listed
 from drawpoker.web.lobby import NewTable, cpu_kinds, parse_new_table
 from drawpoker.web.room import Pace, Room, restore
-from drawpoker.web.store import SavedTable, Store, StoreUnavailableError
+from drawpoker.web.store import SavedTable, Store
 
 log = logging.getLogger("drawpoker.web")
 
@@ -135,8 +135,6 @@ class House:
             if saved is None:
                 return None
             return _room_of(saved, self.store, self.pace)
-        except StoreUnavailableError:
-            raise  # the table is not damaged: the store is away for now
         except DrawPokerError as error:
             log.error("table %s is set aside, not served: %s", table_id, error)
             return None

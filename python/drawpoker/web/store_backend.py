@@ -24,9 +24,11 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 T = TypeVar("T")
 
 
-class StoreUnavailableError(DrawPokerError, ConnectionError):
+class StoreUnavailableError(ConnectionError):
     """The database cannot be reached (restarted, down): nothing of the call was written, and
-    the same call may be tried again once it is back.
+    the same call may be tried again once it is back. Not a :class:`DrawPokerError`: nothing
+    was wrong with the call (the site answers it 503, never 400, and never sets a table aside
+    for it).
 
     >>> str(StoreUnavailableError("PostgreSQL is unreachable"))
     'PostgreSQL is unreachable'
