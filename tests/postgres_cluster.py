@@ -80,6 +80,13 @@ class PostgresCluster:
         ``immediate``: no shutdown, as a crash)."""
         self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
 
+    def running(self) -> bool:
+        """Whether the server runs (``pg_ctl status``)."""
+        command = [str(self.bin / "pg_ctl"), "-D", str(self.data), "status"]
+        if self.as_root:
+            command = ["runuser", "-u", SUPERUSER, "--", *command]
+        return subprocess.run(command, capture_output=True, timeout=60).returncode == 0
+
     def restart(self) -> None:
         """Stops the server and starts it again on the same files."""
         self.stop()

@@ -12,11 +12,13 @@ import asyncio
 import json
 import logging
 import random
+import sqlite3
 import subprocess
 import sys
 import threading
 import urllib.error
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import psycopg
@@ -24,6 +26,7 @@ import pytest
 from drawpoker.games import Table, game
 from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
 from drawpoker.web.store import SeatRecord, StaleFenceError, Store
+from drawpoker.web.store_backend import MIGRATIONS
 from postgres_cluster import PostgresCluster
 from site_server import SiteServer
 from web_helpers import new_table, site
@@ -237,6 +240,8 @@ def test_postgresql_restarted_under_a_running_server(postgres: PostgresCluster) 
         assert not any("Traceback" in line for line in server.output), list(server.output)
     finally:
         server.stop()
+        if not postgres.running():  # the next tests share the server
+            postgres.start()
 
 
 @pytest.mark.parametrize(
@@ -252,3 +257,20 @@ def test_serve_refuses_a_store_it_cannot_use_before_listening(store: str, said: 
     assert done.returncode == 2
     assert said in done.stdout + done.stderr
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_a_file_made_before_versioned_migrations_is_brought_up_to_date(tmp_path: Path) -> None:
+    """A site's file made by the store before yoyo-migrations kept its versions: the first
+    step is its schema as it was (IF NOT EXISTS), so its rows stay and the later steps apply."""
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as old:
+        old.executescript((MIGRATIONS / "sqlite" / "0001.schema.sql").read_text())
+        old.execute("INSERT INTO devices (key_hash, nickname, created) VALUES ('ab', 'Ann', 0)")
+    store = Store(path)
+    try:
+        assert store.device("ab") == (1, "Ann")
+        assert store.take_lane(1) == 1
+        applied = store.backend.execute("SELECT migration_id FROM _yoyo_migration").fetchall()
+        assert sorted(applied) == [("0001.schema",), ("0002.lanes",)]
+    finally:
+        store.close()
