@@ -25,7 +25,7 @@ import psycopg
 import pytest
 from drawpoker.games import Table, game
 from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
-from drawpoker.web.store import SeatRecord, StaleFenceError, Store
+from drawpoker.web.store import SeatRecord, StaleFenceError, Store, StoreUnavailableError
 from drawpoker.web.store_backend import MIGRATIONS
 from postgres_cluster import PostgresCluster
 from site_server import SiteServer
@@ -272,5 +272,29 @@ def test_a_file_made_before_versioned_migrations_is_brought_up_to_date(tmp_path:
         assert store.take_lane(1) == 1
         applied = store.backend.execute("SELECT migration_id FROM _yoyo_migration").fetchall()
         assert sorted(applied) == [("0001.schema",), ("0002.lanes",)]
+    finally:
+        store.close()
+
+
+def test_a_postgresql_store_refuses_while_down_and_reconnects_by_itself(
+    postgres: PostgresCluster,
+) -> None:
+    store = Store(postgres.new_database())
+    try:
+        table = _played_table(store)
+        before = _everything(store)
+        postgres.stop()
+        try:
+            with pytest.raises(StoreUnavailableError, match=r"unavailable .* try again"):
+                store.save("t", table, "playing", since=(0, 0), players=STAND_INS)
+            with pytest.raises(StoreUnavailableError):
+                store.live_ids()
+        finally:
+            postgres.start()
+        assert _everything(store) == before  # the refused save wrote nothing
+        store.save("t", table, "playing", since=(0, 0), players=STAND_INS)
+        postgres.restart()  # the store's idle connection is dropped: the next call reconnects
+        assert store.live_ids() == ["t"]
+        assert store.load()[0].snapshot == table.to_dict()
     finally:
         store.close()

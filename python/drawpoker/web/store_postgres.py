@@ -4,9 +4,10 @@ The connection is in autocommit mode: a statement alone is its own transaction, 
 :meth:`PostgresBackend.transaction` runs several in one. When the server cannot be reached
 (restarted, down) a call raises :class:`~drawpoker.web.store_backend.StoreUnavailableError`
 and writes nothing (a transaction cut off is rolled back by the server); the next call
-connects again. Several servers may share one database: unlike SQLite's file there is no
-lock, and the dealers' fencing numbers (:meth:`~drawpoker.web.store.Store.take_lane`) keep
-two of them from writing one table.
+connects again, and a call that finds its idle connection dropped by a restart since its last
+use sends its first statement again on a new one. Several servers may share one database:
+unlike SQLite's file there is no lock, and the dealers' fencing numbers
+(:meth:`~drawpoker.web.store.Store.take_lane`) keep two of them from writing one table.
 
 >>> placeholders("SELECT a FROM t WHERE b = ? AND c = ?")
 'SELECT a FROM t WHERE b = %s AND c = %s'
@@ -18,6 +19,7 @@ two of them from writing one table.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
@@ -58,9 +60,9 @@ def placeholders(sql: str) -> str:
 
 
 def _connection_lost(error: Exception) -> StoreUnavailableError:
+    why = " ".join(str(error).split()) or type(error).__name__  # one line, for the logs
     return StoreUnavailableError(
-        f"the PostgreSQL store is unavailable ({str(error).strip() or type(error).__name__}); "
-        "nothing was written: try again"
+        f"the PostgreSQL store is unavailable ({why}); nothing was written: try again"
     )
 
 
@@ -79,6 +81,7 @@ class PostgresBackend:
         self.psycopg = psycopg
         self.url = url
         self.connection: Any = None
+        self.in_transaction = False
         with self._guarded():
             migrate(self._connected(), self.kind)
 
@@ -99,9 +102,23 @@ class PostgresBackend:
                 self.connection = None
             raise _connection_lost(error) from None
 
+    def _first(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """A statement that starts a call (a ``BEGIN``, or a read outside a transaction): on a
+        connection the server dropped while it sat idle (a restart) it is sent again, once, on
+        a new one (running it twice changes nothing)."""
+        connection = self._connected()
+        try:
+            return connection.execute(sql, params)
+        except (self.psycopg.OperationalError, self.psycopg.InterfaceError):
+            connection.close()
+            self.connection = None
+            return self._connected().execute(sql, params)
+
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """Runs one statement."""
         with self._guarded():
+            if not self.in_transaction and sql.lstrip().upper().startswith("SELECT"):
+                return self._first(placeholders(sql), params)
             return self._connected().execute(placeholders(sql), params)
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
@@ -112,8 +129,19 @@ class PostgresBackend:
 
     def transaction(self, work: Callable[[], T]) -> T:
         """Runs ``work`` in one transaction: committed whole, or rolled back."""
-        with self._guarded(), self._connected().transaction():
-            return work()
+        with self._guarded():
+            self._first("BEGIN")
+            self.in_transaction = True
+            try:
+                done = work()
+            except BaseException:
+                with contextlib.suppress(self.psycopg.Error):  # a lost connection rolls back
+                    self.connection.execute("ROLLBACK")
+                raise
+            finally:
+                self.in_transaction = False
+            self.connection.execute("COMMIT")
+            return done
 
     def close(self) -> None:
         """Closes the connection."""
