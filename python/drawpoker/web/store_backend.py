@@ -12,6 +12,7 @@ False
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -91,7 +92,6 @@ def migrate(connection: Any, kind: str) -> None:
     >>> db.execute("SELECT count(*) FROM _yoyo_migration").fetchone()
     (2,)
     """
-    from yoyo import read_migrations
     from yoyo.backends.core.postgresql import PostgresqlPsycopgBackend
     from yoyo.backends.core.sqlite3 import SQLiteBackend
     from yoyo.connections import parse_uri
@@ -107,9 +107,21 @@ def migrate(connection: Any, kind: str) -> None:
 
     backend = OnConnection(parse_uri(f"{kind}:///store"), "_yoyo_migration")
     backend.init_database()
-    migrations = read_migrations(str(MIGRATIONS / kind))
+    migrations = _migrations(kind)
     with backend.lock():
         backend.apply_migrations(backend.to_apply(migrations))
+
+
+@functools.cache
+def _migrations(kind: str) -> Any:
+    """The migrations of ``kind``, read and parsed once per process (parsing is most of the
+    time a store takes to open)."""
+    from yoyo import read_migrations
+
+    migrations = read_migrations(str(MIGRATIONS / kind))
+    for migration in migrations:
+        migration.load()
+    return migrations
 
 
 class _KeptOpen:
