@@ -48,6 +48,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from importlib.resources import files
@@ -959,7 +960,11 @@ async def _store_away(request: Request, problem: Exception) -> Response:
 
 
 async def _sweep(house: House) -> None:
-    """Every ``sweep`` seconds, the expired and finished tables leave memory."""
+    """Every ``sweep`` seconds, the expired and finished tables leave memory (a sweep that finds
+    the store away is tried again at the next one)."""
     while True:
         await asyncio.sleep(max(house.guard.settings.sweep, 0.1))
-        house.sweep()
+        try:
+            house.sweep()
+        except StoreUnavailableError as error:
+            logging.getLogger("drawpoker.web").warning("sweep put off: %s", error)
