@@ -1,4 +1,5 @@
-"""A server killed with SIGKILL mid-hand resumes every table from its SQLite file: a real
+"""A server killed with SIGKILL mid-hand resumes every table from its store (an SQLite file, and
+a PostgreSQL database): a real
 ``drawpoker serve`` subprocess plays tables of every game with CPU players (thinking a few
 milliseconds) and scripted people (random legal actions over the WebSocket); it is killed while
 they play, its file checked, and started again on the same file. Every table resumes; every
@@ -11,13 +12,14 @@ from __future__ import annotations
 import asyncio
 import random
 import sqlite3
-from pathlib import Path
 from typing import Any
 
 import pytest
 from drawpoker.bots import bot_kinds
 from drawpoker.games import GAMES, game
 from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
+from drawpoker.web.store import Store
+from drawpoker.web.store_postgres import is_postgres_url
 from site_server import SiteServer
 
 pytestmark = pytest.mark.slow
@@ -71,8 +73,16 @@ def _conserved(state: dict[str, Any], chips: int | None) -> None:
         assert sum(state["stacks"]) + state["pot"] == chips, state
 
 
-async def _run(tmp: Path) -> None:
-    db = tmp / "crash.db"
+def _rows(db: str, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+    """The rows of a query of the store ``db`` (no server on it)."""
+    store = Store(db)
+    try:
+        return list(store.backend.execute(sql, params).fetchall())
+    finally:
+        store.close()
+
+
+async def _run(db: str) -> None:
     server = SiteServer(db, think=0.005, grace=600).start()
     rng = random.Random(18)
     clients: list[tuple[SeatClient, int | None]] = []
@@ -108,10 +118,10 @@ async def _run(tmp: Path) -> None:
     seen = {id(c): (list(c.events), dict(c.state or {})) for c, _ in clients}
     playing = [state for _, state in seen.values() if state["status"] == "playing"]
     assert len(playing) >= len(seen) // 2  # killed while most tables were mid-hand
-    with sqlite3.connect(db) as file:
-        assert file.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        stored = {row[0] for row in file.execute("SELECT id FROM tables")}
-    assert stored == set(tables)
+    if not is_postgres_url(db):
+        with sqlite3.connect(db) as file:
+            assert file.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    assert {row[0] for row in _rows(db, "SELECT id FROM tables")} == set(tables)
 
     server = SiteServer(db, think=0.005, grace=600).start()
     try:
@@ -152,21 +162,15 @@ async def _run(tmp: Path) -> None:
                 assert sum(client.state["table_stacks"]) == chips
     finally:
         server.stop()
-    with sqlite3.connect(db) as file:
-        for table_id in tables:
-            (status,) = file.execute(
-                "SELECT status FROM tables WHERE id = ?", (table_id,)
-            ).fetchone()
-            assert status == "over"
-            rows = file.execute(
-                "SELECT number, finished FROM hands WHERE table_id = ? ORDER BY number", (table_id,)
-            ).fetchall()
-            assert [n for n, _ in rows] == list(range(len(rows)))
-            assert all(finished for _, finished in rows)
-            assert not file.execute(
-                "SELECT count(*) FROM actions WHERE table_id = ?", (table_id,)
-            ).fetchone()[0]
+    for table_id in tables:
+        assert _rows(db, "SELECT status FROM tables WHERE id = ?", (table_id,)) == [("over",)]
+        rows = _rows(
+            db, "SELECT number, finished FROM hands WHERE table_id = ? ORDER BY number", (table_id,)
+        )
+        assert [n for n, _ in rows] == list(range(len(rows)))
+        assert all(finished for _, finished in rows)
+        assert _rows(db, "SELECT count(*) FROM actions WHERE table_id = ?", (table_id,)) == [(0,)]
 
 
-def test_a_server_killed_mid_hand_resumes_every_table(tmp_path: Path) -> None:
-    asyncio.run(_run(tmp_path))
+def test_a_server_killed_mid_hand_resumes_every_table(store_url: str) -> None:
+    asyncio.run(_run(store_url))

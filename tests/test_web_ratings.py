@@ -11,7 +11,6 @@ import json
 import random
 import urllib.error
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -289,8 +288,8 @@ def test_a_person_playing_a_cpu_is_rated_against_its_fixed_rating() -> None:
         assert final["players"][1]["rating_change"] is None
 
 
-def test_self_play_and_games_without_a_device_change_nothing(tmp_path: Path) -> None:
-    db = str(tmp_path / "site.db")
+def test_self_play_and_games_without_a_device_change_nothing(store_url: str) -> None:
+    db = store_url
     with site(db) as client:
         ann = register(client, "Ann")
         table = new_table(client, "holdem", ["person", "person"], rounds=1)
@@ -308,8 +307,8 @@ def test_self_play_and_games_without_a_device_change_nothing(tmp_path: Path) -> 
         assert leaderboard(client, "holdem")["total"] == 0
     store = Store(db)
     try:
-        assert store.db.execute("SELECT count(*) FROM ratings").fetchone() == (0,)
-        placed = store.db.execute("SELECT count(*) FROM results").fetchone()
+        assert store.backend.execute("SELECT count(*) FROM ratings").fetchone() == (0,)
+        placed = store.backend.execute("SELECT count(*) FROM results").fetchone()
         assert placed == (4,)  # both games' placings are kept, unrated
     finally:
         store.close()
@@ -384,8 +383,8 @@ async def _fold_to_the_end(client: SeatClient) -> dict[str, Any]:
     return client.state
 
 
-def test_ratings_and_results_survive_a_kill(tmp_path: Path) -> None:
-    db = tmp_path / "site.db"
+def test_ratings_and_results_survive_a_kill(store_url: str) -> None:
+    db = store_url
     server = SiteServer(db, think=0.005).start()
     try:
         keys = [server.request("POST", "/api/devices", {"nickname": n})["device"] for n in "AB"]
@@ -423,8 +422,8 @@ def test_ratings_and_results_survive_a_kill(tmp_path: Path) -> None:
         server.stop()
 
 
-def test_store_round_trip_of_devices_seats_results_and_ratings(tmp_path: Path) -> None:
-    db = str(tmp_path / "site.db")
+def test_store_round_trip_of_devices_seats_results_and_ratings(store_url: str) -> None:
+    db = store_url
     with site(db) as client:
         ann, bob = register(client, "Ann"), register(client, "Bob")
         table = new_table(client, "five-card-draw", ["person", "person"], rounds=1)

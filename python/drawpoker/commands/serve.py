@@ -6,11 +6,14 @@ What a user types::
     drawpoker serve                              # http://127.0.0.1:8000/, tables in drawpoker.db
     drawpoker serve --port 8080 --db games.db    # another port and file
     drawpoker serve --host 0.0.0.0 --think 1.5   # open to the network; slower CPU players
+    drawpoker serve --store postgresql://app@db.example/poker   # tables in PostgreSQL
 
 It prints the URL once the server listens (the real port with ``--port 0``). Tables and hands
 are saved in the SQLite file as they happen; a server started again on the same file resumes
 every table not over (a finished one stays in the file: its history can be downloaded). It
-needs the ``serve`` extra (``pip install "drawpoker[serve]"``).
+needs the ``serve`` extra (``pip install "drawpoker[serve]"``). With ``--store`` and a
+``postgresql://`` URL the same is saved in that PostgreSQL database instead (the ``postgres``
+extra), resumed from there alike.
 
 Links and the origin allowed to post and to open WebSockets come from ``--public-url``
 (default: the address served, ``http://HOST:PORT``); a site reached under another name (a
@@ -29,8 +32,8 @@ and uvicorn's ``--keep-alive`` (seconds an idle HTTP connection stays open) and
 >>> args = parser.parse_args([])
 >>> args.host, args.port, args.db, args.think, args.open_tables, args.public_url
 ('127.0.0.1', 8000, 'drawpoker.db', 0.8, 20, None)
->>> args.showdown_pause
-4.0
+>>> args.showdown_pause, args.store
+(4.0, None)
 """
 
 from __future__ import annotations
@@ -80,6 +83,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--port", type=int, default=8000, help="port (default: %(default)s)")
     parser.add_argument(
         "--db", default="drawpoker.db", help="the SQLite file of the tables (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--store",
+        metavar="URL",
+        help="a postgresql:// URL: the tables in that PostgreSQL database rather than in --db",
     )
     parser.add_argument(
         "--think",
@@ -166,6 +174,7 @@ def run(args: argparse.Namespace) -> int:
         from drawpoker.web.app import create_app
         from drawpoker.web.room import Pace
         from drawpoker.web.store import FileLock
+        from drawpoker.web.store_postgres import PostgresBackend, is_postgres_url, shown_url
         from drawpoker.web.timeouts import header_timeout_protocol
     except ImportError as error:
         raise InvalidArgumentError(
@@ -180,7 +189,18 @@ def run(args: argparse.Namespace) -> int:
     limits = SiteLimits(
         **{setting.name: getattr(args, setting.name) for setting in fields(SiteLimits)}
     )
-    if args.db != ":memory:":  # refused before listening; the store takes the lock for real
+    where = args.db
+    if args.store is not None:
+        if not is_postgres_url(args.store):
+            raise InvalidArgumentError(
+                f"--store takes a postgresql:// URL, not {args.store!r} (an SQLite file: --db)"
+            )
+        where = args.store
+        try:  # reached, and its schema migrated, before listening
+            PostgresBackend(where).close()
+        except ConnectionError as error:
+            raise InvalidArgumentError(f"--store: {error}") from None
+    elif args.db != ":memory:":  # refused before listening; the store takes the lock for real
         FileLock(args.db).release()
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     try:  # bound first: the public URL needs the real port
@@ -191,7 +211,7 @@ def run(args: argparse.Namespace) -> int:
     shown = f"[{host}]" if ":" in host else host
     served = f"http://{shown}:{port}"
     app = create_app(
-        args.db,
+        where,
         Pace(think=args.think, pause=args.pause, grace=args.grace, showdown=args.showdown_pause),
         limits,
         public_url=args.public_url or served,
@@ -213,7 +233,7 @@ def run(args: argparse.Namespace) -> int:
         while not server.started and not task.done():
             await asyncio.sleep(0.05)
         if server.started:
-            print(f"drawpoker serve: {served}/ (tables in {args.db})", flush=True)
+            print(f"drawpoker serve: {served}/ (tables in {shown_url(where)})", flush=True)
             if args.public_url is None and host in ("0.0.0.0", "::"):
                 print(
                     f"drawpoker serve: browsers may post and connect only from {served}: "

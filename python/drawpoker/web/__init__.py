@@ -6,7 +6,10 @@ The parts, one job each:
 - :mod:`~drawpoker.web.seatview`: what one seat is shown (its view as JSON, its events);
 - :mod:`~drawpoker.web.stream`: each seat's numbered stream of events, for updates and reconnects;
 - :mod:`~drawpoker.web.lobby`: the games on offer and the checked request for a new table;
-- :mod:`~drawpoker.web.store`: tables, seats, CPU players and hands in SQLite, as they happen;
+- :mod:`~drawpoker.web.store`: tables, seats, CPU players and hands, saved as they happen (its
+  SQL written once), with its parts (:mod:`~drawpoker.web.store_parts`), its backends
+  (:mod:`~drawpoker.web.store_backend`, :mod:`~drawpoker.web.store_sqlite`,
+  :mod:`~drawpoker.web.store_postgres`) and their migrations (``migrations/``);
 - :mod:`~drawpoker.web.room`: one live table: its seats, connections, CPU turns and timer;
 - :mod:`~drawpoker.web.house`: every live table of the server, created or loaded from the store;
 - :mod:`~drawpoker.web.analysis`: the tips page's data and the discard analysis form;

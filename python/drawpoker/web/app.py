@@ -48,6 +48,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from importlib.resources import files
@@ -89,7 +90,7 @@ from drawpoker.web.protocol import (
 )
 from drawpoker.web.room import Outbox, Pace, Room, encode
 from drawpoker.web.rules_pages import game_html, index_html, missing_html
-from drawpoker.web.store import Store
+from drawpoker.web.store import Store, StoreUnavailableError
 
 STATIC = Path(str(files("drawpoker.web").joinpath("static")))
 """The pages' files, shipped in the package."""
@@ -881,10 +882,10 @@ def create_app(
     public_url: str = DEFAULT_URL,
     allowed_origins: tuple[str, ...] = (),
 ) -> Starlette:
-    """The application, with its tables in the SQLite file ``db`` (loaded when it starts), CPU
-    players at ``pace``, the ``limits`` on what clients may use, its links made from
-    ``public_url``, and requests that change anything allowed from that URL's origin and
-    ``allowed_origins``.
+    """The application, with its tables in the SQLite file ``db`` or the PostgreSQL database of a
+    ``postgresql://`` URL (loaded when it starts), CPU players at ``pace``, the ``limits`` on
+    what clients may use, its links made from ``public_url``, and requests that change anything
+    allowed from that URL's origin and ``allowed_origins``.
 
     >>> app = create_app(":memory:", Pace(think=1.0), public_url="https://poker.example/")
     >>> app.state.pace.think, app.state.public_url, sorted(app.state.origins)
@@ -942,6 +943,7 @@ def create_app(
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
+        exception_handlers={StoreUnavailableError: _store_away},
     )
     app.state.pace = pace or Pace()
     app.state.public_url = public_url.rstrip("/")
@@ -951,8 +953,18 @@ def create_app(
     return app
 
 
+async def _store_away(request: Request, problem: Exception) -> Response:
+    """A request whose store could not be reached: 503, nothing done, to be sent again."""
+    body = {"error": "store-unavailable", "message": str(problem)}
+    return JSONResponse(body, status_code=503, headers={"retry-after": "1"})
+
+
 async def _sweep(house: House) -> None:
-    """Every ``sweep`` seconds, the expired and finished tables leave memory."""
+    """Every ``sweep`` seconds, the expired and finished tables leave memory (a sweep that finds
+    the store away is tried again at the next one)."""
     while True:
         await asyncio.sleep(max(house.guard.settings.sweep, 0.1))
-        house.sweep()
+        try:
+            house.sweep()
+        except StoreUnavailableError as error:
+            logging.getLogger("drawpoker.web").warning("sweep put off: %s", error)

@@ -1,5 +1,6 @@
 """``drawpoker serve`` in a subprocess on a free port of loopback, for the tests and the load
-benchmark: started on a given SQLite file, its URL read from the line it prints, stopped
+benchmark: started on a given SQLite file (or PostgreSQL database: a ``postgresql://`` URL),
+its URL read from the line it prints, stopped
 (SIGTERM) or killed outright (SIGKILL, as a crash).
 
 >>> server = ServeProcess("/tmp/example.db", think=0.5)
@@ -17,9 +18,12 @@ import sys
 import threading
 from pathlib import Path
 
+from drawpoker.web.store_postgres import is_postgres_url
+
 
 class ServeProcess:
-    """``drawpoker serve --port 0`` on ``db``; ``url`` once :meth:`start` returns.
+    """``drawpoker serve --port 0`` on ``db`` (``--store`` for a ``postgresql://`` URL, else
+    ``--db``); ``url`` once :meth:`start` returns.
 
     ``think``, ``pause``, ``grace`` and ``showdown`` (``--showdown-pause``) are the command's
     options (seconds); ``options`` more of its options (its limits, say)."""
@@ -34,9 +38,10 @@ class ServeProcess:
         showdown: float = 0.0,
         options: tuple[str, ...] = (),
     ) -> None:
-        self.db = Path(db)
+        self.db = db
+        option = "--store" if is_postgres_url(str(db)) else "--db"
         self.args = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0"]
-        self.args += ["--db", str(db), "--think", str(think), "--pause", str(pause)]
+        self.args += [option, str(db), "--think", str(think), "--pause", str(pause)]
         self.args += ["--grace", str(grace), "--showdown-pause", str(showdown), *options]
         self.process: subprocess.Popen[str] | None = None
         self.url = ""

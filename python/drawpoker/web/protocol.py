@@ -51,6 +51,7 @@ ERROR_CODES = {
     "bad-card": "a discard is not a card of the seat",
     "watching": "a watcher only watches: it may send ping, nothing else",
     "too-many-watchers": "the table has as many watchers as it takes (the connection is closed)",
+    "store-unavailable": "the database cannot be reached: nothing was done, try again shortly",
 }
 """Every error code a client may receive, with what it means."""
 

@@ -54,7 +54,7 @@ from drawpoker.web.seatview import (
     table_state,
     watcher_state,
 )
-from drawpoker.web.store import GameResult, SeatRecord, SeatResult
+from drawpoker.web.store import GameResult, SeatRecord, SeatResult, StoreUnavailableError
 from drawpoker.web.stream import SeatStreams
 
 if TYPE_CHECKING:
@@ -64,6 +64,10 @@ log = logging.getLogger("drawpoker.web")
 
 STATUSES = ("waiting", "playing", "over")
 """A table waits for its players, then plays, then is over."""
+
+
+STORE_RETRY = 0.5
+"""Seconds a table whose store cannot be reached waits before it tries again."""
 
 
 def encode(message: object) -> str:
@@ -211,6 +215,10 @@ class Room:
     """The rating shown beside each rated seat's name (a device's in this game, or a CPU's)."""
     results: dict[int, SeatResult] = field(default_factory=dict)
     """Each seat's result once the game is over (with its rating before and after, if rated)."""
+    behind: bool = False
+    """A save failed (the store could not be reached): the table in memory holds a change the
+    store does not, which nobody was shown; it is loaded again from the store before anything
+    else is done at the table (:meth:`_catch_up`)."""
 
     def __post_init__(self) -> None:
         self.streams = SeatStreams(self.table)
@@ -522,6 +530,7 @@ class Room:
         player's again if a CPU stood in, and a waiting table starts once every person's
         seat has its player (an :attr:`eager` one at once).
         """
+        self._catch_up()
         self.connections.setdefault(seat, set()).add(outbox)
         self.gone.pop(seat, None)
         outbox.send(
@@ -552,6 +561,7 @@ class Room:
         """A watcher connected: it gets the ``welcome`` of a watcher (``seat`` ``None``, the
         table's facts, the public state and the public events after ``since``); the players
         are told how many watch."""
+        self._catch_up()
         self.watchers.add(outbox)
         outbox.send(
             encode(
@@ -677,6 +687,7 @@ class Room:
         drawpoker.web.protocol.ProtocolError: not-started: the table has not started yet: \
 it starts when every seat has its player, or when a player asks to start
         """
+        self._catch_up()
         if kind == "start":
             if self.status == "waiting":
                 self.start()
@@ -727,6 +738,7 @@ it starts when every seat has its player, or when a player asks to start
         drawpoker.web.protocol.ProtocolError: illegal: 150 is not a legal total: any from 200 to \
 10000
         """
+        self._catch_up()
         self._check_playing()
         table = self.table
         if table.to_act != seat:
@@ -776,6 +788,7 @@ it starts when every seat has its player, or when a player asks to start
         the table starting), then sends every connected seat its update."""
         table = self.table
         before = self.saved
+        status = self.status
         result = self.game_result() if table.is_over and self.status != "over" else None
         if table.is_over:
             self.status = "over"
@@ -786,9 +799,20 @@ it starts when every seat has its player, or when a player asks to start
         # card depends on it (the actions it took are saved with the hand).
         ends = len(table.hands) - 1 > before[0] or table.is_over or not acted
         written = sorted(unsaved) if ends else []
-        self.saved = self.store.save(
-            self.id, table, self.status, since=before, players=written, header=ends, result=result
-        )
+        try:
+            self.saved = self.store.save(
+                self.id,
+                table,
+                self.status,
+                since=before,
+                players=written,
+                header=ends,
+                result=result,
+            )
+        except StoreUnavailableError as error:
+            self.behind = True
+            self.status = status
+            raise ProtocolError("store-unavailable", str(error)) from None
         if result is not None:
             self.results = {r.seat: r for r in result.seats}
             self._refresh_ratings()
@@ -804,6 +828,26 @@ it starts when every seat has its player, or when a player asks to start
         self.changed_at = time.monotonic()
         self._broadcast(self.streams.advance(table))
         self.wake.set()
+
+    def _catch_up(self) -> None:
+        """After a failed save, the table as the store has it (the change that was not saved
+        undone: nobody was shown it); ``store-unavailable`` while the store is still away."""
+        if not self.behind:
+            return
+        try:
+            saved = self.store.load_table(self.id)
+        except StoreUnavailableError as error:
+            raise ProtocolError("store-unavailable", str(error)) from None
+        assert saved is not None, f"table {self.id} left the store"
+        self.clock.stop()
+        table = Table.from_dict(saved.snapshot, clock=self.clock)
+        if saved.status != "waiting":
+            self.clock.resume()
+        _fit_stand_in(table)
+        self.table = table
+        self.status = saved.status
+        self.behind = False
+        log.warning("table %s: reloaded from the store after a failed save", self.id)
 
     def _broadcast(self, new: list[list[dict[str, Any]]] | None) -> None:
         """Sends every connected seat its update: its new events and its whole state (the
@@ -884,50 +928,64 @@ it starts when every seat has its player, or when a player asks to start
     async def _play(self) -> None:
         try:
             while self.status != "over":
-                self.wake.clear()
-                table = self.table
-                if self.status == "waiting":
-                    await self._wait(None)
-                    continue
-                if table.is_over:
-                    self.status = "over"
-                    self.store.set_status(self.id, "over")
-                    if self.listener is not None:
-                        self.listener()
-                    return
-                now = time.monotonic()
-                deadline = self._grace_deadline(now)
-                wait = None if deadline is None else deadline - now
-                if self.pause_until is not None:
-                    if now < self.pause_until:
-                        rest = self.pause_until - now
-                        await self._wait(rest if wait is None else min(wait, rest))
-                        continue
-                    self._end_pause()
-                    continue
-                if table.is_cpu_turn():
-                    at = self.changed_at + self.pace.think
-                    if now < at:
-                        await self._wait(at - now if wait is None else min(wait, at - now))
-                        continue
-                    await self._cpu_turn()
-                    await asyncio.sleep(0)
-                    continue
-                left = table.time_left()
-                if left is not None and left <= 0:
-                    timed = (len(table.hands) - 1, len(table.hand.events))
-                    if table.enforce_timer():
-                        self.streams.timed.add(timed)
-                    self._changed()
-                    continue
-                if left is not None:
-                    wait = left if wait is None else min(wait, left)
-                await self._wait(wait)
+                try:
+                    await self._step()
+                except StoreUnavailableError as error:
+                    log.warning("table %s waits for its store: %s", self.id, error)
+                    await self._wait(STORE_RETRY)
+                except ProtocolError as problem:  # the store is away: try again shortly
+                    if problem.code != "store-unavailable":
+                        raise
+                    log.warning("table %s waits for its store: %s", self.id, problem.message)
+                    await self._wait(STORE_RETRY)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %s stopped", self.id)
             raise
+
+    async def _step(self) -> None:
+        """One turn of :meth:`_play`: waits, or makes the table's next move."""
+        self._catch_up()
+        self.wake.clear()
+        table = self.table
+        if self.status == "waiting":
+            await self._wait(None)
+            return
+        if table.is_over:
+            self.store.set_status(self.id, "over")
+            self.status = "over"
+            if self.listener is not None:
+                self.listener()
+            return
+        now = time.monotonic()
+        deadline = self._grace_deadline(now)
+        wait = None if deadline is None else deadline - now
+        if self.pause_until is not None:
+            if now < self.pause_until:
+                rest = self.pause_until - now
+                await self._wait(rest if wait is None else min(wait, rest))
+                return
+            self._end_pause()
+            return
+        if table.is_cpu_turn():
+            at = self.changed_at + self.pace.think
+            if now < at:
+                await self._wait(at - now if wait is None else min(wait, at - now))
+                return
+            await self._cpu_turn()
+            await asyncio.sleep(0)
+            return
+        left = table.time_left()
+        if left is not None and left <= 0:
+            timed = (len(table.hands) - 1, len(table.hand.events))
+            if table.enforce_timer():
+                self.streams.timed.add(timed)
+            self._changed()
+            return
+        if left is not None:
+            wait = left if wait is None else min(wait, left)
+        await self._wait(wait)
 
     async def _cpu_turn(self) -> None:
         table = self.table

@@ -1,5 +1,7 @@
-"""Tables, seats, CPU players, hands and actions in SQLite, written as they happen, so that a
-server killed at any moment resumes every table where it was.
+"""Tables, seats, CPU players, hands, actions, devices and ratings, written as they happen, so
+that a server killed at any moment resumes every table where it was: in an SQLite file (the
+default, :mod:`~drawpoker.web.store_sqlite`) or in PostgreSQL
+(:mod:`~drawpoker.web.store_postgres`), with the same SQL (:mod:`~drawpoker.web.store_backend`).
 
 A table is saved in parts that together make its snapshot (:meth:`Table.to_dict`): a header
 (game, settings, seed, stacks, button, round, ...), one row per CPU player (the table's own CPU
@@ -9,314 +11,92 @@ for the hand being played, one row per action. After each action one transaction
 changed: the action, the header, and when a hand ends, that hand whole, the next one as dealt
 and the CPU players' states (a CPU player resumed after a crash decides afresh from its state
 at the start of the hand: no chip or card depends on it). Loading replays the hand being
-played from its deal and its actions (:meth:`Hand.replay`), reassembles the snapshot and
-hands it to :meth:`Table.from_dict`, which replays every hand again and checks that every
-saved field matches: a damaged file is refused, not half read.
+played from its deal and its actions (:meth:`Hand.replay`), reassembles the snapshot
+(:mod:`~drawpoker.web.store_parts`) and hands it to :meth:`Table.from_dict`, which replays
+every hand again and checks that every saved field matches: a damaged row is refused, not half
+read. The store is used from the server's event loop only.
 
-The file is in write-ahead-log mode with ``synchronous=NORMAL``: a committed transaction
-survives the process being killed (only a crash of the whole machine may lose the last ones).
-The store is used from the server's event loop only, and by one server: a second server on the
-same file would play the same tables apart and write over the first one's rows, so a file store
-holds an exclusive lock on ``FILE.lock`` while it is open (:class:`StoreBusyError` otherwise).
+A dealer holding a lane (a share of the tables) writes under the lane's fencing number
+(:meth:`Store.take_lane`, ``save(..., fence=...)``): a write under a number that is no longer
+the lane's is refused (:class:`StaleFenceError`) in the transaction that would have written it.
 
->>> from drawpoker.games import Table, game
->>> table = Table(game("holdem"), 2, seed=4)
->>> assemble(table_header(table), [], [], [h.to_dict() for h in table.hands]) == table.to_dict()
-True
+>>> store = Store(":memory:")
+>>> store.backend.kind
+'sqlite'
 """
 
 from __future__ import annotations
 
 import json
-import os
-import sqlite3
-import sys
-from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from drawpoker.bots import saved_bot
-from drawpoker.errors import IllegalActionError, InvalidArgumentError
-from drawpoker.games import Action, Hand, Table, spec_from_dict
-from drawpoker.games.table import SNAPSHOT_FORMAT
+from drawpoker.games import Table
 from drawpoker.web.ratings import Rating
+from drawpoker.web.store_backend import Backend, StaleFenceError, StoreUnavailableError
+from drawpoker.web.store_parts import (
+    ROLES,
+    GameResult,
+    SavedTable,
+    SeatRecord,
+    SeatResult,
+    assemble,
+    check_seats,
+    compact_json,
+    played,
+    table_header,
+)
+from drawpoker.web.store_postgres import PostgresBackend, is_postgres_url
+from drawpoker.web.store_sqlite import FileLock, SQLiteBackend, StoreBusyError
+
+__all__ = [
+    "FileLock",
+    "GameResult",
+    "SavedTable",
+    "SeatRecord",
+    "SeatResult",
+    "StaleFenceError",
+    "Store",
+    "StoreBusyError",
+    "StoreUnavailableError",
+    "assemble",
+    "played",
+    "table_header",
+]
 
 
-class StoreBusyError(InvalidArgumentError):
-    """Another open store (another ``drawpoker serve``) holds the file's lock.
+def upsert(table: str, columns: str, key: str) -> str:
+    """An insert that replaces the row of the same ``key`` (SQL that SQLite and PostgreSQL
+    both take).
 
-    >>> issubclass(StoreBusyError, ValueError)
-    True
+    >>> upsert("lanes", "lane, fence", "lane")  # doctest: +NORMALIZE_WHITESPACE
+    'INSERT INTO lanes (lane, fence) VALUES (?, ?)
+     ON CONFLICT (lane) DO UPDATE SET fence = excluded.fence'
     """
+    names = [name.strip() for name in columns.split(",")]
+    keys = {name.strip() for name in key.split(",")}
+    marks = ", ".join("?" * len(names))
+    updates = ", ".join(f"{name} = excluded.{name}" for name in names if name not in keys)
+    return (
+        f"INSERT INTO {table} ({columns}) VALUES ({marks}) "
+        f"ON CONFLICT ({key}) DO UPDATE SET {updates}"
+    )
 
 
-class FileLock:
-    """An exclusive lock on ``PATH.lock`` beside a store's file, held until :meth:`release` (or
-    the process ends: the system drops the lock of a killed process, so a crash never leaves a
-    stale lock behind).
-
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "site.db"
-    >>> lock = FileLock(path)
-    >>> FileLock(path)
-    Traceback (most recent call last):
-    ...
-    drawpoker.web.store.StoreBusyError: ... is in use by another drawpoker serve ...
-    >>> lock.release(); FileLock(path).release()
-    """
-
-    def __init__(self, path: str | Path) -> None:
-        self.path = f"{path}.lock"
-        self.fd: int | None = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            _lock_exclusive(self.fd)
-        except OSError:
-            os.close(self.fd)
-            self.fd = None
-            raise StoreBusyError(
-                f"{path} is in use by another drawpoker serve (its lock {self.path} is held); "
-                "stop that server or give this one another --db"
-            ) from None
-
-    def release(self) -> None:
-        """Lets another store open the file (closing the lock's descriptor drops the lock)."""
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
-
-
-def _lock_exclusive(fd: int) -> None:
-    """Takes the lock without waiting, or raises OSError when another process holds it."""
-    if sys.platform == "win32":  # pragma: no cover - the site's CI runs on Linux
-        import msvcrt
-
-        msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-    else:
-        import fcntl
-
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    created REAL NOT NULL,
-    request TEXT NOT NULL,
-    status TEXT NOT NULL,
-    header TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    cpu TEXT,
-    name TEXT NOT NULL,
-    token_hash TEXT,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS players (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    role TEXT NOT NULL,
-    seat INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    PRIMARY KEY (table_id, role, seat)
-);
-CREATE TABLE IF NOT EXISTS hands (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    number INTEGER NOT NULL,
-    finished INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    PRIMARY KEY (table_id, number)
-);
-CREATE TABLE IF NOT EXISTS actions (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    hand INTEGER NOT NULL,
-    number INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    PRIMARY KEY (table_id, hand, number)
-);
-CREATE TABLE IF NOT EXISTS devices (
-    id INTEGER PRIMARY KEY,
-    key_hash TEXT NOT NULL UNIQUE,
-    nickname TEXT NOT NULL,
-    created REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seat_devices (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    device INTEGER NOT NULL REFERENCES devices(id),
-    PRIMARY KEY (table_id, seat)
-);
-CREATE INDEX IF NOT EXISTS seat_devices_by_device ON seat_devices(device, table_id);
-CREATE TABLE IF NOT EXISTS results (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    place INTEGER NOT NULL,
-    score INTEGER NOT NULL,
-    rating_before REAL,
-    rating_after REAL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS ratings (
-    game TEXT NOT NULL,
-    device INTEGER NOT NULL REFERENCES devices(id),
-    mu REAL NOT NULL,
-    sigma REAL NOT NULL,
-    games INTEGER NOT NULL,
-    PRIMARY KEY (game, device)
-);
-CREATE INDEX IF NOT EXISTS ratings_by_rank ON ratings(game, mu - 3 * sigma DESC);
-"""
-
-ROLES = ("cpu", "away")
-"""A CPU player's role: the seat's own CPU player, or the stand-in of an away person."""
-
-
-def _json(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"))
-
-
-def table_header(table: Table) -> dict[str, Any]:
-    """The table's snapshot without its hands and CPU players (what changes with each round,
-    not with each action, plus what never changes).
-
-    >>> from drawpoker.games import Table, game
-    >>> sorted(table_header(Table(game("holdem"), 2)))[:4]
-    ['button', 'format', 'game', 'is_over']
-    """
-    return {
-        "format": SNAPSHOT_FORMAT,
-        "game": table.game.to_dict(),
-        "settings": asdict(table.settings),
-        "names": list(table.names),
-        "seed": table.seed,
-        "stacks": list(table.stacks),
-        "points": list(table.points),
-        "button": table.button,
-        "round": table.round,
-        "is_over": table.is_over,
-    }
-
-
-def played(dealt: dict[str, Any], actions: list[Any]) -> dict[str, Any]:
-    """The snapshot of a hand being played, from its snapshot as dealt and its actions since:
-    the deal replayed with the actions (each checked by the engine as it is replayed).
-
-    >>> from drawpoker.games import Hand, game
-    >>> hand = Hand(game("holdem"), [1000, 1000], seed=8)
-    >>> dealt = hand.to_dict()
-    >>> hand.call(); hand.check()
-    >>> played(dealt, [a.to_dict() for a in hand.actions]) == hand.to_dict()
-    True
-    """
-    try:
-        moves = [Action.from_dict(action) for action in actions]
-        hand = Hand.replay(
-            spec_from_dict(dealt["game"]),
-            dealt["start_stacks"],
-            dealt["button"],
-            dealt["seed"],
-            moves,
-            number=dealt["number"],
-            shuffles=dealt["shuffles"],
-        )
-    except (KeyError, TypeError, IllegalActionError) as error:
-        raise InvalidArgumentError(f"a saved hand does not replay: {error}") from None
-    return hand.to_dict()
-
-
-def assemble(
-    header: dict[str, Any],
-    cpu: list[list[Any]],
-    away: list[list[Any]],
-    hands: list[dict[str, Any]],
-) -> dict[str, Any]:
-    """The table snapshot (:meth:`Table.to_dict`) from its saved parts; ``cpu`` and ``away``
-    are ``[seat, saved player]`` pairs.
-
-    >>> assemble({"format": "x"}, [], [[1, {"kind": "checkcall", "game": None}]], [])["away"]
-    [[1, {'kind': 'checkcall', 'game': None}]]
-    """
-    data = dict(header)
-    data["cpu"] = sorted(cpu, key=lambda entry: entry[0])
-    data["away"] = sorted(away, key=lambda entry: entry[0])
-    data["hands"] = hands
-    return data
-
-
-@dataclass
-class SeatRecord:
-    """A seat as the server keeps it: the CPU player's type (``None`` for a person's seat),
-    the name shown, the hash of the person's seat token (``None`` while nobody took it) and
-    the id of the device that took it (``None`` when taken without one, or not taken).
-
-    >>> SeatRecord(None, "Open seat", None).taken
-    False
-    """
-
-    cpu: str | None
-    name: str
-    token_hash: str | None
-    device: int | None = None
-
-    @property
-    def taken(self) -> bool:
-        """Whether the seat is a CPU's or a person took it.
-
-        >>> SeatRecord("rules", "CPU 2", None).taken
-        True
-        """
-        return self.cpu is not None or self.token_hash is not None
-
-
-@dataclass(frozen=True)
-class SeatResult:
-    """A seat's result in a finished game: place (equal scores share one), score (chips, or
-    points in no-bet mode) and, when the game was rated, the rating shown before and after.
-
-    >>> SeatResult(0, 1, 2500).rating_after is None
-    True
-    """
-
-    seat: int
-    place: int
-    score: int
-    rating_before: float | None = None
-    rating_after: float | None = None
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """What a finished game leaves in the store: each seat's result, and the new ratings of
-    its devices in ``game`` (empty when the game is not rated).
-
-    >>> GameResult("holdem", [], {}).ratings
-    {}
-    """
-
-    game: str
-    seats: list[SeatResult]
-    ratings: dict[int, Rating]
-
-
-@dataclass
-class SavedTable:
-    """A table as loaded: its id, creation time, request, status, seats and snapshot.
-
-    >>> SavedTable("t1", 0.0, {}, "waiting", [], {}).status
-    'waiting'
-    """
-
-    id: str
-    created: float
-    request: dict[str, Any]
-    status: str
-    seats: list[SeatRecord]
-    snapshot: dict[str, Any]
+RESULT_ROW = upsert(
+    "results", "table_id, seat, place, score, rating_before, rating_after", "table_id, seat"
+)
+RATING_ROW = upsert("ratings", "game, device, mu, sigma, games", "game, device")
+PLAYER_ROW = upsert("players", "table_id, role, seat, data", "table_id, role, seat")
+HAND_ROW = upsert("hands", "table_id, number, finished, data", "table_id, number")
+ACTION_ROW = upsert("actions", "table_id, hand, number, data", "table_id, hand, number")
 
 
 class Store:
-    """The SQLite file of the server (``":memory:"`` keeps it in memory, for tests).
+    """The server's store: in the SQLite file ``where`` (``":memory:"`` keeps it in memory,
+    for tests), in the PostgreSQL database of a ``postgresql://`` URL, or on a given backend.
 
     >>> from drawpoker.games import Table, game
     >>> store = Store(":memory:")
@@ -327,34 +107,18 @@ class Store:
     (['t1'], True)
     """
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
-        in_memory = self.path == ":memory:" or self.path.startswith("file::memory:")
-        self.lock = None if in_memory else FileLock(self.path)
-        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+    def __init__(self, where: str | Path | Backend) -> None:
+        if isinstance(where, (str, Path)):
+            postgres = is_postgres_url(str(where))
+            where = PostgresBackend(str(where)) if postgres else SQLiteBackend(where)
+        self.backend: Backend = where
 
     def close(self) -> None:
-        """Closes the file.
+        """Closes the database (and releases an SQLite file's lock).
 
         >>> Store(":memory:").close()
         """
-        self.db.close()
-        if self.lock is not None:
-            self.lock.release()
-
-    def _transaction(self, work: Callable[[sqlite3.Connection], object]) -> None:
-        db = self.db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            work(db)
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+        self.backend.close()
 
     def create(
         self,
@@ -370,24 +134,30 @@ class Store:
         >>> from drawpoker.games import Table, game
         >>> store = Store(":memory:")
         >>> store.create("t", 0.0, {}, "waiting", [], Table(game("holdem"), 2))
-        >>> store.db.execute("SELECT count(*) FROM hands").fetchone()
+        >>> store.backend.execute("SELECT count(*) FROM hands").fetchone()
         (1,)
         """
 
-        def work(db: sqlite3.Connection) -> None:
-            db.execute(
+        def work() -> None:
+            self.backend.execute(
                 "INSERT INTO tables VALUES (?, ?, ?, ?, ?)",
-                (table_id, created, _json(request), status, _json(table_header(table))),
+                (
+                    table_id,
+                    created,
+                    compact_json(request),
+                    status,
+                    compact_json(table_header(table)),
+                ),
             )
-            db.executemany(
+            self.backend.executemany(
                 "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
                 [(table_id, s, r.cpu, r.name, r.token_hash) for s, r in enumerate(seats)],
             )
-            self._write_players(db, table_id, table, [("cpu", s) for s in table.cpu])
-            self._write_players(db, table_id, table, [("away", s) for s in table.away])
-            self._write_hands(db, table_id, table, (0, 0), new_first=True)
+            self._write_players(table_id, table, [("cpu", s) for s in table.cpu])
+            self._write_players(table_id, table, [("away", s) for s in table.away])
+            self._write_hands(table_id, table, (0, 0), new_first=True)
 
-        self._transaction(work)
+        self.backend.transaction(work)
 
     def claim(
         self, table_id: str, seat: int, name: str, token_hash: str, device: int | None = None
@@ -402,15 +172,17 @@ class Store:
         'Ann'
         """
 
-        def work(db: sqlite3.Connection) -> None:
-            db.execute(
+        def work() -> None:
+            self.backend.execute(
                 "UPDATE seats SET name = ?, token_hash = ? WHERE table_id = ? AND seat = ?",
                 (name, token_hash, table_id, seat),
             )
             if device is not None:
-                db.execute("INSERT INTO seat_devices VALUES (?, ?, ?)", (table_id, seat, device))
+                self.backend.execute(
+                    "INSERT INTO seat_devices VALUES (?, ?, ?)", (table_id, seat, device)
+                )
 
-        self._transaction(work)
+        self.backend.transaction(work)
 
     def retoken(self, table_id: str, seat: int, token_hash: str) -> None:
         """Replaces a seat's token (its device took it back: the old token stops working).
@@ -422,8 +194,8 @@ class Store:
         >>> store.retoken("t", 0, "cd"); store.load()[0].seats[0].token_hash
         'cd'
         """
-        self._transaction(
-            lambda db: db.execute(
+        self.backend.transaction(
+            lambda: self.backend.execute(
                 "UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = ?",
                 (token_hash, table_id, seat),
             )
@@ -438,21 +210,17 @@ class Store:
         >>> store.add_device("ab", "Ann", 0.0), store.device("ab"), store.device("cd")
         (1, (1, 'Ann'), None)
         """
-        ids: list[int] = []
-
-        def work(db: sqlite3.Connection) -> None:
-            cursor = db.execute(
-                "INSERT INTO devices (key_hash, nickname, created) VALUES (?, ?, ?)",
+        (device,) = self.backend.transaction(
+            lambda: self.backend.execute(
+                "INSERT INTO devices (key_hash, nickname, created) VALUES (?, ?, ?) RETURNING id",
                 (key_hash, nickname, created),
-            )
-            ids.append(int(cursor.lastrowid or 0))
-
-        self._transaction(work)
-        return ids[0]
+            ).fetchone()
+        )
+        return int(device)
 
     def device(self, key_hash: str) -> tuple[int, str] | None:
         """The id and nickname of the device whose key has this hash, or ``None``."""
-        row = self.db.execute(
+        row = self.backend.execute(
             "SELECT id, nickname FROM devices WHERE key_hash = ?", (key_hash,)
         ).fetchone()
         return None if row is None else (int(row[0]), str(row[1]))
@@ -463,7 +231,7 @@ class Store:
         >>> Store(":memory:").device_table_count(1)
         0
         """
-        row = self.db.execute(
+        row = self.backend.execute(
             "SELECT count(DISTINCT table_id) FROM seat_devices WHERE device = ?", (device,)
         ).fetchone()
         return int(row[0])
@@ -475,8 +243,10 @@ class Store:
         {}
         """
         wanted = sorted(set(devices))
+        if not wanted:
+            return {}
         marks = ",".join("?" * len(wanted))
-        rows = self.db.execute(
+        rows = self.backend.execute(
             f"SELECT device, mu, sigma, games FROM ratings WHERE game = ? AND device IN ({marks})",
             (game, *wanted),
         )
@@ -488,7 +258,7 @@ class Store:
         >>> Store(":memory:").results("t")
         []
         """
-        rows = self.db.execute(
+        rows = self.backend.execute(
             "SELECT seat, place, score, rating_before, rating_after FROM results "
             "WHERE table_id = ? ORDER BY seat",
             (table_id,),
@@ -502,10 +272,10 @@ class Store:
         >>> Store(":memory:").leaderboard("holdem", 0, 10)
         (0, [])
         """
-        (total,) = self.db.execute(
+        (total,) = self.backend.execute(
             "SELECT count(*) FROM ratings WHERE game = ?", (game,)
         ).fetchone()
-        rows = self.db.execute(
+        rows = self.backend.execute(
             "SELECT nickname, mu, sigma, games FROM ratings JOIN devices ON devices.id = device "
             "WHERE game = ? ORDER BY mu - 3 * sigma DESC, device LIMIT ? OFFSET ?",
             (game, limit, offset),
@@ -533,10 +303,10 @@ class Store:
         >>> Store(":memory:").device_games(1, 0, 10)
         (0, [])
         """
-        (total,) = self.db.execute(
+        (total,) = self.backend.execute(
             "SELECT count(DISTINCT table_id) FROM seat_devices WHERE device = ?", (device,)
         ).fetchone()
-        tables = self.db.execute(
+        tables = self.backend.execute(
             "SELECT id, created, status, request FROM tables WHERE id IN "
             "(SELECT table_id FROM seat_devices WHERE device = ?) "
             "ORDER BY created DESC, id LIMIT ? OFFSET ?",
@@ -544,7 +314,7 @@ class Store:
         ).fetchall()
         page = []
         for table_id, created, status, request in tables:
-            seats = self.db.execute(
+            seats = self.backend.execute(
                 "SELECT s.seat, r.place, r.score, r.rating_before, r.rating_after "
                 "FROM seat_devices s LEFT JOIN results r "
                 "ON r.table_id = s.table_id AND r.seat = s.seat "
@@ -581,6 +351,7 @@ class Store:
         players: Iterable[tuple[str, int]] = (),
         header: bool = True,
         result: GameResult | None = None,
+        fence: tuple[int, int] | None = None,
     ) -> tuple[int, int]:
         """Saves what an action (or a seat leaving or coming back) changed, in one
         transaction: the actions after ``since`` (the hand and the count of its actions saved
@@ -588,7 +359,10 @@ class Store:
         and status, the CPU players named in ``players`` (``(role, seat)`` pairs), and the
         stand-ins of seats whose player came back removed (an action inside a hand changes
         none of them), and the game's ``result`` when it ended (so that a game over and its
-        ratings are saved together or not at all). Returns the new ``since``.
+        ratings are saved together or not at all). Returns the new ``since``. With ``fence``
+        (a lane and the fencing number its dealer holds) nothing is written unless that number
+        is still the lane's current one (:meth:`take_lane`), checked in the same transaction;
+        :class:`StaleFenceError` otherwise.
 
         >>> from drawpoker.games import Table, game
         >>> store = Store(":memory:")
@@ -604,38 +378,76 @@ class Store:
         """
         saved: list[tuple[int, int]] = []
 
-        def work(db: sqlite3.Connection) -> None:
+        def work() -> None:
+            if fence is not None:
+                self._check_fence(*fence)
             if header:
-                db.execute(
+                self.backend.execute(
                     "UPDATE tables SET status = ?, header = ? WHERE id = ?",
-                    (status, _json(table_header(table)), table_id),
+                    (status, compact_json(table_header(table)), table_id),
                 )
-                self._write_players(db, table_id, table, players)
+                self._write_players(table_id, table, players)
                 away = sorted(table.away)
-                marks = ",".join("?" * len(away))
-                db.execute(
-                    "DELETE FROM players WHERE table_id = ? AND role = 'away' "
-                    f"AND seat NOT IN ({marks})",
+                kept = f"AND seat NOT IN ({','.join('?' * len(away))})" if away else ""
+                self.backend.execute(
+                    f"DELETE FROM players WHERE table_id = ? AND role = 'away' {kept}",
                     (table_id, *away),
                 )
-            saved.append(self._write_hands(db, table_id, table, since, new_first=False))
+            saved.append(self._write_hands(table_id, table, since, new_first=False))
             if result is not None:
-                self._write_result(db, table_id, result)
+                self._write_result(table_id, result)
 
-        self._transaction(work)
+        self.backend.transaction(work)
         return saved[0]
 
-    @staticmethod
-    def _write_result(db: sqlite3.Connection, table_id: str, result: GameResult) -> None:
-        db.executemany(
-            "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?)",
+    def take_lane(self, lane: int) -> int:
+        """Gives ``lane`` to a new holder: its fencing number raised by one (1 for a lane never
+        held), which the holder passes to :meth:`save`; a write under an older number is
+        refused from then on.
+
+        >>> store = Store(":memory:")
+        >>> store.take_lane(3), store.take_lane(3), store.lane_fence(3), store.lane_fence(4)
+        (1, 2, 2, None)
+        """
+        (number,) = self.backend.transaction(
+            lambda: self.backend.execute(
+                "INSERT INTO lanes (lane, fence) VALUES (?, 1) ON CONFLICT (lane) "
+                "DO UPDATE SET fence = lanes.fence + 1 RETURNING fence",
+                (lane,),
+            ).fetchone()
+        )
+        return int(number)
+
+    def lane_fence(self, lane: int) -> int | None:
+        """The lane's current fencing number (``None`` for a lane never held)."""
+        row = self.backend.execute("SELECT fence FROM lanes WHERE lane = ?", (lane,)).fetchone()
+        return None if row is None else int(row[0])
+
+    def _check_fence(self, lane: int, number: int) -> None:
+        """Inside a transaction: raises :class:`StaleFenceError` unless ``number`` is the
+        lane's current fencing number. The no-op update locks the lane's row (PostgreSQL) until
+        the transaction ends, so the number cannot change between this check and the commit;
+        SQLite's writer holds the whole file already."""
+        held = self.backend.execute(
+            "UPDATE lanes SET fence = fence WHERE lane = ? AND fence = ?", (lane, number)
+        ).rowcount
+        if held != 1:
+            current = self.lane_fence(lane)
+            raise StaleFenceError(
+                f"lane {lane}: fencing number {number} is not the lane's current one "
+                f"({current}): another dealer holds the lane; nothing was written"
+            )
+
+    def _write_result(self, table_id: str, result: GameResult) -> None:
+        self.backend.executemany(
+            RESULT_ROW,
             [
                 (table_id, r.seat, r.place, r.score, r.rating_before, r.rating_after)
                 for r in result.seats
             ],
         )
-        db.executemany(
-            "INSERT OR REPLACE INTO ratings VALUES (?, ?, ?, ?, ?)",
+        self.backend.executemany(
+            RATING_ROW,
             [
                 (result.game, device, rating.mu, rating.sigma, rating.games)
                 for device, rating in result.ratings.items()
@@ -651,24 +463,24 @@ class Store:
         >>> store.set_status("t", "playing"); store.load()[0].status
         'playing'
         """
-        self._transaction(
-            lambda db: db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+        self.backend.transaction(
+            lambda: self.backend.execute(
+                "UPDATE tables SET status = ? WHERE id = ?", (status, table_id)
+            )
         )
 
-    @staticmethod
     def _write_players(
-        db: sqlite3.Connection, table_id: str, table: Table, players: Iterable[tuple[str, int]]
+        self, table_id: str, table: Table, players: Iterable[tuple[str, int]]
     ) -> None:
         rows = []
         for role, seat in players:
             player = (table.cpu if role == "cpu" else table.away).get(seat)
             if player is not None:
-                rows.append((table_id, role, seat, _json(saved_bot(player, seat))))
-        db.executemany("INSERT OR REPLACE INTO players VALUES (?, ?, ?, ?)", rows)
+                rows.append((table_id, role, seat, compact_json(saved_bot(player, seat))))
+        self.backend.executemany(PLAYER_ROW, rows)
 
-    @staticmethod
     def _write_hands(
-        db: sqlite3.Connection,
+        self,
         table_id: str,
         table: Table,
         since: tuple[int, int],
@@ -685,23 +497,25 @@ class Store:
             actions = hand.actions
             start = done if index == first else 0
             if index > first or new_first:
-                db.execute(
-                    "INSERT OR REPLACE INTO hands VALUES (?, ?, 0, ?)",
-                    (table_id, index, _json(hand.to_dict())),
+                self.backend.execute(
+                    HAND_ROW,
+                    (table_id, index, 0, compact_json(hand.to_dict())),
                 )
-            db.executemany(
-                "INSERT OR REPLACE INTO actions VALUES (?, ?, ?, ?)",
+            self.backend.executemany(
+                ACTION_ROW,
                 [
-                    (table_id, index, n, _json(action.to_dict()))
+                    (table_id, index, n, compact_json(action.to_dict()))
                     for n, action in enumerate(actions[start:], start=start)
                 ],
             )
             if hand.is_over:
-                db.execute(
-                    "INSERT OR REPLACE INTO hands VALUES (?, ?, 1, ?)",
-                    (table_id, index, _json(hand.to_dict())),
+                self.backend.execute(
+                    HAND_ROW,
+                    (table_id, index, 1, compact_json(hand.to_dict())),
                 )
-                db.execute("DELETE FROM actions WHERE table_id = ? AND hand = ?", (table_id, index))
+                self.backend.execute(
+                    "DELETE FROM actions WHERE table_id = ? AND hand = ?", (table_id, index)
+                )
             count = len(actions)
         return len(hands) - 1, count
 
@@ -717,7 +531,7 @@ class Store:
         >>> store.live_ids()
         ['t2']
         """
-        rows = self.db.execute("SELECT id FROM tables WHERE status != 'over' ORDER BY created")
+        rows = self.backend.execute("SELECT id FROM tables WHERE status != 'over' ORDER BY created")
         return [table_id for (table_id,) in rows.fetchall()]
 
     def idle_ids(self, before: float) -> list[str]:
@@ -731,7 +545,7 @@ class Store:
         >>> store.idle_ids(1.0), store.idle_ids(0.0)
         (['t1'], [])
         """
-        rows = self.db.execute(
+        rows = self.backend.execute(
             "SELECT id FROM tables WHERE status = 'waiting' AND created < ? AND NOT EXISTS "
             "(SELECT 1 FROM seats WHERE seats.table_id = tables.id AND token_hash IS NOT NULL) "
             "ORDER BY created",
@@ -748,12 +562,12 @@ class Store:
         >>> store.delete("t"); store.load_table("t")
         """
 
-        def work(db: sqlite3.Connection) -> None:
+        def work() -> None:
             for name in ("actions", "hands", "players", "seat_devices", "results", "seats"):
-                db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
-            db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+                self.backend.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
+            self.backend.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
-        self._transaction(work)
+        self.backend.transaction(work)
 
     def load(self) -> list[SavedTable]:
         """Every saved table with its snapshot reassembled (oldest first).
@@ -761,7 +575,7 @@ class Store:
         >>> Store(":memory:").load()
         []
         """
-        ids = self.db.execute("SELECT id FROM tables ORDER BY created").fetchall()
+        ids = self.backend.execute("SELECT id FROM tables ORDER BY created").fetchall()
         return [saved for (table_id,) in ids if (saved := self.load_table(table_id)) is not None]
 
     def load_table(self, table_id: str) -> SavedTable | None:
@@ -778,21 +592,20 @@ class Store:
         ...              Table(game("holdem"), 2))
         >>> store.load_table("t").seats[1].cpu
         'rules'
-        >>> _ = store.db.execute("DELETE FROM seats WHERE seat = 0")
+        >>> _ = store.backend.execute("DELETE FROM seats WHERE seat = 0")
         >>> store.load_table("t")
         Traceback (most recent call last):
         ...
         drawpoker.errors.InvalidArgumentError: table t has seat rows [1] for its 2 seats
         """
-        db = self.db
-        row = db.execute(
+        row = self.backend.execute(
             "SELECT created, request, status, header FROM tables WHERE id = ?", (table_id,)
         ).fetchone()
         if row is None:
             return None
         created, request, status, header = row
         request_data = json.loads(request)
-        seat_rows = db.execute(
+        seat_rows = self.backend.execute(
             "SELECT seats.seat, cpu, name, token_hash, device FROM seats LEFT JOIN seat_devices "
             "ON seat_devices.table_id = seats.table_id AND seat_devices.seat = seats.seat "
             "WHERE seats.table_id = ? ORDER BY seats.seat",
@@ -800,15 +613,15 @@ class Store:
         ).fetchall()
         kinds = request_data.get("seats")
         if kinds is not None:
-            _check_seats(table_id, kinds, seat_rows)
+            check_seats(table_id, kinds, seat_rows)
         seats = [SeatRecord(*row[1:]) for row in seat_rows]
         players: dict[str, list[list[Any]]] = {role: [] for role in ROLES}
-        for role, seat, data in db.execute(
+        for role, seat, data in self.backend.execute(
             "SELECT role, seat, data FROM players WHERE table_id = ?", (table_id,)
         ):
             players[role].append([seat, json.loads(data)])
         hands = []
-        for number, finished, data in db.execute(
+        for number, finished, data in self.backend.execute(
             "SELECT number, finished, data FROM hands WHERE table_id = ? ORDER BY number",
             (table_id,),
         ).fetchall():
@@ -816,7 +629,7 @@ class Store:
             if not finished:
                 actions = [
                     json.loads(action)
-                    for (action,) in db.execute(
+                    for (action,) in self.backend.execute(
                         "SELECT data FROM actions WHERE table_id = ? AND hand = ? ORDER BY number",
                         (table_id, number),
                     )
@@ -825,26 +638,3 @@ class Store:
             hands.append(hand)
         snapshot = assemble(json.loads(header), players["cpu"], players["away"], hands)
         return SavedTable(table_id, created, request_data, status, seats, snapshot)
-
-
-def _check_seats(table_id: str, kinds: list[Any], rows: list[tuple[Any, ...]]) -> None:
-    """Raises :class:`InvalidArgumentError` unless ``rows`` (seat, cpu, ...) are the seats
-    0, 1, ... of the request's ``kinds`` (``"person"`` or ``"cpu:TYPE"``), each of its kind.
-
-    >>> _check_seats("t", ["person", "cpu:rules"], [(0, "rules", "A", None), (1, None, "B", None)])
-    Traceback (most recent call last):
-    ...
-    drawpoker.errors.InvalidArgumentError: table t: seat 0's row is a CPU 'rules', its request \
-says 'person'
-    """
-    numbers = [row[0] for row in rows]
-    if numbers != list(range(len(kinds))):
-        raise InvalidArgumentError(
-            f"table {table_id} has seat rows {numbers} for its {len(kinds)} seats"
-        )
-    for (seat, cpu, *_), kind in zip(rows, kinds, strict=True):
-        if ("person" if cpu is None else f"cpu:{cpu}") != kind:
-            found = "a person's" if cpu is None else f"a CPU {cpu!r}"
-            raise InvalidArgumentError(
-                f"table {table_id}: seat {seat}'s row is {found}, its request says {kind!r}"
-            )

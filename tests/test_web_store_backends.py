@@ -1,0 +1,300 @@
+"""The store on both backends (issue 30): the dealers' fencing numbers (a write under a lane's
+old number is refused and writes nothing, also between two connections racing on
+PostgreSQL), a damaged row that sets its table aside with a log line naming it, and
+PostgreSQL restarted under a running ``drawpoker serve``: the action in flight is refused with
+the retryable ``store-unavailable`` error (503 for a request), never half applied, the server
+plays on once the
+database is back, and nothing it had committed is lost."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import sqlite3
+import subprocess
+import sys
+import threading
+import urllib.error
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from drawpoker.games import Table, game
+from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
+from drawpoker.web.store import SeatRecord, StaleFenceError, Store, StoreUnavailableError
+from drawpoker.web.store_backend import MIGRATIONS
+from postgres_cluster import PostgresCluster
+from site_server import SiteServer
+from web_helpers import new_table, site
+from web_helpers import take_seat as sit
+
+ROWS = ("tables", "hands", "actions", "players")
+STAND_INS = [("away", 0), ("away", 1)]
+
+
+def _everything(store: Store) -> dict[str, list[Any]]:
+    """Every row of the tables a save writes, in a fixed order."""
+    return {
+        name: sorted(map(tuple, store.backend.execute(f"SELECT * FROM {name}").fetchall()))
+        for name in ROWS
+    }
+
+
+def _played_table(store: Store) -> Table:
+    """A heads-up table saved as dealt, then played by its stand-ins (unsaved yet)."""
+    table = Table(game("holdem"), 2, seed=3)
+    store.create("t", 0.0, {}, "playing", [SeatRecord(None, "A", None)] * 2, table)
+    table.leave(0)
+    table.leave(1)
+    table.play_cpu(limit=5)
+    return table
+
+
+def test_a_write_under_a_stale_fence_is_refused_and_writes_nothing(store_url: str) -> None:
+    store = Store(store_url)
+    try:
+        table = _played_table(store)
+        old = store.take_lane(7)
+        new = store.take_lane(7)  # another dealer took the lane
+        assert (old, new, store.lane_fence(7)) == (1, 2, 2)
+        before = _everything(store)
+        with pytest.raises(StaleFenceError, match=r"lane 7: fencing number 1 .* \(2\)"):
+            store.save("t", table, "playing", since=(0, 0), players=STAND_INS, fence=(7, old))
+        assert _everything(store) == before
+        store.save("t", table, "playing", since=(0, 0), players=STAND_INS, fence=(7, new))
+        assert store.load()[0].snapshot == table.to_dict()
+        with pytest.raises(StaleFenceError):  # a lane never taken has no current number
+            store.save("t", table, "playing", since=(0, 0), players=STAND_INS, fence=(8, 1))
+    finally:
+        store.close()
+
+
+def _until(done: Callable[[], bool], what: str, tries: int = 3000) -> None:
+    """Polls ``done`` (a bound on the polls, so that a broken run fails rather than hangs)."""
+    for _ in range(tries):
+        if done():
+            return
+        threading.Event().wait(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+def test_two_dealers_racing_for_a_lane_never_both_write(postgres: PostgresCluster) -> None:
+    """Dealer A checks its number and, before it commits, dealer B takes the lane: B waits for
+    A's transaction (the checked row is locked), so A's write is whole under the number it
+    held, and every write of A after B took the lane is refused."""
+    url = postgres.new_database()
+    first, second = Store(url), Store(url)
+    try:
+        table = _played_table(first)
+        fence = first.take_lane(1)
+        taken: list[int] = []
+        taker = threading.Thread(target=lambda: taken.append(second.take_lane(1)))
+
+        def write_while_the_other_takes_the_lane() -> None:
+            first._check_fence(1, fence)
+            taker.start()
+            with psycopg.connect(url, autocommit=True) as watcher:
+                _until(
+                    lambda: (
+                        watcher.execute(
+                            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                        ).fetchone()
+                        == (1,)
+                    ),
+                    "the second dealer waits for the first one's lock",
+                )
+            assert not taken
+            first.backend.execute("UPDATE tables SET status = ? WHERE id = ?", ("raced", "t"))
+
+        first.backend.transaction(write_while_the_other_takes_the_lane)
+        taker.join()
+        assert taken == [fence + 1]
+        assert first.load()[0].status == "raced"  # A's write, whole
+        before = _everything(first)
+        with pytest.raises(StaleFenceError):
+            first.save("t", table, "playing", since=(0, 0), players=STAND_INS, fence=(1, fence))
+        assert _everything(second) == before
+        second.save("t", table, "playing", since=(0, 0), players=STAND_INS, fence=(1, taken[0]))
+        assert second.load()[0].snapshot == table.to_dict()
+    finally:
+        first.close()
+        second.close()
+
+
+def test_a_damaged_row_sets_its_table_aside_and_names_it(
+    store_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with site(store_url) as client:
+        damaged = new_table(client, "razz", ["person", "person"])
+        kept = new_table(client, "razz", ["person", "person"])
+        for table_id in (damaged, kept):
+            sit(client, table_id, "Ann")  # a seat taken: not an idle table, never removed
+    store = Store(store_url)
+    try:
+        store.backend.execute("UPDATE hands SET data = ? WHERE table_id = ?", ("{}", damaged))
+    finally:
+        store.close()
+    with caplog.at_level(logging.ERROR, logger="drawpoker.web"), site(store_url) as client:
+        assert client.get(f"/api/tables/{damaged}").status_code == 404
+        assert client.get(f"/api/tables/{kept}").status_code == 200
+    assert f"table {damaged} is set aside, not served" in caplog.text
+    assert kept not in caplog.text
+
+
+async def _player(
+    client: SeatClient, rng: random.Random, stop: asyncio.Event, refused: list[dict[str, Any]]
+) -> int:
+    """Plays the seat with the smallest bets until ``stop``; a refused action is sent again, as
+    a person would; returns how many actions it sent."""
+    sent = 0
+    while not stop.is_set():
+        if client.my_turn():
+            action = random_action(client.state or {}, rng)
+            if "amount" in action:
+                action["amount"] = (client.state or {})["legal"]["min_to"]
+            await client.act(action)
+            sent += 1
+        try:
+            message = await asyncio.wait_for(client.receive(), 0.1)
+        except TimeoutError:
+            continue
+        if message["type"] == "error":
+            assert message["code"] == "store-unavailable", message
+            assert "try again" in message["message"]
+            refused.append(message)
+            await asyncio.sleep(0.1)
+    return sent
+
+
+async def _await(done: Callable[[], bool], what: str, tries: int = 3000) -> None:
+    for _ in range(tries):
+        if done():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+async def _restart_under_the_server(postgres: PostgresCluster, server: SiteServer) -> None:
+    made = create_table(server.url, {"game": "holdem", "seats": ["person"] * 2, "rounds": 500})
+    table_id = made["id"]
+    clients = [
+        SeatClient(server.url, table_id, take_seat(server.url, table_id, name)[1])
+        for name in ("Ann", "Bob")
+    ]
+    for client in clients:
+        await client.connect()
+    stop = asyncio.Event()
+    refused: list[dict[str, Any]] = []
+    tasks = [
+        asyncio.create_task(_player(c, random.Random(i), stop, refused))
+        for i, c in enumerate(clients)
+    ]
+
+    def actions() -> int:
+        return max((c.state or {"actions": 0})["actions"] for c in clients)
+
+    await _await(lambda: actions() >= 20, "20 actions played")
+    postgres.stop()  # fast: the server's connection is ended under it
+    await _await(lambda: bool(refused), "an action refused while PostgreSQL is down")
+    seen_down = [list(c.events) for c in clients]
+    with pytest.raises(urllib.error.HTTPError) as refusal:  # a request, too: 503, to send again
+        create_table(server.url, {"game": "razz", "seats": ["person"] * 2})
+    assert refusal.value.code == 503
+    assert json.loads(refusal.value.read())["error"] == "store-unavailable"
+    await _await(lambda: len(refused) >= 3, "the refused action sent again, and refused again")
+    assert [list(c.events) for c in clients] == seen_down  # nothing applied, nothing shown
+    postgres.start()
+    back = actions()
+    await _await(lambda: actions() >= back + 20, "20 more actions once PostgreSQL is back")
+    stop.set()
+    sent = sum(await asyncio.gather(*tasks))
+    for client in clients:  # the last updates of the actions already sent
+        while client.pending is not None:
+            await client.receive()
+    # every action sent was applied once or refused whole
+    assert clients[0].state is not None and clients[1].state is not None
+    assert clients[0].state["actions"] == sent - len(refused)
+    assert sum(clients[0].state["stacks"]) + clients[0].state["pot"] == 2 * made["table"]["stack"]
+    # nothing committed is lost: a new connection from the start replays every event seen
+    for client in clients:
+        replay = SeatClient(server.url, table_id, client.token)
+        replay.events = [{"seq": 0}]
+        again = await replay.connect()
+        await replay.close()
+        assert again["events"] == client.events[: len(again["events"])]
+        assert len(again["events"]) == len(client.events)
+        await client.close()
+
+
+def test_postgresql_restarted_under_a_running_server(postgres: PostgresCluster) -> None:
+    server = SiteServer(postgres.new_database(), grace=600).start()
+    try:
+        asyncio.run(_restart_under_the_server(postgres, server))
+        # still serving: a new table is made and found
+        made = server.request("POST", "/api/tables", {"game": "razz", "seats": ["person"] * 2})
+        assert server.request("GET", f"/api/tables/{made['id']}")["id"] == made["id"]
+        assert not any("Traceback" in line for line in server.output), list(server.output)
+    finally:
+        server.stop()
+        if not postgres.running():  # the next tests share the server
+            postgres.start()
+
+
+@pytest.mark.parametrize(
+    ("store", "said"),
+    [
+        ("site.db", "--store takes a postgresql:// URL, not 'site.db' (an SQLite file: --db)"),
+        ("postgresql://postgres@/site?host=/nonexistent", "--store: the PostgreSQL store is"),
+    ],
+)
+def test_serve_refuses_a_store_it_cannot_use_before_listening(store: str, said: str) -> None:
+    command = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0", "--store", store]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert said in done.stdout + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_a_file_made_before_versioned_migrations_is_brought_up_to_date(tmp_path: Path) -> None:
+    """A site's file made by the store before yoyo-migrations kept its versions: the first
+    step is its schema as it was (IF NOT EXISTS), so its rows stay and the later steps apply."""
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as old:
+        old.executescript((MIGRATIONS / "sqlite" / "0001.schema.sql").read_text())
+        old.execute("INSERT INTO devices (key_hash, nickname, created) VALUES ('ab', 'Ann', 0)")
+    store = Store(path)
+    try:
+        assert store.device("ab") == (1, "Ann")
+        assert store.take_lane(1) == 1
+        applied = store.backend.execute("SELECT migration_id FROM _yoyo_migration").fetchall()
+        assert sorted(applied) == [("0001.schema",), ("0002.lanes",)]
+    finally:
+        store.close()
+
+
+def test_a_postgresql_store_refuses_while_down_and_reconnects_by_itself(
+    postgres: PostgresCluster,
+) -> None:
+    store = Store(postgres.new_database())
+    try:
+        table = _played_table(store)
+        before = _everything(store)
+        postgres.stop()
+        try:
+            with pytest.raises(StoreUnavailableError, match=r"unavailable .* try again"):
+                store.save("t", table, "playing", since=(0, 0), players=STAND_INS)
+            with pytest.raises(StoreUnavailableError):
+                store.live_ids()
+        finally:
+            postgres.start()
+        assert _everything(store) == before  # the refused save wrote nothing
+        store.save("t", table, "playing", since=(0, 0), players=STAND_INS)
+        postgres.restart()  # the store's idle connection is dropped: the next call reconnects
+        assert store.live_ids() == ["t"]
+        assert store.load()[0].snapshot == table.to_dict()
+    finally:
+        store.close()
