@@ -32,8 +32,9 @@ from drawpoker.bots.seating import prepare
 from drawpoker.bots.simple import PAT_BOTS, SIMPLE_BOTS, SimpleBot, has_draw, simple_kinds
 from drawpoker.bots.stud import StudRulesBot, StudStrongBot
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games.player import Player
+from drawpoker.games.player import CpuPlayers, Player
 from drawpoker.games.registry import GAMES
+from drawpoker.games.spec import GameSpec
 
 BOT_KINDS = ("checkcall", "rules", "strong")
 """The CPU player types every game has."""
@@ -145,9 +146,46 @@ def restore_bot(data: Any) -> Player:
     return bot
 
 
+class _CpuPlayers:
+    """This package's CPU players as a table asks for them (``games.player.CpuPlayers``)."""
+
+    def stand_in(self, game: GameSpec, seat: int) -> Player:
+        """The rules-of-thumb player of ``game`` seeded by the seat, or the check/call player in
+        a game without one.
+
+        >>> from drawpoker.games import game
+        >>> type(CPU_PLAYERS.stand_in(game("five-card-draw"), 1)).__name__
+        'RulesOfThumbBot'
+        """
+        if "rules" not in bot_kinds(game.name):
+            return CheckCallBot()
+        return make_bot("rules", seed=seat, game=game.name)
+
+    def save(self, player: Player, seat: int) -> dict[str, Any]:
+        """:func:`saved_bot`.
+
+        >>> CPU_PLAYERS.save(CheckCallBot(), 0)
+        {'kind': 'checkcall', 'game': None}
+        """
+        return saved_bot(player, seat)
+
+    def restore(self, data: Any) -> Player:
+        """:func:`restore_bot`.
+
+        >>> type(CPU_PLAYERS.restore({'kind': 'checkcall', 'game': None})).__name__
+        'CheckCallBot'
+        """
+        return restore_bot(data)
+
+
+CPU_PLAYERS: CpuPlayers = _CpuPlayers()
+"""What a table needs of the CPU players (stand-ins, snapshots), for ``Table(cpu_players=...)``."""
+
+
 __all__ = [
     "BOT_KINDS",
     "CPU_KINDS",
+    "CPU_PLAYERS",
     "SEEDED_BOTS",
     "CheckCallBot",
     "DrawAdvisor",

@@ -40,9 +40,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from drawpoker.bots import CPU_PLAYERS, make_bot
 from drawpoker.cards import parse_cards
 from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
-from drawpoker.games import Action, Table
+from drawpoker.games import GAMES, Action, Table
 from drawpoker.web.lobby import NewTable
 from drawpoker.web.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.web.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
@@ -246,8 +247,6 @@ class Room:
         >>> [s.name for s in room.seats], [t.id for t in store.load()]
         (['CPU 1', 'Seat 2'], ['t1'])
         """
-        from drawpoker.bots import make_bot
-
         seeds = list(bot_seeds) if bot_seeds is not None else list(range(len(request.seats)))
         names = [f"Seat {seat + 1}" for seat in range(len(request.seats))]
         cpu = {
@@ -256,8 +255,15 @@ class Room:
             if kind is not None
         }
         clock = TableClock(running=False)
-        table = Table(request.game, names, seed, settings=request.settings, cpu=cpu, clock=clock)
-        _fit_stand_in(table)
+        table = Table(
+            request.game,
+            names,
+            seed,
+            settings=request.settings,
+            cpu=cpu,
+            clock=clock,
+            cpu_players=CPU_PLAYERS,
+        )
         seats = [
             SeatRecord(kind, f"CPU {seat + 1}" if kind else f"Seat {seat + 1}", None)
             for seat, kind in enumerate(request.seats)
@@ -369,8 +375,6 @@ class Room:
         >>> facts["game"]["title"], facts["open_seats"], facts["status"]
         ("Texas Hold'em, no limit", [0, 1], 'waiting')
         """
-        from drawpoker.games import GAMES
-
         spec = self.table.game
         forced = spec.forced
         return {
@@ -953,15 +957,6 @@ it starts when every seat has its player, or when a player asks to start
         self._changed(players=[(role, seat)])
 
 
-def _fit_stand_in(table: Table) -> None:
-    """A game without a rules-of-thumb CPU player (the table's default stand-in) gets check/call
-    stand-ins for away seats."""
-    from drawpoker.bots import CheckCallBot, bot_kinds
-
-    if "rules" not in bot_kinds(table.game.name):
-        table.stand_in = lambda seat: CheckCallBot()
-
-
 def restore(
     saved_id: str,
     created: float,
@@ -987,8 +982,7 @@ def restore(
     True
     """
     clock = TableClock(running=status != "waiting")
-    table = Table.from_dict(snapshot, clock=clock)
-    _fit_stand_in(table)
+    table = Table.from_dict(snapshot, clock=clock, cpu_players=CPU_PLAYERS)
     room = Room(saved_id, created, request, seats, table, status, store, pace, clock)
     now = time.monotonic()
     for seat, record in enumerate(seats):

@@ -590,9 +590,10 @@ class Store:
         none of them), and the game's ``result`` when it ended (so that a game over and its
         ratings are saved together or not at all). Returns the new ``since``.
 
+        >>> from drawpoker.bots import CPU_PLAYERS
         >>> from drawpoker.games import Table, game
         >>> store = Store(":memory:")
-        >>> table = Table(game("holdem"), 2, seed=1)
+        >>> table = Table(game("holdem"), 2, seed=1, cpu_players=CPU_PLAYERS)
         >>> store.create("t", 0.0, {}, "playing", [], table)
         >>> table.leave(0); table.leave(1); table.play_cpu(limit=12)
         >>> [len(hand.actions) for hand in table.hands]
