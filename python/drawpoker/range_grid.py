@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drawpoker.cards import RANKS
-from drawpoker.equity import DEFAULT_MAX_OUTCOMES, DEFAULT_SAMPLES
+from drawpoker.equity_result import DEFAULT_MAX_OUTCOMES, DEFAULT_SAMPLES
 from drawpoker.range_equity import ComboEquities, range_equity
 from drawpoker.ranges import Range
 
