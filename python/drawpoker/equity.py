@@ -160,7 +160,7 @@ def equity_batch(
     True
     """
     checked_budget = budget(max_outcomes, samples, seed)
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     a = as_card_array(hole_a, widths=(2,), name="hole_a")
     b = as_card_array(hole_b, widths=(2,), name="hole_b")

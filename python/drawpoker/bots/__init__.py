@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drawpoker.bots.basic import CheckCallBot, SeededBot
+from drawpoker.bots.basic import CheckCallBot
 from drawpoker.bots.draw import (
     DrawAdvisor,
     RulesOfThumbBot,
@@ -29,6 +29,7 @@ from drawpoker.bots.holdem import HoldemRulesBot, HoldemStrongBot
 from drawpoker.bots.lowball import LowballRulesBot, LowballStrongBot
 from drawpoker.bots.omaha import OmahaRulesBot, OmahaStrongBot
 from drawpoker.bots.seating import prepare
+from drawpoker.bots.seeded import SEEDED_BOTS, SEEDED_BY_GAME, seeded_bot
 from drawpoker.bots.simple import PAT_BOTS, SIMPLE_BOTS, SimpleBot, has_draw, simple_kinds
 from drawpoker.bots.stud import StudRulesBot, StudStrongBot
 from drawpoker.errors import InvalidArgumentError
@@ -43,23 +44,6 @@ CPU_KINDS = BOT_KINDS + tuple(cls.kind for cls in SIMPLE_BOTS + PAT_BOTS)
 """Every CPU player type: :data:`BOT_KINDS` and the simple strategies (:func:`bot_kinds` says
 which play a game)."""
 
-SEEDED_BOTS: tuple[type[SeededBot], ...] = (
-    RulesOfThumbBot,
-    StrongBot,
-    HoldemRulesBot,
-    HoldemStrongBot,
-    OmahaRulesBot,
-    OmahaStrongBot,
-    LowballRulesBot,
-    LowballStrongBot,
-    StudRulesBot,
-    StudStrongBot,
-)
-"""Every rules-of-thumb and strong CPU player class; each says its kind and its games."""
-
-_BY_GAME: dict[tuple[str, str], type[SeededBot]] = {
-    (name, cls.kind): cls for cls in SEEDED_BOTS for name in cls.games
-}
 _SIMPLE: dict[str, type[SimpleBot]] = {cls.kind: cls for cls in SIMPLE_BOTS + PAT_BOTS}
 
 
@@ -73,7 +57,7 @@ def bot_kinds(game: str) -> tuple[str, ...]:
     >>> bot_kinds("a game nobody wrote a player for")
     ('checkcall',)
     """
-    kinds = tuple(k for k in BOT_KINDS if k == "checkcall" or (game, k) in _BY_GAME)
+    kinds = tuple(k for k in BOT_KINDS if k == "checkcall" or (game, k) in SEEDED_BY_GAME)
     return kinds + (simple_kinds(game) if game in GAMES else ())
 
 
@@ -102,11 +86,9 @@ def make_bot(kind: str, seed: int = 0, game: str = "five-card-draw") -> Player:
         if kind not in simple_kinds(game):
             raise InvalidArgumentError(f"no {kind} CPU player for {game}: it plays the draw games")
         return _SIMPLE[kind](seed=seed, game=game)
-    cls = _BY_GAME.get((game, kind))
-    if cls is None:
+    bot = seeded_bot(kind, seed, game)
+    if bot is None:
         raise InvalidArgumentError(f"no {kind} CPU player for {game} yet (checkcall plays it)")
-    prepare(game)
-    bot: Player = cls(seed=seed)
     return bot
 
 
@@ -138,7 +120,7 @@ def restore_bot(data: Any) -> Player:
     if data["kind"] in _SIMPLE and data["game"] in GAMES:
         simple: Player = _SIMPLE[data["kind"]].from_dict(data)
         return simple
-    cls = _BY_GAME.get((data["game"], data["kind"]))
+    cls = SEEDED_BY_GAME.get((data["game"], data["kind"]))
     if cls is None:
         raise InvalidArgumentError(f"unknown saved CPU player {data['kind']!r} of {data['game']!r}")
     prepare(data["game"])

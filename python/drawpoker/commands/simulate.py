@@ -131,7 +131,7 @@ def executor_for(args: argparse.Namespace) -> Iterator[Executor | None]:
     if args.scheduler is not None and args.dask_local is not None:
         raise InvalidArgumentError("give --scheduler or --dask-local, not both")
     if args.scheduler is not None or args.dask_local is not None:
-        from drawpoker.dask import client
+        from drawpoker.dask import client  # dask extra: loaded only for --scheduler/--dask-local
 
         if args.dask_local is not None and args.dask_local < 1:
             raise InvalidArgumentError(f"--dask-local must be at least 1, not {args.dask_local}")
