@@ -53,7 +53,6 @@ from drawpoker.web.seatview import (
     own_state,
     seat_state,
     table_state,
-    watcher_state,
 )
 from drawpoker.web.store import GameResult, SeatRecord, SeatResult
 from drawpoker.web.stream import SeatStreams
@@ -439,8 +438,9 @@ class Room:
         self._broadcast(None)
         self.wake.set()
 
-    def state(self, seat: int) -> dict[str, Any]:
-        """The seat's whole state now (:func:`~drawpoker.web.seatview.seat_state`).
+    def state(self, seat: int | None) -> dict[str, Any]:
+        """The seat's whole state now, or a watcher's (``None``)
+        (:func:`~drawpoker.web.seatview.seat_state`).
 
         >>> from drawpoker.web.lobby import parse_new_table
         >>> from drawpoker.web.store import Store
@@ -455,10 +455,10 @@ class Room:
             seat,
             players=self.players(),
             status=self.status,
-            seq=self.streams.last[seat],
+            seq=self.streams.last[-1 if seat is None else seat],
             time_left=self.time_left(),
             actions=self.actions,
-            last=None if previous is None else previous[1][seat],
+            last=None if previous is None or seat is None else previous[1][seat],
             watching=len(self.watchers),
             settled=self.pause_until is not None,
         )
@@ -466,7 +466,7 @@ class Room:
         return state
 
     def public_state(self) -> dict[str, Any]:
-        """What a watcher is shown now (:func:`~drawpoker.web.seatview.watcher_state`).
+        """What a watcher is shown now (:meth:`state` of no seat).
 
         >>> from drawpoker.web.lobby import parse_new_table
         >>> from drawpoker.web.store import Store
@@ -475,18 +475,7 @@ class Room:
         >>> room.public_state()["seq"], room.public_state()["cards"]
         (2, [])
         """
-        state = watcher_state(
-            self.table,
-            players=self.players(),
-            status=self.status,
-            seq=self.streams.last[-1],
-            time_left=self.time_left(),
-            actions=self.actions,
-            watching=len(self.watchers),
-            settled=self.pause_until is not None,
-        )
-        state.update(self.pause_state())
-        return state
+        return self.state(None)
 
     def pause_state(self) -> dict[str, Any]:
         """What every seat is shown of the room itself: the seconds left of the pause after a
