@@ -12,6 +12,7 @@ import pytest
 from bot_matches import assert_reproducible, duplicate_match
 from drawpoker import describe, evaluate
 from drawpoker.bots import (
+    CPU_PLAYERS,
     CheckCallBot,
     LowballRulesBot,
     LowballStrongBot,
@@ -240,7 +241,13 @@ def test_cpu_players_are_reproducible(name: str) -> None:
 def test_make_bot_and_the_stand_in(name: str) -> None:
     assert type(make_bot("rules", 1, name)) is LowballRulesBot
     assert type(make_bot("strong", 1, name)) is LowballStrongBot
-    table = Table(game(name), ["Ann", "Bob"], seed=4, settings=TableSettings(rounds=3))
+    table = Table(
+        game(name),
+        ["Ann", "Bob"],
+        seed=4,
+        settings=TableSettings(rounds=3),
+        cpu_players=CPU_PLAYERS,
+    )
     table.leave(0)
     table.leave(1)
     assert all(type(player) is LowballRulesBot for player in table.away.values())

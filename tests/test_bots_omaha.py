@@ -11,6 +11,7 @@ import pytest
 from bot_matches import assert_reproducible, cpu_table, duplicate_match
 from drawpoker import evaluate
 from drawpoker.bots import (
+    CPU_PLAYERS,
     CheckCallBot,
     OmahaRulesBot,
     OmahaStrongBot,
@@ -169,7 +170,13 @@ def test_a_table_snapshot_restores_the_players(name: str) -> None:
 def test_make_bot_and_the_stand_in(name: str) -> None:
     assert type(make_bot("rules", 1, name)) is OmahaRulesBot
     assert type(make_bot("strong", 1, name)) is OmahaStrongBot
-    table = Table(game(name), ["Ann", "Bob", "Cy"], seed=4, settings=TableSettings(rounds=3))
+    table = Table(
+        game(name),
+        ["Ann", "Bob", "Cy"],
+        seed=4,
+        settings=TableSettings(rounds=3),
+        cpu_players=CPU_PLAYERS,
+    )
     for seat in range(3):
         table.leave(seat)
     assert all(type(player) is OmahaRulesBot for player in table.away.values())

@@ -4,7 +4,7 @@ draws, and full tables of every game they play (chips kept, snapshots resumed id
 from __future__ import annotations
 
 import pytest
-from drawpoker.bots import bot_kinds, make_bot, restore_bot, saved_bot
+from drawpoker.bots import CPU_PLAYERS, bot_kinds, make_bot, restore_bot, saved_bot
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GAMES, Hand, Table, TableSettings, game
 from drawpoker.games.actions import Action
@@ -125,12 +125,13 @@ def test_a_table_of_simple_players_keeps_the_chips_and_resumes_identically(
 ) -> None:
     kinds = [kind, "rules", kind]
     cpu = {s: make_bot(k, seed=s, game=name) for s, k in enumerate(kinds)}
-    table = Table(game(name), 3, seed=11, cpu=cpu, settings=TableSettings(rounds=3))
+    rounds = TableSettings(rounds=3)
+    table = Table(game(name), 3, seed=11, cpu=cpu, settings=rounds, cpu_players=CPU_PLAYERS)
     table.play_cpu(limit=25)
     saved = table.to_dict()
     table.play_cpu()
     assert table.is_over and sum(table.stacks) == 3 * game(name).default_stack
-    resumed = Table.from_dict(saved)
+    resumed = Table.from_dict(saved, cpu_players=CPU_PLAYERS)
     resumed.play_cpu()
     assert resumed.to_dict() == table.to_dict()
     assert type(restore_bot(saved_bot(cpu[0], 0))) is type(cpu[0])

@@ -34,7 +34,7 @@ from conformance_helpers import (
     random_stacks,
     unit_of,
 )
-from drawpoker.bots import BOT_KINDS, make_bot
+from drawpoker.bots import BOT_KINDS, CPU_PLAYERS, make_bot
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games import GAMES, Action, GameSpec, Hand, Table, TableSettings, game
 from hypothesis import HealthCheck, given, settings
@@ -448,7 +448,7 @@ def cpu_table(name: str, kind: str, seed: int, rounds: int, spec: GameSpec | Non
     stack = rng.choice([None, 20 * unit_of(spec)])
     settings = TableSettings(stack=stack, rounds=rounds)
     # A large table seed, so that a seed leaked into a view would show.
-    return Table(spec, players, 10**15 + seed, cpu=cpu, settings=settings)
+    return Table(spec, players, 10**15 + seed, cpu=cpu, settings=settings, cpu_players=CPU_PLAYERS)
 
 
 def total_chips(table: Table) -> int:
@@ -484,9 +484,9 @@ def test_cpu_tables_play_to_the_end_and_resume_identically(name: str, kind: str)
         assert sum(table.stacks) == total and table.round <= rounds
         assert table.round == rounds or sum(1 for s in table.stacks if s > 0) < 2
         final = table.to_dict()
-        assert Table.from_dict(json_round_trip(final)).to_dict() == final
+        assert Table.from_dict(json_round_trip(final), cpu_players=CPU_PLAYERS).to_dict() == final
         if saved is not None:
-            resumed = Table.from_dict(saved)
+            resumed = Table.from_dict(saved, cpu_players=CPU_PLAYERS)
             assert resumed.to_dict() == saved
             resumed.play_cpu()
             assert resumed.to_dict() == final
@@ -549,14 +549,14 @@ NESTED_TYPE_FORGERIES: dict[str, Callable[[dict[str, Any]], None]] = {
 def test_forged_table_snapshots_are_refused(name: str, forgery: str) -> None:
     table = mid_game(name)
     original = table.to_dict()
-    assert Table.from_dict(json_round_trip(original)).to_dict() == original
+    assert Table.from_dict(json_round_trip(original), cpu_players=CPU_PLAYERS).to_dict() == original
     data = json_round_trip(original)
     forge, named = TABLE_FORGERIES[forgery]
     forge(data)
     if json.dumps(data) == json.dumps(original):
         pytest.skip("the forgery does not apply to this table")
     with pytest.raises(InvalidArgumentError, match=named) as refused:
-        Table.from_dict(data)
+        Table.from_dict(data, cpu_players=CPU_PLAYERS)
     assert len(str(refused.value)) > 10
 
 
@@ -570,4 +570,4 @@ def test_forged_table_snapshots_with_wrong_types_inside_are_refused(
     assert data["hands"][0]["number"] == 1
     NESTED_TYPE_FORGERIES[forgery](data)
     with pytest.raises(InvalidArgumentError):
-        Table.from_dict(data)
+        Table.from_dict(data, cpu_players=CPU_PLAYERS)

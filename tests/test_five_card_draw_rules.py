@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from drawpoker.bots import CheckCallBot, RulesOfThumbBot
+from drawpoker.bots import CPU_PLAYERS, CheckCallBot, RulesOfThumbBot
 from drawpoker.cards import parse_cards
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games import Action, DrawSettings, FiveCardDraw, Hand, Table, TableSettings
@@ -387,7 +387,8 @@ def test_r_table_1_timer_checks_folds_and_stands_pat() -> None:
 
 
 def test_r_table_2_cpu_plays_for_a_player_who_left() -> None:
-    game = Table(FiveCardDraw(), 2, seed=6, settings=TableSettings(rounds=3))
+    rounds = TableSettings(rounds=3)
+    game = Table(FiveCardDraw(), 2, seed=6, settings=rounds, cpu_players=CPU_PLAYERS)
     assert game.to_act == 1 and not game.is_cpu_turn()
     before = game.hand.to_dict()
     with pytest.raises(IllegalActionError):

@@ -138,6 +138,8 @@ def __getattr__(name: str) -> Any:
     >>> drawpoker.simulate.__module__, drawpoker.match.__module__
     ('drawpoker.simulation', 'drawpoker.duplicate')
     """
+    # Lazy for speed, not to dodge a circle: the table engine with its CPU players takes about
+    # 0.6 s to import, more than twice the rest of the package.
     if name == "simulate":
         from drawpoker.simulation import simulate
 

@@ -148,7 +148,7 @@ def to_card_list(cards: CardsLike, name: str = "cards") -> list[int]:
         return parse_cards(cards)
     # An array can only exist once NumPy is loaded; never load it just to check.
     if "numpy" in sys.modules:
-        import numpy as np
+        import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
         if isinstance(cards, np.ndarray):
             if cards.dtype.kind not in "iu":
@@ -210,7 +210,7 @@ def as_card_array(
     >>> as_card_array([[0, 1, 2, 3, 4]], widths=(5,)).dtype
     dtype('uint8')
     """
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     try:
         array = np.asarray(cards)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def _require_dask() -> Any:
     try:
-        import dask.array as da
+        import dask.array as da  # the dask extra, imported when used
     except ImportError as error:  # the extra is not installed
         raise InvalidArgumentError("this needs Dask: pip install 'drawpoker[dask]'") from error
     return da
@@ -65,7 +65,7 @@ def evaluate(array: dask.array.Array, ranking: str = "high") -> dask.array.Array
 
 
 def _empty_strengths() -> Any:
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     return np.empty((0,), dtype=np.uint16)
 

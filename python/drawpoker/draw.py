@@ -178,7 +178,7 @@ def _resolve_mask(cards: list[int], discard: CardsLike | None, mask: int | None)
 
 
 def _category_counts(strengths: npt.NDArray[np.uint64], ranking: str) -> tuple[int, ...]:
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     table = _category_table(ranking)
     counts = np.bincount(table, weights=strengths.astype(np.float64), minlength=table.max() + 1)
@@ -187,7 +187,7 @@ def _category_counts(strengths: npt.NDArray[np.uint64], ranking: str) -> tuple[i
 
 @lru_cache(maxsize=8)
 def _category_table(ranking: str) -> npt.NDArray[np.intp]:
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     top = ranking_system(ranking).max_strength
     table = np.zeros(top + 1, dtype=np.intp)
@@ -247,7 +247,7 @@ def objective_values(
     ...
     drawpoker.errors.InvalidArgumentError: pay table key 99 is not a HandCategory (0..9)
     """
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     ranking = ranking_system(ranking).name
     joker = flag("joker", joker)
@@ -278,7 +278,7 @@ def _pay_table_values(
     pay_table: Mapping[HandCategory | int, float], ranking: str, table: npt.NDArray[np.intp]
 ) -> npt.NDArray[np.float64]:
     """Values per strength of a pay table by category, its keys and payouts checked."""
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     categories = categories_of(ranking)
     numbers = [c.value for c in categories]
@@ -304,7 +304,7 @@ def _named_objective(objective: str, ranking: str, joker: bool) -> npt.NDArray[n
 
 
 def _compute_named_objective(objective: str, ranking: str, joker: bool) -> npt.NDArray[np.float64]:
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     table = _category_table(ranking)
     if objective == "mean_strength":
@@ -387,7 +387,7 @@ def draw_category_counts_batch(
     >>> draw_category_counts_batch(hands, np.array([0b11100, 0b11000], dtype=np.uint8))[:, 6]
     array([165,  66], dtype=uint64)
     """
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     system, joker = ranking_system(ranking), flag("joker", joker)
     size = min(system.hand_sizes)  # a draw is of the ranking's smallest hand: 5, badugi 4

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from drawpoker import _core
 from drawpoker.cards import CardsLike, to_card_list
-from drawpoker.equity import MAX_OUTCOMES, MAX_SAMPLES
+from drawpoker.equity_result import MAX_OUTCOMES, MAX_SAMPLES
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import ranking_system
 from drawpoker.validate import SEED_MAX, flag, integer

@@ -14,14 +14,23 @@ from ``samples`` deals drawn with ``seed``, with a standard error per player. Bo
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drawpoker import _core
 from drawpoker.cards import as_card_array, to_card_list
+from drawpoker.equity_result import (
+    DEFAULT_MAX_OUTCOMES,
+    DEFAULT_SAMPLES,
+    MAX_OUTCOMES,
+    MAX_SAMPLES,
+    EquityResult,
+    PlayerEquity,
+    budget,
+)
 from drawpoker.errors import InvalidArgumentError
+from drawpoker.range_equity import range_equity
 from drawpoker.ranges import Range
-from drawpoker.validate import SEED_MAX, integer, name_in
+from drawpoker.validate import name_in
 
 if TYPE_CHECKING:
     import numpy as np
@@ -33,69 +42,18 @@ GAMES: tuple[str, ...] = tuple(_core.games())
 """Games whose equity can be computed, by their public names: ``holdem``, ``omaha``,
 ``omaha-hi-lo``, ``stud``, ``razz``, ``stud-hi-lo``."""
 
-DEFAULT_MAX_OUTCOMES = 10_000_000
-"""Deals enumerated exactly by default; above this, Monte Carlo."""
-
-DEFAULT_SAMPLES = 200_000
-"""Monte Carlo deals drawn by default."""
-
-MAX_OUTCOMES, MAX_SAMPLES = _core.equity_limits()
-"""The largest ``max_outcomes`` (10**12: a walk of that many deals takes hours) and sample count
-(10**12) a call may give; :func:`drawpoker.draw_equity`'s budget has the same maximum."""
-
-
-@dataclass(frozen=True)
-class PlayerEquity:
-    """One player's result.
-
-    ``win`` is the fraction of outcomes where the player took the whole pot, ``tie`` the fraction
-    where the player took part of it (a tie, or one half of a split pot); ``equity`` is the
-    expected share of the pot, of which ``tie_equity`` came from partial pots. ``wins`` and
-    ``ties`` are the counts behind ``win`` and ``tie``. ``std_error`` is 0 for exact results.
-
-    >>> equity(["AhAd", "KcKs"], board="2c 7d 9h Qs").players[0].win
-    0.9545454545454546
-    """
-
-    win: float
-    tie: float
-    equity: float
-    tie_equity: float
-    wins: int
-    ties: int
-    std_error: float
-
-
-@dataclass(frozen=True)
-class EquityResult:
-    """Every player's result, the number of outcomes (or samples) and whether it is exact.
-
-    >>> r = equity(["AhAd", "KcKs"], board="2c 7d 9h Qs 3s")
-    >>> [p.equity for p in r.players], r.outcomes, r.exact
-    ([1.0, 0.0], 1, True)
-    """
-
-    players: tuple[PlayerEquity, ...]
-    outcomes: int
-    exact: bool
-
-
-def budget(max_outcomes: object, samples: object, seed: object) -> tuple[int, int, int]:
-    """``(max_outcomes, samples, seed)`` checked against their ranges.
-
-    >>> budget(10**6, 1000, 7)
-    (1000000, 1000, 7)
-    >>> budget(10**18, 1000, 7)
-    Traceback (most recent call last):
-    ...
-    drawpoker.errors.InvalidArgumentError: max_outcomes must be an integer in 0..10**12, not \
-1000000000000000000
-    """
-    return (
-        integer("max_outcomes", max_outcomes, 0, MAX_OUTCOMES),
-        integer("samples", samples, 0, MAX_SAMPLES),
-        integer("seed", seed, 0, SEED_MAX),
-    )
+__all__ = [
+    "DEFAULT_MAX_OUTCOMES",
+    "DEFAULT_SAMPLES",
+    "GAMES",
+    "MAX_OUTCOMES",
+    "MAX_SAMPLES",
+    "EquityResult",
+    "PlayerEquity",
+    "budget",
+    "equity",
+    "equity_batch",
+]
 
 
 def equity(
@@ -143,8 +101,6 @@ def equity(
     if any(isinstance(hand, Range) for hand in entries):
         if game != "holdem":
             raise InvalidArgumentError(f"ranges are Hold'em ranges; game is {game!r}")
-        from drawpoker.range_equity import range_equity
-
         return range_equity(
             entries, board, dead, max_outcomes=max_outcomes, samples=samples, seed=seed
         )
@@ -204,7 +160,7 @@ def equity_batch(
     True
     """
     checked_budget = budget(max_outcomes, samples, seed)
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     a = as_card_array(hole_a, widths=(2,), name="hole_a")
     b = as_card_array(hole_b, widths=(2,), name="hole_b")

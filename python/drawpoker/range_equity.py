@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from drawpoker import _core
 from drawpoker.cards import to_card_list
-from drawpoker.equity import (
+from drawpoker.equity_result import (
     DEFAULT_MAX_OUTCOMES,
     DEFAULT_SAMPLES,
     EquityResult,

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from drawpoker.cards import RANKS
-from drawpoker.equity import DEFAULT_MAX_OUTCOMES, DEFAULT_SAMPLES
+from drawpoker.equity_result import DEFAULT_MAX_OUTCOMES, DEFAULT_SAMPLES
 from drawpoker.range_equity import ComboEquities, range_equity
 from drawpoker.ranges import Range
 
@@ -80,7 +80,7 @@ def grid_of(combos: ComboEquities, title: str = "") -> EquityGrid:
     >>> round(float(grid_of(result.combos[0]).equity[1, 1]), 3)
     0.181
     """
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     weighted = np.zeros((13, 13))
     frequency = np.zeros((13, 13))

@@ -265,7 +265,7 @@ notation (QQ+, JJ-99, AKs, K9s+, AhKh, random)
         >>> combos.shape, weights.tolist()
         ((4, 2), [1.0, 1.0, 1.0, 1.0])
         """
-        import numpy as np
+        import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
         ordered = self._ordered()
         combos = np.array([c for c, _ in ordered], dtype=np.uint8).reshape(len(ordered), 2)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -470,8 +471,6 @@ def simulate(
     drawpoker.errors.InvalidArgumentError: unknown CPU types ['nobody'] (known: checkcall, \
 rules, strong, ...)
     """
-    import time
-
     if isinstance(game_name, GameSpec):
         spec = game_name
     else:

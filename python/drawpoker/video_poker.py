@@ -64,7 +64,7 @@ def pay_class_of_strength() -> npt.NDArray[np.uint8]:
     >>> int(pay_class_of_strength()[evaluate("Jc Jd 7h 4s 2c")])
     1
     """
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     jacks = evaluate("Jc Jd 4h 3s 2c")
     classes = np.zeros(7463, dtype=np.uint8)
@@ -86,7 +86,7 @@ def _pays(pay_table: Mapping[str, float]) -> npt.NDArray[np.float64]:
         )
     for name in pay_table:
         name_in("pay class", name, PAY_CLASSES)
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     return np.array(
         [finite(f"the payout of {name!r}", pay_table.get(name, 0.0)) for name in PAY_CLASSES]
@@ -162,7 +162,7 @@ def save_hold_table(path: str | PathLike[str]) -> None:
     ...     data["counts"].shape, int(data["weights"].sum())
     ((134459, 32, 10), 2598960)
     """
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     if not isinstance(path, str | PathLike):
         raise InvalidArgumentError(f"path must be a str or a path, not {path!r}")

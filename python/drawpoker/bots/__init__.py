@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from drawpoker.bots.basic import CheckCallBot, SeededBot
+from drawpoker.bots.basic import CheckCallBot
 from drawpoker.bots.draw import (
     DrawAdvisor,
     RulesOfThumbBot,
@@ -29,11 +29,13 @@ from drawpoker.bots.holdem import HoldemRulesBot, HoldemStrongBot
 from drawpoker.bots.lowball import LowballRulesBot, LowballStrongBot
 from drawpoker.bots.omaha import OmahaRulesBot, OmahaStrongBot
 from drawpoker.bots.seating import prepare
+from drawpoker.bots.seeded import SEEDED_BOTS, SEEDED_BY_GAME, seeded_bot
 from drawpoker.bots.simple import PAT_BOTS, SIMPLE_BOTS, SimpleBot, has_draw, simple_kinds
 from drawpoker.bots.stud import StudRulesBot, StudStrongBot
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games.player import Player
+from drawpoker.games.player import CpuPlayers, Player
 from drawpoker.games.registry import GAMES
+from drawpoker.games.spec import GameSpec
 
 BOT_KINDS = ("checkcall", "rules", "strong")
 """The CPU player types every game has."""
@@ -42,23 +44,6 @@ CPU_KINDS = BOT_KINDS + tuple(cls.kind for cls in SIMPLE_BOTS + PAT_BOTS)
 """Every CPU player type: :data:`BOT_KINDS` and the simple strategies (:func:`bot_kinds` says
 which play a game)."""
 
-SEEDED_BOTS: tuple[type[SeededBot], ...] = (
-    RulesOfThumbBot,
-    StrongBot,
-    HoldemRulesBot,
-    HoldemStrongBot,
-    OmahaRulesBot,
-    OmahaStrongBot,
-    LowballRulesBot,
-    LowballStrongBot,
-    StudRulesBot,
-    StudStrongBot,
-)
-"""Every rules-of-thumb and strong CPU player class; each says its kind and its games."""
-
-_BY_GAME: dict[tuple[str, str], type[SeededBot]] = {
-    (name, cls.kind): cls for cls in SEEDED_BOTS for name in cls.games
-}
 _SIMPLE: dict[str, type[SimpleBot]] = {cls.kind: cls for cls in SIMPLE_BOTS + PAT_BOTS}
 
 
@@ -72,7 +57,7 @@ def bot_kinds(game: str) -> tuple[str, ...]:
     >>> bot_kinds("a game nobody wrote a player for")
     ('checkcall',)
     """
-    kinds = tuple(k for k in BOT_KINDS if k == "checkcall" or (game, k) in _BY_GAME)
+    kinds = tuple(k for k in BOT_KINDS if k == "checkcall" or (game, k) in SEEDED_BY_GAME)
     return kinds + (simple_kinds(game) if game in GAMES else ())
 
 
@@ -101,11 +86,9 @@ def make_bot(kind: str, seed: int = 0, game: str = "five-card-draw") -> Player:
         if kind not in simple_kinds(game):
             raise InvalidArgumentError(f"no {kind} CPU player for {game}: it plays the draw games")
         return _SIMPLE[kind](seed=seed, game=game)
-    cls = _BY_GAME.get((game, kind))
-    if cls is None:
+    bot = seeded_bot(kind, seed, game)
+    if bot is None:
         raise InvalidArgumentError(f"no {kind} CPU player for {game} yet (checkcall plays it)")
-    prepare(game)
-    bot: Player = cls(seed=seed)
     return bot
 
 
@@ -137,7 +120,7 @@ def restore_bot(data: Any) -> Player:
     if data["kind"] in _SIMPLE and data["game"] in GAMES:
         simple: Player = _SIMPLE[data["kind"]].from_dict(data)
         return simple
-    cls = _BY_GAME.get((data["game"], data["kind"]))
+    cls = SEEDED_BY_GAME.get((data["game"], data["kind"]))
     if cls is None:
         raise InvalidArgumentError(f"unknown saved CPU player {data['kind']!r} of {data['game']!r}")
     prepare(data["game"])
@@ -145,9 +128,46 @@ def restore_bot(data: Any) -> Player:
     return bot
 
 
+class _CpuPlayers:
+    """This package's CPU players as a table asks for them (``games.player.CpuPlayers``)."""
+
+    def stand_in(self, game: GameSpec, seat: int) -> Player:
+        """The rules-of-thumb player of ``game`` seeded by the seat, or the check/call player in
+        a game without one.
+
+        >>> from drawpoker.games import game
+        >>> type(CPU_PLAYERS.stand_in(game("five-card-draw"), 1)).__name__
+        'RulesOfThumbBot'
+        """
+        if "rules" not in bot_kinds(game.name):
+            return CheckCallBot()
+        return make_bot("rules", seed=seat, game=game.name)
+
+    def save(self, player: Player, seat: int) -> dict[str, Any]:
+        """:func:`saved_bot`.
+
+        >>> CPU_PLAYERS.save(CheckCallBot(), 0)
+        {'kind': 'checkcall', 'game': None}
+        """
+        return saved_bot(player, seat)
+
+    def restore(self, data: Any) -> Player:
+        """:func:`restore_bot`.
+
+        >>> type(CPU_PLAYERS.restore({'kind': 'checkcall', 'game': None})).__name__
+        'CheckCallBot'
+        """
+        return restore_bot(data)
+
+
+CPU_PLAYERS: CpuPlayers = _CpuPlayers()
+"""What a table needs of the CPU players (stand-ins, snapshots), for ``Table(cpu_players=...)``."""
+
+
 __all__ = [
     "BOT_KINDS",
     "CPU_KINDS",
+    "CPU_PLAYERS",
     "SEEDED_BOTS",
     "CheckCallBot",
     "DrawAdvisor",

@@ -24,6 +24,7 @@ from typing import Any
 from drawpoker import _core
 from drawpoker.bots.basic import ReadingBot, SeededBot
 from drawpoker.bots.draw_reading import DrawReader
+from drawpoker.draw import discard_choices, objective_values
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import HandCategory
 from drawpoker.games.actions import Action, LegalActions
@@ -176,8 +177,6 @@ def exact_draw(cards: Sequence[int], limit: str, ranking: str = "high") -> tuple
     >>> format_cards(exact_draw(parse_cards("Jk 9d 9h 4s Kd"), "3", "joker")[0])
     '4s Kd'
     """
-    from drawpoker.draw import discard_choices
-
     objective = "beat_random" if ranking == "high" else "mean_strength"
     joker = ranking == "joker"
     choices = discard_choices(
@@ -196,8 +195,6 @@ def _beat_random_table() -> list[float]:
     >>> table[0], table[-1] > 0.99999
     (0.0, True)
     """
-    from drawpoker.draw import objective_values
-
     values: list[float] = objective_values("beat_random", "high").tolist()
     return values
 

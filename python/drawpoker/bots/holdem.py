@@ -28,8 +28,10 @@ from drawpoker import _core
 from drawpoker.bots.basic import ReadingBot
 from drawpoker.bots.bet_reading import BetReader
 from drawpoker.bots.sizing import can_aggress
+from drawpoker.bots.tables import shipped
 from drawpoker.cards import RANKS
-from drawpoker.evaluation import HandCategory
+from drawpoker.equity import equity
+from drawpoker.evaluation import HandCategory, evaluate_batch
 from drawpoker.games.actions import CALL, CHECK, FOLD, Action, LegalActions
 from drawpoker.games.events import HandView
 
@@ -320,8 +322,6 @@ def preflop_strengths() -> dict[str, float]:
     >>> len(strengths), strengths["AA"] > 0.84, strengths["72o"] < 0.36
     (169, True, True)
     """
-    from drawpoker.bots.tables import shipped
-
     strengths: dict[str, float] = shipped()["holdem-preflop"]
     return strengths
 
@@ -334,9 +334,7 @@ def compute_preflop_strengths() -> dict[str, float]:
     >>> compute_preflop_strengths() == preflop_strengths()  # the shipped table is up to date
     True
     """
-    import numpy as np
-
-    from drawpoker.evaluation import evaluate_batch
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     rng = np.random.default_rng(2024)
     deals = 4000
@@ -523,8 +521,6 @@ class HoldemStrongBot(ReadingBot):
         >>> HoldemStrongBot(seed=1).equity(hand.view(0)) > 0.8
         True
         """
-        from drawpoker.equity import equity
-
         profiles = opponent_profiles(view)
         ranges = [profiles[s] for s in sorted(profiles)]
         trust = [self.reader.trust(s) for s in sorted(profiles)]

@@ -269,7 +269,7 @@ class LowballStrongBot(SeededBot):
                 beat = model.beat_table(counts[seat], pushed[seat])
                 table = beat if table is None else table * beat
         if table is None:
-            import numpy as np
+            import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
             return np.ones(model.max_strength + 1)
         return table

@@ -32,6 +32,10 @@ from typing import TYPE_CHECKING
 
 from drawpoker import _core
 from drawpoker.bots.lowball_reading import SEVEN, badugi_discards, deuce_seven_discards
+from drawpoker.bots.tables import expand, shipped
+from drawpoker.draw import discard_choices, draw_outcome
+from drawpoker.evaluation import ranking_system
+from drawpoker.games import game
 
 if TYPE_CHECKING:
     import numpy as np
@@ -114,7 +118,7 @@ class OpponentModel:
         return table
 
     def _table(self, finals: npt.NDArray[np.int64]) -> npt.NDArray[np.float64]:
-        import numpy as np
+        import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
         hist = np.bincount(finals, minlength=self.max_strength + 1).astype(np.float64)
         below = np.cumsum(hist) - hist
@@ -132,11 +136,7 @@ def opponent_model(name: str) -> OpponentModel:
     >>> opponent_model("badugi").ranking
     'badugi'
     """
-    import numpy as np
-
-    from drawpoker.bots.tables import expand, shipped
-    from drawpoker.evaluation import ranking_system
-    from drawpoker.games import game
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     spec = game(name)
     ranking = spec.showdown[0].ranking
@@ -171,8 +171,6 @@ def simulate_finals(name: str) -> tuple[dict[tuple[int, int], list[int]], list[i
     >>> finals == {key: values.tolist() for key, values in model.finals.items()}
     True
     """
-    from drawpoker.games import game
-
     spec = game(name)
     ranking = spec.showdown[0].ranking
     size = spec.streets[0].down
@@ -222,7 +220,7 @@ class DrawAnalysis:
         >>> format_cards(discards) in ("3h", "3s"), worth > 0.7
         (True, True)
         """
-        import numpy as np
+        import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
         best: tuple[float, int, tuple[int, ...]] | None = None
         for discards, strengths, probabilities in self.choices:
@@ -245,9 +243,7 @@ def analyse_draw(cards: Sequence[int], ranking: str, dead: Sequence[int] = ()) -
     >>> len(analyse_draw(parse_cards("Kh Qd 9c 8s 2s"), "deuce-seven").choices)  # 26 + 1
     27
     """
-    import numpy as np
-
-    from drawpoker.draw import discard_choices, draw_outcome
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     limit = "5" if ranking == "badugi" else "3"
     found = discard_choices(

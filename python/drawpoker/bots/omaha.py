@@ -42,6 +42,8 @@ from drawpoker.bots.omaha_reading import (
     read_board,
 )
 from drawpoker.bots.sizing import passive, pot_odds, sized
+from drawpoker.bots.tables import expand, shipped
+from drawpoker.equity import equity
 from drawpoker.evaluation import HandCategory
 from drawpoker.games.actions import CALL, CHECK, Action, LegalActions
 from drawpoker.games.events import HandView
@@ -190,8 +192,6 @@ class OmahaRulesBot(SeededBot):
 @cache
 def _points_spread(hilo: bool) -> tuple[float, ...]:
     """:func:`compute_points_spread`, read from :mod:`drawpoker.bots.tables`."""
-    from drawpoker.bots.tables import expand, shipped
-
     return tuple(expand(shipped()["omaha-points"]["hilo" if hilo else "high"]))
 
 
@@ -347,8 +347,6 @@ class OmahaStrongBot(SeededBot):
         >>> OmahaStrongBot(seed=1).equity(hand.view(0)) > 0.6
         True
         """
-        from drawpoker.equity import equity
-
         hilo = is_hilo(view)
         lines = opponent_lines(view)
         ranges = [lines[s] for s in sorted(lines)]

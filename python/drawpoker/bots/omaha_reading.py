@@ -29,7 +29,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
 from drawpoker import _core
-from drawpoker.evaluation import HandCategory
+from drawpoker.evaluation import HandCategory, evaluate_batch, evaluate_low8_batch
 
 if TYPE_CHECKING:
     import numpy as np
@@ -170,14 +170,14 @@ class BoardRead(NamedTuple):
 
 @cache
 def _pair_index(count: int) -> npt.NDArray[np.intp]:
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     return np.array(list(combinations(range(count), 2)), dtype=np.intp)
 
 
 @cache
 def _triple_index(count: int) -> npt.NDArray[np.intp]:
-    import numpy as np
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     return np.array(list(combinations(range(count), 3)), dtype=np.intp)
 
@@ -191,9 +191,7 @@ def read_board(hole: Sequence[int], board: Sequence[int], hilo: bool = False) ->
     >>> read.beaten_by < 0.01, read.low is not None, read.low_beaten_by < 0.01
     (True, True, True)
     """
-    import numpy as np
-
-    from drawpoker.evaluation import evaluate_batch, evaluate_low8_batch
+    import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
     known = {*hole, *board}
     unseen = np.array([c for c in range(52) if c not in known], dtype=np.uint8)

@@ -26,11 +26,7 @@ def prepare(game: str) -> None:
     >>> prepare("badugi"); prepare.cache_info().currsize >= 1
     True
     """
-    import numpy  # noqa: F401  (imported by the players' first decision otherwise)
-
-    import drawpoker.draw
-    import drawpoker.equity
-    import drawpoker.evaluation  # noqa: F401
+    import numpy  # noqa: F401  (lazy, issue 2: else the players' first decision imports it)
 
     _core.warm_up()
     if game == "holdem":

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from drawpoker.bots.basic import SeededBot
+from drawpoker.bots.seeded import seeded_bot
 from drawpoker.bots.sizing import aggress, passive, sized
 from drawpoker.games.actions import BRING_IN, CALL, CHECK, FOLD, STAND_PAT, Action
 from drawpoker.games.events import HandView
@@ -95,12 +96,8 @@ class SimpleBot(SeededBot):
         self.game = game
         self._drawer: Player | None = None
         if not self.pat and has_draw(game):
-            from drawpoker.bots import bot_kinds, make_bot  # the registry imports this module
-
-            if "rules" not in bot_kinds(game):
-                return
-            drawer = make_bot("rules", seed=seed, game=game)
-            if isinstance(drawer, SeededBot):
+            drawer = seeded_bot("rules", seed, game)
+            if drawer is not None:
                 drawer.rng = self.rng  # one generator, saved with this player
             self._drawer = drawer
 

@@ -46,6 +46,7 @@ from drawpoker.bots.stud_reading import (
     sight,
     third_street,
 )
+from drawpoker.equity import equity
 from drawpoker.evaluation import evaluate, evaluate_low8
 from drawpoker.games.actions import BRING_IN, CALL, CHECK, FOLD, Action, LegalActions
 from drawpoker.games.events import HandView
@@ -385,8 +386,6 @@ class StudStrongBot(SeededBot):
         >>> StudStrongBot(seed=1).equity(hand.view(0)) > 0.8  # A-2-3 against kings
         True
         """
-        from drawpoker.equity import equity
-
         seen = sight(view)
         rivals = sorted(seen.rivals)
         if seen.common:

@@ -41,7 +41,7 @@ from typing import TextIO
 from drawpoker.bots import CPU_KINDS
 from drawpoker.commands.options import add_game_arguments, game_title, spec_from
 from drawpoker.commands.play import EXIT_INTERRUPTED
-from drawpoker.commands.simulate import add_executor_arguments, draw_bar, executor_for, where
+from drawpoker.commands.simulate import add_executor_arguments, run_with_progress
 from drawpoker.duplicate import Entrant
 from drawpoker.duplicate import match as run_match
 from drawpoker.errors import InvalidArgumentError
@@ -143,30 +143,25 @@ def match(args: argparse.Namespace, out: TextIO, progress: TextIO) -> int:
     players = [entrant(text) for text in args.players]
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     seats = args.seats if args.seats is not None else len(players)
-    bar = progress.isatty()
-    summary = None
-    try:
-        with executor_for(args) as executor:
-            out.write(
-                f"{game_title(spec)}: duplicate match of {', '.join(args.players)} over "
-                f"{args.deals} deals at {seats} seats (seed {seed}), {where(args)}\n"
-            )
-            summary = run_match(
-                spec,
-                players,
-                deals=args.deals,
-                seats=seats,
-                stack=args.stack,
-                seed=seed,
-                session=args.session,
-                executor=executor,
-                chunk_size=args.chunk_size,
-                progress=(lambda done, total: draw_bar(progress, done, total)) if bar else None,
-            )
-    except KeyboardInterrupt:  # while the workers start or stop, outside the sessions' loop
-        pass
-    if bar:
-        progress.write("\n")
+    summary = run_with_progress(
+        args,
+        out,
+        progress,
+        f"{game_title(spec)}: duplicate match of {', '.join(args.players)} over "
+        f"{args.deals} deals at {seats} seats (seed {seed})",
+        lambda executor, on_progress: run_match(
+            spec,
+            players,
+            deals=args.deals,
+            seats=seats,
+            stack=args.stack,
+            seed=seed,
+            session=args.session,
+            executor=executor,
+            chunk_size=args.chunk_size,
+            progress=on_progress,
+        ),
+    )
     if summary is None or not summary.deals:
         out.write("Interrupted (Ctrl-C) before any session finished.\n")
         return EXIT_INTERRUPTED

@@ -39,7 +39,7 @@ import argparse
 import time
 from collections.abc import Callable
 
-from drawpoker.bots import CPU_KINDS, make_bot
+from drawpoker.bots import CPU_KINDS, CPU_PLAYERS, make_bot
 from drawpoker.commands.histories import HistoryLog, add_history_argument
 from drawpoker.commands.options import add_game_arguments, spec_from, table_settings_from
 from drawpoker.commands.table_view import (
@@ -128,7 +128,9 @@ def play(
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     names = [args.name] + [f"CPU {i}" for i in range(1, args.players)]
     cpu = {s: make_bot(args.cpu, seed=seed + s, game=spec.name) for s in range(1, args.players)}
-    table = Table(spec, names, seed=seed, settings=settings, cpu=cpu, clock=clock)
+    table = Table(
+        spec, names, seed=seed, settings=settings, cpu=cpu, clock=clock, cpu_players=CPU_PLAYERS
+    )
     screen = TableView(table, write)
     screen.introduce()
     status = 0

@@ -167,7 +167,7 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidArgumentError("--max-connections is 1..1000000")
     for url in [args.public_url or "http://localhost", *args.allowed_origin]:
         origin_of(url)
-    try:
+    try:  # the serve extra, imported here: every other command runs without it
         import limits as _rate_limits  # noqa: F401  (the site's rate limits)
         import uvicorn
 

@@ -35,9 +35,9 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from drawpoker.bots import CPU_KINDS
 from drawpoker.commands.histories import HistoryLog, add_history_argument
@@ -55,6 +55,8 @@ from drawpoker.simulation import simulate as run_simulation
 NAME = "simulate"
 HELP = "play many games of CPU players, in parallel or on a Dask cluster, and summarise who wins"
 BAR_WIDTH = 30
+
+Result = TypeVar("Result")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -131,7 +133,7 @@ def executor_for(args: argparse.Namespace) -> Iterator[Executor | None]:
     if args.scheduler is not None and args.dask_local is not None:
         raise InvalidArgumentError("give --scheduler or --dask-local, not both")
     if args.scheduler is not None or args.dask_local is not None:
-        from drawpoker.dask import client
+        from drawpoker.dask import client  # dask extra: loaded only for --scheduler/--dask-local
 
         if args.dask_local is not None and args.dask_local < 1:
             raise InvalidArgumentError(f"--dask-local must be at least 1, not {args.dask_local}")
@@ -198,27 +200,24 @@ one game) big blinds per 100 hands
             f"up to {_count(settings.rounds, 'round')} each (seed {seed})",
         ]
     )
-    bar = progress.isatty()
-    summary = None
-    try:
-        with executor_for(args) as executor:
-            out.write(f"{game_title(spec)}: {counts}, {where(args)}\n")
-            summary = run_simulation(
-                spec,
-                games=args.games,
-                bots=args.bots.split(","),
-                players=args.players,
-                table=settings,
-                seed=seed,
-                executor=executor,
-                chunk_size=args.chunk_size,
-                progress=(lambda done, total: draw_bar(progress, done, total)) if bar else None,
-                histories=log.view if log.path is not None else None,
-            )
-    except KeyboardInterrupt:  # while the workers start or stop, outside the games' loop
-        pass
-    if bar:
-        progress.write("\n")
+    summary = run_with_progress(
+        args,
+        out,
+        progress,
+        f"{game_title(spec)}: {counts}",
+        lambda executor, on_progress: run_simulation(
+            spec,
+            games=args.games,
+            bots=args.bots.split(","),
+            players=args.players,
+            table=settings,
+            seed=seed,
+            executor=executor,
+            chunk_size=args.chunk_size,
+            progress=on_progress,
+            histories=log.view if log.path is not None else None,
+        ),
+    )
     if summary is None or not summary.games:
         out.write("Interrupted (Ctrl-C) before any game finished.\n")
         return EXIT_INTERRUPTED
@@ -235,6 +234,39 @@ one game) big blinds per 100 hands
     if saved is not None:
         out.write(saved + "\n")
     return status
+
+
+def run_with_progress(
+    args: argparse.Namespace,
+    out: TextIO,
+    progress: TextIO,
+    header: str,
+    run: Callable[[Executor | None, Callable[[int, int], None] | None], Result],
+) -> Result | None:
+    """Writes ``header`` and where the work runs to ``out``, then returns ``run(executor,
+    on_progress)`` on the executor the options ask for (:func:`executor_for`), ``on_progress``
+    drawing the bar on ``progress`` when it is a terminal (else ``None``). ``None`` when Ctrl-C
+    came while the workers started or stopped.
+
+    >>> import io
+    >>> args = argparse.Namespace(scheduler=None, dask_local=None, workers=1)
+    >>> out = io.StringIO()
+    >>> run_with_progress(args, out, io.StringIO(), "Sums", lambda e, bar: (e, bar)), out.getvalue()
+    ((None, None), 'Sums, in one process\\n')
+    """
+    bar = progress.isatty()
+    result = None
+    try:
+        with executor_for(args) as executor:
+            out.write(f"{header}, {where(args)}\n")
+            result = run(
+                executor, (lambda done, total: draw_bar(progress, done, total)) if bar else None
+            )
+    except KeyboardInterrupt:  # while the workers start or stop, outside the work's loop
+        pass
+    if bar:
+        progress.write("\n")
+    return result
 
 
 def _count(number: int, noun: str) -> str:

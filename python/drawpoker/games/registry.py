@@ -16,6 +16,7 @@ from typing import Any
 
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games.spec import GameSpec, GameType
+from drawpoker.games.variants import ALL
 
 
 def settings_from_dict(cls: type, data: Mapping[str, Any], game_name: str) -> Any:
@@ -37,8 +38,6 @@ def settings_from_dict(cls: type, data: Mapping[str, Any], game_name: str) -> An
 
 
 def _registered() -> dict[str, GameType]:
-    from drawpoker.games.variants import ALL
-
     return {g.name: g for g in ALL}
 
 

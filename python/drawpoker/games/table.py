@@ -4,7 +4,9 @@ scoring, the turn timer and CPU stand-ins for players who left.
 
 Seats are ``0..players-1``. Seats listed in ``cpu`` are played by those CPU players; the others are
 people who act through :meth:`Table.act`. :meth:`Table.play_cpu` plays every turn that is not a
-present person's (CPU seats, seats whose player left, R-TABLE-2).
+present person's (CPU seats, seats whose player left, R-TABLE-2). The stand-ins for players who
+leave, and the CPU players of a snapshot, come from the ``cpu_players`` the table is given
+(``drawpoker.bots.CPU_PLAYERS``): this layer knows no CPU player.
 
 >>> from drawpoker.bots import CheckCallBot
 >>> from drawpoker.games import game
@@ -26,7 +28,7 @@ from typing import Any, SupportsIndex, cast
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games.actions import Action, LegalActions
 from drawpoker.games.events import HandView
-from drawpoker.games.player import Player
+from drawpoker.games.player import CpuPlayers, Player
 from drawpoker.games.registry import settings_from_dict, spec_from_dict
 from drawpoker.games.spec import GameSpec
 from drawpoker.games.state import Hand
@@ -105,10 +107,11 @@ class Standing:
 class Table:
     """A game of ``game`` at one table for ``players`` (a count, or the players' names).
 
-    ``clock`` returns seconds (inject a fake one to test timers); ``stand_in`` makes the CPU
-    player that takes over a seat whose player left. ``stacks`` are the chips at the start of
-    the current round (the hand holds the live counts). Each round's hand is dealt from the
-    table's seed and the round number (:mod:`drawpoker.games.dealing`).
+    ``clock`` returns seconds (inject a fake one to test timers); ``cpu_players`` makes the CPU
+    player that takes over a seat whose player left and saves and restores CPU players in a
+    snapshot (without it nobody may leave and CPU seats are not saved). ``stacks`` are the chips
+    at the start of the current round (the hand holds the live counts). Each round's hand is
+    dealt from the table's seed and the round number (:mod:`drawpoker.games.dealing`).
 
     >>> from drawpoker.games import FiveCardDraw, DrawSettings
     >>> table = Table(FiveCardDraw(DrawSettings(ante=5)), ["Ann", "Bob"], seed=1)
@@ -125,7 +128,7 @@ class Table:
         settings: TableSettings | None = None,
         cpu: Mapping[int, Player] | None = None,
         clock: Callable[[], float] = time.monotonic,
-        stand_in: Callable[[int], Player] | None = None,
+        cpu_players: CpuPlayers | None = None,
     ) -> None:
         if not isinstance(game, GameSpec):
             raise InvalidArgumentError(f"a table needs a GameSpec (games.game(...)), not {game!r}")
@@ -147,7 +150,7 @@ class Table:
             if not 0 <= seat < len(names):
                 raise InvalidArgumentError(f"CPU seat {seat} is not a seat of {len(names)}")
         self.clock = clock
-        self.stand_in = stand_in or self._default_stand_in
+        self.cpu_players = cpu_players
         self.away: dict[int, Player] = {}
         start = self.settings.stack or game.default_stack
         self.stacks = [start if self.betting else 0] * len(names)
@@ -213,8 +216,9 @@ class Table:
     def is_cpu_turn(self) -> bool:
         """Whether the seat to act is played by a CPU (its own, or a stand-in while away).
 
+        >>> from drawpoker.bots import CPU_PLAYERS
         >>> from drawpoker.games import FiveCardDraw
-        >>> table = Table(FiveCardDraw(), ["Ann", "Bob", "Cy"], seed=3)
+        >>> table = Table(FiveCardDraw(), ["Ann", "Bob", "Cy"], seed=3, cpu_players=CPU_PLAYERS)
         >>> table.is_cpu_turn(), table.leave(1), table.is_cpu_turn()
         (False, None, True)
         """
@@ -262,21 +266,32 @@ class Table:
     # ---------------------------------------------------------------- table behaviour
 
     def leave(self, seat: int) -> None:
-        """The player of ``seat`` leaves; a CPU player plays the seat until they return.
+        """The player of ``seat`` leaves; a CPU player (the table's ``cpu_players``) plays the
+        seat until they return.
 
+        >>> from drawpoker.bots import CPU_PLAYERS
         >>> from drawpoker.games import FiveCardDraw
-        >>> table = Table(FiveCardDraw(), ["Ann", "Bob", "Cy"], seed=3)
+        >>> table = Table(FiveCardDraw(), ["Ann", "Bob", "Cy"], seed=3, cpu_players=CPU_PLAYERS)
         >>> table.leave(1); table.play_cpu(); table.to_act
         2
+        >>> Table(FiveCardDraw(), 2).leave(0)
+        Traceback (most recent call last):
+        ...
+        drawpoker.errors.InvalidArgumentError: this table has no CPU players to stand in for \
+seat 0 (Table(..., cpu_players=...))
         """
         self._check_seat(seat)
-        self.away.setdefault(seat, self.stand_in(seat))
+        if seat not in self.away:
+            self.away[seat] = self._cpu_players(f"to stand in for seat {seat}").stand_in(
+                self.game, seat
+            )
 
     def come_back(self, seat: int) -> None:
         """The player of ``seat`` returns and plays again.
 
+        >>> from drawpoker.bots import CPU_PLAYERS
         >>> from drawpoker.games import FiveCardDraw
-        >>> table = Table(FiveCardDraw(), ["Ann", "Bob", "Cy"], seed=3)
+        >>> table = Table(FiveCardDraw(), ["Ann", "Bob", "Cy"], seed=3, cpu_players=CPU_PLAYERS)
         >>> table.leave(1); table.come_back(1); table.is_cpu_turn()
         False
         """
@@ -354,14 +369,15 @@ class Table:
 
     def to_dict(self) -> dict[str, Any]:
         """The table as plain data (JSON-able), every hand included; :meth:`from_dict` resumes
-        it. CPU players are saved by type and state (``drawpoker.bots``); it holds every hidden
-        card and the seed, so it is the house's copy.
+        it. CPU players are saved by type and state (by the table's ``cpu_players``); it holds
+        every hidden card and the seed, so it is the house's copy.
 
-        >>> from drawpoker.bots import RulesOfThumbBot
+        >>> from drawpoker.bots import CPU_PLAYERS, RulesOfThumbBot
         >>> from drawpoker.games import FiveCardDraw
-        >>> table = Table(FiveCardDraw(), 2, seed=3, cpu={1: RulesOfThumbBot(seed=1)})
+        >>> table = Table(FiveCardDraw(), 2, seed=3, cpu={1: RulesOfThumbBot(seed=1)},
+        ...               cpu_players=CPU_PLAYERS)
         >>> table.play_cpu()
-        >>> again = Table.from_dict(table.to_dict())
+        >>> again = Table.from_dict(table.to_dict(), cpu_players=CPU_PLAYERS)
         >>> again.to_dict() == table.to_dict()
         True
         """
@@ -371,8 +387,7 @@ class Table:
             "settings": asdict(self.settings),
             "names": list(self.names),
             "seed": self.seed,
-            "cpu": [[seat, _saved(player, seat)] for seat, player in sorted(self.cpu.items())],
-            "away": [[seat, _saved(player, seat)] for seat, player in sorted(self.away.items())],
+            **self._saved_cpu_seats(),
             "hands": [hand.to_dict() for hand in self.hands],
             "stacks": list(self.stacks),
             "points": list(self.points),
@@ -382,10 +397,16 @@ class Table:
         }
 
     @classmethod
-    def from_dict(cls, data: Any, clock: Callable[[], float] = time.monotonic) -> Table:
+    def from_dict(
+        cls,
+        data: Any,
+        clock: Callable[[], float] = time.monotonic,
+        cpu_players: CpuPlayers | None = None,
+    ) -> Table:
         """The table written by :meth:`to_dict`, replayed hand by hand from its seed and
-        actions; every saved field must match the replay, so a changed snapshot (chips added,
-        a forged hand, a round skipped) raises :class:`~drawpoker.errors.InvalidArgumentError`.
+        actions, its CPU players restored by ``cpu_players``; every saved field must match the
+        replay, so a changed snapshot (chips added, a forged hand, a round skipped) raises
+        :class:`~drawpoker.errors.InvalidArgumentError`.
 
         >>> from drawpoker.games import FiveCardDraw
         >>> data = Table(FiveCardDraw(), 2, seed=3).to_dict()
@@ -395,8 +416,6 @@ class Table:
         drawpoker.errors.InvalidArgumentError: table snapshot field 'stacks' does not match \
 its hands
         """
-        from drawpoker.bots import restore_bot
-
         if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
             raise InvalidArgumentError(f"not a table snapshot (format {SNAPSHOT_FORMAT!r})")
         expected = {"format", "game", "settings", "names", "seed", "cpu", "away", "hands"}
@@ -408,7 +427,12 @@ its hands
             raise InvalidArgumentError("table snapshot field 'names' must be a list of names")
         settings = settings_from_dict(TableSettings, data["settings"], "table")
         table = cls(
-            spec_from_dict(data["game"]), names, data["seed"], settings=settings, clock=clock
+            spec_from_dict(data["game"]),
+            names,
+            data["seed"],
+            settings=settings,
+            clock=clock,
+            cpu_players=cpu_players,
         )
         hands = data["hands"]
         if not isinstance(hands, list) or not hands:
@@ -435,7 +459,8 @@ its hands
                     raise InvalidArgumentError(f"table snapshot field {key!r}: bad entry {entry!r}")
                 seat, saved_player = entry
                 table._check_seat(seat)
-                getattr(table, key)[seat] = restore_bot(saved_player)
+                keeper = table._cpu_players("to restore its CPU seats")
+                getattr(table, key)[seat] = keeper.restore(saved_player)
         rebuilt = table.to_dict()
         for key in sorted(expected):
             if not same_data(rebuilt[key], data[key]):
@@ -444,11 +469,24 @@ its hands
 
     # ---------------------------------------------------------------- rounds
 
-    def _default_stand_in(self, seat: int) -> Player:
-        """The rules-of-thumb CPU player of the table's game, seeded by the seat."""
-        from drawpoker.bots import make_bot
+    def _cpu_players(self, purpose: str) -> CpuPlayers:
+        """The table's ``cpu_players``; without them, an error saying what needed them."""
+        if self.cpu_players is None:
+            raise InvalidArgumentError(
+                f"this table has no CPU players {purpose} (Table(..., cpu_players=...))"
+            )
+        return self.cpu_players
 
-        return make_bot("rules", seed=seat, game=self.game.name)
+    def _saved_cpu_seats(self) -> dict[str, list[list[Any]]]:
+        """The CPU seats (``cpu``) and the stand-ins of away seats (``away``) as plain data."""
+        seated = {"cpu": self.cpu, "away": self.away}
+        if not self.cpu and not self.away:
+            return {key: [] for key in seated}
+        keeper = self._cpu_players("to save its CPU seats")
+        return {
+            key: [[seat, keeper.save(player, seat)] for seat, player in sorted(players.items())]
+            for key, players in seated.items()
+        }
 
     def _check_seat(self, seat: object) -> None:
         if type(seat) is not int or not 0 <= seat < len(self.names):
@@ -491,13 +529,6 @@ its hands
         self.round += 1
         self.button = (self.button + 1) % len(self.names)
         return True
-
-
-def _saved(player: Player, seat: int) -> dict[str, Any]:
-    """A CPU player as plain data (``drawpoker.bots.saved_bot``)."""
-    from drawpoker.bots import saved_bot
-
-    return saved_bot(player, seat)
 
 
 def _name(name: object) -> str:

@@ -25,7 +25,9 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
 
+from drawpoker.cards import format_cards
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games.actions import Action
 from drawpoker.games.events import HandView
@@ -344,8 +346,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
 
 
 def _card_text(card: int) -> str:
-    from drawpoker.cards import format_cards
-
     return format_cards([card])
 
 
@@ -369,7 +369,5 @@ def env(game: str | GameSpec = "holdem", **options: Any) -> AECEnv:
     >>> environment.unwrapped.game.name, environment.num_agents
     ('razz', 3)
     """
-    from pettingzoo.utils import wrappers
-
     environment = raw_env(game, **options)
     return wrappers.OrderEnforcingWrapper(environment)

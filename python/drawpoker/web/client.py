@@ -151,7 +151,7 @@ class SeatClient(SeatStream):
 
     async def connect(self) -> JSON:
         """Opens the WebSocket, says hello, returns the welcome (followed)."""
-        from websockets.asyncio.client import connect
+        from websockets.asyncio.client import connect  # serve extra: the CLI starts without it
 
         self.socket = await connect(self.url, max_size=2**22)
         hello: JSON = {"type": "hello", "token": self.token}

@@ -94,7 +94,7 @@ def rates(text: str, name: str = "rate") -> list[RateLimitItem]:
     drawpoker.errors.InvalidArgumentError: rate must be COUNT/PERIOD (such as 10/minute), \
 not 'often'
     """
-    from limits import parse_many
+    from limits import parse_many  # serve extra: the CLI starts without it
 
     try:
         return parse_many(text)
@@ -131,6 +131,7 @@ class Guard:
     """
 
     def __init__(self, settings: SiteLimits) -> None:
+        # The serve extra's library, imported when used: the CLI starts without it.
         from limits.storage import MemoryStorage
         from limits.strategies import MovingWindowRateLimiter
 

@@ -32,6 +32,7 @@ import time
 import unicodedata
 
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
+from drawpoker.games import game
 from drawpoker.web.devices import new_device_key, parse_device_key
 from drawpoker.web.guard import Guard, Refused, SiteLimits
 from drawpoker.web.listing import LobbyFeed, listed
@@ -497,8 +498,6 @@ def game_seats(name: str) -> tuple[int, int]:
     >>> game_seats("badugi")
     (2, 6)
     """
-    from drawpoker.games import game
-
     low, high = game(name).seats
     return low, high
 

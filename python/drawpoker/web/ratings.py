@@ -110,7 +110,7 @@ def unrated_reason(entrants: list[Entrant]) -> str | None:
 
 
 def _model() -> BradleyTerryFull:
-    from openskill.models import BradleyTerryFull
+    from openskill.models import BradleyTerryFull  # serve extra: the CLI starts without it
 
     return BradleyTerryFull()
 

@@ -40,9 +40,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from drawpoker.bots import CPU_PLAYERS, make_bot
 from drawpoker.cards import parse_cards
 from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
-from drawpoker.games import Action, Table
+from drawpoker.games import GAMES, Action, Table
 from drawpoker.web.lobby import NewTable
 from drawpoker.web.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.web.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
@@ -52,7 +53,6 @@ from drawpoker.web.seatview import (
     own_state,
     seat_state,
     table_state,
-    watcher_state,
 )
 from drawpoker.web.store import GameResult, SeatRecord, SeatResult, StoreUnavailableError
 from drawpoker.web.stream import SeatStreams
@@ -254,8 +254,6 @@ class Room:
         >>> [s.name for s in room.seats], [t.id for t in store.load()]
         (['CPU 1', 'Seat 2'], ['t1'])
         """
-        from drawpoker.bots import make_bot
-
         seeds = list(bot_seeds) if bot_seeds is not None else list(range(len(request.seats)))
         names = [f"Seat {seat + 1}" for seat in range(len(request.seats))]
         cpu = {
@@ -264,8 +262,15 @@ class Room:
             if kind is not None
         }
         clock = TableClock(running=False)
-        table = Table(request.game, names, seed, settings=request.settings, cpu=cpu, clock=clock)
-        _fit_stand_in(table)
+        table = Table(
+            request.game,
+            names,
+            seed,
+            settings=request.settings,
+            cpu=cpu,
+            clock=clock,
+            cpu_players=CPU_PLAYERS,
+        )
         seats = [
             SeatRecord(kind, f"CPU {seat + 1}" if kind else f"Seat {seat + 1}", None)
             for seat, kind in enumerate(request.seats)
@@ -377,8 +382,6 @@ class Room:
         >>> facts["game"]["title"], facts["open_seats"], facts["status"]
         ("Texas Hold'em, no limit", [0, 1], 'waiting')
         """
-        from drawpoker.games import GAMES
-
         spec = self.table.game
         forced = spec.forced
         return {
@@ -443,8 +446,9 @@ class Room:
         self._broadcast(None)
         self.wake.set()
 
-    def state(self, seat: int) -> dict[str, Any]:
-        """The seat's whole state now (:func:`~drawpoker.web.seatview.seat_state`).
+    def state(self, seat: int | None) -> dict[str, Any]:
+        """The seat's whole state now, or a watcher's (``None``)
+        (:func:`~drawpoker.web.seatview.seat_state`).
 
         >>> from drawpoker.web.lobby import parse_new_table
         >>> from drawpoker.web.store import Store
@@ -459,10 +463,10 @@ class Room:
             seat,
             players=self.players(),
             status=self.status,
-            seq=self.streams.last[seat],
+            seq=self.streams.last[-1 if seat is None else seat],
             time_left=self.time_left(),
             actions=self.actions,
-            last=None if previous is None else previous[1][seat],
+            last=None if previous is None or seat is None else previous[1][seat],
             watching=len(self.watchers),
             settled=self.pause_until is not None,
         )
@@ -470,7 +474,7 @@ class Room:
         return state
 
     def public_state(self) -> dict[str, Any]:
-        """What a watcher is shown now (:func:`~drawpoker.web.seatview.watcher_state`).
+        """What a watcher is shown now (:meth:`state` of no seat).
 
         >>> from drawpoker.web.lobby import parse_new_table
         >>> from drawpoker.web.store import Store
@@ -479,18 +483,7 @@ class Room:
         >>> room.public_state()["seq"], room.public_state()["cards"]
         (2, [])
         """
-        state = watcher_state(
-            self.table,
-            players=self.players(),
-            status=self.status,
-            seq=self.streams.last[-1],
-            time_left=self.time_left(),
-            actions=self.actions,
-            watching=len(self.watchers),
-            settled=self.pause_until is not None,
-        )
-        state.update(self.pause_state())
-        return state
+        return self.state(None)
 
     def pause_state(self) -> dict[str, Any]:
         """What every seat is shown of the room itself: the seconds left of the pause after a
@@ -840,7 +833,7 @@ it starts when every seat has its player, or when a player asks to start
             raise ProtocolError("store-unavailable", str(error)) from None
         assert saved is not None, f"table {self.id} left the store"
         self.clock.stop()
-        table = Table.from_dict(saved.snapshot, clock=self.clock)
+        table = Table.from_dict(saved.snapshot, clock=self.clock, cpu_players=CPU_PLAYERS)
         if saved.status != "waiting":
             self.clock.resume()
         _fit_stand_in(table)
@@ -1011,15 +1004,6 @@ it starts when every seat has its player, or when a player asks to start
         self._changed(players=[(role, seat)])
 
 
-def _fit_stand_in(table: Table) -> None:
-    """A game without a rules-of-thumb CPU player (the table's default stand-in) gets check/call
-    stand-ins for away seats."""
-    from drawpoker.bots import CheckCallBot, bot_kinds
-
-    if "rules" not in bot_kinds(table.game.name):
-        table.stand_in = lambda seat: CheckCallBot()
-
-
 def restore(
     saved_id: str,
     created: float,
@@ -1045,8 +1029,7 @@ def restore(
     True
     """
     clock = TableClock(running=status != "waiting")
-    table = Table.from_dict(snapshot, clock=clock)
-    _fit_stand_in(table)
+    table = Table.from_dict(snapshot, clock=clock, cpu_players=CPU_PLAYERS)
     room = Room(saved_id, created, request, seats, table, status, store, pace, clock)
     now = time.monotonic()
     for seat, record in enumerate(seats):

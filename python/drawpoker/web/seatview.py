@@ -17,13 +17,13 @@ against the hand it belongs to.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
 from drawpoker.cards import format_cards
 from drawpoker.evaluation import describe
-from drawpoker.games import Action, Event, GameSpec, HandView, Table, side_pots
+from drawpoker.games import Action, Event, GameSpec, Hand, HandView, Table, side_pots
 from drawpoker.games.actions import LegalActions
 from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 
@@ -377,7 +377,7 @@ def table_state(
 
 def seat_state(
     table: Table,
-    seat: int,
+    seat: int | None,
     *,
     players: list[dict[str, Any]],
     status: str,
@@ -390,15 +390,31 @@ def seat_state(
 ) -> dict[str, Any]:
     """Everything ``seat`` is shown at this moment: its own part (:func:`own_state`), the part
     every seat shares (:func:`table_state`) and the previous hand's summary (``last``: its
-    :func:`hand_json`, made here when not given; ``None`` in the first hand).
+    :func:`hand_json`, made here when not given; ``None`` in the first hand). A watcher
+    (``seat`` ``None``) is shown the current and the previous hand as :func:`public_view`
+    leaves them, and ``seq`` is the latest event of the public stream.
 
     >>> from drawpoker.games import Table, game
     >>> state = seat_state(Table(game("five-card-draw"), 2, seed=1), 0, players=[],
     ...                    status="playing", seq=3, time_left=None)
     >>> state["round"], state["legal"], [s["score"] for s in state["standings"]]
     (1, None, [1990, 1990])
+    >>> state = seat_state(Table(game("holdem"), 3, seed=5), None, players=[], status="playing",
+    ...                    seq=2, time_left=None)
+    >>> state["seat"], state["cards"], state["card_counts"], state["legal"], state["last"]
+    (None, [], [2, 2, 2], None, None)
     """
-    data = own_state(table, seat, status=status, seq=seq)
+    index = len(table.hands) - 1
+    view_of: Callable[[Hand], HandView]
+    if seat is None:
+        hand = table.hand
+        winners = hand.winners if hand.is_over else ()
+        view_of = lambda hand: public_view(hand.view(0))  # noqa: E731
+        data = hand_json(view_of(hand), index, winners, hand.start_stacks)
+        data.update({"type": "state", "seat": None, "seq": seq, "legal": None})
+    else:
+        view_of = lambda hand: hand.view(seat)  # noqa: E731
+        data = own_state(table, seat, status=status, seq=seq)
     data.update(
         table_state(
             table,
@@ -410,10 +426,9 @@ def seat_state(
             settled=settled,
         )
     )
-    index = len(table.hands) - 1
     if last is None and index > 0:
         previous = table.hands[index - 1]
-        last = hand_json(previous.view(seat), index - 1, previous.winners, previous.start_stacks)
+        last = hand_json(view_of(previous), index - 1, previous.winners, previous.start_stacks)
     data["last"] = last
     return data
 
@@ -430,51 +445,3 @@ def public_view(view: HandView) -> HandView:
     ((), [1, 1], {None})
     """
     return view._replace(cards=(), legal=None, events=tuple(e for e in view.events if e.to is None))
-
-
-def watcher_state(
-    table: Table,
-    *,
-    players: list[dict[str, Any]],
-    status: str,
-    seq: int,
-    time_left: float | None,
-    actions: int | None = None,
-    watching: int = 0,
-    settled: bool = False,
-) -> dict[str, Any]:
-    """Everything a watcher is shown at this moment: the current and the previous hand as
-    :func:`public_view` leaves them, and the part every seat shares (:func:`table_state`);
-    ``seat`` is ``None`` and ``seq`` the latest event of the public stream.
-
-    >>> from drawpoker.games import Table, game
-    >>> state = watcher_state(Table(game("holdem"), 3, seed=5), players=[], status="playing",
-    ...                       seq=2, time_left=None)
-    >>> state["seat"], state["cards"], state["card_counts"], state["legal"], state["last"]
-    (None, [], [2, 2, 2], None, None)
-    """
-    index = len(table.hands) - 1
-    hand = table.hand
-    data = hand_json(
-        public_view(hand.view(0)), index, hand.winners if hand.is_over else (), hand.start_stacks
-    )
-    data.update({"type": "state", "seat": None, "seq": seq, "legal": None})
-    data.update(
-        table_state(
-            table,
-            players=players,
-            status=status,
-            time_left=time_left,
-            actions=actions,
-            watching=watching,
-            settled=settled,
-        )
-    )
-    last = None
-    if index > 0:
-        previous = table.hands[index - 1]
-        last = hand_json(
-            public_view(previous.view(0)), index - 1, previous.winners, previous.start_stacks
-        )
-    data["last"] = last
-    return data

@@ -364,9 +364,10 @@ class Store:
         is still the lane's current one (:meth:`take_lane`), checked in the same transaction;
         :class:`StaleFenceError` otherwise.
 
+        >>> from drawpoker.bots import CPU_PLAYERS
         >>> from drawpoker.games import Table, game
         >>> store = Store(":memory:")
-        >>> table = Table(game("holdem"), 2, seed=1)
+        >>> table = Table(game("holdem"), 2, seed=1, cpu_players=CPU_PLAYERS)
         >>> store.create("t", 0.0, {}, "playing", [], table)
         >>> table.leave(0); table.leave(1); table.play_cpu(limit=12)
         >>> [len(hand.actions) for hand in table.hands]

@@ -73,11 +73,11 @@ class FileLock:
 def _lock_exclusive(fd: int) -> None:
     """Takes the lock without waiting, or raises OSError when another process holds it."""
     if sys.platform == "win32":  # pragma: no cover - the site's CI runs on Linux
-        import msvcrt
+        import msvcrt  # Windows only, as fcntl is POSIX only
 
         msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
     else:
-        import fcntl
+        import fcntl  # POSIX only
 
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
