@@ -836,7 +836,6 @@ it starts when every seat has its player, or when a player asks to start
         table = Table.from_dict(saved.snapshot, clock=self.clock, cpu_players=CPU_PLAYERS)
         if saved.status != "waiting":
             self.clock.resume()
-        _fit_stand_in(table)
         self.table = table
         self.status = saved.status
         self.behind = False
