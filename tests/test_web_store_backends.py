@@ -23,6 +23,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from drawpoker.bots import CPU_PLAYERS
 from drawpoker.games import Table, game
 from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
 from drawpoker.web.store import SeatRecord, StaleFenceError, Store, StoreUnavailableError
@@ -46,7 +47,7 @@ def _everything(store: Store) -> dict[str, list[Any]]:
 
 def _played_table(store: Store) -> Table:
     """A heads-up table saved as dealt, then played by its stand-ins (unsaved yet)."""
-    table = Table(game("holdem"), 2, seed=3)
+    table = Table(game("holdem"), 2, seed=3, cpu_players=CPU_PLAYERS)
     store.create("t", 0.0, {}, "playing", [SeatRecord(None, "A", None)] * 2, table)
     table.leave(0)
     table.leave(1)
