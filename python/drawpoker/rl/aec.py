@@ -94,7 +94,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.game = _spec(game, settings)
+        self.game = spec_of(game, settings)
         low, high = self.game.seats
         if type(seats) is not int or not low <= seats <= high:
             raise InvalidArgumentError(f"{self.game.name} seats {low}..{high}, not {seats!r}")
@@ -349,7 +349,7 @@ def _card_text(card: int) -> str:
     return format_cards([card])
 
 
-def _spec(game: str | GameSpec, settings: Any) -> GameSpec:
+def spec_of(game: str | GameSpec, settings: Any) -> GameSpec:
     """The game to play: a registered game's name with its settings, or a spec."""
     if isinstance(game, GameSpec):
         if settings is not None:
