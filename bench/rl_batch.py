@@ -9,6 +9,8 @@ libraries in the same run.
   abstraction: fold, check/call, pot, all-in) stepped from Python: ``observation_tensor()`` of
   the player to act, then a random one of ``legal_actions()``; chance nodes draw a random
   outcome and are not counted as actions.
+- PokerKit (with ``--games`` 2-7-triple-draw or stud): random legal actions on its presets,
+  without observations (it makes none); see :func:`pokerkit_random`.
 - PettingZoo: ``texas_holdem_no_limit_v6`` (RLCard's game, 6 players) through ``agent_iter()``:
   ``last()`` (its observation and mask), then a random legal index.
 
@@ -23,11 +25,13 @@ import os
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from drawpoker.rl import BatchGame
 
 from bench.peers.holdem import OPEN_SPIEL_GAME
+from bench.pokerkit_dealer import dealer_automations
 
 Driver = Callable[[int], int]
 """Plays at least ``n`` actions and returns how many it played."""
@@ -101,6 +105,59 @@ def pettingzoo_holdem(seed: int = 0) -> Driver:
     return play
 
 
+def pokerkit_random(game: str, seed: int = 0) -> Driver:
+    """PokerKit's fixed-limit 2-7 triple draw (blinds 50/100, bets 100/200, stacks 10,000) or
+    Seven-Card Stud (antes 40, bring-in 50, bets 200/400, stacks 20,000) for 6 players, every
+    automation but the players' actions: a random one of the actions it allows (fold, check or
+    call, bring-in, complete/bet/raise), each card discarded with probability 1/2 at a draw
+    (all 32 discard sets alike). PokerKit has no observation encoding: none is made."""
+    import warnings
+
+    from pokerkit import FixedLimitDeuceToSevenLowballTripleDraw, FixedLimitSevenCardStud, Mode
+
+    automations = dealer_automations()
+    rng = random.Random(seed)
+    random.seed(seed)  # PokerKit shuffles with the global generator
+
+    def create() -> Any:
+        if game == "stud":
+            return FixedLimitSevenCardStud.create_state(
+                automations, True, 40, 50, 200, 400, 20_000, 6, mode=Mode.CASH_GAME
+            )
+        return FixedLimitDeuceToSevenLowballTripleDraw.create_state(
+            automations, True, 0, (50, 100), 100, 200, 10_000, 6, mode=Mode.CASH_GAME
+        )
+
+    def play(actions: int) -> int:
+        played = 0
+        state = create()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # PokerKit says so each time it reuses mucked cards
+            while played < actions:
+                if not state.status:
+                    state = create()
+                    continue
+                if state.can_stand_pat_or_discard():
+                    held = state.hole_cards[state.stand_patter_or_discarder_index]
+                    state.stand_pat_or_discard([card for card in held if rng.random() < 0.5])
+                else:
+                    offered = [
+                        act
+                        for can, act in (
+                            (state.can_fold, state.fold),
+                            (state.can_check_or_call, state.check_or_call),
+                            (state.can_post_bring_in, state.post_bring_in),
+                            (state.can_complete_bet_or_raise_to, state.complete_bet_or_raise_to),
+                        )
+                        if can()
+                    ]
+                    rng.choice(offered)()
+                played += 1
+        return played
+
+    return play
+
+
 def rate(driver: Driver, actions: int) -> tuple[float, float]:
     """Actions per second and per CPU second of ``driver`` playing about ``actions``."""
     driver(max(1, actions // 20))  # warm up
@@ -124,6 +181,10 @@ def main() -> None:
         driver = drawpoker_batch(game, args.seats, args.batch)
         rows.append(
             (f"drawpoker BatchGame {game} (batch {args.batch})", *rate(driver, args.actions))
+        )
+    for game in set(args.games) & {"2-7-triple-draw", "stud"}:
+        rows.append(
+            (f"PokerKit {game} (no observation)", *rate(pokerkit_random(game), args.peer_actions))
         )
     rows.append(("OpenSpiel universal_poker holdem", *rate(open_spiel(), args.peer_actions)))
     rows.append(("PettingZoo texas_holdem_no_limit", *rate(pettingzoo_holdem(), args.peer_actions)))

@@ -14,6 +14,7 @@
 
 use std::sync::Arc;
 
+use super::action::ActionKind;
 use super::event::EventKind;
 use super::spec::Spec;
 use super::state::{Deal, HandState, Phase};
@@ -89,10 +90,10 @@ pub struct ObservationLayout {
     /// The chip unit (the big blind).
     pub unit: u64,
     pub history: usize,
-    /// The history's action kinds, in one-hot order (as event kinds).
-    pub history_kinds: Vec<EventKind>,
-    /// Event kinds that deal cards (a new street before the next action).
-    pub dealing_kinds: Vec<EventKind>,
+    /// How many action kinds the history tells apart.
+    pub history_kinds: usize,
+    /// What each event kind (by `EventKind as usize`) is to the encoding ([`EventRole`]).
+    pub event_roles: [EventRole; EventKind::NAMES.len()],
     pub own_cards: usize,
     pub board: usize,
     pub up_cards: usize,
@@ -114,6 +115,42 @@ pub struct ObservationLayout {
     pub street: usize,
     pub phase: usize,
     pub history_start: usize,
+}
+
+/// What an event is to the observation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum EventRole {
+    /// Nothing.
+    #[default]
+    Ignored,
+    /// Cards dealt: a new street before the next action.
+    Dealing,
+    /// The seat's own discards.
+    Discard,
+    /// A hand tabled (R-HE-8).
+    Expose,
+    /// A public action, of the history's kind `index`.
+    Action(u8),
+}
+
+impl EventRole {
+    /// The role of every event kind, given the history's action kinds in one-hot order and the
+    /// kinds that deal cards.
+    pub fn table(
+        history_kinds: &[EventKind],
+        dealing_kinds: &[EventKind],
+    ) -> [EventRole; EventKind::NAMES.len()] {
+        let mut roles = [EventRole::Ignored; EventKind::NAMES.len()];
+        roles[EventKind::Discard as usize] = EventRole::Discard;
+        roles[EventKind::Expose as usize] = EventRole::Expose;
+        for (index, &kind) in history_kinds.iter().enumerate() {
+            roles[kind as usize] = EventRole::Action(index as u8);
+        }
+        for &kind in dealing_kinds {
+            roles[kind as usize] = EventRole::Dealing;
+        }
+        roles
+    }
 }
 
 impl ObservationLayout {
@@ -175,45 +212,51 @@ impl ObservationLayout {
     /// The seat's discards, the hands exposed, and the last `history` public actions.
     fn encode_events(&self, hand: &HandState, me: usize, out: &mut [f32]) {
         let n = hand.seats;
-        let kinds = self.history_kinds.len();
-        let (width, amount_column) = (n + kinds + 2, n + kinds);
-        let kind_index = |kind: EventKind| self.history_kinds.iter().position(|&k| k == kind);
+        let (width, amount_column) = (n + self.history_kinds + 2, n + self.history_kinds);
+        let role = |kind: EventKind| self.event_roles[kind as usize];
         let visible = || hand.events.iter().filter(move |e| e.visible_to(me));
-        let rows = visible()
-            .filter(|e| e.seat.is_some() && kind_index(e.kind).is_some())
-            .count();
-        let skipped = rows.saturating_sub(self.history);
+        // The rows before the last `history` are left out: counted only when there may be more.
+        let skipped = if hand.events.len() <= self.history {
+            0
+        } else {
+            let rows = visible()
+                .filter(|e| e.seat.is_some() && matches!(role(e.kind), EventRole::Action(_)))
+                .count();
+            rows.saturating_sub(self.history)
+        };
         let (mut row, mut dealt) = (0usize, false);
         for event in visible() {
-            if self.dealing_kinds.contains(&event.kind) {
-                dealt = true;
-            } else if event.kind == EventKind::Discard {
-                for &card in &event.cards {
-                    out[self.discarded + usize::from(card)] = 1.0;
+            match (role(event.kind), event.seat) {
+                (EventRole::Dealing, _) => dealt = true,
+                (EventRole::Discard, _) => {
+                    for &card in &event.cards {
+                        out[self.discarded + usize::from(card)] = 1.0;
+                    }
                 }
-            } else if event.kind == EventKind::Expose {
-                if let Some(seat) = event.seat {
+                (EventRole::Expose, Some(seat)) => {
                     let start = self.shown + (seat + n - me) % n * self.cards;
                     for &card in &event.cards {
                         out[start + usize::from(card)] = 1.0;
                     }
                 }
-            } else if let (Some(index), Some(seat)) = (kind_index(event.kind), event.seat) {
-                if row >= skipped {
-                    let start = self.history_start + (row - skipped) * width;
-                    out[start + (seat + n - me) % n] = 1.0;
-                    out[start + n + index] = 1.0;
-                    out[start + amount_column] = if event.kind == EventKind::Draw {
-                        event.amount as f32
-                    } else {
-                        (event.amount as f64 / self.unit as f64) as f32
-                    };
-                    if dealt {
-                        out[start + amount_column + 1] = 1.0;
+                (EventRole::Action(index), Some(seat)) => {
+                    if row >= skipped {
+                        let start = self.history_start + (row - skipped) * width;
+                        out[start + (seat + n - me) % n] = 1.0;
+                        out[start + n + usize::from(index)] = 1.0;
+                        out[start + amount_column] = if event.kind == EventKind::Draw {
+                            event.amount as f32
+                        } else {
+                            (event.amount as f64 / self.unit as f64) as f32
+                        };
+                        if dealt {
+                            out[start + amount_column + 1] = 1.0;
+                        }
                     }
+                    row += 1;
+                    dealt = false;
                 }
-                row += 1;
-                dealt = false;
+                _ => {}
             }
         }
     }
@@ -223,8 +266,8 @@ impl ObservationLayout {
 #[derive(Debug, Clone, Copy, Default)]
 struct Choices {
     mask: u64,
-    /// The kind index 1 stands for.
-    passive: &'static str,
+    /// The kind index 1 stands for (check, call or bring-in).
+    passive: Option<ActionKind>,
     /// `bet` or `raise`.
     sized: &'static str,
     /// The total of each size index.
@@ -250,11 +293,10 @@ impl Choices {
         let legal = hand.legal_actions()?;
         let has = |kind: &str| legal.kinds.contains(&kind);
         choices.mask |= u64::from(has("fold"));
-        choices.passive = ["bring-in", "check", "call"]
+        choices.passive = [ActionKind::BringIn, ActionKind::Check, ActionKind::Call]
             .into_iter()
-            .find(|&kind| has(kind))
-            .unwrap_or("");
-        choices.mask |= u64::from(!choices.passive.is_empty()) << 1;
+            .find(|kind| has(kind.name()));
+        choices.mask |= u64::from(choices.passive.is_some()) << 1;
         choices.sized = if has("bet") {
             "bet"
         } else if has("raise") {
@@ -455,22 +497,25 @@ impl Batch {
         Ok(())
     }
 
-    /// Applies the action of `index` (allowed by the mask) to slot `slot`'s hand.
+    /// Applies the action of `index` (allowed by the mask) to slot `slot`'s hand. Folds,
+    /// checks, calls, bring-ins and draws are the rules' own choices and go in directly; a bet
+    /// or raise total is checked by the engine as any other.
     fn apply(&mut self, slot: usize, index: usize) -> Result<()> {
         let choices = self.choices[slot];
         let hand = &mut self.hands[slot];
+        let seat = hand.actor.unwrap_or(0);
         if index >= self.actions.first_discard {
-            let seat = hand.actor.unwrap_or(0);
             let bits = index - self.actions.first_discard;
-            let discards: Vec<i64> = (hand.cards[seat].iter().enumerate())
+            let discards = (hand.cards[seat].iter().enumerate())
                 .filter(|(i, _)| bits >> i & 1 == 1)
-                .map(|(_, &card)| i64::from(card))
+                .map(|(_, &card)| card)
                 .collect();
-            return hand.act("draw", 0, &discards);
+            return hand.apply_legal(seat, ActionKind::Draw, 0, discards);
         }
-        match index {
-            0 => hand.act("fold", 0, &[]),
-            1 => hand.act(choices.passive, 0, &[]),
+        match (index, choices.passive) {
+            (0, _) => hand.apply_legal(seat, ActionKind::Fold, 0, Vec::new()),
+            (1, Some(kind)) => hand.apply_legal(seat, kind, 0, Vec::new()),
+            (1, None) => Err(Error::IllegalAction("no check or call now".into())),
             _ => {
                 let total = choices.totals[index - 2];
                 hand.act(choices.sized, i64::try_from(total).unwrap_or(i64::MAX), &[])

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::engine::{HandState, Rules};
 use super::errors::{check, to_py};
-use crate::engine::batch::{ActionLayout, Batch, ObservationLayout, Size};
+use crate::engine::batch::{ActionLayout, Batch, EventRole, ObservationLayout, Size};
 use crate::engine::event::EventKind;
 use crate::error::Error;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
@@ -77,8 +77,8 @@ fn observation_layout(
         cards,
         unit,
         history,
-        history_kinds,
-        dealing_kinds,
+        history_kinds: history_kinds.len(),
+        event_roles: EventRole::table(&history_kinds, &dealing_kinds),
         own_cards: at("own_cards")?,
         board: at("board")?,
         up_cards: at("up_cards")?,
