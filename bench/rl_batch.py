@@ -170,7 +170,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", nargs="+", default=["holdem"])
     parser.add_argument("--seats", type=int, default=6)
-    parser.add_argument("--batch", type=int, default=1024)
+    parser.add_argument("--batch", type=int, default=128)
     parser.add_argument("--actions", type=int, default=2_000_000, help="drawpoker's actions")
     parser.add_argument("--peer-actions", type=int, default=50_000)
     args = parser.parse_args()

@@ -350,7 +350,11 @@ def _card_text(card: int) -> str:
 
 
 def spec_of(game: str | GameSpec, settings: Any) -> GameSpec:
-    """The game to play: a registered game's name with its settings, or a spec."""
+    """The game to play: a registered game's name with its settings, or a spec.
+
+    >>> spec_of("2-7-triple-draw", {"small_bet": 2, "big_bet": 4}).betting
+    FixedLimit(small=2, big=4, cap=4, heads_up_uncapped=False)
+    """
     if isinstance(game, GameSpec):
         if settings is not None:
             raise InvalidArgumentError("give settings with a game's name, not with a GameSpec")
