@@ -37,6 +37,30 @@ def snapshot(games: BatchGame) -> tuple:
     )
 
 
+CARD_SEGMENTS = ("own_cards", "board", "up_cards", "shown", "discarded")
+
+
+def cards_observed(layout: ObservationLayout, observation) -> set[int]:
+    """Every card the observation's card segments show, wherever it shows."""
+    seen: set[int] = set()
+    for name in CARD_SEGMENTS:
+        cards = layout.read(observation, name).reshape(-1, layout.cards)
+        seen |= set(np.flatnonzero(cards.any(axis=0)).tolist())
+    return seen
+
+
+def cards_known(view) -> set[int]:
+    """Every card the seat's view lets it know: its own, the board, the up cards, the hands
+    shown or exposed, its discards."""
+    known = set(view.cards) | set(view.board)
+    known |= {card for cards in view.up_cards for card in cards}
+    known |= {card for cards in view.revealed.values() for card in cards}
+    for event in view.events:
+        if event.kind in ("expose", "discard"):
+            known |= set(event.cards)
+    return known
+
+
 @pytest.mark.parametrize(("name", "settings"), [(name, None) for name in GAMES] + SETTINGS_VARIANTS)
 def test_batch_hands_are_the_table_engines_hands_with_the_environments_encoding(name, settings):
     spec = game(name, settings)
@@ -58,6 +82,7 @@ def test_batch_hands_are_the_table_engines_hands_with_the_environments_encoding(
             # the own-card slots hold the view's cards, and only those (nothing hidden leaks)
             own = layout.read(observations[slot], "own_cards")
             assert [int(np.flatnonzero(row)[0]) for row in own if row.any()] == list(view.cards)
+            assert cards_observed(layout, observations[slot]) == cards_known(view)
             actions[slot] = rng.choice(np.flatnonzero(masks[slot]))
             hand.act(space.action(int(actions[slot]), hand))
         rewards, done = games.step(actions)
@@ -123,6 +148,7 @@ def test_bad_actions_are_refused_and_change_nothing():
         ({"batch": 2.0}, "batch must be an integer"),
         ({"batch": 1, "seats": 11}, "seats 2..10, not 11"),
         ({"batch": 1, "stack": 0}, "stack must be a positive integer"),
+        ({"batch": 1, "stack": 1}, "stacks of 1 chips are all in before anyone acts"),
         ({"batch": 1, "seed": -1}, "seed"),
         ({"batch": 1, "history": 0}, "history must be an integer 1..1000"),
     ],

@@ -368,11 +368,12 @@ impl Batch {
             next_number: 1,
         };
         for _ in 0..batch {
-            // A hand over before anyone acts (no betting possible) has nothing to learn from:
-            // the next one is dealt.
-            let mut hand = made.deal()?;
-            while hand.actor.is_none() {
-                hand = made.deal()?;
+            let hand = made.deal()?;
+            if hand.actor.is_none() {
+                // Every seat has the same stack, so every hand would be over as it is dealt.
+                return Err(Error::InvalidArgument(format!(
+                    "stacks of {stack} chips are all in before anyone acts: nothing to play"
+                )));
             }
             made.choices.push(Choices::of(&hand, &made.actions)?);
             made.hands.push(hand);
@@ -486,7 +487,9 @@ impl Batch {
         for slot in 0..self.hands.len() {
             self.apply(slot, actions[slot] as usize)?;
             let row = &mut rewards[slot * self.seats..(slot + 1) * self.seats];
-            while self.hands[slot].actor.is_none() {
+            // A new hand waits for an action: the first did (see `new`), and every hand starts
+            // with the same stacks and forced bets.
+            if self.hands[slot].actor.is_none() {
                 add_rewards(&self.hands[slot], row);
                 done[slot] = true;
                 let next = self.deal()?;
