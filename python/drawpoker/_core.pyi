@@ -7,6 +7,8 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
+    "MAX_BATCH",
+    "BatchHands",
     "HandState",
     "Rules",
     "ace_five_low8_min",
@@ -163,6 +165,38 @@ class Rules:
     def __new__(cls, data: dict[str, Any]) -> Rules: ...
     @property
     def name(self) -> str: ...
+
+MAX_BATCH: int
+
+@final
+class BatchHands:
+    def __new__(
+        cls,
+        rules: Rules,
+        batch: int,
+        seats: int,
+        stack: int,
+        seed: int,
+        sizes: Sequence[str],
+        discard_slots: int,
+        starts: dict[str, int],
+        size: int,
+        cards: int,
+        unit: int,
+        history: int,
+        history_kinds: Sequence[str],
+        dealing_kinds: Sequence[str],
+    ) -> BatchHands: ...
+    def legal(self) -> npt.NDArray[np.bool_]: ...
+    def observe(self) -> npt.NDArray[np.float32]: ...
+    def actors(self) -> npt.NDArray[np.int64]: ...
+    def numbers(self) -> npt.NDArray[np.uint64]: ...
+    def step(
+        self, actions: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]: ...
+    def hand(self, slot: int) -> HandState: ...
+    def finished(self, slot: int) -> HandState | None: ...
+    def __len__(self) -> int: ...
 
 @final
 class HandState:

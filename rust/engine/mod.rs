@@ -4,6 +4,7 @@
 //! state; nothing here knows a game by name.
 
 pub mod action;
+pub mod batch;
 pub mod betting;
 pub mod boards;
 pub mod deal;

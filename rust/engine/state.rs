@@ -282,10 +282,22 @@ impl HandState {
                 "seat {actor} cannot {kind}: {reason}"
             )));
         }
-        let seat = actor;
         let kind = ActionKind::from_name(kind).expect("a legal action has a known kind");
+        let discards: Vec<Card> = cards.iter().map(|&c| c as Card).collect();
+        self.apply_legal(actor, kind, amount as u64, discards)
+    }
+
+    /// Applies an action of `seat`, the seat to act, already found legal: by `why_illegal`, or
+    /// by the batch engine's choices (fold, check, call, bring-in and draws the rules offer
+    /// now). Only a stacked reshuffle that cannot be dealt is refused here.
+    pub(super) fn apply_legal(
+        &mut self,
+        seat: usize,
+        kind: ActionKind,
+        amount: u64,
+        discards: Vec<Card>,
+    ) -> Result<()> {
         if kind == ActionKind::Draw {
-            let discards: Vec<Card> = cards.iter().map(|&c| c as Card).collect();
             self.check_stacked_reshuffle(discards.len())?;
             self.actions.push(Action {
                 kind,
@@ -295,7 +307,7 @@ impl HandState {
             self.draw(seat, &discards);
         } else {
             let amount = if matches!(kind, ActionKind::Bet | ActionKind::Raise) {
-                amount as u64
+                amount
             } else {
                 0
             };

@@ -169,7 +169,7 @@ fn part_of(data: &Bound<'_, PyDict>) -> PyResult<ShowdownPart> {
 /// A game's rules read from plain data (``GameSpec.core_data()``), checked.
 #[pyclass(module = "drawpoker._core", frozen)]
 pub struct Rules {
-    spec: Arc<Spec>,
+    pub(super) spec: Arc<Spec>,
 }
 
 #[pymethods]

@@ -1,6 +1,7 @@
 //! The Python module `drawpoker._core`: argument conversion, NumPy in and out, the GIL
 //! released around work. Every entry point returns errors as Python exceptions (never panics).
 
+mod batch;
 mod cards;
 mod draw;
 mod engine;
@@ -31,6 +32,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     equity::register(m)?;
     shuffle::register(m)?;
     engine::register(m)?;
+    batch::register(m)?;
     history::register(m)?;
     Ok(())
 }

@@ -98,10 +98,29 @@ class Hand:
             checked_seed("number", number),
             stacked,
         )
+        self._attach()
+
+    def _attach(self) -> None:
+        """Starts the event caches of the engine state ``_state``."""
         self._events: list[Event] = []
         # each seat's visible events so far, and how many of the hand's events were sorted
         self._seat_events: list[list[Event]] = [[] for _ in range(self._state.seats)]
         self._seat_seen = [0] * self._state.seats
+
+    @classmethod
+    def from_state(cls, game: GameSpec, state: _core.HandState) -> Hand:
+        """The hand of ``game`` around the engine state ``state`` (the batch engine's hands,
+        :class:`drawpoker.rl.BatchGame`).
+
+        >>> from drawpoker.games import game
+        >>> hand = Hand(game("holdem"), [1000, 1000], seed=5)
+        >>> Hand.from_state(hand.game, hand._state.copy()).cards == hand.cards
+        True
+        """
+        hand = cls.__new__(cls)
+        hand.game, hand._state = game, state
+        hand._attach()
+        return hand
 
     # ------------------------------------------------------------------ public reading
 

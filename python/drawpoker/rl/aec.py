@@ -96,7 +96,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.game = _spec(game, settings)
+        self.game = spec_of(game, settings)
         low, high = self.game.seats
         if type(seats) is not int or not low <= seats <= high:
             raise InvalidArgumentError(f"{self.game.name} seats {low}..{high}, not {seats!r}")
@@ -349,8 +349,12 @@ def _card_text(card: int) -> str:
     return format_cards([card])
 
 
-def _spec(game: str | GameSpec, settings: Any) -> GameSpec:
-    """The game to play: a registered game's name with its settings, or a spec."""
+def spec_of(game: str | GameSpec, settings: Any) -> GameSpec:
+    """The game to play: a registered game's name with its settings, or a spec.
+
+    >>> spec_of("2-7-triple-draw", {"small_bet": 2, "big_bet": 4}).betting
+    FixedLimit(small=2, big=4, cap=4, heads_up_uncapped=False)
+    """
     if isinstance(game, GameSpec):
         if settings is not None:
             raise InvalidArgumentError("give settings with a game's name, not with a GameSpec")

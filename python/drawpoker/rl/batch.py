@@ -1,0 +1,177 @@
+"""The batch engine (:class:`BatchGame`): N independent hands of one game held in Rust, stepped
+one action per hand per call from NumPy arrays, with the GIL released while they are played.
+
+The actions and observations are the PettingZoo environment's (:class:`ActionSpace`,
+:class:`ObservationLayout`, docs/rl.md): an index of the game's action space for each hand, and
+the observation of each hand's seat to act. A hand that ends reports each seat's reward and its
+slot deals the next hand. Hand ``k`` (1, 2, ...) of a seed is the table's round ``k``: every
+seat starts with ``stack`` chips, the button sits at seat ``(k - 1) % seats`` (the last seat in
+stud, whose button does not move), and the cards come from ``(seed, k)``; slots take hand
+numbers in turn as they need one, so hand ``k`` is the same whatever the batch size.
+
+>>> import numpy as np
+>>> games = BatchGame("holdem", batch=4, seats=6, seed=1)
+>>> games.legal().shape, games.observe().shape
+((4, 9), (4, 1377))
+>>> rewards, done = games.step(np.ones(4, dtype=np.int64))  # everyone calls or checks
+>>> rewards.shape, done.tolist()
+((4, 6), [False, False, False, False])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from drawpoker import _core
+from drawpoker.errors import InvalidArgumentError
+from drawpoker.games.spec import GameSpec
+from drawpoker.games.state import Hand
+from drawpoker.games.validate import seed as checked_seed
+from drawpoker.rl.actions import ActionSpace
+from drawpoker.rl.aec import spec_of
+from drawpoker.rl.observation import DEALING_KINDS, HISTORY_KINDS, ObservationLayout
+
+MAX_BATCH: int = _core.MAX_BATCH
+"""The most hands a batch may hold."""
+
+
+class BatchGame:
+    """``batch`` hands of ``game`` (a registered game's name or a :class:`GameSpec`; ``settings``
+    only with a name) for ``seats`` seats of ``stack`` chips each (the game's default stack when
+    ``None``), dealt from ``seed``; observations hold the last ``history`` public actions.
+
+    :meth:`legal` gives each hand's action mask, :meth:`observe` the observation of each hand's
+    seat to act (:meth:`actors`), :meth:`step` applies one action index to each hand. A refused
+    argument raises :class:`~drawpoker.errors.InvalidArgumentError`, an action the mask refuses
+    :class:`~drawpoker.errors.IllegalActionError`; either changes nothing.
+
+    >>> games = BatchGame("2-7-triple-draw", batch=2, seats=3, seed=7)
+    >>> games.actions.size, games.layout.size, games.actors().tolist()
+    (35, 1098, [0, 1])
+    >>> BatchGame("holdem", batch=0)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: batch must be 1..65536 hands, not 0
+    """
+
+    def __init__(
+        self,
+        game: str | GameSpec = "holdem",
+        *,
+        batch: int,
+        seats: int = 2,
+        seed: int = 0,
+        stack: int | None = None,
+        settings: Any = None,
+        history: int = 32,
+    ) -> None:
+        self.game = spec_of(game, settings)
+        low, high = self.game.seats
+        if type(seats) is not int or not low <= seats <= high:
+            raise InvalidArgumentError(f"{self.game.name} seats {low}..{high}, not {seats!r}")
+        if type(batch) is not int:
+            raise InvalidArgumentError(f"batch must be an integer 1..{MAX_BATCH}, not {batch!r}")
+        if type(history) is not int or not 1 <= history <= 1000:
+            raise InvalidArgumentError(f"history must be an integer 1..1000, not {history!r}")
+        start = self.game.default_stack if stack is None else stack
+        if type(start) is not int or start < 1:
+            raise InvalidArgumentError(f"stack must be a positive integer, not {stack!r}")
+        self.seats, self.stack, self.seed = seats, start, checked_seed("seed", seed)
+        self.actions = ActionSpace(self.game)
+        self.layout = ObservationLayout(self.game, seats, history, chips=start * seats)
+        self._hands = _core.BatchHands(
+            self.game.rules,
+            batch,
+            seats,
+            start,
+            self.seed,
+            list(self.actions.sizes),
+            self.actions.discard_slots,
+            {segment.name: segment.start for segment in self.layout.segments},
+            self.layout.size,
+            self.layout.cards,
+            self.layout.unit,
+            history,
+            list(HISTORY_KINDS),
+            sorted(DEALING_KINDS),
+        )
+
+    def __len__(self) -> int:
+        """How many hands the batch holds.
+
+        >>> len(BatchGame("razz", batch=3, seats=2))
+        3
+        """
+        return len(self._hands)
+
+    def legal(self) -> npt.NDArray[np.bool_]:
+        """Each hand's action mask, ``bool[N, A]``: the indices its seat to act may take now.
+
+        >>> BatchGame("holdem", batch=1, seats=3).legal().astype(int).tolist()
+        [[1, 1, 1, 0, 0, 0, 1, 1, 1]]
+        """
+        return self._hands.legal()
+
+    def observe(self) -> npt.NDArray[np.float32]:
+        """The observation of each hand's seat to act, ``float32[N, layout.size]``
+        (:class:`ObservationLayout`): what that seat may see and nothing else.
+
+        >>> games = BatchGame("holdem", batch=2, seats=2, seed=3)
+        >>> games.layout.read(games.observe()[0], "bets").tolist()  # the button's small blind
+        [0.5, 1.0]
+        """
+        return self._hands.observe()
+
+    def actors(self) -> npt.NDArray[np.int64]:
+        """The seat to act in each hand, ``int64[N]``.
+
+        >>> BatchGame("holdem", batch=2, seats=3).actors().tolist()
+        [0, 1]
+        """
+        return self._hands.actors()
+
+    def numbers(self) -> npt.NDArray[np.uint64]:
+        """Each slot's hand number (hand ``k`` of the seed), ``uint64[N]``.
+
+        >>> BatchGame("holdem", batch=3).numbers().tolist()
+        [1, 2, 3]
+        """
+        return self._hands.numbers()
+
+    def step(
+        self, actions: npt.NDArray[np.int64]
+    ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+        """Applies ``actions[i]`` (``int64[N]``, an index the mask allows) to hand ``i``; returns
+        the rewards, ``float64[N, seats]``: each seat's chips won or lost in the hands that
+        ended (in a game without betting, its share of the point less ``1 / seats``), 0 in the
+        others; and which hands ended, ``bool[N]`` (their slots hold the next hand already).
+
+        >>> games = BatchGame("holdem", batch=1, seats=2, seed=3)
+        >>> rewards, done = games.step(np.zeros(1, dtype=np.int64))  # the button folds
+        >>> rewards.tolist(), done.tolist(), games.numbers().tolist()
+        ([[-50.0, 50.0]], [True], [2])
+        """
+        return self._hands.step(actions)
+
+    def hand(self, slot: int) -> Hand:
+        """A copy of the hand in slot ``slot`` (house knowledge: every seat's cards).
+
+        >>> BatchGame("holdem", batch=2, seed=4).hand(1).number
+        2
+        """
+        return Hand.from_state(self.game, self._hands.hand(slot))
+
+    def finished(self, slot: int) -> Hand | None:
+        """A copy of the last hand slot ``slot`` finished, or ``None``.
+
+        >>> BatchGame("holdem", batch=2).finished(0) is None
+        True
+        """
+        state = self._hands.finished(slot)
+        return None if state is None else Hand.from_state(self.game, state)
+
+
+__all__ = ["MAX_BATCH", "BatchGame"]

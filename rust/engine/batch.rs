@@ -1,0 +1,559 @@
+//! Many independent hands of one game stepped together, for learning (`drawpoker.rl.BatchGame`):
+//! each slot holds a hand; the seat to act reads its observation and picks a discrete action;
+//! a finished hand pays its seats and the slot deals the next hand.
+//!
+//! The action indices and the observation layout are the ones `python/drawpoker/rl` defines
+//! (`actions.py`, `observation.py`, docs/rl.md); the Python side passes them in
+//! ([`ActionLayout`], [`ObservationLayout`]) so that there is one definition, and a test
+//! compares this encoding with the Python one array for array.
+//!
+//! Hand `k` (1, 2, ...) of a batch is the hand the table deals as its round `k`: stacks all
+//! `stack`, the button at seat `(k - 1) % seats` (the last seat in a game whose button does not
+//! move), dealt from `(seed, k)`. Slots take hand numbers in turn as they need one, so hand `k`
+//! of a seed is the same hand whatever the batch size.
+
+use std::sync::Arc;
+
+use super::action::ActionKind;
+use super::event::EventKind;
+use super::spec::Spec;
+use super::state::{Deal, HandState, Phase};
+use crate::error::{Error, Result};
+
+/// The most hands a batch may hold.
+pub const MAX_BATCH: usize = 1 << 16;
+
+/// The most bet and raise sizes an action layout may name.
+const MAX_SIZES: usize = 8;
+
+/// A bet or raise size of the action layout.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Size {
+    /// The smallest legal total (all-in when the stack is short).
+    Smallest,
+    /// All-in.
+    AllIn,
+    /// One of the engine's presets, by name (offered when the engine offers it).
+    Preset(String),
+}
+
+impl Size {
+    /// The size called `name` in `drawpoker.rl.actions.SIZES`.
+    pub fn from_name(name: &str) -> Size {
+        match name {
+            "min bet/raise" | "bet/raise" => Size::Smallest,
+            "all-in" => Size::AllIn,
+            other => Size::Preset(other.to_string()),
+        }
+    }
+}
+
+/// The discrete actions: 0 fold, 1 check, call or bring-in, then `sizes`, then one index per
+/// discard set from `first_discard` (bit `i`: the seat's `i`-th card).
+#[derive(Debug, Clone)]
+pub struct ActionLayout {
+    pub sizes: Vec<Size>,
+    pub first_discard: usize,
+    pub count: usize,
+}
+
+impl ActionLayout {
+    /// The layout of `sizes` and `discard_slots` cards held at a draw (0: no draw).
+    pub fn new(sizes: Vec<Size>, discard_slots: usize) -> Result<ActionLayout> {
+        let first_discard = 2 + sizes.len();
+        let discards = if discard_slots == 0 {
+            0
+        } else {
+            1usize << discard_slots.min(8)
+        };
+        let count = first_discard + discards;
+        if sizes.len() > MAX_SIZES || count > 64 || discard_slots > 6 {
+            return Err(Error::InvalidArgument(format!(
+                "an action layout of {} sizes and {discard_slots} discard slots is too large",
+                sizes.len()
+            )));
+        }
+        Ok(ActionLayout {
+            sizes,
+            first_discard,
+            count,
+        })
+    }
+}
+
+/// Where each part of an observation starts (`drawpoker.rl.observation.ObservationLayout`).
+#[derive(Debug, Clone, Default)]
+pub struct ObservationLayout {
+    pub size: usize,
+    /// Cards in the deck: one-hot width.
+    pub cards: usize,
+    /// The chip unit (the big blind).
+    pub unit: u64,
+    pub history: usize,
+    /// How many action kinds the history tells apart.
+    pub history_kinds: usize,
+    /// What each event kind (by `EventKind as usize`) is to the encoding ([`EventRole`]).
+    pub event_roles: [EventRole; EventKind::NAMES.len()],
+    pub own_cards: usize,
+    pub board: usize,
+    pub up_cards: usize,
+    pub shown: usize,
+    pub discarded: usize,
+    pub stacks: usize,
+    pub bets: usize,
+    pub committed: usize,
+    pub pot: usize,
+    pub current_bet: usize,
+    pub to_call: usize,
+    pub live: usize,
+    pub card_counts: usize,
+    pub drawn: usize,
+    pub has_drawn: usize,
+    pub button: usize,
+    pub actor: usize,
+    pub my_turn: usize,
+    pub street: usize,
+    pub phase: usize,
+    pub history_start: usize,
+}
+
+/// What an event is to the observation.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum EventRole {
+    /// Nothing.
+    #[default]
+    Ignored,
+    /// Cards dealt: a new street before the next action.
+    Dealing,
+    /// The seat's own discards.
+    Discard,
+    /// A hand tabled (R-HE-8).
+    Expose,
+    /// A public action, of the history's kind `index`.
+    Action(u8),
+}
+
+impl EventRole {
+    /// The role of every event kind, given the history's action kinds in one-hot order and the
+    /// kinds that deal cards.
+    pub fn table(
+        history_kinds: &[EventKind],
+        dealing_kinds: &[EventKind],
+    ) -> [EventRole; EventKind::NAMES.len()] {
+        let mut roles = [EventRole::Ignored; EventKind::NAMES.len()];
+        roles[EventKind::Discard as usize] = EventRole::Discard;
+        roles[EventKind::Expose as usize] = EventRole::Expose;
+        for (index, &kind) in history_kinds.iter().enumerate() {
+            roles[kind as usize] = EventRole::Action(index as u8);
+        }
+        for &kind in dealing_kinds {
+            roles[kind as usize] = EventRole::Dealing;
+        }
+        roles
+    }
+}
+
+impl ObservationLayout {
+    /// `seat`'s observation of `hand`, written over `out` (`size` numbers): only what the seat
+    /// may see is read (its own cards, public facts, the events visible to it).
+    pub fn encode(&self, hand: &HandState, me: usize, out: &mut [f32]) {
+        out.fill(0.0);
+        let (n, c) = (hand.seats, self.cards);
+        let chips = |amount: u64| (amount as f64 / self.unit as f64) as f32;
+        let slot_of = |seat: usize| (seat + n - me) % n;
+        for (slot, &card) in hand.cards[me].iter().enumerate() {
+            out[self.own_cards + slot * c + usize::from(card)] = 1.0;
+        }
+        for &card in &hand.board {
+            out[self.board + usize::from(card)] = 1.0;
+        }
+        for seat in 0..n {
+            let slot = slot_of(seat);
+            for (&card, &up) in hand.cards[seat].iter().zip(&hand.face_up[seat]) {
+                if up {
+                    out[self.up_cards + slot * c + usize::from(card)] = 1.0;
+                }
+            }
+            out[self.stacks + slot] = chips(hand.stacks[seat]);
+            out[self.bets + slot] = chips(hand.bets[seat]);
+            out[self.committed + slot] = chips(hand.committed[seat]);
+            out[self.live + slot] = f32::from(u8::from(hand.live[seat]));
+            out[self.card_counts + slot] = hand.cards[seat].len() as f32;
+            out[self.drawn + slot] = hand.drawn[seat].max(0) as f32;
+            out[self.has_drawn + slot] = f32::from(u8::from(hand.drawn[seat] >= 0));
+        }
+        for (seat, cards) in &hand.revealed {
+            for &card in cards {
+                out[self.shown + slot_of(*seat) * c + usize::from(card)] = 1.0;
+            }
+        }
+        out[self.pot] = chips(hand.pot());
+        out[self.current_bet] = chips(hand.current_bet);
+        out[self.to_call] = chips(hand.current_bet.saturating_sub(hand.bets[me]));
+        out[self.button + slot_of(hand.button)] = 1.0;
+        if let Some(actor) = hand.actor {
+            out[self.actor + slot_of(actor)] = 1.0;
+            if actor == me {
+                out[self.my_turn] = 1.0;
+            }
+        }
+        if hand.street < hand.spec.streets.len() {
+            out[self.street + hand.street] = 1.0;
+        }
+        let phase = match hand.phase {
+            Phase::Bet => 0,
+            Phase::Draw => 1,
+            Phase::Done => 2,
+        };
+        out[self.phase + phase] = 1.0;
+        self.encode_events(hand, me, out);
+    }
+
+    /// The seat's discards, the hands exposed, and the last `history` public actions.
+    fn encode_events(&self, hand: &HandState, me: usize, out: &mut [f32]) {
+        let n = hand.seats;
+        let (width, amount_column) = (n + self.history_kinds + 2, n + self.history_kinds);
+        let role = |kind: EventKind| self.event_roles[kind as usize];
+        let visible = || hand.events.iter().filter(move |e| e.visible_to(me));
+        // The rows before the last `history` are left out: counted only when there may be more.
+        let skipped = if hand.events.len() <= self.history {
+            0
+        } else {
+            let rows = visible()
+                .filter(|e| e.seat.is_some() && matches!(role(e.kind), EventRole::Action(_)))
+                .count();
+            rows.saturating_sub(self.history)
+        };
+        let (mut row, mut dealt) = (0usize, false);
+        for event in visible() {
+            match (role(event.kind), event.seat) {
+                (EventRole::Dealing, _) => dealt = true,
+                (EventRole::Discard, _) => {
+                    for &card in &event.cards {
+                        out[self.discarded + usize::from(card)] = 1.0;
+                    }
+                }
+                (EventRole::Expose, Some(seat)) => {
+                    let start = self.shown + (seat + n - me) % n * self.cards;
+                    for &card in &event.cards {
+                        out[start + usize::from(card)] = 1.0;
+                    }
+                }
+                (EventRole::Action(index), Some(seat)) => {
+                    if row >= skipped {
+                        let start = self.history_start + (row - skipped) * width;
+                        out[start + (seat + n - me) % n] = 1.0;
+                        out[start + n + usize::from(index)] = 1.0;
+                        out[start + amount_column] = if event.kind == EventKind::Draw {
+                            event.amount as f32
+                        } else {
+                            (event.amount as f64 / self.unit as f64) as f32
+                        };
+                        if dealt {
+                            out[start + amount_column + 1] = 1.0;
+                        }
+                    }
+                    row += 1;
+                    dealt = false;
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+/// What the seat to act may do now: the mask of indices, and what each index does.
+#[derive(Debug, Clone, Copy, Default)]
+struct Choices {
+    mask: u64,
+    /// The kind index 1 stands for (check, call or bring-in).
+    passive: Option<ActionKind>,
+    /// `bet` or `raise`.
+    sized: &'static str,
+    /// The total of each size index.
+    totals: [u64; MAX_SIZES],
+}
+
+impl Choices {
+    fn of(hand: &HandState, actions: &ActionLayout) -> Result<Choices> {
+        let mut choices = Choices::default();
+        let Some(seat) = hand.actor else {
+            return Ok(choices);
+        };
+        if hand.phase == Phase::Draw {
+            let cards = &hand.cards[seat];
+            let limit = hand.draw_limit();
+            for bits in 0..1u32 << cards.len() {
+                if limit.allows(cards, bits as u8) {
+                    choices.mask |= 1 << (actions.first_discard + bits as usize);
+                }
+            }
+            return Ok(choices);
+        }
+        let legal = hand.legal_actions()?;
+        let has = |kind: &str| legal.kinds.contains(&kind);
+        choices.mask |= u64::from(has("fold"));
+        choices.passive = [ActionKind::BringIn, ActionKind::Check, ActionKind::Call]
+            .into_iter()
+            .find(|kind| has(kind.name()));
+        choices.mask |= u64::from(choices.passive.is_some()) << 1;
+        choices.sized = if has("bet") {
+            "bet"
+        } else if has("raise") {
+            "raise"
+        } else {
+            return Ok(choices);
+        };
+        for (offset, size) in actions.sizes.iter().enumerate() {
+            let total = match size {
+                Size::Smallest => Some(legal.min_to.min(legal.max_to)),
+                Size::AllIn => Some(legal.max_to),
+                Size::Preset(name) => legal
+                    .presets
+                    .iter()
+                    .find(|(label, _)| label == name)
+                    .map(|&(_, total)| total),
+            };
+            if let Some(total) = total {
+                choices.totals[offset] = total;
+                choices.mask |= 1 << (2 + offset);
+            }
+        }
+        Ok(choices)
+    }
+}
+
+/// N hands of one game, each waiting for its seat to act.
+#[derive(Debug, Clone)]
+pub struct Batch {
+    spec: Arc<Spec>,
+    seats: usize,
+    stack: u64,
+    seed: u64,
+    pub actions: ActionLayout,
+    pub observation: ObservationLayout,
+    hands: Vec<HandState>,
+    choices: Vec<Choices>,
+    /// Each slot's last finished hand.
+    finished: Vec<Option<HandState>>,
+    next_number: u64,
+}
+
+impl Batch {
+    /// `batch` hands of `spec` for `seats` seats of `stack` chips, dealt from `seed`.
+    pub fn new(
+        spec: Arc<Spec>,
+        batch: usize,
+        seats: usize,
+        stack: u64,
+        seed: u64,
+        actions: ActionLayout,
+        observation: ObservationLayout,
+    ) -> Result<Batch> {
+        if !(1..=MAX_BATCH).contains(&batch) {
+            return Err(Error::InvalidArgument(format!(
+                "batch must be 1..{MAX_BATCH} hands, not {batch}"
+            )));
+        }
+        let mut made = Batch {
+            spec,
+            seats,
+            stack,
+            seed,
+            actions,
+            observation,
+            hands: Vec::with_capacity(batch),
+            choices: Vec::with_capacity(batch),
+            finished: vec![None; batch],
+            next_number: 1,
+        };
+        for _ in 0..batch {
+            let hand = made.deal()?;
+            if hand.actor.is_none() {
+                // Every seat has the same stack, so every hand would be over as it is dealt.
+                return Err(Error::InvalidArgument(format!(
+                    "stacks of {stack} chips are all in before anyone acts: nothing to play"
+                )));
+            }
+            made.choices.push(Choices::of(&hand, &made.actions)?);
+            made.hands.push(hand);
+        }
+        Ok(made)
+    }
+
+    /// The next hand by number.
+    fn deal(&mut self) -> Result<HandState> {
+        let number = self.next_number;
+        self.next_number += 1;
+        let button = if self.spec.button_moves {
+            ((number - 1) % self.seats as u64) as i64
+        } else {
+            self.seats as i64 - 1
+        };
+        let stack = i64::try_from(self.stack).unwrap_or(i64::MAX);
+        HandState::new(
+            Arc::clone(&self.spec),
+            Deal {
+                stacks: vec![stack; self.seats],
+                button,
+                seed: self.seed,
+                number,
+                stacked: Vec::new(),
+            },
+        )
+    }
+
+    /// How many hands the batch holds.
+    pub fn len(&self) -> usize {
+        self.hands.len()
+    }
+
+    /// Whether the batch holds no hand (never: a batch holds at least one).
+    pub fn is_empty(&self) -> bool {
+        self.hands.is_empty()
+    }
+
+    pub fn seats(&self) -> usize {
+        self.seats
+    }
+
+    /// The hand in slot `slot`.
+    pub fn hand(&self, slot: usize) -> &HandState {
+        &self.hands[slot]
+    }
+
+    /// The last hand slot `slot` finished, if any.
+    pub fn finished(&self, slot: usize) -> Option<&HandState> {
+        self.finished[slot].as_ref()
+    }
+
+    /// The seat to act in each slot.
+    pub fn actors(&self) -> impl Iterator<Item = usize> + '_ {
+        self.hands.iter().map(|h| h.actor.unwrap_or(0))
+    }
+
+    /// Each slot's action mask, `actions.count` flags a row.
+    pub fn legal_into(&self, out: &mut [bool]) {
+        let width = self.actions.count;
+        for (row, choices) in out.chunks_exact_mut(width).zip(&self.choices) {
+            for (index, flag) in row.iter_mut().enumerate() {
+                *flag = choices.mask >> index & 1 == 1;
+            }
+        }
+    }
+
+    /// Each slot's observation for its seat to act, `observation.size` numbers a row.
+    pub fn observe_into(&self, out: &mut [f32]) {
+        let size = self.observation.size;
+        for (row, hand) in out.chunks_exact_mut(size).zip(&self.hands) {
+            self.observation.encode(hand, hand.actor.unwrap_or(0), row);
+        }
+    }
+
+    /// Why `index` is refused in slot `slot`, or `None`.
+    fn refusal(&self, slot: usize, index: i64) -> Option<String> {
+        let mask = self.choices[slot].mask;
+        if (0..self.actions.count as i64).contains(&index) && mask >> index & 1 == 1 {
+            return None;
+        }
+        let legal: Vec<String> = (0..self.actions.count)
+            .filter(|i| mask >> i & 1 == 1)
+            .map(|i| i.to_string())
+            .collect();
+        Some(format!(
+            "hand {slot} (seat {} to act) cannot take action {index}: legal now are [{}]",
+            self.hands[slot].actor.unwrap_or(0),
+            legal.join(", ")
+        ))
+    }
+
+    /// Applies `actions[i]` to hand `i`. Every action is checked first: one refused changes
+    /// nothing. A hand that ends writes each seat's reward (chips won or lost; in a game without
+    /// betting its share of the point less `1 / seats`) to its row of `rewards` (0 elsewhere),
+    /// sets its `done` flag, and the slot deals its next hand.
+    pub fn step(&mut self, actions: &[i64], rewards: &mut [f64], done: &mut [bool]) -> Result<()> {
+        if actions.len() != self.hands.len() {
+            return Err(Error::InvalidArgument(format!(
+                "actions must hold one index for each of the {} hands, not {}",
+                self.hands.len(),
+                actions.len()
+            )));
+        }
+        if let Some(reason) = (0..actions.len()).find_map(|i| self.refusal(i, actions[i])) {
+            return Err(Error::IllegalAction(reason));
+        }
+        rewards.fill(0.0);
+        done.fill(false);
+        for slot in 0..self.hands.len() {
+            self.apply(slot, actions[slot] as usize)?;
+            let row = &mut rewards[slot * self.seats..(slot + 1) * self.seats];
+            // A new hand waits for an action: the first did (see `new`), and every hand starts
+            // with the same stacks and forced bets.
+            if self.hands[slot].actor.is_none() {
+                add_rewards(&self.hands[slot], row);
+                done[slot] = true;
+                let next = self.deal()?;
+                self.finished[slot] = Some(std::mem::replace(&mut self.hands[slot], next));
+            }
+            self.choices[slot] = Choices::of(&self.hands[slot], &self.actions)?;
+        }
+        Ok(())
+    }
+
+    /// Applies the action of `index` (allowed by the mask) to slot `slot`'s hand. Folds,
+    /// checks, calls, bring-ins and draws are the rules' own choices and go in directly; a bet
+    /// or raise total is checked by the engine as any other.
+    fn apply(&mut self, slot: usize, index: usize) -> Result<()> {
+        let choices = self.choices[slot];
+        let hand = &mut self.hands[slot];
+        let seat = hand.actor.unwrap_or(0);
+        if index >= self.actions.first_discard {
+            let bits = index - self.actions.first_discard;
+            let discards = (hand.cards[seat].iter().enumerate())
+                .filter(|(i, _)| bits >> i & 1 == 1)
+                .map(|(_, &card)| card)
+                .collect();
+            return hand.apply_legal(seat, ActionKind::Draw, 0, discards);
+        }
+        match (index, choices.passive) {
+            (0, _) => hand.apply_legal(seat, ActionKind::Fold, 0, Vec::new()),
+            (1, Some(kind)) => hand.apply_legal(seat, kind, 0, Vec::new()),
+            (1, None) => Err(Error::IllegalAction("no check or call now".into())),
+            _ => {
+                let total = choices.totals[index - 2];
+                hand.act(choices.sized, i64::try_from(total).unwrap_or(i64::MAX), &[])
+            }
+        }
+    }
+}
+
+/// Adds what each seat won or lost in the finished `hand` to `row`.
+fn add_rewards(hand: &HandState, row: &mut [f64]) {
+    let seats = hand.seats;
+    for (seat, reward) in row.iter_mut().enumerate() {
+        *reward += if hand.spec.structure.is_none() {
+            let share = if hand.winners.contains(&seat) {
+                1.0 / hand.winners.len() as f64
+            } else {
+                0.0
+            };
+            share - 1.0 / seats as f64
+        } else {
+            hand.stacks[seat] as f64 - hand.start_stacks[seat] as f64
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_read_by_their_python_names() {
+        assert_eq!(Size::from_name("bet/raise"), Size::Smallest);
+        assert_eq!(Size::from_name("all-in"), Size::AllIn);
+        assert_eq!(Size::from_name("pot"), Size::Preset("pot".into()));
+        assert!(ActionLayout::new(vec![Size::AllIn; 9], 0).is_err());
+        assert_eq!(ActionLayout::new(vec![Size::AllIn], 5).unwrap().count, 35);
+    }
+}

@@ -1,0 +1,289 @@
+//! The batch engine for Python (`drawpoker.rl.BatchGame` wraps it): N hands stepped from NumPy
+//! arrays, the work done with the GIL released.
+
+use std::collections::HashMap;
+
+use super::engine::{HandState, Rules};
+use super::errors::{check, to_py};
+use crate::engine::batch::{ActionLayout, Batch, EventRole, ObservationLayout, Size};
+use crate::engine::event::EventKind;
+use crate::error::Error;
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+
+fn invalid(message: String) -> PyErr {
+    to_py(Error::InvalidArgument(message))
+}
+
+fn event_kinds(names: &[String]) -> PyResult<Vec<EventKind>> {
+    names
+        .iter()
+        .map(|name| {
+            EventKind::NAMES
+                .iter()
+                .position(|n| n == name)
+                .map(|i| EVENT_KINDS[i])
+                .ok_or_else(|| invalid(format!("{name:?} is not an event kind")))
+        })
+        .collect()
+}
+
+/// Every event kind, in the order of `EventKind::NAMES`.
+const EVENT_KINDS: [EventKind; 21] = [
+    EventKind::Ante,
+    EventKind::Blind,
+    EventKind::Deal,
+    EventKind::Up,
+    EventKind::Board,
+    EventKind::BringIn,
+    EventKind::Check,
+    EventKind::Fold,
+    EventKind::Call,
+    EventKind::Bet,
+    EventKind::Raise,
+    EventKind::Draw,
+    EventKind::Discard,
+    EventKind::Receive,
+    EventKind::Reshuffle,
+    EventKind::Redeal,
+    EventKind::Expose,
+    EventKind::Show,
+    EventKind::Low,
+    EventKind::Return,
+    EventKind::Win,
+];
+
+/// The observation layout from its segments' starts (`ObservationLayout.segments`).
+fn observation_layout(
+    starts: &HashMap<String, usize>,
+    size: usize,
+    cards: usize,
+    unit: u64,
+    history: usize,
+    history_kinds: Vec<EventKind>,
+    dealing_kinds: Vec<EventKind>,
+) -> PyResult<ObservationLayout> {
+    let at = |name: &str| {
+        starts
+            .get(name)
+            .copied()
+            .ok_or_else(|| invalid(format!("the observation layout has no segment {name:?}")))
+    };
+    if unit == 0 {
+        return Err(invalid("the chip unit must be at least 1".into()));
+    }
+    Ok(ObservationLayout {
+        size,
+        cards,
+        unit,
+        history,
+        history_kinds: history_kinds.len(),
+        event_roles: EventRole::table(&history_kinds, &dealing_kinds),
+        own_cards: at("own_cards")?,
+        board: at("board")?,
+        up_cards: at("up_cards")?,
+        shown: at("shown")?,
+        discarded: at("discarded")?,
+        stacks: at("stacks")?,
+        bets: at("bets")?,
+        committed: at("committed")?,
+        pot: at("pot")?,
+        current_bet: at("current_bet")?,
+        to_call: at("to_call")?,
+        live: at("live")?,
+        card_counts: at("card_counts")?,
+        drawn: at("drawn")?,
+        has_drawn: at("has_drawn")?,
+        button: at("button")?,
+        actor: at("actor")?,
+        my_turn: at("my_turn")?,
+        street: at("street")?,
+        phase: at("phase")?,
+        history_start: at("history")?,
+    })
+}
+
+/// What `step` returns: each seat's reward in each hand, and which hands ended.
+type StepArrays<'py> = (Bound<'py, PyArray2<f64>>, Bound<'py, PyArray1<bool>>);
+
+/// N independent hands of one game (see `rust/engine/batch.rs`).
+#[pyclass(module = "drawpoker._core")]
+pub struct BatchHands {
+    batch: Batch,
+}
+
+#[pymethods]
+impl BatchHands {
+    #[new]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        rules: &Rules,
+        batch: i64,
+        seats: usize,
+        stack: u64,
+        seed: u64,
+        sizes: Vec<String>,
+        discard_slots: usize,
+        starts: HashMap<String, usize>,
+        size: usize,
+        cards: usize,
+        unit: u64,
+        history: usize,
+        history_kinds: Vec<String>,
+        dealing_kinds: Vec<String>,
+    ) -> PyResult<Self> {
+        let batch = usize::try_from(batch).map_err(|_| {
+            invalid(format!(
+                "batch must be a positive number of hands, not {batch}"
+            ))
+        })?;
+        let actions = check(ActionLayout::new(
+            sizes.iter().map(|name| Size::from_name(name)).collect(),
+            discard_slots,
+        ))?;
+        let observation = observation_layout(
+            &starts,
+            size,
+            cards,
+            unit,
+            history,
+            event_kinds(&history_kinds)?,
+            event_kinds(&dealing_kinds)?,
+        )?;
+        let spec = std::sync::Arc::clone(&rules.spec);
+        Ok(BatchHands {
+            batch: check(Batch::new(
+                spec,
+                batch,
+                seats,
+                stack,
+                seed,
+                actions,
+                observation,
+            ))?,
+        })
+    }
+
+    /// The action masks, `bool[N, A]`.
+    fn legal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        super::import_numpy(py)?;
+        let out = PyArray2::<bool>::zeros(py, [self.batch.len(), self.batch.actions.count], false);
+        // SAFETY: the array was just made here and nothing else holds it.
+        let slice = unsafe { out.as_slice_mut() }.map_err(|e| invalid(e.to_string()))?;
+        self.batch.legal_into(slice);
+        Ok(out)
+    }
+
+    /// Each hand's observation for its seat to act, `float32[N, size]`.
+    fn observe<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        super::import_numpy(py)?;
+        // SAFETY: every number is written by `observe_into` before the array is returned.
+        let out = unsafe {
+            PyArray2::<f32>::new(py, [self.batch.len(), self.batch.observation.size], false)
+        };
+        // SAFETY: the array was just made here and nothing else holds it.
+        let slice = unsafe { out.as_slice_mut() }.map_err(|e| invalid(e.to_string()))?;
+        let batch = &self.batch;
+        py.detach(|| batch.observe_into(slice));
+        Ok(out)
+    }
+
+    /// The seat to act in each hand, `int64[N]`.
+    fn actors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        super::import_numpy(py)?;
+        let actors: Vec<i64> = self.batch.actors().map(|s| s as i64).collect();
+        Ok(PyArray1::from_vec(py, actors))
+    }
+
+    /// Each hand's number (hand `k` of the seed), `uint64[N]`.
+    fn numbers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        super::import_numpy(py)?;
+        let numbers: Vec<u64> = (0..self.batch.len())
+            .map(|slot| self.batch.hand(slot).number)
+            .collect();
+        Ok(PyArray1::from_vec(py, numbers))
+    }
+
+    /// Applies one action index to each hand (`int64[N]`); returns each seat's reward in each
+    /// hand (`float64[N, seats]`, nonzero only where a hand ended) and which hands ended
+    /// (`bool[N]`). A refused action changes nothing.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<StepArrays<'py>> {
+        super::import_numpy(py)?;
+        let n = self.batch.len();
+        let array = actions
+            .cast::<PyArray1<i64>>()
+            .ok()
+            .filter(|a| a.len() == n)
+            .ok_or_else(|| {
+                let dtype = actions
+                    .getattr("dtype")
+                    .map_or_else(|_| "none".to_string(), |d| d.to_string());
+                let shape = actions
+                    .getattr("shape")
+                    .map_or_else(|_| "none".to_string(), |s| s.to_string());
+                let kind = actions.get_type().to_string();
+                invalid(format!(
+                    "actions must be a NumPy int64 array of shape ({n},), not {kind} of dtype \
+                     {dtype} and shape {shape}"
+                ))
+            })?;
+        let actions: Vec<i64> = array
+            .try_readonly()
+            .map_err(|e| invalid(format!("actions: {e}")))?
+            .as_array()
+            .to_vec();
+        let rewards = PyArray2::<f64>::zeros(py, [n, self.batch.seats()], false);
+        let done = PyArray1::<bool>::zeros(py, [n], false);
+        // SAFETY: both arrays were just made here and nothing else holds them.
+        let (reward_slice, done_slice) = unsafe { (rewards.as_slice_mut(), done.as_slice_mut()) };
+        let (reward_slice, done_slice) = (
+            reward_slice.map_err(|e| invalid(e.to_string()))?,
+            done_slice.map_err(|e| invalid(e.to_string()))?,
+        );
+        let batch = &mut self.batch;
+        check(py.detach(|| batch.step(&actions, reward_slice, done_slice)))?;
+        Ok((rewards, done))
+    }
+
+    /// A copy of the hand in slot `slot`.
+    fn hand(&self, slot: usize) -> PyResult<HandState> {
+        self.check_slot(slot)?;
+        Ok(HandState {
+            state: self.batch.hand(slot).clone(),
+        })
+    }
+
+    /// A copy of the last hand slot `slot` finished, or None.
+    fn finished(&self, slot: usize) -> PyResult<Option<HandState>> {
+        self.check_slot(slot)?;
+        Ok(self.batch.finished(slot).map(|state| HandState {
+            state: state.clone(),
+        }))
+    }
+
+    fn __len__(&self) -> usize {
+        self.batch.len()
+    }
+}
+
+impl BatchHands {
+    fn check_slot(&self, slot: usize) -> PyResult<()> {
+        if slot < self.batch.len() {
+            return Ok(());
+        }
+        Err(invalid(format!(
+            "hand {slot} is not a hand of the batch of {}",
+            self.batch.len()
+        )))
+    }
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<BatchHands>()?;
+    m.add("MAX_BATCH", crate::engine::batch::MAX_BATCH)?;
+    Ok(())
+}

@@ -1,0 +1,163 @@
+"""The batch engine (drawpoker.rl.BatchGame): each hand played through it matches the same hand
+played through the table engine's ``Hand`` (stacks, events, rewards), its masks and
+observations are the PettingZoo environment's, array for array, made from the acting seat's
+view; seeded hands are the same whatever the batch size; bad input is refused with nothing
+changed."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from drawpoker.errors import IllegalActionError, InvalidArgumentError
+from drawpoker.games import GAMES, Hand, game
+from drawpoker.rl import MAX_BATCH, ActionSpace, BatchGame, ObservationLayout
+
+SETTINGS_VARIANTS = [
+    ("five-card-draw", {"mode": "no-bet"}),
+    ("five-card-draw", {"joker": True, "opening": "jacks", "draw_limit": "5"}),
+    ("omaha", {"betting": "fixed-limit"}),
+]
+
+
+def table_hand(games: BatchGame, number: int) -> Hand:
+    """Hand ``number`` of the batch's seed as the table deals it (its round ``number``)."""
+    seats = games.seats
+    button = (number - 1) % seats if games.game.button_moves else seats - 1
+    return Hand(games.game, [games.stack] * seats, button, games.seed, number=number)
+
+
+def snapshot(games: BatchGame) -> tuple:
+    """Everything a refused call must leave as it was."""
+    hands = [games.hand(slot) for slot in range(len(games))]
+    return (
+        games.legal().tolist(),
+        games.observe().tobytes(),
+        games.numbers().tolist(),
+        [(hand.stacks, hand.events) for hand in hands],
+    )
+
+
+CARD_SEGMENTS = ("own_cards", "board", "up_cards", "shown", "discarded")
+
+
+def cards_observed(layout: ObservationLayout, observation) -> set[int]:
+    """Every card the observation's card segments show, wherever it shows."""
+    seen: set[int] = set()
+    for name in CARD_SEGMENTS:
+        cards = layout.read(observation, name).reshape(-1, layout.cards)
+        seen |= set(np.flatnonzero(cards.any(axis=0)).tolist())
+    return seen
+
+
+def cards_known(view) -> set[int]:
+    """Every card the seat's view lets it know: its own, the board, the up cards, the hands
+    shown or exposed, its discards."""
+    known = set(view.cards) | set(view.board)
+    known |= {card for cards in view.up_cards for card in cards}
+    known |= {card for cards in view.revealed.values() for card in cards}
+    for event in view.events:
+        if event.kind in ("expose", "discard"):
+            known |= set(event.cards)
+    return known
+
+
+@pytest.mark.parametrize(("name", "settings"), [(name, None) for name in GAMES] + SETTINGS_VARIANTS)
+def test_batch_hands_are_the_table_engines_hands_with_the_environments_encoding(name, settings):
+    spec = game(name, settings)
+    seats = min(3, spec.seats[1])
+    games = BatchGame(name, batch=3, seats=seats, seed=11, settings=settings, history=8)
+    space = ActionSpace(spec)
+    layout = ObservationLayout(spec, seats, 8, chips=games.stack * seats)
+    mirrors = [table_hand(games, number) for number in games.numbers().tolist()]
+    rng = np.random.default_rng(5)
+    finished = 0
+    for _ in range(120):
+        masks, observations, actors = games.legal(), games.observe(), games.actors()
+        actions = np.zeros(len(games), dtype=np.int64)
+        for slot, hand in enumerate(mirrors):
+            view = hand.view(hand.actor)
+            assert actors[slot] == hand.actor
+            assert masks[slot].tolist() == space.mask(hand).astype(bool).tolist()
+            assert np.array_equal(observations[slot], layout.encode(view))
+            # the own-card slots hold the view's cards, and only those (nothing hidden leaks)
+            own = layout.read(observations[slot], "own_cards")
+            assert [int(np.flatnonzero(row)[0]) for row in own if row.any()] == list(view.cards)
+            assert cards_observed(layout, observations[slot]) == cards_known(view)
+            actions[slot] = rng.choice(np.flatnonzero(masks[slot]))
+            hand.act(space.action(int(actions[slot]), hand))
+        rewards, done = games.step(actions)
+        numbers = games.numbers().tolist()
+        for slot, hand in enumerate(mirrors):
+            played = games.finished(slot) if done[slot] else games.hand(slot)
+            assert played is not None
+            assert (played.stacks, played.events) == (hand.stacks, hand.events)
+            if done[slot]:
+                assert hand.is_over
+                if spec.betting is not None:
+                    won = [
+                        after - before
+                        for after, before in zip(hand.stacks, hand.start_stacks, strict=True)
+                    ]
+                    assert rewards[slot].tolist() == won
+                assert abs(rewards[slot].sum()) < 1e-9
+                mirrors[slot] = table_hand(games, numbers[slot])
+                finished += 1
+            else:
+                assert not rewards[slot].any()
+    assert finished >= 3
+
+
+def test_hand_k_of_a_seed_is_the_same_whatever_the_batch_size():
+    one = BatchGame("holdem", batch=1, seats=6, seed=9)
+    five = BatchGame("holdem", batch=5, seats=6, seed=9)
+    for slot in range(5):
+        number = five.numbers()[slot]
+        dealt = five.hand(slot)
+        assert dealt.cards == table_hand(one, int(number)).cards
+    assert one.hand(0).cards == five.hand(0).cards
+    assert one.observe()[0].tobytes() == five.observe()[0].tobytes()
+
+
+def test_bad_actions_are_refused_and_change_nothing():
+    games = BatchGame("holdem", batch=2, seats=3, seed=2)
+    before = snapshot(games)
+    legal = games.legal()
+    refused = int(np.flatnonzero(~legal[1])[0])
+    bad = [
+        (np.array([1, refused]), IllegalActionError, "hand 1 .* cannot take action"),
+        (np.array([1, 99]), IllegalActionError, "cannot take action 99"),
+        (np.array([1, -1]), IllegalActionError, "cannot take action -1"),
+        (np.array([1.0, 1.0]), InvalidArgumentError, "int64 array of shape \\(2,\\).*float64"),
+        (np.array([1, 1], dtype=np.int32), InvalidArgumentError, "dtype int32"),
+        (np.array([1, 1, 1]), InvalidArgumentError, "shape \\(3,\\)"),
+        (np.ones((2, 1), dtype=np.int64), InvalidArgumentError, "shape \\(2, 1\\)"),
+        ([1, 1], InvalidArgumentError, "not <class 'list'>"),
+    ]
+    for actions, error, message in bad:
+        with pytest.raises(error, match=message):
+            games.step(actions)
+        assert snapshot(games) == before
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"batch": 0}, "batch must be 1..65536 hands, not 0"),
+        ({"batch": MAX_BATCH + 1}, "batch must be 1..65536 hands, not 65537"),
+        ({"batch": -1}, "batch must be a positive number of hands, not -1"),
+        ({"batch": 2.0}, "batch must be an integer"),
+        ({"batch": 1, "seats": 11}, "seats 2..10, not 11"),
+        ({"batch": 1, "stack": 0}, "stack must be a positive integer"),
+        ({"batch": 1, "stack": 1}, "stacks of 1 chips are all in before anyone acts"),
+        ({"batch": 1, "seed": -1}, "seed"),
+        ({"batch": 1, "history": 0}, "history must be an integer 1..1000"),
+    ],
+)
+def test_bad_batches_are_refused_with_a_clear_error(options, message):
+    with pytest.raises(InvalidArgumentError, match=message):
+        BatchGame("holdem", **options)
+
+
+def test_a_slot_out_of_range_is_refused():
+    with pytest.raises(InvalidArgumentError, match="hand 2 is not a hand of the batch of 2"):
+        BatchGame("holdem", batch=2).hand(2)
