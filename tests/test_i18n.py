@@ -142,8 +142,8 @@ def _ids_in_sources() -> tuple[set[str], set[str]]:
         literal |= set(re.findall(r"@i18n:([\w.-]+)", text))
     for script in (WEB / "static").glob("*.js"):
         text = script.read_text()
-        literal |= set(re.findall(r'\b(?:t|hasText|cardWords)\("([\w.-]+)"', text))
-        families |= set(re.findall(r"\b(?:t|hasText|cardWords)\(`([\w.-]+\.)\$\{", text))
+        literal |= set(re.findall(r'\b(?:t|hasText|cardWords|said)\("([\w.-]+)"', text))
+        families |= set(re.findall(r"\b(?:t|hasText|cardWords|said)\(`([\w.-]+\.)\$\{", text))
     for module in WEB.glob("*.py"):
         text = module.read_text()
         calls = r'\b(?:message|say|has_message)\(\s*(?:\w+,\s*)?"([\w-]+\.[\w.-]+)"'

@@ -6,8 +6,10 @@ moves to another browser profile by export and import."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from drawpoker.web.i18n import message
 from site_server import SiteServer
 from test_web_browser import (
     artifacts,
@@ -37,7 +39,8 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
     from selenium.webdriver.common.by import By
 
     driver.get(server.url + "/")
-    by_id(driver, "device-nickname").send_keys("Sam")
+    wait(driver, lambda d: body(d, "ready") == "yes", "the lobby")
+    by_id(driver, "nickname").send_keys("Sam")  # the lobby's one field; Save registers it
     driver.find_element(By.CSS_SELECTOR, "#nickname-form button").click()
     wait(driver, lambda d: d.execute_script("return localStorage['drawpoker.device']"), "a key")
     key = driver.execute_script("return localStorage['drawpoker.device']")
@@ -66,7 +69,8 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
     wait(driver, lambda d: text(d, "rating-change"), "the rating change")
     change = text(driver, "rating-change").strip()
     assert change.startswith("Your rating:") and ("(+" in change or "(-" in change), change
-    assert "Sam (you) \u00b7" in text(driver, "seat-0") + text(driver, "seat-1")
+    seats = text(driver, "seat-0") + text(driver, "seat-1")
+    assert re.search(r"Sam \(you\) \u00b7 rating -?\d+\b(?!\.)", seats), seats  # whole, labelled
 
     # the seat token is lost (another tab, a cleared site entry): the device takes it back
     driver.execute_script(
@@ -88,8 +92,9 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
         "your games",
     )
     (cells,) = rows
-    assert cells[0] == table_id and cells[1] == "holdem" and cells[2] == "over"
-    assert cells[3] in ("1", "2") and cells[5] != "not rated"
+    assert cells[0] == table_id and cells[1] == message("en", "game.holdem")
+    assert cells[2] == "over" and cells[3] in ("1", "2")
+    assert re.fullmatch(r"rating -?\d+ \([+-]?\d+(\.\d)?\)", cells[5]), cells[5]  # rounded
 
     driver.get(server.url + "/leaderboard?game=holdem")
     wait(driver, lambda d: "Sam" in text(d, "board"), "the leaderboard")
@@ -106,5 +111,5 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
     by_id(driver, "import-key").clear()
     by_id(driver, "import-key").send_keys(key)
     driver.find_element(By.CSS_SELECTOR, "#import-form button").click()
-    wait(driver, lambda d: text(d, "who") == "Playing as Sam.", "the key imported")
+    wait(driver, lambda d: text(d, "who") == "Playing as: Sam", "the key imported")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#games tbody tr"), "its games")

@@ -107,7 +107,7 @@ function element(tag, attributes = {}, ...children) {
   return el;
 }
 
-// A whole number of chips as people read it: 1,200.
+// A whole number of chips as the log's English sentences write it: 1,200.
 function chips(n) {
   return Number(n).toLocaleString("en-US");
 }
@@ -147,4 +147,30 @@ function t(key, values = {}, count = null) {
     filled.count = formatNumber(count);
   }
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in filled ? String(filled[name]) : whole));
+}
+
+// A word from the catalogue when it has one, else the server's English.
+function said(key, english) {
+  return hasText(key) ? t(key) : english;
+}
+
+// A game's title in the page's language (the server's English when the catalogue lacks it).
+function gameTitle(name, english) {
+  return said(`game.${name}`, english);
+}
+
+// A rating as every page shows it: a whole number ("19"), in the page's digits.
+function ratingFigure(rating) {
+  return formatNumber(Math.round(rating));
+}
+
+// A rating's change with its sign and one decimal ("+1.2", "-0.4").
+function ratingChange(change) {
+  return new Intl.NumberFormat(I18N.tag, { signDisplay: "exceptZero", maximumFractionDigits: 1 }).format(change);
+}
+
+// A rating beside a name, labelled in words ("rating 19") so that it never reads as a bare
+// number after the name, on screen or aloud.
+function ratingBadge(rating) {
+  return element("span", { class: "rating", text: t("rating.label", { rating: ratingFigure(rating) }) });
 }
