@@ -69,8 +69,15 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
     wait(driver, lambda d: text(d, "rating-change"), "the rating change")
     change = text(driver, "rating-change").strip()
     assert change.startswith("Your rating:") and ("(+" in change or "(-" in change), change
-    seats = text(driver, "seat-0") + text(driver, "seat-1")
-    assert re.search(r"Sam \(you\) \u00b7 rating -?\d+\b(?!\.)", seats), seats  # whole, labelled
+    assert "Sam (you) \u00b7" in text(driver, "seat-0") + text(driver, "seat-1")
+    ratings = driver.execute_script(
+        "return [...document.querySelectorAll('#felt .seat .rating')]"
+        ".map((r) => [r.getAttribute('role'), r.getAttribute('aria-label'), r.textContent])"
+    )
+    assert ratings, "no rating beside the names"
+    for role, label, shown in ratings:  # whole numbers, named in words
+        figure = label.removeprefix("rating ")
+        assert role == "img" and re.fullmatch(r"-?\d+", figure) and shown.endswith(figure), label
 
     # the seat token is lost (another tab, a cleared site entry): the device takes it back
     driver.execute_script(

@@ -169,8 +169,10 @@ function ratingChange(change) {
   return new Intl.NumberFormat(I18N.tag, { signDisplay: "exceptZero", maximumFractionDigits: 1 }).format(change);
 }
 
-// A rating beside a name, labelled in words ("rating 19") so that it never reads as a bare
-// number after the name, on screen or aloud.
+// A rating beside a name: short on screen ("★ 19", the whole words as its tooltip) and named
+// in words for a screen reader ("rating 19"), so that it never reads as a bare number.
 function ratingBadge(rating) {
-  return element("span", { class: "rating", text: t("rating.label", { rating: ratingFigure(rating) }) });
+  const words = t("rating.label", { rating: ratingFigure(rating) });
+  return element("span", { class: "rating", role: "img", "aria-label": words, title: words,
+    text: `\u2605\u00a0${ratingFigure(rating)}` });
 }

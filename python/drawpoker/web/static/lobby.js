@@ -201,6 +201,12 @@ function stakesWords(row) {
   return t("lobby.stakes", { stakes, structure });
 }
 
+// Who sits at a listed table, each name with its rating as the table page shows it.
+function seatedList(seated) {
+  return element("ul", { class: "seated" }, ...seated.map((p) => element("li", {},
+    element("bdi", { text: p.name }), ...(typeof p.rating === "number" ? [" \u00b7 ", ratingBadge(p.rating)] : []))));
+}
+
 function tableRow(row) {
   const joinButton = element("button", { type: "button", class: "join", text: t("lobby.join") });
   joinButton.dataset.table = row.id;
@@ -212,7 +218,7 @@ function tableRow(row) {
     element("td", { text: gameTitle(row.game, row.title) }),
     element("td", { text: stakesWords(row) }),
     element("td", { class: "num", text: t("lobby.free", { free: formatNumber(row.free), seats: formatNumber(row.seats) }) }),
-    element("td", { text: t("lobby.players", { people, cpu: formatNumber(row.cpu) }) }),
+    element("td", {}, t("lobby.players", { people, cpu: formatNumber(row.cpu) }), seatedList(row.seated)),
     element("td", { class: "num", text: formatNumber(row.watching) }),
     element("td", { text: hasText(`status.${row.status}`) ? t(`status.${row.status}`) : row.status }),
     element("td", {}, joinButton, " ", watch));
