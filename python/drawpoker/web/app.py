@@ -615,8 +615,9 @@ async def tips(request: Request) -> Response:
 
 
 async def tips_svg(request: Request) -> Response:
-    """The tips' chart."""
-    return Response(await asyncio.to_thread(tips_chart), media_type="image/svg+xml")
+    """The tips' chart, in the request's language."""
+    chart = await asyncio.to_thread(tips_chart, language(request))
+    return in_language(request, Response(chart, media_type="image/svg+xml"))
 
 
 async def analysis(request: Request) -> Response:
