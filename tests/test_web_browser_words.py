@@ -9,8 +9,9 @@
   log ``#log`` (its sentences move to the server's narration on another branch) and the shown
   hands' descriptions ("Two pair, jacks and fours"), which the server still writes in English.
 - The Arabic table page at 390x844 and 1280x720: ``dir="rtl"``, no sideways scrolling, the
-  action panel in view on our turn, and no serious or critical axe-core finding with
-  ``lang="ar"`` (screenshots saved under ``$DRAWPOKER_ARTIFACTS`` or the test's directory)."""
+  action panel in view on our turn, no serious or critical axe-core finding with
+  ``lang="ar"``, and the showdown on the felt (screenshots of both saved under
+  ``$DRAWPOKER_ARTIFACTS`` or the test's directory)."""
 
 from __future__ import annotations
 
@@ -117,9 +118,9 @@ def _checked(driver: Any, where: str, *names: str) -> None:
     assert _page_words(driver, *names) == [], where
 
 
-def _play_until(driver: Any, done: Any) -> None:
+def _play_until(driver: Any, done: Any, check_words: bool = True) -> None:
     """Plays our seat by clicking (check or call, stand pat) until ``done`` holds, checking
-    the page's words on every turn."""
+    the page's words on every turn (unless told not to)."""
     while not done(driver):
         wait(
             driver,
@@ -128,7 +129,8 @@ def _play_until(driver: Any, done: Any) -> None:
         )
         if done(driver):
             break
-        _checked(driver, f"our turn ({body(driver, 'seq')})")
+        if check_words:
+            _checked(driver, f"our turn ({body(driver, 'seq')})")
         ids = driver.execute_script(
             "return [...document.querySelectorAll('#controls button')].map((b) => b.id)"
         )
@@ -207,4 +209,10 @@ def test_the_arabic_table_is_right_to_left_in_view_and_accessible(
     assert words == ["دورك.", "اللاعب", "انسحب"], words
     assert serious_violations(driver) == []
     driver.save_screenshot(str(artifacts / f"table-ar-{width}x{height}.png"))
+    # the showdown on the felt, in Arabic too: still no sideways scrolling
+    showdown = "return document.getElementById('felt').dataset.view"
+    _play_until(driver, lambda d: d.execute_script(showdown) == "showdown", check_words=False)
+    assert overflow(driver, width) <= 0
+    assert by_id(driver, "next-hand").text == "اليد التالية"
+    driver.save_screenshot(str(artifacts / f"table-ar-showdown-{width}x{height}.png"))
     driver.get(server.url + "/rules?lang=en")  # leave the device in English

@@ -176,3 +176,10 @@ function ratingBadge(rating) {
   return element("span", { class: "rating", role: "img", "aria-label": words, title: words,
     text: `\u2605\u00a0${ratingFigure(rating)}` });
 }
+
+// A name or a server's text inside a sentence of the page's language, in a Unicode isolate
+// (FSI ... PDI, what <bdi> does for an element): "CPU 3 (Pair of sixes)" keeps its order in
+// an Arabic sentence, an Arabic name in an English one.
+function isolated(text) {
+  return `\u2068${text}\u2069`;
+}

@@ -504,7 +504,8 @@ function renderFelt() {
 // A shown hand in words; in a hi/lo game its low too ("no low" when it has none).
 function handText(shown) {
   if (!("low" in shown)) return shown.text;
-  return shown.low === null ? t("table.hand.no_low", { high: shown.text }) : t("table.hand.low", { high: shown.text, low: shown.low });
+  const high = isolated(shown.text);
+  return shown.low === null ? t("table.hand.no_low", { high }) : t("table.hand.low", { high, low: isolated(shown.low) });
 }
 
 // A pot's name and amount, as a line begins: "The main pot 900".
@@ -516,7 +517,8 @@ function namesWith(hand, seats, low) {
   const names = seats.map((s) => {
     const shown = hand.shown.find((x) => x.seat === s);
     const text = shown ? (low ? shown.low : shown.text) : "";
-    return text ? t("table.with_hand", { line: playerName(s), hand: text }) : playerName(s);
+    const name = isolated(playerName(s));
+    return text ? t("table.with_hand", { line: name, hand: isolated(text) }) : name;
   });
   return joinNames(names);
 }
@@ -537,7 +539,7 @@ function resultLines(hand) {
   if (!facts.game.betting) {
     for (const winner of hand.winners) {
       const shown = hand.shown.find((x) => x.seat === winner);
-      lines.push(shown && shown.text ? t("table.with_hand", { line: pointText(winner), hand: shown.text }) : pointText(winner));
+      lines.push(shown && shown.text ? t("table.with_hand", { line: pointText(winner), hand: isolated(shown.text) }) : pointText(winner));
     }
   }
   if (!hand.shown.length && lines.length) lines.push(t("table.no_showdown"));
@@ -547,12 +549,12 @@ function resultLines(hand) {
 // "Ann wins 300", "You win 300".
 function wonText(won) {
   const amount = formatNumber(won.amount);
-  return won.seat === seat ? t("table.won.you", { amount }) : t("table.won", { name: playerName(won.seat), amount });
+  return won.seat === seat ? t("table.won.you", { amount }) : t("table.won", { name: isolated(playerName(won.seat)), amount });
 }
 
 // "Ann scores a point", "You score a point".
 function pointText(winner) {
-  return winner === seat ? t("table.point.you") : t("table.point", { name: playerName(winner) });
+  return winner === seat ? t("table.point.you") : t("table.point", { name: isolated(playerName(winner)) });
 }
 
 // ------------------------------------------------------------------ the controls
@@ -767,7 +769,7 @@ function renderControls() {
     parts.push(element("div", { text: t("table.waits") }));
   } else if (state.status === "over" || state.is_over) {
     if (seat === null) {
-      const top = state.standings.filter((s) => s.place === 1).map((s) => s.name);
+      const top = state.standings.filter((s) => s.place === 1).map((s) => isolated(s.name));
       parts.push(element("div", { class: "row", id: "game-over" },
         element("strong", { text: top.length > 1 ? t("table.over.first.shared", { names: joinNames(top) }) : t("table.over.first", { names: joinNames(top) }) })));
     } else {
@@ -776,7 +778,7 @@ function renderControls() {
       parts.push(...over);
     }
   } else if (seat === null) {
-    const who = state.actor === null || shownHand() !== null ? t("table.next.inline") : playerName(state.actor);
+    const who = state.actor === null || shownHand() !== null ? t("table.next.inline") : isolated(playerName(state.actor));
     parts.push(element("div", { class: "hint", id: "watching-note", text: t("table.watching", { who }) }));
   } else if (shownHand() !== null) {
     parts.push(...pauseControls());
@@ -791,7 +793,7 @@ function renderControls() {
     rows[0].prepend(element("strong", { id: "your-turn", text: t("table.your_turn") }));
     parts.push(...rows);
   } else {
-    const who = state.actor === null ? t("table.next.inline") : playerName(state.actor);
+    const who = state.actor === null ? t("table.next.inline") : isolated(playerName(state.actor));
     parts.push(element("div", { class: "hint", id: "waiting-for", text: t("table.waiting_for", { who }) }));
     if (state.status === "playing" && state.phase === "bet" && facts.game.betting &&
         state.live[seat] && state.stacks[seat] > 0 && state.actor !== null) {
@@ -835,7 +837,7 @@ function tick() {
   const el = $("timer");
   if (!el || deadline === null) return;
   const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
-  const whose = state.actor === seat ? t("table.timer.you") : t("table.timer.seat", { name: playerName(state.actor) });
+  const whose = state.actor === seat ? t("table.timer.you") : t("table.timer.seat", { name: isolated(playerName(state.actor)) });
   // what the server then does (R-TABLE-1, Table.default_action)
   const then = [t("table.timer.check")];
   if (facts.game.draws) then.push(t("table.timer.draw"));
