@@ -9,7 +9,8 @@
   log ``#log`` (its sentences move to the server's narration on another branch) and the shown
   hands' descriptions ("Two pair, jacks and fours"), which the server still writes in English.
 - The Arabic table page at 390x844 and 1280x720: ``dir="rtl"``, no sideways scrolling, the
-  action panel in view on our turn, no serious or critical axe-core finding with
+  action panel in view on our turn, a Latin nickname read in order inside the Arabic seat
+  label, no serious or critical axe-core finding with
   ``lang="ar"``, and the showdown on the felt (screenshots of both saved under
   ``$DRAWPOKER_ARTIFACTS`` or the test's directory)."""
 
@@ -192,7 +193,9 @@ def test_the_arabic_table_is_right_to_left_in_view_and_accessible(
     made = server.request("POST", "/api/tables", {"game": "holdem", "seats": seats})
     resize(driver, width, height)
     driver.get(server.url + f"/table/{made['id']}?lang=ar")
-    join(driver, "Sam")
+    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
+    by_id(driver, "name").clear()  # the device's nickname from the tests before
+    join(driver, "Sam Lee")
     wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
     root = driver.execute_script(
         "return [document.documentElement.lang, document.documentElement.dir,"
@@ -207,6 +210,18 @@ def test_the_arabic_table_is_right_to_left_in_view_and_accessible(
         " document.getElementById('act-fold').textContent]"
     )
     assert words == ["دورك.", "اللاعب", "انسحب"], words
+    # a Latin nickname in the Arabic seat label: read left to right inside its isolate, and
+    # first in the right-to-left line ("(أنت)" after it, so to its left)
+    name, in_order, name_first = driver.execute_script(
+        "const bdi = document.querySelector('#seat-0 .name bdi');"
+        "const range = document.createRange();"
+        "const box = (node, i, j) => { range.setStart(node, i); range.setEnd(node, j);"
+        " return range.getBoundingClientRect(); };"
+        "const text = bdi.firstChild; const after = bdi.nextSibling;"
+        "return [bdi.textContent, box(text, 0, 1).left < box(text, 4, 5).left,"
+        " box(after, 0, after.length).right <= bdi.getBoundingClientRect().left + 1];"
+    )
+    assert (name, in_order, name_first) == ("Sam Lee", True, True)
     assert serious_violations(driver) == []
     driver.save_screenshot(str(artifacts / f"table-ar-{width}x{height}.png"))
     # the showdown on the felt, in Arabic too: still no sideways scrolling

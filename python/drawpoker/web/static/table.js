@@ -32,9 +32,16 @@ function playerName(s, capital = true) {
   return player ? player.name : t("table.seat", { seat: formatNumber(s + 1) });
 }
 
-// A player's name as the page shows it: "Sam (you)" for the page's own seat.
+// A message with its {name} placeholder given as nodes (a name in its own <bdi>).
+function withNodes(text, nodes) {
+  const [before, after = ""] = text.split("{name}");
+  return [before, ...nodes, after];
+}
+
+// A player's name as the page shows it, in its own isolate: "Sam (you)" for our own seat.
 function nameOf(name, s) {
-  return s === seat ? t("table.you.name", { name }) : name;
+  const bdi = element("bdi", { text: name });
+  return s === seat ? withNodes(t("table.you.name"), [bdi]) : [bdi];
 }
 
 function titleOf(g) {
@@ -448,7 +455,7 @@ function renderFelt() {
     if (s === seat) box.classList.add("you");
     if (!result && state.actor === s && state.status === "playing") box.classList.add("acting");
     if (!hand.live[s] && hand.card_counts[s] > 0) box.classList.add("folded");
-    const name = element("div", { class: "name" }, element("bdi", { text: nameOf(player.name, s) }));
+    const name = element("div", { class: "name" }, ...nameOf(player.name, s));
     if (typeof player.rating === "number") name.append(" \u00b7 ", ratingBadge(player.rating));
     if (player.cpu) name.append(element("span", { class: "tag", text: t("table.cpu", { kind: said(`cpu.${player.cpu}`, player.cpu) }) }));
     if (hand.button === s && !facts.game.stud) name.append(element("span", { class: "badge button", text: t("table.button"), title: t("table.button.title") }));
@@ -726,8 +733,8 @@ function gameOverControls() {
     text: tied ? t("table.over.shared", place) : t("table.over.placed", place) }))];
   const list = element("ol", { class: "final-standings", id: "final-standings" });
   for (const x of state.standings) {
-    list.append(element("li", { value: String(x.place),
-      text: t("table.standing", { name: nameOf(x.name, x.seat), score: scoreText(x.score) }) }));
+    list.append(element("li", { value: String(x.place) },
+      ...withNodes(t("table.standing", { score: scoreText(x.score) }), nameOf(x.name, x.seat))));
   }
   parts.push(list);
   const again = element("button", { type: "button", id: "play-again",
@@ -885,7 +892,7 @@ function renderStandings() {
     head(facts.game.betting ? t("table.column.chips") : t("table.column.points")))];
   for (const s of state.standings) {
     rows.push(element("tr", {}, element("td", { text: formatNumber(s.place) }),
-      element("td", {}, element("bdi", { text: nameOf(s.name, s.seat) })),
+      element("td", {}, ...nameOf(s.name, s.seat)),
       element("td", { class: "num", text: formatNumber(s.score) })));
   }
   $("standings").replaceChildren(...rows);
