@@ -105,6 +105,10 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
 
     driver.get(server.url + "/leaderboard?game=holdem")
     wait(driver, lambda d: "Sam" in text(d, "board"), "the leaderboard")
+    badge = driver.execute_script(
+        "return document.querySelector('#board tbody .rating').getAttribute('aria-label')"
+    )
+    assert re.fullmatch(r"rating -?\d+", badge), badge  # the same badge as at the table
 
     # export, then import in a fresh profile (localStorage cleared)
     driver.get(server.url + "/games")

@@ -12,7 +12,7 @@ async function showBoard() {
       element("tr", {},
         element("td", { text: formatNumber(row.place) }),
         element("td", {}, element("bdi", { text: row.nickname })),
-        element("td", { class: "num", text: ratingFigure(row.rating) }),
+        element("td", { class: "num" }, ratingBadge(row.rating)),
         element("td", { text: formatNumber(row.games) }))));
     const pages = Math.max(1, Math.ceil(data.total / data.page_size));
     $("page").textContent = t("board.page", { page: formatNumber(boardPage + 1), pages: formatNumber(pages), players: t("board.count", {}, data.total) });
