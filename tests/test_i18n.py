@@ -142,8 +142,8 @@ def _ids_in_sources() -> tuple[set[str], set[str]]:
         literal |= set(re.findall(r"@i18n:([\w.-]+)", text))
     for script in (WEB / "static").glob("*.js"):
         text = script.read_text()
-        literal |= set(re.findall(r'\b(?:t|hasText|cardWords)\("([\w.-]+)"', text))
-        families |= set(re.findall(r"\b(?:t|hasText|cardWords)\(`([\w.-]+\.)\$\{", text))
+        literal |= set(re.findall(r'\b(?:t|hasText|cardWords|said)\("([\w.-]+)"', text))
+        families |= set(re.findall(r"\b(?:t|hasText|cardWords|said)\(`([\w.-]+\.)\$\{", text))
     for module in WEB.glob("*.py"):
         text = module.read_text()
         calls = r'\b(?:message|say|has_message)\(\s*(?:\w+,\s*)?"([\w-]+\.[\w.-]+)"'
@@ -405,3 +405,13 @@ def test_every_text_of_the_lobby_tips_and_rules_pages_comes_from_the_catalogue()
     # the check itself finds English that is not from a catalogue
     assert unmarked("<p>⟦Lööbý⟧ Lobby</p>") == ["Lobby"]
     assert unmarked("<td>4 / 47 = 8.51%</td><td>A♠ K♦ 7c</td>") == []
+
+
+def test_the_tips_chart_is_drawn_in_the_page_language() -> None:
+    with site() as client:
+        marked = client.get("/api/tips.svg?lang=qps").text
+        arabic = client.get("/api/tips.svg?lang=ar").text
+    assert marked.count("⟦") > 20 and unmarked(marked) == []
+    assert "أفضل بديل" in arabic and "زوجان أو أقوى" in arabic
+    words = re.sub(r"<[^>]+>", " ", arabic)
+    assert re.findall(r"[A-Za-z]{3,}", words) == []  # card codes only ("Jk", "7c")

@@ -6,8 +6,10 @@ moves to another browser profile by export and import."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from drawpoker.web.i18n import message
 from site_server import SiteServer
 from test_web_browser import (
     artifacts,
@@ -37,7 +39,8 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
     from selenium.webdriver.common.by import By
 
     driver.get(server.url + "/")
-    by_id(driver, "device-nickname").send_keys("Sam")
+    wait(driver, lambda d: body(d, "ready") == "yes", "the lobby")
+    by_id(driver, "nickname").send_keys("Sam")  # the lobby's one field; Save registers it
     driver.find_element(By.CSS_SELECTOR, "#nickname-form button").click()
     wait(driver, lambda d: d.execute_script("return localStorage['drawpoker.device']"), "a key")
     key = driver.execute_script("return localStorage['drawpoker.device']")
@@ -67,6 +70,14 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
     change = text(driver, "rating-change").strip()
     assert change.startswith("Your rating:") and ("(+" in change or "(-" in change), change
     assert "Sam (you) \u00b7" in text(driver, "seat-0") + text(driver, "seat-1")
+    ratings = driver.execute_script(
+        "return [...document.querySelectorAll('#felt .seat .rating')]"
+        ".map((r) => [r.getAttribute('role'), r.getAttribute('aria-label'), r.textContent])"
+    )
+    assert ratings, "no rating beside the names"
+    for role, label, shown in ratings:  # whole numbers, named in words
+        figure = label.removeprefix("rating ")
+        assert role == "img" and re.fullmatch(r"-?\d+", figure) and shown.endswith(figure), label
 
     # the seat token is lost (another tab, a cleared site entry): the device takes it back
     driver.execute_script(
@@ -88,11 +99,16 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
         "your games",
     )
     (cells,) = rows
-    assert cells[0] == table_id and cells[1] == "holdem" and cells[2] == "over"
-    assert cells[3] in ("1", "2") and cells[5] != "not rated"
+    assert cells[0] == table_id and cells[1] == message("en", "game.holdem")
+    assert cells[2] == "over" and cells[3] in ("1", "2")
+    assert re.fullmatch(r"rating -?\d+ \([+-]?\d+(\.\d)?\)", cells[5]), cells[5]  # rounded
 
     driver.get(server.url + "/leaderboard?game=holdem")
     wait(driver, lambda d: "Sam" in text(d, "board"), "the leaderboard")
+    badge = driver.execute_script(
+        "return document.querySelector('#board tbody .rating').getAttribute('aria-label')"
+    )
+    assert re.fullmatch(r"rating -?\d+", badge), badge  # the same badge as at the table
 
     # export, then import in a fresh profile (localStorage cleared)
     driver.get(server.url + "/games")
@@ -106,5 +122,5 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
     by_id(driver, "import-key").clear()
     by_id(driver, "import-key").send_keys(key)
     driver.find_element(By.CSS_SELECTOR, "#import-form button").click()
-    wait(driver, lambda d: text(d, "who") == "Playing as Sam.", "the key imported")
+    wait(driver, lambda d: text(d, "who") == "Playing as: Sam", "the key imported")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#games tbody tr"), "its games")

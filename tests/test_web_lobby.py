@@ -43,6 +43,10 @@ def test_a_public_table_is_listed_in_words_and_a_private_one_is_not() -> None:
         assert row["structure"] == "fixed limit"
         assert (row["seats"], row["free"], row["people"], row["cpu"]) == (3, 2, 0, 1)
         assert (row["status"], row["link"]) == ("waiting", f"/table/{public}")
+        # who sits there, with the rating the table page shows beside each name (open seats not)
+        cpu_rating = client.get(f"/api/tables/{public}").json()["players"][2]["rating"]
+        assert row["seated"] == [{"name": "CPU 3", "rating": cpu_rating}]
+        assert isinstance(cpu_rating, float)
         assert client.get(f"/api/tables/{private}").json()["private"] is True
 
 

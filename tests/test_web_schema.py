@@ -400,6 +400,7 @@ def test_the_lobby_schema_refuses_a_table_over_and_a_table_message() -> None:
         "watching": 0,
         "rounds": 10,
         "status": "waiting",
+        "seated": [{"name": "CPU 2", "rating": 19.0}],
     }
     page = {"type": "tables", "tables": [row], "total": 1, "limit": 50, "offset": 0}
     assert problems(check, page) == []

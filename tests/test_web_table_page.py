@@ -258,6 +258,7 @@ def test_game_over_shows_the_placing_and_play_again_seats_the_same_group(
         )
     assert no_showdown, "our fold did not end a hand on the felt"
     result, winner = no_showdown[0]
+    result = result.replace("\u2068", "").replace("\u2069", "")  # the name's isolate
     assert "CPU 2 wins" in result and "no showdown" in result, result
     assert "Wins " in winner, winner
     over = by_id(driver, "game-over").text

@@ -13,8 +13,9 @@ The 52-card deck and the 53-card joker deck (joker wild) are both covered.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from html import escape
 
 from drawpoker.draw import DiscardChoice, DrawOutcome, ObjectiveLike, discard_choices
 from drawpoker.errors import InvalidArgumentError
@@ -155,7 +156,12 @@ def _percent(x: float) -> str:
     return f"{100 * x:.2f}%"
 
 
-def _goal_text(goal: HandCategory) -> str:
+def goal_text(goal: HandCategory) -> str:
+    """A tip's goal in words.
+
+    >>> goal_text(HandCategory.TWO_PAIR)
+    'two pair or better'
+    """
     return goal.name.lower().replace("_", " ") + " or better"
 
 
@@ -179,7 +185,7 @@ def tips_rows(tips: Sequence[Tip]) -> list[dict[str, object]]:
                 "deck": t.deck,
                 "hand": t.hand,
                 "advised": _discard_text(t.discards),
-                "goal": _goal_text(t.goal),
+                "goal": goal_text(t.goal),
                 "advised_goal": f"{sum(a.counts[t.goal :])} / {a.total}",
                 "advised_goal_probability": t.goal_probability(a),
                 "advised_improve_probability": a.improve_probability,
@@ -212,7 +218,7 @@ def tips_markdown(tips: Sequence[Tip]) -> str:
         a, b = t.advised, t.alternative
         lines.append(
             f"| {t.advice} | {t.deck} | {t.hand} | {_discard_text(t.discards)} | "
-            f"{_goal_text(t.goal)} | {sum(a.counts[t.goal :])} / {a.total} = "
+            f"{goal_text(t.goal)} | {sum(a.counts[t.goal :])} / {a.total} = "
             f"{_percent(t.goal_probability(a))} | {_percent(a.improve_probability)} | "
             f"{_discard_text(b.discards)} | {_percent(t.goal_probability(b))} | "
             f"{_percent(b.improve_probability)} | {t.place} of {t.choices} |"
@@ -229,29 +235,49 @@ def tips_json(tips: Sequence[Tip]) -> str:
     return json.dumps(tips_rows(tips), indent=2)
 
 
-def tips_svg(tips: Sequence[Tip]) -> str:
+def _chart_label(tip: Tip) -> str:
+    return f"{tip.name} ({tip.deck.split()[0]} cards, goal {goal_text(tip.goal)})"
+
+
+@dataclass(frozen=True)
+class ChartWords:
+    """The words of the tips' chart: English by default; the site gives its catalogue's.
+
+    >>> ChartWords().label(build_tips()[0])
+    'pair (52 cards, goal two pair or better)'
+    """
+
+    title: str = "Draw tips: chance to reach the goal (advised vs best alternative)"
+    advised: str = "advised"
+    alternative: str = "best alternative"
+    label: Callable[[Tip], str] = _chart_label
+    discards: Callable[[str], str] = _discard_text
+    percent: Callable[[float], str] = _percent
+
+
+def tips_svg(tips: Sequence[Tip], words: ChartWords = ChartWords()) -> str:
     """A bar chart (SVG, written by hand): each tip's chance to reach its goal, advised
-    choice against the best alternative, one bar pair per tip and deck.
+    choice against the best alternative, one bar pair per tip and deck, in ``words``.
 
     >>> tips_svg(build_tips()).startswith("<svg")
     True
     """
     tips = _checked(tips)
-    bar, gap, left, width = 14, 12, 330, 360
+    labels = [escape(words.label(t)) for t in tips]
+    bar, gap, width = 14, 12, 360
+    left = max(330, 20 + 7 * max(map(len, labels), default=0))  # the longest label fits
     height = 50 + len(tips) * (2 * bar + gap) + 30
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 90}" '
         f'height="{height}" font-family="sans-serif" font-size="12">',
-        '<text x="10" y="20" font-size="14" font-weight="bold">'
-        "Draw tips: chance to reach the goal (advised vs best alternative)</text>",
+        f'<text x="10" y="20" font-size="14" font-weight="bold">{escape(words.title)}</text>',
         f'<rect x="{left}" y="30" width="12" height="10" fill="#2b6cb0"/>'
-        f'<text x="{left + 16}" y="39">advised</text>'
+        f'<text x="{left + 16}" y="39">{escape(words.advised)}</text>'
         f'<rect x="{left + 90}" y="30" width="12" height="10" fill="#c05621"/>'
-        f'<text x="{left + 106}" y="39">best alternative</text>',
+        f'<text x="{left + 106}" y="39">{escape(words.alternative)}</text>',
     ]
     y = 50
-    for t in tips:
-        label = f"{t.name} ({t.deck.split()[0]} cards, goal {_goal_text(t.goal)})"
+    for t, label in zip(tips, labels, strict=True):
         parts.append(f'<text x="10" y="{y + bar + 4}">{label}</text>')
         for offset, choice, colour in (
             (0, t.advised, "#2b6cb0"),
@@ -260,9 +286,10 @@ def tips_svg(tips: Sequence[Tip]) -> str:
             p = t.goal_probability(choice)
             parts.append(
                 f'<rect x="{left}" y="{y + offset}" width="{max(p * width, 0.5):.1f}" '
-                f'height="{bar - 2}" fill="{colour}"><title>{_discard_text(choice.discards)}'
-                f'</title></rect><text x="{left + p * width + 4:.1f}" '
-                f'y="{y + offset + bar - 4}">{_percent(p)}</text>'
+                f'height="{bar - 2}" fill="{colour}"><title>'
+                f"{escape(words.discards(choice.discards))}</title></rect>"
+                f'<text x="{left + p * width + 4:.1f}" '
+                f'y="{y + offset + bar - 4}">{escape(words.percent(p))}</text>'
             )
         y += 2 * bar + gap
     parts.append("</svg>")

@@ -19,7 +19,8 @@ from drawpoker.cards import format_cards, parse_cards
 from drawpoker.draw import DRAW_LIMITS, discard_choices
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.evaluation import HandCategory
-from drawpoker.tips import build_tips, tips_rows, tips_svg
+from drawpoker.tips import ChartWords, Tip, build_tips, goal_text, tips_rows, tips_svg
+from drawpoker.web.i18n import message, percent
 
 DECKS = {"52": False, "53": True}
 """The decks: 52 cards, or 53 with the joker wild."""
@@ -80,13 +81,40 @@ def tips_data() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
-def tips_chart() -> str:
-    """The tips' bar chart (SVG) on both decks.
+@lru_cache(maxsize=16)
+def tips_chart(tag: str = "en") -> str:
+    """The tips' bar chart (SVG) on both decks, in the tag's language.
 
     >>> tips_chart().startswith("<svg")
     True
+    >>> "زوج: أبقِ الزوج وبدّل ثلاثًا" in tips_chart("ar")
+    True
     """
-    return tips_svg(build_tips() + build_tips(joker=True))
+
+    def label(tip: Tip) -> str:
+        deck = "53" if "53" in tip.deck else "52"
+        return message(
+            tag,
+            "tips.chart.label",
+            tip=message(tag, f"tipdata.{tip.name.replace(' ', '-')}"),
+            deck=message(tag, f"tips.deck.{deck}"),
+            goal=message(tag, f"tipgoal.{goal_text(tip.goal).replace(' ', '-')}"),
+        )
+
+    def discards(cards: str) -> str:
+        if not cards:
+            return message(tag, "tips.chart.pat")
+        return message(tag, "tips.chart.draw", count=len(cards.split()), cards=cards)
+
+    words = ChartWords(
+        title=message(tag, "tips.chart.title"),
+        advised=message(tag, "tips.chart.advised"),
+        alternative=message(tag, "tips.chart.alternative"),
+        label=label,
+        discards=discards,
+        percent=lambda chance: percent(chance, tag),
+    )
+    return tips_svg(build_tips() + build_tips(joker=True), words)
 
 
 def _choice(choice: Any, rank: int, goal: int | None) -> dict[str, Any]:

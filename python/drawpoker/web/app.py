@@ -57,7 +57,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
@@ -255,13 +255,6 @@ def _house(request: Request | WebSocket) -> House:
 
 def _room(request: Request) -> Room | None:
     return _house(request).find(request.path_params["table_id"])
-
-
-def _page(name: str) -> Callable[[Request], Awaitable[Response]]:
-    async def page(request: Request) -> Response:
-        return FileResponse(STATIC / name, media_type="text/html")
-
-    return page
 
 
 def _localised_page(name: str) -> Callable[[Request], Awaitable[Response]]:
@@ -623,8 +616,9 @@ async def tips(request: Request) -> Response:
 
 
 async def tips_svg(request: Request) -> Response:
-    """The tips' chart."""
-    return Response(await asyncio.to_thread(tips_chart), media_type="image/svg+xml")
+    """The tips' chart, in the request's language."""
+    chart = await asyncio.to_thread(tips_chart, language(request))
+    return in_language(request, Response(chart, media_type="image/svg+xml"))
 
 
 async def analysis(request: Request) -> Response:
@@ -915,10 +909,10 @@ def create_app(
     app = Starlette(
         routes=[
             Route("/", _localised_page("index.html")),
-            Route("/table/{table_id}", _page("table.html")),
+            Route("/table/{table_id}", _localised_page("table.html")),
             Route("/tips", _localised_page("tips.html")),
-            Route("/games", _page("games.html")),
-            Route("/leaderboard", _page("leaderboard.html")),
+            Route("/games", _localised_page("games.html")),
+            Route("/leaderboard", _localised_page("leaderboard.html")),
             Route("/rules", rules_index),
             Route("/i18n/{tag}.json", texts),
             Route("/rules/{game:path}", rules),

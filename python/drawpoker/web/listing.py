@@ -112,6 +112,8 @@ def table_row(room: Room) -> dict[str, Any]:
     >>> row = table_row(room)
     >>> row["title"], row["stakes"], row["structure"], row["free"], row["people"], row["cpu"]
     ('Omaha, pot limit', 'blinds 50/100', 'pot limit', 2, 0, 1)
+    >>> row["seated"]
+    [{'name': 'CPU 3', 'rating': 19.0}]
     """
     spec = room.table.game
     players = room.players()
@@ -131,6 +133,7 @@ def table_row(room: Room) -> dict[str, Any]:
         "watching": len(room.watchers),
         "rounds": room.table.settings.rounds,
         "status": room.status,
+        "seated": [{"name": p["name"], "rating": p["rating"]} for p in players if p["taken"]],
     }
 
 

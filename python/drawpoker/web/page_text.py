@@ -1,8 +1,9 @@
 """The site's plain pages (``static/*.html``) in a language, on the server: the ``<html>``
 element gets the language and its direction, every element marked ``data-i18n="<id>"`` gets
 that message as its text, every attribute value ``@i18n:<id>`` that message, and the comment
-``<!--languages-->`` the language switch. The English in the files is what a reader of the file
-sees; a page is never served with it unless the language is English.
+``<!--header-->`` the site's header (:func:`site_header`, the same on every page). The English
+in the files is what a reader of the file sees; a page is never served with it unless the
+language is English.
 
 >>> page = '<html lang="en"><h1 data-i18n="site.rules">Rules</h1><img alt="@i18n:site.tips">'
 >>> print(localised(page, "ar").replace("><", ">\\n<"))
@@ -42,6 +43,33 @@ def language_switch(tag: str) -> str:
     return f'<nav class="languages" aria-label="{label}">{links}</nav>'
 
 
+SITE_LINKS = (
+    ("/", "site.lobby"),
+    ("/games", "site.games"),
+    ("/leaderboard", "site.ratings"),
+    ("/rules", "site.rules"),
+    ("/tips", "site.tips"),
+)
+"""The site's pages every header links to: address and message id."""
+
+
+def site_header(tag: str) -> str:
+    """The header every page of the site shows: the name, the links to the site's pages and
+    the language switch, written once here.
+
+    >>> header = site_header("en")
+    >>> header.count('<a href="/'), '>Your games</a>' in header, 'class="languages"' in header
+    (5, True, True)
+    """
+    links = "".join(f'<a href="{href}">{escape(message(tag, key))}</a>' for href, key in SITE_LINKS)
+    nav = escape(message(tag, "site.nav"))
+    return (
+        '<header class="site">\n  <a class="brand" href="/">drawpoker</a>\n'
+        f'  <nav aria-label="{nav}">{links}</nav>\n'
+        f"  {language_switch(tag)}\n</header>"
+    )
+
+
 def localised(page: str, tag: str) -> str:
     """``page`` (HTML marked as the module says) written in the tag's language."""
     lang = escape(base_language(tag))
@@ -53,4 +81,4 @@ def localised(page: str, tag: str) -> str:
         page,
     )
     page = _ATTRIBUTE.sub(lambda m: escape(message(tag, m[1])), page)
-    return page.replace("<!--languages-->", language_switch(tag))
+    return page.replace("<!--header-->", site_header(tag))

@@ -29,7 +29,7 @@ from drawpoker.web.i18n import (
     number,
     percent,
 )
-from drawpoker.web.page_text import language_switch
+from drawpoker.web.page_text import site_header
 from drawpoker.web.rules_content import (
     LowDrawRow,
     RankingTable,
@@ -54,7 +54,6 @@ def _escaped(lang: str) -> Callable[..., str]:
 
 def _frame(lang: str, title: str, body: str) -> str:
     """A whole page: the site's header and stylesheets around ``body``."""
-    say = _escaped(lang)
     return (
         "<!doctype html>\n"
         f'<html lang="{escape(base_language(lang))}" dir="{direction(lang)}">\n<head>\n'
@@ -66,11 +65,7 @@ def _frame(lang: str, title: str, body: str) -> str:
         '<link rel="stylesheet" href="/static/pages.css">\n'
         '<link rel="stylesheet" href="/static/rules.css">\n'
         "</head>\n<body>\n"
-        '<header class="site">\n  <a class="brand" href="/">drawpoker</a>\n'
-        f'  <nav aria-label="{say("site.nav")}"><a href="/">{say("site.lobby")}</a>'
-        f'<a href="/rules">{say("site.rules")}</a>'
-        f'<a href="/tips">{say("site.tips")}</a></nav>\n'
-        f"  {language_switch(lang)}\n</header>\n"
+        f"{site_header(lang)}\n"
         f'<main class="rules-page">\n{body}</main>\n</body>\n</html>\n'
     )
 

@@ -107,7 +107,7 @@ function element(tag, attributes = {}, ...children) {
   return el;
 }
 
-// A whole number of chips as people read it: 1,200.
+// A whole number of chips as the log's English sentences write it: 1,200.
 function chips(n) {
   return Number(n).toLocaleString("en-US");
 }
@@ -147,4 +147,39 @@ function t(key, values = {}, count = null) {
     filled.count = formatNumber(count);
   }
   return text.replace(/\{(\w+)\}/g, (whole, name) => (name in filled ? String(filled[name]) : whole));
+}
+
+// A word from the catalogue when it has one, else the server's English.
+function said(key, english) {
+  return hasText(key) ? t(key) : english;
+}
+
+// A game's title in the page's language (the server's English when the catalogue lacks it).
+function gameTitle(name, english) {
+  return said(`game.${name}`, english);
+}
+
+// A rating as every page shows it: a whole number ("19"), in the page's digits.
+function ratingFigure(rating) {
+  return formatNumber(Math.round(rating));
+}
+
+// A rating's change with its sign and one decimal ("+1.2", "-0.4").
+function ratingChange(change) {
+  return new Intl.NumberFormat(I18N.tag, { signDisplay: "exceptZero", maximumFractionDigits: 1 }).format(change);
+}
+
+// A rating beside a name: short on screen ("★ 19", the whole words as its tooltip) and named
+// in words for a screen reader ("rating 19"), so that it never reads as a bare number.
+function ratingBadge(rating) {
+  const words = t("rating.label", { rating: ratingFigure(rating) });
+  return element("span", { class: "rating", role: "img", "aria-label": words, title: words,
+    text: `\u2605\u00a0${ratingFigure(rating)}` });
+}
+
+// A name or a server's text inside a sentence of the page's language, in a Unicode isolate
+// (FSI ... PDI, what <bdi> does for an element): "CPU 3 (Pair of sixes)" keeps its order in
+// an Arabic sentence, an Arabic name in an English one.
+function isolated(text) {
+  return `\u2068${text}\u2069`;
 }

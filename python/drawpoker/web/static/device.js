@@ -1,5 +1,5 @@
-// drawpoker: this browser's device key (docs/protocol.md, "Devices"). The first visit asks a
-// nickname once and gets a key from the server; the key stays in localStorage, ties every seat
+// drawpoker: this browser's device key (docs/protocol.md, "Devices"). The lobby's nickname
+// field registers it once with the server; the key stays in localStorage, ties every seat
 // taken here to this device, and can be exported and imported in another browser.
 "use strict";
 
@@ -19,28 +19,29 @@ function keepDevice(key, nickname) {
   localStorage.setItem(NICKNAME_STORE, nickname);
 }
 
-// A form asking the nickname, put at the top of `place` when this browser has no device yet
-// (the lobby asks it on the first visit, once its texts are loaded).
-function askNickname(place, done) {
+// Registers this browser as a device under `nickname` (POST /api/devices) and keeps its key.
+async function registerDevice(nickname) {
+  const made = await requestJSON("POST", "/api/devices", { nickname });
+  keepDevice(made.device, made.nickname);
+  return made;
+}
+
+// The lobby's nickname field is the one place the nickname is asked: until this browser has a
+// device key, a Save button beside it registers the device under that nickname (once).
+/** @param {HTMLInputElement} field */
+function offerDevice(field) {
   if (deviceKey()) return;
-  const input = element("input", { id: "device-nickname", name: "nickname", maxlength: "24",
-    required: "", autocomplete: "nickname" });
   const error = element("p", { id: "nickname-error", class: "error", role: "alert" });
-  const label = hasText("device.nickname") ? t("device.nickname") : "Your nickname (shown at tables and in ratings)";
-  const save = hasText("device.save") ? t("device.save") : "Save";
   const form = element("form", { id: "nickname-form", class: "device" },
-    element("label", { for: "device-nickname", text: label }),
-    input, element("button", { type: "submit", text: save }), error);
+    element("button", { type: "submit", text: t("device.save") }), error);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      const made = await requestJSON("POST", "/api/devices", { nickname: input.value });
-      keepDevice(made.device, made.nickname);
+      field.value = (await registerDevice(field.value)).nickname;
       form.remove();
-      if (done) done(made.nickname);
     } catch (problem) {
       error.textContent = problem.message;
     }
   });
-  place.prepend(form);
+  field.after(form);
 }

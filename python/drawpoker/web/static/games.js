@@ -5,9 +5,9 @@
 let gamesPage = 0;
 
 function ratingText(seat) {
-  if (seat.rating_after === null) return "not rated";
-  const change = seat.rating_after - seat.rating_before;
-  return `${seat.rating_after.toFixed(1)} (${change >= 0 ? "+" : ""}${change.toFixed(1)})`;
+  if (seat.rating_after === null) return t("games.not_rated");
+  const change = ratingChange(seat.rating_after - seat.rating_before);
+  return t("games.rating", { rating: t("rating.label", { rating: ratingFigure(seat.rating_after) }), change });
 }
 
 async function download(tableId, seat, format) {
@@ -16,7 +16,7 @@ async function download(tableId, seat, format) {
     { headers: { "x-device-key": /** @type {string} */ (deviceKey()) } });
   if (!response.ok) {
     const data = await response.json().catch(() => ({}));
-    $("games-error").textContent = data.message || `${response.status}`;
+    $("games-error").textContent = data.message || formatNumber(response.status);
     return;
   }
   const link = element("a", { href: URL.createObjectURL(await response.blob()),
@@ -29,7 +29,7 @@ async function download(tableId, seat, format) {
 function historyButtons(tableId, seat) {
   const cell = element("td");
   for (const format of ["json", "phh"]) {
-    const button = element("button", { type: "button", text: format.toUpperCase() });
+    const button = element("button", { type: "button", text: format.toUpperCase(), "aria-label": t(`games.download.${format}`) });
     button.addEventListener("click", () => download(tableId, seat, format));
     cell.append(button, " ");
   }
@@ -45,34 +45,35 @@ async function showGames() {
     for (const seat of table.seats) {
       rows.push(element("tr", {},
         element("td", {}, element("a", { href: `/table/${encodeURIComponent(table.id)}`, text: table.id })),
-        element("td", { text: table.game }),
-        element("td", { text: table.status }),
-        element("td", { text: seat.place === null ? "" : String(seat.place) }),
-        element("td", { text: seat.score === null ? "" : String(seat.score) }),
+        element("td", { text: gameTitle(table.game, table.game) }),
+        element("td", { text: said(`status.${table.status}`, table.status) }),
+        element("td", { text: seat.place === null ? "" : formatNumber(seat.place) }),
+        element("td", { text: seat.score === null ? "" : formatNumber(seat.score) }),
         element("td", { text: table.status === "over" ? ratingText(seat) : "" }),
         historyButtons(table.id, seat.seat)));
     }
   }
   body.replaceChildren(...rows);
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
-  $("page").textContent = `page ${gamesPage + 1} of ${pages} (${data.total} tables)`;
+  $("page").textContent = t("games.page", { page: formatNumber(gamesPage + 1), pages: formatNumber(pages), tables: t("games.count", {}, data.total) });
   /** @type {HTMLButtonElement} */ ($("previous")).disabled = gamesPage === 0;
   /** @type {HTMLButtonElement} */ ($("next")).disabled = gamesPage + 1 >= pages;
 }
 
+// The lobby's nickname field registers this browser; until then there are no games to list.
 async function start() {
-  const main = document.querySelector("main");
   if (!deviceKey()) {
-    $("who").textContent = "This browser has no nickname yet.";
-    askNickname(main, () => start());
+    $("who").replaceChildren(t("games.no_device"), " ", element("a", { href: "/", text: t("games.no_device.link") }));
+    document.body.dataset.ready = "yes";
     return;
   }
-  $("who").textContent = `Playing as ${deviceNickname()}.`;
+  $("who").replaceChildren(t("games.playing_as"), " ", element("bdi", { text: deviceNickname() }));
   try {
     await showGames();
   } catch (problem) {
     $("games-error").textContent = problem.message;
   }
+  document.body.dataset.ready = "yes";
 }
 
 $("previous").addEventListener("click", () => { gamesPage -= 1; start(); });
@@ -96,4 +97,4 @@ $("import-form").addEventListener("submit", async (event) => {
     $("games-error").textContent = problem.message;
   }
 });
-start();
+loadTexts().then(start);

@@ -10,25 +10,27 @@ async function showBoard() {
       `/api/leaderboard/${encodeURIComponent(game)}?page=${boardPage}`);
     /** @type {HTMLElement} */ (document.querySelector("#board tbody")).replaceChildren(...data.ratings.map((row) =>
       element("tr", {},
-        element("td", { text: String(row.place) }),
-        element("td", { text: row.nickname }),
-        element("td", { text: row.rating.toFixed(1) }),
-        element("td", { text: String(row.games) }))));
+        element("td", { text: formatNumber(row.place) }),
+        element("td", {}, element("bdi", { text: row.nickname })),
+        element("td", { class: "num" }, ratingBadge(row.rating)),
+        element("td", { text: formatNumber(row.games) }))));
     const pages = Math.max(1, Math.ceil(data.total / data.page_size));
-    $("page").textContent = `page ${boardPage + 1} of ${pages} (${data.total} players)`;
+    $("page").textContent = t("board.page", { page: formatNumber(boardPage + 1), pages: formatNumber(pages), players: t("board.count", {}, data.total) });
     /** @type {HTMLButtonElement} */ ($("previous")).disabled = boardPage === 0;
     /** @type {HTMLButtonElement} */ ($("next")).disabled = boardPage + 1 >= pages;
     $("board-error").textContent = "";
   } catch (problem) {
     $("board-error").textContent = problem.message;
   }
+  document.body.dataset.ready = "yes";
 }
 
 async function start() {
+  await loadTexts();
   const data = await requestJSON("GET", "/api/games");
   const select = /** @type {HTMLSelectElement} */ ($("board-game"));
   for (const game of data.games) {
-    select.append(element("option", { value: game.name, text: game.title }));
+    select.append(element("option", { value: game.name, text: gameTitle(game.name, game.title) }));
   }
   const asked = new URLSearchParams(location.search).get("game");
   if (asked && data.games.some((g) => g.name === asked)) select.value = asked;

@@ -13,15 +13,6 @@ function currentGame() {
   return GAMES.find((g) => g.name === /** @type {HTMLSelectElement} */ ($("game")).value);
 }
 
-// A word from the catalogue when it has one, else the server's English.
-function said(key, english) {
-  return hasText(key) ? t(key) : english;
-}
-
-function gameTitle(name, english) {
-  return said(`game.${name}`, english);
-}
-
 function choiceWords(setting, choice) {
   const i = setting.choices.indexOf(choice);
   return said(`choice.${choice}`, i >= 0 ? setting.choice_labels[i] : String(choice));
@@ -135,6 +126,13 @@ function nickname() {
   return name === "" ? undefined : name;
 }
 
+// The device key a seat taken here is tied to: on a first visit, the nickname typed in the
+// lobby's one field registers the device first (no nickname, no device: the seat is anonymous).
+async function seatDevice(name) {
+  if (!deviceKey() && name !== undefined) await registerDevice(name);
+  return deviceKey() || undefined;
+}
+
 function showError(text) {
   $("lobby-error").textContent = text;
 }
@@ -155,7 +153,7 @@ async function create(event) {
     const body = { ...request(), private: /** @type {HTMLInputElement} */ ($("private")).checked, sit: true };
     const name = nickname();
     if (name !== undefined) body.name = name;
-    if (deviceKey()) body.device = deviceKey();  // the seat counts for this device's rating
+    body.device = await seatDevice(name);  // the seat counts for this device's rating
     const made = await requestJSON("POST", "/api/tables", body);
     sitAt(made.id, made.token);
   } catch (error) {
@@ -169,7 +167,7 @@ async function join(tableId) {
   try {
     const name = nickname();
     const taken = await requestJSON("POST", `/api/tables/${encodeURIComponent(tableId)}/seats`,
-      { name, device: deviceKey() || undefined });
+      { name, device: await seatDevice(name) });
     sitAt(tableId, taken.token);
   } catch (error) {
     if (error.status === 409) location.href = `/table/${encodeURIComponent(tableId)}`;  // offers to watch
@@ -181,7 +179,7 @@ async function playNow(game) {
   $("lobby-error").textContent = "";
   try {
     const name = nickname();
-    const body = { game, name, device: deviceKey() || undefined };  // JSON leaves out undefined
+    const body = { game, name, device: await seatDevice(name) };  // JSON leaves out undefined
     const taken = await requestJSON("POST", "/api/play", body);
     sitAt(taken.id, taken.token);
   } catch (error) {
@@ -203,6 +201,12 @@ function stakesWords(row) {
   return t("lobby.stakes", { stakes, structure });
 }
 
+// Who sits at a listed table, each name with its rating as the table page shows it.
+function seatedList(seated) {
+  return element("ul", { class: "seated" }, ...seated.map((p) => element("li", {},
+    element("bdi", { text: p.name }), ...(typeof p.rating === "number" ? [" \u00b7 ", ratingBadge(p.rating)] : []))));
+}
+
 function tableRow(row) {
   const joinButton = element("button", { type: "button", class: "join", text: t("lobby.join") });
   joinButton.dataset.table = row.id;
@@ -214,7 +218,7 @@ function tableRow(row) {
     element("td", { text: gameTitle(row.game, row.title) }),
     element("td", { text: stakesWords(row) }),
     element("td", { class: "num", text: t("lobby.free", { free: formatNumber(row.free), seats: formatNumber(row.seats) }) }),
-    element("td", { text: t("lobby.players", { people, cpu: formatNumber(row.cpu) }) }),
+    element("td", {}, t("lobby.players", { people, cpu: formatNumber(row.cpu) }), seatedList(row.seated)),
     element("td", { class: "num", text: formatNumber(row.watching) }),
     element("td", { text: hasText(`status.${row.status}`) ? t(`status.${row.status}`) : row.status }),
     element("td", {}, joinButton, " ", watch));
@@ -252,9 +256,7 @@ function followTables() {
 
 async function start() {
   await loadTexts();
-  askNickname(document.querySelector("main.lobby"), (name) => {
-    /** @type {HTMLInputElement} */ ($("nickname")).value = name;
-  });
+  offerDevice(/** @type {HTMLInputElement} */ ($("nickname")));
   const data = await requestJSON("GET", "/api/games");
   GAMES = data.games;
   const select = $("game");

@@ -27,9 +27,36 @@ let pauseEnd = null;     // performance.now() at which the server's pause after 
 let preAction = null;    // a choice made before our turn ({kind, hand, street, bet})
 
 function playerName(s, capital = true) {
-  if (s === seat) return capital ? "You" : "you";
+  if (s === seat) return capital ? t("table.you") : t("table.you.inline");
   const player = state && state.players[s];
-  return player ? player.name : `Seat ${s + 1}`;
+  return player ? player.name : t("table.seat", { seat: formatNumber(s + 1) });
+}
+
+// A message with its {name} placeholder given as nodes (a name in its own <bdi>).
+function withNodes(text, nodes) {
+  const [before, after = ""] = text.split("{name}");
+  return [before, ...nodes, after];
+}
+
+// A player's name as the page shows it, in its own isolate: "Sam (you)" for our own seat.
+function nameOf(name, s) {
+  const bdi = element("bdi", { text: name });
+  return s === seat ? withNodes(t("table.you.name"), [bdi]) : [bdi];
+}
+
+function titleOf(g) {
+  return gameTitle(g.name, g.title);
+}
+
+// Names joined as a list ("Ann, Bob and Cy"), in the page's language.
+function joinNames(names) {
+  if (names.length < 2) return names.join("");
+  return t("table.and", { first: names.slice(0, -1).join(t("lobby.separator")), last: names[names.length - 1] });
+}
+
+// A chip amount or a point score with its counted unit: "1,990 chips", "3 points".
+function scoreText(score) {
+  return facts.game.betting ? t("count.chips", {}, score) : t("table.count.points", {}, score);
 }
 
 /** @type {number | undefined} */
@@ -44,13 +71,15 @@ function showMessage(text) {
 // ------------------------------------------------------------------ joining and connecting
 
 async function main() {
+  await loadTexts();
+  fillKeys();
   try {
     facts = await requestJSON("GET", `/api/tables/${encodeURIComponent(TABLE_ID)}`);
   } catch (error) {
-    $("page-error").textContent = error.status === 404 ? "There is no such table." : error.message;
+    $("page-error").textContent = error.status === 404 ? t("table.no_table") : error.message;
     return;
   }
-  document.title = `drawpoker: ${facts.game.title}`;
+  document.title = t("table.page_title.game", { game: titleOf(facts.game) });
   token = localStorage.getItem(TOKEN_KEY);
   if (WATCHING) {
     connect();
@@ -81,11 +110,11 @@ async function takeBack() {
 function showFull() {
   $("full").hidden = false;
   if (facts.status !== "over") return;
-  $("full-title").textContent = `This game of ${facts.game.title} is over`;
-  $("watch-link").textContent = "See how it ended";
+  $("full-title").textContent = t("table.over.title", { game: titleOf(facts.game) });
+  $("watch-link").textContent = t("table.over.watch");
   // a new seat of this game by "Play now" (#play-again is the game-over button of a seat)
   $("play-this-game").hidden = false;
-  $("play-this-game").textContent = `Play ${facts.game.title} again`;
+  $("play-this-game").textContent = t("table.over.again", { game: titleOf(facts.game) });
   $("play-this-game").addEventListener("click", async () => {
     try {
       const name = localStorage.getItem("drawpoker.nickname") || undefined;
@@ -101,11 +130,13 @@ function showFull() {
 
 function showJoin() {
   $("join").hidden = false;
-  $("join-title").textContent = `Take a seat: ${facts.game.title}`;
+  $("join-title").textContent = t("table.join.game", { game: titleOf(facts.game) });
   const people = facts.players.filter((p) => p.cpu === null).length;
-  $("join-facts").textContent =
-    `${facts.players.length} seats (${people} for people), ${facts.rounds} rounds` +
-    (facts.turn_timer ? `, ${facts.turn_timer} s per turn` : "") + ".";
+  const seats = t("table.join.facts", { seats: t("table.count.seats", {}, facts.players.length),
+    people: formatNumber(people), rounds: t("table.count.rounds", {}, facts.rounds) });
+  $("join-facts").textContent = facts.turn_timer
+    ? t("table.join.timed", { facts: seats, time: t("defaults.seconds", {}, facts.turn_timer) })
+    : t("table.join.untimed", { facts: seats });
   $("join-form").addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
@@ -137,12 +168,12 @@ function connect() {
     if (event.code === 4401) {
       localStorage.removeItem(TOKEN_KEY);
       $("table-area").hidden = true;
-      $("page-error").textContent = "This browser's seat token is not one of this table's.";
+      $("page-error").textContent = t("table.bad_token");
       return;
     }
     if (event.code === 4404) return;
     if (event.code === 4429) {
-      $("page-error").textContent = "This table has as many watchers as it takes: try again later.";
+      $("page-error").textContent = t("table.too_many_watchers");
       return;
     }
     setTimeout(connect, retry);
@@ -176,7 +207,7 @@ function receive(message) {
     setState(message.state);
   } else if (message.type === "error") {
     sent = false;
-    showMessage(`Refused: ${message.message}`);
+    showMessage(t("table.refused", { reason: message.message }));
     if (state) render();
   }
 }
@@ -214,11 +245,11 @@ function playPreAction() {
 }
 
 function preActionControls() {
-  const row = element("div", { class: "row pre-actions", role: "group", "aria-label": "before your turn" });
-  for (const [kind, label] of [["check-fold", "Check/fold"], ["check", "Check"], ["call-any", "Call any"]]) {
+  const row = element("div", { class: "row pre-actions", role: "group", "aria-label": t("table.pre") });
+  for (const kind of ["check-fold", "check", "call-any"]) {
     const chosen = preAction !== null && preAction.kind === kind;
     const b = element("button", { type: "button", id: `pre-${kind}`, class: "secondary pre",
-      text: label, "aria-pressed": chosen ? "true" : "false" });
+      text: t(`table.pre.${kind}`), "aria-pressed": chosen ? "true" : "false" });
     b.addEventListener("click", () => {
       preAction = chosen ? null : { kind, hand: state.hand, street: state.street, bet: state.current_bet };
       render();
@@ -293,8 +324,8 @@ function shownHand() {
 }
 
 function potName(i, count) {
-  if (count <= 1) return "the pot";
-  return i === 0 ? "the main pot" : `side pot ${i}`;
+  if (count <= 1) return t("table.pot.only");
+  return i === 0 ? t("table.pot.main") : t("table.pot.side", { n: formatNumber(i) });
 }
 
 function capital(text) {
@@ -308,13 +339,17 @@ function awardText(hand, s) {
   const pots = [];
   hand.awards.forEach((pot, i) => {
     const name = potName(i, hand.awards.length);
-    if (pot.high.includes(s)) pots.push(split ? `${name} (high)` : name);
-    if (pot.low.includes(s)) pots.push(`${name} (low)`);
+    if (pot.high.includes(s)) pots.push(split ? t("table.pot.high", { pot: name }) : name);
+    if (pot.low.includes(s)) pots.push(t("table.pot.low", { pot: name }));
   });
-  const verb = s === seat ? "You win" : "Wins";
-  if (!facts.game.betting) return hand.winners.includes(s) ? (s === seat ? "You score a point" : "Scores a point") : "";
+  if (!facts.game.betting) {
+    if (!hand.winners.includes(s)) return "";
+    return s === seat ? t("table.award.point.you") : t("table.award.point");
+  }
   if (!won) return "";
-  return `${verb} ${chips(won)}${pots.length ? `: ${pots.join(", ")}` : ""}`;
+  const amount = formatNumber(won);
+  const wins = s === seat ? t("table.award.you", { amount }) : t("table.award", { amount });
+  return pots.length ? t("table.award.pots", { wins, pots: pots.join(t("lobby.separator")) }) : wins;
 }
 
 // The ring the other seats sit on: the whole felt when it is wide; on a tall (phone) felt the
@@ -354,7 +389,7 @@ function seatCards(s, hand, result) {
         el.setAttribute("role", "button");
         el.setAttribute("tabindex", "0");
         el.setAttribute("aria-pressed", picked.has(i) ? "true" : "false");
-        el.setAttribute("aria-label", `${cardName(card)}${picked.has(i) ? ", to discard" : ""}`);
+        el.setAttribute("aria-label", picked.has(i) ? t("table.card.discard", { card: cardName(card) }) : cardName(card));
         if (picked.has(i)) el.classList.add("picked");
         const toggle = () => {
           if (picked.has(i)) picked.delete(i); else picked.add(i);
@@ -392,13 +427,13 @@ function seatCards(s, hand, result) {
 function seatNote(s, hand, result) {
   const player = state.players[s];
   const notes = [];
-  if (!player.taken) notes.push("open seat");
-  if (player.away) notes.push(player.taken ? "away: a CPU plays" : "a CPU plays");
-  else if (player.cpu === null && player.taken && !player.connected && s !== seat) notes.push("offline");
-  if (hand.card_counts[s] === 0 && hand.phase !== "done") notes.push("out");
-  else if (!hand.live[s]) notes.push("folded");
-  else if (hand.stacks[s] === 0 && facts.game.betting && !result) notes.push("all in");
-  if (hand.drawn[s] >= 0 && hand.live[s]) notes.push(hand.drawn[s] === 0 ? "stood pat" : `drew ${hand.drawn[s]}`);
+  if (!player.taken) notes.push(t("table.note.open"));
+  if (player.away) notes.push(player.taken ? t("table.note.away") : t("table.note.cpu"));
+  else if (player.cpu === null && player.taken && !player.connected && s !== seat) notes.push(t("table.note.offline"));
+  if (hand.card_counts[s] === 0 && hand.phase !== "done") notes.push(t("table.note.out"));
+  else if (!hand.live[s]) notes.push(t("table.note.folded"));
+  else if (hand.stacks[s] === 0 && facts.game.betting && !result) notes.push(t("table.note.all_in"));
+  if (hand.drawn[s] >= 0 && hand.live[s]) notes.push(hand.drawn[s] === 0 ? t("table.note.stood_pat") : t("table.note.drew", {}, hand.drawn[s]));
   return notes.join(" \u00b7 ");
 }
 
@@ -420,14 +455,13 @@ function renderFelt() {
     if (s === seat) box.classList.add("you");
     if (!result && state.actor === s && state.status === "playing") box.classList.add("acting");
     if (!hand.live[s] && hand.card_counts[s] > 0) box.classList.add("folded");
-    const rated = typeof player.rating === "number" ? ` \u00b7 ${player.rating.toFixed(1)}` : "";
-    const name = element("div", { class: "name", text: (s === seat ? `${player.name} (you)` : player.name) + rated });
-    if (player.cpu) name.append(element("span", { class: "tag", text: `(${player.cpu})` }));
-    if (hand.button === s && !facts.game.stud) name.append(element("span", { class: "badge button", text: "D", title: "the button (dealer)" }));
-    if (blinds.has(s)) name.append(element("span", { class: `badge ${blinds.get(s)}`, text: blinds.get(s) }));
+    const name = element("div", { class: "name" }, ...nameOf(player.name, s));
+    if (typeof player.rating === "number") name.append(" \u00b7 ", ratingBadge(player.rating));
+    if (player.cpu) name.append(element("span", { class: "tag", text: t("table.cpu", { kind: said(`cpu.${player.cpu}`, player.cpu) }) }));
+    if (hand.button === s && !facts.game.stud) name.append(element("span", { class: "badge button", text: t("table.button"), title: t("table.button.title") }));
+    if (blinds.has(s)) name.append(element("span", { class: `badge ${blinds.get(s)}`, text: said(`table.blind.${blinds.get(s)}`, blinds.get(s)) }));
     box.append(name);
-    const score = facts.game.betting ? `${chips(hand.stacks[s])} chips` : `${chips(state.points[s])} points`;
-    box.append(element("div", { class: "stack", text: score }));
+    box.append(element("div", { class: "stack", text: scoreText(facts.game.betting ? hand.stacks[s] : state.points[s]) }));
     box.append(seatCards(s, hand, result));
     const shown = hand.shown.find((x) => x.seat === s);
     if (shown && shown.text) box.append(element("div", { class: "shown", text: handText(shown) }));
@@ -457,7 +491,7 @@ function renderFelt() {
     box.style.left = `${x}px`;
     box.style.top = `${y}px`;
     if (hand.bets[s] > 0) {
-      const bet = element("div", { class: "bet", id: `bet-${s}`, text: chips(hand.bets[s]) });
+      const bet = element("div", { class: "bet", id: `bet-${s}`, text: formatNumber(hand.bets[s]) });
       bet.style.left = `${middle.cx + 0.45 * (x - middle.cx)}px`;
       bet.style.top = `${middle.cy + 0.45 * (y - middle.cy)}px`;
       felt.append(bet);
@@ -465,10 +499,10 @@ function renderFelt() {
   });
   $("board").replaceChildren(...hand.board.map((c) => cardElement(c)));
   const won = hand.won.reduce((sum, w2) => sum + w2.amount, 0);
-  $("pot").textContent = result ? `Pot ${chips(won)} paid out` : `Pot ${chips(state.pot)}`;
+  $("pot").textContent = result ? t("table.pot.paid", { amount: formatNumber(won) }) : t("table.pot", { amount: formatNumber(state.pot) });
   $("pot").hidden = !facts.game.betting;
   const pots = !result && state.pots.length > 1
-    ? state.pots.map((p, i) => `${capital(potName(i, state.pots.length))} ${chips(p.amount)}`).join(" \u00b7 ")
+    ? state.pots.map((p, i) => potTitle(i, state.pots.length, p.amount)).join(" \u00b7 ")
     : "";
   $("pots").textContent = pots;
   $("result").replaceChildren(...(result ? resultLines(hand) : []).map((line) => element("div", { text: line })));
@@ -477,15 +511,23 @@ function renderFelt() {
 // A shown hand in words; in a hi/lo game its low too ("no low" when it has none).
 function handText(shown) {
   if (!("low" in shown)) return shown.text;
-  return `${shown.text}; ${shown.low === null ? "no low" : `low: ${shown.low}`}`;
+  const high = isolated(shown.text);
+  return shown.low === null ? t("table.hand.no_low", { high }) : t("table.hand.low", { high, low: isolated(shown.low) });
+}
+
+// A pot's name and amount, as a line begins: "The main pot 900".
+function potTitle(i, count, amount) {
+  return t("table.pot.title", { pot: capital(potName(i, count)), amount: formatNumber(amount) });
 }
 
 function namesWith(hand, seats, low) {
-  return seats.map((s) => {
+  const names = seats.map((s) => {
     const shown = hand.shown.find((x) => x.seat === s);
     const text = shown ? (low ? shown.low : shown.text) : "";
-    return `${playerName(s)}${text ? ` (${text})` : ""}`;
-  }).join(" and ");
+    const name = isolated(playerName(s));
+    return text ? t("table.with_hand", { line: name, hand: isolated(text) }) : name;
+  });
+  return joinNames(names);
 }
 
 // A finished hand's result, one line per pot (and half): "The main pot 900: Ann (Full house,
@@ -494,25 +536,32 @@ function namesWith(hand, seats, low) {
 function resultLines(hand) {
   if (hand.awards.length) {
     return hand.awards.map((pot, i) => {
-      const title = `${capital(potName(i, hand.awards.length))} ${chips(pot.amount)}`;
-      if (!facts.game.split) return `${title}: ${namesWith(hand, pot.high, false)}`;
-      const low = pot.low.length ? `low: ${namesWith(hand, pot.low, true)}` : "no qualifying low: the high takes it all";
-      return `${title}, high: ${namesWith(hand, pot.high, false)}; ${low}`;
+      const title = potTitle(i, hand.awards.length, pot.amount);
+      if (!facts.game.split) return t("table.result.pot", { pot: title, names: namesWith(hand, pot.high, false) });
+      const low = pot.low.length ? t("table.result.low", { names: namesWith(hand, pot.low, true) }) : t("table.result.no_low");
+      return t("table.result.split", { pot: title, high: namesWith(hand, pot.high, false), low });
     });
   }
-  const lines = [];
-  for (const won of hand.won) {
-    const verb = won.seat === seat ? "win" : "wins";
-    lines.push(`${playerName(won.seat)} ${verb} ${chips(won.amount)}`);
-  }
+  const lines = hand.won.map(wonText);
   if (!facts.game.betting) {
     for (const winner of hand.winners) {
       const shown = hand.shown.find((x) => x.seat === winner);
-      lines.push(`${playerName(winner)} ${winner === seat ? "score" : "scores"} a point${shown && shown.text ? ` (${shown.text})` : ""}`);
+      lines.push(shown && shown.text ? t("table.with_hand", { line: pointText(winner), hand: isolated(shown.text) }) : pointText(winner));
     }
   }
-  if (!hand.shown.length && lines.length) lines.push("Everyone else folded: no showdown.");
+  if (!hand.shown.length && lines.length) lines.push(t("table.no_showdown"));
   return lines;
+}
+
+// "Ann wins 300", "You win 300".
+function wonText(won) {
+  const amount = formatNumber(won.amount);
+  return won.seat === seat ? t("table.won.you", { amount }) : t("table.won", { name: isolated(playerName(won.seat)), amount });
+}
+
+// "Ann scores a point", "You score a point".
+function pointText(winner) {
+  return winner === seat ? t("table.point.you") : t("table.point", { name: isolated(playerName(winner)) });
 }
 
 // ------------------------------------------------------------------ the controls
@@ -523,11 +572,11 @@ function myTurn() {
 }
 
 function amountProblem(amount, legal) {
-  if (!Number.isInteger(amount)) return "give a whole number of chips";
+  if (!Number.isInteger(amount)) return t("table.amount.whole");
   if (amount === legal.max_to) return null;
-  if (amount < legal.min_to) return `at least ${chips(legal.min_to)}`;
-  if (amount > legal.max_to) return `at most ${chips(legal.max_to)}${legal.all_in ? " (all in)" : ""}`;
-  if (legal.step > 1 && (amount - legal.min_to) % legal.step !== 0) return `in steps of ${chips(legal.step)}`;
+  if (amount < legal.min_to) return t("table.amount.least", { amount: formatNumber(legal.min_to) });
+  if (amount > legal.max_to) return t(legal.all_in ? "table.amount.most_all_in" : "table.amount.most", { amount: formatNumber(legal.max_to) });
+  if (legal.step > 1 && (amount - legal.min_to) % legal.step !== 0) return t("table.amount.step", { amount: formatNumber(legal.step) });
   return null;
 }
 
@@ -542,22 +591,22 @@ function betControls(legal) {
   const row = element("div", { class: "row" });
   const kinds = legal.kinds;
   if (kinds.includes("fold")) {
-    const b = element("button", { type: "button", id: "act-fold", class: "secondary", text: "Fold" });
+    const b = element("button", { type: "button", id: "act-fold", class: "secondary", text: t("table.act.fold") });
     b.addEventListener("click", () => act("fold"));
     row.append(b);
   }
   if (kinds.includes("check")) {
-    const b = element("button", { type: "button", id: "act-check", text: "Check" });
+    const b = element("button", { type: "button", id: "act-check", text: t("table.act.check") });
     b.addEventListener("click", () => act("check"));
     row.append(b);
   }
   if (kinds.includes("bring-in")) {
-    const b = element("button", { type: "button", id: "act-bring-in", text: `Bring in ${chips(legal.call)}` });
+    const b = element("button", { type: "button", id: "act-bring-in", text: t("table.act.bring_in", { amount: formatNumber(legal.call) }) });
     b.addEventListener("click", () => act("bring-in"));
     row.append(b);
   }
   if (kinds.includes("call")) {
-    const b = element("button", { type: "button", id: "act-call", text: `Call ${chips(legal.call)}` });
+    const b = element("button", { type: "button", id: "act-call", text: t("table.act.call", { amount: formatNumber(legal.call) }) });
     b.addEventListener("click", () => act("call"));
     row.append(b);
   }
@@ -566,12 +615,14 @@ function betControls(legal) {
   // stud: raising a bring-in to the small bet, or betting it instead, completes (R-STUD-2)
   const completing = kinds.includes("bring-in") ||
     (facts.game.bring_in > 0 && state.current_bet === facts.game.bring_in);
-  const verb = completing ? "Complete to" : "Bet";
-  const raiseVerb = completing ? "Complete to" : "Raise to";
+  const verb = (amount) => {
+    if (completing) return t("table.act.complete", { amount });
+    return sizing === "bet" ? t("table.act.bet", { amount }) : t("table.act.raise", { amount });
+  };
   // "Bet 600", "Raise to 1,200"; "All in" only for every chip the seat has
   const words = (amount) => {
-    if (legal.all_in && amount === legal.max_to) return `All in ${chips(amount)}`;
-    return `${sizing === "bet" ? verb : raiseVerb} ${chips(amount)}`;
+    if (legal.all_in && amount === legal.max_to) return t("table.act.all_in", { amount: formatNumber(amount) });
+    return verb(formatNumber(amount));
   };
   if (sizing && legal.min_to === legal.max_to) {
     // one size only (fixed limit, a unit bet, or all in): no amount to choose
@@ -582,36 +633,38 @@ function betControls(legal) {
   } else if (sizing) {
     const input = element("input", {
       type: "number", id: "amount", min: String(legal.min_to), max: String(legal.max_to),
-      step: String(legal.step || 1), "aria-label": sizing === "bet" ? "bet amount" : "raise to",
+      step: String(legal.step || 1), "aria-label": t(`table.amount.${sizing}`),
     });
     input.value = amountDraft && amountDraft[0] === state.seq ? amountDraft[1] : String(legal.min_to);
     const button = element("button", { type: "button", id: `act-${sizing}` });
     const hint = element("span", { class: "hint", id: "amount-hint" });
     const slider = element("input", {
       type: "range", id: "amount-slider", min: String(legal.min_to), max: String(legal.max_to),
-      step: String(legal.step || 1), "aria-label": sizing === "bet" ? "bet amount, slider" : "raise to, slider",
+      step: String(legal.step || 1), "aria-label": t(`table.slider.${sizing}`),
     });
     const update = () => {
       amountDraft = [state.seq, input.value];
       if (input.value !== "" && Number.isFinite(Number(input.value))) slider.value = input.value;
       const amount = Number(input.value);
       const problem = amountProblem(amount, legal);
-      button.textContent = problem === null ? words(amount) : `${sizing === "bet" ? verb : raiseVerb} ${input.value}`;
+      button.textContent = problem === null ? words(amount) : verb(input.value);
       button.disabled = problem !== null || sent;
-      hint.textContent = problem ? `The ${sizing} must be ${problem}.` : `${chips(legal.min_to)} to ${chips(legal.max_to)}`;
+      hint.textContent = problem
+        ? t(`table.problem.${sizing}`, { problem })
+        : t("table.amount.range", { min: formatNumber(legal.min_to), max: formatNumber(legal.max_to) });
     };
     input.addEventListener("input", update);
     slider.addEventListener("input", () => { input.value = slider.value; update(); });
     button.addEventListener("click", () => act(sizing, { amount: Number(input.value) }));
     const presets = element("span", { class: "presets row" });
     for (const preset of legal.presets) {
-      const b = element("button", { type: "button", class: "preset", text: `${preset.name} (${chips(preset.amount)})` });
+      const b = element("button", { type: "button", class: "preset", text: t("table.preset", { name: presetName(preset.name), amount: formatNumber(preset.amount) }) });
       if (preset.amount === legal.max_to) b.id = "all-in";  // the largest already has a button
       b.addEventListener("click", () => { input.value = String(preset.amount); update(); });
       presets.append(b);
     }
     if (!legal.presets.some((p) => p.amount === legal.max_to)) {
-      const most = `${legal.all_in ? "All in" : "Largest"} (${chips(legal.max_to)})`;
+      const most = t(legal.all_in ? "table.preset.all_in" : "table.preset.largest", { amount: formatNumber(legal.max_to) });
       const allIn = element("button", { type: "button", class: "preset", id: "all-in", text: most });
       allIn.addEventListener("click", () => { input.value = String(legal.max_to); update(); });
       presets.append(allIn);
@@ -623,13 +676,28 @@ function betControls(legal) {
   return box;
 }
 
+// A sizing preset's name from the server ("pot", "half pot", "33% pot", "3x") in words.
+function presetName(name) {
+  const share = /^(\d+)% pot$/.exec(name);
+  if (share) return t("table.preset.share", { share: formatNumber(Number(share[1])) });
+  const times = /^(\d+)x$/.exec(name);
+  if (times) return t("table.preset.times", { times: formatNumber(Number(times[1])) });
+  return said(`table.preset.${name.replace(/ /g, "_")}`, name);
+}
+
+// How many cards this draw allows, in words: the game's draw limit, else "up to N cards".
+function drawRule(legal) {
+  const limit = facts.game.settings.draw_limit;
+  return limit && hasText(`draw.limit.${limit}`) ? t(`draw.limit.${limit}`) : t("table.draw.up_to", {}, legal.max_discards);
+}
+
 function drawControls(legal) {
   const mask = [...picked].reduce((m, i) => m | (1 << i), 0);
   const count = picked.size;
   const allowed = legal.draws ? legal.draws.includes(mask) : count <= legal.max_discards;
   const button = element("button", {
     type: "button", id: "act-draw",
-    text: count === 0 ? "Stand pat" : `Discard ${count} and draw ${count}`,
+    text: count === 0 ? t("table.act.stand_pat") : t("table.act.discard", {}, count),
   });
   button.disabled = !allowed || sent;
   button.addEventListener("click", () => {
@@ -638,44 +706,43 @@ function drawControls(legal) {
   });
   const hint = element("span", { class: "hint", id: "draw-hint" });
   hint.textContent = allowed
-    ? `Click the cards you want to discard: ${legal.draw_rule}.`
-    : `Not allowed: you may draw ${legal.draw_rule}.`;
+    ? t("table.draw.pick", { rule: drawRule(legal) })
+    : t("table.draw.refused", { rule: drawRule(legal) });
   return [element("div", { class: "row" }, button, hint)];
 }
 
 function ratingChangeText(player) {
   const change = player.rating_change;
   if (change === null || change === undefined) return "";
-  return ` Your rating: ${player.rating.toFixed(1)} (${change >= 0 ? "+" : ""}${change.toFixed(1)}).`;
+  return t("table.rating.change", { rating: ratingFigure(player.rating), change: ratingChange(change) });
 }
 
+// A place as people say it ("1st", "2nd"): the language's ordinal plural rule picks the form.
 function ordinal(n) {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
-  return `${n}${suffix}`;
+  const form = new Intl.PluralRules(I18N.tag, { type: "ordinal" }).select(n);
+  return t(`table.ordinal.${["one", "two", "few"].includes(form) ? form : "other"}`, { n: formatNumber(n) });
 }
 
 // Game over: the player's placing, the final standings, and "Play again" (the group's new
 // table: the same game, settings and seats).
 function gameOverControls() {
   const mine = state.standings.find((x) => x.seat === seat);
-  const unit = facts.game.betting ? "chips" : "points";
   const tied = state.standings.filter((x) => x.place === mine.place).length > 1;
-  const place = `${tied ? "share " : "finish "}${ordinal(mine.place)} of ${state.standings.length}`;
+  const place = { place: ordinal(mine.place), of: formatNumber(state.standings.length), score: scoreText(mine.score) };
   const parts = [element("div", { class: "row" }, element("strong", {
-    text: `Game over: you ${place} with ${chips(mine.score)} ${unit}.` }))];
+    text: tied ? t("table.over.shared", place) : t("table.over.placed", place) }))];
   const list = element("ol", { class: "final-standings", id: "final-standings" });
   for (const x of state.standings) {
-    list.append(element("li", { value: String(x.place),
-      text: `${x.seat === seat ? `${x.name} (you)` : x.name}: ${chips(x.score)} ${unit}` }));
+    list.append(element("li", { value: String(x.place) },
+      ...withNodes(t("table.standing", { score: scoreText(x.score) }), nameOf(x.name, x.seat))));
   }
   parts.push(list);
   const again = element("button", { type: "button", id: "play-again",
-    text: state.next_table ? "Join the next game" : "Play again" });
+    text: state.next_table ? t("table.over.next") : t("table.again") });
   again.addEventListener("click", playAgain);
-  const lobby = element("a", { href: "/", class: "button secondary", text: "Lobby" });
+  const lobby = element("a", { href: "/", class: "button secondary", text: t("site.lobby") });
   parts.push(element("div", { class: "row" }, again, lobby));
-  if (state.next_table) parts.push(element("div", { class: "hint", text: "Someone at this table started the next game: the same seats and settings." }));
+  if (state.next_table) parts.push(element("div", { class: "hint", text: t("table.over.next.hint") }));
   return [element("div", { id: "game-over" }, ...parts)];
 }
 
@@ -686,7 +753,7 @@ async function playAgain() {
     localStorage.setItem(`drawpoker.seat.${seatAgain.id}`, seatAgain.token);
     location.href = `/table/${encodeURIComponent(seatAgain.id)}`;
   } catch (error) {
-    showMessage(`Could not play again: ${error.message}`);
+    showMessage(t("table.again.failed", { reason: error.message }));
   }
 }
 
@@ -695,7 +762,7 @@ async function playAgain() {
 function pauseControls() {
   const asked = state.ready.includes(seat);
   const next = element("button", { type: "button", id: "next-hand",
-    text: asked ? "Waiting for the others" : "Next hand" });
+    text: asked ? t("table.next.waiting") : t("table.next") });
   next.disabled = asked;
   next.addEventListener("click", () => { send({ type: "next" }); next.disabled = true; });
   return [element("div", { class: "row" },
@@ -706,36 +773,35 @@ function renderControls() {
   const box = $("controls");
   const parts = [];
   if (state.status === "waiting") {
-    parts.push(element("div", { text: "The table waits for its players." }));
+    parts.push(element("div", { text: t("table.waits") }));
   } else if (state.status === "over" || state.is_over) {
     if (seat === null) {
-      const top = state.standings.filter((s) => s.place === 1).map((s) => s.name).join(" and ");
+      const top = state.standings.filter((s) => s.place === 1).map((s) => isolated(s.name));
       parts.push(element("div", { class: "row", id: "game-over" },
-        element("strong", { text: `Game over: ${top} ${top.includes(" and ") ? "share" : "takes"} first place.` })));
+        element("strong", { text: top.length > 1 ? t("table.over.first.shared", { names: joinNames(top) }) : t("table.over.first", { names: joinNames(top) }) })));
     } else {
       const over = gameOverControls();
       over[0].append(element("div", { class: "hint", id: "rating-change", text: ratingChangeText(state.players[seat]) }));
       parts.push(...over);
     }
   } else if (seat === null) {
-    const who = state.actor === null ? "the next hand" : playerName(state.actor);
-    const note = shownHand() !== null ? "the next hand" : who;
-    parts.push(element("div", { class: "hint", id: "watching-note", text: `You are watching: waiting for ${note}.` }));
+    const who = state.actor === null || shownHand() !== null ? t("table.next.inline") : isolated(playerName(state.actor));
+    parts.push(element("div", { class: "hint", id: "watching-note", text: t("table.watching", { who }) }));
   } else if (shownHand() !== null) {
     parts.push(...pauseControls());
   } else if (state.players[seat].away) {
-    const back = element("button", { type: "button", id: "back", text: "I'm back" });
+    const back = element("button", { type: "button", id: "back", text: t("table.back") });
     back.addEventListener("click", () => send({ type: "back" }));
     parts.push(element("div", { class: "row" },
-      element("span", { text: "A CPU player is playing your seat until you come back." }), back));
+      element("span", { text: t("table.cpu_plays") }), back));
   } else if (myTurn()) {
     const legal = state.legal;
     const rows = legal.kinds.includes("draw") ? drawControls(legal) : betControls(legal);
-    rows[0].prepend(element("strong", { id: "your-turn", text: "Your turn." }));
+    rows[0].prepend(element("strong", { id: "your-turn", text: t("table.your_turn") }));
     parts.push(...rows);
   } else {
-    const who = state.actor === null ? "the next hand" : playerName(state.actor);
-    parts.push(element("div", { class: "hint", id: "waiting-for", text: `Waiting for ${who}.` }));
+    const who = state.actor === null ? t("table.next.inline") : isolated(playerName(state.actor));
+    parts.push(element("div", { class: "hint", id: "waiting-for", text: t("table.waiting_for", { who }) }));
     if (state.status === "playing" && state.phase === "bet" && facts.game.betting &&
         state.live[seat] && state.stacks[seat] > 0 && state.actor !== null) {
       parts.push(preActionControls());
@@ -767,7 +833,7 @@ function tick() {
   const pauseEl = $("pause-left");
   if (pauseEl && pauseEnd !== null) {
     const left = Math.max(0, Math.ceil((pauseEnd - performance.now()) / 1000));
-    pauseEl.textContent = `Next deal in ${left} s.`;
+    pauseEl.textContent = t("table.next.in", { time: t("defaults.seconds", {}, left) });
   }
   const bar = $("timebar");
   if (bar && deadline !== null && state.timer) {
@@ -778,47 +844,56 @@ function tick() {
   const el = $("timer");
   if (!el || deadline === null) return;
   const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
-  const whose = state.actor === seat ? "Your time" : `${playerName(state.actor)}'s time`;
+  const whose = state.actor === seat ? t("table.timer.you") : t("table.timer.seat", { name: isolated(playerName(state.actor)) });
   // what the server then does (R-TABLE-1, Table.default_action)
-  const then = ["checks if it can, else folds"];
-  if (facts.game.draws) then.push("stands pat in a draw");
-  if (facts.game.stud) then.push("posts a bring-in");
-  el.textContent = `${whose}: ${left} s (then the table ${then.join("; ")})`;
+  const then = [t("table.timer.check")];
+  if (facts.game.draws) then.push(t("table.timer.draw"));
+  if (facts.game.stud) then.push(t("table.timer.stud"));
+  el.textContent = t("table.timer", { whose, time: t("defaults.seconds", {}, left), then: then.join(t("table.timer.separator")) });
 }
 
 // ------------------------------------------------------------------ the side panels
 
 function renderInfo() {
-  const parts = [element("span", { class: "title", text: facts.game.title })];
-  parts.push(element("span", { text: `Hand ${state.hand + 1}, round ${state.round} of ${state.rounds}` }));
   const g = facts.game;
-  if (g.big_blind) parts.push(element("span", { text: `Blinds ${g.small_blind}/${g.big_blind}` }));
-  if (g.small_bet) parts.push(element("span", { text: `Bets ${g.small_bet}/${g.big_bet}` }));
-  if (g.ante) parts.push(element("span", { text: `Ante ${g.ante}` }));
-  if (g.bring_in) parts.push(element("span", { text: `Bring-in ${g.bring_in}` }));
-  if (g.betting) parts.push(element("span", { text: g.structure }));
-  if (g.joker) parts.push(element("span", { text: "53 cards: the joker is wild" }));
-  if (g.settings.opening === "jacks") parts.push(element("span", { text: "jacks or better to open" }));
-  if (!g.betting) parts.push(element("span", { text: "No betting: each round's best hand scores a point" }));
-  if (state.redeals) parts.push(element("span", { text: `Redealt ${state.redeals}x` }));
-  if (state.timer) parts.push(element("span", { text: `${state.timer} s per turn` }));
-  if (state.watching) parts.push(element("span", { id: "watching", text: `${state.watching} watching` }));
+  const n = formatNumber;
+  const parts = [element("span", { class: "title", text: titleOf(g) })];
+  parts.push(element("span", { text: t("table.info.hand", { hand: n(state.hand + 1), round: n(state.round), rounds: n(state.rounds) }) }));
+  if (g.big_blind) parts.push(element("span", { text: t("table.info.blinds", { small: n(g.small_blind), big: n(g.big_blind) }) }));
+  if (g.small_bet) parts.push(element("span", { text: t("table.info.bets", { small: n(g.small_bet), big: n(g.big_bet) }) }));
+  if (g.ante) parts.push(element("span", { text: t("table.info.ante", { amount: n(g.ante) }) }));
+  if (g.bring_in) parts.push(element("span", { text: t("table.info.bring_in", { amount: n(g.bring_in) }) }));
+  if (g.betting) parts.push(element("span", { text: structureWords(g.structure) }));
+  if (g.joker) parts.push(element("span", { text: t("table.info.joker") }));
+  if (g.settings.opening === "jacks") parts.push(element("span", { text: t("table.info.jacks") }));
+  if (!g.betting) parts.push(element("span", { text: t("table.info.no_betting") }));
+  if (state.redeals) parts.push(element("span", { text: t("table.info.redealt", { times: n(state.redeals) }) }));
+  if (state.timer) parts.push(element("span", { text: t("table.info.timer", { time: t("defaults.seconds", {}, state.timer) }) }));
+  if (state.watching) parts.push(element("span", { id: "watching", text: t("table.info.watching", {}, state.watching) }));
   $("info").replaceChildren(...parts);
   $("waiting").hidden = state.status !== "waiting";
   /** @type {HTMLInputElement} */ ($("share-link")).value = location.href.replace(/\?.*$/, "");
   if (seat === null) return;
-  $("away").textContent = state.players[seat].away ? "I'm back" : "Step away";
+  $("away").textContent = state.players[seat].away ? t("table.back") : t("table.away");
   /** @type {HTMLButtonElement} */ ($("away")).disabled = state.status !== "playing";
   $("away").hidden = state.status === "over";
 }
 
+// The betting structure the server names ("pot limit", "bets of 20") in the page's language.
+function structureWords(structure) {
+  const unit = /^bets of (\d+)$/.exec(structure);
+  if (unit) return t("structure.unit", { unit: formatNumber(Number(unit[1])) });
+  return said(`structure.${structure.replace(/ /g, "-")}`, structure);
+}
+
 function renderStandings() {
-  const rows = [element("tr", {}, element("th", { text: "#" }), element("th", { text: "Player" }),
-    element("th", { text: facts.game.betting ? "Chips" : "Points" }))];
+  const head = (text) => element("th", { scope: "col", text });
+  const rows = [element("tr", {}, head(t("table.column.place")), head(t("table.column.player")),
+    head(facts.game.betting ? t("table.column.chips") : t("table.column.points")))];
   for (const s of state.standings) {
-    rows.push(element("tr", {}, element("td", { text: String(s.place) }),
-      element("td", { text: s.seat === seat ? `${s.name} (you)` : s.name }),
-      element("td", { class: "num", text: chips(s.score) })));
+    rows.push(element("tr", {}, element("td", { text: formatNumber(s.place) }),
+      element("td", {}, ...nameOf(s.name, s.seat)),
+      element("td", { class: "num", text: formatNumber(s.score) })));
   }
   $("standings").replaceChildren(...rows);
 }
@@ -827,26 +902,22 @@ function renderLastHand() {
   const hand = state.phase === "done" ? state : state.last;
   const box = $("last-hand");
   if (!hand) return;
-  const lines = [element("div", { class: "line hint", text: `Hand ${hand.hand + 1}` })];
-  if (hand.board.length) lines.push(element("div", { class: "line" }, "Board: ", cardsElement(hand.board, { small: true })));
+  const lines = [element("div", { class: "line hint", text: t("table.last.hand", { hand: formatNumber(hand.hand + 1) }) })];
+  if (hand.board.length) lines.push(element("div", { class: "line" }, t("table.last.board"), " ", cardsElement(hand.board, { small: true })));
   for (const shown of hand.shown) {
     lines.push(element("div", { class: "line showdown" },
-      `${playerName(shown.seat)}: `, cardsElement(shown.cards, { small: true }),
-      ` ${handText(shown)}`));
+      element("bdi", { text: playerName(shown.seat) }), t("table.last.colon"), " ",
+      cardsElement(shown.cards, { small: true }), ` ${handText(shown)}`));
   }
   if (!hand.shown.length && hand.phase === "done") {
-    lines.push(element("div", { class: "line", text: "No showdown: everyone else folded." }));
+    lines.push(element("div", { class: "line", text: t("table.no_showdown") }));
   }
   if (hand.awards.length) {
     for (const line of resultLines(hand)) lines.push(element("div", { class: "line split", text: line }));
   }
-  for (const won of hand.won) {
-    lines.push(element("div", { class: "line won", text: `${playerName(won.seat)} ${won.seat === seat ? "win" : "wins"} ${chips(won.amount)}` }));
-  }
+  for (const won of hand.won) lines.push(element("div", { class: "line won", text: wonText(won) }));
   if (!facts.game.betting) {
-    for (const winner of hand.winners) {
-      lines.push(element("div", { class: "line won", text: `${playerName(winner)} ${winner === seat ? "score" : "scores"} a point` }));
-    }
+    for (const winner of hand.winners) lines.push(element("div", { class: "line won", text: pointText(winner) }));
   }
   box.replaceChildren(...lines);
 }
@@ -875,7 +946,7 @@ async function download(format) {
   if (!response.ok) {
     let why = "";
     try { why = (await response.json()).message || ""; } catch (_) { /* not JSON */ }
-    showMessage(`The history could not be downloaded${why ? `: ${why}` : "."}`);
+    showMessage(why ? t("table.history.failed.why", { reason: why }) : t("table.history.failed"));
     return;
   }
   const blob = await response.blob();
@@ -891,16 +962,16 @@ $("download-phh").addEventListener("click", () => download("phh"));
 
 // Each key clicks the control it names, when that control is on screen (the same checks as a
 // click); typing in a box is never taken for a shortcut.
-/** @type {Array<[string, string, (() => unknown) | null]>} */
-const KEYS = [
-  ["f", "fold", () => click("act-fold")],
-  ["c", "check, or call", () => click("act-check") || click("act-call") || click("act-bring-in")],
-  ["b", "bet or raise the amount in the box", () => click("act-bet") || click("act-raise")],
-  ["a", "put the largest amount in the box (all in, where it is)", () => click("all-in")],
-  ["1-7", "pick or unpick your card 1 to 7 to discard", null],
-  ["d", "draw (or stand pat)", () => click("act-draw")],
-  ["n", "next hand (after a hand's result)", () => click("next-hand")],
-  ["?", "show these keys", () => showKeys()],
+/** @type {Array<[string, () => string, (() => unknown) | null]>} */
+const KEYS = [  // the key, its words (once the catalogue is loaded), what it does
+  ["f", () => t("table.key.fold"), () => click("act-fold")],
+  ["c", () => t("table.key.call"), () => click("act-check") || click("act-call") || click("act-bring-in")],
+  ["b", () => t("table.key.bet"), () => click("act-bet") || click("act-raise")],
+  ["a", () => t("table.key.all_in"), () => click("all-in")],
+  ["1-7", () => t("table.key.pick"), null],
+  ["d", () => t("table.key.draw"), () => click("act-draw")],
+  ["n", () => t("table.key.next"), () => click("next-hand")],
+  ["?", () => t("table.key.help"), () => showKeys()],
 ];
 
 function click(id) {
@@ -918,7 +989,7 @@ function showKeys() {
 function fillKeys() {
   const list = $("keys-list");
   for (const [key, what] of KEYS) {
-    list.append(element("dt", {}, element("kbd", { text: key })), element("dd", { text: what }));
+    list.append(element("dt", {}, element("kbd", { text: key })), element("dd", { text: what() }));
   }
 }
 
@@ -939,7 +1010,6 @@ document.addEventListener("keydown", (event) => {
 });
 $("show-keys").addEventListener("click", showKeys);
 $("close-keys").addEventListener("click", () => /** @type {HTMLDialogElement} */ ($("keys")).close());
-fillKeys();
 
 setInterval(tick, 250);
 window.addEventListener("resize", () => { if (state) render(); });
