@@ -2,10 +2,16 @@
 client (random legal actions, bets of the minimum) and CPU players, bounded in tables, time and
 actions. It measures, from the clients, the latency from an action sent to the state that shows
 it; from the server's states, the actions per second of every seat (CPU players included); from
-``/proc``, the server process's CPU and memory.
+``/proc``, the server process's CPU and memory, and so its CPU per action handled.
+
+The lobby's live list (issue 28) is measured apart (:func:`measure_lobby`): listed tables,
+lobby pages connected to ``/lobby/ws``, and changes made one at a time (a table created, a seat
+taken, a table finished), each timed from the request that makes it to every page's receipt
+of the list that shows it.
 
     python -m bench.site_load                          # 200 tables: paced, then the ceiling
     python -m bench.site_load --tables 50 --seconds 20 --think 0.5
+    python -m bench.site_load --lobby                  # 200 listed tables, 50 lobby pages
 
 The server runs in its own process (``drawpoker serve``), the clients in this one, so on a
 small machine the two share its cores. ``bench/peers/site.py`` puts the figures in
@@ -22,6 +28,7 @@ import random
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,6 +74,8 @@ class Run:
     cpu_think: float
     person_think: float
     pause: float
+    showdown: float = 0.0
+    """Seconds the table holds a showdown (``--showdown-pause``); ``pause`` after the others."""
     latencies_ms: list[float] = field(default_factory=list)
     table_actions: int = 0
     table_hands: int = 0
@@ -99,6 +108,9 @@ class Run:
                 "mean_ms": statistics.fmean(lat) if lat else None,
                 "actions_per_second": self.table_actions / self.wall if self.wall else None,
                 "hands_per_second": self.table_hands / self.wall if self.wall else None,
+                "server_cpu_ms_per_action": 1000 * self.server_cpu_seconds / self.table_actions
+                if self.table_actions
+                else None,
                 "server_cpu_percent": 100 * self.server_cpu_seconds / self.wall
                 if self.wall
                 else None,
@@ -183,7 +195,7 @@ async def measure(run: Run, db: Path) -> Run:
         db,
         think=run.cpu_think,
         pause=run.pause,
-        showdown=run.pause,
+        showdown=run.showdown,
         grace=3600,
         options=SCRIPTED_CLIENTS,
     ).start()
@@ -239,6 +251,147 @@ def run_once(run: Run) -> dict[str, Any]:
         return asyncio.run(measure(run, Path(tmp) / "load.db")).summary()
 
 
+LOBBY_LIMITS = (*SCRIPTED_CLIENTS, "--lobby-connections=1000")
+"""The limits of a lobby server whose only client is this script."""
+
+LOBBY_CHANGES = ("created", "joined", "finished")
+"""The changes of a lobby run, in turn: a table created (the list's ``total`` one higher), a
+seat taken at a listed table (its row's ``free`` one lower), a table finished (``total`` one
+lower; timed from the action that ended it)."""
+
+
+async def _lobby_page(url: str, ready: asyncio.Event, lists: asyncio.Queue[Any]) -> None:
+    """One lobby page: every list it is sent, with the time it arrived."""
+    from websockets.asyncio.client import connect
+
+    async with connect(url, max_size=2**22) as socket:
+        await socket.recv()  # the list as it is
+        ready.set()
+        async for text in socket:
+            await lists.put((time.perf_counter(), json.loads(text)))
+
+
+async def _seen(queues: list[asyncio.Queue[Any]], shows: Callable[[Any], bool]) -> list[float]:
+    """The time each page received the first list that ``shows`` the change."""
+    times = []
+    for queue in queues:
+        while True:
+            at, data = await queue.get()
+            if shows(data):
+                times.append(at)
+                break
+    return times
+
+
+async def _finish_table(url: str) -> tuple[SeatClient, str]:
+    """A heads-up Hold'em table of one round, its person seated and connected, playing."""
+    request = {"game": "holdem", "seats": ["person", "cpu:rules"], "rounds": 1}
+    made = await asyncio.to_thread(create_table, url, request)
+    _, token = await asyncio.to_thread(take_seat, url, made["id"], "Finisher")
+    client = SeatClient(url, made["id"], token)
+    await client.connect()
+    return client, made["id"]
+
+
+async def _play_to_the_end(client: SeatClient) -> float:
+    """Checks or folds at each turn until the table is over; when the last action was sent."""
+    sent = 0.0
+    while client.state is None or client.state["status"] != "over":
+        if client.my_turn():
+            kinds = client.state["legal"]["kinds"]  # type: ignore[index]
+            sent = time.perf_counter()
+            await client.act({"kind": "check" if "check" in kinds else "fold"})
+        await client.receive()
+    return sent
+
+
+def _row(data: Any, table_id: str) -> Any:
+    return next((row for row in data["tables"] if row["id"] == table_id), None)
+
+
+async def measure_lobby(tables: int, pages: int, changes: int) -> dict[str, Any]:
+    """``tables`` listed tables (Hold'em, six seats for people), ``pages`` lobby pages, and
+    ``changes`` changes (:data:`LOBBY_CHANGES` in turn): each change's delay (ms) to each page,
+    their p50, p99 and maximum, in all and by kind."""
+    load = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory() as folder:
+        server = ServeProcess(Path(folder) / "lobby.db", options=LOBBY_LIMITS).start()
+        try:
+            request = {"game": "holdem", "seats": ["person"] * 6}
+            ids = [
+                (await asyncio.to_thread(create_table, server.url, request))["id"]
+                for _ in range(tables)
+            ]
+            url = server.url.replace("http://", "ws://") + "/lobby/ws"
+            queues: list[asyncio.Queue[Any]] = [asyncio.Queue() for _ in range(pages)]
+            readies = [asyncio.Event() for _ in range(pages)]
+            tasks = [
+                asyncio.create_task(_lobby_page(url, readies[i], queues[i])) for i in range(pages)
+            ]
+            for ready in readies:
+                await ready.wait()
+            total, taken = tables, dict.fromkeys(ids[: min(tables, 50)], 0)  # the first page's
+            delays: dict[str, list[float]] = {kind: [] for kind in LOBBY_CHANGES}
+            cpu = _proc_cpu(server.pid)
+            for change in range(changes):
+                kind = LOBBY_CHANGES[change % len(LOBBY_CHANGES)]
+                if kind == "created":
+                    sent = time.perf_counter()
+                    await asyncio.to_thread(create_table, server.url, request)
+                    total += 1
+                    seen = await _seen(queues, lambda data, n=total: data["total"] == n)
+                elif kind == "joined":
+                    table_id = min(taken, key=lambda key: taken[key])
+                    taken[table_id] += 1
+                    free = 6 - taken[table_id]
+                    sent = time.perf_counter()
+                    await asyncio.to_thread(take_seat, server.url, table_id, f"P{change}")
+                    seen = await _seen(
+                        queues,
+                        lambda data, t=table_id, f=free: (_row(data, t) or {}).get("free") == f,
+                    )
+                else:
+                    client, _ = await _finish_table(server.url)
+                    await _seen(queues, lambda data, n=total + 1: data["total"] == n)
+                    sent = await _play_to_the_end(client)
+                    seen = await _seen(queues, lambda data, n=total: data["total"] == n)
+                    await client.close()
+                delays[kind] += [1000 * (at - sent) for at in seen]
+            cpu = _proc_cpu(server.pid) - cpu
+            for task in tasks:
+                task.cancel()
+        finally:
+            server.stop()
+    every = [delay for kind in LOBBY_CHANGES for delay in delays[kind]]
+    return {
+        "tables": tables,
+        "pages": pages,
+        "changes": changes,
+        "load_before": load,
+        "server_cpu_ms_per_change": 1000 * cpu / changes if changes else None,
+        **_percentiles(every),
+        **{
+            f"{kind}_{key}": value
+            for kind in LOBBY_CHANGES
+            for key, value in _percentiles(delays[kind]).items()
+        },
+    }
+
+
+def _percentiles(delays: list[float]) -> dict[str, float | int | None]:
+    ordered = sorted(delays)
+
+    def pct(p: float) -> float | None:
+        return ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered else None
+
+    return {
+        "samples": len(ordered),
+        "p50_ms": pct(0.50),
+        "p99_ms": pct(0.99),
+        "max_ms": ordered[-1] if ordered else None,
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -247,9 +400,27 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="CPU players' think, paced")
     parser.add_argument("--person", type=float, default=1.5, help="people's think, paced")
     parser.add_argument("--pause", type=float, default=2.0, help="pause after a hand, paced")
+    parser.add_argument("--showdown-pause", type=float, default=4.0, help="after a showdown")
+    parser.add_argument("--lobby", action="store_true", help="measure the lobby's list instead")
+    parser.add_argument("--pages", type=int, default=50, help="lobby pages connected")
+    parser.add_argument("--changes", type=int, default=60, help="lobby changes made")
     parser.add_argument("--json", type=Path, help="write the summaries here")
     args = parser.parse_args()
-    paced = run_once(Run(args.tables, args.seconds, None, args.think, args.person, args.pause))
+    if args.lobby:
+        lobby = asyncio.run(measure_lobby(args.tables, args.pages, args.changes))
+        print(json.dumps({"lobby": lobby}, indent=1))
+        return
+    paced = run_once(
+        Run(
+            args.tables,
+            args.seconds,
+            None,
+            args.think,
+            args.person,
+            args.pause,
+            args.showdown_pause,
+        )
+    )
     print(json.dumps({"paced": paced}, indent=1), flush=True)
     ceiling = run_once(Run(args.tables, args.ceiling_seconds, None, 0.0, 0.0, 0.0))
     print(json.dumps({"ceiling": ceiling}, indent=1), flush=True)

@@ -40,14 +40,25 @@ def test_the_load_harness_measures_a_small_run() -> None:
 
 
 def test_the_lobby_load_harness_measures_every_page_and_change() -> None:
-    """bench/lobby_load.py on 3 tables, 2 lobby pages and 4 seats taken: each page saw each
-    change (a list with the table's free seats one lower), so there are 8 delays."""
+    """The lobby run on 3 tables, 2 lobby pages and 6 changes (two of each kind: a table
+    created, a seat taken, a table finished): each page saw each change, so there are 12
+    delays, 4 of each kind."""
     import asyncio
 
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    import bench.lobby_load
-
-    figures = asyncio.run(bench.lobby_load.measure(tables=3, pages=2, changes=4))
-    assert figures["samples"] == 8
+    figures = asyncio.run(_site_load().measure_lobby(tables=3, pages=2, changes=6))
+    assert figures["samples"] == 12
+    for kind in ("created", "joined", "finished"):
+        assert figures[f"{kind}_samples"] == 4
     assert 0 < figures["p50_ms"] <= figures["p99_ms"] <= figures["max_ms"]
+
+
+def test_the_load_harness_counts_the_server_cpu_per_action() -> None:
+    """The CPU per action is the server's CPU seconds over the actions handled, with a showdown
+    pause set as asked."""
+    site_load = _site_load()
+    run = site_load.Run(2, None, 6, 0.0, 0.0, 0.0, 0.5)
+    summary = site_load.run_once(run)
+    assert summary["showdown"] == 0.5
+    assert summary["server_cpu_ms_per_action"] == pytest.approx(
+        1000 * summary["server_cpu_seconds"] / summary["table_actions"]
+    )

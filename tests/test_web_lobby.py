@@ -132,6 +132,50 @@ def test_a_lobby_page_is_sent_the_list_and_again_after_each_change() -> None:
         assert _read(lobby)["code"] == "bad-message"
 
 
+def test_the_feed_sends_a_change_at_once_and_a_burst_after_it_once_more() -> None:
+    """A change goes out without the feed waiting first (the wait comes after a push), and
+    changes made meanwhile go out together in one more push. Counted in event-loop turns, not
+    timed: the first push is there before the feed's task could have slept."""
+    import asyncio
+
+    from drawpoker.web import listing
+
+    class Page:
+        def __init__(self) -> None:
+            self.texts: list[str] = []
+
+        def send(self, text: str) -> bool:
+            self.texts.append(text)
+            return True
+
+        def close(self, code: int = 1000, reason: str = "") -> None:
+            raise AssertionError("a page that reads is never closed")
+
+    async def scenario() -> list[int]:
+        rooms: list[Any] = []
+        feed = listing.LobbyFeed(lambda: rooms)
+        feed.message = lambda: json.dumps(len(rooms))  # type: ignore[method-assign]
+        page = Page()
+        feed.join(page)
+        task = asyncio.create_task(feed.run())
+        rooms.append("a")
+        feed.changed()
+        for _ in range(3):
+            await asyncio.sleep(0)
+        at_once = [json.loads(text) for text in page.texts]
+        rooms.extend(["b", "c"])  # a burst while the feed waits
+        feed.changed()
+        feed.changed()
+        for _ in range(20):  # the one more push, after the feed's wait
+            await asyncio.sleep(listing.SETTLE)
+            if len(page.texts) == 3:
+                break
+        task.cancel()
+        return [*at_once, *(json.loads(text) for text in page.texts[len(at_once) :])]
+
+    assert asyncio.run(scenario()) == [0, 1, 3]
+
+
 def test_lobby_pages_are_capped_with_a_clear_refusal() -> None:
     with site(limits=SiteLimits(lobby_connections=1)) as client:
         with client.websocket_connect("/lobby/ws") as first:

@@ -1,18 +1,28 @@
 """The site under load (``drawpoker serve``, bench/site_load.py): 200 concurrent tables on
 loopback (the ten games in turn), each with one scripted WebSocket client and CPU players;
-first at a site's pace (CPU players think 1 s, people 0.75-2.25 s, 2 s after each hand), then
-with no delays at all (the ceiling). No peer library has a site to compare with: the figures
-are drawpoker's alone. Goal: p99 <= 50 ms from an action to the state that shows it, at the
-paced load."""
+first at a site's pace (CPU players think 1 s, people 0.75-2.25 s, 2 s after a hand won without
+a showdown, the default 4 s after one), the same paced run with no showdown pause, then with no
+delays at all (the ceiling); and the lobby's live list: 200 listed tables, 50 lobby pages, a
+change at a time. No peer library has a site to compare with: the figures are drawpoker's
+alone. Goals: p99 <= 50 ms from an action to the state that shows it, at the paced load
+(issue 30); the server's CPU per paced action, the baseline of issue 30's 5x; the showdown
+pause's cost (issue 27: at most 10% of the paced CPU); p99 < 200 ms from a lobby change to
+every lobby page (issue 28)."""
 
 from __future__ import annotations
 
+import asyncio
+
 from bench.figures import Figure
-from bench.site_load import Run, run_once
+from bench.site_load import LOBBY_CHANGES, Run, measure_lobby, run_once
 
 TABLES = 200
 PACED_SECONDS = 60.0
 CEILING_SECONDS = 30.0
+SHOWDOWN_PAUSE = 4.0
+"""``drawpoker serve``'s default ``--showdown-pause``."""
+LOBBY_PAGES = 50
+LOBBY_CHANGES_MADE = 60
 
 
 def _figures(name: str, summary: dict[str, object], how: str) -> list[Figure]:
@@ -59,6 +69,14 @@ def _figures(name: str, summary: dict[str, object], how: str) -> list[Figure]:
         ),
         Figure(
             use,
+            "drawpoker serve, server CPU per action",
+            value("server_cpu_ms_per_action"),
+            "ms",
+            False,
+            "the server process's CPU time (/proc) over every seat's actions handled",
+        ),
+        Figure(
+            use,
             "drawpoker serve, server memory",
             value("server_rss_mb"),
             "MB",
@@ -68,10 +86,93 @@ def _figures(name: str, summary: dict[str, object], how: str) -> list[Figure]:
     ]
 
 
+def _showdown_cost(paced: dict[str, object], unpaused: dict[str, object]) -> list[Figure]:
+    task = f"site, paced: the showdown pause's cost, {TABLES} tables, the same run (issue 27)"
+    with_pause, without = paced["server_cpu_ms_per_action"], unpaused["server_cpu_ms_per_action"]
+    ratio = (
+        float(with_pause) / float(without)
+        if isinstance(with_pause, float) and isinstance(without, float)
+        else None
+    )
+    return [
+        Figure(
+            task,
+            f"drawpoker serve, showdown pause {SHOWDOWN_PAUSE:g} s",
+            _float(with_pause),
+            "ms CPU/action",
+            False,
+            "the paced run above",
+        ),
+        Figure(
+            task,
+            "drawpoker serve, showdown pause 0",
+            _float(without),
+            "ms CPU/action",
+            False,
+            "the same paced run with --showdown-pause 0",
+        ),
+        Figure(
+            task,
+            "drawpoker serve, CPU per action with the pause / without",
+            ratio,
+            "x",
+            False,
+            "goal <= 1.10",
+        ),
+    ]
+
+
+def _float(found: object) -> float | None:
+    return float(found) if isinstance(found, int | float) else None
+
+
+def _lobby_figures(lobby: dict[str, object]) -> list[Figure]:
+    task = (
+        f"site, lobby: {lobby['tables']} listed tables, {lobby['pages']} lobby pages, "
+        "a change to every page's list that shows it"
+    )
+    note = (
+        f"{lobby['changes']} changes one at a time ({', '.join(LOBBY_CHANGES)} in turn), "
+        f"{lobby['samples']} delays; load average {lobby['load_before']:.2f} before"
+    )
+    figures = [
+        Figure(task, "drawpoker serve, p50", _float(lobby["p50_ms"]), "ms", False, note),
+        Figure(task, "drawpoker serve, p99", _float(lobby["p99_ms"]), "ms", False, "goal < 200 ms"),
+        Figure(task, "drawpoker serve, max", _float(lobby["max_ms"]), "ms", False, ""),
+    ]
+    how = {
+        "created": "from the request creating a table to the list one table longer",
+        "joined": "from the request taking a seat to the table's row one seat fewer free",
+        "finished": "from the action that ended a heads-up table to the list one table shorter",
+    }
+    for kind in LOBBY_CHANGES:
+        figures.append(
+            Figure(
+                task,
+                f"drawpoker serve, {kind}, p99",
+                _float(lobby[f"{kind}_p99_ms"]),
+                "ms",
+                False,
+                how[kind],
+            )
+        )
+    return figures
+
+
 def measure() -> list[Figure]:
-    """The paced run, then the ceiling."""
-    paced = run_once(Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0))
+    """The paced run, the same without the showdown pause, the ceiling, and the lobby."""
+    paced = run_once(Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, SHOWDOWN_PAUSE))
+    unpaused = run_once(Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, 0.0))
     ceiling = run_once(Run(TABLES, CEILING_SECONDS, None, 0.0, 0.0, 0.0))
-    return _figures("paced", paced, "CPU think 1 s, people 0.75-2.25 s, 2 s pause") + _figures(
-        "ceiling", ceiling, "no delays"
+    lobby = asyncio.run(measure_lobby(TABLES, LOBBY_PAGES, LOBBY_CHANGES_MADE))
+    return (
+        _figures(
+            "paced",
+            paced,
+            f"CPU think 1 s, people 0.75-2.25 s, pause 2 s, showdown {SHOWDOWN_PAUSE:g} s",
+        )
+        + _figures("paced, no showdown pause", unpaused, "as paced, --showdown-pause 0")
+        + _showdown_cost(paced, unpaused)
+        + _figures("ceiling", ceiling, "no delays")
+        + _lobby_figures(lobby)
     )

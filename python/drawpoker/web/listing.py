@@ -31,8 +31,8 @@ DEFAULT_PAGE = 50
 """The tables a page holds when no ``limit`` is asked for (and the lobby's pushed list)."""
 
 SETTLE = 0.05
-"""Seconds the feed waits after a change before it sends the list: a burst of changes (a hand
-ending at many tables) goes out once."""
+"""Seconds the feed waits after sending the list before it sends it again: a change goes out
+at once, and a burst of changes (a hand ending at many tables) at most once more."""
 
 
 STAKES_ENGLISH = {
@@ -184,7 +184,7 @@ def table_page(rooms: list[Room], limit: int, offset: int) -> dict[str, Any]:
 
 class LobbyFeed:
     """The lobby pages connected, each sent the first page of the list when it connects and
-    again each time the list changes (at most :data:`SETTLE` seconds after the change).
+    again each time the list changes (at once, then at most once every :data:`SETTLE` seconds).
 
     >>> feed = LobbyFeed(lambda: [])
     >>> class Page:
@@ -234,9 +234,11 @@ class LobbyFeed:
                 page.close(TOO_SLOW, "too slow: reload the lobby")
 
     async def run(self) -> None:
-        """Pushes the list after each change, for as long as the server runs."""
+        """Pushes the list after each change, for as long as the server runs. The wait comes
+        after the push, not before it: waiting first added its whole length to every change's
+        delay (bench/site_load.py's lobby run), while a burst still goes out in one more push."""
         while True:
             await self.dirty.wait()
-            await asyncio.sleep(SETTLE)
             self.dirty.clear()
             self.push()
+            await asyncio.sleep(SETTLE)
