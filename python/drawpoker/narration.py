@@ -18,7 +18,7 @@ with). The texts are gettext catalogues (``locale/<lang>/LC_MESSAGES/narration.p
 ...     print(sentence(event, 1, "en", scene))
 Ann posts the small blind 50
 You post the big blind 100
-You are dealt As 7c
+Your cards: As 7c
 Ann raises to 1,000 (all-in)
 You call (1,000 in this round) (all-in)
 You turn over As 7c (all-in: no more betting)

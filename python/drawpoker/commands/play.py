@@ -183,14 +183,12 @@ def _play_turns(table: Table, screen: TableView, read: Reader, log: HistoryLog) 
         if isinstance(turn, Action):
             table.act(YOU, turn)
         elif isinstance(turn, TimeUp):
-            default = table.default_action()
+            screen.timed.add((len(table.hands) - 1, len(table.hand.events)))
             if not table.enforce_timer():  # the reader's timeout came first: act all the same
-                table.act(YOU, default)
-            line = f"Time ran out: the table {_DONE[default.kind]} for you."
+                table.act(YOU, table.default_action())
             if turn.late is not None:
                 late = repr(turn.late) if turn.late else "(an empty line)"
-                line += f" Your answer {late} came too late and was not used."
-            write(line)
+                write(f"Your answer {late} came too late and was not used.")
         elif turn == "away":
             table.leave(YOU)
             write(
@@ -199,11 +197,3 @@ def _play_turns(table: Table, screen: TableView, read: Reader, log: HistoryLog) 
             )
         else:
             return "You leave the table"
-
-
-_DONE = {
-    "check": "checked",
-    "fold": "folded",
-    "draw": "stood pat",
-    "bring-in": "posted the bring-in",
-}
