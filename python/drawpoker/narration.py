@@ -126,8 +126,21 @@ def _isolate(text: str, tag: str, strong: bool = False) -> str:
 
 # --- hands in words ---------------------------------------------------------------------------
 
-_RANKS = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack")
-_RANKS += ("queen", "king", "ace")
+_RANKS = [
+    "deuce",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+]
 _MANY = {"six": "sixes"}
 _RANK = r"(deuce|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace)"
 _RANKS_MANY = r"(deuces|threes|fours|fives|sixes|sevens|eights|nines|tens|jacks|queens|kings|aces)"
@@ -189,7 +202,8 @@ def hand_words(strength: int, ranking: str, tag: str = "en") -> str:
             else _rank_word(part, tag)
             for part in found.groups()
         ]
-        return say(tag, key, **{f"p{k}": part for k, part in enumerate(parts)})
+        values: dict[str, Any] = {f"p{k}": part for k, part in enumerate(parts)}
+        return say(tag, key, **values)
     return _isolate(english, tag, strong=True)  # a form this module does not know yet
 
 

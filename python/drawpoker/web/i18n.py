@@ -30,28 +30,23 @@ from babel import negotiate_locale
 from babel.lists import format_list
 from babel.numbers import format_percent
 
+# Re-exported: the site's modules and tests name them from here.
+from drawpoker.catalogues import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE
+from drawpoker.catalogues import PSEUDO_LANGUAGE as PSEUDO_LANGUAGE
+from drawpoker.catalogues import Catalogue as Catalogue
+from drawpoker.catalogues import babel_locale as babel_locale
+from drawpoker.catalogues import base_language as base_language
 from drawpoker.catalogues import (
-    DEFAULT_LANGUAGE,
-    PSEUDO_LANGUAGE,
-    Catalogue,
-    babel_locale,
-    base_language,
     digits,
-    digits_of,
     domain_languages,
     filled,
     pseudo_catalogue,
     read_catalogue,
 )
-from drawpoker.catalogues import (
-    number as number,
-)
-from drawpoker.catalogues import (
-    plural_category as plural_category,
-)
-from drawpoker.catalogues import (
-    pseudo as pseudo,
-)
+from drawpoker.catalogues import digits_of as digits_of
+from drawpoker.catalogues import number as number
+from drawpoker.catalogues import plural_category as plural_category
+from drawpoker.catalogues import pseudo as pseudo
 from drawpoker.errors import InvalidArgumentError
 
 LOCALE_DIR = Path(__file__).parent / "locale"
