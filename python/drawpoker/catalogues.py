@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +78,7 @@ def digits_of(tag: str) -> str:
     return "arab" if tag.endswith("-u-nu-arab") else "latn"
 
 
+@cache
 def babel_locale(tag: str) -> Locale:
     """Babel's locale for a tag (the pseudo-language is English underneath).
 
@@ -179,8 +180,10 @@ def plural_category(tag: str, count: int) -> str:
     return str(babel_locale(base_language(tag)).plural_form(count))
 
 
+@lru_cache(maxsize=4096)
 def number(value: float, tag: str) -> str:
-    """``value`` written the tag's way: its grouping and decimal signs, its digits.
+    """``value`` written the tag's way: its grouping and decimal signs, its digits (the
+    amounts of a table repeat: the latest are remembered).
 
     >>> number(1234.5, "en"), number(1234.5, "ar-u-nu-arab")
     ('1,234.5', '١٬٢٣٤٫٥')

@@ -107,20 +107,26 @@ class SeatStreams:
                 event = events[number]
                 self.scene.add(event)
                 timer = (index, number) in self.timed
+                told: dict[bool, dict[str, str]] = {}  # by "is the reader the event's seat"
                 for seat in range(self.seats + 1) if event.to is None else (event.to,):
                     self.last[seat] += 1
                     if not tell:
                         continue
-                    sentences = self._told(event, seat, self.scene, timer, self.tags)
+                    own = seat == event.seat
+                    if own not in told:  # the others all read the sentence the public reads
+                        told[own] = self._told(event, seat, self.scene, timer, self.tags)
                     data = event_json(event, self.last[seat], index, self.rankings, timer)
-                    new[seat].append({**data, "sentences": sentences})
+                    new[seat].append({**data, "sentences": told[own]})
             self.hand, self.count = index, len(events)
         return new
 
     def _told(
         self, event: Event, seat: int, scene: Scene, timer: bool, tags: Iterable[str]
     ) -> dict[str, str]:
-        viewer = None if seat == self.seats else seat
+        """The event told to ``seat`` (the public, for the watchers' stream) in each tag's
+        language: the narration speaks to a reader as "you" only of their own seat's events,
+        so every other reader gets the public's sentence."""
+        viewer = seat if seat == event.seat else None
         return {tag: sentence(event, viewer, tag, scene, timer=timer) for tag in tags}
 
     def since(
