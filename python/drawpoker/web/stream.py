@@ -103,6 +103,7 @@ class SeatStreams:
             start = self.count if index == self.hand else 0
             if self.scene is None or start == 0:
                 self.scene = self._scene(hand)
+            self.scene.names = list(self.names())  # a seat taken since: told by its new name
             for number in range(start, len(events)):
                 event = events[number]
                 self.scene.add(event)
