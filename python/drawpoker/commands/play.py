@@ -39,6 +39,7 @@ import argparse
 import time
 from collections.abc import Callable
 
+from drawpoker import narration
 from drawpoker.bots import CPU_KINDS, make_bot
 from drawpoker.commands.histories import HistoryLog, add_history_argument
 from drawpoker.commands.options import add_game_arguments, spec_from, table_settings_from
@@ -72,8 +73,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     >>> parser = argparse.ArgumentParser()
     >>> add_arguments(parser)
     >>> args = parser.parse_args([])
-    >>> args.game, args.players, args.cpu, args.name
-    ('five-card-draw', 4, 'rules', 'You')
+    >>> args.game, args.players, args.cpu, args.name, args.lang
+    ('five-card-draw', 4, 'rules', 'You', 'en')
     """
     add_game_arguments(parser, players=4)
     players = parser.add_argument_group("players")
@@ -83,6 +84,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=CPU_KINDS,
         default="rules",
         help="the CPU players' type (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=narration.languages(),
+        default="en",
+        help="the language the hand is told in (the menus stay English; default: %(default)s)",
     )
     add_history_argument(parser, "seat")
 
@@ -129,7 +136,7 @@ def play(
     names = [args.name] + [f"CPU {i}" for i in range(1, args.players)]
     cpu = {s: make_bot(args.cpu, seed=seed + s, game=spec.name) for s in range(1, args.players)}
     table = Table(spec, names, seed=seed, settings=settings, cpu=cpu, clock=clock)
-    screen = TableView(table, write)
+    screen = TableView(table, write, lang=args.lang)
     screen.introduce()
     status = 0
     try:

@@ -91,8 +91,10 @@ class TableView:
     '--- Round 1: dealer Ann ---'
     """
 
-    def __init__(self, table: Table, write: Callable[[str], None]) -> None:
+    def __init__(self, table: Table, write: Callable[[str], None], lang: str = "en") -> None:
         self.table = table
+        self.lang = lang
+        """The language the events are told in (:mod:`drawpoker.narration`)."""
         self.out = write
         self.last_line = ""
         self.board_game = any(street.board for street in table.game.streets)
@@ -313,6 +315,8 @@ class TableView:
         >>> hand = view.table.hand
         >>> hand.bet(20); view.scene.add(hand.events[-1]); view.describe(hand, hand.events[-1])
         'Bob bets 20'
+        >>> view.lang = "ar"; view.describe(hand, hand.events[-1])
+        '\u2068Bob\u2069 يراهن بـ\u206620\u2069'
         """
         kind = event.kind
         if self.news is not None and kind in DEALING_KINDS:
@@ -321,7 +325,7 @@ class TableView:
             street = STREET_NAMES.get(len(self.scene.board_cards), "Board")
             board = self.board_text(self.scene.board_cards)
             return f"*** {street} *** Board: {board} (pot {self.scene.pot})"
-        told = sentence(event, YOU, "en", self.scene, timer=timer)
+        told = sentence(event, YOU, self.lang, self.scene, timer=timer)
         if kind == "deal" and self.board_game:
             return f"*** Pre-flop ***\n{told}"
         if kind == "show" and not self.table.betting and event.seat in hand.winners:
@@ -423,7 +427,7 @@ class TableView:
         Seats: Ann 2000 (BTN) | Bob 2000
         You post an ante of 10
         Bob posts an ante of 10
-        You are dealt 6d Qs 5h 2c 4s
+        Your cards: 6d Qs 5h 2c 4s
         You leave the table: the game ends here (the unfinished hand is not counted).
         Final standings:
           1. Ann: 2000
