@@ -116,6 +116,6 @@ def test_a_hi_lo_winner_is_told_the_half_it_won_in_both_languages() -> None:
     won = Event("win", seat=1, to=None, amount=1200)
     assert sentence(won, 1, "en", scene) == "You win 1,200 with the low, Six-five low: 6-5-4-2-A"
     assert sentence(won, None, "ar-u-nu-arab", scene) == (
-        "\u2068Bob\u2069 يربح \u2066١٬٢٠٠\u2069 بـالنصف المنخفض: منخفضة بالستة ثم الخمسة: "
-        "\u20666-5-4-2-A\u2069"
+        "\u2068Bob\u2069 يربح \u2066١٬٢٠٠\u2069 (النصف المنخفض: منخفضة بالستة ثم الخمسة: "
+        "\u20666-5-4-2-A\u2069)"
     )
