@@ -23,10 +23,11 @@ from drawpoker.cards import format_cards, parse_cards
 from drawpoker.cli import build_parser, main
 from drawpoker.commands.play import AWAY_WAIT, EXIT_INTERRUPTED, play
 from drawpoker.commands.simulate import simulate
-from drawpoker.commands.table_view import COMMANDS_HELP, ChipCount
+from drawpoker.commands.table_view import COMMANDS_HELP
 from drawpoker.commands.terminal_input import TerminalReader, untimed
 from drawpoker.evaluation import describe, evaluate
 from drawpoker.games import GAMES, Table, TableSettings, game
+from drawpoker.narration import Scene
 
 Answer = str | None
 
@@ -159,7 +160,7 @@ class HoldemPerson(Person):
         preset = re.search(r"\[1\] \S+(?: pot)? (\d+)", prompt)
         if preset and "[c]heck" in prompt:
             verb = "bet" if "[b]et" in prompt else "raise to"
-            self.expected.append(f"You {verb} {preset[1]}")
+            self.expected.append(f"You {verb} {int(preset[1]):,}")
             return "1"
         return super().default(prompt)
 
@@ -201,7 +202,7 @@ def test_play_a_whole_game_of_holdem_through_input_and_output() -> None:
         for _, cards, description in shows[3 * number : 3 * number + 3]:
             assert description == describe(evaluate(f"{cards} {board.replace('|', '')}"))
     assert "You show 5h 6d: Straight, eight high" in lines
-    assert "You win 7092 with Straight, eight high" in lines
+    assert "You win 7,092 with Straight, eight high" in lines
     assert sum(final_scores(lines)) == 30000
 
 
@@ -213,8 +214,8 @@ def test_holdem_all_in_exposes_the_hands_and_shows_them_with_descriptions() -> N
     text = "\n".join(lines)
     assert status == 0
     assert "Seats: You 10000 (BTN, SB) | CPU 1 10000 (BB)" in lines  # heads-up: BTN posts SB
-    assert "You raise to 10000 (all-in)" in lines
-    assert "CPU 1 calls (10000 in this round) (all-in)" in lines
+    assert "You raise to 10,000 (all-in)" in lines
+    assert "CPU 1 calls (10,000 in this round) (all-in)" in lines
     exposed = re.findall(
         r"^(You turn|CPU 1 turns) over (\S\S \S\S) \(all-in: no more betting\)$", text, re.M
     )
@@ -227,7 +228,7 @@ def test_holdem_all_in_exposes_the_hands_and_shows_them_with_descriptions() -> N
     ):
         assert description == describe(evaluate(f"{cards} {board}"))
         assert (who + (" turn" if who == "You" else " turns"), cards) in exposed
-    assert re.search(r"^(You win|CPU 1 wins) 20000 with ", text, re.M) or "wins 10000" in text
+    assert re.search(r"^(You win|CPU 1 wins) 20,000 with ", text, re.M) or "wins 10,000" in text
 
 
 def test_each_hands_standings_are_that_hands_even_when_cpus_play_on() -> None:
@@ -349,9 +350,12 @@ def test_play_a_whole_game_of_stud_through_input_and_output() -> None:
         "Seven-Card Stud, fixed limit: 3 players, 3 rounds, ante 40, bring-in 50, "
         "limits 200/400, stacks 20000."
     )
-    assert lines[2:11] == [
+    assert lines[2:14] == [
         "--- Round 1 of 3 ---",
         "Seats: You 20000 | CPU 1 20000 | CPU 2 20000",
+        "You post an ante of 40",
+        "CPU 1 posts an ante of 40",
+        "CPU 2 posts an ante of 40",
         "*** 3rd street *** (pot 120)",
         "You: (Qd 4c) 3h",
         "CPU 1: [?? ??] 4d",
@@ -372,7 +376,7 @@ def test_play_a_whole_game_of_stud_through_input_and_output() -> None:
     ]
     assert "CPU 1 shows Kd 5d 4d 6d Ac 2h 2d: Flush, K-6-5-4-2" in lines
     assert "You show Qd 4c 3h 4h Tc Qh As: Two pair, queens and fours (A kicker)" in lines
-    assert "CPU 1 wins 2920 with Flush, K-6-5-4-2" in lines
+    assert "CPU 1 wins 2,920 with Flush, K-6-5-4-2" in lines
     # round 2: a CPU brings in; round 3: everyone folds to your bring-in
     assert "CPU 1 brings in with 4d, the lowest up card" in lines
     assert "CPU 1 posts the bring-in 50" in lines
@@ -391,7 +395,10 @@ def test_play_a_game_of_razz_through_input_and_output() -> None:
         "Razz, fixed limit: 3 players, 2 rounds, ante 40, bring-in 50, limits 200/400, "
         "stacks 20000."
     )
-    assert lines[4:9] == [
+    assert lines[4:12] == [
+        "You post an ante of 40",
+        "CPU 1 posts an ante of 40",
+        "CPU 2 posts an ante of 40",
         "*** 3rd street *** (pot 120)",
         "You: (2s 9d) 5c",
         "CPU 1: [?? ??] 3c",
@@ -403,7 +410,7 @@ def test_play_a_game_of_razz_through_input_and_output() -> None:
     assert "You bring in with Js, the highest up card" in lines  # Jh beside it: spades highest
     assert "You show 2s 9d 5c 8c 2c 6d 9h: Nine-eight low: 9-8-6-5-2" in lines
     assert "CPU 2 shows Ac Qd 4c Qh Qc 7s 8h: Queen-eight low: Q-8-7-4-A" in lines
-    assert "You win 4320 with Nine-eight low: 9-8-6-5-2" in lines
+    assert "You win 4,320 with Nine-eight low: 9-8-6-5-2" in lines
     assert check_first_lines(lines, low=True) >= 8
     check_shown_hands(lines, "ace-five")
     assert sum(final_scores(lines)) == 60000
@@ -424,15 +431,15 @@ def test_play_a_game_of_stud_hi_lo_through_input_and_output() -> None:
     ] == [
         "CPU 2 also has a low: Eight-seven low: 8-7-6-5-4",
         "You show 9s 9h 7c 3d Jd 4d Ts: Pair of nines (J-T-7)",
-        "CPU 2 wins 4120 with the high, Straight, eight high and the low, "
+        "CPU 2 wins 4,120 with the high, Straight, eight high and the low, "
         "Eight-seven low: 8-7-6-5-4",
     ]
     shown = lines.index("You show 7h 3d Ks 6s 8h Ac Qd: High card, ace (K-Q-8-7)")
     assert lines[shown + 1 : shown + 6] == [
         "You also have a low: Eight-seven low: 8-7-6-3-A",
         "CPU 1 shows 7c Ad 4s Ah Js 5c Qh: Pair of aces (Q-J-7)",
-        "You win 1685 with the low, Eight-seven low: 8-7-6-3-A",
-        "CPU 1 wins 1685 with the high, Pair of aces (Q-J-7)",
+        "You win 1,685 with the low, Eight-seven low: 8-7-6-3-A",
+        "CPU 1 wins 1,685 with the high, Pair of aces (Q-J-7)",
         "Standings: You 18005, CPU 1 20005, CPU 2 21990",
     ]
     assert check_first_lines(lines, low=False) >= 8
@@ -443,9 +450,8 @@ def test_stud_timer_at_the_bring_in_posts_it() -> None:
     person = StudPerson([None])
     status, lines = run_play("--game stud --players 3 --rounds 1 --seed 11 --turn-timer 30", person)
     assert status == 0
-    done = lines.index("Time ran out: the table posted the bring-in for you.")
+    done = lines.index("Your time ran out: You post the bring-in 50")
     assert lines[done - 1] == "Pot 120, bring-in 50, your stack 19960, in this round 0"
-    assert lines[done + 1] == "You post the bring-in 50"
 
 
 def test_stud_answers_bring_in_complete_and_the_one_bet_size() -> None:
@@ -604,12 +610,8 @@ def test_the_timer_fires_while_the_person_waits() -> None:
     args = parse("play", "--players", "3", "--rounds", "3", "--seed", "11", "--turn-timer", "30")
     assert play(args, slow, lines.append, clock=person.clock) == 0
     assert person.timeouts[0] == 30 and person.prompts[0].endswith("(30 s left) > ")
-    for done in ("checked", "folded", "stood pat"):
-        assert f"Time ran out: the table {done} for you." in lines
-    after = lines[lines.index("Time ran out: the table checked for you.") + 1]
-    assert after == "You check"
-    after = lines[lines.index("Time ran out: the table stood pat for you.") + 1]
-    assert after == "You stand pat"
+    for done in ("You check", "You fold", "You stand pat"):
+        assert f"Your time ran out: {done}" in lines
 
 
 def test_the_readers_timeout_is_trusted_even_when_the_clock_lags() -> None:
@@ -618,17 +620,15 @@ def test_the_readers_timeout_is_trusted_even_when_the_clock_lags() -> None:
     person = Person([None])  # the fake clock never moves
     status, lines = run_play("--players 2 --rounds 1 --seed 6 --turn-timer 30", person)
     assert status == 0
-    assert lines[lines.index("Time ran out: the table checked for you.") + 1] == "You check"
+    assert "Your time ran out: You check" in lines
 
 
 def test_an_answer_after_the_time_ran_out_is_reported_not_used() -> None:
     person = Person(["c"], tick=45.0)  # every answer comes 45 s after its prompt
     status, lines = run_play("--players 2 --rounds 1 --seed 6 --turn-timer 30", person)
     assert status == 0
-    assert (
-        "Time ran out: the table checked for you. Your answer 'c' came too late and was not used."
-        in lines
-    )
+    late = lines.index("Your answer 'c' came too late and was not used.")
+    assert lines[late + 1] == "Your time ran out: You check"
     assert "Game over." in lines
 
 
@@ -880,7 +880,8 @@ def test_ctrl_c_in_simulate_before_any_game_finished(monkeypatch: pytest.MonkeyP
 
 @pytest.mark.parametrize("game_name", ["five-card-draw", "holdem"])
 def test_the_chips_followed_from_the_events_match_the_hands(game_name: str) -> None:
-    """The pot and stacks the screen shows are followed from the visible events alone; they
+    """The pot and stacks the narration's scene follows (the terminal shows its pot; all-ins
+    are read from its stacks) come from the visible events alone; they
     must agree with the engine after every hand (side pots, returns, redeals, all-ins)."""
     for seed in range(6):
         spec = game(game_name)
@@ -892,7 +893,7 @@ def test_the_chips_followed_from_the_events_match_the_hands(game_name: str) -> N
         table = Table(spec, players, seed=seed, cpu=cpu, settings=TableSettings(rounds=8))
         table.play_cpu()
         for hand in table.hands:
-            chips = ChipCount(hand.start_stacks)
+            chips = Scene(hand.game, [], hand.start_stacks)
             for event in hand.visible_events(0):
                 chips.add(event)
             assert chips.stacks == hand.stacks and chips.pot == 0
@@ -910,7 +911,7 @@ def test_the_chips_followed_in_stud_match_the_hands(game_name: str) -> None:
         table = Table(game(game_name), 5, seed=seed, cpu=cpu, settings=TableSettings(rounds=6))
         table.play_cpu()
         for hand in table.hands:
-            chips = ChipCount(hand.start_stacks)
+            chips = Scene(hand.game, [], hand.start_stacks)
             for event in hand.events:
                 if event.to is None or event.to == 0:
                     chips.add(event)

@@ -10,6 +10,7 @@ other the rest."""
 
 from __future__ import annotations
 
+import ast
 import html
 import re
 from collections.abc import Iterator, Mapping
@@ -17,6 +18,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from drawpoker import narration
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GAMES, game
 from drawpoker.web import i18n
@@ -415,3 +417,79 @@ def test_the_tips_chart_is_drawn_in_the_page_language() -> None:
     assert "أفضل بديل" in arabic and "زوجان أو أقوى" in arabic
     words = re.sub(r"<[^>]+>", " ", arabic)
     assert re.findall(r"[A-Za-z]{3,}", words) == []  # card codes only ("Jk", "7c")
+
+
+# --- the narration's catalogues (their own domain: drawpoker.narration) ----------------------
+
+
+def _narration_ids_in_code() -> set[str]:
+    """The narration's message ids its code names: every string it holds (``say(tag, "win")``,
+    the tables of keys by event kind), each also said to the reader as "you" (``key + you``),
+    and the rank names it composes (``rank.<rank>.<one|many>``)."""
+    tree = ast.parse(Path(narration.__file__).read_text())
+    strings = {
+        n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) is str
+    }
+    ranks = {f"rank.{rank}.{form}" for rank in narration._RANKS for form in ("one", "many")}
+    return strings | {f"{key}.you" for key in strings} | ranks
+
+
+def _said_in_code() -> set[str]:
+    """The ids ``say`` is called with literally (each must be in the catalogue)."""
+    source = Path(narration.__file__).read_text()
+    return set(re.findall(r'\bsay\(\s*tag,\s*"([\w.]+)"', source))
+
+
+def test_the_narration_speaks_english_and_arabic_with_every_message_and_placeholder() -> None:
+    english = narration.catalogue("en").messages
+    assert narration.languages() == ("en", "ar")
+    for lang in narration.languages():
+        found = narration.catalogue(lang)
+        assert set(found.messages) == set(english), lang
+        for key, text in found.messages.items():
+            assert isinstance(text, str) == isinstance(english[key], str), (lang, key)
+            if not isinstance(text, str):
+                assert tuple(text) == found.plural_tags, (lang, key)
+            wanted = {p for f in _forms(english[key]).values() for p in PLACEHOLDER.findall(f)}
+            for form, said in _forms(text).items():
+                assert said.strip(), (lang, key, form)
+                placeholders = set(PLACEHOLDER.findall(said))
+                if form:  # a counted form may say its number in words ("ورقتين")
+                    assert placeholders | {"count"} == wanted | {"count"}, (lang, key, form)
+                else:
+                    assert placeholders == wanted, (lang, key)
+    assert narration.catalogue("ar").plural_tags == ("zero", "one", "two", "few", "many", "other")
+    assert {k for k, t in english.items() if not isinstance(t, str)} >= {"draw", "reshuffle"}
+
+
+def test_every_narration_message_is_used_and_every_one_used_is_there() -> None:
+    messages = set(narration.catalogue("en").messages)
+    said = _said_in_code()
+    assert len(said) > 15 and "win.with" in said
+    assert said - messages == set()
+    used = _narration_ids_in_code()
+    assert messages - used == set()
+    # the checks find an id the code would ask for and an entry nobody asks for
+    assert {*said, "draw.twice"} - messages == {"draw.twice"}
+    assert {*messages, "stale.entry"} - used == {"stale.entry"}
+    # (a kind's id the code composes, "check" + you, is asked for in every game and both
+    # languages by tests/test_narration.py: a missing one fails there)
+
+
+def test_counted_narration_words_in_both_languages_and_digit_settings() -> None:
+    said = {
+        "en": [f"Ann draws {n:,} card{'s' if n != 1 else ''}" for n in COUNTS],
+        "ar": [
+            "Ann لا يبدّل شيئًا",
+            "Ann يبدّل ورقة واحدة",
+            "Ann يبدّل ورقتين",
+            "Ann يبدّل 3 أوراق",
+            "Ann يبدّل 11 ورقة",
+            "Ann يبدّل 100 ورقة",
+            "Ann يبدّل 1,000,000 ورقة",
+        ],
+    }
+    for lang, expected in said.items():
+        assert [narration.say(lang, "draw", count=n, name="Ann") for n in COUNTS] == expected
+    arabic_indic = narration.say("ar-u-nu-arab", "draw", count=11, name="Ann")
+    assert arabic_indic == "Ann يبدّل ١١ ورقة"

@@ -195,7 +195,7 @@ def test_defect_7_omaha_hi_lo_tells_both_halves() -> None:
     assert "You also have a low: Eight-six low: 8-6-5-4-3" in lines
     assert "You win 150 with the low, Eight-six low: 8-6-5-4-3" in lines
     assert "CPU 1 wins 150 with the high, Two pair, tens and sevens (5 kicker)" in lines
-    assert "CPU 2 wins 1450 with the high, Full house, kings full of aces (no low qualifies)" in (
+    assert "CPU 2 wins 1,450 with the high, Full house, kings full of aces (no low qualifies)" in (
         lines
     )
 
@@ -223,7 +223,7 @@ def test_defect_8_each_draw_game_states_its_own_draw_rule() -> None:
     assert "Not understood: 'x': this game is played without the joker" in lines
     assert "Not understood: 'Jk': this game is played without the joker" in lines
     assert "Seats: You 10000 (BTN) | CPU 1 10000 (SB) | CPU 2 10000 (BB)" in lines
-    assert "CPU 2 wins 1200 with Badugi, 9-8-2-A" in lines
+    assert "CPU 2 wins 1,200 with Badugi, 9-8-2-A" in lines
 
     lines, prompts = play_lines(
         ["--game", "2-7-single-draw", "--players", "3", "--rounds", "1", "--seed", "7"], calling

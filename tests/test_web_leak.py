@@ -192,6 +192,12 @@ def test_the_checker_catches_a_leak() -> None:
     hole = {**quiet, "events": [{"seq": 2, "hand": 0, "private": False, "cards": [mine[0]]}]}
     with pytest.raises(AssertionError):  # a watcher (seat 3 of 3) is shown no hole card
         check_messages(table, 3, [json.dumps(hole)], ["", "", ""])
+    told = {"seq": 2, "hand": 0, "private": False, "cards": [], "sentence": f"Ann has {theirs}"}
+    with pytest.raises(AssertionError):  # nor is a seat a card in a sentence
+        check_messages(table, 1, [json.dumps({**quiet, "events": [told]})], ["", "", ""])
+    told["sentence"] = f"Your cards: {' '.join(mine)}"
+    dealt = {**quiet, "seq": 3, "events": [{**told, "seq": 3}]}
+    assert check_messages(table, 1, [json.dumps(dealt)], ["", "", ""]) == 2
 
 
 def test_the_phh_check_catches_a_full_copy() -> None:

@@ -209,7 +209,9 @@ def test_a_draw_of_cards_the_seat_does_not_hold_is_refused() -> None:
         update = ann.read()
         assert [e["kind"] for e in update["events"]] == ["discard", "receive", "draw"]
         bob.read_until(lambda s: s["drawn"][1] == 2)
-        assert bob.events[-1] == {**update["events"][2], "seq": bob.events[-1]["seq"]}
+        told = {"seq": bob.events[-1]["seq"], "sentence": "Ann draws 2 cards"}  # her name
+        assert update["events"][2]["sentence"] == "You draw 2 cards"
+        assert bob.events[-1] == {**update["events"][2], **told}
         assert not {"discard", "receive"} & {e["kind"] for e in bob.events if e["seat"] == 1}
 
 

@@ -378,8 +378,12 @@ def test_the_schema_takes_what_the_turn_timer_did(sample: dict[str, JSON]) -> No
     message = copy.deepcopy(sample["update"])
     for kind in ("check", "fold", "draw", "bring-in"):
         event = {"seq": message["seq"], "hand": 0, "kind": kind, "seat": 0, "amount": 0}
-        message["events"] = [{**event, "cards": [], "private": False, "timer": True}]
+        said = "Your time ran out: You check"
+        told = {**event, "cards": [], "private": False, "timer": True, "sentence": said}
+        message["events"] = [told]
         assert problems(validator("table-message"), message) == [], kind
+        message["events"] = [{**told, "sentence": ""}]  # every event is told: never empty
+        assert problems(validator("table-message"), message) != [], kind
 
 
 def test_the_lobby_schema_refuses_a_table_over_and_a_table_message() -> None:

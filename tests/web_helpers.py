@@ -22,6 +22,8 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 CARD = re.compile(r"^(?:[2-9TJQKA][cdhs]|Jk)$")
+CARD_IN_TEXT = re.compile(r"(?<![\w-])(?:[2-9TJQKA][cdhs]|Jk)(?![\w-])")
+"""A card named inside a sentence ("Ann shows As Kd: ...")."""
 
 
 SCRIPTED = SiteLimits(
@@ -232,7 +234,9 @@ def cards_in(data: Any, hand: int | None = None) -> Iterator[tuple[int | None, s
         if type(data.get("hand")) is int:
             hand = data["hand"]
         for key, value in data.items():
-            if key not in ("name", "message", "text", "draw_rule"):
+            if key == "sentence":  # the narration's: the cards it names count too
+                yield from ((hand, card) for card in CARD_IN_TEXT.findall(value))
+            elif key not in ("name", "message", "text", "draw_rule"):
                 yield from cards_in(value, hand)
     elif isinstance(data, list):
         for value in data:

@@ -1,7 +1,6 @@
-"""The sentences that tell a hand to people, said once for the terminal game
-(:mod:`drawpoker.commands.table_view`) and the hand histories (:mod:`drawpoker.history.show`):
+"""English verb forms for the terminal's stud lines (:mod:`drawpoker.commands.stud_view`):
 a player's action in the third person ("Ann raises to 300"), or the second for the person
-called ``You`` ("You raise to 300").
+called ``You`` ("You raise to 300"). Events themselves are told by :mod:`drawpoker.narration`.
 
 >>> said("Ann", "is dealt", "As Kd"), said("You", "is dealt", "As Kd")
 ('Ann is dealt As Kd', 'You are dealt As Kd')
@@ -51,21 +50,3 @@ def said(who: str, verb: str, rest: str = "") -> str:
     """
     sentence = f"{who} {second_person(verb) if who == YOU else verb}"
     return f"{sentence} {rest}" if rest else sentence
-
-
-def possessive(who: str) -> str:
-    """``who``'s, or ``Your`` for :data:`YOU`.
-
-    >>> possessive("Ann"), possessive("You")
-    ("Ann's", 'Your')
-    """
-    return "Your" if who == YOU else f"{who}'s"
-
-
-def object_form(who: str) -> str:
-    """``who`` as the object of a sentence (``you`` for :data:`YOU`).
-
-    >>> f"20 uncalled returned to {object_form('You')}"
-    '20 uncalled returned to you'
-    """
-    return "you" if who == YOU else who

@@ -39,6 +39,7 @@ import argparse
 import time
 from collections.abc import Callable
 
+from drawpoker import narration
 from drawpoker.bots import CPU_KINDS, CPU_PLAYERS, make_bot
 from drawpoker.commands.histories import HistoryLog, add_history_argument
 from drawpoker.commands.options import add_game_arguments, spec_from, table_settings_from
@@ -72,8 +73,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     >>> parser = argparse.ArgumentParser()
     >>> add_arguments(parser)
     >>> args = parser.parse_args([])
-    >>> args.game, args.players, args.cpu, args.name
-    ('five-card-draw', 4, 'rules', 'You')
+    >>> args.game, args.players, args.cpu, args.name, args.lang
+    ('five-card-draw', 4, 'rules', 'You', 'en')
     """
     add_game_arguments(parser, players=4)
     players = parser.add_argument_group("players")
@@ -83,6 +84,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         choices=CPU_KINDS,
         default="rules",
         help="the CPU players' type (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--lang",
+        choices=narration.languages(),
+        default="en",
+        help="the language the hand is told in (the menus stay English; default: %(default)s)",
     )
     add_history_argument(parser, "seat")
 
@@ -131,7 +138,7 @@ def play(
     table = Table(
         spec, names, seed=seed, settings=settings, cpu=cpu, clock=clock, cpu_players=CPU_PLAYERS
     )
-    screen = TableView(table, write)
+    screen = TableView(table, write, lang=args.lang)
     screen.introduce()
     status = 0
     try:
@@ -185,14 +192,12 @@ def _play_turns(table: Table, screen: TableView, read: Reader, log: HistoryLog) 
         if isinstance(turn, Action):
             table.act(YOU, turn)
         elif isinstance(turn, TimeUp):
-            default = table.default_action()
+            screen.timed.add((len(table.hands) - 1, len(table.hand.events)))
             if not table.enforce_timer():  # the reader's timeout came first: act all the same
-                table.act(YOU, default)
-            line = f"Time ran out: the table {_DONE[default.kind]} for you."
+                table.act(YOU, table.default_action())
             if turn.late is not None:
                 late = repr(turn.late) if turn.late else "(an empty line)"
-                line += f" Your answer {late} came too late and was not used."
-            write(line)
+                write(f"Your answer {late} came too late and was not used.")
         elif turn == "away":
             table.leave(YOU)
             write(
@@ -201,11 +206,3 @@ def _play_turns(table: Table, screen: TableView, read: Reader, log: HistoryLog) 
             )
         else:
             return "You leave the table"
-
-
-_DONE = {
-    "check": "checked",
-    "fold": "folded",
-    "draw": "stood pat",
-    "bring-in": "posted the bring-in",
-}

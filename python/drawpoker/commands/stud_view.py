@@ -1,7 +1,7 @@
 """What the terminal shows of a stud hand (Seven-Card Stud, Razz, Stud Hi/Lo): each street's
 heading, every player's up cards as a row (your down cards in brackets, the others' as
 ``??``), who brings in and who acts first and why, and the common card (the showdown's words
-are :mod:`~drawpoker.commands.showdown_words`'). :class:`StudNews` follows the events one seat
+are :mod:`~drawpoker.narration`'s). :class:`StudNews` follows the events one seat
 may see (and the fact, not the cards, of the others' down cards being dealt).
 
 >>> from drawpoker.games import Hand, game

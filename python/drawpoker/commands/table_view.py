@@ -14,19 +14,16 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from drawpoker import wording
 from drawpoker.cards import JOKER, format_cards, parse_cards
 from drawpoker.commands.options import game_title
-from drawpoker.commands.showdown_words import ShowdownWords
 from drawpoker.commands.stud_view import DEALING_KINDS, StudNews, is_stud
 from drawpoker.commands.terminal_input import Reader
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
-from drawpoker.evaluation import describe
 from drawpoker.games import Action, Event, GameSpec, Hand, Table
 from drawpoker.games.actions import LegalActions
 from drawpoker.games.betting import FixedLimit
 from drawpoker.history.plan import ACE_RULE
-from drawpoker.wording import said
+from drawpoker.narration import Scene, sentence
 
 YOU = 0
 """The person's seat."""
@@ -80,55 +77,6 @@ Turn = Action | TimeUp | str
 ``away``)."""
 
 
-class ChipCount:
-    """The pot, each seat's chips behind, its bet in the current betting round, the blinds
-    posted and the board, followed event by event (from the events a seat sees).
-
-    >>> from drawpoker.games import game
-    >>> hand = Hand(game("holdem"), [1000, 1000, 1000])
-    >>> hand.call(); hand.call(); hand.check()
-    >>> chips = ChipCount(hand.start_stacks)
-    >>> for event in hand.events:
-    ...     chips.add(event)
-    >>> chips.pot, chips.stacks == hand.stacks, chips.blinds, len(chips.board)
-    (300, True, [1, 2], 3)
-    """
-
-    def __init__(self, stacks: Sequence[int]) -> None:
-        self.stacks = list(stacks)
-        self.bets = [0] * len(stacks)
-        self.pot = 0
-        self.blinds: list[int] = []
-        self.board: list[int] = []
-
-    def add(self, event: Event) -> None:
-        """Follows one event.
-
-        >>> chips = ChipCount([100, 100])
-        >>> chips.add(Event("bet", seat=0, to=None, amount=20)); chips.pot, chips.stacks
-        (20, [80, 100])
-        """
-        kind, seat, amount = event.kind, event.seat, event.amount
-        if kind in ("ante", "blind") and seat is not None:
-            self._move(seat, amount)
-            if kind == "blind":
-                self.bets[seat] += amount
-                self.blinds.append(seat)
-        elif kind in ("call", "bet", "raise", "bring-in") and seat is not None:
-            self._move(seat, amount - self.bets[seat])
-            self.bets[seat] = amount
-        elif kind in ("board", "draw", "redeal", "up") or (kind == "deal" and not self.blinds):
-            self.bets = [0] * len(self.bets)  # a new street (stud: its up or down cards)
-            if kind == "board":
-                self.board.extend(event.cards)
-        elif kind in ("return", "win") and seat is not None:
-            self._move(seat, -amount)
-
-    def _move(self, seat: int, chips: int) -> None:
-        self.stacks[seat] -= chips
-        self.pot += chips
-
-
 STREET_NAMES = {0: "Pre-flop", 3: "Flop", 4: "Turn", 5: "River"}
 """A board game's streets by the number of board cards."""
 
@@ -143,8 +91,10 @@ class TableView:
     '--- Round 1: dealer Ann ---'
     """
 
-    def __init__(self, table: Table, write: Callable[[str], None]) -> None:
+    def __init__(self, table: Table, write: Callable[[str], None], lang: str = "en") -> None:
         self.table = table
+        self.lang = lang
+        """The language the events are told in (:mod:`drawpoker.narration`)."""
         self.out = write
         self.last_line = ""
         self.board_game = any(street.board for street in table.game.streets)
@@ -154,8 +104,9 @@ class TableView:
         self.rows_at = -1
         self.shown_hands = 0
         self.shown_events = 0
-        self.chips = ChipCount(table.hand.start_stacks)
-        self.showdown = ShowdownWords(table.game)
+        self.scene = self._scene(table.hand)
+        self.timed: set[tuple[int, int]] = set()
+        """The events (hand index, event index) that the turn timer caused."""
         self.said_busted = False
         self.joker = JOKER in table.game.deck_cards()
 
@@ -238,11 +189,10 @@ class TableView:
                     news.add(event, hidden)  # another seat's down cards: only that they came
                 if hidden:
                     if event.kind == "deal":
-                        self.chips.add(event._replace(cards=()))  # a stud street begins
+                        self.scene.add(event._replace(cards=()))  # a stud street begins
                     continue
-                self.chips.add(event)
-                self.showdown.add(event)
-                line = self.describe(hand, event)
+                self.scene.add(event)
+                line = self.describe(hand, event, timer=(self.shown_hands, index) in self.timed)
                 for part in line.splitlines():
                     self.write(part)
             self.shown_events = len(events)
@@ -268,14 +218,13 @@ class TableView:
         else:
             first = hand.actor
         names = ["You" if s == YOU else self.name(s) for s in range(hand.seats)]
-        for line in self.news.street_lines(names, YOU, first, self.chips.pot):
+        for line in self.news.street_lines(names, YOU, first, self.scene.pot):
             self.write(line)
         self.rows_at = self.written
 
     def _start_hand(self, hand: Hand) -> None:
         number = self.shown_hands + 1
-        self.chips = ChipCount(hand.start_stacks)
-        self.showdown = ShowdownWords(hand.game)
+        self.scene = self._scene(hand)
         self.news = StudNews(hand.game, hand.seats) if self.stud else None
         if self.stud:
             self.write(f"--- Round {number} of {self.table.settings.rounds} ---")
@@ -351,82 +300,37 @@ class TableView:
         parts = [format_cards(board[:3])] + [format_cards([card]) for card in board[3:]]
         return " | ".join(parts) if board else "(none yet)"
 
-    def describe(self, hand: Hand, event: Event) -> str:
-        """One event as a sentence ("" for events not worth a line; a new street takes two).
+    def _scene(self, hand: Hand) -> Scene:
+        names = [self.name(s) for s in range(hand.seats)]
+        return Scene(hand.game, names, hand.start_stacks, betting=self.table.betting)
+
+    def describe(self, hand: Hand, event: Event, timer: bool = False) -> str:
+        """One event as the narration says it to you (:func:`drawpoker.narration.sentence`),
+        with the pre-flop heading before your cards; the cards of a street are drawn instead
+        (a board game's heading with the whole board and the pot; ``""`` for a stud street,
+        which its rows show). ``timer``: the turn timer took the action.
 
         >>> from drawpoker.games import FiveCardDraw
         >>> view = TableView(Table(FiveCardDraw(), ["Ann", "Bob"], seed=2), print)
         >>> hand = view.table.hand
-        >>> hand.bet(20); view.describe(hand, hand.events[-1])
+        >>> hand.bet(20); view.scene.add(hand.events[-1]); view.describe(hand, hand.events[-1])
         'Bob bets 20'
+        >>> view.lang = "ar"; view.describe(hand, hand.events[-1])
+        '\u2068Bob\u2069 يراهن بـ\u206620\u2069'
         """
-        you = event.seat == YOU
-        who = wording.YOU if you else self.name(event.seat)
-
-        kind, amount = event.kind, event.amount
-        cards = format_cards(event.cards) if event.cards else ""
-        all_in = ""
-        if self.table.betting and event.seat is not None and kind in ("call", "bet", "raise"):
-            all_in = " (all-in)" if self.chips.stacks[event.seat] == 0 else ""
-        if self.news is not None:
-            line = self._stud_sentence(event, who)
-            if line is not None:
-                return line
-        if kind == "show":
-            line = f"{said(who, 'shows')} {cards}: {describe(amount, hand.game.ranking)}"
-            if not self.table.betting and event.seat in hand.winners:
-                line += "  <- best hand: one point"
-            return line
-        if kind == "draw":
-            if not amount:
-                return said(who, "stands pat")
-            return f"{said(who, 'draws')} {amount} card{'s' if amount != 1 else ''}"
-        if kind == "deal":
-            street = "*** Pre-flop ***\n" if self.board_game else ""
-            return f"{street}Your cards: {cards}"
-        if kind == "board":
-            street = STREET_NAMES.get(len(self.chips.board), "Board")
-            board = self.board_text(self.chips.board)
-            return f"*** {street} *** Board: {board} (pot {self.chips.pot})"
-        if kind == "blind":
-            which = "small" if len(self.chips.blinds) == 1 else "big"
-            return f"{said(who, 'posts')} the {which} blind {amount}"
-        if kind == "win":
-            line = f"{said(who, 'wins')} {amount}"
-            words = self.showdown.win_words(event.seat) if event.seat is not None else ""
-            return line + (f" with {words}" if words and hand.is_over else "")
-        if kind == "low" and event.seat is not None:
-            return said(who, "also has", f"a low: {self.showdown.low_words(event.seat)}")
-        sentences = {
-            "check": said(who, "checks"),
-            "fold": said(who, "folds"),
-            "call": f"{said(who, 'calls')} ({amount} in this round){all_in}",
-            "bet": f"{said(who, 'bets')} {amount}{all_in}",
-            "raise": f"{said(who, 'raises')} to {amount}{all_in}",
-            "discard": f"You discard {cards}" if cards else "",
-            "receive": f"You draw {cards}" if cards else "",
-            "expose": f"{said(who, 'turns')} over {cards} (all-in: no more betting)",
-            "reshuffle": "The deck ran short: the discards are shuffled into a new deck",
-            "redeal": f"No one opened: the cards are redealt, the pot of {amount} stays",
-            "return": f"{amount} uncalled returned to {wording.object_form(who)}",
-        }
-        return sentences.get(kind, "")
-
-    def _stud_sentence(self, event: Event, who: str) -> str | None:
-        """A stud event's sentence: the cards dealt show in the street's rows (so nothing
-        here), the bring-in, a completion; None for the other events."""
-        assert self.news is not None
-        kind, amount = event.kind, event.amount
-        if kind in DEALING_KINDS:
+        kind = event.kind
+        if self.news is not None and kind in DEALING_KINDS:
             return ""
-        if kind == "bring-in":
-            return said(who, "posts", f"the bring-in {amount}")
-        if self.news.completes(event):
-            all_in = ""
-            if event.seat is not None and self.chips.stacks[event.seat] == 0:
-                all_in = " (all-in)"
-            return said(who, "completes", f"to {amount}{all_in}")
-        return None
+        if kind == "board":
+            street = STREET_NAMES.get(len(self.scene.board_cards), "Board")
+            board = self.board_text(self.scene.board_cards)
+            return f"*** {street} *** Board: {board} (pot {self.scene.pot})"
+        told = sentence(event, YOU, self.lang, self.scene, timer=timer)
+        if kind == "deal" and self.board_game:
+            return f"*** Pre-flop ***\n{told}"
+        if kind == "show" and not self.table.betting and event.seat in hand.winners:
+            return f"{told}\n  <- best hand: one point"
+        return told
 
     def ask(self, read: Reader) -> Turn:
         """Asks the person for an action until a legal one comes (a refusal says why); returns
@@ -521,6 +425,8 @@ class TableView:
         >>> view.finish("You leave the table")
         --- Round 1: dealer Ann ---
         Seats: Ann 2000 (BTN) | Bob 2000
+        You post an ante of 10
+        Bob posts an ante of 10
         Your cards: 6d Qs 5h 2c 4s
         You leave the table: the game ends here (the unfinished hand is not counted).
         Final standings:

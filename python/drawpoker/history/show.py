@@ -7,11 +7,14 @@ winners are the engine's); any other variant from its fields and actions as writ
 hand 1: no-limit Texas hold 'em (NT), blinds 5/10
   seat 3 Ann: 1,000 (p1, big blind)
   seat 5 Bob: 1,000 (p2, button, small blind)
-  Bob posts 5, Ann posts 10
-  Ann is dealt As Ks; Bob is dealt 7c 2d
-  Bob raises to 30; Ann folds
+  Bob posts the small blind 5
+  Ann posts the big blind 10
+  Ann's cards: As Ks
+  Bob's cards: 7c 2d
+  Bob raises to 30
+  Ann folds
   20 uncalled returned to Bob
-  pot 20: Bob wins 20
+  Bob wins 20
   finishing stacks: Ann 990, Bob 1,010
 """
 
@@ -22,11 +25,10 @@ from collections.abc import Sequence
 
 from drawpoker.cards import format_cards
 from drawpoker.errors import UnsupportedVariantError
-from drawpoker.evaluation import describe as describe_strength
 from drawpoker.games import Event
 from drawpoker.history.notation import UNKNOWN
 from drawpoker.history.record import History
-from drawpoker.wording import YOU, object_form, possessive, said, second_person
+from drawpoker.narration import Scene, sentence
 
 
 def _chips(amount: int) -> str:
@@ -58,8 +60,10 @@ def _header(history: History) -> str:
     return f"{history.name}: {variant.title} ({variant.code}){stakes}"
 
 
-def describe(history: History) -> list[str]:
-    """The lines that tell the hand (indented under a header line).
+def describe(history: History, viewer: int | None = None) -> list[str]:
+    """The lines that tell the hand (indented under a header line), each event in the
+    narration's sentence (:func:`drawpoker.narration.sentence`) for ``viewer`` (the index of a
+    player of the file, spoken to as "you"; ``None``: nobody is).
 
     >>> from drawpoker.history import loads
     >>> text = "variant = 'FT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nsmall_bet = 2\\n"
@@ -67,11 +71,14 @@ def describe(history: History) -> list[str]:
     >>> describe(loads(text)[0])[-2:]
     ['  (the engine does not play FT yet: the actions as written)', '  d dh p1 ????']
     >>> stud = loads(_STUD)[0]
-    >>> print("\\n".join(describe(stud)[3:7]))
-      p1 posts 1 (ante), p2 posts 1 (ante)
-      p1 is dealt 8d 8c; p2 is dealt Jc Kc
-      face up: p1 3d, p2 Td
-      p1 brings in 2; p2 raises to 5; p1 folds
+    >>> print("\\n".join(describe(stud, viewer=1)[5:12]))
+      p1's cards: 8d 8c
+      Your cards: Jc Kc
+      p1 is dealt 3d face up
+      You are dealt Td face up
+      p1 posts the bring-in 2
+      You complete to 5
+      p1 folds
     """
     lines = [_header(history)]
     names = _names(history)
@@ -103,28 +110,18 @@ def describe(history: History) -> list[str]:
             roles.append("big blind")
         about = f" ({', '.join(roles)})" if roles else ""
         lines.append(f"  seat {seat + 1} {names[k]}: {_chips(history.starting_stacks[k])}{about}")
-    rankings = [part.ranking for part in hand.game.showdown]
-    groups: list[tuple[str, list[str]]] = []
+    scene = Scene(hand.game, [name_of.get(s, "") for s in range(hand.seats)], hand.start_stacks)
+    reader = None if viewer is None else places[viewer]
     written = _AsWritten(history, places)
     for event in hand.events:
         written.on_draw(event)
-        text = _event_text(event, name_of, rankings, written)
-        if text is None:
-            continue
-        group = _GROUPS.get(event.kind, event.kind)
-        if event.kind == "receive" and groups and groups[-1][1]:
-            groups[-1][1][-1] += f", {text}"
-        elif groups and groups[-1][0] == group and group in _JOINED:
-            groups[-1][1].append(text)
-        else:
-            groups.append((group, [text]))
-    for group, texts in groups:
-        joined = ", ".join(texts) if group in ("forced", "up", "win") else "; ".join(texts)
-        if group == "win":
-            joined = f"pot {_chips(sum(hand.payouts))}: {joined}"
-        elif group == "up":
-            joined = f"face up: {joined}"
-        lines.append(f"  {joined}")
+        cards = written.cards(event)
+        scene.add(event)
+        if event.kind == "low" and written.hidden_show(event):
+            continue  # a low of a hand the file does not show
+        # the file is what its reader knows: its cards are told (an unknown one as ??)
+        told = sentence(event._replace(to=None), reader, "en", scene, cards=cards)
+        lines.append(f"  {told}")
     stacks = hand.stacks
     lines.append(
         "  finishing stacks: " + ", ".join(f"{name_of[s]} {_chips(stacks[s])}" for s in places)
@@ -132,72 +129,6 @@ def describe(history: History) -> list[str]:
     if not hand.is_over:
         lines.append("  (the history ends before the hand does)")
     return lines
-
-
-_GROUPS = {
-    **dict.fromkeys(("ante", "blind"), "forced"),
-    **dict.fromkeys(("bring-in", "check", "call", "fold", "bet", "raise"), "act"),
-    **dict.fromkeys(("draw", "discard", "receive"), "draw"),
-    "low": "show",
-}
-"""Events told on one line together: forced bets, deals, up cards (stud), a round's actions, a
-draw, the wins."""
-
-_JOINED = ("forced", "deal", "up", "act", "draw", "win", "show", "expose")
-
-
-def _event_text(
-    event: Event, name_of: dict[int, str], rankings: list[str], written: _AsWritten
-) -> str | None:
-    kind, amount = event.kind, event.amount
-    who = name_of.get(event.seat, "") if event.seat is not None else ""
-    cards = written.cards(event)
-    text = _cards_text(cards)
-    if kind in ("ante", "blind"):
-        return said(who, "posts", _chips(amount) + (" (ante)" if kind == "ante" else ""))
-    if kind == "deal":
-        return said(who, "is dealt", text)
-    if kind == "up":
-        return f"{who} {text}"
-    if kind == "bring-in":
-        return said(who, "brings in", _chips(amount))
-    if kind == "board":
-        return f"board {text}"
-    if kind in _VERBS:
-        return said(who, _VERBS[kind])
-    if kind in _AMOUNT_VERBS:
-        return said(who, _AMOUNT_VERBS[kind], _chips(amount))
-    if kind == "discard":
-        return said(who, "discards", text)
-    if kind == "receive":
-        return f"{second_person('draws') if who == YOU else 'draws'} {text}"
-    if kind == "draw":
-        return said(who, "stands pat") if amount == 0 else None
-    if kind == "reshuffle":
-        return f"the discards are shuffled into a new stub of {amount} cards"
-    if kind == "redeal":
-        return f"nobody opened: the cards are dealt again (pot {_chips(amount)})"
-    if kind in ("expose", "show") and None in cards:  # not in this copy: no hand to name
-        if all(card is None for card in cards):
-            return f"{possessive(who)} hand is not shown in this copy"
-        return said(who, "shows", text)
-    if kind == "expose":
-        return said(who, "shows", f"{text} (no more betting)")
-    if kind == "show":
-        return said(who, "shows", f"{text}: {describe_strength(amount, rankings[0])}")
-    if kind == "low":
-        if written.hidden_show(event):
-            return None
-        return f"{possessive(who)} low: {describe_strength(amount, rankings[-1])}"
-    if kind == "return":
-        return f"{_chips(amount)} uncalled returned to {object_form(who)}"
-    if kind == "win":
-        return said(who, "wins", _chips(amount))
-    return None
-
-
-_VERBS = {"check": "checks", "fold": "folds"}
-_AMOUNT_VERBS = {"call": "calls", "bet": "bets", "raise": "raises to"}
 
 
 def _cards_text(cards: Sequence[int | None]) -> str:

@@ -56,7 +56,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -271,8 +271,9 @@ MAX_SHOWN_NAME = 60
 """The most characters of an unknown game's name the not-found page repeats."""
 
 
-def language(request: Request) -> str:
-    """The language tag the request is answered in (:func:`drawpoker.web.i18n.chosen_language`)."""
+def language(request: HTTPConnection) -> str:
+    """The language tag a request (or a WebSocket: its events' sentences) is answered in
+    (:func:`drawpoker.web.i18n.chosen_language`)."""
     return chosen_language(
         request.query_params, request.cookies, request.headers.get("accept-language", "")
     )
@@ -769,7 +770,7 @@ async def _serve(websocket: WebSocket, house: House, room: Room, outbox: Outbox)
                     outbox.close(4401, "bad seat token")
                     return None
                 seat = found
-                room.connect(seat, outbox, parsed.since)
+                room.connect(seat, outbox, parsed.since, language(websocket))
             elif isinstance(parsed, Hello | Watch):
                 raise ProtocolError("bad-message", "this connection has said hello already")
             elif isinstance(parsed, Command):
@@ -797,7 +798,7 @@ async def _watch(
         outbox.send(encode(refusal.to_dict()))
         outbox.close(4429, "too many watchers")
         return
-    room.watch(outbox, hello.since)
+    room.watch(outbox, hello.since, language(websocket))
     try:
         while True:
             message = await websocket.receive()

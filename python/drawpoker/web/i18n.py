@@ -21,60 +21,42 @@ A language *tag* names a language and, optionally, its digits with the Unicode e
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from babel import Locale, negotiate_locale
+from babel import negotiate_locale
 from babel.lists import format_list
-from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, format_percent
+from babel.numbers import format_percent
 
+# Re-exported: the site's modules and tests name them from here.
+from drawpoker.catalogues import DEFAULT_LANGUAGE as DEFAULT_LANGUAGE
+from drawpoker.catalogues import PSEUDO_LANGUAGE as PSEUDO_LANGUAGE
+from drawpoker.catalogues import Catalogue as Catalogue
+from drawpoker.catalogues import babel_locale as babel_locale
+from drawpoker.catalogues import base_language as base_language
+from drawpoker.catalogues import (
+    digits,
+    domain_languages,
+    filled,
+    pseudo_catalogue,
+    read_catalogue,
+)
+from drawpoker.catalogues import digits_of as digits_of
+from drawpoker.catalogues import number as number
+from drawpoker.catalogues import plural_category as plural_category
+from drawpoker.catalogues import pseudo as pseudo
 from drawpoker.errors import InvalidArgumentError
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 """Where the catalogues live, one folder per language."""
-
-DEFAULT_LANGUAGE = "en"
-"""The language of a visitor whose browser asks for none the site has."""
-
-PSEUDO_LANGUAGE = "qps"
-"""A test language made from English: every text wrapped in ``⟦…⟧`` with its letters
-accented, so a page rendered in it shows at a glance (and to a test) any text that does not come
-from a catalogue. Chosen only by ``?lang=qps``, never from the browser's languages."""
 
 RIGHT_TO_LEFT = frozenset({"ar", "fa", "he", "ur"})
 """Languages written right to left."""
 
 DIGITS = ("latn", "arab")
 """The digit settings (CLDR numbering systems): Western by default, Arabic-Indic on request."""
-
-ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
-"""CLDR's ``arab`` numbering system's digits (U+0660..U+0669). Babel gives that system's
-signs (the grouping ``٬``, the decimal ``٫``) but leaves the digits Western."""
-
-PLURAL_TAGS = ("zero", "one", "two", "few", "many", "other")
-"""CLDR's plural categories in gettext's order: a catalogue's plural forms are the categories
-its language uses, in this order (so Arabic has six forms, English ``one`` and ``other``)."""
-
-Text = str | Mapping[str, str]
-"""A message: a text, or a counted text's forms by CLDR plural category."""
-
-
-@dataclass(frozen=True)
-class Catalogue:
-    """One language's messages by id.
-
-    >>> catalogue("ar").plural_tags
-    ('zero', 'one', 'two', 'few', 'many', 'other')
-    """
-
-    lang: str
-    plural_tags: tuple[str, ...]
-    messages: Mapping[str, Text]
 
 
 def languages() -> tuple[str, ...]:
@@ -83,26 +65,7 @@ def languages() -> tuple[str, ...]:
     >>> languages()
     ('en', 'ar')
     """
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob("*/LC_MESSAGES/messages.po"))
-    return (DEFAULT_LANGUAGE, *(lang for lang in found if lang != DEFAULT_LANGUAGE))
-
-
-def base_language(tag: str) -> str:
-    """The language of a tag, without its digit setting.
-
-    >>> base_language("ar-u-nu-arab")
-    'ar'
-    """
-    return tag.split("-u-", 1)[0]
-
-
-def digits_of(tag: str) -> str:
-    """The digit setting of a tag (``latn`` unless it says ``-u-nu-arab``).
-
-    >>> digits_of("ar-u-nu-arab"), digits_of("ar")
-    ('arab', 'latn')
-    """
-    return "arab" if tag.endswith("-u-nu-arab") else "latn"
+    return domain_languages(LOCALE_DIR, "messages")
 
 
 def language_tag(lang: str, digits: str = "latn") -> str:
@@ -123,62 +86,6 @@ def direction(tag: str) -> str:
     return "rtl" if base_language(tag) in RIGHT_TO_LEFT else "ltr"
 
 
-def babel_locale(tag: str) -> Locale:
-    """Babel's locale for a tag (the pseudo-language is English underneath).
-
-    >>> babel_locale("ar-u-nu-arab").language, babel_locale("qps").language
-    ('ar', 'en')
-    """
-    lang = base_language(tag)
-    return Locale.parse(DEFAULT_LANGUAGE if lang == PSEUDO_LANGUAGE else lang)
-
-
-def _tags(locale: Locale) -> tuple[str, ...]:
-    return tuple(tag for tag in PLURAL_TAGS if tag in locale.plural_form.tags or tag == "other")
-
-
-@cache
-def _read(lang: str) -> Catalogue:
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / "messages.po"
-    with path.open("rb") as source:
-        po = read_po(source, locale=lang)
-    tags = _tags(babel_locale(lang))
-    messages: dict[str, Text] = {}
-    for entry in po:
-        if not entry.id:
-            continue  # the header
-        if isinstance(entry.id, tuple | list):
-            key = str(entry.id[0])
-            forms = tuple(str(form) for form in entry.string or ())
-            if len(forms) != len(tags):
-                raise InvalidArgumentError(
-                    f"{path}: {key!r} has {len(forms)} plural forms, "
-                    f"{lang} needs {len(tags)} ({', '.join(tags)})"
-                )
-            messages[key] = dict(zip(tags, forms, strict=True))
-        else:
-            messages[str(entry.id)] = str(entry.string)
-    return Catalogue(lang, tags, messages)
-
-
-_PLACEHOLDER = re.compile(r"(\{[a-z_]+\})")
-_ACCENTED = str.maketrans("aceinouyACEINOUY", "àçéîñöûýÀÇÉÎÑÖÛÝ")
-
-
-def pseudo(text: str) -> str:
-    """A text marked for the pseudo-language: accented and wrapped, placeholders kept.
-
-    >>> pseudo("{low} to {high} players")
-    '⟦{low} tö {high} plàýérs⟧'
-    """
-    parts = _PLACEHOLDER.split(text)
-    return (
-        "⟦"
-        + "".join(p if _PLACEHOLDER.fullmatch(p) else p.translate(_ACCENTED) for p in parts)
-        + "⟧"
-    )
-
-
 @cache
 def catalogue(lang: str) -> Catalogue:
     """The catalogue of ``lang`` (a language, not a tag).
@@ -191,39 +98,11 @@ def catalogue(lang: str) -> Catalogue:
     drawpoker.errors.InvalidArgumentError: no catalogue for language 'xx' (known: en, ar, qps)
     """
     if lang == PSEUDO_LANGUAGE:
-        english = _read(DEFAULT_LANGUAGE)
-        marked: dict[str, Text] = {
-            key: pseudo(text) if isinstance(text, str) else {t: pseudo(f) for t, f in text.items()}
-            for key, text in english.messages.items()
-        }
-        return Catalogue(lang, english.plural_tags, marked)
+        return pseudo_catalogue(read_catalogue(LOCALE_DIR, "messages", DEFAULT_LANGUAGE))
     if lang not in languages():
         known = ", ".join((*languages(), PSEUDO_LANGUAGE))
         raise InvalidArgumentError(f"no catalogue for language {lang!r} (known: {known})")
-    return _read(lang)
-
-
-def plural_category(tag: str, count: int) -> str:
-    """The CLDR plural category of ``count`` in the tag's language.
-
-    >>> [plural_category("ar", n) for n in (0, 1, 2, 3, 11, 100)]
-    ['zero', 'one', 'two', 'few', 'many', 'other']
-    """
-    return str(babel_locale(base_language(tag)).plural_form(count))
-
-
-def number(value: float, tag: str) -> str:
-    """``value`` written the tag's way: its grouping and decimal signs, its digits.
-
-    >>> number(1234.5, "en"), number(1234.5, "ar-u-nu-arab")
-    ('1,234.5', '١٬٢٣٤٫٥')
-    """
-    locale = babel_locale(base_language(tag))
-    return _digits(str(format_decimal(value, locale=locale, numbering_system=digits_of(tag))), tag)
-
-
-def _digits(text: str, tag: str) -> str:
-    return text.translate(ARABIC_INDIC) if digits_of(tag) == "arab" else text
+    return read_catalogue(LOCALE_DIR, "messages", lang)
 
 
 def percent(value: float, tag: str) -> str:
@@ -234,7 +113,7 @@ def percent(value: float, tag: str) -> str:
     """
     locale = babel_locale(base_language(tag))
     written = format_percent(value, format="0.00%", locale=locale, numbering_system=digits_of(tag))
-    return _digits(str(written), tag)
+    return digits(str(written), tag)
 
 
 ListStyle = Literal["standard", "or"]
@@ -273,16 +152,7 @@ def message(tag: str, key: str, count: int | None = None, **values: Any) -> str:
     ...
     drawpoker.errors.InvalidArgumentError: no message 'nonexistent' in language 'en'
     """
-    lang = base_language(tag)
-    text = catalogue(lang).messages.get(key)
-    if text is None:
-        raise InvalidArgumentError(f"no message {key!r} in language {lang!r}")
-    if not isinstance(text, str):
-        if count is None:
-            raise InvalidArgumentError(f"message {key!r} is counted: give a count")
-        text = text[plural_category(tag, count)]
-        values = {**values, "count": number(count, tag)}
-    return text.format(**values)
+    return filled(catalogue(base_language(tag)), tag, key, count, values)
 
 
 def catalogue_json(tag: str) -> dict[str, Any]:

@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from drawpoker.bots import CPU_PLAYERS, make_bot
 from drawpoker.cards import parse_cards
+from drawpoker.catalogues import DEFAULT_LANGUAGE
 from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
 from drawpoker.games import GAMES, Action, Table
 from drawpoker.web.lobby import NewTable
@@ -55,7 +56,7 @@ from drawpoker.web.seatview import (
     table_state,
 )
 from drawpoker.web.store import GameResult, SeatRecord, SeatResult, StoreUnavailableError
-from drawpoker.web.stream import SeatStreams
+from drawpoker.web.stream import SeatStreams, spoken
 
 if TYPE_CHECKING:
     from drawpoker.web.store import Store
@@ -185,6 +186,8 @@ class Room:
     connections: dict[int, set[Outbox]] = field(default_factory=dict)
     watchers: set[Outbox] = field(default_factory=set)
     """The connections of people watching (no seat: they are shown what every seat sees)."""
+    languages: dict[Outbox, str] = field(default_factory=dict)
+    """Each connection's language tag: the events' sentences are sent in it."""
     eager: bool = False
     """Starts as soon as one person's seat has its player (the tables "Play now" makes)."""
     listener: Callable[[], None] | None = None
@@ -221,7 +224,7 @@ class Room:
     else is done at the table (:meth:`_catch_up`)."""
 
     def __post_init__(self) -> None:
-        self.streams = SeatStreams(self.table)
+        self.streams = SeatStreams(self.table, lambda: [record.name for record in self.seats])
         self._refresh_ratings()
         if self.status == "over":
             self.results = {r.seat: r for r in self.store.results(self.id)}
@@ -517,14 +520,24 @@ class Room:
 
     # ------------------------------------------------------------------ connections
 
-    def connect(self, seat: int, outbox: Outbox, since: int | None) -> None:
+    def _speaks(self, outbox: Outbox, tag: str) -> None:
+        """Notes a connection's language; the new events' sentences are made in it too."""
+        self.languages[outbox] = tag
+        self.streams.tags.add(tag)
+
+    def _silent(self, outbox: Outbox) -> None:
+        self.languages.pop(outbox, None)
+        self.streams.tags = {DEFAULT_LANGUAGE, *self.languages.values()}
+
+    def connect(self, seat: int, outbox: Outbox, since: int | None, tag: str = "en") -> None:
         """A browser holding ``seat``'s token connected: it gets the ``welcome`` (the table's
-        facts, the seat's whole state and its events after ``since``), the seat is its
-        player's again if a CPU stood in, and a waiting table starts once every person's
-        seat has its player (an :attr:`eager` one at once).
+        facts, the seat's whole state and its events after ``since``, their sentences in the
+        language of ``tag``), the seat is its player's again if a CPU stood in, and a waiting
+        table starts once every person's seat has its player (an :attr:`eager` one at once).
         """
         self._catch_up()
         self.connections.setdefault(seat, set()).add(outbox)
+        self._speaks(outbox, tag)
         self.gone.pop(seat, None)
         outbox.send(
             encode(
@@ -533,7 +546,7 @@ class Room:
                     "seat": seat,
                     "seq": self.streams.last[seat],
                     "table": self.facts(),
-                    "events": self.streams.since(self.table, seat, since),
+                    "events": self.streams.since(self.table, seat, since, tag),
                     "state": self.state(seat),
                 }
             )
@@ -550,12 +563,13 @@ class Room:
         else:
             self._broadcast(None)
 
-    def watch(self, outbox: Outbox, since: int | None) -> None:
+    def watch(self, outbox: Outbox, since: int | None, tag: str = "en") -> None:
         """A watcher connected: it gets the ``welcome`` of a watcher (``seat`` ``None``, the
-        table's facts, the public state and the public events after ``since``); the players
-        are told how many watch."""
+        table's facts, the public state and the public events after ``since``, told in the
+        language of ``tag``); the players are told how many watch."""
         self._catch_up()
         self.watchers.add(outbox)
+        self._speaks(outbox, tag)
         outbox.send(
             encode(
                 {
@@ -563,7 +577,7 @@ class Room:
                     "seat": None,
                     "seq": self.streams.last[-1],
                     "table": self.facts(),
-                    "events": self.streams.since(self.table, len(self.seats), since),
+                    "events": self.streams.since(self.table, len(self.seats), since, tag),
                     "state": self.public_state(),
                 }
             )
@@ -573,6 +587,7 @@ class Room:
     def unwatch(self, outbox: Outbox) -> None:
         """A watcher went away."""
         self.watchers.discard(outbox)
+        self._silent(outbox)
         self._broadcast(None)
 
     def disconnect(self, seat: int, outbox: Outbox) -> None:
@@ -580,6 +595,7 @@ class Room:
         (a CPU stands in after the grace period)."""
         outs = self.connections.get(seat, set())
         outs.discard(outbox)
+        self._silent(outbox)
         if outs:
             return
         if self.pace.grace <= 0:
@@ -869,21 +885,32 @@ it starts when every seat has its player, or when a player asks to start
             seq = self.streams.last[seat]
             own = encode(own_state(table, seat, status=status, seq=seq))
             last = '{"last":null}' if previous is None else previous[2][seat]
-            head = {"type": "update", "seq": seq, "events": [] if new is None else new[seat]}
-            text = merged(encode(head), '{"state":' + merged(own, shared, last, paused) + "}")
+            state = '{"state":' + merged(own, shared, last, paused) + "}"
+            texts: dict[str, str] = {}
             for out in list(outs):
-                if not out.send(text):
+                tag = self.languages.get(out, DEFAULT_LANGUAGE)
+                if tag not in texts:
+                    events = [] if new is None else [spoken(e, tag) for e in new[seat]]
+                    head = {"type": "update", "seq": seq, "events": events}
+                    texts[tag] = merged(encode(head), state)
+                if not out.send(texts[tag]):
                     outs.discard(out)
+                    self._silent(out)
                     out.close(TOO_SLOW, "too slow: reconnect for a snapshot")
 
     def _tell_watchers(self, new: list[list[dict[str, Any]]] | None) -> None:
-        """Sends every watcher the public update (encoded once for all of them)."""
+        """Sends every watcher the public update (encoded once for each language)."""
         head = {"type": "update", "seq": self.streams.last[-1]}
-        text = encode({**head, "events": [] if new is None else new[-1]})
-        text = merged(text, encode({"state": self.public_state()}))
+        state = encode({"state": self.public_state()})
+        texts: dict[str, str] = {}
         for out in list(self.watchers):
-            if not out.send(text):
+            tag = self.languages.get(out, DEFAULT_LANGUAGE)
+            if tag not in texts:
+                events = [] if new is None else [spoken(e, tag) for e in new[-1]]
+                texts[tag] = merged(encode({**head, "events": events}), state)
+            if not out.send(texts[tag]):
                 self.watchers.discard(out)
+                self._silent(out)
                 out.close(TOO_SLOW, "too slow: reconnect for a snapshot")
 
     # ------------------------------------------------------------------ the room's task

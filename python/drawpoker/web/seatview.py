@@ -102,11 +102,13 @@ def event_json(
     hand: int,
     rankings: Sequence[str] = ("high",),
     timer: bool = False,
+    sentence: str | None = None,
 ) -> dict[str, Any]:
     """One event as a seat receives it, numbered ``seq`` in its stream; ``private`` marks an
     event only this seat sees; a ``show`` (or a hi/lo game's ``low``) carries the hand's
     description in ``text``, read by the game's ``rankings`` (:func:`rankings_of`); an action
-    the turn timer took for its seat (R-TABLE-1) has ``timer``.
+    the turn timer took for its seat (R-TABLE-1) has ``timer``; ``sentence`` is the event as
+    the narration tells it to the reader (:mod:`drawpoker.narration`), in their language.
 
     >>> event_json(Event("show", 1, None, 7462, (51, 47, 43, 39, 35)), 9, 0)
     {'seq': 9, 'hand': 0, 'kind': 'show', 'seat': 1, 'amount': 7462, \
@@ -131,6 +133,8 @@ def event_json(
         data["text"] = shown_text(event.amount, rankings[-1])
     if timer:
         data["timer"] = True
+    if sentence is not None:
+        data["sentence"] = sentence
     return data
 
 

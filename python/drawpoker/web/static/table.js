@@ -261,44 +261,6 @@ function preActionControls() {
 
 // ------------------------------------------------------------------ the log
 
-function eventText(e) {
-  const who = e.seat === null ? "" : playerName(e.seat);
-  const cards = e.cards.join(" ");
-  switch (e.kind) {
-    case "ante": return `${who} ${e.seat === seat ? "ante" : "antes"} ${chips(e.amount)}`;
-    case "bring-in": return `${who} ${e.seat === seat ? "bring" : "brings"} it in for ${chips(e.amount)}`;
-    case "low": return `${who} ${e.seat === seat ? "have" : "has"} a low${e.text ? `: ${e.text}` : ""}`;
-    case "blind": return `${who} ${e.seat === seat ? "post" : "posts"} a blind of ${chips(e.amount)}`;
-    case "deal": return e.private ? `You are dealt ${cards}` : `${who} ${e.seat === seat ? "get" : "gets"} ${cards} face up`;
-    case "up": return `${who} ${e.seat === seat ? "get" : "gets"} ${cards} face up`;
-    case "board": return `Board: ${cards}`;
-    case "check": return `${who} ${e.seat === seat ? "check" : "checks"}`;
-    case "fold": return `${who} ${e.seat === seat ? "fold" : "folds"}`;
-    case "call": return `${who} ${e.seat === seat ? "call" : "calls"} (${chips(e.amount)} in this round)`;
-    case "bet": return `${who} ${e.seat === seat ? "bet" : "bets"} ${chips(e.amount)}`;
-    case "raise": return `${who} ${e.seat === seat ? "raise" : "raises"} to ${chips(e.amount)}`;
-    case "draw": return e.amount === 0 ? `${who} ${e.seat === seat ? "stand" : "stands"} pat` : `${who} ${e.seat === seat ? "draw" : "draws"} ${e.amount}`;
-    case "discard": return `You discard ${cards}`;
-    case "receive": return `You receive ${cards}`;
-    case "reshuffle": return `The discards are shuffled into a new stub of ${e.amount} cards`;
-    case "redeal": return `Nobody opened: the cards are dealt again (the pot of ${e.amount} stays)`;
-    case "expose": return `${who} ${e.seat === seat ? "table" : "tables"} ${cards} (no more betting)`;
-    case "show": return `${who} ${e.seat === seat ? "show" : "shows"} ${cards}${e.text ? `: ${e.text}` : ""}`;
-    case "return": return `${chips(e.amount)} uncalled chips go back to ${playerName(e.seat, false)}`;
-    case "win": return `${who} ${e.seat === seat ? "win" : "wins"} ${chips(e.amount)}`;
-    default: return `${e.kind} ${who} ${e.amount || ""} ${cards}`.trim();
-  }
-}
-
-// An action the turn timer took: "Time ran out: the table checked for you".
-function timerText(e) {
-  const done = { check: "checked", fold: "folded", draw: "stood pat", "bring-in": "posted the bring-in" };
-  const what = done[e.kind] || e.kind;
-  return e.seat === seat
-    ? `Time ran out: the table ${what} for you`
-    : `Time ran out for ${playerName(e.seat, false)}: the table ${what}`;
-}
-
 function addEvents(events) {
   const log = $("log");
   for (const e of events) {
@@ -306,7 +268,7 @@ function addEvents(events) {
       logHand = e.hand;
       log.append(element("div", { class: "hand-line", text: `Hand ${e.hand + 1}` }));
     }
-    log.append(element("div", { text: e.timer ? timerText(e) : eventText(e) }));
+    log.append(element("div", { text: e.sentence, dir: "auto" }));  // the server's narration, in our language
   }
   while (log.childNodes.length > 300) log.removeChild(/** @type {ChildNode} */ (log.firstChild));
   log.scrollTop = log.scrollHeight;

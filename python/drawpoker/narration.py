@@ -1,0 +1,452 @@
+"""The one narration of a hand: each event as a sentence for the person reading it, in their
+language. The terminal (:mod:`drawpoker.commands.table_view`), ``drawpoker history show``
+(:mod:`drawpoker.history.show`) and the site (the server sends the sentence with each event)
+all say an event with :func:`sentence`, so the same event reads the same everywhere.
+
+A :class:`Scene` follows the hand's public events in order (chips behind and in front of each
+seat, the blinds posted, the board, the hands shown): what an event means can depend on what
+came before it (the small or the big blind, a stud completion, an all-in, what a winner won
+with). The texts are gettext catalogues (``locale/<lang>/LC_MESSAGES/narration.po``, the
+``narration`` domain) read by :mod:`drawpoker.catalogues`.
+
+>>> from drawpoker.games import Hand, game
+>>> hand = Hand(game("holdem"), [1000, 1000], deck="As Kd 7c 2h")
+>>> hand.raise_to(1000); hand.call()
+>>> scene = Scene(hand.game, ["Ann", "Bob"], hand.start_stacks)
+>>> for event in hand.visible_events(1):
+...     scene.add(event)
+...     print(sentence(event, 1, "en", scene))
+Ann posts the small blind 50
+You post the big blind 100
+Your cards: As 7c
+Ann raises to 1,000 (all-in)
+You call (1,000 in this round) (all-in)
+You turn over As 7c (all-in: no more betting)
+Ann turns over Kd 2h (all-in: no more betting)
+Flop: 4h 3s 6s
+Turn: 4c
+River: Jh
+Ann shows Kd 2h: Pair of fours (K-J-6)
+You show As 7c: Pair of fours (A-J-7)
+You win 2,000 with Pair of fours (A-J-7)
+>>> scene.board_cards == hand.board, scene.pot
+(True, 0)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from drawpoker.cards import format_cards
+from drawpoker.catalogues import (
+    PSEUDO_LANGUAGE,
+    Catalogue,
+    base_language,
+    domain_languages,
+    filled,
+    number,
+    pseudo_catalogue,
+    read_catalogue,
+)
+from drawpoker.errors import InvalidArgumentError
+from drawpoker.evaluation import describe
+from drawpoker.games.events import Event
+from drawpoker.games.registry import game
+from drawpoker.games.spec import GameSpec
+
+LOCALE_DIR = Path(__file__).parent / "locale"
+"""Where the narration's catalogues live, one folder per language."""
+
+DOMAIN = "narration"
+"""The gettext domain of the narration (the site's pages have their own, ``messages``)."""
+
+ACTION_KINDS = frozenset(("bring-in", "check", "fold", "call", "bet", "raise"))
+"""The events that are a seat's betting action."""
+
+DEALING_KINDS = frozenset(("deal", "up", "board"))
+"""The events that deal a street's cards."""
+
+BOARD_STREETS = {0: "board.flop", 3: "board.turn", 4: "board.river"}
+"""The message of a board event by the board cards before it (any other: ``board``)."""
+
+_ISOLATED = {"ar"}
+"""Languages written right to left: names, cards and amounts sit in Unicode isolates there so
+that a Latin nickname or ``As Kd`` never reorders the sentence."""
+
+
+def languages() -> tuple[str, ...]:
+    """The languages the narration speaks, the default first.
+
+    >>> languages()
+    ('en', 'ar')
+    """
+    return domain_languages(LOCALE_DIR, DOMAIN)
+
+
+@cache
+def catalogue(lang: str) -> Catalogue:
+    """The narration's catalogue of ``lang`` (a language, not a tag; the pseudo-language is
+    English marked).
+
+    >>> catalogue("en").messages["check"]
+    '{name} checks'
+    >>> catalogue("xx")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: the narration has no language 'xx' (known: en, ar, qps)
+    """
+    if lang == PSEUDO_LANGUAGE:
+        return pseudo_catalogue(read_catalogue(LOCALE_DIR, DOMAIN, "en"))
+    if lang not in languages():
+        known = ", ".join((*languages(), PSEUDO_LANGUAGE))
+        raise InvalidArgumentError(f"the narration has no language {lang!r} (known: {known})")
+    return read_catalogue(LOCALE_DIR, DOMAIN, lang)
+
+
+def say(tag: str, key: str, count: int | None = None, **values: Any) -> str:
+    """The narration's message ``key`` in the tag's language, ``values`` filled in.
+
+    >>> say("en", "draw", count=1, name="Ann"), say("ar", "draw", count=2, name="Ann")
+    ('Ann draws 1 card', 'Ann يبدّل ورقتين')
+    """
+    return filled(catalogue(base_language(tag)), tag, key, count, values)
+
+
+def _isolate(text: str, tag: str, strong: bool = False) -> str:
+    """``text`` in an isolate in a right-to-left language: left to right (``strong``: codes,
+    cards, numbers) or by its own first letter (names)."""
+    if base_language(tag) not in _ISOLATED:
+        return text
+    return f"\u2066{text}\u2069" if strong else f"\u2068{text}\u2069"
+
+
+# --- hands in words ---------------------------------------------------------------------------
+
+_RANKS = [
+    "deuce",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+]
+_MANY = {"six": "sixes"}
+_RANK = r"(deuce|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace)"
+_RANKS_MANY = r"(deuces|threes|fours|fives|sixes|sevens|eights|nines|tens|jacks|queens|kings|aces)"
+_LIST = r"([2-9TJQKA](?:-[2-9TJQKA])*)"
+_HAND_FORMS = [
+    ("hand.royal_flush", re.compile(r"Royal flush")),
+    ("hand.five_of_a_kind", re.compile(rf"Five of a kind, {_RANKS_MANY}")),
+    ("hand.straight_flush", re.compile(rf"Straight flush, {_RANK} high")),
+    ("hand.four_of_a_kind", re.compile(rf"Four of a kind, {_RANKS_MANY} \({_LIST} kicker\)")),
+    ("hand.full_house", re.compile(rf"Full house, {_RANKS_MANY} full of {_RANKS_MANY}")),
+    ("hand.flush", re.compile(rf"Flush, {_LIST}")),
+    ("hand.straight", re.compile(rf"Straight, {_RANK} high")),
+    ("hand.three_of_a_kind", re.compile(rf"Three of a kind, {_RANKS_MANY} \({_LIST}\)")),
+    ("hand.two_pair", re.compile(rf"Two pair, {_RANKS_MANY} and {_RANKS_MANY} \({_LIST} kicker\)")),
+    ("hand.pair", re.compile(rf"Pair of {_RANKS_MANY} \({_LIST}\)")),
+    ("hand.high_card", re.compile(rf"High card, {_RANK} \({_LIST}\)")),
+    ("hand.low", re.compile(rf"(?i:{_RANK})-{_RANK} low: {_LIST}")),
+    ("hand.badugi", re.compile(rf"Badugi, {_LIST}")),
+    ("hand.three_card", re.compile(rf"Three-card {_LIST}")),
+    ("hand.two_card", re.compile(rf"Two-card {_LIST}")),
+    ("hand.one_card", re.compile(rf"One-card {_LIST}")),
+]
+"""Every form of the engine's English hand descriptions (rust/eval: ``describe``), with the
+message that says it in another language."""
+
+
+def _rank_word(word: str, tag: str) -> str:
+    """A rank's name (``king``) or its plural (``kings``) in the tag's language."""
+    word = word.lower()
+    many = word not in _RANKS
+    if many:
+        word = next(r for r in _RANKS if _MANY.get(r, r + "s") == word)
+    return say(tag, f"rank.{word}.{'many' if many else 'one'}")
+
+
+def hand_words(strength: int, ranking: str, tag: str = "en") -> str:
+    """A hand's strength in words in the tag's language: the engine's description in English
+    (:func:`drawpoker.evaluation.describe`), said again from its parts in another.
+
+    >>> from drawpoker.evaluation import evaluate
+    >>> full = evaluate("Kc Kd Kh 3s 3c")
+    >>> hand_words(full, "high"), hand_words(full, "high", "ar")
+    ('Full house, kings full of threes', 'فول هاوس، ثلاثة ملوك وزوج ثلاثات')
+    >>> hand_words(evaluate("6h 5s 4d 2c Ad", "ace-five"), "ace-five", "ar")
+    'منخفضة بالستة ثم الخمسة: \\u20666-5-4-2-A\\u2069'
+    >>> hand_words(evaluate("Ts 5h 3d Ac", "badugi"), "badugi", "ar")
+    'بادوجي \\u2066T-5-3-A\\u2069'
+    """
+    english = describe(strength, ranking)
+    if base_language(tag) == "en":
+        return english
+    for key, form in _HAND_FORMS:
+        found = form.fullmatch(english)
+        if found is None:
+            continue
+        parts = [
+            _isolate(part, tag, strong=True)
+            if "-" in part or len(part) == 1
+            else _rank_word(part, tag)
+            for part in found.groups()
+        ]
+        values: dict[str, Any] = {f"p{k}": part for k, part in enumerate(parts)}
+        return say(tag, key, **values)
+    return _isolate(english, tag, strong=True)  # a form this module does not know yet
+
+
+# --- following a hand -------------------------------------------------------------------------
+
+
+class Scene:
+    """A hand told so far: each seat's chips behind and in front of it in the betting round,
+    the pot, the blinds posted, the board, the street, and the hands shown (the high of each
+    seat, and in a hi/lo game its qualifying low). Give it every public event in order (a
+    seat's private ones change nothing here), each before its :func:`sentence`.
+
+    >>> from drawpoker.games import game
+    >>> scene = Scene(game("holdem"), ["Ann", "Bob"], [500, 500])
+    >>> scene.add(Event("blind", seat=0, to=None, amount=50)); scene.stacks, scene.pot
+    ([450, 500], 50)
+    """
+
+    def __init__(
+        self, spec: GameSpec, names: Sequence[str], stacks: Sequence[int], betting: bool = True
+    ) -> None:
+        self.spec = spec
+        self.names = list(names)
+        self.betting = betting
+        self.rankings = [part.ranking for part in spec.showdown]
+        self.stud = spec.streets[0].first == "bring-in"
+        self.stacks = list(stacks)
+        self.bets = [0] * len(stacks)
+        self.pot = 0
+        self.blinds = 0
+        self.board_cards: list[int] = []
+        self.board_before = 0
+        """The board cards dealt before the latest board event."""
+        self.street = 0
+        self.acted = False
+        """Whether a seat acted in the current street (a dealing event after it starts the next)."""
+        self.opened = False
+        """Whether a stud hand's first bet (the completion) was made."""
+        self.completion = False
+        """Whether the latest event completed a stud bring-in."""
+        self.highs: dict[int, int] = {}
+        self.lows: dict[int, int] = {}
+
+    def add(self, event: Event) -> None:
+        """Follows one event.
+
+        >>> from drawpoker.games import game
+        >>> scene = Scene(game("stud"), ["Ann", "Bob"], [500, 500])
+        >>> scene.add(Event("bring-in", seat=0, to=None, amount=10))
+        >>> scene.add(Event("raise", seat=1, to=None, amount=40)); scene.completion
+        True
+        """
+        kind, seat, amount = event.kind, event.seat, event.amount
+        self.completion = False
+        if kind in DEALING_KINDS or kind in ("draw", "redeal"):
+            if self.acted:
+                self.street += 1
+                self.acted = False
+                self.bets = [0] * len(self.bets)
+            if kind == "redeal":
+                self.blinds = 0
+            if kind == "board":
+                self.board_before = len(self.board_cards)
+                self.board_cards.extend(event.cards)
+        if seat is None:
+            return
+        if kind in ACTION_KINDS:
+            self.acted = True
+        if kind in ("ante", "blind"):
+            self._move(seat, amount)
+            if kind == "blind":
+                self.bets[seat] += amount
+                self.blinds += 1
+        elif kind in ("call", "bet", "raise", "bring-in"):
+            self._move(seat, amount - self.bets[seat])
+            self.bets[seat] = amount
+            if kind in ("bet", "raise") and self.stud and self.street == 0 and not self.opened:
+                self.opened = self.completion = True
+        elif kind in ("return", "win"):
+            self._move(seat, -amount)
+        elif kind == "show":
+            self.highs[seat] = amount
+        elif kind == "low":
+            self.lows[seat] = amount
+
+    def _move(self, seat: int, chips: int) -> None:
+        self.stacks[seat] -= chips
+        self.pot += chips
+
+    def all_in(self, seat: int) -> bool:
+        """Whether a seat has no chips left behind (at a table that bets).
+
+        >>> from drawpoker.games import game
+        >>> Scene(game("holdem"), ["A", "B"], [0, 10]).all_in(0)
+        True
+        """
+        return self.betting and seat < len(self.stacks) and self.stacks[seat] == 0
+
+    def win_parts(self, seat: int, tag: str) -> str:
+        """What a winner won with, when hands were shown (``""`` when not): its hand (razz,
+        lowball, badugi: its low); in hi/lo the half or halves its hand is best for.
+
+        >>> from drawpoker.evaluation import evaluate
+        >>> from drawpoker.games import game
+        >>> scene = Scene(game("stud-hi-lo"), ["A", "B", "C"], [0, 0, 0])
+        >>> scene.highs = {0: evaluate("Kc Kd 9h 4s 3c"), 1: evaluate("Qc Qd 8h 4s 3d")}
+        >>> scene.lows = {1: evaluate("8h 4s 3d 2c Ad", "ace-five")}
+        >>> scene.win_parts(1, "en"), scene.win_parts(2, "en")
+        ('the low, Eight-four low: 8-4-3-2-A', '')
+        >>> scene.lows = {}
+        >>> scene.win_parts(0, "en")
+        'the high, Pair of kings (9-4-3) (no low qualifies)'
+        """
+        if seat not in self.highs:
+            return ""
+        high = hand_words(self.highs[seat], self.rankings[0], tag)
+        if len(self.rankings) == 1:
+            return high
+        halves = []
+        if self.highs[seat] == max(self.highs.values()):
+            halves.append(say(tag, "half.high" if self.lows else "half.high.alone", hand=high))
+        if seat in self.lows and self.lows[seat] == max(self.lows.values()):
+            low = hand_words(self.lows[seat], self.rankings[-1], tag)
+            halves.append(say(tag, "half.low", hand=low))
+        if len(halves) == 2:
+            return say(tag, "halves", high=halves[0], low=halves[1])
+        return halves[0] if halves else high
+
+
+# --- the sentence -----------------------------------------------------------------------------
+
+_PLAIN = {"check": "check", "fold": "fold"}
+_CHIPS = {"ante": "ante", "bring-in": "bring_in", "call": "call", "bet": "bet", "raise": "raise"}
+_CARDS = {"deal": "deal", "up": "up", "discard": "discard", "receive": "receive"}
+_CARDS |= {"expose": "expose"}
+
+
+def sentence(
+    event: Event,
+    viewer: int | None,
+    tag: str = "en",
+    scene: Scene | None = None,
+    *,
+    timer: bool = False,
+    cards: Sequence[int | None] | None = None,
+) -> str:
+    """``event`` as a sentence for ``viewer`` (the seat reading it, spoken to as "you"; ``None``
+    for a watcher or the public) in the language of ``tag``, read in the ``scene`` that has
+    followed the hand up to and including the event (:meth:`Scene.add`); ``timer`` says the turn
+    timer took the action for the seat; ``cards`` are the event's cards as the reader's copy holds
+    them (``None`` for a card it does not have: a history file's ``??``). A private event reaches
+    only its seat: telling it to anyone else is refused, so no sentence names a card its reader
+    may not see.
+
+    >>> from drawpoker.games import game
+    >>> scene = Scene(game("five-card-draw"), ["Ann", "Bob"], [500, 500])
+    >>> draw = Event("draw", seat=0, to=None, amount=3)
+    >>> sentence(draw, None, "en", scene), sentence(draw, 0, "en", scene)
+    ('Ann draws 3 cards', 'You draw 3 cards')
+    >>> sentence(draw._replace(amount=0), 1, "ar", scene)
+    '\\u2068Ann\\u2069 يثبت على أوراقه'
+    >>> sentence(Event("check", seat=1, to=None), 1, "en", scene, timer=True)
+    'Your time ran out: You check'
+    >>> sentence(Event("deal", seat=0, to=0, cards=(51, 50)), 1, "en", scene)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: seat 0's private 'deal' event told to seat 1
+    """
+    if event.to is not None and event.to != viewer:
+        raise InvalidArgumentError(
+            f"seat {event.to}'s private {event.kind!r} event told to "
+            + ("the public" if viewer is None else f"seat {viewer}")
+        )
+    scene = scene or Scene(game("holdem"), [], [])
+    told = _told(event, viewer, tag, scene, cards)
+    if timer and event.seat is not None:
+        if event.seat == viewer:
+            return say(tag, "timer.you", sentence=told)
+        return say(tag, "timer", name=_name(event.seat, tag, scene), sentence=told)
+    return told
+
+
+def _name(seat: int, tag: str, scene: Scene) -> str:
+    name = scene.names[seat] if seat < len(scene.names) else say(tag, "seat", number=seat + 1)
+    return _isolate(name, tag)
+
+
+def _cards_text(event: Event, tag: str, cards: Sequence[int | None] | None) -> str:
+    held = event.cards if cards is None else cards
+    text = " ".join("??" if card is None else format_cards([card]) for card in held)
+    return _isolate(text, tag, strong=True)
+
+
+def _told(
+    event: Event, viewer: int | None, tag: str, scene: Scene, cards: Sequence[int | None] | None
+) -> str:
+    kind, seat = event.kind, event.seat
+    amount = _isolate(number(event.amount, tag), tag, strong=True)
+    if seat is None:
+        if kind == "board":
+            key = BOARD_STREETS.get(scene.board_before, "board")
+            if len(event.cards) != 3 and key == "board.flop":
+                key = "board"
+            return say(tag, key, cards=_cards_text(event, tag, cards))
+        if kind == "reshuffle":
+            return say(tag, "reshuffle", count=event.amount)
+        if kind == "redeal":
+            return say(tag, "redeal", amount=amount)
+        return say(tag, "unknown", kind=kind)
+    you = ".you" if seat == viewer else ""
+    name = _name(seat, tag, scene)
+    if kind in _PLAIN:
+        return say(tag, _PLAIN[kind] + you, name=name)
+    if kind == "blind":
+        small = scene.blinds == 1 and scene.spec.forced.small_blind > 0
+        return say(tag, ("blind.small" if small else "blind.big") + you, name=name, amount=amount)
+    if kind in _CHIPS:
+        key = "complete" if scene.completion else _CHIPS[kind]
+        told = say(tag, key + you, name=name, amount=amount)
+        if kind != "ante" and scene.all_in(seat):
+            return say(tag, "all_in", sentence=told)
+        return told
+    if kind == "draw":
+        if event.amount == 0:
+            return say(tag, "stand_pat" + you, name=name)
+        return say(tag, "draw" + you, count=event.amount, name=name)
+    if kind in ("show", "expose") and cards is not None and None in cards:
+        return say(tag, "show.unknown" + you, name=name)
+    if kind in _CARDS:
+        return say(tag, _CARDS[kind] + you, name=name, cards=_cards_text(event, tag, cards))
+    if kind == "show":
+        hand = hand_words(event.amount, scene.rankings[0], tag)
+        shown = _cards_text(event, tag, cards)
+        return say(tag, "show" + you, name=name, cards=shown, hand=hand)
+    if kind == "low":
+        return say(
+            tag, "low" + you, name=name, hand=hand_words(event.amount, scene.rankings[-1], tag)
+        )
+    if kind == "return":
+        return say(tag, "return" + you, name=name, amount=amount)
+    if kind == "win":
+        won_with = scene.win_parts(seat, tag)
+        if won_with:
+            return say(tag, "win.with" + you, name=name, amount=amount, hand=won_with)
+        return say(tag, "win" + you, name=name, amount=amount)
+    return say(tag, "unknown", kind=kind)
