@@ -207,7 +207,7 @@ def overview(lang: str, spec: GameSpec) -> tuple[str, ...]:
     """
     say = _words(lang)
     low, high = spec.seats
-    lines = [say("overview.players", count=high, low=low), say(f"overview.deck.{spec.deck}")]
+    lines = [say("overview.players", count=high, low=low), say(f"overview.deck.{spec.deck.name}")]
     betting = spec.betting
     if isinstance(betting, UnitBetting):
         lines.append(say("overview.betting.unit", chips=_chips(lang, betting.unit)))
