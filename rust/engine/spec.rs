@@ -409,7 +409,9 @@ impl Spec {
         if part.qualifier == Some(Qualifier::EightOrBetter) && part.ranking != Ranking::AceFive {
             return self.fault("only an ace-to-five low can qualify eight-or-better".into());
         }
-        if part.ranking.allows_joker() != self.deck.joker() {
+        if part.ranking.allows_joker() != self.deck.joker()
+            || self.deck.lowest_rank() < part.ranking.lowest_rank()
+        {
             return self.fault(format!("the {name} ranking does not fit the deck"));
         }
         Ok(())
