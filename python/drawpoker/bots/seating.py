@@ -33,7 +33,7 @@ def prepare(game: str) -> None:
     import drawpoker.evaluation  # noqa: F401
 
     _core.warm_up()
-    if game == "holdem":
+    if game in ("holdem", "short-deck"):
         likely_range(0, False)
     elif game in ("omaha", "omaha-hi-lo"):
         points_at_top(1.0, hilo=game == "omaha-hi-lo")
