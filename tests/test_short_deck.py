@@ -8,6 +8,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -17,6 +18,7 @@ from drawpoker.equity import equity
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import category, evaluate, evaluate_batch
 from drawpoker.games import Hand, game
+from drawpoker.games.spec import Deck
 from engine_helpers import stacked_deal
 
 SHORT_DECK = [4 * rank + suit for rank in range(4, 13) for suit in range(4)]
@@ -204,3 +206,10 @@ def test_r_sd_2_at_the_table_a_flush_beats_a_full_house() -> None:
 def test_r_sd_3_at_the_table_ace_to_nine_beats_trips() -> None:
     won = showdown({0: "9c 9d", 1: "Ac 6d"}, "9h 7h 8s Kd Qc")
     assert won == [-100, 100]
+
+
+def test_r_sd_4_a_spec_ranks_short_deck_hands_only_from_the_short_deck() -> None:
+    with pytest.raises(InvalidArgumentError, match="the short-deck ranking does not fit the deck"):
+        replace(game("short-deck"), deck=Deck())
+    holdem_on_the_short_deck = replace(game("holdem"), deck=game("short-deck").deck)
+    assert len(holdem_on_the_short_deck.deck_cards()) == 36
