@@ -149,7 +149,7 @@ class Watcher:
         self.hand = hand
         self.total = sum(hand.start_stacks)
         self.held: list[set[int]] = [set() for _ in range(hand.seats)]
-        self.deck_size = len(hand.game.deck_cards())
+        self.deck = sorted(hand.game.deck_cards())
         self.steps = 0
         self.check()
 
@@ -191,7 +191,7 @@ class Watcher:
         hand = self.hand
         places = [c for cards in hand.cards for c in cards] + hand.board + hand.deck
         places += hand.discards
-        assert sorted(places) == list(range(self.deck_size)), "a card lost or duplicated"
+        assert sorted(places) == self.deck, "a card lost or duplicated"
 
     def check_turn(self) -> None:
         hand = self.hand

@@ -4,7 +4,8 @@ Games (drawpoker's name: PokerKit's class): ``omaha``: ``PotLimitOmahaHoldem``; 
 ``FixedLimitOmahaHoldemHighLowSplitEightOrBetter``; ``stud``: ``FixedLimitSevenCardStud``;
 ``razz``: ``FixedLimitRazz``; ``stud-hi-lo``: ``FixedLimitSevenCardStudHighLowSplitEightOrBetter``;
 ``2-7-single-draw``: ``NoLimitDeuceToSevenLowballSingleDraw``; ``2-7-triple-draw``:
-``FixedLimitDeuceToSevenLowballTripleDraw``; ``badugi``: ``FixedLimitBadugi``. No-limit
+``FixedLimitDeuceToSevenLowballTripleDraw``; ``badugi``: ``FixedLimitBadugi``; ``short-deck``:
+``NoLimitShortDeckHoldem`` (dealt from its 36 cards, played with blinds). No-limit
 hold'em (``NoLimitTexasHoldem``, :data:`HOLDEM`) is played by the same mechanism but is not in
 :data:`GAMES`: ``holdem_oracle.py`` gives its hands their own form (the PHH file, its random mix).
 
@@ -68,6 +69,7 @@ from pokerkit import (
     Hand,
     Mode,
     NoLimitDeuceToSevenLowballSingleDraw,
+    NoLimitShortDeckHoldem,
     NoLimitTexasHoldem,
     Poker,
     PotLimitOmahaHoldem,
@@ -137,7 +139,7 @@ class Part:
 class Game:
     """One of the games: drawpoker's name, PokerKit's class (with remembered hand types), the
     family (``flop``, ``stud``, ``draw``), the betting structure, the showdown parts, the most
-    seats played, and whether stud hi's open pair allows the big bet."""
+    seats played, whether stud hi's open pair allows the big bet, and the deck's cards."""
 
     name: str
     pokerkit: type[Poker]
@@ -146,6 +148,7 @@ class Game:
     parts: tuple[Part, ...]
     max_seats: int
     open_pair: bool = False
+    deck: tuple[int, ...] = tuple(range(52))
 
     @property
     def fixed(self) -> bool:
@@ -167,10 +170,11 @@ def _game(
     max_seats: int,
     *,
     open_pair: bool = False,
+    deck: tuple[int, ...] = tuple(range(52)),
 ) -> Game:
     pokerkit = _remembering(base)
     parts = tuple(Part(h, o) for h, o in zip(pokerkit.hand_types, odd_chips, strict=True))
-    return Game(name, pokerkit, family, structure, parts, max_seats, open_pair)
+    return Game(name, pokerkit, family, structure, parts, max_seats, open_pair, deck)
 
 
 HOLDEM: Final = _game("holdem", NoLimitTexasHoldem, "flop", "no-limit", ("seat",), 9)
@@ -223,6 +227,15 @@ GAMES: Final[dict[str, Game]] = {
             6,
         ),
         _game("badugi", FixedLimitBadugi, "draw", "fixed-limit", ("seat",), 6),
+        _game(
+            "short-deck",
+            NoLimitShortDeckHoldem,
+            "flop",
+            "no-limit",
+            ("seat",),
+            9,
+            deck=tuple(range(16, 52)),  # six through ace
+        ),
     )
 }
 """The games of :class:`GameCase` hands, by drawpoker's name."""
@@ -452,8 +465,8 @@ class _Stub:
     def __init__(
         self, order: Sequence[int], rng: random.Random | None, reshuffles: Sequence[Sequence[int]]
     ) -> None:
-        if sorted(order) != list(range(52)):
-            raise OracleError("the deal's order must hold the 52 cards once each")
+        if len(set(order)) != len(order) or not set(order) <= set(range(52)):
+            raise OracleError("the deal's order must hold cards of the deck once each")
         self.deck = list(order)
         self.pile: list[int] = []
         self.shuffles: list[tuple[int, ...]] = [tuple(order)]
@@ -1305,7 +1318,7 @@ def random_played(game_name: str, seed: int, index: int) -> tuple[GameCase, Play
     game = GAMES[game_name]
     rng = random.Random(f"games-oracle {game_name} seed {seed} hand {index}")
     table = random_table(game, rng)
-    deck = list(range(52))
+    deck = list(game.deck)
     rng.shuffle(deck)
     style = Style(
         fold=rng.choice((0.02, 0.08, 0.15, 0.3)),

@@ -78,6 +78,7 @@ OTHER_VARIATIONS: dict[str, list[dict[str, Any]]] = {
 }
 """Stakes and options of the other games beside their defaults."""
 OTHER_VARIATIONS["badugi"] = OTHER_VARIATIONS["2-7-triple-draw"]
+OTHER_VARIATIONS["short-deck"] = HOLDEM_VARIATIONS  # Hold'em's settings (R-SD-1)
 STUD_VARIATIONS: list[dict[str, Any]] = [
     {"small_bet": 2, "big_bet": 4, "ante": 0, "bring_in": 1},
     {"small_bet": 20, "big_bet": 40, "ante": 3, "bring_in": 5},

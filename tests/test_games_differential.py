@@ -94,6 +94,8 @@ def spec_of(table: Table) -> GameSpec:
         return game(
             name, OmahaSettings(small_blind=s.small_blind, big_blind=s.big_blind, ante=s.ante)
         )
+    if name == "short-deck":
+        return game(name, {"small_blind": s.small_blind, "big_blind": s.big_blind, "ante": s.ante})
     if name == "omaha-hi-lo":
         return game(
             name, OmahaHiLoSettings(small_blind=s.small_blind, big_blind=s.big_blind, ante=s.ante)

@@ -1,6 +1,6 @@
 """Hand histories of the engine's other games exchanged with PokerKit, both ways, for every
 standard variant they are written as: ``PO``, ``FO/8``, ``F7S``, ``F7S/8``, ``FR``, ``N2L1D``,
-``F2L3D`` and ``FB`` (no-limit Hold'em, ``NT``: ``tests/test_history_pokerkit.py``).
+``F2L3D``, ``FB`` and ``NS`` (no-limit Hold'em, ``NT``: ``tests/test_history_pokerkit.py``).
 
 - Written here, read by PokerKit (``HandHistory.loads_all``) and replayed there: 1,000 random
   hands a variant (2 to 6 players, every stack covering its forced bets, as the games oracle
@@ -39,6 +39,7 @@ VARIANTS: Final = {
     "N2L1D": "2-7-single-draw",
     "F2L3D": "2-7-triple-draw",
     "FB": "badugi",
+    "NS": "short-deck",
 }
 OURS_COUNT: Final = 1_000
 THEIRS_COUNT: Final = 1_000

@@ -54,6 +54,8 @@ OTHER_SETTINGS: Final = (
     ("2-7-triple-draw", {}),
     ("2-7-triple-draw", {"ante": 10, "small_blind": 30}),
     ("badugi", {}),
+    ("short-deck", {}),
+    ("short-deck", {"ante": 25}),
 )
 """Every other game in the settings a standard variant writes: PO, FO/8, F7S, FR, F7S/8,
 N2L1D, F2L3D and FB."""

@@ -68,8 +68,8 @@ def _rule(rule_id: str) -> str:
     return " ".join(match.group(1).split())
 
 
-def _high_order() -> list[str]:
-    listed = _rule("R-HIGH-1").split("best first:", 1)[1].rstrip(".")
+def _high_order(rule_id: str = "R-HIGH-1") -> list[str]:
+    listed = _rule(rule_id).split("best first:", 1)[1].split(". ")[0].rstrip(".")
     return [re.sub(r"\(.*?\)", "", name).strip() for name in listed.split(",")]
 
 
@@ -101,6 +101,8 @@ def rulebook_order(ranking: str) -> list[str]:
         sizes = [int(n) for n in re.findall(r"(\d)-card", rule)]
         assert sizes[:3] == [4, 3, 3] and "beats any" in rule
         return ["4", "3", "2", "1"]
+    if ranking == "short-deck":
+        return _high_order("R-SD-2")
     raise AssertionError(f"no rulebook order for {ranking}")
 
 

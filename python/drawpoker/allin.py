@@ -171,7 +171,7 @@ def _draw_shares(hand: Hand, live: list[int]) -> list[float] | None:
         players,
         dead=dead,
         ranking=hand.game.showdown[0].ranking,
-        joker=hand.game.deck == "joker",
+        joker=hand.game.joker,
         samples=SAMPLES,
         seed=hand.seed,
     )
@@ -179,5 +179,4 @@ def _draw_shares(hand: Hand, live: list[int]) -> list[float] | None:
 
 
 def _unseen(hand: Hand, players: list[tuple[list[int], int]], dead: list[int]) -> int:
-    deck = 53 if hand.game.deck == "joker" else 52
-    return deck - sum(len(kept) for kept, _ in players) - len(dead)
+    return len(hand.game.deck_cards()) - sum(len(kept) for kept, _ in players) - len(dead)

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 GAMES: tuple[str, ...] = tuple(_core.games())
 """Games whose equity can be computed, by their public names: ``holdem``, ``omaha``,
-``omaha-hi-lo``, ``stud``, ``razz``, ``stud-hi-lo``."""
+``omaha-hi-lo``, ``stud``, ``razz``, ``stud-hi-lo``, ``short-deck``."""
 
 __all__ = [
     "DEFAULT_MAX_OUTCOMES",
@@ -69,8 +69,9 @@ def equity(
     """Equity of each player's hand.
 
     ``game`` is one of :data:`GAMES`. ``hands`` has one entry per player: two hole cards in
-    Hold'em; 4, 5 or 6 in Omaha (the same for everyone; exactly two play with three board
-    cards); in the stud games (``"stud"``, ``"razz"``, ``"stud-hi-lo"``) the cards seen so far
+    Hold'em (in short-deck Hold'em from the 36 cards six through ace, ranked by R-SD-2..3); 4,
+    5 or 6 in Omaha (the same for everyone; exactly two play with three board cards); in the
+    stud games (``"stud"``, ``"razz"``, ``"stud-hi-lo"``) the cards seen so far
     (0 to 7, down and up; when the deck cannot give everyone a seventh card, one common card is
     dealt for all, R-STUD-7). In the hi/lo games half the pot goes to the best eight-or-better low
     when there is one (R-A5-4, R-SPLIT-1); Razz plays the ace-to-five low with no qualifier.

@@ -35,8 +35,15 @@ pub fn check_draw_hand(ranking: Ranking, hand: &[Card], joker: bool) -> Result<(
     check_hand(hand, joker, None)
 }
 
-/// Refuses the joker deck for a ranking that cannot play the joker.
+/// Refuses the joker deck for a ranking that cannot play the joker, and a ranking that cannot
+/// rank every card of the 52-card deck draws come from (the short deck's).
 pub fn check_deck(ranking: Ranking, joker: bool) -> Result<()> {
+    if ranking.lowest_rank() > 0 {
+        return Err(Error::InvalidArgument(format!(
+            "draws come from the 52-card deck, which the {} ranking does not rank",
+            ranking.name()
+        )));
+    }
     if joker && !allows_joker(ranking) {
         return Err(Error::InvalidArgument(format!(
             "the {} ranking does not play the joker deck",

@@ -3,7 +3,7 @@
 
 use crate::card::Card;
 use crate::eval::high::HighTables;
-use crate::eval::{ace_five, badugi, deuce_seven, high, joker, Ranking};
+use crate::eval::{ace_five, badugi, deuce_seven, high, joker, short_deck, Ranking};
 use std::sync::OnceLock;
 
 /// A fast evaluator of valid, distinct final hands of one ranking system.
@@ -19,6 +19,8 @@ pub enum Scorer {
     AceFive(&'static ace_five::AceFiveTables),
     /// Four-card badugi.
     Badugi(&'static badugi::BadugiTables),
+    /// Short-deck high hands.
+    ShortDeck(&'static short_deck::ShortDeckTables),
 }
 
 impl Scorer {
@@ -30,6 +32,7 @@ impl Scorer {
             Ranking::DeuceSeven => Scorer::DeuceSeven(deuce_seven::tables()),
             Ranking::AceFive => Scorer::AceFive(ace_five::tables()),
             Ranking::Badugi => Scorer::Badugi(badugi::tables()),
+            Ranking::ShortDeck => Scorer::ShortDeck(short_deck::tables()),
         }
     }
 
@@ -44,6 +47,7 @@ impl Scorer {
             Scorer::DeuceSeven(tables) => tables.eval5(&five()),
             Scorer::AceFive(tables) => tables.eval(cards),
             Scorer::Badugi(tables) => tables.eval4(&[cards[0], cards[1], cards[2], cards[3]]),
+            Scorer::ShortDeck(tables) => tables.eval(cards),
         }
     }
 }
@@ -64,7 +68,7 @@ pub fn allows_joker(ranking: Ranking) -> bool {
 /// Whether "improving" means reaching a better category (high and joker hands: a pair that
 /// draws to a better pair has not improved) rather than any better strength (the lows, badugi).
 pub fn improves_by_category(ranking: Ranking) -> bool {
-    matches!(ranking, Ranking::High | Ranking::Joker)
+    matches!(ranking, Ranking::High | Ranking::Joker | Ranking::ShortDeck)
 }
 
 /// Number of categories of the ranking (category numbers run `0..count`, worst first; badugi

@@ -2,34 +2,83 @@
 //! first, the showdown. The state machine (`state.rs`) reads a [`Spec`] and has no game-name
 //! branches; the Python package builds specs (`python/drawpoker/games/variants/`).
 
-use crate::card::{Card, JOKER};
+use crate::card::{rank, suit, Card, JOKER};
 use crate::draw::limit::DrawLimit;
 use crate::error::{Error, Result};
 use crate::eval::Ranking;
 
-/// The cards of the deck, in the order a shuffle starts from.
+/// The deck as data: which ranks and suits it has (every card of each rank in each suit), and
+/// whether the joker joins them. The standard deck is every rank and suit (R-CARD-1); the
+/// short deck keeps six through ace (R-SD-1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Deck {
-    /// 52 cards (R-CARD-1).
-    Standard,
-    /// 52 cards and the joker (Five-Card Draw's option).
-    WithJoker,
+pub struct Deck {
+    /// Bit `r` set: the deck has rank `r` (0 = deuce .. 12 = ace).
+    ranks: u16,
+    /// Bit `s` set: the deck has suit `s` (0 = clubs .. 3 = spades).
+    suits: u8,
+    joker: bool,
 }
 
 impl Deck {
-    /// The cards, 0..=51 (and 52, the joker).
-    pub fn cards(self) -> Vec<Card> {
-        let top = if self == Deck::WithJoker {
-            JOKER
-        } else {
-            JOKER - 1
+    /// The 52-card deck.
+    pub const STANDARD: Deck = Deck {
+        ranks: (1 << 13) - 1,
+        suits: 0b1111,
+        joker: false,
+    };
+
+    /// A deck of `ranks` and `suits` (each at least one, no repeats), with the joker or not.
+    pub fn new(ranks: &[u8], suits: &[u8], joker: bool) -> Result<Deck> {
+        let mask = |what: &str, values: &[u8], count: u8| -> Result<u16> {
+            let mut bits = 0u16;
+            for &v in values {
+                if v >= count || bits >> v & 1 == 1 {
+                    return Err(Error::InvalidArgument(format!(
+                        "a deck's {what} must be distinct and below {count}, got {values:?}"
+                    )));
+                }
+                bits |= 1 << v;
+            }
+            if bits == 0 {
+                return Err(Error::InvalidArgument(format!(
+                    "a deck needs at least one of its {what}"
+                )));
+            }
+            Ok(bits)
         };
-        (0..=top).collect()
+        Ok(Deck {
+            ranks: mask("ranks", ranks, 13)?,
+            suits: mask("suits", suits, 4)? as u8,
+            joker,
+        })
+    }
+
+    /// The cards, rank by rank from the deuce and suit by suit from clubs (the standard deck
+    /// is 0..=51), then the joker.
+    pub fn cards(self) -> Vec<Card> {
+        let mut cards: Vec<Card> = (0..JOKER).filter(|&c| self.holds(c)).collect();
+        if self.joker {
+            cards.push(JOKER);
+        }
+        cards
     }
 
     /// Whether `card` belongs to this deck.
     pub fn holds(self, card: Card) -> bool {
-        card < JOKER || (card == JOKER && self == Deck::WithJoker)
+        if card == JOKER {
+            return self.joker;
+        }
+        card < JOKER && self.ranks >> rank(card) & 1 == 1 && self.suits >> suit(card) & 1 == 1
+    }
+
+    /// Whether the deck has the joker.
+    pub fn joker(self) -> bool {
+        self.joker
+    }
+
+    /// The lowest rank of the deck (0 = deuce).
+    pub fn lowest_rank(self) -> u8 {
+        self.ranks.trailing_zeros() as u8
     }
 }
 
@@ -360,7 +409,9 @@ impl Spec {
         if part.qualifier == Some(Qualifier::EightOrBetter) && part.ranking != Ranking::AceFive {
             return self.fault("only an ace-to-five low can qualify eight-or-better".into());
         }
-        if part.ranking.allows_joker() != (self.deck == Deck::WithJoker) {
+        if part.ranking.allows_joker() != self.deck.joker()
+            || self.deck.lowest_rank() < part.ranking.lowest_rank()
+        {
             return self.fault(format!("the {name} ranking does not fit the deck"));
         }
         Ok(())
@@ -369,5 +420,26 @@ impl Spec {
     /// The index of the first street with a betting round (where openers and redeals apply).
     pub fn first_betting_street(&self) -> Option<usize> {
         self.streets.iter().position(|s| s.betting)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::format_cards;
+
+    #[test]
+    fn r_sd_1_a_deck_is_its_ranks_and_suits() {
+        assert_eq!(Deck::STANDARD.cards(), (0..52).collect::<Vec<Card>>());
+        let joker = Deck::new(&(0..13).collect::<Vec<u8>>(), &[0, 1, 2, 3], true).unwrap();
+        assert_eq!(joker.cards().len(), 53);
+        assert!(joker.holds(JOKER) && !Deck::STANDARD.holds(JOKER));
+        let short = Deck::new(&[4, 5, 6, 7, 8, 9, 10, 11, 12], &[0, 1, 2, 3], false).unwrap();
+        assert_eq!(short.cards().len(), 36);
+        assert_eq!(format_cards(&short.cards()[..5]), "6c 6d 6h 6s 7c");
+        assert!(!short.holds(0) && short.holds(51) && short.lowest_rank() == 4);
+        assert!(Deck::new(&[4, 4], &[0], false).is_err());
+        assert!(Deck::new(&[13], &[0], false).is_err());
+        assert!(Deck::new(&[4], &[], false).is_err());
     }
 }

@@ -16,10 +16,10 @@ pub mod ranges;
 pub mod rng;
 pub mod tally;
 
-use crate::card::{check_hand, Card, DECK_SIZE};
+use crate::card::{check_hand, format_card, rank, Card, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::eval::omaha as omaha_eval;
-use crate::eval::{ace_five, high};
+use crate::eval::{ace_five, high, short_deck};
 use crate::stop::Stop;
 use deal::{Scorer, Spot};
 use tally::{Showdown, Tally, MAX_PLAYERS, POT};
@@ -41,17 +41,21 @@ pub enum Game {
     /// Seven-Card Stud Hi/Lo: the pot is split between the best high and the best
     /// eight-or-better ace-to-five low, the high hand scooping when no low qualifies (R-A5-4).
     StudHiLo,
+    /// Short-deck Hold'em: two hole cards each from the 36-card deck, the best short-deck
+    /// five of seven with the board (R-SD-1..3).
+    ShortDeck,
 }
 
 impl Game {
     /// Every game with its public name.
-    pub const ALL: [(Game, &'static str); 6] = [
+    pub const ALL: [(Game, &'static str); 7] = [
         (Game::Holdem, "holdem"),
         (Game::Omaha, "omaha"),
         (Game::OmahaHiLo, "omaha-hi-lo"),
         (Game::Stud, "stud"),
         (Game::Razz, "razz"),
         (Game::StudHiLo, "stud-hi-lo"),
+        (Game::ShortDeck, "short-deck"),
     ];
 
     /// The game of a public name such as `"holdem"`.
@@ -70,13 +74,24 @@ impl Game {
     }
 
     fn uses_board(self) -> bool {
-        matches!(self, Game::Holdem | Game::Omaha | Game::OmahaHiLo)
+        matches!(
+            self,
+            Game::Holdem | Game::Omaha | Game::OmahaHiLo | Game::ShortDeck
+        )
+    }
+
+    /// The lowest rank of the game's deck (0 = deuce; the short deck starts at the six).
+    fn lowest_rank(self) -> u8 {
+        match self {
+            Game::ShortDeck => short_deck::SIX,
+            _ => 0,
+        }
     }
 
     /// Known cards each player must (board games) or may (stud games) have.
     fn known_sizes(self) -> std::ops::RangeInclusive<usize> {
         match self {
-            Game::Holdem => 2..=2,
+            Game::Holdem | Game::ShortDeck => 2..=2,
             Game::Omaha | Game::OmahaHiLo => omaha_eval::HOLE_SIZES,
             Game::Stud | Game::Razz | Game::StudHiLo => 0..=7,
         }
@@ -189,6 +204,7 @@ struct GameScorer {
     game: Game,
     high: &'static high::HighTables,
     low: &'static ace_five::AceFiveTables,
+    short_deck: &'static short_deck::ShortDeckTables,
 }
 
 impl GameScorer {
@@ -197,6 +213,7 @@ impl GameScorer {
             game,
             high: high::tables(),
             low: ace_five::tables(),
+            short_deck: short_deck::tables(),
         }
     }
 }
@@ -205,12 +222,18 @@ impl Scorer for GameScorer {
     #[inline]
     fn score(&self, hand: &[Card], board: &[Card]) -> Showdown {
         match self.game {
-            Game::Holdem => {
+            Game::Holdem | Game::ShortDeck => {
                 let mut cards = [0u8; 7];
                 cards[..2].copy_from_slice(hand);
                 cards[2..2 + board.len()].copy_from_slice(board);
+                let seven = &cards[..2 + board.len()];
+                let high = if self.game == Game::ShortDeck {
+                    self.short_deck.eval(seven)
+                } else {
+                    self.high.eval(seven)
+                };
                 Showdown {
-                    high: self.high.eval(&cards[..2 + board.len()]) as u32,
+                    high: high as u32,
                     low: 0,
                 }
             }
@@ -292,9 +315,15 @@ pub fn spot(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> R
         .copied()
         .collect();
     check_hand(&all, false, None)?;
+    if let Some(&card) = all.iter().find(|&&c| rank(c) < game.lowest_rank()) {
+        return Err(Error::InvalidArgument(format!(
+            "{} is not a card of this game's deck",
+            format_card(card)
+        )));
+    }
     let taken = crate::card::card_mask(&all);
     let pool: Vec<Card> = (0..DECK_SIZE as Card)
-        .filter(|&c| taken >> c & 1 == 0)
+        .filter(|&c| taken >> c & 1 == 0 && rank(c) >= game.lowest_rank())
         .collect();
     let mut hand_draws: Vec<usize> = hands.iter().map(|h| game.draws(h.len())).collect();
     let mut board_draws = if game.uses_board() {

@@ -11,6 +11,7 @@ pub mod high;
 pub mod joker;
 pub mod omaha;
 mod row_table;
+pub mod short_deck;
 
 use crate::card::Card;
 use crate::error::{Error, Result};
@@ -29,16 +30,20 @@ pub enum Ranking {
     AceFive,
     /// Badugi (R-BADUGI-1..2): four cards, the best subset of distinct suits and ranks.
     Badugi,
+    /// Short-deck high (R-SD-2..3): 5, 6 or 7 cards six through ace, best five; a flush
+    /// beats a full house and `A-6-7-8-9` is a straight.
+    ShortDeck,
 }
 
 impl Ranking {
     /// Every ranking with its public name.
-    pub const ALL: [(Ranking, &'static str); 5] = [
+    pub const ALL: [(Ranking, &'static str); 6] = [
         (Ranking::High, "high"),
         (Ranking::Joker, "joker"),
         (Ranking::DeuceSeven, "deuce-seven"),
         (Ranking::AceFive, "ace-five"),
         (Ranking::Badugi, "badugi"),
+        (Ranking::ShortDeck, "short-deck"),
     ];
 
     /// The ranking of a public name such as `"high"`.
@@ -68,7 +73,7 @@ impl Ranking {
     /// The hand sizes the ranking evaluates.
     pub fn hand_sizes(self) -> &'static [usize] {
         match self {
-            Ranking::High | Ranking::AceFive => &[5, 6, 7],
+            Ranking::High | Ranking::AceFive | Ranking::ShortDeck => &[5, 6, 7],
             Ranking::Joker | Ranking::DeuceSeven => &[5],
             Ranking::Badugi => &[4],
         }
@@ -79,6 +84,14 @@ impl Ranking {
         self == Ranking::Joker
     }
 
+    /// The lowest rank a hand may hold (0 = deuce; the short deck starts at the six).
+    pub fn lowest_rank(self) -> u8 {
+        match self {
+            Ranking::ShortDeck => short_deck::SIX,
+            _ => 0,
+        }
+    }
+
     /// Strength of one hand, checked (bigger wins).
     pub fn evaluate(self, cards: &[Card]) -> Result<u16> {
         match self {
@@ -87,6 +100,7 @@ impl Ranking {
             Ranking::DeuceSeven => deuce_seven::evaluate(cards),
             Ranking::AceFive => ace_five::evaluate(cards),
             Ranking::Badugi => badugi::evaluate(cards),
+            Ranking::ShortDeck => short_deck::evaluate(cards),
         }
     }
 
@@ -109,6 +123,7 @@ impl Ranking {
             Ranking::DeuceSeven => deuce_seven::evaluate_batch_on(isa, cards, width, out),
             Ranking::AceFive => ace_five::evaluate_batch_on(isa, cards, width, out, 0),
             Ranking::Badugi => badugi::evaluate_batch_on(isa, cards, width, out),
+            Ranking::ShortDeck => short_deck::evaluate_batch(cards, width, out),
         }
     }
 
@@ -119,6 +134,7 @@ impl Ranking {
             Ranking::Joker => joker::JOKER_CLASS_COUNT as u16,
             Ranking::AceFive => ace_five::CLASS_COUNT as u16,
             Ranking::Badugi => badugi::CLASS_COUNT as u16,
+            Ranking::ShortDeck => short_deck::tables().class_count() as u16,
         }
     }
 
@@ -141,6 +157,7 @@ impl Ranking {
             Ranking::Joker => joker::class_info(strength),
             Ranking::DeuceSeven => deuce_seven::tables().class_info(strength),
             Ranking::AceFive => ace_five::tables().class_info(strength),
+            Ranking::ShortDeck => short_deck::class_info(strength),
             Ranking::Badugi => {
                 return Err(Error::InvalidArgument(
                     "badugi hands have no poker-hand category; their category number is the \

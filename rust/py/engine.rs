@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::errors::{check, to_py};
-use crate::card::Card;
+use crate::card::{Card, RANK_CHARS, SUIT_CHARS};
 use crate::draw::limit::DrawLimit;
 use crate::engine::event::EventKind;
 use crate::engine::pots;
@@ -166,6 +166,25 @@ fn part_of(data: &Bound<'_, PyDict>) -> PyResult<ShowdownPart> {
     })
 }
 
+/// The deck of ``{"ranks": "23456789TJQKA", "suits": "cdhs", "joker": False}``.
+fn deck_of(data: &Bound<'_, PyDict>) -> PyResult<Deck> {
+    let letters = |key: &str, known: &[u8]| -> PyResult<Vec<u8>> {
+        let text: String = field(data, key)?;
+        text.chars()
+            .map(|ch| {
+                known
+                    .iter()
+                    .position(|&k| k as char == ch)
+                    .map(|i| i as u8)
+                    .ok_or_else(|| spec_error(&format!("deck {key}"), format!("{ch:?} is unknown")))
+            })
+            .collect()
+    };
+    let ranks = letters("ranks", RANK_CHARS)?;
+    let suits = letters("suits", SUIT_CHARS)?;
+    Deck::new(&ranks, &suits, field(data, "joker")?).map_err(to_py)
+}
+
 /// A game's rules read from plain data (``GameSpec.core_data()``), checked.
 #[pyclass(module = "drawpoker._core", frozen)]
 pub struct Rules {
@@ -177,7 +196,7 @@ impl Rules {
     #[new]
     fn new(data: &Bound<'_, PyDict>) -> PyResult<Self> {
         let seats: (i64, i64) = field(data, "seats")?;
-        let deck: String = field(data, "deck")?;
+        let deck: Bound<'_, PyDict> = field(data, "deck")?;
         let show_order: String = field(data, "show_order")?;
         let card_order: String = field(data, "card_order")?;
         let streets: Vec<Bound<'_, PyDict>> = field(data, "streets")?;
@@ -186,11 +205,7 @@ impl Rules {
         let to_seats = |n: i64| usize::try_from(n).map_err(|_| spec_error("seats", n));
         let spec = Spec {
             name: field(data, "name")?,
-            deck: choice(
-                "deck",
-                &deck,
-                &[("standard", Deck::Standard), ("joker", Deck::WithJoker)],
-            )?,
+            deck: deck_of(&deck)?,
             min_seats: to_seats(seats.0)?,
             max_seats: to_seats(seats.1)?,
             forced: ForcedBets {

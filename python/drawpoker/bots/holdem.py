@@ -34,6 +34,7 @@ from drawpoker.equity import equity
 from drawpoker.evaluation import HandCategory, evaluate_batch
 from drawpoker.games.actions import CALL, CHECK, FOLD, Action, LegalActions
 from drawpoker.games.events import HandView
+from drawpoker.games.spec import GameSpec
 
 # Sklansky-Malmuth hand groups, best first ("s" suited, "o" offsuit, pairs bare).
 _GROUPS = (
@@ -178,18 +179,20 @@ def _passive(legal: LegalActions, call: bool) -> Action:
     return CALL if call else FOLD
 
 
-def made_hand(hole: Sequence[int], board: Sequence[int]) -> int:
-    """How good the made hand is, 0-4: nothing, a weak pair, top pair or an overpair, two pair
-    or trips, a straight or better; pairs and better that the board alone makes count as
-    nothing.
+def made_hand(hole: Sequence[int], board: Sequence[int], ranking: str = "high") -> int:
+    """How good the made hand is by ``ranking`` (``high``, or ``short-deck``), 0-4: nothing, a
+    weak pair, top pair or an overpair, two pair or trips, a straight or better; pairs and
+    better that the board alone makes count as nothing.
 
     >>> from drawpoker.cards import parse_cards
     >>> board = parse_cards("Ks 7c 2d")
     >>> made_hand(parse_cards("Ah Kd"), board), made_hand(parse_cards("9h 9d"), board)
     (2, 1)
     """
-    mine = _core.category(_core.evaluate([*hole, *board], "high"), "high")
-    on_board = _core.category(_core.evaluate(list(board), "high"), "high") if len(board) >= 5 else 0
+    mine = _core.category(_core.evaluate([*hole, *board], ranking), ranking)
+    on_board = (
+        _core.category(_core.evaluate(list(board), ranking), ranking) if len(board) >= 5 else 0
+    )
     if mine >= HandCategory.STRAIGHT and mine > on_board:
         return 4
     if mine >= HandCategory.TWO_PAIR and mine > on_board:
@@ -247,7 +250,7 @@ class HoldemRulesBot(ReadingBot):
     """
 
     kind = "rules"
-    games = ("holdem",)
+    games = ("holdem", "short-deck")
     reader_type = BetReader
     reader: BetReader
 
@@ -294,7 +297,7 @@ class HoldemRulesBot(ReadingBot):
         return _passive(legal, call=group <= calls and cheap)
 
     def _postflop(self, view: HandView, legal: LegalActions) -> Action:
-        made = made_hand(view.cards, view.board)
+        made = made_hand(view.cards, view.board, view.game.ranking)
         cards_to_come = 5 - len(view.board)
         chance = outs(view.cards, view.board) * 2 * cards_to_come / 100
         odds = pot_odds(view, legal)
@@ -438,7 +441,7 @@ def opponent_profiles(view: HandView) -> dict[int, Profile]:
 
 
 def _plausible(
-    profile: Profile, hole: list[int], board: Sequence[int], believed: bool = True
+    profile: Profile, hole: list[int], board: Sequence[int], believed: bool, ranking: str
 ) -> bool:
     """Whether an opponent of ``profile`` would likely hold ``hole``: in its starting range
     (narrowed by its raises when they are ``believed``), and, when it bet or raised after the
@@ -447,20 +450,22 @@ def _plausible(
     if starting_hand(hole) not in likely_range(raises, profile.called_raise):
         return False
     if profile.aggressive_after_flop and board and believed:
-        return made_hand(hole, board) >= 2 or outs(hole, board) >= 8
+        return made_hand(hole, board, ranking) >= 2 or outs(hole, board) >= 8
     return True
 
 
 def _sample_holdings(
     rng: random.Random,
     profiles: Sequence[Profile],
+    game: GameSpec,
     board: Sequence[int],
     dead: set[int],
     trust: Sequence[float] | None = None,
 ) -> list[list[int]] | None:
-    """One plausible holding per opponent, none sharing a card with ``dead`` or each other
-    (None when no such deal turns up after many tries); opponent ``i``'s bets after the flop
-    are believed in a share ``trust[i]`` of the samples (all, by default)."""
+    """One plausible holding per opponent from the deck of ``game``, none sharing a card with
+    ``dead`` or each other (None when no such deal turns up after many tries); opponent ``i``'s
+    bets after the flop are believed in a share ``trust[i]`` of the samples (all, by default)."""
+    deck = game.deck_cards()
     trust = trust or [1.0] * len(profiles)
     for _ in range(50):
         used = set(dead)
@@ -468,11 +473,11 @@ def _sample_holdings(
         for profile, belief in zip(profiles, trust, strict=True):
             believed = belief >= 1.0 or rng.random() < belief
             for _ in range(300):
-                hole = rng.sample(range(52), 2)
+                hole = rng.sample(deck, 2)
                 if (
                     hole[0] not in used
                     and hole[1] not in used
-                    and _plausible(profile, hole, board, believed)
+                    and _plausible(profile, hole, board, believed, game.ranking)
                 ):
                     hands.append(hole)
                     used.update(hole)
@@ -504,7 +509,7 @@ class HoldemStrongBot(ReadingBot):
     """
 
     kind = "strong"
-    games = ("holdem",)
+    games = ("holdem", "short-deck")
     reader_type = BetReader
     reader: BetReader
 
@@ -527,12 +532,13 @@ class HoldemStrongBot(ReadingBot):
         dead = {*view.cards, *view.board}
         total, counted = 0.0, 0
         for _ in range(self.samples):
-            hands = _sample_holdings(self.rng, ranges, view.board, dead, trust)
+            hands = _sample_holdings(self.rng, ranges, view.game, view.board, dead, trust)
             if hands is None:
                 continue
             result = equity(
                 [list(view.cards), *hands],
                 board=list(view.board),
+                game=view.game.name,
                 max_outcomes=2_000,
                 samples=300,
                 seed=self.rng.randrange(2**32),

@@ -29,7 +29,7 @@ def prepare(game: str) -> None:
     import numpy  # noqa: F401  (lazy, issue 2: else the players' first decision imports it)
 
     _core.warm_up()
-    if game == "holdem":
+    if game in ("holdem", "short-deck"):
         likely_range(0, False)
     elif game in ("omaha", "omaha-hi-lo"):
         points_at_top(1.0, hilo=game == "omaha-hi-lo")

@@ -3,7 +3,7 @@ function that builds its spec. A game joins by being listed in :mod:`drawpoker.g
 every table, snapshot and test reads games from here.
 
 >>> list(GAMES)[:4], len(GAMES)
-(['five-card-draw', 'holdem', 'omaha', 'omaha-hi-lo'], 10)
+(['five-card-draw', 'holdem', 'omaha', 'omaha-hi-lo'], 11)
 >>> game("holdem", {"big_blind": 200, "small_blind": 100}).forced.big_blind
 200
 """

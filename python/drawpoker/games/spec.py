@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from drawpoker import _core
+from drawpoker.cards import JOKER, RANKS, SUITS
 from drawpoker.games.betting import BettingStructure
 from drawpoker.validate import encodable_text
 
@@ -45,6 +46,57 @@ ODD_CHIPS = ("left-of-button", "high-card-by-suit", "low-card-by-suit")
 """Who takes the odd chips of a split share: one at a time from the seat left of the button
 (R-POT-3); the hand with the highest card by suit (R-STUD-10); the one with the lowest card,
 ace low, by suit (R-RAZZ-1)."""
+
+
+@dataclass(frozen=True)
+class Deck:
+    """The deck as data: its ranks and suits (each rank in each suit once) and whether the joker
+    joins them. A shuffle starts from the cards in card-number order.
+
+    >>> from drawpoker.cards import format_cards
+    >>> short = Deck(ranks="6789TJQKA")
+    >>> len(short.cards()), format_cards(short.cards()[:3]), short.name
+    (36, '6c 6d 6h', 'short')
+    >>> len(Deck(joker=True).cards()), Deck().name
+    (53, 'standard')
+    """
+
+    ranks: str = RANKS
+    suits: str = SUITS
+    joker: bool = False
+
+    @property
+    def name(self) -> str:
+        """What the rules pages call the deck: ``standard``, ``joker`` (the 53-card deck),
+        ``short`` (six through ace) or ``custom``.
+
+        >>> Deck(joker=True).name
+        'joker'
+        """
+        if (self.ranks, self.suits) == (RANKS, SUITS):
+            return "joker" if self.joker else "standard"
+        if (self.ranks, self.suits, self.joker) == (SHORT_RANKS, SUITS, False):
+            return "short"
+        return "custom"
+
+    def cards(self) -> list[int]:
+        """The cards, in the order a shuffle starts from.
+
+        >>> Deck(ranks="A", suits="s").cards()
+        [51]
+        """
+        cards = [
+            4 * RANKS.index(r) + SUITS.index(s)
+            for r in RANKS
+            if r in self.ranks
+            for s in SUITS
+            if s in self.suits
+        ]
+        return [*cards, JOKER] if self.joker else cards
+
+
+SHORT_RANKS = "6789TJQKA"
+"""The ranks of the 36-card short deck, six through ace (R-SD-1)."""
 
 
 @dataclass(frozen=True)
@@ -167,7 +219,7 @@ class GameSpec:
     settings: Settings
     streets: tuple[Street, ...]
     showdown: tuple[ShowdownPart, ...]
-    deck: str = "standard"
+    deck: Deck = Deck()
     seats: tuple[int, int] = (2, 10)
     forced: ForcedBets = ForcedBets()
     betting: BettingStructure | None = None
@@ -196,7 +248,7 @@ class GameSpec:
         >>> game("five-card-draw", {"joker": True}).joker
         True
         """
-        return self.deck == "joker"
+        return self.deck.joker
 
     @property
     def ranking(self) -> str:
@@ -225,7 +277,7 @@ class GameSpec:
         >>> len(game("five-card-draw", {"joker": True}).deck_cards())
         53
         """
-        return list(range(53 if self.joker else 52))
+        return self.deck.cards()
 
     def core_data(self) -> dict[str, Any]:
         """The spec as the engine reads it.
@@ -236,7 +288,7 @@ class GameSpec:
         """
         return {
             "name": self.name,
-            "deck": self.deck,
+            "deck": vars(self.deck),
             "seats": self.seats,
             "ante": self.forced.ante,
             "small_blind": self.forced.small_blind,

@@ -2,16 +2,16 @@
 the history's fields map to that game's settings (and back).
 
 The standard's codes keep the fields the standard requires of them (``required.rst``): ``NT``
-(no-limit Hold'em), ``PO`` (pot-limit Omaha), ``FO/8`` (fixed-limit Omaha Hi/Lo), ``F7S``,
-``F7S/8``, ``FR`` (fixed-limit stud, stud hi/lo, razz), ``N2L1D`` (no-limit 2-7 single draw),
-``F2L3D`` (fixed-limit 2-7 triple draw), ``FB`` (fixed-limit badugi); ``FT`` and ``NS`` are
-known but no game of the engine plays them. Five-Card Draw has no code in the standard (which
-adds codes need by need), so drawpoker writes it ``_5CD``: a leading underscore, as the
-standard asks of user-defined fields, so that it never clashes with a code a later version
-adds. Its ``antes`` are the ante (every seat the same); its other settings are user-defined
-fields named after them: ``_mode``, ``_draw_limit``, ``_opening``, ``_second_round`` and
-``_joker`` (:class:`~drawpoker.games.DrawSettings`). A fixed-limit game's heads-up option
-(no cap in a round that starts heads-up) has no standard field either: it is
+(no-limit Hold'em), ``NS`` (no-limit short-deck Hold'em), ``PO`` (pot-limit Omaha), ``FO/8``
+(fixed-limit Omaha Hi/Lo), ``F7S``, ``F7S/8``, ``FR`` (fixed-limit stud, stud hi/lo, razz),
+``N2L1D`` (no-limit 2-7 single draw), ``F2L3D`` (fixed-limit 2-7 triple draw), ``FB``
+(fixed-limit badugi); ``FT`` is known but no game of the engine plays it. Five-Card Draw has
+no code in the standard (which adds codes need by need), so drawpoker writes it ``_5CD``: a
+leading underscore, as the standard asks of user-defined fields, so that it never clashes
+with a code a later version adds. Its ``antes`` are the ante (every seat the same); its other
+settings are user-defined fields named after them: ``_mode``, ``_draw_limit``, ``_opening``,
+``_second_round`` and ``_joker`` (:class:`~drawpoker.games.DrawSettings`). A fixed-limit game's
+heads-up option (no cap in a round that starts heads-up) has no standard field either: it is
 ``_heads_up_uncapped = true`` when set.
 
 A new game of the engine is one entry here (its ``settings`` and ``fields`` functions) and its
@@ -21,7 +21,7 @@ tests; until then its histories read and show, and replaying one raises
 >>> VARIANTS["NT"].game, VARIANTS["NT"].required
 ('holdem', ('antes', 'blinds_or_straddles', 'min_bet'))
 >>> [code for code, variant in VARIANTS.items() if not variant.plays]
-['FT', 'NS']
+['FT']
 >>> variant_of(game("five-card-draw")).code, variant_of(game("razz")).code
 ('_5CD', 'FR')
 """
@@ -244,8 +244,8 @@ def _omaha_settings(betting: str) -> Callable[[Mapping[str, Any], int], dict[str
 
 
 def _no_limit_settings(values: Mapping[str, Any], players: int) -> dict[str, Any]:
-    """No-limit Hold'em's and 2-7 single draw's settings: the blinds, the minimum bet (the big
-    blind), an ante from every seat or a big-blind ante."""
+    """No-limit Hold'em's (short-deck too) and 2-7 single draw's settings: the blinds, the
+    minimum bet (the big blind), an ante from every seat or a big-blind ante."""
     small, big = _blinds(values, players)
     _min_bet(values, big)
     ante, big_blind_ante = _antes(values, players, big_blind_ante=True)
@@ -354,7 +354,14 @@ VARIANTS: dict[str, Variant] = dict(
             _no_limit_settings,
             _blind_game_fields,
         ),
-        _entry("NS", "no-limit short-deck hold 'em", "short-deck", _BLINDS_NO_LIMIT),
+        _entry(
+            "NS",
+            "no-limit short-deck hold 'em",
+            "short-deck",
+            _BLINDS_NO_LIMIT,
+            _no_limit_settings,
+            _blind_game_fields,
+        ),
         _entry(
             "PO",
             "pot-limit Omaha hold 'em",

@@ -6,7 +6,7 @@ settings (each field of its settings dataclass, with the help and choices of
 
 >>> [game["name"] for game in catalogue()]  # doctest: +NORMALIZE_WHITESPACE
 ['five-card-draw', 'holdem', 'omaha', 'omaha-hi-lo', 'stud', 'razz', 'stud-hi-lo',
- '2-7-single-draw', '2-7-triple-draw', 'badugi']
+ '2-7-single-draw', '2-7-triple-draw', 'badugi', 'short-deck']
 >>> request = parse_new_table({"game": "holdem", "seats": ["person", "cpu:rules"]})
 >>> request.game.forced.big_blind, request.seats, request.settings.rounds
 (100, (None, 'rules'), 10)

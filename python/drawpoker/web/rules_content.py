@@ -66,10 +66,22 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 high examples); the page orders them by the engine's own evaluation, best first."""
 
 EXAMPLES["joker"] = ("Jk Ac Ad Ah As", *EXAMPLES["high"])
+EXAMPLES["short-deck"] = (
+    "As Ks Qs Js Ts",
+    "9h 9c 9d 9s 6c",
+    "Ad Jd 8d 7d 6d",
+    "Kh Kd Ks 7c 7h",
+    "9c 8d 7h 6s Ac",
+    "Qc Qd Qh 8s 6c",
+    "Jh Jc 7d 7s Ac",
+    "Th Tc Ks 8d 6h",
+    "Ah Qd 9c 7s 6h",
+)
 
 TIPS: dict[str, tuple[str, ...]] = {
     "five-card-draw": ("tip.draw_count", "tip.position"),
     "holdem": ("tip.position", "tip.blind_defence"),
+    "short-deck": ("tip.position", "tip.blind_defence"),
     "omaha": ("tip.omaha_two", "tip.omaha_nuts", "tip.position"),
     "omaha-hi-lo": ("tip.omaha_two", "tip.hilo_scoop", "tip.hilo_qualify"),
     "stud": ("tip.stud_start", "tip.stud_live"),
@@ -207,7 +219,7 @@ def overview(lang: str, spec: GameSpec) -> tuple[str, ...]:
     """
     say = _words(lang)
     low, high = spec.seats
-    lines = [say("overview.players", count=high, low=low), say(f"overview.deck.{spec.deck}")]
+    lines = [say("overview.players", count=high, low=low), say(f"overview.deck.{spec.deck.name}")]
     betting = spec.betting
     if isinstance(betting, UnitBetting):
         lines.append(say("overview.betting.unit", chips=_chips(lang, betting.unit)))
@@ -519,7 +531,7 @@ GLOSSARY: tuple[tuple[str, Callable[[GameSpec], bool]], ...] = (
     ("fixed_limit", lambda s: isinstance(s.betting, FixedLimit) or _has_setting(s, "betting")),
     ("cap", lambda s: isinstance(s.betting, FixedLimit) or _has_setting(s, "betting")),
     ("showdown", lambda s: True),
-    ("kicker", lambda s: s.ranking == "high"),
+    ("kicker", lambda s: s.ranking in ("high", "short-deck")),
     ("split_pot", lambda s: len(s.showdown) > 1),
     ("scoop", lambda s: len(s.showdown) > 1),
     ("qualifier", lambda s: any(p.qualifier for p in s.showdown)),

@@ -4,10 +4,10 @@ line below).
 
 >>> [game.name for game in ALL]
 ['five-card-draw', 'holdem', 'omaha', 'omaha-hi-lo', 'stud', 'razz', 'stud-hi-lo', \
-'2-7-single-draw', '2-7-triple-draw', 'badugi']
+'2-7-single-draw', '2-7-triple-draw', 'badugi', 'short-deck']
 """
 
-from drawpoker.games.variants import five_card_draw, holdem, lowball, omaha, stud
+from drawpoker.games.variants import five_card_draw, holdem, lowball, omaha, short_deck, stud
 
 ALL = (
     five_card_draw.GAME,
@@ -20,5 +20,6 @@ ALL = (
     lowball.SINGLE_DRAW,
     lowball.TRIPLE_DRAW,
     lowball.BADUGI,
+    short_deck.GAME,
 )
 """Every game of the engine."""

@@ -16,6 +16,7 @@ from typing import Any
 from drawpoker.draw import DRAW_LIMITS
 from drawpoker.games.betting import UnitBetting
 from drawpoker.games.spec import (
+    Deck,
     ForcedBets,
     GameSpec,
     GameType,
@@ -100,7 +101,7 @@ def FiveCardDraw(settings: DrawSettings | None = None) -> GameSpec:
     return GameSpec(
         name="five-card-draw",
         settings=settings,
-        deck="joker" if settings.joker else "standard",
+        deck=Deck(joker=settings.joker),
         seats=(2, 6),
         forced=ForcedBets(ante=settings.ante if betting else 0),
         streets=(Street(down=5), Street(draw=settings.draw_limit, first=first)),
