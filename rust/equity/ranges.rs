@@ -104,7 +104,10 @@ fn suit_permutations() -> Vec<[u8; 4]> {
     for a in 0..4u8 {
         for b in 0..4u8 {
             for c in 0..4u8 {
-                let d = 6 - a - b - c;
+                // The fourth suit is the one left: 0 + 1 + 2 + 3 = 6.
+                let Some(d) = 6u8.checked_sub(a + b + c) else {
+                    continue;
+                };
                 if a != b && a != c && b != c && d < 4 && d != a && d != b && d != c {
                     perms.push([a, b, c, d]);
                 }
