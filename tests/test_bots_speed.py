@@ -97,7 +97,8 @@ def test_each_decision_computes_a_bounded_equity(
         calls.append(kwargs)
         return exact(*args, **kwargs)
 
-    monkeypatch.setattr(EQUITY, "equity", counted)
+    for module in ("holdem", "omaha"):  # the bots' modules hold the name they call
+        monkeypatch.setattr(importlib.import_module(f"drawpoker.bots.{module}"), "equity", counted)
     players = {s: CountingPlayer(make_bot("strong", seed=s, game=name), calls) for s in range(6)}
     table = Table(game(name), 6, seed=5, cpu=players, settings=TableSettings(rounds=4))
     table.play_cpu()

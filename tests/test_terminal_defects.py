@@ -252,7 +252,7 @@ def test_defect_9_history_show_speaks_to_you(
     play_lines(["--players", "3", "--rounds", "2", "--seed", "5", "--history", str(path)], calling)
     assert main(["history", "show", str(path)]) == 0
     text = capsys.readouterr().out
-    assert "You post 10 (ante)" in text and "You are dealt" in text
+    assert "You post an ante of 10" in text and "Your cards:" in text
     assert "You check" in text or "You call" in text
     assert not re.search(r"\bYou (posts|is|checks|calls|raises|bets|folds|wins|shows)\b", text)
 
@@ -271,9 +271,8 @@ def test_defect_9_help_is_plain_text_and_names_what_each_option_means(
         main(["play", "--help"])
     text = capsys.readouterr().out
     assert "Texas Hold'em, no limit settings" not in text
-    assert "settings of holdem, omaha, omaha-hi-lo, 2-7-single-draw, 2-7-triple-draw, badugi:" in (
-        text
-    )
+    blinds = "holdem, omaha, omaha-hi-lo, 2-7-single-draw, 2-7-triple-draw, badugi, short-deck"
+    assert f"settings of {blinds}:" in text
     assert (
         "the small blind (0: half the small bet) (default: 0 in 2-7-triple-draw, 0 in badugi)"
         in text

@@ -87,7 +87,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--store",
         metavar="URL",
-        help="a postgresql:// URL: the tables in that PostgreSQL database rather than in --db",
+        help=(
+            "a postgresql:// URL: the tables in that PostgreSQL database rather than in --db "
+            "(default: none, the SQLite file of --db)"
+        ),
     )
     parser.add_argument(
         "--think",

@@ -63,7 +63,8 @@ def _header(history: History) -> str:
 def describe(history: History, viewer: int | None = None) -> list[str]:
     """The lines that tell the hand (indented under a header line), each event in the
     narration's sentence (:func:`drawpoker.narration.sentence`) for ``viewer`` (the index of a
-    player of the file, spoken to as "you"; ``None``: nobody is).
+    player of the file, spoken to as "you"; by default the file's :func:`owner`, if it is a
+    seat's copy).
 
     >>> from drawpoker.history import loads
     >>> text = "variant = 'FT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nsmall_bet = 2\\n"
@@ -111,6 +112,8 @@ def describe(history: History, viewer: int | None = None) -> list[str]:
         about = f" ({', '.join(roles)})" if roles else ""
         lines.append(f"  seat {seat + 1} {names[k]}: {_chips(history.starting_stacks[k])}{about}")
     scene = Scene(hand.game, [name_of.get(s, "") for s in range(hand.seats)], hand.start_stacks)
+    if viewer is None:
+        viewer = owner(history)
     reader = None if viewer is None else places[viewer]
     written = _AsWritten(history, places)
     for event in hand.events:
@@ -129,6 +132,30 @@ def describe(history: History, viewer: int | None = None) -> list[str]:
     if not hand.is_over:
         lines.append("  (the history ends before the hand does)")
     return lines
+
+
+def owner(history: History) -> int | None:
+    """The player whose copy the file is: the only one whose dealt hole cards it knows while
+    it hides another's (a seat's copy, as ``drawpoker play --history`` writes it); ``None`` for
+    a house copy or a file that shows every hand.
+
+    >>> from drawpoker.history import loads
+    >>> text = "variant = 'NT'\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n"
+    >>> text += "starting_stacks = [50, 50]\\nactions = ['d dh p1 ????', 'd dh p2 AsKd']"
+    >>> owner(loads(text)[0])
+    1
+    >>> owner(loads(text.replace("????", "QhQd"))[0]) is None
+    True
+    """
+    known: set[int] = set()
+    hidden: set[int] = set()
+    for action in history.actions:
+        parts = action.split()
+        if len(parts) >= 4 and parts[:2] == ["d", "dh"] and parts[2].startswith("p"):
+            player = int(parts[2][1:]) - 1
+            (hidden if "?" in parts[3] else known).add(player)
+    mine = known - hidden
+    return mine.pop() if len(mine) == 1 and hidden - known else None
 
 
 def _cards_text(cards: Sequence[int | None]) -> str:
