@@ -9,9 +9,11 @@ them, and its bets say little.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from drawpoker.games.actions import Action
+from drawpoker.bots.sizing import sized
+from drawpoker.games.actions import Action, LegalActions
 from drawpoker.games.events import HandView
 
 NATURAL_STAB = 0.45
@@ -25,6 +27,14 @@ NATURAL_FOLDS = 0.3
 
 PRIOR_BETS = 20
 """Bets' worth of belief that a seat folds to them at :data:`NATURAL_FOLDS`."""
+
+BLUFF_FOLDS = 0.6
+"""The fold rate to bets from which :func:`against_folders` bets or raises whatever it holds."""
+
+PROFITABLE_FOLDS = 0.35
+"""The fold rate to bets from which a bet of half the pot with nothing wins more than it costs
+(it needs folds a third of the time), with a little margin: :func:`against_folders` starts
+betting any hand now and then from here."""
 
 _ROUND_STARTS = frozenset({"board", "up", "draw"})
 _CHOICES = frozenset({"check", "call", "fold", "bet", "raise"})
@@ -153,6 +163,45 @@ class BetReader:
         reader._bettor = int(data["bettor"])
         reader._pending = int(data["pending"])
         return reader
+
+
+def against_folders(
+    reader: BetReader, view: HandView, legal: LegalActions, rng: random.Random
+) -> Action | None:
+    """A bet or raise of about half the pot whatever the cards, with a chance that grows with
+    how often the opponents still in fold to bets (:meth:`BetReader.fold_rate`, the least of
+    theirs): none up to :data:`PROFITABLE_FOLDS`, always from :data:`BLUFF_FOLDS`; else None.
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("omaha"), [10_000, 10_000], button=0)
+    >>> reader = BetReader(); reader.folds[1] = [40, 40]
+    >>> against_folders(reader, hand.view(0), hand.legal_actions(), random.Random(1))
+    Action(kind='raise', amount=200, cards=())
+    >>> against_folders(BetReader(), hand.view(0), hand.legal_actions(), random.Random(1)) is None
+    True
+    """
+    rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
+    rate = min((reader.fold_rate(s) for s in rivals), default=0.0)
+    chance = (rate - PROFITABLE_FOLDS) / (BLUFF_FOLDS - PROFITABLE_FOLDS)
+    if chance > 0 and rng.random() < chance:
+        return sized(legal, 0.5)
+    return None
+
+
+def last_bettor(view: HandView) -> int | None:
+    """The seat that bet or raised last in the hand so far (None: nobody has).
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
+    >>> last_bettor(hand.view(0)) is None
+    True
+    >>> hand.raise_to(300); last_bettor(hand.view(1))
+    0
+    """
+    for event in reversed(view.events):
+        if event.kind in ("bet", "raise"):
+            return event.seat
+    return None
 
 
 def hand_key(view: HandView) -> tuple[int, ...]:
