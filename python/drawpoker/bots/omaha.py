@@ -29,8 +29,7 @@ from functools import cache
 from typing import NamedTuple
 
 from drawpoker import _core
-from drawpoker.bots.basic import ReadingBot
-from drawpoker.bots.bet_reading import BetReader, against_folders, last_bettor
+from drawpoker.bots.bet_reading import BetReadingBot
 from drawpoker.bots.holdem import opponent_profiles, position, preflop_raises
 from drawpoker.bots.omaha_reading import (
     EIGHT,
@@ -106,7 +105,7 @@ def made_share(read: BoardRead, board: Sequence[int], opponents: int, wary: floa
     return (high + low) / 2
 
 
-class OmahaRulesBot(ReadingBot):
+class OmahaRulesBot(BetReadingBot):
     """Rules of thumb. Before the flop, by Hutchison's points (Omaha high or Hi/Lo): raise the
     pot with a top-10% hand when nobody raised, limp or check with a hand good enough for its
     position, re-raise the best hands (and never fold them), call a raise with the top hands
@@ -129,32 +128,23 @@ class OmahaRulesBot(ReadingBot):
 
     kind = "rules"
     games = ("omaha", "omaha-hi-lo")
-    reader_type = BetReader
-    reader: BetReader
 
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
         super().__init__(seed, bluff=bluff)
         self.bluff = bluff
         self._read: tuple[tuple[int, ...], tuple[int, ...], BoardRead, float] | None = None
 
-    def choose(self, view: HandView) -> Action:
+    def decide(self, view: HandView, legal: LegalActions) -> Action:
         """The action for the seat whose view this is.
 
         >>> from drawpoker.games import Hand, game
         >>> hand = Hand(game("omaha-hi-lo"), [10000] * 2, deck="Ah 9c Ad 8d Kh 7h Ks 2s")
-        >>> OmahaRulesBot().choose(hand.view(hand.actor)).kind  # 9-8-7-2 on the button
+        >>> view = hand.view(hand.actor)  # 9-8-7-2 on the button
+        >>> OmahaRulesBot().decide(view, hand.legal_actions()).kind
         'fold'
         """
-        legal = view.legal
-        assert legal is not None, "a CPU player chooses on its own turn"
-        self.reader.observe(view)
-        action = against_folders(self.reader, view, legal, self.rng)
-        if action is None:
-            hilo = is_hilo(view)
-            decide = self._postflop if view.board else self._preflop
-            action = decide(view, legal, hilo)
-        self.reader.acted(view, action)
-        return action
+        hilo = is_hilo(view)
+        return (self._postflop if view.board else self._preflop)(view, legal, hilo)
 
     def _preflop(self, view: HandView, legal: LegalActions, hilo: bool) -> Action:
         points = starting_points(view.cards, hilo)
@@ -167,8 +157,7 @@ class OmahaRulesBot(ReadingBot):
             return (sized(legal, 1.0) if raises < 3 else None) or CALL
         # A raiser who raises far more often than a sound player has a wider range: call it
         # with hands nearer those worth playing at all.
-        bettor = last_bettor(view)
-        trust = 1.0 if bettor is None else self.reader.trust(bettor)
+        trust = self.trust(view)
         floor = PLAY[hilo]["blind"] + (CALL_RAISE[hilo] - PLAY[hilo]["blind"]) * trust
         stack = view.stacks[view.seat] + view.bets[view.seat]
         return passive(legal, call=points >= floor and legal.call * 8 <= stack)
@@ -188,9 +177,7 @@ class OmahaRulesBot(ReadingBot):
         unseen = 52 - len(view.cards) - len(view.board)
         chance = 1 - (1 - out_count / unseen) ** to_come
         if legal.call:
-            bettor = last_bettor(view)
-            trust = 1.0 if bettor is None else self.reader.trust(bettor)
-            wary = made_share(read, view.board, opponents, wary=1 + 2 * trust)
+            wary = made_share(read, view.board, opponents, wary=1 + 2 * self.trust(view))
             if wary >= 0.8:
                 return sized(legal, 1.0) or CALL
             return passive(legal, call=max(wary, chance) >= pot_odds(view.pot, legal) + 0.05)
@@ -329,7 +316,7 @@ def _straight_draw(hole: Sequence[int], board: Sequence[int]) -> bool:
     return False
 
 
-class OmahaStrongBot(ReadingBot):
+class OmahaStrongBot(BetReadingBot):
     """Bets and calls from its equity. At every decision it samples a hand for each opponent
     still in from its likely holdings (random four-card hands within the top share of
     Hutchison's points that its betting before the flop suggests, :func:`likely_share`; after
@@ -353,8 +340,6 @@ class OmahaStrongBot(ReadingBot):
 
     kind = "strong"
     games = ("omaha", "omaha-hi-lo")
-    reader_type = BetReader
-    reader: BetReader
 
     def __init__(self, seed: int = 0, samples: int = 16, bluff: float = 0.03) -> None:
         super().__init__(seed, samples=samples, bluff=bluff)
@@ -419,22 +404,15 @@ class OmahaStrongBot(ReadingBot):
                 return hands
         return None
 
-    def choose(self, view: HandView) -> Action:
+    def decide(self, view: HandView, legal: LegalActions) -> Action:
         """The action for the seat whose view this is.
 
         >>> from drawpoker.games import Hand, game
         >>> hand = Hand(game("omaha-hi-lo"), [10000] * 2, deck="Ah 9c Ad 8d Kh 7h Ks 2s")
-        >>> OmahaStrongBot(seed=2).choose(hand.view(hand.actor)).kind in ("fold", "call")
+        >>> view = hand.view(hand.actor)
+        >>> OmahaStrongBot(seed=2).decide(view, hand.legal_actions()).kind in ("fold", "call")
         True
         """
-        legal = view.legal
-        assert legal is not None, "a CPU player chooses on its own turn"
-        self.reader.observe(view)
-        action = against_folders(self.reader, view, legal, self.rng) or self._decide(view, legal)
-        self.reader.acted(view, action)
-        return action
-
-    def _decide(self, view: HandView, legal: LegalActions) -> Action:
         mine = self.equity(view)
         edge = mine * sum(view.live)  # 1.0: a fair share of the pot
         odds = pot_odds(view.pot, legal)
