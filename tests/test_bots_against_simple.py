@@ -13,6 +13,7 @@ import pytest
 from drawpoker import match
 
 SIMPLE = ["maniac", "station", "stabber", "min-raiser", "checkcall"]
+PAT = ["pat-maniac", "pat-station", "pat-stabber", "pat-min-raiser", "snow"]
 
 # (game, CPU type, opponents, deals per match)
 HOLDING = [
@@ -24,6 +25,12 @@ HOLDING = [
     ("stud-hi-lo", "strong", SIMPLE, 500),
     ("stud-hi-lo", "rules", SIMPLE, 500),
     ("omaha", "rules", ["station", "stabber", "min-raiser", "checkcall"], 500),
+    ("omaha", "strong", ["station", "stabber", "checkcall"], 150),
+    ("holdem", "strong", ["station", "stabber", "min-raiser", "checkcall"], 300),
+    ("holdem", "rules", ["station", "stabber", "min-raiser", "checkcall"], 300),
+    ("holdem", "rules", ["maniac"], 2000),
+    ("five-card-draw", "strong", SIMPLE + PAT, 300),
+    ("2-7-triple-draw", "strong", SIMPLE + PAT, 150),
 ]
 
 CASES = [
