@@ -9,7 +9,7 @@ from itertools import combinations
 
 import pytest
 from bot_matches import assert_reproducible, cpu_table, duplicate_match
-from drawpoker import evaluate
+from drawpoker import evaluate, match
 from drawpoker.bots import (
     CPU_PLAYERS,
     CheckCallBot,
@@ -237,8 +237,7 @@ def test_rules_and_strong_players_beat_check_call(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_strong_player_does_not_lose_much_to_the_rules_player(name: str) -> None:
-    strong, _ = duplicate_match(
-        name, lambda: make_bot("strong", 1, name), lambda: make_bot("rules", 2, name), 60, seed=13
-    )
-    assert strong > -20
+def test_strong_player_is_not_shown_to_lose_to_the_rules_player(name: str) -> None:
+    # Pot-limit swings are wide: 300 deals tell a clear loss only (issue 32 has the figures).
+    strong = match(name, ["strong", "rules"], deals=300, seed=13).results[0].per_100
+    assert strong.high > 0, strong

@@ -9,9 +9,12 @@ them, and its bets say little.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from drawpoker.games.actions import Action
+from drawpoker.bots.basic import ReadingBot
+from drawpoker.bots.sizing import sized
+from drawpoker.games.actions import Action, LegalActions
 from drawpoker.games.events import HandView
 
 NATURAL_STAB = 0.45
@@ -25,6 +28,14 @@ NATURAL_FOLDS = 0.3
 
 PRIOR_BETS = 20
 """Bets' worth of belief that a seat folds to them at :data:`NATURAL_FOLDS`."""
+
+BLUFF_FOLDS = 0.6
+"""The fold rate to bets from which :func:`against_folders` bets or raises whatever it holds."""
+
+PROFITABLE_FOLDS = 0.35
+"""The fold rate to bets from which a bet of half the pot with nothing wins more than it costs
+(it needs folds a third of the time), with a little margin: :func:`against_folders` starts
+betting any hand now and then from here."""
 
 _ROUND_STARTS = frozenset({"board", "up", "draw"})
 _CHOICES = frozenset({"check", "call", "fold", "bet", "raise"})
@@ -153,6 +164,111 @@ class BetReader:
         reader._bettor = int(data["bettor"])
         reader._pending = int(data["pending"])
         return reader
+
+
+def against_folders(
+    reader: BetReader, view: HandView, legal: LegalActions, rng: random.Random
+) -> Action | None:
+    """A bet or raise of about half the pot whatever the cards, with a chance that grows with
+    how often the opponents still in fold to bets (:meth:`BetReader.fold_rate`, the least of
+    theirs): none up to :data:`PROFITABLE_FOLDS`, always from :data:`BLUFF_FOLDS`; once a
+    betting round, else None.
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("omaha"), [10_000, 10_000], button=0)
+    >>> reader = BetReader(); reader.folds[1] = [40, 40]
+    >>> against_folders(reader, hand.view(0), hand.legal_actions(), random.Random(1))
+    Action(kind='raise', amount=200, cards=())
+    >>> against_folders(BetReader(), hand.view(0), hand.legal_actions(), random.Random(1)) is None
+    True
+    """
+    if aggressed_this_round(view):
+        return None  # called or raised back: the bluff did not work, its own rules decide
+    rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
+    rate = min((reader.fold_rate(s) for s in rivals), default=0.0)
+    chance = (rate - PROFITABLE_FOLDS) / (BLUFF_FOLDS - PROFITABLE_FOLDS)
+    if chance > 0 and rng.random() < chance:
+        return sized(legal, 0.5)
+    return None
+
+
+class BetReadingBot(ReadingBot):
+    """A seeded player that reads the table's bets and folds (``self.reader``, a
+    :class:`BetReader`) and, before its own rules (:meth:`decide`), bets any hand against
+    opponents who fold to most bets (:func:`against_folders`).
+
+    >>> from drawpoker.bots import make_bot
+    >>> make_bot("rules", game="stud").reader.counts  # a BetReadingBot: nothing read yet
+    {}
+    """
+
+    reader_type = BetReader
+    reader: BetReader
+
+    def choose(self, view: HandView) -> Action:
+        """The action for the seat whose view this is (the reader takes the view in first).
+
+        >>> from drawpoker.bots import make_bot
+        >>> from drawpoker.games import Hand, game
+        >>> hand = Hand(game("omaha"), [10000] * 2, deck="9c As 8d Ac 4h Ks 2s Kc")
+        >>> make_bot("rules", seed=1, game="omaha").choose(hand.view(hand.actor)).kind
+        'raise'
+        """
+        legal = view.legal
+        assert legal is not None, "a CPU player chooses on its own turn"
+        self.reader.observe(view)
+        action = against_folders(self.reader, view, legal, self.rng) or self.decide(view, legal)
+        self.reader.acted(view, action)
+        return action
+
+    def decide(self, view: HandView, legal: LegalActions) -> Action:
+        """The player's own choice, from the view and its legal actions."""
+        raise NotImplementedError
+
+    def trust(self, view: HandView) -> float:
+        """:meth:`BetReader.trust` of the seat that bet or raised last (1: nobody has).
+
+        >>> from drawpoker.bots import make_bot
+        >>> from drawpoker.games import Hand, game
+        >>> make_bot("rules", game="stud").trust(Hand(game("stud"), [5000] * 2).view(0))
+        1.0
+        """
+        bettor = last_bettor(view)
+        return 1.0 if bettor is None else self.reader.trust(bettor)
+
+
+def aggressed_this_round(view: HandView) -> bool:
+    """Whether the seat has bet or raised in the betting round under way.
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
+    >>> hand.raise_to(300); hand.raise_to(900); aggressed_this_round(hand.view(0))
+    True
+    >>> hand.call(); aggressed_this_round(hand.view(1))
+    False
+    """
+    for event in reversed(view.events):
+        if event.kind in _ROUND_STARTS:
+            return False
+        if event.kind in ("bet", "raise") and event.seat == view.seat:
+            return True
+    return False
+
+
+def last_bettor(view: HandView) -> int | None:
+    """The seat that bet or raised last in the hand so far (None: nobody has).
+
+    >>> from drawpoker.games import Hand, game
+    >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
+    >>> last_bettor(hand.view(0)) is None
+    True
+    >>> hand.raise_to(300); last_bettor(hand.view(1))
+    0
+    """
+    for event in reversed(view.events):
+        if event.kind in ("bet", "raise"):
+            return event.seat
+    return None
 
 
 def hand_key(view: HandView) -> tuple[int, ...]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from drawpoker import _core
 from drawpoker.bots.basic import ReadingBot, SeededBot
+from drawpoker.bots.bet_reading import last_bettor
 from drawpoker.bots.draw_reading import DrawReader
 from drawpoker.draw import discard_choices, objective_values
 from drawpoker.errors import InvalidArgumentError
@@ -325,14 +326,6 @@ class StrongBot(ReadingBot):
         """How much more than the pot odds its strength must be to call: less against a
         bettor whose first bets in a round come far more often than hands that deserve them
         (:meth:`~drawpoker.bots.bet_reading.BetReader.trust`)."""
-        bettor = _last_bettor(view)
+        bettor = last_bettor(view)
         trust = 1.0 if bettor is None else self.reader.bets.trust(bettor)
         return CALL_MARGIN - (1 - trust) * UNTRUSTED_DISCOUNT
-
-
-def _last_bettor(view: HandView) -> int | None:
-    """The seat that bet or raised last in the hand so far."""
-    for event in reversed(view.events):
-        if event.kind in ("bet", "raise"):
-            return event.seat
-    return None

@@ -58,17 +58,18 @@ class PatReader:
                 seen[0] += 1
                 seen[1] += drawn == 0
 
-    def trust(self, seat: int) -> float:
-        """The chance that a pat of ``seat`` is a made hand: the natural pat rate over the
-        seat's pat rate (with :data:`PRIOR_HANDS` of prior belief), at most one.
+    def trust(self, seat: int, natural: float = NATURAL_PAT) -> float:
+        """The chance that a pat of ``seat`` is a made hand: the ``natural`` pat rate (the
+        game's; five-card draw's by default) over the seat's pat rate (with :data:`PRIOR_HANDS`
+        of prior belief), at most one.
 
         >>> reader = PatReader(); reader.counts[3] = [10, 10]
         >>> round(reader.trust(3), 3)  # 0.015 / ((10 + 0.6) / 50)
         0.071
         """
         hands, pats = self.counts.get(seat, (0, 0))
-        rate = (pats + NATURAL_PAT * PRIOR_HANDS) / (hands + PRIOR_HANDS)
-        return min(1.0, NATURAL_PAT / rate)
+        rate = (pats + natural * PRIOR_HANDS) / (hands + PRIOR_HANDS)
+        return min(1.0, natural / rate)
 
     def to_data(self) -> dict[str, Any]:
         """Plain data (JSON keeps no int keys), read back by :meth:`from_data`.

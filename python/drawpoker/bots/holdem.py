@@ -26,7 +26,7 @@ from typing import NamedTuple
 
 from drawpoker import _core
 from drawpoker.bots.basic import ReadingBot
-from drawpoker.bots.bet_reading import BetReader
+from drawpoker.bots.bet_reading import BetReader, last_bettor
 from drawpoker.bots.sizing import can_aggress
 from drawpoker.bots.tables import shipped
 from drawpoker.cards import RANKS
@@ -209,6 +209,10 @@ def made_hand(hole: Sequence[int], board: Sequence[int], ranking: str = "high") 
     return 0
 
 
+WIDE_CALLS = 0.8
+"""The trust in a raiser's raises (:meth:`BetReader.trust`) below which the rules player calls
+its raise before the flop whatever the size, with more hand groups the less it trusts them."""
+
 BLUFF_FOLDS = 0.6
 """The fold rate to bets above which a player bets or raises whatever it holds."""
 
@@ -238,9 +242,10 @@ class HoldemRulesBot(ReadingBot):
     for its position (groups 1-2 early, 1-4 middle, 1-6 late, 1-5 from the blinds), re-raise
     with group 1, call a raise with groups 1-2 (1-3 in late position or the big blind) when the
     call is at most a tenth of its stack, go all-in or fold with groups 1-4 when short (15 big
-    blinds or less). After the flop: bet strong made hands (two pair or better: the pot; top pair:
-    half the pot), semi-bluff draws now and then, call when its outs or its pair beat the pot
-    odds, and a seeded few bluffs on the river. Against opponents who fold to most bets
+    blinds or less); against a raiser who raises far more often than a sound player, call wider
+    (:data:`WIDE_CALLS`). After the flop: bet strong made hands (two pair or better: the pot;
+    top pair: half the pot), semi-bluff draws now and then, call when its outs or its pair beat
+    the pot odds, and a seeded few bluffs on the river. Against opponents who fold to most bets
     (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets whatever it holds.
 
     >>> from drawpoker.games import Hand, game
@@ -294,6 +299,10 @@ class HoldemRulesBot(ReadingBot):
             return _aggress(legal, preset(legal, "3x")) or _passive(legal, call=True)
         calls = 3 if where in ("late", "blind") else 2
         cheap = legal.call * 10 <= stack
+        bettor = last_bettor(view)
+        trust = 1.0 if bettor is None else self.reader.trust(bettor)
+        if trust < WIDE_CALLS:  # a raiser who raises far more often than a sound player
+            calls, cheap = calls + round((1 - trust) * 8), True
         return _passive(legal, call=group <= calls and cheap)
 
     def _postflop(self, view: HandView, legal: LegalActions) -> Action:

@@ -24,8 +24,15 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from drawpoker import _core
-from drawpoker.bots.basic import SeededBot
-from drawpoker.bots.lowball_model import DrawAnalysis, analyse_draw, opponent_model
+from drawpoker.bots.basic import ReadingBot, SeededBot
+from drawpoker.bots.bet_reading import against_folders
+from drawpoker.bots.draw_reading import DrawReader
+from drawpoker.bots.lowball_model import (
+    DrawAnalysis,
+    OpponentModel,
+    analyse_draw,
+    opponent_model,
+)
 from drawpoker.bots.lowball_reading import (
     EIGHT,
     NINE,
@@ -228,7 +235,12 @@ def pressure(view: HandView) -> dict[int, int]:
     return level
 
 
-class LowballStrongBot(SeededBot):
+LOWBALL_PAT = 0.05
+"""How often a sound lowball player stands pat in the first draw: on a dealt smooth low (a pat
+2-7 nine or better, a badugi), a few hands in a hundred."""
+
+
+class LowballStrongBot(ReadingBot):
     """Draws the best choice of the exact draw analysis, each choice worth its chance to beat
     every opponent still in (:class:`~drawpoker.bots.lowball_model.DrawAnalysis`), and bets by
     that chance (after the last draw: its hand's chance) against the hands the opponents' draw
@@ -236,6 +248,10 @@ class LowballStrongBot(SeededBot):
     By its edge (the chance times the players in the pot): it raises from 1.5 when the chance
     also beats the pot odds, calls when the chance beats the pot odds, bets from 1.2 (the pot
     from 1.6, half the pot below, in no limit), and bluffs now and then after the last draw.
+    It reads the table (:class:`~drawpoker.bots.draw_reading.DrawReader`): a seat that stands
+    pat far more often than :data:`LOWBALL_PAT` has its pats, and one that bets far more often
+    than a sound player its bets, believed only that much; against seats that fold to most bets
+    it bets whatever it holds (:func:`~drawpoker.bots.bet_reading.against_folders`).
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("2-7-single-draw"), [10000] * 2, deck="Kc 7h Qd 5d 9s 4c 8c 3s 6h 2h")
@@ -245,6 +261,8 @@ class LowballStrongBot(SeededBot):
 
     kind = "strong"
     games = ("2-7-single-draw", "2-7-triple-draw", "badugi")
+    reader_type = DrawReader
+    reader: DrawReader
 
     def __init__(self, seed: int = 0, bluff: float = 0.03) -> None:
         super().__init__(seed, bluff=bluff)
@@ -266,12 +284,29 @@ class LowballStrongBot(SeededBot):
         table = None
         for seat in range(view.seats):
             if seat != view.seat and view.live[seat]:
-                beat = model.beat_table(counts[seat], pushed[seat])
+                beat = self._seat_table(model, seat, counts[seat], pushed[seat])
                 table = beat if table is None else table * beat
         if table is None:
             import numpy as np  # lazy: NumPy loads on first array use (issue 2)
 
             return np.ones(model.max_strength + 1)
+        return table
+
+    def _seat_table(
+        self, model: OpponentModel, seat: int, counts: list[int], pushed: int
+    ) -> npt.NDArray[np.float64]:
+        """:meth:`~drawpoker.bots.lowball_model.OpponentModel.beat_table` of one opponent,
+        its bets believed as far as :meth:`~drawpoker.bots.bet_reading.BetReader.trust` says,
+        and a pat of its latest draw as far as
+        :meth:`~drawpoker.bots.draw_reading.PatReader.trust` does (else it holds what any
+        player ends with)."""
+        table = model.beat_table(counts, pushed)
+        if pushed:
+            trust = self.reader.bets.trust(seat)
+            table = trust * table + (1 - trust) * model.beat_table(counts, 0)
+        if counts and counts[-1] == 0:
+            trust = self.reader.pats.trust(seat, LOWBALL_PAT)
+            table = trust * table + (1 - trust) * model.beat_table([])
         return table
 
     def _draw(self, view: HandView, left: int) -> tuple[tuple[int, ...], float]:
@@ -307,9 +342,15 @@ class LowballStrongBot(SeededBot):
         """
         legal = view.legal
         assert legal is not None, "a CPU player chooses on its own turn"
+        self.reader.observe(view)
         if view.phase == "draw":
             discards = self._draw(view, draws_left(view))[0]
             return Action.draw(discards[: legal.max_discards])
+        action = against_folders(self.reader.bets, view, legal, self.rng) or self._bet(view, legal)
+        self.reader.acted(view, action)
+        return action
+
+    def _bet(self, view: HandView, legal: LegalActions) -> Action:
         mine = self.chance(view)
         edge = mine * sum(view.live)  # 1.0: a fair share
         odds = pot_odds(view.pot, legal)

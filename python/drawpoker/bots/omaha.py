@@ -29,7 +29,7 @@ from functools import cache
 from typing import NamedTuple
 
 from drawpoker import _core
-from drawpoker.bots.basic import SeededBot
+from drawpoker.bots.bet_reading import BetReadingBot
 from drawpoker.bots.holdem import opponent_profiles, position, preflop_raises
 from drawpoker.bots.omaha_reading import (
     EIGHT,
@@ -107,15 +107,18 @@ def made_share(read: BoardRead, board: Sequence[int], opponents: int, wary: floa
     return (high + low) / 2
 
 
-class OmahaRulesBot(SeededBot):
+class OmahaRulesBot(BetReadingBot):
     """Rules of thumb. Before the flop, by Hutchison's points (Omaha high or Hi/Lo): raise the
     pot with a top-10% hand when nobody raised, limp or check with a hand good enough for its
-    position, re-raise the best hands, call a raise with the top hands while the call is at most
-    an eighth of its stack. After the flop, by the share of the pot its made hand would take
+    position, re-raise the best hands (and never fold them), call a raise with the top hands
+    (wider against a seat that raises far more often than a sound player) while the call is at
+    most an eighth of its stack. After the flop, by the share of the pot its made hand would take
     (:func:`made_share`: how near the nuts it is, high and low) and its outs: bet the pot near
     the nuts, half the pot with a good hand, semi-bluff half the pot with a strong draw now and
-    then; facing a bet, raise near the nuts, call when its made share (wary of the bettor) or its
-    chance to make a strong hand beats the pot odds; a seeded few river bluffs.
+    then; facing a bet, raise near the nuts, call when its made share (wary of the bettor, less
+    so of one who bets far more often than a sound player) or its chance to make a strong hand
+    beats the pot odds; a seeded few river bluffs. Against opponents who fold to most bets
+    (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets whatever it holds.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("omaha"), [10000] * 2, deck="9c As 8d Ac 4h Ks 2s Kc")
@@ -133,20 +136,17 @@ class OmahaRulesBot(SeededBot):
         self.bluff = bluff
         self._read: tuple[tuple[int, ...], tuple[int, ...], BoardRead, float] | None = None
 
-    def choose(self, view: HandView) -> Action:
+    def decide(self, view: HandView, legal: LegalActions) -> Action:
         """The action for the seat whose view this is.
 
         >>> from drawpoker.games import Hand, game
         >>> hand = Hand(game("omaha-hi-lo"), [10000] * 2, deck="Ah 9c Ad 8d Kh 7h Ks 2s")
-        >>> OmahaRulesBot().choose(hand.view(hand.actor)).kind  # 9-8-7-2 on the button
+        >>> view = hand.view(hand.actor)  # 9-8-7-2 on the button
+        >>> OmahaRulesBot().decide(view, hand.legal_actions()).kind
         'fold'
         """
-        legal = view.legal
-        assert legal is not None, "a CPU player chooses on its own turn"
         hilo = is_hilo(view)
-        if not view.board:
-            return self._preflop(view, legal, hilo)
-        return self._postflop(view, legal, hilo)
+        return (self._postflop if view.board else self._preflop)(view, legal, hilo)
 
     def _preflop(self, view: HandView, legal: LegalActions, hilo: bool) -> Action:
         points = starting_points(view.cards, hilo)
@@ -155,10 +155,14 @@ class OmahaRulesBot(SeededBot):
             if points >= OPEN_RAISE[hilo]:
                 return sized(legal, 1.0) or passive(legal, call=True)
             return passive(legal, call=points >= PLAY[hilo][position(view)])
-        if points >= RERAISE[hilo] and raises < 3:
-            return sized(legal, 1.0) or CALL
+        if points >= RERAISE[hilo]:
+            return (sized(legal, 1.0) if raises < 3 else None) or CALL
+        # A raiser who raises far more often than a sound player has a wider range: call it
+        # with hands nearer those worth playing at all.
+        trust = self.trust(view)
+        floor = PLAY[hilo]["blind"] + (CALL_RAISE[hilo] - PLAY[hilo]["blind"]) * trust
         stack = view.stacks[view.seat] + view.bets[view.seat]
-        return passive(legal, call=points >= CALL_RAISE[hilo] and legal.call * 8 <= stack)
+        return passive(legal, call=points >= floor and legal.call * 8 <= stack)
 
     def _board_read(self, view: HandView, hilo: bool) -> tuple[BoardRead, float]:
         """The board read and the outs, computed once per board (each turn on it reuses them)."""
@@ -175,7 +179,7 @@ class OmahaRulesBot(SeededBot):
         unseen = 52 - len(view.cards) - len(view.board)
         chance = 1 - (1 - out_count / unseen) ** to_come
         if legal.call:
-            wary = made_share(read, view.board, opponents, wary=3.0)
+            wary = made_share(read, view.board, opponents, wary=1 + 2 * self.trust(view))
             if wary >= 0.8:
                 return sized(legal, 1.0) or CALL
             return passive(legal, call=max(wary, chance) >= pot_odds(view.pot, legal) + 0.05)
@@ -312,7 +316,7 @@ def _straight_draw(hole: Sequence[int], board: Sequence[int]) -> bool:
     return False
 
 
-class OmahaStrongBot(SeededBot):
+class OmahaStrongBot(BetReadingBot):
     """Bets and calls from its equity. At every decision it samples a hand for each opponent
     still in from its likely holdings (random four-card hands within the top share of
     Hutchison's points that its betting before the flop suggests, :func:`likely_share`; after
@@ -323,7 +327,10 @@ class OmahaStrongBot(SeededBot):
     from an edge of 1.3; facing a bet it raises from 1.5 when its equity also beats the pot
     odds, and calls when its equity beats the pot odds by 0.06 (0.02 on the river, where no
     more betting follows); with no bet to face it bets half the pot from an edge of 1.25 and
-    the pot from 1.6, and bluffs the river now and then.
+    the pot from 1.6, and bluffs the river now and then. A seat that bets when checked to far
+    more often than a sound player (:class:`~drawpoker.bots.bet_reading.BetReader`) has its bets
+    believed only that much less (a sample ignores them with the chance that they are not worth
+    it), and against opponents who fold to most bets it bets whatever it holds.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("omaha"), [10000] * 2, deck="9c As 8d Ac 4h Ks 2s Kc")
@@ -350,10 +357,15 @@ class OmahaStrongBot(SeededBot):
         hilo = is_hilo(view)
         lines = opponent_lines(view)
         ranges = [lines[s] for s in sorted(lines)]
+        trust = [self.reader.trust(s) for s in sorted(lines)]
         dead = {*view.cards, *view.board}
         total, counted = 0.0, 0
         for _ in range(self.samples):
-            hands = self._sample(ranges, view.board, dead, hilo)
+            believed = [
+                line if self.rng.random() < t else Line(0, False, 0, line.acted)
+                for line, t in zip(ranges, trust, strict=True)
+            ]
+            hands = self._sample(believed, view.board, dead, hilo)
             if hands is None:
                 continue
             result = equity(
@@ -390,16 +402,15 @@ class OmahaStrongBot(SeededBot):
                 return hands
         return None
 
-    def choose(self, view: HandView) -> Action:
+    def decide(self, view: HandView, legal: LegalActions) -> Action:
         """The action for the seat whose view this is.
 
         >>> from drawpoker.games import Hand, game
         >>> hand = Hand(game("omaha-hi-lo"), [10000] * 2, deck="Ah 9c Ad 8d Kh 7h Ks 2s")
-        >>> OmahaStrongBot(seed=2).choose(hand.view(hand.actor)).kind in ("fold", "call")
+        >>> view = hand.view(hand.actor)
+        >>> OmahaStrongBot(seed=2).decide(view, hand.legal_actions()).kind in ("fold", "call")
         True
         """
-        legal = view.legal
-        assert legal is not None, "a CPU player chooses on its own turn"
         mine = self.equity(view)
         edge = mine * sum(view.live)  # 1.0: a fair share of the pot
         odds = pot_odds(view.pot, legal)

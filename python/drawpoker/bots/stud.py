@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from drawpoker.bots.basic import SeededBot
+from drawpoker.bots.bet_reading import BetReadingBot
 from drawpoker.bots.stud_reading import (
     FAMILIES,
     PAIR,
@@ -179,7 +179,7 @@ def low_level(seen: Sight, eight: bool) -> int:
     return 2 if bad <= min(boards_bad, default=0) else 1
 
 
-class StudRulesBot(SeededBot):
+class StudRulesBot(BetReadingBot):
     """Rules of thumb for stud, razz and stud hi/lo (fixed limit).
 
     Third street, by the starting hand's worth (0-10,
@@ -190,7 +190,9 @@ class StudRulesBot(SeededBot):
     takes the better half and one more for both): bet or raise from 3 (raise once at 3, as
     often as the cap allows at 4), bet and call at 2, check and call cheap bets (a quarter of
     the pot) at 1; with a draw (live outs to a flush or a straight, or a low draw) call when
-    the chance to make it beats the pot odds; a seeded few bluffs on seventh street.
+    the chance to make it beats the pot odds; a seeded few bluffs on seventh street. Against
+    opponents who fold to most bets (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets
+    whatever it holds.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("stud"), [5000] * 3, button=2, deck="As 2c 3d Ad 4c 5d Ah 7h 9s")
@@ -210,7 +212,7 @@ class StudRulesBot(SeededBot):
         self.steal = steal
         self._last: tuple[tuple[object, ...], tuple[int, float]] | None = None
 
-    def choose(self, view: HandView) -> Action:
+    def decide(self, view: HandView, legal: LegalActions) -> Action:
         """The action for the seat whose view this is.
 
         >>> from drawpoker.games import Hand, game
@@ -218,8 +220,6 @@ class StudRulesBot(SeededBot):
         >>> StudRulesBot().choose(hand.view(hand.actor))  # kings up brings in: nothing to complete
         Action(kind='bring-in', amount=0, cards=())
         """
-        legal = view.legal
-        assert legal is not None, "a CPU player chooses on its own turn"
         seen = sight(view)
         if view.street == 0:
             return self._third(view, legal, seen)
@@ -347,7 +347,7 @@ def _down_counts(view: HandView, seats: Sequence[int]) -> list[int]:
     return [view.card_counts[s] - len(view.up_cards[s]) for s in seats]
 
 
-class StudStrongBot(SeededBot):
+class StudStrongBot(BetReadingBot):
     """Bets and calls by its equity: at every decision it computes its share of the pot with
     :func:`drawpoker.equity` (the game's own showdown, the cards still to come dealt at random)
     against the opponents still in, each known by its up cards, with the folded up cards dead;
@@ -359,7 +359,8 @@ class StudStrongBot(SeededBot):
     odds, call when it beats the pot odds (plus a margin for the bets still to come, a point
     per card to come), else fold; with no bet: bet from 1.15; a seeded few bluffs on seventh
     street heads-up. A common card (R-STUD-7) is known to everyone: its equity is then sampled
-    here (:meth:`common_card_equity`).
+    here (:meth:`common_card_equity`). Against opponents who fold to most bets
+    (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets whatever it holds.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("stud"), [5000] * 3, button=2, deck="As 2c 3d Ad 4c 5d Ah 7h 9s")
@@ -490,7 +491,7 @@ class StudStrongBot(SeededBot):
             share += showdown_share(seen.family, hands)
         return share / self.samples
 
-    def choose(self, view: HandView) -> Action:
+    def decide(self, view: HandView, legal: LegalActions) -> Action:
         """The action for the seat whose view this is.
 
         >>> from drawpoker.games import Hand, game
@@ -499,8 +500,6 @@ class StudStrongBot(SeededBot):
         >>> StudStrongBot(seed=2).choose(hand.view(0))  # A-2-3 completes
         Action(kind='raise', amount=200, cards=())
         """
-        legal = view.legal
-        assert legal is not None, "a CPU player chooses on its own turn"
         mine = self.equity(view)
         players = sum(view.live)
         edge = mine * players
