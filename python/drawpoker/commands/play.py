@@ -41,7 +41,12 @@ from collections.abc import Callable
 
 from drawpoker.bots import CPU_KINDS, CPU_PLAYERS, make_bot
 from drawpoker.commands.histories import HistoryLog, add_history_argument
-from drawpoker.commands.options import add_game_arguments, spec_from, table_settings_from
+from drawpoker.commands.options import (
+    add_game_arguments,
+    entrant,
+    spec_from,
+    table_settings_from,
+)
 from drawpoker.commands.table_view import (
     BACK_WORDS,
     COMMANDS_HELP,
@@ -103,8 +108,6 @@ def cpu_type(text: str) -> Entrant:
     ...
     argparse.ArgumentTypeError: unknown CPU type 'genius' (known: checkcall, ...; or module:Class)
     """
-    from drawpoker.commands.match import entrant  # that module imports this one
-
     if ":" not in text and text not in CPU_KINDS:
         raise argparse.ArgumentTypeError(
             f"unknown CPU type {text!r} (known: {', '.join(CPU_KINDS)}; or module:Class)"
