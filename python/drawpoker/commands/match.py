@@ -33,18 +33,15 @@ in one process
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
 from typing import TextIO
 
 from drawpoker.bots import CPU_KINDS
-from drawpoker.commands.options import add_game_arguments, game_title, spec_from
+from drawpoker.commands.options import add_game_arguments, entrant, game_title, spec_from
 from drawpoker.commands.play import EXIT_INTERRUPTED
 from drawpoker.commands.simulate import add_executor_arguments, run_with_progress
-from drawpoker.duplicate import Entrant
 from drawpoker.duplicate import match as run_match
-from drawpoker.errors import InvalidArgumentError
 
 NAME = "match"
 HELP = "a duplicate match between CPU players: each one's rate per 100 hands, with its interval"
@@ -96,30 +93,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Runs the match on the terminal (figures on stdout, progress bar on stderr)."""
     return match(args, out=sys.stdout, progress=sys.stderr)
-
-
-def entrant(text: str) -> Entrant:
-    """A player named on the command line: a CPU type, or ``module:attribute`` imported.
-
-    >>> entrant("stabber"), entrant("drawpoker.bots:HoldemRulesBot").__name__
-    ('stabber', 'HoldemRulesBot')
-    >>> entrant("no.such.module:Bot")
-    Traceback (most recent call last):
-    ...
-    drawpoker.errors.InvalidArgumentError: cannot import player no.such.module:Bot: No module \
-named 'no'
-    """
-    if ":" not in text:
-        return text
-    module, _, attribute = text.partition(":")
-    try:
-        found = getattr(importlib.import_module(module), attribute)
-    except (ImportError, AttributeError) as error:
-        raise InvalidArgumentError(f"cannot import player {text}: {error}") from None
-    if not callable(found):
-        raise InvalidArgumentError(f"player {text} is not a class or callable")
-    player: Entrant = found
-    return player
 
 
 def match(args: argparse.Namespace, out: TextIO, progress: TextIO) -> int:

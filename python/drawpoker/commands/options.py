@@ -1,6 +1,7 @@
 """The game and table options of ``drawpoker play`` and ``drawpoker simulate``: ``--game``, an
 option for each setting of each registered game (from its settings dataclass), and the table's
-own options.
+own options; and a player named on the command line (:func:`entrant`, for ``drawpoker match``
+and ``drawpoker play --cpu``).
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser()
@@ -12,9 +13,11 @@ own options.
 from __future__ import annotations
 
 import argparse
+import importlib
 from dataclasses import Field, fields
 from typing import Any
 
+from drawpoker.duplicate import Entrant
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GAMES, TURN_TIMERS, GameSpec, TableSettings, game
 
@@ -214,3 +217,27 @@ def table_settings_from(args: argparse.Namespace) -> TableSettings:
     TableSettings(stack=None, rounds=3, turn_timer=30)
     """
     return TableSettings(stack=args.stack, rounds=args.rounds, turn_timer=args.turn_timer)
+
+
+def entrant(text: str) -> Entrant:
+    """A player named on the command line: a CPU type, or ``module:attribute`` imported.
+
+    >>> entrant("stabber"), entrant("drawpoker.bots:HoldemRulesBot").__name__
+    ('stabber', 'HoldemRulesBot')
+    >>> entrant("no.such.module:Bot")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: cannot import player no.such.module:Bot: No module \
+named 'no'
+    """
+    if ":" not in text:
+        return text
+    module, _, attribute = text.partition(":")
+    try:
+        found = getattr(importlib.import_module(module), attribute)
+    except (ImportError, AttributeError) as error:
+        raise InvalidArgumentError(f"cannot import player {text}: {error}") from None
+    if not callable(found):
+        raise InvalidArgumentError(f"player {text} is not a class or callable")
+    player: Entrant = found
+    return player

@@ -42,7 +42,12 @@ from collections.abc import Callable
 from drawpoker import narration
 from drawpoker.bots import CPU_KINDS, CPU_PLAYERS, make_bot
 from drawpoker.commands.histories import HistoryLog, add_history_argument
-from drawpoker.commands.options import add_game_arguments, spec_from, table_settings_from
+from drawpoker.commands.options import (
+    add_game_arguments,
+    entrant,
+    spec_from,
+    table_settings_from,
+)
 from drawpoker.commands.table_view import (
     BACK_WORDS,
     COMMANDS_HELP,
@@ -53,7 +58,10 @@ from drawpoker.commands.table_view import (
     TimeUp,
 )
 from drawpoker.commands.terminal_input import Reader, terminal_reader
+from drawpoker.duplicate import Entrant
+from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GAMES, Action, Table
+from drawpoker.games.player import Player
 
 NAME = "play"
 
@@ -81,9 +89,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     players.add_argument("--name", default="You", help="your name (default: %(default)s)")
     players.add_argument(
         "--cpu",
-        choices=CPU_KINDS,
+        type=cpu_type,
         default="rules",
-        help="the CPU players' type (default: %(default)s)",
+        metavar="TYPE",
+        help=f"the CPU players' type: {', '.join(CPU_KINDS)}, or module:Class, a player class "
+        "taking a seed (default: %(default)s)",
     )
     parser.add_argument(
         "--lang",
@@ -92,6 +102,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the language the hand is told in (the menus stay English; default: %(default)s)",
     )
     add_history_argument(parser, "seat")
+
+
+def cpu_type(text: str) -> Entrant:
+    """The ``--cpu`` option: a CPU type's name, or ``module:Class`` imported (as ``drawpoker
+    match`` reads its players).
+
+    >>> cpu_type("station"), cpu_type("drawpoker.bots:CheckCallBot").__name__
+    ('station', 'CheckCallBot')
+    >>> cpu_type("genius")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: unknown CPU type 'genius' (known: checkcall, ...; or module:Class)
+    """
+    if ":" not in text and text not in CPU_KINDS:
+        raise argparse.ArgumentTypeError(
+            f"unknown CPU type {text!r} (known: {', '.join(CPU_KINDS)}; or module:Class)"
+        )
+    try:
+        return entrant(text)
+    except InvalidArgumentError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -134,7 +165,7 @@ def play(
     log = HistoryLog.from_args(args)
     seed = args.seed if args.seed is not None else time.time_ns() % 2**32
     names = [args.name] + [f"CPU {i}" for i in range(1, args.players)]
-    cpu = {s: make_bot(args.cpu, seed=seed + s, game=spec.name) for s in range(1, args.players)}
+    cpu = {s: _cpu_player(args.cpu, seed + s, spec.name) for s in range(1, args.players)}
     table = Table(
         spec, names, seed=seed, settings=settings, cpu=cpu, clock=clock, cpu_players=CPU_PLAYERS
     )
@@ -161,6 +192,15 @@ def _play_others(table: Table, log: HistoryLog) -> None:
     while table.to_act != YOU and table.is_cpu_turn():
         table.play_cpu(limit=1)
         log.note(table)
+
+
+def _cpu_player(kind: Entrant, seed: int, game: str) -> Player:
+    if isinstance(kind, str):
+        return make_bot(kind, seed=seed, game=game)
+    player = kind(seed=seed)
+    if not isinstance(player, Player):
+        raise InvalidArgumentError(f"{kind!r} made {player!r}, which has no choose(view)")
+    return player
 
 
 def _play_turns(table: Table, screen: TableView, read: Reader, log: HistoryLog) -> str | None:

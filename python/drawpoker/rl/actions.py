@@ -110,7 +110,7 @@ class ActionSpace:
         mask[PASSIVE_INDEX] = "check" in kinds or "call" in kinds or "bring-in" in kinds
         if "bet" in kinds or "raise" in kinds:
             for offset, name in enumerate(self.sizes):
-                mask[self.first_size + offset] = _size_total(name, legal) is not None
+                mask[self.first_size + offset] = size_total(name, legal) is not None
         return mask
 
     def action(self, index: int, hand: Hand) -> Action:
@@ -133,7 +133,7 @@ class ActionSpace:
             if "bring-in" in legal.kinds:
                 return BRING_IN
             return CHECK if "check" in legal.kinds else CALL
-        total = _size_total(self.sizes[index - self.first_size], legal)
+        total = size_total(self.sizes[index - self.first_size], legal)
         assert total is not None  # the mask allowed it
         return Action("bet" if "bet" in legal.kinds else "raise", total)
 
@@ -147,10 +147,17 @@ class ActionSpace:
         return f"{index} ({self.names[index]})"
 
 
-def _size_total(name: str, legal: LegalActions) -> int | None:
+def size_total(name: str, legal: LegalActions) -> int | None:
     """The bet or raise total the size ``name`` stands for, or ``None`` when it is not offered
     (a preset the engine does not offer now). The smallest total is capped by all-in (a short
-    stack may only go all-in), which is always allowed."""
+    stack may only go all-in), which is always allowed. It reads only the legal actions, so a
+    player that sees its view alone can use it.
+
+    >>> from drawpoker.games import Hand, game
+    >>> legal = Hand(game("holdem"), [10000] * 3).legal_actions()
+    >>> size_total("3x", legal), size_total("pot", legal), size_total("all-in", legal)
+    (300, None, 10000)
+    """
     if name == ALL_IN:
         return legal.max_to
     if name in (MIN_SIZE, "bet/raise"):
@@ -166,4 +173,5 @@ __all__ = [
     "SIZES",
     "ActionSpace",
     "discard_name",
+    "size_total",
 ]
