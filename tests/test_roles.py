@@ -13,12 +13,17 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from drawpoker.bots import bot_kinds
+from drawpoker.games import Table
 from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
-from drawpoker.web.lanes import LANES
+from drawpoker.web.lanes import LANES, lane_of
 from drawpoker.web.process import ServeProcess
+from drawpoker.web.store import Store
+from drawpoker.web.stream import SeatStreams
 from postgres_cluster import PostgresCluster
 from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
 from site_server import SCRIPTED
+from test_web_leak import check_messages
 
 pytestmark = pytest.mark.slow
 
@@ -66,13 +71,74 @@ def cluster(postgres: PostgresCluster, redis_server: RedisServer) -> Iterator[Cl
         made.stop()
 
 
+class RecordingClient(SeatClient):
+    """A seat's client that keeps the text of every message it received (for the leak check)."""
+
+    def __init__(self, base_url: str, table_id: str, token: str) -> None:
+        super().__init__(base_url, table_id, token)
+        self.texts: list[str] = []
+        self.received_at: list[float] = []
+
+    async def receive(self) -> dict[str, Any]:
+        text = await self.socket.recv()
+        self.texts.append(text)
+        self.received_at.append(time.monotonic())
+        return self.follow(json.loads(text))
+
+
+def _calm(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A random legal action whose bets and raises are the smallest (the games last)."""
+    action = random_action(state, rng)
+    if "amount" in action:
+        action["amount"] = state["legal"]["min_to"]
+    return action
+
+
 async def _play_out(client: SeatClient, rng: random.Random) -> None:
     """Plays the seat with random legal actions until the game is over."""
     while client.state is None or client.state["status"] != "over":
         if client.my_turn():
-            await client.act(random_action(client.state, rng))  # type: ignore[arg-type]
+            await client.act(_calm(client.state, rng))  # type: ignore[arg-type]
         message = await asyncio.wait_for(client.receive(), 60)
         assert message["type"] != "error", message
+
+
+def _new_table(gateway: ServeProcess, game: str, rounds: int) -> tuple[dict[str, Any], list[str]]:
+    """A table of two people and a CPU player, made at ``gateway``; its facts and tokens."""
+    cpu = f"cpu:{bot_kinds(game)[0]}"
+    made = create_table(
+        gateway.url, {"game": game, "seats": ["person", cpu, "person"], "rounds": rounds}
+    )
+    tokens = ["", "", ""]
+    for seat_wanted in (0, 2):
+        seat, tokens[seat_wanted] = take_seat(gateway.url, made["id"], f"P{seat_wanted}")
+        assert seat == seat_wanted
+    return made, tokens
+
+
+def _saved_table(store: str, table_id: str) -> Table:
+    saved = Store(store)
+    try:
+        found = saved.load_table(table_id)
+    finally:
+        saved.close()
+    assert found is not None
+    return Table.from_dict(found.snapshot)
+
+
+def _check_seen(
+    store: str, made: dict[str, Any], tokens: list[str], clients: dict[int, RecordingClient]
+) -> None:
+    """Every client saw its seat's stream exactly as the store replays it, no card it may not
+    see, and every chip is still there."""
+    table = _saved_table(store, made["id"])
+    streams = SeatStreams(table)
+    for seat, client in clients.items():
+        assert client.events == streams.since(table, seat, 0), seat
+        assert check_messages(table, seat, client.texts, tokens) > 0
+        state = client.state
+        assert state is not None and state["status"] == "over"
+        assert sum(state["stacks"]) + state["pot"] == made["table"]["stack"] * 3
 
 
 def test_a_dealer_and_a_gateway_play_a_table_to_its_end(cluster: Cluster) -> None:
@@ -95,3 +161,110 @@ def test_a_dealer_and_a_gateway_play_a_table_to_its_end(cluster: Cluster) -> Non
     final = [c.state for c in clients]
     assert all(state is not None and state["status"] == "over" for state in final)
     assert sum(final[0]["stacks"]) == made["table"]["stack"] * 2  # type: ignore[index]
+
+
+def _dealer_of(table_id: str, dealers: list[ServeProcess]) -> ServeProcess:
+    lane = lane_of(table_id)
+    (holder,) = [d for d in dealers if lane in _health(d)["lanes"]]
+    return holder
+
+
+GAMES = ("holdem", "five-card-draw", "stud", "omaha")
+
+
+def _tables_on_both(
+    cluster: Cluster, gateways: list[ServeProcess], dealers: list[ServeProcess], rounds: int
+) -> list[tuple[dict[str, Any], list[str]]]:
+    """Tables made at alternate gateways until each dealer deals two of them at least."""
+    tables = []
+    while True:
+        made = _new_table(gateways[len(tables) % 2], GAMES[len(tables) % len(GAMES)], rounds)
+        tables.append(made)
+        owners = [_dealer_of(m["id"], dealers) for m, _ in tables]
+        if all(owners.count(d) >= 2 for d in dealers):
+            return tables
+        assert len(tables) < 30
+
+
+async def _connect(
+    tables: list[tuple[dict[str, Any], list[str]]], gateways: list[ServeProcess]
+) -> list[dict[int, RecordingClient]]:
+    """Each table's seat 0 on one gateway, seat 2 on the other."""
+    seated = []
+    for number, (made, tokens) in enumerate(tables):
+        clients = {
+            seat: RecordingClient(gateways[(number + i) % 2].url, made["id"], tokens[seat])
+            for i, seat in enumerate((0, 2))
+        }
+        for client in clients.values():
+            await client.connect()
+        seated.append(clients)
+    return seated
+
+
+def test_two_gateways_and_two_dealers_share_tables(cluster: Cluster) -> None:
+    """Two people at each table, each through another gateway; tables on both dealers; every
+    seat's stream is the store's, and no seat is sent a card it may not see."""
+    dealers = [cluster.start("dealer", think=0.001) for _ in range(2)]
+    gateways = [cluster.start("gateway") for _ in range(2)]
+    cluster.wait_lanes(dealers)
+    tables = _tables_on_both(cluster, gateways, dealers, rounds=4)
+
+    async def play() -> list[dict[int, RecordingClient]]:
+        seated = await _connect(tables, gateways)
+        rng = random.Random(8)
+        await asyncio.gather(
+            *(_play_out(c, random.Random(rng.random())) for cs in seated for c in cs.values())
+        )
+        return seated
+
+    seated = asyncio.run(play())
+    for (made, tokens), clients in zip(tables, seated, strict=True):
+        _check_seen(cluster.store, made, tokens, clients)
+
+
+def test_a_dealer_killed_mid_hand_hands_its_lanes_over(cluster: Cluster) -> None:
+    """kill -9 of a dealer while its tables play: the other dealer takes its lanes once the
+    leases lapse, the players' next actions go through, and each seat's stream has no gap and
+    no repeat (the store's replay), every chip kept."""
+    dealers = [cluster.start("dealer", think=0.001) for _ in range(2)]
+    gateways = [cluster.start("gateway") for _ in range(2)]
+    cluster.wait_lanes(dealers)
+    tables = _tables_on_both(cluster, gateways, dealers, rounds=12)
+    victim = dealers[0]
+    theirs = {m["id"] for m, _ in tables if _dealer_of(m["id"], dealers) is victim}
+    killed_at: list[float] = []
+
+    async def play() -> list[dict[int, RecordingClient]]:
+        seated = await _connect(tables, gateways)
+        rng = random.Random(9)
+        players = [
+            asyncio.create_task(_play_out(c, random.Random(rng.random())))
+            for cs in seated
+            for c in cs.values()
+        ]
+
+        def mid_game(client: SeatClient) -> bool:
+            state = client.state or {"actions": 0, "status": "waiting"}
+            return state["actions"] >= 15 or state["status"] == "over"
+
+        while not all(mid_game(c) for cs in seated for c in cs.values()):
+            await asyncio.sleep(0.01)
+        victim.kill()
+        killed_at.append(time.monotonic())
+        await asyncio.gather(*players)
+        return seated
+
+    seated = asyncio.run(play())
+    survivor = dealers[1]
+    assert set(_health(survivor)["lanes"]) == set(range(LANES))
+    gaps = []
+    for (made, tokens), clients in zip(tables, seated, strict=True):
+        _check_seen(cluster.store, made, tokens, clients)
+        if made["id"] in theirs:
+            for client in clients.values():
+                after = [t for t in client.received_at if t > killed_at[0]]
+                assert after, made["id"]  # the table went on
+                gaps.append(after[0] - killed_at[0])
+    print(f"first message after the kill: {max(gaps):.2f} s at most")
+    assert max(gaps) < 3.0 + 5.0  # the lease term, and loading and playing on

@@ -172,6 +172,15 @@ class Dealer:
             return None
         channels = [seat_channel(table_id, s) for s in range(len(room.seats))]
         await self.publisher.start([*channels, public_channel(table_id)])
+        self._prepare(room)
+        assert room.relay is not None
+        audience = [s for s, r in enumerate(room.seats) if r.cpu is None]
+        for seat, channel in [(s, channels[s]) for s in audience] + [
+            (None, public_channel(table_id))
+        ]:
+            text = room.catch_up(seat, self.publisher.tops[channel].seq)
+            if text is not None:  # committed by the lane's last dealer, not published
+                room.relay.send(seat, text)
         self.house.add(room)
         return room
 

@@ -581,6 +581,27 @@ class Room:
         else:
             self._broadcast(None)
 
+    def catch_up(self, seat: int | None, since: int) -> str | None:
+        """The update that brings a channel published up to event ``since`` to now (a dealer
+        taking the table over, after its predecessor committed a change it did not publish):
+        the seat's (``None``: the public) events after ``since`` and its whole state; ``None``
+        when the channel is up to date.
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> json.loads(room.catch_up(0, 1))["events"][0]["seq"], room.catch_up(0, 3)
+        (2, None)
+        """
+        stream = len(self.seats) if seat is None else seat
+        last = self.streams.last[stream]
+        if since >= last:
+            return None
+        state = self.public_state() if seat is None else self.state(seat)
+        events = self.streams.since(self.table, stream, since)
+        return encode({"type": "update", "seq": last, "events": events, "state": state})
+
     def attach(self, seat: int, outbox: Outbox) -> None:
         """A connection of ``seat`` that said hello to an earlier dealer of the table (this one
         took the lane over): counted as connected, without a welcome (it has its own)."""
