@@ -231,15 +231,20 @@ def run(args: argparse.Namespace) -> int:
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     served = f"http://{shown}:{port}"
-    app = create_app(
-        where,
-        Pace(think=args.think, pause=args.pause, grace=args.grace, showdown=args.showdown_pause),
-        limits,
-        public_url=args.public_url or served,
-        allowed_origins=tuple(args.allowed_origin),
-        role=args.role,
-        bus_url=args.bus,
-    )
+    pace = Pace(think=args.think, pause=args.pause, grace=args.grace, showdown=args.showdown_pause)
+    public_url = args.public_url or served
+    if args.role == "all":
+        app = create_app(
+            where, pace, limits, public_url=public_url, allowed_origins=tuple(args.allowed_origin)
+        )
+    else:
+        from drawpoker.web.roles import dealer_app, gateway_app
+
+        origins = {origin_of(url) for url in (public_url, *args.allowed_origin)}
+        if args.role == "gateway":
+            app = gateway_app(where, args.bus, limits, public_url, origins)
+        else:
+            app = dealer_app(where, args.bus, pace, limits, public_url, origins)
     config = uvicorn.Config(
         app,
         log_level="warning",

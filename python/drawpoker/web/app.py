@@ -893,14 +893,12 @@ def create_app(
     limits: SiteLimits | None = None,
     public_url: str = DEFAULT_URL,
     allowed_origins: tuple[str, ...] = (),
-    role: str = "all",
-    bus_url: str | None = None,
 ) -> Starlette:
     """The application, with its tables in the SQLite file ``db`` or the PostgreSQL database of a
     ``postgresql://`` URL (loaded when it starts), CPU players at ``pace``, the ``limits`` on
     what clients may use, its links made from ``public_url``, and requests that change anything
-    allowed from that URL's origin and ``allowed_origins``. A ``role`` other than ``all`` is a
-    gateway's or a dealer's (:mod:`drawpoker.web.roles`) over the Redis at ``bus_url``.
+    allowed from that URL's origin and ``allowed_origins``. (A gateway's and a dealer's
+    applications are :mod:`drawpoker.web.roles`'.)
 
     >>> app = create_app(":memory:", Pace(think=1.0), public_url="https://poker.example/")
     >>> app.state.pace.think, app.state.public_url, sorted(app.state.origins)
@@ -908,13 +906,6 @@ def create_app(
     """
     settings = limits or SiteLimits()
     origins = {origin_of(public_url), *(origin_of(url) for url in allowed_origins)}
-    if role != "all":
-        from drawpoker.web.roles import dealer_app, gateway_app
-
-        assert bus_url is not None, "a gateway or a dealer needs a bus"
-        if role == "gateway":
-            return gateway_app(str(db), bus_url, settings, public_url, origins)
-        return dealer_app(str(db), bus_url, pace, settings, public_url, origins)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
