@@ -252,6 +252,14 @@ def test_a_dealer_killed_mid_hand_hands_its_lanes_over(cluster: Cluster) -> None
             await asyncio.sleep(0.01)
         victim.kill()
         killed_at.append(time.monotonic())
+        playing = [
+            c.state["status"] == "playing"
+            for made, cs in zip(tables, seated, strict=True)
+            if made[0]["id"] in theirs
+            for c in cs.values()
+            if c.state is not None
+        ]
+        assert any(playing)  # killed while its tables played
         await asyncio.gather(*players)
         return seated
 
