@@ -223,8 +223,10 @@ class Dealer:
                 continue
             if not requests and not self.after:
                 await asyncio.sleep(0.1)
+            lapsed = False
             for lane, entry, request in requests:
                 if lane not in self.held or not self.held[lane].valid():
+                    lapsed = True  # left for the lane's next holder; the keeper drops it
                     continue
                 try:
                     await self.handle(request)
@@ -233,6 +235,8 @@ class Dealer:
                 self.after[lane] = entry
                 with contextlib.suppress(*REDIS_DOWN):
                     await self.inbox.handled(lane, entry)
+            if lapsed:
+                await asyncio.sleep(0.05)
 
     def _answer(self, request: dict[str, Any], text: str, after: Position | None = None) -> None:
         number = int(request.get("n", 1))

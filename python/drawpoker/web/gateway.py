@@ -41,6 +41,10 @@ ASK_TIMEOUT = 15.0
 its tables' loading) before it answers 503, to be sent again."""
 
 
+TRY_AGAIN = 1013
+"""The WebSocket close code of a connection whose table's dealer did not answer its hello."""
+
+
 class Gateway:
     """A gateway's links to the store (token checks), the bus and the lanes' inboxes."""
 
@@ -259,12 +263,27 @@ class Connection:
     async def _pump(self, subscription: Subscription, channel: str) -> None:
         """The bus to the browser: the replies to this connection, and after the welcome its
         seat's (or the public) channel from where the welcome was made."""
-        async for message in subscription:
+        welcomed = False
+        while True:
+            try:
+                async with asyncio.timeout(None if welcomed else ASK_TIMEOUT):
+                    message = await anext(subscription)
+            except TimeoutError:
+                why = "the table's dealer did not answer: connect again"
+                self._refuse(ProtocolError("dealer-unavailable", why), TRY_AGAIN, "try again")
+                return
+            except StopAsyncIteration:
+                return
             text = message.payload
             if message.channel == self.reply:
                 after, text = split_reply(text)
                 if after is not None:
+                    welcomed = True
                     await subscription.follow(channel, after)
+                elif not welcomed:  # the hello refused (its answer comes before any other)
+                    self.outbox.send(text)
+                    self.outbox.close(4404 if '"no-table"' in text else POLICY_VIOLATION)
+                    return
             if not self.outbox.send(text):
                 self.outbox.close(TOO_SLOW, "too slow: reconnect for a snapshot")
                 return
