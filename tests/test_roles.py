@@ -141,6 +141,18 @@ def _check_seen(
         assert sum(state["stacks"]) + state["pot"] == made["table"]["stack"] * 3
 
 
+async def _refusal(url: str, table_id: str, hello: dict[str, Any]) -> tuple[Any, int]:
+    """The error a hello gets, and the close code that follows it."""
+    from websockets.asyncio.client import connect
+
+    async with connect(url.replace("http://", "ws://") + f"/ws/{table_id}") as socket:
+        await socket.send(json.dumps(hello))
+        said = json.loads(await socket.recv())
+        await socket.wait_closed()
+        code: int = socket.close_code
+        return said["code"], code
+
+
 def test_a_dealer_and_a_gateway_play_a_table_to_its_end(cluster: Cluster) -> None:
     dealer = cluster.start("dealer")
     gateway = cluster.start("gateway")
@@ -148,6 +160,9 @@ def test_a_dealer_and_a_gateway_play_a_table_to_its_end(cluster: Cluster) -> Non
     made = create_table(gateway.url, {"game": "holdem", "seats": ["person", "person"], "rounds": 3})
     assert made["table"]["status"] == "waiting"
     tokens = [take_seat(gateway.url, made["id"], name)[1] for name in ("Ann", "Bob")]
+    forged = {"type": "hello", "token": "forged"}
+    assert asyncio.run(_refusal(gateway.url, made["id"], forged)) == ("bad-token", 4401)
+    assert asyncio.run(_refusal(gateway.url, "nope", forged)) == ("no-table", 4404)
 
     async def play() -> list[SeatClient]:
         clients = [SeatClient(gateway.url, made["id"], token) for token in tokens]
@@ -210,17 +225,34 @@ def test_two_gateways_and_two_dealers_share_tables(cluster: Cluster) -> None:
     cluster.wait_lanes(dealers)
     tables = _tables_on_both(cluster, gateways, dealers, rounds=4)
 
-    async def play() -> list[dict[int, RecordingClient]]:
+    async def play() -> tuple[list[dict[int, RecordingClient]], list[str]]:
         seated = await _connect(tables, gateways)
+        watched: list[str] = []
         rng = random.Random(8)
         await asyncio.gather(
-            *(_play_out(c, random.Random(rng.random())) for cs in seated for c in cs.values())
+            _watch(gateways[1].url, tables[0][0]["id"], watched),
+            *(_play_out(c, random.Random(rng.random())) for cs in seated for c in cs.values()),
         )
-        return seated
+        return seated, watched
 
-    seated = asyncio.run(play())
+    seated, watched = asyncio.run(play())
     for (made, tokens), clients in zip(tables, seated, strict=True):
         _check_seen(cluster.store, made, tokens, clients)
+    first, tokens = tables[0]
+    assert json.loads(watched[0])["type"] == "welcome"
+    check_messages(_saved_table(cluster.store, first["id"]), 3, watched, tokens)
+
+
+async def _watch(url: str, table_id: str, texts: list[str]) -> None:
+    """Watches a table through a gateway until its game is over, keeping every message."""
+    from websockets.asyncio.client import connect
+
+    async with connect(url.replace("http://", "ws://") + f"/ws/{table_id}") as socket:
+        await socket.send(json.dumps({"type": "watch"}))
+        while True:
+            texts.append(str(await asyncio.wait_for(socket.recv(), 60)))
+            if json.loads(texts[-1])["state"]["status"] == "over":
+                return
 
 
 def test_a_dealer_killed_mid_hand_hands_its_lanes_over(cluster: Cluster) -> None:
