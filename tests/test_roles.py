@@ -308,3 +308,79 @@ def test_a_dealer_killed_mid_hand_hands_its_lanes_over(cluster: Cluster) -> None
                 gaps.append(after[0] - killed_at[0])
     print(f"first message after the kill: {max(gaps):.2f} s at most")
     assert max(gaps) < 3.0 + 5.0  # the lease term, and loading and playing on
+
+
+async def _play_resuming(
+    client: RecordingClient, rng: random.Random, gateways: list[ServeProcess]
+) -> int:
+    """Plays the seat to the game's end; when its gateway goes away, connects again through
+    another with ``since``. How many times it did."""
+    resumed = 0
+    while True:
+        try:
+            await _play_out(client, rng)
+            return resumed
+        except Exception as error:  # websockets' ConnectionClosed
+            if type(error).__name__ not in ("ConnectionClosedError", "ConnectionClosedOK"):
+                raise
+        resumed += 1
+        live = [g for g in gateways if g.process is not None]
+        client.base_url = live[0].url
+        client.pending = None
+        await client.connect()
+
+
+def test_a_gateway_killed_its_clients_resume_through_another(cluster: Cluster) -> None:
+    """kill -9 of a gateway mid-game: its clients connect again through the other with
+    ``since`` and play on; every seat's stream is still the store's, without gap or repeat."""
+    dealers = [cluster.start("dealer", think=0.001)]
+    gateways = [cluster.start("gateway") for _ in range(2)]
+    cluster.wait_lanes(dealers)
+    tables = [_new_table(gateways[n % 2], GAMES[n % len(GAMES)], rounds=8) for n in range(3)]
+
+    async def play() -> tuple[list[dict[int, RecordingClient]], list[int]]:
+        seated = await _connect(tables, gateways)
+        rng = random.Random(10)
+        players = [
+            asyncio.create_task(_play_resuming(c, random.Random(rng.random()), gateways))
+            for cs in seated
+            for c in cs.values()
+        ]
+        while not all(
+            (c.state or {"actions": 0})["actions"] >= 10 for cs in seated for c in cs.values()
+        ):
+            await asyncio.sleep(0.01)
+        gateways[0].kill()
+        return seated, list(await asyncio.gather(*players))
+
+    seated, resumed = asyncio.run(play())
+    assert sum(resumed) == 3  # one client of each table was on the killed gateway
+    for (made, tokens), clients in zip(tables, seated, strict=True):
+        _check_seen(cluster.store, made, tokens, clients)
+
+
+def test_the_seats_of_a_killed_gateway_count_as_gone(cluster: Cluster) -> None:
+    """A gateway killed with its connection: once its presence mark lapses, its seat shows as
+    not connected to the other player (the grace period runs), with no close ever sent."""
+    dealers = [cluster.start("dealer")]
+    gateways = [cluster.start("gateway") for _ in range(2)]
+    cluster.wait_lanes(dealers)
+    made = create_table(gateways[0].url, {"game": "holdem", "seats": ["person", "person"]})
+    tokens = [take_seat(gateways[0].url, made["id"], name)[1] for name in ("Ann", "Bob")]
+
+    async def watch_seat_go() -> float:
+        ann = SeatClient(gateways[0].url, made["id"], tokens[0])
+        bob = SeatClient(gateways[1].url, made["id"], tokens[1])
+        await ann.connect()
+        await bob.connect()
+        while not (bob.state and bob.state["players"][0]["connected"]):
+            await asyncio.wait_for(bob.receive(), 30)
+        gateways[0].kill()
+        killed = time.monotonic()
+        while bob.state["players"][0]["connected"]:
+            await asyncio.wait_for(bob.receive(), 30)
+        await bob.close()
+        return time.monotonic() - killed
+
+    seconds = asyncio.run(watch_seat_go())
+    print(f"a killed gateway's seat counted gone after {seconds:.2f} s")

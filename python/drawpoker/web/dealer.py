@@ -27,14 +27,13 @@ import time
 from typing import Any
 
 from redis.asyncio import Redis
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from drawpoker.errors import DrawPokerError
 from drawpoker.web.bus import Position, RedisBus, public_channel, seat_channel
+from drawpoker.web.gateway import gateway_of
 from drawpoker.web.guard import Refused
 from drawpoker.web.house import House, NicknameError, clean_name
-from drawpoker.web.inbox import RedisInbox
+from drawpoker.web.inbox import REDIS_DOWN, RedisInbox
 from drawpoker.web.lanes import LANES, LEASE_MS, RENEW_EVERY, Lease, RedisLeases, lane_of
 from drawpoker.web.lobby import parse_new_table
 from drawpoker.web.protocol import Act, Command, ProtocolError, parse_message
@@ -42,8 +41,6 @@ from drawpoker.web.relay import Publisher, RemoteOutbox, TableRelay, reply_text
 from drawpoker.web.room import Room, encode
 
 log = logging.getLogger("drawpoker.web")
-
-REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
 
 
 def fair_share(lanes: int, dealers: int) -> int:
@@ -85,6 +82,7 @@ class Dealer:
         self.inbox = RedisInbox(self.client, prefix)
         self.name = dealer_name()
         self.dealers_key = f"{prefix}:dealers"
+        self.prefix = prefix
         self.held: dict[int, Lease] = {}
         self.fences: dict[int, int] = {}
         self.after: dict[int, str] = {}
@@ -107,6 +105,7 @@ class Dealer:
             try:
                 await self._renew()
                 await self._balance()
+                await self._forget_gone_gateways()
             except REDIS_DOWN as error:
                 log.warning("dealer %s: Redis unreachable: %s", self.name, error)
                 for lane, lease in list(self.held.items()):
@@ -200,6 +199,24 @@ class Dealer:
         for conn, (table_id, _, _) in list(self.remote.items()):
             if lane_of(table_id) == lane:
                 del self.remote[conn]
+
+    async def _forget_gone_gateways(self) -> None:
+        """The connections of a gateway whose presence mark lapsed (it died) are gone: their
+        seats' grace periods start, as if each had closed."""
+        gateways = {gateway_of(outbox.reply) for _, _, outbox in self.remote.values()}
+        for name in gateways:
+            if await self.client.exists(f"{self.prefix}:gateway:{name}"):
+                continue
+            log.warning("dealer %s: gateway %s is gone; its connections too", self.name, name)
+            for conn, (table_id, seat, outbox) in list(self.remote.items()):
+                room = self.house.rooms.get(table_id)
+                if gateway_of(outbox.reply) != name:
+                    continue
+                del self.remote[conn]
+                if room is not None and seat is None:
+                    room.unwatch(outbox)
+                elif room is not None and seat is not None:
+                    room.disconnect(seat, outbox)
 
     async def release(self) -> None:
         """Gives back every lane (a dealer stopping: the others take them at once)."""

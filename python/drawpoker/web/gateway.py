@@ -28,8 +28,8 @@ from drawpoker.errors import DrawPokerError
 from drawpoker.web.bus import Position, RedisBus, Subscription, public_channel, seat_channel
 from drawpoker.web.guard import POLICY_VIOLATION, Guard, Refused
 from drawpoker.web.house import NicknameError, clean_name, token_hash
-from drawpoker.web.inbox import RedisInbox
-from drawpoker.web.lanes import lane_of
+from drawpoker.web.inbox import REDIS_DOWN, RedisInbox
+from drawpoker.web.lanes import LEASE_MS, RENEW_EVERY, lane_of
 from drawpoker.web.lobby import parse_new_table
 from drawpoker.web.protocol import TOO_SLOW, Command, Hello, ProtocolError, Watch, parse_message
 from drawpoker.web.relay import split_reply
@@ -45,6 +45,15 @@ TRY_AGAIN = 1013
 """The WebSocket close code of a connection whose table's dealer did not answer its hello."""
 
 
+def gateway_of(reply: str) -> str:
+    """The gateway that made a reply channel (:meth:`Gateway.reply_channel`).
+
+    >>> gateway_of("reply:gateway-ab12:77ff")
+    'gateway-ab12'
+    """
+    return reply.split(":")[1]
+
+
 class Gateway:
     """A gateway's links to the store (token checks), the bus and the lanes' inboxes."""
 
@@ -54,6 +63,24 @@ class Gateway:
         self.guard = guard
         self.inbox = RedisInbox(bus.client, prefix)
         self.name = f"gateway-{secrets.token_hex(6)}"
+        self.prefix = prefix
+
+    def presence_key(self, name: str | None = None) -> str:
+        """The Redis key that says the gateway ``name`` (this one by default) is alive.
+
+        >>> gateway = Gateway.__new__(Gateway); gateway.prefix = "site"
+        >>> gateway.presence_key("gateway-1")
+        'site:gateway:gateway-1'
+        """
+        return f"{self.prefix}:gateway:{name or self.name}"
+
+    async def keep_present(self) -> None:
+        """Every :data:`RENEW_EVERY` seconds, marks this gateway alive for :data:`LEASE_MS`:
+        once the mark lapses (the process died), the dealers count its connections gone."""
+        while True:
+            with contextlib.suppress(*REDIS_DOWN):
+                await self.bus.client.set(self.presence_key(), "1", px=LEASE_MS)
+            await asyncio.sleep(RENEW_EVERY)
 
     def reply_channel(self) -> str:
         """A new channel for the answers to one connection or request."""

@@ -27,6 +27,9 @@ from redis.typing import KeyT, StreamIdT
 
 from drawpoker.web.bus import BusUnavailable
 
+REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
+"""What redis-py raises when Redis cannot be reached."""
+
 KEEP = 10000
 """Requests an inbox keeps (a lane without a holder for long drops its oldest)."""
 
@@ -63,7 +66,7 @@ class RedisInbox:
             await self.client.xadd(
                 self.key(lane), {"r": json.dumps(request)}, maxlen=KEEP, approximate=True
             )
-        except (RedisConnectionError, RedisTimeoutError) as error:
+        except REDIS_DOWN as error:
             raise BusUnavailable(self.key(lane)) from error
 
     async def resume_from(self, lane: int) -> str:

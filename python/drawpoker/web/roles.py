@@ -62,9 +62,11 @@ def gateway_app(
         store = Store(store_url)
         bus = RedisBus.from_url(bus_url)
         app.state.gateway = gateway.Gateway(store, bus, guard)
+        present = asyncio.create_task(app.state.gateway.keep_present())
         try:
             yield
         finally:
+            await _stopped([present])
             await bus.aclose()
             store.close()
 
