@@ -157,9 +157,11 @@ def test_a_dealer_and_a_gateway_play_a_table_to_its_end(cluster: Cluster) -> Non
     dealer = cluster.start("dealer")
     gateway = cluster.start("gateway")
     cluster.wait_lanes([dealer])
-    made = create_table(gateway.url, {"game": "holdem", "seats": ["person", "person"], "rounds": 3})
-    assert made["table"]["status"] == "waiting"
-    tokens = [take_seat(gateway.url, made["id"], name)[1] for name in ("Ann", "Bob")]
+    device = _call(gateway, "POST", "/api/devices", {"nickname": "Ann"})["device"]
+    request = {"game": "holdem", "seats": ["person", "person"], "rounds": 3}
+    made = create_table(gateway.url, {**request, "sit": True, "device": device})
+    assert made["table"]["status"] == "waiting" and made["seat"] == 0
+    tokens = [made["token"], take_seat(gateway.url, made["id"], "Bob")[1]]
     forged = {"type": "hello", "token": "forged"}
     assert asyncio.run(_refusal(gateway.url, made["id"], forged)) == ("bad-token", 4401)
     assert asyncio.run(_refusal(gateway.url, "nope", forged)) == ("no-table", 4404)
@@ -176,6 +178,23 @@ def test_a_dealer_and_a_gateway_play_a_table_to_its_end(cluster: Cluster) -> Non
     final = [c.state for c in clients]
     assert all(state is not None and state["status"] == "over" for state in final)
     assert sum(final[0]["stacks"]) == made["table"]["stack"] * 2  # type: ignore[index]
+    assert [p["name"] for p in final[0]["players"]] == ["Ann", "Bob"]  # type: ignore[index]
+    games = _call(gateway, "GET", "/api/devices/me/games", headers={"x-device-key": device})
+    assert [row["id"] for row in games["tables"]] == [made["id"]]
+
+
+def _call(
+    process: ServeProcess, method: str, path: str, body: Any = None, headers: Any = None
+) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        process.url + path,
+        data=data,
+        method=method,
+        headers={"content-type": "application/json", **(headers or {})},
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
 
 
 def _dealer_of(table_id: str, dealers: list[ServeProcess]) -> ServeProcess:

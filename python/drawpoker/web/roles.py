@@ -5,7 +5,7 @@
 
 >>> app = gateway_app("postgresql://localhost/poker", "redis://localhost")
 >>> sorted(route.path for route in app.routes)[:3]
-['/', '/api/analyse', '/api/games']
+['/', '/api/analyse', '/api/devices']
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def gateway_app(
     origins: set[str] | None = None,
 ) -> Starlette:
     """A gateway: the pages and the table API and WebSockets, its tables' dealers reached
-    through the bus."""
+    through the bus; devices and leaderboards straight from the store."""
     guard = Guard(limits or SiteLimits())
 
     @contextlib.asynccontextmanager
@@ -62,6 +62,8 @@ def gateway_app(
         store = Store(store_url)
         bus = RedisBus.from_url(bus_url)
         app.state.gateway = gateway.Gateway(store, bus, guard)
+        app.state.house = House(store)  # no room: devices and ratings, read from the store
+        app.state.house.guard = guard
         present = asyncio.create_task(app.state.gateway.keep_present())
         try:
             yield
@@ -82,6 +84,12 @@ def gateway_app(
             Route("/api/tables", gateway.new_table, methods=["POST"]),
             Route("/api/tables/{table_id}", gateway.table_facts),
             Route("/api/tables/{table_id}/seats", gateway.take_seat, methods=["POST"]),
+            Route("/games", site._page("games.html")),
+            Route("/leaderboard", site._page("leaderboard.html")),
+            Route("/api/devices", site.new_device, methods=["POST"]),
+            Route("/api/devices/me", site.device_me),
+            Route("/api/devices/me/games", site.device_games),
+            Route("/api/leaderboard/{game}", site.leaderboard),
             Route("/api/tips", site.tips),
             Route("/api/tips.svg", site.tips_svg),
             Route("/api/analyse", site.analysis, methods=["POST"]),
