@@ -39,6 +39,7 @@ from drawpoker.web.lobby import parse_new_table
 from drawpoker.web.protocol import Act, Command, ProtocolError, parse_message
 from drawpoker.web.relay import Publisher, RemoteOutbox, TableRelay, reply_text
 from drawpoker.web.room import Room, encode
+from drawpoker.web.store import StoreUnavailableError
 
 log = logging.getLogger("drawpoker.web")
 
@@ -87,6 +88,7 @@ class Dealer:
         self.fences: dict[int, int] = {}
         self.after: dict[int, str] = {}
         self.publisher = Publisher(bus)
+        self.loading = asyncio.Lock()
         self.remote: dict[str, tuple[str, int | None, RemoteOutbox]] = {}
         house.prepare = self._prepare
 
@@ -106,8 +108,8 @@ class Dealer:
                 await self._renew()
                 await self._balance()
                 await self._forget_gone_gateways()
-            except REDIS_DOWN as error:
-                log.warning("dealer %s: Redis unreachable: %s", self.name, error)
+            except (*REDIS_DOWN, StoreUnavailableError) as error:
+                log.warning("dealer %s: Redis or the store unreachable: %s", self.name, error)
                 for lane, lease in list(self.held.items()):
                     if not lease.valid():
                         await self._drop(lane)
@@ -139,33 +141,44 @@ class Dealer:
         if len(self.held) >= share:
             return
         start = int.from_bytes(self.name.encode()[-4:], "big") % LANES
-        gained = []
-        for step in range(LANES):
-            lane = (start + step) % LANES
-            if lane in self.held:
-                continue
-            taken = await self.leases.acquire(lane, self.name)
-            if taken is None:
-                continue
-            self.held[lane] = taken
-            self.fences[lane] = self.house.store.take_lane(lane)
-            gained.append(lane)
-            if len(self.held) >= share:
-                break
-        if gained:
-            await self._load(set(gained))
+        gained: set[int] = set()
+        try:
+            for step in range(LANES):
+                lane = (start + step) % LANES
+                if lane in self.held:
+                    continue
+                taken = await self.leases.acquire(lane, self.name)
+                if taken is None:
+                    continue
+                try:
+                    self.fences[lane] = self.house.store.take_lane(lane)
+                except StoreUnavailableError:
+                    await self.leases.release(taken)  # not served without its fence
+                    raise
+                self.held[lane] = taken
+                gained.add(lane)
+                if len(self.held) >= share:
+                    break
+        finally:
+            if gained:
+                await self._load(gained)
 
     async def _load(self, lanes: set[int]) -> None:
         """Loads the live tables of ``lanes`` from the store and reads their inboxes from the
         last request handled."""
-        for table_id in self.house.store.live_ids():
-            if lane_of(table_id) in lanes and table_id not in self.house.rooms:
-                await self._load_room(table_id)
         for lane in lanes:
             self.after[lane] = await self.inbox.resume_from(lane)
+        for table_id in self.house.store.live_ids():  # the others load when asked for
+            if lane_of(table_id) in lanes and table_id not in self.house.rooms:
+                await self._load_room(table_id)
         log.info("dealer %s: lanes %s taken", self.name, sorted(lanes))
 
     async def _load_room(self, table_id: str) -> Room | None:
+        async with self.loading:  # the keeper and a request may load the same table at once
+            room = self.house.rooms.get(table_id)
+            return room if room is not None else await self._load_new_room(table_id)
+
+    async def _load_new_room(self, table_id: str) -> Room | None:
         room = self.house.load_one(table_id)
         if room is None:
             return None
