@@ -403,3 +403,35 @@ def test_the_seats_of_a_killed_gateway_count_as_gone(cluster: Cluster) -> None:
 
     seconds = asyncio.run(watch_seat_go())
     print(f"a killed gateway's seat counted gone after {seconds:.2f} s")
+
+
+def test_dealers_killed_again_and_again_lose_nothing(cluster: Cluster) -> None:
+    """Dealers killed with SIGKILL at random moments, a new one started after each (the lanes
+    move to the survivor, then part of them back to the newcomer): every table plays to its
+    end, every seat's stream is the store's replay, every chip kept."""
+    dealers = [cluster.start("dealer", think=0.001) for _ in range(2)]
+    gateways = [cluster.start("gateway") for _ in range(2)]
+    cluster.wait_lanes(dealers)
+    tables = [_new_table(gateways[n % 2], GAMES[n % len(GAMES)], rounds=25) for n in range(4)]
+    rng = random.Random(11)
+
+    async def play() -> list[dict[int, RecordingClient]]:
+        seated = await _connect(tables, gateways)
+        players = [
+            asyncio.create_task(_play_out(c, random.Random(rng.random())))
+            for cs in seated
+            for c in cs.values()
+        ]
+        for _ in range(3):
+            await asyncio.sleep(rng.uniform(0.5, 4.0))
+            victim = rng.choice([d for d in dealers if d.process is not None])
+            victim.kill()
+            states = [c.state for cs in seated for c in cs.values()]
+            assert any(s is not None and s["status"] == "playing" for s in states)
+            dealers.append(await asyncio.to_thread(cluster.start, "dealer", think=0.001))
+        await asyncio.gather(*players)
+        return seated
+
+    seated = asyncio.run(play())
+    for (made, tokens), clients in zip(tables, seated, strict=True):
+        _check_seen(cluster.store, made, tokens, clients)

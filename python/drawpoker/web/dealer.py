@@ -53,6 +53,22 @@ def fair_share(lanes: int, dealers: int) -> int:
     return math.ceil(lanes / max(dealers, 1))
 
 
+MOVED_ON = frozenset({"stale", "not-your-turn", "pause"})
+"""Refusals saying the table moved on since the action was chosen: its player is sent (or was
+sent) the update that shows it, so a refusal of this kind for a request the lane's last dealer
+may have handled already, before it died without recording it, is left unsaid."""
+
+
+def sent_before(entry: str, taken_at_ms: int) -> bool:
+    """Whether the inbox entry ``entry`` (Redis's ``<ms>-<n>`` id) was sent before the lane was
+    taken at ``taken_at_ms``.
+
+    >>> sent_before("1700000000000-0", 1700000000500), sent_before("1700000000900-1", 1700000000500)
+    (True, False)
+    """
+    return int(entry.split("-")[0]) < taken_at_ms
+
+
 def refused_body(refused: Refused) -> dict[str, str]:
     """The JSON error of a refusal.
 
@@ -86,6 +102,8 @@ class Dealer:
         self.prefix = prefix
         self.held: dict[int, Lease] = {}
         self.fences: dict[int, int] = {}
+        self.taken_at: dict[int, int] = {}
+        """When each lane was taken (Unix ms, as Redis's inbox entry ids count)."""
         self.after: dict[int, str] = {}
         self.publisher = Publisher(bus)
         self.loading = asyncio.Lock()
@@ -156,6 +174,7 @@ class Dealer:
                     await self.leases.release(taken)  # not served without its fence
                     raise
                 self.held[lane] = taken
+                self.taken_at[lane] = int(time.time() * 1000)
                 gained.add(lane)
                 if len(self.held) >= share:
                     break
@@ -205,6 +224,7 @@ class Dealer:
         self.held.pop(lane, None)
         self.fences.pop(lane, None)
         self.after.pop(lane, None)
+        self.taken_at.pop(lane, None)
         for room in self._rooms_of(lane):
             await room.stop()
             del self.house.rooms[room.id]
@@ -259,6 +279,7 @@ class Dealer:
                     lapsed = True  # left for the lane's next holder; the keeper drops it
                     continue
                 try:
+                    request["sent_before_taking"] = sent_before(entry, self.taken_at[lane])
                     await self.handle(request)
                 except Exception:
                     log.exception("dealer %s: request %s failed", self.name, request.get("op"))
@@ -303,6 +324,8 @@ class Dealer:
             try:
                 self._connection(room, op, request)
             except ProtocolError as problem:
+                if request.get("sent_before_taking") and problem.code in MOVED_ON:
+                    return  # maybe handled by the lane's last dealer: the update says it all
                 self._answer(request, encode(problem.to_dict()))
 
     def _create(self, request: dict[str, Any]) -> None:
