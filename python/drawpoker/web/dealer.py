@@ -89,7 +89,13 @@ def dealer_name() -> str:
 
 class Dealer:
     """One dealer process: its lanes, their rooms (``house``), the connections the gateways
-    said hello with (``remote``: by connection id, its table, seat and outbox)."""
+    said hello with (``remote``: by connection id, its table, seat and outbox).
+
+    >>> from drawpoker.web.store import Store
+    >>> dealer = Dealer(House(Store(":memory:")), RedisBus.from_url("unix:///run/redis.sock"))
+    >>> dealer.held, dealer.inbox.key(0)
+    ({}, 'drawpoker:inbox:0')
+    """
 
     def __init__(self, house: House, bus: RedisBus, prefix: str = "drawpoker") -> None:
         self.house = house

@@ -55,7 +55,19 @@ def gateway_of(reply: str) -> str:
 
 
 class Gateway:
-    """A gateway's links to the store (token checks), the bus and the lanes' inboxes."""
+    """A gateway's links to the store (token checks), the bus and the lanes' inboxes.
+
+    >>> from drawpoker.games import Table, game
+    >>> from drawpoker.web.guard import SiteLimits
+    >>> from drawpoker.web.store import SeatRecord
+    >>> store = Store(":memory:")
+    >>> store.create("t1", 0.0, {}, "waiting", [SeatRecord(None, "A", None)] * 2,
+    ...              Table(game("holdem"), 2))
+    >>> store.claim("t1", 1, "Ann", token_hash("secret"))
+    >>> gateway = Gateway(store, RedisBus.from_url("unix:///run/redis.sock"), Guard(SiteLimits()))
+    >>> gateway.seat_of("t1", "secret"), gateway.seat_of("t1", "forged"), gateway.seat_of("t2", "x")
+    (1, None, False)
+    """
 
     def __init__(self, store: Store, bus: RedisBus, guard: Guard, prefix: str = "drawpoker"):
         self.store = store

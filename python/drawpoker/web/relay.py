@@ -61,7 +61,19 @@ def split_reply(payload: str) -> tuple[Position | None, str]:
 
 class Publisher:
     """The dealer's queue of messages and the task publishing them in order (retrying while
-    the bus is down)."""
+    the bus is down).
+
+    >>> import asyncio
+    >>> from drawpoker.web.bus import LocalBus
+    >>> async def demo():
+    ...     bus = LocalBus()
+    ...     await bus.publish("t1:seat:0", Position(7, 2), "before the take-over")
+    ...     publisher = Publisher(bus)
+    ...     await publisher.start(["t1:seat:0"])
+    ...     return publisher.position("t1:seat:0", 7)
+    >>> asyncio.run(demo())
+    Position(seq=7, part=3)
+    """
 
     def __init__(self, bus: Bus) -> None:
         self.bus = bus
@@ -113,7 +125,23 @@ class Publisher:
 
 class TableRelay:
     """A room's :class:`~drawpoker.web.room.Relay`: each seat's update on its seat channel, the
-    public one on the table's public channel, at the seat's ``seq``."""
+    public one on the table's public channel, at the seat's ``seq``.
+
+    >>> import asyncio
+    >>> from drawpoker.web.bus import LocalBus
+    >>> from drawpoker.web.lobby import parse_new_table
+    >>> from drawpoker.web.room import Pace, Room
+    >>> from drawpoker.web.store import Store
+    >>> async def demo():
+    ...     room = Room.new("t1", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+    ...                     "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+    ...     publisher = Publisher(LocalBus())
+    ...     room.relay = TableRelay(publisher, room)
+    ...     room.start()
+    ...     return [(channel, position) for channel, position, _ in publisher.queue]
+    >>> asyncio.run(demo())  # doctest: +NORMALIZE_WHITESPACE
+    [('t1:public', Position(seq=2, part=0)), ('t1:seat:0', Position(seq=3, part=0))]
+    """
 
     def __init__(self, publisher: Publisher, room: Room) -> None:
         self.publisher = publisher
@@ -138,7 +166,19 @@ class RemoteOutbox:
     """A connection held by a gateway, as its room sees it: the welcome (the first message it
     is sent) goes to the connection's reply channel at the request's number, marked with the
     position of ``channel`` it was made at; the updates go to the channels (:class:`TableRelay`),
-    not here."""
+    not here.
+
+    >>> import asyncio
+    >>> from drawpoker.web.bus import LocalBus
+    >>> async def demo():
+    ...     publisher = Publisher(LocalBus())
+    ...     publisher.position("t1:seat:0", 4)
+    ...     outbox = RemoteOutbox(publisher, "reply:g1:c1", 1, "t1:seat:0")
+    ...     outbox.send('{"type":"welcome"}'); outbox.send('{"type":"update"}')
+    ...     return list(publisher.queue)
+    >>> asyncio.run(demo())
+    [('reply:g1:c1', Position(seq=1, part=0), '4-0 {"type":"welcome"}')]
+    """
 
     def __init__(self, publisher: Publisher, reply: str, number: int, channel: str) -> None:
         self.publisher = publisher

@@ -604,7 +604,17 @@ class Room:
 
     def attach(self, seat: int, outbox: Outbox) -> None:
         """A connection of ``seat`` that said hello to an earlier dealer of the table (this one
-        took the lane over): counted as connected, without a welcome (it has its own)."""
+        took the lane over): counted as connected, without a welcome (it has its own).
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person"] * 2}),
+        ...                 Store(":memory:"), Pace(), seed=1)
+        >>> class Quiet:
+        ...     def send(self, text): print("sent"); return True
+        >>> room.attach(0, Quiet()); room.players()[0]["connected"]
+        True
+        """
         self.connections.setdefault(seat, set()).add(outbox)
         if self.gone.pop(seat, None) is not None:
             self._broadcast(None)
@@ -888,7 +898,15 @@ it starts when every seat has its player, or when a player asks to start
 
     def fenced_out(self) -> None:
         """The store refused a save under the room's fence: another dealer took the lane, so
-        this room stops acting (its dealer drops the lane at its next renewal)."""
+        this room stops acting (its dealer drops the lane at its next renewal).
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person"] * 2}),
+        ...                 Store(":memory:"), Pace(), seed=1)
+        >>> room.fenced_out(); room.moved
+        True
+        """
         self.moved = True
         self.wake.set()
         log.warning("table %s: its lane has another dealer now; this room stops", self.id)
