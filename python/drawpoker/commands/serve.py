@@ -93,6 +93,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         ),
     )
     parser.add_argument(
+        "--role",
+        choices=("all", "gateway", "dealer"),
+        default="all",
+        help="all: one process, every table (default); gateway: the pages and WebSockets, no "
+        "table; dealer: plays the tables of its lanes (both need --store and --bus)",
+    )
+    parser.add_argument(
+        "--bus",
+        metavar="URL",
+        help="the Redis (redis:// or unix://) that gateways and dealers share",
+    )
+    parser.add_argument(
         "--think",
         type=float,
         default=0.8,
@@ -193,6 +205,15 @@ def run(args: argparse.Namespace) -> int:
         **{setting.name: getattr(args, setting.name) for setting in fields(SiteLimits)}
     )
     where = args.db
+    if args.role != "all" and (args.store is None or args.bus is None):
+        raise InvalidArgumentError(
+            f"--role {args.role} needs --store postgresql://... and --bus redis://... "
+            "(the store and the bus its gateways and dealers share)"
+        )
+    if args.bus is not None and args.role == "all":
+        raise InvalidArgumentError("--bus is for --role gateway or dealer")
+    if args.bus is not None and not args.bus.startswith(("redis://", "rediss://", "unix://")):
+        raise InvalidArgumentError(f"--bus takes a redis:// or unix:// URL, not {args.bus!r}")
     if args.store is not None:
         if not is_postgres_url(args.store):
             raise InvalidArgumentError(
@@ -213,13 +234,20 @@ def run(args: argparse.Namespace) -> int:
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     served = f"http://{shown}:{port}"
-    app = create_app(
-        where,
-        Pace(think=args.think, pause=args.pause, grace=args.grace, showdown=args.showdown_pause),
-        limits,
-        public_url=args.public_url or served,
-        allowed_origins=tuple(args.allowed_origin),
-    )
+    pace = Pace(think=args.think, pause=args.pause, grace=args.grace, showdown=args.showdown_pause)
+    public_url = args.public_url or served
+    if args.role == "all":
+        app = create_app(
+            where, pace, limits, public_url=public_url, allowed_origins=tuple(args.allowed_origin)
+        )
+    else:
+        from drawpoker.web.roles import dealer_app, gateway_app
+
+        origins = {origin_of(url) for url in (public_url, *args.allowed_origin)}
+        if args.role == "gateway":
+            app = gateway_app(where, args.bus, limits, public_url, origins)
+        else:
+            app = dealer_app(where, args.bus, pace, limits, public_url, origins)
     config = uvicorn.Config(
         app,
         log_level="warning",
@@ -236,7 +264,8 @@ def run(args: argparse.Namespace) -> int:
         while not server.started and not task.done():
             await asyncio.sleep(0.05)
         if server.started:
-            print(f"drawpoker serve: {served}/ (tables in {shown_url(where)})", flush=True)
+            role = "" if args.role == "all" else f", {args.role}"
+            print(f"drawpoker serve: {served}/ (tables in {shown_url(where)}{role})", flush=True)
             if args.public_url is None and host in ("0.0.0.0", "::"):
                 print(
                     f"drawpoker serve: browsers may post and connect only from {served}: "

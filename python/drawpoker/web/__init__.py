@@ -14,7 +14,11 @@ The parts, one job each:
 - :mod:`~drawpoker.web.house`: every live table of the server, created or loaded from the store;
 - :mod:`~drawpoker.web.analysis`: the tips page's data and the discard analysis form;
 - :mod:`~drawpoker.web.history`: a seat's hand-history download;
-- :mod:`~drawpoker.web.app`: the Starlette application (pages, JSON API, the WebSocket).
+- :mod:`~drawpoker.web.app`: the Starlette application (pages, JSON API, the WebSocket);
+- past one process (``docs/scale-out.md``): :mod:`~drawpoker.web.lanes` (leases),
+  :mod:`~drawpoker.web.bus` (fan-out), :mod:`~drawpoker.web.inbox` (requests to a lane's
+  dealer), :mod:`~drawpoker.web.relay` (a dealer's publishing), :mod:`~drawpoker.web.dealer`,
+  :mod:`~drawpoker.web.gateway` and their applications, :mod:`~drawpoker.web.roles`.
 
 The pages (``static/``) are plain HTML, CSS and JavaScript, served as they are. The WebSocket
 protocol is written down in ``docs/protocol.md``.

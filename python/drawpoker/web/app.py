@@ -212,7 +212,7 @@ async def read_json(request: Request) -> Any:
         raise ProtocolError("too-large", f"a request body has at most {MAX_BODY} bytes")
     body = b""
     try:
-        async with asyncio.timeout(_house(request).guard.settings.body_timeout):
+        async with asyncio.timeout(request.app.state.guard.settings.body_timeout):
             async for chunk in request.stream():
                 body += chunk
                 if len(body) > MAX_BODY:
@@ -321,20 +321,32 @@ takes the first seat for a person at once), ``name`` (their nickname) and ``devi
 device key: the seat is tied to it, as a seat taken from the table's link)."""
 
 
+def split_creator(data: dict[str, Any]) -> dict[str, Any]:
+    """Takes the :data:`CREATOR_FIELDS` out of a new-table request: those fields, ``sit``
+    always there; :class:`ProtocolError` when they do not fit together.
+
+    >>> data = {"game": "holdem", "sit": True, "name": "Ann"}
+    >>> split_creator(data), data
+    ({'sit': True, 'name': 'Ann'}, {'game': 'holdem'})
+    """
+    creator = {key: data.pop(key) for key in CREATOR_FIELDS if key in data}
+    sit = creator.setdefault("sit", False)
+    if type(sit) is not bool:
+        raise ProtocolError("bad-message", f"sit must be true or false, not {sit!r}")
+    for field in ("name", "device"):
+        if field in creator and not sit:
+            raise ProtocolError("bad-message", f'{field} is the creator\'s: send "sit": true')
+    return creator
+
+
 async def new_table(request: Request) -> Response:
     """Makes a table from the lobby's request; answers its id, its link and its facts, and
     with ``"sit": true`` the creator's seat and its token."""
     try:
         data = await read_json(request)
-        creator = {key: data.pop(key) for key in CREATOR_FIELDS if key in data}
-        sit = creator.get("sit", False)
-        if type(sit) is not bool:
-            raise ProtocolError("bad-message", f"sit must be true or false, not {sit!r}")
-        for field in ("name", "device"):
-            if field in creator and not sit:
-                raise ProtocolError("bad-message", f'{field} is the creator\'s: send "sit": true')
+        creator = split_creator(data)
         table_request = parse_new_table(data)
-        nickname = clean_name(creator.get("name"), "Player") if sit else None
+        nickname = clean_name(creator.get("name"), "Player") if creator["sit"] else None
     except ProtocolError as problem:
         return body_error(problem, language(request))
     except NicknameError as problem:
@@ -880,7 +892,8 @@ def create_app(
     """The application, with its tables in the SQLite file ``db`` or the PostgreSQL database of a
     ``postgresql://`` URL (loaded when it starts), CPU players at ``pace``, the ``limits`` on
     what clients may use, its links made from ``public_url``, and requests that change anything
-    allowed from that URL's origin and ``allowed_origins``.
+    allowed from that URL's origin and ``allowed_origins``. (A gateway's and a dealer's
+    applications are :mod:`drawpoker.web.roles`'.)
 
     >>> app = create_app(":memory:", Pace(think=1.0), public_url="https://poker.example/")
     >>> app.state.pace.think, app.state.public_url, sorted(app.state.origins)
@@ -894,6 +907,7 @@ def create_app(
         store = Store(db)
         house = House(store, pace, settings)
         app.state.house = house
+        app.state.guard = house.guard
         house.load()
         loop = asyncio.get_running_loop()
         tasks = [loop.create_task(_sweep(house)), loop.create_task(house.lobby.run())]

@@ -30,6 +30,7 @@ import logging
 import secrets
 import time
 import unicodedata
+from collections.abc import Callable
 
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.games import game
@@ -117,6 +118,8 @@ class House:
         """The device that made each table made since this server started, where it sat with one."""
         self.lobby = LobbyFeed(lambda: list(self.rooms.values()))
         """The lobby pages kept up to date with the list of tables."""
+        self.prepare: Callable[[Room], None] | None = None
+        """Called with each room before it starts (a dealer gives it its fence and relay)."""
 
     def load(self) -> None:
         """Loads every saved table that is not over and starts the rooms (call it on the
@@ -126,11 +129,17 @@ class House:
         for table_id in self.store.idle_ids(time.time() - self.guard.settings.idle_table):
             self.store.delete(table_id)
         for table_id in self.store.live_ids():
-            room = self._restore(table_id)
+            room = self.load_one(table_id)
             if room is not None:
-                self._add(room)
+                self.add(room)
 
-    def _restore(self, table_id: str) -> Room | None:
+    def load_one(self, table_id: str) -> Room | None:
+        """The room of the saved table ``table_id``, not started (``None`` when there is none,
+        or when its rows do not replay: then logged, naming it, and set aside).
+
+        >>> House(Store(":memory:")).load_one("nope") is None
+        True
+        """
         try:
             saved = self.store.load_table(table_id)
             if saved is None:
@@ -149,15 +158,17 @@ class House:
         """
         room = self.rooms.get(table_id)
         if room is None and len(table_id) <= 64:
-            room = self._restore(table_id)
+            room = self.load_one(table_id)
             if room is not None:
-                self._add(room)
+                self.add(room)
         return room
 
-    def _add(self, room: Room) -> None:
+    def add(self, room: Room) -> None:
         """Holds ``room``, starts its task, and lists it in the lobby."""
         self.rooms[room.id] = room
         room.listener = self.lobby.changed
+        if self.prepare is not None:
+            self.prepare(room)
         room.run()
         self.lobby.changed()
 
@@ -167,10 +178,17 @@ class House:
         for room in self.rooms.values():
             await room.stop()
 
-    def create(self, request: NewTable, maker: str = "local", device: int | None = None) -> Room:
+    def create(
+        self,
+        request: NewTable,
+        maker: str = "local",
+        device: int | None = None,
+        table_id: str | None = None,
+    ) -> Room:
         """A new table for ``request`` made by the address ``maker`` (and the device whose id is
-        ``device``, when the creator sits with one), saved, its task started (call it on the
-        running loop); :class:`Refused` when the server holds ``max_tables`` (503), or
+        ``device``, when the creator sits with one), under ``table_id`` (a new random id when
+        not given: a gateway picks it, to know the table's lane), saved, its task started (call
+        it on the running loop); :class:`Refused` when the server holds ``max_tables`` (503), or
         ``maker`` or ``device`` has ``open_tables`` open, or ``maker`` made its ``table_rate``
         already (429).
 
@@ -228,7 +246,7 @@ class House:
                 "too-many-tables",
                 f"this address made tables too fast (at most {limits.table_rate}): wait a little",
             )
-        table_id = secrets.token_urlsafe(12)
+        table_id = table_id or secrets.token_urlsafe(12)
         seeds = [secrets.randbits(63) for _ in request.seats]
         room = Room.new(
             table_id,
@@ -242,7 +260,7 @@ class House:
         self.makers[table_id] = maker
         if device is not None:
             self.device_makers[table_id] = device
-        self._add(room)
+        self.add(room)
         return room
 
     def play_now(

@@ -55,7 +55,13 @@ from drawpoker.web.seatview import (
     seat_state,
     table_state,
 )
-from drawpoker.web.store import GameResult, SeatRecord, SeatResult, StoreUnavailableError
+from drawpoker.web.store import (
+    GameResult,
+    SeatRecord,
+    SeatResult,
+    StaleFenceError,
+    StoreUnavailableError,
+)
 from drawpoker.web.stream import SeatStreams, spoken
 
 if TYPE_CHECKING:
@@ -124,6 +130,16 @@ class TableClock:
         if self.stopped_at is not None:
             self.offset += self.source() - self.stopped_at
             self.stopped_at = None
+
+
+class Relay(Protocol):
+    """Where a dealer's room sends what it would send its connections (:mod:`drawpoker.web.relay`):
+    each person's seat's update (``seat``), and the public one (``seat`` ``None``), whether or
+    not anyone connected to this process: the gateways hold the connections."""
+
+    def send(self, seat: int | None, text: str) -> None:
+        """Queues a message for the seat's channel (the public one for ``None``)."""
+        ...
 
 
 class Outbox(Protocol):
@@ -218,6 +234,14 @@ class Room:
     """The rating shown beside each rated seat's name (a device's in this game, or a CPU's)."""
     results: dict[int, SeatResult] = field(default_factory=dict)
     """Each seat's result once the game is over (with its rating before and after, if rated)."""
+    fence: tuple[int, int] | None = None
+    """In a dealer: the table's lane and the fencing number its dealer holds; every save carries
+    it, and a save the store refuses (another dealer took the lane) stops the room."""
+    relay: Relay | None = None
+    """In a dealer: where every seat's update goes (the bus), rather than to ``connections``."""
+    moved: bool = False
+    """The store refused a save under :attr:`fence`: another dealer holds the table now; this
+    room does nothing more."""
     behind: bool = False
     """A save failed (the store could not be reached): the table in memory holds a change the
     store does not, which nobody was shown; it is loaded again from the store before anything
@@ -563,6 +587,44 @@ class Room:
         else:
             self._broadcast(None)
 
+    def catch_up(self, seat: int | None, since: int) -> str | None:
+        """The update that brings a channel published up to event ``since`` to now (a dealer
+        taking the table over, after its predecessor committed a change it did not publish):
+        the seat's (``None``: the public) events after ``since`` and its whole state; ``None``
+        when the channel is up to date.
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> json.loads(room.catch_up(0, 1))["events"][0]["seq"], room.catch_up(0, 3)
+        (2, None)
+        """
+        stream = len(self.seats) if seat is None else seat
+        last = self.streams.last[stream]
+        if since >= last:
+            return None
+        state = self.public_state() if seat is None else self.state(seat)
+        events = self.streams.since(self.table, stream, since)
+        return encode({"type": "update", "seq": last, "events": events, "state": state})
+
+    def attach(self, seat: int, outbox: Outbox) -> None:
+        """A connection of ``seat`` that said hello to an earlier dealer of the table (this one
+        took the lane over): counted as connected, without a welcome (it has its own).
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person"] * 2}),
+        ...                 Store(":memory:"), Pace(), seed=1)
+        >>> class Quiet:
+        ...     def send(self, text): print("sent"); return True
+        >>> room.attach(0, Quiet()); room.players()[0]["connected"]
+        True
+        """
+        self.connections.setdefault(seat, set()).add(outbox)
+        if self.gone.pop(seat, None) is not None:
+            self._broadcast(None)
+
     def watch(self, outbox: Outbox, since: int | None, tag: str = "en") -> None:
         """A watcher connected: it gets the ``welcome`` of a watcher (``seat`` ``None``, the
         table's facts, the public state and the public events after ``since``, told in the
@@ -817,7 +879,12 @@ it starts when every seat has its player, or when a player asks to start
                 players=written,
                 header=ends,
                 result=result,
+                fence=self.fence,
             )
+        except StaleFenceError as error:
+            self.status = status
+            self.fenced_out()
+            raise ProtocolError("moved", f"{error}: send it again") from None
         except StoreUnavailableError as error:
             self.behind = True
             self.status = status
@@ -837,6 +904,21 @@ it starts when every seat has its player, or when a player asks to start
         self.changed_at = time.monotonic()
         self._broadcast(self.streams.advance(table))
         self.wake.set()
+
+    def fenced_out(self) -> None:
+        """The store refused a save under the room's fence: another dealer took the lane, so
+        this room stops acting (its dealer drops the lane at its next renewal).
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person"] * 2}),
+        ...                 Store(":memory:"), Pace(), seed=1)
+        >>> room.fenced_out(); room.moved
+        True
+        """
+        self.moved = True
+        self.wake.set()
+        log.warning("table %s: its lane has another dealer now; this room stops", self.id)
 
     def _catch_up(self) -> None:
         """After a failed save, the table as the store has it (the change that was not saved
@@ -863,7 +945,10 @@ it starts when every seat has its player, or when a player asks to start
         if self.listener is not None:
             self.listener()
         connected = [(seat, outs) for seat, outs in self.connections.items() if outs]
-        if self.watchers:
+        relay = self.relay
+        if relay is not None:
+            connected = [(seat, set()) for seat, r in enumerate(self.seats) if r.cpu is None]
+        if self.watchers or relay is not None:
             self._tell_watchers(new)
         if not connected:
             return
@@ -887,6 +972,11 @@ it starts when every seat has its player, or when a player asks to start
             last = '{"last":null}' if previous is None else previous[2][seat]
             state = '{"state":' + merged(own, shared, last, paused) + "}"
             texts: dict[str, str] = {}
+            if relay is not None:  # a gateway's browsers read the default language's sentences
+                told = [] if new is None else [spoken(e, DEFAULT_LANGUAGE) for e in new[seat]]
+                relay.send(
+                    seat, merged(encode({"type": "update", "seq": seq, "events": told}), state)
+                )
             for out in list(outs):
                 tag = self.languages.get(out, DEFAULT_LANGUAGE)
                 if tag not in texts:
@@ -903,6 +993,9 @@ it starts when every seat has its player, or when a player asks to start
         head = {"type": "update", "seq": self.streams.last[-1]}
         state = encode({"state": self.public_state()})
         texts: dict[str, str] = {}
+        if self.relay is not None:  # as in _broadcast: the default language's sentences
+            told = [] if new is None else [spoken(e, DEFAULT_LANGUAGE) for e in new[-1]]
+            self.relay.send(None, merged(encode({**head, "events": told}), state))
         for out in list(self.watchers):
             tag = self.languages.get(out, DEFAULT_LANGUAGE)
             if tag not in texts:
@@ -946,13 +1039,15 @@ it starts when every seat has its player, or when a player asks to start
 
     async def _play(self) -> None:
         try:
-            while self.status != "over":
+            while self.status != "over" and not self.moved:
                 try:
                     await self._step()
                 except StoreUnavailableError as error:
                     log.warning("table %s waits for its store: %s", self.id, error)
                     await self._wait(STORE_RETRY)
                 except ProtocolError as problem:  # the store is away: try again shortly
+                    if problem.code == "moved":
+                        return
                     if problem.code != "store-unavailable":
                         raise
                     log.warning("table %s waits for its store: %s", self.id, problem.message)

@@ -419,6 +419,25 @@ class Store:
         )
         return int(number)
 
+    def seat_hashes(self, table_id: str) -> list[str | None] | None:
+        """The hash of each seat's token, by seat (``None`` for a seat nobody took), or ``None``
+        when there is no such table: what a gateway checks a hello against.
+
+        >>> from drawpoker.games import Table, game
+        >>> store = Store(":memory:")
+        >>> store.create("t", 0.0, {}, "waiting", [SeatRecord(None, "A", None)] * 2,
+        ...              Table(game("holdem"), 2))
+        >>> store.claim("t", 1, "Ann", "ab12"); store.seat_hashes("t"), store.seat_hashes("u")
+        ([None, 'ab12'], None)
+        """
+        rows = self.backend.execute(
+            "SELECT seat, token_hash FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+        ).fetchall()
+        if not rows:
+            found = self.backend.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,))
+            return [] if found.fetchone() else None
+        return [token_hash for _, token_hash in rows]
+
     def lane_fence(self, lane: int) -> int | None:
         """The lane's current fencing number (``None`` for a lane never held)."""
         row = self.backend.execute("SELECT fence FROM lanes WHERE lane = ?", (lane,)).fetchone()

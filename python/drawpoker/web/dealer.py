@@ -1,0 +1,423 @@
+"""The dealer role of ``drawpoker serve --role dealer`` (docs/scale-out.md): it holds lanes
+(:mod:`drawpoker.web.lanes`), plays their tables (a :class:`~drawpoker.web.house.House` of
+rooms), handles the requests the gateways put in the lanes' inboxes
+(:mod:`drawpoker.web.inbox`) and publishes what each seat is shown on the bus
+(:mod:`drawpoker.web.relay`). Every change is committed under the lane's fencing number
+(:meth:`~drawpoker.web.store.Store.take_lane`) before it is published.
+
+A lane keeper renews the held leases every :data:`~drawpoker.web.lanes.RENEW_EVERY` seconds and
+drops a lane whose lease it could not renew (its rooms stop, nothing more is written); it takes
+free lanes up to a fair share (:data:`~drawpoker.web.lanes.LANES` over the dealers alive, each
+of which marks itself in a Redis sorted set), and gives back lanes beyond the share so that a
+dealer started later gets its part.
+
+>>> fair_share(64, 3)
+22
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import os
+import secrets
+import time
+from typing import Any
+
+from redis.asyncio import Redis
+
+from drawpoker.errors import DrawPokerError
+from drawpoker.web.bus import Position, RedisBus, public_channel, seat_channel
+from drawpoker.web.gateway import gateway_of
+from drawpoker.web.guard import Refused
+from drawpoker.web.house import House, NicknameError, clean_name
+from drawpoker.web.inbox import REDIS_DOWN, RedisInbox
+from drawpoker.web.lanes import LANES, LEASE_MS, RENEW_EVERY, Lease, RedisLeases, lane_of
+from drawpoker.web.lobby import parse_new_table
+from drawpoker.web.protocol import Act, Command, ProtocolError, parse_message
+from drawpoker.web.relay import Publisher, RemoteOutbox, TableRelay, reply_text
+from drawpoker.web.room import Room, encode
+from drawpoker.web.store import StoreUnavailableError
+
+log = logging.getLogger("drawpoker.web")
+
+
+def fair_share(lanes: int, dealers: int) -> int:
+    """The lanes one of ``dealers`` holds at most (every lane held when they all hold theirs).
+
+    >>> fair_share(64, 1), fair_share(64, 2), fair_share(64, 0)
+    (64, 32, 64)
+    """
+    return math.ceil(lanes / max(dealers, 1))
+
+
+MOVED_ON = frozenset({"stale", "not-your-turn", "pause"})
+"""Refusals saying the table moved on since the action was chosen: its player is sent (or was
+sent) the update that shows it, so a refusal of this kind for a request the lane's last dealer
+may have handled already, before it died without recording it, is left unsaid."""
+
+
+def sent_before(entry: str, taken_at_ms: int) -> bool:
+    """Whether the inbox entry ``entry`` (Redis's ``<ms>-<n>`` id) was sent before the lane was
+    taken at ``taken_at_ms``.
+
+    >>> sent_before("1700000000000-0", 1700000000500), sent_before("1700000000900-1", 1700000000500)
+    (True, False)
+    """
+    return int(entry.split("-")[0]) < taken_at_ms
+
+
+def refused_body(refused: Refused) -> dict[str, str]:
+    """The JSON error of a refusal.
+
+    >>> refused_body(Refused(429, "too-many-tables", "wait"))
+    {'error': 'too-many-tables', 'message': 'wait'}
+    """
+    return {"error": refused.code, "message": refused.message}
+
+
+def dealer_name() -> str:
+    """This process's name as a lease holder: its process id and a random part.
+
+    >>> dealer_name().startswith(f"dealer-{os.getpid()}-")
+    True
+    """
+    return f"dealer-{os.getpid()}-{secrets.token_hex(4)}"
+
+
+class Dealer:
+    """One dealer process: its lanes, their rooms (``house``), the connections the gateways
+    said hello with (``remote``: by connection id, its table, seat and outbox).
+
+    >>> from drawpoker.web.store import Store
+    >>> dealer = Dealer(House(Store(":memory:")), RedisBus.from_url("unix:///run/redis.sock"))
+    >>> dealer.held, dealer.inbox.key(0)
+    ({}, 'drawpoker:inbox:0')
+    """
+
+    def __init__(self, house: House, bus: RedisBus, prefix: str = "drawpoker") -> None:
+        self.house = house
+        self.bus = bus
+        self.client: Redis = bus.client
+        self.leases = RedisLeases(self.client, prefix=prefix)
+        self.inbox = RedisInbox(self.client, prefix)
+        self.name = dealer_name()
+        self.dealers_key = f"{prefix}:dealers"
+        self.prefix = prefix
+        self.held: dict[int, Lease] = {}
+        self.fences: dict[int, int] = {}
+        self.taken_at: dict[int, int] = {}
+        """When each lane was taken (Unix ms, as Redis's inbox entry ids count)."""
+        self.after: dict[int, str] = {}
+        self.publisher = Publisher(bus)
+        self.loading = asyncio.Lock()
+        self.remote: dict[str, tuple[str, int | None, RemoteOutbox]] = {}
+        house.prepare = self._prepare
+
+    def _prepare(self, room: Room) -> None:
+        lane = lane_of(room.id)
+        room.fence = (lane, self.fences[lane])
+        room.relay = TableRelay(self.publisher, room)
+
+    # ------------------------------------------------------------------ lanes
+
+    async def keep_lanes(self) -> None:
+        """Every :data:`RENEW_EVERY` seconds: renews the leases, drops the lanes lost, takes
+        free lanes up to the fair share, gives back those beyond it."""
+        while True:
+            started = time.monotonic()
+            try:
+                await self._renew()
+                await self._balance()
+                await self._forget_gone_gateways()
+            except (*REDIS_DOWN, StoreUnavailableError) as error:
+                log.warning("dealer %s: Redis or the store unreachable: %s", self.name, error)
+                for lane, lease in list(self.held.items()):
+                    if not lease.valid():
+                        await self._drop(lane)
+            await asyncio.sleep(max(0.0, RENEW_EVERY - (time.monotonic() - started)))
+
+    async def _renew(self) -> None:
+        now_ms = int(time.time() * 1000)
+        async with self.client.pipeline(transaction=False) as both:
+            both.zadd(self.dealers_key, {self.name: now_ms + LEASE_MS})
+            both.zremrangebyscore(self.dealers_key, 0, now_ms)
+            await both.execute()
+        for lane, lease in list(self.held.items()):
+            moved = any(room.moved for room in self._rooms_of(lane))
+            renewed = None if moved else await self.leases.renew(lease)
+            if renewed is None:
+                log.warning("dealer %s: lane %d lost", self.name, lane)
+                await self._drop(lane)
+            else:
+                self.held[lane] = renewed
+
+    async def _balance(self) -> None:
+        dealers = int(await self.client.zcard(self.dealers_key))
+        share = fair_share(LANES, dealers)
+        while len(self.held) > share:
+            lane = max(self.held)
+            lease = self.held[lane]
+            await self._drop(lane)
+            await self.leases.release(lease)
+        if len(self.held) >= share:
+            return
+        start = int.from_bytes(self.name.encode()[-4:], "big") % LANES
+        gained: set[int] = set()
+        try:
+            for step in range(LANES):
+                lane = (start + step) % LANES
+                if lane in self.held:
+                    continue
+                taken = await self.leases.acquire(lane, self.name)
+                if taken is None:
+                    continue
+                try:
+                    self.fences[lane] = self.house.store.take_lane(lane)
+                except StoreUnavailableError:
+                    await self.leases.release(taken)  # not served without its fence
+                    raise
+                self.held[lane] = taken
+                self.taken_at[lane] = int(time.time() * 1000)
+                gained.add(lane)
+                if len(self.held) >= share:
+                    break
+        finally:
+            if gained:
+                await self._load(gained)
+
+    async def _load(self, lanes: set[int]) -> None:
+        """Loads the live tables of ``lanes`` from the store and reads their inboxes from the
+        last request handled."""
+        for lane in lanes:
+            self.after[lane] = await self.inbox.resume_from(lane)
+        for table_id in self.house.store.live_ids():  # the others load when asked for
+            if lane_of(table_id) in lanes and table_id not in self.house.rooms:
+                await self._load_room(table_id)
+        log.info("dealer %s: lanes %s taken", self.name, sorted(lanes))
+
+    async def _load_room(self, table_id: str) -> Room | None:
+        async with self.loading:  # the keeper and a request may load the same table at once
+            room = self.house.rooms.get(table_id)
+            return room if room is not None else await self._load_new_room(table_id)
+
+    async def _load_new_room(self, table_id: str) -> Room | None:
+        room = self.house.load_one(table_id)
+        if room is None:
+            return None
+        channels = [seat_channel(table_id, s) for s in range(len(room.seats))]
+        await self.publisher.start([*channels, public_channel(table_id)])
+        self._prepare(room)
+        assert room.relay is not None
+        audience = [s for s, r in enumerate(room.seats) if r.cpu is None]
+        for seat, channel in [(s, channels[s]) for s in audience] + [
+            (None, public_channel(table_id))
+        ]:
+            text = room.catch_up(seat, self.publisher.tops[channel].seq)
+            if text is not None:  # committed by the lane's last dealer, not published
+                room.relay.send(seat, text)
+        self.house.add(room)
+        return room
+
+    def _rooms_of(self, lane: int) -> list[Room]:
+        return [room for room in self.house.rooms.values() if lane_of(room.id) == lane]
+
+    async def _drop(self, lane: int) -> None:
+        """Stops serving ``lane``: its rooms stop and leave memory, unsaved nothing (every
+        change was committed before it was shown)."""
+        self.held.pop(lane, None)
+        self.fences.pop(lane, None)
+        self.after.pop(lane, None)
+        self.taken_at.pop(lane, None)
+        for room in self._rooms_of(lane):
+            await room.stop()
+            del self.house.rooms[room.id]
+            self.publisher.forget(TableRelay(self.publisher, room).channels())
+        for conn, (table_id, _, _) in list(self.remote.items()):
+            if lane_of(table_id) == lane:
+                del self.remote[conn]
+
+    async def _forget_gone_gateways(self) -> None:
+        """The connections of a gateway whose presence mark lapsed (it died) are gone: their
+        seats' grace periods start, as if each had closed."""
+        gateways = {gateway_of(outbox.reply) for _, _, outbox in self.remote.values()}
+        for name in gateways:
+            if await self.client.exists(f"{self.prefix}:gateway:{name}"):
+                continue
+            log.warning("dealer %s: gateway %s is gone; its connections too", self.name, name)
+            for conn, (table_id, seat, outbox) in list(self.remote.items()):
+                room = self.house.rooms.get(table_id)
+                if gateway_of(outbox.reply) != name:
+                    continue
+                del self.remote[conn]
+                if room is not None and seat is None:
+                    room.unwatch(outbox)
+                elif room is not None and seat is not None:
+                    room.disconnect(seat, outbox)
+
+    async def release(self) -> None:
+        """Gives back every lane (a dealer stopping: the others take them at once)."""
+        for lane, lease in list(self.held.items()):
+            await self._drop(lane)
+            with contextlib.suppress(*REDIS_DOWN):
+                await self.leases.release(lease)
+        with contextlib.suppress(*REDIS_DOWN):
+            await self.client.zrem(self.dealers_key, self.name)
+
+    # ------------------------------------------------------------------ requests
+
+    async def serve_inbox(self) -> None:
+        """Handles the requests of the held lanes' inboxes, in order per lane."""
+        while True:
+            try:
+                requests = await self.inbox.read(dict(self.after))
+            except REDIS_DOWN as error:
+                log.warning("dealer %s: inbox unreachable: %s", self.name, error)
+                await asyncio.sleep(RENEW_EVERY)
+                continue
+            if not requests and not self.after:
+                await asyncio.sleep(0.1)
+            lapsed = False
+            for lane, entry, request in requests:
+                if lane not in self.held or not self.held[lane].valid():
+                    lapsed = True  # left for the lane's next holder; the keeper drops it
+                    continue
+                try:
+                    request["sent_before_taking"] = sent_before(entry, self.taken_at[lane])
+                    await self.handle(request)
+                except Exception:
+                    log.exception("dealer %s: request %s failed", self.name, request.get("op"))
+                self.after[lane] = entry
+                with contextlib.suppress(*REDIS_DOWN):
+                    await self.inbox.handled(lane, entry)
+            if lapsed:
+                await asyncio.sleep(0.05)
+
+    def _answer(self, request: dict[str, Any], text: str, after: Position | None = None) -> None:
+        number = int(request.get("n", 1))
+        self.publisher.put(request["reply"], Position(number), reply_text(after, text))
+
+    def _reply(self, request: dict[str, Any], status: int, body: dict[str, Any]) -> None:
+        self._answer(request, encode({"status": status, "body": body}))
+
+    async def _room(self, table_id: str) -> Room | None:
+        room = self.house.rooms.get(table_id)
+        if room is None and lane_of(table_id) in self.held:
+            room = await self._load_room(table_id)
+        return room
+
+    async def handle(self, request: dict[str, Any]) -> None:
+        """One request of a gateway (its ``op``); answered on its reply channel."""
+        op = request.get("op")
+        if op == "create":
+            self._create(request)
+            return
+        room = await self._room(str(request.get("table")))
+        if room is None:
+            refusal = ProtocolError("no-table", "there is no such table")
+            if op in ("claim", "facts"):
+                self._reply(request, 404, {"error": "no-table", "message": refusal.message})
+            elif op in ("hello", "watch"):
+                self._answer(request, encode(refusal.to_dict()))
+            return
+        if op == "claim":
+            self._claim(room, request)
+        elif op == "facts":
+            self._reply(request, 200, room.facts())
+        else:
+            try:
+                self._connection(room, op, request)
+            except ProtocolError as problem:
+                if request.get("sent_before_taking") and problem.code in MOVED_ON:
+                    return  # maybe handled by the lane's last dealer: the update says it all
+                self._answer(request, encode(problem.to_dict()))
+
+    def _create(self, request: dict[str, Any]) -> None:
+        try:
+            table_request = parse_new_table(request["request"])
+            device, nickname = None, None
+            if request.get("sit"):
+                nickname = clean_name(request.get("name"), "Player")
+                if request.get("device") is not None:
+                    device, known_as = self.house.device_of(request["device"])
+                    nickname = clean_name(request.get("name"), known_as)
+            room = self.house.create(table_request, request["maker"], device, request["table"])
+            body: dict[str, Any] = {"id": room.id}
+            if nickname is not None:
+                body["seat"], body["token"] = self.house.claim(
+                    room, nickname, request.get("device")
+                )
+            body["table"] = room.facts()
+        except Refused as refused:
+            self._reply(
+                request, refused.status, {"error": refused.code, "message": refused.message}
+            )
+            return
+        except DrawPokerError as problem:
+            self._reply(request, 400, {"error": "bad-request", "message": str(problem)})
+            return
+        self._reply(request, 201, body)
+
+    def _claim(self, room: Room, request: dict[str, Any]) -> None:
+        if room.status == "over":
+            why = "the game at this table is over: watch how it ended (its link with ?watch)"
+            self._reply(request, 409, {"error": "over", "message": why})
+            return
+        if not room.open_seats():
+            why = "every seat of this table is taken: watch it instead (its link with ?watch)"
+            self._reply(request, 409, {"error": "full", "message": why})
+            return
+        try:
+            seat, token = self.house.claim(room, request.get("name"), request.get("device"))
+        except Refused as refused:
+            self._reply(
+                request, refused.status, {"error": refused.code, "message": refused.message}
+            )
+            return
+        except NicknameError as problem:
+            self._reply(request, 400, {"error": "bad-nickname", "message": str(problem)})
+            return
+        except DrawPokerError as problem:
+            self._reply(request, 400, {"error": "bad-request", "message": str(problem)})
+            return
+        self._reply(request, 201, {"seat": seat, "token": token})
+
+    def _connection(self, room: Room, op: str | None, request: dict[str, Any]) -> None:
+        """A request of one connection: ``hello``, ``watch``, ``message`` (an action or a
+        command), ``disconnect``."""
+        conn = str(request["conn"])
+        seat = request.get("seat")
+        if op == "disconnect":
+            known = self.remote.pop(conn, None)
+            if known is not None and known[1] is None:
+                room.unwatch(known[2])
+            elif known is not None and known[1] is not None:
+                room.disconnect(known[1], known[2])
+            return
+        if op in ("hello", "watch"):
+            channel = public_channel(room.id) if seat is None else seat_channel(room.id, seat)
+            outbox = RemoteOutbox(self.publisher, request["reply"], int(request["n"]), channel)
+            self.remote[conn] = (room.id, seat, outbox)
+            since = request.get("since")
+            if seat is None:
+                room.watch(outbox, since)
+            else:
+                room.connect(int(seat), outbox, since)
+            return
+        if op != "message" or not isinstance(seat, int):
+            raise ProtocolError("bad-message", f"unknown request {op!r}")
+        if conn not in self.remote:  # said hello to the lane's earlier dealer
+            channel = seat_channel(room.id, seat)
+            outbox = RemoteOutbox(self.publisher, request["reply"], 0, channel)
+            outbox.welcomed = True
+            self.remote[conn] = (room.id, seat, outbox)
+            room.attach(seat, outbox)
+        parsed = parse_message(request["text"])
+        if isinstance(parsed, Command):
+            room.command(seat, parsed.kind)
+        elif isinstance(parsed, Act):
+            room.act(seat, parsed)
+        else:
+            raise ProtocolError("bad-message", "this connection has said hello already")

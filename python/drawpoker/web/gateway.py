@@ -1,0 +1,355 @@
+"""The gateway role of ``drawpoker serve --role gateway`` (docs/scale-out.md): it holds the
+browsers' HTTP requests and WebSockets and no table. It checks a seat's token against the
+store, puts what a connection sends in the inbox of its table's lane
+(:mod:`drawpoker.web.inbox`), and relays to the connection only its own seat's channel of the
+bus (a watcher: the table's public one), from the position its welcome was made at
+(:mod:`drawpoker.web.relay`): it never receives another seat's messages. The requests that
+need a table (a new table, a seat, its facts) are asked of the table's dealer the same way and
+answered on a reply channel of their own.
+
+>>> lane_of("t1") == lane_of("t1")
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import secrets
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.websockets import WebSocket
+
+from drawpoker.errors import DrawPokerError
+from drawpoker.web.bus import Position, RedisBus, Subscription, public_channel, seat_channel
+from drawpoker.web.guard import POLICY_VIOLATION, Guard, Refused
+from drawpoker.web.house import NicknameError, clean_name, token_hash
+from drawpoker.web.inbox import REDIS_DOWN, RedisInbox
+from drawpoker.web.lanes import LEASE_MS, RENEW_EVERY, lane_of
+from drawpoker.web.lobby import parse_new_table
+from drawpoker.web.protocol import TOO_SLOW, Command, Hello, ProtocolError, Watch, parse_message
+from drawpoker.web.relay import split_reply
+from drawpoker.web.room import Outbox, encode
+from drawpoker.web.store import Store
+
+ASK_TIMEOUT = 15.0
+"""Seconds a gateway waits for a dealer's answer (a lane changing dealer takes about 3 s and
+its tables' loading) before it answers 503, to be sent again."""
+
+
+TRY_AGAIN = 1013
+"""The WebSocket close code of a connection whose table's dealer did not answer its hello."""
+
+
+def gateway_of(reply: str) -> str:
+    """The gateway that made a reply channel (:meth:`Gateway.reply_channel`).
+
+    >>> gateway_of("reply:gateway-ab12:77ff")
+    'gateway-ab12'
+    """
+    return reply.split(":")[1]
+
+
+class Gateway:
+    """A gateway's links to the store (token checks), the bus and the lanes' inboxes.
+
+    >>> from drawpoker.games import Table, game
+    >>> from drawpoker.web.guard import SiteLimits
+    >>> from drawpoker.web.store import SeatRecord
+    >>> store = Store(":memory:")
+    >>> store.create("t1", 0.0, {}, "waiting", [SeatRecord(None, "A", None)] * 2,
+    ...              Table(game("holdem"), 2))
+    >>> store.claim("t1", 1, "Ann", token_hash("secret"))
+    >>> gateway = Gateway(store, RedisBus.from_url("unix:///run/redis.sock"), Guard(SiteLimits()))
+    >>> gateway.seat_of("t1", "secret"), gateway.seat_of("t1", "forged"), gateway.seat_of("t2", "x")
+    (1, None, False)
+    """
+
+    def __init__(self, store: Store, bus: RedisBus, guard: Guard, prefix: str = "drawpoker"):
+        self.store = store
+        self.bus = bus
+        self.guard = guard
+        self.inbox = RedisInbox(bus.client, prefix)
+        self.name = f"gateway-{secrets.token_hex(6)}"
+        self.prefix = prefix
+
+    def presence_key(self, name: str | None = None) -> str:
+        """The Redis key that says the gateway ``name`` (this one by default) is alive.
+
+        >>> gateway = Gateway.__new__(Gateway); gateway.prefix = "site"
+        >>> gateway.presence_key("gateway-1")
+        'site:gateway:gateway-1'
+        """
+        return f"{self.prefix}:gateway:{name or self.name}"
+
+    async def keep_present(self) -> None:
+        """Every :data:`RENEW_EVERY` seconds, marks this gateway alive for :data:`LEASE_MS`:
+        once the mark lapses (the process died), the dealers count its connections gone."""
+        while True:
+            with contextlib.suppress(*REDIS_DOWN):
+                await self.bus.client.set(self.presence_key(), "1", px=LEASE_MS)
+            await asyncio.sleep(RENEW_EVERY)
+
+    def reply_channel(self) -> str:
+        """A new channel for the answers to one connection or request."""
+        return f"reply:{self.name}:{secrets.token_hex(8)}"
+
+    async def ask(self, table_id: str, request: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """Asks the table's dealer (``request``'s ``op``); its status and body. :class:`Refused`
+        (503) when no dealer answered within :data:`ASK_TIMEOUT`."""
+        reply = self.reply_channel()
+        answers = await self.bus.subscribe({reply: Position(0)})
+        try:
+            await self.inbox.send(
+                lane_of(table_id), {**request, "table": table_id, "reply": reply, "n": 1}
+            )
+            async with asyncio.timeout(ASK_TIMEOUT):
+                message = await anext(answers)
+        except TimeoutError:
+            raise Refused(
+                503, "dealer-unavailable", "the table's dealer did not answer: try again"
+            ) from None
+        finally:
+            await answers.aclose()
+            with contextlib.suppress(Exception):
+                await self.bus.drop(reply)
+        answer = split_reply(message.payload)[1]
+        data: dict[str, Any] = json.loads(answer)
+        return int(data["status"]), data["body"]
+
+    def seat_of(self, table_id: str, token: str) -> int | bool | None:
+        """The seat whose token this is; ``None`` for no seat; ``False`` for no table."""
+        hashes = self.store.seat_hashes(table_id) if len(table_id) <= 64 else None
+        if hashes is None:
+            return False
+        digest = token_hash(token)
+        found = None
+        for seat, saved in enumerate(hashes):
+            if saved is not None and hmac.compare_digest(saved, digest):
+                found = seat
+        return found
+
+
+def _gateway(request: Request | WebSocket) -> Gateway:
+    gateway: Gateway = request.app.state.gateway
+    return gateway
+
+
+async def new_table(request: Request) -> Response:
+    """``POST /api/tables`` in a gateway: checked here, made by the table's dealer."""
+    from drawpoker.web.app import body_error, error, language, read_json, split_creator
+
+    try:
+        data = await read_json(request)
+        creator = split_creator(data)
+        parse_new_table(dict(data))
+        if creator["sit"]:
+            clean_name(creator.get("name"), "Player")
+    except ProtocolError as problem:
+        return body_error(problem, language(request))
+    except NicknameError as problem:
+        return error(400, "bad-nickname", str(problem), language(request))
+    except DrawPokerError as problem:
+        return error(400, "bad-request", str(problem), language(request))
+    gateway = _gateway(request)
+    maker = request.client.host if request.client else "unknown"
+    if not gateway.guard.table_allowed(maker):
+        limit = gateway.guard.settings.table_rate
+        why = f"this address made tables too fast (at most {limit}): wait a little"
+        return error(429, "too-many-tables", why)
+    table_id = secrets.token_urlsafe(12)
+    ask = {"op": "create", "request": data, "maker": maker, **creator}
+    status, body = await gateway.ask(table_id, ask)
+    if status == 201:
+        body["url"] = f"{request.app.state.public_url}/table/{table_id}"
+    return JSONResponse(body, status_code=status)
+
+
+async def take_seat(request: Request) -> Response:
+    """``POST /api/tables/{id}/seats`` in a gateway: the seat given by the table's dealer."""
+    from drawpoker.web.app import body_error, read_json
+
+    try:
+        data = await read_json(request)
+        unknown = sorted(set(data) - {"name", "device"})
+        if unknown:
+            raise ProtocolError("bad-message", f"unknown fields {unknown} (known: device, name)")
+    except ProtocolError as problem:
+        return body_error(problem)
+    ask = {"op": "claim", "name": data.get("name"), "device": data.get("device")}
+    status, body = await _gateway(request).ask(request.path_params["table_id"], ask)
+    return JSONResponse(body, status_code=status)
+
+
+async def table_facts(request: Request) -> Response:
+    """``GET /api/tables/{id}`` in a gateway: the facts of the table's dealer."""
+    status, body = await _gateway(request).ask(request.path_params["table_id"], {"op": "facts"})
+    return JSONResponse(body, status_code=status)
+
+
+async def refused(request: Request, problem: Exception) -> Response:
+    """A :class:`Refused` raised by a handler, as its JSON error."""
+    assert isinstance(problem, Refused)
+    body = {"error": problem.code, "message": problem.message}
+    return JSONResponse(body, status_code=problem.status, headers={"retry-after": "1"})
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    """A table's WebSocket in a gateway (the same protocol as one process's, docs/protocol.md)."""
+    from drawpoker.web.app import SocketOutbox, _deny, foreign_origin
+
+    gateway = _gateway(websocket)
+    origin = foreign_origin(websocket.scope, websocket.app.state.origins)
+    if origin is not None:
+        await _deny(websocket, 403, "bad-origin", f"connections from {origin} are not allowed")
+        return
+    address = websocket.client.host if websocket.client else "unknown"
+    if not gateway.guard.connect(address):
+        limit = gateway.guard.settings.connections_per_address
+        why = f"an address may have {limit} connections open"
+        await _deny(websocket, 429, "too-many-connections", why)
+        return
+    try:
+        await websocket.accept()
+        outbox = SocketOutbox(websocket)
+        try:
+            await Connection(gateway, websocket, outbox).serve()
+        finally:
+            await outbox.finish()
+    finally:
+        gateway.guard.disconnect(address)
+
+
+class Connection:
+    """One browser's WebSocket at a table, held by a gateway."""
+
+    def __init__(self, gateway: Gateway, websocket: WebSocket, outbox: Outbox) -> None:
+        self.gateway = gateway
+        self.websocket = websocket
+        self.outbox = outbox
+        self.table_id: str = websocket.path_params["table_id"]
+        self.id = secrets.token_hex(8)
+        self.reply = gateway.reply_channel()
+        self.number = 0
+        self.seat: int | None = None
+
+    def _refuse(self, problem: ProtocolError, code: int, reason: str) -> None:
+        self.outbox.send(encode(problem.to_dict()))
+        self.outbox.close(code, reason)
+
+    async def serve(self) -> None:
+        """The hello (checked here), then the relay both ways until the browser goes."""
+        settings = self.gateway.guard.settings
+        try:
+            async with asyncio.timeout(settings.hello_timeout):
+                first = await self.websocket.receive()
+        except TimeoutError:
+            self.outbox.close(POLICY_VIOLATION, f"no hello within {settings.hello_timeout:g} s")
+            return
+        if first["type"] == "websocket.disconnect":
+            return
+        try:
+            hello = parse_message(first.get("text") or "")
+            if not isinstance(hello, Hello | Watch):
+                raise ProtocolError(
+                    "hello-first", "send a hello with your seat token (or watch) first"
+                )
+        except ProtocolError as problem:
+            self._refuse(problem, POLICY_VIOLATION, problem.code)
+            return
+        request: dict[str, Any] = {"op": "watch", "since": hello.since}
+        if isinstance(hello, Hello):
+            found = await asyncio.to_thread(self.gateway.seat_of, self.table_id, hello.token)
+            if found is False:
+                self._refuse(ProtocolError("no-table", "there is no such table"), 4404, "no table")
+                return
+            if found is None or found is True:
+                why = "this is not a seat token of this table"
+                self._refuse(ProtocolError("bad-token", why), 4401, "bad seat token")
+                return
+            self.seat = found
+            request = {"op": "hello", "since": hello.since}
+        channel = (
+            public_channel(self.table_id)
+            if self.seat is None
+            else seat_channel(self.table_id, self.seat)
+        )
+        subscription = await self.gateway.bus.subscribe({self.reply: Position(0)})
+        pump = asyncio.create_task(self._pump(subscription, channel))
+        try:
+            await self._send(request)
+            await self._forward()
+        finally:
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await pump
+            await subscription.aclose()
+            with contextlib.suppress(Exception):
+                await self._send({"op": "disconnect"})
+                await self.gateway.bus.drop(self.reply)
+
+    async def _send(self, request: dict[str, Any]) -> None:
+        self.number += 1
+        request.update(
+            table=self.table_id, seat=self.seat, conn=self.id, reply=self.reply, n=self.number
+        )
+        await self.gateway.inbox.send(lane_of(self.table_id), request)
+
+    async def _pump(self, subscription: Subscription, channel: str) -> None:
+        """The bus to the browser: the replies to this connection, and after the welcome its
+        seat's (or the public) channel from where the welcome was made."""
+        welcomed = False
+        while True:
+            try:
+                async with asyncio.timeout(None if welcomed else ASK_TIMEOUT):
+                    message = await anext(subscription)
+            except TimeoutError:
+                why = "the table's dealer did not answer: connect again"
+                self._refuse(ProtocolError("dealer-unavailable", why), TRY_AGAIN, "try again")
+                return
+            except StopAsyncIteration:
+                return
+            text = message.payload
+            if message.channel == self.reply:
+                after, text = split_reply(text)
+                if after is not None:
+                    welcomed = True
+                    await subscription.follow(channel, after)
+                elif not welcomed:  # the hello refused (its answer comes before any other)
+                    self.outbox.send(text)
+                    self.outbox.close(4404 if '"no-table"' in text else POLICY_VIOLATION)
+                    return
+            if not self.outbox.send(text):
+                self.outbox.close(TOO_SLOW, "too slow: reconnect for a snapshot")
+                return
+
+    async def _forward(self) -> None:
+        """The browser to the dealer: each action or command, once checked here."""
+        guard = self.gateway.guard
+        while True:
+            message = await self.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if not guard.message_allowed(self.id):
+                rate = guard.settings.message_rate
+                self.outbox.close(POLICY_VIOLATION, f"too many messages (at most {rate})")
+                return
+            try:
+                text = message.get("text")
+                if text is None:
+                    raise ProtocolError("bad-message", "messages are JSON in text frames")
+                parsed = parse_message(text)
+                if isinstance(parsed, Hello | Watch):
+                    raise ProtocolError("bad-message", "this connection has said hello already")
+                if isinstance(parsed, Command) and parsed.kind == "ping":
+                    self.outbox.send(encode({"type": "pong"}))
+                elif self.seat is None:
+                    raise ProtocolError("watching", "a watcher may send ping, nothing else")
+                else:
+                    await self._send({"op": "message", "text": text})
+            except ProtocolError as problem:
+                self.outbox.send(encode(problem.to_dict()))

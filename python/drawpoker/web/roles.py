@@ -1,0 +1,157 @@
+"""The applications of ``drawpoker serve --role gateway`` and ``--role dealer``
+(docs/scale-out.md): a gateway serves the pages, the table API and the tables' WebSockets
+(:mod:`drawpoker.web.gateway`); a dealer serves only ``/health`` and plays its lanes' tables
+(:mod:`drawpoker.web.dealer`). Both need a PostgreSQL store and a Redis bus.
+
+>>> app = gateway_app("postgresql://localhost/poker", "redis://localhost")
+>>> sorted(route.path for route in app.routes)[:3]
+['/', '/api/analyse', '/api/devices']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Coroutine
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from drawpoker.web import app as site
+from drawpoker.web import gateway
+from drawpoker.web.bus import RedisBus
+from drawpoker.web.dealer import Dealer
+from drawpoker.web.guard import Guard, Refused, SiteLimits, origin_of
+from drawpoker.web.house import House
+from drawpoker.web.room import Pace
+from drawpoker.web.store import Store, StoreUnavailableError
+
+
+def _finishing(app: Starlette, origins: set[str], public_url: str) -> Starlette:
+    app.state.public_url = public_url.rstrip("/")
+    app.state.origins = origins
+    app.add_middleware(site.OriginCheck, allowed=origins)
+    app.add_middleware(site.SecurityHeaders)
+    return app
+
+
+async def _stopped(tasks: list[asyncio.Task[None]]) -> None:
+    for task in tasks:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+def gateway_app(
+    store_url: str,
+    bus_url: str,
+    limits: SiteLimits | None = None,
+    public_url: str = site.DEFAULT_URL,
+    origins: set[str] | None = None,
+) -> Starlette:
+    """A gateway: the pages and the table API and WebSockets, its tables' dealers reached
+    through the bus; devices and leaderboards straight from the store."""
+    guard = Guard(limits or SiteLimits())
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(store_url)
+        bus = RedisBus.from_url(bus_url)
+        app.state.gateway = gateway.Gateway(store, bus, guard)
+        app.state.house = House(store)  # no room: devices and ratings, read from the store
+        app.state.house.guard = guard
+        present = asyncio.create_task(app.state.gateway.keep_present())
+        try:
+            yield
+        finally:
+            await _stopped([present])
+            await bus.aclose()
+            store.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", site._localised_page("index.html")),
+            Route("/table/{table_id}", site._page("table.html")),
+            Route("/tips", site._localised_page("tips.html")),
+            Route("/rules", site.rules_index),
+            Route("/i18n/{tag}.json", site.texts),
+            Route("/rules/{game:path}", site.rules),
+            Route("/api/games", site.games),
+            Route("/api/tables", gateway.new_table, methods=["POST"]),
+            Route("/api/tables/{table_id}", gateway.table_facts),
+            Route("/api/tables/{table_id}/seats", gateway.take_seat, methods=["POST"]),
+            Route("/games", site._page("games.html")),
+            Route("/leaderboard", site._page("leaderboard.html")),
+            Route("/api/devices", site.new_device, methods=["POST"]),
+            Route("/api/devices/me", site.device_me),
+            Route("/api/devices/me/games", site.device_games),
+            Route("/api/leaderboard/{game}", site.leaderboard),
+            Route("/api/tips", site.tips),
+            Route("/api/tips.svg", site.tips_svg),
+            Route("/api/analyse", site.analysis, methods=["POST"]),
+            Route("/health", _health),
+            WebSocketRoute("/ws/{table_id}", gateway.table_socket),
+            Mount("/static", StaticFiles(directory=site.STATIC), name="static"),
+        ],
+        lifespan=lifespan,
+        exception_handlers={
+            StoreUnavailableError: site._store_away,
+            Refused: gateway.refused,
+        },
+    )
+    app.state.guard = guard
+    return _finishing(app, origins or {origin_of(public_url)}, public_url)
+
+
+def dealer_app(
+    store_url: str,
+    bus_url: str,
+    pace: Pace | None = None,
+    limits: SiteLimits | None = None,
+    public_url: str = site.DEFAULT_URL,
+    origins: set[str] | None = None,
+) -> Starlette:
+    """A dealer: its lanes' tables, played from their inboxes; it serves only ``/health`` (its
+    lanes).
+
+    >>> [route.path for route in dealer_app("postgresql://localhost/poker", "redis://x").routes]
+    ['/health']
+    """
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(store_url)
+        house = House(store, pace, limits)
+        bus = RedisBus.from_url(bus_url)
+        dealer = Dealer(house, bus)
+        app.state.dealer = dealer
+        work: list[Coroutine[Any, Any, None]] = [
+            dealer.keep_lanes(),
+            dealer.serve_inbox(),
+            dealer.publisher.run(),
+            site._sweep(house),
+        ]
+        tasks = [asyncio.create_task(step) for step in work]
+        try:
+            yield
+        finally:
+            await _stopped(tasks)
+            await dealer.release()
+            await house.stop()
+            await bus.aclose()
+            store.close()
+
+    app = Starlette(routes=[Route("/health", _health)], lifespan=lifespan)
+    return _finishing(app, origins or {origin_of(public_url)}, public_url)
+
+
+async def _health(request: Request) -> Response:
+    """``{"role": ..., "lanes": [...]}``: what this process does (a dealer: its lanes)."""
+    dealer: Dealer | None = getattr(request.app.state, "dealer", None)
+    if dealer is None:
+        return JSONResponse({"role": "gateway"})
+    return JSONResponse({"role": "dealer", "name": dealer.name, "lanes": sorted(dealer.held)})

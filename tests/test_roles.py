@@ -1,0 +1,437 @@
+"""The roles over real services: ``drawpoker serve --role dealer`` and ``--role gateway`` as
+subprocesses on one PostgreSQL database and one ``redis-server`` (the fixtures of
+``postgres_cluster.py`` and ``redis_server.py``), played by clients of the site's protocol."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from drawpoker.bots import bot_kinds
+from drawpoker.games import Table
+from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
+from drawpoker.web.lanes import LANES, lane_of
+from drawpoker.web.process import ServeProcess
+from drawpoker.web.store import Store
+from drawpoker.web.stream import SeatStreams
+from postgres_cluster import PostgresCluster
+from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
+from site_server import SCRIPTED
+from test_web_leak import check_messages
+
+pytestmark = pytest.mark.slow
+
+
+def _health(process: ServeProcess) -> dict[str, Any]:
+    with urllib.request.urlopen(process.url + "/health") as response:
+        data: dict[str, Any] = json.loads(response.read())
+        return data
+
+
+class Cluster:
+    """Dealers and gateways on one store and one bus."""
+
+    def __init__(self, store: str, bus: str) -> None:
+        self.store, self.bus = store, bus
+        self.processes: list[ServeProcess] = []
+
+    def start(self, role: str, **pace: float) -> ServeProcess:
+        options = ("--role", role, "--bus", self.bus, *SCRIPTED)
+        process = ServeProcess(self.store, options=options, **pace).start()
+        self.processes.append(process)
+        return process
+
+    def wait_lanes(self, dealers: list[ServeProcess], patience: float = 30.0) -> None:
+        """Until the dealers hold every lane between them, each some."""
+        deadline = time.monotonic() + patience
+        while True:
+            held = [set(_health(d)["lanes"]) for d in dealers]
+            if sum(map(len, held)) == len(set().union(*held)) == LANES and all(held):
+                return
+            assert time.monotonic() < deadline, held
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        for process in self.processes:
+            process.stop()
+
+
+@pytest.fixture
+def cluster(postgres: PostgresCluster, redis_server: RedisServer) -> Iterator[Cluster]:  # noqa: F811
+    made = Cluster(postgres.new_database(), redis_server.url)
+    try:
+        yield made
+    finally:
+        made.stop()
+
+
+class RecordingClient(SeatClient):
+    """A seat's client that keeps the text of every message it received (for the leak check)."""
+
+    def __init__(self, base_url: str, table_id: str, token: str) -> None:
+        super().__init__(base_url, table_id, token)
+        self.texts: list[str] = []
+        self.received_at: list[float] = []
+
+    async def receive(self) -> dict[str, Any]:
+        text = await self.socket.recv()
+        self.texts.append(text)
+        self.received_at.append(time.monotonic())
+        return self.follow(json.loads(text))
+
+
+def _calm(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A random legal action whose bets and raises are the smallest (the games last)."""
+    action = random_action(state, rng)
+    if "amount" in action:
+        action["amount"] = state["legal"]["min_to"]
+    return action
+
+
+async def _play_out(client: SeatClient, rng: random.Random) -> None:
+    """Plays the seat with random legal actions until the game is over."""
+    while client.state is None or client.state["status"] != "over":
+        if client.my_turn():
+            await client.act(_calm(client.state, rng))  # type: ignore[arg-type]
+        message = await asyncio.wait_for(client.receive(), 60)
+        assert message["type"] != "error", message
+
+
+def _new_table(gateway: ServeProcess, game: str, rounds: int) -> tuple[dict[str, Any], list[str]]:
+    """A table of two people and a CPU player, made at ``gateway``; its facts and tokens."""
+    cpu = f"cpu:{bot_kinds(game)[0]}"
+    made = create_table(
+        gateway.url, {"game": game, "seats": ["person", cpu, "person"], "rounds": rounds}
+    )
+    tokens = ["", "", ""]
+    for seat_wanted in (0, 2):
+        seat, tokens[seat_wanted] = take_seat(gateway.url, made["id"], f"P{seat_wanted}")
+        assert seat == seat_wanted
+    return made, tokens
+
+
+def _saved_table(store: str, table_id: str) -> Table:
+    saved = Store(store)
+    try:
+        found = saved.load_table(table_id)
+    finally:
+        saved.close()
+    assert found is not None
+    return Table.from_dict(found.snapshot)
+
+
+def _check_seen(
+    store: str, made: dict[str, Any], tokens: list[str], clients: dict[int, RecordingClient]
+) -> None:
+    """Every client saw its seat's stream exactly as the store replays it, no card it may not
+    see, and every chip is still there."""
+    table = _saved_table(store, made["id"])
+    streams = SeatStreams(table)
+    for seat, client in clients.items():
+        assert client.events == streams.since(table, seat, 0), seat
+        assert check_messages(table, seat, client.texts, tokens) > 0
+        state = client.state
+        assert state is not None and state["status"] == "over"
+        assert sum(state["stacks"]) + state["pot"] == made["table"]["stack"] * 3
+
+
+async def _refusal(url: str, table_id: str, hello: dict[str, Any]) -> tuple[Any, int]:
+    """The error a hello gets, and the close code that follows it."""
+    from websockets.asyncio.client import connect
+
+    async with connect(url.replace("http://", "ws://") + f"/ws/{table_id}") as socket:
+        await socket.send(json.dumps(hello))
+        said = json.loads(await socket.recv())
+        await socket.wait_closed()
+        code: int = socket.close_code
+        return said["code"], code
+
+
+def test_a_dealer_and_a_gateway_play_a_table_to_its_end(cluster: Cluster) -> None:
+    dealer = cluster.start("dealer")
+    gateway = cluster.start("gateway")
+    cluster.wait_lanes([dealer])
+    device = _call(gateway, "POST", "/api/devices", {"nickname": "Ann"})["device"]
+    request = {"game": "holdem", "seats": ["person", "person"], "rounds": 3}
+    made = create_table(gateway.url, {**request, "sit": True, "device": device})
+    assert made["table"]["status"] == "waiting" and made["seat"] == 0
+    tokens = [made["token"], take_seat(gateway.url, made["id"], "Bob")[1]]
+    forged = {"type": "hello", "token": "forged"}
+    assert asyncio.run(_refusal(gateway.url, made["id"], forged)) == ("bad-token", 4401)
+    assert asyncio.run(_refusal(gateway.url, "nope", forged)) == ("no-table", 4404)
+
+    async def play() -> list[SeatClient]:
+        clients = [SeatClient(gateway.url, made["id"], token) for token in tokens]
+        for client in clients:
+            await client.connect()
+        rng = random.Random(5)
+        await asyncio.gather(*(_play_out(c, random.Random(rng.random())) for c in clients))
+        return clients
+
+    clients = asyncio.run(play())
+    final = [c.state for c in clients]
+    assert all(state is not None and state["status"] == "over" for state in final)
+    assert sum(final[0]["stacks"]) == made["table"]["stack"] * 2  # type: ignore[index]
+    assert [p["name"] for p in final[0]["players"]] == ["Ann", "Bob"]  # type: ignore[index]
+    games = _call(gateway, "GET", "/api/devices/me/games", headers={"x-device-key": device})
+    assert [row["id"] for row in games["tables"]] == [made["id"]]
+
+
+def _call(
+    process: ServeProcess, method: str, path: str, body: Any = None, headers: Any = None
+) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        process.url + path,
+        data=data,
+        method=method,
+        headers={"content-type": "application/json", **(headers or {})},
+    )
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())
+
+
+def _dealer_of(table_id: str, dealers: list[ServeProcess]) -> ServeProcess:
+    lane = lane_of(table_id)
+    (holder,) = [d for d in dealers if lane in _health(d)["lanes"]]
+    return holder
+
+
+GAMES = ("holdem", "five-card-draw", "stud", "omaha")
+
+
+def _tables_on_both(
+    cluster: Cluster, gateways: list[ServeProcess], dealers: list[ServeProcess], rounds: int
+) -> list[tuple[dict[str, Any], list[str]]]:
+    """Tables made at alternate gateways until each dealer deals two of them at least."""
+    tables = []
+    while True:
+        made = _new_table(gateways[len(tables) % 2], GAMES[len(tables) % len(GAMES)], rounds)
+        tables.append(made)
+        owners = [_dealer_of(m["id"], dealers) for m, _ in tables]
+        if all(owners.count(d) >= 2 for d in dealers):
+            return tables
+        assert len(tables) < 30
+
+
+async def _connect(
+    tables: list[tuple[dict[str, Any], list[str]]], gateways: list[ServeProcess]
+) -> list[dict[int, RecordingClient]]:
+    """Each table's seat 0 on one gateway, seat 2 on the other."""
+    seated = []
+    for number, (made, tokens) in enumerate(tables):
+        clients = {
+            seat: RecordingClient(gateways[(number + i) % 2].url, made["id"], tokens[seat])
+            for i, seat in enumerate((0, 2))
+        }
+        for client in clients.values():
+            await client.connect()
+        seated.append(clients)
+    return seated
+
+
+def test_two_gateways_and_two_dealers_share_tables(cluster: Cluster) -> None:
+    """Two people at each table, each through another gateway; tables on both dealers; every
+    seat's stream is the store's, and no seat is sent a card it may not see."""
+    dealers = [cluster.start("dealer", think=0.001) for _ in range(2)]
+    gateways = [cluster.start("gateway") for _ in range(2)]
+    cluster.wait_lanes(dealers)
+    tables = _tables_on_both(cluster, gateways, dealers, rounds=4)
+
+    async def play() -> tuple[list[dict[int, RecordingClient]], list[str]]:
+        seated = await _connect(tables, gateways)
+        watched: list[str] = []
+        rng = random.Random(8)
+        await asyncio.gather(
+            _watch(gateways[1].url, tables[0][0]["id"], watched),
+            *(_play_out(c, random.Random(rng.random())) for cs in seated for c in cs.values()),
+        )
+        return seated, watched
+
+    seated, watched = asyncio.run(play())
+    for (made, tokens), clients in zip(tables, seated, strict=True):
+        _check_seen(cluster.store, made, tokens, clients)
+    first, tokens = tables[0]
+    assert json.loads(watched[0])["type"] == "welcome"
+    check_messages(_saved_table(cluster.store, first["id"]), 3, watched, tokens)
+
+
+async def _watch(url: str, table_id: str, texts: list[str]) -> None:
+    """Watches a table through a gateway until its game is over, keeping every message."""
+    from websockets.asyncio.client import connect
+
+    async with connect(url.replace("http://", "ws://") + f"/ws/{table_id}") as socket:
+        await socket.send(json.dumps({"type": "watch"}))
+        while True:
+            texts.append(str(await asyncio.wait_for(socket.recv(), 60)))
+            if json.loads(texts[-1])["state"]["status"] == "over":
+                return
+
+
+def test_a_dealer_killed_mid_hand_hands_its_lanes_over(cluster: Cluster) -> None:
+    """kill -9 of a dealer while its tables play: the other dealer takes its lanes once the
+    leases lapse, the players' next actions go through, and each seat's stream has no gap and
+    no repeat (the store's replay), every chip kept."""
+    dealers = [cluster.start("dealer", think=0.001) for _ in range(2)]
+    gateways = [cluster.start("gateway") for _ in range(2)]
+    cluster.wait_lanes(dealers)
+    tables = _tables_on_both(cluster, gateways, dealers, rounds=12)
+    victim = dealers[0]
+    theirs = {m["id"] for m, _ in tables if _dealer_of(m["id"], dealers) is victim}
+    killed_at: list[float] = []
+
+    async def play() -> list[dict[int, RecordingClient]]:
+        seated = await _connect(tables, gateways)
+        rng = random.Random(9)
+        players = [
+            asyncio.create_task(_play_out(c, random.Random(rng.random())))
+            for cs in seated
+            for c in cs.values()
+        ]
+
+        def mid_game(client: SeatClient) -> bool:
+            state = client.state or {"actions": 0, "status": "waiting"}
+            return state["actions"] >= 15 or state["status"] == "over"
+
+        while not all(mid_game(c) for cs in seated for c in cs.values()):
+            await asyncio.sleep(0.01)
+        victim.kill()
+        killed_at.append(time.monotonic())
+        playing = [
+            c.state["status"] == "playing"
+            for made, cs in zip(tables, seated, strict=True)
+            if made[0]["id"] in theirs
+            for c in cs.values()
+            if c.state is not None
+        ]
+        assert any(playing)  # killed while its tables played
+        await asyncio.gather(*players)
+        return seated
+
+    seated = asyncio.run(play())
+    survivor = dealers[1]
+    assert set(_health(survivor)["lanes"]) == set(range(LANES))
+    gaps = []
+    for (made, tokens), clients in zip(tables, seated, strict=True):
+        _check_seen(cluster.store, made, tokens, clients)
+        if made["id"] in theirs:
+            for client in clients.values():
+                after = [t for t in client.received_at if t > killed_at[0]]
+                assert after, made["id"]  # the table went on
+                gaps.append(after[0] - killed_at[0])
+    print(f"first message after the kill: {max(gaps):.2f} s at most")
+    assert max(gaps) < 3.0 + 5.0  # the lease term, and loading and playing on
+
+
+async def _play_resuming(
+    client: RecordingClient, rng: random.Random, gateways: list[ServeProcess]
+) -> int:
+    """Plays the seat to the game's end; when its gateway goes away, connects again through
+    another with ``since``. How many times it did."""
+    resumed = 0
+    while True:
+        try:
+            await _play_out(client, rng)
+            return resumed
+        except Exception as error:  # websockets' ConnectionClosed
+            if type(error).__name__ not in ("ConnectionClosedError", "ConnectionClosedOK"):
+                raise
+        resumed += 1
+        live = [g for g in gateways if g.process is not None]
+        client.base_url = live[0].url
+        client.pending = None
+        await client.connect()
+
+
+def test_a_gateway_killed_its_clients_resume_through_another(cluster: Cluster) -> None:
+    """kill -9 of a gateway mid-game: its clients connect again through the other with
+    ``since`` and play on; every seat's stream is still the store's, without gap or repeat."""
+    dealers = [cluster.start("dealer", think=0.001)]
+    gateways = [cluster.start("gateway") for _ in range(2)]
+    cluster.wait_lanes(dealers)
+    tables = [_new_table(gateways[n % 2], GAMES[n % len(GAMES)], rounds=8) for n in range(3)]
+
+    async def play() -> tuple[list[dict[int, RecordingClient]], list[int]]:
+        seated = await _connect(tables, gateways)
+        rng = random.Random(10)
+        players = [
+            asyncio.create_task(_play_resuming(c, random.Random(rng.random()), gateways))
+            for cs in seated
+            for c in cs.values()
+        ]
+        while not all(
+            (c.state or {"actions": 0})["actions"] >= 10 for cs in seated for c in cs.values()
+        ):
+            await asyncio.sleep(0.01)
+        gateways[0].kill()
+        return seated, list(await asyncio.gather(*players))
+
+    seated, resumed = asyncio.run(play())
+    assert sum(resumed) == 3  # one client of each table was on the killed gateway
+    for (made, tokens), clients in zip(tables, seated, strict=True):
+        _check_seen(cluster.store, made, tokens, clients)
+
+
+def test_the_seats_of_a_killed_gateway_count_as_gone(cluster: Cluster) -> None:
+    """A gateway killed with its connection: once its presence mark lapses, its seat shows as
+    not connected to the other player (the grace period runs), with no close ever sent."""
+    dealers = [cluster.start("dealer")]
+    gateways = [cluster.start("gateway") for _ in range(2)]
+    cluster.wait_lanes(dealers)
+    made = create_table(gateways[0].url, {"game": "holdem", "seats": ["person", "person"]})
+    tokens = [take_seat(gateways[0].url, made["id"], name)[1] for name in ("Ann", "Bob")]
+
+    async def watch_seat_go() -> float:
+        ann = SeatClient(gateways[0].url, made["id"], tokens[0])
+        bob = SeatClient(gateways[1].url, made["id"], tokens[1])
+        await ann.connect()
+        await bob.connect()
+        while not (bob.state and bob.state["players"][0]["connected"]):
+            await asyncio.wait_for(bob.receive(), 30)
+        gateways[0].kill()
+        killed = time.monotonic()
+        while bob.state["players"][0]["connected"]:
+            await asyncio.wait_for(bob.receive(), 30)
+        await bob.close()
+        return time.monotonic() - killed
+
+    seconds = asyncio.run(watch_seat_go())
+    print(f"a killed gateway's seat counted gone after {seconds:.2f} s")
+
+
+def test_dealers_killed_again_and_again_lose_nothing(cluster: Cluster) -> None:
+    """Dealers killed with SIGKILL at random moments, a new one started after each (the lanes
+    move to the survivor, then part of them back to the newcomer): every table plays to its
+    end, every seat's stream is the store's replay, every chip kept."""
+    dealers = [cluster.start("dealer", think=0.001) for _ in range(2)]
+    gateways = [cluster.start("gateway") for _ in range(2)]
+    cluster.wait_lanes(dealers)
+    tables = [_new_table(gateways[n % 2], GAMES[n % len(GAMES)], rounds=25) for n in range(4)]
+    rng = random.Random(11)
+
+    async def play() -> list[dict[int, RecordingClient]]:
+        seated = await _connect(tables, gateways)
+        players = [
+            asyncio.create_task(_play_out(c, random.Random(rng.random())))
+            for cs in seated
+            for c in cs.values()
+        ]
+        for _ in range(3):
+            await asyncio.sleep(rng.uniform(0.5, 4.0))
+            victim = rng.choice([d for d in dealers if d.process is not None])
+            victim.kill()
+            states = [c.state for cs in seated for c in cs.values()]
+            assert any(s is not None and s["status"] == "playing" for s in states)
+            dealers.append(await asyncio.to_thread(cluster.start, "dealer", think=0.001))
+        await asyncio.gather(*players)
+        return seated
+
+    seated = asyncio.run(play())
+    for (made, tokens), clients in zip(tables, seated, strict=True):
+        _check_seen(cluster.store, made, tokens, clients)

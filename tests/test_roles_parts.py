@@ -1,0 +1,81 @@
+"""The parts of the gateway and dealer roles, each alone: ``drawpoker serve`` refusing a role
+without its services, a room whose lane another dealer took, a lane's inbox over a real
+``redis-server``."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+
+import pytest
+from drawpoker.web.inbox import START, RedisInbox
+from drawpoker.web.lobby import parse_new_table
+from drawpoker.web.protocol import Act, ProtocolError
+from drawpoker.web.room import Pace, Room
+from drawpoker.web.store import Store
+from redis.asyncio import Redis
+from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--role", "dealer"], "--role dealer needs --store postgresql://... and --bus redis://"),
+        (
+            ["--role", "gateway", "--store", "postgresql://x@/y?host=/nowhere"],
+            "--role gateway needs --store",
+        ),
+        (["--bus", "redis://localhost"], "--bus is for --role gateway or dealer"),
+        (
+            ["--role", "dealer", "--store", "postgresql://x@/y", "--bus", "http://x"],
+            "--bus takes a redis:// or unix:// URL, not 'http://x'",
+        ),
+    ],
+)
+def test_serve_refuses_a_role_without_its_services(options: list[str], said: str) -> None:
+    command = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0", *options]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert said in done.stdout + done.stderr
+    assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_a_room_whose_lane_was_taken_writes_nothing_and_stops() -> None:
+    async def run() -> None:
+        store = Store(":memory:")
+        request = parse_new_table({"game": "holdem", "seats": ["person"] * 2})
+        room = Room.new("t", 0.0, request, store, Pace(), seed=1)
+        room.fence = (5, store.take_lane(5))
+        room.start()
+        room.command(0, "back")
+        saved = store.load_table("t")
+        store.take_lane(5)  # another dealer took the lane
+        with pytest.raises(ProtocolError) as refused:
+            room.act(0, Act(room.streams.last[0], "call"))
+        assert refused.value.code == "moved"
+        assert room.moved
+        assert store.load_table("t") == saved  # nothing written
+
+    asyncio.run(run())
+
+
+def test_a_lanes_inbox_goes_on_from_the_last_request_handled(
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    async def run() -> None:
+        client = Redis.from_url(redis_server.url, decode_responses=True)
+        inbox = RedisInbox(client)
+        for number in range(3):
+            await inbox.send(7, {"op": "act", "n": number})
+        await inbox.send(8, {"op": "hello", "n": 0})
+        assert await inbox.resume_from(7) == START
+        first = await inbox.read({7: START}, block_ms=10)
+        assert [(lane, r["n"]) for lane, _, r in first] == [(7, 0), (7, 1), (7, 2)]
+        await inbox.handled(7, first[1][1])  # the dealer died after handling the second
+        again = await inbox.read({7: await inbox.resume_from(7)}, block_ms=10)
+        assert [r["n"] for _, _, r in again] == [2]
+        assert await inbox.read({}, block_ms=10) == []
+        await client.aclose()
+
+    asyncio.run(run())
