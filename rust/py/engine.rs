@@ -510,16 +510,17 @@ impl HandState {
         self.state.actor.is_none()
     }
 
-    /// What `seat` may see: its own cards, the public facts, its legal actions on its turn and
-    /// the events it may see, copied out of the hand (Python objects are made when read).
-    fn view(&self, seat: usize) -> PyResult<SeatView> {
+    /// What `seat` may see of the hand of `game` (a `GameSpec`): its own cards, the public
+    /// facts, its legal actions on its turn and the events it may see, copied out of the hand
+    /// (Python objects are made when read).
+    fn view(&self, seat: usize, game: Py<PyAny>) -> PyResult<SeatView> {
         self.check_seat(seat)?;
         let legal = if self.state.actor == Some(seat) {
             Some(check(self.state.legal_actions())?)
         } else {
             None
         };
-        Ok(SeatView::new(&self.state, seat, legal))
+        Ok(SeatView::new(&self.state, seat, legal, game))
     }
 
     /// An independent copy of the hand.

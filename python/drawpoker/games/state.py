@@ -492,7 +492,7 @@ class Hand:
         >>> hand.view(2).cards == tuple(hand.cards[2]), hand.view(2).legal is None
         (True, True)
         """
-        return HandView.of_seat(self._state.view(self._seat(seat)), self.game)
+        return self._state.view(self._seat(seat), self.game)
 
     def seat_cards(self, seat: int) -> tuple[int, ...]:
         """The cards ``seat`` holds, as its view shows them (``view(seat).cards``).
