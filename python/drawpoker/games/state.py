@@ -492,7 +492,9 @@ class Hand:
         >>> hand.view(2).cards == tuple(hand.cards[2]), hand.view(2).legal is None
         (True, True)
         """
-        return self._state.view(self._seat(seat), self.game)
+        if type(seat) is not int or not 0 <= seat < self._state.seats:  # _seat, inlined
+            seat = self._seat(seat)
+        return self._state.view(seat, self.game)
 
     def seat_cards(self, seat: int) -> tuple[int, ...]:
         """The cards ``seat`` holds, as its view shows them (``view(seat).cards``).
