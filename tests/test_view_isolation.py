@@ -28,6 +28,8 @@ def referents(obj: object) -> list[object]:
     if isinstance(obj, types.FunctionType):
         cells = [cell.cell_contents for cell in obj.__closure__ or () if _filled(cell)]
         return [*cells, obj.__defaults__, obj.__kwdefaults__]
+    if isinstance(obj, _core.SeatView):  # the engine's copy: its fields are all it holds
+        return list(obj._asdict().values())
     if isinstance(obj, types.MethodType | types.BuiltinMethodType):
         owner = getattr(obj, "__self__", None)
         return [] if isinstance(owner, types.ModuleType) else [owner]

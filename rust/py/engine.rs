@@ -4,9 +4,9 @@
 use std::sync::Arc;
 
 use super::errors::{check, to_py};
+use super::seat_view::{event_tuple, legal_tuple, EventTuple, SeatView};
 use crate::card::{Card, RANK_CHARS, SUIT_CHARS};
 use crate::draw::limit::DrawLimit;
-use crate::engine::event::EventKind;
 use crate::engine::pots;
 use crate::engine::spec::{
     BetSize, CardOrder, Deck, FirstToAct, ForcedBets, HandCards, OddChip, Opening, Qualifier,
@@ -258,14 +258,6 @@ pub struct HandState {
     pub(crate) state: State,
 }
 
-type EventTuple<'py> = (
-    &'static str,
-    Option<usize>,
-    Option<usize>,
-    u64,
-    Bound<'py, PyTuple>,
-);
-
 fn card_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
     PyTuple::new(py, cards)
 }
@@ -342,20 +334,7 @@ impl HandState {
 
     /// The legal actions as a tuple in the field order of `LegalActions`.
     fn legal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let legal = check(self.state.legal_actions())?;
-        let kinds = PyTuple::new(py, legal.kinds)?;
-        let presets = PyTuple::new(py, legal.presets)?;
-        (
-            legal.seat,
-            kinds,
-            legal.call,
-            legal.min_to,
-            legal.max_to,
-            legal.step,
-            legal.max_discards,
-            presets,
-        )
-            .into_pyobject(py)
+        legal_tuple(py, &check(self.state.legal_actions())?)
     }
 
     /// The events from index `start` on, as `(kind, seat, to, amount, cards)` tuples.
@@ -364,15 +343,7 @@ impl HandState {
             .events
             .iter()
             .skip(start)
-            .map(|e| {
-                Ok((
-                    EventKind::name(e.kind),
-                    e.seat,
-                    e.to,
-                    e.amount,
-                    card_tuple(py, &e.cards)?,
-                ))
-            })
+            .map(|e| event_tuple(py, e))
             .collect()
     }
 
@@ -554,53 +525,17 @@ impl HandState {
         self.state.actor.is_none()
     }
 
-    /// What `seat` may see, as a tuple in the field order of `HandView` up to its board:
-    /// seat, seats, button, street, phase, actor, own cards, card counts, stacks, bets,
-    /// committed, dead chips, live, current bet, drawn, revealed (a dict), the legal actions
-    /// (a tuple on its turn, else None), the board, every seat's up cards; then the number of
-    /// events so far.
-    fn view<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyTuple>> {
+    /// What `seat` may see of the hand of `game` (a `GameSpec`): its own cards, the public
+    /// facts, its legal actions on its turn and the events it may see, copied out of the hand
+    /// (Python objects are made when read).
+    fn view(&self, seat: usize, game: Py<PyAny>) -> PyResult<SeatView> {
         self.check_seat(seat)?;
-        let s = &self.state;
-        let legal = if s.actor == Some(seat) {
-            Some(self.legal(py)?)
+        let legal = if self.state.actor == Some(seat) {
+            Some(check(self.state.legal_actions())?)
         } else {
             None
         };
-        let counts: Vec<usize> = s.cards.iter().map(Vec::len).collect();
-        let revealed = PyDict::new(py);
-        for (shown, cards) in &s.revealed {
-            revealed.set_item(shown, card_tuple(py, cards)?)?;
-        }
-        let items: [Bound<'py, PyAny>; 20] = [
-            seat.into_pyobject(py)?.into_any(),
-            s.seats.into_pyobject(py)?.into_any(),
-            s.button.into_pyobject(py)?.into_any(),
-            s.street.into_pyobject(py)?.into_any(),
-            s.phase.name().into_pyobject(py)?.into_any(),
-            s.actor.into_pyobject(py)?.into_any(),
-            card_tuple(py, &s.cards[seat])?.into_any(),
-            PyTuple::new(py, counts)?.into_any(),
-            PyTuple::new(py, &s.stacks)?.into_any(),
-            PyTuple::new(py, &s.bets)?.into_any(),
-            PyTuple::new(py, &s.committed)?.into_any(),
-            s.dead.into_pyobject(py)?.into_any(),
-            PyTuple::new(py, &s.live)?.into_any(),
-            s.current_bet.into_pyobject(py)?.into_any(),
-            PyTuple::new(py, &s.drawn)?.into_any(),
-            revealed.into_any(),
-            legal.into_pyobject(py)?.into_any(),
-            card_tuple(py, &s.board)?.into_any(),
-            PyTuple::new(
-                py,
-                (0..s.seats)
-                    .map(|seat| card_tuple(py, &s.up_cards(seat)))
-                    .collect::<PyResult<Vec<_>>>()?,
-            )?
-            .into_any(),
-            s.events.len().into_pyobject(py)?.into_any(),
-        ];
-        PyTuple::new(py, items)
+        Ok(SeatView::new(&self.state, seat, legal, game))
     }
 
     /// An independent copy of the hand.
@@ -667,6 +602,7 @@ fn award_pots(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
     m.add_class::<HandState>()?;
+    m.add_class::<SeatView>()?;
     m.add_function(wrap_pyfunction!(uncalled_bet, m)?)?;
     m.add_function(wrap_pyfunction!(side_pots, m)?)?;
     m.add_function(wrap_pyfunction!(split_pot, m)?)?;

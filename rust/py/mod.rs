@@ -10,6 +10,7 @@ mod errors;
 mod eval;
 mod history;
 mod omaha;
+mod seat_view;
 mod shuffle;
 mod stop;
 

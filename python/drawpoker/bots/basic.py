@@ -40,7 +40,8 @@ class CheckCallBot:
         """
         if view.phase == "draw":
             return STAND_PAT
-        if view.legal is not None and "bring-in" in view.legal.kinds:
+        legal = view.legal  # a view makes the actions anew at each read
+        if legal is not None and "bring-in" in legal.kinds:
             return BRING_IN
         return CALL if view.current_bet > view.bets[view.seat] else CHECK
 

@@ -13,12 +13,10 @@ deal: `cards` are dealt face down to seat; only seat sees them
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from drawpoker.games.actions import LegalActions, cards_repr
-
-if TYPE_CHECKING:
-    from drawpoker.games.spec import GameSpec
+from drawpoker import _core
+from drawpoker.games.actions import cards_repr
 
 EVENT_KINDS = {
     "ante": "seat posts an ante of `amount` chips (a big-blind ante: for the table); public",
@@ -72,65 +70,44 @@ class Event(NamedTuple):
         )
 
 
-class HandView(NamedTuple):
-    """What one seat may know about a hand: its own cards, the public facts, its legal actions on
-    its turn, the events it may see. CPU players decide from this alone.
+HandView = _core.SeatView
+"""What one seat may know about a hand: its own cards, the public facts, its legal actions on
+its turn, the events it may see (``seat seats button street phase actor cards card_counts stacks
+bets committed dead live current_bet drawn revealed legal board up_cards game events``, and
+``pot``). CPU players decide from this alone.
 
-    >>> from drawpoker.games import FiveCardDraw, Hand
-    >>> view = Hand(FiveCardDraw(), [500, 500], seed=1).view(0)
-    >>> len(view.cards), view.card_counts, view.pot, view.board
-    (5, (5, 5), 20, ())
-    """
+The engine copies what the seat may see when :meth:`~drawpoker.games.Hand.view` makes the view
+(no path back to the hand) and makes each field's Python value when it is read: a view is made
+at every decision and a player reads a few of its fields. ``dead`` is the chips in the main pot
+that count toward no seat's bet (a big-blind ante); ``drawn`` the cards each seat exchanged in the
+latest draw (-1: has not drawn); ``revealed`` the hands shown so far, by seat; ``up_cards`` every
+seat's face-up cards (stud); ``events`` the events this seat may see, in order. A view is
+read-only: ``_replace(**changes)`` makes a changed copy, ``HandView(**fields)`` one from plain data.
 
-    seat: int
-    seats: int
-    button: int
-    street: int
-    phase: str
-    actor: int | None
-    cards: tuple[int, ...]
-    card_counts: tuple[int, ...]
-    stacks: tuple[int, ...]
-    bets: tuple[int, ...]
-    committed: tuple[int, ...]
-    dead: int
-    """Chips in the main pot that count toward no seat's bet (a big-blind ante)."""
-    live: tuple[bool, ...]
-    current_bet: int
-    drawn: tuple[int, ...]
-    """Cards each seat exchanged in the latest draw (-1 = has not drawn)."""
-    revealed: dict[int, tuple[int, ...]]
-    """Hands shown at the showdown so far, by seat."""
-    legal: LegalActions | None
-    board: tuple[int, ...]
-    up_cards: tuple[tuple[int, ...], ...]
-    """Every seat's face-up cards (stud), by seat."""
-    game: GameSpec
-    events: tuple[Event, ...]
-    """The events this seat may see, in order, up to the moment of the view (a copy: a view
-    holds nothing of the hand that the seat may not see)."""
+>>> from drawpoker.games import FiveCardDraw, Hand
+>>> view = Hand(FiveCardDraw(), [500, 500], seed=1).view(0)
+>>> len(view.cards), view.card_counts, view.pot, view.board
+(5, (5, 5), 20, ())
+>>> HandView(**view._asdict()) == view, view._replace(cards=()).cards, view._replace(seat=1) == view
+(True, (), False)
+>>> view.seat = 1
+Traceback (most recent call last):
+...
+AttributeError: attribute 'seat' of 'drawpoker._core.SeatView' objects is not writable
+"""
 
-    def __repr__(self) -> str:
-        """The view in short, cards as text (every field stays readable by name).
 
-        >>> from drawpoker.games import Hand, game
-        >>> Hand(game("holdem"), [1000, 1000], deck="As 7c Kd 2h").view(1)
-        HandView(seat=1, game='holdem', street=0, phase='bet', actor=0, cards='As Kd', board=(), \
+def view_repr(view: HandView) -> str:
+    """``repr(view)``: the view in short, cards as text (every field stays readable by name).
+
+    >>> from drawpoker.games import Hand, game
+    >>> Hand(game("holdem"), [1000, 1000], deck="As 7c Kd 2h").view(1)
+    HandView(seat=1, game='holdem', street=0, phase='bet', actor=0, cards='As Kd', board=(), \
 stacks=(950, 900), bets=(50, 100), pot=150, legal=None)
-        """
-        return (
-            f"HandView(seat={self.seat}, game={self.game.name!r}, street={self.street}, "
-            f"phase={self.phase!r}, actor={self.actor}, cards={cards_repr(self.cards)}, "
-            f"board={cards_repr(self.board)}, stacks={self.stacks}, bets={self.bets}, "
-            f"pot={self.pot}, legal={self.legal})"
-        )
-
-    @property
-    def pot(self) -> int:
-        """Every chip committed to the hand so far.
-
-        >>> from drawpoker.games import FiveCardDraw, Hand
-        >>> Hand(FiveCardDraw(), [500, 500, 500], seed=1).view(2).pot
-        30
-        """
-        return sum(self.committed) + self.dead
+    """
+    return (
+        f"HandView(seat={view.seat}, game={view.game.name!r}, street={view.street}, "
+        f"phase={view.phase!r}, actor={view.actor}, cards={cards_repr(view.cards)}, "
+        f"board={cards_repr(view.board)}, stacks={view.stacks}, bets={view.bets}, "
+        f"pot={view.pot}, legal={view.legal})"
+    )

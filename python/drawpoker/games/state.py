@@ -39,7 +39,6 @@ from drawpoker.games.validate import seed as checked_seed
 # Build NamedTuples from full tuples, skipping their keyword-argument wrappers (hot paths).
 _event = cast("Callable[[type[Event], tuple[Any, ...]], Event]", tuple.__new__)
 _legal = cast("Callable[[type[LegalActions], tuple[Any, ...]], LegalActions]", tuple.__new__)
-_view = cast("Callable[[type[HandView], tuple[Any, ...]], HandView]", tuple.__new__)
 
 SNAPSHOT_FORMAT = "drawpoker.hand/1"
 """The ``format`` field of :meth:`Hand.to_dict`."""
@@ -64,7 +63,7 @@ class Hand:
     (0, [0, 50, 100])
     """
 
-    __slots__ = ("_events", "_seat_events", "_seat_seen", "_state", "game")
+    __slots__ = ("_events", "_state", "game")
 
     def __init__(
         self,
@@ -103,9 +102,6 @@ class Hand:
     def _attach(self) -> None:
         """Starts the event caches of the engine state ``_state``."""
         self._events: list[Event] = []
-        # each seat's visible events so far, and how many of the hand's events were sorted
-        self._seat_events: list[list[Event]] = [[] for _ in range(self._state.seats)]
-        self._seat_seen = [0] * self._state.seats
 
     @classmethod
     def from_state(cls, game: GameSpec, state: _core.HandState) -> Hand:
@@ -428,10 +424,10 @@ class Hand:
         """
         return list(self._synced_events())
 
-    def _synced_events(self, count: int | None = None) -> list[Event]:
-        """Every event so far (``count`` of them, when the caller knows), each made once."""
+    def _synced_events(self) -> list[Event]:
+        """Every event so far, each made once."""
         known, state = self._events, self._state
-        if len(known) < (state.event_count() if count is None else count):
+        if len(known) < state.event_count():
             known += [_event(Event, e) for e in state.events_from(len(known))]
         return known
 
@@ -496,33 +492,9 @@ class Hand:
         >>> hand.view(2).cards == tuple(hand.cards[2]), hand.view(2).legal is None
         (True, True)
         """
-        number = self._seat(seat)
-        fields = self._state.view(number)
-        legal = fields[16]
-        return _view(
-            HandView,
-            (
-                *fields[:16],
-                None if legal is None else _legal(LegalActions, legal),
-                fields[17],
-                fields[18],
-                self.game,
-                # a copy of what the seat may see: a view holds no path back to the hand
-                tuple(self._seat_visible(number, fields[19])),
-            ),
-        )
-
-    def _seat_visible(self, seat: int, count: int | None = None) -> list[Event]:
-        """The events ``seat`` may see among the hand's first ``count`` (default: all so far),
-        each event filtered once per seat (views are made at every decision)."""
-        every = self._synced_events(count)
-        done = self._seat_seen[seat]
-        visible = self._seat_events[seat]
-        if done < len(every):
-            # e[2] is Event.to: who may see the event (None: everyone)
-            visible += [e for e in every[done:] if e[2] is None or e[2] == seat]
-            self._seat_seen[seat] = len(every)
-        return visible
+        if type(seat) is not int or not 0 <= seat < self._state.seats:  # _seat, inlined
+            seat = self._seat(seat)
+        return self._state.view(seat, self.game)
 
     def seat_cards(self, seat: int) -> tuple[int, ...]:
         """The cards ``seat`` holds, as its view shows them (``view(seat).cards``).
@@ -551,7 +523,9 @@ class Hand:
         >>> [e.kind for e in hand.visible_events(0)]
         ['ante', 'ante', 'ante', 'deal']
         """
-        return list(self._seat_visible(self._seat(seat)))
+        number = self._seat(seat)
+        # e[2] is Event.to: who may see the event (None: everyone)
+        return [e for e in self._synced_events() if e[2] is None or e[2] == number]
 
     # ------------------------------------------------------------------ checks and doers
 

@@ -1,0 +1,453 @@
+//! `SeatView` (Python's `HandView`): what one seat may know of a hand, copied out of the engine
+//! state when the view is made (plain Rust data, no path back to the hand) and turned into
+//! Python objects only when a field is read. A CPU player reads a few fields of a view made at
+//! every decision.
+
+use std::borrow::Cow;
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::pyclass::CompareOp;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyTuple, PyType};
+
+use crate::card::Card;
+use crate::engine::action::LegalActions;
+use crate::engine::event::{Event, EventKind};
+use crate::engine::state::HandState as State;
+
+/// The fields of a view, in order.
+const FIELDS: [&str; 21] = [
+    "seat",
+    "seats",
+    "button",
+    "street",
+    "phase",
+    "actor",
+    "cards",
+    "card_counts",
+    "stacks",
+    "bets",
+    "committed",
+    "dead",
+    "live",
+    "current_bet",
+    "drawn",
+    "revealed",
+    "legal",
+    "board",
+    "up_cards",
+    "game",
+    "events",
+];
+
+type Text = Cow<'static, str>;
+
+/// The legal actions: seat, kinds, call, min_to, max_to, step, max_discards, presets.
+type LegalOf<T> = (usize, Vec<T>, u64, u64, u64, u64, usize, Vec<(T, u64)>);
+type Legal = LegalOf<Text>;
+
+/// An event: kind, seat, to, amount, cards.
+type EventOf<T> = (T, Option<usize>, Option<usize>, u64, Vec<Card>);
+type SeenEvent = EventOf<Text>;
+
+/// One seat's view of a hand (`HandState.view`), or a view from plain data (`HandView(...)`,
+/// `_replace`). Every getter makes a fresh Python value.
+#[pyclass(frozen, module = "drawpoker._core")]
+pub struct SeatView {
+    #[pyo3(get)]
+    seat: usize,
+    #[pyo3(get)]
+    seats: usize,
+    #[pyo3(get)]
+    button: usize,
+    #[pyo3(get)]
+    street: usize,
+    phase: Text,
+    #[pyo3(get)]
+    actor: Option<usize>,
+    #[pyo3(get)]
+    dead: u64,
+    #[pyo3(get)]
+    current_bet: u64,
+    cards: Vec<Card>,
+    card_counts: Vec<usize>,
+    stacks: Vec<u64>,
+    bets: Vec<u64>,
+    committed: Vec<u64>,
+    live: Vec<bool>,
+    drawn: Vec<i32>,
+    revealed: Vec<(usize, Vec<Card>)>,
+    legal: Option<Legal>,
+    board: Vec<Card>,
+    up_cards: Vec<Vec<Card>>,
+    #[pyo3(get)]
+    game: Py<PyAny>,
+    events: Vec<SeenEvent>,
+}
+
+impl SeatView {
+    /// The view of `seat` (a seat of `state`) in `game`, with `legal` the actions on its turn.
+    pub fn new(
+        state: &State,
+        seat: usize,
+        legal: Option<LegalActions>,
+        game: Py<PyAny>,
+    ) -> SeatView {
+        SeatView {
+            seat,
+            seats: state.seats,
+            button: state.button,
+            street: state.street,
+            phase: Cow::Borrowed(state.phase.name()),
+            actor: state.actor,
+            dead: state.dead,
+            current_bet: state.current_bet,
+            cards: state.cards[seat].clone(),
+            card_counts: state.cards.iter().map(Vec::len).collect(),
+            stacks: state.stacks.clone(),
+            bets: state.bets.clone(),
+            committed: state.committed.clone(),
+            live: state.live.clone(),
+            drawn: state.drawn.clone(),
+            revealed: state.revealed.clone(),
+            legal: legal.map(|l| {
+                (
+                    l.seat,
+                    l.kinds.iter().map(|&k| Cow::Borrowed(k)).collect(),
+                    l.call,
+                    l.min_to,
+                    l.max_to,
+                    l.step,
+                    l.max_discards,
+                    l.presets
+                        .into_iter()
+                        .map(|(name, to)| (Cow::Borrowed(name), to))
+                        .collect(),
+                )
+            }),
+            board: state.board.clone(),
+            up_cards: (0..state.seats).map(|s| state.up_cards(s)).collect(),
+            game,
+            events: state
+                .events
+                .iter()
+                .filter(|e| e.to.is_none() || e.to == Some(seat))
+                .map(|e| {
+                    (
+                        Cow::Borrowed(EventKind::name(e.kind)),
+                        e.seat,
+                        e.to,
+                        e.amount,
+                        e.cards.clone(),
+                    )
+                })
+                .collect(),
+        }
+    }
+}
+
+/// An event as `(kind, seat, to, amount, cards)`.
+pub type EventTuple<'py> = (
+    &'static str,
+    Option<usize>,
+    Option<usize>,
+    u64,
+    Bound<'py, PyTuple>,
+);
+
+/// `event` as an [`EventTuple`].
+pub fn event_tuple<'py>(py: Python<'py>, event: &Event) -> PyResult<EventTuple<'py>> {
+    Ok((
+        EventKind::name(event.kind),
+        event.seat,
+        event.to,
+        event.amount,
+        PyTuple::new(py, &event.cards)?,
+    ))
+}
+
+/// `legal` as `(seat, kinds, call, min_to, max_to, step, max_discards, presets)`.
+pub fn legal_tuple<'py>(py: Python<'py>, legal: &LegalActions) -> PyResult<Bound<'py, PyTuple>> {
+    (
+        legal.seat,
+        PyTuple::new(py, legal.kinds)?,
+        legal.call,
+        legal.min_to,
+        legal.max_to,
+        legal.step,
+        legal.max_discards,
+        PyTuple::new(py, &legal.presets)?,
+    )
+        .into_pyobject(py)
+}
+
+static LEGAL_ACTIONS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static EVENT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static VIEW_REPR: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static TUPLE_NEW: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// The Python class `module.name`, imported once.
+fn python_class<'py>(
+    py: Python<'py>,
+    cell: &'static PyOnceLock<Py<PyType>>,
+    module: &str,
+    name: &str,
+) -> PyResult<Bound<'py, PyType>> {
+    let class = cell.get_or_try_init(py, || -> PyResult<Py<PyType>> {
+        Ok(py
+            .import(module)?
+            .getattr(name)?
+            .cast_into::<PyType>()?
+            .unbind())
+    })?;
+    Ok(class.bind(py).clone())
+}
+
+/// `values` as an instance of the NamedTuple `class` (its `__new__` without keyword handling).
+fn named_tuple<'py>(
+    class: &Bound<'py, PyType>,
+    values: Bound<'py, PyTuple>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let py = class.py();
+    let new = TUPLE_NEW.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+        Ok(py.get_type::<PyTuple>().getattr("__new__")?.unbind())
+    })?;
+    new.bind(py).call1((class, values))
+}
+
+/// The field `name` of `fields`, with an error naming it.
+fn field<'py, T: for<'a> FromPyObject<'a, 'py>>(
+    fields: &Bound<'py, PyDict>,
+    name: &str,
+) -> PyResult<T> {
+    let value = fields
+        .get_item(name)?
+        .ok_or_else(|| PyTypeError::new_err(format!("a HandView needs the field {name}")))?;
+    value.extract::<T>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "HandView field {name} has the wrong type ({})",
+            value.get_type()
+        ))
+    })
+}
+
+#[pymethods]
+impl SeatView {
+    /// A view from plain data: every field by name.
+    #[new]
+    #[pyo3(signature = (**fields))]
+    fn from_fields(fields: Option<&Bound<'_, PyDict>>) -> PyResult<SeatView> {
+        let Some(fields) = fields else {
+            return Err(PyTypeError::new_err("a HandView needs every field by name"));
+        };
+        if let Some(unknown) = fields
+            .keys()
+            .iter()
+            .map(|k| k.to_string())
+            .find(|k| !FIELDS.contains(&k.as_str()))
+        {
+            return Err(PyTypeError::new_err(format!(
+                "a HandView has no field {unknown}"
+            )));
+        }
+        let owned = |s: String| -> Text { Cow::Owned(s) };
+        let legal: Option<LegalOf<String>> = field(fields, "legal")?;
+        let events: Vec<EventOf<String>> = field(fields, "events")?;
+        let revealed: Bound<'_, PyDict> = field(fields, "revealed")?;
+        Ok(SeatView {
+            seat: field(fields, "seat")?,
+            seats: field(fields, "seats")?,
+            button: field(fields, "button")?,
+            street: field(fields, "street")?,
+            phase: owned(field(fields, "phase")?),
+            actor: field(fields, "actor")?,
+            dead: field(fields, "dead")?,
+            current_bet: field(fields, "current_bet")?,
+            cards: field(fields, "cards")?,
+            card_counts: field(fields, "card_counts")?,
+            stacks: field(fields, "stacks")?,
+            bets: field(fields, "bets")?,
+            committed: field(fields, "committed")?,
+            live: field(fields, "live")?,
+            drawn: field(fields, "drawn")?,
+            revealed: revealed
+                .iter()
+                .map(|(seat, cards)| Ok((seat.extract()?, cards.extract()?)))
+                .collect::<PyResult<_>>()
+                .map_err(|_: PyErr| {
+                    PyTypeError::new_err("HandView field revealed maps seats to cards")
+                })?,
+            legal: legal.map(
+                |(seat, kinds, call, min_to, max_to, step, discards, presets)| {
+                    (
+                        seat,
+                        kinds.into_iter().map(owned).collect(),
+                        call,
+                        min_to,
+                        max_to,
+                        step,
+                        discards,
+                        presets.into_iter().map(|(n, to)| (owned(n), to)).collect(),
+                    )
+                },
+            ),
+            board: field(fields, "board")?,
+            up_cards: field(fields, "up_cards")?,
+            game: field(fields, "game")?,
+            events: events
+                .into_iter()
+                .map(|(kind, seat, to, amount, cards)| (owned(kind), seat, to, amount, cards))
+                .collect(),
+        })
+    }
+
+    #[getter]
+    fn phase(&self) -> &str {
+        &self.phase
+    }
+    #[getter]
+    fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.cards)
+    }
+    #[getter]
+    fn card_counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.card_counts)
+    }
+    #[getter]
+    fn stacks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.stacks)
+    }
+    #[getter]
+    fn bets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.bets)
+    }
+    #[getter]
+    fn committed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.committed)
+    }
+    #[getter]
+    fn live<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.live)
+    }
+    #[getter]
+    fn drawn<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.drawn)
+    }
+    #[getter]
+    fn revealed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let revealed = PyDict::new(py);
+        for (shown, cards) in &self.revealed {
+            revealed.set_item(shown, PyTuple::new(py, cards)?)?;
+        }
+        Ok(revealed)
+    }
+    #[getter]
+    fn legal<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        let Some((seat, kinds, call, min_to, max_to, step, discards, presets)) = &self.legal else {
+            return Ok(None);
+        };
+        let class = python_class(
+            py,
+            &LEGAL_ACTIONS,
+            "drawpoker.games.actions",
+            "LegalActions",
+        )?;
+        let presets = presets
+            .iter()
+            .map(|(name, to)| (name.as_ref(), *to).into_pyobject(py))
+            .collect::<PyResult<Vec<_>>>()?;
+        let values = (
+            seat,
+            PyTuple::new(py, kinds.iter().map(|k| k.as_ref()))?,
+            call,
+            min_to,
+            max_to,
+            step,
+            discards,
+            PyTuple::new(py, presets)?,
+        )
+            .into_pyobject(py)?;
+        named_tuple(&class, values).map(Some)
+    }
+    #[getter]
+    fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.board)
+    }
+    #[getter]
+    fn up_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rows = self
+            .up_cards
+            .iter()
+            .map(|row| PyTuple::new(py, row))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, rows)
+    }
+    #[getter]
+    fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let class = python_class(py, &EVENT, "drawpoker.games.events", "Event")?;
+        let events = self
+            .events
+            .iter()
+            .map(|(kind, seat, to, amount, cards)| {
+                let values = (kind.as_ref(), seat, to, amount, PyTuple::new(py, cards)?)
+                    .into_pyobject(py)?;
+                named_tuple(&class, values)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, events)
+    }
+    /// Every chip committed to the hand so far.
+    #[getter]
+    fn pot(&self) -> u64 {
+        self.committed.iter().sum::<u64>() + self.dead
+    }
+
+    /// Every field by name.
+    fn _asdict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        let fields = PyDict::new(slf.py());
+        for name in FIELDS {
+            fields.set_item(name, slf.getattr(name)?)?;
+        }
+        Ok(fields)
+    }
+
+    /// A copy with `changes` made.
+    #[pyo3(signature = (**changes))]
+    fn _replace(slf: &Bound<'_, Self>, changes: Option<&Bound<'_, PyDict>>) -> PyResult<SeatView> {
+        let fields = SeatView::_asdict(slf)?;
+        if let Some(changes) = changes {
+            fields.update(changes.as_mapping())?;
+        }
+        SeatView::from_fields(Some(&fields))
+    }
+
+    fn __richcmp__(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyAny>,
+        op: CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let Ok(other) = other.cast::<SeatView>() else {
+            return Ok(py.NotImplemented());
+        };
+        let same = SeatView::_asdict(slf)?.eq(SeatView::_asdict(other)?)?;
+        match op {
+            CompareOp::Eq => Ok(same.into_pyobject(py)?.to_owned().into_any().unbind()),
+            CompareOp::Ne => Ok((!same).into_pyobject(py)?.to_owned().into_any().unbind()),
+            _ => Ok(py.NotImplemented()),
+        }
+    }
+
+    /// The view in short, cards as text (`drawpoker.games.events.view_repr`).
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let py = slf.py();
+        let show = VIEW_REPR.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            Ok(py
+                .import("drawpoker.games.events")?
+                .getattr("view_repr")?
+                .unbind())
+        })?;
+        show.bind(py).call1((slf,))?.extract()
+    }
+}
