@@ -75,7 +75,7 @@ def gateway_app(
     app = Starlette(
         routes=[
             Route("/", site._localised_page("index.html")),
-            Route("/table/{table_id}", site._page("table.html")),
+            Route("/table/{table_id}", site._localised_page("table.html")),
             Route("/tips", site._localised_page("tips.html")),
             Route("/rules", site.rules_index),
             Route("/i18n/{tag}.json", site.texts),
@@ -84,8 +84,8 @@ def gateway_app(
             Route("/api/tables", gateway.new_table, methods=["POST"]),
             Route("/api/tables/{table_id}", gateway.table_facts),
             Route("/api/tables/{table_id}/seats", gateway.take_seat, methods=["POST"]),
-            Route("/games", site._page("games.html")),
-            Route("/leaderboard", site._page("leaderboard.html")),
+            Route("/games", site._localised_page("games.html")),
+            Route("/leaderboard", site._localised_page("leaderboard.html")),
             Route("/api/devices", site.new_device, methods=["POST"]),
             Route("/api/devices/me", site.device_me),
             Route("/api/devices/me/games", site.device_games),
