@@ -620,7 +620,7 @@ function betControls(legal) {
     button.addEventListener("click", () => act(sizing, { amount: Number(input.value) }));
     const presets = element("span", { class: "presets row" });
     for (const preset of legal.presets) {
-      const b = element("button", { type: "button", class: "preset", text: t("table.preset", { name: presetName(preset.name), amount: formatNumber(preset.amount) }) });
+      const b = element("button", { type: "button", class: "preset", text: t("table.preset", { name: presetName(preset), amount: formatNumber(preset.amount) }) });
       if (preset.amount === legal.max_to) b.id = "all-in";  // the largest already has a button
       b.addEventListener("click", () => { input.value = String(preset.amount); update(); });
       presets.append(b);
@@ -638,13 +638,9 @@ function betControls(legal) {
   return box;
 }
 
-// A sizing preset's name from the server ("pot", "half pot", "33% pot", "3x") in words.
-function presetName(name) {
-  const share = /^(\d+)% pot$/.exec(name);
-  if (share) return t("table.preset.share", { share: formatNumber(Number(share[1])) });
-  const times = /^(\d+)x$/.exec(name);
-  if (times) return t("table.preset.times", { times: formatNumber(Number(times[1])) });
-  return said(`table.preset.${name.replace(/ /g, "_")}`, name);
+// A sizing preset the server gives as a kind and its numbers ("share" 33: "33% pot") in words.
+function presetName(preset) {
+  return t(`table.preset.${preset.kind}`, formatNumbers(preset.values));
 }
 
 // How many cards this draw allows, in words: the game's draw limit, else "up to N cards".
@@ -825,7 +821,7 @@ function renderInfo() {
   if (g.small_bet) parts.push(element("span", { text: t("table.info.bets", { small: n(g.small_bet), big: n(g.big_bet) }) }));
   if (g.ante) parts.push(element("span", { text: t("table.info.ante", { amount: n(g.ante) }) }));
   if (g.bring_in) parts.push(element("span", { text: t("table.info.bring_in", { amount: n(g.bring_in) }) }));
-  if (g.betting) parts.push(element("span", { text: structureWords(g.structure) }));
+  if (g.betting) parts.push(element("span", { text: structureWords(g.structure_kind) }));
   if (g.joker) parts.push(element("span", { text: t("table.info.joker") }));
   if (g.settings.opening === "jacks") parts.push(element("span", { text: t("table.info.jacks") }));
   if (!g.betting) parts.push(element("span", { text: t("table.info.no_betting") }));
@@ -841,11 +837,9 @@ function renderInfo() {
   $("away").hidden = state.status === "over";
 }
 
-// The betting structure the server names ("pot limit", "bets of 20") in the page's language.
-function structureWords(structure) {
-  const unit = /^bets of (\d+)$/.exec(structure);
-  if (unit) return t("structure.unit", { unit: formatNumber(Number(unit[1])) });
-  return said(`structure.${structure.replace(/ /g, "-")}`, structure);
+// The betting structure the server gives as [kind, amounts] in the page's language.
+function structureWords([kind, values]) {
+  return t(`structure.${kind}`, formatNumbers(values));
 }
 
 function renderStandings() {
