@@ -468,6 +468,49 @@ function renderFelt() {
     : "";
   $("pots").textContent = pots;
   $("result").replaceChildren(...(result ? resultLines(hand) : []).map((line) => element("div", { text: line })));
+  placeCentre(boxes, middle.cy, h);
+}
+
+// The middle of the felt (the board, the pot, the result) at the ring's centre when no seat
+// covers it, else at the nearest height where none does (a phone's side seats sit level
+// with the ring's centre; a short felt brings your own seat up to it); when no height is
+// clear, narrowed to the gap between the side seats and tried again.
+function placeCentre(boxes, cy, h) {
+  const centre = $("centre");
+  centre.style.inlineSize = "";
+  const seats = boxes.map((box) => box.getBoundingClientRect());
+  if (placedClear(centre, seats, cy, h)) return;
+  const felt = $("felt").getBoundingClientRect();
+  const middle = (felt.left + felt.right) / 2;
+  const start = Math.max(felt.left, ...seats.filter((r) => r.right < middle).map((r) => r.right));
+  const end = Math.min(felt.right, ...seats.filter((r) => r.left > middle).map((r) => r.left));
+  const gap = 2 * Math.min(middle - start, end - middle) - 12;
+  if (gap >= 120) {
+    centre.style.inlineSize = `${gap}px`;
+    if (placedClear(centre, seats, cy, h)) return;
+  }
+  centre.style.top = `${cy}px`;
+}
+
+// Moves the centre to the height nearest cy where its parts cover no seat box; false when
+// there is none on the felt.
+function placedClear(centre, seats, cy, h) {
+  centre.style.top = `${cy}px`;
+  const parts = [...centre.querySelectorAll("#board .card, #pot:not([hidden]), #result > div")]
+    .map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+  if (!parts.length) return true;
+  const top = Math.min(...parts.map((r) => r.top));
+  const bottom = Math.max(...parts.map((r) => r.bottom));
+  const clear = (shift) => !parts.some((r) => seats.some((s) =>
+    r.left < s.right && s.left < r.right && r.top + shift < s.bottom && s.top < r.bottom + shift));
+  const felt = $("felt").getBoundingClientRect();
+  for (let step = 0; step <= h; step += 4) {
+    for (const shift of [step, -step]) {
+      const inside = top + shift >= felt.top && bottom + shift <= felt.bottom;
+      if (inside && clear(shift)) { centre.style.top = `${cy + shift}px`; return true; }
+    }
+  }
+  return false;
 }
 
 // A shown hand in words; in a hi/lo game its low too ("no low" when it has none).
