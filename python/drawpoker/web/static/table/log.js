@@ -15,7 +15,7 @@ export function addEvents(events) {
   for (const e of events) {
     if (e.hand !== logHand) {
       logHand = e.hand;
-      log.append(element("div", { class: "hand-line", text: `Hand ${e.hand + 1}` }));
+      log.append(element("div", { class: "hand-line", text: t("table.last.hand", { hand: formatNumber(e.hand + 1) }) }));
     }
     log.append(element("div", { text: e.sentence, dir: "auto" }));  // the server's narration, in our language
   }
