@@ -142,7 +142,7 @@ def _ids_in_sources() -> tuple[set[str], set[str]]:
         text = page.read_text()
         literal |= set(re.findall(r'data-i18n="([\w.-]+)"', text))
         literal |= set(re.findall(r"@i18n:([\w.-]+)", text))
-    for script in (WEB / "static").glob("*.js"):
+    for script in (WEB / "static").rglob("*.js"):
         text = script.read_text()
         literal |= set(re.findall(r'\b(?:t|hasText|cardWords|said)\("([\w.-]+)"', text))
         families |= set(re.findall(r"\b(?:t|hasText|cardWords|said)\(`([\w.-]+\.)\$\{", text))

@@ -212,17 +212,33 @@ def test_a_reconnect_keeps_the_log_and_adds_what_it_missed(driver: Any, server: 
     def log_lines(d: Any) -> list[str]:
         return [e.text for e in d.find_elements(By.CSS_SELECTOR, "#log div")]
 
-    create_table(driver, server, "five-card-draw", ["person", "cpu:checkcall", "cpu:checkcall"])
-    sit_down(driver, "Sam")
+    # the page's socket lives inside its connection module: the test keeps a note of every
+    # socket the page opens (WebSocket as it is, each new one noted), to drop the latest
+    noted = driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument",
+        {
+            "source": "window.sockets = []; const Plain = window.WebSocket;"
+            " window.WebSocket = class extends Plain {"
+            " constructor(...given) { super(...given); window.sockets.push(this); } };"
+        },
+    )
+    try:
+        create_table(driver, server, "five-card-draw", ["person", "cpu:checkcall", "cpu:checkcall"])
+        sit_down(driver, "Sam")
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", noted)
     my_turn(driver)
     click_and_wait(driver, "act-bet")
     my_turn(driver)
     before = log_lines(driver)
     assert before[0] == "Hand 1" and any("bet" in line for line in before)
-    driver.execute_script("window.dropped = socket; socket.close()")
+    driver.execute_script("window.dropped = window.sockets.at(-1); window.dropped.close()")
     wait(
         driver,
-        lambda d: d.execute_script("return socket !== window.dropped && socket.readyState === 1"),
+        lambda d: d.execute_script(
+            "const latest = window.sockets.at(-1);"
+            " return latest !== window.dropped && latest.readyState === 1"
+        ),
         "the page to reconnect",
     )
     click_and_wait(driver, "act-draw")  # stand pat: its update follows the reconnect's welcome

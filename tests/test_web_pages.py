@@ -32,7 +32,7 @@ def test_the_pages_use_only_the_sites_own_files() -> None:
                 assert not re.match(r"^(?:[a-z]+:)?//", link), link  # no other site
                 if link.startswith("/static/"):
                     assert client.get(link).status_code == 200, link
-    for path in STATIC.iterdir():
+    for path in (found for found in STATIC.rglob("*") if found.is_file()):
         text = path.read_text()
         assert not re.search(r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/", text), path.name
         assert "@import" not in text and "url(" not in text, path.name

@@ -7,6 +7,7 @@ update, the seat's whole state."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -97,17 +98,19 @@ class _Recorder:
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_update_carries_the_seats_whole_state(name: str) -> None:
-    """An update's state (its shared part encoded once for every seat) is the seat's whole
-    state as the room makes it for a welcome, after every action of a few hands, the previous
-    hand's summary included; and its events are the seat's new events."""
+    """An update's state (its shared part encoded once for every seat and language) is the
+    seat's whole state as the room makes it for a welcome in its connection's language, after
+    every action of a few hands, the previous hand's summary included; and its events are the
+    seat's new events."""
     spec = game(name)
     seats = min(spec.seats[1], 4)
     request = parse_new_table({"game": name, "seats": ["person"] * seats, "rounds": 4})
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=11)
     outs = [_Recorder() for _ in range(seats)]
+    tags = ["ar" if seat % 2 else "en" for seat in range(seats)]
     for seat, out in enumerate(outs):
         room.claim(seat, f"P{seat}", f"hash{seat}")
-        room.connect(seat, out, None)
+        room.connect(seat, out, None, tags[seat])
     room.start()  # every seat connected: the table plays
     chooser = make_bot("rules" if "rules" in bot_kinds(name) else "checkcall", 0, name)
     seen = list(room.streams.last)
@@ -124,10 +127,56 @@ def test_every_update_carries_the_seats_whole_state(name: str) -> None:
             assert [e["seq"] for e in update["events"]] == list(
                 range(seen[other] + 1, update["seq"] + 1)
             )
-            assert update["state"] == room.state(other)
+            assert update["state"] == room.state(other, tags[other])
             seen[other] = update["seq"]
             updates += 1
     assert updates > 8 * seats and len(room.table.hands) > 1 and room.state(0)["last"] is not None
+
+
+def test_a_connection_is_sent_hand_words_and_cpu_names_in_its_language() -> None:
+    """An Arabic connection's state says the hands shown (the narration's words) and the CPU
+    seats' names in Arabic, the English one's in English; the page gets the betting structure
+    and the presets as kinds with numbers to say from its own catalogue."""
+    from drawpoker.evaluation import evaluate
+    from drawpoker.narration import cpu_name, hand_words
+
+    request = parse_new_table({"game": "holdem", "seats": ["person", "person", "cpu:rules"]})
+    room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=3)
+    english, arabic = _Recorder(), _Recorder()
+    room.claim(0, "Ann", "h0")
+    room.claim(1, "Bob", "h1")
+    room.connect(0, english, None, "en")
+    room.connect(1, arabic, None, "ar")
+    welcome = json.loads(arabic.texts[0])
+    assert welcome["table"]["game"]["structure_kind"] == ["no-limit", {}]
+    assert [p["name"] for p in welcome["table"]["players"]] == ["Ann", "Bob", cpu_name(2, "ar")]
+    shown_both = False
+    chooser = make_bot("checkcall", 0, "holdem")
+    while not room.table.is_over and len(room.table.hands) < 30 and not shown_both:
+        seat = room.table.to_act
+        assert seat is not None
+        if seat == 2:
+            asyncio.run(room._cpu_turn())
+        else:
+            legal = room.state(seat)["legal"]
+            assert {p["kind"] for p in legal["presets"]} <= {"share", "pot", "times"}
+            action = chooser.choose(room.table.view(seat))
+            room.act(seat, Act(room.streams.last[seat], action.kind, action.amount, ()))
+        state_en = json.loads(english.texts[-1])["state"]
+        state_ar = json.loads(arabic.texts[-1])["state"]
+        assert [state_en["players"][2]["name"], state_ar["players"][2]["name"]] == [
+            "CPU 3",
+            "الحاسوب 3",
+        ]
+        assert {s["name"] for s in state_ar["standings"]} == {"Ann", "Bob", "الحاسوب 3"}
+        last_en, last_ar = state_en["last"], state_ar["last"]
+        if last_ar is not None and last_ar["shown"]:
+            for shown_en, shown_ar in zip(last_en["shown"], last_ar["shown"], strict=True):
+                strength = evaluate(" ".join(shown_en["cards"] + last_en["board"]))
+                assert shown_ar["text"] == hand_words(strength, "high", "ar") != shown_en["text"]
+                assert shown_en["text"] == hand_words(strength, "high", "en")
+            shown_both = True
+    assert shown_both
 
 
 @pytest.mark.parametrize(

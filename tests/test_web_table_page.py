@@ -111,6 +111,24 @@ def boxes(driver: Any, selector: str) -> list[dict[str, float]]:
     )
 
 
+def overlapping(first: dict[str, float], second: dict[str, float]) -> bool:
+    """Two boxes share more than a pixel's edge."""
+    across = first["left"] < second["right"] - 1 and second["left"] < first["right"] - 1
+    down = first["top"] < second["bottom"] - 1 and second["top"] < first["bottom"] - 1
+    return across and down
+
+
+def check_nothing_covers_the_middle(driver: Any) -> None:
+    """No seat box covers a board card, and our own seat box no line of the hand's result."""
+    seats = boxes(driver, "#felt .seat")
+    for card in boxes(driver, "#board .card"):
+        for seat in seats:
+            assert not overlapping(card, seat), (card, seat)
+    ours = boxes(driver, "#seat-0")
+    for line in boxes(driver, "#result > div"):
+        assert not overlapping(line, ours[0]), (line, ours[0])
+
+
 def check_turn_layout(driver: Any, width: int, height: int) -> None:
     """On our turn: no sideways scrolling, every action button inside the viewport and a
     touch target, every seat inside the viewport's width, our own cards in view above the
@@ -205,6 +223,7 @@ def test_a_showdown_on_the_felt_at_every_size(
     assert by_id(driver, "result").text.strip()
     assert overflow(driver, width) <= 0
     driver.save_screenshot(str(artifacts / f"showdown-{width}x{height}.png"))
+    check_nothing_covers_the_middle(driver)
     assert serious_violations(driver) == []
     next_hand = boxes(driver, "#next-hand")[0]
     assert next_hand["bottom"] <= height and next_hand["height"] >= 44

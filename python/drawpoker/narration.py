@@ -116,6 +116,15 @@ def say(tag: str, key: str, count: int | None = None, **values: Any) -> str:
     return filled(catalogue(base_language(tag)), tag, key, count, values)
 
 
+def cpu_name(seat: int, tag: str) -> str:
+    """A CPU seat's name in the tag's language (the site's CPU players are named by seat).
+
+    >>> cpu_name(1, "en"), cpu_name(1, "ar")
+    ('CPU 2', 'الحاسوب 2')
+    """
+    return say(tag, "cpu", number=number(seat + 1, tag))
+
+
 def _isolate(text: str, tag: str, strong: bool = False) -> str:
     """``text`` in an isolate in a right-to-left language: left to right (``strong``: codes,
     cards, numbers) or by its own first letter (names)."""

@@ -253,42 +253,61 @@ class ChartWords:
     label: Callable[[Tip], str] = _chart_label
     discards: Callable[[str], str] = _discard_text
     percent: Callable[[float], str] = _percent
+    rtl: bool = False
+    """The language is written right to left: the chart is mirrored (labels on the right,
+    bars growing leftwards)."""
 
 
 def tips_svg(tips: Sequence[Tip], words: ChartWords = ChartWords()) -> str:
     """A bar chart (SVG, written by hand): each tip's chance to reach its goal, advised
     choice against the best alternative, one bar pair per tip and deck, in ``words``.
 
+    In a right-to-left language (``words.rtl``) every x is mirrored: the labels start at the
+    right edge and the bars grow leftwards.
+
     >>> tips_svg(build_tips()).startswith("<svg")
     True
+    >>> import re
+    >>> mirrored = tips_svg(build_tips(), ChartWords(rtl=True))
+    >>> full = float(re.search(r'<svg [^>]*width="([0-9.]+)"', mirrored)[1])
+    >>> full - float(re.search(r'<text x="([0-9.]+)" y="20"', mirrored)[1])
+    10.0
     """
     tips = _checked(tips)
     labels = [escape(words.label(t)) for t in tips]
     bar, gap, width = 14, 12, 360
     left = max(330, 20 + 7 * max(map(len, labels), default=0))  # the longest label fits
     height = 50 + len(tips) * (2 * bar + gap) + 30
+    full = left + width + 90
+    RTL = ' direction="rtl"'  # every text then starts at its x with its right edge
+
+    def x(at: float, size: float = 0.0) -> str:
+        """The x of something ``size`` wide placed ``at`` from the start edge of the line."""
+        return f"{full - at - size if words.rtl else at:.1f}".removesuffix(".0")
+
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{left + width + 90}" '
-        f'height="{height}" font-family="sans-serif" font-size="12">',
-        f'<text x="10" y="20" font-size="14" font-weight="bold">{escape(words.title)}</text>',
-        f'<rect x="{left}" y="30" width="12" height="10" fill="#2b6cb0"/>'
-        f'<text x="{left + 16}" y="39">{escape(words.advised)}</text>'
-        f'<rect x="{left + 90}" y="30" width="12" height="10" fill="#c05621"/>'
-        f'<text x="{left + 106}" y="39">{escape(words.alternative)}</text>',
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{full}" height="{height}"'
+        f'{RTL if words.rtl else ""} font-family="sans-serif" font-size="12">',
+        f'<text x="{x(10)}" y="20" font-size="14" font-weight="bold">{escape(words.title)}</text>',
+        f'<rect x="{x(left, 12)}" y="30" width="12" height="10" fill="#2b6cb0"/>'
+        f'<text x="{x(left + 16)}" y="39">{escape(words.advised)}</text>'
+        f'<rect x="{x(left + 90, 12)}" y="30" width="12" height="10" fill="#c05621"/>'
+        f'<text x="{x(left + 106)}" y="39">{escape(words.alternative)}</text>',
     ]
     y = 50
     for t, label in zip(tips, labels, strict=True):
-        parts.append(f'<text x="10" y="{y + bar + 4}">{label}</text>')
+        parts.append(f'<text x="{x(10)}" y="{y + bar + 4}">{label}</text>')
         for offset, choice, colour in (
             (0, t.advised, "#2b6cb0"),
             (bar, t.alternative, "#c05621"),
         ):
             p = t.goal_probability(choice)
+            size = max(p * width, 0.5)
             parts.append(
-                f'<rect x="{left}" y="{y + offset}" width="{max(p * width, 0.5):.1f}" '
+                f'<rect x="{x(left, size)}" y="{y + offset}" width="{size:.1f}" '
                 f'height="{bar - 2}" fill="{colour}"><title>'
                 f"{escape(words.discards(choice.discards))}</title></rect>"
-                f'<text x="{left + p * width + 4:.1f}" '
+                f'<text x="{x(left + p * width + 4)}" '
                 f'y="{y + offset + bar - 4}">{escape(words.percent(p))}</text>'
             )
         y += 2 * bar + gap

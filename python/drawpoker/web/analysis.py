@@ -20,7 +20,7 @@ from drawpoker.draw import DRAW_LIMITS, discard_choices
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.evaluation import HandCategory
 from drawpoker.tips import ChartWords, Tip, build_tips, goal_text, tips_rows, tips_svg
-from drawpoker.web.i18n import message, percent
+from drawpoker.web.i18n import direction, message, percent
 
 DECKS = {"52": False, "53": True}
 """The decks: 52 cards, or 53 with the joker wild."""
@@ -113,6 +113,7 @@ def tips_chart(tag: str = "en") -> str:
         label=label,
         discards=discards,
         percent=lambda chance: percent(chance, tag),
+        rtl=direction(tag) == "rtl",
     )
     return tips_svg(build_tips() + build_tips(joker=True), words)
 

@@ -17,9 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import GAMES, GameSpec
-from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 from drawpoker.web.protocol import TOO_SLOW
-from drawpoker.web.seatview import betting_facts
+from drawpoker.web.seatview import betting_facts, structure_kind
 
 if TYPE_CHECKING:
     from drawpoker.web.room import Outbox, Room
@@ -81,24 +80,6 @@ def stakes_text(spec: GameSpec) -> str:
     "no betting: each round's best hand scores a point"
     """
     return ", ".join(STAKES_ENGLISH[kind].format(**amounts) for kind, amounts in stakes_parts(spec))
-
-
-def structure_kind(betting: object) -> tuple[str, dict[str, int]]:
-    """A betting structure as a (kind, amounts) pair, for a page to say in its own language.
-
-    >>> from drawpoker.games import game
-    >>> structure_kind(game("omaha").betting), structure_kind(game("five-card-draw").betting)
-    (('pot-limit', {}), ('unit', {'unit': 20}))
-    """
-    if isinstance(betting, FixedLimit):
-        return ("fixed-limit", {})
-    if isinstance(betting, PotLimit):
-        return ("pot-limit", {})
-    if isinstance(betting, NoLimit):
-        return ("no-limit", {})
-    if isinstance(betting, UnitBetting):
-        return ("unit", {"unit": betting.unit})
-    return ("no-betting", {})
 
 
 def table_row(room: Room) -> dict[str, Any]:

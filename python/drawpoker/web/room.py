@@ -45,6 +45,7 @@ from drawpoker.cards import parse_cards
 from drawpoker.catalogues import DEFAULT_LANGUAGE
 from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
 from drawpoker.games import GAMES, Action, Table
+from drawpoker.narration import cpu_name
 from drawpoker.web.lobby import NewTable
 from drawpoker.web.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.web.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
@@ -225,9 +226,9 @@ class Room:
     """Actions played at the table so far."""
     unsaved_players: set[tuple[str, int]] = field(default_factory=set)
     """CPU players that acted since their state was last saved (saved when a hand ends)."""
-    last_hand: tuple[int, list[dict[str, Any]], list[str]] | None = None
-    """The previous hand's index and each seat's summary of it, as data and as the text of a
-    ``last`` member (it never changes: made once)."""
+    last_hand: dict[str, tuple[int, list[dict[str, Any]], list[str]]] = field(default_factory=dict)
+    """By language tag: the previous hand's index and each seat's summary of it in that
+    language, as data and as the text of a ``last`` member (it never changes: made once)."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     ratings: dict[int, float] = field(default_factory=dict)
@@ -248,7 +249,7 @@ class Room:
     else is done at the table (:meth:`_catch_up`)."""
 
     def __post_init__(self) -> None:
-        self.streams = SeatStreams(self.table, lambda: [record.name for record in self.seats])
+        self.streams = SeatStreams(self.table, self.names)
         self._refresh_ratings()
         if self.status == "over":
             self.results = {r.seat: r for r in self.store.results(self.id)}
@@ -318,8 +319,25 @@ class Room:
         """
         return [s for s, record in enumerate(self.seats) if not record.taken]
 
-    def players(self) -> list[dict[str, Any]]:
-        """Who sits where, as every seat is shown it: name, CPU type (``None`` for a person),
+    def names(self, tag: str = DEFAULT_LANGUAGE) -> list[str]:
+        """The seats' names as a reader of the tag's language is told them: a person's as
+        they gave it, a CPU seat's in the reader's language.
+
+        >>> from drawpoker.web.lobby import parse_new_table
+        >>> from drawpoker.web.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> room.names(), room.names("ar")
+        (['Seat 1', 'CPU 2'], ['Seat 1', 'الحاسوب 2'])
+        """
+        return [
+            record.name if record.cpu is None else cpu_name(seat, tag)
+            for seat, record in enumerate(self.seats)
+        ]
+
+    def players(self, tag: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+        """Who sits where, as every seat is shown it: name (:meth:`names`, in the tag's
+        language), CPU type (``None`` for a person),
         whether the seat is taken, whether its player is connected, whether a CPU plays it
         for an away player.
 
@@ -331,10 +349,11 @@ class Room:
 'away': False, 'rating': 19.0, 'rating_change': None}
         """
         away = self.table.away
+        names = self.names(tag)
         return [
             {
                 "seat": seat,
-                "name": record.name,
+                "name": names[seat],
                 "cpu": record.cpu,
                 "taken": record.taken,
                 "connected": bool(self.connections.get(seat)),
@@ -398,9 +417,10 @@ class Room:
             )
         return GameResult(game, seats, after)
 
-    def facts(self) -> dict[str, Any]:
+    def facts(self, tag: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """What anyone may know of the table (the lobby's link shows it before a seat is
-        taken): the game and its settings, the table settings, the seats and the status.
+        taken): the game and its settings, the table settings, the seats (their names in the
+        tag's language) and the status.
 
         >>> from drawpoker.web.lobby import parse_new_table
         >>> from drawpoker.web.store import Store
@@ -434,7 +454,7 @@ class Room:
             "turn_timer": self.table.settings.turn_timer,
             "stack": self.table.settings.stack or spec.default_stack,
             "status": self.status,
-            "players": self.players(),
+            "players": self.players(tag),
             "open_seats": self.open_seats(),
             "private": self.request.private,
             "watching": len(self.watchers),
@@ -473,9 +493,9 @@ class Room:
         self._broadcast(None)
         self.wake.set()
 
-    def state(self, seat: int | None) -> dict[str, Any]:
+    def state(self, seat: int | None, tag: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """The seat's whole state now, or a watcher's (``None``)
-        (:func:`~drawpoker.web.seatview.seat_state`).
+        (:func:`~drawpoker.web.seatview.seat_state`), its words in the tag's language.
 
         >>> from drawpoker.web.lobby import parse_new_table
         >>> from drawpoker.web.store import Store
@@ -484,11 +504,11 @@ class Room:
         >>> room.state(0)["seq"], len(room.state(0)["cards"])
         (3, 2)
         """
-        previous = self._previous()
+        previous = self._previous(tag)
         state = seat_state(
             self.table,
             seat,
-            players=self.players(),
+            players=self.players(tag),
             status=self.status,
             seq=self.streams.last[-1 if seat is None else seat],
             time_left=self.time_left(),
@@ -496,11 +516,12 @@ class Room:
             last=None if previous is None or seat is None else previous[1][seat],
             watching=len(self.watchers),
             settled=self.pause_until is not None,
+            tag=tag,
         )
         state.update(self.pause_state())
         return state
 
-    def public_state(self) -> dict[str, Any]:
+    def public_state(self, tag: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """What a watcher is shown now (:meth:`state` of no seat).
 
         >>> from drawpoker.web.lobby import parse_new_table
@@ -510,7 +531,7 @@ class Room:
         >>> room.public_state()["seq"], room.public_state()["cards"]
         (2, [])
         """
-        return self.state(None)
+        return self.state(None, tag)
 
     def pause_state(self) -> dict[str, Any]:
         """What every seat is shown of the room itself: the seconds left of the pause after a
@@ -527,20 +548,24 @@ class Room:
         left = None if until is None else round(max(until - time.monotonic(), 0.0), 2)
         return {"pause": left, "ready": sorted(self.ready), "next_table": self.next_table}
 
-    def _previous(self) -> tuple[int, list[dict[str, Any]], list[str]] | None:
-        """:attr:`last_hand`, made when a hand has ended since (``None`` in the first hand)."""
+    def _previous(self, tag: str) -> tuple[int, list[dict[str, Any]], list[str]] | None:
+        """:attr:`last_hand` in the tag's language, made when a hand has ended since (``None``
+        in the first hand)."""
         table = self.table
         previous = len(table.hands) - 2
         if previous < 0:
             return None
-        if self.last_hand is None or self.last_hand[0] != previous:
+        made = self.last_hand.get(tag)
+        if made is None or made[0] != previous:
             hand = table.hands[previous]
             views = [
-                hand_json(hand.view(s), previous, hand.winners, hand.start_stacks)
+                hand_json(hand.view(s), previous, hand.winners, hand.start_stacks, tag)
                 for s in range(len(table.names))
             ]
-            self.last_hand = (previous, views, [encode({"last": view}) for view in views])
-        return self.last_hand
+            made = (previous, views, [encode({"last": view}) for view in views])
+            self.last_hand = {k: v for k, v in self.last_hand.items() if v[0] == previous}
+            self.last_hand[tag] = made
+        return made
 
     # ------------------------------------------------------------------ connections
 
@@ -569,9 +594,9 @@ class Room:
                     "type": "welcome",
                     "seat": seat,
                     "seq": self.streams.last[seat],
-                    "table": self.facts(),
+                    "table": self.facts(tag),
                     "events": self.streams.since(self.table, seat, since, tag),
-                    "state": self.state(seat),
+                    "state": self.state(seat, tag),
                 }
             )
         )
@@ -638,9 +663,9 @@ class Room:
                     "type": "welcome",
                     "seat": None,
                     "seq": self.streams.last[-1],
-                    "table": self.facts(),
+                    "table": self.facts(tag),
                     "events": self.streams.since(self.table, len(self.seats), since, tag),
-                    "state": self.public_state(),
+                    "state": self.public_state(tag),
                 }
             )
         )
@@ -941,7 +966,8 @@ it starts when every seat has its player, or when a player asks to start
 
     def _broadcast(self, new: list[list[dict[str, Any]]] | None) -> None:
         """Sends every connected seat its update: its new events and its whole state (the
-        :meth:`state` the seat would get now), the part every seat shares encoded once."""
+        :meth:`state` the seat would get now) in its connection's language, the part every
+        seat shares encoded once for each language."""
         if self.listener is not None:
             self.listener()
         connected = [(seat, outs) for seat, outs in self.connections.items() if outs]
@@ -953,24 +979,26 @@ it starts when every seat has its player, or when a player asks to start
         if not connected:
             return
         table, status = self.table, self.status
-        shared = encode(
-            table_state(
-                table,
-                players=self.players(),
-                status=status,
-                time_left=self.time_left(),
-                actions=self.actions,
-                watching=len(self.watchers),
-                settled=self.pause_until is not None,
-            )
-        )
+        shared_texts: dict[str, str] = {}
+
+        def shared(tag: str) -> str:
+            if tag not in shared_texts:
+                shared_texts[tag] = encode(
+                    table_state(
+                        table,
+                        players=self.players(tag),
+                        status=status,
+                        time_left=self.time_left(),
+                        actions=self.actions,
+                        watching=len(self.watchers),
+                        settled=self.pause_until is not None,
+                    )
+                )
+            return shared_texts[tag]
+
         paused = encode(self.pause_state())
-        previous = self._previous()
         for seat, outs in connected:
             seq = self.streams.last[seat]
-            own = encode(own_state(table, seat, status=status, seq=seq))
-            last = '{"last":null}' if previous is None else previous[2][seat]
-            state = '{"state":' + merged(own, shared, last, paused) + "}"
             texts: dict[str, str] = {}
             if relay is not None:  # a gateway's browsers read the default language's sentences
                 told = [] if new is None else [spoken(e, DEFAULT_LANGUAGE) for e in new[seat]]
@@ -980,6 +1008,10 @@ it starts when every seat has its player, or when a player asks to start
             for out in list(outs):
                 tag = self.languages.get(out, DEFAULT_LANGUAGE)
                 if tag not in texts:
+                    own = encode(own_state(table, seat, status=status, seq=seq, tag=tag))
+                    previous = self._previous(tag)
+                    last = '{"last":null}' if previous is None else previous[2][seat]
+                    state = '{"state":' + merged(own, shared(tag), last, paused) + "}"
                     events = [] if new is None else [spoken(e, tag) for e in new[seat]]
                     head = {"type": "update", "seq": seq, "events": events}
                     texts[tag] = merged(encode(head), state)
@@ -991,7 +1023,6 @@ it starts when every seat has its player, or when a player asks to start
     def _tell_watchers(self, new: list[list[dict[str, Any]]] | None) -> None:
         """Sends every watcher the public update (encoded once for each language)."""
         head = {"type": "update", "seq": self.streams.last[-1]}
-        state = encode({"state": self.public_state()})
         texts: dict[str, str] = {}
         if self.relay is not None:  # as in _broadcast: the default language's sentences
             told = [] if new is None else [spoken(e, DEFAULT_LANGUAGE) for e in new[-1]]
@@ -999,6 +1030,7 @@ it starts when every seat has its player, or when a player asks to start
         for out in list(self.watchers):
             tag = self.languages.get(out, DEFAULT_LANGUAGE)
             if tag not in texts:
+                state = encode({"state": self.public_state(tag)})
                 events = [] if new is None else [spoken(e, tag) for e in new[-1]]
                 texts[tag] = merged(encode({**head, "events": events}), state)
             if not out.send(texts[tag]):

@@ -22,10 +22,10 @@ from itertools import combinations
 from typing import Any
 
 from drawpoker.cards import format_cards
-from drawpoker.evaluation import describe
 from drawpoker.games import Action, Event, GameSpec, Hand, HandView, Table, side_pots
 from drawpoker.games.actions import LegalActions
 from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
+from drawpoker.narration import hand_words
 
 DRAW_RULES = {
     "3": "up to 3 cards",
@@ -38,13 +38,45 @@ MASKED_DRAW_CARDS = 7
 a bigger hand gets only the most cards it may exchange."""
 
 
+PRESETS = {
+    "33% pot": ("share", {"share": 33}),
+    "50% pot": ("share", {"share": 50}),
+    "half pot": ("half_pot", {}),
+    "pot": ("pot", {}),
+    "2x": ("times", {"times": 2}),
+    "3x": ("times", {"times": 3}),
+}
+"""The engine's sizing presets (rust/engine/betting.rs: ``presets``) as a (kind, numbers) pair
+for the page to say in its own language (its catalogue's ``table.preset.<kind>``)."""
+
+
+def structure_kind(betting: object) -> tuple[str, dict[str, int]]:
+    """A betting structure as a (kind, amounts) pair, for a page to say in its own language.
+
+    >>> from drawpoker.games import game
+    >>> structure_kind(game("omaha").betting), structure_kind(game("five-card-draw").betting)
+    (('pot-limit', {}), ('unit', {'unit': 20}))
+    """
+    if isinstance(betting, FixedLimit):
+        return ("fixed-limit", {})
+    if isinstance(betting, PotLimit):
+        return ("pot-limit", {})
+    if isinstance(betting, NoLimit):
+        return ("no-limit", {})
+    if isinstance(betting, UnitBetting):
+        return ("unit", {"unit": betting.unit})
+    return ("no-betting", {})
+
+
 def betting_facts(betting: object) -> dict[str, Any]:
-    """A betting structure as the table page shows it: its name (``structure``) and, in fixed
-    limit, the small and big bets (``None`` elsewhere).
+    """A betting structure as the table page shows it: its name in English (``structure``),
+    its kind and amounts for the page's own words (``structure_kind``, :func:`structure_kind`)
+    and, in fixed limit, the small and big bets (``None`` elsewhere).
 
     >>> from drawpoker.games import game
     >>> betting_facts(game("stud").betting)
-    {'structure': 'fixed limit', 'small_bet': 200, 'big_bet': 400}
+    {'structure': 'fixed limit', 'structure_kind': ('fixed-limit', {}), 'small_bet': 200, \
+'big_bet': 400}
     >>> betting_facts(game("omaha").betting)["structure"]
     'pot limit'
     """
@@ -59,7 +91,8 @@ def betting_facts(betting: object) -> dict[str, Any]:
         structure = f"bets of {betting.unit}"
     else:
         structure = "no betting"
-    return {"structure": structure, "small_bet": small, "big_bet": big}
+    kind = structure_kind(betting)
+    return {"structure": structure, "structure_kind": kind, "small_bet": small, "big_bet": big}
 
 
 def cards_text(cards: Iterable[int]) -> list[str]:
@@ -72,15 +105,16 @@ def cards_text(cards: Iterable[int]) -> list[str]:
     return format_cards(cards).split() if cards else []
 
 
-def shown_text(strength: int, ranking: str) -> str:
-    """A shown hand's description (``Two pair, kings and nines``), or ``""`` when the ranking
-    cannot describe that strength.
+def shown_text(strength: int, ranking: str, tag: str = "en") -> str:
+    """A shown hand's description (``Two pair, kings and nines``) in the language of ``tag``
+    (the narration's words: :func:`drawpoker.narration.hand_words`), or ``""`` when the
+    ranking cannot describe that strength.
 
-    >>> shown_text(7462, "high")
-    'Royal flush'
+    >>> shown_text(7462, "high"), shown_text(7462, "high", "ar")
+    ('Royal flush', 'رويال فلاش')
     """
     try:
-        return describe(strength, ranking)
+        return hand_words(strength, ranking, tag)
     except ValueError:
         return ""
 
@@ -147,7 +181,8 @@ def legal_json(view: HandView, legal: LegalActions, why_illegal: Any) -> dict[st
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("holdem"), [1000, 1000])
     >>> legal_json(hand.view(0), hand.legal_actions(), hand.why_illegal)["presets"]
-    [{'name': '2x', 'amount': 200}, {'name': '3x', 'amount': 300}]
+    [{'name': '2x', 'kind': 'times', 'values': {'times': 2}, 'amount': 200}, \
+{'name': '3x', 'kind': 'times', 'values': {'times': 3}, 'amount': 300}]
     """
     data: dict[str, Any] = {
         "kinds": list(legal.kinds),
@@ -156,7 +191,10 @@ def legal_json(view: HandView, legal: LegalActions, why_illegal: Any) -> dict[st
         "max_to": legal.max_to,
         "step": legal.step,
         "max_discards": legal.max_discards,
-        "presets": [{"name": name, "amount": amount} for name, amount in legal.presets],
+        "presets": [
+            {"name": name, "kind": PRESETS[name][0], "values": PRESETS[name][1], "amount": amount}
+            for name, amount in legal.presets
+        ],
         "all_in": 0 < legal.max_to == view.stacks[view.seat] + view.bets[view.seat],
     }
     if "draw" in legal.kinds:
@@ -187,9 +225,9 @@ def _blinds(events: Sequence[Event]) -> list[dict[str, Any]]:
     ]
 
 
-def _shown(events: Sequence[Event], rankings: Sequence[str]) -> list[dict[str, Any]]:
-    """The hands shown, described; in a hi/lo game each also has ``low``: its qualifying low
-    described, or ``None`` when it has none."""
+def _shown(events: Sequence[Event], rankings: Sequence[str], tag: str) -> list[dict[str, Any]]:
+    """The hands shown, described in the tag's language; in a hi/lo game each also has
+    ``low``: its qualifying low described, or ``None`` when it has none."""
     lows = {e.seat: e.amount for e in events if e.kind == "low"}
     shown = []
     for e in events:
@@ -197,11 +235,11 @@ def _shown(events: Sequence[Event], rankings: Sequence[str]) -> list[dict[str, A
             entry: dict[str, Any] = {
                 "seat": e.seat,
                 "cards": cards_text(e.cards),
-                "text": shown_text(e.amount, rankings[0]),
+                "text": shown_text(e.amount, rankings[0], tag),
             }
             if len(rankings) > 1:
                 low = lows.get(e.seat)
-                entry["low"] = None if low is None else shown_text(low, rankings[-1])
+                entry["low"] = None if low is None else shown_text(low, rankings[-1], tag)
             shown.append(entry)
     return shown
 
@@ -234,15 +272,19 @@ def _awards(view: HandView, events: Sequence[Event], start: Sequence[int]) -> li
 
 
 def hand_json(
-    view: HandView, hand: int, winners: Sequence[int] = (), start: Sequence[int] | None = None
+    view: HandView,
+    hand: int,
+    winners: Sequence[int] = (),
+    start: Sequence[int] | None = None,
+    tag: str = "en",
 ) -> dict[str, Any]:
     """The seat's view of one hand: its cards, the public facts, the up cards, the hands shown
-    and exposed, who posted the blinds, the pots, the chips won and, once the hand is over,
-    its ``winners`` (public then: in a game without betting they score the points) and, when
-    it reached a showdown, ``awards``: each pot's high (and in a hi/lo game low) winners,
-    given the hand's ``start`` stacks. ``bets`` are the chips in front of the seats in the
-    betting round being played: once a round ends (a draw, the next street, the showdown)
-    they are in the pot.
+    (described in the language of ``tag``) and exposed, who posted the blinds, the pots, the
+    chips won and, once the hand is over, its ``winners`` (public then: in a game without
+    betting they score the points) and, when it reached a showdown, ``awards``: each pot's
+    high (and in a hi/lo game low) winners, given the hand's ``start`` stacks. ``bets`` are
+    the chips in front of the seats in the betting round being played: once a round ends (a
+    draw, the next street, the showdown) they are in the pot.
 
     >>> from drawpoker.games import Hand, game
     >>> data = hand_json(Hand(game("five-card-draw"), [500, 500], seed=3).view(0), 0)
@@ -286,7 +328,7 @@ def hand_json(
         "current_bet": view.current_bet,
         "drawn": list(view.drawn),
         "blinds": _blinds(events),
-        "shown": _shown(events, rankings),
+        "shown": _shown(events, rankings, tag),
         "exposed": [
             {"seat": e.seat, "cards": cards_text(e.cards)} for e in events if e.kind == "expose"
         ],
@@ -298,10 +340,10 @@ def hand_json(
     }
 
 
-def own_state(table: Table, seat: int, *, status: str, seq: int) -> dict[str, Any]:
+def own_state(table: Table, seat: int, *, status: str, seq: int, tag: str = "en") -> dict[str, Any]:
     """What ``seat`` alone is shown at this moment: the current hand as it sees it
-    (:func:`hand_json`), its legal actions on its turn (only while the table plays), and
-    ``seq``, the latest event of the seat's stream.
+    (:func:`hand_json`, its words in the language of ``tag``), its legal actions on its turn
+    (only while the table plays), and ``seq``, the latest event of the seat's stream.
 
     >>> from drawpoker.games import Table, game
     >>> own = own_state(Table(game("holdem"), 2, seed=1), 0, status="playing", seq=3)
@@ -311,7 +353,7 @@ def own_state(table: Table, seat: int, *, status: str, seq: int) -> dict[str, An
     index = len(table.hands) - 1
     hand = table.hand
     view = hand.view(seat)
-    data = hand_json(view, index, hand.winners if hand.is_over else (), hand.start_stacks)
+    data = hand_json(view, index, hand.winners if hand.is_over else (), hand.start_stacks, tag)
     legal = view.legal if status == "playing" and not table.is_over else None
     data.update(
         {
@@ -391,8 +433,10 @@ def seat_state(
     last: dict[str, Any] | None = None,
     watching: int = 0,
     settled: bool = False,
+    tag: str = "en",
 ) -> dict[str, Any]:
-    """Everything ``seat`` is shown at this moment: its own part (:func:`own_state`), the part
+    """Everything ``seat`` is shown at this moment, in the language of ``tag`` where it has
+    words: its own part (:func:`own_state`), the part
     every seat shares (:func:`table_state`) and the previous hand's summary (``last``: its
     :func:`hand_json`, made here when not given; ``None`` in the first hand). A watcher
     (``seat`` ``None``) is shown the current and the previous hand as :func:`public_view`
@@ -414,11 +458,11 @@ def seat_state(
         hand = table.hand
         winners = hand.winners if hand.is_over else ()
         view_of = lambda hand: public_view(hand.view(0))  # noqa: E731
-        data = hand_json(view_of(hand), index, winners, hand.start_stacks)
+        data = hand_json(view_of(hand), index, winners, hand.start_stacks, tag)
         data.update({"type": "state", "seat": None, "seq": seq, "legal": None})
     else:
         view_of = lambda hand: hand.view(seat)  # noqa: E731
-        data = own_state(table, seat, status=status, seq=seq)
+        data = own_state(table, seat, status=status, seq=seq, tag=tag)
     data.update(
         table_state(
             table,
@@ -432,7 +476,8 @@ def seat_state(
     )
     if last is None and index > 0:
         previous = table.hands[index - 1]
-        last = hand_json(view_of(previous), index - 1, previous.winners, previous.start_stacks)
+        start = previous.start_stacks
+        last = hand_json(view_of(previous), index - 1, previous.winners, start, tag)
     data["last"] = last
     return data
 

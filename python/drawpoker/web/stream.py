@@ -56,17 +56,18 @@ class SeatStreams:
     ``timed`` holds the events (hand index, event index) that the turn timer caused: the room
     adds them, and they are told as the timer's (this process's memory only: after a restart
     they read as the seat's own actions). ``names`` gives the seats' names as the sentences say
-    them; ``tags`` are the languages the new events' sentences are made in.
+    them in a tag's language (a CPU seat's name is said in the reader's); ``tags`` are the
+    languages the new events' sentences are made in.
 
     >>> from drawpoker.games import Table, game
     >>> SeatStreams(Table(game("holdem"), 3, seed=2)).last  # two blinds, then the seat's deal
     [3, 3, 3, 2]
     """
 
-    def __init__(self, table: Table, names: Callable[[], Sequence[str]] | None = None) -> None:
+    def __init__(self, table: Table, names: Callable[[str], Sequence[str]] | None = None) -> None:
         self.seats = len(table.names)
         self.rankings = rankings_of(table.game)
-        self.names = names or (lambda: table.names)
+        self.names = names or (lambda tag: table.names)
         self.betting = table.betting
         self.tags: set[str] = {DEFAULT_LANGUAGE}
         self.last = [0] * (self.seats + 1)
@@ -77,7 +78,8 @@ class SeatStreams:
         self._advance(table, tell=False)
 
     def _scene(self, hand: Hand) -> Scene:
-        return Scene(hand.game, self.names(), hand.start_stacks, betting=self.betting)
+        names = self.names(DEFAULT_LANGUAGE)
+        return Scene(hand.game, names, hand.start_stacks, betting=self.betting)
 
     def advance(self, table: Table) -> list[list[dict[str, Any]]]:
         """The events each seat has not been given yet, numbered, and the point moved past
@@ -103,7 +105,6 @@ class SeatStreams:
             start = self.count if index == self.hand else 0
             if self.scene is None or start == 0:
                 self.scene = self._scene(hand)
-            self.scene.names = list(self.names())  # a seat taken since: told by its new name
             for number in range(start, len(events)):
                 event = events[number]
                 self.scene.add(event)
@@ -126,9 +127,14 @@ class SeatStreams:
     ) -> dict[str, str]:
         """The event told to ``seat`` (the public, for the watchers' stream) in each tag's
         language: the narration speaks to a reader as "you" only of their own seat's events,
-        so every other reader gets the public's sentence."""
+        so every other reader gets the public's sentence. The names are the seats' names now
+        (a seat taken since is told by its new name), said in each tag's language."""
         viewer = seat if seat == event.seat else None
-        return {tag: sentence(event, viewer, tag, scene, timer=timer) for tag in tags}
+        told = {}
+        for tag in tags:
+            scene.names = list(self.names(tag))
+            told[tag] = sentence(event, viewer, tag, scene, timer=timer)
+        return told
 
     def since(
         self, table: Table, seat: int, since: int | None, tag: str = DEFAULT_LANGUAGE

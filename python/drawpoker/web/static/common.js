@@ -131,6 +131,11 @@ function formatNumber(n) {
   return new Intl.NumberFormat(I18N.tag).format(n);
 }
 
+// Named numbers ({unit: 20}) formatted for a message's placeholders ({unit: "20"}).
+function formatNumbers(values) {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, formatNumber(v)]));
+}
+
 function hasText(key) {
   return Object.prototype.hasOwnProperty.call(I18N.messages, key);
 }

@@ -192,11 +192,10 @@ async function playNow(game) {
 // A table's stakes and betting structure in the page's language (in the server's English
 // when the catalogue lacks a kind).
 function stakesWords(row) {
-  const amounts = (values) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, formatNumber(v)]));
-  const part = ([kind, values]) => (hasText(`stakes.${kind}`) ? t(`stakes.${kind}`, amounts(values)) : null);
+  const part = ([kind, values]) => (hasText(`stakes.${kind}`) ? t(`stakes.${kind}`, formatNumbers(values)) : null);
   const parts = row.stakes_parts.map(part);
   const [kind, values] = row.structure_kind;
-  const structure = hasText(`structure.${kind}`) ? t(`structure.${kind}`, amounts(values)) : row.structure;
+  const structure = hasText(`structure.${kind}`) ? t(`structure.${kind}`, formatNumbers(values)) : row.structure;
   const stakes = parts.includes(null) ? row.stakes : parts.join(t("lobby.separator"));
   return t("lobby.stakes", { stakes, structure });
 }

@@ -1,0 +1,315 @@
+// @ts-check
+// drawpoker: The table page's controls: the actions on your turn (bet sizes, discards), pre-action
+// choices, the pause after a hand, game over with "Play again", and the turn timer.
+import { send } from "./connection.js";
+import { TABLE_ID, hooks, joinNames, myTurn, nameOf, page, playerName, scoreText, showMessage, shownHand, withNodes } from "./state.js";
+
+// A choice made while others act: "check-fold", "check" or "call-any", for the betting round
+// it was made in; check and check/fold clear themselves when the bet to match changes.
+export function preActionStale(pre, next) {
+  if (pre.hand !== next.hand || pre.street !== next.street || next.phase !== "bet") return true;
+  return pre.kind !== "call-any" && pre.bet !== next.current_bet;
+}
+
+export function playPreAction() {
+  const kinds = page.state.legal.kinds;
+  const kind = /** @type {{kind: string}} */ (page.preAction).kind;
+  page.preAction = null;
+  if (kind === "check-fold") act(kinds.includes("check") ? "check" : "fold");
+  else if (kind === "check" && kinds.includes("check")) act("check");
+  else if (kind === "call-any" && kinds.includes("call")) act("call");
+  else if (kind === "call-any" && kinds.includes("check")) act("check");
+  else hooks.render();
+}
+
+export function preActionControls() {
+  const row = element("div", { class: "row pre-actions", role: "group", "aria-label": t("table.pre") });
+  for (const kind of ["check-fold", "check", "call-any"]) {
+    const chosen = page.preAction !== null && page.preAction.kind === kind;
+    const b = element("button", { type: "button", id: `pre-${kind}`, class: "secondary pre",
+      text: t(`table.pre.${kind}`), "aria-pressed": chosen ? "true" : "false" });
+    b.addEventListener("click", () => {
+      page.preAction = chosen ? null : { kind, hand: page.state.hand, street: page.state.street, bet: page.state.current_bet };
+      hooks.render();
+    });
+    row.append(b);
+  }
+  return row;
+}
+
+export function amountProblem(amount, legal) {
+  if (!Number.isInteger(amount)) return t("table.amount.whole");
+  if (amount === legal.max_to) return null;
+  if (amount < legal.min_to) return t("table.amount.least", { amount: formatNumber(legal.min_to) });
+  if (amount > legal.max_to) return t(legal.all_in ? "table.amount.most_all_in" : "table.amount.most", { amount: formatNumber(legal.max_to) });
+  if (legal.step > 1 && (amount - legal.min_to) % legal.step !== 0) return t("table.amount.step", { amount: formatNumber(legal.step) });
+  return null;
+}
+
+export function act(kind, extra = {}) {
+  if (page.sent) return;
+  page.sent = true;
+  send({ type: "act", seq: page.state.seq, kind, ...extra });
+  hooks.render();
+}
+
+export function betControls(legal) {
+  const row = element("div", { class: "row" });
+  const kinds = legal.kinds;
+  if (kinds.includes("fold")) {
+    const b = element("button", { type: "button", id: "act-fold", class: "secondary", text: t("table.act.fold") });
+    b.addEventListener("click", () => act("fold"));
+    row.append(b);
+  }
+  if (kinds.includes("check")) {
+    const b = element("button", { type: "button", id: "act-check", text: t("table.act.check") });
+    b.addEventListener("click", () => act("check"));
+    row.append(b);
+  }
+  if (kinds.includes("bring-in")) {
+    const b = element("button", { type: "button", id: "act-bring-in", text: t("table.act.bring_in", { amount: formatNumber(legal.call) }) });
+    b.addEventListener("click", () => act("bring-in"));
+    row.append(b);
+  }
+  if (kinds.includes("call")) {
+    const b = element("button", { type: "button", id: "act-call", text: t("table.act.call", { amount: formatNumber(legal.call) }) });
+    b.addEventListener("click", () => act("call"));
+    row.append(b);
+  }
+  const sizing = kinds.includes("bet") ? "bet" : kinds.includes("raise") ? "raise" : null;
+  const box = [row];
+  // stud: raising a bring-in to the small bet, or betting it instead, completes (R-STUD-2)
+  const completing = kinds.includes("bring-in") ||
+    (page.facts.game.bring_in > 0 && page.state.current_bet === page.facts.game.bring_in);
+  const verb = (amount) => {
+    if (completing) return t("table.act.complete", { amount });
+    return sizing === "bet" ? t("table.act.bet", { amount }) : t("table.act.raise", { amount });
+  };
+  // "Bet 600", "Raise to 1,200"; "All in" only for every chip the seat has
+  const words = (amount) => {
+    if (legal.all_in && amount === legal.max_to) return t("table.act.all_in", { amount: formatNumber(amount) });
+    return verb(formatNumber(amount));
+  };
+  if (sizing && legal.min_to === legal.max_to) {
+    // one size only (fixed limit, a unit bet, or all in): no amount to choose
+    const amount = legal.min_to;
+    const b = element("button", { type: "button", id: `act-${sizing}`, text: words(amount) });
+    b.addEventListener("click", () => act(sizing, { amount }));
+    row.append(b);
+  } else if (sizing) {
+    const input = element("input", {
+      type: "number", id: "amount", min: String(legal.min_to), max: String(legal.max_to),
+      step: String(legal.step || 1), "aria-label": t(`table.amount.${sizing}`),
+    });
+    input.value = page.amountDraft && page.amountDraft[0] === page.state.seq ? page.amountDraft[1] : String(legal.min_to);
+    const button = element("button", { type: "button", id: `act-${sizing}` });
+    const hint = element("span", { class: "hint", id: "amount-hint" });
+    const slider = element("input", {
+      type: "range", id: "amount-slider", min: String(legal.min_to), max: String(legal.max_to),
+      step: String(legal.step || 1), "aria-label": t(`table.slider.${sizing}`),
+    });
+    const update = () => {
+      page.amountDraft = [page.state.seq, input.value];
+      if (input.value !== "" && Number.isFinite(Number(input.value))) slider.value = input.value;
+      const amount = Number(input.value);
+      const problem = amountProblem(amount, legal);
+      button.textContent = problem === null ? words(amount) : verb(input.value);
+      button.disabled = problem !== null || page.sent;
+      hint.textContent = problem
+        ? t(`table.problem.${sizing}`, { problem })
+        : t("table.amount.range", { min: formatNumber(legal.min_to), max: formatNumber(legal.max_to) });
+    };
+    input.addEventListener("input", update);
+    slider.addEventListener("input", () => { input.value = slider.value; update(); });
+    button.addEventListener("click", () => act(sizing, { amount: Number(input.value) }));
+    const presets = element("span", { class: "presets row" });
+    for (const preset of legal.presets) {
+      const b = element("button", { type: "button", class: "preset", text: t("table.preset", { name: presetName(preset), amount: formatNumber(preset.amount) }) });
+      if (preset.amount === legal.max_to) b.id = "all-in";  // the largest already has a button
+      b.addEventListener("click", () => { input.value = String(preset.amount); update(); });
+      presets.append(b);
+    }
+    if (!legal.presets.some((p) => p.amount === legal.max_to)) {
+      const most = t(legal.all_in ? "table.preset.all_in" : "table.preset.largest", { amount: formatNumber(legal.max_to) });
+      const allIn = element("button", { type: "button", class: "preset", id: "all-in", text: most });
+      allIn.addEventListener("click", () => { input.value = String(legal.max_to); update(); });
+      presets.append(allIn);
+    }
+    const sizeRow = element("div", { class: "row" }, input, slider, button, ...presets.childNodes, hint);
+    box.push(sizeRow);
+    update();
+  }
+  return box;
+}
+
+// A sizing preset the server gives as a kind and its numbers ("share" 33: "33% pot") in words.
+export function presetName(preset) {
+  return t(`table.preset.${preset.kind}`, formatNumbers(preset.values));
+}
+
+// How many cards this draw allows, in words: the game's draw limit, else "up to N cards".
+export function drawRule(legal) {
+  const limit = page.facts.game.settings.draw_limit;
+  return limit && hasText(`draw.limit.${limit}`) ? t(`draw.limit.${limit}`) : t("table.draw.up_to", {}, legal.max_discards);
+}
+
+export function drawControls(legal) {
+  const mask = [...page.picked].reduce((m, i) => m | (1 << i), 0);
+  const count = page.picked.size;
+  const allowed = legal.draws ? legal.draws.includes(mask) : count <= legal.max_discards;
+  const button = element("button", {
+    type: "button", id: "act-draw",
+    text: count === 0 ? t("table.act.stand_pat") : t("table.act.discard", {}, count),
+  });
+  button.disabled = !allowed || page.sent;
+  button.addEventListener("click", () => {
+    const cards = [...page.picked].sort((a, b) => a - b).map((i) => page.state.cards[i]);
+    act("draw", { cards });
+  });
+  const hint = element("span", { class: "hint", id: "draw-hint" });
+  hint.textContent = allowed
+    ? t("table.draw.pick", { rule: drawRule(legal) })
+    : t("table.draw.refused", { rule: drawRule(legal) });
+  return [element("div", { class: "row" }, button, hint)];
+}
+
+export function ratingChangeText(player) {
+  const change = player.rating_change;
+  if (change === null || change === undefined) return "";
+  return t("table.rating.change", { rating: ratingFigure(player.rating), change: ratingChange(change) });
+}
+
+// A place as people say it ("1st", "2nd"): the language's ordinal plural rule picks the form.
+export function ordinal(n) {
+  const form = new Intl.PluralRules(I18N.tag, { type: "ordinal" }).select(n);
+  return t(`table.ordinal.${["one", "two", "few"].includes(form) ? form : "other"}`, { n: formatNumber(n) });
+}
+
+// Game over: the player's placing, the final standings, and "Play again" (the group's new
+// table: the same game, settings and seats).
+export function gameOverControls() {
+  const mine = page.state.standings.find((x) => x.seat === page.seat);
+  const tied = page.state.standings.filter((x) => x.place === mine.place).length > 1;
+  const place = { place: ordinal(mine.place), of: formatNumber(page.state.standings.length), score: scoreText(mine.score) };
+  const parts = [element("div", { class: "row" }, element("strong", {
+    text: tied ? t("table.over.shared", place) : t("table.over.placed", place) }))];
+  const list = element("ol", { class: "final-standings", id: "final-standings" });
+  for (const x of page.state.standings) {
+    list.append(element("li", { value: String(x.place) },
+      ...withNodes(t("table.standing", { score: scoreText(x.score) }), nameOf(x.name, x.seat))));
+  }
+  parts.push(list);
+  const again = element("button", { type: "button", id: "play-again",
+    text: page.state.next_table ? t("table.over.next") : t("table.again") });
+  again.addEventListener("click", playAgain);
+  const lobby = element("a", { href: "/", class: "button secondary", text: t("site.lobby") });
+  parts.push(element("div", { class: "row" }, again, lobby));
+  if (page.state.next_table) parts.push(element("div", { class: "hint", text: t("table.over.next.hint") }));
+  return [element("div", { id: "game-over" }, ...parts)];
+}
+
+export async function playAgain() {
+  try {
+    const seatAgain = await requestJSON("POST", `/api/tables/${encodeURIComponent(TABLE_ID)}/again`,
+      undefined, { "x-seat-token": page.token });
+    localStorage.setItem(`drawpoker.seat.${seatAgain.id}`, seatAgain.token);
+    location.href = `/table/${encodeURIComponent(seatAgain.id)}`;
+  } catch (error) {
+    showMessage(t("table.again.failed", { reason: error.message }));
+  }
+}
+
+// The pause after a hand: the felt shows its result; "Next hand" tells the server this
+// player has seen it (the deal comes once every present player has, or when the pause ends).
+export function pauseControls() {
+  const asked = page.state.ready.includes(page.seat);
+  const next = element("button", { type: "button", id: "next-hand",
+    text: asked ? t("table.next.waiting") : t("table.next") });
+  next.disabled = asked;
+  next.addEventListener("click", () => { send({ type: "next" }); next.disabled = true; });
+  return [element("div", { class: "row" },
+    element("span", { id: "pause-left", class: "hint" }), next)];
+}
+
+export function renderControls() {
+  const box = $("controls");
+  const parts = [];
+  if (page.state.status === "waiting") {
+    parts.push(element("div", { text: t("table.waits") }));
+  } else if (page.state.status === "over" || page.state.is_over) {
+    if (page.seat === null) {
+      const top = page.state.standings.filter((s) => s.place === 1).map((s) => isolated(s.name));
+      parts.push(element("div", { class: "row", id: "game-over" },
+        element("strong", { text: top.length > 1 ? t("table.over.first.shared", { names: joinNames(top) }) : t("table.over.first", { names: joinNames(top) }) })));
+    } else {
+      const over = gameOverControls();
+      over[0].append(element("div", { class: "hint", id: "rating-change", text: ratingChangeText(page.state.players[page.seat]) }));
+      parts.push(...over);
+    }
+  } else if (page.seat === null) {
+    const who = page.state.actor === null || shownHand() !== null ? t("table.next.inline") : isolated(playerName(page.state.actor));
+    parts.push(element("div", { class: "hint", id: "watching-note", text: t("table.watching", { who }) }));
+  } else if (shownHand() !== null) {
+    parts.push(...pauseControls());
+  } else if (page.state.players[page.seat].away) {
+    const back = element("button", { type: "button", id: "back", text: t("table.back") });
+    back.addEventListener("click", () => send({ type: "back" }));
+    parts.push(element("div", { class: "row" },
+      element("span", { text: t("table.cpu_plays") }), back));
+  } else if (myTurn()) {
+    const legal = page.state.legal;
+    const rows = legal.kinds.includes("draw") ? drawControls(legal) : betControls(legal);
+    rows[0].prepend(element("strong", { id: "your-turn", text: t("table.your_turn") }));
+    parts.push(...rows);
+  } else {
+    const who = page.state.actor === null ? t("table.next.inline") : isolated(playerName(page.state.actor));
+    parts.push(element("div", { class: "hint", id: "waiting-for", text: t("table.waiting_for", { who }) }));
+    if (page.state.status === "playing" && page.state.phase === "bet" && page.facts.game.betting &&
+        page.state.live[page.seat] && page.state.stacks[page.seat] > 0 && page.state.actor !== null) {
+      parts.push(preActionControls());
+    }
+  }
+  if (page.deadline !== null && page.state.status === "playing" && shownHand() === null) {
+    parts.push(element("div", { class: "row timer", id: "timer" }));
+  }
+  box.replaceChildren(...parts);
+  box.dataset.kind = parts.length ? (parts[0].id || "") : "";
+  // on a phone the panel is fixed to the bottom (elsewhere it sticks there): keep the page's
+  // end clear of it, and the felt short enough that your own seat stays above it
+  tick();  // fills the timer's line: the panel's height counts it
+  const position = getComputedStyle(box).position;
+  const fixed = position === "fixed";
+  document.body.style.paddingBlockEnd = fixed ? `${box.offsetHeight + 8}px` : "";
+  const felt = $("felt");
+  felt.style.height = "";
+  if (fixed || position === "sticky") {
+    const top = felt.getBoundingClientRect().top + window.scrollY;
+    const gap = fixed ? 6 : 6 + parseFloat(getComputedStyle(felt).marginBlockEnd);
+    const room = window.innerHeight - box.offsetHeight - top - gap;
+    const border = felt.offsetHeight - felt.clientHeight;
+    if (room >= 260 && room < felt.offsetHeight) felt.style.height = `${room - border}px`;
+  }
+}
+
+export function tick() {
+  const pauseEl = $("pause-left");
+  if (pauseEl && page.pauseEnd !== null) {
+    const left = Math.max(0, Math.ceil((page.pauseEnd - performance.now()) / 1000));
+    pauseEl.textContent = t("table.next.in", { time: t("defaults.seconds", {}, left) });
+  }
+  const bar = $("timebar");
+  if (bar && page.deadline !== null && page.state.timer) {
+    const share = Math.max(0, Math.min(1, (page.deadline - performance.now()) / (1000 * page.state.timer)));
+    bar.style.inlineSize = `${(100 * share).toFixed(1)}%`;
+    bar.classList.toggle("low", share < 0.25);
+  }
+  const el = $("timer");
+  if (!el || page.deadline === null) return;
+  const left = Math.max(0, Math.ceil((page.deadline - performance.now()) / 1000));
+  const whose = page.state.actor === page.seat ? t("table.timer.you") : t("table.timer.seat", { name: isolated(playerName(page.state.actor)) });
+  // what the server then does (R-TABLE-1, Table.default_action)
+  const then = [t("table.timer.check")];
+  if (page.facts.game.draws) then.push(t("table.timer.draw"));
+  if (page.facts.game.stud) then.push(t("table.timer.stud"));
+  el.textContent = t("table.timer", { whose, time: t("defaults.seconds", {}, left), then: then.join(t("table.timer.separator")) });
+}

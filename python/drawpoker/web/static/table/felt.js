@@ -1,0 +1,288 @@
+// @ts-check
+// drawpoker: The table page's felt: the seats around it, their cards and bets, the board, the pot and,
+// after a hand, its result (the shown hands, who won what from which pot).
+import { hooks, joinNames, myTurn, nameOf, page, playerName, scoreText, shownHand } from "./state.js";
+
+export function potName(i, count) {
+  if (count <= 1) return t("table.pot.only");
+  return i === 0 ? t("table.pot.main") : t("table.pot.side", { n: formatNumber(i) });
+}
+
+export function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// What a seat won of a finished hand, in words: "Wins 1,200: the main pot (high)".
+export function awardText(hand, s) {
+  const won = hand.won.filter((w) => w.seat === s).reduce((sum, w) => sum + w.amount, 0);
+  const split = page.facts.game.split;
+  const pots = [];
+  hand.awards.forEach((pot, i) => {
+    const name = potName(i, hand.awards.length);
+    if (pot.high.includes(s)) pots.push(split ? t("table.pot.high", { pot: name }) : name);
+    if (pot.low.includes(s)) pots.push(t("table.pot.low", { pot: name }));
+  });
+  if (!page.facts.game.betting) {
+    if (!hand.winners.includes(s)) return "";
+    return s === page.seat ? t("table.award.point.you") : t("table.award.point");
+  }
+  if (!won) return "";
+  const amount = formatNumber(won);
+  const wins = s === page.seat ? t("table.award.you", { amount }) : t("table.award", { amount });
+  return pots.length ? t("table.award.pots", { wins, pots: pots.join(t("lobby.separator")) }) : wins;
+}
+
+// The ring the other seats sit on: the whole felt when it is wide; on a tall (phone) felt the
+// part above the player's own seat (ownHeight px at the bottom), so that nobody covers it.
+export function ring(w, h, ownHeight) {
+  if (h <= w) return { cx: w / 2, cy: h / 2, h };
+  const free = Math.max(h - ownHeight - 6, h / 2);
+  return { cx: w / 2, cy: free / 2, h: free };
+}
+
+// Where seat s sits on a felt of w x h pixels for a box of bw x bh: the player's own seat at
+// the bottom, the others spread over the rest of an ellipse; every box stays on the felt.
+export function seatSpot(s, n, w, h, bw, bh, ownHeight) {
+  const turn = (s - (page.seat ?? 0) + n) % n;  // a watcher sees seat 1 at the bottom
+  if (turn === 0) return [w / 2, h - bh / 2];
+  const gap = 0.9;  // radians kept clear on each side of the player's own seat at the bottom
+  const angle = Math.PI / 2 + Math.max(gap, Math.min(2 * Math.PI - gap, (2 * Math.PI * turn) / n));
+  const r = ring(w, h, ownHeight);
+  const x = r.cx + Math.max(0, w / 2 - bw / 2) * Math.cos(angle);
+  const y = r.cy + Math.max(0, r.h / 2 - bh / 2) * Math.sin(angle);
+  return [x, y];
+}
+
+export function seatCards(s, hand, result) {
+  const box = element("div", { class: "cards" });
+  // another seat's stud hand (up to seven cards) is drawn smaller to keep the felt clear
+  if (s !== page.seat && hand.card_counts[s] > 5) box.classList.add("many");
+  if (s === page.seat) {
+    const up = new Set(hand.up[s] || []);
+    const drawing = !result && myTurn() && page.state.legal.kinds.includes("draw");
+    if (drawing) box.classList.add("drawing");
+    hand.cards.forEach((card, i) => {
+      const el = cardElement(card);
+      if (up.has(card)) el.classList.add("up");
+      if (drawing) {
+        el.classList.add("pickable");
+        el.setAttribute("role", "button");
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("aria-pressed", page.picked.has(i) ? "true" : "false");
+        el.setAttribute("aria-label", page.picked.has(i) ? t("table.card.discard", { card: cardName(card) }) : cardName(card));
+        if (page.picked.has(i)) el.classList.add("picked");
+        const toggle = () => {
+          if (page.picked.has(i)) page.picked.delete(i); else page.picked.add(i);
+          hooks.render();
+          const again = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(`#seat-${page.seat} .card.pickable`))[i];
+          if (again) again.focus();
+        };
+        el.addEventListener("click", toggle);
+        el.addEventListener("keydown", (event) => {
+          if (event.key === " " || event.key === "Enter") { event.preventDefault(); toggle(); }
+        });
+      }
+      box.append(el);
+    });
+    return box;
+  }
+  const shown = hand.shown.find((x) => x.seat === s) || hand.exposed.find((x) => x.seat === s);
+  if (shown) {
+    box.dataset.shown = shown.cards.join(" ");
+    for (const card of shown.cards) box.append(cardElement(card));
+    return box;
+  }
+  if (!hand.live[s]) return box;
+  const up = hand.up[s] || [];
+  const down = Math.max(hand.card_counts[s] - up.length, 0);
+  for (let i = 0; i < down; i++) box.append(cardElement(null));
+  for (const card of up) {
+    const el = cardElement(card);
+    el.classList.add("up");
+    box.append(el);
+  }
+  return box;
+}
+
+export function seatNote(s, hand, result) {
+  const player = page.state.players[s];
+  const notes = [];
+  if (!player.taken) notes.push(t("table.note.open"));
+  if (player.away) notes.push(player.taken ? t("table.note.away") : t("table.note.cpu"));
+  else if (player.cpu === null && player.taken && !player.connected && s !== page.seat) notes.push(t("table.note.offline"));
+  if (hand.card_counts[s] === 0 && hand.phase !== "done") notes.push(t("table.note.out"));
+  else if (!hand.live[s]) notes.push(t("table.note.folded"));
+  else if (hand.stacks[s] === 0 && page.facts.game.betting && !result) notes.push(t("table.note.all_in"));
+  if (hand.drawn[s] >= 0 && hand.live[s]) notes.push(hand.drawn[s] === 0 ? t("table.note.stood_pat") : t("table.note.drew", {}, hand.drawn[s]));
+  return notes.join(" \u00b7 ");
+}
+
+export function renderFelt() {
+  const felt = $("felt");
+  felt.querySelectorAll(".seat, .bet").forEach((el) => el.remove());
+  const finished = shownHand();
+  const result = finished !== null;
+  const hand = finished || page.state;
+  felt.dataset.view = result ? (hand.shown.length ? "showdown" : "no-showdown") : "hand";
+  felt.dataset.hand = String(hand.hand);
+  felt.classList.toggle("crowded", page.state.players.length > 6);
+  const n = page.state.players.length;
+  const blinds = new Map(hand.blinds.map((b) => [b.seat, b.name]));
+  const boxes = [];
+  for (let s = 0; s < n; s++) {
+    const player = page.state.players[s];
+    const box = element("div", { class: "seat", id: `seat-${s}` });
+    if (s === page.seat) box.classList.add("you");
+    if (!result && page.state.actor === s && page.state.status === "playing") box.classList.add("acting");
+    if (!hand.live[s] && hand.card_counts[s] > 0) box.classList.add("folded");
+    const name = element("div", { class: "name" }, ...nameOf(player.name, s));
+    if (typeof player.rating === "number") name.append(" \u00b7 ", ratingBadge(player.rating));
+    if (player.cpu) name.append(element("span", { class: "tag", text: t("table.cpu", { kind: said(`cpu.${player.cpu}`, player.cpu) }) }));
+    if (hand.button === s && !page.facts.game.stud) name.append(element("span", { class: "badge button", text: t("table.button"), title: t("table.button.title") }));
+    if (blinds.has(s)) name.append(element("span", { class: `badge ${blinds.get(s)}`, text: said(`table.blind.${blinds.get(s)}`, blinds.get(s)) }));
+    box.append(name);
+    box.append(element("div", { class: "stack", text: scoreText(page.facts.game.betting ? hand.stacks[s] : page.state.points[s]) }));
+    box.append(seatCards(s, hand, result));
+    const shown = hand.shown.find((x) => x.seat === s);
+    if (shown && shown.text) box.append(element("div", { class: "shown", text: handText(shown) }));
+    if (result) {
+      const award = awardText(hand, s);
+      if (award) {
+        box.classList.add("winner");
+        box.dataset.winner = "yes";
+        box.append(element("div", { class: "award", text: award }));
+      }
+    }
+    box.append(element("div", { class: "note", text: seatNote(s, hand, result) }));
+    if (!result && page.state.actor === s && page.deadline !== null && page.state.timer) {
+      // the turn timer as a bar that empties (its seconds are in the panel below, in words)
+      box.append(element("div", { class: "timebar", "aria-hidden": "true" }, element("span", { id: "timebar" })));
+    }
+    felt.append(box);
+    boxes.push(box);
+  }
+  const w = felt.clientWidth;
+  const h = felt.clientHeight;
+  const own = page.seat === null ? 0 : boxes[page.seat].offsetHeight;  // a watcher has no seat of its own
+  const middle = ring(w, h, own);
+  $("centre").style.top = `${middle.cy}px`;
+  boxes.forEach((box, s) => {
+    const [x, y] = seatSpot(s, n, w, h, box.offsetWidth, box.offsetHeight, own);
+    box.style.left = `${x}px`;
+    box.style.top = `${y}px`;
+    if (hand.bets[s] > 0) {
+      const bet = element("div", { class: "bet", id: `bet-${s}`, text: formatNumber(hand.bets[s]) });
+      bet.style.left = `${middle.cx + 0.45 * (x - middle.cx)}px`;
+      bet.style.top = `${middle.cy + 0.45 * (y - middle.cy)}px`;
+      felt.append(bet);
+    }
+  });
+  $("board").replaceChildren(...hand.board.map((c) => cardElement(c)));
+  const won = hand.won.reduce((sum, w2) => sum + w2.amount, 0);
+  $("pot").textContent = result ? t("table.pot.paid", { amount: formatNumber(won) }) : t("table.pot", { amount: formatNumber(page.state.pot) });
+  $("pot").hidden = !page.facts.game.betting;
+  const pots = !result && page.state.pots.length > 1
+    ? page.state.pots.map((p, i) => potTitle(i, page.state.pots.length, p.amount)).join(" \u00b7 ")
+    : "";
+  $("pots").textContent = pots;
+  $("result").replaceChildren(...(result ? resultLines(hand) : []).map((line) => element("div", { text: line })));
+  placeCentre(boxes, middle.cy, h);
+}
+
+// The middle of the felt (the board, the pot, the result) at the ring's centre when no seat
+// covers it, else at the nearest height where none does (a phone's side seats sit level
+// with the ring's centre; a short felt brings your own seat up to it); when no height is
+// clear, narrowed to the gap between the side seats and tried again.
+export function placeCentre(boxes, cy, h) {
+  const centre = $("centre");
+  centre.style.inlineSize = "";
+  const seats = boxes.map((box) => box.getBoundingClientRect());
+  if (placedClear(centre, seats, cy, h)) return;
+  const felt = $("felt").getBoundingClientRect();
+  const middle = (felt.left + felt.right) / 2;
+  const start = Math.max(felt.left, ...seats.filter((r) => r.right < middle).map((r) => r.right));
+  const end = Math.min(felt.right, ...seats.filter((r) => r.left > middle).map((r) => r.left));
+  const gap = 2 * Math.min(middle - start, end - middle) - 12;
+  if (gap >= 120) {
+    centre.style.inlineSize = `${gap}px`;
+    if (placedClear(centre, seats, cy, h)) return;
+  }
+  centre.style.top = `${cy}px`;
+}
+
+// Moves the centre to the height nearest cy where its parts cover no seat box; false when
+// there is none on the felt.
+export function placedClear(centre, seats, cy, h) {
+  centre.style.top = `${cy}px`;
+  const parts = [...centre.querySelectorAll("#board .card, #pot:not([hidden]), #result > div")]
+    .map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
+  if (!parts.length) return true;
+  const top = Math.min(...parts.map((r) => r.top));
+  const bottom = Math.max(...parts.map((r) => r.bottom));
+  const clear = (shift) => !parts.some((r) => seats.some((s) =>
+    r.left < s.right && s.left < r.right && r.top + shift < s.bottom && s.top < r.bottom + shift));
+  const felt = $("felt").getBoundingClientRect();
+  for (let step = 0; step <= h; step += 4) {
+    for (const shift of [step, -step]) {
+      const inside = top + shift >= felt.top && bottom + shift <= felt.bottom;
+      if (inside && clear(shift)) { centre.style.top = `${cy + shift}px`; return true; }
+    }
+  }
+  return false;
+}
+
+// A shown hand in words; in a hi/lo game its low too ("no low" when it has none).
+export function handText(shown) {
+  if (!("low" in shown)) return shown.text;
+  const high = isolated(shown.text);
+  return shown.low === null ? t("table.hand.no_low", { high }) : t("table.hand.low", { high, low: isolated(shown.low) });
+}
+
+// A pot's name and amount, as a line begins: "The main pot 900".
+export function potTitle(i, count, amount) {
+  return t("table.pot.title", { pot: capital(potName(i, count)), amount: formatNumber(amount) });
+}
+
+export function namesWith(hand, seats, low) {
+  const names = seats.map((s) => {
+    const shown = hand.shown.find((x) => x.seat === s);
+    const text = shown ? (low ? shown.low : shown.text) : "";
+    const name = isolated(playerName(s));
+    return text ? t("table.with_hand", { line: name, hand: isolated(text) }) : name;
+  });
+  return joinNames(names);
+}
+
+// A finished hand's result, one line per pot (and half): "The main pot 900: Ann (Full house,
+// threes full of deuces)"; in a hi/lo game "high: ...; low: ..."; without a showdown "CPU 2
+// wins 150: everyone else folded (no showdown)".
+export function resultLines(hand) {
+  if (hand.awards.length) {
+    return hand.awards.map((pot, i) => {
+      const title = potTitle(i, hand.awards.length, pot.amount);
+      if (!page.facts.game.split) return t("table.result.pot", { pot: title, names: namesWith(hand, pot.high, false) });
+      const low = pot.low.length ? t("table.result.low", { names: namesWith(hand, pot.low, true) }) : t("table.result.no_low");
+      return t("table.result.split", { pot: title, high: namesWith(hand, pot.high, false), low });
+    });
+  }
+  const lines = hand.won.map(wonText);
+  if (!page.facts.game.betting) {
+    for (const winner of hand.winners) {
+      const shown = hand.shown.find((x) => x.seat === winner);
+      lines.push(shown && shown.text ? t("table.with_hand", { line: pointText(winner), hand: isolated(shown.text) }) : pointText(winner));
+    }
+  }
+  if (!hand.shown.length && lines.length) lines.push(t("table.no_showdown"));
+  return lines;
+}
+
+// "Ann wins 300", "You win 300".
+export function wonText(won) {
+  const amount = formatNumber(won.amount);
+  return won.seat === page.seat ? t("table.won.you", { amount }) : t("table.won", { name: isolated(playerName(won.seat)), amount });
+}
+
+// "Ann scores a point", "You score a point".
+export function pointText(winner) {
+  return winner === page.seat ? t("table.point.you") : t("table.point", { name: isolated(playerName(winner)) });
+}
