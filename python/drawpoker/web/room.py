@@ -997,25 +997,26 @@ it starts when every seat has its player, or when a player asks to start
             return shared_texts[tag]
 
         paused = encode(self.pause_state())
+        texts: dict[tuple[int, str], str] = {}
+
+        def told(seat: int, tag: str) -> str:
+            """The seat's update in the language of ``tag`` (made once per seat and language)."""
+            if (seat, tag) not in texts:
+                seq = self.streams.last[seat]
+                own = encode(own_state(table, seat, status=status, seq=seq, tag=tag))
+                previous = self._previous(tag)
+                last = '{"last":null}' if previous is None else previous[2][seat]
+                state = '{"state":' + merged(own, shared(tag), last, paused) + "}"
+                events = [] if new is None else [spoken(e, tag) for e in new[seat]]
+                head = {"type": "update", "seq": seq, "events": events}
+                texts[seat, tag] = merged(encode(head), state)
+            return texts[seat, tag]
+
         for seat, outs in connected:
-            seq = self.streams.last[seat]
-            texts: dict[str, str] = {}
-            if relay is not None:  # a gateway's browsers read the default language's sentences
-                told = [] if new is None else [spoken(e, DEFAULT_LANGUAGE) for e in new[seat]]
-                relay.send(
-                    seat, merged(encode({"type": "update", "seq": seq, "events": told}), state)
-                )
+            if relay is not None:  # a gateway's browsers read the default language's words
+                relay.send(seat, told(seat, DEFAULT_LANGUAGE))
             for out in list(outs):
-                tag = self.languages.get(out, DEFAULT_LANGUAGE)
-                if tag not in texts:
-                    own = encode(own_state(table, seat, status=status, seq=seq, tag=tag))
-                    previous = self._previous(tag)
-                    last = '{"last":null}' if previous is None else previous[2][seat]
-                    state = '{"state":' + merged(own, shared(tag), last, paused) + "}"
-                    events = [] if new is None else [spoken(e, tag) for e in new[seat]]
-                    head = {"type": "update", "seq": seq, "events": events}
-                    texts[tag] = merged(encode(head), state)
-                if not out.send(texts[tag]):
+                if not out.send(told(seat, self.languages.get(out, DEFAULT_LANGUAGE))):
                     outs.discard(out)
                     self._silent(out)
                     out.close(TOO_SLOW, "too slow: reconnect for a snapshot")
@@ -1024,16 +1025,19 @@ it starts when every seat has its player, or when a player asks to start
         """Sends every watcher the public update (encoded once for each language)."""
         head = {"type": "update", "seq": self.streams.last[-1]}
         texts: dict[str, str] = {}
-        if self.relay is not None:  # as in _broadcast: the default language's sentences
-            told = [] if new is None else [spoken(e, DEFAULT_LANGUAGE) for e in new[-1]]
-            self.relay.send(None, merged(encode({**head, "events": told}), state))
-        for out in list(self.watchers):
-            tag = self.languages.get(out, DEFAULT_LANGUAGE)
+
+        def told(tag: str) -> str:
+            """The public update in the language of ``tag`` (made once per language)."""
             if tag not in texts:
                 state = encode({"state": self.public_state(tag)})
                 events = [] if new is None else [spoken(e, tag) for e in new[-1]]
                 texts[tag] = merged(encode({**head, "events": events}), state)
-            if not out.send(texts[tag]):
+            return texts[tag]
+
+        if self.relay is not None:  # as in _broadcast: the default language's words
+            self.relay.send(None, told(DEFAULT_LANGUAGE))
+        for out in list(self.watchers):
+            if not out.send(told(self.languages.get(out, DEFAULT_LANGUAGE))):
                 self.watchers.discard(out)
                 self._silent(out)
                 out.close(TOO_SLOW, "too slow: reconnect for a snapshot")
