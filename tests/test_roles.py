@@ -13,8 +13,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from drawpoker.bots import bot_kinds
+from drawpoker.bots import CPU_PLAYERS, bot_kinds
 from drawpoker.games import Table
+from drawpoker.narration import cpu_name
 from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
 from drawpoker.web.lanes import LANES, lane_of
 from drawpoker.web.process import ServeProcess
@@ -116,14 +117,19 @@ def _new_table(gateway: ServeProcess, game: str, rounds: int) -> tuple[dict[str,
     return made, tokens
 
 
-def _saved_table(store: str, table_id: str) -> Table:
+def _saved(store: str, table_id: str) -> tuple[Table, list[str]]:
+    """The table as the store replays it, and its seats' names as an English reader is told
+    them (a CPU seat's by the narration, as the room says them)."""
     saved = Store(store)
     try:
         found = saved.load_table(table_id)
     finally:
         saved.close()
     assert found is not None
-    return Table.from_dict(found.snapshot)
+    names = [
+        r.name if r.cpu is None else cpu_name(seat, "en") for seat, r in enumerate(found.seats)
+    ]
+    return Table.from_dict(found.snapshot, cpu_players=CPU_PLAYERS), names
 
 
 def _check_seen(
@@ -131,8 +137,8 @@ def _check_seen(
 ) -> None:
     """Every client saw its seat's stream exactly as the store replays it, no card it may not
     see, and every chip is still there."""
-    table = _saved_table(store, made["id"])
-    streams = SeatStreams(table)
+    table, names = _saved(store, made["id"])
+    streams = SeatStreams(table, lambda tag: names)
     for seat, client in clients.items():
         assert client.events == streams.since(table, seat, 0), seat
         assert check_messages(table, seat, client.texts, tokens) > 0
@@ -259,7 +265,7 @@ def test_two_gateways_and_two_dealers_share_tables(cluster: Cluster) -> None:
         _check_seen(cluster.store, made, tokens, clients)
     first, tokens = tables[0]
     assert json.loads(watched[0])["type"] == "welcome"
-    check_messages(_saved_table(cluster.store, first["id"]), 3, watched, tokens)
+    check_messages(_saved(cluster.store, first["id"])[0], 3, watched, tokens)
 
 
 async def _watch(url: str, table_id: str, texts: list[str]) -> None:
