@@ -229,7 +229,7 @@ HTTP_ERRORS = frozenset(
         *("site-full", "too-many-tables", "no-language"),
         *("bad-nickname", "bad-page", "no-game", "not-your-seat", "conflict", "over"),
         *("bad-device", "no-device", "other-table", "no-seat", "too-many-devices"),
-        *("lobby-full", "too-many-watchers"),
+        *("lobby-full", "too-many-watchers", "dealer-unavailable"),
     }
 )
 """Every code an HTTP answer's error may carry; each has a sentence ``error.<code>`` in the

@@ -52,6 +52,7 @@ ERROR_CODES = {
     "watching": "a watcher only watches: it may send ping, nothing else",
     "too-many-watchers": "the table has as many watchers as it takes (the connection is closed)",
     "store-unavailable": "the database cannot be reached: nothing was done, try again shortly",
+    "dealer-unavailable": "the table's dealer did not answer (a gateway): connect again shortly",
 }
 """Every error code a client may receive, with what it means."""
 
