@@ -430,7 +430,7 @@ def _narration_ids_in_code() -> set[str]:
     strings = {
         n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) is str
     }
-    ranks = {f"rank.{rank}.{form}" for rank in narration._RANKS for form in ("one", "many")}
+    ranks = {f"rank.{rank}.{form}" for rank in narration.RANK_WORDS for form in ("one", "many")}
     return strings | {f"{key}.you" for key in strings} | ranks
 
 

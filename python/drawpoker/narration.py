@@ -135,7 +135,7 @@ def _isolate(text: str, tag: str, strong: bool = False) -> str:
 
 # --- hands in words ---------------------------------------------------------------------------
 
-_RANKS = [
+RANK_WORDS = [
     "deuce",
     "three",
     "four",
@@ -150,6 +150,7 @@ _RANKS = [
     "king",
     "ace",
 ]
+"""Each rank's English name, deuce (rank 0) to ace (rank 12)."""
 _MANY = {"six": "sixes"}
 _RANK = r"(deuce|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace)"
 _RANKS_MANY = r"(deuces|threes|fours|fives|sixes|sevens|eights|nines|tens|jacks|queens|kings|aces)"
@@ -179,9 +180,9 @@ message that says it in another language."""
 def _rank_word(word: str, tag: str) -> str:
     """A rank's name (``king``) or its plural (``kings``) in the tag's language."""
     word = word.lower()
-    many = word not in _RANKS
+    many = word not in RANK_WORDS
     if many:
-        word = next(r for r in _RANKS if _MANY.get(r, r + "s") == word)
+        word = next(r for r in RANK_WORDS if _MANY.get(r, r + "s") == word)
     return say(tag, f"rank.{word}.{'many' if many else 'one'}")
 
 

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from drawpoker.cards import format_cards
 from drawpoker.games import Event
 from drawpoker.games.spec import GameSpec
+from drawpoker.narration import RANK_WORDS
 from drawpoker.wording import said
 
 ACTION_KINDS = frozenset(("bring-in", "check", "fold", "call", "bet", "raise"))
@@ -36,23 +37,6 @@ DEALING_KINDS = frozenset(("deal", "up", "board"))
 
 STREETS = ("3rd", "4th", "5th", "6th", "7th")
 """The stud streets' names, third street first."""
-
-RANK_WORDS = [
-    "deuce",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "jack",
-    "queen",
-    "king",
-    "ace",
-]
-"""Each rank's name, deuce (rank 0) to ace (rank 12)."""
 
 PLURALS = {"six": "sixes"}
 """Rank names whose plural is not the name and an s."""

@@ -25,6 +25,16 @@ from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket
 
 from drawpoker.errors import DrawPokerError
+from drawpoker.web.app import (
+    SocketOutbox,
+    _deny,
+    body_error,
+    error,
+    foreign_origin,
+    language,
+    read_json,
+    split_creator,
+)
 from drawpoker.web.bus import Position, RedisBus, Subscription, public_channel, seat_channel
 from drawpoker.web.guard import POLICY_VIOLATION, Guard, Refused
 from drawpoker.web.house import NicknameError, clean_name, token_hash
@@ -141,7 +151,6 @@ def _gateway(request: Request | WebSocket) -> Gateway:
 
 async def new_table(request: Request) -> Response:
     """``POST /api/tables`` in a gateway: checked here, made by the table's dealer."""
-    from drawpoker.web.app import body_error, error, language, read_json, split_creator
 
     try:
         data = await read_json(request)
@@ -171,7 +180,6 @@ async def new_table(request: Request) -> Response:
 
 async def take_seat(request: Request) -> Response:
     """``POST /api/tables/{id}/seats`` in a gateway: the seat given by the table's dealer."""
-    from drawpoker.web.app import body_error, read_json
 
     try:
         data = await read_json(request)
@@ -200,7 +208,6 @@ async def refused(request: Request, problem: Exception) -> Response:
 
 async def table_socket(websocket: WebSocket) -> None:
     """A table's WebSocket in a gateway (the same protocol as one process's, docs/protocol.md)."""
-    from drawpoker.web.app import SocketOutbox, _deny, foreign_origin
 
     gateway = _gateway(websocket)
     origin = foreign_origin(websocket.scope, websocket.app.state.origins)
