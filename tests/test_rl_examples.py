@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import drawpoker
 import numpy as np
 import pytest
 from abstraction import ACTIONS, GAME, KEYS
@@ -25,8 +26,11 @@ INTERVAL = re.compile(r"policy vs (\S+): ([-+\d.]+) \(95% CI ([-+\d.]+)\.\.([-+\
 
 
 def _environment() -> dict[str, str]:
-    path = os.pathsep.join([str(EXAMPLES), str(ROOT / "python")])
-    return {**os.environ, "PYTHONPATH": path}
+    """The examples' folder first, then the drawpoker this test imported (an installed one, as
+    in CI, or the source tree's with its compiled core): not python/ of a fresh clone, which
+    holds no compiled core."""
+    package = Path(drawpoker.__file__).resolve().parent.parent
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(EXAMPLES), str(package)])}
 
 
 @pytest.mark.slow

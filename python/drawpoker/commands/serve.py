@@ -102,7 +102,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bus",
         metavar="URL",
-        help="the Redis (redis:// or unix://) that gateways and dealers share",
+        help=(
+            "the Redis (redis:// or unix://) that gateways and dealers share "
+            "(default: none, as --role all needs none)"
+        ),
     )
     parser.add_argument(
         "--think",
