@@ -151,7 +151,8 @@ RANK_WORDS = [
     "ace",
 ]
 """Each rank's English name, deuce (rank 0) to ace (rank 12)."""
-_MANY = {"six": "sixes"}
+PLURAL_RANK_WORDS = {"six": "sixes"}
+"""Rank names whose plural is not the name and an s."""
 _RANK = r"(deuce|three|four|five|six|seven|eight|nine|ten|jack|queen|king|ace)"
 _RANKS_MANY = r"(deuces|threes|fours|fives|sixes|sevens|eights|nines|tens|jacks|queens|kings|aces)"
 _LIST = r"([2-9TJQKA](?:-[2-9TJQKA])*)"
@@ -182,7 +183,7 @@ def _rank_word(word: str, tag: str) -> str:
     word = word.lower()
     many = word not in RANK_WORDS
     if many:
-        word = next(r for r in RANK_WORDS if _MANY.get(r, r + "s") == word)
+        word = next(r for r in RANK_WORDS if PLURAL_RANK_WORDS.get(r, r + "s") == word)
     return say(tag, f"rank.{word}.{'many' if many else 'one'}")
 
 

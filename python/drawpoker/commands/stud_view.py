@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from drawpoker.cards import format_cards
 from drawpoker.games import Event
 from drawpoker.games.spec import GameSpec
-from drawpoker.narration import RANK_WORDS
+from drawpoker.narration import PLURAL_RANK_WORDS, RANK_WORDS
 from drawpoker.wording import said
 
 ACTION_KINDS = frozenset(("bring-in", "check", "fold", "call", "bet", "raise"))
@@ -37,9 +37,6 @@ DEALING_KINDS = frozenset(("deal", "up", "board"))
 
 STREETS = ("3rd", "4th", "5th", "6th", "7th")
 """The stud streets' names, third street first."""
-
-PLURALS = {"six": "sixes"}
-"""Rank names whose plural is not the name and an s."""
 
 LOW_DIGITS = "A23456789TJQK"
 """Each low rank's character, ace (0) to king (12), as ace-to-five lows are written."""
@@ -57,7 +54,7 @@ def is_stud(spec: GameSpec) -> bool:
 
 def _plural(rank: int) -> str:
     word = RANK_WORDS[rank]
-    return PLURALS.get(word, word + "s")
+    return PLURAL_RANK_WORDS.get(word, word + "s")
 
 
 def board_words(up: Sequence[int]) -> str:
