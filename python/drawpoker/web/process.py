@@ -26,7 +26,8 @@ class ServeProcess:
     ``--db``); ``url`` once :meth:`start` returns.
 
     ``think``, ``pause``, ``grace`` and ``showdown`` (``--showdown-pause``) are the command's
-    options (seconds); ``options`` more of its options (its limits, say)."""
+    options (seconds); ``options`` more of its options (its limits, say); ``environment``
+    variables added to this process's for the server."""
 
     def __init__(
         self,
@@ -37,12 +38,14 @@ class ServeProcess:
         grace: float = 30.0,
         showdown: float = 0.0,
         options: tuple[str, ...] = (),
+        environment: dict[str, str] | None = None,
     ) -> None:
         self.db = db
         option = "--store" if is_postgres_url(str(db)) else "--db"
         self.args = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0"]
         self.args += [option, str(db), "--think", str(think), "--pause", str(pause)]
         self.args += ["--grace", str(grace), "--showdown-pause", str(showdown), *options]
+        self.environment = environment or {}
         self.process: subprocess.Popen[str] | None = None
         self.url = ""
         self.output: collections.deque[str] = collections.deque(maxlen=200)
@@ -50,7 +53,7 @@ class ServeProcess:
 
     def start(self) -> ServeProcess:
         """Starts the server and waits for the line that says where it listens."""
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
+        env = dict(os.environ, **self.environment, PYTHONUNBUFFERED="1")
         self.process = subprocess.Popen(
             self.args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
         )
