@@ -4,8 +4,12 @@ WebSocket connection, connections per address, the time a connection has to say 
 request to send its body, and the origins allowed to change anything.
 
 Rates are counted with the ``limits`` library (moving windows in memory: a restarted server
-starts its counts afresh). A limit reached answers with a status and a sentence
-(:class:`Refused`): 429 when one client asks too much, 503 when the site is full.
+starts its counts afresh). A gateway of a site with several (``--bus redis://...``) counts an
+address's tables, devices and connections in Redis instead, shared with the other gateways
+(:mod:`drawpoker.web.shared_limits`); while Redis cannot be reached it counts them in its own
+memory. A connection's messages are always counted where the connection is. A limit reached
+answers with a status and a sentence (:class:`Refused`): 429 when one client asks too much,
+503 when the site is full.
 
 >>> guard = Guard(SiteLimits(message_rate="2/minute"))
 >>> [guard.message_allowed("connection 1") for _ in range(3)]
@@ -16,6 +20,8 @@ True
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -25,6 +31,11 @@ from drawpoker.errors import InvalidArgumentError
 
 if TYPE_CHECKING:  # the serve extra's library, imported when used: the CLI starts without it
     from limits import RateLimitItem
+    from limits.strategies import MovingWindowRateLimiter
+
+    from drawpoker.web.shared_limits import SharedCounts
+
+log = logging.getLogger(__name__)
 
 POLICY_VIOLATION = 1008
 """The WebSocket close code of a connection closed for breaking a limit (RFC 6455)."""
@@ -130,7 +141,7 @@ class Guard:
     True
     """
 
-    def __init__(self, settings: SiteLimits) -> None:
+    def __init__(self, settings: SiteLimits, shared: str | None = None) -> None:
         # The serve extra's library, imported when used: the CLI starts without it.
         from limits.storage import MemoryStorage
         from limits.strategies import MovingWindowRateLimiter
@@ -140,6 +151,14 @@ class Guard:
         self.table_rates = rates(settings.table_rate, "table_rate")
         self.message_rates = rates(settings.message_rate, "message_rate")
         self.connections: Counter[str] = Counter()
+        self.shared: SharedCounts | None = None
+        """The counts shared in the Redis at ``shared`` (a bus URL), if given."""
+        self.shared_limiter: MovingWindowRateLimiter | None = None
+        if shared is not None:
+            from drawpoker.web.shared_limits import SharedCounts
+
+            self.shared = SharedCounts(shared)
+            self.shared_limiter = MovingWindowRateLimiter(self.shared.storage)
 
     def table_allowed(self, address: str) -> bool:
         """Counts a new table of ``address``; ``False`` when it has made its rate already.
@@ -148,7 +167,7 @@ class Guard:
         >>> guard.table_allowed("a"), guard.table_allowed("a"), guard.table_allowed("b")
         (True, False, True)
         """
-        return self._hit(self.table_rates, "tables", address)
+        return self._shared_hit(self.table_rates, "tables", address)
 
     def device_allowed(self, address: str) -> bool:
         """Counts a new device key of ``address``; ``False`` beyond ``table_rate`` (a person
@@ -158,31 +177,79 @@ class Guard:
         >>> guard.device_allowed("a"), guard.device_allowed("a"), guard.table_allowed("a")
         (True, False, True)
         """
-        return self._hit(self.table_rates, "devices", address)
+        return self._shared_hit(self.table_rates, "devices", address)
 
     def message_allowed(self, connection: str) -> bool:
         """Counts a message of ``connection``; ``False`` beyond ``message_rate``."""
         return self._hit(self.message_rates, "messages", connection)
 
-    def _hit(self, items: list[RateLimitItem], *keys: str) -> bool:
+    def _hit(
+        self, items: list[RateLimitItem], *keys: str, limiter: MovingWindowRateLimiter | None = None
+    ) -> bool:
+        limiter = limiter or self.limiter
         # every rate is tested before any is counted: a refused request uses up nothing
-        if not all(self.limiter.test(item, *keys) for item in items):
+        if not all(limiter.test(item, *keys) for item in items):
             return False
-        return all([self.limiter.hit(item, *keys) for item in items])
+        return all([limiter.hit(item, *keys) for item in items])
+
+    def _shared_hit(self, items: list[RateLimitItem], *keys: str) -> bool:
+        """:meth:`_hit` in the shared storage if there is one and it answers, else in memory."""
+        from limits.errors import StorageError
+
+        if self.shared_limiter is not None:
+            try:
+                return self._hit(items, *keys, limiter=self.shared_limiter)
+            except StorageError as problem:
+                log.warning("limits counted in memory: Redis did not answer (%s)", problem)
+        return self._hit(items, *keys)
 
     def connect(self, address: str) -> bool:
         """Counts a WebSocket connection of ``address``; ``False`` (not counted) when it has
-        ``connections_per_address`` open already."""
-        if self.connections[address] >= self.settings.connections_per_address:
+        ``connections_per_address`` open already (on the whole site with shared counts)."""
+        from limits.errors import StorageError
+
+        limit = self.settings.connections_per_address
+        if self.shared is not None:
+            try:
+                return self.shared.connect(address, limit)
+            except StorageError as problem:
+                log.warning("connections counted in memory: Redis did not answer (%s)", problem)
+        if self.connections[address] >= limit:
             return False
         self.connections[address] += 1
         return True
 
     def disconnect(self, address: str) -> None:
         """A connection counted by :meth:`connect` closed."""
+        from limits.errors import StorageError
+
+        if self.shared is not None and self.shared.holds(address):
+            try:
+                self.shared.disconnect(address)
+            except StorageError as problem:  # it counts until its term runs out
+                log.warning("a closed connection still counts a while: %s", problem)
+            return
         self.connections[address] -= 1
         if self.connections[address] <= 0:
             del self.connections[address]
+
+    async def keep_counts(self) -> None:
+        """With shared counts, renews this process's open connections in Redis every
+        :data:`~drawpoker.web.shared_limits.RENEW_SECONDS` (they lapse if it dies); without,
+        returns at once."""
+        from limits.errors import StorageError
+
+        from drawpoker.web.shared_limits import RENEW_SECONDS
+
+        if self.shared is None:
+            return
+        while True:
+            held = {address: list(members) for address, members in self.shared.members.items()}
+            try:
+                await asyncio.to_thread(self.shared.renew, held)
+            except StorageError as problem:
+                log.warning("open connections not renewed: Redis did not answer (%s)", problem)
+            await asyncio.sleep(RENEW_SECONDS)
 
 
 def origin_of(url: str) -> str:

@@ -55,7 +55,7 @@ def gateway_app(
 ) -> Starlette:
     """A gateway: the pages and the table API and WebSockets, its tables' dealers reached
     through the bus; devices and leaderboards straight from the store."""
-    guard = Guard(limits or SiteLimits())
+    guard = Guard(limits or SiteLimits(), shared=bus_url)  # an address's counts site-wide
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -64,11 +64,12 @@ def gateway_app(
         app.state.gateway = gateway.Gateway(store, bus, guard)
         app.state.house = House(store)  # no room: devices and ratings, read from the store
         app.state.house.guard = guard
-        present = asyncio.create_task(app.state.gateway.keep_present())
+        kept = [app.state.gateway.keep_present(), guard.keep_counts()]
+        tasks = [asyncio.create_task(step) for step in kept]
         try:
             yield
         finally:
-            await _stopped([present])
+            await _stopped(tasks)
             await bus.aclose()
             store.close()
 

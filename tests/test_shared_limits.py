@@ -1,0 +1,147 @@
+"""The per-address limits of a site with several gateways, counted in Redis
+(:mod:`drawpoker.web.shared_limits`): two guards on one real ``redis-server`` share an
+address's tables, devices and connections; a dead gateway's connections stop counting; while
+Redis is away each guard counts in memory. Then two ``drawpoker serve --role gateway``
+subprocesses: requests spread over both reach the one limit, answered 429 with a sentence."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+
+import pytest
+from drawpoker.web import shared_limits
+from drawpoker.web.guard import Guard, SiteLimits
+from drawpoker.web.process import ServeProcess
+from postgres_cluster import PostgresCluster
+from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
+from test_roles import _call
+
+LIMITS = SiteLimits(table_rate="3/minute", connections_per_address=2)
+
+
+@pytest.fixture
+def guards(redis_server: RedisServer) -> Iterator[list[Guard]]:  # noqa: F811
+    """Two gateways' guards on one Redis."""
+    made = [Guard(LIMITS, shared=redis_server.url) for _ in range(2)]
+    yield made
+    for guard in made:
+        assert guard.shared is not None
+        guard.shared.storage.storage.close()
+
+
+def test_two_gateways_share_an_addresss_rates(guards: list[Guard]) -> None:
+    first, second = guards
+    made = [guards[n % 2].table_allowed("10.0.0.1") for n in range(4)]
+    assert made == [True, True, True, False]
+    assert second.table_allowed("10.0.0.2")  # another address counts apart
+    assert [first.device_allowed("10.0.0.1") for _ in range(2)] == [True, True]
+    assert [second.device_allowed("10.0.0.1") for _ in range(2)] == [True, False]
+    assert first.message_allowed("connection")  # a connection's messages stay local
+
+
+def test_two_gateways_share_an_addresss_connections(guards: list[Guard]) -> None:
+    first, second = guards
+    assert [first.connect("10.0.0.1"), second.connect("10.0.0.1")] == [True, True]
+    assert [first.connect("10.0.0.1"), second.connect("10.0.0.1")] == [False, False]
+    assert first.connect("10.0.0.2")
+    first.disconnect("10.0.0.1")
+    assert second.connect("10.0.0.1")
+    assert not first.connect("10.0.0.1")
+    for guard, address in [(second, "10.0.0.1")] * 2 + [(first, "10.0.0.2")]:
+        guard.disconnect(address)
+    assert first.shared is not None and second.shared is not None
+    assert first.shared.members == second.shared.members == {}
+    assert [first.connect("10.0.0.1"), first.connect("10.0.0.1")] == [True, True]
+
+
+def test_a_dead_gateways_connections_lapse_a_live_ones_are_renewed(
+    guards: list[Guard], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(shared_limits, "TERM_MS", 400)
+    monkeypatch.setattr(shared_limits, "RENEW_SECONDS", 0.05)
+    live, dead = guards
+    assert live.connect("10.0.0.1") and dead.connect("10.0.0.1")
+
+    async def renewing_a_while() -> None:
+        renewing = asyncio.create_task(live.keep_counts())
+        await asyncio.sleep(1.0)  # more than twice the term
+        renewing.cancel()
+
+    asyncio.run(renewing_a_while())
+    assert live.connect("10.0.0.2")  # another address: Redis answers
+    # the dead guard's connection lapsed; the live one's was renewed and still counts
+    assert live.connect("10.0.0.1")
+    assert not live.connect("10.0.0.1")
+
+
+def test_while_redis_is_away_each_guard_counts_in_memory(
+    guards: list[Guard],
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    first, second = guards
+    assert first.connect("10.0.0.1")
+    redis_server.stop()
+    assert [first.table_allowed("10.0.0.1") for _ in range(4)] == [True] * 3 + [False]
+    assert second.table_allowed("10.0.0.1")  # its own memory: counted apart
+    assert [first.connect("10.0.0.1") for _ in range(3)] == [True, True, False]
+    first.disconnect("10.0.0.1")  # the one counted in Redis: it lapses there
+    first.disconnect("10.0.0.1")
+    assert first.connections == {"10.0.0.1": 1}
+    redis_server.start()
+    assert [first.connect("10.0.0.3"), second.connect("10.0.0.3")] == [True, True]
+    assert not first.connect("10.0.0.3")
+
+
+async def _connections(urls: list[str]) -> list[int | str]:
+    """Opens a table WebSocket at each URL in turn, keeping them open; what each got: 101, or
+    the refusal's status and error code."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
+
+    opened, got = [], []
+    for url in urls:
+        try:
+            opened.append(await connect(url.replace("http://", "ws://") + "/ws/some-table"))
+            got.append(101)
+        except InvalidStatus as refused:
+            said = json.loads(refused.response.body or b"{}")
+            got.append(f"{refused.response.status_code} {said['error']}: {said['message']}")
+    for socket in opened:
+        await socket.close()
+    return got
+
+
+@pytest.mark.slow
+def test_requests_spread_over_two_gateways_reach_one_limit(
+    postgres: PostgresCluster,
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    store = postgres.new_database()
+    limits = ("--table-rate=3/minute", "--connections-per-address=2")
+    bus = ("--bus", redis_server.url)
+    processes = [ServeProcess(store, options=("--role", "dealer", *bus)).start()]
+    try:
+        gateways = []
+        for _ in range(2):
+            gateways.append(ServeProcess(store, options=("--role", "gateway", *bus, *limits)))
+            processes.append(gateways[-1].start())
+        request = {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
+        for n in range(3):
+            assert "id" in _call(gateways[n % 2], "POST", "/api/tables", request)
+        with pytest.raises(Exception) as refused:
+            _call(gateways[1], "POST", "/api/tables", request)
+        assert getattr(refused.value, "code", None) == 429
+        said = json.loads(refused.value.read())  # type: ignore[attr-defined]
+        assert said == {
+            "error": "too-many-tables",
+            "message": "this address made tables too fast (at most 3/minute): wait a little",
+        }
+        urls = [g.url for g in gateways] * 2
+        got = asyncio.run(_connections(urls))
+        too_many = "429 too-many-connections: an address may have 2 connections open"
+        assert got == [101, 101, too_many, too_many]
+    finally:
+        for process in processes:
+            process.stop()
