@@ -192,7 +192,8 @@ class Dealer:
         """Loads the live tables of ``lanes`` from the store and reads their inboxes from the
         last request handled."""
         for lane in lanes:
-            self.after[lane] = await self.inbox.resume_from(lane)
+            committed = self.house.store.inbox_position(lane)
+            self.after[lane] = await self.inbox.resume_from(lane, committed)
         for table_id in self.house.store.live_ids():  # the others load when asked for
             if lane_of(table_id) in lanes and table_id not in self.house.rooms:
                 await self._load_room(table_id)
@@ -231,6 +232,7 @@ class Dealer:
         self.fences.pop(lane, None)
         self.after.pop(lane, None)
         self.taken_at.pop(lane, None)
+        self.house.store.inbox_positions.pop(lane, None)
         for room in self._rooms_of(lane):
             await room.stop()
             del self.house.rooms[room.id]
@@ -286,6 +288,7 @@ class Dealer:
                     continue
                 try:
                     request["sent_before_taking"] = sent_before(entry, self.taken_at[lane])
+                    request["entry"] = entry
                     await self.handle(request)
                 except Exception:
                     log.exception("dealer %s: request %s failed", self.name, request.get("op"))
@@ -312,9 +315,11 @@ class Dealer:
         """One request of a gateway (its ``op``); answered on its reply channel."""
         op = request.get("op")
         if op == "create":
+            self._reached(request)
             self._create(request)
             return
         room = await self._room(str(request.get("table")))
+        self._reached(request)
         if room is None:
             refusal = ProtocolError("no-table", "there is no such table")
             if op in ("claim", "facts"):
@@ -333,6 +338,15 @@ class Dealer:
                 if request.get("sent_before_taking") and problem.code in MOVED_ON:
                     return  # maybe handled by the lane's last dealer: the update says it all
                 self._answer(request, encode(problem.to_dict()))
+
+    def _reached(self, request: dict[str, Any]) -> None:
+        """From here to the end of ``request`` nothing awaits: what the store writes meanwhile
+        is this request's doing, recorded with its inbox entry (``Store.inbox_positions``) so
+        that the lane's next dealer does not handle it again. A write before (a timer's,
+        while a table loaded) recorded the previous entry, all of whose changes it holds."""
+        if "entry" in request:
+            lane = lane_of(str(request.get("table")))
+            self.house.store.inbox_positions[lane] = request["entry"]
 
     def _create(self, request: dict[str, Any]) -> None:
         try:

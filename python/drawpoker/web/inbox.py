@@ -2,14 +2,17 @@
 has an inbox, a Redis stream that any gateway appends to (``XADD``, Redis choosing the entry
 ids, so many writers never clash) and that only the lane's holder reads (``XREAD`` after the
 last id it handled). The holder records that id after each request it handled (the lane's
-``done`` key), so a dealer taking the lane over goes on from there: a request sent while the
-lane had no holder (its dealer died) waits in the inbox and is handled by the next one.
+``done`` key), and the store records the id of the request whose changes it writes in the
+same transaction as those changes (:meth:`~drawpoker.web.store.Store.inbox_position`). A
+dealer taking the lane over goes on from the later of the two: a request whose changes were
+committed is never handled again, even when its dealer died before recording it done, and a
+request sent while the lane had no holder (its dealer died) waits in the inbox and is handled
+by the next one.
 
 A request is a JSON object naming its ``op`` (``hello``, ``act``, ``create``, ...) and its
 ``table``; the dealer answers on the bus (:mod:`drawpoker.web.bus`), on the reply channel the
-request names. A request handled twice (its dealer died between handling it and recording it
-done) is refused the second time by the table's own checks (an action carries the ``seq`` it
-was chosen at).
+request names. Only a request that wrote nothing (a hello, a refusal) may be handled twice:
+when its dealer died before recording it done and Redis lost the ``done`` key.
 
 >>> RedisInbox(Redis()).key(3)
 'drawpoker:inbox:3'
@@ -38,6 +41,17 @@ BLOCK_MS = 500
 
 START = "0-0"
 """Where a lane's reading starts when no dealer handled a request of it yet."""
+
+
+def later(entry: str, other: str | None) -> str:
+    """The later of two inbox entry ids (Redis's ``<ms>-<n>``); ``entry`` without ``other``.
+
+    >>> later("1700000000000-9", "1700000000001-0"), later("5-2", "5-10"), later("5-2", None)
+    ('1700000000001-0', '5-10', '5-2')
+    """
+    if other is None:
+        return entry
+    return max(entry, other, key=lambda e: tuple(int(part) for part in e.split("-")))
 
 
 class RedisInbox:
@@ -69,10 +83,11 @@ class RedisInbox:
         except REDIS_DOWN as error:
             raise BusUnavailable(self.key(lane)) from error
 
-    async def resume_from(self, lane: int) -> str:
-        """The id after which a new holder of ``lane`` reads (its last request handled)."""
+    async def resume_from(self, lane: int, committed: str | None = None) -> str:
+        """The id after which a new holder of ``lane`` reads: the later of its last request
+        recorded done and ``committed``, the last whose changes the store holds."""
         done = await self.client.get(self.key(lane, "done"))
-        return START if done is None else str(done)
+        return later(START if done is None else str(done), committed)
 
     async def read(
         self, after: dict[int, str], block_ms: int = BLOCK_MS

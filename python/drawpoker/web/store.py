@@ -112,6 +112,9 @@ class Store:
             postgres = is_postgres_url(str(where))
             where = PostgresBackend(str(where)) if postgres else SQLiteBackend(where)
         self.backend: Backend = where
+        self.inbox_positions: dict[int, str] = {}
+        """By lane, the inbox request whose changes this process writes (a dealer's): recorded
+        with each fenced write, in its transaction (:meth:`inbox_position`)."""
 
     def close(self) -> None:
         """Closes the database (and releases an SQLite file's lock).
@@ -438,6 +441,23 @@ class Store:
             return [] if found.fetchone() else None
         return [token_hash for _, token_hash in rows]
 
+    def inbox_position(self, lane: int) -> str | None:
+        """The id of the last request of ``lane``'s inbox whose changes were written (with a
+        fenced write: :attr:`inbox_positions`), or ``None``.
+
+        >>> from drawpoker.games import Table, game
+        >>> store, table = Store(":memory:"), Table(game("holdem"), 2)
+        >>> store.create("t", 0.0, {}, "playing", [], table)
+        >>> number = store.take_lane(2)
+        >>> store.inbox_positions[2] = "1700000000000-3"
+        >>> store.save("t", table, "playing", since=(0, 0), fence=(2, number))
+        (0, 0)
+        >>> store.inbox_position(2), store.inbox_position(5)
+        ('1700000000000-3', None)
+        """
+        row = self.backend.execute("SELECT inbox FROM lanes WHERE lane = ?", (lane,)).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
+
     def lane_fence(self, lane: int) -> int | None:
         """The lane's current fencing number (``None`` for a lane never held)."""
         row = self.backend.execute("SELECT fence FROM lanes WHERE lane = ?", (lane,)).fetchone()
@@ -445,11 +465,13 @@ class Store:
 
     def _check_fence(self, lane: int, number: int) -> None:
         """Inside a transaction: raises :class:`StaleFenceError` unless ``number`` is the
-        lane's current fencing number. The no-op update locks the lane's row (PostgreSQL) until
+        lane's current fencing number; records the lane's :attr:`inbox_positions` entry. The
+        update locks the lane's row (PostgreSQL) until
         the transaction ends, so the number cannot change between this check and the commit;
         SQLite's writer holds the whole file already."""
         held = self.backend.execute(
-            "UPDATE lanes SET fence = fence WHERE lane = ? AND fence = ?", (lane, number)
+            "UPDATE lanes SET inbox = COALESCE(?, inbox) WHERE lane = ? AND fence = ?",
+            (self.inbox_positions.get(lane), lane, number),
         ).rowcount
         if held != 1:
             current = self.lane_fence(lane)
