@@ -26,6 +26,8 @@ import pytest
 from drawpoker.bots import CPU_PLAYERS
 from drawpoker.games import Table, game
 from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
+from drawpoker.web.lobby import parse_new_table
+from drawpoker.web.room import Pace, Room
 from drawpoker.web.store import SeatRecord, StaleFenceError, Store, StoreUnavailableError
 from drawpoker.web.store_backend import MIGRATIONS
 from postgres_cluster import PostgresCluster
@@ -74,6 +76,52 @@ def test_a_write_under_a_stale_fence_is_refused_and_writes_nothing(store_url: st
         store.close()
 
 
+def test_seat_claims_and_status_changes_under_a_stale_fence_write_nothing(
+    store_url: str,
+) -> None:
+    """A dealer whose lease lapsed can no longer give a seat, change a token or end a table:
+    each write checks the lane's fencing number in its own transaction."""
+    store = Store(store_url)
+    try:
+        store.create(
+            "t", 0.0, {}, "waiting", [SeatRecord(None, "Open", None)] * 2, Table(game("holdem"), 2)
+        )
+        old = store.take_lane(7)
+        store.claim("t", 0, "Ann", "ab", fence=(7, old))
+        new = store.take_lane(7)  # another dealer took the lane
+        seats = "SELECT * FROM seats ORDER BY seat"
+        before = _everything(store), store.backend.execute(seats).fetchall()
+        stale = r"lane 7: fencing number 1 is not the lane's current one \(2\)"
+        for write in (
+            lambda fence: store.claim("t", 1, "Bob", "cd", fence=fence),
+            lambda fence: store.retoken("t", 0, "ef", fence=fence),
+            lambda fence: store.set_status("t", "over", fence=fence),
+        ):
+            with pytest.raises(StaleFenceError, match=stale):
+                write((7, old))
+            assert (_everything(store), store.backend.execute(seats).fetchall()) == before
+            write((7, new))
+            before = _everything(store), store.backend.execute(seats).fetchall()
+        (saved,) = store.load()
+        assert saved.status == "over"
+        assert [(s.name, s.token_hash) for s in saved.seats] == [("Ann", "ef"), ("Bob", "cd")]
+    finally:
+        store.close()
+
+
+def test_a_room_whose_lane_was_taken_gives_no_seat_and_stops() -> None:
+    store = Store(":memory:")
+    request = parse_new_table({"game": "holdem", "seats": ["person"] * 2})
+    room = Room.new("t", 0.0, request, store, Pace(), seed=1)
+    room.fence = (5, store.take_lane(5))
+    room.claim(0, "Ann", "ab")
+    store.take_lane(5)  # another dealer took the lane
+    with pytest.raises(StaleFenceError):
+        room.claim(1, "Bob", "cd")
+    assert room.moved
+    assert [s.token_hash for s in store.load()[0].seats] == ["ab", None]
+
+
 def _until(done: Callable[[], bool], what: str, tries: int = 3000) -> None:
     """Polls ``done`` (a bound on the polls, so that a broken run fails rather than hangs)."""
     for _ in range(tries):
@@ -96,7 +144,7 @@ def test_two_dealers_racing_for_a_lane_never_both_write(postgres: PostgresCluste
         taker = threading.Thread(target=lambda: taken.append(second.take_lane(1)))
 
         def write_while_the_other_takes_the_lane() -> None:
-            first._check_fence(1, fence)
+            first._check_fence((1, fence))
             taker.start()
             with psycopg.connect(url, autocommit=True) as watcher:
                 _until(

@@ -39,7 +39,7 @@ from drawpoker.web.lobby import parse_new_table
 from drawpoker.web.protocol import Act, Command, ProtocolError, parse_message
 from drawpoker.web.relay import Publisher, RemoteOutbox, TableRelay, reply_text
 from drawpoker.web.room import Room, encode
-from drawpoker.web.store import StoreUnavailableError
+from drawpoker.web.store import StaleFenceError, StoreUnavailableError
 
 log = logging.getLogger("drawpoker.web")
 
@@ -385,6 +385,9 @@ class Dealer:
             return
         try:
             seat, token = self.house.claim(room, request.get("name"), request.get("device"))
+        except StaleFenceError as error:  # the lane has another dealer now: it takes a retry
+            self._reply(request, 503, {"error": "moved", "message": f"{error}: send it again"})
+            return
         except Refused as refused:
             self._reply(
                 request, refused.status, {"error": refused.code, "message": refused.message}

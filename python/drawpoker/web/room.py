@@ -724,7 +724,11 @@ class Room:
                 f"seat {seat!r} is not an open seat (open: {self.open_seats()})"
             )
         record = self.seats[seat]
-        self.store.claim(self.id, seat, name, token_hash, device)
+        try:
+            self.store.claim(self.id, seat, name, token_hash, device, fence=self.fence)
+        except StaleFenceError:
+            self.fenced_out()
+            raise
         record.name, record.token_hash, record.device = name, token_hash, device
         self._refresh_ratings()
         self._broadcast(None)
@@ -742,7 +746,11 @@ class Room:
         >>> room.claim(0, "Ann", "ab", device=ann); room.retoken(0, "cd"); room.seats[0].token_hash
         'cd'
         """
-        self.store.retoken(self.id, seat, token_hash)
+        try:
+            self.store.retoken(self.id, seat, token_hash, fence=self.fence)
+        except StaleFenceError:
+            self.fenced_out()
+            raise
         self.seats[seat].token_hash = token_hash
 
     # ------------------------------------------------------------------ what people do
@@ -1103,7 +1111,11 @@ it starts when every seat has its player, or when a player asks to start
             await self._wait(None)
             return
         if table.is_over:
-            self.store.set_status(self.id, "over")
+            try:
+                self.store.set_status(self.id, "over", fence=self.fence)
+            except StaleFenceError:
+                self.fenced_out()
+                return
             self.status = "over"
             if self.listener is not None:
                 self.listener()

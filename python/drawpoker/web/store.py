@@ -163,9 +163,16 @@ class Store:
         self.backend.transaction(work)
 
     def claim(
-        self, table_id: str, seat: int, name: str, token_hash: str, device: int | None = None
+        self,
+        table_id: str,
+        seat: int,
+        name: str,
+        token_hash: str,
+        device: int | None = None,
+        fence: tuple[int, int] | None = None,
     ) -> None:
         """Gives the seat to a person: their name, their token's hash and their device's id.
+        With ``fence``, only under the lane's current number, as :meth:`save`.
 
         >>> from drawpoker.games import Table, game
         >>> store = Store(":memory:")
@@ -176,6 +183,7 @@ class Store:
         """
 
         def work() -> None:
+            self._check_fence(fence)
             self.backend.execute(
                 "UPDATE seats SET name = ?, token_hash = ? WHERE table_id = ? AND seat = ?",
                 (name, token_hash, table_id, seat),
@@ -187,8 +195,11 @@ class Store:
 
         self.backend.transaction(work)
 
-    def retoken(self, table_id: str, seat: int, token_hash: str) -> None:
+    def retoken(
+        self, table_id: str, seat: int, token_hash: str, fence: tuple[int, int] | None = None
+    ) -> None:
         """Replaces a seat's token (its device took it back: the old token stops working).
+        With ``fence``, only under the lane's current number, as :meth:`save`.
 
         >>> from drawpoker.games import Table, game
         >>> store = Store(":memory:")
@@ -197,12 +208,15 @@ class Store:
         >>> store.retoken("t", 0, "cd"); store.load()[0].seats[0].token_hash
         'cd'
         """
-        self.backend.transaction(
-            lambda: self.backend.execute(
+
+        def work() -> None:
+            self._check_fence(fence)
+            self.backend.execute(
                 "UPDATE seats SET token_hash = ? WHERE table_id = ? AND seat = ?",
                 (token_hash, table_id, seat),
             )
-        )
+
+        self.backend.transaction(work)
 
     # ------------------------------------------------------------------ devices and ratings
 
@@ -383,8 +397,7 @@ class Store:
         saved: list[tuple[int, int]] = []
 
         def work() -> None:
-            if fence is not None:
-                self._check_fence(*fence)
+            self._check_fence(fence)
             if header:
                 self.backend.execute(
                     "UPDATE tables SET status = ?, header = ? WHERE id = ?",
@@ -463,12 +476,15 @@ class Store:
         row = self.backend.execute("SELECT fence FROM lanes WHERE lane = ?", (lane,)).fetchone()
         return None if row is None else int(row[0])
 
-    def _check_fence(self, lane: int, number: int) -> None:
-        """Inside a transaction: raises :class:`StaleFenceError` unless ``number`` is the
-        lane's current fencing number; records the lane's :attr:`inbox_positions` entry. The
-        update locks the lane's row (PostgreSQL) until
+    def _check_fence(self, fence: tuple[int, int] | None) -> None:
+        """Inside a transaction: raises :class:`StaleFenceError` unless ``fence``'s number is
+        its lane's current fencing number (nothing to check without a fence); records the
+        lane's :attr:`inbox_positions` entry. The update locks the lane's row (PostgreSQL) until
         the transaction ends, so the number cannot change between this check and the commit;
         SQLite's writer holds the whole file already."""
+        if fence is None:
+            return
+        lane, number = fence
         held = self.backend.execute(
             "UPDATE lanes SET inbox = COALESCE(?, inbox) WHERE lane = ? AND fence = ?",
             (self.inbox_positions.get(lane), lane, number),
@@ -496,8 +512,9 @@ class Store:
             ],
         )
 
-    def set_status(self, table_id: str, status: str) -> None:
-        """Changes a table's status (``waiting``, ``playing``, ``over``).
+    def set_status(self, table_id: str, status: str, fence: tuple[int, int] | None = None) -> None:
+        """Changes a table's status (``waiting``, ``playing``, ``over``); with ``fence``, only
+        under the lane's current number, as :meth:`save`.
 
         >>> from drawpoker.games import Table, game
         >>> store = Store(":memory:")
@@ -505,11 +522,12 @@ class Store:
         >>> store.set_status("t", "playing"); store.load()[0].status
         'playing'
         """
-        self.backend.transaction(
-            lambda: self.backend.execute(
-                "UPDATE tables SET status = ? WHERE id = ?", (status, table_id)
-            )
-        )
+
+        def work() -> None:
+            self._check_fence(fence)
+            self.backend.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+
+        self.backend.transaction(work)
 
     def _write_players(
         self, table_id: str, table: Table, players: Iterable[tuple[str, int]]
