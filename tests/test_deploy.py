@@ -31,9 +31,8 @@ from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
 from test_roles import _play_out, _saved
 
 DEPLOY = Path(__file__).parent.parent / "deploy"
-NGINX = shutil.which("nginx") or next(
-    (path for path in ("/usr/sbin/nginx",) if os.access(path, os.X_OK)), None
-)
+NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin")
+"""Debian's nginx (in /usr/sbin, which a user's PATH may lack)."""
 SETTINGS = {"POSTGRES_PASSWORD": "not-used-by-the-tests"}
 """The variables a deployment sets (deploy/README.md); the others keep the file's defaults."""
 
