@@ -51,6 +51,7 @@ import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -58,14 +59,14 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
 from drawpoker.errors import DrawPokerError, HistoryError, InvalidArgumentError
 from drawpoker.games import GAMES
 from drawpoker.web.analysis import analyse, tips_chart, tips_data
-from drawpoker.web.guard import POLICY_VIOLATION, Refused, SiteLimits, origin_of
+from drawpoker.web.guard import POLICY_VIOLATION, Guard, Refused, SiteLimits, origin_of
 from drawpoker.web.history import phh_history, seat_history
 from drawpoker.web.house import House, NicknameError, clean_name
 from drawpoker.web.i18n import (
@@ -77,7 +78,7 @@ from drawpoker.web.i18n import (
     remembered,
 )
 from drawpoker.web.i18n import message as say
-from drawpoker.web.listing import page_bounds, table_page
+from drawpoker.web.listing import LobbyFeed, page_bounds
 from drawpoker.web.lobby import catalogue, parse_new_table
 from drawpoker.web.page_text import localised
 from drawpoker.web.protocol import (
@@ -257,7 +258,7 @@ def _room(request: Request) -> Room | None:
     return _house(request).find(request.path_params["table_id"])
 
 
-def _localised_page(name: str) -> Callable[[Request], Awaitable[Response]]:
+def localised_page(name: str) -> Callable[[Request], Awaitable[Response]]:
     """A page of ``static/`` in the request's language (:mod:`drawpoker.web.page_text`)."""
     source = (STATIC / name).read_text(encoding="utf-8")
 
@@ -379,7 +380,8 @@ async def list_tables(request: Request) -> Response:
         limit, offset = page_bounds(query.get("limit"), query.get("offset"))
     except DrawPokerError as problem:
         return error(400, "bad-page", str(problem))
-    return JSONResponse(table_page(list(_house(request).rooms.values()), limit, offset))
+    lobby: LobbyFeed = request.app.state.lobby
+    return JSONResponse(lobby.page(limit, offset))
 
 
 async def play_now(request: Request) -> Response:
@@ -435,24 +437,10 @@ async def take_seat(request: Request) -> Response:
         data = await _fields(request, {"name", "device"})
     except ProtocolError as problem:
         return body_error(problem, language(request))
-    if room.status == "over":
-        return error(
-            409,
-            "over",
-            "the game at this table is over: watch how it ended (its link with ?watch)",
-            language(request),
-        )
-    if not room.open_seats():
-        return error(
-            409,
-            "full",
-            "every seat of this table is taken: watch it instead (its link with ?watch)",
-            language(request),
-        )
     try:
-        seat, token = _house(request).claim(room, data.get("name"), data.get("device"))
+        seat, token = _house(request).take_seat(room, data.get("name"), data.get("device"))
     except Refused as refused:
-        return error(refused.status, refused.code, refused.message)
+        return error(refused.status, refused.code, refused.message, language(request))
     except NicknameError as problem:
         return error(400, "bad-nickname", str(problem))
     except DrawPokerError as problem:
@@ -703,16 +691,8 @@ async def table_socket(websocket: WebSocket) -> None:
     handshake from a foreign origin (403) or from an address with
     ``connections_per_address`` open already (429) is refused before it is accepted."""
     house = _house(websocket)
-    origin = foreign_origin(websocket.scope, websocket.app.state.origins)
-    if origin is not None:
-        await _deny(websocket, 403, "bad-origin", f"connections from {origin} are not allowed")
-        return
-    address = websocket.client.host if websocket.client else "unknown"
-    if not house.guard.connect(address):
-        limit = house.guard.settings.connections_per_address
-        await _deny(
-            websocket, 429, "too-many-connections", f"an address may have {limit} connections open"
-        )
+    address = await admit(websocket, house.guard)
+    if address is None:
         return
     try:
         room = house.find(websocket.path_params["table_id"])
@@ -731,7 +711,25 @@ async def table_socket(websocket: WebSocket) -> None:
         house.guard.disconnect(address)
 
 
-async def _deny(websocket: WebSocket, status: int, code: str, message: str) -> None:
+async def admit(websocket: WebSocket, guard: Guard) -> str | None:
+    """The address of a WebSocket handshake let in: from an allowed origin (else refused with
+    403) and an address with fewer than ``connections_per_address`` open (else 429). The
+    connection is counted: end it with ``guard.disconnect(address)``. ``None`` when refused.
+    """
+    origin = foreign_origin(websocket.scope, websocket.app.state.origins)
+    if origin is not None:
+        await deny(websocket, 403, "bad-origin", f"connections from {origin} are not allowed")
+        return None
+    address = websocket.client.host if websocket.client else "unknown"
+    if not guard.connect(address):
+        limit = guard.settings.connections_per_address
+        why = f"an address may have {limit} connections open"
+        await deny(websocket, 429, "too-many-connections", why)
+        return None
+    return address
+
+
+async def deny(websocket: WebSocket, status: int, code: str, message: str) -> None:
     """Refuses a handshake with an HTTP status and a JSON error (a close before accepting
     where the server cannot answer a handshake with a response)."""
     try:
@@ -836,34 +834,27 @@ async def lobby_socket(websocket: WebSocket) -> None:
     send only ``ping``. Refused before it is accepted from a foreign origin (403), from an
     address with ``connections_per_address`` open (429), or when ``lobby_connections`` lobby
     pages are connected (503)."""
-    house = _house(websocket)
-    settings = house.guard.settings
-    origin = foreign_origin(websocket.scope, websocket.app.state.origins)
-    if origin is not None:
-        await _deny(websocket, 403, "bad-origin", f"connections from {origin} are not allowed")
-        return
-    if len(house.lobby.pages) >= settings.lobby_connections:
-        why = f"the lobby has {settings.lobby_connections} pages open: reload it later"
-        await _deny(websocket, 503, "lobby-full", why)
-        return
-    address = websocket.client.host if websocket.client else "unknown"
-    if not house.guard.connect(address):
-        limit = settings.connections_per_address
-        await _deny(
-            websocket, 429, "too-many-connections", f"an address may have {limit} connections open"
-        )
+    guard: Guard = websocket.app.state.guard
+    lobby: LobbyFeed = websocket.app.state.lobby
+    settings = guard.settings
+    address = await admit(websocket, guard)
+    if address is None:
         return
     try:
+        if len(lobby.pages) >= settings.lobby_connections:
+            why = f"the lobby has {settings.lobby_connections} pages open: reload it later"
+            await deny(websocket, 503, "lobby-full", why)
+            return
         await websocket.accept()
         outbox = SocketOutbox(websocket)
-        house.lobby.join(outbox)
+        lobby.join(outbox)
         connection = secrets.token_hex(8)
         try:
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if not house.guard.message_allowed(connection):
+                if not guard.message_allowed(connection):
                     outbox.close(
                         POLICY_VIOLATION, f"too many messages (at most {settings.message_rate})"
                     )
@@ -876,10 +867,92 @@ async def lobby_socket(websocket: WebSocket) -> None:
                 except ProtocolError as problem:
                     outbox.send(encode(problem.to_dict()))
         finally:
-            house.lobby.leave(outbox)
+            lobby.leave(outbox)
             await outbox.finish()
     finally:
-        house.guard.disconnect(address)
+        guard.disconnect(address)
+
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+"""A route's handler."""
+
+SocketEndpoint = Callable[[WebSocket], Awaitable[None]]
+"""A WebSocket route's handler."""
+
+
+@dataclass(frozen=True)
+class TableHandlers:
+    """The handlers of the routes that need the tables themselves: the one process's own
+    (:data:`ONE_PROCESS`), or a gateway's, which ask the tables' dealers
+    (:mod:`drawpoker.web.gateway`). The other routes are the same everywhere (:func:`site_routes`).
+    """
+
+    new_table: Endpoint
+    table_facts: Endpoint
+    take_seat: Endpoint
+    table_socket: SocketEndpoint
+    play_now: Endpoint | None = None
+    take_back: Endpoint | None = None
+    history: Endpoint | None = None
+    play_again: Endpoint | None = None
+
+
+ONE_PROCESS = TableHandlers(
+    new_table=new_table,
+    table_facts=table_facts,
+    take_seat=take_seat,
+    table_socket=table_socket,
+    play_now=play_now,
+    take_back=take_back,
+    history=history,
+    play_again=play_again,
+)
+"""The one process's own table-bound handlers (its rooms are in memory)."""
+
+
+def site_routes(bound: TableHandlers) -> list[BaseRoute]:
+    """Every route of the site (the module's list), the table-bound ones handled by ``bound``.
+
+    >>> [r.path for r in site_routes(ONE_PROCESS)][:3]
+    ['/', '/table/{table_id}', '/tips']
+    """
+    table_bound: list[BaseRoute] = [
+        Route("/api/tables", bound.new_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", bound.table_facts),
+        Route("/api/tables/{table_id}/seats", bound.take_seat, methods=["POST"]),
+        WebSocketRoute("/ws/{table_id}", bound.table_socket),
+    ]
+    for path, handler in (
+        ("/api/play", bound.play_now),
+        ("/api/tables/{table_id}/return", bound.take_back),
+        ("/api/tables/{table_id}/again", bound.play_again),
+    ):
+        if handler is not None:
+            table_bound.append(Route(path, handler, methods=["POST"]))
+    if bound.history is not None:
+        table_bound.append(Route("/api/tables/{table_id}/history", bound.history))
+    return [
+        Route("/", localised_page("index.html")),
+        Route("/table/{table_id}", localised_page("table.html")),
+        Route("/tips", localised_page("tips.html")),
+        Route("/games", localised_page("games.html")),
+        Route("/leaderboard", localised_page("leaderboard.html")),
+        Route("/rules", rules_index),
+        Route("/i18n/{tag}.json", texts),
+        Route("/rules/{game:path}", rules),
+        Route("/api/games", games),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        *table_bound,
+        Route("/api/devices", new_device, methods=["POST"]),
+        Route("/api/devices/me", device_me),
+        Route("/api/devices/me/games", device_games),
+        Route("/api/leaderboard/{game}", leaderboard),
+        Route("/api/tips", tips),
+        Route("/api/tips.svg", tips_svg),
+        Route("/api/analyse", analysis, methods=["POST"]),
+        WebSocketRoute("/lobby/ws", lobby_socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
 
 
 def create_app(
@@ -908,9 +981,10 @@ def create_app(
         house = House(store, pace, settings)
         app.state.house = house
         app.state.guard = house.guard
+        app.state.lobby = house.lobby
         house.load()
         loop = asyncio.get_running_loop()
-        tasks = [loop.create_task(_sweep(house)), loop.create_task(house.lobby.run())]
+        tasks = [loop.create_task(sweep_tables(house)), loop.create_task(house.lobby.run())]
         try:
             yield
         finally:
@@ -922,37 +996,9 @@ def create_app(
             store.close()
 
     app = Starlette(
-        routes=[
-            Route("/", _localised_page("index.html")),
-            Route("/table/{table_id}", _localised_page("table.html")),
-            Route("/tips", _localised_page("tips.html")),
-            Route("/games", _localised_page("games.html")),
-            Route("/leaderboard", _localised_page("leaderboard.html")),
-            Route("/rules", rules_index),
-            Route("/i18n/{tag}.json", texts),
-            Route("/rules/{game:path}", rules),
-            Route("/api/games", games),
-            Route("/api/tables", new_table, methods=["POST"]),
-            Route("/api/tables", list_tables, methods=["GET"]),
-            Route("/api/play", play_now, methods=["POST"]),
-            Route("/api/tables/{table_id}", table_facts),
-            Route("/api/tables/{table_id}/seats", take_seat, methods=["POST"]),
-            Route("/api/tables/{table_id}/return", take_back, methods=["POST"]),
-            Route("/api/tables/{table_id}/history", history),
-            Route("/api/devices", new_device, methods=["POST"]),
-            Route("/api/devices/me", device_me),
-            Route("/api/devices/me/games", device_games),
-            Route("/api/leaderboard/{game}", leaderboard),
-            Route("/api/tables/{table_id}/again", play_again, methods=["POST"]),
-            Route("/api/tips", tips),
-            Route("/api/tips.svg", tips_svg),
-            Route("/api/analyse", analysis, methods=["POST"]),
-            WebSocketRoute("/ws/{table_id}", table_socket),
-            WebSocketRoute("/lobby/ws", lobby_socket),
-            Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ],
+        routes=site_routes(ONE_PROCESS),
         lifespan=lifespan,
-        exception_handlers={StoreUnavailableError: _store_away},
+        exception_handlers={StoreUnavailableError: store_away},
     )
     app.state.pace = pace or Pace()
     app.state.public_url = public_url.rstrip("/")
@@ -962,13 +1008,13 @@ def create_app(
     return app
 
 
-async def _store_away(request: Request, problem: Exception) -> Response:
+async def store_away(request: Request, problem: Exception) -> Response:
     """A request whose store could not be reached: 503, nothing done, to be sent again."""
     body = {"error": "store-unavailable", "message": str(problem)}
     return JSONResponse(body, status_code=503, headers={"retry-after": "1"})
 
 
-async def _sweep(house: House) -> None:
+async def sweep_tables(house: House) -> None:
     """Every ``sweep`` seconds, the expired and finished tables leave memory (a sweep that finds
     the store away is tried again at the next one)."""
     while True:

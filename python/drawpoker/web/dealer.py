@@ -24,6 +24,7 @@ import math
 import os
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from redis.asyncio import Redis
@@ -42,6 +43,9 @@ from drawpoker.web.room import Room, encode
 from drawpoker.web.store import StoreUnavailableError
 
 log = logging.getLogger("drawpoker.web")
+
+Answer = tuple[int, dict[str, Any]]
+"""A request's HTTP status and JSON body, as the gateway answers it."""
 
 
 def fair_share(lanes: int, dealers: int) -> int:
@@ -312,7 +316,7 @@ class Dealer:
         """One request of a gateway (its ``op``); answered on its reply channel."""
         op = request.get("op")
         if op == "create":
-            self._create(request)
+            self._reply_to(request, lambda: self._create(request))
             return
         room = await self._room(str(request.get("table")))
         if room is None:
@@ -323,7 +327,7 @@ class Dealer:
                 self._answer(request, encode(refusal.to_dict()))
             return
         if op == "claim":
-            self._claim(room, request)
+            self._reply_to(request, lambda: self._claim(room, request))
         elif op == "facts":
             self._reply(request, 200, room.facts())
         else:
@@ -334,55 +338,38 @@ class Dealer:
                     return  # maybe handled by the lane's last dealer: the update says it all
                 self._answer(request, encode(problem.to_dict()))
 
-    def _create(self, request: dict[str, Any]) -> None:
+    def _reply_to(self, request: dict[str, Any], work: Callable[[], Answer]) -> None:
+        """Replies with what ``work`` answers, or with the refusal it raised (as the
+        one-process site answers it: :class:`Refused` as it says, a bad nickname or another
+        bad request 400)."""
         try:
-            table_request = parse_new_table(request["request"])
-            device, nickname = None, None
-            if request.get("sit"):
-                nickname = clean_name(request.get("name"), "Player")
-                if request.get("device") is not None:
-                    device, known_as = self.house.device_of(request["device"])
-                    nickname = clean_name(request.get("name"), known_as)
-            room = self.house.create(table_request, request["maker"], device, request["table"])
-            body: dict[str, Any] = {"id": room.id}
-            if nickname is not None:
-                body["seat"], body["token"] = self.house.claim(
-                    room, nickname, request.get("device")
-                )
-            body["table"] = room.facts()
+            status, body = work()
         except Refused as refused:
-            self._reply(
-                request, refused.status, {"error": refused.code, "message": refused.message}
-            )
-            return
-        except DrawPokerError as problem:
-            self._reply(request, 400, {"error": "bad-request", "message": str(problem)})
-            return
-        self._reply(request, 201, body)
-
-    def _claim(self, room: Room, request: dict[str, Any]) -> None:
-        if room.status == "over":
-            why = "the game at this table is over: watch how it ended (its link with ?watch)"
-            self._reply(request, 409, {"error": "over", "message": why})
-            return
-        if not room.open_seats():
-            why = "every seat of this table is taken: watch it instead (its link with ?watch)"
-            self._reply(request, 409, {"error": "full", "message": why})
-            return
-        try:
-            seat, token = self.house.claim(room, request.get("name"), request.get("device"))
-        except Refused as refused:
-            self._reply(
-                request, refused.status, {"error": refused.code, "message": refused.message}
-            )
-            return
+            status, body = refused.status, refused_body(refused)
         except NicknameError as problem:
-            self._reply(request, 400, {"error": "bad-nickname", "message": str(problem)})
-            return
+            status, body = 400, {"error": "bad-nickname", "message": str(problem)}
         except DrawPokerError as problem:
-            self._reply(request, 400, {"error": "bad-request", "message": str(problem)})
-            return
-        self._reply(request, 201, {"seat": seat, "token": token})
+            status, body = 400, {"error": "bad-request", "message": str(problem)}
+        self._reply(request, status, body)
+
+    def _create(self, request: dict[str, Any]) -> Answer:
+        table_request = parse_new_table(request["request"])
+        device, nickname = None, None
+        if request.get("sit"):
+            nickname = clean_name(request.get("name"), "Player")
+            if request.get("device") is not None:
+                device, known_as = self.house.device_of(request["device"])
+                nickname = clean_name(request.get("name"), known_as)
+        room = self.house.create(table_request, request["maker"], device, request["table"])
+        body: dict[str, Any] = {"id": room.id}
+        if nickname is not None:
+            body["seat"], body["token"] = self.house.claim(room, nickname, request.get("device"))
+        body["table"] = room.facts()
+        return 201, body
+
+    def _claim(self, room: Room, request: dict[str, Any]) -> Answer:
+        seat, token = self.house.take_seat(room, request.get("name"), request.get("device"))
+        return 201, {"seat": seat, "token": token}
 
     def _connection(self, room: Room, op: str | None, request: dict[str, Any]) -> None:
         """A request of one connection: ``hello``, ``watch``, ``message`` (an action or a

@@ -27,10 +27,10 @@ from starlette.websockets import WebSocket
 from drawpoker.errors import DrawPokerError
 from drawpoker.web.app import (
     SocketOutbox,
-    _deny,
+    TableHandlers,
+    admit,
     body_error,
     error,
-    foreign_origin,
     language,
     read_json,
     split_creator,
@@ -210,15 +210,8 @@ async def table_socket(websocket: WebSocket) -> None:
     """A table's WebSocket in a gateway (the same protocol as one process's, docs/protocol.md)."""
 
     gateway = _gateway(websocket)
-    origin = foreign_origin(websocket.scope, websocket.app.state.origins)
-    if origin is not None:
-        await _deny(websocket, 403, "bad-origin", f"connections from {origin} are not allowed")
-        return
-    address = websocket.client.host if websocket.client else "unknown"
-    if not gateway.guard.connect(address):
-        limit = gateway.guard.settings.connections_per_address
-        why = f"an address may have {limit} connections open"
-        await _deny(websocket, 429, "too-many-connections", why)
+    address = await admit(websocket, gateway.guard)
+    if address is None:
         return
     try:
         await websocket.accept()
@@ -360,3 +353,9 @@ class Connection:
                     await self._send({"op": "message", "text": text})
             except ProtocolError as problem:
                 self.outbox.send(encode(problem.to_dict()))
+
+
+GATEWAY = TableHandlers(
+    new_table=new_table, table_facts=table_facts, take_seat=take_seat, table_socket=table_socket
+)
+"""A gateway's handlers of the table-bound routes (:func:`drawpoker.web.app.site_routes`)."""

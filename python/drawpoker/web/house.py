@@ -31,12 +31,13 @@ import secrets
 import time
 import unicodedata
 from collections.abc import Callable
+from typing import Any
 
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.games import game
 from drawpoker.web.devices import new_device_key, parse_device_key
 from drawpoker.web.guard import Guard, Refused, SiteLimits
-from drawpoker.web.listing import LobbyFeed, listed
+from drawpoker.web.listing import LobbyFeed, listed, table_page
 from drawpoker.web.lobby import NewTable, cpu_kinds, parse_new_table
 from drawpoker.web.room import Pace, Room, restore
 from drawpoker.web.store import SavedTable, Store
@@ -116,10 +117,18 @@ class House:
         """The address that made each table made since this server started."""
         self.device_makers: dict[str, int] = {}
         """The device that made each table made since this server started, where it sat with one."""
-        self.lobby = LobbyFeed(lambda: list(self.rooms.values()))
+        self.lobby = LobbyFeed(self.table_page)
         """The lobby pages kept up to date with the list of tables."""
         self.prepare: Callable[[Room], None] | None = None
         """Called with each room before it starts (a dealer gives it its fence and relay)."""
+
+    def table_page(self, limit: int, offset: int) -> dict[str, Any]:
+        """A page of the lobby's list of this server's tables (:func:`table_page`).
+
+        >>> House(Store(":memory:")).table_page(10, 0)["total"]
+        0
+        """
+        return table_page(list(self.rooms.values()), limit, offset)
 
     def load(self) -> None:
         """Loads every saved table that is not over and starts the rooms (call it on the
@@ -461,6 +470,33 @@ third is first
         token = secrets.token_urlsafe(32)
         room.claim(seat, display, token_hash(token), device)
         return seat, token
+
+    def take_seat(self, room: Room, name: object, device_key: object = None) -> tuple[int, str]:
+        """A person asks for a seat of ``room`` (the site's "take a seat"): :meth:`claim`, or
+        :class:`Refused` (409) when its game is over (``over``) or every seat is taken
+        (``full``), each saying what to do instead.
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     house = House(Store(":memory:"))
+        ...     room = house.create(parse_new_table({"game": "holdem", "seats": ["person",
+        ...                                          "cpu:rules"]}))
+        ...     seat, _ = house.take_seat(room, "Ann")
+        ...     try:
+        ...         house.take_seat(room, "Bob")
+        ...     except Refused as refused:
+        ...         print(seat, refused.status, refused.code)
+        ...     await house.stop()
+        >>> asyncio.run(demo())
+        0 409 full
+        """
+        if room.status == "over":
+            why = "the game at this table is over: watch how it ended (its link with ?watch)"
+            raise Refused(409, "over", why)
+        if not room.open_seats():
+            why = "every seat of this table is taken: watch it instead (its link with ?watch)"
+            raise Refused(409, "full", why)
+        return self.claim(room, name, device_key)
 
     def play_again(self, room: Room, seat: int) -> tuple[Room, str]:
         """After ``room``'s game is over, its person at ``seat`` plays again: the first to ask
