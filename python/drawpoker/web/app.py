@@ -47,7 +47,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
@@ -63,11 +62,10 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from drawpoker.errors import DrawPokerError, HistoryError, InvalidArgumentError
+from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.games import GAMES
 from drawpoker.web.analysis import analyse, tips_chart, tips_data
 from drawpoker.web.guard import POLICY_VIOLATION, Guard, Refused, SiteLimits, origin_of
-from drawpoker.web.history import phh_history, seat_history
 from drawpoker.web.house import House, NicknameError, clean_name
 from drawpoker.web.i18n import (
     DEFAULT_LANGUAGE,
@@ -193,6 +191,7 @@ def error(status: int, code: str, message: str, tag: str = DEFAULT_LANGUAGE) -> 
 
     >>> error(404, "no-table", "there is no such table").status_code
     404
+    >>> import json
     >>> json.loads(error(404, "no-table", "there is no such table", "ar").body)["message"]
     'لا توجد طاولة بهذا الرقم'
     """
@@ -384,19 +383,29 @@ async def list_tables(request: Request) -> Response:
     return JSONResponse(lobby.page(limit, offset))
 
 
+async def play_fields(request: Request) -> dict[str, Any]:
+    """The body of a "Play now" request: ``game`` (a game's name), ``name`` and ``device``;
+    :class:`ProtocolError` for a bad body, :class:`Refused` (400) for an unknown game."""
+    data: dict[str, Any] = await read_json(request)
+    unknown = sorted(set(data) - {"game", "name", "device"})
+    if unknown:
+        known = "game, name, device"
+        raise ProtocolError("bad-message", f"unknown fields {unknown} (known: {known})")
+    name = data.get("game")
+    if not isinstance(name, str) or name not in GAMES:
+        raise Refused(400, "bad-request", f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    return data
+
+
 async def play_now(request: Request) -> Response:
     """ "Play now": a seat at once at a table of the asked game with CPU players."""
     try:
-        data = await read_json(request)
-        unknown = sorted(set(data) - {"game", "name", "device"})
-        if unknown:
-            known = "game, name, device"
-            raise ProtocolError("bad-message", f"unknown fields {unknown} (known: {known})")
+        data = await play_fields(request)
     except ProtocolError as problem:
         return body_error(problem)
-    name = data.get("game")
-    if not isinstance(name, str) or name not in GAMES:
-        return error(400, "bad-request", f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
+    name = data["game"]
     maker = request.client.host if request.client else "unknown"
     try:
         room, seat, token = _house(request).play_now(
@@ -418,7 +427,7 @@ async def table_facts(request: Request) -> Response:
     return JSONResponse(room.facts())
 
 
-async def _fields(request: Request, known: set[str]) -> dict[str, Any]:
+async def fields(request: Request, known: set[str]) -> dict[str, Any]:
     """The request's JSON object, with no field outside ``known``."""
     data: dict[str, Any] = await read_json(request)
     unknown = sorted(set(data) - known)
@@ -434,7 +443,7 @@ async def take_seat(request: Request) -> Response:
     if room is None:
         return error(404, "no-table", "there is no such table", language(request))
     try:
-        data = await _fields(request, {"name", "device"})
+        data = await fields(request, {"name", "device"})
     except ProtocolError as problem:
         return body_error(problem, language(request))
     try:
@@ -455,7 +464,7 @@ async def take_back(request: Request) -> Response:
     if room is None:
         return error(404, "no-table", "there is no such table")
     try:
-        data = await _fields(request, {"device", "seat"})
+        data = await fields(request, {"device", "seat"})
         seat, token = _house(request).take_back(room, data.get("device"), data.get("seat"))
     except ProtocolError as problem:
         return body_error(problem)
@@ -487,7 +496,7 @@ def _paged(page: int, total: int, rows: list[dict[str, Any]], name: str) -> dict
 async def new_device(request: Request) -> Response:
     """A new device key for a nickname: keep it (the browser's storage), it is shown once."""
     try:
-        data = await _fields(request, {"nickname"})
+        data = await fields(request, {"nickname"})
     except ProtocolError as problem:
         return body_error(problem)
     address = request.client.host if request.client else "unknown"
@@ -543,52 +552,28 @@ async def history(request: Request) -> Response:
     room = _room(request)
     if room is None:
         return error(404, "no-table", "there is no such table", language(request))
-    token = request.headers.get("x-seat-token", "")
-    house = _house(request)
-    seat = house.seat_of(room, token) if token else None
-    if seat is None and "x-device-key" in request.headers:
-        try:
-            seats = house.device_seats(room, request.headers["x-device-key"])
-        except Refused as refused:
-            return error(refused.status, refused.code, refused.message)
-        asked = request.query_params.get("seat", str(seats[0]))
-        if not asked.isdigit() or int(asked) not in seats:
-            return error(403, "not-your-seat", f"this device's seats here are {seats}")
-        seat = int(asked)
-    if seat is None:
-        return error(
-            403,
-            "bad-token",
-            "send the seat token in the X-Seat-Token header (or the device key in X-Device-Key)",
-            language(request),
+    headers, query = request.headers, request.query_params
+    try:
+        name, media, text = _house(request).history_file(
+            room,
+            headers.get("x-seat-token", ""),
+            headers.get("x-device-key"),
+            query.get("seat"),
+            query.get("format", "json"),
         )
-    names = [p["name"] for p in room.players()]
-    kind = request.query_params.get("format", "json")
-    name = f"drawpoker-{room.id}-seat{seat + 1}"
-    if kind == "phh":
-        try:
-            text = phh_history(room.id, room.table, seat, names)
-        except HistoryError as problem:  # a game or setting no PHH variant can write
-            return error(501, "no-phh", str(problem), language(request))
-        return Response(
-            text,
-            media_type="text/plain",
-            headers={
-                "content-disposition": f'attachment; filename="{name}.phhs"',
-                "cache-control": "no-store",
-            },
-        )
-    if kind != "json":
-        return error(400, "bad-request", 'format is "json" or "phh"', language(request))
-    body = json.dumps(seat_history(room.id, room.table, seat, names), indent=1)
-    return Response(
-        body,
-        media_type="application/json",
-        headers={
-            "content-disposition": f'attachment; filename="{name}.json"',
-            "cache-control": "no-store",
-        },
-    )
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message, language(request))
+    return download(name, media, text)
+
+
+def download(name: str, media: str, text: str) -> Response:
+    """A file to save (a hand history), named ``name``, never cached.
+
+    >>> download("h.json", "application/json", "{}").headers["content-disposition"]
+    'attachment; filename="h.json"'
+    """
+    headers = {"content-disposition": f'attachment; filename="{name}"', "cache-control": "no-store"}
+    return Response(text, media_type=media, headers=headers)
 
 
 async def play_again(request: Request) -> Response:
@@ -597,14 +582,12 @@ async def play_again(request: Request) -> Response:
     room = _room(request)
     if room is None:
         return error(404, "no-table", "there is no such table")
-    token = request.headers.get("x-seat-token", "")
-    seat = _house(request).seat_of(room, token) if token else None
-    if seat is None:
-        return error(403, "bad-token", "send the seat token in the X-Seat-Token header")
     try:
-        again, new_token = _house(request).play_again(room, seat)
-    except DrawPokerError as problem:
-        return error(409, "conflict", str(problem))
+        again, seat, new_token = _house(request).again(
+            room, request.headers.get("x-seat-token", "")
+        )
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
     url = str(request.base_url).rstrip("/") + f"/table/{again.id}"
     return JSONResponse(
         {"id": again.id, "url": url, "seat": seat, "token": new_token}, status_code=201

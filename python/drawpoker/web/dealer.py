@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import math
 import os
@@ -34,8 +35,10 @@ from drawpoker.web.bus import Position, RedisBus, public_channel, seat_channel
 from drawpoker.web.gateway import gateway_of
 from drawpoker.web.guard import Refused
 from drawpoker.web.house import House, NicknameError, clean_name
+from drawpoker.web.i18n import DEFAULT_LANGUAGE
 from drawpoker.web.inbox import REDIS_DOWN, RedisInbox
 from drawpoker.web.lanes import LANES, LEASE_MS, RENEW_EVERY, Lease, RedisLeases, lane_of
+from drawpoker.web.listing import SETTLE, listed, listing_key, table_row
 from drawpoker.web.lobby import parse_new_table
 from drawpoker.web.protocol import Act, Command, ProtocolError, parse_message
 from drawpoker.web.relay import Publisher, RemoteOutbox, TableRelay, reply_text
@@ -82,6 +85,56 @@ def refused_body(refused: Refused) -> dict[str, str]:
     return {"error": refused.code, "message": refused.message}
 
 
+def lobby_key(prefix: str) -> str:
+    """The Redis hash of the dealers' lobby rows (by dealer name), and the channel on which a
+    dealer says it wrote its rows.
+
+    >>> lobby_key("drawpoker")
+    'drawpoker:lobby'
+    """
+    return f"{prefix}:lobby"
+
+
+def _claim(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    seat, token = house.take_seat(room, request.get("name"), request.get("device"))
+    return 201, {"seat": seat, "token": token}
+
+
+def _facts(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    return 200, room.facts(str(request.get("lang", DEFAULT_LANGUAGE)))
+
+
+def _take_back(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    seat, token = house.take_back(room, request.get("device"), request.get("seat"))
+    return 200, {"seat": seat, "token": token}
+
+
+def _history(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    name, media, text = house.history_file(
+        room,
+        str(request.get("token") or ""),
+        request.get("device"),
+        request.get("seat"),
+        str(request.get("format")),
+    )
+    return 200, {"name": name, "media": media, "text": text}
+
+
+def _again(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    again, seat, token = house.again(room, str(request.get("token") or ""))
+    return 201, {"id": again.id, "seat": seat, "token": token}
+
+
+TABLE_ASKS: dict[str, Callable[[House, Room, dict[str, Any]], Answer]] = {
+    "claim": _claim,
+    "facts": _facts,
+    "return": _take_back,
+    "history": _history,
+    "again": _again,
+}
+"""The gateways' requests about one table that are answered as HTTP ones, by ``op``."""
+
+
 def dealer_name() -> str:
     """This process's name as a lease holder: its process id and a random part.
 
@@ -119,6 +172,16 @@ class Dealer:
         self.loading = asyncio.Lock()
         self.remote: dict[str, tuple[str, int | None, RemoteOutbox]] = {}
         house.prepare = self._prepare
+        house.new_id = self._new_id
+        self.lobby_key = lobby_key(prefix)
+
+    def _new_id(self) -> str:
+        """A new table's id in a lane this dealer holds (a table it makes itself: "Play now",
+        "Play again"), so that the gateways ask this dealer for it."""
+        while True:
+            table_id = secrets.token_urlsafe(12)
+            if lane_of(table_id) in self.held:
+                return table_id
 
     def _prepare(self, room: Room) -> None:
         lane = lane_of(room.id)
@@ -239,6 +302,7 @@ class Dealer:
             await room.stop()
             del self.house.rooms[room.id]
             self.publisher.forget(TableRelay(self.publisher, room).channels())
+            self.house.lobby.changed()
         for conn, (table_id, _, _) in list(self.remote.items()):
             if lane_of(table_id) == lane:
                 del self.remote[conn]
@@ -269,6 +333,31 @@ class Dealer:
                 await self.leases.release(lease)
         with contextlib.suppress(*REDIS_DOWN):
             await self.client.zrem(self.dealers_key, self.name)
+            await self.client.hdel(self.lobby_key, self.name)
+            await self.client.publish(self.lobby_key, self.name)
+
+    async def publish_lobby(self) -> None:
+        """After each change of its tables (then at most every :data:`SETTLE` seconds), writes
+        the lobby's rows of this dealer's listed tables, each with its place in the list
+        (:func:`~drawpoker.web.listing.listing_key`), to the lobby hash under its name, and tells
+        the gateways (:class:`~drawpoker.web.gateway.GatewayLobby`)."""
+        changed = self.house.lobby.dirty
+        last = None
+        while True:
+            await changed.wait()
+            changed.clear()
+            rooms = listed(list(self.house.rooms.values()))
+            text = json.dumps([[listing_key(room), table_row(room)] for room in rooms])
+            if text != last:
+                try:
+                    await self.client.hset(self.lobby_key, self.name, text)
+                    await self.client.publish(self.lobby_key, self.name)
+                    last = text
+                except REDIS_DOWN as error:
+                    log.warning("dealer %s: lobby not published: %s", self.name, error)
+                    changed.set()
+                    await asyncio.sleep(RENEW_EVERY)
+            await asyncio.sleep(SETTLE)
 
     # ------------------------------------------------------------------ requests
 
@@ -318,18 +407,20 @@ class Dealer:
         if op == "create":
             self._reply_to(request, lambda: self._create(request))
             return
+        if op == "play":
+            self._reply_to(request, lambda: self._play_now(request))
+            return
         room = await self._room(str(request.get("table")))
+        asked = TABLE_ASKS.get(str(op))
         if room is None:
             refusal = ProtocolError("no-table", "there is no such table")
-            if op in ("claim", "facts"):
+            if asked is not None:
                 self._reply(request, 404, {"error": "no-table", "message": refusal.message})
             elif op in ("hello", "watch"):
                 self._answer(request, encode(refusal.to_dict()))
             return
-        if op == "claim":
-            self._reply_to(request, lambda: self._claim(room, request))
-        elif op == "facts":
-            self._reply(request, 200, room.facts())
+        if asked is not None:
+            self._reply_to(request, lambda: asked(self.house, room, request))
         else:
             try:
                 self._connection(room, op, request)
@@ -367,9 +458,11 @@ class Dealer:
         body["table"] = room.facts()
         return 201, body
 
-    def _claim(self, room: Room, request: dict[str, Any]) -> Answer:
-        seat, token = self.house.take_seat(room, request.get("name"), request.get("device"))
-        return 201, {"seat": seat, "token": token}
+    def _play_now(self, request: dict[str, Any]) -> Answer:
+        room, seat, token = self.house.play_now(
+            request["game"], request.get("name"), request["maker"], request.get("device")
+        )
+        return 201, {"id": room.id, "seat": seat, "token": token}
 
     def _connection(self, room: Room, op: str | None, request: dict[str, Any]) -> None:
         """A request of one connection: ``hello``, ``watch``, ``message`` (an action or a

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -33,10 +34,11 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from drawpoker.errors import DrawPokerError, InvalidArgumentError
+from drawpoker.errors import DrawPokerError, HistoryError, InvalidArgumentError
 from drawpoker.games import game
 from drawpoker.web.devices import new_device_key, parse_device_key
 from drawpoker.web.guard import Guard, Refused, SiteLimits
+from drawpoker.web.history import phh_history, seat_history
 from drawpoker.web.listing import LobbyFeed, listed, table_page
 from drawpoker.web.lobby import NewTable, cpu_kinds, parse_new_table
 from drawpoker.web.room import Pace, Room, restore
@@ -119,6 +121,8 @@ class House:
         """The device that made each table made since this server started, where it sat with one."""
         self.lobby = LobbyFeed(self.table_page)
         """The lobby pages kept up to date with the list of tables."""
+        self.new_id: Callable[[], str] = lambda: secrets.token_urlsafe(12)
+        """Makes the id of each new table not given one (a dealer's lie in the lanes it holds)."""
         self.prepare: Callable[[Room], None] | None = None
         """Called with each room before it starts (a dealer gives it its fence and relay)."""
 
@@ -255,7 +259,7 @@ class House:
                 "too-many-tables",
                 f"this address made tables too fast (at most {limits.table_rate}): wait a little",
             )
-        table_id = table_id or secrets.token_urlsafe(12)
+        table_id = table_id or self.new_id()
         seeds = [secrets.randbits(63) for _ in request.seats]
         room = Room.new(
             table_id,
@@ -531,6 +535,64 @@ third is first
         token = secrets.token_urlsafe(32)
         again.claim(seat, room.seats[seat].name, token_hash(token))
         return again, token
+
+    def again(self, room: Room, token: str) -> tuple[Room, int, str]:
+        """:meth:`play_again` asked with a seat's token: the new table, the seat and its token;
+        :class:`Refused` when the token is no seat's (403 ``bad-token``) or the new table
+        cannot be had (409 ``conflict``, saying why)."""
+        seat = self.seat_of(room, token) if token else None
+        if seat is None:
+            raise Refused(403, "bad-token", "send the seat token in the X-Seat-Token header")
+        try:
+            again, new_token = self.play_again(room, seat)
+        except DrawPokerError as problem:
+            raise Refused(409, "conflict", str(problem)) from None
+        return again, seat, new_token
+
+    def history_file(
+        self, room: Room, token: str, device_key: str | None, asked: str | None, kind: str
+    ) -> tuple[str, str, str]:
+        """A seat's hand history as a file (its name, media type and text): the seat of
+        ``token``, or of the device ``device_key`` (``asked``, or its first seat there), in
+        ``kind`` ``json`` or ``phh``; only what that seat saw. :class:`Refused` when neither
+        names a seat (403), for a format that is neither (400) or a game PHH cannot write (501).
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     house = House(Store(":memory:"))
+        ...     room = house.create(parse_new_table({"game": "holdem", "seats": ["person",
+        ...                                          "cpu:rules"]}))
+        ...     _, token = house.claim(room, "Ann")
+        ...     name, media, _ = house.history_file(room, token, None, None, "phh")
+        ...     await house.stop()
+        ...     return name.endswith("-seat1.phhs"), media
+        >>> asyncio.run(demo())
+        (True, 'text/plain')
+        """
+        seat = self.seat_of(room, token) if token else None
+        if seat is None and device_key is not None:
+            seats = self.device_seats(room, device_key)
+            chosen = str(seats[0]) if asked is None else asked
+            if not chosen.isdigit() or int(chosen) not in seats:
+                raise Refused(403, "not-your-seat", f"this device's seats here are {seats}")
+            seat = int(chosen)
+        if seat is None:
+            why = (
+                "send the seat token in the X-Seat-Token header (or the device key in X-Device-Key)"
+            )
+            raise Refused(403, "bad-token", why)
+        names = [p["name"] for p in room.players()]
+        name = f"drawpoker-{room.id}-seat{seat + 1}"
+        if kind == "phh":
+            try:
+                text = phh_history(room.id, room.table, seat, names)
+            except HistoryError as problem:  # a game or setting no PHH variant can write
+                raise Refused(501, "no-phh", str(problem)) from None
+            return f"{name}.phhs", "text/plain", text
+        if kind != "json":
+            raise Refused(400, "bad-request", 'format is "json" or "phh"')
+        body = json.dumps(seat_history(room.id, room.table, seat, names), indent=1)
+        return f"{name}.json", "application/json", body
 
     def seat_of(self, room: Room, token: str) -> int | None:
         """The seat whose token this is, or ``None`` (every seat compared, in constant time).

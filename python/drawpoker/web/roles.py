@@ -63,12 +63,14 @@ def gateway_app(
         app.state.gateway = gateway.Gateway(store, bus, guard)
         app.state.house = House(store)  # no room: devices and ratings, read from the store
         app.state.house.guard = guard
-        app.state.lobby = app.state.house.lobby
-        present = asyncio.create_task(app.state.gateway.keep_present())
+        lobby = gateway.GatewayLobby(bus)
+        app.state.lobby = lobby.feed
+        work = [app.state.gateway.keep_present(), lobby.run(), lobby.feed.run()]
+        tasks = [asyncio.create_task(step) for step in work]
         try:
             yield
         finally:
-            await _stopped([present])
+            await _stopped(tasks)
             await bus.aclose()
             store.close()
 
@@ -110,6 +112,7 @@ def dealer_app(
             dealer.keep_lanes(),
             dealer.serve_inbox(),
             dealer.publisher.run(),
+            dealer.publish_lobby(),
             site.sweep_tables(house),
         ]
         tasks = [asyncio.create_task(step) for step in work]
