@@ -1,6 +1,6 @@
 """The site through a gateway does what the one process does: the lobby's list and its push,
-"Play now", "Play again", a device taking its seat back and the hand-history downloads (only
-what the seat saw). Each test runs against both
+"Play now", "Play again", a device taking its seat back, the hand-history downloads (only
+what the seat saw) and each browser in its own language. Each test runs against both
 deployments, as subprocesses: ``drawpoker serve`` on an SQLite file, and one dealer and one
 gateway on PostgreSQL and ``redis-server`` (the fixtures of ``postgres_cluster.py`` and
 ``redis_server.py``), with HTTP and WebSocket clients of the site's protocol."""
@@ -31,6 +31,9 @@ from test_web_leak import _check_phh, check_messages
 from web_helpers import KnownCards, cards_in
 
 pytestmark = pytest.mark.slow
+
+ARABIC = range(0x0600, 0x0700)
+"""The Arabic block of Unicode: a sentence in Arabic holds letters from it."""
 
 
 @dataclass
@@ -308,3 +311,59 @@ def test_a_device_takes_its_seat_back_with_a_new_token(deployment: Site) -> None
     refused, welcome = asyncio.run(hellos())
     assert "bad-token" in refused
     assert welcome["seat"] == 0 and welcome["state"]["players"][0]["name"] == "Dee"
+
+
+async def _call_down(reader: Reader) -> None:
+    """Plays the seat to the game's end, checking or calling (every hand the two people play
+    goes to a showdown, whose hands are described)."""
+    while reader.state is None or reader.state["status"] != "over":
+        if reader.my_turn():
+            kinds = reader.state["legal"]["kinds"]  # type: ignore[index]
+            await reader.act({"kind": next(k for k in ("check", "call", *kinds) if k in kinds)})
+        message = await reader.receive()
+        assert message["type"] != "error", message
+
+
+def _shown_texts(texts: list[str]) -> list[str]:
+    """The descriptions of the hands shown, in every state and last hand of ``texts``."""
+    found = []
+    for text in texts:
+        message = json.loads(text)
+        state = message.get("state") or {}
+        for hand in (state, state.get("last") or {}):
+            found += [entry["text"] for entry in hand.get("shown", [])]
+    return found
+
+
+def _arabic(text: str) -> bool:
+    return any(ord(character) in ARABIC for character in text)
+
+
+def test_each_browser_reads_the_table_in_its_own_language(deployment: Site) -> None:
+    made = create_table(
+        deployment.url, {"game": "holdem", "seats": ["person", "person", "cpu:rules"], "rounds": 2}
+    )
+    tokens = [take_seat(deployment.url, made["id"], name)[1] for name in ("Ann", "Bob")]
+
+    async def play() -> list[Reader]:
+        readers = [
+            Reader(deployment, made["id"], tokens[0], "ar"),
+            Reader(deployment, made["id"], tokens[1], "en"),
+        ]
+        for reader in readers:
+            await reader.connect()
+        await asyncio.gather(*(_call_down(reader) for reader in readers))
+        return readers
+
+    arabic, english = asyncio.run(play())
+    said = {reader.lang: [e["sentence"] for e in reader.events] for reader in (arabic, english)}
+    assert len(said["ar"]) > 5 and all(_arabic(s) for s in said["ar"]), said["ar"][:5]
+    assert len(said["en"]) > 5 and not any(_arabic(s) for s in said["en"]), said["en"][:5]
+    for reader, speaks in ((arabic, True), (english, False)):
+        assert reader.state is not None
+        cpu = reader.state["players"][2]["name"]
+        assert _arabic(cpu) is speaks, cpu
+        shown = _shown_texts(reader.texts)
+        assert shown and all(_arabic(text) is speaks for text in shown), shown
+    refused = _call(deployment, "GET", "/api/tables/nope?lang=ar")
+    assert refused.status == 404 and _arabic(refused.json()["message"])

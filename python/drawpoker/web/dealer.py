@@ -284,7 +284,7 @@ class Dealer:
         ]:
             text = room.catch_up(seat, self.publisher.tops[channel].seq)
             if text is not None:  # committed by the lane's last dealer, not published
-                room.relay.send(seat, text)
+                room.relay.send(seat, {DEFAULT_LANGUAGE: text})
         self.house.add(room)
         return room
 
@@ -464,11 +464,20 @@ class Dealer:
         )
         return 201, {"id": room.id, "seat": seat, "token": token}
 
+    def _attach(self, room: Room, conn: str, seat: int | None, request: dict[str, Any]) -> None:
+        """A connection that said hello to the lane's earlier dealer, known from now on."""
+        channel = public_channel(room.id) if seat is None else seat_channel(room.id, seat)
+        outbox = RemoteOutbox(self.publisher, request["reply"], 0, channel)
+        outbox.welcomed = True
+        self.remote[conn] = (room.id, seat, outbox)
+        room.attach(seat, outbox, str(request.get("lang", DEFAULT_LANGUAGE)))
+
     def _connection(self, room: Room, op: str | None, request: dict[str, Any]) -> None:
         """A request of one connection: ``hello``, ``watch``, ``message`` (an action or a
-        command), ``disconnect``."""
+        command), ``speak`` (its language again, to a dealer new to it), ``disconnect``."""
         conn = str(request["conn"])
         seat = request.get("seat")
+        tag = str(request.get("lang", DEFAULT_LANGUAGE))
         if op == "disconnect":
             known = self.remote.pop(conn, None)
             if known is not None and known[1] is None:
@@ -482,18 +491,21 @@ class Dealer:
             self.remote[conn] = (room.id, seat, outbox)
             since = request.get("since")
             if seat is None:
-                room.watch(outbox, since)
+                room.watch(outbox, since, tag)
             else:
-                room.connect(int(seat), outbox, since)
+                room.connect(int(seat), outbox, since, tag)
+            return
+        if op == "speak":  # its updates came in another language: this dealer is new to it
+            known = self.remote.get(conn)
+            if known is None:
+                self._attach(room, conn, seat, request)
+            else:
+                room.attach(known[1], known[2], tag)
             return
         if op != "message" or not isinstance(seat, int):
             raise ProtocolError("bad-message", f"unknown request {op!r}")
         if conn not in self.remote:  # said hello to the lane's earlier dealer
-            channel = seat_channel(room.id, seat)
-            outbox = RemoteOutbox(self.publisher, request["reply"], 0, channel)
-            outbox.welcomed = True
-            self.remote[conn] = (room.id, seat, outbox)
-            room.attach(seat, outbox)
+            self._attach(room, conn, seat, request)
         parsed = parse_message(request["text"])
         if isinstance(parsed, Command):
             room.command(seat, parsed.kind)

@@ -48,7 +48,7 @@ from drawpoker.web.lanes import LEASE_MS, RENEW_EVERY, lane_of
 from drawpoker.web.listing import LobbyFeed, row_page
 from drawpoker.web.lobby import parse_new_table
 from drawpoker.web.protocol import TOO_SLOW, Command, Hello, ProtocolError, Watch, parse_message
-from drawpoker.web.relay import split_reply
+from drawpoker.web.relay import in_language, split_reply
 from drawpoker.web.room import Outbox, encode
 from drawpoker.web.store import Store
 
@@ -361,6 +361,10 @@ class Connection:
         self.reply = gateway.reply_channel()
         self.number = 0
         self.seat: int | None = None
+        self.tag = language(websocket)
+        """The language the connection reads (its browser's, as the one process picks it)."""
+        self.spoke = False
+        """Whether the dealer was told the language again since an update came in another."""
 
     def _refuse(self, problem: ProtocolError, code: int, reason: str) -> None:
         self.outbox.send(encode(problem.to_dict()))
@@ -425,6 +429,7 @@ class Connection:
             conn=self.id,
             reply=self.reply,
             n=self.number,
+            lang=self.tag,
         )
         await self.gateway.inbox.send(lane_of(self.table_id), request)
 
@@ -443,7 +448,12 @@ class Connection:
             except StopAsyncIteration:
                 return
             text = message.payload
-            if message.channel == self.reply:
+            if message.channel != self.reply:
+                text, spoken = in_language(text, self.tag)
+                if not spoken and not self.spoke:  # a dealer new to the table: tell it
+                    await self._send({"op": "speak"})
+                self.spoke = not spoken
+            else:
                 after, text = split_reply(text)
                 if after is not None:
                     welcomed = True
