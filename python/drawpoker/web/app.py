@@ -49,7 +49,7 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -77,7 +77,7 @@ from drawpoker.web.i18n import (
 )
 from drawpoker.web.i18n import message as say
 from drawpoker.web.listing import LobbyFeed, page_bounds
-from drawpoker.web.lobby import catalogue, parse_new_table
+from drawpoker.web.lobby import NewTable, catalogue, parse_new_table
 from drawpoker.web.page_text import localised
 from drawpoker.web.protocol import (
     Command,
@@ -339,37 +339,36 @@ def split_creator(data: dict[str, Any]) -> dict[str, Any]:
     return creator
 
 
-async def new_table(request: Request) -> Response:
-    """Makes a table from the lobby's request; answers its id, its link and its facts, and
-    with ``"sit": true`` the creator's seat and its token."""
+async def new_table_fields(request: Request) -> tuple[dict[str, Any], NewTable, dict[str, Any]]:
+    """A new-table request's body checked: the table's part of it (as sent), the table asked
+    for and the creator's fields (:func:`split_creator`); :class:`Refused` (400, or as
+    :func:`body_error` answers a bad body) naming what is wrong."""
     try:
         data = await read_json(request)
         creator = split_creator(data)
-        table_request = parse_new_table(data)
-        nickname = clean_name(creator.get("name"), "Player") if creator["sit"] else None
+        table_request = parse_new_table(dict(data))
+        if creator["sit"]:
+            clean_name(creator.get("name"), "Player")
     except ProtocolError as problem:
-        return body_error(problem, language(request))
+        raise Refused(BODY_STATUS.get(problem.code, 400), problem.code, problem.message) from None
     except NicknameError as problem:
-        return error(400, "bad-nickname", str(problem), language(request))
+        raise Refused(400, "bad-nickname", str(problem)) from None
     except DrawPokerError as problem:
-        return error(400, "bad-request", str(problem), language(request))
+        raise Refused(400, "bad-request", str(problem)) from None
+    return data, table_request, creator
+
+
+async def new_table(request: Request) -> Response:
+    """Makes a table from the lobby's request; answers its id, its link and its facts, and
+    with ``"sit": true`` the creator's seat and its token."""
     maker = request.client.host if request.client else "unknown"
-    house = _house(request)
-    device = creator.get("device")
-    device_id = None
     try:
-        if device is not None:  # checked before the table is made: a bad key makes none
-            device_id, known_as = house.device_of(device)
-            nickname = clean_name(creator.get("name"), known_as)
-        room = house.create(table_request, maker, device_id)
+        _, table_request, creator = await new_table_fields(request)
+        body = _house(request).open_table(table_request, creator, maker)
     except Refused as refused:
         return error(refused.status, refused.code, refused.message, language(request))
-    url = f"{request.app.state.public_url}/table/{room.id}"
-    body: dict[str, Any] = {"id": room.id, "url": url}
-    if nickname is not None:
-        body["seat"], body["token"] = house.claim(room, nickname, device)
-    body["table"] = room.facts()
-    return JSONResponse(body, status_code=201)
+    url = f"{request.app.state.public_url}/table/{body['id']}"
+    return JSONResponse({"id": body["id"], "url": url, **body}, status_code=201)
 
 
 async def list_tables(request: Request) -> Response:
@@ -385,12 +384,15 @@ async def list_tables(request: Request) -> Response:
 
 async def play_fields(request: Request) -> dict[str, Any]:
     """The body of a "Play now" request: ``game`` (a game's name), ``name`` and ``device``;
-    :class:`ProtocolError` for a bad body, :class:`Refused` (400) for an unknown game."""
-    data: dict[str, Any] = await read_json(request)
+    :class:`Refused` for a bad body (as :func:`body_error` answers it) or an unknown game (400)."""
+    try:
+        data: dict[str, Any] = await read_json(request)
+    except ProtocolError as problem:
+        raise Refused(BODY_STATUS.get(problem.code, 400), problem.code, problem.message) from None
     unknown = sorted(set(data) - {"game", "name", "device"})
     if unknown:
         known = "game, name, device"
-        raise ProtocolError("bad-message", f"unknown fields {unknown} (known: {known})")
+        raise Refused(400, "bad-message", f"unknown fields {unknown} (known: {known})")
     name = data.get("game")
     if not isinstance(name, str) or name not in GAMES:
         raise Refused(400, "bad-request", f"unknown game {name!r} (known: {', '.join(GAMES)})")
@@ -401,8 +403,6 @@ async def play_now(request: Request) -> Response:
     """ "Play now": a seat at once at a table of the asked game with CPU players."""
     try:
         data = await play_fields(request)
-    except ProtocolError as problem:
-        return body_error(problem)
     except Refused as refused:
         return error(refused.status, refused.code, refused.message)
     name = data["game"]
@@ -874,22 +874,22 @@ class TableHandlers:
     table_facts: Endpoint
     take_seat: Endpoint
     table_socket: SocketEndpoint
-    play_now: Endpoint | None = None
-    take_back: Endpoint | None = None
-    history: Endpoint | None = None
-    play_again: Endpoint | None = None
+    play_now: Endpoint
+    take_back: Endpoint
+    history: Endpoint
+    play_again: Endpoint
+
+    @classmethod
+    def named_in(cls, namespace: Mapping[str, Any]) -> TableHandlers:
+        """The handlers of a module's namespace named as the fields are.
+
+        >>> TableHandlers.named_in(globals()).history is history
+        True
+        """
+        return cls(**{name: namespace[name] for name in cls.__dataclass_fields__})
 
 
-ONE_PROCESS = TableHandlers(
-    new_table=new_table,
-    table_facts=table_facts,
-    take_seat=take_seat,
-    table_socket=table_socket,
-    play_now=play_now,
-    take_back=take_back,
-    history=history,
-    play_again=play_again,
-)
+ONE_PROCESS = TableHandlers.named_in(globals())
 """The one process's own table-bound handlers (its rooms are in memory)."""
 
 
@@ -899,21 +899,6 @@ def site_routes(bound: TableHandlers) -> list[BaseRoute]:
     >>> [r.path for r in site_routes(ONE_PROCESS)][:3]
     ['/', '/table/{table_id}', '/tips']
     """
-    table_bound: list[BaseRoute] = [
-        Route("/api/tables", bound.new_table, methods=["POST"]),
-        Route("/api/tables/{table_id}", bound.table_facts),
-        Route("/api/tables/{table_id}/seats", bound.take_seat, methods=["POST"]),
-        WebSocketRoute("/ws/{table_id}", bound.table_socket),
-    ]
-    for path, handler in (
-        ("/api/play", bound.play_now),
-        ("/api/tables/{table_id}/return", bound.take_back),
-        ("/api/tables/{table_id}/again", bound.play_again),
-    ):
-        if handler is not None:
-            table_bound.append(Route(path, handler, methods=["POST"]))
-    if bound.history is not None:
-        table_bound.append(Route("/api/tables/{table_id}/history", bound.history))
     return [
         Route("/", localised_page("index.html")),
         Route("/table/{table_id}", localised_page("table.html")),
@@ -925,7 +910,14 @@ def site_routes(bound: TableHandlers) -> list[BaseRoute]:
         Route("/rules/{game:path}", rules),
         Route("/api/games", games),
         Route("/api/tables", list_tables, methods=["GET"]),
-        *table_bound,
+        Route("/api/tables", bound.new_table, methods=["POST"]),
+        Route("/api/play", bound.play_now, methods=["POST"]),
+        Route("/api/tables/{table_id}", bound.table_facts),
+        Route("/api/tables/{table_id}/seats", bound.take_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/return", bound.take_back, methods=["POST"]),
+        Route("/api/tables/{table_id}/history", bound.history),
+        Route("/api/tables/{table_id}/again", bound.play_again, methods=["POST"]),
+        WebSocketRoute("/ws/{table_id}", bound.table_socket),
         Route("/api/devices", new_device, methods=["POST"]),
         Route("/api/devices/me", device_me),
         Route("/api/devices/me/games", device_games),

@@ -31,10 +31,11 @@ from typing import Any
 from redis.asyncio import Redis
 
 from drawpoker.errors import DrawPokerError
+from drawpoker.web.app import CREATOR_FIELDS
 from drawpoker.web.bus import Position, RedisBus, public_channel, seat_channel
 from drawpoker.web.gateway import gateway_of
 from drawpoker.web.guard import Refused
-from drawpoker.web.house import House, NicknameError, clean_name
+from drawpoker.web.house import House, NicknameError
 from drawpoker.web.i18n import DEFAULT_LANGUAGE
 from drawpoker.web.inbox import REDIS_DOWN, RedisInbox
 from drawpoker.web.lanes import LANES, LEASE_MS, RENEW_EVERY, Lease, RedisLeases, lane_of
@@ -445,18 +446,10 @@ class Dealer:
 
     def _create(self, request: dict[str, Any]) -> Answer:
         table_request = parse_new_table(request["request"])
-        device, nickname = None, None
-        if request.get("sit"):
-            nickname = clean_name(request.get("name"), "Player")
-            if request.get("device") is not None:
-                device, known_as = self.house.device_of(request["device"])
-                nickname = clean_name(request.get("name"), known_as)
-        room = self.house.create(table_request, request["maker"], device, request["table"])
-        body: dict[str, Any] = {"id": room.id}
-        if nickname is not None:
-            body["seat"], body["token"] = self.house.claim(room, nickname, request.get("device"))
-        body["table"] = room.facts()
-        return 201, body
+        creator = {key: request[key] for key in CREATOR_FIELDS if key in request}
+        return 201, self.house.open_table(
+            table_request, creator, request["maker"], request["table"]
+        )
 
     def _play_now(self, request: dict[str, Any]) -> Answer:
         room, seat, token = self.house.play_now(

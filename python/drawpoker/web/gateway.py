@@ -26,7 +26,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket
 
-from drawpoker.errors import DrawPokerError
 from drawpoker.web.app import (
     SocketOutbox,
     TableHandlers,
@@ -36,17 +35,15 @@ from drawpoker.web.app import (
     error,
     fields,
     language,
+    new_table_fields,
     play_fields,
-    read_json,
-    split_creator,
 )
 from drawpoker.web.bus import Position, RedisBus, Subscription, public_channel, seat_channel
 from drawpoker.web.guard import POLICY_VIOLATION, Guard, Refused
-from drawpoker.web.house import NicknameError, clean_name, token_hash
+from drawpoker.web.house import token_hash
 from drawpoker.web.inbox import REDIS_DOWN, RedisInbox
 from drawpoker.web.lanes import LEASE_MS, RENEW_EVERY, lane_of
 from drawpoker.web.listing import LobbyFeed, row_page
-from drawpoker.web.lobby import parse_new_table
 from drawpoker.web.protocol import TOO_SLOW, Command, Hello, ProtocolError, Watch, parse_message
 from drawpoker.web.relay import in_language, split_reply
 from drawpoker.web.room import Outbox, encode
@@ -161,17 +158,9 @@ async def new_table(request: Request) -> Response:
     """``POST /api/tables`` in a gateway: checked here, made by the table's dealer."""
 
     try:
-        data = await read_json(request)
-        creator = split_creator(data)
-        parse_new_table(dict(data))
-        if creator["sit"]:
-            clean_name(creator.get("name"), "Player")
-    except ProtocolError as problem:
-        return body_error(problem, language(request))
-    except NicknameError as problem:
-        return error(400, "bad-nickname", str(problem), language(request))
-    except DrawPokerError as problem:
-        return error(400, "bad-request", str(problem), language(request))
+        data, _, creator = await new_table_fields(request)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message, language(request))
     gateway = _gateway(request)
     maker = request.client.host if request.client else "unknown"
     if not gateway.guard.table_allowed(maker):
@@ -266,8 +255,6 @@ async def play_now(request: Request) -> Response:
     """``POST /api/play`` in a gateway: "Play now", asked of the game's dealer."""
     try:
         data = await play_fields(request)
-    except ProtocolError as problem:
-        return body_error(problem)
     except Refused as refused:
         return error(refused.status, refused.code, refused.message)
     maker = request.client.host if request.client else "unknown"
@@ -494,14 +481,5 @@ class Connection:
                 self.outbox.send(encode(problem.to_dict()))
 
 
-GATEWAY = TableHandlers(
-    new_table=new_table,
-    table_facts=table_facts,
-    take_seat=take_seat,
-    table_socket=table_socket,
-    play_now=play_now,
-    take_back=take_back,
-    history=history,
-    play_again=play_again,
-)
+GATEWAY = TableHandlers.named_in(globals())
 """A gateway's handlers of the table-bound routes (:func:`drawpoker.web.app.site_routes`)."""

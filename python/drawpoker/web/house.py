@@ -276,6 +276,41 @@ class House:
         self.add(room)
         return room
 
+    def open_table(
+        self,
+        request: NewTable,
+        creator: dict[str, Any],
+        maker: str = "local",
+        table_id: str | None = None,
+    ) -> dict[str, Any]:
+        """A new table made from the lobby's ``request`` (:meth:`create`), its creator seated
+        at once when ``creator`` (:func:`~drawpoker.web.app.split_creator`'s fields) says
+        ``sit``, under ``name`` or their ``device``'s nickname (a bad key refused before any
+        table is made): the site's answer, its id, the creator's seat and token, its facts.
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     house = House(Store(":memory:"))
+        ...     request = parse_new_table({"game": "holdem", "seats": ["person"] * 2})
+        ...     body = house.open_table(request, {"sit": True, "name": "Ann"})
+        ...     await house.stop()
+        ...     return body["seat"], body["table"]["players"][0]["name"]
+        >>> asyncio.run(demo())
+        (0, 'Ann')
+        """
+        nickname = clean_name(creator.get("name"), "Player") if creator.get("sit") else None
+        device = creator.get("device")
+        device_id = None
+        if device is not None:  # checked before the table is made: a bad key makes none
+            device_id, known_as = self.device_of(device)
+            nickname = clean_name(creator.get("name"), known_as)
+        room = self.create(request, maker, device_id, table_id)
+        body: dict[str, Any] = {"id": room.id}
+        if nickname is not None:
+            body["seat"], body["token"] = self.claim(room, nickname, device)
+        body["table"] = room.facts()
+        return body
+
     def play_now(
         self, name: str, nickname: object, maker: str = "local", device_key: object = None
     ) -> tuple[Room, int, str]:
