@@ -136,6 +136,17 @@ class Reader(SeatClient):
         return self.state
 
 
+class Watcher(Reader):
+    """A watcher's client (no seat) in a language."""
+
+    async def connect(self) -> dict[str, Any]:
+        from websockets.asyncio.client import connect
+
+        self.socket = await connect(self.url, max_size=2**22)
+        await self.socket.send(json.dumps({"type": "watch", "since": 0}))
+        return await self.receive()
+
+
 async def _play_all(clients: list[Reader], seed: int) -> None:
     rng = random.Random(seed)
     await asyncio.gather(*(_play_out(c, random.Random(rng.random())) for c in clients))
@@ -311,6 +322,10 @@ def test_a_device_takes_its_seat_back_with_a_new_token(deployment: Site) -> None
     refused, welcome = asyncio.run(hellos())
     assert "bad-token" in refused
     assert welcome["seat"] == 0 and welcome["state"]["players"][0]["name"] == "Dee"
+    history = _call(deployment, "GET", path + "/history", x_device_key=device)
+    assert history.status == 200 and "seat1.json" in history.headers["content-disposition"]
+    other = _call(deployment, "GET", path + "/history?seat=1", x_device_key=device)
+    assert other.status == 403 and other.json()["error"] == "not-your-seat"
 
 
 async def _call_down(reader: Reader) -> None:
@@ -345,17 +360,23 @@ def test_each_browser_reads_the_table_in_its_own_language(deployment: Site) -> N
     )
     tokens = [take_seat(deployment.url, made["id"], name)[1] for name in ("Ann", "Bob")]
 
+    watcher = Watcher(deployment, made["id"], "", "ar")
+
     async def play() -> list[Reader]:
         readers = [
             Reader(deployment, made["id"], tokens[0], "ar"),
             Reader(deployment, made["id"], tokens[1], "en"),
         ]
+        await watcher.connect()
         for reader in readers:
             await reader.connect()
         await asyncio.gather(*(_call_down(reader) for reader in readers))
+        await watcher.until(lambda state: state["status"] == "over")
         return readers
 
     arabic, english = asyncio.run(play())
+    watched = [e["sentence"] for e in watcher.events]
+    assert len(watched) > 5 and all(_arabic(s) for s in watched), watched[:5]
     said = {reader.lang: [e["sentence"] for e in reader.events] for reader in (arabic, english)}
     assert len(said["ar"]) > 5 and all(_arabic(s) for s in said["ar"]), said["ar"][:5]
     assert len(said["en"]) > 5 and not any(_arabic(s) for s in said["en"]), said["en"][:5]
