@@ -39,7 +39,7 @@ from drawpoker.web.house import House, NicknameError
 from drawpoker.web.i18n import DEFAULT_LANGUAGE
 from drawpoker.web.inbox import REDIS_DOWN, RedisInbox
 from drawpoker.web.lanes import LANES, LEASE_MS, RENEW_EVERY, Lease, RedisLeases, lane_of
-from drawpoker.web.listing import SETTLE, listed, listing_key, table_row
+from drawpoker.web.listing import SETTLE, listed, listing_key, row_inputs, table_row
 from drawpoker.web.lobby import parse_new_table
 from drawpoker.web.protocol import Act, Command, ProtocolError, parse_message
 from drawpoker.web.relay import Publisher, RemoteOutbox, TableRelay, reply_text
@@ -344,11 +344,21 @@ class Dealer:
         the gateways (:class:`~drawpoker.web.gateway.GatewayLobby`)."""
         changed = self.house.lobby.dirty
         last = None
+        made: dict[str, tuple[tuple[Any, ...], str]] = {}  # by table: its row's inputs, its entry
         while True:
             await changed.wait()
             changed.clear()
-            rooms = listed(list(self.house.rooms.values()))
-            text = json.dumps([[listing_key(room), table_row(room)] for room in rooms])
+            entries = {}
+            for room in listed(list(self.house.rooms.values())):
+                inputs = row_inputs(room)
+                kept = made.get(room.id)
+                if (
+                    kept is None or kept[0] != inputs
+                ):  # most changes (actions) leave a row as it was
+                    kept = (inputs, json.dumps([listing_key(room), table_row(room)]))
+                entries[room.id] = kept
+            made = entries
+            text = "[" + ",".join(entry for _, entry in entries.values()) + "]"
             if text != last:
                 try:
                     await self.client.hset(self.lobby_key, self.name, text)
