@@ -477,3 +477,28 @@ def test_a_browser_reads_its_language_after_its_tables_dealer_changes(cluster: C
     assert len(after) > 10 and all(_arabic(s) for s in after[-10:]), after
     assert sum(not _arabic(s) for s in after) <= 3, after  # the first update, at most
     assert not any(_arabic(s) for s in english)
+
+
+def test_the_lobby_lists_the_tables_again_after_redis_restarts(
+    cluster: Cluster,
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """Redis restarted empty: the dealer writes its lobby rows again by itself (its lanes
+    lost with their leases and taken again), and the gateway lists its tables again."""
+    dealer = cluster.start("dealer")
+    gateway = cluster.start("gateway")
+    cluster.wait_lanes([dealer])
+    made = create_table(gateway.url, {"game": "razz", "seats": ["person", "cpu:rules"]})
+
+    def listed_within(seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            rows = _call(gateway, "GET", "/api/tables")["tables"]
+            if any(row["id"] == made["id"] for row in rows):
+                return True
+            time.sleep(0.2)
+        return False
+
+    assert listed_within(10)
+    redis_server.restart()
+    assert listed_within(30)

@@ -340,8 +340,10 @@ class Dealer:
     async def publish_lobby(self) -> None:
         """After each change of its tables (then at most every :data:`SETTLE` seconds), writes
         the lobby's rows of this dealer's listed tables, each with its place in the list
-        (:func:`~drawpoker.web.listing.listing_key`), to the lobby hash under its name, and tells
-        the gateways (:class:`~drawpoker.web.gateway.GatewayLobby`)."""
+        (:func:`~drawpoker.web.listing.listing_key`), to the lobby hash under its name, and
+        tells the gateways (:class:`~drawpoker.web.gateway.GatewayLobby`). A Redis restarted
+        empty takes the dealer's leases with it: its lanes are dropped and taken again, and
+        the rows written again."""
         changed = self.house.lobby.dirty
         last = None
         made: dict[str, tuple[tuple[Any, ...], str]] = {}  # by table: its row's inputs, its entry
@@ -352,9 +354,7 @@ class Dealer:
             for room in listed(list(self.house.rooms.values())):
                 inputs = row_inputs(room)
                 kept = made.get(room.id)
-                if (
-                    kept is None or kept[0] != inputs
-                ):  # most changes (actions) leave a row as it was
+                if kept is None or kept[0] != inputs:  # most actions leave the row as it was
                     kept = (inputs, json.dumps([listing_key(room), table_row(room)]))
                 entries[room.id] = kept
             made = entries
