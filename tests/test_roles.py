@@ -441,3 +441,64 @@ def test_dealers_killed_again_and_again_lose_nothing(cluster: Cluster) -> None:
     seated = asyncio.run(play())
     for (made, tokens), clients in zip(tables, seated, strict=True):
         _check_seen(cluster.store, made, tokens, clients)
+
+
+def test_a_browser_reads_its_language_after_its_tables_dealer_changes(cluster: Cluster) -> None:
+    """An Arabic and an English browser at one table through a gateway: each reads the events
+    in its own language, and still does once the table's dealer was killed and the other took
+    it over (that dealer learns each connection's language at its first update, which may come
+    in English: the gateway tells it the language then)."""
+    from test_roles_parity import Reader, Site, _arabic, _call_down
+
+    dealers = [cluster.start("dealer", think=0.001) for _ in range(2)]
+    gateway = cluster.start("gateway")
+    cluster.wait_lanes(dealers)
+    request = {"game": "holdem", "seats": ["person", "person", "cpu:rules"], "rounds": 6}
+    made = create_table(gateway.url, request)
+    tokens = [take_seat(gateway.url, made["id"], name)[1] for name in ("Ann", "Bob")]
+    victim = _dealer_of(made["id"], dealers)
+    site = Site(gateway.url, cluster.store)
+    readers = [Reader(site, made["id"], tokens[0], "ar"), Reader(site, made["id"], tokens[1], "en")]
+
+    async def play() -> int:
+        for reader in readers:
+            await reader.connect()
+        players = [asyncio.create_task(_call_down(reader)) for reader in readers]
+        while readers[0].state is None or readers[0].state["actions"] < 10:
+            await asyncio.sleep(0.01)
+        victim.kill()
+        seen = len(readers[0].events)
+        await asyncio.gather(*players)
+        return seen
+
+    seen_at_kill = asyncio.run(play())
+    arabic, english = ([e["sentence"] for e in r.events] for r in readers)
+    after = arabic[seen_at_kill:]
+    assert len(after) > 10 and all(_arabic(s) for s in after[-10:]), after
+    assert sum(not _arabic(s) for s in after) <= 3, after  # the first update, at most
+    assert not any(_arabic(s) for s in english)
+
+
+def test_the_lobby_lists_the_tables_again_after_redis_restarts(
+    cluster: Cluster,
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """Redis restarted empty: the dealer writes its lobby rows again by itself (its lanes
+    lost with their leases and taken again), and the gateway lists its tables again."""
+    dealer = cluster.start("dealer")
+    gateway = cluster.start("gateway")
+    cluster.wait_lanes([dealer])
+    made = create_table(gateway.url, {"game": "razz", "seats": ["person", "cpu:rules"]})
+
+    def listed_within(seconds: float) -> bool:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            rows = _call(gateway, "GET", "/api/tables")["tables"]
+            if any(row["id"] == made["id"] for row in rows):
+                return True
+            time.sleep(0.2)
+        return False
+
+    assert listed_within(10)
+    redis_server.restart()
+    assert listed_within(30)

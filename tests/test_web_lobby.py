@@ -153,7 +153,7 @@ def test_the_feed_sends_a_change_at_once_and_a_burst_after_it_once_more() -> Non
 
     async def scenario() -> list[int]:
         rooms: list[Any] = []
-        feed = listing.LobbyFeed(lambda: rooms)
+        feed = listing.LobbyFeed(lambda limit, offset: {})
         feed.message = lambda: json.dumps(len(rooms))  # type: ignore[method-assign]
         page = Page()
         feed.join(page)

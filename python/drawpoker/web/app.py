@@ -47,10 +47,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, MutableMapping
+from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -58,15 +58,14 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from drawpoker.errors import DrawPokerError, HistoryError, InvalidArgumentError
+from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.games import GAMES
 from drawpoker.web.analysis import analyse, tips_chart, tips_data
-from drawpoker.web.guard import POLICY_VIOLATION, Refused, SiteLimits, origin_of
-from drawpoker.web.history import phh_history, seat_history
+from drawpoker.web.guard import POLICY_VIOLATION, Guard, Refused, SiteLimits, origin_of
 from drawpoker.web.house import House, NicknameError, clean_name
 from drawpoker.web.i18n import (
     DEFAULT_LANGUAGE,
@@ -77,8 +76,8 @@ from drawpoker.web.i18n import (
     remembered,
 )
 from drawpoker.web.i18n import message as say
-from drawpoker.web.listing import page_bounds, table_page
-from drawpoker.web.lobby import catalogue, parse_new_table
+from drawpoker.web.listing import LobbyFeed, page_bounds
+from drawpoker.web.lobby import NewTable, catalogue, parse_new_table
 from drawpoker.web.page_text import localised
 from drawpoker.web.protocol import (
     Command,
@@ -192,6 +191,7 @@ def error(status: int, code: str, message: str, tag: str = DEFAULT_LANGUAGE) -> 
 
     >>> error(404, "no-table", "there is no such table").status_code
     404
+    >>> import json
     >>> json.loads(error(404, "no-table", "there is no such table", "ar").body)["message"]
     'لا توجد طاولة بهذا الرقم'
     """
@@ -257,7 +257,7 @@ def _room(request: Request) -> Room | None:
     return _house(request).find(request.path_params["table_id"])
 
 
-def _localised_page(name: str) -> Callable[[Request], Awaitable[Response]]:
+def localised_page(name: str) -> Callable[[Request], Awaitable[Response]]:
     """A page of ``static/`` in the request's language (:mod:`drawpoker.web.page_text`)."""
     source = (STATIC / name).read_text(encoding="utf-8")
 
@@ -339,37 +339,36 @@ def split_creator(data: dict[str, Any]) -> dict[str, Any]:
     return creator
 
 
-async def new_table(request: Request) -> Response:
-    """Makes a table from the lobby's request; answers its id, its link and its facts, and
-    with ``"sit": true`` the creator's seat and its token."""
+async def new_table_fields(request: Request) -> tuple[dict[str, Any], NewTable, dict[str, Any]]:
+    """A new-table request's body checked: the table's part of it (as sent), the table asked
+    for and the creator's fields (:func:`split_creator`); :class:`Refused` (400, or as
+    :func:`body_error` answers a bad body) naming what is wrong."""
     try:
         data = await read_json(request)
         creator = split_creator(data)
-        table_request = parse_new_table(data)
-        nickname = clean_name(creator.get("name"), "Player") if creator["sit"] else None
+        table_request = parse_new_table(dict(data))
+        if creator["sit"]:
+            clean_name(creator.get("name"), "Player")
     except ProtocolError as problem:
-        return body_error(problem, language(request))
+        raise Refused(BODY_STATUS.get(problem.code, 400), problem.code, problem.message) from None
     except NicknameError as problem:
-        return error(400, "bad-nickname", str(problem), language(request))
+        raise Refused(400, "bad-nickname", str(problem)) from None
     except DrawPokerError as problem:
-        return error(400, "bad-request", str(problem), language(request))
+        raise Refused(400, "bad-request", str(problem)) from None
+    return data, table_request, creator
+
+
+async def new_table(request: Request) -> Response:
+    """Makes a table from the lobby's request; answers its id, its link and its facts, and
+    with ``"sit": true`` the creator's seat and its token."""
     maker = request.client.host if request.client else "unknown"
-    house = _house(request)
-    device = creator.get("device")
-    device_id = None
     try:
-        if device is not None:  # checked before the table is made: a bad key makes none
-            device_id, known_as = house.device_of(device)
-            nickname = clean_name(creator.get("name"), known_as)
-        room = house.create(table_request, maker, device_id)
+        _, table_request, creator = await new_table_fields(request)
+        body = _house(request).open_table(table_request, creator, maker)
     except Refused as refused:
         return error(refused.status, refused.code, refused.message, language(request))
-    url = f"{request.app.state.public_url}/table/{room.id}"
-    body: dict[str, Any] = {"id": room.id, "url": url}
-    if nickname is not None:
-        body["seat"], body["token"] = house.claim(room, nickname, device)
-    body["table"] = room.facts()
-    return JSONResponse(body, status_code=201)
+    url = f"{request.app.state.public_url}/table/{body['id']}"
+    return JSONResponse({"id": body["id"], "url": url, **body}, status_code=201)
 
 
 async def list_tables(request: Request) -> Response:
@@ -379,22 +378,34 @@ async def list_tables(request: Request) -> Response:
         limit, offset = page_bounds(query.get("limit"), query.get("offset"))
     except DrawPokerError as problem:
         return error(400, "bad-page", str(problem))
-    return JSONResponse(table_page(list(_house(request).rooms.values()), limit, offset))
+    lobby: LobbyFeed = request.app.state.lobby
+    return JSONResponse(lobby.page(limit, offset))
+
+
+async def play_fields(request: Request) -> dict[str, Any]:
+    """The body of a "Play now" request: ``game`` (a game's name), ``name`` and ``device``;
+    :class:`Refused` for a bad body (as :func:`body_error` answers it) or an unknown game (400)."""
+    try:
+        data: dict[str, Any] = await read_json(request)
+    except ProtocolError as problem:
+        raise Refused(BODY_STATUS.get(problem.code, 400), problem.code, problem.message) from None
+    unknown = sorted(set(data) - {"game", "name", "device"})
+    if unknown:
+        known = "game, name, device"
+        raise Refused(400, "bad-message", f"unknown fields {unknown} (known: {known})")
+    name = data.get("game")
+    if not isinstance(name, str) or name not in GAMES:
+        raise Refused(400, "bad-request", f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    return data
 
 
 async def play_now(request: Request) -> Response:
     """ "Play now": a seat at once at a table of the asked game with CPU players."""
     try:
-        data = await read_json(request)
-        unknown = sorted(set(data) - {"game", "name", "device"})
-        if unknown:
-            known = "game, name, device"
-            raise ProtocolError("bad-message", f"unknown fields {unknown} (known: {known})")
-    except ProtocolError as problem:
-        return body_error(problem)
-    name = data.get("game")
-    if not isinstance(name, str) or name not in GAMES:
-        return error(400, "bad-request", f"unknown game {name!r} (known: {', '.join(GAMES)})")
+        data = await play_fields(request)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
+    name = data["game"]
     maker = request.client.host if request.client else "unknown"
     try:
         room, seat, token = _house(request).play_now(
@@ -416,7 +427,7 @@ async def table_facts(request: Request) -> Response:
     return JSONResponse(room.facts())
 
 
-async def _fields(request: Request, known: set[str]) -> dict[str, Any]:
+async def fields(request: Request, known: set[str]) -> dict[str, Any]:
     """The request's JSON object, with no field outside ``known``."""
     data: dict[str, Any] = await read_json(request)
     unknown = sorted(set(data) - known)
@@ -432,27 +443,13 @@ async def take_seat(request: Request) -> Response:
     if room is None:
         return error(404, "no-table", "there is no such table", language(request))
     try:
-        data = await _fields(request, {"name", "device"})
+        data = await fields(request, {"name", "device"})
     except ProtocolError as problem:
         return body_error(problem, language(request))
-    if room.status == "over":
-        return error(
-            409,
-            "over",
-            "the game at this table is over: watch how it ended (its link with ?watch)",
-            language(request),
-        )
-    if not room.open_seats():
-        return error(
-            409,
-            "full",
-            "every seat of this table is taken: watch it instead (its link with ?watch)",
-            language(request),
-        )
     try:
-        seat, token = _house(request).claim(room, data.get("name"), data.get("device"))
+        seat, token = _house(request).take_seat(room, data.get("name"), data.get("device"))
     except Refused as refused:
-        return error(refused.status, refused.code, refused.message)
+        return error(refused.status, refused.code, refused.message, language(request))
     except NicknameError as problem:
         return error(400, "bad-nickname", str(problem))
     except DrawPokerError as problem:
@@ -467,7 +464,7 @@ async def take_back(request: Request) -> Response:
     if room is None:
         return error(404, "no-table", "there is no such table")
     try:
-        data = await _fields(request, {"device", "seat"})
+        data = await fields(request, {"device", "seat"})
         seat, token = _house(request).take_back(room, data.get("device"), data.get("seat"))
     except ProtocolError as problem:
         return body_error(problem)
@@ -499,7 +496,7 @@ def _paged(page: int, total: int, rows: list[dict[str, Any]], name: str) -> dict
 async def new_device(request: Request) -> Response:
     """A new device key for a nickname: keep it (the browser's storage), it is shown once."""
     try:
-        data = await _fields(request, {"nickname"})
+        data = await fields(request, {"nickname"})
     except ProtocolError as problem:
         return body_error(problem)
     address = request.client.host if request.client else "unknown"
@@ -555,52 +552,28 @@ async def history(request: Request) -> Response:
     room = _room(request)
     if room is None:
         return error(404, "no-table", "there is no such table", language(request))
-    token = request.headers.get("x-seat-token", "")
-    house = _house(request)
-    seat = house.seat_of(room, token) if token else None
-    if seat is None and "x-device-key" in request.headers:
-        try:
-            seats = house.device_seats(room, request.headers["x-device-key"])
-        except Refused as refused:
-            return error(refused.status, refused.code, refused.message)
-        asked = request.query_params.get("seat", str(seats[0]))
-        if not asked.isdigit() or int(asked) not in seats:
-            return error(403, "not-your-seat", f"this device's seats here are {seats}")
-        seat = int(asked)
-    if seat is None:
-        return error(
-            403,
-            "bad-token",
-            "send the seat token in the X-Seat-Token header (or the device key in X-Device-Key)",
-            language(request),
+    headers, query = request.headers, request.query_params
+    try:
+        name, media, text = _house(request).history_file(
+            room,
+            headers.get("x-seat-token", ""),
+            headers.get("x-device-key"),
+            query.get("seat"),
+            query.get("format", "json"),
         )
-    names = [p["name"] for p in room.players()]
-    kind = request.query_params.get("format", "json")
-    name = f"drawpoker-{room.id}-seat{seat + 1}"
-    if kind == "phh":
-        try:
-            text = phh_history(room.id, room.table, seat, names)
-        except HistoryError as problem:  # a game or setting no PHH variant can write
-            return error(501, "no-phh", str(problem), language(request))
-        return Response(
-            text,
-            media_type="text/plain",
-            headers={
-                "content-disposition": f'attachment; filename="{name}.phhs"',
-                "cache-control": "no-store",
-            },
-        )
-    if kind != "json":
-        return error(400, "bad-request", 'format is "json" or "phh"', language(request))
-    body = json.dumps(seat_history(room.id, room.table, seat, names), indent=1)
-    return Response(
-        body,
-        media_type="application/json",
-        headers={
-            "content-disposition": f'attachment; filename="{name}.json"',
-            "cache-control": "no-store",
-        },
-    )
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message, language(request))
+    return download(name, media, text)
+
+
+def download(name: str, media: str, text: str) -> Response:
+    """A file to save (a hand history), named ``name``, never cached.
+
+    >>> download("h.json", "application/json", "{}").headers["content-disposition"]
+    'attachment; filename="h.json"'
+    """
+    headers = {"content-disposition": f'attachment; filename="{name}"', "cache-control": "no-store"}
+    return Response(text, media_type=media, headers=headers)
 
 
 async def play_again(request: Request) -> Response:
@@ -609,14 +582,12 @@ async def play_again(request: Request) -> Response:
     room = _room(request)
     if room is None:
         return error(404, "no-table", "there is no such table")
-    token = request.headers.get("x-seat-token", "")
-    seat = _house(request).seat_of(room, token) if token else None
-    if seat is None:
-        return error(403, "bad-token", "send the seat token in the X-Seat-Token header")
     try:
-        again, new_token = _house(request).play_again(room, seat)
-    except DrawPokerError as problem:
-        return error(409, "conflict", str(problem))
+        again, seat, new_token = _house(request).again(
+            room, request.headers.get("x-seat-token", "")
+        )
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
     url = str(request.base_url).rstrip("/") + f"/table/{again.id}"
     return JSONResponse(
         {"id": again.id, "url": url, "seat": seat, "token": new_token}, status_code=201
@@ -703,16 +674,8 @@ async def table_socket(websocket: WebSocket) -> None:
     handshake from a foreign origin (403) or from an address with
     ``connections_per_address`` open already (429) is refused before it is accepted."""
     house = _house(websocket)
-    origin = foreign_origin(websocket.scope, websocket.app.state.origins)
-    if origin is not None:
-        await _deny(websocket, 403, "bad-origin", f"connections from {origin} are not allowed")
-        return
-    address = websocket.client.host if websocket.client else "unknown"
-    if not house.guard.connect(address):
-        limit = house.guard.settings.connections_per_address
-        await _deny(
-            websocket, 429, "too-many-connections", f"an address may have {limit} connections open"
-        )
+    address = await admit(websocket, house.guard)
+    if address is None:
         return
     try:
         room = house.find(websocket.path_params["table_id"])
@@ -731,7 +694,25 @@ async def table_socket(websocket: WebSocket) -> None:
         house.guard.disconnect(address)
 
 
-async def _deny(websocket: WebSocket, status: int, code: str, message: str) -> None:
+async def admit(websocket: WebSocket, guard: Guard) -> str | None:
+    """The address of a WebSocket handshake let in: from an allowed origin (else refused with
+    403) and an address with fewer than ``connections_per_address`` open (else 429). The
+    connection is counted: end it with ``guard.disconnect(address)``. ``None`` when refused.
+    """
+    origin = foreign_origin(websocket.scope, websocket.app.state.origins)
+    if origin is not None:
+        await deny(websocket, 403, "bad-origin", f"connections from {origin} are not allowed")
+        return None
+    address = websocket.client.host if websocket.client else "unknown"
+    if not guard.connect(address):
+        limit = guard.settings.connections_per_address
+        why = f"an address may have {limit} connections open"
+        await deny(websocket, 429, "too-many-connections", why)
+        return None
+    return address
+
+
+async def deny(websocket: WebSocket, status: int, code: str, message: str) -> None:
     """Refuses a handshake with an HTTP status and a JSON error (a close before accepting
     where the server cannot answer a handshake with a response)."""
     try:
@@ -836,34 +817,27 @@ async def lobby_socket(websocket: WebSocket) -> None:
     send only ``ping``. Refused before it is accepted from a foreign origin (403), from an
     address with ``connections_per_address`` open (429), or when ``lobby_connections`` lobby
     pages are connected (503)."""
-    house = _house(websocket)
-    settings = house.guard.settings
-    origin = foreign_origin(websocket.scope, websocket.app.state.origins)
-    if origin is not None:
-        await _deny(websocket, 403, "bad-origin", f"connections from {origin} are not allowed")
-        return
-    if len(house.lobby.pages) >= settings.lobby_connections:
-        why = f"the lobby has {settings.lobby_connections} pages open: reload it later"
-        await _deny(websocket, 503, "lobby-full", why)
-        return
-    address = websocket.client.host if websocket.client else "unknown"
-    if not house.guard.connect(address):
-        limit = settings.connections_per_address
-        await _deny(
-            websocket, 429, "too-many-connections", f"an address may have {limit} connections open"
-        )
+    guard: Guard = websocket.app.state.guard
+    lobby: LobbyFeed = websocket.app.state.lobby
+    settings = guard.settings
+    address = await admit(websocket, guard)
+    if address is None:
         return
     try:
+        if len(lobby.pages) >= settings.lobby_connections:
+            why = f"the lobby has {settings.lobby_connections} pages open: reload it later"
+            await deny(websocket, 503, "lobby-full", why)
+            return
         await websocket.accept()
         outbox = SocketOutbox(websocket)
-        house.lobby.join(outbox)
+        lobby.join(outbox)
         connection = secrets.token_hex(8)
         try:
             while True:
                 message = await websocket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
-                if not house.guard.message_allowed(connection):
+                if not guard.message_allowed(connection):
                     outbox.close(
                         POLICY_VIOLATION, f"too many messages (at most {settings.message_rate})"
                     )
@@ -876,10 +850,84 @@ async def lobby_socket(websocket: WebSocket) -> None:
                 except ProtocolError as problem:
                     outbox.send(encode(problem.to_dict()))
         finally:
-            house.lobby.leave(outbox)
+            lobby.leave(outbox)
             await outbox.finish()
     finally:
-        house.guard.disconnect(address)
+        guard.disconnect(address)
+
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+"""A route's handler."""
+
+SocketEndpoint = Callable[[WebSocket], Awaitable[None]]
+"""A WebSocket route's handler."""
+
+
+@dataclass(frozen=True)
+class TableHandlers:
+    """The handlers of the routes that need the tables themselves: the one process's own
+    (:data:`ONE_PROCESS`), or a gateway's, which ask the tables' dealers
+    (:mod:`drawpoker.web.gateway`). The other routes are the same everywhere (:func:`site_routes`).
+    """
+
+    new_table: Endpoint
+    table_facts: Endpoint
+    take_seat: Endpoint
+    table_socket: SocketEndpoint
+    play_now: Endpoint
+    take_back: Endpoint
+    history: Endpoint
+    play_again: Endpoint
+
+    @classmethod
+    def named_in(cls, namespace: Mapping[str, Any]) -> TableHandlers:
+        """The handlers of a module's namespace named as the fields are.
+
+        >>> TableHandlers.named_in(globals()).history is history
+        True
+        """
+        return cls(**{name: namespace[name] for name in cls.__dataclass_fields__})
+
+
+ONE_PROCESS = TableHandlers.named_in(globals())
+"""The one process's own table-bound handlers (its rooms are in memory)."""
+
+
+def site_routes(bound: TableHandlers) -> list[BaseRoute]:
+    """Every route of the site (the module's list), the table-bound ones handled by ``bound``.
+
+    >>> [r.path for r in site_routes(ONE_PROCESS)][:3]
+    ['/', '/table/{table_id}', '/tips']
+    """
+    return [
+        Route("/", localised_page("index.html")),
+        Route("/table/{table_id}", localised_page("table.html")),
+        Route("/tips", localised_page("tips.html")),
+        Route("/games", localised_page("games.html")),
+        Route("/leaderboard", localised_page("leaderboard.html")),
+        Route("/rules", rules_index),
+        Route("/i18n/{tag}.json", texts),
+        Route("/rules/{game:path}", rules),
+        Route("/api/games", games),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", bound.new_table, methods=["POST"]),
+        Route("/api/play", bound.play_now, methods=["POST"]),
+        Route("/api/tables/{table_id}", bound.table_facts),
+        Route("/api/tables/{table_id}/seats", bound.take_seat, methods=["POST"]),
+        Route("/api/tables/{table_id}/return", bound.take_back, methods=["POST"]),
+        Route("/api/tables/{table_id}/history", bound.history),
+        Route("/api/tables/{table_id}/again", bound.play_again, methods=["POST"]),
+        WebSocketRoute("/ws/{table_id}", bound.table_socket),
+        Route("/api/devices", new_device, methods=["POST"]),
+        Route("/api/devices/me", device_me),
+        Route("/api/devices/me/games", device_games),
+        Route("/api/leaderboard/{game}", leaderboard),
+        Route("/api/tips", tips),
+        Route("/api/tips.svg", tips_svg),
+        Route("/api/analyse", analysis, methods=["POST"]),
+        WebSocketRoute("/lobby/ws", lobby_socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
 
 
 def create_app(
@@ -908,9 +956,10 @@ def create_app(
         house = House(store, pace, settings)
         app.state.house = house
         app.state.guard = house.guard
+        app.state.lobby = house.lobby
         house.load()
         loop = asyncio.get_running_loop()
-        tasks = [loop.create_task(_sweep(house)), loop.create_task(house.lobby.run())]
+        tasks = [loop.create_task(sweep_tables(house)), loop.create_task(house.lobby.run())]
         try:
             yield
         finally:
@@ -922,37 +971,9 @@ def create_app(
             store.close()
 
     app = Starlette(
-        routes=[
-            Route("/", _localised_page("index.html")),
-            Route("/table/{table_id}", _localised_page("table.html")),
-            Route("/tips", _localised_page("tips.html")),
-            Route("/games", _localised_page("games.html")),
-            Route("/leaderboard", _localised_page("leaderboard.html")),
-            Route("/rules", rules_index),
-            Route("/i18n/{tag}.json", texts),
-            Route("/rules/{game:path}", rules),
-            Route("/api/games", games),
-            Route("/api/tables", new_table, methods=["POST"]),
-            Route("/api/tables", list_tables, methods=["GET"]),
-            Route("/api/play", play_now, methods=["POST"]),
-            Route("/api/tables/{table_id}", table_facts),
-            Route("/api/tables/{table_id}/seats", take_seat, methods=["POST"]),
-            Route("/api/tables/{table_id}/return", take_back, methods=["POST"]),
-            Route("/api/tables/{table_id}/history", history),
-            Route("/api/devices", new_device, methods=["POST"]),
-            Route("/api/devices/me", device_me),
-            Route("/api/devices/me/games", device_games),
-            Route("/api/leaderboard/{game}", leaderboard),
-            Route("/api/tables/{table_id}/again", play_again, methods=["POST"]),
-            Route("/api/tips", tips),
-            Route("/api/tips.svg", tips_svg),
-            Route("/api/analyse", analysis, methods=["POST"]),
-            WebSocketRoute("/ws/{table_id}", table_socket),
-            WebSocketRoute("/lobby/ws", lobby_socket),
-            Mount("/static", StaticFiles(directory=STATIC), name="static"),
-        ],
+        routes=site_routes(ONE_PROCESS),
         lifespan=lifespan,
-        exception_handlers={StoreUnavailableError: _store_away},
+        exception_handlers={StoreUnavailableError: store_away},
     )
     app.state.pace = pace or Pace()
     app.state.public_url = public_url.rstrip("/")
@@ -962,13 +983,13 @@ def create_app(
     return app
 
 
-async def _store_away(request: Request, problem: Exception) -> Response:
+async def store_away(request: Request, problem: Exception) -> Response:
     """A request whose store could not be reached: 503, nothing done, to be sent again."""
     body = {"error": "store-unavailable", "message": str(problem)}
     return JSONResponse(body, status_code=503, headers={"retry-after": "1"})
 
 
-async def _sweep(house: House) -> None:
+async def sweep_tables(house: House) -> None:
     """Every ``sweep`` seconds, the expired and finished tables leave memory (a sweep that finds
     the store away is tried again at the next one)."""
     while True:

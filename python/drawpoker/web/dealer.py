@@ -19,22 +19,27 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import math
 import os
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from redis.asyncio import Redis
 
 from drawpoker.errors import DrawPokerError
+from drawpoker.web.app import CREATOR_FIELDS
 from drawpoker.web.bus import Position, RedisBus, public_channel, seat_channel
 from drawpoker.web.gateway import gateway_of
 from drawpoker.web.guard import Refused
-from drawpoker.web.house import House, NicknameError, clean_name
+from drawpoker.web.house import House, NicknameError
+from drawpoker.web.i18n import DEFAULT_LANGUAGE
 from drawpoker.web.inbox import REDIS_DOWN, RedisInbox
 from drawpoker.web.lanes import LANES, LEASE_MS, RENEW_EVERY, Lease, RedisLeases, lane_of
+from drawpoker.web.listing import SETTLE, listed, listing_key, row_inputs, table_row
 from drawpoker.web.lobby import parse_new_table
 from drawpoker.web.protocol import Act, Command, ProtocolError, parse_message
 from drawpoker.web.relay import Publisher, RemoteOutbox, TableRelay, reply_text
@@ -42,6 +47,9 @@ from drawpoker.web.room import Room, encode
 from drawpoker.web.store import StaleFenceError, StoreUnavailableError
 
 log = logging.getLogger("drawpoker.web")
+
+Answer = tuple[int, dict[str, Any]]
+"""A request's HTTP status and JSON body, as the gateway answers it."""
 
 
 def fair_share(lanes: int, dealers: int) -> int:
@@ -76,6 +84,56 @@ def refused_body(refused: Refused) -> dict[str, str]:
     {'error': 'too-many-tables', 'message': 'wait'}
     """
     return {"error": refused.code, "message": refused.message}
+
+
+def lobby_key(prefix: str) -> str:
+    """The Redis hash of the dealers' lobby rows (by dealer name), and the channel on which a
+    dealer says it wrote its rows.
+
+    >>> lobby_key("drawpoker")
+    'drawpoker:lobby'
+    """
+    return f"{prefix}:lobby"
+
+
+def _claim(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    seat, token = house.take_seat(room, request.get("name"), request.get("device"))
+    return 201, {"seat": seat, "token": token}
+
+
+def _facts(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    return 200, room.facts(str(request.get("lang", DEFAULT_LANGUAGE)))
+
+
+def _take_back(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    seat, token = house.take_back(room, request.get("device"), request.get("seat"))
+    return 200, {"seat": seat, "token": token}
+
+
+def _history(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    name, media, text = house.history_file(
+        room,
+        str(request.get("token") or ""),
+        request.get("device"),
+        request.get("seat"),
+        str(request.get("format")),
+    )
+    return 200, {"name": name, "media": media, "text": text}
+
+
+def _again(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    again, seat, token = house.again(room, str(request.get("token") or ""))
+    return 201, {"id": again.id, "seat": seat, "token": token}
+
+
+TABLE_ASKS: dict[str, Callable[[House, Room, dict[str, Any]], Answer]] = {
+    "claim": _claim,
+    "facts": _facts,
+    "return": _take_back,
+    "history": _history,
+    "again": _again,
+}
+"""The gateways' requests about one table that are answered as HTTP ones, by ``op``."""
 
 
 def dealer_name() -> str:
@@ -115,6 +173,16 @@ class Dealer:
         self.loading = asyncio.Lock()
         self.remote: dict[str, tuple[str, int | None, RemoteOutbox]] = {}
         house.prepare = self._prepare
+        house.new_id = self._new_id
+        self.lobby_key = lobby_key(prefix)
+
+    def _new_id(self) -> str:
+        """A new table's id in a lane this dealer holds (a table it makes itself: "Play now",
+        "Play again"), so that the gateways ask this dealer for it."""
+        while True:
+            table_id = secrets.token_urlsafe(12)
+            if lane_of(table_id) in self.held:
+                return table_id
 
     def _prepare(self, room: Room) -> None:
         lane = lane_of(room.id)
@@ -218,7 +286,7 @@ class Dealer:
         ]:
             text = room.catch_up(seat, self.publisher.tops[channel].seq)
             if text is not None:  # committed by the lane's last dealer, not published
-                room.relay.send(seat, text)
+                room.relay.send(seat, {DEFAULT_LANGUAGE: text})
         self.house.add(room)
         return room
 
@@ -237,6 +305,7 @@ class Dealer:
             await room.stop()
             del self.house.rooms[room.id]
             self.publisher.forget(TableRelay(self.publisher, room).channels())
+            self.house.lobby.changed()
         for conn, (table_id, _, _) in list(self.remote.items()):
             if lane_of(table_id) == lane:
                 del self.remote[conn]
@@ -267,6 +336,41 @@ class Dealer:
                 await self.leases.release(lease)
         with contextlib.suppress(*REDIS_DOWN):
             await self.client.zrem(self.dealers_key, self.name)
+            await self.client.hdel(self.lobby_key, self.name)
+            await self.client.publish(self.lobby_key, self.name)
+
+    async def publish_lobby(self) -> None:
+        """After each change of its tables (then at most every :data:`SETTLE` seconds), writes
+        the lobby's rows of this dealer's listed tables, each with its place in the list
+        (:func:`~drawpoker.web.listing.listing_key`), to the lobby hash under its name, and
+        tells the gateways (:class:`~drawpoker.web.gateway.GatewayLobby`). A Redis restarted
+        empty takes the dealer's leases with it: its lanes are dropped and taken again, and
+        the rows written again."""
+        changed = self.house.lobby.dirty
+        last = None
+        made: dict[str, tuple[tuple[Any, ...], str]] = {}  # by table: its row's inputs, its entry
+        while True:
+            await changed.wait()
+            changed.clear()
+            entries = {}
+            for room in listed(list(self.house.rooms.values())):
+                inputs = row_inputs(room)
+                kept = made.get(room.id)
+                if kept is None or kept[0] != inputs:  # most actions leave the row as it was
+                    kept = (inputs, json.dumps([listing_key(room), table_row(room)]))
+                entries[room.id] = kept
+            made = entries
+            text = "[" + ",".join(entry for _, entry in entries.values()) + "]"
+            if text != last:
+                try:
+                    await self.client.hset(self.lobby_key, self.name, text)
+                    await self.client.publish(self.lobby_key, self.name)
+                    last = text
+                except REDIS_DOWN as error:
+                    log.warning("dealer %s: lobby not published: %s", self.name, error)
+                    changed.set()
+                    await asyncio.sleep(RENEW_EVERY)
+            await asyncio.sleep(SETTLE)
 
     # ------------------------------------------------------------------ requests
 
@@ -316,21 +420,24 @@ class Dealer:
         op = request.get("op")
         if op == "create":
             self._reached(request)
-            self._create(request)
+            self._reply_to(request, lambda: self._create(request))
+            return
+        if op == "play":
+            self._reached(request)
+            self._reply_to(request, lambda: self._play_now(request))
             return
         room = await self._room(str(request.get("table")))
         self._reached(request)
+        asked = TABLE_ASKS.get(str(op))
         if room is None:
             refusal = ProtocolError("no-table", "there is no such table")
-            if op in ("claim", "facts"):
+            if asked is not None:
                 self._reply(request, 404, {"error": "no-table", "message": refusal.message})
             elif op in ("hello", "watch"):
                 self._answer(request, encode(refusal.to_dict()))
             return
-        if op == "claim":
-            self._claim(room, request)
-        elif op == "facts":
-            self._reply(request, 200, room.facts())
+        if asked is not None:
+            self._reply_to(request, lambda: asked(self.house, room, request))
         else:
             try:
                 self._connection(room, op, request)
@@ -348,64 +455,49 @@ class Dealer:
             lane = lane_of(str(request.get("table")))
             self.house.store.inbox_positions[lane] = request["entry"]
 
-    def _create(self, request: dict[str, Any]) -> None:
+    def _reply_to(self, request: dict[str, Any], work: Callable[[], Answer]) -> None:
+        """Replies with what ``work`` answers, or with the refusal it raised (as the
+        one-process site answers it: :class:`Refused` as it says, a bad nickname or another
+        bad request 400)."""
         try:
-            table_request = parse_new_table(request["request"])
-            device, nickname = None, None
-            if request.get("sit"):
-                nickname = clean_name(request.get("name"), "Player")
-                if request.get("device") is not None:
-                    device, known_as = self.house.device_of(request["device"])
-                    nickname = clean_name(request.get("name"), known_as)
-            room = self.house.create(table_request, request["maker"], device, request["table"])
-            body: dict[str, Any] = {"id": room.id}
-            if nickname is not None:
-                body["seat"], body["token"] = self.house.claim(
-                    room, nickname, request.get("device")
-                )
-            body["table"] = room.facts()
+            status, body = work()
         except Refused as refused:
-            self._reply(
-                request, refused.status, {"error": refused.code, "message": refused.message}
-            )
-            return
-        except DrawPokerError as problem:
-            self._reply(request, 400, {"error": "bad-request", "message": str(problem)})
-            return
-        self._reply(request, 201, body)
-
-    def _claim(self, room: Room, request: dict[str, Any]) -> None:
-        if room.status == "over":
-            why = "the game at this table is over: watch how it ended (its link with ?watch)"
-            self._reply(request, 409, {"error": "over", "message": why})
-            return
-        if not room.open_seats():
-            why = "every seat of this table is taken: watch it instead (its link with ?watch)"
-            self._reply(request, 409, {"error": "full", "message": why})
-            return
-        try:
-            seat, token = self.house.claim(room, request.get("name"), request.get("device"))
+            status, body = refused.status, refused_body(refused)
         except StaleFenceError as error:  # the lane has another dealer now: it takes a retry
-            self._reply(request, 503, {"error": "moved", "message": f"{error}: send it again"})
-            return
-        except Refused as refused:
-            self._reply(
-                request, refused.status, {"error": refused.code, "message": refused.message}
-            )
-            return
+            status, body = 503, {"error": "moved", "message": f"{error}: send it again"}
         except NicknameError as problem:
-            self._reply(request, 400, {"error": "bad-nickname", "message": str(problem)})
-            return
+            status, body = 400, {"error": "bad-nickname", "message": str(problem)}
         except DrawPokerError as problem:
-            self._reply(request, 400, {"error": "bad-request", "message": str(problem)})
-            return
-        self._reply(request, 201, {"seat": seat, "token": token})
+            status, body = 400, {"error": "bad-request", "message": str(problem)}
+        self._reply(request, status, body)
+
+    def _create(self, request: dict[str, Any]) -> Answer:
+        table_request = parse_new_table(request["request"])
+        creator = {key: request[key] for key in CREATOR_FIELDS if key in request}
+        return 201, self.house.open_table(
+            table_request, creator, request["maker"], request["table"]
+        )
+
+    def _play_now(self, request: dict[str, Any]) -> Answer:
+        room, seat, token = self.house.play_now(
+            request["game"], request.get("name"), request["maker"], request.get("device")
+        )
+        return 201, {"id": room.id, "seat": seat, "token": token}
+
+    def _attach(self, room: Room, conn: str, seat: int | None, request: dict[str, Any]) -> None:
+        """A connection that said hello to the lane's earlier dealer, known from now on."""
+        channel = public_channel(room.id) if seat is None else seat_channel(room.id, seat)
+        outbox = RemoteOutbox(self.publisher, request["reply"], 0, channel)
+        outbox.welcomed = True
+        self.remote[conn] = (room.id, seat, outbox)
+        room.attach(seat, outbox, str(request.get("lang", DEFAULT_LANGUAGE)))
 
     def _connection(self, room: Room, op: str | None, request: dict[str, Any]) -> None:
         """A request of one connection: ``hello``, ``watch``, ``message`` (an action or a
-        command), ``disconnect``."""
+        command), ``speak`` (its language again, to a dealer new to it), ``disconnect``."""
         conn = str(request["conn"])
         seat = request.get("seat")
+        tag = str(request.get("lang", DEFAULT_LANGUAGE))
         if op == "disconnect":
             known = self.remote.pop(conn, None)
             if known is not None and known[1] is None:
@@ -419,18 +511,21 @@ class Dealer:
             self.remote[conn] = (room.id, seat, outbox)
             since = request.get("since")
             if seat is None:
-                room.watch(outbox, since)
+                room.watch(outbox, since, tag)
             else:
-                room.connect(int(seat), outbox, since)
+                room.connect(int(seat), outbox, since, tag)
+            return
+        if op == "speak":  # its updates came in another language: this dealer is new to it
+            known = self.remote.get(conn)
+            if known is None:
+                self._attach(room, conn, seat, request)
+            else:
+                room.attach(known[1], known[2], tag)
             return
         if op != "message" or not isinstance(seat, int):
             raise ProtocolError("bad-message", f"unknown request {op!r}")
         if conn not in self.remote:  # said hello to the lane's earlier dealer
-            channel = seat_channel(room.id, seat)
-            outbox = RemoteOutbox(self.publisher, request["reply"], 0, channel)
-            outbox.welcomed = True
-            self.remote[conn] = (room.id, seat, outbox)
-            room.attach(seat, outbox)
+            self._attach(room, conn, seat, request)
         parsed = parse_message(request["text"])
         if isinstance(parsed, Command):
             room.command(seat, parsed.kind)

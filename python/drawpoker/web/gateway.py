@@ -17,34 +17,39 @@ import asyncio
 import contextlib
 import hmac
 import json
+import logging
 import secrets
+import time
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket
 
-from drawpoker.errors import DrawPokerError
 from drawpoker.web.app import (
     SocketOutbox,
-    _deny,
+    TableHandlers,
+    admit,
     body_error,
+    download,
     error,
-    foreign_origin,
+    fields,
     language,
-    read_json,
-    split_creator,
+    new_table_fields,
+    play_fields,
 )
 from drawpoker.web.bus import Position, RedisBus, Subscription, public_channel, seat_channel
 from drawpoker.web.guard import POLICY_VIOLATION, Guard, Refused
-from drawpoker.web.house import NicknameError, clean_name, token_hash
+from drawpoker.web.house import token_hash
 from drawpoker.web.inbox import REDIS_DOWN, RedisInbox
 from drawpoker.web.lanes import LEASE_MS, RENEW_EVERY, lane_of
-from drawpoker.web.lobby import parse_new_table
+from drawpoker.web.listing import LobbyFeed, row_page
 from drawpoker.web.protocol import TOO_SLOW, Command, Hello, ProtocolError, Watch, parse_message
-from drawpoker.web.relay import split_reply
+from drawpoker.web.relay import in_language, split_reply
 from drawpoker.web.room import Outbox, encode
 from drawpoker.web.store import Store
+
+log = logging.getLogger("drawpoker.web")
 
 ASK_TIMEOUT = 15.0
 """Seconds a gateway waits for a dealer's answer (a lane changing dealer takes about 3 s and
@@ -153,17 +158,9 @@ async def new_table(request: Request) -> Response:
     """``POST /api/tables`` in a gateway: checked here, made by the table's dealer."""
 
     try:
-        data = await read_json(request)
-        creator = split_creator(data)
-        parse_new_table(dict(data))
-        if creator["sit"]:
-            clean_name(creator.get("name"), "Player")
-    except ProtocolError as problem:
-        return body_error(problem, language(request))
-    except NicknameError as problem:
-        return error(400, "bad-nickname", str(problem), language(request))
-    except DrawPokerError as problem:
-        return error(400, "bad-request", str(problem), language(request))
+        data, _, creator = await new_table_fields(request)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message, language(request))
     gateway = _gateway(request)
     maker = request.client.host if request.client else "unknown"
     if not gateway.guard.table_allowed(maker):
@@ -173,30 +170,145 @@ async def new_table(request: Request) -> Response:
     table_id = secrets.token_urlsafe(12)
     ask = {"op": "create", "request": data, "maker": maker, **creator}
     status, body = await gateway.ask(table_id, ask)
-    if status == 201:
-        body["url"] = f"{request.app.state.public_url}/table/{table_id}"
+    return _link(request, status, body)
+
+
+def answer(request: Request, status: int, body: dict[str, Any]) -> Response:
+    """A dealer's answer as the one process gives it: an error in the request's language
+    (:func:`~drawpoker.web.app.error`), anything else as it came."""
+    if status >= 400 and "error" in body:
+        return error(status, body["error"], body["message"], language(request))
     return JSONResponse(body, status_code=status)
+
+
+async def _asked(request: Request, ask: dict[str, Any]) -> Response:
+    """The answer of the dealer of the request's table to ``ask``."""
+    table_id = request.path_params["table_id"]
+    status, body = await _gateway(request).ask(table_id, {**ask, "lang": language(request)})
+    return answer(request, status, body)
+
+
+def _link(request: Request, status: int, body: dict[str, Any]) -> Response:
+    """A dealer's answer naming a table (``id``), with the table's link added."""
+    if status == 201:
+        body["url"] = f"{request.app.state.public_url}/table/{body['id']}"
+    return answer(request, status, body)
 
 
 async def take_seat(request: Request) -> Response:
     """``POST /api/tables/{id}/seats`` in a gateway: the seat given by the table's dealer."""
-
     try:
-        data = await read_json(request)
-        unknown = sorted(set(data) - {"name", "device"})
-        if unknown:
-            raise ProtocolError("bad-message", f"unknown fields {unknown} (known: device, name)")
+        data = await fields(request, {"name", "device"})
     except ProtocolError as problem:
-        return body_error(problem)
-    ask = {"op": "claim", "name": data.get("name"), "device": data.get("device")}
-    status, body = await _gateway(request).ask(request.path_params["table_id"], ask)
-    return JSONResponse(body, status_code=status)
+        return body_error(problem, language(request))
+    return await _asked(request, {"op": "claim", **data})
 
 
 async def table_facts(request: Request) -> Response:
     """``GET /api/tables/{id}`` in a gateway: the facts of the table's dealer."""
-    status, body = await _gateway(request).ask(request.path_params["table_id"], {"op": "facts"})
-    return JSONResponse(body, status_code=status)
+    return await _asked(request, {"op": "facts"})
+
+
+async def take_back(request: Request) -> Response:
+    """``POST /api/tables/{id}/return`` in a gateway: the table's dealer gives the device its
+    seat back, with a new token."""
+    try:
+        data = await fields(request, {"device", "seat"})
+    except ProtocolError as problem:
+        return body_error(problem)
+    return await _asked(request, {"op": "return", **data})
+
+
+async def history(request: Request) -> Response:
+    """``GET /api/tables/{id}/history`` in a gateway: the seat's hand history, made by the
+    table's dealer from what that seat saw."""
+    headers, query = request.headers, request.query_params
+    ask = {
+        "op": "history",
+        "token": headers.get("x-seat-token", ""),
+        "device": headers.get("x-device-key"),
+        "seat": query.get("seat"),
+        "format": query.get("format", "json"),
+    }
+    table_id = request.path_params["table_id"]
+    status, body = await _gateway(request).ask(table_id, ask)
+    if status != 200:
+        return answer(request, status, body)
+    return download(body["name"], body["media"], body["text"])
+
+
+async def play_again(request: Request) -> Response:
+    """``POST /api/tables/{id}/again`` in a gateway: a seat at the group's new table, made by
+    the finished table's dealer."""
+    table_id = request.path_params["table_id"]
+    ask = {"op": "again", "token": request.headers.get("x-seat-token", "")}
+    status, body = await _gateway(request).ask(table_id, ask)
+    return _link(request, status, body)
+
+
+PLAY_LANE = "play:"
+"""Every "Play now" of a game goes to the dealer of the lane of ``play:<game>``: it seats
+people at its own tables of that game with CPU players, as the one process does at its own."""
+
+
+async def play_now(request: Request) -> Response:
+    """``POST /api/play`` in a gateway: "Play now", asked of the game's dealer."""
+    try:
+        data = await play_fields(request)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
+    maker = request.client.host if request.client else "unknown"
+    ask = {"op": "play", **data, "maker": maker}
+    status, body = await _gateway(request).ask(PLAY_LANE + data["game"], ask)
+    return _link(request, status, body)
+
+
+class GatewayLobby:
+    """The lobby's list in a gateway: the rows every live dealer wrote
+    (:meth:`~drawpoker.web.dealer.Dealer.publish_lobby`), merged in the list's order, read
+    again when a dealer says it wrote (and every :data:`RENEW_EVERY` seconds: a dealer that
+    died leaves the list); ``feed`` pushes it to the lobby pages.
+
+    >>> lobby = GatewayLobby(RedisBus.from_url("unix:///run/redis.sock"))
+    >>> lobby.feed.page(10, 0)
+    {'tables': [], 'total': 0, 'limit': 10, 'offset': 0}
+    """
+
+    def __init__(self, bus: RedisBus, prefix: str = "drawpoker") -> None:
+        self.bus = bus
+        self.key = f"{prefix}:lobby"
+        self.dealers_key = f"{prefix}:dealers"
+        self.rows: list[dict[str, Any]] = []
+        self.feed = LobbyFeed(lambda limit, offset: row_page(self.rows, limit, offset))
+
+    async def refresh(self) -> None:
+        """Reads every live dealer's rows again."""
+        client = self.bus.client
+        now_ms = int(time.time() * 1000)
+        alive = set(await client.zrangebyscore(self.dealers_key, now_ms, "+inf"))
+        written = await client.hgetall(self.key)
+        merged = [
+            (tuple(key), row)
+            for dealer, text in written.items()
+            if dealer in alive
+            for key, row in json.loads(text)
+        ]
+        merged.sort(key=lambda entry: entry[0])
+        self.rows = [row for _, row in merged]
+        self.feed.changed()
+
+    async def run(self) -> None:
+        """Follows the dealers' word, for as long as the gateway runs."""
+        while True:
+            try:
+                async with self.bus.client.pubsub() as said:
+                    await said.subscribe(self.key)
+                    while True:
+                        await self.refresh()
+                        await said.get_message(ignore_subscribe_messages=True, timeout=RENEW_EVERY)
+            except REDIS_DOWN as problem:
+                log.warning("gateway lobby: Redis unreachable: %s", problem)
+                await asyncio.sleep(RENEW_EVERY)
 
 
 async def refused(request: Request, problem: Exception) -> Response:
@@ -210,15 +322,8 @@ async def table_socket(websocket: WebSocket) -> None:
     """A table's WebSocket in a gateway (the same protocol as one process's, docs/protocol.md)."""
 
     gateway = _gateway(websocket)
-    origin = foreign_origin(websocket.scope, websocket.app.state.origins)
-    if origin is not None:
-        await _deny(websocket, 403, "bad-origin", f"connections from {origin} are not allowed")
-        return
-    address = websocket.client.host if websocket.client else "unknown"
-    if not gateway.guard.connect(address):
-        limit = gateway.guard.settings.connections_per_address
-        why = f"an address may have {limit} connections open"
-        await _deny(websocket, 429, "too-many-connections", why)
+    address = await admit(websocket, gateway.guard)
+    if address is None:
         return
     try:
         await websocket.accept()
@@ -243,6 +348,10 @@ class Connection:
         self.reply = gateway.reply_channel()
         self.number = 0
         self.seat: int | None = None
+        self.tag = language(websocket)
+        """The language the connection reads (its browser's, as the one process picks it)."""
+        self.spoke = False
+        """Whether the dealer was told the language again since an update came in another."""
 
     def _refuse(self, problem: ProtocolError, code: int, reason: str) -> None:
         self.outbox.send(encode(problem.to_dict()))
@@ -302,7 +411,12 @@ class Connection:
     async def _send(self, request: dict[str, Any]) -> None:
         self.number += 1
         request.update(
-            table=self.table_id, seat=self.seat, conn=self.id, reply=self.reply, n=self.number
+            table=self.table_id,
+            seat=self.seat,
+            conn=self.id,
+            reply=self.reply,
+            n=self.number,
+            lang=self.tag,
         )
         await self.gateway.inbox.send(lane_of(self.table_id), request)
 
@@ -321,7 +435,12 @@ class Connection:
             except StopAsyncIteration:
                 return
             text = message.payload
-            if message.channel == self.reply:
+            if message.channel != self.reply:
+                text, spoken = in_language(text, self.tag)
+                if not spoken and not self.spoke:  # a dealer new to the table: tell it
+                    await self._send({"op": "speak"})
+                self.spoke = not spoken
+            else:
                 after, text = split_reply(text)
                 if after is not None:
                     welcomed = True
@@ -360,3 +479,7 @@ class Connection:
                     await self._send({"op": "message", "text": text})
             except ProtocolError as problem:
                 self.outbox.send(encode(problem.to_dict()))
+
+
+GATEWAY = TableHandlers.named_in(globals())
+"""A gateway's handlers of the table-bound routes (:func:`drawpoker.web.app.site_routes`)."""

@@ -26,17 +26,20 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
 import unicodedata
 from collections.abc import Callable
+from typing import Any
 
-from drawpoker.errors import DrawPokerError, InvalidArgumentError
+from drawpoker.errors import DrawPokerError, HistoryError, InvalidArgumentError
 from drawpoker.games import game
 from drawpoker.web.devices import new_device_key, parse_device_key
 from drawpoker.web.guard import Guard, Refused, SiteLimits
-from drawpoker.web.listing import LobbyFeed, listed
+from drawpoker.web.history import phh_history, seat_history
+from drawpoker.web.listing import LobbyFeed, listed, table_page
 from drawpoker.web.lobby import NewTable, cpu_kinds, parse_new_table
 from drawpoker.web.room import Pace, Room, restore
 from drawpoker.web.store import SavedTable, Store
@@ -116,10 +119,20 @@ class House:
         """The address that made each table made since this server started."""
         self.device_makers: dict[str, int] = {}
         """The device that made each table made since this server started, where it sat with one."""
-        self.lobby = LobbyFeed(lambda: list(self.rooms.values()))
+        self.lobby = LobbyFeed(self.table_page)
         """The lobby pages kept up to date with the list of tables."""
+        self.new_id: Callable[[], str] = lambda: secrets.token_urlsafe(12)
+        """Makes the id of each new table not given one (a dealer's lie in the lanes it holds)."""
         self.prepare: Callable[[Room], None] | None = None
         """Called with each room before it starts (a dealer gives it its fence and relay)."""
+
+    def table_page(self, limit: int, offset: int) -> dict[str, Any]:
+        """A page of the lobby's list of this server's tables (:func:`table_page`).
+
+        >>> House(Store(":memory:")).table_page(10, 0)["total"]
+        0
+        """
+        return table_page(list(self.rooms.values()), limit, offset)
 
     def load(self) -> None:
         """Loads every saved table that is not over and starts the rooms (call it on the
@@ -246,7 +259,7 @@ class House:
                 "too-many-tables",
                 f"this address made tables too fast (at most {limits.table_rate}): wait a little",
             )
-        table_id = table_id or secrets.token_urlsafe(12)
+        table_id = table_id or self.new_id()
         seeds = [secrets.randbits(63) for _ in request.seats]
         room = Room.new(
             table_id,
@@ -262,6 +275,41 @@ class House:
             self.device_makers[table_id] = device
         self.add(room)
         return room
+
+    def open_table(
+        self,
+        request: NewTable,
+        creator: dict[str, Any],
+        maker: str = "local",
+        table_id: str | None = None,
+    ) -> dict[str, Any]:
+        """A new table made from the lobby's ``request`` (:meth:`create`), its creator seated
+        at once when ``creator`` (:func:`~drawpoker.web.app.split_creator`'s fields) says
+        ``sit``, under ``name`` or their ``device``'s nickname (a bad key refused before any
+        table is made): the site's answer, its id, the creator's seat and token, its facts.
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     house = House(Store(":memory:"))
+        ...     request = parse_new_table({"game": "holdem", "seats": ["person"] * 2})
+        ...     body = house.open_table(request, {"sit": True, "name": "Ann"})
+        ...     await house.stop()
+        ...     return body["seat"], body["table"]["players"][0]["name"]
+        >>> asyncio.run(demo())
+        (0, 'Ann')
+        """
+        nickname = clean_name(creator.get("name"), "Player") if creator.get("sit") else None
+        device = creator.get("device")
+        device_id = None
+        if device is not None:  # checked before the table is made: a bad key makes none
+            device_id, known_as = self.device_of(device)
+            nickname = clean_name(creator.get("name"), known_as)
+        room = self.create(request, maker, device_id, table_id)
+        body: dict[str, Any] = {"id": room.id}
+        if nickname is not None:
+            body["seat"], body["token"] = self.claim(room, nickname, device)
+        body["table"] = room.facts()
+        return body
 
     def play_now(
         self, name: str, nickname: object, maker: str = "local", device_key: object = None
@@ -462,6 +510,33 @@ third is first
         room.claim(seat, display, token_hash(token), device)
         return seat, token
 
+    def take_seat(self, room: Room, name: object, device_key: object = None) -> tuple[int, str]:
+        """A person asks for a seat of ``room`` (the site's "take a seat"): :meth:`claim`, or
+        :class:`Refused` (409) when its game is over (``over``) or every seat is taken
+        (``full``), each saying what to do instead.
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     house = House(Store(":memory:"))
+        ...     room = house.create(parse_new_table({"game": "holdem", "seats": ["person",
+        ...                                          "cpu:rules"]}))
+        ...     seat, _ = house.take_seat(room, "Ann")
+        ...     try:
+        ...         house.take_seat(room, "Bob")
+        ...     except Refused as refused:
+        ...         print(seat, refused.status, refused.code)
+        ...     await house.stop()
+        >>> asyncio.run(demo())
+        0 409 full
+        """
+        if room.status == "over":
+            why = "the game at this table is over: watch how it ended (its link with ?watch)"
+            raise Refused(409, "over", why)
+        if not room.open_seats():
+            why = "every seat of this table is taken: watch it instead (its link with ?watch)"
+            raise Refused(409, "full", why)
+        return self.claim(room, name, device_key)
+
     def play_again(self, room: Room, seat: int) -> tuple[Room, str]:
         """After ``room``'s game is over, its person at ``seat`` plays again: the first to ask
         makes a new table of the same request (game, settings, seats), and each person gets
@@ -495,6 +570,64 @@ third is first
         token = secrets.token_urlsafe(32)
         again.claim(seat, room.seats[seat].name, token_hash(token))
         return again, token
+
+    def again(self, room: Room, token: str) -> tuple[Room, int, str]:
+        """:meth:`play_again` asked with a seat's token: the new table, the seat and its token;
+        :class:`Refused` when the token is no seat's (403 ``bad-token``) or the new table
+        cannot be had (409 ``conflict``, saying why)."""
+        seat = self.seat_of(room, token) if token else None
+        if seat is None:
+            raise Refused(403, "bad-token", "send the seat token in the X-Seat-Token header")
+        try:
+            again, new_token = self.play_again(room, seat)
+        except DrawPokerError as problem:
+            raise Refused(409, "conflict", str(problem)) from None
+        return again, seat, new_token
+
+    def history_file(
+        self, room: Room, token: str, device_key: str | None, asked: str | None, kind: str
+    ) -> tuple[str, str, str]:
+        """A seat's hand history as a file (its name, media type and text): the seat of
+        ``token``, or of the device ``device_key`` (``asked``, or its first seat there), in
+        ``kind`` ``json`` or ``phh``; only what that seat saw. :class:`Refused` when neither
+        names a seat (403), for a format that is neither (400) or a game PHH cannot write (501).
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     house = House(Store(":memory:"))
+        ...     room = house.create(parse_new_table({"game": "holdem", "seats": ["person",
+        ...                                          "cpu:rules"]}))
+        ...     _, token = house.claim(room, "Ann")
+        ...     name, media, _ = house.history_file(room, token, None, None, "phh")
+        ...     await house.stop()
+        ...     return name.endswith("-seat1.phhs"), media
+        >>> asyncio.run(demo())
+        (True, 'text/plain')
+        """
+        seat = self.seat_of(room, token) if token else None
+        if seat is None and device_key is not None:
+            seats = self.device_seats(room, device_key)
+            chosen = str(seats[0]) if asked is None else asked
+            if not chosen.isdigit() or int(chosen) not in seats:
+                raise Refused(403, "not-your-seat", f"this device's seats here are {seats}")
+            seat = int(chosen)
+        if seat is None:
+            why = (
+                "send the seat token in the X-Seat-Token header (or the device key in X-Device-Key)"
+            )
+            raise Refused(403, "bad-token", why)
+        names = [p["name"] for p in room.players()]
+        name = f"drawpoker-{room.id}-seat{seat + 1}"
+        if kind == "phh":
+            try:
+                text = phh_history(room.id, room.table, seat, names)
+            except HistoryError as problem:  # a game or setting no PHH variant can write
+                raise Refused(501, "no-phh", str(problem)) from None
+            return f"{name}.phhs", "text/plain", text
+        if kind != "json":
+            raise Refused(400, "bad-request", 'format is "json" or "phh"')
+        body = json.dumps(seat_history(room.id, room.table, seat, names), indent=1)
+        return f"{name}.json", "application/json", body
 
     def seat_of(self, room: Room, token: str) -> int | None:
         """The seat whose token this is, or ``None`` (every seat compared, in constant time).

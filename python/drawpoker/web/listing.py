@@ -118,6 +118,22 @@ def table_row(room: Room) -> dict[str, Any]:
     }
 
 
+def row_inputs(room: Room) -> tuple[Any, ...]:
+    """What of a table its lobby row (:func:`table_row`) reads that changes while it plays:
+    the row is made again only when these differ (a dealer lists every table of its own).
+
+    >>> from drawpoker.web.lobby import parse_new_table
+    >>> from drawpoker.web.room import Pace, Room
+    >>> from drawpoker.web.store import Store
+    >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+    ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+    >>> before = row_inputs(room); room.claim(0, "Ann", "hash"); row_inputs(room) == before
+    False
+    """
+    seats = tuple((record.name, record.cpu, record.taken) for record in room.seats)
+    return room.status, len(room.watchers), seats, tuple(sorted(room.ratings.items()))
+
+
 def listed(rooms: list[Room]) -> list[Room]:
     """The tables the lobby lists: not private, not over; those waiting for players first,
     then the oldest first.
@@ -126,7 +142,18 @@ def listed(rooms: list[Room]) -> list[Room]:
     []
     """
     shown = [room for room in rooms if not room.request.private and room.status != "over"]
-    return sorted(shown, key=lambda room: (room.status != "waiting", room.created, room.id))
+    return sorted(shown, key=listing_key)
+
+
+def listing_key(room: Room) -> tuple[bool, float, str]:
+    """Where a listed table stands in the list: those waiting for players first, then the
+    oldest first (a gateway merges its dealers' lists by it).
+
+    >>> from types import SimpleNamespace
+    >>> listing_key(SimpleNamespace(status="playing", created=5.0, id="t1"))
+    (True, 5.0, 't1')
+    """
+    return (room.status != "waiting", room.created, room.id)
 
 
 def page_bounds(limit: str | None, offset: str | None) -> tuple[int, int]:
@@ -163,11 +190,26 @@ def table_page(rooms: list[Room], limit: int, offset: int) -> dict[str, Any]:
     return {"tables": rows, "total": len(shown), "limit": limit, "offset": offset}
 
 
+def row_page(rows: list[dict[str, Any]], limit: int, offset: int) -> dict[str, Any]:
+    """One page of a list of rows made already (a gateway's, from its dealers' lists), as
+    :func:`table_page`.
+
+    >>> row_page([{"id": "a"}, {"id": "b"}], 1, 1)
+    {'tables': [{'id': 'b'}], 'total': 2, 'limit': 1, 'offset': 1}
+    """
+    return {
+        "tables": rows[offset : offset + limit],
+        "total": len(rows),
+        "limit": limit,
+        "offset": offset,
+    }
+
+
 class LobbyFeed:
     """The lobby pages connected, each sent the first page of the list when it connects and
     again each time the list changes (at once, then at most once every :data:`SETTLE` seconds).
 
-    >>> feed = LobbyFeed(lambda: [])
+    >>> feed = LobbyFeed(lambda limit, offset: table_page([], limit, offset))
     >>> class Page:
     ...     def __init__(self): self.texts = []
     ...     def send(self, text): self.texts.append(text); return True
@@ -176,15 +218,19 @@ class LobbyFeed:
     ['{"type":"tables","tables":[],"total":0,"limit":50,"offset":0}']
     """
 
-    def __init__(self, rooms: Callable[[], list[Room]]) -> None:
-        self.rooms = rooms
+    def __init__(self, listing: Callable[[int, int], dict[str, Any]]) -> None:
+        self.listing = listing
         self.pages: set[Outbox] = set()
         self.dirty = asyncio.Event()
         self.last: str | None = None
 
+    def page(self, limit: int, offset: int) -> dict[str, Any]:
+        """A page of the list (``limit`` rows from ``offset``: :func:`table_page`)."""
+        return self.listing(limit, offset)
+
     def message(self) -> str:
         """The list as the lobby pages are sent it."""
-        data = {"type": "tables", **table_page(self.rooms(), DEFAULT_PAGE, 0)}
+        data = {"type": "tables", **self.page(DEFAULT_PAGE, 0)}
         return json.dumps(data, separators=(",", ":"))
 
     def changed(self) -> None:

@@ -59,6 +59,33 @@ def split_reply(payload: str) -> tuple[Position | None, str]:
     return (Position.of_entry(after) if after else None), text
 
 
+def in_languages(texts: dict[str, str]) -> str:
+    r"""One channel message holding an update in each language its readers read: a line per
+    language, its tag and then the text (an encoded message holds no line break).
+
+    >>> in_languages({"ar": '{"a":1}', "en": '{"a":2}'})
+    'ar {"a":1}\nen {"a":2}'
+    """
+    return "\n".join(f"{tag} {text}" for tag, text in texts.items())
+
+
+def in_language(payload: str, tag: str) -> tuple[str, bool]:
+    r"""The text for a reader of ``tag`` in :func:`in_languages`'s payload, and whether it is
+    in that language (when it is not there: the first language's, and ``False``).
+
+    >>> in_language('ar {"a":1}\nen {"a":2}', "en"), in_language('en {"a":2}', "ar")
+    (('{"a":2}', True), ('{"a":2}', False))
+    """
+    first = None
+    for line in payload.split("\n"):
+        said, text = line.split(" ", 1)
+        if said == tag:
+            return text, True
+        first = text if first is None else first
+    assert first is not None
+    return first, False
+
+
 class Publisher:
     """The dealer's queue of messages and the task publishing them in order (retrying while
     the bus is down).
@@ -154,12 +181,13 @@ class TableRelay:
             public_channel(room.id)
         ]
 
-    def send(self, seat: int | None, text: str) -> None:
-        """Queues the message for the seat's channel (``None``: the public one)."""
+    def send(self, seat: int | None, texts: dict[str, str]) -> None:
+        """Queues the message for the seat's channel (``None``: the public one), in each of
+        its languages (:func:`in_languages`)."""
         room = self.room
         channel = public_channel(room.id) if seat is None else seat_channel(room.id, seat)
         seq = room.streams.last[-1 if seat is None else seat]
-        self.publisher.put(channel, self.publisher.position(channel, seq), text)
+        self.publisher.put(channel, self.publisher.position(channel, seq), in_languages(texts))
 
 
 class RemoteOutbox:

@@ -18,8 +18,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
+from starlette.routing import Route
 
 from drawpoker.web import app as site
 from drawpoker.web import gateway
@@ -64,8 +63,15 @@ def gateway_app(
         app.state.gateway = gateway.Gateway(store, bus, guard)
         app.state.house = House(store)  # no room: devices and ratings, read from the store
         app.state.house.guard = guard
-        kept = [app.state.gateway.keep_present(), guard.keep_counts()]
-        tasks = [asyncio.create_task(step) for step in kept]
+        lobby = gateway.GatewayLobby(bus)
+        app.state.lobby = lobby.feed
+        work = [
+            app.state.gateway.keep_present(),
+            guard.keep_counts(),
+            lobby.run(),
+            lobby.feed.run(),
+        ]
+        tasks = [asyncio.create_task(step) for step in work]
         try:
             yield
         finally:
@@ -74,33 +80,10 @@ def gateway_app(
             store.close()
 
     app = Starlette(
-        routes=[
-            Route("/", site._localised_page("index.html")),
-            Route("/table/{table_id}", site._localised_page("table.html")),
-            Route("/tips", site._localised_page("tips.html")),
-            Route("/rules", site.rules_index),
-            Route("/i18n/{tag}.json", site.texts),
-            Route("/rules/{game:path}", site.rules),
-            Route("/api/games", site.games),
-            Route("/api/tables", gateway.new_table, methods=["POST"]),
-            Route("/api/tables/{table_id}", gateway.table_facts),
-            Route("/api/tables/{table_id}/seats", gateway.take_seat, methods=["POST"]),
-            Route("/games", site._localised_page("games.html")),
-            Route("/leaderboard", site._localised_page("leaderboard.html")),
-            Route("/api/devices", site.new_device, methods=["POST"]),
-            Route("/api/devices/me", site.device_me),
-            Route("/api/devices/me/games", site.device_games),
-            Route("/api/leaderboard/{game}", site.leaderboard),
-            Route("/api/tips", site.tips),
-            Route("/api/tips.svg", site.tips_svg),
-            Route("/api/analyse", site.analysis, methods=["POST"]),
-            Route("/health", _health),
-            WebSocketRoute("/ws/{table_id}", gateway.table_socket),
-            Mount("/static", StaticFiles(directory=site.STATIC), name="static"),
-        ],
+        routes=[*site.site_routes(gateway.GATEWAY), Route("/health", _health)],
         lifespan=lifespan,
         exception_handlers={
-            StoreUnavailableError: site._store_away,
+            StoreUnavailableError: site.store_away,
             Refused: gateway.refused,
         },
     )
@@ -134,7 +117,8 @@ def dealer_app(
             dealer.keep_lanes(),
             dealer.serve_inbox(),
             dealer.publisher.run(),
-            site._sweep(house),
+            dealer.publish_lobby(),
+            site.sweep_tables(house),
         ]
         tasks = [asyncio.create_task(step) for step in work]
         try:

@@ -138,8 +138,9 @@ class Relay(Protocol):
     each person's seat's update (``seat``), and the public one (``seat`` ``None``), whether or
     not anyone connected to this process: the gateways hold the connections."""
 
-    def send(self, seat: int | None, text: str) -> None:
-        """Queues a message for the seat's channel (the public one for ``None``)."""
+    def send(self, seat: int | None, texts: dict[str, str]) -> None:
+        """Queues a message for the seat's channel (the public one for ``None``): by language
+        tag, its text in each language its connections read."""
         ...
 
 
@@ -574,6 +575,11 @@ class Room:
         self.languages[outbox] = tag
         self.streams.tags.add(tag)
 
+    def _tags(self, outboxes: set[Outbox]) -> list[str]:
+        """The languages ``outboxes`` read (the default one when there is none)."""
+        tags = {self.languages.get(out, DEFAULT_LANGUAGE) for out in outboxes}
+        return sorted(tags) or [DEFAULT_LANGUAGE]
+
     def _silent(self, outbox: Outbox) -> None:
         self.languages.pop(outbox, None)
         self.streams.tags = {DEFAULT_LANGUAGE, *self.languages.values()}
@@ -633,9 +639,10 @@ class Room:
         events = self.streams.since(self.table, stream, since)
         return encode({"type": "update", "seq": last, "events": events, "state": state})
 
-    def attach(self, seat: int, outbox: Outbox) -> None:
-        """A connection of ``seat`` that said hello to an earlier dealer of the table (this one
-        took the lane over): counted as connected, without a welcome (it has its own).
+    def attach(self, seat: int | None, outbox: Outbox, tag: str = DEFAULT_LANGUAGE) -> None:
+        """A connection of ``seat`` (``None``: a watcher) that said hello to an earlier dealer
+        of the table (this one took the lane over): counted as connected, without a welcome
+        (it has its own), its updates told in the language of ``tag`` from now on.
 
         >>> from drawpoker.web.lobby import parse_new_table
         >>> from drawpoker.web.store import Store
@@ -646,6 +653,10 @@ class Room:
         >>> room.attach(0, Quiet()); room.players()[0]["connected"]
         True
         """
+        self._speaks(outbox, tag)
+        if seat is None:
+            self.watchers.add(outbox)
+            return
         self.connections.setdefault(seat, set()).add(outbox)
         if self.gone.pop(seat, None) is not None:
             self._broadcast(None)
@@ -1021,8 +1032,9 @@ it starts when every seat has its player, or when a player asks to start
             return texts[seat, tag]
 
         for seat, outs in connected:
-            if relay is not None:  # a gateway's browsers read the default language's words
-                relay.send(seat, told(seat, DEFAULT_LANGUAGE))
+            if relay is not None:  # in each language the gateways' connections of the seat read
+                tags = self._tags(self.connections.get(seat, set()))
+                relay.send(seat, {tag: told(seat, tag) for tag in tags})
             for out in list(outs):
                 if not out.send(told(seat, self.languages.get(out, DEFAULT_LANGUAGE))):
                     outs.discard(out)
@@ -1042,8 +1054,8 @@ it starts when every seat has its player, or when a player asks to start
                 texts[tag] = merged(encode({**head, "events": events}), state)
             return texts[tag]
 
-        if self.relay is not None:  # as in _broadcast: the default language's words
-            self.relay.send(None, told(DEFAULT_LANGUAGE))
+        if self.relay is not None:  # as in _broadcast: in each language the watchers read
+            self.relay.send(None, {tag: told(tag) for tag in self._tags(self.watchers)})
         for out in list(self.watchers):
             if not out.send(told(self.languages.get(out, DEFAULT_LANGUAGE))):
                 self.watchers.discard(out)
