@@ -148,6 +148,13 @@ def test_defect_a_view_is_frozen_at_its_moment() -> None:
     hand.check_or_call()
     assert (view.events, view.bets, view.actor) == before
     assert len(hand.view(2).events) > len(view.events)
+    # views share the hand's event log as of their making: a later view leaves the held one's
+    assert view.events == before[0]
+    copy = Hand.from_state(hand.game, hand._state.copy())  # shares the log until either acts
+    now = hand.view(2).events
+    copy.check_or_call()
+    later = copy.view(2).events
+    assert len(later) > len(now) and later[: len(now)] == now == hand.view(2).events
 
 
 def play_on(table: Table, actions: int) -> None:

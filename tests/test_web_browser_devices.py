@@ -124,3 +124,48 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
     driver.find_element(By.CSS_SELECTOR, "#import-form button").click()
     wait(driver, lambda d: text(d, "who") == "Playing as: Sam", "the key imported")
     wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#games tbody tr"), "its games")
+
+
+def _games_page_shows(driver: Any) -> dict[str, bool]:
+    """Which parts of "your games" a person sees now."""
+    return {
+        name: driver.execute_script(
+            "const e = document.getElementById(arguments[0]);"
+            "return e !== null && e.checkVisibility() && e.getBoundingClientRect().height > 0",
+            name,
+        )
+        for name in ("no-games", "games", "paging", "previous", "next")
+    }
+
+
+def test_your_games_with_no_games_says_so_without_an_empty_table(
+    driver: Any, server: SiteServer
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    nothing = dict.fromkeys(("no-games", "games", "paging", "previous", "next"), False)
+    driver.get(server.url + "/")
+    driver.execute_script("localStorage.clear()")  # no device yet: no table to list either
+    driver.get(server.url + "/games")
+    wait(driver, lambda d: body(d, "ready") == "yes", "your games")
+    assert _games_page_shows(driver) == nothing
+
+    driver.get(server.url + "/")
+    wait(driver, lambda d: body(d, "ready") == "yes", "the lobby")
+    by_id(driver, "nickname").send_keys("Kim")  # a new device, which has played nothing
+    driver.find_element(By.CSS_SELECTOR, "#nickname-form button").click()
+    wait(driver, lambda d: d.execute_script("return localStorage['drawpoker.device']"), "a key")
+    for lang in ("en", "ar"):
+        driver.get(server.url + f"/games?lang={lang}")
+        wait(driver, lambda d: body(d, "ready") == "yes", "your games")
+        assert _games_page_shows(driver) == nothing | {"no-games": True}, lang
+        assert text(driver, "no-games") == message(lang, "games.none")
+
+    # one table: its row under the headings, the page count, and no page to go to
+    create_table(driver, server, "holdem", ["person", "cpu:checkcall"])
+    by_id(driver, "create").click()
+    wait(driver, lambda d: "/table/" in d.current_url, "the table")
+    driver.get(server.url + "/games")
+    wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#games tbody tr"), "its games")
+    assert _games_page_shows(driver) == nothing | {"games": True, "paging": True}
+    driver.get(server.url + "/games?lang=en")  # leave the device in English

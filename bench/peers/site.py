@@ -1,18 +1,19 @@
 """The site under load (``drawpoker serve``, bench/site_load.py): 200 concurrent tables on
-loopback (the ten games in turn), each with one scripted WebSocket client and CPU players;
-first at a site's pace (CPU players think 1 s, people 0.75-2.25 s, 2 s after a hand won without
-a showdown, the default 4 s after one), the same paced run with no showdown pause, then with no
-delays at all (the ceiling); and the lobby's live list: 200 listed tables, 50 lobby pages, a
-change at a time. No peer library has a site to compare with: the figures are drawpoker's
-alone. Goals: p99 <= 50 ms from an action to the state that shows it, at the paced load
-(issue 30); the server's CPU per paced action, the baseline of issue 30's 5x; the showdown
-pause's cost (issue 27: at most 10% of the paced CPU); p99 < 200 ms from a lobby change to
-every lobby page (issue 28)."""
+loopback (every game of the registry in turn), each with one scripted WebSocket client and CPU
+players; first at a site's pace (CPU players think 1 s, people 0.75-2.25 s, 2 s after a hand won
+without a showdown, the default 4 s after one), the same paced run with no showdown pause, then
+with no delays at all (the ceiling); and the lobby's live list: 200 listed tables, 50 lobby
+pages, a change at a time. No peer library has a site to compare with: the figures are
+drawpoker's alone. Goals: p99 <= 50 ms from an action to the state that shows it, at the paced
+load (issue 30); the server's CPU per paced action, the baseline of issue 30's 5x; the showdown
+pause's cost (issue 27: at most 10% of the paced CPU); p99 < 200 ms from a lobby change to every
+lobby page (issue 28)."""
 
 from __future__ import annotations
 
 import asyncio
 
+from bench import site_load
 from bench.figures import Figure
 from bench.site_load import LOBBY_CHANGES, Run, measure_lobby, run_once
 
@@ -26,7 +27,7 @@ LOBBY_CHANGES_MADE = 60
 
 
 def _figures(name: str, summary: dict[str, object], how: str) -> list[Figure]:
-    tables = f"{summary['tables']} tables of the ten games in turn"
+    tables = f"{summary['tables']} tables of the {len(site_load.TABLES)} games in turn"
     task = f"site, {name}: {tables}, action to the state that shows it"
     use = f"site, {name}: {tables}, throughput and the server's use"
     note = (

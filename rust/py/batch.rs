@@ -2,6 +2,7 @@
 //! arrays, the work done with the GIL released.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use super::engine::{HandState, Rules};
 use super::errors::{check, to_py};
@@ -254,6 +255,7 @@ impl BatchHands {
         self.check_slot(slot)?;
         Ok(HandState {
             state: self.batch.hand(slot).clone(),
+            shared_events: Arc::default(),
         })
     }
 
@@ -262,6 +264,7 @@ impl BatchHands {
         self.check_slot(slot)?;
         Ok(self.batch.finished(slot).map(|state| HandState {
             state: state.clone(),
+            shared_events: Arc::default(),
         }))
     }
 

@@ -7,6 +7,7 @@ use super::errors::{check, to_py};
 use super::seat_view::{event_tuple, legal_tuple, EventTuple, SeatView};
 use crate::card::{Card, RANK_CHARS, SUIT_CHARS};
 use crate::draw::limit::DrawLimit;
+use crate::engine::event::Event;
 use crate::engine::pots;
 use crate::engine::spec::{
     BetSize, CardOrder, Deck, FirstToAct, ForcedBets, HandCards, OddChip, Opening, Qualifier,
@@ -256,6 +257,8 @@ impl Rules {
 #[pyclass(module = "drawpoker._core")]
 pub struct HandState {
     pub(crate) state: State,
+    /// The events as of the last view, shared with the views made since (see `view`).
+    pub(crate) shared_events: Arc<Vec<Event>>,
 }
 
 fn card_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
@@ -308,6 +311,7 @@ impl HandState {
         };
         Ok(HandState {
             state: check(State::new(Arc::clone(&rules.spec), deal))?,
+            shared_events: Arc::default(),
         })
     }
 
@@ -528,19 +532,29 @@ impl HandState {
     /// What `seat` may see of the hand of `game` (a `GameSpec`): its own cards, the public
     /// facts, its legal actions on its turn and the events it may see, copied out of the hand
     /// (Python objects are made when read).
-    fn view(&self, seat: usize, game: Py<PyAny>) -> PyResult<SeatView> {
+    ///
+    /// The events are not copied per view: the hand's log (append-only) is shared with the
+    /// views, extended by the events since the last view. A view still alive at the next one
+    /// keeps its own events (the shared list is copied then, not changed under it).
+    fn view(&mut self, seat: usize, game: Py<PyAny>) -> PyResult<SeatView> {
         self.check_seat(seat)?;
         let legal = if self.state.actor == Some(seat) {
             Some(check(self.state.legal_actions())?)
         } else {
             None
         };
-        Ok(SeatView::new(&self.state, seat, legal, game))
+        let known = self.shared_events.len();
+        if known < self.state.events.len() {
+            Arc::make_mut(&mut self.shared_events).extend_from_slice(&self.state.events[known..]);
+        }
+        let events = Arc::clone(&self.shared_events);
+        Ok(SeatView::new(&self.state, seat, legal, game, events))
     }
 
     /// An independent copy of the hand.
     fn copy(&self) -> HandState {
         HandState {
+            shared_events: Arc::clone(&self.shared_events),
             state: self.state.clone(),
         }
     }

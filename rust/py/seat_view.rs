@@ -1,9 +1,12 @@
 //! `SeatView` (Python's `HandView`): what one seat may know of a hand, copied out of the engine
 //! state when the view is made (plain Rust data, no path back to the hand) and turned into
 //! Python objects only when a field is read. A CPU player reads a few fields of a view made at
-//! every decision.
+//! every decision. The events are the exception to the copy: a view shares the hand's log as
+//! of its making (a list the hand never changes while a view holds it) and picks the seat's
+//! own events when read, so a view costs the same early and late in a hand.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -83,7 +86,15 @@ pub struct SeatView {
     up_cards: Vec<Vec<Card>>,
     #[pyo3(get)]
     game: Py<PyAny>,
-    events: Vec<SeenEvent>,
+    events: SeenEvents,
+}
+
+/// The events a view shows: the hand's whole log, shared with the hand and filtered to what
+/// the seat may see when read (a view of the engine), or the seat's events themselves (a view
+/// made from fields).
+enum SeenEvents {
+    Shared(Arc<Vec<Event>>),
+    Own(Vec<SeenEvent>),
 }
 
 impl SeatView {
@@ -93,6 +104,7 @@ impl SeatView {
         seat: usize,
         legal: Option<LegalActions>,
         game: Py<PyAny>,
+        events: Arc<Vec<Event>>,
     ) -> SeatView {
         SeatView {
             seat,
@@ -129,20 +141,7 @@ impl SeatView {
             board: state.board.clone(),
             up_cards: (0..state.seats).map(|s| state.up_cards(s)).collect(),
             game,
-            events: state
-                .events
-                .iter()
-                .filter(|e| e.to.is_none() || e.to == Some(seat))
-                .map(|e| {
-                    (
-                        Cow::Borrowed(EventKind::name(e.kind)),
-                        e.seat,
-                        e.to,
-                        e.amount,
-                        e.cards.clone(),
-                    )
-                })
-                .collect(),
+            events: SeenEvents::Shared(events),
         }
     }
 }
@@ -295,10 +294,12 @@ impl SeatView {
             board: field(fields, "board")?,
             up_cards: field(fields, "up_cards")?,
             game: field(fields, "game")?,
-            events: events
-                .into_iter()
-                .map(|(kind, seat, to, amount, cards)| (owned(kind), seat, to, amount, cards))
-                .collect(),
+            events: SeenEvents::Own(
+                events
+                    .into_iter()
+                    .map(|(kind, seat, to, amount, cards)| (owned(kind), seat, to, amount, cards))
+                    .collect(),
+            ),
         })
     }
 
@@ -386,15 +387,29 @@ impl SeatView {
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let class = python_class(py, &EVENT, "drawpoker.games.events", "Event")?;
-        let events = self
-            .events
-            .iter()
-            .map(|(kind, seat, to, amount, cards)| {
-                let values = (kind.as_ref(), seat, to, amount, PyTuple::new(py, cards)?)
-                    .into_pyobject(py)?;
-                named_tuple(&class, values)
-            })
-            .collect::<PyResult<Vec<_>>>()?;
+        let event = |kind: &str, seat: &Option<usize>, to: &Option<usize>, amount, cards| {
+            let values = (kind, seat, to, amount, PyTuple::new(py, cards)?).into_pyobject(py)?;
+            named_tuple(&class, values)
+        };
+        let events = match &self.events {
+            SeenEvents::Shared(log) => log
+                .iter()
+                .filter(|e| e.to.is_none() || e.to == Some(self.seat))
+                .map(|e| {
+                    event(
+                        EventKind::name(e.kind),
+                        &e.seat,
+                        &e.to,
+                        e.amount,
+                        &e.cards[..],
+                    )
+                })
+                .collect::<PyResult<Vec<_>>>()?,
+            SeenEvents::Own(own) => own
+                .iter()
+                .map(|(kind, seat, to, amount, cards)| event(kind, seat, to, *amount, &cards[..]))
+                .collect::<PyResult<Vec<_>>>()?,
+        };
         PyTuple::new(py, events)
     }
     /// Every chip committed to the hand so far.

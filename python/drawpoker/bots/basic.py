@@ -40,10 +40,12 @@ class CheckCallBot:
         """
         if view.phase == "draw":
             return STAND_PAT
-        legal = view.legal  # a view makes the actions anew at each read
-        if legal is not None and "bring-in" in legal.kinds:
-            return BRING_IN
-        return CALL if view.current_bet > view.bets[view.seat] else CHECK
+        if view.current_bet > view.bets[view.seat]:
+            return CALL
+        # a view makes the actions anew at each read: read them only where a stud bring-in
+        # may be due (nothing to call yet)
+        legal = view.legal
+        return BRING_IN if legal is not None and "bring-in" in legal.kinds else CHECK
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (:func:`drawpoker.bots.restore_bot` reads it back).

@@ -250,18 +250,25 @@ class Table:
         0
         """
         played = 0
-        cpu, away, clock = self.cpu, self.away, self.clock
-        while not self.is_over and (limit is None or played < limit):
-            hand = self.hands[-1]
-            seat = hand.actor
-            player = cpu.get(seat) or away.get(seat)  # type: ignore[arg-type]
-            if player is None:
-                return  # a present person's turn
-            hand.act(player.choose(hand.view(seat)))  # type: ignore[arg-type]
-            self.turn_started = clock()  # _after_action, inlined on this hot path
-            if hand.is_over and self._next_round():
-                self._start_round()
-            played += 1
+        cpu, away = self.cpu, self.away
+        hand = self.hands[-1]
+        # _after_action, inlined on this hot path; the turn's clock starts once, when the CPU
+        # turns stop (nobody reads it in between)
+        try:
+            while not self.is_over and (limit is None or played < limit):
+                seat = hand.actor
+                player = cpu.get(seat) or away.get(seat)  # type: ignore[arg-type]
+                if player is None:
+                    break  # a present person's turn
+                hand.act(player.choose(hand.view(seat)))  # type: ignore[arg-type]
+                played += 1
+                if hand.actor is None:  # the hand is over
+                    if self._next_round():
+                        self._start_round()
+                    hand = self.hands[-1]
+        finally:
+            if played:
+                self.turn_started = self.clock()
 
     # ---------------------------------------------------------------- table behaviour
 

@@ -27,16 +27,42 @@ and a muck (``sm`` without cards) at the showdown, where the engine shows every 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Mapping
+from typing import Any, Protocol
 
 from drawpoker.errors import HistoryError, IllegalActionError, InvalidArgumentError
-from drawpoker.games import Action, Hand
-from drawpoker.history.notation import cards_text
+from drawpoker.games import Action, GameSpec, Hand
+from drawpoker.history.notation import Move, cards_text
 from drawpoker.history.plan import deal_plan
 
-if TYPE_CHECKING:
-    from drawpoker.history.record import History
+
+class Replayable(Protocol):
+    """What a replay reads of a history: a :class:`~drawpoker.history.record.History` is one.
+    Named here, not imported, because a history replays itself (``History.replay()``): the
+    record module sits above this one.
+
+    >>> from drawpoker.history import loads
+    >>> from drawpoker.history.record import EXAMPLE
+    >>> history: Replayable = loads(EXAMPLE)[0]
+    >>> history.name, history.players_count
+    ('hand 1', 2)
+    """
+
+    @property
+    def values(self) -> Mapping[str, Any]: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def moves(self) -> tuple[Move, ...]: ...
+    @property
+    def spec(self) -> GameSpec: ...
+    @property
+    def engine_seats(self) -> tuple[int, list[int], int]: ...
+    @property
+    def starting_stacks(self) -> list[int]: ...
+    @property
+    def players_count(self) -> int: ...
+    def get(self, name: str, default: Any = None) -> Any: ...
 
 
 class Replay:
@@ -54,7 +80,7 @@ class Replay:
     ('p1 f', True, [0, 0, 990, 0, 1010, 0])
     """
 
-    def __init__(self, history: History) -> None:
+    def __init__(self, history: Replayable) -> None:
         self.history = history
         spec = history.spec
         name = history.name

@@ -56,8 +56,12 @@ async function showGames() {
   body.replaceChildren(...rows);
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
   $("page").textContent = t("games.page", { page: formatNumber(gamesPage + 1), pages: formatNumber(pages), tables: t("games.count", {}, data.total) });
-  /** @type {HTMLButtonElement} */ ($("previous")).disabled = gamesPage === 0;
-  /** @type {HTMLButtonElement} */ ($("next")).disabled = gamesPage + 1 >= pages;
+  // No headings over an empty table and no buttons to a page that is not there.
+  $("no-games").hidden = data.total > 0;
+  $("games-region").hidden = rows.length === 0;
+  $("paging").hidden = data.total === 0;
+  $("previous").hidden = gamesPage === 0;
+  $("next").hidden = gamesPage + 1 >= pages;
 }
 
 // The lobby's nickname field registers this browser; until then there are no games to list.
