@@ -176,6 +176,53 @@ def card_names(driver: Any, seat: int) -> list[str]:
     )
 
 
+RANK_WORDS = dict(
+    zip(
+        "23456789TJQKA",
+        [
+            "deuce",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "jack",
+            "queen",
+            "king",
+            "ace",
+        ],
+        strict=True,
+    )
+)
+
+
+def check_own_hand_line(driver: Any) -> None:
+    """Our own hand is described in our seat box, under our cards, as it stands: before the
+    flop by what the two cards hold ("Pair of kings", "High card, ace"), then a whole hand."""
+    line = by_id(driver, "own-hand")
+    assert line.find_element("xpath", "..").get_attribute("id") == "seat-0"
+    (cards,) = boxes(driver, "#seat-0 .cards")
+    (text,) = boxes(driver, "#own-hand")
+    assert text["top"] >= cards["bottom"] - 1, (text, cards)
+    mine = driver.execute_script(
+        "return [...document.querySelectorAll('#seat-0 .cards .card')].map((c) => c.dataset.card)"
+    )
+    board = driver.execute_script(
+        "return [...document.querySelectorAll('#board .card')].map((c) => c.dataset.card)"
+    )
+    said = line.text.removeprefix("Your hand: ").strip("\u2068\u2069")
+    if board:
+        assert line.text.startswith("Your hand: ") and len(said) > 8, line.text
+        return
+    ranks = sorted((card[0] for card in mine), key="23456789TJQKA".index, reverse=True)
+    words = RANK_WORDS[ranks[0]]
+    expected = f"Pair of {words}s" if ranks[0] == ranks[1] else f"High card, {words}"
+    assert said == expected.replace("sixs", "sixes"), (line.text, mine)
+
+
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_a_showdown_on_the_felt_at_every_size(
     width: int, height: int, driver: Any, server: SiteServer, artifacts: Path
@@ -200,6 +247,7 @@ def test_a_showdown_on_the_felt_at_every_size(
             break
         check_turn_layout(driver, width, height)
         assert boxes(driver, "#seat-0 .timebar #timebar"), "the turn timer's bar on our seat"
+        check_own_hand_line(driver)
         if not shot:
             driver.save_screenshot(str(artifacts / f"turn-{width}x{height}.png"))
             assert serious_violations(driver) == []

@@ -143,6 +143,11 @@ export function renderFelt() {
     box.append(name);
     box.append(element("div", { class: "stack", text: scoreText(page.facts.game.betting ? hand.stacks[s] : page.state.points[s]) }));
     box.append(seatCards(s, hand, result));
+    if (s === page.seat && !result && page.state.own_hand) {
+      // your own hand as it stands, in the showdown's words (the server's, in our language)
+      box.append(element("div", { class: "own-hand", id: "own-hand", dir: "auto",
+        text: t("table.own_hand", { hand: isolated(handText(page.state.own_hand)) }) }));
+    }
     const shown = hand.shown.find((x) => x.seat === s);
     if (shown && shown.text) box.append(element("div", { class: "shown", text: handText(shown) }));
     if (result) {
