@@ -508,3 +508,81 @@ def test_the_lobby_and_the_tips_page_fit_a_phone(
     wait(driver, lambda d: body(d, "ready") == "yes", page)
     driver.save_screenshot(str(artifacts / f"page-{page.strip('/') or 'lobby'}-320x640.png"))
     assert overflow(driver, 320) <= 0
+
+
+def sit_at_draw_table(driver: Any, server: SiteServer, settings: dict[str, str]) -> str:
+    """A Five-Card Draw table (``settings``) of us and two CPU players, seated as Sam, played
+    to our draw (a bet to us is called, a round checked to us is bet: checked around, the
+    hand would be dealt again)."""
+    seats = ["person", "cpu:checkcall", "cpu:checkcall"]
+    request = {"game": "five-card-draw", "settings": settings, "seats": seats, "rounds": 1}
+    made = server.request("POST", "/api/tables", request)
+    driver.get(server.url + f"/table/{made['id']}")
+    join(driver, "Sam")
+    while True:
+        wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+        ids = [b["id"] for b in boxes(driver, "#controls button")]
+        if "act-draw" in ids:
+            return str(made["id"])
+        before = body(driver, "seq")
+        click(driver, "act-call" if "act-call" in ids else "act-bet")
+        wait(driver, lambda d, seen=before: body(d, "seq") != seen, "the state after our bet")
+
+
+def tip_cards(driver: Any) -> list[str]:
+    return list(
+        driver.execute_script(
+            "return [...document.querySelectorAll('#tip .card')].map((c) => c.dataset.card)"
+        )
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
+def test_the_tip_at_our_draw_is_the_tips_pages_best_discard(
+    width: int, height: int, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """At a no-bet table the tips are on by default: at our draw the felt's controls show the
+    best discard of /api/analyse for our five cards (the tips page's numbers), and "Pick
+    these" picks exactly those cards."""
+    resize(driver, width, height)
+    driver.get(server.url + "/")
+    driver.execute_script("localStorage.removeItem('drawpoker.setting.tips')")
+    table = sit_at_draw_table(driver, server, {"mode": "no-bet"})
+    assert by_id(driver, "setting-tips").is_selected()
+    mine = driver.execute_script(
+        "return [...document.querySelectorAll('#seat-0 .cards .card')].map((c) => c.dataset.card)"
+    )
+    limit = server.request("GET", f"/api/tables/{table}")["game"]["settings"]["draw_limit"]
+    best = server.request("POST", "/api/analyse", {"hand": " ".join(mine), "limit": limit})
+    choice = best["choices"][0]
+    tip = by_id(driver, "tip")
+    assert tip_cards(driver) == choice["discards"]
+    improve = f"{100 * choice['improve_probability']:.2f}%"
+    if choice["discards"]:
+        assert improve in tip.text, (improve, tip.text)
+        click(driver, "tip-pick")
+        picked = driver.execute_script(
+            "return [...document.querySelectorAll('#seat-0 .card.picked')]"
+            ".map((c) => c.dataset.card)"
+        )
+        assert sorted(picked) == sorted(choice["discards"])
+    check_turn_layout(driver, width, height)
+    assert serious_violations(driver) == []
+    driver.save_screenshot(str(artifacts / f"tip-{width}x{height}.png"))
+
+
+def test_the_tips_setting_is_off_at_a_betting_table_and_kept_on_this_device(
+    driver: Any, server: SiteServer
+) -> None:
+    """At a betting table no tip shows until the setting is ticked; ticked, it shows at once
+    and stays ticked for the next table on this device."""
+    resize(driver, 1280, 720)
+    driver.get(server.url + "/")
+    driver.execute_script("localStorage.removeItem('drawpoker.setting.tips')")
+    sit_at_draw_table(driver, server, {})
+    box = by_id(driver, "setting-tips")
+    assert not box.is_selected() and not boxes(driver, "#tip")
+    box.click()
+    wait(driver, lambda d: boxes(d, "#tip"), "the tip once the setting is on")
+    sit_at_draw_table(driver, server, {})
+    assert by_id(driver, "setting-tips").is_selected() and boxes(driver, "#tip")

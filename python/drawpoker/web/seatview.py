@@ -26,7 +26,7 @@ from drawpoker.games import Action, Event, GameSpec, Hand, HandView, Table, side
 from drawpoker.games.actions import LegalActions
 from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 from drawpoker.narration import hand_words
-from drawpoker.web.seat_help import hand_line
+from drawpoker.web.seat_help import draw_tip, hand_line
 
 DRAW_RULES = {
     "3": "up to 3 cards",
@@ -345,7 +345,9 @@ def own_state(table: Table, seat: int, *, status: str, seq: int, tag: str = "en"
     """What ``seat`` alone is shown at this moment: the current hand as it sees it
     (:func:`hand_json`, its words in the language of ``tag``), its own hand described as it
     stands (``own_hand``, :func:`~drawpoker.web.seat_help.hand_line`), its legal actions on its
-    turn (only while the table plays), and ``seq``, the latest event of the seat's stream.
+    turn (only while the table plays) with, at its draw, the tips page's best discard (``tip``,
+    :func:`~drawpoker.web.seat_help.draw_tip`), and ``seq``, the latest event of the seat's
+    stream.
 
     >>> from drawpoker.games import Table, game
     >>> own = own_state(Table(game("holdem"), 2, seed=1), 0, status="playing", seq=3)
@@ -364,6 +366,7 @@ def own_state(table: Table, seat: int, *, status: str, seq: int, tag: str = "en"
             "seq": seq,
             "legal": None if legal is None else legal_json(view, legal, hand.why_illegal),
             "own_hand": hand_line(view, tag),
+            "tip": None if legal is None else draw_tip(view),
         }
     )
     return data
@@ -462,7 +465,16 @@ def seat_state(
         winners = hand.winners if hand.is_over else ()
         view_of = lambda hand: public_view(hand.view(0))  # noqa: E731
         data = hand_json(view_of(hand), index, winners, hand.start_stacks, tag)
-        data.update({"type": "state", "seat": None, "seq": seq, "legal": None, "own_hand": None})
+        data.update(
+            {
+                "type": "state",
+                "seat": None,
+                "seq": seq,
+                "legal": None,
+                "own_hand": None,
+                "tip": None,
+            }
+        )
     else:
         view_of = lambda hand: hand.view(seat)  # noqa: E731
         data = own_state(table, seat, status=status, seq=seq, tag=tag)

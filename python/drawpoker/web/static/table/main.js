@@ -12,6 +12,7 @@ import { renderFelt } from "./felt.js";
 import { fillKeys, listenForKeys } from "./keys.js";
 import { addEvents, clearLog } from "./log.js";
 import { renderInfo, renderLastHand, renderStandings } from "./panels.js";
+import { listenForSettings, showSettings } from "./settings.js";
 import { TABLE_ID, TOKEN_KEY, WATCHING, hooks, myTurn, page, showMessage, shownHand, titleOf } from "./state.js";
 
 async function main() {
@@ -139,6 +140,7 @@ function setState(next) {
 function render() {
   if (!page.state) return;
   renderInfo();
+  showSettings();
   renderControls();  // first: on a phone the panel's height sets the felt's
   renderFelt();
   renderStandings();
@@ -173,6 +175,7 @@ $("away").addEventListener("click", () => send({ type: page.state && page.state.
 $("download").addEventListener("click", () => download("json"));
 $("download-phh").addEventListener("click", () => download("phh"));
 listenForKeys();
+listenForSettings();
 setInterval(tick, 250);
 window.addEventListener("resize", () => { if (page.state) render(); });
 main();
