@@ -586,3 +586,46 @@ def test_the_tips_setting_is_off_at_a_betting_table_and_kept_on_this_device(
     wait(driver, lambda d: boxes(d, "#tip"), "the tip once the setting is on")
     sit_at_draw_table(driver, server, {})
     assert by_id(driver, "setting-tips").is_selected() and boxes(driver, "#tip")
+
+
+def take_our_turn(driver: Any) -> None:
+    """Checks or calls, and waits for our next turn."""
+    before = body(driver, "seq")
+    ids = [b["id"] for b in boxes(driver, "#controls button")]
+    click(driver, "act-check" if "act-check" in ids else "act-call")
+    wait(driver, lambda d: body(d, "seq") != before, "the state after our action")
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our next turn")
+
+
+def test_a_sound_when_our_turn_starts_once_per_turn_when_asked(
+    driver: Any, server: SiteServer
+) -> None:
+    """A Hold'em hand checked and called by three: off by default, no tone; ticked, a Web Audio
+    tone starts with each of our turns, and an update during the turn (someone starts
+    watching) sounds none."""
+    resize(driver, 1280, 720)
+    driver.get(server.url + "/")
+    driver.execute_script("localStorage.removeItem('drawpoker.setting.sound')")
+    table = sit_at_new_table(driver, server, ["person", "cpu:checkcall", "cpu:checkcall"], "Sam", 1)
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    driver.execute_script(
+        "window.tones = 0; const make = AudioContext.prototype.createOscillator;"
+        " AudioContext.prototype.createOscillator = function () {"
+        " window.tones += 1; return make.call(this); };"
+    )
+    assert not by_id(driver, "setting-sound").is_selected()
+    take_our_turn(driver)
+    assert driver.execute_script("return window.tones") == 0
+    click(driver, "setting-sound")
+    assert driver.execute_script("return window.tones") == 0  # this turn had started already
+    from websockets.sync.client import connect
+
+    with connect(server.ws_url(table)) as watcher:
+        watcher.send(json.dumps({"type": "watch"}))
+        wait(driver, lambda d: boxes(d, "#watching"), "the update saying someone watches")
+        assert body(driver, "myturn") == "yes"
+        assert driver.execute_script("return window.tones") == 0
+        take_our_turn(driver)
+        assert driver.execute_script("return window.tones") == 1
+        take_our_turn(driver)
+        assert driver.execute_script("return window.tones") == 2

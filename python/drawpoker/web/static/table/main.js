@@ -12,7 +12,8 @@ import { renderFelt } from "./felt.js";
 import { fillKeys, listenForKeys } from "./keys.js";
 import { addEvents, clearLog } from "./log.js";
 import { renderInfo, renderLastHand, renderStandings } from "./panels.js";
-import { listenForSettings, showSettings } from "./settings.js";
+import { listenForSettings, setting, showSettings } from "./settings.js";
+import { soundForTurn } from "./sound.js";
 import { TABLE_ID, TOKEN_KEY, WATCHING, hooks, myTurn, page, showMessage, shownHand, titleOf } from "./state.js";
 
 async function main() {
@@ -134,6 +135,8 @@ function setState(next) {
   if (page.pickedFor !== next.seq) { page.picked = new Set(); page.pickedFor = next.seq; }
   if (page.preAction && preActionStale(page.preAction, next)) page.preAction = null;
   render();
+  // a turn is the hand and the actions played before it: the updates during it change neither
+  soundForTurn(myTurn() ? `${next.hand}:${next.actions}` : null, setting("sound"));
   if (page.preAction && myTurn() && shownHand() === null) playPreAction();
 }
 

@@ -1,10 +1,12 @@
 // @ts-check
 // drawpoker: The table page's settings of this device (kept in localStorage, as the nickname
-// is): tips at your draw (off by default, on by default at a no-bet table, where people learn).
+// is): tips at your draw (off by default, on by default at a no-bet table, where people learn)
+// and a sound when your turn starts (off by default).
+import { wakeSound } from "./sound.js";
 import { hooks, page } from "./state.js";
 
 const STORE = "drawpoker.setting.";
-const NAMES = ["tips"];
+const NAMES = ["tips", "sound"];
 
 /**
  * Whether the setting `name` is on for this device at this table.
@@ -23,6 +25,7 @@ export function listenForSettings() {
     const box = /** @type {HTMLInputElement} */ ($(`setting-${name}`));
     box.addEventListener("change", () => {
       localStorage.setItem(STORE + name, box.checked ? "on" : "off");
+      if (name === "sound" && box.checked) wakeSound();  // a click may start the page's audio
       hooks.render();
     });
   }
