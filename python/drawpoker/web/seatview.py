@@ -121,8 +121,8 @@ def shown_text(strength: int, ranking: str, tag: str = "en") -> str:
 
 
 def rankings_of(spec: GameSpec) -> tuple[str, ...]:
-    """The rankings of a game's showdown parts: a ``show`` event's strength is read by the
-    first, a ``low`` event's (hi/lo games) by the last.
+    """The rankings of a game's showdown parts: a shown hand's strength is read by the first,
+    its low's (hi/lo games) by the last.
 
     >>> from drawpoker.games import game
     >>> rankings_of(game("stud-hi-lo"))
@@ -135,21 +135,18 @@ def event_json(
     event: Event,
     seq: int,
     hand: int,
-    rankings: Sequence[str] = ("high",),
     timer: bool = False,
     sentence: str | None = None,
 ) -> dict[str, Any]:
     """One event as a seat receives it, numbered ``seq`` in its stream; ``private`` marks an
-    event only this seat sees; a ``show`` (or a hi/lo game's ``low``) carries the hand's
-    description in ``text``, read by the game's ``rankings`` (:func:`rankings_of`); an action
-    the turn timer took for its seat (R-TABLE-1) has ``timer``; ``sentence`` is the event as
-    the narration tells it to the reader (:mod:`drawpoker.narration`), in their language.
+    event only this seat sees; an action the turn timer took for its seat (R-TABLE-1) has
+    ``timer``; ``sentence`` is the event as the narration tells it to the reader
+    (:mod:`drawpoker.narration`), in their language. A shown hand's description is in the
+    sentence and in the state's ``shown`` (in the reader's language), not in the event.
 
     >>> event_json(Event("show", 1, None, 7462, (51, 47, 43, 39, 35)), 9, 0)
     {'seq': 9, 'hand': 0, 'kind': 'show', 'seat': 1, 'amount': 7462, \
-'cards': ['As', 'Ks', 'Qs', 'Js', 'Ts'], 'private': False, 'text': 'Royal flush'}
-    >>> event_json(Event("low", 1, None, 6174, ()), 10, 0, ("high", "ace-five"))["text"]
-    'Six-four low: 6-4-3-2-A'
+'cards': ['As', 'Ks', 'Qs', 'Js', 'Ts'], 'private': False}
     >>> event_json(Event("check", 0, None), 11, 0, timer=True)["timer"]
     True
     """
@@ -162,10 +159,6 @@ def event_json(
         "cards": cards_text(event.cards),
         "private": event.to is not None,
     }
-    if event.kind == "show":
-        data["text"] = shown_text(event.amount, rankings[0])
-    elif event.kind == "low":
-        data["text"] = shown_text(event.amount, rankings[-1])
     if timer:
         data["timer"] = True
     if sentence is not None:
