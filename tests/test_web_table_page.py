@@ -589,10 +589,10 @@ def test_the_tips_setting_is_off_at_a_betting_table_and_kept_on_this_device(
 
 
 def take_our_turn(driver: Any) -> None:
-    """Checks or calls, and waits for our next turn."""
+    """Checks, calls or posts the bring-in (stud), and waits for our next turn."""
     before = body(driver, "seq")
     ids = [b["id"] for b in boxes(driver, "#controls button")]
-    click(driver, "act-check" if "act-check" in ids else "act-call")
+    click(driver, next(i for i in ("act-check", "act-call", "act-bring-in") if i in ids))
     wait(driver, lambda d: body(d, "seq") != before, "the state after our action")
     wait(driver, lambda d: body(d, "myturn") == "yes", "our next turn")
 
@@ -629,3 +629,44 @@ def test_a_sound_when_our_turn_starts_once_per_turn_when_asked(
         assert driver.execute_script("return window.tones") == 1
         take_our_turn(driver)
         assert driver.execute_script("return window.tones") == 2
+
+
+CROWDED = [("holdem", 10), ("stud", 8), ("omaha-hi-lo", 7)]
+"""Crowded tables: the most seats Hold'em (10) and stud (8, seven cards each) allow, and 7."""
+
+
+def check_seats_apart(driver: Any) -> None:
+    """No two seat boxes overlap, and no seat box covers a board card or the pot."""
+    seats = boxes(driver, "#felt .seat")
+    for i, first in enumerate(seats):
+        for second in seats[i + 1 :]:
+            assert not overlapping(first, second), (first["id"], second["id"], first, second)
+    for middle in boxes(driver, "#board .card") + boxes(driver, "#pot"):
+        for seat in seats:
+            assert not overlapping(middle, seat), (middle, seat)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize(("game", "players"), CROWDED, ids=[f"{g}-{n}" for g, n in CROWDED])
+def test_a_crowded_table_keeps_its_seats_apart(
+    game: str,
+    players: int,
+    width: int,
+    height: int,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """On our turn after the first betting round (a board, or stud's fourth street), every
+    seat box clear of the others and of the board and the pot."""
+    resize(driver, width, height)
+    seats = ["person"] + ["cpu:checkcall"] * (players - 1)
+    made = server.request("POST", "/api/tables", {"game": game, "seats": seats, "rounds": 1})
+    driver.get(server.url + f"/table/{made['id']}")
+    join(driver, "Sam")
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    while boxes(driver, "#board .card") == [] and len(card_names(driver, 0)) < 4:
+        take_our_turn(driver)
+    driver.save_screenshot(str(artifacts / f"crowded-{game}-{players}-{width}x{height}.png"))
+    check_turn_layout(driver, width, height)
+    check_seats_apart(driver)
