@@ -152,3 +152,34 @@ def test_the_tip_is_worked_out_once_per_hand_however_many_updates() -> None:
     after = seat_help._best_choice.cache_info()
     assert after.misses - before.misses <= 1 and after.hits - before.hits >= 19
     assert after.maxsize == seat_help.TIP_CACHE
+
+
+def test_every_preset_the_engine_offers_is_said_by_its_rule() -> None:
+    """The page's kind of each sizing preset comes from the engine's table of rules
+    (``_core.preset_rules``), so every label the legal actions offer is known, and a preset
+    is said by how its total is found, whatever its English label."""
+    from drawpoker import _core
+    from drawpoker.web.seatview import PRESETS, legal_json
+
+    offered = set()
+    for name in ("holdem", "omaha"):
+        hand = Hand(game(name), [10000, 10000, 10000], seed=1)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            offered |= {label for label, _ in legal.presets}
+            data = legal_json(hand.view(hand.actor), legal, hand.why_illegal)
+            assert [p["name"] for p in data["presets"]] == [label for label, _ in legal.presets]
+            if "check" in legal.kinds:
+                hand.check()
+            else:
+                hand.call()
+    assert offered == {"33% pot", "50% pot", "pot", "2x", "3x", "half pot"}
+    assert {label for label, _, _ in _core.preset_rules()} == offered == set(PRESETS)
+    assert PRESETS == {
+        "33% pot": ("share", {"share": 33}),
+        "50% pot": ("half_pot", {}),
+        "half pot": ("half_pot", {}),
+        "pot": ("pot", {}),
+        "2x": ("times", {"times": 2}),
+        "3x": ("times", {"times": 3}),
+    }

@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
+from drawpoker import _core
 from drawpoker.cards import format_cards
 from drawpoker.games import Action, Event, GameSpec, Hand, HandView, Table, side_pots
 from drawpoker.games.actions import LegalActions
@@ -39,16 +40,29 @@ MASKED_DRAW_CARDS = 7
 a bigger hand gets only the most cards it may exchange."""
 
 
-PRESETS = {
-    "33% pot": ("share", {"share": 33}),
-    "50% pot": ("share", {"share": 50}),
-    "half pot": ("half_pot", {}),
-    "pot": ("pot", {}),
-    "2x": ("times", {"times": 2}),
-    "3x": ("times", {"times": 3}),
-}
-"""The engine's sizing presets (rust/engine/betting.rs: ``presets``) as a (kind, numbers) pair
-for the page to say in its own language (its catalogue's ``table.preset.<kind>``)."""
+def preset_kind(rule: str, percent: int) -> tuple[str, dict[str, int]]:
+    """A sizing preset as a (kind, numbers) pair for the page to say in its own language (its
+    catalogue's ``table.preset.<kind>``), from the preset's rule: the engine's stable id of how
+    its total is found (``pot-share`` or ``bet-multiple``) and its percentage, never from its
+    English label.
+
+    >>> preset_kind("pot-share", 33), preset_kind("pot-share", 100), preset_kind("pot-share", 50)
+    (('share', {'share': 33}), ('pot', {}), ('half_pot', {}))
+    >>> preset_kind("bet-multiple", 300), preset_kind("bet-multiple", 250)
+    (('times', {'times': 3}), ('bet_share', {'share': 250}))
+    """
+    if rule == "pot-share":
+        named: dict[int, tuple[str, dict[str, int]]] = {100: ("pot", {}), 50: ("half_pot", {})}
+        return named.get(percent, ("share", {"share": percent}))
+    if percent % 100 == 0:
+        return ("times", {"times": percent // 100})
+    return ("bet_share", {"share": percent})
+
+
+PRESETS = {label: preset_kind(rule, percent) for label, rule, percent in _core.preset_rules()}
+"""Every preset the engine offers (``_core.preset_rules``: each label of the legal actions
+with its rule), as :func:`preset_kind` says it: made from the engine's own table, so a preset
+added there is said by its rule with no change here."""
 
 
 def structure_kind(betting: object) -> tuple[str, dict[str, int]]:
