@@ -22,6 +22,7 @@ from drawpoker.draw import DRAW_LIMITS
 from drawpoker.evaluation import RANKINGS, evaluate, qualifies_low8
 from drawpoker.games import HandView, ShowdownPart
 from drawpoker.narration import hand_words, partial_hand_words
+from drawpoker.omaha import evaluate_omaha, evaluate_omaha_hilo
 from drawpoker.web.analysis import analyse
 
 TIP_CACHE = 1024
@@ -36,6 +37,11 @@ def _strength(part: ShowdownPart, own: tuple[int, ...], board: tuple[int, ...]) 
     if part.cards == "two-hole-three-board":
         if len(own) < 2 or len(board) < 3:
             return None
+        # the engine's Omaha evaluations: one call, not one for each of 60 hands
+        if part.ranking == "high":
+            return evaluate_omaha(own, board)
+        if part.ranking == "ace-five" and part.qualifier == "eight-or-better":
+            return evaluate_omaha_hilo(own, board)[1]  # None: no qualifying low
         return max(
             evaluate(hole + common, part.ranking)
             for hole in combinations(own, 2)
