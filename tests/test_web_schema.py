@@ -314,7 +314,22 @@ BROKEN = {
         "seat",
         _broken(lambda m: m["events"][0].update(kind="check", private=True, cards=[])),
     ),
-    "a show without its text": ("seat", _broken(lambda m: m["events"][0].update(kind="show"))),
+    "a show with an English text": (
+        "seat",
+        _broken(lambda m: m["events"][0].update(kind="show", text="Royal flush")),
+    ),
+    "a watcher told a hand line": (
+        "watcher",
+        _broken(lambda m: m["state"].update(own_hand={"text": "Pair of kings"})),
+    ),
+    "a watcher given a tip": (
+        "watcher",
+        _broken(
+            lambda m: m["state"].update(
+                tip={"discards": [], "kept": [], "improve_probability": 0, "value": 0.5}
+            )
+        ),
+    ),
     "a state without legal": ("seat", _broken(lambda m: m["state"].pop("legal"))),
     "an unknown state field": ("seat", _broken(lambda m: m["state"].update(seed=5))),
     "a stack as text": ("seat", _broken(lambda m: m["state"]["stacks"].__setitem__(0, "10"))),

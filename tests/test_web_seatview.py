@@ -159,7 +159,7 @@ def test_a_connection_is_sent_hand_words_and_cpu_names_in_its_language() -> None
             asyncio.run(room._cpu_turn())
         else:
             legal = room.state(seat)["legal"]
-            assert {p["kind"] for p in legal["presets"]} <= {"share", "pot", "times"}
+            assert {p["kind"] for p in legal["presets"]} <= {"share", "half_pot", "pot", "times"}
             action = chooser.choose(room.table.view(seat))
             room.act(seat, Act(room.streams.last[seat], action.kind, action.amount, ()))
         state_en = json.loads(english.texts[-1])["state"]

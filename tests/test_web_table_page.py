@@ -176,6 +176,53 @@ def card_names(driver: Any, seat: int) -> list[str]:
     )
 
 
+RANK_WORDS = dict(
+    zip(
+        "23456789TJQKA",
+        [
+            "deuce",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "jack",
+            "queen",
+            "king",
+            "ace",
+        ],
+        strict=True,
+    )
+)
+
+
+def check_own_hand_line(driver: Any) -> None:
+    """Our own hand is described in our seat box, under our cards, as it stands: before the
+    flop by what the two cards hold ("Pair of kings", "High card, ace"), then a whole hand."""
+    line = by_id(driver, "own-hand")
+    assert line.find_element("xpath", "..").get_attribute("id") == "seat-0"
+    (cards,) = boxes(driver, "#seat-0 .cards")
+    (text,) = boxes(driver, "#own-hand")
+    assert text["top"] >= cards["bottom"] - 1, (text, cards)
+    mine = driver.execute_script(
+        "return [...document.querySelectorAll('#seat-0 .cards .card')].map((c) => c.dataset.card)"
+    )
+    board = driver.execute_script(
+        "return [...document.querySelectorAll('#board .card')].map((c) => c.dataset.card)"
+    )
+    said = line.text.removeprefix("Your hand: ").strip("\u2068\u2069")
+    if board:
+        assert line.text.startswith("Your hand: ") and len(said) > 8, line.text
+        return
+    ranks = sorted((card[0] for card in mine), key="23456789TJQKA".index, reverse=True)
+    words = RANK_WORDS[ranks[0]]
+    expected = f"Pair of {words}s" if ranks[0] == ranks[1] else f"High card, {words}"
+    assert said == expected.replace("sixs", "sixes"), (line.text, mine)
+
+
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 def test_a_showdown_on_the_felt_at_every_size(
     width: int, height: int, driver: Any, server: SiteServer, artifacts: Path
@@ -200,6 +247,7 @@ def test_a_showdown_on_the_felt_at_every_size(
             break
         check_turn_layout(driver, width, height)
         assert boxes(driver, "#seat-0 .timebar #timebar"), "the turn timer's bar on our seat"
+        check_own_hand_line(driver)
         if not shot:
             driver.save_screenshot(str(artifacts / f"turn-{width}x{height}.png"))
             assert serious_violations(driver) == []
@@ -460,3 +508,165 @@ def test_the_lobby_and_the_tips_page_fit_a_phone(
     wait(driver, lambda d: body(d, "ready") == "yes", page)
     driver.save_screenshot(str(artifacts / f"page-{page.strip('/') or 'lobby'}-320x640.png"))
     assert overflow(driver, 320) <= 0
+
+
+def sit_at_draw_table(driver: Any, server: SiteServer, settings: dict[str, str]) -> str:
+    """A Five-Card Draw table (``settings``) of us and two CPU players, seated as Sam, played
+    to our draw (a bet to us is called, a round checked to us is bet: checked around, the
+    hand would be dealt again)."""
+    seats = ["person", "cpu:checkcall", "cpu:checkcall"]
+    request = {"game": "five-card-draw", "settings": settings, "seats": seats, "rounds": 1}
+    made = server.request("POST", "/api/tables", request)
+    driver.get(server.url + f"/table/{made['id']}")
+    join(driver, "Sam")
+    while True:
+        wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+        ids = [b["id"] for b in boxes(driver, "#controls button")]
+        if "act-draw" in ids:
+            return str(made["id"])
+        before = body(driver, "seq")
+        click(driver, "act-call" if "act-call" in ids else "act-bet")
+        wait(driver, lambda d, seen=before: body(d, "seq") != seen, "the state after our bet")
+
+
+def tip_cards(driver: Any) -> list[str]:
+    return list(
+        driver.execute_script(
+            "return [...document.querySelectorAll('#tip .card')].map((c) => c.dataset.card)"
+        )
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
+def test_the_tip_at_our_draw_is_the_tips_pages_best_discard(
+    width: int, height: int, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """At a no-bet table the tips are on by default: at our draw the felt's controls show the
+    best discard of /api/analyse for our five cards (the tips page's numbers), and "Pick
+    these" picks exactly those cards."""
+    resize(driver, width, height)
+    driver.get(server.url + "/")
+    driver.execute_script("localStorage.removeItem('drawpoker.setting.tips')")
+    table = sit_at_draw_table(driver, server, {"mode": "no-bet"})
+    assert by_id(driver, "setting-tips").is_selected()
+    mine = driver.execute_script(
+        "return [...document.querySelectorAll('#seat-0 .cards .card')].map((c) => c.dataset.card)"
+    )
+    limit = server.request("GET", f"/api/tables/{table}")["game"]["settings"]["draw_limit"]
+    best = server.request("POST", "/api/analyse", {"hand": " ".join(mine), "limit": limit})
+    choice = best["choices"][0]
+    tip = by_id(driver, "tip")
+    assert tip_cards(driver) == choice["discards"]
+    improve = f"{100 * choice['improve_probability']:.2f}%"
+    if choice["discards"]:
+        assert improve in tip.text, (improve, tip.text)
+        click(driver, "tip-pick")
+        picked = driver.execute_script(
+            "return [...document.querySelectorAll('#seat-0 .card.picked')]"
+            ".map((c) => c.dataset.card)"
+        )
+        assert sorted(picked) == sorted(choice["discards"])
+    check_turn_layout(driver, width, height)
+    assert serious_violations(driver) == []
+    driver.save_screenshot(str(artifacts / f"tip-{width}x{height}.png"))
+
+
+def test_the_tips_setting_is_off_at_a_betting_table_and_kept_on_this_device(
+    driver: Any, server: SiteServer
+) -> None:
+    """At a betting table no tip shows until the setting is ticked; ticked, it shows at once
+    and stays ticked for the next table on this device."""
+    resize(driver, 1280, 720)
+    driver.get(server.url + "/")
+    driver.execute_script("localStorage.removeItem('drawpoker.setting.tips')")
+    sit_at_draw_table(driver, server, {})
+    box = by_id(driver, "setting-tips")
+    assert not box.is_selected() and not boxes(driver, "#tip")
+    box.click()
+    wait(driver, lambda d: boxes(d, "#tip"), "the tip once the setting is on")
+    sit_at_draw_table(driver, server, {})
+    assert by_id(driver, "setting-tips").is_selected() and boxes(driver, "#tip")
+
+
+def take_our_turn(driver: Any) -> None:
+    """Checks, calls or posts the bring-in (stud), and waits for our next turn."""
+    before = body(driver, "seq")
+    ids = [b["id"] for b in boxes(driver, "#controls button")]
+    click(driver, next(i for i in ("act-check", "act-call", "act-bring-in") if i in ids))
+    wait(driver, lambda d: body(d, "seq") != before, "the state after our action")
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our next turn")
+
+
+def test_a_sound_when_our_turn_starts_once_per_turn_when_asked(
+    driver: Any, server: SiteServer
+) -> None:
+    """A Hold'em hand checked and called by three: off by default, no tone; ticked, a Web Audio
+    tone starts with each of our turns, and an update during the turn (someone starts
+    watching) sounds none."""
+    resize(driver, 1280, 720)
+    driver.get(server.url + "/")
+    driver.execute_script("localStorage.removeItem('drawpoker.setting.sound')")
+    table = sit_at_new_table(driver, server, ["person", "cpu:checkcall", "cpu:checkcall"], "Sam", 1)
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    driver.execute_script(
+        "window.tones = 0; const make = AudioContext.prototype.createOscillator;"
+        " AudioContext.prototype.createOscillator = function () {"
+        " window.tones += 1; return make.call(this); };"
+    )
+    assert not by_id(driver, "setting-sound").is_selected()
+    take_our_turn(driver)
+    assert driver.execute_script("return window.tones") == 0
+    click(driver, "setting-sound")
+    assert driver.execute_script("return window.tones") == 0  # this turn had started already
+    from websockets.sync.client import connect
+
+    with connect(server.ws_url(table)) as watcher:
+        watcher.send(json.dumps({"type": "watch"}))
+        wait(driver, lambda d: boxes(d, "#watching"), "the update saying someone watches")
+        assert body(driver, "myturn") == "yes"
+        assert driver.execute_script("return window.tones") == 0
+        take_our_turn(driver)
+        assert driver.execute_script("return window.tones") == 1
+        take_our_turn(driver)
+        assert driver.execute_script("return window.tones") == 2
+
+
+CROWDED = [("holdem", 10), ("stud", 8), ("omaha-hi-lo", 7)]
+"""Crowded tables: the most seats Hold'em (10) and stud (8, seven cards each) allow, and 7."""
+
+
+def check_seats_apart(driver: Any) -> None:
+    """No two seat boxes overlap, and no seat box covers a board card or the pot."""
+    seats = boxes(driver, "#felt .seat")
+    for i, first in enumerate(seats):
+        for second in seats[i + 1 :]:
+            assert not overlapping(first, second), (first["id"], second["id"], first, second)
+    for middle in boxes(driver, "#board .card") + boxes(driver, "#pot"):
+        for seat in seats:
+            assert not overlapping(middle, seat), (middle, seat)
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+@pytest.mark.parametrize(("game", "players"), CROWDED, ids=[f"{g}-{n}" for g, n in CROWDED])
+def test_a_crowded_table_keeps_its_seats_apart(
+    game: str,
+    players: int,
+    width: int,
+    height: int,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """On our turn after the first betting round (a board, or stud's fourth street), every
+    seat box clear of the others and of the board and the pot."""
+    resize(driver, width, height)
+    seats = ["person"] + ["cpu:checkcall"] * (players - 1)
+    made = server.request("POST", "/api/tables", {"game": game, "seats": seats, "rounds": 1})
+    driver.get(server.url + f"/table/{made['id']}")
+    join(driver, "Sam")
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    while boxes(driver, "#board .card") == [] and len(card_names(driver, 0)) < 4:
+        take_our_turn(driver)
+    driver.save_screenshot(str(artifacts / f"crowded-{game}-{players}-{width}x{height}.png"))
+    check_turn_layout(driver, width, height)
+    check_seats_apart(driver)

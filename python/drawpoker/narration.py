@@ -36,12 +36,13 @@ You win 2,000 with Pair of fours (A-J-7)
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from drawpoker.cards import format_cards
+from drawpoker.cards import format_cards, rank_of
 from drawpoker.catalogues import (
     PSEUDO_LANGUAGE,
     Catalogue,
@@ -216,6 +217,42 @@ def hand_words(strength: int, ranking: str, tag: str = "en") -> str:
         values: dict[str, Any] = {f"p{k}": part for k, part in enumerate(parts)}
         return say(tag, key, **values)
     return _isolate(english, tag, strong=True)  # a form this module does not know yet
+
+
+PARTIAL_FORMS = {
+    4: "hand.partial.four_of_a_kind",
+    3: "hand.partial.three_of_a_kind",
+    2: "hand.partial.pair",
+    1: "hand.partial.high_card",
+}
+"""What fewer than five cards hold so far by their largest group of one rank (two pairs are
+``hand.partial.two_pair``)."""
+
+
+def partial_hand_words(cards: Sequence[int], tag: str = "en") -> str:
+    """Fewer than five cards (a hold'em hand before the flop, stud's first streets) in words by
+    what they hold so far: four or three of a kind, two pair, a pair or the high card; ``""``
+    for no cards. The ranks are said as in :func:`hand_words`.
+
+    >>> from drawpoker.cards import parse_cards
+    >>> partial_hand_words(parse_cards("Kd Ks 4c 4h")), partial_hand_words(parse_cards("6d 6s"))
+    ('Two pair, kings and fours', 'Pair of sixes')
+    >>> partial_hand_words(parse_cards("Ah 9c 2d")), partial_hand_words(parse_cards("Ah 9c"), "ar")
+    ('High card, ace', 'ورقة عالية، آس')
+    """
+    if not cards:
+        return ""
+    counts = Counter(rank_of(card) for card in cards)
+    groups = sorted(((n, rank) for rank, n in counts.items()), reverse=True)
+    (most, top), second = groups[0], groups[1][0] if len(groups) > 1 else 0
+    key, ranks = PARTIAL_FORMS[most], [top]
+    if most == 2 and second == 2:
+        key, ranks = "hand.partial.two_pair", [top, groups[1][1]]
+    number = "one" if most == 1 else "many"
+    words: dict[str, Any] = {
+        f"p{k}": say(tag, f"rank.{RANK_WORDS[rank]}.{number}") for k, rank in enumerate(ranks)
+    }
+    return say(tag, key, **words)
 
 
 # --- following a hand -------------------------------------------------------------------------

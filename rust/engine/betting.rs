@@ -37,6 +37,43 @@ pub enum Preset {
     BetMultiple(u64),
 }
 
+impl Preset {
+    /// The preset's rule as a stable id and its percentage, whatever its label:
+    /// `("pot-share", 33)` (the current bet plus 33% of the pot after the call) or
+    /// `("bet-multiple", 200)` (twice the current bet).
+    pub fn rule(self) -> (&'static str, u64) {
+        match self {
+            Preset::PotShare(percent) => ("pot-share", percent),
+            Preset::BetMultiple(percent) => ("bet-multiple", percent),
+        }
+    }
+}
+
+/// Every preset any betting structure offers, each label once, in the order offered.
+pub fn every_preset() -> Vec<(&'static str, Preset)> {
+    let mut found: Vec<(&'static str, Preset)> = Vec::new();
+    for structure in [
+        Structure::Unit { unit: 1 },
+        Structure::NoLimit { min_bet: 1 },
+        Structure::PotLimit { min_bet: 1 },
+        Structure::FixedLimit {
+            small: 1,
+            big: 2,
+            cap: 0,
+            heads_up_uncapped: false,
+        },
+    ] {
+        for raising in [false, true] {
+            for &(label, preset) in structure.presets(raising) {
+                if !found.iter().any(|&(known, _)| known == label) {
+                    found.push((label, preset));
+                }
+            }
+        }
+    }
+    found
+}
+
 impl Structure {
     /// `(min_to, step, max_to)` for a bet (`current_bet == 0`) or a raise; `max_to` `None` is
     /// the player's whole stack. All-in is always allowed beside this range.

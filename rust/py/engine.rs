@@ -560,6 +560,20 @@ impl HandState {
     }
 }
 
+/// Every sizing preset the engine offers as `(label, rule, percent)`: the label the legal
+/// actions name it by, its rule (`pot-share`: the current bet plus `percent` of the pot after
+/// the call; `bet-multiple`: `percent` of the current bet) and the percentage.
+#[pyfunction]
+fn preset_rules() -> Vec<(&'static str, &'static str, u64)> {
+    crate::engine::betting::every_preset()
+        .into_iter()
+        .map(|(label, preset)| {
+            let (rule, percent) = preset.rule();
+            (label, rule, percent)
+        })
+        .collect()
+}
+
 /// `(seat, chips)` of a bet no one matched (R-POT-2), or None.
 #[pyfunction]
 fn uncalled_bet(committed: Vec<u64>) -> Option<(usize, u64)> {
@@ -617,6 +631,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Rules>()?;
     m.add_class::<HandState>()?;
     m.add_class::<SeatView>()?;
+    m.add_function(wrap_pyfunction!(preset_rules, m)?)?;
     m.add_function(wrap_pyfunction!(uncalled_bet, m)?)?;
     m.add_function(wrap_pyfunction!(side_pots, m)?)?;
     m.add_function(wrap_pyfunction!(split_pot, m)?)?;

@@ -18,7 +18,7 @@ from typing import Any
 
 from drawpoker.games import GAMES, Table
 from drawpoker.history import dumps_all
-from drawpoker.web.seatview import event_json, hand_json, rankings_of
+from drawpoker.web.seatview import event_json, hand_json
 
 FORMAT = "drawpoker.seat-history/1"
 """The ``format`` field of a download."""
@@ -34,7 +34,6 @@ def seat_history(table_id: str, table: Table, seat: int, names: list[str]) -> di
     []
     """
     hands = []
-    rankings = rankings_of(table.game)
     for index, hand in enumerate(table.hands):
         if not hand.is_over:
             continue
@@ -42,7 +41,7 @@ def seat_history(table_id: str, table: Table, seat: int, names: list[str]) -> di
         record["round"] = hand.number
         record["start_stacks"] = list(hand.start_stacks)
         record["events"] = [
-            event_json(event, n, index, rankings)
+            event_json(event, n, index)
             for n, event in enumerate(hand.visible_events(seat), start=1)
         ]
         hands.append(record)

@@ -21,11 +21,13 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
+from drawpoker import _core
 from drawpoker.cards import format_cards
 from drawpoker.games import Action, Event, GameSpec, Hand, HandView, Table, side_pots
 from drawpoker.games.actions import LegalActions
 from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 from drawpoker.narration import hand_words
+from drawpoker.web.seat_help import draw_tip, hand_line
 
 DRAW_RULES = {
     "3": "up to 3 cards",
@@ -38,16 +40,29 @@ MASKED_DRAW_CARDS = 7
 a bigger hand gets only the most cards it may exchange."""
 
 
-PRESETS = {
-    "33% pot": ("share", {"share": 33}),
-    "50% pot": ("share", {"share": 50}),
-    "half pot": ("half_pot", {}),
-    "pot": ("pot", {}),
-    "2x": ("times", {"times": 2}),
-    "3x": ("times", {"times": 3}),
-}
-"""The engine's sizing presets (rust/engine/betting.rs: ``presets``) as a (kind, numbers) pair
-for the page to say in its own language (its catalogue's ``table.preset.<kind>``)."""
+def preset_kind(rule: str, percent: int) -> tuple[str, dict[str, int]]:
+    """A sizing preset as a (kind, numbers) pair for the page to say in its own language (its
+    catalogue's ``table.preset.<kind>``), from the preset's rule: the engine's stable id of how
+    its total is found (``pot-share`` or ``bet-multiple``) and its percentage, never from its
+    English label.
+
+    >>> preset_kind("pot-share", 33), preset_kind("pot-share", 100), preset_kind("pot-share", 50)
+    (('share', {'share': 33}), ('pot', {}), ('half_pot', {}))
+    >>> preset_kind("bet-multiple", 300), preset_kind("bet-multiple", 250)
+    (('times', {'times': 3}), ('bet_share', {'share': 250}))
+    """
+    if rule == "pot-share":
+        named: dict[int, tuple[str, dict[str, int]]] = {100: ("pot", {}), 50: ("half_pot", {})}
+        return named.get(percent, ("share", {"share": percent}))
+    if percent % 100 == 0:
+        return ("times", {"times": percent // 100})
+    return ("bet_share", {"share": percent})
+
+
+PRESETS = {label: preset_kind(rule, percent) for label, rule, percent in _core.preset_rules()}
+"""Every preset the engine offers (``_core.preset_rules``: each label of the legal actions
+with its rule), as :func:`preset_kind` says it: made from the engine's own table, so a preset
+added there is said by its rule with no change here."""
 
 
 def structure_kind(betting: object) -> tuple[str, dict[str, int]]:
@@ -120,8 +135,8 @@ def shown_text(strength: int, ranking: str, tag: str = "en") -> str:
 
 
 def rankings_of(spec: GameSpec) -> tuple[str, ...]:
-    """The rankings of a game's showdown parts: a ``show`` event's strength is read by the
-    first, a ``low`` event's (hi/lo games) by the last.
+    """The rankings of a game's showdown parts: a shown hand's strength is read by the first,
+    its low's (hi/lo games) by the last.
 
     >>> from drawpoker.games import game
     >>> rankings_of(game("stud-hi-lo"))
@@ -134,21 +149,18 @@ def event_json(
     event: Event,
     seq: int,
     hand: int,
-    rankings: Sequence[str] = ("high",),
     timer: bool = False,
     sentence: str | None = None,
 ) -> dict[str, Any]:
     """One event as a seat receives it, numbered ``seq`` in its stream; ``private`` marks an
-    event only this seat sees; a ``show`` (or a hi/lo game's ``low``) carries the hand's
-    description in ``text``, read by the game's ``rankings`` (:func:`rankings_of`); an action
-    the turn timer took for its seat (R-TABLE-1) has ``timer``; ``sentence`` is the event as
-    the narration tells it to the reader (:mod:`drawpoker.narration`), in their language.
+    event only this seat sees; an action the turn timer took for its seat (R-TABLE-1) has
+    ``timer``; ``sentence`` is the event as the narration tells it to the reader
+    (:mod:`drawpoker.narration`), in their language. A shown hand's description is in the
+    sentence and in the state's ``shown`` (in the reader's language), not in the event.
 
     >>> event_json(Event("show", 1, None, 7462, (51, 47, 43, 39, 35)), 9, 0)
     {'seq': 9, 'hand': 0, 'kind': 'show', 'seat': 1, 'amount': 7462, \
-'cards': ['As', 'Ks', 'Qs', 'Js', 'Ts'], 'private': False, 'text': 'Royal flush'}
-    >>> event_json(Event("low", 1, None, 6174, ()), 10, 0, ("high", "ace-five"))["text"]
-    'Six-four low: 6-4-3-2-A'
+'cards': ['As', 'Ks', 'Qs', 'Js', 'Ts'], 'private': False}
     >>> event_json(Event("check", 0, None), 11, 0, timer=True)["timer"]
     True
     """
@@ -161,10 +173,6 @@ def event_json(
         "cards": cards_text(event.cards),
         "private": event.to is not None,
     }
-    if event.kind == "show":
-        data["text"] = shown_text(event.amount, rankings[0])
-    elif event.kind == "low":
-        data["text"] = shown_text(event.amount, rankings[-1])
     if timer:
         data["timer"] = True
     if sentence is not None:
@@ -342,8 +350,11 @@ def hand_json(
 
 def own_state(table: Table, seat: int, *, status: str, seq: int, tag: str = "en") -> dict[str, Any]:
     """What ``seat`` alone is shown at this moment: the current hand as it sees it
-    (:func:`hand_json`, its words in the language of ``tag``), its legal actions on its turn
-    (only while the table plays), and ``seq``, the latest event of the seat's stream.
+    (:func:`hand_json`, its words in the language of ``tag``), its own hand described as it
+    stands (``own_hand``, :func:`~drawpoker.web.seat_help.hand_line`), its legal actions on its
+    turn (only while the table plays) with, at its draw, the tips page's best discard (``tip``,
+    :func:`~drawpoker.web.seat_help.draw_tip`), and ``seq``, the latest event of the seat's
+    stream.
 
     >>> from drawpoker.games import Table, game
     >>> own = own_state(Table(game("holdem"), 2, seed=1), 0, status="playing", seq=3)
@@ -361,6 +372,8 @@ def own_state(table: Table, seat: int, *, status: str, seq: int, tag: str = "en"
             "seat": seat,
             "seq": seq,
             "legal": None if legal is None else legal_json(view, legal, hand.why_illegal),
+            "own_hand": hand_line(view, tag),
+            "tip": None if legal is None else draw_tip(view),
         }
     )
     return data
@@ -459,7 +472,16 @@ def seat_state(
         winners = hand.winners if hand.is_over else ()
         view_of = lambda hand: public_view(hand.view(0))  # noqa: E731
         data = hand_json(view_of(hand), index, winners, hand.start_stacks, tag)
-        data.update({"type": "state", "seat": None, "seq": seq, "legal": None})
+        data.update(
+            {
+                "type": "state",
+                "seat": None,
+                "seq": seq,
+                "legal": None,
+                "own_hand": None,
+                "tip": None,
+            }
+        )
     else:
         view_of = lambda hand: hand.view(seat)  # noqa: E731
         data = own_state(table, seat, status=status, seq=seq, tag=tag)

@@ -28,7 +28,7 @@ from typing import Any
 from drawpoker.catalogues import DEFAULT_LANGUAGE
 from drawpoker.games import Event, Hand, Table
 from drawpoker.narration import Scene, sentence
-from drawpoker.web.seatview import event_json, rankings_of
+from drawpoker.web.seatview import event_json
 
 MAX_REPLAY = 1000
 """The most events a reconnect is sent (the state it gets is whole all the same)."""
@@ -66,7 +66,6 @@ class SeatStreams:
 
     def __init__(self, table: Table, names: Callable[[str], Sequence[str]] | None = None) -> None:
         self.seats = len(table.names)
-        self.rankings = rankings_of(table.game)
         self.names = names or (lambda tag: table.names)
         self.betting = table.betting
         self.tags: set[str] = {DEFAULT_LANGUAGE}
@@ -117,7 +116,7 @@ class SeatStreams:
                     own = seat == event.seat
                     if own not in told:  # the others all read the sentence the public reads
                         told[own] = self._told(event, seat, self.scene, timer, self.tags)
-                    data = event_json(event, self.last[seat], index, self.rankings, timer)
+                    data = event_json(event, self.last[seat], index, timer)
                     new[seat].append({**data, "sentences": told[own]})
             self.hand, self.count = index, len(events)
         return new
@@ -162,7 +161,7 @@ class SeatStreams:
                 seq += 1
                 if (since is None and index == current) or (since is not None and seq > since):
                     timer = (index, number) in self.timed
-                    data = event_json(event, seq, index, self.rankings, timer)
+                    data = event_json(event, seq, index, timer)
                     told = self._told(event, seat, scene, timer, tags)
                     found.append(spoken({**data, "sentences": told}, tag))
         return found[-MAX_REPLAY:]

@@ -2,6 +2,7 @@
 // drawpoker: The table page's controls: the actions on your turn (bet sizes, discards), pre-action
 // choices, the pause after a hand, game over with "Play again", and the turn timer.
 import { send } from "./connection.js";
+import { setting } from "./settings.js";
 import { TABLE_ID, hooks, joinNames, myTurn, nameOf, page, playerName, scoreText, showMessage, shownHand, withNodes } from "./state.js";
 
 // A choice made while others act: "check-fold", "check" or "call-any", for the betting round
@@ -170,7 +171,29 @@ export function drawControls(legal) {
   hint.textContent = allowed
     ? t("table.draw.pick", { rule: drawRule(legal) })
     : t("table.draw.refused", { rule: drawRule(legal) });
-  return [element("div", { class: "row" }, button, hint)];
+  const rows = [element("div", { class: "row" }, button, hint)];
+  if (page.state.tip && setting("tips")) rows.push(tipRow(page.state.tip));
+  return rows;
+}
+
+// The tips page's best discard for our five cards (the server's analysis of our own cards) and
+// its chance to improve; "Pick these" picks those cards, the person still draws.
+export function tipRow(tip) {
+  const improve = percent(tip.improve_probability);
+  const beat = percent(tip.value);
+  const words = tip.discards.length
+    ? [t("table.tip.discard"), " ", cardsElement(tip.discards, { small: true }), " ", t("table.tip.chance", { improve, beat })]
+    : [t("table.tip.pat", { beat })];
+  const row = element("div", { class: "row tip", id: "tip" }, element("span", {}, ...words));
+  if (tip.discards.length) {
+    const pick = element("button", { type: "button", class: "secondary", id: "tip-pick", text: t("table.tip.pick") });
+    pick.addEventListener("click", () => {
+      page.picked = new Set(tip.discards.map((card) => page.state.cards.indexOf(card)));
+      hooks.render();
+    });
+    row.append(pick);
+  }
+  return row;
 }
 
 export function ratingChangeText(player) {

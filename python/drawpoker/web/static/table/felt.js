@@ -41,12 +41,16 @@ export function ring(w, h, ownHeight) {
 }
 
 // Where seat s sits on a felt of w x h pixels for a box of bw x bh: the player's own seat at
-// the bottom, the others spread over the rest of an ellipse; every box stays on the felt.
-export function seatSpot(s, n, w, h, bw, bh, ownHeight) {
+// the bottom, the others spread over the rest of an ellipse, `gap` radians kept clear on each
+// side of the own seat (a crowded table spreads them evenly over what is left); every box
+// stays on the felt.
+export function seatSpot(s, n, w, h, bw, bh, ownHeight, gap = SEAT_GAPS[0]) {
   const turn = (s - (page.seat ?? 0) + n) % n;  // a watcher sees seat 1 at the bottom
   if (turn === 0) return [w / 2, h - bh / 2];
-  const gap = 0.9;  // radians kept clear on each side of the player's own seat at the bottom
-  const angle = Math.PI / 2 + Math.max(gap, Math.min(2 * Math.PI - gap, (2 * Math.PI * turn) / n));
+  const around = n > 6
+    ? gap + ((2 * Math.PI - 2 * gap) * (turn - 1)) / (n - 2)
+    : Math.max(gap, Math.min(2 * Math.PI - gap, (2 * Math.PI * turn) / n));
+  const angle = Math.PI / 2 + around;
   const r = ring(w, h, ownHeight);
   const x = r.cx + Math.max(0, w / 2 - bw / 2) * Math.cos(angle);
   const y = r.cy + Math.max(0, r.h / 2 - bh / 2) * Math.sin(angle);
@@ -143,6 +147,11 @@ export function renderFelt() {
     box.append(name);
     box.append(element("div", { class: "stack", text: scoreText(page.facts.game.betting ? hand.stacks[s] : page.state.points[s]) }));
     box.append(seatCards(s, hand, result));
+    if (s === page.seat && !result && page.state.own_hand) {
+      // your own hand as it stands, in the showdown's words (the server's, in our language)
+      box.append(element("div", { class: "own-hand", id: "own-hand", dir: "auto",
+        text: t("table.own_hand", { hand: isolated(handText(page.state.own_hand)) }) }));
+    }
     const shown = hand.shown.find((x) => x.seat === s);
     if (shown && shown.text) box.append(element("div", { class: "shown", text: handText(shown) }));
     if (result) {
@@ -161,22 +170,6 @@ export function renderFelt() {
     felt.append(box);
     boxes.push(box);
   }
-  const w = felt.clientWidth;
-  const h = felt.clientHeight;
-  const own = page.seat === null ? 0 : boxes[page.seat].offsetHeight;  // a watcher has no seat of its own
-  const middle = ring(w, h, own);
-  $("centre").style.top = `${middle.cy}px`;
-  boxes.forEach((box, s) => {
-    const [x, y] = seatSpot(s, n, w, h, box.offsetWidth, box.offsetHeight, own);
-    box.style.left = `${x}px`;
-    box.style.top = `${y}px`;
-    if (hand.bets[s] > 0) {
-      const bet = element("div", { class: "bet", id: `bet-${s}`, text: formatNumber(hand.bets[s]) });
-      bet.style.left = `${middle.cx + 0.45 * (x - middle.cx)}px`;
-      bet.style.top = `${middle.cy + 0.45 * (y - middle.cy)}px`;
-      felt.append(bet);
-    }
-  });
   $("board").replaceChildren(...hand.board.map((c) => cardElement(c)));
   const won = hand.won.reduce((sum, w2) => sum + w2.amount, 0);
   $("pot").textContent = result ? t("table.pot.paid", { amount: formatNumber(won) }) : t("table.pot", { amount: formatNumber(page.state.pot) });
@@ -186,7 +179,58 @@ export function renderFelt() {
     : "";
   $("pots").textContent = pots;
   $("result").replaceChildren(...(result ? resultLines(hand) : []).map((line) => element("div", { text: line })));
-  placeCentre(boxes, middle.cy, h);
+  const { middle, spots } = placeSeats(boxes);
+  spots.forEach(([x, y], s) => {
+    if (hand.bets[s] > 0) {
+      const bet = element("div", { class: "bet", id: `bet-${s}`, text: formatNumber(hand.bets[s]) });
+      bet.style.left = `${middle.cx + 0.45 * (x - middle.cx)}px`;
+      bet.style.top = `${middle.cy + 0.45 * (y - middle.cy)}px`;
+      felt.append(bet);
+    }
+  });
+}
+
+// The other seats' sizes (a share of their type size) and the clear angles beside your own
+// seat that a felt may use, tried in order: a felt with room keeps the first; a crowded one
+// (ten seats on a phone) shrinks the other seats and widens the gap beside yours until no box
+// overlaps another, the board or the pot. Your own seat keeps its size.
+export const SEAT_SCALES = [1, 0.9, 0.8, 0.7, 0.62, 0.55];
+export const SEAT_GAPS = [0.9, 1.15, 1.4, 1.7];
+
+// Places the seat boxes and the middle (board, pot, result) at the first size and gap of
+// SEAT_SCALES and SEAT_GAPS where nothing overlaps (else the last tried); returns the ring's
+// middle and each seat's spot.
+export function placeSeats(boxes) {
+  const felt = $("felt");
+  const n = boxes.length;
+  let placed = { middle: ring(1, 1, 0), spots: /** @type {number[][]} */ ([]) };
+  for (const scale of SEAT_SCALES) {
+    felt.style.setProperty("--seat-scale", String(scale));
+    for (const gap of SEAT_GAPS) {
+      const w = felt.clientWidth;
+      const h = felt.clientHeight;
+      const own = page.seat === null ? 0 : boxes[page.seat].offsetHeight;  // a watcher has no seat of its own
+      const middle = ring(w, h, own);
+      const spots = boxes.map((box, s) => seatSpot(s, n, w, h, box.offsetWidth, box.offsetHeight, own, gap));
+      boxes.forEach((box, s) => {
+        box.style.left = `${spots[s][0]}px`;
+        box.style.top = `${spots[s][1]}px`;
+      });
+      placeCentre(boxes, middle.cy, h);
+      placed = { middle, spots };
+      if (!crowded(boxes)) return placed;
+    }
+  }
+  return placed;
+}
+
+// Whether a seat box overlaps another, a board card or the pot.
+export function crowded(boxes) {
+  const seats = boxes.map((box) => box.getBoundingClientRect());
+  const middle = [...document.querySelectorAll("#board .card, #pot:not([hidden])")]
+    .map((el) => el.getBoundingClientRect());
+  const over = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  return seats.some((a, i) => seats.slice(i + 1).some((b) => over(a, b)) || middle.some((m) => over(a, m)));
 }
 
 // The middle of the felt (the board, the pot, the result) at the ring's centre when no seat

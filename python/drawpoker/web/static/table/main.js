@@ -12,6 +12,8 @@ import { renderFelt } from "./felt.js";
 import { fillKeys, listenForKeys } from "./keys.js";
 import { addEvents, clearLog } from "./log.js";
 import { renderInfo, renderLastHand, renderStandings } from "./panels.js";
+import { listenForSettings, setting, showSettings } from "./settings.js";
+import { soundForTurn } from "./sound.js";
 import { TABLE_ID, TOKEN_KEY, WATCHING, hooks, myTurn, page, showMessage, shownHand, titleOf } from "./state.js";
 
 async function main() {
@@ -133,12 +135,15 @@ function setState(next) {
   if (page.pickedFor !== next.seq) { page.picked = new Set(); page.pickedFor = next.seq; }
   if (page.preAction && preActionStale(page.preAction, next)) page.preAction = null;
   render();
+  // a turn is the hand and the actions played before it: the updates during it change neither
+  soundForTurn(myTurn() ? `${next.hand}:${next.actions}` : null, setting("sound"));
   if (page.preAction && myTurn() && shownHand() === null) playPreAction();
 }
 
 function render() {
   if (!page.state) return;
   renderInfo();
+  showSettings();
   renderControls();  // first: on a phone the panel's height sets the felt's
   renderFelt();
   renderStandings();
@@ -173,6 +178,7 @@ $("away").addEventListener("click", () => send({ type: page.state && page.state.
 $("download").addEventListener("click", () => download("json"));
 $("download-phh").addEventListener("click", () => download("phh"));
 listenForKeys();
+listenForSettings();
 setInterval(tick, 250);
 window.addEventListener("resize", () => { if (page.state) render(); });
 main();

@@ -1,0 +1,185 @@
+"""What the table page tells a seat about its own hand: the hand as it stands (the showdown's
+words, from the seat's own cards and the board only) and, at its draw, the tips page's best
+discard, worked out from the seat's view alone (never from the stub or another seat)."""
+
+from __future__ import annotations
+
+import pytest
+from drawpoker.evaluation import evaluate
+from drawpoker.games import Hand, Table, game
+from drawpoker.narration import hand_words
+from drawpoker.web.analysis import analyse
+from drawpoker.web.seat_help import draw_tip, hand_line
+from drawpoker.web.seatview import cards_text, seat_state
+
+FIVE_CARD_DRAW = "five-card-draw"
+
+
+def at_draw(deck: str, **settings: object) -> Hand:
+    """A heads-up Five-Card Draw hand dealt from ``deck`` (seat 1 is dealt first), bet and
+    called (checked around, the hand would be dealt again) through to seat 1's draw."""
+    hand = Hand(game(FIVE_CARD_DRAW, settings), [500, 500], deck=deck)
+    hand.bet(20)
+    hand.call()
+    assert hand.actor == 1 and "draw" in hand.legal_actions().kinds
+    return hand
+
+
+def test_a_draw_hand_is_described_before_the_draw_in_both_languages() -> None:
+    hand = Hand(game(FIVE_CARD_DRAW), [500, 500], deck="Jh 9c Jd 8c 4c 6s 4s 5s 2h 3d")
+    assert cards_text(hand.view(1).cards) == ["Jh", "Jd", "4c", "4s", "2h"]
+    assert hand_line(hand.view(1)) == {"text": "Two pair, jacks and fours (2 kicker)"}
+    # the showdown's words for the same five cards, in Arabic
+    said = hand_words(evaluate("Jh Jd 4c 4s 2h"), "high", "ar")
+    assert hand_line(hand.view(1), "ar") == {"text": said}
+    assert said.startswith("زوجان")
+
+
+def test_fewer_than_five_cards_say_what_they_hold() -> None:
+    hand = Hand(game("holdem"), [500, 500], deck="Kh Kd Ks 2c 9h 9d 3c")
+    assert hand_line(hand.view(1)) == {"text": "Pair of kings"}
+    assert hand_line(hand.view(0)) == {"text": "High card, king"}
+    hand.call()
+    hand.check()  # the flop: 9h 9d 3c
+    assert cards_text(hand.view(1).board) == ["9h", "9d", "3c"]
+    assert hand_line(hand.view(1)) == {"text": "Two pair, kings and nines (3 kicker)"}
+
+
+def test_omaha_uses_two_cards_of_the_hand_and_three_of_the_board() -> None:
+    hand = Hand(game("omaha"), [500, 500], deck="As 9c Ks 8c Qs 7c Js 6c Ts 2d 3c")
+    assert hand_line(hand.view(1)) is None  # no board yet: no five-card hand to tell
+    hand.call()
+    hand.check()
+    assert cards_text(hand.view(1).cards) == ["As", "Ks", "Qs", "Js"]
+    assert cards_text(hand.view(1).board) == ["Ts", "2d", "3c"]
+    # any five of the seven are a royal flush; two of the hand and three of the board are not
+    assert hand_line(hand.view(1)) == {"text": "High card, ace (K-T-3-2)"}
+
+
+def test_a_hi_lo_line_has_the_low_or_no_low() -> None:
+    hand = Hand(game("omaha-hi-lo"), [500, 500], deck="As 9c 2s Tc Kd Jc Kh Qc 3c 4d 5h")
+    hand.call()
+    hand.check()  # the flop 3c 4d 5h
+    assert hand_line(hand.view(1)) == {
+        "text": "Straight, five high",
+        "low": "Five-four low: 5-4-3-2-A",
+    }
+    assert cards_text(hand.view(0).cards) == ["9c", "Tc", "Jc", "Qc"]
+    assert hand_line(hand.view(0)) == {"text": "High card, queen (J-5-4-3)", "low": None}
+
+
+def test_stud_reads_only_the_seats_own_cards() -> None:
+    """Seat 0's line is the same whatever seat 1 holds, even an up card that would pair it."""
+    lines = []
+    for other in ("Kc 3c", "Qh 7d"):
+        first, second = other.split()
+        deck = f"Kh Kd {first} 2c Ks {second} 5c 4d"
+        hand = Hand(game("stud"), [500, 500], deck=deck)
+        assert cards_text(hand.view(0).cards)[:2] == ["Kd", "2c"]
+        lines.append(hand_line(hand.view(0)))
+    assert lines[0] == lines[1] == {"text": "High card, king"}
+
+
+def test_a_folded_seat_and_a_watcher_have_no_line() -> None:
+    hand = Hand(game("holdem"), [500, 500, 500], seed=4)
+    folded = hand.actor
+    hand.fold()
+    assert hand_line(hand.view(folded)) is None
+    assert hand_line(hand.view(hand.actor)) is not None
+    table = Table(game("holdem"), 2, seed=4)
+    watcher = seat_state(table, None, players=[], status="playing", seq=1, time_left=None)
+    assert watcher["own_hand"] is None and watcher["tip"] is None
+
+
+@pytest.mark.parametrize(
+    ("deck", "settings"),
+    [
+        ("Jh 9c Jd 8c 7c 6s 4s 5s 2h 3d", {}),
+        ("Ks 9c 9s 8c 6s 7h 3s 5s 8d 3d", {"draw_limit": "3"}),
+        ("Jk 9c Ad 8c Kd 7h 7c 5s 2h 3d", {"joker": True}),
+    ],
+)
+def test_the_tip_is_the_tips_pages_analysis_of_the_seats_own_cards(
+    deck: str, settings: dict[str, object]
+) -> None:
+    hand = at_draw(deck, **settings)
+    view = hand.view(1)
+    limit = hand.game.streets[view.street].draw
+    request = {"hand": " ".join(cards_text(view.cards)), "limit": limit}
+    if hand.game.joker:
+        request["deck"] = "53"
+    best = analyse(request)["choices"][0]
+    tip = draw_tip(view)
+    assert tip is not None
+    assert tip["discards"] == best["discards"] and tip["kept"] == best["kept"]
+    assert tip["improve_probability"] == best["improve_probability"]
+    assert tip["value"] == best["value"]
+
+
+def test_the_tip_never_changes_with_cards_the_seat_cannot_see() -> None:
+    """The same view of seat 1 over different deals of seat 0 and the stub: the same tip."""
+    tips = []
+    for others in ("9c 8c 6s 5s 3d", "As Ad Ac Kd Kh", "2c 3c 4c 5c 6c"):
+        mine = ["Jh", "Jd", "7c", "4s", "2h"]
+        theirs = others.split()
+        deck = " ".join(card for pair in zip(mine, theirs, strict=True) for card in pair)
+        hand = at_draw(deck)
+        assert cards_text(hand.view(1).cards) == mine
+        tips.append(draw_tip(hand.view(1)))
+    assert tips[0] is not None
+    assert tips[0] == tips[1] == tips[2]
+    assert tips[0]["discards"] == ["7c", "4s", "2h"]
+
+
+def test_the_tip_is_only_at_the_seats_own_draw() -> None:
+    hand = at_draw("Jh 9c Jd 8c 7c 6s 4s 5s 2h 3d")
+    assert draw_tip(hand.view(0)) is None  # seat 0 is not drawing now
+    holdem = Hand(game("holdem"), [500, 500], seed=2)
+    assert draw_tip(holdem.view(holdem.actor)) is None  # no draw in the game
+    table = Table(game(FIVE_CARD_DRAW), 2, seed=6)
+    state = seat_state(table, table.hand.actor, players=[], status="playing", seq=1, time_left=None)
+    assert state["legal"] is not None and state["tip"] is None  # a betting turn: no tip
+
+
+def test_the_tip_is_worked_out_once_per_hand_however_many_updates() -> None:
+    """Every update of the seat's draw turn asks for the tip: the analysis runs once."""
+    from drawpoker.web import seat_help
+
+    hand = at_draw("Qh 9c Qd 8c 6c 6s 4s 5s 2h 3d")
+    before = seat_help._best_choice.cache_info()
+    for _ in range(20):
+        assert draw_tip(hand.view(1)) is not None
+    after = seat_help._best_choice.cache_info()
+    assert after.misses - before.misses <= 1 and after.hits - before.hits >= 19
+    assert after.maxsize == seat_help.TIP_CACHE
+
+
+def test_every_preset_the_engine_offers_is_said_by_its_rule() -> None:
+    """The page's kind of each sizing preset comes from the engine's table of rules
+    (``_core.preset_rules``), so every label the legal actions offer is known, and a preset
+    is said by how its total is found, whatever its English label."""
+    from drawpoker import _core
+    from drawpoker.web.seatview import PRESETS, legal_json
+
+    offered = set()
+    for name in ("holdem", "omaha"):
+        hand = Hand(game(name), [10000, 10000, 10000], seed=1)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            offered |= {label for label, _ in legal.presets}
+            data = legal_json(hand.view(hand.actor), legal, hand.why_illegal)
+            assert [p["name"] for p in data["presets"]] == [label for label, _ in legal.presets]
+            if "check" in legal.kinds:
+                hand.check()
+            else:
+                hand.call()
+    assert offered == {"33% pot", "50% pot", "pot", "2x", "3x", "half pot"}
+    assert {label for label, _, _ in _core.preset_rules()} == offered == set(PRESETS)
+    assert PRESETS == {
+        "33% pot": ("share", {"share": 33}),
+        "50% pot": ("half_pot", {}),
+        "half pot": ("half_pot", {}),
+        "pot": ("pot", {}),
+        "2x": ("times", {"times": 2}),
+        "3x": ("times", {"times": 3}),
+    }
