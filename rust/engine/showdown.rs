@@ -2,8 +2,8 @@
 //! the spec's order, and the pots paid to the best hands that paid into them (R-POT-3, 4).
 
 use super::boards::card_key;
-use super::event::{Event, EventKind};
-use super::pots::{award_parts, side_pots, uncalled_bet, Pot};
+use super::event::{Award, Detail, Event, EventKind, Share};
+use super::pots::{payouts, side_pots, uncalled_bet, Pot};
 use super::spec::{CardOrder, HandCards, OddChip, Qualifier, ShowOrder, ShowdownPart};
 use super::state::{HandState, Phase};
 use crate::eval::ace_five::qualifies_low8;
@@ -20,18 +20,28 @@ impl HandState {
                 .push(Event::public(EventKind::Return, Some(seat), chips));
         }
         let live: Vec<usize> = (0..self.seats).filter(|&s| self.live[s]).collect();
-        if live.len() == 1 {
+        let paid = if live.len() == 1 {
             self.winners = live.clone();
-            self.payouts[live[0]] = self.pot();
+            let uncontested = Award {
+                pot: 0,
+                pots: 1,
+                share: Share::Whole,
+                strength: None,
+            };
+            vec![(live[0], self.pot(), uncontested)]
         } else {
-            self.showdown(&live);
-        }
-        for seat in 0..self.seats {
-            let chips = self.payouts[seat];
+            self.showdown(&live)
+        };
+        for (seat, chips, award) in paid {
             if chips > 0 {
+                self.payouts[seat] += chips;
                 self.stacks[seat] += chips;
-                self.events
-                    .push(Event::public(EventKind::Win, Some(seat), chips));
+                self.events.push(Event::detailed(
+                    EventKind::Award,
+                    seat,
+                    chips,
+                    Detail::Award(award),
+                ));
             }
         }
         self.committed = vec![0; self.seats];
@@ -97,8 +107,9 @@ impl HandState {
     }
 
     /// Shows the `live` hands in the spec's order, every part of each (a `low` event for a
-    /// qualifying low); each pot goes to the best hands that paid into it, part by part.
-    pub(super) fn showdown(&mut self, live: &[usize]) {
+    /// qualifying low); each pot goes to the best hands that paid into it, part by part:
+    /// `(seat, chips, award)` for each winner of each pot's part.
+    pub(super) fn showdown(&mut self, live: &[usize]) -> Vec<(usize, u64, Award)> {
         let parts = self.spec.showdown.clone();
         let strengths: Vec<Vec<Option<u16>>> = parts
             .iter()
@@ -123,6 +134,7 @@ impl HandState {
                 to: None,
                 amount: u64::from(strength),
                 cards: self.cards[seat].clone(),
+                detail: Detail::None,
             });
             for part in &strengths[1..] {
                 if let Some(low) = part[seat] {
@@ -146,7 +158,19 @@ impl HandState {
             .map(|p| self.odd_chip_order(p.odd_chip))
             .collect();
         let pots = self.pots();
-        self.payouts = award_parts(&pots, &strengths, &orders);
+        let count = pots.len();
+        payouts(&pots, &strengths, &orders)
+            .into_iter()
+            .map(|p| {
+                let award = Award {
+                    pot: p.pot,
+                    pots: count,
+                    share: p.share,
+                    strength: Some(p.strength),
+                };
+                (p.seat, p.chips, award)
+            })
+            .collect()
     }
 
     /// The pots to award: the side pots of the seats' chips (R-POT-1), with the dead money (a
