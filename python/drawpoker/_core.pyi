@@ -170,6 +170,9 @@ class Rules:
     def __new__(cls, data: dict[str, Any]) -> Rules: ...
     @property
     def name(self) -> str: ...
+    def showdown_shares(
+        self, hands: Sequence[Sequence[int]], board: Sequence[int]
+    ) -> list[float]: ...
 
 MAX_BATCH: int
 
