@@ -272,6 +272,21 @@ def _awards(events: Sequence[Event]) -> list[dict[str, Any]]:
     ]
 
 
+def _won(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The chips each winner took in all, from every pot and half it was awarded, by seat.
+
+    >>> from drawpoker.games import Award
+    >>> high, low = Award(0, 1, "high", 9), Award(0, 1, "low", 5)
+    >>> _won([Event("award", 2, None, 51, award=high), Event("award", 2, None, 50, award=low)])
+    [{'seat': 2, 'amount': 101}]
+    """
+    won: dict[int, int] = {}
+    for e in events:
+        if e.kind == "award" and e.seat is not None:
+            won[e.seat] = won.get(e.seat, 0) + e.amount
+    return [{"seat": seat, "amount": chips} for seat, chips in sorted(won.items())]
+
+
 def hand_json(
     view: HandView,
     hand: int,
@@ -331,7 +346,7 @@ def hand_json(
         "exposed": [
             {"seat": e.seat, "cards": cards_text(e.cards)} for e in events if e.kind == "expose"
         ],
-        "won": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "award"],
+        "won": _won(events),
         "returned": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "return"],
         "redeals": sum(1 for e in events if e.kind == "redeal"),
         "winners": list(winners) if view.phase == "done" else [],
