@@ -184,6 +184,33 @@ class Watcher:
                 assert all(hand.payouts[s] > 0 for s in hand.winners), (hand.winners, hand.payouts)
             else:
                 assert hand.payouts == [0] * hand.seats
+            self.check_awards()
+
+    def check_awards(self) -> None:
+        """R-POT-1, 3, R-SPLIT-1: the engine's awards are the payouts: one per winner of each
+        pot's share, the pots numbered from the main pot on, each pot paid whole or in a high
+        and a low half, won with a hand's strength unless uncontested."""
+        hand = self.hand
+        awards = [e for e in hand.events if e.kind == "award"]
+        won = [0] * hand.seats
+        for e in awards:
+            assert e.seat is not None and e.award is not None and hand.live[e.seat]
+            assert e.amount > 0
+            won[e.seat] += e.amount
+        assert won == hand.payouts
+        if not awards:
+            return
+        pots = {e.award.pot for e in awards if e.award is not None}
+        assert {e.award.pots for e in awards if e.award is not None} == {len(pots)}
+        assert pots == set(range(len(pots)))
+        uncontested = sum(hand.live) == 1
+        for pot in pots:
+            here = [e.award for e in awards if e.award is not None and e.award.pot == pot]
+            shares = {a.share for a in here}
+            assert shares in ({"whole"}, {"high", "low"}), shares
+            assert all((a.strength is None) == uncontested for a in here)
+            for share in shares:
+                assert len({a.strength for a in here if a.share == share}) == 1
 
     def check_cards(self) -> None:
         """Every card of the deck is in exactly one place: a seat, the board, the stub or the

@@ -17,7 +17,7 @@ from drawpoker.bots import (
     restore_bot,
     saved_bot,
 )
-from drawpoker.bots.stud import high_level, low_level, showdown_share, steal_spot
+from drawpoker.bots.stud import high_level, low_level, steal_spot
 from drawpoker.bots.stud_reading import (
     Sight,
     board_key,
@@ -26,6 +26,7 @@ from drawpoker.bots.stud_reading import (
     third_street,
 )
 from drawpoker.cards import parse_cards
+from drawpoker.errors import InvalidArgumentError
 from drawpoker.games import Hand, Table, TableSettings, game
 from drawpoker.games.player import Player
 
@@ -138,12 +139,22 @@ def test_high_draws_count_live_outs_once() -> None:
     assert high_draws(parse_cards("5h 6h 7h 8h 9h"), []) == 0  # made
 
 
-def test_showdown_share_splits_hi_lo() -> None:
+def test_r_split_1_the_bots_score_a_showdown_with_the_games_own_parts() -> None:
+    """The common-card equity scores its deals by the engine's showdown (no scorer of its own)."""
+    shares = lambda name, hands, board=(): game(name).rules.showdown_shares(hands, board)  # noqa: E731
     scoop = [parse_cards("Ac 2c 3c 4c 5c Kd Kh"), parse_cards("Qs Qd Qh 9c 9d Tc Jd")]
-    assert showdown_share("stud-hi-lo", scoop) == 1.0  # a straight flush and the wheel
+    assert shares("stud-hi-lo", scoop) == [1.0, 0.0]  # a straight flush and the wheel
     no_low = [parse_cards("Kc Kd 9h 9s Tc Td Qh"), parse_cards("As Ad Qs Qd Jh Js 9c")]
-    assert showdown_share("stud-hi-lo", no_low) == 0.0
-    assert showdown_share("razz", [parse_cards("Kc 8d 7h 5s 3c 2d Ah"), *no_low]) == 1.0
+    assert shares("stud-hi-lo", no_low) == [0.0, 1.0]
+    split = [parse_cards("As 2s 3d 4c 8h Kd Kc"), parse_cards("Qs Qd Qh 9c 9d Tc Jd")]
+    assert shares("stud-hi-lo", split) == [0.5, 0.5]
+    razz = [parse_cards("Ks 8d 7h 5s 3c 2d Ah"), *no_low]
+    assert shares("razz", razz) == [1.0, 0.0, 0.0]
+    # a common card (R-STUD-7) is the board every hand plays with
+    tied = [parse_cards("As Ah Kd Kh 2c 3d"), parse_cards("Ac Ad Ks Kc 2d 3c")]
+    assert shares("stud", tied, parse_cards("9h")) == [0.5, 0.5]
+    with pytest.raises(InvalidArgumentError, match="twice"):
+        shares("stud", [tied[0], tied[0]])
 
 
 def random_stud_hand(rng: random.Random, name: str, players: int) -> Hand:

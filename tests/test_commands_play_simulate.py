@@ -426,20 +426,21 @@ def test_play_a_game_of_stud_hi_lo_through_input_and_output() -> None:
     assert "CPU 2 brings in with 4s, the lowest up card" in lines
     assert "CPU 2 completes to 200" in lines  # the bring-in seat completes
     assert "CPU 2 raises to 800" in lines
+    # a scoop is two awards: the engine reports each half of the pot
     assert lines[lines.index("CPU 2 shows 5h 6d 4s 8c 7s 8s 7d: Straight, eight high") + 1 :][
-        :3
+        :4
     ] == [
         "CPU 2 also has a low: Eight-seven low: 8-7-6-5-4",
         "You show 9s 9h 7c 3d Jd 4d Ts: Pair of nines (J-T-7)",
-        "CPU 2 wins 4,120 with the high, Straight, eight high and the low, "
-        "Eight-seven low: 8-7-6-5-4",
+        "CPU 2 wins 2,060, the high half of the pot, with Straight, eight high",
+        "CPU 2 wins 2,060, the low half of the pot, with Eight-seven low: 8-7-6-5-4",
     ]
     shown = lines.index("You show 7h 3d Ks 6s 8h Ac Qd: High card, ace (K-Q-8-7)")
     assert lines[shown + 1 : shown + 6] == [
         "You also have a low: Eight-seven low: 8-7-6-3-A",
         "CPU 1 shows 7c Ad 4s Ah Js 5c Qh: Pair of aces (Q-J-7)",
-        "You win 1,685 with the low, Eight-seven low: 8-7-6-3-A",
-        "CPU 1 wins 1,685 with the high, Pair of aces (Q-J-7)",
+        "CPU 1 wins 1,685, the high half of the pot, with Pair of aces (Q-J-7)",
+        "You win 1,685, the low half of the pot, with Eight-seven low: 8-7-6-3-A",
         "Standings: You 18005, CPU 1 20005, CPU 2 21990",
     ]
     assert check_first_lines(lines, low=False) >= 8

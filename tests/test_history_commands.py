@@ -136,9 +136,13 @@ def test_show_tells_stud_up_cards_bring_ins_and_lows(capsys: pytest.CaptureFixtu
     at = hand.index("  p4 posts the bring-in 2")
     assert hand[at + 1 : at + 3] == ["  p5 calls (2 in this round)", "  p1 calls (2 in this round)"]
     assert "  p4 also has a low: Six-five low: 6-5-4-3-2" in hand
-    assert hand[-2] == (
-        "  p4 wins 138 with the high, Straight, seven high and the low, Six-five low: 6-5-4-3-2"
-    )
+    # p4 scoops 138: the engine awards each half of the main pot (p1 all-in) and the side pot
+    assert hand[-5:-1] == [
+        "  p4 wins 25, the high half of the main pot, with Straight, seven high",
+        "  p4 wins 25, the low half of the main pot, with Six-five low: 6-5-4-3-2",
+        "  p4 wins 44, the high half of the side pot, with Straight, seven high",
+        "  p4 wins 44, the low half of the side pot, with Six-five low: 6-5-4-3-2",
+    ]
 
 
 def test_show_tells_each_draw_on_its_own_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -73,9 +73,9 @@ def _why_they_may_differ(hand: Hand) -> set[str]:
     blinds = [e.amount for e in hand.events if e.kind == "blind"]
     if blinds != [forced.small_blind, forced.big_blind]:
         reasons.add("short blind")
-    wins = [e for e in hand.events if e.kind == "win"]
+    winners = {e.seat for e in hand.events if e.kind == "award"}
     shows = {e.seat: e.amount for e in hand.events if e.kind == "show"}
-    if len(set(shows.values())) < len(shows) and len(wins) >= 2:
+    if len(set(shows.values())) < len(shows) and len(winners) >= 2:
         reasons.add("odd chips")
     return reasons
 

@@ -114,8 +114,8 @@ def _why_they_may_differ(hand: Hand) -> set[str]:
         reasons.add("short all-in in fixed limit")
     if spec.name == "stud" and _open_pair(hand):
         reasons.add("open-pair big bet")
-    wins = [e for e in hand.events if e.kind == "win"]
-    if len(wins) >= 2:
+    winners = {e.seat for e in hand.events if e.kind == "award"}
+    if len(winners) >= 2:
         reasons.add("odd chips")  # a split: PokerKit's whole remainder to its first winner
     if len(spec.showdown) == 2 and any(e.kind == "low" for e in hand.events):
         reasons.add("phantom low")  # PokerKit's low half where nobody in the pot has one

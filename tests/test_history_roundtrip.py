@@ -185,8 +185,8 @@ def test_seat_copies_hide_what_the_seat_did_not_see_and_replay(
             replayed = copy.play()
             assert replayed.cards[seat] == hand.cards[seat]
             assert replayed.board == hand.board
-            assert [e for e in replayed.events if e.kind in ("show", "expose", "win")] == [
-                e for e in hand.events if e.kind in ("show", "expose", "win")
+            assert [e for e in replayed.events if e.kind in ("show", "expose", "award")] == [
+                e for e in hand.events if e.kind in ("show", "expose", "award")
             ]
 
 

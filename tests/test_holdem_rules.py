@@ -18,6 +18,7 @@ from drawpoker.cards import parse_cards
 from drawpoker.errors import IllegalActionError
 from drawpoker.games import (
     Action,
+    Award,
     Event,
     GameSpec,
     Hand,
@@ -92,7 +93,10 @@ def test_r_he_1_blinds_posted_by_the_two_seats_left_of_the_button(
     button: int, small: int, big: int, first: int
 ) -> None:
     hand = Hand(HOLDEM, [10000] * 4, button)
-    assert hand.events[:2] == [Event("blind", small, None, 50), Event("blind", big, None, 100)]
+    assert hand.events[:2] == [
+        Event("blind", small, None, 50, blind="small"),
+        Event("blind", big, None, 100, blind="big"),
+    ]
     expected_bets = [0] * 4
     expected_bets[small], expected_bets[big] = 50, 100
     assert hand.bets == expected_bets and hand.committed == expected_bets
@@ -106,7 +110,10 @@ def test_r_he_1_heads_up_button_posts_small_blind_acts_first_preflop_and_last_af
 ) -> None:
     other = 1 - button
     hand = Hand(HOLDEM, [10000, 10000], button)
-    assert hand.events[:2] == [Event("blind", button, None, 50), Event("blind", other, None, 100)]
+    assert hand.events[:2] == [
+        Event("blind", button, None, 50, blind="small"),
+        Event("blind", other, None, 100, blind="big"),
+    ]
     assert hand.actor == button
     assert hand.legal_actions().call == 50
     hand.call()
@@ -363,7 +370,7 @@ def test_r_he_5_when_all_others_fold_the_last_player_takes_the_pot_without_showi
         Event("fold", 1, None),
         Event("fold", 2, None),
         Event("return", 0, None, 200),
-        Event("win", 0, None, 250),
+        Event("award", 0, None, 250, award=Award(pot=0, pots=1, share="whole", strength=None)),
     ]
     assert hand.is_over and hand.board == [] and hand.revealed == {}
     assert hand.winners == [0] and hand.stacks == [10150, 9950, 9900]
@@ -783,6 +790,23 @@ def test_r_pot_1_three_all_ins_of_different_sizes(
     assert "return" not in kinds(hand.events)
 
 
+def test_r_pot_1_a_three_way_all_in_with_a_side_pot_reports_two_awards() -> None:
+    # Seat 1 (the small blind) is all-in for 300 with the best hand, seats 0 and 2 for 1000.
+    hand = ranked((1, 2, 0), [1000, 300, 1000], 0)
+    hand.raise_to(1000)  # seat 0
+    hand.call()  # seat 1, all-in for 300
+    hand.call()  # seat 2
+    assert hand.is_over
+    awards = [e for e in hand.events if e.kind == "award"]
+    sets = evaluate("Kc Kh Kd 8c 5h"), evaluate("8d 8h 8c Kd 5h")
+    # Main pot 3 x 300 = 900 (all three) to seat 1, side pot 2 x 700 = 1400 to seat 2.
+    assert awards == [
+        Event("award", 1, None, 900, award=Award(pot=0, pots=2, share="whole", strength=sets[0])),
+        Event("award", 2, None, 1400, award=Award(pot=1, pots=2, share="whole", strength=sets[1])),
+    ]
+    assert hand.payouts == [0, 900, 1400]
+
+
 def test_r_pot_1_folded_chips_stay_in_the_layers_they_paid_into() -> None:
     # Seat 3 folds the best hand after putting in 400; seat 1 is all-in for 300.
     hand = ranked((3, 1, 0, 2), [10000, 300, 10000, 10000], 0)
@@ -810,7 +834,7 @@ def test_r_pot_2_a_bet_no_one_calls_is_returned() -> None:
     assert events_after(hand, start) == [
         Event("fold", 0, None),
         Event("return", 1, None, 500),
-        Event("win", 1, None, 200),
+        Event("award", 1, None, 200, award=Award(pot=0, pots=1, share="whole", strength=None)),
     ]
     assert hand.stacks == [9900, 10100]
 
@@ -821,7 +845,7 @@ def test_r_pot_2_the_part_of_an_all_in_no_one_can_call_is_returned() -> None:
     hand.call()  # all-in for 3000
     returns = [e for e in hand.events if e.kind == "return"]
     assert returns == [Event("return", 0, None, 7000)]
-    wins = [i for i, e in enumerate(hand.events) if e.kind == "win"]
+    wins = [i for i, e in enumerate(hand.events) if e.kind == "award"]
     assert hand.events.index(returns[0]) < min(wins)
     assert hand.payouts == [0, 6000] and hand.stacks == [7000, 6000]
 
@@ -839,6 +863,14 @@ def test_r_pot_3_odd_chips_of_a_side_pot_go_from_the_button_left() -> None:
     # Main pot 3 x 75 = 225 split by seats 2 and 0: 113 to seat 2 (first left of the button).
     # Side pot 2 x 76 = 152: 76 each.
     assert hand.payouts == [112 + 76, 0, 113 + 76]
+    straight = evaluate("Ah Kc Qs Jh Td")
+    main, side = Award(0, 2, "whole", straight), Award(1, 2, "whole", straight)
+    assert [(e.seat, e.amount, e.award) for e in hand.events if e.kind == "award"] == [
+        (2, 113, main),
+        (0, 112, main),
+        (2, 76, side),
+        (0, 76, side),
+    ]
     assert hand.stacks == [10000 - 151 + 188, 0, 10000 - 151 + 189]
 
 
@@ -965,7 +997,11 @@ BIG_BLIND_ANTE = game("holdem", HoldemSettings(big_blind_ante=100))
 def test_r_pot_5_a_big_blind_all_in_for_its_big_blind_ante_keeps_chips_conserved() -> None:
     holes = {0: BEST_TO_WORST[0], 1: BEST_TO_WORST[1]}
     hand = stacked([10000, 48], 0, holes, BOARD, BIG_BLIND_ANTE)
-    assert hand.events[:2] == [Event("ante", 1, None, 48), Event("blind", 0, None, 50)]
+    # the big blind's seat posted no big blind: the one blind posted is the small one
+    assert hand.events[:2] == [
+        Event("ante", 1, None, 48),
+        Event("blind", 0, None, 50, blind="small"),
+    ]
     # The big blind posted no blind: the button's small blind covers it, and as nobody can bet
     # any more it is not asked to act (R-HE-8).
     assert hand.is_over and "call" not in kinds(hand.events)

@@ -10,7 +10,7 @@ from drawpoker.bots import make_bot
 from drawpoker.commands.table_view import TableView
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import evaluate
-from drawpoker.games import GAMES, Event, Table, TableSettings, game
+from drawpoker.games import GAMES, Award, Event, Table, TableSettings, game
 from drawpoker.history import dumps, loads
 from drawpoker.history.show import describe
 from drawpoker.narration import DEALING_KINDS, Scene, hand_words, languages, sentence
@@ -107,15 +107,34 @@ def test_hands_are_described_in_arabic_in_every_ranking(
     assert hand_words(evaluate(cards, ranking), ranking, "ar") == arabic
 
 
-def test_a_hi_lo_winner_is_told_the_half_it_won_in_both_languages() -> None:
-    spec = game("omaha-hi-lo")
-    scene = Scene(spec, NAMES[:2], [0, 0])
-    scene.add(Event("show", seat=0, to=None, amount=evaluate("Kc Kd 9h 4s 3c")))
-    scene.add(Event("show", seat=1, to=None, amount=evaluate("Qc Qd 8h 4s 3d")))
-    scene.add(Event("low", seat=1, to=None, amount=evaluate("6h 5s 4d 2c Ad", "ace-five")))
-    won = Event("win", seat=1, to=None, amount=1200)
-    assert sentence(won, 1, "en", scene) == "You win 1,200 with the low, Six-five low: 6-5-4-2-A"
+def test_a_hi_lo_winner_is_told_the_half_and_the_pot_it_won_in_both_languages() -> None:
+    scene = Scene(game("omaha-hi-lo"), NAMES[:2], [0, 0])
+    low = evaluate("6h 5s 4d 2c Ad", "ace-five")
+    won = Event("award", seat=1, to=None, amount=1200, award=Award(0, 1, "low", low))
+    assert sentence(won, 1, "en", scene) == (
+        "You win 1,200, the low half of the pot, with Six-five low: 6-5-4-2-A"
+    )
     assert sentence(won, None, "ar-u-nu-arab", scene) == (
-        "\u2068Bob\u2069 يربح \u2066١٬٢٠٠\u2069 (النصف المنخفض: منخفضة بالستة ثم الخمسة: "
+        "\u2068Bob\u2069 يربح \u2066١٬٢٠٠\u2069، النصف المنخفض من الوعاء (منخفضة بالستة ثم الخمسة: "
         "\u20666-5-4-2-A\u2069)"
     )
+    high = evaluate("Kc Kd 9h 4s 3c")
+    side = Event("award", seat=0, to=None, amount=300, award=Award(1, 2, "whole", high))
+    assert sentence(side, None, "en", scene) == (
+        "Ann wins 300 from the side pot with Pair of kings (9-4-3) (no low qualifies)"
+    )
+
+
+def test_a_winner_is_told_which_pot_it_won() -> None:
+    scene = Scene(game("holdem"), NAMES[:3], [0, 0, 0])
+    flush = evaluate("Ah Th 8h 4h 2h")
+    main = Event("award", seat=2, to=None, amount=1200, award=Award(0, 3, "whole", flush))
+    side = main._replace(amount=40, award=Award(2, 3, "whole", flush))
+    assert sentence(main, 2, "en", scene) == "You win 1,200 from the main pot with Flush, A-T-8-4-2"
+    assert sentence(side, 0, "en", scene) == "Cy wins 40 from side pot 2 with Flush, A-T-8-4-2"
+    flush_words = hand_words(flush, "high", "ar")  # told in test_hands_are_described_in_arabic
+    assert sentence(side, 0, "ar", scene) == (
+        f"\u2068Cy\u2069 يربح \u206640\u2069 من الوعاء الجانبي \u20662\u2069 ({flush_words})"
+    )
+    alone = Event("award", seat=1, to=None, amount=150, award=Award(0, 1, "whole", None))
+    assert sentence(alone, None, "en", scene) == "Bob wins 150"

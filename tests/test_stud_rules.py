@@ -19,7 +19,7 @@ from drawpoker import evaluate
 from drawpoker.bots import CheckCallBot
 from drawpoker.cards import format_cards, parse_cards
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
-from drawpoker.games import Action, Event, GameSpec, Hand, Table, TableSettings, game
+from drawpoker.games import Action, Award, Event, GameSpec, Hand, Table, TableSettings, game
 from drawpoker.games.variants.stud import StudSettings
 
 STUD = game("stud")
@@ -241,7 +241,7 @@ def test_r_stud_2_if_everyone_folds_to_the_bring_in_it_wins_the_antes() -> None:
         Event("fold", 0, None),
         Event("fold", 1, None),
         Event("return", 2, None, 50),
-        Event("win", 2, None, 120),
+        Event("award", 2, None, 120, award=Award(pot=0, pots=1, share="whole", strength=None)),
     ]
     assert hand.stacks == [9960, 9960, 10080] and hand.winners == [2]
 
@@ -872,6 +872,12 @@ def test_r_stud8_1_a_side_pot_whose_contenders_have_no_low_goes_to_the_best_high
     # Main pot 3 x 240 = 720: 360 high (seat 1), 360 low (seat 0). Side pot 2 x 600 = 1200:
     # no low among seats 1 and 2, all of it to seat 1's high.
     assert hand.payouts == [360, 360 + 1200, 0]
+    high, low = strength(hands[1]), strength(hands[0], "ace-five")
+    assert [e for e in hand.events if e.kind == "award"] == [
+        Event("award", 1, None, 360, award=Award(pot=0, pots=2, share="high", strength=high)),
+        Event("award", 0, None, 360, award=Award(pot=0, pots=2, share="low", strength=low)),
+        Event("award", 1, None, 1200, award=Award(pot=1, pots=2, share="whole", strength=high)),
+    ]
     assert hand.stacks == [360, STACK - 840 + 1560, STACK - 840]
 
 
@@ -906,6 +912,13 @@ def test_r_stud8_1_the_odd_chip_between_tied_lows_goes_to_the_lowest_card_by_sui
     check_down(hand)
     # A pot of 6: 3 high to seat 2; 3 low split 2 to the ace of hearts, 1 to the ace of spades.
     assert hand.payouts == [1, 2, 3]
+    awards = [(e.seat, e.amount, e.award) for e in hand.events if e.kind == "award"]
+    low = strength("6h 4d 3c 2d As", "ace-five")
+    assert awards == [
+        (2, 3, Award(pot=0, pots=1, share="high", strength=strength("9h 9s 9c Kh Kd"))),
+        (1, 2, Award(pot=0, pots=1, share="low", strength=low)),
+        (0, 1, Award(pot=0, pots=1, share="low", strength=low)),
+    ]
 
 
 def test_r_stud8_1_odd_chips_of_tied_highs_by_the_highest_card_of_tied_lows_by_the_lowest() -> None:

@@ -193,11 +193,12 @@ def test_defect_7_omaha_hi_lo_tells_both_halves() -> None:
         ["--game", "omaha-hi-lo", "--players", "3", "--rounds", "3", "--seed", "7"], calling
     )
     assert "You also have a low: Eight-six low: 8-6-5-4-3" in lines
-    assert "You win 150 with the low, Eight-six low: 8-6-5-4-3" in lines
-    assert "CPU 1 wins 150 with the high, Two pair, tens and sevens (5 kicker)" in lines
-    assert "CPU 2 wins 1,450 with the high, Full house, kings full of aces (no low qualifies)" in (
-        lines
+    assert "You win 150, the low half of the pot, with Eight-six low: 8-6-5-4-3" in lines
+    assert (
+        "CPU 1 wins 150, the high half of the pot, with Two pair, tens and sevens (5 kicker)"
+        in (lines)
     )
+    assert "CPU 2 wins 1,450 with Full house, kings full of aces (no low qualifies)" in lines
 
 
 # ---------------------------------------------------------------- item 8

@@ -211,7 +211,7 @@ def test_every_message_of_a_played_game_matches_the_schema(game: str, settings: 
     # the game really showed the schema the messages it is about
     assert seen["types"] == {"welcome", "update", "error", "pong"}
     assert {"stale", "illegal", "bad-json", "not-your-turn"} <= seen["errors"]
-    assert "deal" in seen["events"] and seen["events"] & {"win", "show"}
+    assert "deal" in seen["events"] and seen["events"] & {"award", "show"}
     states = [json.loads(t).get("state") for t in watcher.texts]
     assert any(s and s["pause"] is not None for s in states)  # a hand's result was held
 

@@ -37,7 +37,7 @@ def test_r_a5_4_awards_name_the_seats_the_engine_paid(name: str) -> None:
         table = Table(spec, seats, seed=seed, cpu=cpu)
         table.play_cpu(limit=4000)
         for hand in table.hands:
-            data = hand_json(hand.view(0), 0, hand.winners, hand.start_stacks)
+            data = hand_json(hand.view(0), 0, hand.winners)
             paid = {s for s, chips in enumerate(hand.payouts) if chips}
             if not data["shown"]:
                 assert data["awards"] == []

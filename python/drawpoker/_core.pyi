@@ -7,7 +7,7 @@ import numpy as np
 import numpy.typing as npt
 
 from drawpoker.games.actions import LegalActions
-from drawpoker.games.events import Event
+from drawpoker.games.events import Award, Event
 from drawpoker.games.spec import GameSpec
 
 __all__ = [
@@ -165,13 +165,16 @@ def phh_hand_text(
 ) -> tuple[list[int], str]: ...
 
 _Legal = tuple[int, tuple[str, ...], int, int, int, int, int, tuple[tuple[str, int], ...]]
-_Event = tuple[str, int | None, int | None, int, tuple[int, ...]]
+_Event = tuple[str, int | None, int | None, int, tuple[int, ...], str | None, Award | None]
 
 @final
 class Rules:
     def __new__(cls, data: dict[str, Any]) -> Rules: ...
     @property
     def name(self) -> str: ...
+    def showdown_shares(
+        self, hands: Sequence[Sequence[int]], board: Sequence[int]
+    ) -> list[float]: ...
 
 MAX_BATCH: int
 

@@ -93,10 +93,7 @@ def adjusted_nets(hand: Hand, start: Sequence[int], before: Dealt) -> list[Fract
     shares = _shares(hand, before)
     if shares is None:
         return nets
-    won = [0] * hand.seats
-    for event in hand.events:
-        if event.kind == "win" and event.seat is not None:
-            won[event.seat] += event.amount
+    won = hand.payouts
     put_in = [begin - end + w for begin, end, w in zip(start, hand.stacks, won, strict=True)]
     live = [s for s in range(hand.seats) if hand.live[s]]
     if len({put_in[s] for s in live}) != 1:

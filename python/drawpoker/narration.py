@@ -4,10 +4,11 @@ language. The terminal (:mod:`drawpoker.commands.table_view`), ``drawpoker histo
 all say an event with :func:`sentence`, so the same event reads the same everywhere.
 
 A :class:`Scene` follows the hand's public events in order (chips behind and in front of each
-seat, the blinds posted, the board, the hands shown): what an event means can depend on what
-came before it (the small or the big blind, a stud completion, an all-in, what a winner won
-with). The texts are gettext catalogues (``locale/<lang>/LC_MESSAGES/narration.po``, the
-``narration`` domain) read by :mod:`drawpoker.catalogues`.
+seat, the board): what an event means can depend on what came before it (a stud completion, an
+all-in). What the engine knows it says in the event itself: which blind a blind is, which pot
+and part of it an award is and the hand that won it. The texts are gettext catalogues
+(``locale/<lang>/LC_MESSAGES/narration.po``, the ``narration`` domain) read by
+:mod:`drawpoker.catalogues`.
 
 >>> from drawpoker.games import Hand, game
 >>> hand = Hand(game("holdem"), [1000, 1000], deck="As Kd 7c 2h")
@@ -55,7 +56,7 @@ from drawpoker.catalogues import (
 )
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.evaluation import describe
-from drawpoker.games.events import Event
+from drawpoker.games.events import Award, Event
 from drawpoker.games.registry import game
 from drawpoker.games.spec import GameSpec
 
@@ -260,9 +261,8 @@ def partial_hand_words(cards: Sequence[int], tag: str = "en") -> str:
 
 class Scene:
     """A hand told so far: each seat's chips behind and in front of it in the betting round,
-    the pot, the blinds posted, the board, the street, and the hands shown (the high of each
-    seat, and in a hi/lo game its qualifying low). Give it every public event in order (a
-    seat's private ones change nothing here), each before its :func:`sentence`.
+    the pot, the board and the street. Give it every public event in order (a seat's private
+    ones change nothing here), each before its :func:`sentence`.
 
     >>> from drawpoker.games import game
     >>> scene = Scene(game("holdem"), ["Ann", "Bob"], [500, 500])
@@ -281,7 +281,6 @@ class Scene:
         self.stacks = list(stacks)
         self.bets = [0] * len(stacks)
         self.pot = 0
-        self.blinds = 0
         self.board_cards: list[int] = []
         self.board_before = 0
         """The board cards dealt before the latest board event."""
@@ -292,8 +291,6 @@ class Scene:
         """Whether a stud hand's first bet (the completion) was made."""
         self.completion = False
         """Whether the latest event completed a stud bring-in."""
-        self.highs: dict[int, int] = {}
-        self.lows: dict[int, int] = {}
 
     def add(self, event: Event) -> None:
         """Follows one event.
@@ -311,8 +308,6 @@ class Scene:
                 self.street += 1
                 self.acted = False
                 self.bets = [0] * len(self.bets)
-            if kind == "redeal":
-                self.blinds = 0
             if kind == "board":
                 self.board_before = len(self.board_cards)
                 self.board_cards.extend(event.cards)
@@ -324,18 +319,13 @@ class Scene:
             self._move(seat, amount)
             if kind == "blind":
                 self.bets[seat] += amount
-                self.blinds += 1
         elif kind in ("call", "bet", "raise", "bring-in"):
             self._move(seat, amount - self.bets[seat])
             self.bets[seat] = amount
             if kind in ("bet", "raise") and self.stud and self.street == 0 and not self.opened:
                 self.opened = self.completion = True
-        elif kind in ("return", "win"):
+        elif kind in ("return", "award"):
             self._move(seat, -amount)
-        elif kind == "show":
-            self.highs[seat] = amount
-        elif kind == "low":
-            self.lows[seat] = amount
 
     def _move(self, seat: int, chips: int) -> None:
         self.stacks[seat] -= chips
@@ -350,36 +340,6 @@ class Scene:
         """
         return self.betting and seat < len(self.stacks) and self.stacks[seat] == 0
 
-    def win_parts(self, seat: int, tag: str) -> str:
-        """What a winner won with, when hands were shown (``""`` when not): its hand (razz,
-        lowball, badugi: its low); in hi/lo the half or halves its hand is best for.
-
-        >>> from drawpoker.evaluation import evaluate
-        >>> from drawpoker.games import game
-        >>> scene = Scene(game("stud-hi-lo"), ["A", "B", "C"], [0, 0, 0])
-        >>> scene.highs = {0: evaluate("Kc Kd 9h 4s 3c"), 1: evaluate("Qc Qd 8h 4s 3d")}
-        >>> scene.lows = {1: evaluate("8h 4s 3d 2c Ad", "ace-five")}
-        >>> scene.win_parts(1, "en"), scene.win_parts(2, "en")
-        ('the low, Eight-four low: 8-4-3-2-A', '')
-        >>> scene.lows = {}
-        >>> scene.win_parts(0, "en")
-        'the high, Pair of kings (9-4-3) (no low qualifies)'
-        """
-        if seat not in self.highs:
-            return ""
-        high = hand_words(self.highs[seat], self.rankings[0], tag)
-        if len(self.rankings) == 1:
-            return high
-        halves = []
-        if self.highs[seat] == max(self.highs.values()):
-            halves.append(say(tag, "half.high" if self.lows else "half.high.alone", hand=high))
-        if seat in self.lows and self.lows[seat] == max(self.lows.values()):
-            low = hand_words(self.lows[seat], self.rankings[-1], tag)
-            halves.append(say(tag, "half.low", hand=low))
-        if len(halves) == 2:
-            return say(tag, "halves", high=halves[0], low=halves[1])
-        return halves[0] if halves else high
-
 
 # --- the sentence -----------------------------------------------------------------------------
 
@@ -387,6 +347,8 @@ _PLAIN = {"check": "check", "fold": "fold"}
 _CHIPS = {"ante": "ante", "bring-in": "bring_in", "call": "call", "bet": "bet", "raise": "raise"}
 _CARDS = {"deal": "deal", "up": "up", "discard": "discard", "receive": "receive"}
 _CARDS |= {"expose": "expose"}
+_BLINDS = {"small": "blind.small", "big": "blind.big"}
+_HALVES = {"high": "win.high", "low": "win.low"}
 
 
 def sentence(
@@ -466,8 +428,7 @@ def _told(
     if kind in _PLAIN:
         return say(tag, _PLAIN[kind] + you, name=name)
     if kind == "blind":
-        small = scene.blinds == 1 and scene.spec.forced.small_blind > 0
-        return say(tag, ("blind.small" if small else "blind.big") + you, name=name, amount=amount)
+        return say(tag, _BLINDS[event.blind or "big"] + you, name=name, amount=amount)
     if kind in _CHIPS:
         key = "complete" if scene.completion else _CHIPS[kind]
         told = say(tag, key + you, name=name, amount=amount)
@@ -492,9 +453,46 @@ def _told(
         )
     if kind == "return":
         return say(tag, "return" + you, name=name, amount=amount)
-    if kind == "win":
-        won_with = scene.win_parts(seat, tag)
-        if won_with:
-            return say(tag, "win.with" + you, name=name, amount=amount, hand=won_with)
-        return say(tag, "win" + you, name=name, amount=amount)
+    if kind == "award" and event.award is not None:
+        return _award(event.award, you, tag, scene, name=name, amount=amount)
     return say(tag, "unknown", kind=kind)
+
+
+def _pot_name(award: Award, tag: str) -> str:
+    """The pot an award comes from: the only pot, the main pot, the side pot, side pot 2."""
+    if award.pots == 1:
+        return say(tag, "pot.only")
+    if award.pot == 0:
+        return say(tag, "pot.main")
+    if award.pots == 2:
+        return say(tag, "pot.side")
+    return say(tag, "pot.side.n", number=_isolate(number(award.pot, tag), tag, strong=True))
+
+
+def _award(award: Award, you: str, tag: str, scene: Scene, name: str, amount: str) -> str:
+    """An award's sentence: the chips, the pot when the hand had several, the half in a hi/lo
+    game and the hand that won it (nothing when nobody contested the pot).
+
+    >>> from drawpoker.evaluation import evaluate
+    >>> from drawpoker.games import Award, game
+    >>> scene = Scene(game("stud-hi-lo"), ["Sam"], [0])
+    >>> low = Award(pot=1, pots=2, share="low", strength=evaluate("8h 4s 3d 2c Ad", "ace-five"))
+    >>> _award(low, "", "en", scene, name="Sam", amount="600")
+    'Sam wins 600, the low half of the side pot, with Eight-four low: 8-4-3-2-A'
+    >>> high = Award(pot=0, pots=1, share="whole", strength=evaluate("Kc Kd 9h 4s 3c"))
+    >>> _award(high, ".you", "en", scene, name="Sam", amount="1,200")
+    'You win 1,200 with Pair of kings (9-4-3) (no low qualifies)'
+    """
+    if award.strength is None:
+        return say(tag, "win" + you, name=name, amount=amount)
+    ranking = scene.rankings[-1] if award.share == "low" else scene.rankings[0]
+    hand = hand_words(award.strength, ranking, tag)
+    if award.share == "whole" and len(scene.rankings) > 1:
+        hand = say(tag, "no_low", hand=hand)
+    if award.share in _HALVES:
+        pot = _pot_name(award, tag)
+        return say(tag, _HALVES[award.share] + you, name=name, amount=amount, hand=hand, pot=pot)
+    if award.pots > 1:
+        pot = _pot_name(award, tag)
+        return say(tag, "win.from" + you, name=name, amount=amount, hand=hand, pot=pot)
+    return say(tag, "win.with" + you, name=name, amount=amount, hand=hand)

@@ -2,7 +2,7 @@
 //! cards of each street (down, up, board), and the draw with its reshuffles (R-DRAW-7, 8).
 
 use super::deal;
-use super::event::{Event, EventKind};
+use super::event::{Blind, Detail, Event, EventKind};
 use super::spec::ForcedBets;
 use super::state::{invalid, HandState, Phase};
 use crate::card::{format_card, format_cards, Card, JOKER};
@@ -74,17 +74,21 @@ impl HandState {
             self.events
                 .push(Event::public(EventKind::Ante, Some(big_seat), ante));
         }
-        for (seat, blind) in [
-            (small_seat, forced.small_blind),
-            (big_seat, forced.big_blind),
+        for (seat, blind, name) in [
+            (small_seat, forced.small_blind, Blind::Small),
+            (big_seat, forced.big_blind, Blind::Big),
         ] {
             let paid = blind.min(self.stacks[seat]);
             if paid > 0 {
                 self.stacks[seat] -= paid;
                 self.bets[seat] += paid;
                 self.committed[seat] += paid;
-                self.events
-                    .push(Event::public(EventKind::Blind, Some(seat), paid));
+                self.events.push(Event::detailed(
+                    EventKind::Blind,
+                    seat,
+                    paid,
+                    Detail::Blind(name),
+                ));
             }
         }
         self.big_blind_seat = Some(big_seat);
@@ -108,6 +112,7 @@ impl HandState {
                 to: None,
                 amount: 0,
                 cards: new,
+                detail: Detail::None,
             });
         }
         if street.draw.is_some() {
@@ -138,6 +143,7 @@ impl HandState {
                 to: None,
                 amount: 0,
                 cards: vec![common],
+                detail: Detail::None,
             });
             return;
         }
@@ -153,6 +159,7 @@ impl HandState {
                     to: Some(seat),
                     amount: 0,
                     cards: new[..down].to_vec(),
+                    detail: Detail::None,
                 });
             }
             if up > 0 {
@@ -162,6 +169,7 @@ impl HandState {
                     to: None,
                     amount: 0,
                     cards: new[down..].to_vec(),
+                    detail: Detail::None,
                 });
             }
         }
@@ -270,6 +278,7 @@ impl HandState {
             to: Some(seat),
             amount: count as u64,
             cards: discards.to_vec(),
+            detail: Detail::None,
         });
         self.events.push(Event {
             kind: EventKind::Receive,
@@ -277,6 +286,7 @@ impl HandState {
             to: Some(seat),
             amount: count as u64,
             cards: new,
+            detail: Detail::None,
         });
     }
 }

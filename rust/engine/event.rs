@@ -2,7 +2,8 @@
 //!
 //! | kind | seat | visible to | amount | cards |
 //! |---|---|---|---|---|
-//! | `ante`, `blind` | who posts | everyone | chips posted | - |
+//! | `ante` | who posts | everyone | chips posted | - |
+//! | `blind` | who posts | everyone | chips posted ([`Detail::Blind`]: which blind) | - |
 //! | `deal` | who receives | that seat | 0 | the cards dealt face down |
 //! | `up` | who receives | everyone | 0 | the cards dealt face up |
 //! | `board` | - | everyone | 0 | the board cards dealt |
@@ -17,7 +18,10 @@
 //! | `show` | whose hand | everyone | its strength (the first showdown part) | the hand shown |
 //! | `low` | whose hand | everyone | its qualifying low's strength (a hi/lo game's second part) | - |
 //! | `return` | who bet | everyone | the uncalled chips returned (R-POT-2) | - |
-//! | `win` | who wins | everyone | chips won | - |
+//! | `award` | who wins | everyone | chips won from one pot's part ([`Detail::Award`]) | - |
+//!
+//! A pot's part goes to its winners as one `award` event each (ties split, R-POT-3): the main
+//! pot's awards first, then each side pot's (R-POT-1), the high part before the low (R-SPLIT-1).
 
 use crate::card::Card;
 
@@ -44,7 +48,7 @@ pub enum EventKind {
     Show,
     Low,
     Return,
-    Win,
+    Award,
 }
 
 impl EventKind {
@@ -70,13 +74,69 @@ impl EventKind {
         "show",
         "low",
         "return",
-        "win",
+        "award",
     ];
 
     /// The public name.
     pub fn name(self) -> &'static str {
         EventKind::NAMES[self as usize]
     }
+}
+
+/// Which blind a `blind` event posts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Blind {
+    Small,
+    Big,
+}
+
+impl Blind {
+    /// The public name: `small` or `big`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Blind::Small => "small",
+            Blind::Big => "big",
+        }
+    }
+}
+
+/// Which part of a pot an award is: the whole pot, or in a split game (R-SPLIT-1) the share of
+/// one showdown part (by its index in the spec's showdown: 0 the high, 1 the low).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Share {
+    Whole,
+    Part(usize),
+}
+
+impl Share {
+    /// The public name: `whole`, `high` (the first showdown part) or `low` (the second).
+    pub fn name(self) -> &'static str {
+        match self {
+            Share::Whole => "whole",
+            Share::Part(0) => "high",
+            Share::Part(_) => "low",
+        }
+    }
+}
+
+/// One winner's chips from one pot: which pot (0 the main pot, then the side pots in order,
+/// R-POT-1) of how many, which share of it, and the strength that won it (in the part's
+/// ranking; `None`: nobody contested it, every other seat folded).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Award {
+    pub pot: usize,
+    pub pots: usize,
+    pub share: Share,
+    pub strength: Option<u16>,
+}
+
+/// What a kind of event says beyond its seat, amount and cards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Detail {
+    #[default]
+    None,
+    Blind(Blind),
+    Award(Award),
 }
 
 /// Something that happened. `to` is `None` when every seat may see it, else the one seat.
@@ -87,6 +147,7 @@ pub struct Event {
     pub to: Option<usize>,
     pub amount: u64,
     pub cards: Vec<Card>,
+    pub detail: Detail,
 }
 
 impl Event {
@@ -98,6 +159,15 @@ impl Event {
             to: None,
             amount,
             cards: Vec::new(),
+            detail: Detail::None,
+        }
+    }
+
+    /// A public event with `detail`.
+    pub fn detailed(kind: EventKind, seat: usize, amount: u64, detail: Detail) -> Event {
+        Event {
+            detail,
+            ..Event::public(kind, Some(seat), amount)
         }
     }
 

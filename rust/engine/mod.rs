@@ -11,6 +11,6 @@ pub mod deal;
 mod dealing;
 pub mod event;
 pub mod pots;
-mod showdown;
+pub mod showdown;
 pub mod spec;
 pub mod state;

@@ -3,6 +3,8 @@
 //! `committed[seat]` is everything a seat put in during the hand, `live[seat]` says it has not
 //! folded.
 
+use super::event::Share;
+
 /// A layer of chips and the seats that may win it (paid into it and not folded).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Pot {
@@ -103,11 +105,8 @@ pub fn award<T: Ord + Copy>(
     award_parts(pots, &[strengths], &[order.to_vec()])
 }
 
-/// Chips each seat wins from `pots` in a game of several showdown parts (hi/lo): each pot is
-/// divided among the parts that some eligible seat qualifies for, the first part (the high one)
-/// taking the odd chip (R-SPLIT-1; a pot nobody qualifies a low for goes whole to the high,
-/// R-A5-4); each part's share goes to its best eligible hands, ties split with odd chips in
-/// that part's order. `strengths[part][seat]` is `None` for no qualifying hand.
+/// Chips each seat wins from `pots` in a game of several showdown parts (hi/lo), in total
+/// (the sum of [`payouts`] by seat).
 ///
 /// ```
 /// use drawpoker::engine::pots::{award_parts, Pot};
@@ -123,9 +122,58 @@ pub fn award_parts<T: Ord + Copy>(
     orders: &[Vec<usize>],
 ) -> Vec<u64> {
     let seats = orders.first().map_or(0, Vec::len);
-    let mut payouts = vec![0; seats];
-    for pot in pots {
-        let winners: Vec<(usize, Vec<usize>)> = strengths
+    let mut totals = vec![0; seats];
+    for payout in payouts(pots, strengths, orders) {
+        totals[payout.seat] += payout.chips;
+    }
+    totals
+}
+
+/// One winner's chips from one pot: `pot` indexes the pots, `share` is the whole pot or one
+/// showdown part's share of it, `strength` the hand that won it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Payout<T> {
+    pub pot: usize,
+    pub share: Share,
+    pub seat: usize,
+    pub chips: u64,
+    pub strength: T,
+}
+
+/// Who wins what from `pots` in a game of several showdown parts (hi/lo): each pot is divided
+/// among the parts that some eligible seat qualifies for, the first part (the high one) taking
+/// the odd chip (R-SPLIT-1; a pot nobody qualifies a low for goes whole to the high, R-A5-4);
+/// each part's share goes to its best eligible hands, ties split with odd chips in that part's
+/// order (R-POT-3). `strengths[part][seat]` is `None` for no qualifying hand. The payouts come
+/// pot by pot, part by part, each part's winners in its odd-chip order; a pot divided among
+/// fewer than two parts is paid as [`Share::Whole`].
+///
+/// ```
+/// use drawpoker::engine::event::Share;
+/// use drawpoker::engine::pots::{payouts, Pot};
+/// let pots = [Pot { amount: 101, eligible: vec![0, 1, 2] }, Pot { amount: 40, eligible: vec![1, 2] }];
+/// let high = vec![Some(9), Some(5), Some(1)];
+/// let low = vec![None, Some(3), None];
+/// let order = vec![0, 1, 2];
+/// let paid: Vec<_> = payouts(&pots, &[high, low], &[order.clone(), order])
+///     .iter()
+///     .map(|p| (p.pot, p.share, p.seat, p.chips, p.strength))
+///     .collect();
+/// assert_eq!(paid, [
+///     (0, Share::Part(0), 0, 51, 9),
+///     (0, Share::Part(1), 1, 50, 3),
+///     (1, Share::Part(0), 1, 20, 5),
+///     (1, Share::Part(1), 1, 20, 3),
+/// ]);
+/// ```
+pub fn payouts<T: Ord + Copy>(
+    pots: &[Pot],
+    strengths: &[Vec<Option<T>>],
+    orders: &[Vec<usize>],
+) -> Vec<Payout<T>> {
+    let mut paid = Vec::new();
+    for (index, pot) in pots.iter().enumerate() {
+        let winners: Vec<(usize, T, Vec<usize>)> = strengths
             .iter()
             .enumerate()
             .filter_map(|(part, by_seat)| {
@@ -136,7 +184,7 @@ pub fn award_parts<T: Ord + Copy>(
                     .copied()
                     .filter(|&s| by_seat[s] == Some(best))
                     .collect();
-                Some((part, tied))
+                Some((part, best, tied))
             })
             .collect();
         let parts = winners.len() as u64;
@@ -144,14 +192,25 @@ pub fn award_parts<T: Ord + Copy>(
             continue;
         }
         let (share, odd) = (pot.amount / parts, pot.amount % parts);
-        for (i, (part, tied)) in winners.iter().enumerate() {
+        for (i, (part, best, tied)) in winners.iter().enumerate() {
             let amount = share + u64::from((i as u64) < odd);
+            let which = if parts == 1 {
+                Share::Whole
+            } else {
+                Share::Part(*part)
+            };
             for (seat, chips) in split(amount, tied, &orders[*part]) {
-                payouts[seat] += chips;
+                paid.push(Payout {
+                    pot: index,
+                    share: which,
+                    seat,
+                    chips,
+                    strength: *best,
+                });
             }
         }
     }
-    payouts
+    paid
 }
 
 #[cfg(test)]

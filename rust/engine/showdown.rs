@@ -2,12 +2,100 @@
 //! the spec's order, and the pots paid to the best hands that paid into them (R-POT-3, 4).
 
 use super::boards::card_key;
-use super::event::{Event, EventKind};
-use super::pots::{award_parts, side_pots, uncalled_bet, Pot};
+use super::event::{Award, Detail, Event, EventKind, Share};
+use super::pots::{payouts, side_pots, uncalled_bet, Pot};
 use super::spec::{CardOrder, HandCards, OddChip, Qualifier, ShowOrder, ShowdownPart};
 use super::state::{HandState, Phase};
+use crate::card::Card;
+use crate::error::Result;
 use crate::eval::ace_five::qualifies_low8;
 use crate::eval::{omaha, Ranking};
+
+impl ShowdownPart {
+    /// The strength of a hand of `own` cards with the `board` in this part, `None` when it does
+    /// not qualify (R-A5-4); an error when the cards do not fit the part's ranking.
+    ///
+    /// ```
+    /// use drawpoker::card::parse_cards;
+    /// use drawpoker::engine::spec::{HandCards, OddChip, Qualifier, ShowdownPart};
+    /// use drawpoker::eval::Ranking;
+    /// let low = ShowdownPart {
+    ///     ranking: Ranking::AceFive,
+    ///     cards: HandCards::BestOfAll,
+    ///     qualifier: Some(Qualifier::EightOrBetter),
+    ///     odd_chip: OddChip::LowCardBySuit,
+    /// };
+    /// let seven = parse_cards("As 2d 3c 4h 7s Kd Kc").unwrap();
+    /// let none = parse_cards("As Ad 9c 9h Ts Kd Kc").unwrap();
+    /// assert!(low.strength(&seven, &[]).unwrap().is_some());
+    /// assert_eq!(low.strength(&none, &[]).unwrap(), None);
+    /// assert!(low.strength(&seven[..2], &[]).is_err());
+    /// ```
+    pub fn strength(&self, own: &[Card], board: &[Card]) -> Result<Option<u16>> {
+        let strength = match self.cards {
+            HandCards::BestOfAll => {
+                let mut cards = own.to_vec();
+                cards.extend_from_slice(board);
+                self.ranking.evaluate(&cards)?
+            }
+            HandCards::TwoHoleThreeBoard if self.ranking == Ranking::High => {
+                omaha::evaluate(own, board)?
+            }
+            HandCards::TwoHoleThreeBoard => omaha::evaluate_hilo(own, board)?.1.unwrap_or(0),
+        };
+        Ok(match self.qualifier {
+            Some(Qualifier::EightOrBetter) => qualifies_low8(strength).then_some(strength),
+            None => Some(strength),
+        })
+    }
+}
+
+/// Each hand's share of a pot when `hands` show down on `board` under the showdown `parts`:
+/// the parts some hand qualifies for take equal shares (R-SPLIT-1, a pot without a qualifying
+/// low goes whole to the high, R-A5-4), each split equally among its best hands (R-POT-3, odd
+/// chips aside). The shares add up to 1.
+///
+/// ```
+/// use drawpoker::card::parse_cards;
+/// use drawpoker::engine::showdown::showdown_shares;
+/// use drawpoker::engine::spec::{HandCards, OddChip, Qualifier, ShowdownPart};
+/// use drawpoker::eval::Ranking;
+/// let part = |ranking, qualifier, odd_chip| ShowdownPart { ranking, cards: HandCards::BestOfAll, qualifier, odd_chip };
+/// let hi_lo = [
+///     part(Ranking::High, None, OddChip::HighCardBySuit),
+///     part(Ranking::AceFive, Some(Qualifier::EightOrBetter), OddChip::LowCardBySuit),
+/// ];
+/// let hands = [parse_cards("As 2s 3d 4c 8h Kd Kc").unwrap(), parse_cards("Qs Qd Qh 9c 9d Tc Jd").unwrap()];
+/// assert_eq!(showdown_shares(&hi_lo, &hands, &[]).unwrap(), [0.5, 0.5]);
+/// assert_eq!(showdown_shares(&hi_lo[..1], &hands, &[]).unwrap(), [0.0, 1.0]);
+/// ```
+pub fn showdown_shares(
+    parts: &[ShowdownPart],
+    hands: &[Vec<Card>],
+    board: &[Card],
+) -> Result<Vec<f64>> {
+    let mut bests: Vec<Vec<usize>> = Vec::new();
+    for part in parts {
+        let strengths = hands
+            .iter()
+            .map(|hand| part.strength(hand, board))
+            .collect::<Result<Vec<_>>>()?;
+        if let Some(best) = strengths.iter().flatten().max() {
+            bests.push(
+                (0..hands.len())
+                    .filter(|&h| strengths[h] == Some(*best))
+                    .collect(),
+            );
+        }
+    }
+    let mut shares = vec![0.0; hands.len()];
+    for tied in &bests {
+        for &hand in tied {
+            shares[hand] += 1.0 / (bests.len() * tied.len()) as f64;
+        }
+    }
+    Ok(shares)
+}
 
 impl HandState {
     pub(super) fn finish(&mut self) {
@@ -20,18 +108,28 @@ impl HandState {
                 .push(Event::public(EventKind::Return, Some(seat), chips));
         }
         let live: Vec<usize> = (0..self.seats).filter(|&s| self.live[s]).collect();
-        if live.len() == 1 {
+        let paid = if live.len() == 1 {
             self.winners = live.clone();
-            self.payouts[live[0]] = self.pot();
+            let uncontested = Award {
+                pot: 0,
+                pots: 1,
+                share: Share::Whole,
+                strength: None,
+            };
+            vec![(live[0], self.pot(), uncontested)]
         } else {
-            self.showdown(&live);
-        }
-        for seat in 0..self.seats {
-            let chips = self.payouts[seat];
+            self.showdown(&live)
+        };
+        for (seat, chips, award) in paid {
             if chips > 0 {
+                self.payouts[seat] += chips;
                 self.stacks[seat] += chips;
-                self.events
-                    .push(Event::public(EventKind::Win, Some(seat), chips));
+                self.events.push(Event::detailed(
+                    EventKind::Award,
+                    seat,
+                    chips,
+                    Detail::Award(award),
+                ));
             }
         }
         self.committed = vec![0; self.seats];
@@ -41,25 +139,8 @@ impl HandState {
 
     /// The seat's strength in a showdown part, `None` when its hand does not qualify.
     fn part_strength(&self, part: &ShowdownPart, seat: usize) -> Option<u16> {
-        let own = &self.cards[seat];
-        let strength = match part.cards {
-            HandCards::BestOfAll => {
-                let mut cards = own.clone();
-                cards.extend_from_slice(&self.board);
-                part.ranking.evaluate(&cards)
-            }
-            HandCards::TwoHoleThreeBoard if part.ranking == Ranking::High => {
-                omaha::evaluate(own, &self.board)
-            }
-            HandCards::TwoHoleThreeBoard => {
-                omaha::evaluate_hilo(own, &self.board).map(|(_, low)| low.unwrap_or(0))
-            }
-        }
-        .expect("the spec's check matched the hands to the ranking");
-        match part.qualifier {
-            Some(Qualifier::EightOrBetter) => qualifies_low8(strength).then_some(strength),
-            None => Some(strength),
-        }
+        part.strength(&self.cards[seat], &self.board)
+            .expect("the spec's check matched the hands to the ranking")
     }
 
     /// Every seat in the order its tied hands take odd chips by `rule` (R-POT-3, R-STUD-10).
@@ -97,8 +178,9 @@ impl HandState {
     }
 
     /// Shows the `live` hands in the spec's order, every part of each (a `low` event for a
-    /// qualifying low); each pot goes to the best hands that paid into it, part by part.
-    pub(super) fn showdown(&mut self, live: &[usize]) {
+    /// qualifying low); each pot goes to the best hands that paid into it, part by part:
+    /// `(seat, chips, award)` for each winner of each pot's part.
+    pub(super) fn showdown(&mut self, live: &[usize]) -> Vec<(usize, u64, Award)> {
         let parts = self.spec.showdown.clone();
         let strengths: Vec<Vec<Option<u16>>> = parts
             .iter()
@@ -123,6 +205,7 @@ impl HandState {
                 to: None,
                 amount: u64::from(strength),
                 cards: self.cards[seat].clone(),
+                detail: Detail::None,
             });
             for part in &strengths[1..] {
                 if let Some(low) = part[seat] {
@@ -146,7 +229,19 @@ impl HandState {
             .map(|p| self.odd_chip_order(p.odd_chip))
             .collect();
         let pots = self.pots();
-        self.payouts = award_parts(&pots, &strengths, &orders);
+        let count = pots.len();
+        payouts(&pots, &strengths, &orders)
+            .into_iter()
+            .map(|p| {
+                let award = Award {
+                    pot: p.pot,
+                    pots: count,
+                    share: p.share,
+                    strength: Some(p.strength),
+                };
+                (p.seat, p.chips, award)
+            })
+            .collect()
     }
 
     /// The pots to award: the side pots of the seats' chips (R-POT-1), with the dead money (a

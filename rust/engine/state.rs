@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::action::{Action, ActionKind};
 use super::boards::{board_key, bring_in_key, has_pair};
-use super::event::{Event, EventKind};
+use super::event::{Detail, Event, EventKind};
 use super::spec::{BetSize, FirstToAct, Spec, Structure};
 use crate::card::{format_card, Card, JOKER};
 use crate::error::{Error, Result};
@@ -471,6 +471,7 @@ impl HandState {
                     to: None,
                     amount: 0,
                     cards: self.cards[seat].clone(),
+                    detail: Detail::None,
                 });
             }
         }

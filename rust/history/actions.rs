@@ -223,6 +223,7 @@ pub fn actions(events: &[Event], viewer: Option<usize>) -> Result<(Vec<usize>, V
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::event::Detail;
 
     fn event(
         kind: EventKind,
@@ -237,6 +238,7 @@ mod tests {
             to,
             amount,
             cards: cards.to_vec(),
+            detail: Detail::None,
         }
     }
 

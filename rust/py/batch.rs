@@ -51,7 +51,7 @@ const EVENT_KINDS: [EventKind; 21] = [
     EventKind::Show,
     EventKind::Low,
     EventKind::Return,
-    EventKind::Win,
+    EventKind::Award,
 ];
 
 /// The observation layout from its segments' starts (`ObservationLayout.segments`).

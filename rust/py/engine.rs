@@ -3,17 +3,18 @@
 
 use std::sync::Arc;
 
+use super::cards::cards_from_ints;
 use super::errors::{check, to_py};
 use super::seat_view::{event_tuple, legal_tuple, EventTuple, SeatView};
 use crate::card::{Card, RANK_CHARS, SUIT_CHARS};
 use crate::draw::limit::DrawLimit;
 use crate::engine::event::Event;
-use crate::engine::pots;
 use crate::engine::spec::{
     BetSize, CardOrder, Deck, FirstToAct, ForcedBets, HandCards, OddChip, Opening, Qualifier,
     ShowOrder, ShowdownPart, Spec, Street, Structure,
 };
 use crate::engine::state::{Deal, HandState as State};
+use crate::engine::{pots, showdown};
 use crate::error::Error;
 use crate::eval::Ranking;
 use pyo3::prelude::*;
@@ -250,6 +251,33 @@ impl Rules {
     #[getter]
     fn name(&self) -> String {
         self.spec.name.clone()
+    }
+
+    /// Each hand's share of a pot when `hands` (every card each holds) show down on `board`,
+    /// scored by the game's showdown parts as the engine scores them (ties and hi/lo halves
+    /// shared, odd chips aside). A repeated card or a hand its ranking cannot score is refused.
+    fn showdown_shares(&self, hands: Vec<Vec<i64>>, board: Vec<i64>) -> PyResult<Vec<f64>> {
+        let hands = hands
+            .iter()
+            .map(|hand| cards_from_ints(hand))
+            .collect::<PyResult<Vec<_>>>()?;
+        let board = cards_from_ints(&board)?;
+        let mut seen = std::collections::HashSet::new();
+        if let Some(card) = hands
+            .iter()
+            .flatten()
+            .chain(&board)
+            .find(|&&c| !seen.insert(c))
+        {
+            return Err(to_py(Error::InvalidArgument(format!(
+                "card {card} is in the showdown twice"
+            ))));
+        }
+        check(showdown::showdown_shares(
+            &self.spec.showdown,
+            &hands,
+            &board,
+        ))
     }
 }
 

@@ -16,7 +16,7 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::card::Card;
 use crate::engine::action::LegalActions;
-use crate::engine::event::{Event, EventKind};
+use crate::engine::event::{Detail, Event, EventKind};
 use crate::engine::state::HandState as State;
 
 /// The fields of a view, in order.
@@ -50,9 +50,45 @@ type Text = Cow<'static, str>;
 type LegalOf<T> = (usize, Vec<T>, u64, u64, u64, u64, usize, Vec<(T, u64)>);
 type Legal = LegalOf<Text>;
 
-/// An event: kind, seat, to, amount, cards.
-type EventOf<T> = (T, Option<usize>, Option<usize>, u64, Vec<Card>);
+/// An award's pot, pots, share and strength (`drawpoker.games.events.Award`).
+type AwardOf<T> = (usize, usize, T, Option<u16>);
+
+/// An event: kind, seat, to, amount, cards, blind, award.
+type EventOf<T> = (
+    T,
+    Option<usize>,
+    Option<usize>,
+    u64,
+    Vec<Card>,
+    Option<T>,
+    Option<AwardOf<T>>,
+);
 type SeenEvent = EventOf<Text>;
+
+/// The event's blind name and award, as the Python `Event` carries them.
+fn detail_fields(detail: Detail) -> (Option<&'static str>, Option<AwardOf<&'static str>>) {
+    match detail {
+        Detail::None => (None, None),
+        Detail::Blind(blind) => (Some(blind.name()), None),
+        Detail::Award(award) => (
+            None,
+            Some((award.pot, award.pots, award.share.name(), award.strength)),
+        ),
+    }
+}
+
+/// `award` as a `drawpoker.games.events.Award`.
+fn award_object<'py, T: AsRef<str>>(
+    py: Python<'py>,
+    award: &Option<AwardOf<T>>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    let Some((pot, pots, share, strength)) = award else {
+        return Ok(None);
+    };
+    let class = python_class(py, &AWARD, "drawpoker.games.events", "Award")?;
+    let values = (pot, pots, share.as_ref(), strength).into_pyobject(py)?;
+    named_tuple(&class, values).map(Some)
+}
 
 /// One seat's view of a hand (`HandState.view`), or a view from plain data (`HandView(...)`,
 /// `_replace`). Every getter makes a fresh Python value.
@@ -146,23 +182,28 @@ impl SeatView {
     }
 }
 
-/// An event as `(kind, seat, to, amount, cards)`.
+/// An event as `(kind, seat, to, amount, cards, blind, award)`.
 pub type EventTuple<'py> = (
     &'static str,
     Option<usize>,
     Option<usize>,
     u64,
     Bound<'py, PyTuple>,
+    Option<&'static str>,
+    Option<Bound<'py, PyAny>>,
 );
 
 /// `event` as an [`EventTuple`].
 pub fn event_tuple<'py>(py: Python<'py>, event: &Event) -> PyResult<EventTuple<'py>> {
+    let (blind, award) = detail_fields(event.detail);
     Ok((
         EventKind::name(event.kind),
         event.seat,
         event.to,
         event.amount,
         PyTuple::new(py, &event.cards)?,
+        blind,
+        award_object(py, &award)?,
     ))
 }
 
@@ -183,6 +224,7 @@ pub fn legal_tuple<'py>(py: Python<'py>, legal: &LegalActions) -> PyResult<Bound
 
 static LEGAL_ACTIONS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static EVENT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static AWARD: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static VIEW_REPR: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 static TUPLE_NEW: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
@@ -297,7 +339,20 @@ impl SeatView {
             events: SeenEvents::Own(
                 events
                     .into_iter()
-                    .map(|(kind, seat, to, amount, cards)| (owned(kind), seat, to, amount, cards))
+                    .map(|(kind, seat, to, amount, cards, blind, award)| {
+                        let award = award.map(|(pot, pots, share, strength)| {
+                            (pot, pots, owned(share), strength)
+                        });
+                        (
+                            owned(kind),
+                            seat,
+                            to,
+                            amount,
+                            cards,
+                            blind.map(owned),
+                            award,
+                        )
+                    })
                     .collect(),
             ),
         })
@@ -387,8 +442,23 @@ impl SeatView {
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let class = python_class(py, &EVENT, "drawpoker.games.events", "Event")?;
-        let event = |kind: &str, seat: &Option<usize>, to: &Option<usize>, amount, cards| {
-            let values = (kind, seat, to, amount, PyTuple::new(py, cards)?).into_pyobject(py)?;
+        let event = |kind: &str,
+                     seat: &Option<usize>,
+                     to: &Option<usize>,
+                     amount: u64,
+                     cards: &[Card],
+                     blind: Option<&str>,
+                     award: &Option<AwardOf<&str>>| {
+            let values = (
+                kind,
+                seat,
+                to,
+                amount,
+                PyTuple::new(py, cards)?,
+                blind,
+                award_object(py, award)?,
+            )
+                .into_pyobject(py)?;
             named_tuple(&class, values)
         };
         let events = match &self.events {
@@ -396,18 +466,34 @@ impl SeatView {
                 .iter()
                 .filter(|e| e.to.is_none() || e.to == Some(self.seat))
                 .map(|e| {
+                    let (blind, award) = detail_fields(e.detail);
                     event(
                         EventKind::name(e.kind),
                         &e.seat,
                         &e.to,
                         e.amount,
                         &e.cards[..],
+                        blind,
+                        &award,
                     )
                 })
                 .collect::<PyResult<Vec<_>>>()?,
             SeenEvents::Own(own) => own
                 .iter()
-                .map(|(kind, seat, to, amount, cards)| event(kind, seat, to, *amount, &cards[..]))
+                .map(|(kind, seat, to, amount, cards, blind, award)| {
+                    let award = award.as_ref().map(|(pot, pots, share, strength)| {
+                        (*pot, *pots, share.as_ref(), *strength)
+                    });
+                    event(
+                        kind,
+                        seat,
+                        to,
+                        *amount,
+                        &cards[..],
+                        blind.as_deref(),
+                        &award,
+                    )
+                })
                 .collect::<PyResult<Vec<_>>>()?,
         };
         PyTuple::new(py, events)

@@ -139,7 +139,16 @@ def observe(hand: Any) -> list[Any]:
 
 
 def event_list(hand: Any) -> list[Any]:
-    return [[e.kind, e.seat, e.to, e.amount, list(e.cards)] for e in hand.events]
+    """The hand's events as the recording holds them: the engine then paid each seat's chips
+    won as one ``win`` event, in seat order, where it now reports each pot's ``award``s (the
+    last events of a hand): the awards are written as those totals."""
+    events = [[e.kind, e.seat, e.to, e.amount, list(e.cards)] for e in hand.events]
+    awarded = [e for e in events if e[0] == "award"]
+    if awarded:
+        assert events[-len(awarded) :] == awarded
+        won = [[["win", s, None, c, []] for s, c in enumerate(hand.payouts) if c]]
+        events = events[: -len(awarded)] + won[0]
+    return events
 
 
 def attempts(engine: Engine, hand: Any, rng: random.Random) -> list[Any]:

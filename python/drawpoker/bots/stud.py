@@ -47,7 +47,6 @@ from drawpoker.bots.stud_reading import (
     third_street,
 )
 from drawpoker.equity import equity
-from drawpoker.evaluation import evaluate, evaluate_low8
 from drawpoker.games.actions import BRING_IN, CALL, CHECK, FOLD, Action, LegalActions
 from drawpoker.games.events import HandView
 
@@ -465,13 +464,16 @@ class StudStrongBot(BetReadingBot):
     def common_card_equity(self, view: HandView, seen: Sight) -> float:
         """The equity when a common card was dealt (R-STUD-7: eight players on seventh
         street): no card is to come, so each of ``samples`` deals gives the opponents their
-        unseen down cards, and the showdown is scored here (ties and hi/lo halves shared).
+        unseen down cards, and the engine scores the showdown by the game's showdown parts
+        (ties and hi/lo halves shared).
 
         >>> from drawpoker.cards import parse_cards
         >>> mine, common = tuple(parse_cards("As Ad 2c 2d Kh Qs")), tuple(parse_cards("7c"))
         >>> up = {1: tuple(parse_cards("9c 9d 4h 5s"))}
         >>> seen = Sight("stud", mine, mine[2:], up, (), common)
-        >>> hand = type("View", (), {"card_counts": (6, 6), "up_cards": (mine[2:], up[1])})
+        >>> from drawpoker.games import game
+        >>> fields = {"card_counts": (6, 6), "up_cards": (mine[2:], up[1]), "game": game("stud")}
+        >>> hand = type("View", (), fields)
         >>> 0.5 < StudStrongBot(seed=3, samples=200).common_card_equity(hand, seen) < 1.0
         True
         """
@@ -482,13 +484,14 @@ class StudStrongBot(BetReadingBot):
         if sum(downs) > len(pool):
             return 1 / (len(rivals) + 1)
         share = 0.0
+        score = view.game.rules.showdown_shares
         for _ in range(self.samples):
             drawn = self.rng.sample(pool, sum(downs))
-            hands = [[*seen.cards, *seen.common]]
+            hands = [list(seen.cards)]
             for seat, count in zip(rivals, downs, strict=True):
-                hands.append([*seen.rivals[seat], *seen.common, *drawn[:count]])
+                hands.append([*seen.rivals[seat], *drawn[:count]])
                 drawn = drawn[count:]
-            share += showdown_share(seen.family, hands)
+            share += score(hands, seen.common)[0]
         return share / self.samples
 
     def decide(self, view: HandView, legal: LegalActions) -> Action:
@@ -524,34 +527,10 @@ class StudStrongBot(BetReadingBot):
         return CHECK
 
 
-def showdown_share(family: str, hands: Sequence[Sequence[int]]) -> float:
-    """The first hand's share of a pot at a showdown of ``hands`` (five to seven cards each) in
-    the stud game ``family``: razz by the ace-to-five low, stud by the high, hi/lo half to each
-    (the whole pot to the high when no eight-or-better low), ties shared.
-
-    >>> from drawpoker.cards import parse_cards
-    >>> showdown_share("stud-hi-lo", [parse_cards("As 2s 3d 4c 8h Kd Kc"),
-    ...                               parse_cards("Qs Qd Qh 9c 9d Tc Jd")])
-    0.5
-    """
-    if family == "razz":
-        values = [evaluate(h, "ace-five") for h in hands]
-        return (values[0] == max(values)) / values.count(max(values))
-    highs = [evaluate(h) for h in hands]
-    high_share = (highs[0] == max(highs)) / highs.count(max(highs))
-    if family == "stud":
-        return high_share
-    lows = [evaluate_low8(h) or 0 for h in hands]
-    if not max(lows):
-        return high_share
-    return (high_share + (lows[0] == max(lows)) / lows.count(max(lows))) / 2
-
-
 __all__ = [
     "StudRulesBot",
     "StudStrongBot",
     "high_level",
     "low_level",
-    "showdown_share",
     "steal_spot",
 ]

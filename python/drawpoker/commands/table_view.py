@@ -80,6 +80,9 @@ Turn = Action | TimeUp | str
 STREET_NAMES = {0: "Pre-flop", 3: "Flop", 4: "Turn", 5: "River"}
 """A board game's streets by the number of board cards."""
 
+_BLIND_MARKS = {"small": "SB", "big": "BB"}
+"""A blind's mark beside its seat, by the blind the engine says it posted."""
+
 
 class TableView:
     """What the person at seat 1 is shown, and the reading of their answers.
@@ -213,7 +216,7 @@ class TableView:
             if event.kind in ("bring-in", "check", "fold", "call", "bet", "raise"):
                 first = event.seat
                 break
-            if event.kind in (*DEALING_KINDS, "show", "expose", "win"):
+            if event.kind in (*DEALING_KINDS, "show", "expose", "award"):
                 break
         else:
             first = hand.actor
@@ -248,11 +251,10 @@ class TableView:
         >>> TableView(table, print).seats_line(table.hand)
         'Ann 10000 (BTN, SB) | Bob 10000 (BB)'
         """
-        blinds = [e.seat for e in hand.events if e.kind == "blind"]
         marks: dict[int, list[str]] = {} if self.stud else {hand.button: ["BTN"]}
-        for seat, mark in zip(blinds, ("SB", "BB"), strict=False):
-            if seat is not None:
-                marks.setdefault(seat, []).append(mark)
+        for e in hand.events:
+            if e.kind == "blind" and e.seat is not None and e.blind in _BLIND_MARKS:
+                marks.setdefault(e.seat, []).append(_BLIND_MARKS[e.blind])
         seats = []
         for seat, stack in enumerate(hand.start_stacks):
             text = (

@@ -11,7 +11,7 @@
 
 from drawpoker.games.actions import Action, LegalActions
 from drawpoker.games.betting import NoLimit, UnitBetting
-from drawpoker.games.events import EVENT_KINDS, Event, HandView
+from drawpoker.games.events import AWARD_SHARES, EVENT_KINDS, Award, Event, HandView
 from drawpoker.games.player import Player
 from drawpoker.games.pots import Pot, award, side_pots, split, uncalled_bet
 from drawpoker.games.registry import GAMES, game, spec_from_dict
@@ -22,10 +22,12 @@ from drawpoker.games.variants.five_card_draw import DrawSettings, FiveCardDraw
 from drawpoker.games.variants.holdem import Holdem, HoldemSettings
 
 __all__ = [
+    "AWARD_SHARES",
     "EVENT_KINDS",
     "GAMES",
     "TURN_TIMERS",
     "Action",
+    "Award",
     "DrawSettings",
     "Event",
     "FiveCardDraw",

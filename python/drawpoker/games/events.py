@@ -1,13 +1,14 @@
 """What happens in a hand (:class:`Event`, each saying who may see it) and what one seat may
 know of it (:class:`HandView`).
 
-Every event has the same five fields; what ``seat``, ``amount`` and ``cards`` mean depends on the
-kind (:data:`EVENT_KINDS`):
+Every event has the same fields; what ``seat``, ``amount`` and ``cards`` mean depends on the
+kind (:data:`EVENT_KINDS`); a ``blind`` also says which blind, an ``award`` which pot and part
+of it (:class:`Award`):
 
 >>> for kind, meaning in list(EVENT_KINDS.items())[:3]:
 ...     print(f"{kind}: {meaning}")
 ante: seat posts an ante of `amount` chips (a big-blind ante: for the table); public
-blind: seat posts a blind of `amount` chips (all it has, if less); public
+blind: seat posts its `blind` ('small', 'big'): `amount` chips (all it has if less); public
 deal: `cards` are dealt face down to seat; only seat sees them
 """
 
@@ -20,7 +21,7 @@ from drawpoker.games.actions import cards_repr
 
 EVENT_KINDS = {
     "ante": "seat posts an ante of `amount` chips (a big-blind ante: for the table); public",
-    "blind": "seat posts a blind of `amount` chips (all it has, if less); public",
+    "blind": "seat posts its `blind` ('small', 'big'): `amount` chips (all it has if less); public",
     "deal": "`cards` are dealt face down to seat; only seat sees them",
     "up": "`cards` are dealt face up to seat; public",
     "board": "`cards` are dealt to the board; public",
@@ -39,17 +40,45 @@ EVENT_KINDS = {
     "show": "seat shows `cards` at the showdown; `amount` is their strength; public",
     "low": "seat's hand has a qualifying low of strength `amount` (a hi/lo game); public",
     "return": "`amount` uncalled chips go back to seat (R-POT-2); public",
-    "win": "seat wins `amount` chips; public",
+    "award": (
+        "seat wins `amount` chips from the pot and part `award` says (ties: one award per"
+        " winner); public"
+    ),
 }
 """Every event kind and what its fields mean."""
 
 
+AWARD_SHARES = ("whole", "high", "low")
+"""What part of a pot an award is: the whole pot, or in a hi/lo game the high or the low half
+(R-SPLIT-1; the high takes the odd chip)."""
+
+
+class Award(NamedTuple):
+    """What an ``award`` event's chips came from: ``pot`` 0 is the main pot, 1 on the side pots
+    in order (R-POT-1), of the hand's ``pots``; ``share`` one of :data:`AWARD_SHARES`;
+    ``strength`` the winning hand's strength in that part's ranking, ``None`` when nobody
+    contested the pot (everyone else folded).
+
+    >>> Award(pot=1, pots=2, share="low", strength=5000)
+    Award(pot=1, pots=2, share='low', strength=5000)
+    """
+
+    pot: int
+    pots: int
+    share: str
+    strength: int | None
+
+
 class Event(NamedTuple):
     """Something that happened. ``to`` is ``None`` when every seat may see it, else the one seat;
-    ``seat``, ``amount`` and ``cards`` mean what :data:`EVENT_KINDS` says for the kind.
+    ``seat``, ``amount`` and ``cards`` mean what :data:`EVENT_KINDS` says for the kind;
+    ``blind`` names a blind's blind and ``award`` says what an award's chips came from.
 
     >>> Event("bet", seat=1, to=None, amount=20)
     Event(kind='bet', seat=1, to=None, amount=20, cards=())
+    >>> Event("award", 0, None, 150, award=Award(0, 1, "whole", None))
+    Event(kind='award', seat=0, to=None, amount=150, cards=(), award=Award(pot=0, pots=1, \
+share='whole', strength=None))
     """
 
     kind: str
@@ -57,16 +86,23 @@ class Event(NamedTuple):
     to: int | None
     amount: int = 0
     cards: tuple[int, ...] = ()
+    blind: str | None = None
+    award: Award | None = None
 
     def __repr__(self) -> str:
-        """The event with its cards as text.
+        """The event with its cards as text (and its blind or award, when it has one).
 
         >>> Event("deal", 2, 2, 0, (51, 50))
         Event(kind='deal', seat=2, to=2, amount=0, cards='As Ah')
+        >>> Event("blind", 1, None, 50, blind="small")
+        Event(kind='blind', seat=1, to=None, amount=50, cards=(), blind='small')
         """
+        detail = f", blind={self.blind!r}" if self.blind is not None else ""
+        if self.award is not None:
+            detail += f", award={self.award!r}"
         return (
             f"Event(kind={self.kind!r}, seat={self.seat!r}, to={self.to!r}, "
-            f"amount={self.amount!r}, cards={cards_repr(self.cards)})"
+            f"amount={self.amount!r}, cards={cards_repr(self.cards)}{detail})"
         )
 
 

@@ -30,7 +30,7 @@ from drawpoker import _core
 from drawpoker.cards import CardsLike, is_integer, to_card_list
 from drawpoker.errors import IllegalActionError, InvalidArgumentError, InvalidCardError
 from drawpoker.games.actions import CALL, CHECK, FOLD, Action, LegalActions, checked
-from drawpoker.games.events import Event, HandView
+from drawpoker.games.events import Award, Event, HandView
 from drawpoker.games.registry import spec_from_dict
 from drawpoker.games.spec import GameSpec
 from drawpoker.games.validate import same_data, whole_number
@@ -40,8 +40,8 @@ from drawpoker.games.validate import seed as checked_seed
 _event = cast("Callable[[type[Event], tuple[Any, ...]], Event]", tuple.__new__)
 _legal = cast("Callable[[type[LegalActions], tuple[Any, ...]], LegalActions]", tuple.__new__)
 
-SNAPSHOT_FORMAT = "drawpoker.hand/1"
-"""The ``format`` field of :meth:`Hand.to_dict`."""
+SNAPSHOT_FORMAT = "drawpoker.hand/2"
+"""The ``format`` field of :meth:`Hand.to_dict` (2: the events name their blinds and awards)."""
 
 
 class Hand:
@@ -713,7 +713,7 @@ of chips (an int), not 80.0
         >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
         >>> data = hand.to_dict()
         >>> data["format"], data["seed"], data["actions"]
-        ('drawpoker.hand/1', 2, [])
+        ('drawpoker.hand/2', 2, [])
         """
         state = self._state
         return {
@@ -750,7 +750,10 @@ of chips (an int), not 80.0
             "strengths": [[s, v] for s, v in state.strengths],
             "winners": state.winners,
             "payouts": state.payouts,
-            "events": [[k, s, t, a, list(c)] for k, s, t, a, c in self._synced_events()],
+            "events": [
+                [e.kind, e.seat, e.to, e.amount, list(e.cards), e.blind, _award_data(e.award)]
+                for e in self._synced_events()
+            ],
         }
 
     @classmethod
@@ -839,6 +842,15 @@ its seed and actions make
         for action in actions:
             hand.act(action)
         return hand
+
+
+def _award_data(award: Award | None) -> list[Any] | None:
+    """An award as snapshot data: ``[pot, pots, share, strength]``.
+
+    >>> _award_data(Award(1, 2, "low", 5000)), _award_data(None)
+    ([1, 2, 'low', 5000], None)
+    """
+    return None if award is None else list(award)
 
 
 _SNAPSHOT_FIELDS = (

@@ -95,20 +95,13 @@ def describe(history: History, viewer: int | None = None) -> list[str]:
         return lines
     _count, places, button = history.engine_seats
     name_of = {seat: names[k] for k, seat in enumerate(places)}
-    sb = bb = None
-    blinds = [e.seat for e in hand.events if e.kind == "blind"]
-    if blinds:
-        sb, bb = [*blinds, None][:2]
-        if len(blinds) == 1:
-            sb, bb = None, blinds[0]
+    blinds = {e.seat: e.blind for e in hand.events if e.kind == "blind"}
     for k, seat in enumerate(places):
         roles = [f"p{k + 1}"] if names[k] != f"p{k + 1}" else []
         if seat == button and hand.game.button_moves:
             roles.append("button")
-        if seat == sb:
-            roles.append("small blind")
-        if seat == bb:
-            roles.append("big blind")
+        if seat in blinds:
+            roles.append(f"{blinds[seat]} blind")
         about = f" ({', '.join(roles)})" if roles else ""
         lines.append(f"  seat {seat + 1} {names[k]}: {_chips(history.starting_stacks[k])}{about}")
     scene = Scene(hand.game, [name_of.get(s, "") for s in range(hand.seats)], hand.start_stacks)

@@ -37,7 +37,7 @@ def seat_history(table_id: str, table: Table, seat: int, names: list[str]) -> di
     for index, hand in enumerate(table.hands):
         if not hand.is_over:
             continue
-        record = hand_json(hand.view(seat), index, hand.winners, hand.start_stacks)
+        record = hand_json(hand.view(seat), index, hand.winners)
         record["round"] = hand.number
         record["start_stacks"] = list(hand.start_stacks)
         record["events"] = [

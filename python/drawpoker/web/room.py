@@ -560,7 +560,7 @@ class Room:
         if made is None or made[0] != previous:
             hand = table.hands[previous]
             views = [
-                hand_json(hand.view(s), previous, hand.winners, hand.start_stacks, tag)
+                hand_json(hand.view(s), previous, hand.winners, tag)
                 for s in range(len(table.names))
             ]
             made = (previous, views, [encode({"last": view}) for view in views])

@@ -163,6 +163,11 @@ def event_json(
 'cards': ['As', 'Ks', 'Qs', 'Js', 'Ts'], 'private': False}
     >>> event_json(Event("check", 0, None), 11, 0, timer=True)["timer"]
     True
+    >>> event_json(Event("blind", 0, None, 50, blind="small"), 12, 0)["blind"]
+    'small'
+    >>> from drawpoker.games import Award
+    >>> event_json(Event("award", 0, None, 90, award=Award(1, 2, "low", 6174)), 13, 0)["award"]
+    {'pot': 1, 'pots': 2, 'share': 'low'}
     """
     data: dict[str, Any] = {
         "seq": seq,
@@ -173,6 +178,10 @@ def event_json(
         "cards": cards_text(event.cards),
         "private": event.to is not None,
     }
+    if event.blind is not None:
+        data["blind"] = event.blind
+    if event.award is not None:
+        data["award"] = {k: getattr(event.award, k) for k in ("pot", "pots", "share")}
     if timer:
         data["timer"] = True
     if sentence is not None:
@@ -224,13 +233,8 @@ def legal_json(view: HandView, legal: LegalActions, why_illegal: Any) -> dict[st
     return data
 
 
-def _blinds(events: Sequence[Event]) -> list[dict[str, Any]]:
-    posted = [e for e in events if e.kind == "blind" and e.seat is not None]
-    names = ["SB", "BB"] if len(posted) >= 2 else ["BB"]
-    return [
-        {"seat": e.seat, "amount": e.amount, "name": names[i] if i < len(names) else "blind"}
-        for i, e in enumerate(posted[:3])
-    ]
+_BLIND_NAMES = {"small": "SB", "big": "BB"}
+"""A blind's badge, by the blind the engine says it posted."""
 
 
 def _shown(events: Sequence[Event], rankings: Sequence[str], tag: str) -> list[dict[str, Any]]:
@@ -252,45 +256,56 @@ def _shown(events: Sequence[Event], rankings: Sequence[str], tag: str) -> list[d
     return shown
 
 
-def _best(strengths: dict[int, int], seats: Sequence[int]) -> list[int]:
-    found = {s: strengths[s] for s in seats if s in strengths}
-    top = max(found.values(), default=None)
-    return sorted(s for s, v in found.items() if v == top) if top is not None else []
+def _awards(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """A showdown's result per pot as the engine awarded it: each pot's chips, the seats that
+    won it whole or its high half (``high``) and its low half (``low``; empty when no low
+    qualified, R-A5-4). Empty when nobody showed down (the pot went uncontested).
 
-
-def _awards(view: HandView, events: Sequence[Event], start: Sequence[int]) -> list[dict[str, Any]]:
-    """A finished showdown's result per pot, from public facts only: the pots rebuilt from
-    what each seat put in (its starting stack less its final stack plus what it won), and in
-    each the seats with the best high (``high``) and, in a hi/lo game, the best qualifying low
-    (``low``; R-A5-4: a pot without a qualifying low goes whole to the high) among its live
-    seats. Higher strengths are better hands in every ranking."""
-    highs = {e.seat: e.amount for e in events if e.kind == "show" and e.seat is not None}
-    lows = {e.seat: e.amount for e in events if e.kind == "low" and e.seat is not None}
-    won = [0] * view.seats
+    >>> from drawpoker.games import Award
+    >>> def award(seat, chips, pot, share):
+    ...     return Event("award", seat, None, chips, award=Award(pot, 2, share, 1))
+    >>> _awards([award(0, 51, 0, "high"), award(1, 50, 0, "low"), award(1, 40, 1, "whole")])
+    [{'amount': 101, 'high': [0], 'low': [1]}, {'amount': 40, 'high': [1], 'low': []}]
+    """
+    pots: dict[int, dict[str, Any]] = {}
     for e in events:
-        if e.kind == "win" and e.seat is not None:
-            won[e.seat] += e.amount
-    put_in = [start[s] - view.stacks[s] + won[s] for s in range(view.seats)]
-    result = []
-    for i, pot in enumerate(side_pots(put_in, view.live)):
-        seats = [s for s in pot.eligible if view.live[s]]
-        amount = pot.amount + (view.dead if i == 0 else 0)
-        result.append({"amount": amount, "high": _best(highs, seats), "low": _best(lows, seats)})
-    return result
+        if e.kind != "award" or e.award is None or e.award.strength is None:
+            continue
+        pot = pots.setdefault(e.award.pot, {"amount": 0, "high": [], "low": []})
+        pot["amount"] += e.amount
+        pot["low" if e.award.share == "low" else "high"].append(e.seat)
+    return [
+        {**pot, "high": sorted(pot["high"]), "low": sorted(pot["low"])}
+        for _, pot in sorted(pots.items())
+    ]
+
+
+def _won(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The chips each winner took in all, from every pot and half it was awarded, by seat.
+
+    >>> from drawpoker.games import Award
+    >>> high, low = Award(0, 1, "high", 9), Award(0, 1, "low", 5)
+    >>> _won([Event("award", 2, None, 51, award=high), Event("award", 2, None, 50, award=low)])
+    [{'seat': 2, 'amount': 101}]
+    """
+    won: dict[int, int] = {}
+    for e in events:
+        if e.kind == "award" and e.seat is not None:
+            won[e.seat] = won.get(e.seat, 0) + e.amount
+    return [{"seat": seat, "amount": chips} for seat, chips in sorted(won.items())]
 
 
 def hand_json(
     view: HandView,
     hand: int,
     winners: Sequence[int] = (),
-    start: Sequence[int] | None = None,
     tag: str = "en",
 ) -> dict[str, Any]:
     """The seat's view of one hand: its cards, the public facts, the up cards, the hands shown
     (described in the language of ``tag``) and exposed, who posted the blinds, the pots, the
     chips won and, once the hand is over, its ``winners`` (public then: in a game without
     betting they score the points) and, when it reached a showdown, ``awards``: each pot's
-    high (and in a hi/lo game low) winners, given the hand's ``start`` stacks. ``bets`` are
+    high (and in a hi/lo game low) winners (:func:`_awards`). ``bets`` are
     the chips in front of the seats in the betting round being played: once a round ends (a
     draw, the next street, the showdown) they are in the pot.
 
@@ -307,11 +322,6 @@ def hand_json(
     # the pots in the middle: this round's bets in front of the seats are not in them yet (an
     # unmatched bet is not a side pot)
     middle = [c - b for c, b in zip(view.committed, bets, strict=True)]
-    awards = (
-        _awards(view, events, start)
-        if start is not None and view.phase == "done" and any(e.kind == "show" for e in events)
-        else []
-    )
     pots = side_pots(middle, view.live) if any(middle) else []
     pot_list = [
         {"amount": p.amount + (view.dead if i == 0 else 0), "eligible": list(p.eligible)}
@@ -335,16 +345,20 @@ def hand_json(
         "live": list(view.live),
         "current_bet": view.current_bet,
         "drawn": list(view.drawn),
-        "blinds": _blinds(events),
+        "blinds": [
+            {"seat": e.seat, "amount": e.amount, "name": _BLIND_NAMES[e.blind]}
+            for e in events
+            if e.kind == "blind" and e.blind in _BLIND_NAMES
+        ],
         "shown": _shown(events, rankings, tag),
         "exposed": [
             {"seat": e.seat, "cards": cards_text(e.cards)} for e in events if e.kind == "expose"
         ],
-        "won": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "win"],
+        "won": _won(events),
         "returned": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "return"],
         "redeals": sum(1 for e in events if e.kind == "redeal"),
         "winners": list(winners) if view.phase == "done" else [],
-        "awards": awards,
+        "awards": _awards(events),
     }
 
 
@@ -364,7 +378,7 @@ def own_state(table: Table, seat: int, *, status: str, seq: int, tag: str = "en"
     index = len(table.hands) - 1
     hand = table.hand
     view = hand.view(seat)
-    data = hand_json(view, index, hand.winners if hand.is_over else (), hand.start_stacks, tag)
+    data = hand_json(view, index, hand.winners if hand.is_over else (), tag)
     legal = view.legal if status == "playing" and not table.is_over else None
     data.update(
         {
@@ -471,7 +485,7 @@ def seat_state(
         hand = table.hand
         winners = hand.winners if hand.is_over else ()
         view_of = lambda hand: public_view(hand.view(0))  # noqa: E731
-        data = hand_json(view_of(hand), index, winners, hand.start_stacks, tag)
+        data = hand_json(view_of(hand), index, winners, tag)
         data.update(
             {
                 "type": "state",
@@ -498,8 +512,7 @@ def seat_state(
     )
     if last is None and index > 0:
         previous = table.hands[index - 1]
-        start = previous.start_stacks
-        last = hand_json(view_of(previous), index - 1, previous.winners, start, tag)
+        last = hand_json(view_of(previous), index - 1, previous.winners, tag)
     data["last"] = last
     return data
 

@@ -89,7 +89,7 @@ class SeatStreams:
         >>> streams = SeatStreams(table)
         >>> table.act(0, table.default_action())
         >>> [[e["kind"] for e in new] for new in streams.advance(table)][1]
-        ['fold', 'return', 'win', 'blind', 'blind', 'deal']
+        ['fold', 'return', 'award', 'blind', 'blind', 'deal']
         >>> streams.last
         [9, 9, 7]
         """
