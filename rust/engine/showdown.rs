@@ -34,8 +34,8 @@ impl HandState {
                     .push(Event::public(EventKind::Win, Some(seat), chips));
             }
         }
-        self.committed = vec![0; self.seats];
-        self.bets = vec![0; self.seats];
+        self.committed.fill(0);
+        self.bets.fill(0);
         self.dead = 0;
     }
 

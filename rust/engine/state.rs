@@ -121,6 +121,9 @@ pub struct HandState {
     pub(super) exposed: bool,
 }
 
+/// The events a new hand makes room for.
+const EVENTS_CAPACITY: usize = 48;
+
 /// Everything `HandState::new` needs.
 #[derive(Debug, Clone)]
 pub struct Deal {
@@ -212,8 +215,9 @@ impl HandState {
             strengths: Vec::new(),
             winners: Vec::new(),
             payouts: vec![0; seats],
-            events: Vec::new(),
-            actions: Vec::new(),
+            // A hand of six seats logs some 40 events: growing from empty would copy five times.
+            events: Vec::with_capacity(EVENTS_CAPACITY),
+            actions: Vec::with_capacity(EVENTS_CAPACITY / 2),
             able: 0,
             forced_in_bets: false,
             exposed: false,
@@ -334,11 +338,11 @@ impl HandState {
         if self.forced_in_bets {
             self.forced_in_bets = false;
         } else {
-            self.bets = vec![0; self.seats];
+            self.bets.fill(0);
             self.current_bet = 0;
             self.largest_raise = 0;
         }
-        self.acted_at = vec![-1; self.seats];
+        self.acted_at.fill(-1);
         self.able = self.able_count();
         let street = self.spec.streets[self.street].clone();
         // A round is played when two seats can bet, or when the one seat that can still owes
