@@ -12,6 +12,7 @@ from drawpoker.games.spec import GameSpec
 
 __all__ = [
     "MAX_BATCH",
+    "PARALLEL_MIN",
     "BatchHands",
     "HandState",
     "Rules",
@@ -172,6 +173,7 @@ class Rules:
     def name(self) -> str: ...
 
 MAX_BATCH: int
+PARALLEL_MIN: int
 
 @final
 class BatchHands:
@@ -197,7 +199,7 @@ class BatchHands:
     def actors(self) -> npt.NDArray[np.int64]: ...
     def numbers(self) -> npt.NDArray[np.uint64]: ...
     def step(
-        self, actions: npt.NDArray[np.int64]
+        self, actions: npt.NDArray[np.int64] | npt.NDArray[np.int32]
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]: ...
     def hand(self, slot: int) -> HandState: ...
     def finished(self, slot: int) -> HandState | None: ...
