@@ -173,11 +173,16 @@ impl ObservationLayout {
         for &card in &hand.board {
             out[self.board + usize::from(card)] = 1.0;
         }
+        // Only a game with up cards (stud) has a flag set: the others skip reading them, which
+        // would cost a cache miss a seat.
+        let deals_up = hand.spec.streets.iter().any(|street| street.up > 0);
         for seat in 0..n {
             let slot = slot_of(seat);
-            for (&card, &up) in hand.cards[seat].iter().zip(&hand.face_up[seat]) {
-                if up {
-                    out[self.up_cards + slot * c + usize::from(card)] = 1.0;
+            if deals_up {
+                for (&card, &up) in hand.cards[seat].iter().zip(&hand.face_up[seat]) {
+                    if up {
+                        out[self.up_cards + slot * c + usize::from(card)] = 1.0;
+                    }
                 }
             }
             out[self.stacks + slot] = chips(hand.stacks[seat]);
@@ -339,24 +344,22 @@ struct Dealer {
 }
 
 impl Dealer {
-    /// Hand `number` (1, 2, ...) of the seed.
-    fn deal(&self, number: u64) -> Result<HandState> {
+    /// Hand `number` (1, 2, ...) of the seed, in the vectors of `old` when given.
+    fn deal(&self, number: u64, old: Option<HandState>) -> Result<HandState> {
         let button = if self.spec.button_moves {
             ((number - 1) % self.seats as u64) as i64
         } else {
             self.seats as i64 - 1
         };
         let stack = i64::try_from(self.stack).unwrap_or(i64::MAX);
-        HandState::new(
-            Arc::clone(&self.spec),
-            Deal {
-                stacks: vec![stack; self.seats],
-                button,
-                seed: self.seed,
-                number,
-                stacked: Vec::new(),
-            },
-        )
+        let deal = Deal {
+            stacks: vec![stack; self.seats],
+            button,
+            seed: self.seed,
+            number,
+            stacked: Vec::new(),
+        };
+        HandState::new_reusing(Arc::clone(&self.spec), deal, old)
     }
 }
 
@@ -405,7 +408,7 @@ impl Batch {
             next_number: batch as u64 + 1,
         };
         for number in 1..=batch as u64 {
-            let hand = made.dealer.deal(number)?;
+            let hand = made.dealer.deal(number, None)?;
             if hand.actor.is_none() {
                 // Every seat has the same stack, so every hand would be over as it is dealt.
                 return Err(Error::InvalidArgument(format!(
@@ -564,7 +567,9 @@ impl Batch {
                 hands.iter_mut().zip(finished).zip(choices).zip(numbers)
             {
                 if number > 0 {
-                    *finished = Some(std::mem::replace(hand, dealer.deal(number)?));
+                    // The hand finished before this one is dropped: its vectors hold the next.
+                    let next = dealer.deal(number, finished.take())?;
+                    *finished = Some(std::mem::replace(hand, next));
                 }
                 *choices = Choices::of(hand, layout)?;
             }
