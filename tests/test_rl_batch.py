@@ -6,11 +6,18 @@ changed."""
 
 from __future__ import annotations
 
+import hashlib
+import os
+import subprocess
+import sys
+import threading
+
 import numpy as np
 import pytest
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.games import GAMES, Hand, game
 from drawpoker.rl import MAX_BATCH, ActionSpace, BatchGame, ObservationLayout
+from drawpoker.rl.batch import PARALLEL_MIN
 
 SETTINGS_VARIANTS = [
     ("five-card-draw", {"mode": "no-bet"}),
@@ -127,8 +134,10 @@ def test_bad_actions_are_refused_and_change_nothing():
         (np.array([1, refused]), IllegalActionError, "hand 1 .* cannot take action"),
         (np.array([1, 99]), IllegalActionError, "cannot take action 99"),
         (np.array([1, -1]), IllegalActionError, "cannot take action -1"),
-        (np.array([1.0, 1.0]), InvalidArgumentError, "int64 array of shape \\(2,\\).*float64"),
-        (np.array([1, 1], dtype=np.int32), InvalidArgumentError, "dtype int32"),
+        (np.array([1.0, 1.0]), InvalidArgumentError, "int64 or int32 array of shape.*float64"),
+        (np.array([1, 1], dtype=np.int16), InvalidArgumentError, "dtype int16"),
+        (np.array([1, 1], dtype=np.uint64), InvalidArgumentError, "dtype uint64"),
+        (np.ones(3, dtype=np.int32), InvalidArgumentError, "int32 and shape \\(3,\\)"),
         (np.array([1, 1, 1]), InvalidArgumentError, "shape \\(3,\\)"),
         (np.ones((2, 1), dtype=np.int64), InvalidArgumentError, "shape \\(2, 1\\)"),
         ([1, 1], InvalidArgumentError, "not <class 'list'>"),
@@ -161,3 +170,66 @@ def test_bad_batches_are_refused_with_a_clear_error(options, message):
 def test_a_slot_out_of_range_is_refused():
     with pytest.raises(InvalidArgumentError, match="hand 2 is not a hand of the batch of 2"):
         BatchGame("holdem", batch=2).hand(2)
+
+
+def random_play(games: BatchGame, steps: int, dtype: type = np.int64) -> list[bytes]:
+    """Plays ``steps`` rounds of seeded random legal actions; every array the batch returned."""
+    rng = np.random.default_rng(5)
+    seen = []
+    for _ in range(steps):
+        mask = games.legal()
+        actions = np.argmax(np.where(mask, rng.random(mask.shape), -1.0), axis=1).astype(dtype)
+        rewards, done = games.step(actions)
+        seen += [mask.tobytes(), games.observe().tobytes(), rewards.tobytes(), done.tobytes()]
+    return [*seen, games.numbers().tobytes()]
+
+
+def test_int32_actions_play_as_int64_ones():
+    wide, narrow = (BatchGame("razz", batch=7, seats=4, seed=3) for _ in range(2))
+    assert random_play(wide, 60) == random_play(narrow, 60, np.int32)
+
+
+PLAY_ON_ONE_THREAD = """
+import hashlib, sys
+sys.path[:0] = [{tests!r}]
+from test_rl_batch import BatchGame, random_play
+games = BatchGame("2-7-triple-draw", batch={batch}, seats=3, seed=4)
+print(hashlib.sha256(b"".join(random_play(games, 12))).hexdigest())
+"""
+
+
+def test_a_batch_split_over_threads_plays_as_on_one_thread():
+    batch = PARALLEL_MIN + 3  # an odd batch: the threads' shares differ in size
+    games = BatchGame("2-7-triple-draw", batch=batch, seats=3, seed=4)
+    ours = random_play(games, 12)
+    code = PLAY_ON_ONE_THREAD.format(tests=os.path.dirname(__file__), batch=batch)
+    environment = {**os.environ, "RAYON_NUM_THREADS": "1", "PYTHONPATH": os.pathsep.join(sys.path)}
+    one_thread = subprocess.run(
+        [sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True
+    )
+    assert one_thread.stdout.strip() == hashlib.sha256(b"".join(ours)).hexdigest()
+
+
+def test_step_releases_the_gil():
+    """With the interpreter's switch interval far beyond the test, another thread can run
+    while ``step`` is under way only if ``step`` lets the GIL go."""
+    games = BatchGame("holdem", batch=4096, seats=6, seed=1)
+    actions = np.ones(len(games), dtype=np.int64)
+    started, stepped = threading.Event(), []
+
+    def step() -> None:
+        started.set()
+        games.step(actions)
+        stepped.append(True)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    try:
+        worker = threading.Thread(target=step)
+        worker.start()
+        started.wait()
+        ran_during_step = not stepped
+        worker.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert ran_during_step and stepped

@@ -12,6 +12,7 @@ from drawpoker.games.spec import GameSpec
 
 __all__ = [
     "MAX_BATCH",
+    "PARALLEL_MIN",
     "BatchHands",
     "HandState",
     "Rules",
@@ -177,6 +178,7 @@ class Rules:
     ) -> list[float]: ...
 
 MAX_BATCH: int
+PARALLEL_MIN: int
 
 @final
 class BatchHands:
@@ -202,7 +204,7 @@ class BatchHands:
     def actors(self) -> npt.NDArray[np.int64]: ...
     def numbers(self) -> npt.NDArray[np.uint64]: ...
     def step(
-        self, actions: npt.NDArray[np.int64]
+        self, actions: npt.NDArray[np.int64] | npt.NDArray[np.int32]
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]: ...
     def hand(self, slot: int) -> HandState: ...
     def finished(self, slot: int) -> HandState | None: ...

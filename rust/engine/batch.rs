@@ -14,6 +14,8 @@
 
 use std::sync::Arc;
 
+use rayon::prelude::*;
+
 use super::action::ActionKind;
 use super::event::EventKind;
 use super::spec::Spec;
@@ -22,6 +24,10 @@ use crate::error::{Error, Result};
 
 /// The most hands a batch may hold.
 pub const MAX_BATCH: usize = 1 << 16;
+
+/// The fewest hands a batch spreads over threads: below this a step is quicker on one than
+/// waking another (a few microseconds), and a benchmark's CPU time does not count idle spins.
+pub const PARALLEL_MIN: usize = 1024;
 
 /// The most bet and raise sizes an action layout may name.
 const MAX_SIZES: usize = 8;
@@ -167,11 +173,16 @@ impl ObservationLayout {
         for &card in &hand.board {
             out[self.board + usize::from(card)] = 1.0;
         }
+        // Only a game with up cards (stud) has a flag set: the others skip reading them, which
+        // would cost a cache miss a seat.
+        let deals_up = hand.spec.streets.iter().any(|street| street.up > 0);
         for seat in 0..n {
             let slot = slot_of(seat);
-            for (&card, &up) in hand.cards[seat].iter().zip(&hand.face_up[seat]) {
-                if up {
-                    out[self.up_cards + slot * c + usize::from(card)] = 1.0;
+            if deals_up {
+                for (&card, &up) in hand.cards[seat].iter().zip(&hand.face_up[seat]) {
+                    if up {
+                        out[self.up_cards + slot * c + usize::from(card)] = 1.0;
+                    }
                 }
             }
             out[self.stacks + slot] = chips(hand.stacks[seat]);
@@ -323,13 +334,39 @@ impl Choices {
     }
 }
 
-/// N hands of one game, each waiting for its seat to act.
+/// How a batch deals its hands: hand `number` of the seed, every seat with the same stack.
 #[derive(Debug, Clone)]
-pub struct Batch {
+struct Dealer {
     spec: Arc<Spec>,
     seats: usize,
     stack: u64,
     seed: u64,
+}
+
+impl Dealer {
+    /// Hand `number` (1, 2, ...) of the seed, in the vectors of `old` when given.
+    fn deal(&self, number: u64, old: Option<HandState>) -> Result<HandState> {
+        let button = if self.spec.button_moves {
+            ((number - 1) % self.seats as u64) as i64
+        } else {
+            self.seats as i64 - 1
+        };
+        let stack = i64::try_from(self.stack).unwrap_or(i64::MAX);
+        let deal = Deal {
+            stacks: vec![stack; self.seats],
+            button,
+            seed: self.seed,
+            number,
+            stacked: Vec::new(),
+        };
+        HandState::new_reusing(Arc::clone(&self.spec), deal, old)
+    }
+}
+
+/// N hands of one game, each waiting for its seat to act.
+#[derive(Debug, Clone)]
+pub struct Batch {
+    dealer: Dealer,
     pub actions: ActionLayout,
     pub observation: ObservationLayout,
     hands: Vec<HandState>,
@@ -355,20 +392,23 @@ impl Batch {
                 "batch must be 1..{MAX_BATCH} hands, not {batch}"
             )));
         }
-        let mut made = Batch {
+        let dealer = Dealer {
             spec,
             seats,
             stack,
             seed,
+        };
+        let mut made = Batch {
+            dealer,
             actions,
             observation,
             hands: Vec::with_capacity(batch),
             choices: Vec::with_capacity(batch),
             finished: vec![None; batch],
-            next_number: 1,
+            next_number: batch as u64 + 1,
         };
-        for _ in 0..batch {
-            let hand = made.deal()?;
+        for number in 1..=batch as u64 {
+            let hand = made.dealer.deal(number, None)?;
             if hand.actor.is_none() {
                 // Every seat has the same stack, so every hand would be over as it is dealt.
                 return Err(Error::InvalidArgument(format!(
@@ -379,28 +419,6 @@ impl Batch {
             made.hands.push(hand);
         }
         Ok(made)
-    }
-
-    /// The next hand by number.
-    fn deal(&mut self) -> Result<HandState> {
-        let number = self.next_number;
-        self.next_number += 1;
-        let button = if self.spec.button_moves {
-            ((number - 1) % self.seats as u64) as i64
-        } else {
-            self.seats as i64 - 1
-        };
-        let stack = i64::try_from(self.stack).unwrap_or(i64::MAX);
-        HandState::new(
-            Arc::clone(&self.spec),
-            Deal {
-                stacks: vec![stack; self.seats],
-                button,
-                seed: self.seed,
-                number,
-                stacked: Vec::new(),
-            },
-        )
     }
 
     /// How many hands the batch holds.
@@ -414,7 +432,7 @@ impl Batch {
     }
 
     pub fn seats(&self) -> usize {
-        self.seats
+        self.dealer.seats
     }
 
     /// The hand in slot `slot`.
@@ -444,9 +462,28 @@ impl Batch {
 
     /// Each slot's observation for its seat to act, `observation.size` numbers a row.
     pub fn observe_into(&self, out: &mut [f32]) {
-        let size = self.observation.size;
-        for (row, hand) in out.chunks_exact_mut(size).zip(&self.hands) {
-            self.observation.encode(hand, hand.actor.unwrap_or(0), row);
+        let (size, chunk) = (self.observation.size, self.chunk());
+        let parts: Vec<_> = (out.chunks_mut(chunk * size))
+            .zip(self.hands.chunks(chunk))
+            .collect();
+        let encoded = run_parts(parts, |(rows, hands)| {
+            for (row, hand) in rows.chunks_exact_mut(size).zip(hands) {
+                self.observation.encode(hand, hand.actor.unwrap_or(0), row);
+            }
+            Ok(())
+        });
+        encoded.expect("encoding cannot fail");
+    }
+
+    /// How many slots one thread takes: all of them in a batch smaller than [`PARALLEL_MIN`],
+    /// else an equal share for each of rayon's threads. Every slot is stepped and encoded on
+    /// its own, so the results do not depend on the split.
+    fn chunk(&self) -> usize {
+        let n = self.hands.len();
+        if n < PARALLEL_MIN {
+            n
+        } else {
+            n.div_ceil(rayon::current_num_threads())
         }
     }
 
@@ -470,7 +507,8 @@ impl Batch {
     /// Applies `actions[i]` to hand `i`. Every action is checked first: one refused changes
     /// nothing. A hand that ends writes each seat's reward (chips won or lost; in a game without
     /// betting its share of the point less `1 / seats`) to its row of `rewards` (0 elsewhere),
-    /// sets its `done` flag, and the slot deals its next hand.
+    /// sets its `done` flag, and the slot deals its next hand. A batch of [`PARALLEL_MIN`] hands
+    /// or more is stepped on rayon's threads, with the same results.
     pub fn step(&mut self, actions: &[i64], rewards: &mut [f64], done: &mut [bool]) -> Result<()> {
         if actions.len() != self.hands.len() {
             return Err(Error::InvalidArgument(format!(
@@ -484,45 +522,97 @@ impl Batch {
         }
         rewards.fill(0.0);
         done.fill(false);
-        for slot in 0..self.hands.len() {
-            self.apply(slot, actions[slot] as usize)?;
-            let row = &mut rewards[slot * self.seats..(slot + 1) * self.seats];
-            // A new hand waits for an action: the first did (see `new`), and every hand starts
-            // with the same stacks and forced bets.
-            if self.hands[slot].actor.is_none() {
-                add_rewards(&self.hands[slot], row);
-                done[slot] = true;
-                let next = self.deal()?;
-                self.finished[slot] = Some(std::mem::replace(&mut self.hands[slot], next));
+        let (chunk, seats, layout) = (self.chunk(), self.dealer.seats, &self.actions);
+        let parts: Vec<_> = (self.hands.chunks_mut(chunk))
+            .zip(self.choices.chunks(chunk))
+            .zip(actions.chunks(chunk))
+            .zip(rewards.chunks_mut(chunk * seats))
+            .zip(done.chunks_mut(chunk))
+            .collect();
+        run_parts(parts, |((((hands, choices), actions), rewards), done)| {
+            let rows = rewards.chunks_exact_mut(seats);
+            for ((((hand, choices), &index), row), done) in hands
+                .iter_mut()
+                .zip(choices)
+                .zip(actions)
+                .zip(rows)
+                .zip(done)
+            {
+                apply(hand, choices, layout, index as usize)?;
+                // A new hand waits for an action: the first did (see `new`), and every hand
+                // starts with the same stacks and forced bets.
+                if hand.actor.is_none() {
+                    add_rewards(hand, row);
+                    *done = true;
+                }
             }
-            self.choices[slot] = Choices::of(&self.hands[slot], &self.actions)?;
-        }
-        Ok(())
+            Ok(())
+        })?;
+        // The hands that ended take the next numbers in slot order, whatever the split.
+        let numbers: Vec<u64> = (done.iter())
+            .map(|&ended| {
+                let number = if ended { self.next_number } else { 0 };
+                self.next_number += u64::from(ended);
+                number
+            })
+            .collect();
+        let dealer = &self.dealer;
+        let parts: Vec<_> = (self.hands.chunks_mut(chunk))
+            .zip(self.finished.chunks_mut(chunk))
+            .zip(self.choices.chunks_mut(chunk))
+            .zip(numbers.chunks(chunk))
+            .collect();
+        run_parts(parts, |(((hands, finished), choices), numbers)| {
+            for (((hand, finished), choices), &number) in
+                hands.iter_mut().zip(finished).zip(choices).zip(numbers)
+            {
+                if number > 0 {
+                    // The hand finished before this one is dropped: its vectors hold the next.
+                    let next = dealer.deal(number, finished.take())?;
+                    *finished = Some(std::mem::replace(hand, next));
+                }
+                *choices = Choices::of(hand, layout)?;
+            }
+            Ok(())
+        })
     }
+}
 
-    /// Applies the action of `index` (allowed by the mask) to slot `slot`'s hand. Folds,
-    /// checks, calls, bring-ins and draws are the rules' own choices and go in directly; a bet
-    /// or raise total is checked by the engine as any other.
-    fn apply(&mut self, slot: usize, index: usize) -> Result<()> {
-        let choices = self.choices[slot];
-        let hand = &mut self.hands[slot];
-        let seat = hand.actor.unwrap_or(0);
-        if index >= self.actions.first_discard {
-            let bits = index - self.actions.first_discard;
-            let discards = (hand.cards[seat].iter().enumerate())
-                .filter(|(i, _)| bits >> i & 1 == 1)
-                .map(|(_, &card)| card)
-                .collect();
-            return hand.apply_legal(seat, ActionKind::Draw, 0, discards);
-        }
-        match (index, choices.passive) {
-            (0, _) => hand.apply_legal(seat, ActionKind::Fold, 0, Vec::new()),
-            (1, Some(kind)) => hand.apply_legal(seat, kind, 0, Vec::new()),
-            (1, None) => Err(Error::IllegalAction("no check or call now".into())),
-            _ => {
-                let total = choices.totals[index - 2];
-                hand.act(choices.sized, i64::try_from(total).unwrap_or(i64::MAX), &[])
-            }
+/// Runs `job` on each part: on rayon's threads when there are several, else on this one
+/// (waking a thread for one part would only cost).
+fn run_parts<P: Send>(parts: Vec<P>, job: impl Fn(P) -> Result<()> + Sync + Send) -> Result<()> {
+    if parts.len() > 1 {
+        parts.into_par_iter().try_for_each(job)
+    } else {
+        parts.into_iter().try_for_each(job)
+    }
+}
+
+/// Applies the action of `index` (allowed by the mask of `choices`) to `hand`. Folds, checks,
+/// calls, bring-ins and draws are the rules' own choices and go in directly; a bet or raise
+/// total is checked by the engine as any other.
+fn apply(
+    hand: &mut HandState,
+    choices: &Choices,
+    actions: &ActionLayout,
+    index: usize,
+) -> Result<()> {
+    let seat = hand.actor.unwrap_or(0);
+    if index >= actions.first_discard {
+        let bits = index - actions.first_discard;
+        let discards = (hand.cards[seat].iter().enumerate())
+            .filter(|(i, _)| bits >> i & 1 == 1)
+            .map(|(_, &card)| card)
+            .collect();
+        return hand.apply_legal(seat, ActionKind::Draw, 0, discards);
+    }
+    match (index, choices.passive) {
+        (0, _) => hand.apply_legal(seat, ActionKind::Fold, 0, Vec::new()),
+        (1, Some(kind)) => hand.apply_legal(seat, kind, 0, Vec::new()),
+        (1, None) => Err(Error::IllegalAction("no check or call now".into())),
+        _ => {
+            let total = choices.totals[index - 2];
+            hand.act(choices.sized, i64::try_from(total).unwrap_or(i64::MAX), &[])
         }
     }
 }

@@ -32,8 +32,8 @@ impl HandState {
         let fresh = self.spec.deck.cards();
         self.deck = self.next_order(&fresh, 0);
         self.discards.clear();
-        self.cards = vec![Vec::new(); self.seats];
-        self.face_up = vec![Vec::new(); self.seats];
+        self.cards.iter_mut().for_each(Vec::clear);
+        self.face_up.iter_mut().for_each(Vec::clear);
         self.board.clear();
         self.street = 0;
         self.start_street();
@@ -117,7 +117,7 @@ impl HandState {
         }
         if street.draw.is_some() {
             self.phase = Phase::Draw;
-            self.drawn = vec![-1; self.seats];
+            self.drawn.fill(-1);
             self.actor = self.next_live(self.button + 1);
             return;
         }

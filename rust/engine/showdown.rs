@@ -132,8 +132,8 @@ impl HandState {
                 ));
             }
         }
-        self.committed = vec![0; self.seats];
-        self.bets = vec![0; self.seats];
+        self.committed.fill(0);
+        self.bets.fill(0);
         self.dead = 0;
     }
 

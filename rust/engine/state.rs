@@ -121,6 +121,59 @@ pub struct HandState {
     pub(super) exposed: bool,
 }
 
+/// The events a new hand makes room for: a hand of six seats logs some 40, and growing from
+/// empty would copy them five times.
+const EVENTS_CAPACITY: usize = 48;
+
+/// The vector `field` of `old` emptied (its capacity kept), or a new one.
+fn reused<T>(old: &mut Option<HandState>, field: fn(&mut HandState) -> &mut Vec<T>) -> Vec<T> {
+    old.as_mut().map_or_else(Vec::new, |hand| {
+        let mut vector = std::mem::take(field(hand));
+        vector.clear();
+        vector
+    })
+}
+
+/// [`reused`] holding `seats` copies of `value`.
+fn filled<T: Copy>(
+    old: &mut Option<HandState>,
+    field: fn(&mut HandState) -> &mut Vec<T>,
+    seats: usize,
+    value: T,
+) -> Vec<T> {
+    let mut vector = reused(old, field);
+    vector.resize(seats, value);
+    vector
+}
+
+/// `seats` empty rows, in the rows of `old`'s `field` when there is one (each row keeps its
+/// capacity).
+fn reused_rows<T>(
+    old: &mut Option<HandState>,
+    field: fn(&mut HandState) -> &mut Vec<Vec<T>>,
+    seats: usize,
+) -> Vec<Vec<T>> {
+    let mut rows = old
+        .as_mut()
+        .map_or_else(Vec::new, |hand| std::mem::take(field(hand)));
+    rows.truncate(seats);
+    rows.iter_mut().for_each(Vec::clear);
+    rows.resize_with(seats, Vec::new);
+    rows
+}
+
+/// `vector` with `values` appended.
+fn with_copy<T: Copy>(mut vector: Vec<T>, values: &[T]) -> Vec<T> {
+    vector.extend_from_slice(values);
+    vector
+}
+
+/// `vector` with room for `capacity` items.
+fn with_room<T>(mut vector: Vec<T>, capacity: usize) -> Vec<T> {
+    vector.reserve(capacity);
+    vector
+}
+
 /// Everything `HandState::new` needs.
 #[derive(Debug, Clone)]
 pub struct Deal {
@@ -139,6 +192,13 @@ impl HandState {
     /// A new hand: posts the forced bets, deals, and waits for the first action. In a game with
     /// chips a seat without chips sits out (R-DRAW-11); a game without betting deals everyone in.
     pub fn new(spec: Arc<Spec>, deal: Deal) -> Result<HandState> {
+        Self::new_reusing(spec, deal, None)
+    }
+
+    /// [`HandState::new`] made in the vectors of `old`, a hand the caller no longer needs (the
+    /// batch engine's finished hands): the same hand with fewer allocations.
+    pub fn new_reusing(spec: Arc<Spec>, deal: Deal, old: Option<HandState>) -> Result<HandState> {
+        let mut old = old;
         let seats = deal.stacks.len();
         if !(spec.min_seats..=spec.max_seats).contains(&seats) {
             return invalid(format!(
@@ -152,9 +212,11 @@ impl HandState {
         if let Some(&s) = deal.stacks.iter().find(|&&s| s as u64 > MAX_CHIPS) {
             return invalid(format!("a stack of {s} chips is more than {MAX_CHIPS}"));
         }
-        let start: Vec<u64> = deal.stacks.iter().map(|&s| s as u64).collect();
+        let mut start = reused(&mut old, |h| &mut h.start_stacks);
+        start.extend(deal.stacks.iter().map(|&s| s as u64));
         let betting = spec.structure.is_some();
-        let live: Vec<bool> = start.iter().map(|&s| !betting || s > 0).collect();
+        let mut live = reused(&mut old, |h| &mut h.live);
+        live.extend(start.iter().map(|&s| !betting || s > 0));
         if live.iter().filter(|&&l| l).count() < 2 {
             return invalid(format!(
                 "a hand needs two seats with chips, got {:?}",
@@ -175,17 +237,17 @@ impl HandState {
             button,
             seed: deal.seed,
             number: deal.number,
-            start_stacks: start.clone(),
-            stacks: start,
-            committed: vec![0; seats],
-            bets: vec![0; seats],
+            stacks: with_copy(reused(&mut old, |h| &mut h.stacks), &start),
+            start_stacks: start,
+            committed: filled(&mut old, |h| &mut h.committed, seats, 0),
+            bets: filled(&mut old, |h| &mut h.bets, seats, 0),
             dead: 0,
             live,
-            cards: vec![Vec::new(); seats],
-            face_up: vec![Vec::new(); seats],
-            board: Vec::new(),
-            deck: Vec::new(),
-            discards: Vec::new(),
+            cards: reused_rows(&mut old, |h| &mut h.cards, seats),
+            face_up: reused_rows(&mut old, |h| &mut h.face_up, seats),
+            board: reused(&mut old, |h| &mut h.board),
+            deck: reused(&mut old, |h| &mut h.deck),
+            discards: reused(&mut old, |h| &mut h.discards),
             reshuffles: 0,
             deal_number: 0,
             stacked,
@@ -195,7 +257,7 @@ impl HandState {
             actor: None,
             current_bet: 0,
             largest_raise: 0,
-            acted_at: vec![-1; seats],
+            acted_at: filled(&mut old, |h| &mut h.acted_at, seats, -1),
             opener: None,
             aggressor: None,
             aggressor_any: None,
@@ -207,13 +269,13 @@ impl HandState {
             bigger_bet: None,
             bring_in_due: false,
             big_blind_seat: None,
-            drawn: vec![-1; seats],
-            revealed: Vec::new(),
-            strengths: Vec::new(),
-            winners: Vec::new(),
-            payouts: vec![0; seats],
-            events: Vec::new(),
-            actions: Vec::new(),
+            drawn: filled(&mut old, |h| &mut h.drawn, seats, -1),
+            revealed: reused(&mut old, |h| &mut h.revealed),
+            strengths: reused(&mut old, |h| &mut h.strengths),
+            winners: reused(&mut old, |h| &mut h.winners),
+            payouts: filled(&mut old, |h| &mut h.payouts, seats, 0),
+            events: with_room(reused(&mut old, |h| &mut h.events), EVENTS_CAPACITY),
+            actions: with_room(reused(&mut old, |h| &mut h.actions), EVENTS_CAPACITY / 2),
             able: 0,
             forced_in_bets: false,
             exposed: false,
@@ -334,11 +396,11 @@ impl HandState {
         if self.forced_in_bets {
             self.forced_in_bets = false;
         } else {
-            self.bets = vec![0; self.seats];
+            self.bets.fill(0);
             self.current_bet = 0;
             self.largest_raise = 0;
         }
-        self.acted_at = vec![-1; self.seats];
+        self.acted_at.fill(-1);
         self.able = self.able_count();
         let street = self.spec.streets[self.street].clone();
         // A round is played when two seats can bet, or when the one seat that can still owes

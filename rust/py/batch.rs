@@ -104,6 +104,33 @@ fn observation_layout(
     })
 }
 
+/// The action indices of `actions`, a NumPy `int64` or `int32` array of shape `(n,)` (the index
+/// types of NumPy on 64-bit systems and of most learning libraries); anything else is refused.
+fn action_indices(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
+    let read = |e: numpy::BorrowError| invalid(format!("actions: {e}"));
+    if let Ok(array) = actions.cast::<PyArray1<i64>>() {
+        if array.len() == n {
+            return Ok(array.try_readonly().map_err(read)?.as_array().to_vec());
+        }
+    } else if let Ok(array) = actions.cast::<PyArray1<i32>>() {
+        if array.len() == n {
+            let view = array.try_readonly().map_err(read)?;
+            return Ok(view.as_array().iter().map(|&i| i64::from(i)).collect());
+        }
+    }
+    let dtype = actions
+        .getattr("dtype")
+        .map_or_else(|_| "none".to_string(), |d| d.to_string());
+    let shape = actions
+        .getattr("shape")
+        .map_or_else(|_| "none".to_string(), |s| s.to_string());
+    let kind = actions.get_type().to_string();
+    Err(invalid(format!(
+        "actions must be a NumPy int64 or int32 array of shape ({n},), not {kind} of dtype \
+         {dtype} and shape {shape}"
+    )))
+}
+
 /// What `step` returns: each seat's reward in each hand, and which hands ended.
 type StepArrays<'py> = (Bound<'py, PyArray2<f64>>, Bound<'py, PyArray1<bool>>);
 
@@ -205,9 +232,9 @@ impl BatchHands {
         Ok(PyArray1::from_vec(py, numbers))
     }
 
-    /// Applies one action index to each hand (`int64[N]`); returns each seat's reward in each
-    /// hand (`float64[N, seats]`, nonzero only where a hand ended) and which hands ended
-    /// (`bool[N]`). A refused action changes nothing.
+    /// Applies one action index to each hand (`int64[N]` or `int32[N]`); returns each seat's
+    /// reward in each hand (`float64[N, seats]`, nonzero only where a hand ended) and which
+    /// hands ended (`bool[N]`). A refused action changes nothing.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -215,28 +242,7 @@ impl BatchHands {
     ) -> PyResult<StepArrays<'py>> {
         super::import_numpy(py)?;
         let n = self.batch.len();
-        let array = actions
-            .cast::<PyArray1<i64>>()
-            .ok()
-            .filter(|a| a.len() == n)
-            .ok_or_else(|| {
-                let dtype = actions
-                    .getattr("dtype")
-                    .map_or_else(|_| "none".to_string(), |d| d.to_string());
-                let shape = actions
-                    .getattr("shape")
-                    .map_or_else(|_| "none".to_string(), |s| s.to_string());
-                let kind = actions.get_type().to_string();
-                invalid(format!(
-                    "actions must be a NumPy int64 array of shape ({n},), not {kind} of dtype \
-                     {dtype} and shape {shape}"
-                ))
-            })?;
-        let actions: Vec<i64> = array
-            .try_readonly()
-            .map_err(|e| invalid(format!("actions: {e}")))?
-            .as_array()
-            .to_vec();
+        let actions = action_indices(actions, n)?;
         let rewards = PyArray2::<f64>::zeros(py, [n, self.batch.seats()], false);
         let done = PyArray1::<bool>::zeros(py, [n], false);
         // SAFETY: both arrays were just made here and nothing else holds them.
@@ -288,5 +294,6 @@ impl BatchHands {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<BatchHands>()?;
     m.add("MAX_BATCH", crate::engine::batch::MAX_BATCH)?;
+    m.add("PARALLEL_MIN", crate::engine::batch::PARALLEL_MIN)?;
     Ok(())
 }

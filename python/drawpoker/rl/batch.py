@@ -37,6 +37,10 @@ from drawpoker.rl.observation import DEALING_KINDS, HISTORY_KINDS, ObservationLa
 MAX_BATCH: int = _core.MAX_BATCH
 """The most hands a batch may hold."""
 
+PARALLEL_MIN: int = _core.PARALLEL_MIN
+"""The fewest hands a batch steps and encodes on several threads (fewer are quicker on one);
+the results are the same whatever the number of threads."""
+
 
 class BatchGame:
     """``batch`` hands of ``game`` (a registered game's name or a :class:`GameSpec`; ``settings``
@@ -142,9 +146,10 @@ class BatchGame:
         return self._hands.numbers()
 
     def step(
-        self, actions: npt.NDArray[np.int64]
+        self, actions: npt.NDArray[np.int64] | npt.NDArray[np.int32]
     ) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
-        """Applies ``actions[i]`` (``int64[N]``, an index the mask allows) to hand ``i``; returns
+        """Applies ``actions[i]`` (``int64[N]`` or ``int32[N]``, an index the mask allows; other
+        dtypes are refused rather than cast) to hand ``i``, the GIL released; returns
         the rewards, ``float64[N, seats]``: each seat's chips won or lost in the hands that
         ended (in a game without betting, its share of the point less ``1 / seats``), 0 in the
         others; and which hands ended, ``bool[N]`` (their slots hold the next hand already).
@@ -174,4 +179,4 @@ class BatchGame:
         return None if state is None else Hand.from_state(self.game, state)
 
 
-__all__ = ["MAX_BATCH", "BatchGame"]
+__all__ = ["MAX_BATCH", "PARALLEL_MIN", "BatchGame"]

@@ -1,0 +1,70 @@
+"""Learning environments (issue 31): actions per CPU second with uniformly random legal actions
+and each action's observation encoded, 6 seats, one core, as ``bench/rl_batch.py`` drives them:
+drawpoker's ``BatchGame`` (batch 128) in no-limit Hold'em, 2-7 triple draw and Seven-Card Stud,
+beside OpenSpiel's ``universal_poker`` and PettingZoo's ``texas_holdem_no_limit`` in Hold'em
+and PokerKit in the other two (PokerKit makes no observation). All run in one child process
+with one rayon thread, pinned to one core.
+"""
+
+from __future__ import annotations
+
+import os
+
+from bench.figures import Figure, run_child
+
+GAMES = ("holdem", "2-7-triple-draw", "stud")
+SEATS, BATCH = 6, 128
+ACTIONS, PEER_ACTIONS = 1_000_000, 20_000
+PEERS = {
+    "holdem": [
+        ("OpenSpiel", "universal_poker, observation_tensor() each action"),
+        ("PettingZoo", "texas_holdem_no_limit, last() each action"),
+    ],
+    "other": [("PokerKit", "no observation (it makes none)")],
+}
+"""The peers measured beside each game, with how."""
+
+
+def drawpoker_child() -> dict[str, float]:
+    """Actions per CPU second of every driver (run me in a child: it pins the process to one
+    core)."""
+    from bench.rl_batch import (
+        drawpoker_batch,
+        open_spiel,
+        pettingzoo_holdem,
+        pokerkit_random,
+        rate,
+    )
+
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    figures = {game: rate(drawpoker_batch(game, SEATS, BATCH), ACTIONS)[1] for game in GAMES}
+    peers = {
+        "PokerKit 2-7-triple-draw": lambda: pokerkit_random("2-7-triple-draw"),
+        "PokerKit stud": lambda: pokerkit_random("stud"),
+        "OpenSpiel holdem": open_spiel,
+        "PettingZoo holdem": pettingzoo_holdem,
+    }
+    for name, make in peers.items():
+        try:
+            figures[name] = rate(make(), PEER_ACTIONS)[1]
+        except ImportError:
+            continue
+    return figures
+
+
+def measure() -> list[Figure]:
+    """Each game's actions per CPU second, drawpoker's and its peers'."""
+    child = run_child("bench.peers.rl", 1)
+    unit = "actions/CPU s"
+    figures = []
+    for game in GAMES:
+        task = f"{game}: {SEATS} seats, random legal actions, observation encoded, per CPU second"
+        note = f"batch {BATCH}: legal(), observe(), a NumPy random pick, step()"
+        figures.append(Figure(task, "drawpoker BatchGame", child[game], unit, True, note))
+        for library, how in PEERS["holdem" if game == "holdem" else "other"]:
+            value = child.get(f"{library} {game}")
+            figures.append(
+                Figure(task, library, value, unit, True, how if value else "not installed")
+            )
+    return figures
