@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from drawpoker import _core
-from drawpoker.bots.basic import ReadingBot, SeededBot
-from drawpoker.bots.bet_reading import against_folders
+from drawpoker.bots.basic import ReadingBot
+from drawpoker.bots.bet_reading import BetReadingBot, against_folders
 from drawpoker.bots.draw_reading import DrawReader
 from drawpoker.bots.lowball_model import (
     DrawAnalysis,
@@ -112,7 +112,7 @@ DRAW_VALUE = {1: 0.55, 2: 0.45, 3: 0.35, 4: 0.25}
 draw after this one."""
 
 
-class LowballRulesBot(SeededBot):
+class LowballRulesBot(BetReadingBot):
     """Rules of thumb. Draws by :func:`rules_discards`. Bets by a value of 0-1: after the last
     draw its made hand (:func:`made_value`), 0.15 less when an opponent who stood pat in it has
     bet or raised in the hand (a pat hand that only calls is often weak), 0.15 more when every
@@ -122,7 +122,8 @@ class LowballRulesBot(SeededBot):
     raises from 0.75 (at most to three bets unless 0.9), bets from 0.6 with no bet to face,
     calls when the value beats the pot odds by 0.1, and bluffs now and then after the last draw
     when every opponent drew two or more. No limit: a pot-sized bet or raise ("pot", "3x") from
-    0.85, half the pot below.
+    0.85, half the pot below. Against opponents who fold to most bets
+    (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets whatever it holds.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("2-7-triple-draw"), [10000] * 2, deck="Kc 7h Qd 5d 9s 4c 8c 3s 6h 2h")
@@ -148,10 +149,16 @@ class LowballRulesBot(SeededBot):
         """
         legal = view.legal
         assert legal is not None, "a CPU player chooses on its own turn"
+        if view.phase != "draw":
+            return super().choose(view)
+        self.reader.observe(view)
+        left = draws_left(view)
+        return Action.draw(rules_discards(view.cards, ranking_of(view), left)[: legal.max_discards])
+
+    def decide(self, view: HandView, legal: LegalActions) -> Action:
+        """The bet for the seat whose view this is (:meth:`_bet` by :meth:`value`)."""
         ranking = ranking_of(view)
         left = draws_left(view)
-        if view.phase == "draw":
-            return Action.draw(rules_discards(view.cards, ranking, left)[: legal.max_discards])
         return self._bet(view, legal, self.value(view, ranking, left), left)
 
     @staticmethod
