@@ -1,6 +1,6 @@
-"""The CPU types against the simple strategies (drawpoker.bots.simple) and ``checkcall``: in
-seeded heads-up duplicate matches (drawpoker.match) of the stated length, each wins, with the
-95% interval's lower bound above zero.
+"""The CPU types against the simple strategies (drawpoker.bots.simple) and ``checkcall``, and
+``strong`` against ``rules``: in seeded heads-up duplicate matches (drawpoker.match) of the
+stated length, each wins, with the 95% interval's lower bound above zero.
 
 Only the pairs that hold are listed; the others (and the full-length figures) are in
 bench/RESULTS.md's "players" area and issue 32. The lengths leave a margin: each pair's lower
@@ -31,6 +31,9 @@ HOLDING = [
     ("holdem", "rules", ["maniac"], 2000),
     ("five-card-draw", "strong", SIMPLE + PAT, 300),
     ("2-7-triple-draw", "strong", SIMPLE + PAT, 150),
+    ("badugi", "rules", ["pat-stabber"], 300),
+    ("omaha", "strong", ["maniac"], 80),
+    ("razz", "strong", ["rules"], 800),
 ]
 
 CASES = [
