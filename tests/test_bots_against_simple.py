@@ -31,7 +31,8 @@ HOLDING = [
     ("holdem", "rules", ["maniac"], 2000),
     ("five-card-draw", "strong", SIMPLE + PAT, 300),
     ("2-7-triple-draw", "strong", SIMPLE + PAT, 150),
-    ("badugi", "rules", ["pat-stabber"], 300),
+    ("2-7-triple-draw", "rules", SIMPLE + PAT, 300),
+    ("badugi", "rules", SIMPLE + PAT, 300),
     ("omaha", "strong", ["maniac"], 80),
     ("razz", "strong", ["rules"], 800),
 ]
