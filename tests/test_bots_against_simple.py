@@ -33,8 +33,11 @@ HOLDING = [
     ("2-7-triple-draw", "strong", SIMPLE + PAT, 150),
     ("2-7-triple-draw", "rules", SIMPLE + PAT, 300),
     ("badugi", "rules", SIMPLE + PAT, 300),
-    ("omaha", "strong", ["maniac"], 80),
+    ("omaha", "strong", ["maniac"], 300),
+    ("stud", "strong", ["rules"], 6000),
     ("razz", "strong", ["rules"], 800),
+    ("stud-hi-lo", "strong", ["rules"], 4500),
+    ("holdem", "strong", ["rules"], 2000),
 ]
 
 CASES = [
