@@ -1,6 +1,6 @@
-"""The CPU types against the simple strategies (drawpoker.bots.simple) and ``checkcall``: in
-seeded heads-up duplicate matches (drawpoker.match) of the stated length, each wins, with the
-95% interval's lower bound above zero.
+"""The CPU types against the simple strategies (drawpoker.bots.simple) and ``checkcall``, and
+``strong`` against ``rules``: in seeded heads-up duplicate matches (drawpoker.match) of the
+stated length, each wins, with the 95% interval's lower bound above zero.
 
 Only the pairs that hold are listed; the others (and the full-length figures) are in
 bench/RESULTS.md's "players" area and issue 32. The lengths leave a margin: each pair's lower
@@ -31,6 +31,13 @@ HOLDING = [
     ("holdem", "rules", ["maniac"], 2000),
     ("five-card-draw", "strong", SIMPLE + PAT, 300),
     ("2-7-triple-draw", "strong", SIMPLE + PAT, 150),
+    ("2-7-triple-draw", "rules", SIMPLE + PAT, 300),
+    ("badugi", "rules", SIMPLE + PAT, 300),
+    ("omaha", "strong", ["maniac"], 300),
+    ("stud", "strong", ["rules"], 6000),
+    ("razz", "strong", ["rules"], 800),
+    ("stud-hi-lo", "strong", ["rules"], 4500),
+    ("holdem", "strong", ["rules"], 2000),
 ]
 
 CASES = [

@@ -60,6 +60,13 @@ class BetReader:
         """By seat: ``[chances, bets]``."""
         self.folds: dict[int, list[int]] = {}
         """By seat: ``[bets and raises faced, folds to them]``."""
+        self.round_folds: dict[tuple[int, int], list[int]] = {}
+        """By seat and betting round (0 the first): ``[bets and raises faced, folds to them]``;
+        a tight player folds most hands to the first bet and few later ones."""
+        self._round = 0
+        self._betting = False
+        """Whether a betting choice was seen since the betting round began."""
+        self._pending_round = 0
         self._hand: tuple[int, ...] = ()
         self._seen = 0
         self._bettor = -1
@@ -72,28 +79,37 @@ class BetReader:
         key = hand_key(view)
         if key != self._hand:
             if self._pending >= 0:  # the last hand ended on this seat's bet: a fold
-                self.folds.setdefault(self._pending, [0, 0])
-                self.folds[self._pending][0] += 1
-                self.folds[self._pending][1] += 1
-            self._hand, self._seen, self._bettor = key, 0, -1
+                self._faced(self._pending, self._pending_round, folded=True)
+            self._hand, self._seen, self._bettor, self._round = key, 0, -1, 0
+            self._betting = False
         self._pending = -1
         events = view.events
         for event in events[self._seen :]:
             seat = -1 if event.seat is None else event.seat
-            if event.kind in _ROUND_STARTS:
+            if event.kind in _ROUND_STARTS or (event.kind == "deal" and self._betting):
                 self._bettor = -1
+                self._round += self._betting
+                self._betting = False
             elif event.kind in _CHOICES and seat != view.seat:
                 if self._bettor < 0:
                     chances = self.counts.setdefault(seat, [0, 0])
                     chances[0] += 1
                     chances[1] += event.kind in ("bet", "raise")
                 elif seat != self._bettor:
-                    faced = self.folds.setdefault(seat, [0, 0])
-                    faced[0] += 1
-                    faced[1] += event.kind == "fold"
+                    self._faced(seat, self._round, folded=event.kind == "fold")
+            self._betting = self._betting or event.kind in _CHOICES
             if event.kind in ("bet", "raise"):
                 self._bettor = seat
         self._seen = len(events)
+
+    def _faced(self, seat: int, betting_round: int, folded: bool) -> None:
+        """Counts a bet or raise ``seat`` faced in ``betting_round``, and whether it folded."""
+        for faced in (
+            self.folds.setdefault(seat, [0, 0]),
+            self.round_folds.setdefault((seat, betting_round), [0, 0]),
+        ):
+            faced[0] += 1
+            faced[1] += folded
 
     def trust(self, seat: int) -> float:
         """The chance that a bet of ``seat`` when checked to is made with a hand worth it: the
@@ -126,16 +142,35 @@ class BetReader:
         all_in = action.amount >= view.stacks[view.seat] + view.bets[view.seat]
         if action.kind in ("bet", "raise") and len(rivals) == 1 and not last_round and not all_in:
             self._pending = rivals[0]
+            self._pending_round = self._round
 
-    def fold_rate(self, seat: int) -> float:
-        """How often ``seat`` folds to a bet or raise (with :data:`PRIOR_BETS` of prior belief
-        at :data:`NATURAL_FOLDS`).
+    @property
+    def betting_round(self) -> int:
+        """The betting round (0 the first) of the hand's last event seen.
 
-        >>> reader = BetReader(); reader.folds[1] = [20, 20]
-        >>> reader.fold_rate(1)  # (20 + 6) / 40
-        0.65
+        >>> from drawpoker.games import Hand, game
+        >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
+        >>> hand.call(); hand.check(); reader = BetReader(); reader.observe(hand.view(1))
+        >>> reader.betting_round
+        1
         """
-        faced, folded = self.folds.get(seat, (0, 0))
+        return self._round
+
+    def fold_rate(self, seat: int, betting_round: int | None = None) -> float:
+        """How often ``seat`` folds to a bet or raise, in every betting round or in
+        ``betting_round`` alone (0 the first), with :data:`PRIOR_BETS` of prior belief at
+        :data:`NATURAL_FOLDS`.
+
+        >>> reader = BetReader(); reader.folds[1] = [20, 20]; reader.round_folds[1, 0] = [20, 20]
+        >>> reader.fold_rate(1), reader.fold_rate(1, 0)  # (20 + 6) / 40
+        (0.65, 0.65)
+        >>> reader.fold_rate(1, 2)  # no bet faced in the third round yet: the prior
+        0.3
+        """
+        if betting_round is None:
+            faced, folded = self.folds.get(seat, (0, 0))
+        else:
+            faced, folded = self.round_folds.get((seat, betting_round), (0, 0))
         return (folded + NATURAL_FOLDS * PRIOR_BETS) / (faced + PRIOR_BETS)
 
     def to_data(self) -> dict[str, Any]:
@@ -147,6 +182,10 @@ class BetReader:
         return {
             "counts": [[s, *c] for s, c in sorted(self.counts.items())],
             "folds": [[s, *c] for s, c in sorted(self.folds.items())],
+            "round_folds": [[s, r, *c] for (s, r), c in sorted(self.round_folds.items())],
+            "round": self._round,
+            "betting": self._betting,
+            "pending_round": self._pending_round,
             "hand": list(self._hand),
             "seen": self._seen,
             "bettor": self._bettor,
@@ -163,6 +202,13 @@ class BetReader:
         reader.folds = {int(s): [int(f), int(n)] for s, f, n in data["folds"]}
         reader._bettor = int(data["bettor"])
         reader._pending = int(data["pending"])
+        # snapshots saved before the rounds were told apart hold none of these
+        reader.round_folds = {
+            (int(s), int(r)): [int(f), int(n)] for s, r, f, n in data.get("round_folds", [])
+        }
+        reader._round = int(data.get("round", 0))
+        reader._betting = bool(data.get("betting", False))
+        reader._pending_round = int(data.get("pending_round", 0))
         return reader
 
 
@@ -170,13 +216,14 @@ def against_folders(
     reader: BetReader, view: HandView, legal: LegalActions, rng: random.Random
 ) -> Action | None:
     """A bet or raise of about half the pot whatever the cards, with a chance that grows with
-    how often the opponents still in fold to bets (:meth:`BetReader.fold_rate`, the least of
-    theirs): none up to :data:`PROFITABLE_FOLDS`, always from :data:`BLUFF_FOLDS`; once a
-    betting round, else None.
+    how often the opponents still in fold to bets in the betting round under way
+    (:meth:`BetReader.fold_rate`, the least of theirs; a tight player folds most hands to the
+    first round's bets, and bluffs on later rounds would pay for that): none up to
+    :data:`PROFITABLE_FOLDS`, always from :data:`BLUFF_FOLDS`; once a betting round, else None.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("omaha"), [10_000, 10_000], button=0)
-    >>> reader = BetReader(); reader.folds[1] = [40, 40]
+    >>> reader = BetReader(); reader.round_folds[1, 0] = [40, 40]
     >>> against_folders(reader, hand.view(0), hand.legal_actions(), random.Random(1))
     Action(kind='raise', amount=200, cards=())
     >>> against_folders(BetReader(), hand.view(0), hand.legal_actions(), random.Random(1)) is None
@@ -185,7 +232,7 @@ def against_folders(
     if aggressed_this_round(view):
         return None  # called or raised back: the bluff did not work, its own rules decide
     rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
-    rate = min((reader.fold_rate(s) for s in rivals), default=0.0)
+    rate = min((reader.fold_rate(s, reader.betting_round) for s in rivals), default=0.0)
     chance = (rate - PROFITABLE_FOLDS) / (BLUFF_FOLDS - PROFITABLE_FOLDS)
     if chance > 0 and rng.random() < chance:
         return sized(legal, 0.5)

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from drawpoker import _core
-from drawpoker.bots.basic import ReadingBot, SeededBot
-from drawpoker.bots.bet_reading import against_folders
+from drawpoker.bots.basic import ReadingBot
+from drawpoker.bots.bet_reading import BetReader, BetReadingBot, against_folders
 from drawpoker.bots.draw_reading import DrawReader
 from drawpoker.bots.lowball_model import (
     DrawAnalysis,
@@ -112,17 +112,20 @@ DRAW_VALUE = {1: 0.55, 2: 0.45, 3: 0.35, 4: 0.25}
 draw after this one."""
 
 
-class LowballRulesBot(SeededBot):
+class LowballRulesBot(BetReadingBot):
     """Rules of thumb. Draws by :func:`rules_discards`. Bets by a value of 0-1: after the last
     draw its made hand (:func:`made_value`), 0.15 less when an opponent who stood pat in it has
-    bet or raised in the hand (a pat hand that only calls is often weak), 0.15 more when every
+    bet or raised in the hand (a pat hand that only calls is often weak), up to 0.15 more
+    instead as that opponent bets more often than a sound player
+    (:meth:`~drawpoker.bots.bet_reading.BetReader.trust`), 0.15 more when every
     opponent drew two or more; before it, a pat hand's made value or the worth of the draw it
     will make (:data:`DRAW_VALUE`), 0.1 more when it draws fewer cards than every opponent drew
     last time, 0.1 less when more; 0.05 less for each opponent past the first. It bets or
     raises from 0.75 (at most to three bets unless 0.9), bets from 0.6 with no bet to face,
     calls when the value beats the pot odds by 0.1, and bluffs now and then after the last draw
     when every opponent drew two or more. No limit: a pot-sized bet or raise ("pot", "3x") from
-    0.85, half the pot below.
+    0.85, half the pot below. Against opponents who fold to most bets
+    (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets whatever it holds.
 
     >>> from drawpoker.games import Hand, game
     >>> hand = Hand(game("2-7-triple-draw"), [10000] * 2, deck="Kc 7h Qd 5d 9s 4c 8c 3s 6h 2h")
@@ -148,20 +151,41 @@ class LowballRulesBot(SeededBot):
         """
         legal = view.legal
         assert legal is not None, "a CPU player chooses on its own turn"
+        if view.phase != "draw":
+            return super().choose(view)
+        self.reader.observe(view)
+        left = draws_left(view)
+        return Action.draw(rules_discards(view.cards, ranking_of(view), left)[: legal.max_discards])
+
+    def decide(self, view: HandView, legal: LegalActions) -> Action:
+        """The bet for the seat whose view this is (:meth:`_bet` by :meth:`value`)."""
         ranking = ranking_of(view)
         left = draws_left(view)
-        if view.phase == "draw":
-            return Action.draw(rules_discards(view.cards, ranking, left)[: legal.max_discards])
-        return self._bet(view, legal, self.value(view, ranking, left), left)
+        return self._bet(view, legal, self.value(view, ranking, left, self.reader), left)
 
     @staticmethod
-    def value(view: HandView, ranking: str, left: int) -> float:
-        """Its hand's betting value, 0-1 (the class summary).
+    def value(view: HandView, ranking: str, left: int, reader: BetReader | None = None) -> float:
+        """Its hand's betting value, 0-1 (the class summary), the opponents' bets read by
+        ``reader`` (believed in full without one).
 
         >>> from drawpoker.games import Hand, game
         >>> hand = Hand(game("2-7-triple-draw"), [10000] * 2, deck="Kc 7h Qd 5d 9s 4c 8c 3s 6h 2h")
         >>> LowballRulesBot.value(hand.view(0), "deuce-seven", 3)
         0.95
+
+        A pat opponent's bet after the last draw is believed less from a seat that bets every
+        time it may (a snow):
+
+        >>> hand = Hand(game("badugi"), [10000] * 2, seed=3)
+        >>> hand.call(); hand.check()
+        >>> for draw in range(3):
+        ...     hand.act(Action.draw([])); hand.act(Action.draw([]))
+        ...     if draw < 2:
+        ...         hand.check(); hand.check()
+        >>> hand.bet(200)  # seat 1 stood pat three times and bets
+        >>> snow = BetReader(); snow.counts[1] = [40, 40]
+        >>> [round(LowballRulesBot.value(hand.view(0), "badugi", 0, r), 2) for r in (None, snow)]
+        [0.1, 0.22]
         """
         counts = draw_counts(view)
         rivals = [s for s in range(view.seats) if s != view.seat and view.live[s] and counts[s]]
@@ -170,8 +194,10 @@ class LowballRulesBot(SeededBot):
         if not left:
             value = made_value(view.cards, ranking) - crowd
             pushed = pressure(view)
-            if any(counts[s][-1] == 0 and pushed[s] for s in rivals):
-                value -= 0.15
+            pat_bettors = [s for s in rivals if counts[s][-1] == 0 and pushed[s]]
+            if pat_bettors:
+                trust = min(reader.trust(s) for s in pat_bettors) if reader else 1.0
+                value += 0.3 * (1.0 - trust) - 0.15
             elif latest and min(latest) >= 2:
                 value += 0.15
             return value

@@ -341,6 +341,24 @@ def third_street_downs(family: str, up: int) -> list[tuple[int, int]]:
     ]
 
 
+def _shown_strength(streets: Sequence[Sequence[tuple[str, int]]], seat: int) -> list[int]:
+    """The streets (0 = third street) on which ``seat`` showed strength: a bet or raise, or on
+    third street a call too (a sound player calls the bring-in or a completion only with a
+    hand worth it; :func:`plausible` asks the same of both).
+
+    >>> _shown_strength([[("bring-in", 1), ("call", 0)], [("bet", 1), ("call", 0)]], 0)
+    [0]
+    >>> _shown_strength([[("bring-in", 1), ("call", 0)], [("bet", 1), ("call", 0)]], 1)
+    [1]
+    """
+    kinds = ("bet", "raise")
+    return [
+        n
+        for n, acts in enumerate(streets)
+        if any(s == seat and (k in kinds or (n == 0 and k == "call")) for k, s in acts)
+    ]
+
+
 def _down_counts(view: HandView, seats: Sequence[int]) -> list[int]:
     """How many down cards each of ``seats`` holds."""
     return [view.card_counts[s] - len(view.up_cards[s]) for s in seats]
@@ -391,10 +409,7 @@ class StudStrongBot(BetReadingBot):
         if seen.common:
             return self.common_card_equity(view, seen)
         streets = actions_by_street(view)
-        raised = {
-            s: [n for n, acts in enumerate(streets) if ("bet", s) in acts or ("raise", s) in acts]
-            for s in rivals
-        }
+        raised = {s: _shown_strength(streets, s) for s in rivals}
         known = [list(seen.rivals[s]) for s in rivals]
         game = seen.family
         if not any(raised.values()):
