@@ -6,7 +6,8 @@ rows, so a file store holds an exclusive lock on ``FILE.lock`` while it is open
 (:class:`StoreBusyError` otherwise).
 
 >>> backend = SQLiteBackend(":memory:")
->>> backend.transaction(lambda: backend.execute("INSERT INTO lanes VALUES (?, ?)", (1, 7)))
+>>> insert = "INSERT INTO lanes (lane, fence) VALUES (?, ?)"
+>>> backend.transaction(lambda: backend.execute(insert, (1, 7)))
 <sqlite3.Cursor object at ...>
 >>> backend.execute("SELECT fence FROM lanes").fetchall()
 [(7,)]
