@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from drawpoker.draw import discard_choices, draw_category_counts_batch, draw_outcome
-from drawpoker.draw_equity import draw_equity
-from drawpoker.video_poker import canonical_deals, hold_values
+from drawpoker.analysis.draw import discard_choices, draw_category_counts_batch, draw_outcome
+from drawpoker.analysis.draw_equity import draw_equity
+from drawpoker.analysis.video_poker import canonical_deals, hold_values
 
 
 def test_draw_outcome_pair_draw_three(benchmark: Any) -> None:

@@ -20,9 +20,9 @@ from drawpoker.bots import (
     StudRulesBot,
 )
 from drawpoker.bots.lowball_reading import deuce_seven_discards
-from drawpoker.games import Action, DrawSettings, FiveCardDraw, GameSpec, Hand, game
-from drawpoker.games.player import Player
-from drawpoker.games.variants.lowball import TripleDrawSettings
+from drawpoker.engine import Action, DrawSettings, FiveCardDraw, GameSpec, Hand, game
+from drawpoker.engine.variants.lowball import TripleDrawSettings
+from drawpoker.table.player import Player
 
 PLAYERS = 6
 DRAW = FiveCardDraw(DrawSettings(second_round="left-of-dealer"))

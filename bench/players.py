@@ -25,9 +25,10 @@ import time
 from dataclasses import dataclass
 
 from drawpoker.bots import make_bot
-from drawpoker.games import Action, HandView, Table, TableSettings, game
-from drawpoker.games.player import Player
-from drawpoker.games.registry import GAMES
+from drawpoker.engine import Action, HandView, game
+from drawpoker.engine.registry import GAMES
+from drawpoker.table import Table, TableSettings
+from drawpoker.table.player import Player
 
 KINDS = ("rules", "strong")
 SEATS = 6

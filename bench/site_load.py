@@ -33,9 +33,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from drawpoker.games import GAMES, game
-from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
-from drawpoker.web.process import ServeProcess
+from drawpoker.engine import GAMES, game
+from drawpoker.site.client import SeatClient, create_table, random_action, take_seat
+from drawpoker.site.process import ServeProcess
 
 
 def _tables() -> tuple[dict[str, Any], ...]:
@@ -49,7 +49,7 @@ def _tables() -> tuple[dict[str, Any], ...]:
 
 
 TABLES = _tables()
-"""The tables of a run, in turn: every game of :data:`drawpoker.games.GAMES`."""
+"""The tables of a run, in turn: every game of :data:`drawpoker.engine.GAMES`."""
 
 STACK = 1_000_000
 """Starting chips: deep enough that no table ends during a run (every game's default bets)."""

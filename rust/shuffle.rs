@@ -1,4 +1,4 @@
-//! The table engine's seeded shuffles (`python/drawpoker/games/deck.py`): 32-bit keys drawn
+//! The table engine's seeded shuffles (`python/drawpoker/engine/deck.py`): 32-bit keys drawn
 //! from SHAKE-256 (FIPS 202, written here from the standard), items put in the stable order of
 //! their keys.
 

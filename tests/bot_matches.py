@@ -12,8 +12,9 @@ import sys
 from collections.abc import Callable
 
 from drawpoker.bots import make_bot
-from drawpoker.games import Hand, Table, TableSettings, game
-from drawpoker.games.player import Player
+from drawpoker.engine import Hand, game
+from drawpoker.table import Table, TableSettings
+from drawpoker.table.player import Player
 
 
 def duplicate_match(

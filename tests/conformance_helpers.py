@@ -9,7 +9,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from drawpoker.cards import parse_cards
-from drawpoker.games import (
+from drawpoker.engine import (
     Action,
     Event,
     GameSpec,
@@ -19,7 +19,7 @@ from drawpoker.games import (
     NoLimit,
     UnitBetting,
 )
-from drawpoker.games.betting import FixedLimit
+from drawpoker.engine.betting import FixedLimit
 
 KINDS = ("fold", "check", "call", "bet", "raise", "draw")
 CARD_EVENTS_PUBLIC = ("board", "up", "expose", "show")

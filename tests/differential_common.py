@@ -22,7 +22,7 @@ from functools import cached_property
 from itertools import combinations
 from typing import ClassVar, Final, TypeVar
 
-from drawpoker.games import LegalActions
+from drawpoker.engine import LegalActions
 from pokerkit import (
     Automation,
     BoardCombinationHand,

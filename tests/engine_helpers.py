@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from drawpoker.cards import parse_cards
-from drawpoker.games import Action, DrawSettings, FiveCardDraw, GameSpec, Hand
-from drawpoker.games.dealing import shuffled
+from drawpoker.engine import Action, DrawSettings, FiveCardDraw, GameSpec, Hand
+from drawpoker.engine.dealing import shuffled
 
 
 def stacked_deal(

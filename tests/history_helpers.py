@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from drawpoker.games import Action, GameSpec, Hand, game
+from drawpoker.engine import Action, GameSpec, Hand, game
 
 STACKS = (5, 15, 40, 200, 2000, 5000)
 """Stacks a random hand's seats get (the forced bets are 10 to 100 here)."""

@@ -1,4 +1,4 @@
-"""A real ``drawpoker serve`` for the tests (:class:`drawpoker.web.process.ServeProcess`), with
+"""A real ``drawpoker serve`` for the tests (:class:`drawpoker.site.process.ServeProcess`), with
 JSON requests to its API."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from drawpoker.web.process import ServeProcess
+from drawpoker.site.process import ServeProcess
 
 SCRIPTED = (
     "--message-rate=100000/second",

@@ -8,8 +8,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from drawpoker.engine import Action, FiveCardDraw, Hand, game
 from drawpoker.errors import IllegalActionError
-from drawpoker.games import Action, FiveCardDraw, Hand, game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

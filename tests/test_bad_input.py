@@ -10,6 +10,8 @@ from drawpoker import (
     InvalidCardError,
     evaluate,
     evaluate_batch,
+)
+from drawpoker.analysis import (
     tips,
     video_poker,
 )

@@ -6,6 +6,7 @@ import random
 from collections import Counter
 
 import pytest
+from drawpoker.analysis.evaluation import HandCategory
 from drawpoker.bots import (
     CheckCallBot,
     RulesOfThumbBot,
@@ -16,9 +17,9 @@ from drawpoker.bots import (
     tips_discards,
 )
 from drawpoker.cards import JOKER, format_cards, parse_cards
+from drawpoker.engine import DrawSettings, FiveCardDraw
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.evaluation import HandCategory
-from drawpoker.games import DrawSettings, FiveCardDraw, Table, TableSettings
+from drawpoker.table import Table, TableSettings
 
 
 def tip(hand: str, limit: int = 4, ranking: str = "high") -> str:
@@ -149,7 +150,7 @@ def test_strong_bot_with_an_injected_draw_advisor() -> None:
 
 
 def test_strong_bot_draws_the_best_exact_choice() -> None:
-    from drawpoker.draw import discard_choices
+    from drawpoker.analysis.draw import discard_choices
 
     hand = parse_cards("As Kd 9d 6h 4s")
     best = discard_choices(hand, limit="3", objective="beat_random")[0]

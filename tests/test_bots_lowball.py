@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 import pytest
 from bot_matches import assert_reproducible, duplicate_match
 from drawpoker import describe, evaluate
+from drawpoker.analysis.draw import discard_choices
 from drawpoker.bots import (
     CPU_PLAYERS,
     CheckCallBot,
@@ -32,9 +33,9 @@ from drawpoker.bots.lowball_reading import (
     low_rank,
 )
 from drawpoker.cards import format_cards, parse_cards
-from drawpoker.draw import discard_choices
-from drawpoker.games import Hand, Table, TableSettings, game
-from drawpoker.games.variants.lowball import SingleDrawSettings, TripleDrawSettings
+from drawpoker.engine import Hand, game
+from drawpoker.engine.variants.lowball import SingleDrawSettings, TripleDrawSettings
+from drawpoker.table import Table, TableSettings
 
 GAMES = ("2-7-single-draw", "2-7-triple-draw", "badugi")
 

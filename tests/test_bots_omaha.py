@@ -10,6 +10,7 @@ from itertools import combinations
 import pytest
 from bot_matches import assert_reproducible, cpu_table, duplicate_match
 from drawpoker import evaluate, match
+from drawpoker.analysis.evaluation import evaluate_low8
 from drawpoker.bots import (
     CPU_PLAYERS,
     CheckCallBot,
@@ -29,9 +30,9 @@ from drawpoker.bots.omaha_reading import (
     read_board,
 )
 from drawpoker.cards import format_cards, parse_cards
-from drawpoker.evaluation import evaluate_low8
-from drawpoker.games import Hand, Table, TableSettings, game
-from drawpoker.games.variants.omaha import OmahaHiLoSettings, OmahaSettings
+from drawpoker.engine import Hand, game
+from drawpoker.engine.variants.omaha import OmahaHiLoSettings, OmahaSettings
+from drawpoker.table import Table, TableSettings
 
 GAMES = ("omaha", "omaha-hi-lo")
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 from drawpoker.bots import CPU_PLAYERS, bot_kinds, make_bot, restore_bot, saved_bot
+from drawpoker.engine import GAMES, Hand, game
+from drawpoker.engine.actions import Action
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games import GAMES, Hand, Table, TableSettings, game
-from drawpoker.games.actions import Action
+from drawpoker.table import Table, TableSettings
 
 HOLDEM = game("holdem")
 DRAW = game("five-card-draw")

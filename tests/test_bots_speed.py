@@ -15,12 +15,13 @@ from bot_matches import cpu_table
 from drawpoker.bots import holdem, lowball_model, make_bot, omaha
 from drawpoker.bots.seating import prepare
 from drawpoker.bots.tables import shipped
-from drawpoker.games import Action, HandView, Table, TableSettings, game
+from drawpoker.engine import Action, HandView, game
+from drawpoker.table import Table, TableSettings
 
 TABLE_GAMES = ("holdem", "omaha", "omaha-hi-lo", "2-7-single-draw", "2-7-triple-draw", "badugi")
 """The games whose players look things up in shipped tables."""
 
-EQUITY = importlib.import_module("drawpoker.equity")  # ``drawpoker.equity`` is also a function
+EQUITY = importlib.import_module("drawpoker.analysis.equity")
 
 CACHES = (
     shipped,

@@ -26,9 +26,10 @@ from drawpoker.bots.stud_reading import (
     third_street,
 )
 from drawpoker.cards import parse_cards
+from drawpoker.engine import Hand, game
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games import Hand, Table, TableSettings, game
-from drawpoker.games.player import Player
+from drawpoker.table import Table, TableSettings
+from drawpoker.table.player import Player
 
 STUD_GAMES = ("stud", "razz", "stud-hi-lo")
 

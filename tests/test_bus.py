@@ -1,4 +1,4 @@
-"""The fan-out bus (drawpoker.web.bus): every contract test runs on both implementations, in
+"""The fan-out bus (drawpoker.site.bus): every contract test runs on both implementations, in
 this process and over a real ``redis-server`` (the ``redis_server`` fixture; skipped without
 it, failed in CI); then Redis restarted, or down for a while, under a publisher and a
 subscriber that must recover by themselves.
@@ -12,7 +12,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 import pytest
-from drawpoker.web.bus import (
+from drawpoker.site.bus import (
     RETAIN,
     Bus,
     BusUnavailable,

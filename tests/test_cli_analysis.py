@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from drawpoker import equity, parse_cards
+from drawpoker.analysis.draw import discard_choices
 from drawpoker.cli import build_parser, main
-from drawpoker.draw import discard_choices
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:

@@ -18,16 +18,17 @@ import threading
 from collections.abc import Callable
 
 import pytest
+from drawpoker.analysis.evaluation import describe, evaluate
 from drawpoker.bots import make_bot
 from drawpoker.cards import format_cards, parse_cards
 from drawpoker.cli import build_parser, main
-from drawpoker.commands.play import AWAY_WAIT, EXIT_INTERRUPTED, play
-from drawpoker.commands.simulate import simulate
-from drawpoker.commands.table_view import COMMANDS_HELP
-from drawpoker.commands.terminal_input import TerminalReader, untimed
-from drawpoker.evaluation import describe, evaluate
-from drawpoker.games import GAMES, Table, TableSettings, game
+from drawpoker.cli.play import AWAY_WAIT, EXIT_INTERRUPTED, play
+from drawpoker.cli.simulate import simulate
+from drawpoker.cli.table_view import COMMANDS_HELP
+from drawpoker.cli.terminal_input import TerminalReader, untimed
+from drawpoker.engine import GAMES, game
 from drawpoker.narration import Scene
+from drawpoker.table import Table, TableSettings
 
 Answer = str | None
 
@@ -316,7 +317,7 @@ def check_shown_hands(lines: list[str], ranking: str) -> None:
 def check_first_lines(lines: list[str], low: bool) -> int:
     """Every street's who-acts line names the seat the rules say, for the reason shown."""
     from drawpoker.bots.stud_reading import board_key
-    from drawpoker.commands.stud_view import board_words, low_board_words
+    from drawpoker.cli.stud_view import board_words, low_board_words
 
     checked = 0
     for heading, rows, after in stud_streets(lines):
@@ -541,7 +542,7 @@ def test_ctrl_c_through_main_returns_130(
 
         return read
 
-    monkeypatch.setattr("drawpoker.commands.play.terminal_reader", interrupted)
+    monkeypatch.setattr("drawpoker.cli.play.terminal_reader", interrupted)
     assert main(["play", "--game", "holdem", "--players", "2", "--seed", "1"]) == 130
     out = capsys.readouterr().out
     assert "Interrupted (Ctrl-C): the game ends here" in out and "Final standings:" in out
@@ -553,7 +554,7 @@ def test_ctrl_c_in_any_command_returns_130_without_a_traceback(
     def interrupted(*args: object, **kwargs: object) -> int:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("drawpoker.commands.simulate.simulate", interrupted)
+    monkeypatch.setattr("drawpoker.cli.simulate.simulate", interrupted)
     assert main(["simulate", "--games", "1"]) == 130
     assert capsys.readouterr().err == "\ninterrupted\n"
 
@@ -869,7 +870,9 @@ def test_ctrl_c_in_simulate_before_any_game_finished(monkeypatch: pytest.MonkeyP
         def choose(self, view: object) -> object:
             raise KeyboardInterrupt
 
-    monkeypatch.setattr("drawpoker.simulation.make_bot", lambda kind, seed, game: Interrupting())
+    monkeypatch.setattr(
+        "drawpoker.matches.simulation.make_bot", lambda kind, seed, game: Interrupting()
+    )
     out = io.StringIO()
     args = parse("simulate", "--games", "5", "--bots", "checkcall", "--workers", "1")
     assert simulate(args, out, io.StringIO()) == EXIT_INTERRUPTED

@@ -1,4 +1,4 @@
-"""Conformance of every registered game (``drawpoker.games.GAMES``) to the engine's contract.
+"""Conformance of every registered game (``drawpoker.engine.GAMES``) to the engine's contract.
 
 A game joins by being registered: each test runs for every name in ``GAMES``, with the game's
 default settings and variations of them (every combination of Five-Card Draw's settings;
@@ -35,8 +35,9 @@ from conformance_helpers import (
     unit_of,
 )
 from drawpoker.bots import BOT_KINDS, CPU_PLAYERS, make_bot
+from drawpoker.engine import GAMES, Action, GameSpec, Hand, game
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
-from drawpoker.games import GAMES, Action, GameSpec, Hand, Table, TableSettings, game
+from drawpoker.table import Table, TableSettings
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

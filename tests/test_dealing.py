@@ -1,4 +1,4 @@
-"""The deal as bytes (drawpoker.games.dealing, rust/engine/deal.rs): the engine's shuffles
+"""The deal as bytes (drawpoker.engine.dealing, rust/engine/deal.rs): the engine's shuffles
 against an independent reference (hashlib's SHAKE-256 and NumPy's stable argsort), the
 documented test vectors, and seeds."""
 
@@ -10,9 +10,10 @@ import struct
 import numpy as np
 import pytest
 from drawpoker.cards import format_cards
+from drawpoker.engine import FiveCardDraw, Hand, game
+from drawpoker.engine.dealing import deal_message, shuffled
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games import FiveCardDraw, Hand, Table, game
-from drawpoker.games.dealing import deal_message, shuffled
+from drawpoker.table import Table
 
 
 def reference_message(seed: int, number: int, deal: int, shuffle: int) -> bytes:

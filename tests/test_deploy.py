@@ -24,8 +24,8 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 from drawpoker.cli import build_parser
-from drawpoker.web.client import SeatClient, create_table, take_seat
-from drawpoker.web.process import ServeProcess
+from drawpoker.site.client import SeatClient, create_table, take_seat
+from drawpoker.site.process import ServeProcess
 from postgres_cluster import PostgresCluster
 from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
 from test_roles import _play_out, _saved

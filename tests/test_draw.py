@@ -10,14 +10,14 @@ from math import comb
 import numpy as np
 import pytest
 from drawpoker import HandCategory, InvalidArgumentError, InvalidCardError, evaluate_batch
-from drawpoker.cards import parse_cards
-from drawpoker.draw import (
+from drawpoker.analysis.draw import (
     discard_choices,
     discard_mask,
     draw_category_counts_batch,
     draw_outcome,
     objective_values,
 )
+from drawpoker.cards import parse_cards
 
 C = HandCategory
 

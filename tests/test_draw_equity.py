@@ -8,8 +8,8 @@ import random
 import numpy as np
 import pytest
 from drawpoker import InvalidArgumentError, InvalidCardError, evaluate_batch
+from drawpoker.analysis.draw_equity import draw_equity
 from drawpoker.cards import parse_cards
-from drawpoker.draw_equity import draw_equity
 
 
 def plain_equity(players: list[tuple[list[int], int]], dead: list[int]) -> list[float]:

@@ -8,9 +8,9 @@ import random
 import numpy as np
 import pytest
 from drawpoker import InvalidArgumentError, evaluate
-from drawpoker.draw import discard_choices, draw_outcome
-from drawpoker.draw_equity import draw_equity
-from drawpoker.evaluation import RANKINGS
+from drawpoker.analysis.draw import discard_choices, draw_outcome
+from drawpoker.analysis.draw_equity import draw_equity
+from drawpoker.analysis.evaluation import RANKINGS
 
 
 def plain_histogram(

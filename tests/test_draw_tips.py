@@ -9,9 +9,9 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
+from drawpoker.analysis.draw import draw_outcome
+from drawpoker.analysis.tips import TIPS, build_tips, tips_json, tips_markdown
 from drawpoker.cli import main
-from drawpoker.draw import draw_outcome
-from drawpoker.tips import TIPS, build_tips, tips_json, tips_markdown
 
 
 @pytest.mark.parametrize("joker", [False, True])

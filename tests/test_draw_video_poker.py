@@ -8,8 +8,8 @@ from math import comb
 import numpy as np
 import pytest
 from drawpoker import InvalidArgumentError
-from drawpoker.draw import draw_outcome
-from drawpoker.video_poker import (
+from drawpoker.analysis.draw import draw_outcome
+from drawpoker.analysis.video_poker import (
     JACKS_OR_BETTER_9_6,
     best_hold,
     canonical_deals,

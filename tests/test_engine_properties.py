@@ -7,8 +7,9 @@ import random
 
 import pytest
 from drawpoker.bots import RulesOfThumbBot
+from drawpoker.engine import Action, DrawSettings, FiveCardDraw, Hand
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
-from drawpoker.games import Action, DrawSettings, FiveCardDraw, Hand, Table, TableSettings
+from drawpoker.table import Table, TableSettings
 from engine_helpers import random_action
 from hypothesis import given, settings
 from hypothesis import strategies as st

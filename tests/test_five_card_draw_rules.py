@@ -7,8 +7,9 @@ import re
 import pytest
 from drawpoker.bots import CPU_PLAYERS, CheckCallBot, RulesOfThumbBot
 from drawpoker.cards import parse_cards
+from drawpoker.engine import Action, DrawSettings, FiveCardDraw, Hand
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
-from drawpoker.games import Action, DrawSettings, FiveCardDraw, Hand, Table, TableSettings
+from drawpoker.table import Table, TableSettings
 from engine_helpers import check_or_call, rigged, stacked_deal
 
 LEFT = DrawSettings(second_round="left-of-dealer")
@@ -52,7 +53,7 @@ def test_r_draw_2_round_order_antes_deal_bet_draw_bet_showdown() -> None:
 
 
 def test_r_draw_2_deal_is_one_card_at_a_time_from_left_of_dealer() -> None:
-    from drawpoker.games.dealing import shuffled
+    from drawpoker.engine.dealing import shuffled
 
     hand = Hand(FiveCardDraw(), [500, 500, 500], button=1, seed=4)
     deck = shuffled(FiveCardDraw().deck_cards(), 4)

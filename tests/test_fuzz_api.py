@@ -25,9 +25,10 @@ from typing import Any
 import drawpoker
 import numpy as np
 import pytest
-from drawpoker import DrawPokerError, HandCategory, draw, tips, video_poker
+from drawpoker import DrawPokerError, HandCategory
+from drawpoker.analysis import draw, tips, video_poker
+from drawpoker.analysis.equity import GAMES
 from drawpoker.cli import main
-from drawpoker.equity import GAMES
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -333,7 +334,7 @@ def test_strength_queries(strength: Arg, ranking: Arg) -> None:
 @FUZZ
 @given(
     n_cards=integers(st.integers(4, 8), [-1, 2**64]),
-    method=names(drawpoker.evaluation.HISTOGRAM_METHODS),
+    method=names(drawpoker.analysis.evaluation.HISTOGRAM_METHODS),
 )
 def test_histograms(n_cards: Arg, method: Arg) -> None:
     # The walk over every 6- and 7-card hand takes a second: too slow for a fuzz example.

@@ -45,10 +45,10 @@ from differential_common import (
     parse_cards_text,
     remembered,
 )
-from drawpoker.games import Action, GameSpec, Hand, LegalActions, game
-from drawpoker.games.variants.lowball import SingleDrawSettings, TripleDrawSettings
-from drawpoker.games.variants.omaha import OmahaHiLoSettings, OmahaSettings
-from drawpoker.games.variants.stud import StudSettings
+from drawpoker.engine import Action, GameSpec, Hand, LegalActions, game
+from drawpoker.engine.variants.lowball import SingleDrawSettings, TripleDrawSettings
+from drawpoker.engine.variants.omaha import OmahaHiLoSettings, OmahaSettings
+from drawpoker.engine.variants.stud import StudSettings
 from games_oracle import (
     DIVERGENCES,
     GAMES,

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from drawpoker.cli import build_parser, main
-from drawpoker.commands.play import play
-from drawpoker.commands.simulate import simulate
+from drawpoker.cli.play import play
+from drawpoker.cli.simulate import simulate
 from drawpoker.history import EXAMPLE, load, loads
 from drawpoker.history.notation import parse_action
 

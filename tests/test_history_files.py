@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Final
 
 import pytest
+from drawpoker.engine import FiveCardDraw, Hand, game
 from drawpoker.errors import HistoryError, UnsupportedVariantError
-from drawpoker.games import FiveCardDraw, Hand, game
 from drawpoker.history import EXAMPLE, VARIANTS, History, dumps, from_hand, load, loads
 
 DATA: Final = Path(__file__).parent / "data" / "phh"

@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Final
 
 import pytest
-from drawpoker.games import Hand, game
+from drawpoker.engine import Hand, game
 from drawpoker.history import dumps, dumps_all, from_hand, loads
 from history_helpers import random_hand
 from holdem_oracle import PokerKitHoldem, pokerkit_player, random_pokerkit_hand

@@ -21,8 +21,8 @@ from collections import Counter
 from typing import Final
 
 import pytest
-from drawpoker.games import GameSpec, Hand, game
-from drawpoker.games.betting import FixedLimit
+from drawpoker.engine import GameSpec, Hand, game
+from drawpoker.engine.betting import FixedLimit
 from drawpoker.history import dumps, dumps_all, from_hand, loads
 from games_oracle import GAMES, pokerkit_game, random_played
 from history_helpers import random_hand

@@ -18,11 +18,12 @@ from typing import Final
 import pytest
 from drawpoker.bots import make_bot
 from drawpoker.cards import format_cards, parse_cards
+from drawpoker.engine import Action, Hand, game
 from drawpoker.errors import HistoryError
-from drawpoker.games import Action, Hand, Table, TableSettings, game
 from drawpoker.history import dumps, dumps_all, from_hand, load, loads
 from drawpoker.history.notation import parse_action
 from drawpoker.history.writer import hand_text
+from drawpoker.table import Table, TableSettings
 from history_helpers import random_hand, random_hands
 
 HOLDEM_SETTINGS: Final = (

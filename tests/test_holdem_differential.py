@@ -34,7 +34,7 @@ from typing import Final
 
 import pytest
 from differential_common import allows
-from drawpoker.games import Action, Hand, Holdem, HoldemSettings, LegalActions
+from drawpoker.engine import Action, Hand, Holdem, HoldemSettings, LegalActions
 from holdem_oracle import (
     KINDS,
     HoldemCase,

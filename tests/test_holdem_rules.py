@@ -15,17 +15,19 @@ from conformance_helpers import Watcher, holdem_deck, random_action, random_stac
 from drawpoker import evaluate
 from drawpoker.bots import CheckCallBot
 from drawpoker.cards import parse_cards
-from drawpoker.errors import IllegalActionError
-from drawpoker.games import (
+from drawpoker.engine import (
     Action,
     Award,
     Event,
     GameSpec,
     Hand,
     HoldemSettings,
+    game,
+)
+from drawpoker.errors import IllegalActionError
+from drawpoker.table import (
     Table,
     TableSettings,
-    game,
 )
 
 HOLDEM = game("holdem")

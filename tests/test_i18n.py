@@ -19,11 +19,11 @@ from pathlib import Path
 
 import pytest
 from drawpoker import narration
+from drawpoker.engine import GAMES, game
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games import GAMES, game
-from drawpoker.web import i18n
-from drawpoker.web.app import HTTP_ERRORS
-from drawpoker.web.i18n import (
+from drawpoker.site import i18n
+from drawpoker.site.app import HTTP_ERRORS
+from drawpoker.site.i18n import (
     Catalogue,
     catalogue,
     chosen_language,
@@ -33,9 +33,9 @@ from drawpoker.web.i18n import (
     number,
     plural_category,
 )
-from drawpoker.web.lobby import catalogue as lobby
-from drawpoker.web.rules_content import glossary, hand_steps, overview, questions
-from drawpoker.web.rules_pages import game_html, index_html, missing_html
+from drawpoker.site.lobby import catalogue as lobby
+from drawpoker.site.rules_content import glossary, hand_steps, overview, questions
+from drawpoker.site.rules_pages import game_html, index_html, missing_html
 from web_helpers import site
 
 WEB = Path(i18n.__file__).parent

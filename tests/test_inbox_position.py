@@ -11,13 +11,13 @@ import asyncio
 import json
 from typing import Any
 
-from drawpoker.web.bus import RedisBus
-from drawpoker.web.dealer import Dealer
-from drawpoker.web.house import House
-from drawpoker.web.inbox import RedisInbox
-from drawpoker.web.lanes import lane_of
-from drawpoker.web.room import Pace, Room
-from drawpoker.web.store import Store
+from drawpoker.site.bus import RedisBus
+from drawpoker.site.dealer import Dealer
+from drawpoker.site.house import House
+from drawpoker.site.inbox import RedisInbox
+from drawpoker.site.lanes import lane_of
+from drawpoker.site.room import Pace, Room
+from drawpoker.site.store import Store
 from postgres_cluster import PostgresCluster
 from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
 

@@ -1,4 +1,4 @@
-"""Lane leases (drawpoker.web.lanes), each test run on both implementations: in this process
+"""Lane leases (drawpoker.site.lanes), each test run on both implementations: in this process
 and in a real ``redis-server`` (the ``redis_server`` fixture; skipped without it, failed in CI).
 
 The race test has many dealers fight over two lanes with short leases, pause at random (now
@@ -21,7 +21,7 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 import pytest
-from drawpoker.web.lanes import LEASE_MS, Lease, Leases, LocalLeases, RedisLeases, lane_of
+from drawpoker.site.lanes import LEASE_MS, Lease, Leases, LocalLeases, RedisLeases, lane_of
 from redis.asyncio import Redis
 from redis_server import RedisServer, redis_server  # noqa: F401 (the fixture)
 
@@ -223,7 +223,7 @@ def test_a_holder_name_with_a_space_is_refused(redis_server: RedisServer) -> Non
 
 HOLDER = """
 import asyncio, sys
-from drawpoker.web.lanes import RENEW_EVERY, RedisLeases
+from drawpoker.site.lanes import RENEW_EVERY, RedisLeases
 from redis.asyncio import Redis
 
 async def hold():

@@ -11,8 +11,9 @@ import pytest
 SCALAR_PATHS = {
     "import": "import drawpoker",
     "every module": (
-        "import drawpoker.cli, drawpoker.bots, drawpoker.tips, drawpoker.video_poker,"
-        " drawpoker.draw_equity, drawpoker.games, drawpoker.games.dealing"
+        "import drawpoker.cli, drawpoker.bots, drawpoker.analysis.tips,"
+        " drawpoker.analysis.video_poker, drawpoker.analysis.draw_equity, drawpoker.engine,"
+        " drawpoker.engine.dealing, drawpoker.table"
     ),
     "evaluate and describe": (
         "from drawpoker import evaluate, describe, category, parse_cards, format_cards\n"
@@ -31,7 +32,7 @@ SCALAR_PATHS = {
     "cli eval": "from drawpoker.cli import main\nassert main(['eval', 'As Ks Qs Js Ts']) == 0",
     "table engine": (
         "import argparse, io\n"
-        "from drawpoker.commands.simulate import add_arguments, simulate\n"
+        "from drawpoker.cli.simulate import add_arguments, simulate\n"
         "parser = argparse.ArgumentParser()\n"
         "add_arguments(parser)\n"
         "args = parser.parse_args(['--games', '2', '--players', '3', '--rounds', '2',\n"

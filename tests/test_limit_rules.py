@@ -17,11 +17,11 @@ from collections.abc import Mapping, Sequence
 import pytest
 from drawpoker import evaluate
 from drawpoker.cards import parse_cards
+from drawpoker.engine import Action, Event, GameSpec, Hand, NoLimit, game
+from drawpoker.engine.betting import FixedLimit, PotLimit
+from drawpoker.engine.variants.lowball import SingleDrawSettings, TripleDrawSettings
+from drawpoker.engine.variants.omaha import OmahaHiLoSettings, OmahaSettings
 from drawpoker.errors import IllegalActionError
-from drawpoker.games import Action, Event, GameSpec, Hand, NoLimit, game
-from drawpoker.games.betting import FixedLimit, PotLimit
-from drawpoker.games.variants.lowball import SingleDrawSettings, TripleDrawSettings
-from drawpoker.games.variants.omaha import OmahaHiLoSettings, OmahaSettings
 
 OMAHA = game("omaha", OmahaSettings(small_blind=1, big_blind=2))
 """Pot-limit Omaha with blinds 1/2 (the rule's example)."""

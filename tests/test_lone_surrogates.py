@@ -12,10 +12,11 @@ from typing import Any
 import drawpoker
 import pytest
 from drawpoker import history
+from drawpoker.engine import FiveCardDraw, Hand, game
+from drawpoker.engine.registry import spec_from_dict
 from drawpoker.errors import HistoryError, InvalidArgumentError, InvalidCardError
-from drawpoker.games import FiveCardDraw, Hand, Table, game
-from drawpoker.games.registry import spec_from_dict
 from drawpoker.history import text as history_text
+from drawpoker.table import Table
 
 
 def holdem_hand() -> Hand:

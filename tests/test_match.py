@@ -1,6 +1,6 @@
-"""Duplicate matches (drawpoker.match, drawpoker.duplicate) and the all-in adjustment
-(drawpoker.allin): a player against itself scores exactly zero, every player gets every seat's
-cards, the intervals are the textbook ones, the same seed gives the same figures on any
+"""Duplicate matches (drawpoker.match, drawpoker.matches.duplicate) and the all-in adjustment
+(drawpoker.matches.allin): a player against itself scores exactly zero, every player gets every
+seat's cards, the intervals are the textbook ones, the same seed gives the same figures on any
 executor, bad arguments are refused, and ``drawpoker match`` prints them."""
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from typing import Any, ClassVar
 
 import pytest
 from drawpoker import draw_equity, equity, match
-from drawpoker.allin import adjusted_nets, dealt
 from drawpoker.bots import CheckCallBot, HoldemRulesBot
 from drawpoker.cli import main
-from drawpoker.duplicate import DealRecord, summarize_match
+from drawpoker.engine import GAMES, Action, Hand, HandView, game
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games import GAMES, Action, Hand, HandView, game
+from drawpoker.matches.allin import adjusted_nets, dealt
+from drawpoker.matches.duplicate import DealRecord, summarize_match
 
 
 @pytest.mark.parametrize(

@@ -6,15 +6,16 @@ for the same event and viewer; every Arabic sentence is non-empty and differs fr
 from __future__ import annotations
 
 import pytest
+from drawpoker.analysis.evaluation import evaluate
 from drawpoker.bots import make_bot
-from drawpoker.commands.table_view import TableView
+from drawpoker.cli.table_view import TableView
+from drawpoker.engine import GAMES, Award, Event, game
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.evaluation import evaluate
-from drawpoker.games import GAMES, Award, Event, Table, TableSettings, game
 from drawpoker.history import dumps, loads
 from drawpoker.history.show import describe
 from drawpoker.narration import DEALING_KINDS, Scene, hand_words, languages, sentence
-from drawpoker.web.stream import SeatStreams
+from drawpoker.site.stream import SeatStreams
+from drawpoker.table import Table, TableSettings
 
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 VIEWER = 0

@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from drawpoker.engine import DrawSettings, FiveCardDraw, Hand
+from drawpoker.engine.pots import Pot, award, side_pots, split, uncalled_bet
 from drawpoker.errors import IllegalActionError
-from drawpoker.games import DrawSettings, FiveCardDraw, Hand
-from drawpoker.games.pots import Pot, award, side_pots, split, uncalled_bet
 from engine_helpers import check_or_call, random_action, rigged
 
 LEFT = DrawSettings(second_round="left-of-dealer")

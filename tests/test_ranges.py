@@ -10,10 +10,10 @@ import eval7
 import numpy as np
 import pytest
 from drawpoker import equity, format_cards, parse_cards
+from drawpoker.analysis.range_equity import range_equity
+from drawpoker.analysis.range_grid import cell_name, cell_of, equity_grid, grid_svg
+from drawpoker.analysis.ranges import Range
 from drawpoker.errors import InvalidArgumentError, InvalidCardError
-from drawpoker.range_equity import range_equity
-from drawpoker.range_grid import cell_name, cell_of, equity_grid, grid_svg
-from drawpoker.ranges import Range
 
 NOTATION = [
     ("QQ+", 18),

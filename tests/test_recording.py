@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from drawpoker.games import Action, DrawSettings, FiveCardDraw, Hand
+from drawpoker.engine import Action, DrawSettings, FiveCardDraw, Hand
 from recording.five_card_draw import play_case
 
 RECORDING = Path(__file__).parent / "data" / "five_card_draw_recording.json.gz"

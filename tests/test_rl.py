@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 from drawpoker.bots import bot_kinds
 from drawpoker.cards import format_cards
+from drawpoker.engine import GAMES, Action, Hand, game
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
-from drawpoker.games import GAMES, Action, Hand, game
 from drawpoker.rl import SingleAgentEnv, env, raw_env
 from drawpoker.rl.actions import SIZES
 from drawpoker.rl.observation import HISTORY_KINDS, ObservationLayout

@@ -14,8 +14,8 @@ import threading
 
 import numpy as np
 import pytest
+from drawpoker.engine import GAMES, Hand, game
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
-from drawpoker.games import GAMES, Hand, game
 from drawpoker.rl import MAX_BATCH, ActionSpace, BatchGame, ObservationLayout
 from drawpoker.rl.batch import PARALLEL_MIN
 

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from abstraction import ACTIONS, GAME, KEYS
 from drawpoker.bots import make_bot
-from drawpoker.games import Hand, game
+from drawpoker.engine import Hand, game
 from policy_player import POLICY, PolicyPlayer
 from train_cfr import Policy
 

@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 from drawpoker.bots import CPU_PLAYERS, bot_kinds
-from drawpoker.games import Table
 from drawpoker.narration import cpu_name
-from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
-from drawpoker.web.lanes import LANES, lane_of
-from drawpoker.web.process import ServeProcess
-from drawpoker.web.store import Store
-from drawpoker.web.stream import SeatStreams
+from drawpoker.site.client import SeatClient, create_table, random_action, take_seat
+from drawpoker.site.lanes import LANES, lane_of
+from drawpoker.site.process import ServeProcess
+from drawpoker.site.store import Store
+from drawpoker.site.stream import SeatStreams
+from drawpoker.table import Table
 from postgres_cluster import PostgresCluster
 from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
 from site_server import SCRIPTED

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from drawpoker.web.client import SeatClient, create_table, take_seat
-from drawpoker.web.process import ServeProcess
+from drawpoker.site.client import SeatClient, create_table, take_seat
+from drawpoker.site.process import ServeProcess
 from postgres_cluster import PostgresCluster
 from redis_server import MISSING, REDIS_SERVER, REQUIRED, RedisServer
 from site_server import SCRIPTED

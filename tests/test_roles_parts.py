@@ -9,11 +9,11 @@ import subprocess
 import sys
 
 import pytest
-from drawpoker.web.inbox import START, RedisInbox
-from drawpoker.web.lobby import parse_new_table
-from drawpoker.web.protocol import Act, ProtocolError
-from drawpoker.web.room import Pace, Room
-from drawpoker.web.store import Store
+from drawpoker.site.inbox import START, RedisInbox
+from drawpoker.site.lobby import parse_new_table
+from drawpoker.site.protocol import Act, ProtocolError
+from drawpoker.site.room import Pace, Room
+from drawpoker.site.store import Store
 from redis.asyncio import Redis
 from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
 

@@ -1,5 +1,5 @@
 """The per-address limits of a site with several gateways, counted in Redis
-(:mod:`drawpoker.web.shared_limits`): two guards on one real ``redis-server`` share an
+(:mod:`drawpoker.site.shared_limits`): two guards on one real ``redis-server`` share an
 address's tables, devices and connections; a dead gateway's connections stop counting; while
 Redis is away each guard counts in memory. Then two ``drawpoker serve --role gateway``
 subprocesses: requests spread over both reach the one limit, answered 429 with a sentence."""
@@ -11,9 +11,9 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from drawpoker.web import shared_limits
-from drawpoker.web.guard import Guard, SiteLimits
-from drawpoker.web.process import ServeProcess
+from drawpoker.site import shared_limits
+from drawpoker.site.guard import Guard, SiteLimits
+from drawpoker.site.process import ServeProcess
 from postgres_cluster import PostgresCluster
 from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
 from test_roles import _call

@@ -12,13 +12,13 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from drawpoker.analysis.draw import draw_outcome
+from drawpoker.analysis.equity import equity
+from drawpoker.analysis.evaluation import category, evaluate, evaluate_batch
 from drawpoker.cards import format_cards, parse_cards
-from drawpoker.draw import draw_outcome
-from drawpoker.equity import equity
+from drawpoker.engine import Hand, game
+from drawpoker.engine.spec import Deck
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.evaluation import category, evaluate, evaluate_batch
-from drawpoker.games import Hand, game
-from drawpoker.games.spec import Deck
 from engine_helpers import stacked_deal
 
 SHORT_DECK = [4 * rank + suit for rank in range(4, 13) for suit in range(4)]

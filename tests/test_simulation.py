@@ -10,14 +10,20 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import dask.array as da
-import drawpoker.dask
+import drawpoker.analysis.dask
 import numpy as np
 import pytest
 from drawpoker import evaluate_batch
 from drawpoker.cli import main
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games import TableSettings
-from drawpoker.simulation import Z95, SimulationSummary, process_pool, rate_estimate, simulate
+from drawpoker.matches.simulation import (
+    Z95,
+    SimulationSummary,
+    process_pool,
+    rate_estimate,
+    simulate,
+)
+from drawpoker.table import TableSettings
 
 GAMES = 12
 RUN = {
@@ -54,7 +60,7 @@ def test_same_seed_same_summary_on_a_plain_spawned_process_pool(here: Simulation
 
 @pytest.mark.slow  # starts a local Dask cluster of worker processes
 def test_same_seed_same_summary_on_a_local_dask_cluster(here: SimulationSummary) -> None:
-    with drawpoker.dask.client(local_workers=2) as client:
+    with drawpoker.analysis.dask.client(local_workers=2) as client:
         result = simulate("holdem", executor=client.get_executor(), **RUN)  # type: ignore[arg-type]
     assert result == here
 
@@ -148,13 +154,15 @@ def test_simulate_bad_input() -> None:
 def test_dask_evaluate_matches_evaluate_batch() -> None:
     rng = np.random.default_rng(3)
     rows = np.array([rng.permutation(52)[:7] for _ in range(1000)], dtype=np.uint8)
-    lazy = drawpoker.dask.evaluate(da.from_array(rows, chunks=(128, 3)))
+    lazy = drawpoker.analysis.dask.evaluate(da.from_array(rows, chunks=(128, 3)))
     assert lazy.chunks[0][0] == 128
     np.testing.assert_array_equal(lazy.compute(), evaluate_batch(rows))
-    lowball = drawpoker.dask.evaluate(da.from_array(rows[:, :5], chunks=100), ranking="deuce-seven")
+    lowball = drawpoker.analysis.dask.evaluate(
+        da.from_array(rows[:, :5], chunks=100), ranking="deuce-seven"
+    )
     np.testing.assert_array_equal(lowball.compute(), evaluate_batch(rows[:, :5], "deuce-seven"))
     with pytest.raises(InvalidArgumentError, match="rows must have 5, 6 or 7 cards"):
-        drawpoker.dask.evaluate(da.zeros((3, 4), dtype=np.uint8))
+        drawpoker.analysis.dask.evaluate(da.zeros((3, 4), dtype=np.uint8))
 
 
 def test_win_rate_intervals_stay_inside_0_and_1_after_few_games() -> None:

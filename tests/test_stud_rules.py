@@ -18,9 +18,10 @@ import pytest
 from drawpoker import evaluate
 from drawpoker.bots import CheckCallBot
 from drawpoker.cards import format_cards, parse_cards
+from drawpoker.engine import Action, Award, Event, GameSpec, Hand, game
+from drawpoker.engine.variants.stud import StudSettings
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
-from drawpoker.games import Action, Award, Event, GameSpec, Hand, Table, TableSettings, game
-from drawpoker.games.variants.stud import StudSettings
+from drawpoker.table import Table, TableSettings
 
 STUD = game("stud")
 RAZZ = game("razz")

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 from drawpoker.cli import build_parser, main
-from drawpoker.commands.play import play
-from drawpoker.games import GAMES
+from drawpoker.cli.play import play
+from drawpoker.engine import GAMES
 from drawpoker.history import load
 
 DRAWPOKER = str(Path(sys.executable).with_name("drawpoker"))

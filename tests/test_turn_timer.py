@@ -7,11 +7,12 @@ from typing import Any
 
 import numpy as np
 import pytest
-from drawpoker import games
+from drawpoker import table
 from drawpoker.cli import build_parser
+from drawpoker.engine import FiveCardDraw
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games import FiveCardDraw, Table, TableSettings
-from drawpoker.web.lobby import catalogue
+from drawpoker.site.lobby import catalogue
+from drawpoker.table import Table, TableSettings
 from web_helpers import site
 
 RULES_CHOICES = (30, 60)
@@ -21,7 +22,7 @@ REFUSED: list[Any] = [0, 1, 29, 31, 45, 59, 61, 90, 3600, -30, True, 30.0, "30",
 
 
 def test_defect_turn_timer_the_engine_constant_is_the_rules_choices() -> None:
-    assert getattr(games, "TURN_TIMERS", None) == RULES_CHOICES
+    assert getattr(table, "TURN_TIMERS", None) == RULES_CHOICES
 
 
 @pytest.mark.parametrize("seconds", REFUSED, ids=repr)

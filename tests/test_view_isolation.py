@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from drawpoker import _core
 from drawpoker.cards import format_cards
-from drawpoker.games import Action, Event, Hand, HandView, Table, game
-from drawpoker.web.seatview import seat_state
+from drawpoker.engine import Action, Event, Hand, HandView, game
+from drawpoker.site.seatview import seat_state
+from drawpoker.table import Table
 
 SEED = 98_765_432_123_456_789  # no view holds an int this large unless it leaked the seed
 

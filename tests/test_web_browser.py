@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from drawpoker.games import GAMES
+from drawpoker.engine import GAMES
 from site_server import SiteServer
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

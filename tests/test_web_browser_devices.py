@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from drawpoker.web.i18n import message
+from drawpoker.site.i18n import message
 from site_server import SiteServer
 from test_web_browser import (
     artifacts,

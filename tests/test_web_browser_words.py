@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from drawpoker.games import GAMES
+from drawpoker.engine import GAMES
 from site_server import SiteServer
 from test_i18n import unmarked
 from test_web_browser import body, by_id, wait

@@ -16,10 +16,10 @@ from typing import Any
 
 import pytest
 from drawpoker.bots import bot_kinds
-from drawpoker.games import GAMES, game
-from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
-from drawpoker.web.store import Store
-from drawpoker.web.store_postgres import is_postgres_url
+from drawpoker.engine import GAMES, game
+from drawpoker.site.client import SeatClient, create_table, random_action, take_seat
+from drawpoker.site.store import Store
+from drawpoker.site.store_postgres import is_postgres_url
 from site_server import SiteServer
 
 pytestmark = pytest.mark.slow

@@ -17,10 +17,11 @@ import re
 
 import pytest
 from drawpoker.bots import bot_kinds
-from drawpoker.games import GAMES, Table
+from drawpoker.engine import GAMES
 from drawpoker.history import loads
-from drawpoker.web.lobby import catalogue
-from drawpoker.web.room import Pace
+from drawpoker.site.lobby import catalogue
+from drawpoker.site.room import Pace
+from drawpoker.table import Table
 from web_helpers import (
     Browser,
     KnownCards,
@@ -169,8 +170,8 @@ def test_no_seat_receives_what_it_may_not_see(game: str) -> None:
 
 def test_the_checker_catches_a_leak() -> None:
     """The check above fails on a message that shows another seat's hidden card."""
-    from drawpoker.games import game as make_game
-    from drawpoker.web.seatview import cards_text
+    from drawpoker.engine import game as make_game
+    from drawpoker.site.seatview import cards_text
 
     table = Table(make_game("holdem"), 3, seed=12345)
     theirs = cards_text(table.hand.cards[2])[0]
@@ -204,8 +205,8 @@ def test_the_phh_check_catches_a_full_copy() -> None:
     """The PHH check above finds another seat's hidden card in a copy written for nobody in
     particular (every hole card), and none in the seat's own copy."""
     from drawpoker.bots import CheckCallBot
-    from drawpoker.games import Action
-    from drawpoker.games import game as make_game
+    from drawpoker.engine import Action
+    from drawpoker.engine import game as make_game
     from drawpoker.history import dumps_all
 
     table = Table(make_game("holdem"), 3, seed=7, cpu={2: CheckCallBot()})

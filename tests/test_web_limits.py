@@ -12,8 +12,8 @@ import socket
 from typing import Any
 
 import pytest
-from drawpoker.web.guard import POLICY_VIOLATION, SiteLimits
-from drawpoker.web.room import Pace
+from drawpoker.site.guard import POLICY_VIOLATION, SiteLimits
+from drawpoker.site.room import Pace
 from site_server import SCRIPTED, SiteServer
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from drawpoker.games import GAMES
+from drawpoker.engine import GAMES
 
 pytestmark = pytest.mark.slow
 

@@ -9,8 +9,8 @@ import json
 from typing import Any
 
 import pytest
-from drawpoker.web.guard import SiteLimits
-from drawpoker.web.room import Pace
+from drawpoker.site.guard import SiteLimits
+from drawpoker.site.room import Pace
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import SCRIPTED, Browser, new_table, room_of, site, take_seat
@@ -138,7 +138,7 @@ def test_the_feed_sends_a_change_at_once_and_a_burst_after_it_once_more() -> Non
     timed: the first push is there before the feed's task could have slept."""
     import asyncio
 
-    from drawpoker.web import listing
+    from drawpoker.site import listing
 
     class Page:
         def __init__(self) -> None:

@@ -12,11 +12,11 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 import pytest
-from drawpoker.games import GAMES, FiveCardDraw, GameType
-from drawpoker.games.spec import setting
-from drawpoker.games.variants.five_card_draw import DrawSettings
+from drawpoker.engine import GAMES, FiveCardDraw, GameType
+from drawpoker.engine.spec import setting
+from drawpoker.engine.variants.five_card_draw import DrawSettings
 from drawpoker.history import loads
-from drawpoker.web.app import STATIC, create_app
+from drawpoker.site.app import STATIC, create_app
 from starlette.testclient import TestClient
 from web_helpers import Browser, new_table, play_persons, site, take_seat
 

@@ -11,9 +11,9 @@ import random
 import sqlite3
 
 import pytest
-from drawpoker.games import GAMES
-from drawpoker.web.protocol import MAX_MESSAGE, TOO_SLOW
-from drawpoker.web.room import Pace
+from drawpoker.engine import GAMES
+from drawpoker.site.protocol import MAX_MESSAGE, TOO_SLOW
+from drawpoker.site.room import Pace
 from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import (
@@ -281,7 +281,7 @@ def test_defect_a_missing_seat_row_sets_the_table_aside(tmp_path, caplog) -> Non
         _, kept_token = take_seat(client, kept, "Cy")
     with sqlite3.connect(db) as file:
         file.execute("DELETE FROM seats WHERE table_id = ? AND seat = 0", (broken,))
-    with caplog.at_level(logging.ERROR, logger="drawpoker.web"), site(db) as client:
+    with caplog.at_level(logging.ERROR, logger="drawpoker.site"), site(db) as client:
         assert client.get(f"/api/tables/{broken}").status_code == 404
         with client.websocket_connect(f"/ws/{broken}") as ws:
             ws.send_text(json.dumps({"type": "hello", "token": tokens[1]}))
@@ -497,8 +497,8 @@ def test_a_connection_whose_queue_is_full_is_still_closed_as_too_slow() -> None:
     from its last event."""
     import asyncio
 
-    from drawpoker.web.app import OUTBOX_SIZE, SocketOutbox
-    from drawpoker.web.protocol import TOO_SLOW
+    from drawpoker.site.app import OUTBOX_SIZE, SocketOutbox
+    from drawpoker.site.protocol import TOO_SLOW
 
     class Stuck:
         """A WebSocket whose reader does not read until ``reading`` is set."""

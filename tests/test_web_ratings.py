@@ -14,9 +14,9 @@ import urllib.request
 from typing import Any
 
 import pytest
-from drawpoker.web.client import SeatClient
-from drawpoker.web.ratings import CPU_RATINGS, NEW, Entrant, Rating, rate, unrated_reason
-from drawpoker.web.store import Store
+from drawpoker.site.client import SeatClient
+from drawpoker.site.ratings import CPU_RATINGS, NEW, Entrant, Rating, rate, unrated_reason
+from drawpoker.site.store import Store
 from openskill.models import BradleyTerryFull
 from site_server import SiteServer
 from starlette.testclient import TestClient

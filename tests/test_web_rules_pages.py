@@ -23,12 +23,12 @@ from typing import Any
 
 import pytest
 from drawpoker import evaluate
+from drawpoker.analysis.evaluation import category
 from drawpoker.cards import format_cards, parse_cards
-from drawpoker.evaluation import category
-from drawpoker.games import GAMES, GameType, HoldemSettings, game
-from drawpoker.games.spec import setting
-from drawpoker.games.variants.holdem import Holdem
-from drawpoker.web.lobby import catalogue
+from drawpoker.engine import GAMES, GameType, HoldemSettings, game
+from drawpoker.engine.spec import setting
+from drawpoker.engine.variants.holdem import Holdem
+from drawpoker.site.lobby import catalogue
 from site_server import SiteServer
 from web_helpers import site
 

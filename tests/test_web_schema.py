@@ -1,4 +1,4 @@
-"""The JSON Schema of the site's server messages (python/drawpoker/web/messages.schema.json,
+"""The JSON Schema of the site's server messages (python/drawpoker/site/messages.schema.json,
 linked from docs/protocol.md) against what the server really sends: a whole game of each
 registered game (and of Five-Card Draw without betting) is played over the WebSocket by two
 people (one of them also sending a stale action, an illegal one and bad JSON, the other acting
@@ -18,13 +18,13 @@ from importlib.resources import files
 from typing import Any
 
 import pytest
+from drawpoker.analysis.evaluation import RANKINGS
 from drawpoker.bots import CPU_KINDS, bot_kinds
-from drawpoker.evaluation import RANKINGS
-from drawpoker.games import EVENT_KINDS, GAMES
-from drawpoker.games.actions import KINDS
-from drawpoker.web.lobby import TIMER_CHOICES
-from drawpoker.web.protocol import ERROR_CODES
-from drawpoker.web.room import Pace
+from drawpoker.engine import EVENT_KINDS, GAMES
+from drawpoker.engine.actions import KINDS
+from drawpoker.site.lobby import TIMER_CHOICES
+from drawpoker.site.protocol import ERROR_CODES
+from drawpoker.site.room import Pace
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from web_helpers import Browser, new_table, random_action, room_of, site, take_seat
@@ -39,7 +39,7 @@ are far longer than the test) and keep a seat whose connection closed."""
 @cache
 def schema() -> JSON:
     """The schema as shipped in the package."""
-    text = files("drawpoker.web").joinpath("messages.schema.json").read_text()
+    text = files("drawpoker.site").joinpath("messages.schema.json").read_text()
     data: JSON = json.loads(text)
     return data
 

@@ -5,12 +5,13 @@ discard, worked out from the seat's view alone (never from the stub or another s
 from __future__ import annotations
 
 import pytest
-from drawpoker.evaluation import evaluate
-from drawpoker.games import Hand, Table, game
+from drawpoker.analysis.evaluation import evaluate
+from drawpoker.engine import Hand, game
 from drawpoker.narration import hand_words
-from drawpoker.web.analysis import analyse
-from drawpoker.web.seat_help import draw_tip, hand_line
-from drawpoker.web.seatview import cards_text, seat_state
+from drawpoker.site.analysis import analyse
+from drawpoker.site.seat_help import draw_tip, hand_line
+from drawpoker.site.seatview import cards_text, seat_state
+from drawpoker.table import Table
 
 FIVE_CARD_DRAW = "five-card-draw"
 
@@ -143,7 +144,7 @@ def test_the_tip_is_only_at_the_seats_own_draw() -> None:
 
 def test_the_tip_is_worked_out_once_per_hand_however_many_updates() -> None:
     """Every update of the seat's draw turn asks for the tip: the analysis runs once."""
-    from drawpoker.web import seat_help
+    from drawpoker.site import seat_help
 
     hand = at_draw("Qh 9c Qd 8c 6c 6s 4s 5s 2h 3d")
     before = seat_help._best_choice.cache_info()
@@ -159,7 +160,7 @@ def test_every_preset_the_engine_offers_is_said_by_its_rule() -> None:
     (``_core.preset_rules``), so every label the legal actions offer is known, and a preset
     is said by how its total is found, whatever its English label."""
     from drawpoker import _core
-    from drawpoker.web.seatview import PRESETS, legal_json
+    from drawpoker.site.seatview import PRESETS, legal_json
 
     offered = set()
     for name in ("holdem", "omaha"):

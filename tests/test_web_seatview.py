@@ -12,12 +12,13 @@ import json
 
 import pytest
 from drawpoker.bots import bot_kinds, make_bot
-from drawpoker.games import GAMES, Action, Table, game
-from drawpoker.web.lobby import parse_new_table
-from drawpoker.web.protocol import Act
-from drawpoker.web.room import Pace, Room
-from drawpoker.web.seatview import cards_text, hand_json, seat_state
-from drawpoker.web.store import Store
+from drawpoker.engine import GAMES, Action, game
+from drawpoker.site.lobby import parse_new_table
+from drawpoker.site.protocol import Act
+from drawpoker.site.room import Pace, Room
+from drawpoker.site.seatview import cards_text, hand_json, seat_state
+from drawpoker.site.store import Store
+from drawpoker.table import Table
 
 HI_LO = ("omaha-hi-lo", "stud-hi-lo")
 
@@ -137,7 +138,7 @@ def test_a_connection_is_sent_hand_words_and_cpu_names_in_its_language() -> None
     """An Arabic connection's state says the hands shown (the narration's words) and the CPU
     seats' names in Arabic, the English one's in English; the page gets the betting structure
     and the presets as kinds with numbers to say from its own catalogue."""
-    from drawpoker.evaluation import evaluate
+    from drawpoker.analysis.evaluation import evaluate
     from drawpoker.narration import cpu_name, hand_words
 
     request = parse_new_table({"game": "holdem", "seats": ["person", "person", "cpu:rules"]})
@@ -187,7 +188,7 @@ def test_all_in_is_said_only_when_the_largest_total_is_every_chip(name: str, all
     chip the seat has (the page may say "All in"); in pot and fixed limit it is the pot or the
     limit, a small part of the seat's chips (the page says "Pot" or the bet's size)."""
     from drawpoker.bots import CheckCallBot
-    from drawpoker.web.seatview import legal_json
+    from drawpoker.site.seatview import legal_json
 
     table = Table(game(name), 3, seed=1)
     while True:

@@ -24,12 +24,13 @@ from typing import Any
 import psycopg
 import pytest
 from drawpoker.bots import CPU_PLAYERS
-from drawpoker.games import Table, game
-from drawpoker.web.client import SeatClient, create_table, random_action, take_seat
-from drawpoker.web.lobby import parse_new_table
-from drawpoker.web.room import Pace, Room
-from drawpoker.web.store import SeatRecord, StaleFenceError, Store, StoreUnavailableError
-from drawpoker.web.store_backend import MIGRATIONS
+from drawpoker.engine import game
+from drawpoker.site.client import SeatClient, create_table, random_action, take_seat
+from drawpoker.site.lobby import parse_new_table
+from drawpoker.site.room import Pace, Room
+from drawpoker.site.store import SeatRecord, StaleFenceError, Store, StoreUnavailableError
+from drawpoker.site.store_backend import MIGRATIONS
+from drawpoker.table import Table
 from postgres_cluster import PostgresCluster
 from site_server import SiteServer
 from web_helpers import new_table, site
@@ -187,7 +188,7 @@ def test_a_damaged_row_sets_its_table_aside_and_names_it(
         store.backend.execute("UPDATE hands SET data = ? WHERE table_id = ?", ("{}", damaged))
     finally:
         store.close()
-    with caplog.at_level(logging.ERROR, logger="drawpoker.web"), site(store_url) as client:
+    with caplog.at_level(logging.ERROR, logger="drawpoker.site"), site(store_url) as client:
         assert client.get(f"/api/tables/{damaged}").status_code == 404
         assert client.get(f"/api/tables/{kept}").status_code == 200
     assert f"table {damaged} is set aside, not served" in caplog.text

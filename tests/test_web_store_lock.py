@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from drawpoker.web.store import FileLock, Store, StoreBusyError
+from drawpoker.site.store import FileLock, Store, StoreBusyError
 from site_server import SiteServer
 
 

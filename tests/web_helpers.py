@@ -12,12 +12,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from drawpoker.games import Table
-from drawpoker.web.app import create_app
-from drawpoker.web.client import SeatStream, random_action
-from drawpoker.web.guard import SiteLimits
-from drawpoker.web.protocol import TOO_SLOW
-from drawpoker.web.room import Pace, Room
+from drawpoker.site.app import create_app
+from drawpoker.site.client import SeatStream, random_action
+from drawpoker.site.guard import SiteLimits
+from drawpoker.site.protocol import TOO_SLOW
+from drawpoker.site.room import Pace, Room
+from drawpoker.table import Table
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -74,7 +74,7 @@ def room_of(client: TestClient, table_id: str) -> Room:
 class Browser(SeatStream):
     """One seat's WebSocket (a watcher's when ``token`` is ``None``): every message received
     is kept (``texts``), the latest state and the events of the stream followed
-    (:class:`~drawpoker.web.client.SeatStream`)."""
+    (:class:`~drawpoker.site.client.SeatStream`)."""
 
     def __init__(self, client: TestClient, table_id: str, token: str | None) -> None:
         super().__init__()
@@ -206,7 +206,7 @@ class KnownCards:
     seat's stream (the engine's ``event.to`` decides which), every card it was shown so far."""
 
     def __init__(self, table: Table, seat: int) -> None:
-        from drawpoker.web.seatview import cards_text
+        from drawpoker.site.seatview import cards_text
 
         self.seqs: dict[int, list[int]] = {}
         self.sets: dict[int, list[frozenset[str]]] = {}

@@ -19,9 +19,9 @@ PAIR_V_FIVE = [("Jh Jd", 3), ("", 5)]
 
 def drawpoker_child() -> dict[str, float]:
     """drawpoker's figures in seconds, measured in this process (run in a one-thread child)."""
-    from drawpoker.draw import discard_choices, draw_category_counts_batch
-    from drawpoker.draw_equity import draw_equity
-    from drawpoker.video_poker import canonical_deals, hold_values
+    from drawpoker.analysis.draw import discard_choices, draw_category_counts_batch
+    from drawpoker.analysis.draw_equity import draw_equity
+    from drawpoker.analysis.video_poker import canonical_deals, hold_values
 
     discard_choices("As 9d 7c 4h 2s", limit="5")
     figures = {

@@ -67,7 +67,7 @@ def _drawpoker(game_name: str, draw: bool) -> Driver:
     """A drawpoker driver: check/call (``Hand.check_or_call``), standing pat or drawing by the
     rule."""
     from drawpoker.bots.lowball_reading import deuce_seven_discards
-    from drawpoker.games import Action, Hand
+    from drawpoker.engine import Action, Hand
 
     from bench.engine_workloads import OMAHA, TRIPLE_DRAW
 

@@ -42,7 +42,7 @@ def thousand_hands() -> str:
 
 def drawpoker_check(path: Path) -> int:
     """``drawpoker history check`` in process; returns the hands that agree."""
-    from drawpoker.commands.history import check
+    from drawpoker.cli.history import check
 
     lines: list[str] = []
     status = check(argparse.Namespace(file=str(path)), out=lines.append)

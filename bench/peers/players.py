@@ -8,7 +8,7 @@ every decision; the first hand of a game is measured again in a fresh process.
 
 from __future__ import annotations
 
-from drawpoker.games.registry import GAMES
+from drawpoker.engine.registry import GAMES
 
 from bench.figures import Figure
 from bench.players import measure as measure_timings

@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from concurrent.futures import Executor
 
-from drawpoker.simulation import process_pool
+from drawpoker.matches.simulation import process_pool
 
 from bench.figures import Figure, run_child
 
@@ -20,8 +20,8 @@ BOTS = ("rules", "checkcall")
 
 def hands_per_second(executor: Executor | None = None) -> tuple[float, int]:
     """Hands per second of one simulation, and the hands played."""
-    from drawpoker.games import TableSettings
-    from drawpoker.simulation import simulate
+    from drawpoker.matches.simulation import simulate
+    from drawpoker.table import TableSettings
 
     start = time.perf_counter()
     summary = simulate(
@@ -62,9 +62,9 @@ def measure() -> list[Figure]:
         Figure(task, "drawpoker, 2 processes", two, "hands/s", True, f"{two / one:.2f}x 1 process")
     )
     try:
-        import drawpoker.dask
+        import drawpoker.analysis.dask
 
-        with drawpoker.dask.client(local_workers=2) as client:
+        with drawpoker.analysis.dask.client(local_workers=2) as client:
             executor = client.get_executor(pure=False)
             hands_per_second(executor)
             dask_rate = max(hands_per_second(executor)[0] for _ in range(2))

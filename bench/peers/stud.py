@@ -70,7 +70,7 @@ def drawpoker_hands(count: int, seed: int = 0, verify: bool = False) -> int:
     >>> drawpoker_hands(3, seed=1, verify=True)
     3
     """
-    from drawpoker.games import Hand, game
+    from drawpoker.engine import Hand, game
 
     spec = game("stud")
     good = 0
@@ -163,7 +163,7 @@ def simulate_figure(games: int = 40) -> Figure:
     """The hands/s that ``drawpoker simulate --game stud --bots checkcall`` reports (best of
     three runs of ``games`` games)."""
     from drawpoker.cli import build_parser
-    from drawpoker.commands.simulate import simulate
+    from drawpoker.cli.simulate import simulate
 
     best = 0.0
     for run in range(3):

@@ -4,7 +4,7 @@ Seven-Card Stud and 2-7 triple draw, both in the same process of the same run; t
 simulate's share of the plain loop's hands/s (the goal is at least 0.8).
 
 The simulation adds a table (button, rounds, busts) and gives each decision the seat's view
-(:meth:`drawpoker.games.Hand.view`); the plain loop reads only the legal actions.
+(:meth:`drawpoker.engine.Hand.view`); the plain loop reads only the legal actions.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ PLAYERS, ROUNDS, SIM_GAMES, PLAIN_HANDS, REPEAT = 6, 10, 150, 1500, 3
 def plain_hands_per_second(name: str) -> float:
     """Hands/s of a plain ``Hand`` loop: stand pat in a draw, post a bring-in, else check when
     ``legal_actions()`` allows it, else call; each hand from the game's stacks, button moving."""
-    from drawpoker.games import Action, Hand, game
+    from drawpoker.engine import Action, Hand, game
 
     spec = game(name)
     stacks = [spec.default_stack] * PLAYERS
@@ -42,8 +42,8 @@ def plain_hands_per_second(name: str) -> float:
 def simulate_hands_per_second(name: str) -> float:
     """Hands/s of ``drawpoker.simulate`` with check/call players in this process (what
     ``drawpoker simulate --bots checkcall --workers 1`` runs)."""
-    from drawpoker.games import TableSettings
-    from drawpoker.simulation import simulate
+    from drawpoker.matches.simulation import simulate
+    from drawpoker.table import TableSettings
 
     start = time.perf_counter()
     summary = simulate(

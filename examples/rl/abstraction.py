@@ -120,7 +120,7 @@ class Abstraction:
     """Information-set keys, abstract legal actions and their engine indices, for a batch of
     observations of heads-up 2-7 single draw laid out by ``layout`` with actions ``actions``.
 
-    >>> from drawpoker.games import game
+    >>> from drawpoker.engine import game
     >>> spec = game(GAME)
     >>> Abstraction(ObservationLayout(spec, 2), ActionSpace(spec)).first_discard
     9

@@ -11,7 +11,7 @@ With ``examples/rl`` on ``PYTHONPATH`` it plays in a duplicate match and at the 
 ``PolicyPlayer`` loads ``single_draw_policy.npz`` beside this file (``DRAWPOKER_POLICY`` names
 another); :func:`loader` makes players of any saved file.
 
->>> from drawpoker.games import Hand, game
+>>> from drawpoker.engine import Hand, game
 >>> hand = Hand(game(GAME), [10_000, 10_000], seed=2)
 >>> action = PolicyPlayer(seed=0).choose(hand.view(hand.actor))
 >>> hand.why_illegal(action) is None
@@ -27,10 +27,10 @@ from pathlib import Path
 
 import numpy as np
 from abstraction import GAME, Abstraction
+from drawpoker.engine import game
+from drawpoker.engine.actions import CALL, CHECK, FOLD, Action
+from drawpoker.engine.events import HandView
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games import game
-from drawpoker.games.actions import CALL, CHECK, FOLD, Action
-from drawpoker.games.events import HandView
 from drawpoker.rl import ActionSpace, ObservationLayout
 from drawpoker.rl.actions import size_total
 from train_cfr import Policy
@@ -50,7 +50,7 @@ def view_mask(view: HandView, actions: ActionSpace) -> np.ndarray:
     """The engine action indices the seat may take, read from its view alone (its legal
     actions; in the draw, any set of at most ``max_discards`` of its cards).
 
-    >>> from drawpoker.games import Hand
+    >>> from drawpoker.engine import Hand
     >>> spec = game(GAME)
     >>> hand = Hand(spec, [10_000, 10_000], seed=2)
     >>> view_mask(hand.view(hand.actor), ActionSpace(spec))[:9].astype(int).tolist()

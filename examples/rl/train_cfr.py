@@ -203,7 +203,7 @@ def _update(
 
 def evaluate(policy_path: Path, deals: int, seed: int, opponents: list[str]) -> list[str]:
     """Duplicate matches of the saved policy against each CPU type: one line each."""
-    from drawpoker.duplicate import match
+    from drawpoker.matches.duplicate import match
     from policy_player import loader
 
     player = loader(policy_path)

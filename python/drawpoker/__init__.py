@@ -12,33 +12,16 @@ True
 import importlib.metadata
 from typing import TYPE_CHECKING, Any
 
-from drawpoker.cards import (
-    JOKER,
-    RANKS,
-    SUITS,
-    card,
-    format_cards,
-    full_deck,
-    parse_cards,
-    rank_of,
-    suit_of,
-)
-from drawpoker.draw import (
+from drawpoker.analysis.draw import (
     DiscardChoice,
     DrawOutcome,
     discard_choices,
     draw_category_counts_batch,
     draw_outcome,
 )
-from drawpoker.draw_equity import DrawEquity, draw_equity
-from drawpoker.equity import EquityResult, PlayerEquity, equity, equity_batch
-from drawpoker.errors import (
-    DrawPokerError,
-    IllegalActionError,
-    InvalidArgumentError,
-    InvalidCardError,
-)
-from drawpoker.evaluation import (
+from drawpoker.analysis.draw_equity import DrawEquity, draw_equity
+from drawpoker.analysis.equity import EquityResult, PlayerEquity, equity, equity_batch
+from drawpoker.analysis.evaluation import (
     HIGH_CLASS_COUNT,
     LOW8_MIN,
     RANKINGS,
@@ -57,18 +40,35 @@ from drawpoker.evaluation import (
     ranking_system,
     strength_histogram,
 )
-from drawpoker.omaha import (
+from drawpoker.analysis.omaha import (
     evaluate_omaha,
     evaluate_omaha_batch,
     evaluate_omaha_hilo,
     evaluate_omaha_hilo_batch,
 )
-from drawpoker.range_equity import RangeEquityResult, range_equity
-from drawpoker.range_grid import EquityGrid, equity_grid, grid_svg
-from drawpoker.ranges import Range
+from drawpoker.analysis.range_equity import RangeEquityResult, range_equity
+from drawpoker.analysis.range_grid import EquityGrid, equity_grid, grid_svg
+from drawpoker.analysis.ranges import Range
+from drawpoker.cards import (
+    JOKER,
+    RANKS,
+    SUITS,
+    card,
+    format_cards,
+    full_deck,
+    parse_cards,
+    rank_of,
+    suit_of,
+)
+from drawpoker.errors import (
+    DrawPokerError,
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidCardError,
+)
 
 if TYPE_CHECKING:
-    from drawpoker.simulation import simulate as simulate
+    from drawpoker.matches.simulation import simulate as simulate
 
 __version__ = importlib.metadata.version("drawpoker")
 """The installed version of drawpoker (from the package metadata)."""
@@ -136,16 +136,16 @@ def __getattr__(name: str) -> Any:
 
     >>> import drawpoker
     >>> drawpoker.simulate.__module__, drawpoker.match.__module__
-    ('drawpoker.simulation', 'drawpoker.duplicate')
+    ('drawpoker.matches.simulation', 'drawpoker.matches.duplicate')
     """
     # Lazy for speed, not to dodge a circle: the table engine with its CPU players takes about
     # 0.6 s to import, more than twice the rest of the package.
     if name == "simulate":
-        from drawpoker.simulation import simulate
+        from drawpoker.matches.simulation import simulate
 
         return simulate
     if name == "match":
-        from drawpoker.duplicate import match
+        from drawpoker.matches.duplicate import match
 
         return match
     raise AttributeError(f"module 'drawpoker' has no attribute {name!r}")

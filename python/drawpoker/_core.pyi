@@ -6,9 +6,9 @@ from typing import Any, final
 import numpy as np
 import numpy.typing as npt
 
-from drawpoker.games.actions import LegalActions
-from drawpoker.games.events import Award, Event
-from drawpoker.games.spec import GameSpec
+from drawpoker.engine.actions import LegalActions
+from drawpoker.engine.events import Award, Event
+from drawpoker.engine.spec import GameSpec
 
 __all__ = [
     "MAX_BATCH",

@@ -1,6 +1,6 @@
 """Gettext catalogues read with Babel (no build step), CLDR plural rules and number formats:
 the one loader behind every set of texts a person reads, the site's pages
-(:mod:`drawpoker.web.i18n`) and the narration of hands (:mod:`drawpoker.narration`), each a
+(:mod:`drawpoker.site.i18n`) and the narration of hands (:mod:`drawpoker.narration`), each a
 *domain* of its own (``<folder>/<lang>/LC_MESSAGES/<domain>.po``).
 
 A language *tag* names a language and, optionally, its digits with the Unicode extension
@@ -102,7 +102,7 @@ def plural_tags(lang: str) -> tuple[str, ...]:
 def domain_languages(folder: Path, domain: str) -> tuple[str, ...]:
     """The languages with a catalogue of ``domain`` in ``folder``, the default first.
 
-    >>> domain_languages(Path(__file__).parent / "locale", "narration")
+    >>> domain_languages(Path(__file__).parent / "narration" / "locale", "narration")
     ('en', 'ar')
     """
     found = sorted(p.parent.parent.name for p in folder.glob(f"*/LC_MESSAGES/{domain}.po"))
@@ -115,7 +115,8 @@ def read_catalogue(folder: Path, domain: str, lang: str) -> Catalogue:
     ``folder/<lang>/LC_MESSAGES/<domain>.po``; a counted message must have every plural form
     its language needs.
 
-    >>> read_catalogue(Path(__file__).parent / "locale", "narration", "ar").plural_tags[:2]
+    >>> narration = Path(__file__).parent / "narration" / "locale"
+    >>> read_catalogue(narration, "narration", "ar").plural_tags[:2]
     ('zero', 'one')
     """
     path = folder / lang / "LC_MESSAGES" / f"{domain}.po"

@@ -43,7 +43,7 @@ class InvalidArgumentError(DrawPokerError, ValueError):
 class IllegalActionError(DrawPokerError, ValueError):
     """An action that the rules do not allow at this point of a hand; the hand is unchanged.
 
-    >>> from drawpoker.games import DrawSettings, FiveCardDraw, Hand
+    >>> from drawpoker.engine import DrawSettings, FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(DrawSettings()), stacks=[2000, 2000], button=0, seed=1)
     >>> try:
     ...     hand.bet(25)

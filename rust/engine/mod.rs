@@ -1,6 +1,6 @@
 //! The table engine: one state machine for every game ([`state::HandState`]), driven by a
 //! game described as data ([`spec::Spec`]). The hand's parts each have a module (betting,
-//! dealing and drawing, the showdown), as do pots, events, actions and the deal's bytes. The Python package (`drawpoker.games`) builds the specs and wraps the
+//! dealing and drawing, the showdown), as do pots, events, actions and the deal's bytes. The Python package (`drawpoker.engine`) builds the specs and wraps the
 //! state; nothing here knows a game by name.
 
 pub mod action;

@@ -1,6 +1,6 @@
 //! A game as data: the deck, the forced bets, the streets, the betting structure, who acts
 //! first, the showdown. The state machine (`state.rs`) reads a [`Spec`] and has no game-name
-//! branches; the Python package builds specs (`python/drawpoker/games/variants/`).
+//! branches; the Python package builds specs (`python/drawpoker/engine/variants/`).
 
 use crate::card::{rank, suit, Card, JOKER};
 use crate::draw::limit::DrawLimit;

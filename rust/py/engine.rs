@@ -1,5 +1,5 @@
 //! The table engine for Python: `Rules` (a game spec read from plain data) and `HandState`
-//! (one hand), plus the pot functions. `drawpoker.games` wraps them; nothing else calls here.
+//! (one hand), plus the pot functions. `drawpoker.engine` wraps them; nothing else calls here.
 
 use std::sync::Arc;
 

@@ -50,7 +50,7 @@ type Text = Cow<'static, str>;
 type LegalOf<T> = (usize, Vec<T>, u64, u64, u64, u64, usize, Vec<(T, u64)>);
 type Legal = LegalOf<Text>;
 
-/// An award's pot, pots, share and strength (`drawpoker.games.events.Award`).
+/// An award's pot, pots, share and strength (`drawpoker.engine.events.Award`).
 type AwardOf<T> = (usize, usize, T, Option<u16>);
 
 /// An event: kind, seat, to, amount, cards, blind, award.
@@ -77,7 +77,7 @@ fn detail_fields(detail: Detail) -> (Option<&'static str>, Option<AwardOf<&'stat
     }
 }
 
-/// `award` as a `drawpoker.games.events.Award`.
+/// `award` as a `drawpoker.engine.events.Award`.
 fn award_object<'py, T: AsRef<str>>(
     py: Python<'py>,
     award: &Option<AwardOf<T>>,
@@ -85,7 +85,7 @@ fn award_object<'py, T: AsRef<str>>(
     let Some((pot, pots, share, strength)) = award else {
         return Ok(None);
     };
-    let class = python_class(py, &AWARD, "drawpoker.games.events", "Award")?;
+    let class = python_class(py, &AWARD, "drawpoker.engine.events", "Award")?;
     let values = (pot, pots, share.as_ref(), strength).into_pyobject(py)?;
     named_tuple(&class, values).map(Some)
 }
@@ -406,7 +406,7 @@ impl SeatView {
         let class = python_class(
             py,
             &LEGAL_ACTIONS,
-            "drawpoker.games.actions",
+            "drawpoker.engine.actions",
             "LegalActions",
         )?;
         let presets = presets
@@ -441,7 +441,7 @@ impl SeatView {
     }
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let class = python_class(py, &EVENT, "drawpoker.games.events", "Event")?;
+        let class = python_class(py, &EVENT, "drawpoker.engine.events", "Event")?;
         let event = |kind: &str,
                      seat: &Option<usize>,
                      to: &Option<usize>,
@@ -540,12 +540,12 @@ impl SeatView {
         }
     }
 
-    /// The view in short, cards as text (`drawpoker.games.events.view_repr`).
+    /// The view in short, cards as text (`drawpoker.engine.events.view_repr`).
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
         let py = slf.py();
         let show = VIEW_REPR.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
             Ok(py
-                .import("drawpoker.games.events")?
+                .import("drawpoker.engine.events")?
                 .getattr("view_repr")?
                 .unbind())
         })?;

@@ -1,6 +1,6 @@
 """CPU players: for each game, a check/call player, a rules-of-thumb player and a strong one, and
 simple strategies to practise against (:mod:`drawpoker.bots.simple`). Each decides from its
-seat's view alone (:class:`~drawpoker.games.HandView`) and is seeded, so a table of CPU players
+seat's view alone (:class:`~drawpoker.engine.HandView`) and is seeded, so a table of CPU players
 replays exactly.
 
 >>> type(make_bot("rules", seed=3)).__name__
@@ -32,10 +32,10 @@ from drawpoker.bots.seating import prepare
 from drawpoker.bots.seeded import SEEDED_BOTS, SEEDED_BY_GAME, seeded_bot
 from drawpoker.bots.simple import PAT_BOTS, SIMPLE_BOTS, SimpleBot, has_draw, simple_kinds
 from drawpoker.bots.stud import StudRulesBot, StudStrongBot
+from drawpoker.engine.registry import GAMES
+from drawpoker.engine.spec import GameSpec
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games.player import CpuPlayers, Player
-from drawpoker.games.registry import GAMES
-from drawpoker.games.spec import GameSpec
+from drawpoker.table.player import CpuPlayers, Player
 
 BOT_KINDS = ("checkcall", "rules", "strong")
 """The CPU player types every game has."""
@@ -135,7 +135,7 @@ class _CpuPlayers:
         """The rules-of-thumb player of ``game`` seeded by the seat, or the check/call player in
         a game without one.
 
-        >>> from drawpoker.games import game
+        >>> from drawpoker.engine import game
         >>> type(CPU_PLAYERS.stand_in(game("five-card-draw"), 1)).__name__
         'RulesOfThumbBot'
         """

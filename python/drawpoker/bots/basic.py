@@ -1,7 +1,7 @@
 """What every CPU player shares: the check/call player of any game, and saving a seeded
 player's state (its parameters and where its random generator is) as plain data.
 
->>> from drawpoker.games import Hand, game
+>>> from drawpoker.engine import Hand, game
 >>> hand = Hand(game("holdem"), [1000, 1000, 1000])
 >>> CheckCallBot().choose(hand.view(hand.actor))
 Action(kind='call', amount=0, cards=())
@@ -13,16 +13,16 @@ import random
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Protocol, Self
 
+from drawpoker.engine.actions import BRING_IN, CALL, CHECK, STAND_PAT, Action
+from drawpoker.engine.events import HandView
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games.actions import BRING_IN, CALL, CHECK, STAND_PAT, Action
-from drawpoker.games.events import HandView
 
 
 class CheckCallBot:
     """Checks when it can, else calls; stands pat in a draw; posts a stud bring-in (any game;
     the benchmark player).
 
-    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> from drawpoker.engine import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [100, 100], seed=1)
     >>> CheckCallBot().choose(hand.view(hand.actor))
     Action(kind='check', amount=0, cards=())
@@ -33,7 +33,7 @@ class CheckCallBot:
     def choose(self, view: HandView) -> Action:
         """Check, call, or stand pat.
 
-        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> from drawpoker.engine import FiveCardDraw, Hand
         >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
         >>> hand.bet(20); CheckCallBot().choose(hand.view(hand.actor)).kind
         'call'

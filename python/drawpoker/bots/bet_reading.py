@@ -14,8 +14,8 @@ from typing import Any
 
 from drawpoker.bots.basic import ReadingBot
 from drawpoker.bots.sizing import sized
-from drawpoker.games.actions import Action, LegalActions
-from drawpoker.games.events import HandView
+from drawpoker.engine.actions import Action, LegalActions
+from drawpoker.engine.events import HandView
 
 NATURAL_STAB = 0.45
 """How often a sound player bets or raises first in a betting round when it may."""
@@ -45,7 +45,7 @@ class BetReader:
     """Counts, per seat, its chances to be the first to bet or raise in a betting round and the
     bets and raises among them, from the events of the seat's views (each counted once).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
     >>> hand.call(); hand.check(); hand.check(); hand.bet(100)
     >>> reader = BetReader(); reader.observe(hand.view(1)); reader.observe(hand.view(1))
@@ -129,7 +129,7 @@ class BetReader:
         the last betting round, with chips behind, ends the hand only if the opponent folds, so a
         next hand seen without another turn in this one counts that fold.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
         >>> reader = BetReader(); reader.observe(hand.view(0))
         >>> reader.acted(hand.view(0), Action.raise_to(300)); hand.raise_to(300); hand.fold()
@@ -148,7 +148,7 @@ class BetReader:
     def betting_round(self) -> int:
         """The betting round (0 the first) of the hand's last event seen.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
         >>> hand.call(); hand.check(); reader = BetReader(); reader.observe(hand.view(1))
         >>> reader.betting_round
@@ -221,7 +221,7 @@ def against_folders(
     first round's bets, and bluffs on later rounds would pay for that): none up to
     :data:`PROFITABLE_FOLDS`, always from :data:`BLUFF_FOLDS`; once a betting round, else None.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("omaha"), [10_000, 10_000], button=0)
     >>> reader = BetReader(); reader.round_folds[1, 0] = [40, 40]
     >>> against_folders(reader, hand.view(0), hand.legal_actions(), random.Random(1))
@@ -256,7 +256,7 @@ class BetReadingBot(ReadingBot):
         """The action for the seat whose view this is (the reader takes the view in first).
 
         >>> from drawpoker.bots import make_bot
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("omaha"), [10000] * 2, deck="9c As 8d Ac 4h Ks 2s Kc")
         >>> make_bot("rules", seed=1, game="omaha").choose(hand.view(hand.actor)).kind
         'raise'
@@ -276,7 +276,7 @@ class BetReadingBot(ReadingBot):
         """:meth:`BetReader.trust` of the seat that bet or raised last (1: nobody has).
 
         >>> from drawpoker.bots import make_bot
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> make_bot("rules", game="stud").trust(Hand(game("stud"), [5000] * 2).view(0))
         1.0
         """
@@ -287,7 +287,7 @@ class BetReadingBot(ReadingBot):
 def aggressed_this_round(view: HandView) -> bool:
     """Whether the seat has bet or raised in the betting round under way.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
     >>> hand.raise_to(300); hand.raise_to(900); aggressed_this_round(hand.view(0))
     True
@@ -305,7 +305,7 @@ def aggressed_this_round(view: HandView) -> bool:
 def last_bettor(view: HandView) -> int | None:
     """The seat that bet or raised last in the hand so far (None: nobody has).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
     >>> last_bettor(hand.view(0)) is None
     True
@@ -321,7 +321,7 @@ def last_bettor(view: HandView) -> int | None:
 def hand_key(view: HandView) -> tuple[int, ...]:
     """The button and the seat's first cards: tells one hand from the next.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand_key(Hand(game("holdem"), [10_000, 10_000], deck="As Kd Ah Kc").view(1))
     (0, 51, 50)
     """

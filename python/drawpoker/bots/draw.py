@@ -6,7 +6,8 @@ game of CPU players replays exactly.
   and bets by its chance to beat a random hand, raised or lowered by the opponents' draw counts.
 
 >>> from drawpoker.bots import CheckCallBot
->>> from drawpoker.games import FiveCardDraw, Table, TableSettings
+>>> from drawpoker.engine import FiveCardDraw
+>>> from drawpoker.table import Table, TableSettings
 >>> cpu = {0: RulesOfThumbBot(seed=1), 1: RulesOfThumbBot(seed=2), 2: CheckCallBot()}
 >>> table = Table(FiveCardDraw(), 3, seed=5, cpu=cpu, settings=TableSettings(rounds=3))
 >>> table.play_cpu()
@@ -22,15 +23,15 @@ from itertools import compress
 from typing import Any
 
 from drawpoker import _core
+from drawpoker.analysis.draw import discard_choices, objective_values
+from drawpoker.analysis.evaluation import HandCategory
 from drawpoker.bots.basic import ReadingBot, SeededBot
 from drawpoker.bots.bet_reading import last_bettor
 from drawpoker.bots.draw_reading import DrawReader
-from drawpoker.draw import discard_choices, objective_values
+from drawpoker.engine.actions import Action, LegalActions
+from drawpoker.engine.events import HandView
+from drawpoker.engine.variants.five_card_draw import JACKS
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.evaluation import HandCategory
-from drawpoker.games.actions import Action, LegalActions
-from drawpoker.games.events import HandView
-from drawpoker.games.variants.five_card_draw import JACKS
 
 
 @cache
@@ -80,7 +81,7 @@ class RulesOfThumbBot(SeededBot):
     """Draws by the tips and bets by hand category: strong hands bet and raise, medium hands call
     bets up to a share of the pot, weak hands check or fold; a seeded few bluffs.
 
-    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> from drawpoker.engine import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [500, 500, 500], seed=9)
     >>> RulesOfThumbBot(seed=0).choose(hand.view(hand.actor)).kind in ("check", "bet")
     True
@@ -110,7 +111,7 @@ class RulesOfThumbBot(SeededBot):
     def choose(self, view: HandView) -> Action:
         """The action for the seat whose view this is.
 
-        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> from drawpoker.engine import FiveCardDraw, Hand
         >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
         >>> hand.check(); hand.check()  # nobody opened: redeal
         >>> choice = RulesOfThumbBot(seed=1).choose(hand.view(hand.actor))
@@ -168,8 +169,8 @@ what it is worth (for ``"high"``: the chance that the final hand beats a random 
 
 def exact_draw(cards: Sequence[int], limit: str, ranking: str = "high") -> tuple[list[int], float]:
     """The best discards over every choice the draw limit allows, by the exact draw analysis
-    (:func:`drawpoker.draw.discard_choices`), and their value: for ``"high"`` the chance to beat a
-    random hand after the draw, for the joker game the mean final strength.
+    (:func:`drawpoker.analysis.draw.discard_choices`), and their value: for ``"high"`` the chance
+    to beat a random hand after the draw, for the joker game the mean final strength.
 
     >>> from drawpoker.cards import parse_cards, format_cards
     >>> discards, value = exact_draw(parse_cards("As 9d 6h 4s Kd"), "3-or-4-with-ace")
@@ -223,7 +224,7 @@ class StrongBot(ReadingBot):
     bet rate does (:class:`~drawpoker.bots.draw_reading.DrawReader`); seeded bluffs, and bets
     whatever it holds against seats that fold to most bets.
 
-    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> from drawpoker.engine import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [500, 500], seed=4)
     >>> StrongBot(seed=0).choose(hand.view(hand.actor)).kind in ("check", "bet")
     True
@@ -262,7 +263,7 @@ class StrongBot(ReadingBot):
     def choose(self, view: HandView) -> Action:
         """The action for the seat whose view this is.
 
-        >>> from drawpoker.games import FiveCardDraw, Hand
+        >>> from drawpoker.engine import FiveCardDraw, Hand
         >>> hand = Hand(FiveCardDraw(), [300, 300], seed=5)
         >>> hand.bet(20)
         >>> StrongBot(seed=1).choose(hand.view(hand.actor)).kind in ("fold", "call", "raise")

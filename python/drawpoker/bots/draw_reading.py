@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from drawpoker.bots.bet_reading import BetReader, hand_key
-from drawpoker.games.actions import Action
-from drawpoker.games.events import HandView
+from drawpoker.engine.actions import Action
+from drawpoker.engine.events import HandView
 
 NATURAL_PAT = 0.015
 """How often a player who reaches the draw stands pat on a made hand (straights and better are
@@ -28,7 +28,7 @@ class PatReader:
     """Counts, per seat, the hands seen past the draw and the pats among them; each hand is
     counted once, on the first view of it after its draw.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("five-card-draw"), [2000, 2000], seed=2)
     >>> hand.bet(20); hand.call(); hand.draw(); hand.draw()
     >>> reader = PatReader()

@@ -8,7 +8,8 @@ board, the chips, the public events) and is seeded.
   opponents still in (their ranges narrowed by what they did before the flop), computed with
   :func:`drawpoker.equity` at every decision, and sizes its bets from the presets.
 
->>> from drawpoker.games import Table, TableSettings, game
+>>> from drawpoker.table import Table, TableSettings
+>>> from drawpoker.engine import game
 >>> cpu = {0: HoldemRulesBot(seed=1), 1: HoldemRulesBot(seed=2), 2: HoldemStrongBot(seed=3)}
 >>> table = Table(game("holdem"), 3, seed=5, cpu=cpu, settings=TableSettings(rounds=3))
 >>> table.play_cpu()
@@ -25,16 +26,16 @@ from functools import cache
 from typing import NamedTuple
 
 from drawpoker import _core
+from drawpoker.analysis.equity import equity
+from drawpoker.analysis.evaluation import HandCategory, evaluate_batch
 from drawpoker.bots.basic import ReadingBot
 from drawpoker.bots.bet_reading import BetReader, last_bettor
 from drawpoker.bots.sizing import can_aggress
 from drawpoker.bots.tables import shipped
 from drawpoker.cards import RANKS
-from drawpoker.equity import equity
-from drawpoker.evaluation import HandCategory, evaluate_batch
-from drawpoker.games.actions import CALL, CHECK, FOLD, Action, LegalActions
-from drawpoker.games.events import HandView
-from drawpoker.games.spec import GameSpec
+from drawpoker.engine.actions import CALL, CHECK, FOLD, Action, LegalActions
+from drawpoker.engine.events import HandView
+from drawpoker.engine.spec import GameSpec
 
 # Sklansky-Malmuth hand groups, best first ("s" suited, "o" offsuit, pairs bare).
 _GROUPS = (
@@ -81,7 +82,7 @@ def position(view: HandView) -> str:
     """Where the seat sits for this hand: ``"blind"``, ``"early"``, ``"middle"`` or ``"late"``
     (the two seats before the blinds: the cutoff and the button).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [1000] * 6, button=0)
     >>> [position(hand.view(s)) for s in range(6)]
     ['late', 'blind', 'blind', 'early', 'middle', 'late']
@@ -104,7 +105,7 @@ def position(view: HandView) -> str:
 def preflop_raises(view: HandView) -> int:
     """How many bets and raises were made before the flop (the blinds not counted).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [1000] * 3)
     >>> hand.raise_to(300); preflop_raises(hand.view(1))
     1
@@ -145,7 +146,7 @@ def outs(hole: Sequence[int], board: Sequence[int]) -> int:
 def pot_odds(view: HandView, legal: LegalActions) -> float:
     """The share of the pot after calling that the call costs.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [1000, 1000])
     >>> round(pot_odds(hand.view(0), hand.legal_actions()), 3)
     0.25
@@ -156,7 +157,7 @@ def pot_odds(view: HandView, legal: LegalActions) -> float:
 def preset(legal: LegalActions, label: str) -> int:
     """The legal total of the preset named ``label`` (its minimum bet or raise when absent).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> preset(Hand(game("holdem"), [1000, 1000]).legal_actions(), "3x")
     300
     """
@@ -223,7 +224,7 @@ def _against_folders(reader: BetReader, view: HandView, legal: LegalActions) -> 
     :data:`BLUFF_FOLDS`) that it wins more than it costs (a half-pot bet needs folds a third of
     the time); else None.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
     >>> reader = BetReader(); reader.folds[1] = [40, 40]
     >>> _against_folders(reader, hand.view(0), hand.legal_actions())
@@ -248,7 +249,7 @@ class HoldemRulesBot(ReadingBot):
     the pot odds, and a seeded few bluffs on the river. Against opponents who fold to most bets
     (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets whatever it holds.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [10000] * 6, button=0, deck="2c 7d As 9c 3d 8h 4s Kc Ah")
     >>> HoldemRulesBot(seed=1).choose(hand.view(hand.actor))  # seat 3, early position, aces
     Action(kind='raise', amount=300, cards=())
@@ -266,7 +267,7 @@ class HoldemRulesBot(ReadingBot):
     def choose(self, view: HandView) -> Action:
         """The action for the seat whose view this is.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("holdem"), [10000] * 2, deck="7c 2d 9h 4s")
         >>> HoldemRulesBot().choose(hand.view(hand.actor)).kind
         'fold'
@@ -418,7 +419,7 @@ class Profile(NamedTuple):
 def opponent_profiles(view: HandView) -> dict[int, Profile]:
     """Each opponent still in, by seat, with what it did (:class:`Profile`).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [1000] * 3)
     >>> hand.raise_to(300); hand.call()
     >>> opponent_profiles(hand.view(2))
@@ -511,7 +512,7 @@ class HoldemStrongBot(ReadingBot):
     a sound player (:class:`~drawpoker.bots.bet_reading.BetReader`) has its bets believed only
     that much less.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [10000] * 2, deck="7c As 2h Ad")  # seat 0: aces
     >>> HoldemStrongBot(seed=1).choose(hand.view(hand.actor)).kind
     'raise'
@@ -530,7 +531,7 @@ class HoldemStrongBot(ReadingBot):
     def equity(self, view: HandView) -> float:
         """Its estimated share of the pot against the likely holdings of the opponents still in.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("holdem"), [10000] * 2, deck="7c As 2h Ad")  # seat 0: aces
         >>> HoldemStrongBot(seed=1).equity(hand.view(0)) > 0.8
         True
@@ -559,7 +560,7 @@ class HoldemStrongBot(ReadingBot):
     def choose(self, view: HandView) -> Action:
         """The action for the seat whose view this is.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("holdem"), [10000] * 2, deck="7c 2d 9h 4s")
         >>> HoldemStrongBot(seed=2).choose(hand.view(hand.actor)).kind in ("fold", "call")
         True

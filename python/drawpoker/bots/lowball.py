@@ -10,7 +10,8 @@ public draw counts) and is seeded.
   chance to beat the hands the opponents' draw counts suggest
   (:mod:`drawpoker.bots.lowball_model`).
 
->>> from drawpoker.games import Table, TableSettings, game
+>>> from drawpoker.table import Table, TableSettings
+>>> from drawpoker.engine import game
 >>> cpu = {0: LowballRulesBot(seed=1), 1: LowballRulesBot(seed=2), 2: LowballStrongBot(seed=3)}
 >>> table = Table(game("badugi"), 3, seed=5, cpu=cpu, settings=TableSettings(rounds=2))
 >>> table.play_cpu()
@@ -46,9 +47,9 @@ from drawpoker.bots.lowball_reading import (
     known_dead,
 )
 from drawpoker.bots.sizing import can_aggress, passive, pot_odds, sized
-from drawpoker.games.actions import CHECK, Action, LegalActions
-from drawpoker.games.betting import NoLimit
-from drawpoker.games.events import HandView
+from drawpoker.engine.actions import CHECK, Action, LegalActions
+from drawpoker.engine.betting import NoLimit
+from drawpoker.engine.events import HandView
 
 if TYPE_CHECKING:
     import numpy as np
@@ -58,7 +59,7 @@ if TYPE_CHECKING:
 def ranking_of(view: HandView) -> str:
     """The game's ranking: ``"deuce-seven"`` or ``"badugi"``.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> ranking_of(Hand(game("badugi"), [1000, 1000]).view(0))
     'badugi'
     """
@@ -127,7 +128,7 @@ class LowballRulesBot(BetReadingBot):
     0.85, half the pot below. Against opponents who fold to most bets
     (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets whatever it holds.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("2-7-triple-draw"), [10000] * 2, deck="Kc 7h Qd 5d 9s 4c 8c 3s 6h 2h")
     >>> LowballRulesBot(seed=1).choose(hand.view(hand.actor))  # a pat seven on the button
     Action(kind='raise', amount=200, cards=())
@@ -143,7 +144,7 @@ class LowballRulesBot(BetReadingBot):
     def choose(self, view: HandView) -> Action:
         """The action for the seat whose view this is.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("badugi"), [10000] * 2, deck="Kc Ac Qc 2d Jc 3h 5c 4s")
         >>> hand.call(); hand.check()
         >>> LowballRulesBot().choose(hand.view(hand.actor))  # seat 1's four clubs: keep the five
@@ -168,7 +169,7 @@ class LowballRulesBot(BetReadingBot):
         """Its hand's betting value, 0-1 (the class summary), the opponents' bets read by
         ``reader`` (believed in full without one).
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("2-7-triple-draw"), [10000] * 2, deck="Kc 7h Qd 5d 9s 4c 8c 3s 6h 2h")
         >>> LowballRulesBot.value(hand.view(0), "deuce-seven", 3)
         0.95
@@ -236,7 +237,7 @@ def pressure(view: HandView) -> dict[int, int]:
     """How much each seat pushed in the hand so far: 2 when it bet or raised in the current
     betting round, 1 when it did earlier or called a raise in this round, else 0.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("2-7-triple-draw"), [1000] * 3)
     >>> hand.raise_to(200); hand.call()
     >>> pressure(hand.view(2))
@@ -279,7 +280,7 @@ class LowballStrongBot(ReadingBot):
     than a sound player its bets, believed only that much; against seats that fold to most bets
     it bets whatever it holds (:func:`~drawpoker.bots.bet_reading.against_folders`).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("2-7-single-draw"), [10000] * 2, deck="Kc 7h Qd 5d 9s 4c 8c 3s 6h 2h")
     >>> LowballStrongBot(seed=1).choose(hand.view(hand.actor)).kind  # a pat seven
     'raise'
@@ -298,7 +299,7 @@ class LowballStrongBot(ReadingBot):
     def beat_table(self, view: HandView) -> npt.NDArray[np.float64]:
         """The chance that each final strength (the index) beats every opponent still in.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("badugi"), [1000] * 3)
         >>> table = LowballStrongBot().beat_table(hand.view(0))
         >>> float(table[-1]) > 0.99, float(table[1]) < 0.01
@@ -346,7 +347,7 @@ class LowballStrongBot(ReadingBot):
         """Its chance to beat every opponent still in: after the last draw its hand's, before
         it the worth of its best draw.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("badugi"), [1000] * 2, deck="Kc Ac Qc 2d Jc 3h Tc 4s")
         >>> LowballStrongBot().chance(hand.view(0)) > 0.9  # a wheel badugi, A-2-3-4
         True
@@ -360,7 +361,7 @@ class LowballStrongBot(ReadingBot):
     def choose(self, view: HandView) -> Action:
         """The action for the seat whose view this is.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("badugi"), [10000] * 2, deck="Kc Ac Qc 2d Jc 3h 5c 4s")
         >>> hand.call(); hand.check()
         >>> LowballStrongBot().choose(hand.view(hand.actor))  # seat 1's four clubs

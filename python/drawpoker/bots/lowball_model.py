@@ -8,11 +8,11 @@
   players who did, the stronger of them when it bet or raised (a pat hand that never bet only
   half believed).
 - Its own hand (:class:`DrawAnalysis`): the exact outcome of every discard choice
-  (:func:`drawpoker.draw.discard_choices` with the strength histograms; 2-7 draws of up to three
-  cards, and the four-card draw keeping a poor hand's one low card; every choice of badugi's
-  four cards), each choice worth its chance to beat every opponent; with more draws to come a choice
-  is valued as the best of that many draws of its cards (a rule of thumb: the final strength's
-  distribution function raised to the number of draws).
+  (:func:`drawpoker.analysis.draw.discard_choices` with the strength histograms; 2-7 draws of up
+  to three cards, and the four-card draw keeping a poor hand's one low card; every choice of
+  badugi's four cards), each choice worth its chance to beat every opponent; with more draws to
+  come a choice is valued as the best of that many draws of its cards (a rule of thumb: the final
+  strength's distribution function raised to the number of draws).
 
 >>> model = opponent_model("badugi")
 >>> table = model.beat_table([0])  # an opponent who stood pat in the first draw
@@ -31,11 +31,11 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from drawpoker import _core
+from drawpoker.analysis.draw import discard_choices, draw_outcome
+from drawpoker.analysis.evaluation import ranking_system
 from drawpoker.bots.lowball_reading import SEVEN, badugi_discards, deuce_seven_discards
 from drawpoker.bots.tables import expand, shipped
-from drawpoker.draw import discard_choices, draw_outcome
-from drawpoker.evaluation import ranking_system
-from drawpoker.games import game
+from drawpoker.engine import game
 
 if TYPE_CHECKING:
     import numpy as np

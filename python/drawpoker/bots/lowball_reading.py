@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from drawpoker.games.events import HandView
+from drawpoker.engine.events import HandView
 
 SEVEN, EIGHT, NINE = 5, 6, 7  # card ranks: 0 = deuce .. 12 = ace
 
@@ -154,7 +154,7 @@ def badugi_top(cards: Sequence[int]) -> tuple[int, int]:
 def draws_left(view: HandView) -> int:
     """The draws still to come, counting one under way (a draw phase) as to come.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> draws_left(Hand(game("2-7-triple-draw"), [1000, 1000]).view(0))
     3
     """
@@ -166,7 +166,7 @@ def draws_left(view: HandView) -> int:
 def draw_counts(view: HandView) -> dict[int, list[int]]:
     """The cards each seat exchanged in each draw so far, by seat (public: ``draw`` events).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("badugi"), [1000, 1000])
     >>> hand.call(); hand.check(); hand.draw(hand.seat_cards(1)[:2])
     >>> draw_counts(hand.view(0))
@@ -182,7 +182,7 @@ def draw_counts(view: HandView) -> dict[int, list[int]]:
 def known_dead(view: HandView) -> list[int]:
     """The cards this seat threw since the last reshuffle: out of every stub it can draw from.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("badugi"), [1000, 1000])
     >>> hand.call(); hand.check(); hand.draw(hand.seat_cards(1)[:2])
     >>> len(known_dead(hand.view(1))), known_dead(hand.view(0))

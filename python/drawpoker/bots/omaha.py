@@ -13,7 +13,8 @@ events) and is seeded.
 Bets are sized from the presets in pot limit ("half pot", "pot"); in fixed limit the bet is the
 bet.
 
->>> from drawpoker.games import Table, TableSettings, game
+>>> from drawpoker.table import Table, TableSettings
+>>> from drawpoker.engine import game
 >>> cpu = {0: OmahaRulesBot(seed=1), 1: OmahaRulesBot(seed=2), 2: OmahaStrongBot(seed=3)}
 >>> table = Table(game("omaha"), 3, seed=5, cpu=cpu, settings=TableSettings(rounds=3))
 >>> table.play_cpu()
@@ -29,6 +30,8 @@ from functools import cache
 from typing import NamedTuple
 
 from drawpoker import _core
+from drawpoker.analysis.equity import equity
+from drawpoker.analysis.evaluation import HandCategory
 from drawpoker.bots.bet_reading import BetReadingBot
 from drawpoker.bots.holdem import opponent_profiles, position, preflop_raises
 from drawpoker.bots.omaha_reading import (
@@ -43,16 +46,14 @@ from drawpoker.bots.omaha_reading import (
 )
 from drawpoker.bots.sizing import passive, pot_odds, sized
 from drawpoker.bots.tables import expand, shipped
-from drawpoker.equity import equity
-from drawpoker.evaluation import HandCategory
-from drawpoker.games.actions import CALL, CHECK, Action, LegalActions
-from drawpoker.games.events import HandView
+from drawpoker.engine.actions import CALL, CHECK, Action, LegalActions
+from drawpoker.engine.events import HandView
 
 
 def is_hilo(view: HandView) -> bool:
     """Whether the game splits the pot with an eight-or-better low (Omaha Hi/Lo).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> is_hilo(Hand(game("omaha-hi-lo"), [1000, 1000]).view(0))
     True
     """
@@ -120,7 +121,7 @@ class OmahaRulesBot(BetReadingBot):
     beats the pot odds; a seeded few river bluffs. Against opponents who fold to most bets
     (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets whatever it holds.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("omaha"), [10000] * 2, deck="9c As 8d Ac 4h Ks 2s Kc")
     >>> hand.view(0)  # the button, first to act: aces and kings, suited twice
     HandView(seat=0, game='omaha', street=0, phase='bet', actor=0, cards='As Ac Ks Kc', ...)
@@ -139,7 +140,7 @@ class OmahaRulesBot(BetReadingBot):
     def decide(self, view: HandView, legal: LegalActions) -> Action:
         """The action for the seat whose view this is.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("omaha-hi-lo"), [10000] * 2, deck="Ah 9c Ad 8d Kh 7h Ks 2s")
         >>> view = hand.view(hand.actor)  # 9-8-7-2 on the button
         >>> OmahaRulesBot().decide(view, hand.legal_actions()).kind
@@ -238,7 +239,7 @@ class Line(NamedTuple):
 def opponent_lines(view: HandView) -> dict[int, Line]:
     """Each opponent still in, by seat, with what it did (:class:`Line`).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("omaha"), [10_000] * 3)
     >>> hand.raise_to(300); hand.call()
     >>> opponent_lines(hand.view(2))
@@ -332,7 +333,7 @@ class OmahaStrongBot(BetReadingBot):
     believed only that much less (a sample ignores them with the chance that they are not worth
     it), and against opponents who fold to most bets it bets whatever it holds.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("omaha"), [10000] * 2, deck="9c As 8d Ac 4h Ks 2s Kc")
     >>> OmahaStrongBot(seed=1).choose(hand.view(hand.actor)).kind  # aces and kings, suited
     'raise'
@@ -349,7 +350,7 @@ class OmahaStrongBot(BetReadingBot):
     def equity(self, view: HandView) -> float:
         """Its estimated share of the pot against the likely holdings of the opponents still in.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("omaha"), [10000] * 2, deck="9c As 8d Ac 4h Ks 2s Kc")
         >>> OmahaStrongBot(seed=1).equity(hand.view(0)) > 0.6
         True
@@ -405,7 +406,7 @@ class OmahaStrongBot(BetReadingBot):
     def decide(self, view: HandView, legal: LegalActions) -> Action:
         """The action for the seat whose view this is.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("omaha-hi-lo"), [10000] * 2, deck="Ah 9c Ad 8d Kh 7h Ks 2s")
         >>> view = hand.view(hand.actor)
         >>> OmahaStrongBot(seed=2).decide(view, hand.legal_actions()).kind in ("fold", "call")

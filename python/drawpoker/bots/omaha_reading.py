@@ -29,7 +29,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, NamedTuple
 
 from drawpoker import _core
-from drawpoker.evaluation import HandCategory, evaluate_batch, evaluate_low8_batch
+from drawpoker.analysis.evaluation import HandCategory, evaluate_batch, evaluate_low8_batch
 
 if TYPE_CHECKING:
     import numpy as np

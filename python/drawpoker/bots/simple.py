@@ -15,7 +15,7 @@ Five-Card Draw's units: the smallest bet).
 In the draw games the first four draw as the game's rules-of-thumb player would; their ``pat-``
 versions (``pat-maniac``, ...) stand pat on every draw instead.
 
->>> from drawpoker.games import Hand, game
+>>> from drawpoker.engine import Hand, game
 >>> hand = Hand(game("holdem"), [10_000, 10_000], seed=1)
 >>> ManiacBot(game="holdem").choose(hand.view(hand.actor))
 Action(kind='raise', amount=10000, cards=())
@@ -28,10 +28,10 @@ from typing import Any, ClassVar
 from drawpoker.bots.basic import SeededBot
 from drawpoker.bots.seeded import seeded_bot
 from drawpoker.bots.sizing import aggress, passive, sized
-from drawpoker.games.actions import BRING_IN, CALL, CHECK, FOLD, STAND_PAT, Action
-from drawpoker.games.events import HandView
-from drawpoker.games.player import Player
-from drawpoker.games.registry import GAMES, game
+from drawpoker.engine.actions import BRING_IN, CALL, CHECK, FOLD, STAND_PAT, Action
+from drawpoker.engine.events import HandView
+from drawpoker.engine.registry import GAMES, game
+from drawpoker.table.player import Player
 
 _ROUND_EVENTS = frozenset({"ante", "blind", "bring-in", "check", "call", "bet", "raise", "fold"})
 """Event kinds of a betting round (a card dealt or a draw ends the round before)."""
@@ -50,7 +50,7 @@ def facing_a_bet(view: HandView) -> bool:
     """Whether another seat bet or raised in this betting round (the forced bets, a bring-in and
     calls do not count).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [10_000, 10_000])
     >>> facing_a_bet(hand.view(hand.actor))
     False
@@ -68,7 +68,7 @@ def facing_a_bet(view: HandView) -> bool:
 def has_drawn(view: HandView) -> bool:
     """Whether the seat has drawn (or stood pat) in this hand.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("five-card-draw"), [2000, 2000], seed=2)
     >>> has_drawn(hand.view(0))
     False
@@ -112,7 +112,7 @@ class SimpleBot(SeededBot):
     def choose(self, view: HandView) -> Action:
         """Draw (or stand pat), else bet by the rule.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("five-card-draw"), [2000, 2000], seed=2)
         >>> hand.bet(20); hand.call()
         >>> PatManiacBot(game="five-card-draw").choose(hand.view(hand.actor))
@@ -130,7 +130,7 @@ class SimpleBot(SeededBot):
 class ManiacBot(SimpleBot):
     """Raises or bets the most it may whenever it may (completes a stud bring-in), else calls.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("omaha-hi-lo"), [10_000, 10_000])
     >>> hand.raise_to(200); ManiacBot(game="omaha-hi-lo").choose(hand.view(hand.actor))
     Action(kind='raise', amount=300, cards=())
@@ -148,7 +148,7 @@ class ManiacBot(SimpleBot):
 class StationBot(SimpleBot):
     """Checks or calls, never bets or folds (posts a stud bring-in).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [10_000, 10_000])
     >>> hand.raise_to(10_000); StationBot(game="holdem").choose(hand.view(hand.actor))
     Action(kind='call', amount=0, cards=())
@@ -167,7 +167,7 @@ class StabberBot(SimpleBot):
     """Bets about half the pot whenever it is checked to or may raise the blinds freely, calls
     only the forced bets (and posts a stud bring-in), folds to any bet or raise.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [10_000, 10_000])
     >>> hand.call(); StabberBot(game="holdem").choose(hand.view(hand.actor))
     Action(kind='raise', amount=200, cards=())
@@ -191,7 +191,7 @@ class StabberBot(SimpleBot):
 class MinRaiserBot(SimpleBot):
     """Bets or raises the least it may whenever it may (completes a stud bring-in), else calls.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [10_000, 10_000])
     >>> hand.raise_to(300); MinRaiserBot(game="holdem").choose(hand.view(hand.actor))
     Action(kind='raise', amount=500, cards=())
@@ -254,7 +254,7 @@ class SnowBot(SimpleBot):
     """A snow (draw games): checks or calls before its first draw, stands pat on whatever it
     holds, then bets the pot whenever it may and calls any bet (Five-Card Draw: one unit).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("five-card-draw"), [2000, 2000], seed=2)
     >>> hand.bet(20); SnowBot(game="five-card-draw").choose(hand.view(hand.actor))
     Action(kind='call', amount=0, cards=())

@@ -2,7 +2,7 @@
 betting structure (fixed limit: the one size there is; pot limit and no limit: the nearest preset),
 checking or folding when that is all, and the pot odds of a call.
 
->>> from drawpoker.games import Hand, game
+>>> from drawpoker.engine import Hand, game
 >>> hand = Hand(game("omaha"), [10_000] * 3)
 >>> sized(hand.legal_actions(), 1.0)  # a pot-sized raise before the flop: 100 + 250
 Action(kind='raise', amount=350, cards=())
@@ -10,7 +10,7 @@ Action(kind='raise', amount=350, cards=())
 
 from __future__ import annotations
 
-from drawpoker.games.actions import CALL, CHECK, FOLD, Action, LegalActions
+from drawpoker.engine.actions import CALL, CHECK, FOLD, Action, LegalActions
 
 # Preset labels by the share of the pot they stand for (pot limit, no limit bets) or the
 # multiple of the current bet (no-limit raises).
@@ -21,7 +21,7 @@ _RAISE_SHARES = {"2x": 0.5, "3x": 1.0}
 def can_aggress(legal: LegalActions) -> bool:
     """Whether a bet or a raise is open.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> can_aggress(Hand(game("badugi"), [1000, 1000]).legal_actions())
     True
     """
@@ -31,7 +31,7 @@ def can_aggress(legal: LegalActions) -> bool:
 def aggress(legal: LegalActions, to: int) -> Action | None:
     """A bet or raise to ``to``, kept within the legal range; None when neither is open.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> aggress(Hand(game("2-7-triple-draw"), [1000, 1000]).legal_actions(), 10_000)
     Action(kind='raise', amount=200, cards=())
     """
@@ -48,7 +48,7 @@ def sized(legal: LegalActions, share: float) -> Action | None:
     nearest that share when there are presets (no-limit raises: "2x" for half, "3x" for a pot),
     else the smallest legal total (fixed limit: the bet). None when no bet or raise is open.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> sized(Hand(game("omaha-hi-lo"), [1000, 1000]).legal_actions(), 1.0)
     Action(kind='raise', amount=200, cards=())
     >>> sized(Hand(game("2-7-single-draw"), [10_000] * 3).legal_actions(), 0.5)
@@ -67,7 +67,7 @@ def sized(legal: LegalActions, share: float) -> Action | None:
 def passive(legal: LegalActions, call: bool) -> Action:
     """Check when it is free, else call (``call``) or fold.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> passive(Hand(game("badugi"), [1000, 1000]).legal_actions(), call=False)
     Action(kind='fold', amount=0, cards=())
     """
@@ -79,7 +79,7 @@ def passive(legal: LegalActions, call: bool) -> Action:
 def pot_odds(pot: int, legal: LegalActions) -> float:
     """The share of the pot after calling that the call costs (0 when nothing is owed).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("badugi"), [1000, 1000])
     >>> pot_odds(hand.view(0).pot, hand.legal_actions())
     0.25

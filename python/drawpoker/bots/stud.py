@@ -14,7 +14,8 @@ the public events) and is seeded; one class plays all three games, reading which
   that equity against the pot odds.
 
 >>> from drawpoker.bots import CheckCallBot
->>> from drawpoker.games import Table, TableSettings, game
+>>> from drawpoker.table import Table, TableSettings
+>>> from drawpoker.engine import game
 >>> for name in ("stud", "razz", "stud-hi-lo"):
 ...     cpu = {0: StudRulesBot(seed=1), 1: StudStrongBot(seed=2), 2: CheckCallBot()}
 ...     table = Table(game(name), 3, seed=5, cpu=cpu, settings=TableSettings(rounds=2))
@@ -30,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
+from drawpoker.analysis.equity import equity
 from drawpoker.bots.bet_reading import BetReadingBot
 from drawpoker.bots.stud_reading import (
     FAMILIES,
@@ -46,9 +48,8 @@ from drawpoker.bots.stud_reading import (
     sight,
     third_street,
 )
-from drawpoker.equity import equity
-from drawpoker.games.actions import BRING_IN, CALL, CHECK, FOLD, Action, LegalActions
-from drawpoker.games.events import HandView
+from drawpoker.engine.actions import BRING_IN, CALL, CHECK, FOLD, Action, LegalActions
+from drawpoker.engine.events import HandView
 
 LAST_STREET = 4
 """The index of seventh street (third street is 0)."""
@@ -66,7 +67,7 @@ def cards_to_come(street: int) -> int:
 def pot_odds(view: HandView, legal: LegalActions) -> float:
     """The share of the pot after calling that the call costs (0 when nothing is owed).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("stud"), [5000] * 2, button=1)
     >>> hand.act(Action.bring_in())
     >>> round(pot_odds(hand.view(hand.actor), hand.legal_actions()), 3)
@@ -97,7 +98,7 @@ def _raises(view: HandView) -> int:
     """Bets and raises (completions too) made on the current street so far, from the bet to
     match: whole small bets on third and fourth street (a bring-in is none), big bets later.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("stud"), [5000] * 3, button=2)
     >>> hand.act(Action.bring_in()); _raises(hand.view(hand.actor))
     0
@@ -193,7 +194,7 @@ class StudRulesBot(BetReadingBot):
     opponents who fold to most bets (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets
     whatever it holds.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("stud"), [5000] * 3, button=2, deck="As 2c 3d Ad 4c 5d Ah 7h 9s")
     >>> hand.act(Action.bring_in())  # seat 1, the 7h
     >>> StudRulesBot(seed=1).choose(hand.view(2))  # seat 2: 3d 5d 9s, nothing
@@ -214,7 +215,7 @@ class StudRulesBot(BetReadingBot):
     def decide(self, view: HandView, legal: LegalActions) -> Action:
         """The action for the seat whose view this is.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("razz"), [5000] * 2, button=1, deck="As Kd 2c Kc 3h Ks")
         >>> StudRulesBot().choose(hand.view(hand.actor))  # kings up brings in: nothing to complete
         Action(kind='bring-in', amount=0, cards=())
@@ -379,7 +380,7 @@ class StudStrongBot(BetReadingBot):
     here (:meth:`common_card_equity`). Against opponents who fold to most bets
     (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets whatever it holds.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("stud"), [5000] * 3, button=2, deck="As 2c 3d Ad 4c 5d Ah 7h 9s")
     >>> hand.act(Action.bring_in())  # seat 1, the 7h
     >>> StudStrongBot(seed=1).choose(hand.view(2)).kind  # seat 2: 3d 5d 9s
@@ -399,7 +400,7 @@ class StudStrongBot(BetReadingBot):
     def equity(self, view: HandView) -> float:
         """Its estimated share of the pot against the opponents still in.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("razz"), [5000] * 2, button=1, deck="As Kd 2c Kc 3h Ks")
         >>> StudStrongBot(seed=1).equity(hand.view(0)) > 0.8  # A-2-3 against kings
         True
@@ -486,7 +487,7 @@ class StudStrongBot(BetReadingBot):
         >>> mine, common = tuple(parse_cards("As Ad 2c 2d Kh Qs")), tuple(parse_cards("7c"))
         >>> up = {1: tuple(parse_cards("9c 9d 4h 5s"))}
         >>> seen = Sight("stud", mine, mine[2:], up, (), common)
-        >>> from drawpoker.games import game
+        >>> from drawpoker.engine import game
         >>> fields = {"card_counts": (6, 6), "up_cards": (mine[2:], up[1]), "game": game("stud")}
         >>> hand = type("View", (), fields)
         >>> 0.5 < StudStrongBot(seed=3, samples=200).common_card_equity(hand, seen) < 1.0
@@ -512,7 +513,7 @@ class StudStrongBot(BetReadingBot):
     def decide(self, view: HandView, legal: LegalActions) -> Action:
         """The action for the seat whose view this is.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("razz"), [5000] * 2, button=1, deck="As Kd 2c Kc 3h Ks")
         >>> hand.act(Action.bring_in())
         >>> StudStrongBot(seed=2).choose(hand.view(0))  # A-2-3 completes

@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from drawpoker import _core
 
 if TYPE_CHECKING:
-    from drawpoker.games.events import HandView
-    from drawpoker.games.spec import GameSpec
+    from drawpoker.engine.events import HandView
+    from drawpoker.engine.spec import GameSpec
 
 FAMILIES = ("stud", "razz", "stud-hi-lo")
 """The stud games: high, ace-to-five low, and high-low split eight-or-better."""
@@ -39,7 +39,7 @@ def family(spec: GameSpec) -> str:
     """Which stud game a spec deals, from its rules: ``"razz"`` when the up cards rank ace low,
     ``"stud-hi-lo"`` when the showdown has a high and a low part, else ``"stud"``.
 
-    >>> from drawpoker.games import game
+    >>> from drawpoker.engine import game
     >>> [family(game(name)) for name in ("stud", "razz", "stud-hi-lo")]
     ['stud', 'razz', 'stud-hi-lo']
     """
@@ -85,7 +85,7 @@ class Sight(NamedTuple):
     card when the deck ran short (R-STUD-7).
 
     >>> from drawpoker.cards import format_cards
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("stud"), [5000] * 3, button=2, deck="As 2c 3d Ad 4c 5d Kh 7h 9s")
     >>> seen = sight(hand.view(0))
     >>> format_cards(seen.cards), {s: format_cards(up) for s, up in seen.rivals.items()}
@@ -116,7 +116,7 @@ class Sight(NamedTuple):
 def sight(view: HandView) -> Sight:
     """The cards the seat of ``view`` has seen (:class:`Sight`).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("razz"), [5000] * 2, button=1, deck="As 2c 3d Ad 4c 5d")
     >>> sight(hand.view(1)).rivals  # seat 0's up card: the 4c
     {0: (8,)}
@@ -425,7 +425,7 @@ def actions_by_street(view: HandView) -> list[list[tuple[str, int]]]:
     """The betting actions the seat has seen, street by street (third street first), each as
     ``(kind, seat)``: a street starts with its cards (``up``, ``deal`` or the common card).
 
-    >>> from drawpoker.games import Action, Hand, game
+    >>> from drawpoker.engine import Action, Hand, game
     >>> hand = Hand(game("stud"), [5000] * 3, button=2, deck="As 2c 3d Ad 4c 5d Kh 7h 9s")
     >>> hand.act(Action.bring_in()); hand.act(Action.raise_to(200)); hand.call(); hand.call()
     >>> actions_by_street(hand.view(0))

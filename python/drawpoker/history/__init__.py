@@ -1,7 +1,7 @@
 """Hand histories in PHH, the Poker Hand History format of the PokerKit project (the
 standard: github.com/uoftcprg/phh-std): read, written and replayed on the table engine.
 
-- :func:`dumps` writes one hand (a :class:`~drawpoker.games.Hand` or a :class:`History`),
+- :func:`dumps` writes one hand (a :class:`~drawpoker.engine.Hand` or a :class:`History`),
   :func:`dumps_all` and :func:`dump` many (a ``.phhs``: tables ``[1]``, ``[2]``, ...); a hand's
   history is the house's copy (every card) or, with ``seat=``, that seat's own copy.
 - :func:`loads` and :func:`load` read one hand or many into checked :class:`History` objects;
@@ -9,7 +9,7 @@ standard: github.com/uoftcprg/phh-std): read, written and replayed on the table 
 - :data:`VARIANTS` is the table of variant codes: the standard's, and ``_5CD`` for Five-Card
   Draw (:mod:`drawpoker.history.variants`).
 
->>> from drawpoker.games import Hand, game
+>>> from drawpoker.engine import Hand, game
 >>> hand = Hand(game("holdem"), [1000, 1000, 1000], button=0, seed=5)
 >>> hand.raise_to(300); hand.fold(); hand.call()
 >>> while not hand.is_over:

@@ -6,7 +6,7 @@ plays, a replay of every action, which must end with stacks that add up to the s
 stacks), and the first hand at fault raises :class:`~drawpoker.errors.HistoryError` naming it
 and the field or action; nothing is returned half-loaded.
 
->>> from drawpoker.games import Hand, game
+>>> from drawpoker.engine import Hand, game
 >>> hand = Hand(game("holdem"), [1000, 1000], button=1, deck="As Kd Ks 7c")
 >>> hand.fold()
 >>> text = dumps_all([hand, hand])
@@ -21,8 +21,8 @@ import os
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from drawpoker.engine import Hand
 from drawpoker.errors import HistoryError
-from drawpoker.games import Hand
 from drawpoker.history.record import History
 from drawpoker.history.text import format_hands, parse
 from drawpoker.history.writer import hand_text
@@ -52,11 +52,11 @@ def dumps(
     table: str | int | None = None,
     started: datetime.datetime | None = None,
 ) -> str:
-    """One hand (a :class:`~drawpoker.games.Hand` or a :class:`History`) as a PHH document; for
+    """One hand (a :class:`~drawpoker.engine.Hand` or a :class:`History`) as a PHH document; for
     a hand, the house's copy or ``seat``'s own (the text of
     :func:`~drawpoker.history.writer.from_hand`'s history, written at once).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [1000, 1000], deck="As Kd Ks 7c")
     >>> print(dumps(hand, seat=0))
     variant = 'NT'
@@ -82,7 +82,7 @@ def dumps_all(
 ) -> str:
     """Many hands as one ``.phhs`` document (``[1]``, ``[2]``, ...).
 
-    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> from drawpoker.engine import FiveCardDraw, Hand
     >>> print(dumps_all([Hand(FiveCardDraw(), [500, 500], seed=2)]).splitlines()[0])
     [1]
     """
@@ -100,7 +100,7 @@ def dump(
     """Writes many hands to the file ``path`` as a ``.phhs`` (:func:`dumps_all`).
 
     >>> import tempfile, pathlib
-    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> from drawpoker.engine import FiveCardDraw, Hand
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "hands.phhs"
     >>> dump([Hand(FiveCardDraw(), [500, 500], seed=2)], path)
     >>> len(load(path))

@@ -17,7 +17,7 @@ ace-or-joker rule of R-DRAW-7); the opener of a jacks-or-better pot gets a pair 
 when its cards are hidden (R-DRAW-6); a card dealt after a reshuffle comes from the discards.
 The replay on the engine then checks every action, so a fill the rules refuse is reported there.
 
->>> from drawpoker.games import game
+>>> from drawpoker.engine import game
 >>> from drawpoker.history.notation import parse_action
 >>> moves = [parse_action(a) for a in ["d dh p1 AsKs", "d dh p2 ????", "p2 f"]]
 >>> plan = deal_plan(moves, game("holdem"), 2)
@@ -32,21 +32,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from drawpoker.analysis.evaluation import evaluate
 from drawpoker.cards import JOKER, rank_of
+from drawpoker.engine import GameSpec
 from drawpoker.errors import HistoryError
-from drawpoker.evaluation import evaluate
-from drawpoker.games import GameSpec
 from drawpoker.history.notation import Move, cards_text
 
 ACE_RULE = "3-or-4-with-ace"
 """The draw limit whose four-card draw keeps an ace or the joker (R-DRAW-7,
-:data:`drawpoker.draw.DRAW_LIMITS`)."""
+:data:`drawpoker.analysis.draw.DRAW_LIMITS`)."""
 
 
 @dataclass(frozen=True)
 class Plan:
     """``shuffles``: the stacked order of each of the hand's shuffles (the deal, each reshuffle,
-    each redeal), for :class:`~drawpoker.games.Hand`; ``cards``: by action index, the cards of
+    each redeal), for :class:`~drawpoker.engine.Hand`; ``cards``: by action index, the cards of
     each dealing, discarding or showing action with its unknown cards filled (a muck, and a show
     written ``-``, have ``None``)."""
 
@@ -590,7 +590,7 @@ def deal_plan(moves: Sequence[Move], spec: GameSpec, players: int) -> Plan:
     (p1 the first dealt); a card that cannot be dealt as written raises
     :class:`~drawpoker.errors.HistoryError` naming the action (by index).
 
-    >>> from drawpoker.games import game
+    >>> from drawpoker.engine import game
     >>> from drawpoker.history.notation import parse_action
     >>> moves = [parse_action(a) for a in ["d dh p1 AsKs", "d dh p2 AsQd"]]
     >>> deal_plan(moves, game("holdem"), 2)

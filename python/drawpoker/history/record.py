@@ -36,7 +36,7 @@ from drawpoker.history.text import format_fields
 from drawpoker.history.variants import VARIANTS, Variant
 
 if TYPE_CHECKING:
-    from drawpoker.games import GameSpec, Hand
+    from drawpoker.engine import GameSpec, Hand
 
 _CHIPS = "chips"
 _CHIP_LIST = "chip list"

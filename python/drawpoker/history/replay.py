@@ -30,8 +30,8 @@ from collections import deque
 from collections.abc import Iterator, Mapping
 from typing import Any, Protocol
 
+from drawpoker.engine import Action, GameSpec, Hand
 from drawpoker.errors import HistoryError, IllegalActionError, InvalidArgumentError
-from drawpoker.games import Action, GameSpec, Hand
 from drawpoker.history.notation import Move, cards_text
 from drawpoker.history.plan import deal_plan
 

@@ -24,8 +24,8 @@ from collections import defaultdict, deque
 from collections.abc import Sequence
 
 from drawpoker.cards import format_cards
+from drawpoker.engine import Event
 from drawpoker.errors import UnsupportedVariantError
-from drawpoker.games import Event
 from drawpoker.history.notation import UNKNOWN
 from drawpoker.history.record import History
 from drawpoker.narration import Scene, sentence

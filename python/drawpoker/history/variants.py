@@ -10,7 +10,7 @@ no code in the standard (which adds codes need by need), so drawpoker writes it 
 leading underscore, as the standard asks of user-defined fields, so that it never clashes
 with a code a later version adds. Its ``antes`` are the ante (every seat the same); its other
 settings are user-defined fields named after them: ``_mode``, ``_draw_limit``, ``_opening``,
-``_second_round`` and ``_joker`` (:class:`~drawpoker.games.DrawSettings`). A fixed-limit game's
+``_second_round`` and ``_joker`` (:class:`~drawpoker.engine.DrawSettings`). A fixed-limit game's
 heads-up option (no cap in a round that starts heads-up) has no standard field either: it is
 ``_heads_up_uncapped = true`` when set.
 
@@ -33,15 +33,15 @@ from dataclasses import dataclass, fields
 from functools import lru_cache
 from typing import Any
 
+from drawpoker.engine import GAMES, DrawSettings, GameSpec, game
+from drawpoker.engine.betting import FixedLimit, NoLimit, PotLimit
 from drawpoker.errors import HistoryError, UnsupportedVariantError
-from drawpoker.games import GAMES, DrawSettings, GameSpec, game
-from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit
 
 
 @dataclass(frozen=True)
 class Variant:
     """One PHH variant: its ``code`` and ``title``; ``game``, the name of the engine's game that
-    plays it (:data:`drawpoker.games.GAMES`); ``required``, the fields the variant needs besides
+    plays it (:data:`drawpoker.engine.GAMES`); ``required``, the fields the variant needs besides
     ``variant``, ``starting_stacks`` and ``actions``; ``settings``, a history's fields and player
     count to the game's settings (``None`` until the engine plays the variant); ``fields``, a
     spec of the game and the player count to the history's fields.

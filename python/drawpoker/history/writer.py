@@ -12,7 +12,7 @@ are written from the engine's events in Rust (``rust/history/actions.rs``; the T
 ``rust/history/toml.rs``: writing is most of the time a table session spends on its histories);
 :func:`hand_text` writes a hand's whole document at once, as ``dumps`` of a hand does.
 
->>> from drawpoker.games import Hand, game
+>>> from drawpoker.engine import Hand, game
 >>> hand = Hand(game("holdem"), [1000, 1000, 1000], button=2, deck="As 7c Qd Ks 2h Qh")
 >>> hand.fold(); hand.fold()
 >>> history = from_hand(hand, players=["Ann", "Bob", "Cy"])
@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from drawpoker import _core
+from drawpoker.engine import GameSpec, Hand
 from drawpoker.errors import HistoryError, InvalidArgumentError
-from drawpoker.games import GameSpec, Hand
 from drawpoker.history.record import History
 from drawpoker.history.text import format_fields
 from drawpoker.history.variants import Variant, variant_of
@@ -158,7 +158,7 @@ def from_hand(
     the standard's ``time``, ``day``, ``month`` and ``year``; give a UTC time, as the standard
     reads a time without a zone) are written when given.
 
-    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> from drawpoker.engine import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [500, 500], seed=1)
     >>> history = from_hand(hand, number=7)
     >>> history.get("hand"), history.get("_draw_limit"), history.actions[0][:8]
@@ -208,7 +208,7 @@ def hand_text(
     (the fields after the variant's are written in Rust, the variant's once a game): how
     :func:`~drawpoker.history.dumps_all` writes hands.
 
-    >>> from drawpoker.games import FiveCardDraw, Hand
+    >>> from drawpoker.engine import FiveCardDraw, Hand
     >>> hand = Hand(FiveCardDraw(), [500, 500], seed=1)
     >>> hand_text(hand, seat=1, table=3) == from_hand(hand, seat=1, table=3).dumps()
     True

@@ -6,7 +6,7 @@ the bet and raise sizes of the game's betting structure, then, in a draw game, o
 discard set: bit ``i`` of ``index - first_discard`` discards the seat's ``i``-th card (the order
 of ``HandView.cards``, which the observation's own-card slots follow).
 
->>> from drawpoker.games import game
+>>> from drawpoker.engine import game
 >>> space = ActionSpace(game("holdem"))
 >>> space.names
 ('fold', 'check/call', 'min bet/raise', '33% pot', '50% pot', 'pot', '2x', '3x', 'all-in')
@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from drawpoker.games.actions import BRING_IN, CALL, CHECK, FOLD, Action, LegalActions
-from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
+from drawpoker.engine.actions import BRING_IN, CALL, CHECK, FOLD, Action, LegalActions
+from drawpoker.engine.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 
 if TYPE_CHECKING:
-    from drawpoker.games.spec import GameSpec
-    from drawpoker.games.state import Hand
+    from drawpoker.engine.hand import Hand
+    from drawpoker.engine.spec import GameSpec
 
 FOLD_INDEX = 0
 """The index of fold."""
@@ -63,7 +63,7 @@ class ActionSpace:
     """The discrete actions of ``game``: :attr:`names` by index, :meth:`mask` for the seat to
     act, :meth:`action` for the engine action of an index.
 
-    >>> from drawpoker.games import game
+    >>> from drawpoker.engine import game
     >>> space = ActionSpace(game("2-7-triple-draw"))
     >>> space.size, space.first_discard, space.discard_slots
     (35, 3, 5)
@@ -89,7 +89,7 @@ class ActionSpace:
         Bet sizes follow the engine's legal actions; each discard set is asked of the engine
         (a draw limit may allow four cards only with an ace kept, R-DRAW-7).
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("holdem"), [10000] * 3)
         >>> ActionSpace(game("holdem")).mask(hand).tolist()
         [1, 1, 1, 0, 0, 0, 1, 1, 1]
@@ -116,7 +116,7 @@ class ActionSpace:
     def action(self, index: int, hand: Hand) -> Action:
         """The engine action index ``index`` stands for now (the caller checked the mask).
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("holdem"), [10000] * 3)
         >>> space = ActionSpace(game("holdem"))
         >>> space.action(1, hand), space.action(space.names.index("3x"), hand)
@@ -140,7 +140,7 @@ class ActionSpace:
     def describe(self, index: int) -> str:
         """The name of ``index``, for messages.
 
-        >>> from drawpoker.games import game
+        >>> from drawpoker.engine import game
         >>> ActionSpace(game("holdem")).describe(5)
         '5 (pot)'
         """
@@ -153,7 +153,7 @@ def size_total(name: str, legal: LegalActions) -> int | None:
     stack may only go all-in), which is always allowed. It reads only the legal actions, so a
     player that sees its view alone can use it.
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> legal = Hand(game("holdem"), [10000] * 3).legal_actions()
     >>> size_total("3x", legal), size_total("pot", legal), size_total("all-in", legal)
     (300, None, 10000)

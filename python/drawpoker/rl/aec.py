@@ -1,5 +1,5 @@
 """Every game as a PettingZoo AEC environment (:class:`raw_env`, made by :func:`env`): the
-table engine (:class:`~drawpoker.games.Table`) deals ``hands`` hands; the seat to act is
+table engine (:class:`~drawpoker.table.Table`) deals ``hands`` hands; the seat to act is
 the selected agent; each agent observes its seat's view (:mod:`drawpoker.rl.observation`) and
 acts by index (:mod:`drawpoker.rl.actions`); every seat is rewarded its chips won or lost when a
 hand ends.
@@ -28,15 +28,15 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from drawpoker.cards import format_cards
+from drawpoker.engine.actions import Action
+from drawpoker.engine.events import HandView
+from drawpoker.engine.hand import Hand
+from drawpoker.engine.registry import game as registered_game
+from drawpoker.engine.spec import GameSpec
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
-from drawpoker.games.actions import Action
-from drawpoker.games.events import HandView
-from drawpoker.games.registry import game as registered_game
-from drawpoker.games.spec import GameSpec
-from drawpoker.games.state import Hand
-from drawpoker.games.table import Table, TableSettings
 from drawpoker.rl.actions import ActionSpace
 from drawpoker.rl.observation import ObservationLayout, big_blind
+from drawpoker.table.table import Table, TableSettings
 from drawpoker.validate import is_integer
 
 REWARD_UNITS = ("chips", "big-blinds")

@@ -26,10 +26,10 @@ import numpy as np
 import numpy.typing as npt
 
 from drawpoker import _core
+from drawpoker.engine.hand import Hand
+from drawpoker.engine.spec import GameSpec
+from drawpoker.engine.validate import seed as checked_seed
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games.spec import GameSpec
-from drawpoker.games.state import Hand
-from drawpoker.games.validate import seed as checked_seed
 from drawpoker.rl.actions import ActionSpace
 from drawpoker.rl.aec import spec_of
 from drawpoker.rl.observation import DEALING_KINDS, HISTORY_KINDS, ObservationLayout

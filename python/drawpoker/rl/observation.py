@@ -1,5 +1,5 @@
 """What a seat observes, as one flat ``float32`` array (:class:`ObservationLayout`), made from
-the engine's view of that seat (:meth:`drawpoker.games.Hand.view`) and nothing else: its own
+the engine's view of that seat (:meth:`drawpoker.engine.Hand.view`) and nothing else: its own
 cards, the cards it saw, the public facts and the betting so far.
 
 Seats are relative: slot ``j`` of every per-seat segment is the seat ``j`` places to the left
@@ -8,7 +8,7 @@ position ``c``; 52 is the joker). Chip amounts are in units of the game's big bl
 (:func:`big_blind`). The segments, in order (``n`` seats, ``C`` cards in the deck, ``K`` cards a
 seat may hold, ``S`` streets, ``H`` history slots):
 
->>> from drawpoker.games import game
+>>> from drawpoker.engine import game
 >>> layout = ObservationLayout(game("holdem"), seats=2, history=4)
 >>> for segment in layout.segments[:6]:
 ...     print(segment.name, segment.shape)
@@ -30,11 +30,11 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from drawpoker.games.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
+from drawpoker.engine.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 
 if TYPE_CHECKING:
-    from drawpoker.games.events import HandView
-    from drawpoker.games.spec import GameSpec
+    from drawpoker.engine.events import HandView
+    from drawpoker.engine.spec import GameSpec
 
 HISTORY_KINDS = ("fold", "check", "call", "bet", "raise", "bring-in", "draw")
 """The public actions the history records, in the order of its kind one-hot."""
@@ -51,7 +51,7 @@ def big_blind(game: GameSpec) -> int:
     """The chip unit of observations and of rewards in big blinds: the big blind; in a game
     without one, the fixed-limit small bet, the unit bet or the minimum bet; else 1.
 
-    >>> from drawpoker.games import game
+    >>> from drawpoker.engine import game
     >>> big_blind(game("holdem")), big_blind(game("stud")), big_blind(game("five-card-draw"))
     (100, 200, 20)
     """
@@ -71,7 +71,7 @@ class Segment(NamedTuple):
     """One named part of the observation: where it starts, its shape, its largest value (1 for
     one-hot and flags, every chip at the table for chip amounts) and what it holds.
 
-    >>> from drawpoker.games import game
+    >>> from drawpoker.engine import game
     >>> ObservationLayout(game("holdem"), 2).segment("pot").meaning
     'every chip committed to the hand (big blinds)'
     """
@@ -98,7 +98,7 @@ class ObservationLayout:
     is every chip at the table (the bound of chip amounts; the game's default stack a seat
     when ``None``).
 
-    >>> from drawpoker.games import Hand, game
+    >>> from drawpoker.engine import Hand, game
     >>> layout = ObservationLayout(game("holdem"), seats=3)
     >>> hand = Hand(game("holdem"), [10000] * 3, deck="As Kd Qh Jc Ts 9d")
     >>> obs = layout.encode(hand.view(1))
@@ -168,7 +168,7 @@ class ObservationLayout:
     def segment(self, name: str) -> Segment:
         """The segment called ``name``.
 
-        >>> from drawpoker.games import game
+        >>> from drawpoker.engine import game
         >>> ObservationLayout(game("stud"), 2).segment("own_cards").shape
         (7, 52)
         """
@@ -177,7 +177,7 @@ class ObservationLayout:
     def high(self) -> npt.NDArray[np.float32]:
         """The largest value of each position (the observation space's upper bound).
 
-        >>> from drawpoker.games import game
+        >>> from drawpoker.engine import game
         >>> ObservationLayout(game("holdem"), 2).high()[:2].tolist()
         [1.0, 1.0]
         """
@@ -189,7 +189,7 @@ class ObservationLayout:
     def read(self, observation: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float32]:
         """The segment ``name`` of ``observation``, in its shape.
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> layout = ObservationLayout(game("holdem"), 2)
         >>> layout.read(layout.encode(Hand(game("holdem"), [1000, 1000]).view(0)), "pot")
         array([1.5], dtype=float32)
@@ -201,7 +201,7 @@ class ObservationLayout:
         """The observation of the seat whose view this is (only the view is read: what the
         seat may know, never the hand's hidden state).
 
-        >>> from drawpoker.games import Hand, game
+        >>> from drawpoker.engine import Hand, game
         >>> layout = ObservationLayout(game("holdem"), 2)
         >>> obs = layout.encode(Hand(game("holdem"), [1000, 1000]).view(1))
         >>> layout.read(obs, "to_call").tolist(), layout.read(obs, "my_turn").tolist()

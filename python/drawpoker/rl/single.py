@@ -20,10 +20,10 @@ import numpy as np
 import numpy.typing as npt
 
 from drawpoker.bots import BOT_KINDS, make_bot
+from drawpoker.engine.spec import GameSpec
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.games.player import Player
-from drawpoker.games.spec import GameSpec
 from drawpoker.rl.aec import agent_name, raw_env
+from drawpoker.table.player import Player
 from drawpoker.validate import is_integer
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -52,7 +52,7 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     An index the mask refuses raises :class:`~drawpoker.errors.IllegalActionError` (nothing
     changes) when ``illegal`` is ``"raise"``; with ``"default"`` the seat takes the action the
     table takes for a seat whose time ran out (stand pat, check, else fold; a stud bring-in:
-    :meth:`drawpoker.games.Table.default_action`) and ``info["illegal"]`` says so, for
+    :meth:`drawpoker.table.Table.default_action`) and ``info["illegal"]`` says so, for
     learners and checkers that sample the whole action space. An index that is not an integer of
     the space is refused either way.
 

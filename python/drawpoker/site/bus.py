@@ -1,0 +1,636 @@
+"""The fan-out between the processes that deal tables and those that hold the connections:
+a dealer publishes each message on the channel of its audience (one seat's, or the table's
+public one for watchers), and a gateway subscribes to the channels of the seats it serves, so
+it never receives another seat's hidden cards.
+
+Every message has its :class:`Position` in its channel: ``seq``, the number of the last event
+it brings in its audience's stream (drawpoker.site.stream: 1, 2, 3, ... per seat, the same
+after a restart), and ``part``, counting the messages at that same ``seq`` (a change without
+an event: a player connected, the pause ended). A channel takes only growing positions, so a
+message published twice (a retried publish, a dealer taking over a table) is kept once, and a
+subscriber resumes after the position it last had (``since``), on any gateway: the channels
+keep their last :data:`RETAIN` messages.
+
+Two implementations with the same methods: :class:`LocalBus` in this process (the embedded
+one-process server) and :class:`RedisBus` over Redis Streams (``XADD`` with the position as
+the entry id, trimmed to :data:`RETAIN`; ``XREAD`` after the subscriber's ids), whose
+publishers and subscribers reconnect by themselves, with backoff, after Redis went away.
+
+>>> import asyncio
+>>> async def demo():
+...     bus = LocalBus()
+...     start = {seat_channel("t1", 0): Position(0), public_channel("t1"): Position(0)}
+...     mine = await bus.subscribe(start)
+...     await bus.publish(seat_channel("t1", 1), Position(4), '{"cards": "As Kd"}')  # not ours
+...     await bus.publish(seat_channel("t1", 0), Position(4), '{"cards": "7c 7h"}')
+...     return await anext(mine)
+>>> asyncio.run(demo())
+Message(channel='t1:seat:0', position=Position(seq=4, part=0), payload='{"cards": "7c 7h"}')
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple, Protocol, cast
+
+from redis.asyncio import Redis
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import ResponseError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.typing import KeyT, StreamIdT
+
+RETAIN = 1000
+"""Messages a channel keeps for subscribers that resume (stream.py's ``MAX_REPLAY``)."""
+
+KEEP_SECONDS = 24 * 3600
+"""How long Redis keeps a channel nobody publishes on (a table that ended without a
+:meth:`Bus.drop`, a dealer that died)."""
+
+BLOCK_MS = 1000
+"""The longest one ``XREAD`` waits; between two, a subscriber sees that it was closed."""
+
+BATCH = 100
+"""The most messages one ``XREAD`` brings per channel."""
+
+BACKOFF = ExponentialWithJitterBackoff(cap=1.0, base=0.02)
+"""Waits between reconnection tries: from about 20 ms, doubling, at most a second."""
+
+PUBLISH_TRIES = 4
+"""Tries of one publish (with :data:`BACKOFF` between) before it reports the bus down."""
+
+_REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
+
+_Entry = tuple[str, dict[str, str]]
+"""A stream entry as the client returns it with text replies: its id and its fields."""
+
+
+def seat_channel(table_id: str, seat: int) -> str:
+    """The channel of one seat's messages: the only one that carries its hidden cards.
+
+    >>> seat_channel("t1", 2)
+    't1:seat:2'
+    """
+    return f"{table_id}:seat:{seat}"
+
+
+def public_channel(table_id: str) -> str:
+    """The channel of a table's public messages, which watchers follow.
+
+    >>> public_channel("t1")
+    't1:public'
+    """
+    return f"{table_id}:public"
+
+
+class Position(NamedTuple):
+    """Where a message stands in its channel: the event ``seq`` it brings the audience to, then
+    ``part``, the count of the messages before it at that ``seq``. Positions compare in that
+    order; ``Position(0)`` is before every message.
+
+    >>> Position(4) < Position(4, 1) < Position(5)
+    True
+    """
+
+    seq: int
+    part: int = 0
+
+    @property
+    def entry_id(self) -> str:
+        """The position as a Redis stream entry id.
+
+        >>> Position(4, 1).entry_id
+        '4-1'
+        """
+        return f"{self.seq}-{self.part}"
+
+    @classmethod
+    def of_entry(cls, entry_id: str) -> Position:
+        """The position of a Redis stream entry id.
+
+        >>> Position.of_entry("4-1")
+        Position(seq=4, part=1)
+        """
+        seq, part = entry_id.split("-")
+        return cls(int(seq), int(part))
+
+
+def _checked(position: object) -> Position:
+    if (
+        not isinstance(position, Position)
+        or not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in position)
+        or position == Position(0)
+    ):
+        raise ValueError(
+            "a message's position is a Position of whole numbers past Position(0), "
+            f"not {position!r}"
+        )
+    return position
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message of ``channel``: its :class:`Position` and its text (JSON, encoded once by
+    the dealer).
+
+    >>> Message("t1:public", Position(3), "{}").position.seq
+    3
+    """
+
+    channel: str
+    position: Position
+    payload: str
+
+
+class BusUnavailable(Exception):
+    """The bus could not take a message at ``position``, or be asked about ``channel``
+    (Redis down past :data:`PUBLISH_TRIES`): the caller may try again; subscribers that miss a
+    message resume with ``since``.
+
+    >>> str(BusUnavailable("t1:public", Position(3)))
+    'the bus is unavailable: message 3-0 of t1:public not published'
+    >>> str(BusUnavailable("t1:public"))
+    'the bus is unavailable: t1:public cannot be read or dropped'
+    """
+
+    def __init__(self, channel: str, position: Position | None = None) -> None:
+        what = (
+            f"{channel} cannot be read or dropped"
+            if position is None
+            else f"message {position.entry_id} of {channel} not published"
+        )
+        super().__init__(f"the bus is unavailable: {what}")
+
+
+class Subscription(Protocol):
+    """The messages of a set of channels, in order within each channel, from after each
+    channel's ``since``; ``last`` holds the position delivered last per channel (what a
+    resume on another gateway passes as ``since``), ``reconnects`` counts the times it lost
+    the bus and found it again (after which a channel may have lost messages: Redis
+    restarted). Iterate with ``async for`` or ``anext``; ends once closed.
+
+    >>> import asyncio
+    >>> async def demo():
+    ...     bus = LocalBus()
+    ...     for seq, text in ((1, "a"), (2, "b")):
+    ...         await bus.publish("t1:public", Position(seq), text)
+    ...     watcher: Subscription = await bus.subscribe({"t1:public": Position(0)})
+    ...     seen = []
+    ...     async for message in watcher:
+    ...         seen.append(message.payload)
+    ...         if message.position.seq == 2:
+    ...             await watcher.aclose()
+    ...     return seen, watcher.last, watcher.reconnects
+    >>> asyncio.run(demo())
+    (['a', 'b'], {'t1:public': Position(seq=2, part=0)}, 0)
+    """
+
+    last: dict[str, Position]
+    reconnects: int
+
+    def __aiter__(self) -> Subscription:
+        """The subscription itself."""
+
+    async def __anext__(self) -> Message:
+        """The next message of any of the channels, waiting for one."""
+
+    async def follow(self, channel: str, since: Position | None = None) -> None:
+        """Adds ``channel``, from after ``since`` (``None``: from now), at once even while
+        an ``anext`` waits: a gateway follows the seats of its connections with one
+        subscription.
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     bus = LocalBus()
+        ...     gateway: Subscription = await bus.subscribe({})
+        ...     waiting = asyncio.ensure_future(anext(gateway))
+        ...     await gateway.follow("t1:seat:0", Position(0))
+        ...     await bus.publish("t1:seat:0", Position(1), "dealt")
+        ...     return (await waiting).payload
+        >>> asyncio.run(demo())
+        'dealt'
+        """
+
+    async def unfollow(self, channel: str) -> None:
+        """Drops ``channel``: none of its messages comes after this call.
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     bus = LocalBus()
+        ...     gateway: Subscription = await bus.subscribe({"t1:seat:0": Position(0)})
+        ...     await bus.publish("t1:seat:0", Position(1), "dealt")
+        ...     await gateway.unfollow("t1:seat:0")
+        ...     return gateway.last
+        >>> asyncio.run(demo())
+        {}
+        """
+
+    async def aclose(self) -> None:
+        """Stops the subscription: a waiting ``anext`` ends it."""
+
+
+class Bus(Protocol):
+    """Publishing and subscribing, whichever implementation carries the messages."""
+
+    async def publish(self, channel: str, position: Position, payload: str) -> bool:
+        """Adds a message to ``channel`` at ``position``; ``False`` if the channel has a
+        message there or later already (published before: it is not added twice). Raises
+        :class:`BusUnavailable` when the bus is down, ``ValueError`` for a bad position.
+
+        >>> import asyncio
+        >>> bus: Bus = LocalBus()
+        >>> [asyncio.run(bus.publish("t1:public", Position(1), "{}")) for _ in range(2)]
+        [True, False]
+        >>> asyncio.run(bus.publish("t1:public", Position(1, 1), "{}"))
+        True
+        """
+
+    async def top(self, channel: str) -> Position:
+        """The position of ``channel``'s last message (``Position(0)`` before the first): where
+        a dealer that takes a table over goes on from.
+
+        >>> import asyncio
+        >>> asyncio.run(LocalBus().top("t1:public"))
+        Position(seq=0, part=0)
+        """
+
+    async def subscribe(self, since: Mapping[str, Position | None]) -> Subscription:
+        """Follows each channel of ``since`` from after its position (``None``: from the
+        messages published after this call).
+
+        >>> import asyncio
+        >>> bus: Bus = LocalBus()
+        >>> asyncio.run(bus.publish("t1:public", Position(4), "{}"))
+        True
+        >>> asyncio.run(bus.subscribe({"t1:public": None, "t1:seat:0": Position(2)})).last
+        {'t1:public': Position(seq=4, part=0), 't1:seat:0': Position(seq=2, part=0)}
+        """
+
+    async def drop(self, channel: str) -> None:
+        """Forgets ``channel``'s messages (its table is gone).
+
+        >>> import asyncio
+        >>> asyncio.run(LocalBus().drop("t1:public"))
+        """
+
+    async def aclose(self) -> None:
+        """Releases the bus's connections.
+
+        >>> import asyncio
+        >>> asyncio.run(RedisBus.from_url("unix:///run/redis.sock").aclose())
+        """
+
+
+class LocalBus:
+    """The bus within one process: each channel's last ``retain`` messages in memory.
+
+    >>> import asyncio
+    >>> async def demo():
+    ...     bus = LocalBus()
+    ...     for seq in (1, 2, 3):
+    ...         await bus.publish("t1:public", Position(seq), f"event {seq}")
+    ...     again = await bus.publish("t1:public", Position(3), "event 3")
+    ...     watcher = await bus.subscribe({"t1:public": Position(1)})  # resumes after 1
+    ...     return again, [(await anext(watcher)).payload for _ in range(2)]
+    >>> asyncio.run(demo())
+    (False, ['event 2', 'event 3'])
+    """
+
+    def __init__(self, retain: int = RETAIN) -> None:
+        self.retain = retain
+        self._channels: dict[str, deque[Message]] = {}
+        self._waiting: dict[str, set[asyncio.Event]] = {}
+
+    async def publish(self, channel: str, position: Position, payload: str) -> bool:
+        """See :meth:`Bus.publish`.
+
+        >>> import asyncio
+        >>> asyncio.run(LocalBus().publish("t1:public", Position(0), "{}"))
+        Traceback (most recent call last):
+        ValueError: a message's position is a Position of whole numbers past Position(0), \
+not Position(seq=0, part=0)
+        """
+        _checked(position)
+        kept = self._channels.setdefault(channel, deque(maxlen=self.retain))
+        if kept and kept[-1].position >= position:
+            return False
+        kept.append(Message(channel, position, payload))
+        for waiting in self._waiting.get(channel, ()):
+            waiting.set()
+        return True
+
+    async def top(self, channel: str) -> Position:
+        """See :meth:`Bus.top`."""
+        kept = self._channels.get(channel)
+        return kept[-1].position if kept else Position(0)
+
+    def after(self, channel: str, position: Position) -> Message | None:
+        """The first message of ``channel`` after ``position``, if there is one.
+
+        >>> import asyncio
+        >>> bus = LocalBus()
+        >>> asyncio.run(bus.publish("t1:public", Position(5), "{}"))
+        True
+        >>> bus.after("t1:public", Position(0)).position, bus.after("t1:public", Position(5))
+        (Position(seq=5, part=0), None)
+        """
+        found = None
+        for message in reversed(self._channels.get(channel, ())):
+            if message.position <= position:
+                break
+            found = message
+        return found
+
+    async def subscribe(self, since: Mapping[str, Position | None]) -> LocalSubscription:
+        """See :meth:`Bus.subscribe`."""
+        start = {
+            channel: await self.top(channel) if position is None else position
+            for channel, position in since.items()
+        }
+        return LocalSubscription(self, start)
+
+    def wait_on(self, channels: list[str], waiting: asyncio.Event, follow: bool) -> None:
+        """Has ``waiting`` set by each publish on ``channels`` (or no longer, ``follow`` false).
+
+        >>> import asyncio
+        >>> LocalBus().wait_on(["t1:public"], asyncio.Event(), True)
+        """
+        for channel in channels:
+            if follow:
+                self._waiting.setdefault(channel, set()).add(waiting)
+            else:
+                self._waiting[channel].discard(waiting)
+                if not self._waiting[channel]:
+                    del self._waiting[channel]
+
+    async def drop(self, channel: str) -> None:
+        """See :meth:`Bus.drop`.
+
+        >>> import asyncio
+        >>> bus = LocalBus()
+        >>> asyncio.run(bus.publish("t1:public", Position(5), "{}"))
+        True
+        >>> asyncio.run(bus.drop("t1:public")); asyncio.run(bus.top("t1:public"))
+        Position(seq=0, part=0)
+        """
+        self._channels.pop(channel, None)
+
+    async def aclose(self) -> None:
+        """See :meth:`Bus.aclose` (nothing to release in one process).
+
+        >>> import asyncio
+        >>> asyncio.run(LocalBus().aclose())
+        """
+
+
+class LocalSubscription:
+    """A :class:`Subscription` of a :class:`LocalBus`, woken by its publishes.
+
+    >>> import asyncio
+    >>> async def demo():
+    ...     bus = LocalBus()
+    ...     seat = await bus.subscribe({"t1:seat:0": Position(0)})
+    ...     waiting = asyncio.ensure_future(anext(seat))
+    ...     await bus.publish("t1:seat:0", Position(1), "hello")
+    ...     message = await waiting
+    ...     await seat.aclose()
+    ...     return message.payload, seat.last
+    >>> asyncio.run(demo())
+    ('hello', {'t1:seat:0': Position(seq=1, part=0)})
+    """
+
+    def __init__(self, bus: LocalBus, since: dict[str, Position]) -> None:
+        self.bus = bus
+        self.last = since
+        self.reconnects = 0
+        self.closed = False
+        self._woken = asyncio.Event()
+        bus.wait_on(list(since), self._woken, True)
+
+    def __aiter__(self) -> LocalSubscription:
+        """The subscription itself.
+
+        >>> import asyncio
+        >>> seat = asyncio.run(LocalBus().subscribe({}))
+        >>> aiter(seat) is seat
+        True
+        """
+        return self
+
+    async def __anext__(self) -> Message:
+        """See :meth:`Subscription.__anext__`."""
+        while not self.closed:
+            self._woken.clear()
+            for channel, position in self.last.items():
+                message = self.bus.after(channel, position)
+                if message is not None:
+                    self.last[channel] = message.position
+                    return message
+            await self._woken.wait()
+        raise StopAsyncIteration
+
+    async def follow(self, channel: str, since: Position | None = None) -> None:
+        """See :meth:`Subscription.follow`."""
+        self.last[channel] = await self.bus.top(channel) if since is None else since
+        self.bus.wait_on([channel], self._woken, True)
+        self._woken.set()
+
+    async def unfollow(self, channel: str) -> None:
+        """See :meth:`Subscription.unfollow`."""
+        if self.last.pop(channel, None) is not None:
+            self.bus.wait_on([channel], self._woken, False)
+
+    async def aclose(self) -> None:
+        """See :meth:`Subscription.aclose`."""
+        if not self.closed:
+            self.closed = True
+            self.bus.wait_on(list(self.last), self._woken, False)
+            self._woken.set()
+
+
+class RedisBus:
+    """The bus over Redis Streams, shared by every dealer and gateway of a site: channel ``c``
+    is the stream ``{prefix}:bus:c``, a message at ``Position(seq, part)`` its entry
+    ``seq-part``. Publishes are retried :data:`PUBLISH_TRIES` times with backoff (Redis
+    refuses an ``XADD`` at an id it has, so a retry never doubles a message); subscriptions
+    retry for as long as they are open, on ``reader`` (``client`` when not given), a client
+    that should not retry by itself, so that they see, and count, each time they lost Redis.
+
+    >>> bus = RedisBus.from_url("unix:///run/redis.sock")
+    >>> bus.key("t1:public")
+    'drawpoker:bus:t1:public'
+    """
+
+    def __init__(
+        self,
+        client: Redis,
+        reader: Redis | None = None,
+        retain: int = RETAIN,
+        prefix: str = "drawpoker",
+        keep_seconds: int = KEEP_SECONDS,
+    ) -> None:
+        self.client = client
+        self.reader = client if reader is None else reader
+        self.retain = retain
+        self.prefix = f"{prefix}:bus:"
+        self.wake_prefix = f"{prefix}:wake:"
+        self.keep_seconds = keep_seconds
+
+    @classmethod
+    def from_url(cls, url: str, **options: Any) -> RedisBus:
+        """A bus over the Redis at ``url`` (``redis://host:port/db`` or ``unix:///path``), its
+        clients set up for this use: text replies; publishes retried with :data:`BACKOFF`,
+        reads not (the subscriptions retry themselves); ``options`` go to the constructor.
+
+        >>> RedisBus.from_url("redis://localhost:6379/0", retain=50).retain
+        50
+        """
+        client = Redis.from_url(
+            url,
+            decode_responses=True,
+            retry=Retry(BACKOFF, PUBLISH_TRIES - 1),
+            retry_on_error=list(_REDIS_DOWN),
+        )
+        reader = Redis.from_url(url, decode_responses=True, retry=Retry(BACKOFF, 0))
+        return cls(client, reader, **options)
+
+    def key(self, channel: str) -> str:
+        """The Redis key of ``channel``'s stream.
+
+        >>> RedisBus(Redis(), prefix="site").key("t1:seat:0")
+        'site:bus:t1:seat:0'
+        """
+        return self.prefix + channel
+
+    async def publish(self, channel: str, position: Position, payload: str) -> bool:
+        """See :meth:`Bus.publish`."""
+        entry = _checked(position).entry_id
+        key = self.key(channel)
+        try:
+            async with self.client.pipeline(transaction=True) as both:
+                both.xadd(key, {"m": payload}, id=entry, maxlen=self.retain, approximate=False)
+                both.expire(key, self.keep_seconds)
+                await both.execute()
+        except ResponseError as error:
+            if "equal or smaller" in str(error):
+                return False
+            raise
+        except _REDIS_DOWN as error:
+            raise BusUnavailable(channel, position) from error
+        return True
+
+    async def top(self, channel: str) -> Position:
+        """See :meth:`Bus.top`; raises :class:`BusUnavailable` when Redis is down."""
+        try:
+            last = cast(list[_Entry], await self.client.xrevrange(self.key(channel), count=1))
+        except _REDIS_DOWN as error:
+            raise BusUnavailable(channel) from error
+        return Position.of_entry(last[0][0]) if last else Position(0)
+
+    async def subscribe(self, since: Mapping[str, Position | None]) -> RedisSubscription:
+        """See :meth:`Bus.subscribe`; raises :class:`BusUnavailable` if a ``None`` cannot be
+        resolved (Redis down)."""
+        start = {
+            channel: await self.top(channel) if position is None else position
+            for channel, position in since.items()
+        }
+        return RedisSubscription(self, start)
+
+    async def drop(self, channel: str) -> None:
+        """See :meth:`Bus.drop`; raises :class:`BusUnavailable` when Redis is down."""
+        try:
+            await self.client.delete(self.key(channel))
+        except _REDIS_DOWN as error:
+            raise BusUnavailable(channel) from error
+
+    async def aclose(self) -> None:
+        """See :meth:`Bus.aclose`."""
+        await self.client.aclose()
+        if self.reader is not self.client:
+            await self.reader.aclose()
+
+
+class RedisSubscription:
+    """A :class:`Subscription` of a :class:`RedisBus`: a loop of ``XREAD BLOCK`` after the
+    last ids, on a connection of its own while it waits; after Redis went away it tries again
+    with :data:`BACKOFF` and goes on from the same ids. It reads its own wake-up stream too,
+    which :meth:`follow` writes to, so that a new channel is read at once."""
+
+    def __init__(self, bus: RedisBus, since: dict[str, Position]) -> None:
+        self.bus = bus
+        self.last = since
+        self.reconnects = 0
+        self.closed = False
+        self.failures = 0
+        self._ready: deque[Message] = deque()
+        self._wake_key = bus.wake_prefix + secrets.token_hex(8)
+        self._woken_at = "0-0"
+
+    def __aiter__(self) -> RedisSubscription:
+        """The subscription itself."""
+        return self
+
+    async def __anext__(self) -> Message:
+        """See :meth:`Subscription.__anext__`."""
+        while True:
+            while not self._ready:
+                if self.closed:
+                    raise StopAsyncIteration
+                await self._read()
+            message = self._ready.popleft()
+            last = self.last.get(message.channel)
+            # Left out: a message read before an unfollow, or before a follow from later on.
+            if last is not None and message.position > last:
+                self.last[message.channel] = message.position
+                return message
+
+    async def follow(self, channel: str, since: Position | None = None) -> None:
+        """See :meth:`Subscription.follow`; raises :class:`BusUnavailable` if a ``None``
+        cannot be resolved (Redis down)."""
+        self.last[channel] = await self.bus.top(channel) if since is None else since
+        with contextlib.suppress(*_REDIS_DOWN):  # then the reading loop retries, with it
+            async with self.bus.client.pipeline(transaction=True) as both:
+                both.xadd(self._wake_key, {"w": channel}, maxlen=1, approximate=False)
+                both.expire(self._wake_key, 60)
+                await both.execute()
+
+    async def unfollow(self, channel: str) -> None:
+        """See :meth:`Subscription.unfollow`."""
+        self.last.pop(channel, None)
+
+    async def _read(self) -> None:
+        streams: dict[KeyT, StreamIdT] = {
+            self.bus.key(channel): position.entry_id for channel, position in self.last.items()
+        }
+        streams[self._wake_key] = self._woken_at
+        try:
+            reply = cast(
+                list[tuple[str, list[_Entry]]],
+                await self.bus.reader.xread(streams, count=BATCH, block=BLOCK_MS),
+            )
+        except _REDIS_DOWN:
+            self.failures += 1
+            await asyncio.sleep(BACKOFF.compute(self.failures))
+            return
+        if self.failures:
+            self.failures = 0
+            self.reconnects += 1
+        for key, entries in reply:
+            if key == self._wake_key:
+                self._woken_at = entries[-1][0]
+                continue
+            channel = key.removeprefix(self.bus.prefix)
+            for entry, fields in entries:
+                self._ready.append(Message(channel, Position.of_entry(entry), fields["m"]))
+
+    async def aclose(self) -> None:
+        """See :meth:`Subscription.aclose`."""
+        self.closed = True
+        with contextlib.suppress(*_REDIS_DOWN):
+            await self.bus.client.delete(self._wake_key)

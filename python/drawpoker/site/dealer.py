@@ -1,0 +1,535 @@
+"""The dealer role of ``drawpoker serve --role dealer`` (docs/scale-out.md): it holds lanes
+(:mod:`drawpoker.site.lanes`), plays their tables (a :class:`~drawpoker.site.house.House` of
+rooms), handles the requests the gateways put in the lanes' inboxes
+(:mod:`drawpoker.site.inbox`) and publishes what each seat is shown on the bus
+(:mod:`drawpoker.site.relay`). Every change is committed under the lane's fencing number
+(:meth:`~drawpoker.site.store.Store.take_lane`) before it is published.
+
+A lane keeper renews the held leases every :data:`~drawpoker.site.lanes.RENEW_EVERY` seconds and
+drops a lane whose lease it could not renew (its rooms stop, nothing more is written); it takes
+free lanes up to a fair share (:data:`~drawpoker.site.lanes.LANES` over the dealers alive, each
+of which marks itself in a Redis sorted set), and gives back lanes beyond the share so that a
+dealer started later gets its part.
+
+>>> fair_share(64, 3)
+22
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import math
+import os
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from redis.asyncio import Redis
+
+from drawpoker.errors import DrawPokerError
+from drawpoker.site.app import CREATOR_FIELDS
+from drawpoker.site.bus import Position, RedisBus, public_channel, seat_channel
+from drawpoker.site.gateway import gateway_of
+from drawpoker.site.guard import Refused
+from drawpoker.site.house import House, NicknameError
+from drawpoker.site.i18n import DEFAULT_LANGUAGE
+from drawpoker.site.inbox import REDIS_DOWN, RedisInbox
+from drawpoker.site.lanes import LANES, LEASE_MS, RENEW_EVERY, Lease, RedisLeases, lane_of
+from drawpoker.site.listing import SETTLE, listed, listing_key, row_inputs, table_row
+from drawpoker.site.lobby import parse_new_table
+from drawpoker.site.protocol import Act, Command, ProtocolError, parse_message
+from drawpoker.site.relay import Publisher, RemoteOutbox, TableRelay, reply_text
+from drawpoker.site.room import Room, encode
+from drawpoker.site.store import StaleFenceError, StoreUnavailableError
+
+log = logging.getLogger("drawpoker.site")
+
+Answer = tuple[int, dict[str, Any]]
+"""A request's HTTP status and JSON body, as the gateway answers it."""
+
+
+def fair_share(lanes: int, dealers: int) -> int:
+    """The lanes one of ``dealers`` holds at most (every lane held when they all hold theirs).
+
+    >>> fair_share(64, 1), fair_share(64, 2), fair_share(64, 0)
+    (64, 32, 64)
+    """
+    return math.ceil(lanes / max(dealers, 1))
+
+
+MOVED_ON = frozenset({"stale", "not-your-turn", "pause"})
+"""Refusals saying the table moved on since the action was chosen: its player is sent (or was
+sent) the update that shows it, so a refusal of this kind for a request the lane's last dealer
+may have handled already, before it died without recording it, is left unsaid."""
+
+
+def sent_before(entry: str, taken_at_ms: int) -> bool:
+    """Whether the inbox entry ``entry`` (Redis's ``<ms>-<n>`` id) was sent before the lane was
+    taken at ``taken_at_ms``.
+
+    >>> sent_before("1700000000000-0", 1700000000500), sent_before("1700000000900-1", 1700000000500)
+    (True, False)
+    """
+    return int(entry.split("-")[0]) < taken_at_ms
+
+
+def refused_body(refused: Refused) -> dict[str, str]:
+    """The JSON error of a refusal.
+
+    >>> refused_body(Refused(429, "too-many-tables", "wait"))
+    {'error': 'too-many-tables', 'message': 'wait'}
+    """
+    return {"error": refused.code, "message": refused.message}
+
+
+def lobby_key(prefix: str) -> str:
+    """The Redis hash of the dealers' lobby rows (by dealer name), and the channel on which a
+    dealer says it wrote its rows.
+
+    >>> lobby_key("drawpoker")
+    'drawpoker:lobby'
+    """
+    return f"{prefix}:lobby"
+
+
+def _claim(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    seat, token = house.take_seat(room, request.get("name"), request.get("device"))
+    return 201, {"seat": seat, "token": token}
+
+
+def _facts(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    return 200, room.facts(str(request.get("lang", DEFAULT_LANGUAGE)))
+
+
+def _take_back(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    seat, token = house.take_back(room, request.get("device"), request.get("seat"))
+    return 200, {"seat": seat, "token": token}
+
+
+def _history(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    name, media, text = house.history_file(
+        room,
+        str(request.get("token") or ""),
+        request.get("device"),
+        request.get("seat"),
+        str(request.get("format")),
+    )
+    return 200, {"name": name, "media": media, "text": text}
+
+
+def _again(house: House, room: Room, request: dict[str, Any]) -> Answer:
+    again, seat, token = house.again(room, str(request.get("token") or ""))
+    return 201, {"id": again.id, "seat": seat, "token": token}
+
+
+TABLE_ASKS: dict[str, Callable[[House, Room, dict[str, Any]], Answer]] = {
+    "claim": _claim,
+    "facts": _facts,
+    "return": _take_back,
+    "history": _history,
+    "again": _again,
+}
+"""The gateways' requests about one table that are answered as HTTP ones, by ``op``."""
+
+
+def dealer_name() -> str:
+    """This process's name as a lease holder: its process id and a random part.
+
+    >>> dealer_name().startswith(f"dealer-{os.getpid()}-")
+    True
+    """
+    return f"dealer-{os.getpid()}-{secrets.token_hex(4)}"
+
+
+class Dealer:
+    """One dealer process: its lanes, their rooms (``house``), the connections the gateways
+    said hello with (``remote``: by connection id, its table, seat and outbox).
+
+    >>> from drawpoker.site.store import Store
+    >>> dealer = Dealer(House(Store(":memory:")), RedisBus.from_url("unix:///run/redis.sock"))
+    >>> dealer.held, dealer.inbox.key(0)
+    ({}, 'drawpoker:inbox:0')
+    """
+
+    def __init__(self, house: House, bus: RedisBus, prefix: str = "drawpoker") -> None:
+        self.house = house
+        self.bus = bus
+        self.client: Redis = bus.client
+        self.leases = RedisLeases(self.client, prefix=prefix)
+        self.inbox = RedisInbox(self.client, prefix)
+        self.name = dealer_name()
+        self.dealers_key = f"{prefix}:dealers"
+        self.prefix = prefix
+        self.held: dict[int, Lease] = {}
+        self.fences: dict[int, int] = {}
+        self.taken_at: dict[int, int] = {}
+        """When each lane was taken (Unix ms, as Redis's inbox entry ids count)."""
+        self.after: dict[int, str] = {}
+        self.publisher = Publisher(bus)
+        self.loading = asyncio.Lock()
+        self.remote: dict[str, tuple[str, int | None, RemoteOutbox]] = {}
+        house.prepare = self._prepare
+        house.new_id = self._new_id
+        self.lobby_key = lobby_key(prefix)
+
+    def _new_id(self) -> str:
+        """A new table's id in a lane this dealer holds (a table it makes itself: "Play now",
+        "Play again"), so that the gateways ask this dealer for it."""
+        while True:
+            table_id = secrets.token_urlsafe(12)
+            if lane_of(table_id) in self.held:
+                return table_id
+
+    def _prepare(self, room: Room) -> None:
+        lane = lane_of(room.id)
+        room.fence = (lane, self.fences[lane])
+        room.relay = TableRelay(self.publisher, room)
+
+    # ------------------------------------------------------------------ lanes
+
+    async def keep_lanes(self) -> None:
+        """Every :data:`RENEW_EVERY` seconds: renews the leases, drops the lanes lost, takes
+        free lanes up to the fair share, gives back those beyond it."""
+        while True:
+            started = time.monotonic()
+            try:
+                await self._renew()
+                await self._balance()
+                await self._forget_gone_gateways()
+            except (*REDIS_DOWN, StoreUnavailableError) as error:
+                log.warning("dealer %s: Redis or the store unreachable: %s", self.name, error)
+                for lane, lease in list(self.held.items()):
+                    if not lease.valid():
+                        await self._drop(lane)
+            await asyncio.sleep(max(0.0, RENEW_EVERY - (time.monotonic() - started)))
+
+    async def _renew(self) -> None:
+        now_ms = int(time.time() * 1000)
+        async with self.client.pipeline(transaction=False) as both:
+            both.zadd(self.dealers_key, {self.name: now_ms + LEASE_MS})
+            both.zremrangebyscore(self.dealers_key, 0, now_ms)
+            await both.execute()
+        for lane, lease in list(self.held.items()):
+            moved = any(room.moved for room in self._rooms_of(lane))
+            renewed = None if moved else await self.leases.renew(lease)
+            if renewed is None:
+                log.warning("dealer %s: lane %d lost", self.name, lane)
+                await self._drop(lane)
+            else:
+                self.held[lane] = renewed
+
+    async def _balance(self) -> None:
+        dealers = int(await self.client.zcard(self.dealers_key))
+        share = fair_share(LANES, dealers)
+        while len(self.held) > share:
+            lane = max(self.held)
+            lease = self.held[lane]
+            await self._drop(lane)
+            await self.leases.release(lease)
+        if len(self.held) >= share:
+            return
+        start = int.from_bytes(self.name.encode()[-4:], "big") % LANES
+        gained: set[int] = set()
+        try:
+            for step in range(LANES):
+                lane = (start + step) % LANES
+                if lane in self.held:
+                    continue
+                taken = await self.leases.acquire(lane, self.name)
+                if taken is None:
+                    continue
+                try:
+                    self.fences[lane] = self.house.store.take_lane(lane)
+                except StoreUnavailableError:
+                    await self.leases.release(taken)  # not served without its fence
+                    raise
+                self.held[lane] = taken
+                self.taken_at[lane] = int(time.time() * 1000)
+                gained.add(lane)
+                if len(self.held) >= share:
+                    break
+        finally:
+            if gained:
+                await self._load(gained)
+
+    async def _load(self, lanes: set[int]) -> None:
+        """Loads the live tables of ``lanes`` from the store and reads their inboxes from the
+        last request handled."""
+        for lane in lanes:
+            committed = self.house.store.inbox_position(lane)
+            self.after[lane] = await self.inbox.resume_from(lane, committed)
+        for table_id in self.house.store.live_ids():  # the others load when asked for
+            if lane_of(table_id) in lanes and table_id not in self.house.rooms:
+                await self._load_room(table_id)
+        log.info("dealer %s: lanes %s taken", self.name, sorted(lanes))
+
+    async def _load_room(self, table_id: str) -> Room | None:
+        async with self.loading:  # the keeper and a request may load the same table at once
+            room = self.house.rooms.get(table_id)
+            return room if room is not None else await self._load_new_room(table_id)
+
+    async def _load_new_room(self, table_id: str) -> Room | None:
+        room = self.house.load_one(table_id)
+        if room is None:
+            return None
+        channels = [seat_channel(table_id, s) for s in range(len(room.seats))]
+        await self.publisher.start([*channels, public_channel(table_id)])
+        self._prepare(room)
+        assert room.relay is not None
+        audience = [s for s, r in enumerate(room.seats) if r.cpu is None]
+        for seat, channel in [(s, channels[s]) for s in audience] + [
+            (None, public_channel(table_id))
+        ]:
+            text = room.catch_up(seat, self.publisher.tops[channel].seq)
+            if text is not None:  # committed by the lane's last dealer, not published
+                room.relay.send(seat, {DEFAULT_LANGUAGE: text})
+        self.house.add(room)
+        return room
+
+    def _rooms_of(self, lane: int) -> list[Room]:
+        return [room for room in self.house.rooms.values() if lane_of(room.id) == lane]
+
+    async def _drop(self, lane: int) -> None:
+        """Stops serving ``lane``: its rooms stop and leave memory, unsaved nothing (every
+        change was committed before it was shown)."""
+        self.held.pop(lane, None)
+        self.fences.pop(lane, None)
+        self.after.pop(lane, None)
+        self.taken_at.pop(lane, None)
+        self.house.store.inbox_positions.pop(lane, None)
+        for room in self._rooms_of(lane):
+            await room.stop()
+            del self.house.rooms[room.id]
+            self.publisher.forget(TableRelay(self.publisher, room).channels())
+            self.house.lobby.changed()
+        for conn, (table_id, _, _) in list(self.remote.items()):
+            if lane_of(table_id) == lane:
+                del self.remote[conn]
+
+    async def _forget_gone_gateways(self) -> None:
+        """The connections of a gateway whose presence mark lapsed (it died) are gone: their
+        seats' grace periods start, as if each had closed."""
+        gateways = {gateway_of(outbox.reply) for _, _, outbox in self.remote.values()}
+        for name in gateways:
+            if await self.client.exists(f"{self.prefix}:gateway:{name}"):
+                continue
+            log.warning("dealer %s: gateway %s is gone; its connections too", self.name, name)
+            for conn, (table_id, seat, outbox) in list(self.remote.items()):
+                room = self.house.rooms.get(table_id)
+                if gateway_of(outbox.reply) != name:
+                    continue
+                del self.remote[conn]
+                if room is not None and seat is None:
+                    room.unwatch(outbox)
+                elif room is not None and seat is not None:
+                    room.disconnect(seat, outbox)
+
+    async def release(self) -> None:
+        """Gives back every lane (a dealer stopping: the others take them at once)."""
+        for lane, lease in list(self.held.items()):
+            await self._drop(lane)
+            with contextlib.suppress(*REDIS_DOWN):
+                await self.leases.release(lease)
+        with contextlib.suppress(*REDIS_DOWN):
+            await self.client.zrem(self.dealers_key, self.name)
+            await self.client.hdel(self.lobby_key, self.name)
+            await self.client.publish(self.lobby_key, self.name)
+
+    async def publish_lobby(self) -> None:
+        """After each change of its tables (then at most every :data:`SETTLE` seconds), writes
+        the lobby's rows of this dealer's listed tables, each with its place in the list
+        (:func:`~drawpoker.site.listing.listing_key`), to the lobby hash under its name, and
+        tells the gateways (:class:`~drawpoker.site.gateway.GatewayLobby`). A Redis restarted
+        empty takes the dealer's leases with it: its lanes are dropped and taken again, and
+        the rows written again."""
+        changed = self.house.lobby.dirty
+        last = None
+        made: dict[str, tuple[tuple[Any, ...], str]] = {}  # by table: its row's inputs, its entry
+        while True:
+            await changed.wait()
+            changed.clear()
+            entries = {}
+            for room in listed(list(self.house.rooms.values())):
+                inputs = row_inputs(room)
+                kept = made.get(room.id)
+                if kept is None or kept[0] != inputs:  # most actions leave the row as it was
+                    kept = (inputs, json.dumps([listing_key(room), table_row(room)]))
+                entries[room.id] = kept
+            made = entries
+            text = "[" + ",".join(entry for _, entry in entries.values()) + "]"
+            if text != last:
+                try:
+                    await self.client.hset(self.lobby_key, self.name, text)
+                    await self.client.publish(self.lobby_key, self.name)
+                    last = text
+                except REDIS_DOWN as error:
+                    log.warning("dealer %s: lobby not published: %s", self.name, error)
+                    changed.set()
+                    await asyncio.sleep(RENEW_EVERY)
+            await asyncio.sleep(SETTLE)
+
+    # ------------------------------------------------------------------ requests
+
+    async def serve_inbox(self) -> None:
+        """Handles the requests of the held lanes' inboxes, in order per lane."""
+        while True:
+            try:
+                requests = await self.inbox.read(dict(self.after))
+            except REDIS_DOWN as error:
+                log.warning("dealer %s: inbox unreachable: %s", self.name, error)
+                await asyncio.sleep(RENEW_EVERY)
+                continue
+            if not requests and not self.after:
+                await asyncio.sleep(0.1)
+            lapsed = False
+            for lane, entry, request in requests:
+                if lane not in self.held or not self.held[lane].valid():
+                    lapsed = True  # left for the lane's next holder; the keeper drops it
+                    continue
+                try:
+                    request["sent_before_taking"] = sent_before(entry, self.taken_at[lane])
+                    request["entry"] = entry
+                    await self.handle(request)
+                except Exception:
+                    log.exception("dealer %s: request %s failed", self.name, request.get("op"))
+                self.after[lane] = entry
+                with contextlib.suppress(*REDIS_DOWN):
+                    await self.inbox.handled(lane, entry)
+            if lapsed:
+                await asyncio.sleep(0.05)
+
+    def _answer(self, request: dict[str, Any], text: str, after: Position | None = None) -> None:
+        number = int(request.get("n", 1))
+        self.publisher.put(request["reply"], Position(number), reply_text(after, text))
+
+    def _reply(self, request: dict[str, Any], status: int, body: dict[str, Any]) -> None:
+        self._answer(request, encode({"status": status, "body": body}))
+
+    async def _room(self, table_id: str) -> Room | None:
+        room = self.house.rooms.get(table_id)
+        if room is None and lane_of(table_id) in self.held:
+            room = await self._load_room(table_id)
+        return room
+
+    async def handle(self, request: dict[str, Any]) -> None:
+        """One request of a gateway (its ``op``); answered on its reply channel."""
+        op = request.get("op")
+        if op == "create":
+            self._reached(request)
+            self._reply_to(request, lambda: self._create(request))
+            return
+        if op == "play":
+            self._reached(request)
+            self._reply_to(request, lambda: self._play_now(request))
+            return
+        room = await self._room(str(request.get("table")))
+        self._reached(request)
+        asked = TABLE_ASKS.get(str(op))
+        if room is None:
+            refusal = ProtocolError("no-table", "there is no such table")
+            if asked is not None:
+                self._reply(request, 404, {"error": "no-table", "message": refusal.message})
+            elif op in ("hello", "watch"):
+                self._answer(request, encode(refusal.to_dict()))
+            return
+        if asked is not None:
+            self._reply_to(request, lambda: asked(self.house, room, request))
+        else:
+            try:
+                self._connection(room, op, request)
+            except ProtocolError as problem:
+                if request.get("sent_before_taking") and problem.code in MOVED_ON:
+                    return  # maybe handled by the lane's last dealer: the update says it all
+                self._answer(request, encode(problem.to_dict()))
+
+    def _reached(self, request: dict[str, Any]) -> None:
+        """From here to the end of ``request`` nothing awaits: what the store writes meanwhile
+        is this request's doing, recorded with its inbox entry (``Store.inbox_positions``) so
+        that the lane's next dealer does not handle it again. A write before (a timer's,
+        while a table loaded) recorded the previous entry, all of whose changes it holds."""
+        if "entry" in request:
+            lane = lane_of(str(request.get("table")))
+            self.house.store.inbox_positions[lane] = request["entry"]
+
+    def _reply_to(self, request: dict[str, Any], work: Callable[[], Answer]) -> None:
+        """Replies with what ``work`` answers, or with the refusal it raised (as the
+        one-process site answers it: :class:`Refused` as it says, a bad nickname or another
+        bad request 400)."""
+        try:
+            status, body = work()
+        except Refused as refused:
+            status, body = refused.status, refused_body(refused)
+        except StaleFenceError as error:  # the lane has another dealer now: it takes a retry
+            status, body = 503, {"error": "moved", "message": f"{error}: send it again"}
+        except NicknameError as problem:
+            status, body = 400, {"error": "bad-nickname", "message": str(problem)}
+        except DrawPokerError as problem:
+            status, body = 400, {"error": "bad-request", "message": str(problem)}
+        self._reply(request, status, body)
+
+    def _create(self, request: dict[str, Any]) -> Answer:
+        table_request = parse_new_table(request["request"])
+        creator = {key: request[key] for key in CREATOR_FIELDS if key in request}
+        return 201, self.house.open_table(
+            table_request, creator, request["maker"], request["table"]
+        )
+
+    def _play_now(self, request: dict[str, Any]) -> Answer:
+        room, seat, token = self.house.play_now(
+            request["game"], request.get("name"), request["maker"], request.get("device")
+        )
+        return 201, {"id": room.id, "seat": seat, "token": token}
+
+    def _attach(self, room: Room, conn: str, seat: int | None, request: dict[str, Any]) -> None:
+        """A connection that said hello to the lane's earlier dealer, known from now on."""
+        channel = public_channel(room.id) if seat is None else seat_channel(room.id, seat)
+        outbox = RemoteOutbox(self.publisher, request["reply"], 0, channel)
+        outbox.welcomed = True
+        self.remote[conn] = (room.id, seat, outbox)
+        room.attach(seat, outbox, str(request.get("lang", DEFAULT_LANGUAGE)))
+
+    def _connection(self, room: Room, op: str | None, request: dict[str, Any]) -> None:
+        """A request of one connection: ``hello``, ``watch``, ``message`` (an action or a
+        command), ``speak`` (its language again, to a dealer new to it), ``disconnect``."""
+        conn = str(request["conn"])
+        seat = request.get("seat")
+        tag = str(request.get("lang", DEFAULT_LANGUAGE))
+        if op == "disconnect":
+            known = self.remote.pop(conn, None)
+            if known is not None and known[1] is None:
+                room.unwatch(known[2])
+            elif known is not None and known[1] is not None:
+                room.disconnect(known[1], known[2])
+            return
+        if op in ("hello", "watch"):
+            channel = public_channel(room.id) if seat is None else seat_channel(room.id, seat)
+            outbox = RemoteOutbox(self.publisher, request["reply"], int(request["n"]), channel)
+            self.remote[conn] = (room.id, seat, outbox)
+            since = request.get("since")
+            if seat is None:
+                room.watch(outbox, since, tag)
+            else:
+                room.connect(int(seat), outbox, since, tag)
+            return
+        if op == "speak":  # its updates came in another language: this dealer is new to it
+            known = self.remote.get(conn)
+            if known is None:
+                self._attach(room, conn, seat, request)
+            else:
+                room.attach(known[1], known[2], tag)
+            return
+        if op != "message" or not isinstance(seat, int):
+            raise ProtocolError("bad-message", f"unknown request {op!r}")
+        if conn not in self.remote:  # said hello to the lane's earlier dealer
+            self._attach(room, conn, seat, request)
+        parsed = parse_message(request["text"])
+        if isinstance(parsed, Command):
+            room.command(seat, parsed.kind)
+        elif isinstance(parsed, Act):
+            room.act(seat, parsed)
+        else:
+            raise ProtocolError("bad-message", "this connection has said hello already")

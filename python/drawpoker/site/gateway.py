@@ -1,0 +1,486 @@
+"""The gateway role of ``drawpoker serve --role gateway`` (docs/scale-out.md): it holds the
+browsers' HTTP requests and WebSockets and no table. It checks a seat's token against the
+store, puts what a connection sends in the inbox of its table's lane
+(:mod:`drawpoker.site.inbox`), and relays to the connection only its own seat's channel of the
+bus (a watcher: the table's public one), from the position its welcome was made at
+(:mod:`drawpoker.site.relay`): it never receives another seat's messages. The requests that
+need a table (a new table, a seat, its facts) are asked of the table's dealer the same way and
+answered on a reply channel of their own.
+
+>>> lane_of("t1") == lane_of("t1")
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import logging
+import secrets
+import time
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.websockets import WebSocket
+
+from drawpoker.site.app import (
+    SocketOutbox,
+    TableHandlers,
+    admit,
+    body_error,
+    download,
+    error,
+    fields,
+    language,
+    new_table_fields,
+    play_fields,
+)
+from drawpoker.site.bus import Position, RedisBus, Subscription, public_channel, seat_channel
+from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused
+from drawpoker.site.house import token_hash
+from drawpoker.site.inbox import REDIS_DOWN, RedisInbox
+from drawpoker.site.lanes import LEASE_MS, RENEW_EVERY, lane_of
+from drawpoker.site.listing import LobbyFeed, row_page
+from drawpoker.site.protocol import TOO_SLOW, Command, Hello, ProtocolError, Watch, parse_message
+from drawpoker.site.relay import in_language, split_reply
+from drawpoker.site.room import Outbox, encode
+from drawpoker.site.store import Store
+
+log = logging.getLogger("drawpoker.site")
+
+ASK_TIMEOUT = 15.0
+"""Seconds a gateway waits for a dealer's answer (a lane changing dealer takes about 3 s and
+its tables' loading) before it answers 503, to be sent again."""
+
+
+TRY_AGAIN = 1013
+"""The WebSocket close code of a connection whose table's dealer did not answer its hello."""
+
+
+def gateway_of(reply: str) -> str:
+    """The gateway that made a reply channel (:meth:`Gateway.reply_channel`).
+
+    >>> gateway_of("reply:gateway-ab12:77ff")
+    'gateway-ab12'
+    """
+    return reply.split(":")[1]
+
+
+class Gateway:
+    """A gateway's links to the store (token checks), the bus and the lanes' inboxes.
+
+    >>> from drawpoker.table import Table
+    >>> from drawpoker.engine import game
+    >>> from drawpoker.site.guard import SiteLimits
+    >>> from drawpoker.site.store import SeatRecord
+    >>> store = Store(":memory:")
+    >>> store.create("t1", 0.0, {}, "waiting", [SeatRecord(None, "A", None)] * 2,
+    ...              Table(game("holdem"), 2))
+    >>> store.claim("t1", 1, "Ann", token_hash("secret"))
+    >>> gateway = Gateway(store, RedisBus.from_url("unix:///run/redis.sock"), Guard(SiteLimits()))
+    >>> gateway.seat_of("t1", "secret"), gateway.seat_of("t1", "forged"), gateway.seat_of("t2", "x")
+    (1, None, False)
+    """
+
+    def __init__(self, store: Store, bus: RedisBus, guard: Guard, prefix: str = "drawpoker"):
+        self.store = store
+        self.bus = bus
+        self.guard = guard
+        self.inbox = RedisInbox(bus.client, prefix)
+        self.name = f"gateway-{secrets.token_hex(6)}"
+        self.prefix = prefix
+
+    def presence_key(self, name: str | None = None) -> str:
+        """The Redis key that says the gateway ``name`` (this one by default) is alive.
+
+        >>> gateway = Gateway.__new__(Gateway); gateway.prefix = "site"
+        >>> gateway.presence_key("gateway-1")
+        'site:gateway:gateway-1'
+        """
+        return f"{self.prefix}:gateway:{name or self.name}"
+
+    async def keep_present(self) -> None:
+        """Every :data:`RENEW_EVERY` seconds, marks this gateway alive for :data:`LEASE_MS`:
+        once the mark lapses (the process died), the dealers count its connections gone."""
+        while True:
+            with contextlib.suppress(*REDIS_DOWN):
+                await self.bus.client.set(self.presence_key(), "1", px=LEASE_MS)
+            await asyncio.sleep(RENEW_EVERY)
+
+    def reply_channel(self) -> str:
+        """A new channel for the answers to one connection or request."""
+        return f"reply:{self.name}:{secrets.token_hex(8)}"
+
+    async def ask(self, table_id: str, request: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+        """Asks the table's dealer (``request``'s ``op``); its status and body. :class:`Refused`
+        (503) when no dealer answered within :data:`ASK_TIMEOUT`."""
+        reply = self.reply_channel()
+        answers = await self.bus.subscribe({reply: Position(0)})
+        try:
+            await self.inbox.send(
+                lane_of(table_id), {**request, "table": table_id, "reply": reply, "n": 1}
+            )
+            async with asyncio.timeout(ASK_TIMEOUT):
+                message = await anext(answers)
+        except TimeoutError:
+            raise Refused(
+                503, "dealer-unavailable", "the table's dealer did not answer: try again"
+            ) from None
+        finally:
+            await answers.aclose()
+            with contextlib.suppress(Exception):
+                await self.bus.drop(reply)
+        answer = split_reply(message.payload)[1]
+        data: dict[str, Any] = json.loads(answer)
+        return int(data["status"]), data["body"]
+
+    def seat_of(self, table_id: str, token: str) -> int | bool | None:
+        """The seat whose token this is; ``None`` for no seat; ``False`` for no table."""
+        hashes = self.store.seat_hashes(table_id) if len(table_id) <= 64 else None
+        if hashes is None:
+            return False
+        digest = token_hash(token)
+        found = None
+        for seat, saved in enumerate(hashes):
+            if saved is not None and hmac.compare_digest(saved, digest):
+                found = seat
+        return found
+
+
+def _gateway(request: Request | WebSocket) -> Gateway:
+    gateway: Gateway = request.app.state.gateway
+    return gateway
+
+
+async def new_table(request: Request) -> Response:
+    """``POST /api/tables`` in a gateway: checked here, made by the table's dealer."""
+
+    try:
+        data, _, creator = await new_table_fields(request)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message, language(request))
+    gateway = _gateway(request)
+    maker = request.client.host if request.client else "unknown"
+    if not gateway.guard.table_allowed(maker):
+        limit = gateway.guard.settings.table_rate
+        why = f"this address made tables too fast (at most {limit}): wait a little"
+        return error(429, "too-many-tables", why)
+    table_id = secrets.token_urlsafe(12)
+    ask = {"op": "create", "request": data, "maker": maker, **creator}
+    status, body = await gateway.ask(table_id, ask)
+    return _link(request, status, body)
+
+
+def answer(request: Request, status: int, body: dict[str, Any]) -> Response:
+    """A dealer's answer as the one process gives it: an error in the request's language
+    (:func:`~drawpoker.site.app.error`), anything else as it came."""
+    if status >= 400 and "error" in body:
+        return error(status, body["error"], body["message"], language(request))
+    return JSONResponse(body, status_code=status)
+
+
+async def _asked(request: Request, ask: dict[str, Any]) -> Response:
+    """The answer of the dealer of the request's table to ``ask``."""
+    table_id = request.path_params["table_id"]
+    status, body = await _gateway(request).ask(table_id, {**ask, "lang": language(request)})
+    return answer(request, status, body)
+
+
+def _link(request: Request, status: int, body: dict[str, Any]) -> Response:
+    """A dealer's answer naming a table (``id``), with the table's link added."""
+    if status == 201:
+        body["url"] = f"{request.app.state.public_url}/table/{body['id']}"
+    return answer(request, status, body)
+
+
+async def take_seat(request: Request) -> Response:
+    """``POST /api/tables/{id}/seats`` in a gateway: the seat given by the table's dealer."""
+    try:
+        data = await fields(request, {"name", "device"})
+    except ProtocolError as problem:
+        return body_error(problem, language(request))
+    return await _asked(request, {"op": "claim", **data})
+
+
+async def table_facts(request: Request) -> Response:
+    """``GET /api/tables/{id}`` in a gateway: the facts of the table's dealer."""
+    return await _asked(request, {"op": "facts"})
+
+
+async def take_back(request: Request) -> Response:
+    """``POST /api/tables/{id}/return`` in a gateway: the table's dealer gives the device its
+    seat back, with a new token."""
+    try:
+        data = await fields(request, {"device", "seat"})
+    except ProtocolError as problem:
+        return body_error(problem)
+    return await _asked(request, {"op": "return", **data})
+
+
+async def history(request: Request) -> Response:
+    """``GET /api/tables/{id}/history`` in a gateway: the seat's hand history, made by the
+    table's dealer from what that seat saw."""
+    headers, query = request.headers, request.query_params
+    ask = {
+        "op": "history",
+        "token": headers.get("x-seat-token", ""),
+        "device": headers.get("x-device-key"),
+        "seat": query.get("seat"),
+        "format": query.get("format", "json"),
+    }
+    table_id = request.path_params["table_id"]
+    status, body = await _gateway(request).ask(table_id, ask)
+    if status != 200:
+        return answer(request, status, body)
+    return download(body["name"], body["media"], body["text"])
+
+
+async def play_again(request: Request) -> Response:
+    """``POST /api/tables/{id}/again`` in a gateway: a seat at the group's new table, made by
+    the finished table's dealer."""
+    table_id = request.path_params["table_id"]
+    ask = {"op": "again", "token": request.headers.get("x-seat-token", "")}
+    status, body = await _gateway(request).ask(table_id, ask)
+    return _link(request, status, body)
+
+
+PLAY_LANE = "play:"
+"""Every "Play now" of a game goes to the dealer of the lane of ``play:<game>``: it seats
+people at its own tables of that game with CPU players, as the one process does at its own."""
+
+
+async def play_now(request: Request) -> Response:
+    """``POST /api/play`` in a gateway: "Play now", asked of the game's dealer."""
+    try:
+        data = await play_fields(request)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
+    maker = request.client.host if request.client else "unknown"
+    ask = {"op": "play", **data, "maker": maker}
+    status, body = await _gateway(request).ask(PLAY_LANE + data["game"], ask)
+    return _link(request, status, body)
+
+
+class GatewayLobby:
+    """The lobby's list in a gateway: the rows every live dealer wrote
+    (:meth:`~drawpoker.site.dealer.Dealer.publish_lobby`), merged in the list's order, read
+    again when a dealer says it wrote (and every :data:`RENEW_EVERY` seconds: a dealer that
+    died leaves the list); ``feed`` pushes it to the lobby pages.
+
+    >>> lobby = GatewayLobby(RedisBus.from_url("unix:///run/redis.sock"))
+    >>> lobby.feed.page(10, 0)
+    {'tables': [], 'total': 0, 'limit': 10, 'offset': 0}
+    """
+
+    def __init__(self, bus: RedisBus, prefix: str = "drawpoker") -> None:
+        self.bus = bus
+        self.key = f"{prefix}:lobby"
+        self.dealers_key = f"{prefix}:dealers"
+        self.rows: list[dict[str, Any]] = []
+        self.feed = LobbyFeed(lambda limit, offset: row_page(self.rows, limit, offset))
+
+    async def refresh(self) -> None:
+        """Reads every live dealer's rows again."""
+        client = self.bus.client
+        now_ms = int(time.time() * 1000)
+        alive = set(await client.zrangebyscore(self.dealers_key, now_ms, "+inf"))
+        written = await client.hgetall(self.key)
+        merged = [
+            (tuple(key), row)
+            for dealer, text in written.items()
+            if dealer in alive
+            for key, row in json.loads(text)
+        ]
+        merged.sort(key=lambda entry: entry[0])
+        self.rows = [row for _, row in merged]
+        self.feed.changed()
+
+    async def run(self) -> None:
+        """Follows the dealers' word, for as long as the gateway runs."""
+        while True:
+            try:
+                async with self.bus.client.pubsub() as said:
+                    await said.subscribe(self.key)
+                    while True:
+                        await self.refresh()
+                        await said.get_message(ignore_subscribe_messages=True, timeout=RENEW_EVERY)
+            except REDIS_DOWN as problem:
+                log.warning("gateway lobby: Redis unreachable: %s", problem)
+                await asyncio.sleep(RENEW_EVERY)
+
+
+async def refused(request: Request, problem: Exception) -> Response:
+    """A :class:`Refused` raised by a handler, as its JSON error."""
+    assert isinstance(problem, Refused)
+    body = {"error": problem.code, "message": problem.message}
+    return JSONResponse(body, status_code=problem.status, headers={"retry-after": "1"})
+
+
+async def table_socket(websocket: WebSocket) -> None:
+    """A table's WebSocket in a gateway (the same protocol as one process's, docs/protocol.md)."""
+
+    gateway = _gateway(websocket)
+    address = await admit(websocket, gateway.guard)
+    if address is None:
+        return
+    try:
+        await websocket.accept()
+        outbox = SocketOutbox(websocket)
+        try:
+            await Connection(gateway, websocket, outbox).serve()
+        finally:
+            await outbox.finish()
+    finally:
+        gateway.guard.disconnect(address)
+
+
+class Connection:
+    """One browser's WebSocket at a table, held by a gateway."""
+
+    def __init__(self, gateway: Gateway, websocket: WebSocket, outbox: Outbox) -> None:
+        self.gateway = gateway
+        self.websocket = websocket
+        self.outbox = outbox
+        self.table_id: str = websocket.path_params["table_id"]
+        self.id = secrets.token_hex(8)
+        self.reply = gateway.reply_channel()
+        self.number = 0
+        self.seat: int | None = None
+        self.tag = language(websocket)
+        """The language the connection reads (its browser's, as the one process picks it)."""
+        self.spoke = False
+        """Whether the dealer was told the language again since an update came in another."""
+
+    def _refuse(self, problem: ProtocolError, code: int, reason: str) -> None:
+        self.outbox.send(encode(problem.to_dict()))
+        self.outbox.close(code, reason)
+
+    async def serve(self) -> None:
+        """The hello (checked here), then the relay both ways until the browser goes."""
+        settings = self.gateway.guard.settings
+        try:
+            async with asyncio.timeout(settings.hello_timeout):
+                first = await self.websocket.receive()
+        except TimeoutError:
+            self.outbox.close(POLICY_VIOLATION, f"no hello within {settings.hello_timeout:g} s")
+            return
+        if first["type"] == "websocket.disconnect":
+            return
+        try:
+            hello = parse_message(first.get("text") or "")
+            if not isinstance(hello, Hello | Watch):
+                raise ProtocolError(
+                    "hello-first", "send a hello with your seat token (or watch) first"
+                )
+        except ProtocolError as problem:
+            self._refuse(problem, POLICY_VIOLATION, problem.code)
+            return
+        request: dict[str, Any] = {"op": "watch", "since": hello.since}
+        if isinstance(hello, Hello):
+            found = await asyncio.to_thread(self.gateway.seat_of, self.table_id, hello.token)
+            if found is False:
+                self._refuse(ProtocolError("no-table", "there is no such table"), 4404, "no table")
+                return
+            if found is None or found is True:
+                why = "this is not a seat token of this table"
+                self._refuse(ProtocolError("bad-token", why), 4401, "bad seat token")
+                return
+            self.seat = found
+            request = {"op": "hello", "since": hello.since}
+        channel = (
+            public_channel(self.table_id)
+            if self.seat is None
+            else seat_channel(self.table_id, self.seat)
+        )
+        subscription = await self.gateway.bus.subscribe({self.reply: Position(0)})
+        pump = asyncio.create_task(self._pump(subscription, channel))
+        try:
+            await self._send(request)
+            await self._forward()
+        finally:
+            pump.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await pump
+            await subscription.aclose()
+            with contextlib.suppress(Exception):
+                await self._send({"op": "disconnect"})
+                await self.gateway.bus.drop(self.reply)
+
+    async def _send(self, request: dict[str, Any]) -> None:
+        self.number += 1
+        request.update(
+            table=self.table_id,
+            seat=self.seat,
+            conn=self.id,
+            reply=self.reply,
+            n=self.number,
+            lang=self.tag,
+        )
+        await self.gateway.inbox.send(lane_of(self.table_id), request)
+
+    async def _pump(self, subscription: Subscription, channel: str) -> None:
+        """The bus to the browser: the replies to this connection, and after the welcome its
+        seat's (or the public) channel from where the welcome was made."""
+        welcomed = False
+        while True:
+            try:
+                async with asyncio.timeout(None if welcomed else ASK_TIMEOUT):
+                    message = await anext(subscription)
+            except TimeoutError:
+                why = "the table's dealer did not answer: connect again"
+                self._refuse(ProtocolError("dealer-unavailable", why), TRY_AGAIN, "try again")
+                return
+            except StopAsyncIteration:
+                return
+            text = message.payload
+            if message.channel != self.reply:
+                text, spoken = in_language(text, self.tag)
+                if not spoken and not self.spoke:  # a dealer new to the table: tell it
+                    await self._send({"op": "speak"})
+                self.spoke = not spoken
+            else:
+                after, text = split_reply(text)
+                if after is not None:
+                    welcomed = True
+                    await subscription.follow(channel, after)
+                elif not welcomed:  # the hello refused (its answer comes before any other)
+                    self.outbox.send(text)
+                    self.outbox.close(4404 if '"no-table"' in text else POLICY_VIOLATION)
+                    return
+            if not self.outbox.send(text):
+                self.outbox.close(TOO_SLOW, "too slow: reconnect for a snapshot")
+                return
+
+    async def _forward(self) -> None:
+        """The browser to the dealer: each action or command, once checked here."""
+        guard = self.gateway.guard
+        while True:
+            message = await self.websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            if not guard.message_allowed(self.id):
+                rate = guard.settings.message_rate
+                self.outbox.close(POLICY_VIOLATION, f"too many messages (at most {rate})")
+                return
+            try:
+                text = message.get("text")
+                if text is None:
+                    raise ProtocolError("bad-message", "messages are JSON in text frames")
+                parsed = parse_message(text)
+                if isinstance(parsed, Hello | Watch):
+                    raise ProtocolError("bad-message", "this connection has said hello already")
+                if isinstance(parsed, Command) and parsed.kind == "ping":
+                    self.outbox.send(encode({"type": "pong"}))
+                elif self.seat is None:
+                    raise ProtocolError("watching", "a watcher may send ping, nothing else")
+                else:
+                    await self._send({"op": "message", "text": text})
+            except ProtocolError as problem:
+                self.outbox.send(encode(problem.to_dict()))
+
+
+GATEWAY = TableHandlers.named_in(globals())
+"""A gateway's handlers of the table-bound routes (:func:`drawpoker.site.app.site_routes`)."""

@@ -1,0 +1,269 @@
+"""The site's limits on what anonymous clients may use, and the checks that keep them: tables
+made per minute and tables open per address, the tables one server holds, messages per
+WebSocket connection, connections per address, the time a connection has to say hello and a
+request to send its body, and the origins allowed to change anything.
+
+Rates are counted with the ``limits`` library (moving windows in memory: a restarted server
+starts its counts afresh). A gateway of a site with several (``--bus redis://...``) counts an
+address's tables, devices and connections in Redis instead, shared with the other gateways
+(:mod:`drawpoker.site.shared_limits`); while Redis cannot be reached it counts them in its own
+memory. A connection's messages are always counted where the connection is. A limit reached
+answers with a status and a sentence (:class:`Refused`): 429 when one client asks too much,
+503 when the site is full.
+
+>>> guard = Guard(SiteLimits(message_rate="2/minute"))
+>>> [guard.message_allowed("connection 1") for _ in range(3)]
+[True, True, False]
+>>> guard.message_allowed("connection 2")
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from drawpoker.errors import InvalidArgumentError
+
+if TYPE_CHECKING:  # the serve extra's library, imported when used: the CLI starts without it
+    from limits import RateLimitItem
+    from limits.strategies import MovingWindowRateLimiter
+
+    from drawpoker.site.shared_limits import SharedCounts
+
+log = logging.getLogger(__name__)
+
+POLICY_VIOLATION = 1008
+"""The WebSocket close code of a connection closed for breaking a limit (RFC 6455)."""
+
+
+@dataclass(frozen=True)
+class SiteLimits:
+    """The numbers of :class:`Guard` (``drawpoker serve``'s options of the same names).
+
+    ``table_rate`` and ``message_rate`` are rates in the ``limits`` notation: one or more of
+    ``COUNT/PERIOD`` (or ``COUNT per PERIOD``) separated by ``;``.
+
+    >>> SiteLimits().open_tables
+    20
+    """
+
+    table_rate: str = "10/minute"
+    """Tables one address may make."""
+    open_tables: int = 20
+    """Tables made by one address, or by one device seated at them, that may be open at once."""
+    max_tables: int = 2000
+    """Tables the server holds in memory; a new one beyond it is refused (503)."""
+    idle_table: float = 1800.0
+    """Seconds a table nobody took a seat at lives before it is removed."""
+    archive_after: float = 300.0
+    """Seconds a finished table without a connection stays in memory (it stays in the file)."""
+    sweep: float = 30.0
+    """Seconds between two looks for expired and finished tables."""
+    message_rate: str = "20/second;240/minute"
+    """Messages one WebSocket connection may send; beyond it the connection is closed."""
+    connections_per_address: int = 16
+    """WebSocket connections one address may have open."""
+    hello_timeout: float = 10.0
+    """Seconds a new WebSocket connection has to say hello."""
+    body_timeout: float = 10.0
+    """Seconds a request has to send its body (a slower one gets 408)."""
+    lobby_connections: int = 500
+    """Lobby pages the server keeps up to date at once (a further one is refused, 503)."""
+    watchers_per_table: int = 50
+    """People who may watch one table at once (a further one is refused)."""
+
+    def __post_init__(self) -> None:
+        for name in ("table_rate", "message_rate"):
+            rates(getattr(self, name), name)
+        for name in (
+            "open_tables",
+            "max_tables",
+            "connections_per_address",
+            "lobby_connections",
+            "watchers_per_table",
+        ):
+            if not 1 <= getattr(self, name) <= 10**6:
+                raise InvalidArgumentError(f"{name} is 1..1000000, not {getattr(self, name)}")
+        for name in ("idle_table", "archive_after", "sweep", "hello_timeout", "body_timeout"):
+            if not 0 <= getattr(self, name) <= 86400 * 7:
+                raise InvalidArgumentError(f"{name} is 0..604800 seconds")
+
+
+def rates(text: str, name: str = "rate") -> list[RateLimitItem]:
+    """The rates written in ``text``; :class:`InvalidArgumentError` naming ``name`` otherwise.
+
+    >>> rates("10/minute;2/second")
+    [10 per 1 minute, 2 per 1 second]
+    >>> rates("often")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: rate must be COUNT/PERIOD (such as 10/minute), \
+not 'often'
+    """
+    from limits import parse_many  # serve extra: the CLI starts without it
+
+    try:
+        return parse_many(text)
+    except ValueError:
+        raise InvalidArgumentError(
+            f"{name} must be COUNT/PERIOD (such as 10/minute), not {text!r}"
+        ) from None
+
+
+class Refused(Exception):
+    """A request refused by a limit: the HTTP ``status`` (429 or 503), a ``code`` and a
+    sentence for people.
+
+    >>> str(Refused(429, "too-many-tables", "slow down"))
+    'too-many-tables: slow down'
+    """
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.status = status
+        self.code = code
+        self.message = message
+
+
+class Guard:
+    """The counts behind :class:`SiteLimits`: rates per address and per connection, and the
+    WebSocket connections open per address.
+
+    >>> guard = Guard(SiteLimits(connections_per_address=1))
+    >>> guard.connect("10.0.0.1"), guard.connect("10.0.0.1")
+    (True, False)
+    >>> guard.disconnect("10.0.0.1"); guard.connect("10.0.0.1")
+    True
+    """
+
+    def __init__(self, settings: SiteLimits, shared: str | None = None) -> None:
+        # The serve extra's library, imported when used: the CLI starts without it.
+        from limits.storage import MemoryStorage
+        from limits.strategies import MovingWindowRateLimiter
+
+        self.settings = settings
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.table_rates = rates(settings.table_rate, "table_rate")
+        self.message_rates = rates(settings.message_rate, "message_rate")
+        self.connections: Counter[str] = Counter()
+        self.shared: SharedCounts | None = None
+        """The counts shared in the Redis at ``shared`` (a bus URL), if given."""
+        self.shared_limiter: MovingWindowRateLimiter | None = None
+        if shared is not None:
+            from drawpoker.site.shared_limits import SharedCounts
+
+            self.shared = SharedCounts(shared)
+            self.shared_limiter = MovingWindowRateLimiter(self.shared.storage)
+
+    def table_allowed(self, address: str) -> bool:
+        """Counts a new table of ``address``; ``False`` when it has made its rate already.
+
+        >>> guard = Guard(SiteLimits(table_rate="1/minute"))
+        >>> guard.table_allowed("a"), guard.table_allowed("a"), guard.table_allowed("b")
+        (True, False, True)
+        """
+        return self._shared_hit(self.table_rates, "tables", address)
+
+    def device_allowed(self, address: str) -> bool:
+        """Counts a new device key of ``address``; ``False`` beyond ``table_rate`` (a person
+        makes one device key per browser, fewer than tables).
+
+        >>> guard = Guard(SiteLimits(table_rate="1/minute"))
+        >>> guard.device_allowed("a"), guard.device_allowed("a"), guard.table_allowed("a")
+        (True, False, True)
+        """
+        return self._shared_hit(self.table_rates, "devices", address)
+
+    def message_allowed(self, connection: str) -> bool:
+        """Counts a message of ``connection``; ``False`` beyond ``message_rate``."""
+        return self._hit(self.message_rates, "messages", connection)
+
+    def _hit(
+        self, items: list[RateLimitItem], *keys: str, limiter: MovingWindowRateLimiter | None = None
+    ) -> bool:
+        limiter = limiter or self.limiter
+        # every rate is tested before any is counted: a refused request uses up nothing
+        if not all(limiter.test(item, *keys) for item in items):
+            return False
+        return all([limiter.hit(item, *keys) for item in items])
+
+    def _shared_hit(self, items: list[RateLimitItem], *keys: str) -> bool:
+        """:meth:`_hit` in the shared storage if there is one and it answers, else in memory."""
+        from limits.errors import StorageError
+
+        if self.shared_limiter is not None:
+            try:
+                return self._hit(items, *keys, limiter=self.shared_limiter)
+            except StorageError as problem:
+                log.warning("limits counted in memory: Redis did not answer (%s)", problem)
+        return self._hit(items, *keys)
+
+    def connect(self, address: str) -> bool:
+        """Counts a WebSocket connection of ``address``; ``False`` (not counted) when it has
+        ``connections_per_address`` open already (on the whole site with shared counts)."""
+        from limits.errors import StorageError
+
+        limit = self.settings.connections_per_address
+        if self.shared is not None:
+            try:
+                return self.shared.connect(address, limit)
+            except StorageError as problem:
+                log.warning("connections counted in memory: Redis did not answer (%s)", problem)
+        if self.connections[address] >= limit:
+            return False
+        self.connections[address] += 1
+        return True
+
+    def disconnect(self, address: str) -> None:
+        """A connection counted by :meth:`connect` closed."""
+        from limits.errors import StorageError
+
+        if self.shared is not None and self.shared.holds(address):
+            try:
+                self.shared.disconnect(address)
+            except StorageError as problem:  # it counts until its term runs out
+                log.warning("a closed connection still counts a while: %s", problem)
+            return
+        self.connections[address] -= 1
+        if self.connections[address] <= 0:
+            del self.connections[address]
+
+    async def keep_counts(self) -> None:
+        """With shared counts, renews this process's open connections in Redis every
+        :data:`~drawpoker.site.shared_limits.RENEW_SECONDS` (they lapse if it dies); without,
+        returns at once."""
+        from limits.errors import StorageError
+
+        from drawpoker.site.shared_limits import RENEW_SECONDS
+
+        if self.shared is None:
+            return
+        while True:
+            held = {address: list(members) for address, members in self.shared.members.items()}
+            try:
+                await asyncio.to_thread(self.shared.renew, held)
+            except StorageError as problem:
+                log.warning("open connections not renewed: Redis did not answer (%s)", problem)
+            await asyncio.sleep(RENEW_SECONDS)
+
+
+def origin_of(url: str) -> str:
+    """The origin of ``url`` (scheme, host and port, as a browser's ``Origin`` header writes
+    it); :class:`InvalidArgumentError` when it is not an http(s) URL.
+
+    >>> origin_of("http://127.0.0.1:8000/"), origin_of("https://poker.example/play")
+    ('http://127.0.0.1:8000', 'https://poker.example')
+    >>> origin_of("poker.example")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: 'poker.example' is not an http:// or https:// URL
+    """
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise InvalidArgumentError(f"{url!r} is not an http:// or https:// URL")
+    return f"{parts.scheme}://{parts.netloc}".lower()

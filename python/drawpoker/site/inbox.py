@@ -1,0 +1,113 @@
+"""Requests from the gateways to the dealer of a table: each lane (:mod:`drawpoker.site.lanes`)
+has an inbox, a Redis stream that any gateway appends to (``XADD``, Redis choosing the entry
+ids, so many writers never clash) and that only the lane's holder reads (``XREAD`` after the
+last id it handled). The holder records that id after each request it handled (the lane's
+``done`` key), and the store records the id of the request whose changes it writes in the
+same transaction as those changes (:meth:`~drawpoker.site.store.Store.inbox_position`). A
+dealer taking the lane over goes on from the later of the two: a request whose changes were
+committed is never handled again, even when its dealer died before recording it done, and a
+request sent while the lane had no holder (its dealer died) waits in the inbox and is handled
+by the next one.
+
+A request is a JSON object naming its ``op`` (``hello``, ``act``, ``create``, ...) and its
+``table``; the dealer answers on the bus (:mod:`drawpoker.site.bus`), on the reply channel the
+request names. Only a request that wrote nothing (a hello, a refusal) may be handled twice:
+when its dealer died before recording it done and Redis lost the ``done`` key.
+
+>>> RedisInbox(Redis()).key(3)
+'drawpoker:inbox:3'
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, cast
+
+from redis.asyncio import Redis
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
+from redis.typing import KeyT, StreamIdT
+
+from drawpoker.site.bus import BusUnavailable
+
+REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
+"""What redis-py raises when Redis cannot be reached."""
+
+KEEP = 10000
+"""Requests an inbox keeps (a lane without a holder for long drops its oldest)."""
+
+BLOCK_MS = 500
+"""The longest one read waits: between two, a dealer sees the lanes it gained or lost."""
+
+START = "0-0"
+"""Where a lane's reading starts when no dealer handled a request of it yet."""
+
+
+def later(entry: str, other: str | None) -> str:
+    """The later of two inbox entry ids (Redis's ``<ms>-<n>``); ``entry`` without ``other``.
+
+    >>> later("1700000000000-9", "1700000000001-0"), later("5-2", "5-10"), later("5-2", None)
+    ('1700000000001-0', '5-10', '5-2')
+    """
+    if other is None:
+        return entry
+    return max(entry, other, key=lambda e: tuple(int(part) for part in e.split("-")))
+
+
+class RedisInbox:
+    """The lanes' inboxes in Redis: lane ``n``'s stream is ``{prefix}:inbox:n`` and the id of
+    its last request handled ``{prefix}:inbox:n:done``.
+
+    >>> RedisInbox(Redis(), prefix="site").key(0, "done")
+    'site:inbox:0:done'
+    """
+
+    def __init__(self, client: Redis, prefix: str = "drawpoker") -> None:
+        self.client = client
+        self.prefix = prefix
+
+    def key(self, lane: int, what: str = "") -> str:
+        """The Redis key of ``lane``'s inbox (or of its ``done`` mark).
+
+        >>> RedisInbox(Redis()).key(5, "done")
+        'drawpoker:inbox:5:done'
+        """
+        return f"{self.prefix}:inbox:{lane}" + (f":{what}" if what else "")
+
+    async def send(self, lane: int, request: dict[str, Any]) -> None:
+        """Appends ``request`` to ``lane``'s inbox; :class:`BusUnavailable` when Redis is down."""
+        try:
+            await self.client.xadd(
+                self.key(lane), {"r": json.dumps(request)}, maxlen=KEEP, approximate=True
+            )
+        except REDIS_DOWN as error:
+            raise BusUnavailable(self.key(lane)) from error
+
+    async def resume_from(self, lane: int, committed: str | None = None) -> str:
+        """The id after which a new holder of ``lane`` reads: the later of its last request
+        recorded done and ``committed``, the last whose changes the store holds."""
+        done = await self.client.get(self.key(lane, "done"))
+        return later(START if done is None else str(done), committed)
+
+    async def read(
+        self, after: dict[int, str], block_ms: int = BLOCK_MS
+    ) -> list[tuple[int, str, dict[str, Any]]]:
+        """The requests of the lanes of ``after`` past each lane's id, in order per lane:
+        ``(lane, id, request)``; an empty list when none came within ``block_ms``."""
+        if not after:
+            return []
+        streams: dict[KeyT, StreamIdT] = {self.key(lane): last for lane, last in after.items()}
+        reply = cast(
+            list[tuple[str, list[tuple[str, dict[str, str]]]]],
+            await self.client.xread(streams, count=100, block=block_ms),
+        )
+        found = []
+        for key, entries in reply or []:
+            lane = int(key.rsplit(":", 1)[1])
+            for entry, fields in entries:
+                found.append((lane, entry, json.loads(fields["r"])))
+        return found
+
+    async def handled(self, lane: int, entry: str) -> None:
+        """Records ``entry`` as ``lane``'s last request handled."""
+        await self.client.set(self.key(lane, "done"), entry)

@@ -1,0 +1,142 @@
+"""The applications of ``drawpoker serve --role gateway`` and ``--role dealer``
+(docs/scale-out.md): a gateway serves the pages, the table API and the tables' WebSockets
+(:mod:`drawpoker.site.gateway`); a dealer serves only ``/health`` and plays its lanes' tables
+(:mod:`drawpoker.site.dealer`). Both need a PostgreSQL store and a Redis bus.
+
+>>> app = gateway_app("postgresql://localhost/poker", "redis://localhost")
+>>> sorted(route.path for route in app.routes)[:3]
+['/', '/api/analyse', '/api/devices']
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Coroutine
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from drawpoker.site import app as site
+from drawpoker.site import gateway
+from drawpoker.site.bus import RedisBus
+from drawpoker.site.dealer import Dealer
+from drawpoker.site.guard import Guard, Refused, SiteLimits, origin_of
+from drawpoker.site.house import House
+from drawpoker.site.room import Pace
+from drawpoker.site.store import Store, StoreUnavailableError
+
+
+def _finishing(app: Starlette, origins: set[str], public_url: str) -> Starlette:
+    app.state.public_url = public_url.rstrip("/")
+    app.state.origins = origins
+    app.add_middleware(site.OriginCheck, allowed=origins)
+    app.add_middleware(site.SecurityHeaders)
+    return app
+
+
+async def _stopped(tasks: list[asyncio.Task[None]]) -> None:
+    for task in tasks:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+
+def gateway_app(
+    store_url: str,
+    bus_url: str,
+    limits: SiteLimits | None = None,
+    public_url: str = site.DEFAULT_URL,
+    origins: set[str] | None = None,
+) -> Starlette:
+    """A gateway: the pages and the table API and WebSockets, its tables' dealers reached
+    through the bus; devices and leaderboards straight from the store."""
+    guard = Guard(limits or SiteLimits(), shared=bus_url)  # an address's counts site-wide
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(store_url)
+        bus = RedisBus.from_url(bus_url)
+        app.state.gateway = gateway.Gateway(store, bus, guard)
+        app.state.house = House(store)  # no room: devices and ratings, read from the store
+        app.state.house.guard = guard
+        lobby = gateway.GatewayLobby(bus)
+        app.state.lobby = lobby.feed
+        work = [
+            app.state.gateway.keep_present(),
+            guard.keep_counts(),
+            lobby.run(),
+            lobby.feed.run(),
+        ]
+        tasks = [asyncio.create_task(step) for step in work]
+        try:
+            yield
+        finally:
+            await _stopped(tasks)
+            await bus.aclose()
+            store.close()
+
+    app = Starlette(
+        routes=[*site.site_routes(gateway.GATEWAY), Route("/health", _health)],
+        lifespan=lifespan,
+        exception_handlers={
+            StoreUnavailableError: site.store_away,
+            Refused: gateway.refused,
+        },
+    )
+    app.state.guard = guard
+    return _finishing(app, origins or {origin_of(public_url)}, public_url)
+
+
+def dealer_app(
+    store_url: str,
+    bus_url: str,
+    pace: Pace | None = None,
+    limits: SiteLimits | None = None,
+    public_url: str = site.DEFAULT_URL,
+    origins: set[str] | None = None,
+) -> Starlette:
+    """A dealer: its lanes' tables, played from their inboxes; it serves only ``/health`` (its
+    lanes).
+
+    >>> [route.path for route in dealer_app("postgresql://localhost/poker", "redis://x").routes]
+    ['/health']
+    """
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(store_url)
+        house = House(store, pace, limits)
+        bus = RedisBus.from_url(bus_url)
+        dealer = Dealer(house, bus)
+        app.state.dealer = dealer
+        work: list[Coroutine[Any, Any, None]] = [
+            dealer.keep_lanes(),
+            dealer.serve_inbox(),
+            dealer.publisher.run(),
+            dealer.publish_lobby(),
+            site.sweep_tables(house),
+        ]
+        tasks = [asyncio.create_task(step) for step in work]
+        try:
+            yield
+        finally:
+            await _stopped(tasks)
+            await dealer.release()
+            await house.stop()
+            await bus.aclose()
+            store.close()
+
+    app = Starlette(routes=[Route("/health", _health)], lifespan=lifespan)
+    return _finishing(app, origins or {origin_of(public_url)}, public_url)
+
+
+async def _health(request: Request) -> Response:
+    """``{"role": ..., "lanes": [...]}``: what this process does (a dealer: its lanes)."""
+    dealer: Dealer | None = getattr(request.app.state, "dealer", None)
+    if dealer is None:
+        return JSONResponse({"role": "gateway"})
+    return JSONResponse({"role": "dealer", "name": dealer.name, "lanes": sorted(dealer.held)})

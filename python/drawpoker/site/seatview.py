@@ -1,0 +1,536 @@
+"""What one seat is shown, as JSON: the seat's view of the current hand (:func:`seat_state`)
+and its events (:func:`event_json`). Everything here is read from ``table.view(seat)`` and the
+events that seat may see, never from the house's copy of the hand, so no other seat's hidden
+card, no card of the stub and no seed can reach a browser through it.
+
+Cards are written as text (``"As"``, ``"Td"``, ``"Jk"`` for the joker). Every object that holds
+cards also names its ``hand`` (the index of the hand at the table), so a card is always read
+against the hand it belongs to.
+
+>>> from drawpoker.table import Table
+>>> from drawpoker.engine import game
+>>> table = Table(game("holdem"), 3, seed=5)
+>>> state = seat_state(table, 1, players=[], status="playing", seq=4, time_left=None)
+>>> state["hand"], len(state["cards"]), state["card_counts"], state["blinds"]
+(0, 2, [2, 2, 2], [{'seat': 1, 'amount': 50, 'name': 'SB'}, {'seat': 2, 'amount': 100, \
+'name': 'BB'}])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from itertools import combinations
+from typing import Any
+
+from drawpoker import _core
+from drawpoker.cards import format_cards
+from drawpoker.engine import Action, Event, GameSpec, Hand, HandView, side_pots
+from drawpoker.engine.actions import LegalActions
+from drawpoker.engine.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
+from drawpoker.narration import hand_words
+from drawpoker.site.seat_help import draw_tip, hand_line
+from drawpoker.table import Table
+
+DRAW_RULES = {
+    "3": "up to 3 cards",
+    "3-or-4-with-ace": "up to 3 cards, or 4 when the card you keep is an ace or the joker",
+}
+"""The Five-Card Draw limits that need words (R-DRAW-7); any other is "up to N cards"."""
+
+MASKED_DRAW_CARDS = 7
+"""Hands up to this many cards get the list of every legal discard set (2**7 checks at most);
+a bigger hand gets only the most cards it may exchange."""
+
+
+def preset_kind(rule: str, percent: int) -> tuple[str, dict[str, int]]:
+    """A sizing preset as a (kind, numbers) pair for the page to say in its own language (its
+    catalogue's ``table.preset.<kind>``), from the preset's rule: the engine's stable id of how
+    its total is found (``pot-share`` or ``bet-multiple``) and its percentage, never from its
+    English label.
+
+    >>> preset_kind("pot-share", 33), preset_kind("pot-share", 100), preset_kind("pot-share", 50)
+    (('share', {'share': 33}), ('pot', {}), ('half_pot', {}))
+    >>> preset_kind("bet-multiple", 300), preset_kind("bet-multiple", 250)
+    (('times', {'times': 3}), ('bet_share', {'share': 250}))
+    """
+    if rule == "pot-share":
+        named: dict[int, tuple[str, dict[str, int]]] = {100: ("pot", {}), 50: ("half_pot", {})}
+        return named.get(percent, ("share", {"share": percent}))
+    if percent % 100 == 0:
+        return ("times", {"times": percent // 100})
+    return ("bet_share", {"share": percent})
+
+
+PRESETS = {label: preset_kind(rule, percent) for label, rule, percent in _core.preset_rules()}
+"""Every preset the engine offers (``_core.preset_rules``: each label of the legal actions
+with its rule), as :func:`preset_kind` says it: made from the engine's own table, so a preset
+added there is said by its rule with no change here."""
+
+
+def structure_kind(betting: object) -> tuple[str, dict[str, int]]:
+    """A betting structure as a (kind, amounts) pair, for a page to say in its own language.
+
+    >>> from drawpoker.engine import game
+    >>> structure_kind(game("omaha").betting), structure_kind(game("five-card-draw").betting)
+    (('pot-limit', {}), ('unit', {'unit': 20}))
+    """
+    if isinstance(betting, FixedLimit):
+        return ("fixed-limit", {})
+    if isinstance(betting, PotLimit):
+        return ("pot-limit", {})
+    if isinstance(betting, NoLimit):
+        return ("no-limit", {})
+    if isinstance(betting, UnitBetting):
+        return ("unit", {"unit": betting.unit})
+    return ("no-betting", {})
+
+
+def betting_facts(betting: object) -> dict[str, Any]:
+    """A betting structure as the table page shows it: its name in English (``structure``),
+    its kind and amounts for the page's own words (``structure_kind``, :func:`structure_kind`)
+    and, in fixed limit, the small and big bets (``None`` elsewhere).
+
+    >>> from drawpoker.engine import game
+    >>> betting_facts(game("stud").betting)
+    {'structure': 'fixed limit', 'structure_kind': ('fixed-limit', {}), 'small_bet': 200, \
+'big_bet': 400}
+    >>> betting_facts(game("omaha").betting)["structure"]
+    'pot limit'
+    """
+    small = big = None
+    if isinstance(betting, FixedLimit):
+        structure, small, big = "fixed limit", betting.small, betting.big
+    elif isinstance(betting, PotLimit):
+        structure = "pot limit"
+    elif isinstance(betting, NoLimit):
+        structure = "no limit"
+    elif isinstance(betting, UnitBetting):
+        structure = f"bets of {betting.unit}"
+    else:
+        structure = "no betting"
+    kind = structure_kind(betting)
+    return {"structure": structure, "structure_kind": kind, "small_bet": small, "big_bet": big}
+
+
+def cards_text(cards: Iterable[int]) -> list[str]:
+    """Cards as text, one string each (``Jk`` is the joker).
+
+    >>> cards_text([51, 52, 8])
+    ['As', 'Jk', '4c']
+    """
+    cards = list(cards)
+    return format_cards(cards).split() if cards else []
+
+
+def shown_text(strength: int, ranking: str, tag: str = "en") -> str:
+    """A shown hand's description (``Two pair, kings and nines``) in the language of ``tag``
+    (the narration's words: :func:`drawpoker.narration.hand_words`), or ``""`` when the
+    ranking cannot describe that strength.
+
+    >>> shown_text(7462, "high"), shown_text(7462, "high", "ar")
+    ('Royal flush', 'رويال فلاش')
+    """
+    try:
+        return hand_words(strength, ranking, tag)
+    except ValueError:
+        return ""
+
+
+def rankings_of(spec: GameSpec) -> tuple[str, ...]:
+    """The rankings of a game's showdown parts: a shown hand's strength is read by the first,
+    its low's (hi/lo games) by the last.
+
+    >>> from drawpoker.engine import game
+    >>> rankings_of(game("stud-hi-lo"))
+    ('high', 'ace-five')
+    """
+    return tuple(part.ranking for part in spec.showdown)
+
+
+def event_json(
+    event: Event,
+    seq: int,
+    hand: int,
+    timer: bool = False,
+    sentence: str | None = None,
+) -> dict[str, Any]:
+    """One event as a seat receives it, numbered ``seq`` in its stream; ``private`` marks an
+    event only this seat sees; an action the turn timer took for its seat (R-TABLE-1) has
+    ``timer``; ``sentence`` is the event as the narration tells it to the reader
+    (:mod:`drawpoker.narration`), in their language. A shown hand's description is in the
+    sentence and in the state's ``shown`` (in the reader's language), not in the event.
+
+    >>> event_json(Event("show", 1, None, 7462, (51, 47, 43, 39, 35)), 9, 0)
+    {'seq': 9, 'hand': 0, 'kind': 'show', 'seat': 1, 'amount': 7462, \
+'cards': ['As', 'Ks', 'Qs', 'Js', 'Ts'], 'private': False}
+    >>> event_json(Event("check", 0, None), 11, 0, timer=True)["timer"]
+    True
+    >>> event_json(Event("blind", 0, None, 50, blind="small"), 12, 0)["blind"]
+    'small'
+    >>> from drawpoker.engine import Award
+    >>> event_json(Event("award", 0, None, 90, award=Award(1, 2, "low", 6174)), 13, 0)["award"]
+    {'pot': 1, 'pots': 2, 'share': 'low'}
+    """
+    data: dict[str, Any] = {
+        "seq": seq,
+        "hand": hand,
+        "kind": event.kind,
+        "seat": event.seat,
+        "amount": event.amount,
+        "cards": cards_text(event.cards),
+        "private": event.to is not None,
+    }
+    if event.blind is not None:
+        data["blind"] = event.blind
+    if event.award is not None:
+        data["award"] = {k: getattr(event.award, k) for k in ("pot", "pots", "share")}
+    if timer:
+        data["timer"] = True
+    if sentence is not None:
+        data["sentence"] = sentence
+    return data
+
+
+def legal_json(view: HandView, legal: LegalActions, why_illegal: Any) -> dict[str, Any]:
+    """The seat's legal actions: kinds, the call, the bet or raise range and step, the presets,
+    whether the largest total is all the seat's chips (``all_in``), and in a draw every legal
+    set of discards as a mask over the seat's cards (bit ``i`` = card ``i``) with the draw
+    limit in words. ``why_illegal(action)`` is the hand's check.
+
+    >>> from drawpoker.engine import Hand, game
+    >>> hand = Hand(game("holdem"), [1000, 1000])
+    >>> legal_json(hand.view(0), hand.legal_actions(), hand.why_illegal)["presets"]
+    [{'name': '2x', 'kind': 'times', 'values': {'times': 2}, 'amount': 200}, \
+{'name': '3x', 'kind': 'times', 'values': {'times': 3}, 'amount': 300}]
+    """
+    data: dict[str, Any] = {
+        "kinds": list(legal.kinds),
+        "call": legal.call,
+        "min_to": legal.min_to,
+        "max_to": legal.max_to,
+        "step": legal.step,
+        "max_discards": legal.max_discards,
+        "presets": [
+            {"name": name, "kind": PRESETS[name][0], "values": PRESETS[name][1], "amount": amount}
+            for name, amount in legal.presets
+        ],
+        "all_in": 0 < legal.max_to == view.stacks[view.seat] + view.bets[view.seat],
+    }
+    if "draw" in legal.kinds:
+        cards = view.cards
+        masks = None
+        if len(cards) <= MASKED_DRAW_CARDS:
+            masks = [
+                sum(1 << i for i in chosen)
+                for size in range(min(legal.max_discards, len(cards)) + 1)
+                for chosen in combinations(range(len(cards)), size)
+                if why_illegal(Action.draw([cards[i] for i in chosen])) is None
+            ]
+            masks.sort()
+        street = view.game.streets[view.street] if view.street < len(view.game.streets) else None
+        limit = street.draw if street is not None else None
+        data["draws"] = masks
+        most = min(legal.max_discards, len(cards))  # a limit of "5" is badugi's every four
+        data["draw_rule"] = DRAW_RULES.get(limit or "", f"up to {most} cards")
+    return data
+
+
+_BLIND_NAMES = {"small": "SB", "big": "BB"}
+"""A blind's badge, by the blind the engine says it posted."""
+
+
+def _shown(events: Sequence[Event], rankings: Sequence[str], tag: str) -> list[dict[str, Any]]:
+    """The hands shown, described in the tag's language; in a hi/lo game each also has
+    ``low``: its qualifying low described, or ``None`` when it has none."""
+    lows = {e.seat: e.amount for e in events if e.kind == "low"}
+    shown = []
+    for e in events:
+        if e.kind == "show" and e.seat is not None:
+            entry: dict[str, Any] = {
+                "seat": e.seat,
+                "cards": cards_text(e.cards),
+                "text": shown_text(e.amount, rankings[0], tag),
+            }
+            if len(rankings) > 1:
+                low = lows.get(e.seat)
+                entry["low"] = None if low is None else shown_text(low, rankings[-1], tag)
+            shown.append(entry)
+    return shown
+
+
+def _awards(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """A showdown's result per pot as the engine awarded it: each pot's chips, the seats that
+    won it whole or its high half (``high``) and its low half (``low``; empty when no low
+    qualified, R-A5-4). Empty when nobody showed down (the pot went uncontested).
+
+    >>> from drawpoker.engine import Award
+    >>> def award(seat, chips, pot, share):
+    ...     return Event("award", seat, None, chips, award=Award(pot, 2, share, 1))
+    >>> _awards([award(0, 51, 0, "high"), award(1, 50, 0, "low"), award(1, 40, 1, "whole")])
+    [{'amount': 101, 'high': [0], 'low': [1]}, {'amount': 40, 'high': [1], 'low': []}]
+    """
+    pots: dict[int, dict[str, Any]] = {}
+    for e in events:
+        if e.kind != "award" or e.award is None or e.award.strength is None:
+            continue
+        pot = pots.setdefault(e.award.pot, {"amount": 0, "high": [], "low": []})
+        pot["amount"] += e.amount
+        pot["low" if e.award.share == "low" else "high"].append(e.seat)
+    return [
+        {**pot, "high": sorted(pot["high"]), "low": sorted(pot["low"])}
+        for _, pot in sorted(pots.items())
+    ]
+
+
+def _won(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The chips each winner took in all, from every pot and half it was awarded, by seat.
+
+    >>> from drawpoker.engine import Award
+    >>> high, low = Award(0, 1, "high", 9), Award(0, 1, "low", 5)
+    >>> _won([Event("award", 2, None, 51, award=high), Event("award", 2, None, 50, award=low)])
+    [{'seat': 2, 'amount': 101}]
+    """
+    won: dict[int, int] = {}
+    for e in events:
+        if e.kind == "award" and e.seat is not None:
+            won[e.seat] = won.get(e.seat, 0) + e.amount
+    return [{"seat": seat, "amount": chips} for seat, chips in sorted(won.items())]
+
+
+def hand_json(
+    view: HandView,
+    hand: int,
+    winners: Sequence[int] = (),
+    tag: str = "en",
+) -> dict[str, Any]:
+    """The seat's view of one hand: its cards, the public facts, the up cards, the hands shown
+    (described in the language of ``tag``) and exposed, who posted the blinds, the pots, the
+    chips won and, once the hand is over, its ``winners`` (public then: in a game without
+    betting they score the points) and, when it reached a showdown, ``awards``: each pot's
+    high (and in a hi/lo game low) winners (:func:`_awards`). ``bets`` are
+    the chips in front of the seats in the betting round being played: once a round ends (a
+    draw, the next street, the showdown) they are in the pot.
+
+    >>> from drawpoker.engine import Hand, game
+    >>> data = hand_json(Hand(game("five-card-draw"), [500, 500], seed=3).view(0), 0)
+    >>> data["pot"], data["phase"], data["drawn"], data["board"]
+    (20, 'bet', [-1, -1], [])
+    """
+    events = list(view.events)
+    rankings = rankings_of(view.game)
+    # the engine keeps a round's bets until the next round's first bet; on the felt they are
+    # swept into the pot as soon as the round ends
+    bets = list(view.bets) if view.phase == "bet" else [0] * view.seats
+    # the pots in the middle: this round's bets in front of the seats are not in them yet (an
+    # unmatched bet is not a side pot)
+    middle = [c - b for c, b in zip(view.committed, bets, strict=True)]
+    pots = side_pots(middle, view.live) if any(middle) else []
+    pot_list = [
+        {"amount": p.amount + (view.dead if i == 0 else 0), "eligible": list(p.eligible)}
+        for i, p in enumerate(pots)
+    ]
+    return {
+        "hand": hand,
+        "button": view.button,
+        "street": view.street,
+        "phase": view.phase,
+        "actor": view.actor,
+        "cards": cards_text(view.cards),
+        "card_counts": list(view.card_counts),
+        "up": [cards_text(cards) for cards in view.up_cards],
+        "board": cards_text(view.board),
+        "stacks": list(view.stacks),
+        "bets": bets,
+        "committed": list(view.committed),
+        "pot": view.pot,
+        "pots": pot_list,
+        "live": list(view.live),
+        "current_bet": view.current_bet,
+        "drawn": list(view.drawn),
+        "blinds": [
+            {"seat": e.seat, "amount": e.amount, "name": _BLIND_NAMES[e.blind]}
+            for e in events
+            if e.kind == "blind" and e.blind in _BLIND_NAMES
+        ],
+        "shown": _shown(events, rankings, tag),
+        "exposed": [
+            {"seat": e.seat, "cards": cards_text(e.cards)} for e in events if e.kind == "expose"
+        ],
+        "won": _won(events),
+        "returned": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "return"],
+        "redeals": sum(1 for e in events if e.kind == "redeal"),
+        "winners": list(winners) if view.phase == "done" else [],
+        "awards": _awards(events),
+    }
+
+
+def own_state(table: Table, seat: int, *, status: str, seq: int, tag: str = "en") -> dict[str, Any]:
+    """What ``seat`` alone is shown at this moment: the current hand as it sees it
+    (:func:`hand_json`, its words in the language of ``tag``), its own hand described as it
+    stands (``own_hand``, :func:`~drawpoker.site.seat_help.hand_line`), its legal actions on its
+    turn (only while the table plays) with, at its draw, the tips page's best discard (``tip``,
+    :func:`~drawpoker.site.seat_help.draw_tip`), and ``seq``, the latest event of the seat's
+    stream.
+
+    >>> from drawpoker.table import Table
+    >>> from drawpoker.engine import game
+    >>> own = own_state(Table(game("holdem"), 2, seed=1), 0, status="playing", seq=3)
+    >>> own["seat"], own["legal"]["kinds"]
+    (0, ['fold', 'call', 'raise'])
+    """
+    index = len(table.hands) - 1
+    hand = table.hand
+    view = hand.view(seat)
+    data = hand_json(view, index, hand.winners if hand.is_over else (), tag)
+    legal = view.legal if status == "playing" and not table.is_over else None
+    data.update(
+        {
+            "type": "state",
+            "seat": seat,
+            "seq": seq,
+            "legal": None if legal is None else legal_json(view, legal, hand.why_illegal),
+            "own_hand": hand_line(view, tag),
+            "tip": None if legal is None else draw_tip(view),
+        }
+    )
+    return data
+
+
+def table_state(
+    table: Table,
+    *,
+    players: list[dict[str, Any]],
+    status: str,
+    time_left: float | None,
+    actions: int | None = None,
+    watching: int = 0,
+    settled: bool = False,
+) -> dict[str, Any]:
+    """What every seat is shown alike at this moment: the status, the round, the actions played
+    at the table (counted here when not given), the turn timer's seconds left, the standings
+    (by the chips each seat holds now, or its points in a game without betting; the chips at
+    the start of the hand are ``table_stacks``, and the standings are by them while the room
+    shows the previous hand's result: ``settled``), the players (``players`` and ``status``
+    come from the room: who sits where, who is away) and how many people are ``watching``.
+
+    >>> from drawpoker.table import Table
+    >>> from drawpoker.engine import game
+    >>> shared = table_state(Table(game("five-card-draw"), 2, seed=1), players=[],
+    ...                      status="playing", time_left=None)
+    >>> shared["round"], shared["actions"], [s["score"] for s in shared["standings"]]
+    (1, 0, [1990, 1990])
+    """
+    names = {p["seat"]: p["name"] for p in players}
+    stacks = table.stacks if settled else table.hand.stacks
+    scores = list(stacks) if table.betting else list(table.points)
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    places: dict[int, int] = {}
+    for position, s in enumerate(order):
+        tied = position > 0 and scores[order[position - 1]] == scores[s]
+        places[s] = places[order[position - 1]] if tied else position + 1
+    return {
+        "status": status,
+        "round": table.round,
+        "rounds": table.settings.rounds,
+        "is_over": table.is_over,
+        "actions": sum(len(h.actions) for h in table.hands) if actions is None else actions,
+        "time_left": None if time_left is None else round(max(time_left, 0.0), 2),
+        "timer": table.settings.turn_timer,
+        "table_stacks": list(table.stacks),
+        "points": list(table.points),
+        "standings": [
+            {
+                "place": places[s],
+                "seat": s,
+                "name": names.get(s, table.names[s]),
+                "score": scores[s],
+            }
+            for s in order
+        ],
+        "players": players,
+        "watching": watching,
+    }
+
+
+def seat_state(
+    table: Table,
+    seat: int | None,
+    *,
+    players: list[dict[str, Any]],
+    status: str,
+    seq: int,
+    time_left: float | None,
+    actions: int | None = None,
+    last: dict[str, Any] | None = None,
+    watching: int = 0,
+    settled: bool = False,
+    tag: str = "en",
+) -> dict[str, Any]:
+    """Everything ``seat`` is shown at this moment, in the language of ``tag`` where it has
+    words: its own part (:func:`own_state`), the part
+    every seat shares (:func:`table_state`) and the previous hand's summary (``last``: its
+    :func:`hand_json`, made here when not given; ``None`` in the first hand). A watcher
+    (``seat`` ``None``) is shown the current and the previous hand as :func:`public_view`
+    leaves them, and ``seq`` is the latest event of the public stream.
+
+    >>> from drawpoker.table import Table
+    >>> from drawpoker.engine import game
+    >>> state = seat_state(Table(game("five-card-draw"), 2, seed=1), 0, players=[],
+    ...                    status="playing", seq=3, time_left=None)
+    >>> state["round"], state["legal"], [s["score"] for s in state["standings"]]
+    (1, None, [1990, 1990])
+    >>> state = seat_state(Table(game("holdem"), 3, seed=5), None, players=[], status="playing",
+    ...                    seq=2, time_left=None)
+    >>> state["seat"], state["cards"], state["card_counts"], state["legal"], state["last"]
+    (None, [], [2, 2, 2], None, None)
+    """
+    index = len(table.hands) - 1
+    view_of: Callable[[Hand], HandView]
+    if seat is None:
+        hand = table.hand
+        winners = hand.winners if hand.is_over else ()
+        view_of = lambda hand: public_view(hand.view(0))  # noqa: E731
+        data = hand_json(view_of(hand), index, winners, tag)
+        data.update(
+            {
+                "type": "state",
+                "seat": None,
+                "seq": seq,
+                "legal": None,
+                "own_hand": None,
+                "tip": None,
+            }
+        )
+    else:
+        view_of = lambda hand: hand.view(seat)  # noqa: E731
+        data = own_state(table, seat, status=status, seq=seq, tag=tag)
+    data.update(
+        table_state(
+            table,
+            players=players,
+            status=status,
+            time_left=time_left,
+            actions=actions,
+            watching=watching,
+            settled=settled,
+        )
+    )
+    if last is None and index > 0:
+        previous = table.hands[index - 1]
+        last = hand_json(view_of(previous), index - 1, previous.winners, tag)
+    data["last"] = last
+    return data
+
+
+def public_view(view: HandView) -> HandView:
+    """``view`` with what only its seat knows taken out: no cards of its own, no legal
+    actions, only the events every seat sees. What is left (the board, up cards, bets, pots,
+    hands shown) is what a watcher may know.
+
+    >>> from drawpoker.engine import Hand, game
+    >>> hand = Hand(game("stud"), [1000, 1000], seed=4)
+    >>> public = public_view(hand.view(0))
+    >>> public.cards, [len(up) for up in public.up_cards], {e.to for e in public.events}
+    ((), [1, 1], {None})
+    """
+    return view._replace(cards=(), legal=None, events=tuple(e for e in view.events if e.to is None))

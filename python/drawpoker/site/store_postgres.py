@@ -1,0 +1,150 @@
+"""The store in PostgreSQL (``drawpoker serve --store postgresql://...``), through psycopg 3.
+
+The connection is in autocommit mode: a statement alone is its own transaction, and
+:meth:`PostgresBackend.transaction` runs several in one. When the server cannot be reached
+(restarted, down) a call raises :class:`~drawpoker.site.store_backend.StoreUnavailableError`
+and writes nothing (a transaction cut off is rolled back by the server); the next call
+connects again, and a call that finds its idle connection dropped by a restart since its last
+use sends its first statement again on a new one. Several servers may share one database:
+unlike SQLite's file there is no lock, and the dealers' fencing numbers
+(:meth:`~drawpoker.site.store.Store.take_lane`) keep two of them from writing one table.
+
+>>> placeholders("SELECT a FROM t WHERE b = ? AND c = ?")
+'SELECT a FROM t WHERE b = %s AND c = %s'
+>>> is_postgres_url("postgresql://app@db/site"), is_postgres_url("site.db")
+(True, False)
+>>> shown_url("postgresql://app:secret@db/site"), shown_url("site.db")
+('postgresql://app@db/site', 'site.db')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import urllib.parse
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from drawpoker.errors import InvalidArgumentError
+from drawpoker.site.store_backend import StoreUnavailableError, migrate
+
+T = TypeVar("T")
+
+SCHEMES = ("postgresql://", "postgres://")
+"""The URL schemes of a PostgreSQL store."""
+
+
+def is_postgres_url(where: object) -> bool:
+    """Whether ``where`` names a PostgreSQL database rather than an SQLite file."""
+    return isinstance(where, str) and where.startswith(SCHEMES)
+
+
+def shown_url(where: str) -> str:
+    """``where`` as the server may print it: a URL without its password."""
+    if not is_postgres_url(where):
+        return where
+    parts = urllib.parse.urlsplit(where)
+    if parts.password is None:
+        return where
+    login = parts.netloc.rsplit("@", 1)[0].split(":", 1)[0]
+    host = parts.netloc.rsplit("@", 1)[1]
+    return urllib.parse.urlunsplit(parts._replace(netloc=f"{login}@{host}"))
+
+
+@functools.lru_cache(maxsize=256)
+def placeholders(sql: str) -> str:
+    """The store's SQL with psycopg's ``%s`` placeholders for its ``?`` ones (the store's SQL
+    has no other ``?`` nor ``%``)."""
+    return sql.replace("?", "%s")
+
+
+def _connection_lost(error: Exception) -> StoreUnavailableError:
+    why = " ".join(str(error).split()) or type(error).__name__  # one line, for the logs
+    return StoreUnavailableError(
+        f"the PostgreSQL store is unavailable ({why}); nothing was written: try again"
+    )
+
+
+class PostgresBackend:
+    """The :class:`~drawpoker.site.store_backend.Backend` of a PostgreSQL database."""
+
+    kind = "postgresql"
+
+    def __init__(self, url: str) -> None:
+        try:
+            import psycopg
+        except ImportError as error:
+            raise InvalidArgumentError(
+                f'a PostgreSQL store needs psycopg: pip install "drawpoker[cluster]" ({error})'
+            ) from None
+        self.psycopg = psycopg
+        self.url = url
+        self.connection: Any = None
+        self.in_transaction = False
+        with self._guarded():
+            migrate(self._connected(), self.kind)
+
+    def _connected(self) -> Any:
+        if self.connection is None or self.connection.closed:
+            self.connection = self.psycopg.connect(self.url, autocommit=True)
+        return self.connection
+
+    @contextmanager
+    def _guarded(self) -> Iterator[None]:
+        """Turns a lost connection into :class:`StoreUnavailableError` (and drops it: the next
+        call connects again)."""
+        try:
+            yield
+        except (self.psycopg.OperationalError, self.psycopg.InterfaceError) as error:
+            if self.connection is not None:
+                self.connection.close()
+                self.connection = None
+            raise _connection_lost(error) from None
+
+    def _first(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """A statement that starts a call (a ``BEGIN``, or a read outside a transaction): on a
+        connection the server dropped while it sat idle (a restart) it is sent again, once, on
+        a new one (running it twice changes nothing)."""
+        connection = self._connected()
+        try:
+            return connection.execute(sql, params)
+        except (self.psycopg.OperationalError, self.psycopg.InterfaceError):
+            connection.close()
+            self.connection = None
+            return self._connected().execute(sql, params)
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """Runs one statement."""
+        with self._guarded():
+            if not self.in_transaction and sql.lstrip().upper().startswith("SELECT"):
+                return self._first(placeholders(sql), params)
+            return self._connected().execute(placeholders(sql), params)
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Runs one statement once per row."""
+        if rows:
+            with self._guarded(), self._connected().cursor() as cursor:
+                cursor.executemany(placeholders(sql), rows)
+
+    def transaction(self, work: Callable[[], T]) -> T:
+        """Runs ``work`` in one transaction: committed whole, or rolled back."""
+        with self._guarded():
+            self._first("BEGIN")
+            self.in_transaction = True
+            try:
+                done = work()
+            except BaseException:
+                with contextlib.suppress(self.psycopg.Error):  # a lost connection rolls back
+                    self.connection.execute("ROLLBACK")
+                raise
+            finally:
+                self.in_transaction = False
+            self.connection.execute("COMMIT")
+            return done
+
+    def close(self) -> None:
+        """Closes the connection."""
+        if self.connection is not None:
+            self.connection.close()
+            self.connection = None
