@@ -1,9 +1,9 @@
 """What a seat is shown: of a finished showdown (``awards`` in the seat's JSON), each pot's
-high (and in hi/lo games low) winners, checked against the engine's own payouts over many
-random CPU hands of every betting game (R-A5-4: a pot splits between the best high and the
-best eight-or-better low; without a qualifying low the high takes it all); the bets swept
-into the pot when a betting round ends; the standings by the chips held now; in every
-update, the seat's whole state."""
+high (and in hi/lo games low) winners and what each took of it, checked against the engine's
+own payouts over many random CPU hands of every betting game (R-A5-4: a pot splits between the
+best high and the best eight-or-better low; without a qualifying low the high takes it all);
+the bets swept into the pot when a betting round ends; the standings by the chips held now; in
+every update, the seat's whole state."""
 
 from __future__ import annotations
 
@@ -46,6 +46,18 @@ def test_r_a5_4_awards_name_the_seats_the_engine_paid(name: str) -> None:
             assert sum(pot["amount"] for pot in data["awards"]) == sum(hand.payouts)
             named = {s for pot in data["awards"] for s in pot["high"] + pot["low"]}
             assert named == paid, (seed, data["awards"], hand.payouts)
+            # each winner's shares (what the felt says it won from which pot or half) add up
+            # to what the engine paid it, and each pot's to the pot
+            taken = [0] * seats
+            for pot in data["awards"]:
+                assert sum(share["amount"] for share in pot["shares"]) == pot["amount"]
+                for share in pot["shares"]:
+                    taken[share["seat"]] += share["amount"]
+                    half = pot["low"] if share["share"] == "low" else pot["high"]
+                    assert share["seat"] in half
+                    # a pot is halved only in a hi/lo game, and only when a low qualified
+                    assert (share["share"] == "whole") == (name not in HI_LO or not pot["low"])
+            assert taken == list(hand.payouts)
             for pot in data["awards"]:
                 lows += bool(pot["low"])
                 for seat in pot["low"]:

@@ -259,21 +259,30 @@ def _shown(events: Sequence[Event], rankings: Sequence[str], tag: str) -> list[d
 def _awards(events: Sequence[Event]) -> list[dict[str, Any]]:
     """A showdown's result per pot as the engine awarded it: each pot's chips, the seats that
     won it whole or its high half (``high``) and its low half (``low``; empty when no low
-    qualified, R-A5-4). Empty when nobody showed down (the pot went uncontested).
+    qualified, R-A5-4), and each winner's ``shares``: the chips it took of that pot and which
+    share (``whole``, ``high`` or ``low``), one per award event, for the felt to say what each
+    winner won from which pot or half. Empty when nobody showed down (the pot went
+    uncontested).
 
     >>> from drawpoker.games import Award
     >>> def award(seat, chips, pot, share):
     ...     return Event("award", seat, None, chips, award=Award(pot, 2, share, 1))
-    >>> _awards([award(0, 51, 0, "high"), award(1, 50, 0, "low"), award(1, 40, 1, "whole")])
-    [{'amount': 101, 'high': [0], 'low': [1]}, {'amount': 40, 'high': [1], 'low': []}]
+    >>> main, side = _awards([award(0, 51, 0, "high"), award(1, 50, 0, "low"),
+    ...                       award(1, 40, 1, "whole")])
+    >>> main["amount"], main["high"], main["low"], main["shares"]
+    (101, [0], [1], [{'seat': 0, 'share': 'high', 'amount': 51}, \
+{'seat': 1, 'share': 'low', 'amount': 50}])
+    >>> side
+    {'amount': 40, 'high': [1], 'low': [], 'shares': [{'seat': 1, 'share': 'whole', 'amount': 40}]}
     """
     pots: dict[int, dict[str, Any]] = {}
     for e in events:
         if e.kind != "award" or e.award is None or e.award.strength is None:
             continue
-        pot = pots.setdefault(e.award.pot, {"amount": 0, "high": [], "low": []})
+        pot = pots.setdefault(e.award.pot, {"amount": 0, "high": [], "low": [], "shares": []})
         pot["amount"] += e.amount
         pot["low" if e.award.share == "low" else "high"].append(e.seat)
+        pot["shares"].append({"seat": e.seat, "share": e.award.share, "amount": e.amount})
     return [
         {**pot, "high": sorted(pot["high"]), "low": sorted(pot["low"])}
         for _, pot in sorted(pots.items())
