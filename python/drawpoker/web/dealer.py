@@ -41,7 +41,7 @@ from drawpoker.web.inbox import REDIS_DOWN, RedisInbox
 from drawpoker.web.lanes import LANES, LEASE_MS, RENEW_EVERY, Lease, RedisLeases, lane_of
 from drawpoker.web.listing import SETTLE, listed, listing_key, row_inputs, table_row
 from drawpoker.web.lobby import parse_new_table
-from drawpoker.web.protocol import Act, Command, ProtocolError, parse_message
+from drawpoker.web.protocol import Act, Command, ProtocolError, Tips, parse_message
 from drawpoker.web.relay import Publisher, RemoteOutbox, TableRelay, reply_text
 from drawpoker.web.room import Room, encode
 from drawpoker.web.store import StaleFenceError, StoreUnavailableError
@@ -531,5 +531,7 @@ class Dealer:
             room.command(seat, parsed.kind)
         elif isinstance(parsed, Act):
             room.act(seat, parsed)
+        elif isinstance(parsed, Tips):
+            room.set_tips(seat, parsed.on)
         else:
             raise ProtocolError("bad-message", "this connection has said hello already")

@@ -371,13 +371,15 @@ def hand_json(
     }
 
 
-def own_state(table: Table, seat: int, *, status: str, seq: int, tag: str = "en") -> dict[str, Any]:
+def own_state(
+    table: Table, seat: int, *, status: str, seq: int, tag: str = "en", tips: bool = False
+) -> dict[str, Any]:
     """What ``seat`` alone is shown at this moment: the current hand as it sees it
     (:func:`hand_json`, its words in the language of ``tag``), its own hand described as it
     stands (``own_hand``, :func:`~drawpoker.web.seat_help.hand_line`), its legal actions on its
-    turn (only while the table plays) with, at its draw, the tips page's best discard (``tip``,
-    :func:`~drawpoker.web.seat_help.draw_tip`), and ``seq``, the latest event of the seat's
-    stream.
+    turn (only while the table plays) with, at its draw when its player turned ``tips`` on, the
+    tips page's best discard (``tip``, :func:`~drawpoker.web.seat_help.draw_tip`; not computed
+    otherwise), and ``seq``, the latest event of the seat's stream.
 
     >>> from drawpoker.games import Table, game
     >>> own = own_state(Table(game("holdem"), 2, seed=1), 0, status="playing", seq=3)
@@ -396,7 +398,7 @@ def own_state(table: Table, seat: int, *, status: str, seq: int, tag: str = "en"
             "seq": seq,
             "legal": None if legal is None else legal_json(view, legal, hand.why_illegal),
             "own_hand": hand_line(view, tag),
-            "tip": None if legal is None else draw_tip(view),
+            "tip": draw_tip(view) if tips and legal is not None else None,
         }
     )
     return data
@@ -470,9 +472,10 @@ def seat_state(
     watching: int = 0,
     settled: bool = False,
     tag: str = "en",
+    tips: bool = False,
 ) -> dict[str, Any]:
     """Everything ``seat`` is shown at this moment, in the language of ``tag`` where it has
-    words: its own part (:func:`own_state`), the part
+    words: its own part (:func:`own_state`, its tip when ``tips`` is on), the part
     every seat shares (:func:`table_state`) and the previous hand's summary (``last``: its
     :func:`hand_json`, made here when not given; ``None`` in the first hand). A watcher
     (``seat`` ``None``) is shown the current and the previous hand as :func:`public_view`
@@ -507,7 +510,7 @@ def seat_state(
         )
     else:
         view_of = lambda hand: hand.view(seat)  # noqa: E731
-        data = own_state(table, seat, status=status, seq=seq, tag=tag)
+        data = own_state(table, seat, status=status, seq=seq, tag=tag, tips=tips)
     data.update(
         table_state(
             table,
