@@ -176,6 +176,7 @@ def test_every_message_of_a_played_game_matches_the_schema(game: str, settings: 
         watcher.open()
         for browser in people.values():
             browser.open()
+            browser.send({"type": "tips", "on": True})  # as the page says: tips at the draws
         final = play(people, watcher, rng)
         hands = len(room_of(client, table_id).table.hands)
         for browser in people.values():
@@ -214,6 +215,9 @@ def test_every_message_of_a_played_game_matches_the_schema(game: str, settings: 
     assert "deal" in seen["events"] and seen["events"] & {"award", "show"}
     states = [json.loads(t).get("state") for t in watcher.texts]
     assert any(s and s["pause"] is not None for s in states)  # a hand's result was held
+    if game == "five-card-draw":  # the people asked for tips: one reached them at a draw
+        mine = [json.loads(t).get("state") for b in people.values() for t in b.texts]
+        assert any(s and s["tip"] is not None for s in mine)
 
 
 def _error_table(client: Any) -> tuple[str, Browser, Browser]:

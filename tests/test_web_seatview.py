@@ -1,9 +1,9 @@
 """What a seat is shown: of a finished showdown (``awards`` in the seat's JSON), each pot's
-high (and in hi/lo games low) winners, checked against the engine's own payouts over many
-random CPU hands of every betting game (R-A5-4: a pot splits between the best high and the
-best eight-or-better low; without a qualifying low the high takes it all); the bets swept
-into the pot when a betting round ends; the standings by the chips held now; in every
-update, the seat's whole state."""
+high (and in hi/lo games low) winners and what each took of it, checked against the engine's
+own payouts over many random CPU hands of every betting game (R-A5-4: a pot splits between the
+best high and the best eight-or-better low; without a qualifying low the high takes it all);
+the bets swept into the pot when a betting round ends; the standings by the chips held now; in
+every update, the seat's whole state."""
 
 from __future__ import annotations
 
@@ -47,6 +47,18 @@ def test_r_a5_4_awards_name_the_seats_the_engine_paid(name: str) -> None:
             assert sum(pot["amount"] for pot in data["awards"]) == sum(hand.payouts)
             named = {s for pot in data["awards"] for s in pot["high"] + pot["low"]}
             assert named == paid, (seed, data["awards"], hand.payouts)
+            # each winner's shares (what the felt says it won from which pot or half) add up
+            # to what the engine paid it, and each pot's to the pot
+            taken = [0] * seats
+            for pot in data["awards"]:
+                assert sum(share["amount"] for share in pot["shares"]) == pot["amount"]
+                for share in pot["shares"]:
+                    taken[share["seat"]] += share["amount"]
+                    half = pot["low"] if share["share"] == "low" else pot["high"]
+                    assert share["seat"] in half
+                    # a pot is halved only in a hi/lo game, and only when a low qualified
+                    assert (share["share"] == "whole") == (name not in HI_LO or not pot["low"])
+            assert taken == list(hand.payouts)
             for pot in data["awards"]:
                 lows += bool(pot["low"])
                 for seat in pot["low"]:
@@ -202,3 +214,47 @@ def test_all_in_is_said_only_when_the_largest_total_is_every_chip(name: str, all
     data = legal_json(view, view.legal, table.hand.why_illegal)
     chips = view.stacks[seat] + view.bets[seat]
     assert data["all_in"] is all_in and (data["max_to"] == chips) is all_in, (data, chips)
+
+
+def test_only_a_seat_whose_player_turned_tips_on_is_analysed_at_its_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two people at a Five-Card Draw table, tips on for seat 0 only (the page's ``tips``
+    message): at each seat's draw seat 0's state carries the tips page's best discard and seat
+    1's has none, and the draw analysis never ran on seat 1's cards."""
+    from drawpoker.site import seat_help
+
+    analysed: list[str] = []
+
+    def counted(request: dict[str, str]) -> dict[str, object]:
+        analysed.append(request["hand"])
+        return real(request)
+
+    real = seat_help.analyse
+    monkeypatch.setattr(seat_help, "analyse", counted)
+    seat_help._best_choice.cache_clear()
+    request = parse_new_table({"game": "five-card-draw", "seats": ["person"] * 2})
+    room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=6)
+    outs = [_Recorder(), _Recorder()]
+    for seat, out in enumerate(outs):
+        room.claim(seat, f"P{seat}", f"hash{seat}")
+        room.connect(seat, out, None, "en")
+    room.set_tips(0, True)
+    while room.table.hand.view(0).phase != "draw":  # bet and call: checked around, it redeals
+        seat = room.table.to_act
+        assert seat is not None
+        kinds = room.table.view(seat).legal.kinds  # type: ignore[union-attr]
+        kind = "bet" if "bet" in kinds else "call"
+        amount = room.table.view(seat).legal.min_to if kind == "bet" else 0  # type: ignore[union-attr]
+        room.act(seat, Act(room.streams.last[seat], kind, amount))
+    tips_seen = []
+    for _ in range(2):  # each seat's draw
+        seat = room.table.to_act
+        assert seat is not None
+        states = [json.loads(out.texts[-1])["state"] for out in outs]
+        assert states[seat]["legal"] is not None and "draw" in states[seat]["legal"]["kinds"]
+        tips_seen.append((seat, states[seat]["tip"] is not None))
+        room.act(seat, Act(room.streams.last[seat], "draw", 0, ()))
+    assert sorted(tips_seen) == [(0, True), (1, False)]
+    own = " ".join(cards_text(room.table.hand.view(0).cards))
+    assert analysed and set(analysed) == {own}

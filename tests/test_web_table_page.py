@@ -267,7 +267,8 @@ def test_a_showdown_on_the_felt_at_every_size(
         assert len(shown) > 5, shown  # "Pair of nines" and the like
     assert "face-down card" not in card_names(driver, 0)
     winners = boxes(driver, "#felt .seat.winner .award")
-    assert winners and all(w["text"].split()[0] in ("Wins", "You") for w in winners), winners
+    # each winner names the pot it took and its chips ("The pot 60", "The main pot 900")
+    assert winners and all(" pot" in w["text"] for w in winners), winners
     assert by_id(driver, "result").text.strip()
     assert overflow(driver, width) <= 0
     driver.save_screenshot(str(artifacts / f"showdown-{width}x{height}.png"))
@@ -670,3 +671,108 @@ def test_a_crowded_table_keeps_its_seats_apart(
     driver.save_screenshot(str(artifacts / f"crowded-{game}-{players}-{width}x{height}.png"))
     check_turn_layout(driver, width, height)
     check_seats_apart(driver)
+
+
+# Two showdowns dealt from a fixed deck (the first card to seat 1, left of the button): a
+# Hold'em all-in of three where the short stack (seat 0, 300 chips, aces) wins the main pot
+# and seat 1 (kings) the side pot; an Omaha hi/lo hand checked and called down where seat 0
+# (three kings) takes the high half and seat 1 (A-2-3-4) the low half.
+SIDE_POT = ("holdem", [300, 1000, 1000], "Ks Qs As Kh Qh Ah 2c 7d 9h Th 3s", True)
+HI_LO = ("omaha-hi-lo", [1000] * 3, "Ac Qc As 2d Qd Ks 3h Jc Ah 4c Td Kh Kd 8s 7c 5d Jh", False)
+# What seats 0 (ours) and 1 say they won, and how lines of the "Last hand" panel begin
+AWARD_LABELS = {
+    ("holdem", "en"): (
+        "The main pot 900",
+        "Side pot 1 1,400",
+        ["The main pot 900: \u2068You\u2069", "Side pot 1 1,400: \u2068CPU 2\u2069", "You win 900"],
+    ),
+    ("omaha-hi-lo", "en"): (
+        "The pot (high) 150",
+        "The pot (low) 150",
+        ["The pot 300, high: \u2068You\u2069", "You win 150", "\u2068CPU 2\u2069 wins 150"],
+    ),
+    ("holdem", "ar"): (
+        "الوعاء الرئيسي 900",
+        "الوعاء الجانبي 1 1,400",
+        [
+            "الوعاء الرئيسي 900: \u2068أنت\u2069",
+            "الوعاء الجانبي 1 1,400: \u2068الحاسوب 2\u2069",  # noqa: RUF001
+            "تربح 900",
+        ],
+    ),
+    ("omaha-hi-lo", "ar"): (
+        "الوعاء (الأعلى) 150",
+        "الوعاء (الأدنى) 150",
+        [
+            "الوعاء 300، الأعلى: \u2068أنت\u2069",
+            "تربح 150",
+            "\u2068الحاسوب 2\u2069 يربح 150",  # noqa: RUF001
+        ],
+    ),
+}
+
+
+def finished_hand(spec: tuple[str, list[int], str, bool], tag: str) -> dict[str, Any]:
+    """The hand of ``spec`` played out (all in when ``shove``, else checked and called down) as
+    seat 0 receives it at its end, in the language of ``tag``."""
+    from drawpoker.engine import Hand, game
+    from drawpoker.site.seatview import hand_json
+
+    name, stacks, deck, shove = spec
+    hand = Hand(game(name), stacks, deck=deck)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        if shove and "raise" in legal.kinds:
+            hand.raise_to(legal.max_to)
+        elif "call" in legal.kinds:
+            hand.call()
+        else:
+            hand.check()
+    return hand_json(hand.view(0), 0, hand.winners, tag)
+
+
+@pytest.mark.parametrize("tag", ["en", "ar"])
+@pytest.mark.parametrize("spec", [SIDE_POT, HI_LO], ids=["side-pot", "hi-lo"])
+def test_each_winner_says_what_it_won_from_which_pot_or_half(
+    spec: tuple[str, list[int], str, bool],
+    tag: str,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """At a showdown the server's award shares reach the felt: each winner's seat names the
+    pot or half it took and its chips, in the page's language, and the "Last hand" panel
+    names the same pots. The finished hand is the server's own message for seat 0 of a hand
+    dealt from a fixed deck, shown on a live table of that game."""
+    name = spec[0]
+    made = server.request(
+        "POST", "/api/tables", {"game": name, "seats": ["person"] + ["cpu:checkcall"] * 2}
+    )
+    driver.get(server.url + f"/table/{made['id']}?lang={tag}")
+    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
+    by_id(driver, "name").clear()
+    join(driver, "Sam")
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    hand = finished_hand(spec, tag)
+    mine, theirs, panel = AWARD_LABELS[(name, tag)]
+    for width, height in ((390, 844), (1280, 720)):
+        resize(driver, width, height)
+        driver.execute_async_script(
+            "const [hand, done] = arguments;"
+            "import('/static/table/state.js').then((m) => {"
+            " m.page.state = {...m.page.state, ...hand, legal: null};"
+            " m.hooks.render(); done(); });",
+            hand,
+        )
+        labels = [
+            driver.execute_script(
+                "const a = document.querySelector(arguments[0]); return a && a.textContent;",
+                f"#seat-{seat} .award",
+            )
+            for seat in (0, 1, 2)
+        ]
+        assert labels == [mine, theirs, None], labels
+        panel_lines = by_id(driver, "last-hand").text.splitlines()
+        assert all(any(line.startswith(p) for line in panel_lines) for p in panel), panel_lines
+        assert overflow(driver, width) <= 0
+        driver.save_screenshot(str(artifacts / f"awards-{name}-{tag}-{width}x{height}.png"))

@@ -83,12 +83,14 @@ from drawpoker.site.protocol import (
     Command,
     Hello,
     ProtocolError,
+    Tips,
     Watch,
     load_object,
     parse_message,
 )
 from drawpoker.site.room import Outbox, Pace, Room, encode
 from drawpoker.site.rules_pages import game_html, index_html, missing_html
+from drawpoker.site.seat_help import warm_tips
 from drawpoker.site.store import Store, StoreUnavailableError
 
 STATIC = Path(str(files("drawpoker.site").joinpath("static")))
@@ -771,6 +773,8 @@ async def _serve(websocket: WebSocket, house: House, room: Room, outbox: Outbox)
                     outbox.send(encode({"type": "pong"}))
                 else:
                     room.command(seat, parsed.kind)
+            elif isinstance(parsed, Tips):
+                room.set_tips(seat, parsed.on)
             else:
                 room.act(seat, parsed)
         except ProtocolError as problem:
@@ -958,6 +962,7 @@ def create_app(
         app.state.guard = house.guard
         app.state.lobby = house.lobby
         house.load()
+        warm_tips()  # before any table's turn: the first analysis builds the draw tables
         loop = asyncio.get_running_loop()
         tasks = [loop.create_task(sweep_tables(house)), loop.create_task(house.lobby.run())]
         try:

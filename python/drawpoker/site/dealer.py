@@ -41,7 +41,7 @@ from drawpoker.site.inbox import REDIS_DOWN, RedisInbox
 from drawpoker.site.lanes import LANES, LEASE_MS, RENEW_EVERY, Lease, RedisLeases, lane_of
 from drawpoker.site.listing import SETTLE, listed, listing_key, row_inputs, table_row
 from drawpoker.site.lobby import parse_new_table
-from drawpoker.site.protocol import Act, Command, ProtocolError, parse_message
+from drawpoker.site.protocol import Act, Command, ProtocolError, Tips, parse_message
 from drawpoker.site.relay import Publisher, RemoteOutbox, TableRelay, reply_text
 from drawpoker.site.room import Room, encode
 from drawpoker.site.store import StaleFenceError, StoreUnavailableError
@@ -531,5 +531,7 @@ class Dealer:
             room.command(seat, parsed.kind)
         elif isinstance(parsed, Act):
             room.act(seat, parsed)
+        elif isinstance(parsed, Tips):
+            room.set_tips(seat, parsed.on)
         else:
             raise ProtocolError("bad-message", "this connection has said hello already")

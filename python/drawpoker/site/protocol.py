@@ -132,10 +132,22 @@ class Command:
     kind: str
 
 
+@dataclass(frozen=True)
+class Tips:
+    """A seated player's tips setting (``on``): only a seat whose player asked for tips is sent
+    one at its draw (the analysis is not run for the others).
+
+    >>> Tips(True).on
+    True
+    """
+
+    on: bool
+
+
 COMMANDS = ("away", "back", "start", "next", "ping")
 """The message types that are a :class:`Command`."""
 
-Message = Hello | Watch | Act | Command
+Message = Hello | Watch | Act | Command | Tips
 
 
 def _refuse_constant(name: str) -> None:
@@ -245,6 +257,8 @@ def parse_message(text: str | bytes) -> Message:
     Hello(token='x', since=7)
     >>> parse_message('{"type": "watch"}')
     Watch(since=None)
+    >>> parse_message('{"type": "tips", "on": true}')
+    Tips(on=True)
     >>> parse_message('{"type": "ping", "extra": 1}')
     Traceback (most recent call last):
     ...
@@ -268,10 +282,15 @@ def parse_message(text: str | bytes) -> Message:
         return Watch(None if since is None else _integer("since", since, 0))
     if kind == "act":
         return _parse_act(data)
+    if kind == "tips":
+        _fields(data, {"type", "on"})
+        if not isinstance(data["on"], bool):
+            raise ProtocolError("bad-message", "on must be true or false")
+        return Tips(data["on"])
     if kind in COMMANDS:
         _fields(data, {"type"})
         return Command(kind)
-    known = ", ".join(["hello", "watch", "act", *COMMANDS])
+    known = ", ".join(["hello", "watch", "act", "tips", *COMMANDS])
     raise ProtocolError("bad-message", f"unknown message type {kind!r} (known: {known})")
 
 

@@ -27,6 +27,7 @@ from drawpoker.site.dealer import Dealer
 from drawpoker.site.guard import Guard, Refused, SiteLimits, origin_of
 from drawpoker.site.house import House
 from drawpoker.site.room import Pace
+from drawpoker.site.seat_help import warm_tips
 from drawpoker.site.store import Store, StoreUnavailableError
 
 
@@ -110,6 +111,7 @@ def dealer_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(store_url)
         house = House(store, pace, limits)
+        warm_tips()  # as a single process does: not inside a table's turn
         bus = RedisBus.from_url(bus_url)
         dealer = Dealer(house, bus)
         app.state.dealer = dealer

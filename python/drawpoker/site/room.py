@@ -220,6 +220,8 @@ class Room:
     """While the table holds a finished hand's result: when the pause ends (monotonic)."""
     ready: set[int] = field(default_factory=set)
     """The seats whose player asked for the next hand during the pause."""
+    tips: set[int] = field(default_factory=set)
+    """The seats whose player turned tips on: only they get one at their draw."""
     next_table: str | None = None
     """The table made by "Play again" once the game is over (for the same group)."""
     saved: tuple[int, int] = (0, 0)
@@ -519,6 +521,7 @@ class Room:
             watching=len(self.watchers),
             settled=self.pause_until is not None,
             tag=tag,
+            tips=seat in self.tips,
         )
         state.update(self.pause_state())
         return state
@@ -827,6 +830,27 @@ it starts when every seat has its player, or when a player asks to start
             table.come_back(seat)
             self._changed(acted=False)
 
+    def set_tips(self, seat: int, on: bool) -> None:
+        """The tips setting of ``seat``'s player (sent after each hello and on each change):
+        a change is shown at once (the tip appears or goes at the seat's draw).
+
+        >>> from drawpoker.site.lobby import parse_new_table
+        >>> from drawpoker.site.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "five-card-draw",
+        ...                 "seats": ["person", "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> room.set_tips(0, True); room.tips
+        {0}
+        >>> room.set_tips(0, False); room.tips
+        set()
+        """
+        if (seat in self.tips) == on:
+            return
+        if on:
+            self.tips.add(seat)
+        else:
+            self.tips.discard(seat)
+        self._broadcast(None)
+
     def _check_playing(self) -> None:
         if self.status == "waiting":
             raise ProtocolError(
@@ -1023,7 +1047,8 @@ it starts when every seat has its player, or when a player asks to start
             """The seat's update in the language of ``tag`` (made once per seat and language)."""
             if (seat, tag) not in texts:
                 seq = self.streams.last[seat]
-                own = encode(own_state(table, seat, status=status, seq=seq, tag=tag))
+                tips = seat in self.tips
+                own = encode(own_state(table, seat, status=status, seq=seq, tag=tag, tips=tips))
                 previous = self._previous(tag)
                 last = '{"last":null}' if previous is None else previous[2][seat]
                 state = '{"state":' + merged(own, shared(tag), last, paused) + "}"

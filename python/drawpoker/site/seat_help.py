@@ -99,6 +99,17 @@ def hand_line(view: HandView, tag: str = "en") -> dict[str, Any] | None:
     return _line(view.game.showdown, tuple(view.cards), tuple(view.board), tag)
 
 
+def warm_tips() -> None:
+    """Runs the draw analysis once for each deck (52 cards, and 53 with the joker) so that its
+    first use, which builds the draw engine's tables (a fifth of a second or more), happens
+    when the server starts, not inside a table's event loop at somebody's draw.
+
+    >>> warm_tips()
+    """
+    for deck in ("52", "53"):
+        analyse({"hand": "Jh 9c Jd 8c 7c", "deck": deck, "limit": "3"})
+
+
 @lru_cache(maxsize=TIP_CACHE)
 def _best_choice(cards: tuple[int, ...], joker: bool, limit: str) -> dict[str, Any]:
     request = {"hand": format_cards(list(cards)), "deck": "53" if joker else "52", "limit": limit}

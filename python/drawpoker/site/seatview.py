@@ -261,21 +261,30 @@ def _shown(events: Sequence[Event], rankings: Sequence[str], tag: str) -> list[d
 def _awards(events: Sequence[Event]) -> list[dict[str, Any]]:
     """A showdown's result per pot as the engine awarded it: each pot's chips, the seats that
     won it whole or its high half (``high``) and its low half (``low``; empty when no low
-    qualified, R-A5-4). Empty when nobody showed down (the pot went uncontested).
+    qualified, R-A5-4), and each winner's ``shares``: the chips it took of that pot and which
+    share (``whole``, ``high`` or ``low``), one per award event, for the felt to say what each
+    winner won from which pot or half. Empty when nobody showed down (the pot went
+    uncontested).
 
     >>> from drawpoker.engine import Award
     >>> def award(seat, chips, pot, share):
     ...     return Event("award", seat, None, chips, award=Award(pot, 2, share, 1))
-    >>> _awards([award(0, 51, 0, "high"), award(1, 50, 0, "low"), award(1, 40, 1, "whole")])
-    [{'amount': 101, 'high': [0], 'low': [1]}, {'amount': 40, 'high': [1], 'low': []}]
+    >>> main, side = _awards([award(0, 51, 0, "high"), award(1, 50, 0, "low"),
+    ...                       award(1, 40, 1, "whole")])
+    >>> main["amount"], main["high"], main["low"], main["shares"]
+    (101, [0], [1], [{'seat': 0, 'share': 'high', 'amount': 51}, \
+{'seat': 1, 'share': 'low', 'amount': 50}])
+    >>> side
+    {'amount': 40, 'high': [1], 'low': [], 'shares': [{'seat': 1, 'share': 'whole', 'amount': 40}]}
     """
     pots: dict[int, dict[str, Any]] = {}
     for e in events:
         if e.kind != "award" or e.award is None or e.award.strength is None:
             continue
-        pot = pots.setdefault(e.award.pot, {"amount": 0, "high": [], "low": []})
+        pot = pots.setdefault(e.award.pot, {"amount": 0, "high": [], "low": [], "shares": []})
         pot["amount"] += e.amount
         pot["low" if e.award.share == "low" else "high"].append(e.seat)
+        pot["shares"].append({"seat": e.seat, "share": e.award.share, "amount": e.amount})
     return [
         {**pot, "high": sorted(pot["high"]), "low": sorted(pot["low"])}
         for _, pot in sorted(pots.items())
@@ -364,13 +373,15 @@ def hand_json(
     }
 
 
-def own_state(table: Table, seat: int, *, status: str, seq: int, tag: str = "en") -> dict[str, Any]:
+def own_state(
+    table: Table, seat: int, *, status: str, seq: int, tag: str = "en", tips: bool = False
+) -> dict[str, Any]:
     """What ``seat`` alone is shown at this moment: the current hand as it sees it
     (:func:`hand_json`, its words in the language of ``tag``), its own hand described as it
     stands (``own_hand``, :func:`~drawpoker.site.seat_help.hand_line`), its legal actions on its
-    turn (only while the table plays) with, at its draw, the tips page's best discard (``tip``,
-    :func:`~drawpoker.site.seat_help.draw_tip`), and ``seq``, the latest event of the seat's
-    stream.
+    turn (only while the table plays) with, at its draw when its player turned ``tips`` on, the
+    tips page's best discard (``tip``, :func:`~drawpoker.site.seat_help.draw_tip`; not computed
+    otherwise), and ``seq``, the latest event of the seat's stream.
 
     >>> from drawpoker.table import Table
     >>> from drawpoker.engine import game
@@ -390,7 +401,7 @@ def own_state(table: Table, seat: int, *, status: str, seq: int, tag: str = "en"
             "seq": seq,
             "legal": None if legal is None else legal_json(view, legal, hand.why_illegal),
             "own_hand": hand_line(view, tag),
-            "tip": None if legal is None else draw_tip(view),
+            "tip": draw_tip(view) if tips and legal is not None else None,
         }
     )
     return data
@@ -465,9 +476,10 @@ def seat_state(
     watching: int = 0,
     settled: bool = False,
     tag: str = "en",
+    tips: bool = False,
 ) -> dict[str, Any]:
     """Everything ``seat`` is shown at this moment, in the language of ``tag`` where it has
-    words: its own part (:func:`own_state`), the part
+    words: its own part (:func:`own_state`, its tip when ``tips`` is on), the part
     every seat shares (:func:`table_state`) and the previous hand's summary (``last``: its
     :func:`hand_json`, made here when not given; ``None`` in the first hand). A watcher
     (``seat`` ``None``) is shown the current and the previous hand as :func:`public_view`
@@ -503,7 +515,7 @@ def seat_state(
         )
     else:
         view_of = lambda hand: hand.view(seat)  # noqa: E731
-        data = own_state(table, seat, status=status, seq=seq, tag=tag)
+        data = own_state(table, seat, status=status, seq=seq, tag=tag, tips=tips)
     data.update(
         table_state(
             table,

@@ -12,24 +12,31 @@ export function capital(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-// What a seat won of a finished hand, in words: "Wins 1,200: the main pot (high)".
+// What a seat won of a finished hand, in words, one part per pot or half it took (the
+// server's award shares): "The main pot 1,200", "Side pot 1 400", "The main pot (low) 300";
+// a pot won without a showdown: "Wins 150".
 export function awardText(hand, s) {
-  const won = hand.won.filter((w) => w.seat === s).reduce((sum, w) => sum + w.amount, 0);
-  const split = page.facts.game.split;
-  const pots = [];
-  hand.awards.forEach((pot, i) => {
-    const name = potName(i, hand.awards.length);
-    if (pot.high.includes(s)) pots.push(split ? t("table.pot.high", { pot: name }) : name);
-    if (pot.low.includes(s)) pots.push(t("table.pot.low", { pot: name }));
-  });
   if (!page.facts.game.betting) {
     if (!hand.winners.includes(s)) return "";
     return s === page.seat ? t("table.award.point.you") : t("table.award.point");
   }
+  const parts = [];
+  hand.awards.forEach((pot, i) => {
+    for (const share of pot.shares) {
+      if (share.seat === s) parts.push(shareTitle(potName(i, hand.awards.length), share));
+    }
+  });
+  if (parts.length) return parts.join(t("lobby.separator"));
+  const won = hand.won.filter((w) => w.seat === s).reduce((sum, w) => sum + w.amount, 0);
   if (!won) return "";
   const amount = formatNumber(won);
-  const wins = s === page.seat ? t("table.award.you", { amount }) : t("table.award", { amount });
-  return pots.length ? t("table.award.pots", { wins, pots: pots.join(t("lobby.separator")) }) : wins;
+  return s === page.seat ? t("table.award.you", { amount }) : t("table.award", { amount });
+}
+
+// One award share as a title: the pot's name, its half when it was split, and the chips.
+export function shareTitle(name, share) {
+  const pot = share.share === "whole" ? name : t(`table.pot.${share.share}`, { pot: name });
+  return t("table.pot.title", { pot: capital(pot), amount: formatNumber(share.amount) });
 }
 
 // The ring the other seats sit on: the whole felt when it is wide; on a tall (phone) felt the

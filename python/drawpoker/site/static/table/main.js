@@ -12,7 +12,7 @@ import { renderFelt } from "./felt.js";
 import { fillKeys, listenForKeys } from "./keys.js";
 import { addEvents, clearLog } from "./log.js";
 import { renderInfo, renderLastHand, renderStandings } from "./panels.js";
-import { listenForSettings, setting, showSettings } from "./settings.js";
+import { listenForSettings, setting, showSettings, tellTips } from "./settings.js";
 import { soundForTurn } from "./sound.js";
 import { TABLE_ID, TOKEN_KEY, WATCHING, hooks, myTurn, page, showMessage, shownHand, titleOf } from "./state.js";
 
@@ -116,6 +116,7 @@ function receive(message) {
     page.state = message.state;
     addEvents(message.events);
     setState(message.state);
+    if (page.seat !== null) tellTips();  // the server computes a tip only for a seat that asked
   } else if (message.type === "update") {
     addEvents(message.events);
     setState(message.state);

@@ -1,7 +1,9 @@
 // @ts-check
 // drawpoker: The table page's settings of this device (kept in localStorage, as the nickname
-// is): tips at your draw (off by default, on by default at a no-bet table, where people learn)
-// and a sound when your turn starts (off by default).
+// is): tips at your draw (off by default, on by default at a no-bet table, where people learn;
+// told to the server, which analyses a draw only for a seat that asked) and a sound when your
+// turn starts (off by default).
+import { send } from "./connection.js";
 import { wakeSound } from "./sound.js";
 import { hooks, page } from "./state.js";
 
@@ -26,9 +28,15 @@ export function listenForSettings() {
     box.addEventListener("change", () => {
       localStorage.setItem(STORE + name, box.checked ? "on" : "off");
       if (name === "sound" && box.checked) wakeSound();  // a click may start the page's audio
+      if (name === "tips") tellTips();
       hooks.render();
     });
   }
+}
+
+// Tells the server whether this seat wants tips (after each hello, and on each change).
+export function tellTips() {
+  send({ type: "tips", on: setting("tips") });
 }
 
 export function showSettings() {
