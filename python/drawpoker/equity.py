@@ -28,6 +28,7 @@ from drawpoker.equity_result import (
     budget,
 )
 from drawpoker.errors import InvalidArgumentError
+from drawpoker.games import registry
 from drawpoker.range_equity import range_equity
 from drawpoker.ranges import Range
 from drawpoker.validate import name_in
@@ -38,9 +39,15 @@ if TYPE_CHECKING:
 
     from drawpoker.cards import CardsLike
 
-GAMES: tuple[str, ...] = tuple(_core.games())
-"""Games whose equity can be computed, by their public names: ``holdem``, ``omaha``,
-``omaha-hi-lo``, ``stud``, ``razz``, ``stud-hi-lo``, ``short-deck``."""
+_RULES: dict[str, _core.Rules] = {
+    name: rules
+    for name in registry.GAMES
+    if _core.equity_scores(rules := registry.game(name).rules)
+}
+GAMES: tuple[str, ...] = tuple(_RULES)
+"""Games whose equity can be computed, by their registry names: every game that deals no draw
+(its spec's showdown parts score the deals), ``holdem``, ``omaha``, ``omaha-hi-lo``, ``stud``,
+``razz``, ``stud-hi-lo``, ``short-deck``."""
 
 __all__ = [
     "DEFAULT_MAX_OUTCOMES",
@@ -68,7 +75,7 @@ def equity(
 ) -> EquityResult:
     """Equity of each player's hand.
 
-    ``game`` is one of :data:`GAMES`. ``hands`` has one entry per player: two hole cards in
+    ``game`` is one of :data:`GAMES`, scored by its spec's showdown parts. ``hands`` has one entry per player: two hole cards in
     Hold'em (in short-deck Hold'em from the 36 cards six through ace, ranked by R-SD-2..3); 4,
     5 or 6 in Omaha (the same for everyone; exactly two play with three board cards); in the
     stud games (``"stud"``, ``"razz"``, ``"stud-hi-lo"``) the cards seen so far
@@ -81,6 +88,8 @@ def equity(
     :func:`~drawpoker.range_equity.range_equity`). Bad input raises
     :class:`~drawpoker.errors.InvalidArgumentError` or :class:`~drawpoker.errors.InvalidCardError`.
 
+    >>> GAMES
+    ('holdem', 'omaha', 'omaha-hi-lo', 'stud', 'razz', 'stud-hi-lo', 'short-deck')
     >>> r = equity(["AsKs", "QhQd", "7c7d"], board="Kd 7s 2h")
     >>> [round(p.equity, 3) for p in r.players]
     [0.058, 0.081, 0.862]
@@ -111,7 +120,7 @@ def equity(
         if not isinstance(hand, Range)
     ]
     rows, outcomes, exact = _core.equity(
-        name_in("game", game, GAMES),
+        _RULES[name_in("game", game, GAMES)],
         hand_lists,
         to_card_list(board, "board"),
         to_card_list(dead, "dead"),
