@@ -75,18 +75,20 @@ def equity(
 ) -> EquityResult:
     """Equity of each player's hand.
 
-    ``game`` is one of :data:`GAMES`, scored by its spec's showdown parts. ``hands`` has one entry per player: two hole cards in
-    Hold'em (in short-deck Hold'em from the 36 cards six through ace, ranked by R-SD-2..3); 4,
-    5 or 6 in Omaha (the same for everyone; exactly two play with three board cards); in the
-    stud games (``"stud"``, ``"razz"``, ``"stud-hi-lo"``) the cards seen so far
-    (0 to 7, down and up; when the deck cannot give everyone a seventh card, one common card is
-    dealt for all, R-STUD-7). In the hi/lo games half the pot goes to the best eight-or-better low
-    when there is one (R-A5-4, R-SPLIT-1); Razz plays the ace-to-five low with no qualifier.
-    ``board`` is 0, 3, 4 or 5 cards (board games only); ``dead`` are cards known to be out of
-    play (mucked, folded upcards). In Hold'em any hand may be a :class:`~drawpoker.ranges.Range`:
-    then the result is a :class:`~drawpoker.range_equity.RangeEquityResult` (see
+    ``game`` is one of :data:`GAMES`, scored by its spec's showdown parts. ``hands`` has one
+    entry per player: two hole cards in Hold'em (in short-deck Hold'em from the 36 cards six
+    through ace, ranked by R-SD-2..3); 4, 5 or 6 in Omaha (the same for everyone; exactly two
+    play with three board cards); in the stud games (``"stud"``, ``"razz"``, ``"stud-hi-lo"``)
+    the cards seen so far (0 to 7, down and up; when the deck cannot give everyone a seventh
+    card, one common card is dealt for all, R-STUD-7). In the hi/lo games half the pot goes to
+    the best eight-or-better low when there is one (R-A5-4, R-SPLIT-1); Razz plays the
+    ace-to-five low with no qualifier. ``board`` is 0, 3, 4 or 5 cards (board games only);
+    ``dead`` are cards known to be out of play (mucked, folded upcards). In Hold'em any hand may
+    be a :class:`~drawpoker.ranges.Range`: then the result is a
+    :class:`~drawpoker.range_equity.RangeEquityResult` (see
     :func:`~drawpoker.range_equity.range_equity`). Bad input raises
-    :class:`~drawpoker.errors.InvalidArgumentError` or :class:`~drawpoker.errors.InvalidCardError`.
+    :class:`~drawpoker.errors.InvalidArgumentError` or
+    :class:`~drawpoker.errors.InvalidCardError`.
 
     >>> GAMES
     ('holdem', 'omaha', 'omaha-hi-lo', 'stud', 'razz', 'stud-hi-lo', 'short-deck')

@@ -2,10 +2,11 @@
 //! within a budget of outcomes), or over a seeded random sample of them (Monte Carlo, with a
 //! standard error).
 //!
-//! Games: Texas Hold'em, Omaha and Omaha Hi/Lo (4, 5 or 6 hole cards), Seven-Card Stud, Razz,
-//! Stud Hi/Lo eight-or-better. Hold'em's and Omaha's exact sums come from the
-//! rank-multiset methods of [`holdem`] and [`omaha`]; the stud games' and every Monte Carlo
-//! estimate from the generic deal walker of [`deal`].
+//! A game is read from its spec ([`Game::from_spec`]): its showdown parts score each deal, its
+//! deck and streets give the cards to come. A showdown of Hold'em's or Omaha's shape (Hi/Lo too,
+//! 4, 5 or 6 hole cards) is summed exactly by the rank-multiset methods of [`holdem`] and
+//! [`omaha`]; any other game, and every Monte Carlo estimate, by the generic deal walker of
+//! [`deal`].
 
 pub mod batch;
 pub mod deal;
@@ -103,6 +104,26 @@ impl Game {
     }
 
     /// A game of showdown `parts`, `deck`, `hole` cards each and the board's sizes `boards`.
+    ///
+    /// ```
+    /// use drawpoker::card::parse_cards;
+    /// use drawpoker::engine::spec::{Deck, HandCards, OddChip, Qualifier, ShowdownPart};
+    /// use drawpoker::equity::{equity, Budget, Game};
+    /// use drawpoker::eval::Ranking;
+    /// let part = |ranking, qualifier| ShowdownPart {
+    ///     ranking,
+    ///     cards: HandCards::BestOfAll,
+    ///     qualifier,
+    ///     odd_chip: OddChip::LeftOfButton,
+    /// };
+    /// let eight = Some(Qualifier::EightOrBetter);
+    /// let stud_hi_lo = [part(Ranking::High, None), part(Ranking::AceFive, eight)];
+    /// let game = Game::new(&stud_hi_lo, Deck::STANDARD, 7, &[0]).unwrap();
+    /// let hands = [parse_cards("As 2s 3d 4c 8h Kd").unwrap(), parse_cards("Qs Qd Qh 9c 9d Tc").unwrap()];
+    /// let result = equity(game, &hands, &[], &[], Budget::default()).unwrap();
+    /// assert_eq!(result.outcomes, 40 * 39); // a seventh card each
+    /// assert!(Game::new(&stud_hi_lo[1..], Deck::STANDARD, 7, &[0]).is_err());
+    /// ```
     pub fn new(parts: &[ShowdownPart], deck: Deck, hole: usize, boards: &[usize]) -> Result<Game> {
         let fault = |why: String| Err(Error::InvalidArgument(why));
         let (high, low) = match parts {
@@ -618,6 +639,103 @@ mod tests {
             let board = parse_cards(board).unwrap();
             let err = equity(game, &h, &board, &[], Budget::default()).unwrap_err();
             assert!(err.to_string().contains(message), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_game_is_read_from_its_showdown_parts_or_refused_with_the_reason() {
+        use crate::engine::spec::{HandCards, OddChip, Qualifier, ShowdownPart};
+        let part = |ranking, cards, qualifier| ShowdownPart {
+            ranking,
+            cards,
+            qualifier,
+            odd_chip: OddChip::LeftOfButton,
+        };
+        let high = part(Ranking::High, HandCards::BestOfAll, None);
+        let low = part(
+            Ranking::AceFive,
+            HandCards::BestOfAll,
+            Some(Qualifier::EightOrBetter),
+        );
+        let joker = Deck::new(&(0..13).collect::<Vec<u8>>(), &[0, 1, 2, 3], true).unwrap();
+        let boards = [0, 3, 4, 5];
+        /// The parts, deck, hole cards and board sizes of a game, and why it is refused.
+        type Refused<'a> = (&'a [ShowdownPart], Deck, usize, &'a [usize], &'a str);
+        let refused: [Refused; 5] = [
+            (&[high, low, low], Deck::STANDARD, 7, &[0], "3 parts"),
+            (
+                &[low],
+                Deck::STANDARD,
+                7,
+                &[0],
+                "first showdown part with a qualifier",
+            ),
+            (&[high], joker, 7, &[0], "joker"),
+            (
+                &[high],
+                Deck::STANDARD,
+                4,
+                &boards,
+                "high part over 4 cards",
+            ),
+            (
+                &[part(Ranking::DeuceSeven, HandCards::BestOfAll, None)],
+                Deck::STANDARD,
+                7,
+                &[0],
+                "deuce-seven part over 7 cards",
+            ),
+        ];
+        for (parts, deck, hole, boards, message) in refused {
+            let err = Game::new(parts, deck, hole, boards).unwrap_err();
+            assert!(err.to_string().contains(message), "{err}");
+        }
+        // Hold'em's shape takes the rank-multiset sums; the same parts on the short deck walk.
+        let holdem = Game::new(&[high], Deck::STANDARD, 2, &boards).unwrap();
+        assert_eq!(holdem, HOLDEM);
+        let short = Deck::new(&[4, 5, 6, 7, 8, 9, 10, 11, 12], &[0, 1, 2, 3], false).unwrap();
+        let walked = Game::new(&[high], short, 2, &boards).unwrap();
+        assert_eq!(walked.method, Method::Walk);
+        let err = spot(walked, &hands(&["AsKs", "5h5d"]), &[], &[]).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("5h is not a card of this game's deck"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn scoring_without_checks_agrees_with_the_checked_strength() {
+        use crate::engine::showdown::PartTables;
+        use crate::engine::spec::{HandCards, OddChip, Qualifier, ShowdownPart};
+        let tables = PartTables::get();
+        let mut rng = rng::Rng::new(7);
+        for ranking in [Ranking::High, Ranking::AceFive, Ranking::ShortDeck] {
+            for cards in [HandCards::BestOfAll, HandCards::TwoHoleThreeBoard] {
+                for qualifier in [None, Some(Qualifier::EightOrBetter)] {
+                    let part = ShowdownPart {
+                        ranking,
+                        cards,
+                        qualifier,
+                        odd_chip: OddChip::LeftOfButton,
+                    };
+                    for _ in 0..200 {
+                        let mut deck: Vec<Card> = (0..52).collect();
+                        for i in 0..9 {
+                            let j = i + rng.below(52 - i as u32) as usize;
+                            deck.swap(i, j);
+                        }
+                        let (own, board) = match cards {
+                            HandCards::BestOfAll => (&deck[..2], &deck[2..7]),
+                            HandCards::TwoHoleThreeBoard => (&deck[..4], &deck[4..9]),
+                        };
+                        if let Ok(checked) = part.strength(own, board) {
+                            let fast = part.strength_of_valid(&tables, own, board);
+                            assert_eq!(checked.unwrap_or(0), fast, "{part:?} {own:?} {board:?}");
+                        }
+                    }
+                }
+            }
         }
     }
 
