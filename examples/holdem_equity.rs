@@ -6,7 +6,7 @@
 //! one call, without the table build.
 
 use drawpoker::card::parse_cards;
-use drawpoker::equity::{equity, Budget, Game};
+use drawpoker::equity::{equity, Budget, HOLDEM};
 use std::time::Instant;
 
 fn main() {
@@ -21,7 +21,7 @@ fn main() {
         .map(|h| parse_cards(h).expect("hole cards"))
         .collect();
     let board = parse_cards(args.get(3).map_or("", String::as_str)).expect("board");
-    let run = || equity(Game::Holdem, &hands, &board, &[], Budget::default()).expect("equity");
+    let run = || equity(HOLDEM, &hands, &board, &[], Budget::default()).expect("equity");
     let first = run();
     let start = Instant::now();
     for _ in 0..repeats {

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from drawpoker import InvalidArgumentError, InvalidCardError, equity, parse_cards
+from drawpoker import InvalidArgumentError, InvalidCardError, _core, equity, parse_cards
+from drawpoker.analysis.equity import GAMES
+from drawpoker.engine import registry
 from equity_reference import assert_matches_reference, reference_equity
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -162,3 +164,11 @@ def test_random_turn_and_river_spots_agree_with_the_reference(players, board_siz
     dead = deck[2 * players + board_size : 2 * players + board_size + rng.randrange(3)]
     result = equity(hands, board, dead)
     assert_matches_reference(result, reference_equity(hands, board, dead, 2, 5))
+
+
+def test_equity_reads_the_game_from_its_spec_and_refuses_a_draw_game():
+    draws = {name for name in registry.GAMES if not _core.equity_scores(registry.game(name).rules)}
+    assert draws == {"five-card-draw", "2-7-single-draw", "2-7-triple-draw", "badugi"}
+    assert set(GAMES) == set(registry.GAMES) - draws
+    with pytest.raises(InvalidArgumentError, match="equity cannot score badugi: it draws cards"):
+        _core.equity(registry.game("badugi").rules, [[0, 1, 2, 3], [4, 5, 6, 7]], [], [], 10, 0, 0)

@@ -29,6 +29,7 @@ from drawpoker import DrawPokerError, HandCategory
 from drawpoker.analysis import draw, tips, video_poker
 from drawpoker.analysis.equity import GAMES
 from drawpoker.cli import main
+from drawpoker.engine.spec import DRAW_LIMITS
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -463,7 +464,7 @@ def test_discard_mask(hand: Arg, discards: Arg) -> None:
     dead=card_arg((0, 3)),
     ranking=RANKING,
     joker=flags(),
-    limit=names(draw.DRAW_LIMITS),
+    limit=names(DRAW_LIMITS),
     objective=objectives(),
     histograms=flags(),
 )
@@ -625,7 +626,7 @@ def test_a_bad_path_is_refused_before_the_work(path: object) -> None:
     objective=st.one_of(
         st.just(Arg(None, None)), objectives().filter(lambda o: o.value is not None)
     ),
-    limit=names(draw.DRAW_LIMITS),
+    limit=names(DRAW_LIMITS),
 )
 def test_build_tips(joker: Arg, objective: Arg, limit: Arg) -> None:
     check(tips.build_tips, joker=joker, objective=objective, limit=limit)

@@ -35,6 +35,7 @@ __all__ = [
     "equity",
     "equity_batch_heads_up",
     "equity_limits",
+    "equity_scores",
     "evaluate",
     "evaluate_batch",
     "evaluate_low8_batch",
@@ -43,7 +44,6 @@ __all__ = [
     "evaluate_omaha_hilo",
     "evaluate_omaha_hilo_batch",
     "format_cards",
-    "games",
     "hold_table",
     "hold_values",
     "parse_cards",
@@ -105,7 +105,7 @@ def draw_equity(
     seed: int,
 ) -> tuple[list[float], list[float], list[float], int, bool, list[float]]: ...
 def equity(
-    game: str,
+    rules: Rules,
     hands: list[list[int]],
     board: list[int],
     dead: list[int],
@@ -134,7 +134,7 @@ def equity_batch_heads_up(
     samples: int,
     seed: int,
 ) -> npt.NDArray[np.float64]: ...
-def games() -> list[str]: ...
+def equity_scores(rules: Rules) -> bool: ...
 def equity_limits() -> tuple[int, int]: ...
 def deal_message(seed: int, number: int, deal: int, shuffle: int) -> bytes: ...
 def deal_order(

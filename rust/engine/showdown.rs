@@ -9,7 +9,7 @@ use super::state::{HandState, Phase};
 use crate::card::Card;
 use crate::error::Result;
 use crate::eval::ace_five::qualifies_low8;
-use crate::eval::{omaha, Ranking};
+use crate::eval::{ace_five, high, omaha, short_deck, Ranking};
 
 impl ShowdownPart {
     /// The strength of a hand of `own` cards with the `board` in this part, `None` when it does
@@ -47,6 +47,79 @@ impl ShowdownPart {
             Some(Qualifier::EightOrBetter) => qualifies_low8(strength).then_some(strength),
             None => Some(strength),
         })
+    }
+}
+
+/// The evaluation tables showdown parts read, fetched once for a hot loop.
+#[derive(Clone, Copy)]
+pub struct PartTables {
+    high: &'static high::HighTables,
+    low: &'static ace_five::AceFiveTables,
+    short_deck: &'static short_deck::ShortDeckTables,
+}
+
+impl PartTables {
+    /// The tables (built on first use).
+    pub fn get() -> PartTables {
+        PartTables {
+            high: high::tables(),
+            low: ace_five::tables(),
+            short_deck: short_deck::tables(),
+        }
+    }
+}
+
+impl ShowdownPart {
+    /// [`ShowdownPart::strength`] of cards known to fit the part, 0 when the hand does not
+    /// qualify: no checks and no allocation, the hot path of equity's deal walks. `own` and
+    /// `board` hold distinct cards of the deck, at most seven in all, as many as the ranking
+    /// scores (two-hole-three-board: 4 to 6 own cards and 3 to 5 board cards).
+    ///
+    /// ```
+    /// use drawpoker::card::parse_cards;
+    /// use drawpoker::engine::showdown::PartTables;
+    /// use drawpoker::engine::spec::{HandCards, OddChip, Qualifier, ShowdownPart};
+    /// use drawpoker::eval::Ranking;
+    /// let low = ShowdownPart {
+    ///     ranking: Ranking::AceFive,
+    ///     cards: HandCards::TwoHoleThreeBoard,
+    ///     qualifier: Some(Qualifier::EightOrBetter),
+    ///     odd_chip: OddChip::LowCardBySuit,
+    /// };
+    /// let (hole, board) = (parse_cards("Ac 2c Kd Kh").unwrap(), parse_cards("3h 4s 8c Ks 7d").unwrap());
+    /// let fast = low.strength_of_valid(&PartTables::get(), &hole, &board);
+    /// assert_eq!(Some(fast), low.strength(&hole, &board).unwrap());
+    /// ```
+    #[inline]
+    pub fn strength_of_valid(&self, tables: &PartTables, own: &[Card], board: &[Card]) -> u16 {
+        let strength = match (self.cards, self.ranking) {
+            (HandCards::BestOfAll, ranking) => {
+                let mut cards = [0u8; 7];
+                let all = if board.is_empty() {
+                    own
+                } else {
+                    cards[..own.len()].copy_from_slice(own);
+                    cards[own.len()..own.len() + board.len()].copy_from_slice(board);
+                    &cards[..own.len() + board.len()]
+                };
+                match ranking {
+                    Ranking::High => tables.high.eval(all),
+                    Ranking::AceFive => tables.low.eval(all),
+                    Ranking::ShortDeck => tables.short_deck.eval(all),
+                    other => other
+                        .evaluate(all)
+                        .expect("the caller matched the cards to the ranking"),
+                }
+            }
+            (HandCards::TwoHoleThreeBoard, Ranking::High) => {
+                omaha::best_of(tables.high, tables.low, own, board, false).0
+            }
+            (HandCards::TwoHoleThreeBoard, _) => omaha::best_low8(tables.low, own, board),
+        };
+        match self.qualifier {
+            Some(Qualifier::EightOrBetter) if !qualifies_low8(strength) => 0,
+            _ => strength,
+        }
     }
 }
 

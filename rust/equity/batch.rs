@@ -1,7 +1,7 @@
 //! Many heads-up Hold'em matchups at once, each exact or sampled as [`Plan`] chooses, in
 //! parallel over rows.
 
-use super::{Budget, Game, Plan};
+use super::{Budget, Plan, HOLDEM};
 use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::stop::Stop;
@@ -52,7 +52,7 @@ pub fn heads_up(
             seed: budget.seed.wrapping_add(i as u64),
             ..budget
         };
-        Plan::new(Game::Holdem, &hands, row_board, &[], row_budget).map_err(|e| in_row(e, i))
+        Plan::new(HOLDEM, &hands, row_board, &[], row_budget).map_err(|e| in_row(e, i))
     };
     let row_equity = |(i, slot): (usize, &mut f64)| {
         stop.check()?;
@@ -93,7 +93,7 @@ mod tests {
         for (i, &row) in out.iter().enumerate() {
             let hands = [a[2 * i..2 * i + 2].to_vec(), b[2 * i..2 * i + 2].to_vec()];
             let seed = u64::MAX.wrapping_add(i as u64);
-            let single = equity(Game::Holdem, &hands, &[], &[], Budget { seed, ..budget });
+            let single = equity(HOLDEM, &hands, &[], &[], Budget { seed, ..budget });
             let single = single.unwrap();
             assert!(!single.exact);
             assert_eq!(row, single.players[0].equity);
@@ -110,7 +110,7 @@ mod tests {
         heads_up(&a, &b, &board, 3, Budget::default(), &stop, &mut out).unwrap();
         for i in 0..2 {
             let single = equity(
-                Game::Holdem,
+                HOLDEM,
                 &[a[2 * i..2 * i + 2].to_vec(), b[2 * i..2 * i + 2].to_vec()],
                 &board[3 * i..3 * i + 3],
                 &[],

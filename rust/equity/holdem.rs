@@ -198,7 +198,7 @@ fn boards_by_winners<const P: usize>(tables: &HighTables, spot: &Spot) -> Vec<i6
 
 #[cfg(test)]
 mod tests {
-    use super::super::{equity, equity_by_walking, Budget, Game};
+    use super::super::{equity, equity_by_walking, Budget, HOLDEM};
     use crate::card::parse_cards;
 
     fn hands(text: &[&str]) -> Vec<Vec<u8>> {
@@ -208,7 +208,7 @@ mod tests {
     #[test]
     fn aces_kings_suited_against_queens_preflop() {
         let result = equity(
-            Game::Holdem,
+            HOLDEM,
             &hands(&["AsKs", "QhQd"]),
             &[],
             &[],
@@ -252,8 +252,8 @@ mod tests {
             let h = hands(holes);
             let b = parse_cards(board).unwrap();
             let d = parse_cards(dead).unwrap();
-            let fast = equity(Game::Holdem, &h, &b, &d, Budget::default()).unwrap();
-            let slow = equity_by_walking(Game::Holdem, &h, &b, &d).unwrap();
+            let fast = equity(HOLDEM, &h, &b, &d, Budget::default()).unwrap();
+            let slow = equity_by_walking(HOLDEM, &h, &b, &d).unwrap();
             assert_eq!(fast, slow, "{holes:?} {board} {dead}");
         }
     }

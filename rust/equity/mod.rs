@@ -2,10 +2,11 @@
 //! within a budget of outcomes), or over a seeded random sample of them (Monte Carlo, with a
 //! standard error).
 //!
-//! Games: Texas Hold'em, Omaha and Omaha Hi/Lo (4, 5 or 6 hole cards), Seven-Card Stud, Razz,
-//! Stud Hi/Lo eight-or-better. Hold'em's and Omaha's exact sums come from the
-//! rank-multiset methods of [`holdem`] and [`omaha`]; the stud games' and every Monte Carlo
-//! estimate from the generic deal walker of [`deal`].
+//! A game is read from its spec ([`Game::from_spec`]): its showdown parts score each deal, its
+//! deck and streets give the cards to come. A showdown of Hold'em's or Omaha's shape (Hi/Lo too,
+//! 4, 5 or 6 hole cards) is summed exactly by the rank-multiset methods of [`holdem`] and
+//! [`omaha`]; any other game, and every Monte Carlo estimate, by the generic deal walker of
+//! [`deal`].
 
 pub mod batch;
 pub mod deal;
@@ -16,84 +17,195 @@ pub mod ranges;
 pub mod rng;
 pub mod tally;
 
-use crate::card::{check_hand, format_card, rank, Card, DECK_SIZE};
+use crate::card::{check_hand, format_card, Card};
+use crate::engine::showdown::PartTables;
+use crate::engine::spec::{Deck, HandCards, OddChip, Qualifier, ShowdownPart, Spec};
 use crate::error::{Error, Result};
 use crate::eval::omaha as omaha_eval;
-use crate::eval::{ace_five, high, short_deck};
+use crate::eval::{ace_five, high, Ranking};
 use crate::stop::Stop;
 use deal::{Scorer, Spot};
 use tally::{Showdown, Tally, MAX_PLAYERS, POT};
 
-/// A game whose equity can be computed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Game {
-    /// Texas Hold'em: two hole cards each, best five of seven with the board.
+/// How equity sums a game's outcomes: the rank-multiset sums of [`holdem`] and [`omaha`] when
+/// the game's showdown is theirs, else the generic deal walker of [`deal`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Method {
     Holdem,
-    /// Omaha high: exactly two of 4, 5 or 6 hole cards with exactly three board cards.
-    Omaha,
-    /// Omaha Hi/Lo: the pot is split between the best Omaha high and the best eight-or-better
-    /// ace-to-five low, the high hand scooping when no low qualifies (R-A5-4, R-SPLIT-1).
-    OmahaHiLo,
-    /// Seven-Card Stud high: best five of each player's seven cards.
-    Stud,
-    /// Razz: the best ace-to-five low of seven cards wins, no qualifier.
-    Razz,
-    /// Seven-Card Stud Hi/Lo: the pot is split between the best high and the best
-    /// eight-or-better ace-to-five low, the high hand scooping when no low qualifies (R-A5-4).
-    StudHiLo,
-    /// Short-deck Hold'em: two hole cards each from the 36-card deck, the best short-deck
-    /// five of seven with the board (R-SD-1..3).
-    ShortDeck,
+    Omaha { with_low: bool },
+    Walk,
+}
+
+/// A game as equity reads it from the game's spec: the showdown parts that score a deal (the
+/// first takes the pot, or half of it when a hand qualifies for the second, R-SPLIT-1, R-A5-4),
+/// the deck, the cards each player holds at the showdown and the board's sizes street by street.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Game {
+    high: ShowdownPart,
+    low: Option<ShowdownPart>,
+    deck: Deck,
+    /// Cards each player holds at the showdown, down and up.
+    hole: usize,
+    /// Bit `n` set: the board may have `n` cards (0 before the first board street).
+    board_sizes: u8,
+    method: Method,
+}
+
+/// The high part of Hold'em: the best five of the seven cards.
+const BEST_HIGH: ShowdownPart = ShowdownPart {
+    ranking: Ranking::High,
+    cards: HandCards::BestOfAll,
+    qualifier: None,
+    odd_chip: OddChip::LeftOfButton,
+};
+
+/// Hold'em as equity reads its spec (two hole cards, a board of 3, 4 then 5 cards, the best
+/// high five of seven): the game of the Hold'em-only ranges and heads-up batches.
+pub const HOLDEM: Game = Game {
+    high: BEST_HIGH,
+    low: None,
+    deck: Deck::STANDARD,
+    hole: 2,
+    board_sizes: 1 | 1 << 3 | 1 << 4 | 1 << 5,
+    method: Method::Holdem,
+};
+
+/// Whether two parts score hands alike (the odd chip aside, which equity does not split).
+fn scores_like(
+    part: ShowdownPart,
+    ranking: Ranking,
+    cards: HandCards,
+    qualifier: Option<Qualifier>,
+) -> bool {
+    (part.ranking, part.cards, part.qualifier) == (ranking, cards, qualifier)
 }
 
 impl Game {
-    /// Every game with its public name.
-    pub const ALL: [(Game, &'static str); 7] = [
-        (Game::Holdem, "holdem"),
-        (Game::Omaha, "omaha"),
-        (Game::OmahaHiLo, "omaha-hi-lo"),
-        (Game::Stud, "stud"),
-        (Game::Razz, "razz"),
-        (Game::StudHiLo, "stud-hi-lo"),
-        (Game::ShortDeck, "short-deck"),
-    ];
-
-    /// The game of a public name such as `"holdem"`.
-    pub fn from_name(name: &str) -> Result<Game> {
-        Game::ALL
+    /// The game of a spec: refused when it draws cards, deals a joker, or its showdown is not
+    /// one high part and at most one low part over hands of at most seven cards.
+    pub fn from_spec(spec: &Spec) -> Result<Game> {
+        if spec.streets.iter().any(|street| street.draw.is_some()) {
+            return Err(Error::InvalidArgument(format!(
+                "equity cannot score {}: it draws cards (see draw equity)",
+                spec.name
+            )));
+        }
+        let hole = spec
+            .streets
             .iter()
-            .find(|(_, n)| *n == name)
-            .map(|(g, _)| *g)
-            .ok_or_else(|| {
-                let known: Vec<&str> = Game::ALL.iter().map(|(_, n)| *n).collect();
-                Error::InvalidArgument(format!(
-                    "unknown game {name:?} (known: {})",
-                    known.join(", ")
+            .map(|street| usize::from(street.down) + usize::from(street.up))
+            .sum();
+        let mut boards = vec![0];
+        for street in &spec.streets {
+            boards.push(boards[boards.len() - 1] + usize::from(street.board));
+        }
+        Game::new(&spec.showdown, spec.deck, hole, &boards)
+            .map_err(|e| Error::InvalidArgument(format!("equity cannot score {}: {e}", spec.name)))
+    }
+
+    /// A game of showdown `parts`, `deck`, `hole` cards each and the board's sizes `boards`.
+    ///
+    /// ```
+    /// use drawpoker::card::parse_cards;
+    /// use drawpoker::engine::spec::{Deck, HandCards, OddChip, Qualifier, ShowdownPart};
+    /// use drawpoker::equity::{equity, Budget, Game};
+    /// use drawpoker::eval::Ranking;
+    /// let part = |ranking, qualifier| ShowdownPart {
+    ///     ranking,
+    ///     cards: HandCards::BestOfAll,
+    ///     qualifier,
+    ///     odd_chip: OddChip::LeftOfButton,
+    /// };
+    /// let eight = Some(Qualifier::EightOrBetter);
+    /// let stud_hi_lo = [part(Ranking::High, None), part(Ranking::AceFive, eight)];
+    /// let game = Game::new(&stud_hi_lo, Deck::STANDARD, 7, &[0]).unwrap();
+    /// let hands = [parse_cards("As 2s 3d 4c 8h Kd").unwrap(), parse_cards("Qs Qd Qh 9c 9d Tc").unwrap()];
+    /// let result = equity(game, &hands, &[], &[], Budget::default()).unwrap();
+    /// assert_eq!(result.outcomes, 40 * 39); // a seventh card each
+    /// assert!(Game::new(&stud_hi_lo[1..], Deck::STANDARD, 7, &[0]).is_err());
+    /// ```
+    pub fn new(parts: &[ShowdownPart], deck: Deck, hole: usize, boards: &[usize]) -> Result<Game> {
+        let fault = |why: String| Err(Error::InvalidArgument(why));
+        let (high, low) = match parts {
+            [high] => (*high, None),
+            [high, low] => (*high, Some(*low)),
+            _ => {
+                return fault(format!(
+                    "a showdown of {} parts (equity scores one or two)",
+                    parts.len()
                 ))
-            })
+            }
+        };
+        if high.qualifier.is_some() {
+            return fault("a first showdown part with a qualifier".to_string());
+        }
+        if deck.joker() {
+            return fault("a deck with the joker".to_string());
+        }
+        let board = boards.iter().copied().max().unwrap_or(0);
+        for part in parts {
+            let fits = match part.cards {
+                HandCards::BestOfAll => {
+                    hole + board <= 7 && part.ranking.hand_sizes().contains(&(hole + board))
+                }
+                HandCards::TwoHoleThreeBoard => {
+                    board == 5 && omaha_eval::HOLE_SIZES.contains(&hole)
+                }
+            };
+            if hole == 0 || !fits {
+                return fault(format!(
+                    "a {} part over {hole} cards each and a board of {board}",
+                    part.ranking.name()
+                ));
+            }
+        }
+        let omaha_high = scores_like(high, Ranking::High, HandCards::TwoHoleThreeBoard, None);
+        let omaha_low = low.map(|low| {
+            scores_like(
+                low,
+                Ranking::AceFive,
+                HandCards::TwoHoleThreeBoard,
+                Some(Qualifier::EightOrBetter),
+            )
+        });
+        let method = if deck != Deck::STANDARD || board != 5 {
+            Method::Walk
+        } else if hole == 2
+            && low.is_none()
+            && scores_like(high, Ranking::High, HandCards::BestOfAll, None)
+        {
+            Method::Holdem
+        } else if omaha_high && omaha_low != Some(false) {
+            Method::Omaha {
+                with_low: omaha_low == Some(true),
+            }
+        } else {
+            Method::Walk
+        };
+        Ok(Game {
+            high,
+            low,
+            deck,
+            hole,
+            board_sizes: boards.iter().fold(0, |sizes, &n| sizes | 1 << n),
+            method,
+        })
     }
 
     fn uses_board(self) -> bool {
-        matches!(
-            self,
-            Game::Holdem | Game::Omaha | Game::OmahaHiLo | Game::ShortDeck
-        )
+        self.board_sizes > 1
     }
 
-    /// The lowest rank of the game's deck (0 = deuce; the short deck starts at the six).
-    fn lowest_rank(self) -> u8 {
-        match self {
-            Game::ShortDeck => short_deck::SIX,
-            _ => 0,
-        }
-    }
-
-    /// Known cards each player must (board games) or may (stud games) have.
+    /// Known cards each player must (board games) or may (games without a board) have: a
+    /// two-hole-three-board part scores 4, 5 or 6 hole cards.
     fn known_sizes(self) -> std::ops::RangeInclusive<usize> {
-        match self {
-            Game::Holdem | Game::ShortDeck => 2..=2,
-            Game::Omaha | Game::OmahaHiLo => omaha_eval::HOLE_SIZES,
-            Game::Stud | Game::Razz | Game::StudHiLo => 0..=7,
+        let two_of_hole = |part: ShowdownPart| part.cards == HandCards::TwoHoleThreeBoard;
+        if !self.uses_board() {
+            0..=self.hole
+        } else if two_of_hole(self.high) || self.low.is_some_and(two_of_hole) {
+            omaha_eval::HOLE_SIZES
+        } else {
+            self.hole..=self.hole
         }
     }
 
@@ -102,8 +214,25 @@ impl Game {
         if self.uses_board() {
             0
         } else {
-            7 - known
+            self.hole - known
         }
+    }
+
+    /// The board sizes as text: "0, 3, 4 or 5".
+    fn board_sizes_text(self) -> String {
+        let sizes: Vec<String> = (0..8)
+            .filter(|n| self.board_sizes >> n & 1 == 1)
+            .map(|n| n.to_string())
+            .collect();
+        match sizes.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => sizes.join(""),
+        }
+    }
+
+    /// The cards of the board at the showdown.
+    fn full_board(self) -> usize {
+        7 - self.board_sizes.leading_zeros() as usize
     }
 
     /// Checks every player's number of known cards.
@@ -199,21 +328,24 @@ pub struct Equity {
     pub exact: bool,
 }
 
-/// Scores final hands by a game's rules through the evaluation tables.
+/// Scores final hands by a game's showdown parts through the evaluation tables.
 struct GameScorer {
-    game: Game,
-    high: &'static high::HighTables,
-    low: &'static ace_five::AceFiveTables,
-    short_deck: &'static short_deck::ShortDeckTables,
+    high: ShowdownPart,
+    low: Option<ShowdownPart>,
+    /// Whether every part scores the best of all the cards: they are then joined once a hand.
+    best_of_all: bool,
+    tables: PartTables,
 }
 
 impl GameScorer {
     fn new(game: Game) -> GameScorer {
         GameScorer {
-            game,
-            high: high::tables(),
-            low: ace_five::tables(),
-            short_deck: short_deck::tables(),
+            high: game.high,
+            low: game.low,
+            best_of_all: std::iter::once(game.high)
+                .chain(game.low)
+                .all(|part| part.cards == HandCards::BestOfAll),
+            tables: PartTables::get(),
         }
     }
 }
@@ -221,67 +353,19 @@ impl GameScorer {
 impl Scorer for GameScorer {
     #[inline]
     fn score(&self, hand: &[Card], board: &[Card]) -> Showdown {
-        match self.game {
-            Game::Holdem | Game::ShortDeck => {
-                let mut cards = [0u8; 7];
-                cards[..2].copy_from_slice(hand);
-                cards[2..2 + board.len()].copy_from_slice(board);
-                let seven = &cards[..2 + board.len()];
-                let high = if self.game == Game::ShortDeck {
-                    self.short_deck.eval(seven)
-                } else {
-                    self.high.eval(seven)
-                };
-                Showdown {
-                    high: high as u32,
-                    low: 0,
-                }
-            }
-            Game::Omaha | Game::OmahaHiLo => {
-                let with_low = self.game == Game::OmahaHiLo;
-                let (high, low) = omaha_eval::best_of(self.high, self.low, hand, board, with_low);
-                Showdown {
-                    high: high as u32,
-                    low: if with_low && ace_five::qualifies_low8(low) {
-                        low as u32
-                    } else {
-                        0
-                    },
-                }
-            }
-            Game::Stud | Game::Razz | Game::StudHiLo => self.score_stud(hand, board),
-        }
-    }
-}
-
-impl GameScorer {
-    /// A stud hand: the player's cards and the common card, if one was dealt (R-STUD-7).
-    #[inline]
-    fn score_stud(&self, hand: &[Card], common: &[Card]) -> Showdown {
         let mut cards = [0u8; 7];
-        cards[..hand.len()].copy_from_slice(hand);
-        cards[hand.len()..hand.len() + common.len()].copy_from_slice(common);
-        let seven = &cards[..hand.len() + common.len()];
-        match self.game {
-            Game::Razz => Showdown {
-                high: self.low.eval(seven) as u32,
-                low: 0,
-            },
-            Game::StudHiLo => {
-                let low = self.low.eval(seven);
-                Showdown {
-                    high: self.high.eval(seven) as u32,
-                    low: if ace_five::qualifies_low8(low) {
-                        low as u32
-                    } else {
-                        0
-                    },
-                }
-            }
-            _ => Showdown {
-                high: self.high.eval(seven) as u32,
-                low: 0,
-            },
+        let (hand, board) = if self.best_of_all && !board.is_empty() {
+            cards[..hand.len()].copy_from_slice(hand);
+            cards[hand.len()..hand.len() + board.len()].copy_from_slice(board);
+            (&cards[..hand.len() + board.len()], &[][..])
+        } else {
+            (hand, board)
+        };
+        let strength =
+            |part: ShowdownPart| u32::from(part.strength_of_valid(&self.tables, hand, board));
+        Showdown {
+            high: strength(self.high),
+            low: self.low.map_or(0, strength),
         }
     }
 }
@@ -296,9 +380,10 @@ pub fn spot(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> R
     }
     game.check_hands(hands)?;
     if game.uses_board() {
-        if ![0, 3, 4, 5].contains(&board.len()) {
+        if game.board_sizes >> board.len().min(7) & 1 == 0 {
             return Err(Error::InvalidArgument(format!(
-                "a board has 0, 3, 4 or 5 cards, got {}",
+                "a board has {} cards, got {}",
+                game.board_sizes_text(),
                 board.len()
             )));
         }
@@ -315,27 +400,26 @@ pub fn spot(game: Game, hands: &[Vec<Card>], board: &[Card], dead: &[Card]) -> R
         .copied()
         .collect();
     check_hand(&all, false, None)?;
-    if let Some(&card) = all.iter().find(|&&c| rank(c) < game.lowest_rank()) {
+    if let Some(&card) = all.iter().find(|&&c| !game.deck.holds(c)) {
         return Err(Error::InvalidArgument(format!(
             "{} is not a card of this game's deck",
             format_card(card)
         )));
     }
     let taken = crate::card::card_mask(&all);
-    let pool: Vec<Card> = (0..DECK_SIZE as Card)
-        .filter(|&c| taken >> c & 1 == 0 && rank(c) >= game.lowest_rank())
+    let pool: Vec<Card> = game
+        .deck
+        .cards()
+        .into_iter()
+        .filter(|&c| taken >> c & 1 == 0)
         .collect();
     let mut hand_draws: Vec<usize> = hands.iter().map(|h| game.draws(h.len())).collect();
-    let mut board_draws = if game.uses_board() {
-        5 - board.len()
-    } else {
-        0
-    };
+    let mut board_draws = game.full_board() - board.len();
     let mut needed = board_draws + hand_draws.iter().sum::<usize>();
-    if !game.uses_board() && needed > pool.len() && hands.iter().all(|h| h.len() <= 6) {
+    if !game.uses_board() && needed > pool.len() && hands.iter().all(|h| h.len() < game.hole) {
         // R-STUD-7: when the deck cannot give everyone a seventh-street card, one common card
         // is dealt face up in the centre for all.
-        hand_draws = hands.iter().map(|h| 6 - h.len()).collect();
+        hand_draws = hands.iter().map(|h| game.hole - 1 - h.len()).collect();
         board_draws = 1;
         needed = 1 + hand_draws.iter().sum::<usize>();
     }
@@ -402,8 +486,8 @@ impl Plan {
     /// Deals the work scores one by one: the outcomes of a stud walk or the Monte Carlo
     /// samples; 0 for the exact sums of Hold'em and Omaha, which take milliseconds at most.
     pub fn deals_to_score(&self) -> u128 {
-        match (self.game, self.exact) {
-            (Game::Holdem | Game::Omaha | Game::OmahaHiLo, true) => 0,
+        match (self.game.method, self.exact) {
+            (Method::Holdem | Method::Omaha { .. }, true) => 0,
             (_, true) => self.spot.outcomes(),
             (_, false) => self.samples as u128,
         }
@@ -412,14 +496,11 @@ impl Plan {
     /// Every player's equity; returns [`Error::Stopped`] soon after `stop` is requested.
     pub fn run(&self, stop: &Stop) -> Result<Equity> {
         let (game, spot) = (self.game, &self.spot);
-        let tally = match (game, self.exact) {
-            (Game::Holdem, true) => holdem::exact(high::tables(), spot),
-            (Game::Omaha | Game::OmahaHiLo, true) => omaha::exact(
-                high::tables(),
-                ace_five::tables(),
-                spot,
-                game == Game::OmahaHiLo,
-            ),
+        let tally = match (game.method, self.exact) {
+            (Method::Holdem, true) => holdem::exact(high::tables(), spot),
+            (Method::Omaha { with_low }, true) => {
+                omaha::exact(high::tables(), ace_five::tables(), spot, with_low)
+            }
             (_, true) => deal::exact(spot, &GameScorer::new(game), stop)?,
             (_, false) => {
                 deal::monte_carlo(spot, &GameScorer::new(game), self.samples, self.seed, stop)?
@@ -485,10 +566,54 @@ pub fn summarize(tally: &Tally, exact: bool) -> Equity {
     }
 }
 
+/// The games of the tests, built as their specs describe them (`python/drawpoker/engine/variants/`).
+#[cfg(test)]
+pub(crate) mod test_games {
+    use super::{Game, HOLDEM};
+    use crate::engine::spec::{Deck, HandCards, OddChip, Qualifier, ShowdownPart};
+    use crate::eval::Ranking;
+
+    fn part(ranking: Ranking, cards: HandCards, qualifier: Option<Qualifier>) -> ShowdownPart {
+        ShowdownPart {
+            ranking,
+            cards,
+            qualifier,
+            odd_chip: OddChip::LeftOfButton,
+        }
+    }
+
+    const EIGHT: Option<Qualifier> = Some(Qualifier::EightOrBetter);
+    const FLOP_TURN_RIVER: [usize; 4] = [0, 3, 4, 5];
+
+    pub fn holdem() -> Game {
+        HOLDEM
+    }
+
+    pub fn omaha(with_low: bool) -> Game {
+        let two = HandCards::TwoHoleThreeBoard;
+        let parts = [
+            part(Ranking::High, two, None),
+            part(Ranking::AceFive, two, EIGHT),
+        ];
+        let parts = if with_low { &parts[..] } else { &parts[..1] };
+        Game::new(parts, Deck::STANDARD, 4, &FLOP_TURN_RIVER).unwrap()
+    }
+
+    /// Seven-card stud: high, razz (ace-to-five low) or hi/lo eight-or-better.
+    pub fn stud(ranking: Ranking, with_low: bool) -> Game {
+        let all = HandCards::BestOfAll;
+        let parts = [part(ranking, all, None), part(Ranking::AceFive, all, EIGHT)];
+        let parts = if with_low { &parts[..] } else { &parts[..1] };
+        Game::new(parts, Deck::STANDARD, 7, &[0; 6]).unwrap()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::card::parse_cards;
+    use crate::eval::Ranking;
+    use test_games::{holdem, stud};
 
     fn hands(text: &[&str]) -> Vec<Vec<Card>> {
         text.iter().map(|t| parse_cards(t).unwrap()).collect()
@@ -498,32 +623,119 @@ mod tests {
     fn bad_deals_are_errors_not_panics() {
         let two = hands(&["AsKs", "QhQd"]);
         let cases: [(Game, Vec<Vec<Card>>, &str, &str); 6] = [
+            (holdem(), hands(&["AsKs", "Qh"]), "", "player 1 has 1 cards"),
+            (holdem(), two.clone(), "2c 3c", "a board has 0, 3, 4 or 5"),
+            (holdem(), hands(&["AsKs", "AsQd"]), "", "duplicate card As"),
+            (holdem(), hands(&["AsKs"; 11]), "", "2 to 10 players"),
             (
-                Game::Holdem,
-                hands(&["AsKs", "Qh"]),
+                stud(Ranking::High, false),
+                vec![vec![]; 9],
                 "",
-                "player 1 has 1 cards",
+                "only 52 are left",
             ),
-            (
-                Game::Holdem,
-                two.clone(),
-                "2c 3c",
-                "a board has 0, 3, 4 or 5",
-            ),
-            (
-                Game::Holdem,
-                hands(&["AsKs", "AsQd"]),
-                "",
-                "duplicate card As",
-            ),
-            (Game::Holdem, hands(&["AsKs"; 11]), "", "2 to 10 players"),
-            (Game::Stud, vec![vec![]; 9], "", "only 52 are left"),
-            (Game::Stud, two, "2c 3c 4c", "no board"),
+            (stud(Ranking::High, false), two, "2c 3c 4c", "no board"),
         ];
         for (game, h, board, message) in cases {
             let board = parse_cards(board).unwrap();
             let err = equity(game, &h, &board, &[], Budget::default()).unwrap_err();
             assert!(err.to_string().contains(message), "{err}");
+        }
+    }
+
+    #[test]
+    fn a_game_is_read_from_its_showdown_parts_or_refused_with_the_reason() {
+        use crate::engine::spec::{HandCards, OddChip, Qualifier, ShowdownPart};
+        let part = |ranking, cards, qualifier| ShowdownPart {
+            ranking,
+            cards,
+            qualifier,
+            odd_chip: OddChip::LeftOfButton,
+        };
+        let high = part(Ranking::High, HandCards::BestOfAll, None);
+        let low = part(
+            Ranking::AceFive,
+            HandCards::BestOfAll,
+            Some(Qualifier::EightOrBetter),
+        );
+        let joker = Deck::new(&(0..13).collect::<Vec<u8>>(), &[0, 1, 2, 3], true).unwrap();
+        let boards = [0, 3, 4, 5];
+        /// The parts, deck, hole cards and board sizes of a game, and why it is refused.
+        type Refused<'a> = (&'a [ShowdownPart], Deck, usize, &'a [usize], &'a str);
+        let refused: [Refused; 5] = [
+            (&[high, low, low], Deck::STANDARD, 7, &[0], "3 parts"),
+            (
+                &[low],
+                Deck::STANDARD,
+                7,
+                &[0],
+                "first showdown part with a qualifier",
+            ),
+            (&[high], joker, 7, &[0], "joker"),
+            (
+                &[high],
+                Deck::STANDARD,
+                4,
+                &boards,
+                "high part over 4 cards",
+            ),
+            (
+                &[part(Ranking::DeuceSeven, HandCards::BestOfAll, None)],
+                Deck::STANDARD,
+                7,
+                &[0],
+                "deuce-seven part over 7 cards",
+            ),
+        ];
+        for (parts, deck, hole, boards, message) in refused {
+            let err = Game::new(parts, deck, hole, boards).unwrap_err();
+            assert!(err.to_string().contains(message), "{err}");
+        }
+        // Hold'em's shape takes the rank-multiset sums; the same parts on the short deck walk.
+        let holdem = Game::new(&[high], Deck::STANDARD, 2, &boards).unwrap();
+        assert_eq!(holdem, HOLDEM);
+        let short = Deck::new(&[4, 5, 6, 7, 8, 9, 10, 11, 12], &[0, 1, 2, 3], false).unwrap();
+        let walked = Game::new(&[high], short, 2, &boards).unwrap();
+        assert_eq!(walked.method, Method::Walk);
+        let err = spot(walked, &hands(&["AsKs", "5h5d"]), &[], &[]).unwrap_err();
+        assert!(
+            err.to_string()
+                .contains("5h is not a card of this game's deck"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn scoring_without_checks_agrees_with_the_checked_strength() {
+        use crate::engine::showdown::PartTables;
+        use crate::engine::spec::{HandCards, OddChip, Qualifier, ShowdownPart};
+        let tables = PartTables::get();
+        let mut rng = rng::Rng::new(7);
+        for ranking in [Ranking::High, Ranking::AceFive, Ranking::ShortDeck] {
+            for cards in [HandCards::BestOfAll, HandCards::TwoHoleThreeBoard] {
+                for qualifier in [None, Some(Qualifier::EightOrBetter)] {
+                    let part = ShowdownPart {
+                        ranking,
+                        cards,
+                        qualifier,
+                        odd_chip: OddChip::LeftOfButton,
+                    };
+                    for _ in 0..200 {
+                        let mut deck: Vec<Card> = (0..52).collect();
+                        for i in 0..9 {
+                            let j = i + rng.below(52 - i as u32) as usize;
+                            deck.swap(i, j);
+                        }
+                        let (own, board) = match cards {
+                            HandCards::BestOfAll => (&deck[..2], &deck[2..7]),
+                            HandCards::TwoHoleThreeBoard => (&deck[..4], &deck[4..9]),
+                        };
+                        if let Ok(checked) = part.strength(own, board) {
+                            let fast = part.strength_of_valid(&tables, own, board);
+                            assert_eq!(checked.unwrap_or(0), fast, "{part:?} {own:?} {board:?}");
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -547,7 +759,7 @@ mod tests {
             ),
         ];
         for (budget, message) in too_many {
-            let err = equity(Game::Holdem, &h, &[], &[], budget).unwrap_err();
+            let err = equity(holdem(), &h, &[], &[], budget).unwrap_err();
             assert!(err.to_string().contains(message), "{err}");
         }
         // 6e15 stud deals are over any budget: sampled, or refused with their count.
@@ -557,11 +769,13 @@ mod tests {
             samples: 1000,
             seed: 0,
         };
-        assert!(!Plan::new(Game::Stud, &unseen, &[], &[], most)
-            .unwrap()
-            .exact());
+        assert!(
+            !Plan::new(stud(Ranking::High, false), &unseen, &[], &[], most)
+                .unwrap()
+                .exact()
+        );
         let none = Budget { samples: 0, ..most };
-        let err = Plan::new(Game::Stud, &unseen, &[], &[], none).unwrap_err();
+        let err = Plan::new(stud(Ranking::High, false), &unseen, &[], &[], none).unwrap_err();
         assert!(
             err.to_string()
                 .starts_with("6071092494667200 outcomes exceed"),
@@ -592,10 +806,16 @@ mod tests {
     #[test]
     fn a_stop_ends_a_walk_and_a_sample_soon_after_it_is_requested() {
         // 1.8e10 deals: the walk and the sampler only return early if they poll the stop.
-        let spot = spot(Game::Stud, &hands(&["As Ks Qs", "Ah Kh Qh"]), &[], &[]).unwrap();
+        let spot = spot(
+            stud(Ranking::High, false),
+            &hands(&["As Ks Qs", "Ah Kh Qh"]),
+            &[],
+            &[],
+        )
+        .unwrap();
         let stop = Stop::new();
         let scorer = StoppingScorer {
-            inner: GameScorer::new(Game::Stud),
+            inner: GameScorer::new(stud(Ranking::High, false)),
             scored: 0.into(),
             stop_at: 200_000,
             stop: &stop,
@@ -620,7 +840,11 @@ mod tests {
         // Stopped before they start, every method returns at once.
         let requested = Stop::new();
         requested.request();
-        for game in [Game::Stud, Game::Razz, Game::StudHiLo] {
+        for game in [
+            stud(Ranking::High, false),
+            stud(Ranking::AceFive, false),
+            stud(Ranking::High, true),
+        ] {
             for max_outcomes in [0, MAX_OUTCOMES] {
                 let budget = Budget {
                     max_outcomes,
@@ -641,12 +865,12 @@ mod tests {
             samples: 50_000,
             seed: 4,
         };
-        let first = equity(Game::Holdem, &h, &[], &[], budget).unwrap();
-        let again = equity(Game::Holdem, &h, &[], &[], budget).unwrap();
+        let first = equity(holdem(), &h, &[], &[], budget).unwrap();
+        let again = equity(holdem(), &h, &[], &[], budget).unwrap();
         assert_eq!(first, again);
         assert!(!first.exact);
         assert_eq!(first.outcomes, 50_000);
-        let exact = equity(Game::Holdem, &h, &[], &[], Budget::default()).unwrap();
+        let exact = equity(holdem(), &h, &[], &[], Budget::default()).unwrap();
         for (mc, ex) in first.players.iter().zip(&exact.players) {
             assert!(mc.std_error > 0.0 && mc.std_error < 0.005);
             assert!((mc.equity - ex.equity).abs() < 4.0 * mc.std_error);
@@ -665,7 +889,14 @@ mod tests {
             "Qh Kh Ah 2s 3s 4s",
             "5s 6s 7s 8s 9s Ts",
         ];
-        let result = equity(Game::Stud, &hands(&known), &[], &[], Budget::default()).unwrap();
+        let result = equity(
+            stud(Ranking::High, false),
+            &hands(&known),
+            &[],
+            &[],
+            Budget::default(),
+        )
+        .unwrap();
         // Four cards are left (Js Qs Ks As); each is the one common card.
         assert!(result.exact);
         assert_eq!(result.outcomes, 4);
@@ -678,7 +909,7 @@ mod tests {
     #[test]
     fn walker_counts_every_stud_deal() {
         let h = hands(&["As Ad 7c 8c 9h 2d", "Ks Kh Qd Jd Td 3s"]);
-        let result = equity(Game::Stud, &h, &[], &[], Budget::default()).unwrap();
+        let result = equity(stud(Ranking::High, false), &h, &[], &[], Budget::default()).unwrap();
         assert!(result.exact);
         assert_eq!(result.outcomes, 40 * 39);
         let total: f64 = result.players.iter().map(|p| p.equity).sum();

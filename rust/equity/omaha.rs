@@ -180,7 +180,8 @@ pub fn exact(high: &HighTables, low: &AceFiveTables, spot: &Spot, with_low: bool
 
 #[cfg(test)]
 mod tests {
-    use super::super::{equity, equity_by_walking, Budget, Game};
+    use super::super::test_games::omaha;
+    use super::super::{equity, equity_by_walking, Budget};
     use crate::card::parse_cards;
 
     #[test]
@@ -193,7 +194,7 @@ mod tests {
             (&["Ah2h3c4c9sTd", "KhQhJdTs8c7c"], "5h 6h 8d", ""),
             (&["Ah2h3h4h", "KhQhJhTh", "AsKs2s3s"], "5h 9h 4s", "Qs"),
         ];
-        for game in [Game::Omaha, Game::OmahaHiLo] {
+        for game in [omaha(false), omaha(true)] {
             for (holes, board, dead) in spots {
                 let h: Vec<Vec<u8>> = holes.iter().map(|t| parse_cards(t).unwrap()).collect();
                 let b = parse_cards(board).unwrap();

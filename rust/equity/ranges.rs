@@ -15,7 +15,7 @@ use super::deal::binomial;
 use super::multiset::rank_multisets;
 use super::rng::Rng;
 use super::tally::{Showdown, Tally, MAX_PLAYERS, POT};
-use super::{holdem, spot, Budget, Game};
+use super::{holdem, spot, Budget, HOLDEM};
 use crate::card::{card_mask, check_hand, make_card, rank, suit, Card, DECK_SIZE};
 use crate::error::{Error, Result};
 use crate::eval::high::{self, CARD_KEYS, SUIT_START};
@@ -360,7 +360,7 @@ fn exact(
             // One matchup is at most a millisecond or so of work.
             stop.check()?;
             let hands: Vec<Vec<Card>> = hands.iter().map(|h| h.to_vec()).collect();
-            spot(Game::Holdem, &hands, board, dead).map(|s| holdem::exact(tables, &s))
+            spot(HOLDEM, &hands, board, dead).map(|s| holdem::exact(tables, &s))
         })
         .collect::<Result<_>>()?;
 
@@ -654,7 +654,7 @@ mod tests {
         )
         .unwrap();
         let hands = vec![parse_cards("AsKs").unwrap(), parse_cards("QhQd").unwrap()];
-        let single = equity(Game::Holdem, &hands, &board, &[], budget).unwrap();
+        let single = equity(HOLDEM, &hands, &board, &[], budget).unwrap();
         assert!(result.exact);
         assert_eq!(result.players[0].equity, single.players[0].equity);
         assert_eq!(result.outcomes, single.outcomes);
@@ -677,10 +677,7 @@ mod tests {
         for a in &aces.combos {
             for k in &kq.combos {
                 let hands = vec![a.to_vec(), k.to_vec()];
-                sum += equity(Game::Holdem, &hands, &[], &[], budget)
-                    .unwrap()
-                    .players[0]
-                    .equity;
+                sum += equity(HOLDEM, &hands, &[], &[], budget).unwrap().players[0].equity;
             }
         }
         assert!((result.players[0].equity - sum / 24.0).abs() < 1e-12);

@@ -215,12 +215,20 @@ fn best_of_sized<const H: usize, const B: usize>(
             high_best = high_best.max(five.get_premultiplied(p.wrapping_add(q)));
         }
     }
-    let mut low_best = 0;
-    if with_low {
-        let values = |cards: &[Card]| cards.iter().fold(0, |set, &c| set | LOW_VALUES[c as usize]);
-        low_best = a5.omaha_low8(values(hole), values(board));
-    }
+    let low_best = if with_low {
+        best_low8(a5, hole, board)
+    } else {
+        0
+    };
     (high_best, low_best)
+}
+
+/// The best eight-or-better low (0 when none) of two of `hole` and three of `board`, valid
+/// cards unchecked: made from the sets of low values in each (see [`best_of`]).
+#[inline(always)]
+pub fn best_low8(a5: &AceFiveTables, hole: &[Card], board: &[Card]) -> u16 {
+    let values = |cards: &[Card]| cards.iter().fold(0, |set, &c| set | LOW_VALUES[c as usize]);
+    a5.omaha_low8(values(hole), values(board))
 }
 
 /// Checks the sizes and that hole and board together hold distinct cards `0..52`.

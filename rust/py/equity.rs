@@ -1,6 +1,7 @@
 //! Equity entry points: one deal (any game), and NumPy batches of heads-up Hold'em.
 
 use super::cards::cards_from_ints;
+use super::engine::Rules;
 use super::errors::check;
 use super::eval::rows_of;
 use super::stop::{detach_stoppable, LONG_WORK};
@@ -30,10 +31,11 @@ fn known_and_budget(
 /// One player's figures: (wins, ties, equity, tie_equity, std_error).
 type PlayerRow = (u64, u64, f64, f64, f64);
 
-/// The public names of the games, in their declared order.
+/// Whether equity can score the game of `rules`: it deals no draw, and its showdown parts
+/// score hands of at most seven cards.
 #[pyfunction]
-fn games() -> Vec<&'static str> {
-    Game::ALL.iter().map(|(_, name)| *name).collect()
+fn equity_scores(rules: PyRef<'_, Rules>) -> bool {
+    Game::from_spec(&rules.spec).is_ok()
 }
 
 /// The largest `max_outcomes` (and draw-equity budget) and sample count a call may give.
@@ -42,13 +44,14 @@ fn equity_limits() -> (u64, u64) {
     (MAX_OUTCOMES, MAX_SAMPLES)
 }
 
-/// Equity of every player of one deal; returns (per-player rows, outcomes, exact). A long
+/// Equity of every player of one deal of the game of `rules`, scored by its showdown parts;
+/// returns (per-player rows, outcomes, exact). A long
 /// call stops on Ctrl-C.
 #[pyfunction]
 #[allow(clippy::too_many_arguments)]
 fn equity(
     py: Python<'_>,
-    game: &str,
+    rules: PyRef<'_, Rules>,
     hands: Vec<Vec<i64>>,
     board: Vec<i64>,
     dead: Vec<i64>,
@@ -56,7 +59,7 @@ fn equity(
     samples: u64,
     seed: u64,
 ) -> PyResult<(Vec<PlayerRow>, u64, bool)> {
-    let game = check(Game::from_name(game))?;
+    let game = check(Game::from_spec(&rules.spec))?;
     let hands: Vec<Vec<Card>> = hands
         .iter()
         .map(|h| cards_from_ints(h))
@@ -163,7 +166,7 @@ fn range_equity<'py>(
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(equity_scores, m)?)?;
     m.add_function(wrap_pyfunction!(equity_limits, m)?)?;
     m.add_function(wrap_pyfunction!(equity, m)?)?;
     m.add_function(wrap_pyfunction!(range_equity, m)?)?;

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from drawpoker import _core
 from drawpoker.analysis.evaluation import BadugiCategory, HandCategory, ranking_system
 from drawpoker.cards import as_card_array, format_cards, to_card_list
+from drawpoker.engine.spec import DRAW_LIMITS
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.validate import finite, flag, integer, is_integer, name_in
 
@@ -32,9 +33,6 @@ if TYPE_CHECKING:
 
     from drawpoker.cards import CardsLike
 
-DRAW_LIMITS: tuple[str, ...] = tuple(_core.draw_limits())
-"""The draw-limit settings of RULES.md section 4 (R-DRAW-7), as the core names them: ``"3"``,
-``"3-or-4-with-ace"`` (the default: a 4-card draw keeps an ace or the joker) and ``"5"``."""
 
 # Quoted so that importing drawpoker does not import NumPy (see CardsLike).
 ObjectiveLike: TypeAlias = "str | Mapping[HandCategory | int, float] | npt.ArrayLike"

@@ -29,6 +29,7 @@ from drawpoker.analysis.equity_result import (
 from drawpoker.analysis.range_equity import range_equity
 from drawpoker.analysis.ranges import Range
 from drawpoker.cards import as_card_array, to_card_list
+from drawpoker.engine import registry
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.validate import name_in
 
@@ -38,9 +39,15 @@ if TYPE_CHECKING:
 
     from drawpoker.cards import CardsLike
 
-GAMES: tuple[str, ...] = tuple(_core.games())
-"""Games whose equity can be computed, by their public names: ``holdem``, ``omaha``,
-``omaha-hi-lo``, ``stud``, ``razz``, ``stud-hi-lo``, ``short-deck``."""
+_RULES: dict[str, _core.Rules] = {
+    name: rules
+    for name in registry.GAMES
+    if _core.equity_scores(rules := registry.game(name).rules)
+}
+GAMES: tuple[str, ...] = tuple(_RULES)
+"""Games whose equity can be computed, by their registry names: every game that deals no draw
+(its spec's showdown parts score the deals), ``holdem``, ``omaha``, ``omaha-hi-lo``, ``stud``,
+``razz``, ``stud-hi-lo``, ``short-deck``."""
 
 __all__ = [
     "DEFAULT_MAX_OUTCOMES",
@@ -68,20 +75,23 @@ def equity(
 ) -> EquityResult:
     """Equity of each player's hand.
 
-    ``game`` is one of :data:`GAMES`. ``hands`` has one entry per player: two hole cards in
-    Hold'em (in short-deck Hold'em from the 36 cards six through ace, ranked by R-SD-2..3); 4,
-    5 or 6 in Omaha (the same for everyone; exactly two play with three board cards); in the
-    stud games (``"stud"``, ``"razz"``, ``"stud-hi-lo"``) the cards seen so far
-    (0 to 7, down and up; when the deck cannot give everyone a seventh card, one common card is
-    dealt for all, R-STUD-7). In the hi/lo games half the pot goes to the best eight-or-better low
-    when there is one (R-A5-4, R-SPLIT-1); Razz plays the ace-to-five low with no qualifier.
-    ``board`` is 0, 3, 4 or 5 cards (board games only); ``dead`` are cards known to be out of
-    play (mucked, folded upcards). In Hold'em any hand may be a
-    :class:`~drawpoker.analysis.ranges.Range`: then the result is a
+    ``game`` is one of :data:`GAMES`, scored by its spec's showdown parts. ``hands`` has one
+    entry per player: two hole cards in Hold'em (in short-deck Hold'em from the 36 cards six
+    through ace, ranked by R-SD-2..3); 4, 5 or 6 in Omaha (the same for everyone; exactly two
+    play with three board cards); in the stud games (``"stud"``, ``"razz"``, ``"stud-hi-lo"``)
+    the cards seen so far (0 to 7, down and up; when the deck cannot give everyone a seventh
+    card, one common card is dealt for all, R-STUD-7). In the hi/lo games half the pot goes to
+    the best eight-or-better low when there is one (R-A5-4, R-SPLIT-1); Razz plays the
+    ace-to-five low with no qualifier. ``board`` is 0, 3, 4 or 5 cards (board games only);
+    ``dead`` are cards known to be out of play (mucked, folded upcards). In Hold'em any hand may
+    be a :class:`~drawpoker.analysis.ranges.Range`: then the result is a
     :class:`~drawpoker.analysis.range_equity.RangeEquityResult` (see
     :func:`~drawpoker.analysis.range_equity.range_equity`). Bad input raises
-    :class:`~drawpoker.errors.InvalidArgumentError` or :class:`~drawpoker.errors.InvalidCardError`.
+    :class:`~drawpoker.errors.InvalidArgumentError` or
+    :class:`~drawpoker.errors.InvalidCardError`.
 
+    >>> GAMES
+    ('holdem', 'omaha', 'omaha-hi-lo', 'stud', 'razz', 'stud-hi-lo', 'short-deck')
     >>> r = equity(["AsKs", "QhQd", "7c7d"], board="Kd 7s 2h")
     >>> [round(p.equity, 3) for p in r.players]
     [0.058, 0.081, 0.862]
@@ -112,7 +122,7 @@ def equity(
         if not isinstance(hand, Range)
     ]
     rows, outcomes, exact = _core.equity(
-        name_in("game", game, GAMES),
+        _RULES[name_in("game", game, GAMES)],
         hand_lists,
         to_card_list(board, "board"),
         to_card_list(dead, "dead"),

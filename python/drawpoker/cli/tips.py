@@ -24,9 +24,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from drawpoker.analysis.draw import DRAW_LIMITS, DiscardChoice, discard_choices
+from drawpoker.analysis.draw import DiscardChoice, discard_choices
 from drawpoker.analysis.tips import Tip, build_tips, tips_json, tips_markdown, tips_svg
 from drawpoker.cards import format_cards, to_card_list
+from drawpoker.engine.spec import DRAW_LIMITS
 from drawpoker.errors import InvalidArgumentError
 
 NAME = "tips"

@@ -22,6 +22,10 @@ from drawpoker.cards import JOKER, RANKS, SUITS
 from drawpoker.engine.betting import BettingStructure
 from drawpoker.validate import encodable_text
 
+DRAW_LIMITS: tuple[str, ...] = tuple(_core.draw_limits())
+"""The draw-limit settings of RULES.md section 4 (R-DRAW-7), as the core names them: ``"3"``,
+``"3-or-4-with-ace"`` (the default: a 4-card draw keeps an ace or the joker) and ``"5"``."""
+
 FIRST_TO_ACT = ("left-of-button", "left-of-big-blind", "opener", "bring-in", "best-board")
 """Who starts a street's betting (the engine moves on to the first seat that can act):
 the first seat left of the button; the seat left of the big blind; the first bettor of the first
@@ -103,7 +107,7 @@ SHORT_RANKS = "6789TJQKA"
 class Street:
     """One street: ``down`` cards dealt face down to each seat, ``up`` face up, ``board`` to the
     board; then a draw when ``draw`` names its limit (a name of
-    :data:`drawpoker.analysis.draw.DRAW_LIMITS`); then a betting round when ``betting`` (and the
+    :data:`DRAW_LIMITS`); then a betting round when ``betting`` (and the
     game has a betting structure), started by ``first`` (a name of :data:`FIRST_TO_ACT`);
     ``bet_size`` is the fixed-limit size of its bets (a name of :data:`BET_SIZES`).
 

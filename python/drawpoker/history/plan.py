@@ -40,7 +40,7 @@ from drawpoker.history.notation import Move, cards_text
 
 ACE_RULE = "3-or-4-with-ace"
 """The draw limit whose four-card draw keeps an ace or the joker (R-DRAW-7,
-:data:`drawpoker.analysis.draw.DRAW_LIMITS`)."""
+:data:`drawpoker.engine.spec.DRAW_LIMITS`)."""
 
 
 @dataclass(frozen=True)

@@ -15,10 +15,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from drawpoker.analysis.draw import DRAW_LIMITS, discard_choices
+from drawpoker.analysis.draw import discard_choices
 from drawpoker.analysis.evaluation import HandCategory
 from drawpoker.analysis.tips import ChartWords, Tip, build_tips, goal_text, tips_rows, tips_svg
 from drawpoker.cards import format_cards, parse_cards
+from drawpoker.engine.spec import DRAW_LIMITS
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.site.i18n import direction, message, percent
 

@@ -17,11 +17,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from drawpoker.analysis.draw import DRAW_LIMITS
 from drawpoker.analysis.evaluation import RANKINGS, evaluate, qualifies_low8
 from drawpoker.analysis.omaha import evaluate_omaha, evaluate_omaha_hilo
 from drawpoker.cards import format_cards
 from drawpoker.engine import HandView, ShowdownPart
+from drawpoker.engine.spec import DRAW_LIMITS
 from drawpoker.narration import hand_words, partial_hand_words
 from drawpoker.site.analysis import analyse
 

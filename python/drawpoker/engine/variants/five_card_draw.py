@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from drawpoker.analysis.draw import DRAW_LIMITS
 from drawpoker.engine.betting import UnitBetting
 from drawpoker.engine.spec import (
+    DRAW_LIMITS,
     Deck,
     ForcedBets,
     GameSpec,
