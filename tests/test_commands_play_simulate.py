@@ -975,7 +975,16 @@ def test_real_play_on_a_terminal_and_ctrl_c() -> None:
 
     leader, follower = pty.openpty()
     argv = [*drawpoker_command(), "play", "--game", "holdem", "--players", "3", "--seed", "3"]
-    proc = subprocess.Popen(argv, stdin=follower, stdout=follower, stderr=follower, close_fds=True)
+    proc = subprocess.Popen(
+        argv,
+        stdin=follower,
+        stdout=follower,
+        stderr=follower,
+        close_fds=True,
+        # Ctrl-C as on a terminal, even when the suite was started with SIGINT ignored (a
+        # background command of a shell without job control).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     os.close(follower)
     seen = b""
 

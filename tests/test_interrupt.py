@@ -13,6 +13,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -47,6 +48,9 @@ LONG_CALLS = {
     ),
 }
 
+HANG_GUARD = 300.0
+"""Seconds after which a child that has not finished is killed (a hang, not a timing)."""
+
 CHILD = """
 import sys, time
 import numpy as np
@@ -75,8 +79,15 @@ def interrupt_after_a_second(command: list[str]) -> tuple[float, float, list[str
         stderr=subprocess.STDOUT,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        # A shell without job control starts background commands with SIGINT ignored, and
+        # Python then installs no KeyboardInterrupt handler: give the child Ctrl-C as a
+        # terminal would, so the test checks drawpoker and not how pytest was started.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     assert child.stdout is not None
+    # A child that never answers is killed (its reads then end) instead of hanging the suite.
+    watchdog = threading.Timer(HANG_GUARD, child.kill)
+    watchdog.start()
     try:
         first = child.stdout.readline()
         assert first.strip() == "started", first
@@ -89,6 +100,7 @@ def interrupt_after_a_second(command: list[str]) -> tuple[float, float, list[str
         status = child.wait(timeout=60)
         exited_after = time.perf_counter() - sent
     finally:
+        watchdog.cancel()
         child.kill()
         child.wait()
     return answered_after, exited_after, [answer.strip(), *rest.split("\n")], status
