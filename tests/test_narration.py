@@ -98,8 +98,12 @@ def test_a_private_event_is_told_only_to_its_seat() -> None:
         ("Kc Kd Kh 3s 3c", "high", "فول هاوس، ثلاثة ملوك وزوج ثلاثات"),
         ("As Ks Qs Js Ts", "high", "رويال فلاش"),
         ("9c 9d 4h 4s Kc", "high", "زوجان، تسعات وأربعات (الورقة المرافقة \u2066K\u2069)"),
-        ("7c 5d 4h 3s 2c", "deuce-seven", "منخفضة بالسبعة ثم الخمسة: \u20667-5-4-3-2\u2069"),
-        ("Kc 6c 3h 2s", "badugi", "ثلاث أوراق محسوبة \u20666-3-2\u2069"),
+        (
+            "7c 5d 4h 3s 2c",
+            "deuce-seven",
+            "منخفضة بالسبعة ثم الخمسة: \u2066" + "\u2011".join("75432") + "\u2069",
+        ),
+        ("Kc 6c 3h 2s", "badugi", "ثلاث أوراق محسوبة \u20666\u20113\u20112\u2069"),
     ],
 )
 def test_hands_are_described_in_arabic_in_every_ranking(
@@ -117,7 +121,7 @@ def test_a_hi_lo_winner_is_told_the_half_and_the_pot_it_won_in_both_languages() 
     )
     assert sentence(won, None, "ar-u-nu-arab", scene) == (
         "\u2068Bob\u2069 يربح \u2066١٬٢٠٠\u2069، النصف المنخفض من الوعاء (منخفضة بالستة ثم الخمسة: "
-        "\u20666-5-4-2-A\u2069)"
+        "\u20666\u20115\u20114\u20112\u2011A\u2069)"
     )
     high = evaluate("Kc Kd 9h 4s 3c")
     side = Event("award", seat=0, to=None, amount=300, award=Award(1, 2, "whole", high))

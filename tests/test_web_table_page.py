@@ -267,7 +267,7 @@ def test_a_showdown_on_the_felt_at_every_size(
         assert len(shown) > 5, shown  # "Pair of nines" and the like
     assert "face-down card" not in card_names(driver, 0)
     winners = boxes(driver, "#felt .seat.winner .award")
-    # each winner names the pot it took and its chips ("The pot 60", "The main pot 900")
+    # each winner names the pot it took and its chips ("The pot: 60", "The main pot: 900")
     assert winners and all(" pot" in w["text"] for w in winners), winners
     assert by_id(driver, "result").text.strip()
     assert overflow(driver, width) <= 0
@@ -682,29 +682,29 @@ HI_LO = ("omaha-hi-lo", [1000] * 3, "Ac Qc As 2d Qd Ks 3h Jc Ah 4c Td Kh Kd 8s 7
 # What seats 0 (ours) and 1 say they won, and how lines of the "Last hand" panel begin
 AWARD_LABELS = {
     ("holdem", "en"): (
-        "The main pot 900",
-        "Side pot 1 1,400",
-        ["The main pot 900: \u2068You\u2069", "Side pot 1 1,400: \u2068CPU 2\u2069", "You win 900"],
+        "The main pot: 900",
+        "Side pot 1: 1,400",
+        ["The main pot: 900 to \u2068You\u2069", "Side pot 1: 1,400 to \u2068CPU 2\u2069", "You win 900"],
     ),
     ("omaha-hi-lo", "en"): (
-        "The pot (high) 150",
-        "The pot (low) 150",
-        ["The pot 300, high: \u2068You\u2069", "You win 150", "\u2068CPU 2\u2069 wins 150"],
+        "The pot (high): 150",
+        "The pot (low): 150",
+        ["The pot: 300, high to \u2068You\u2069", "You win 150", "\u2068CPU 2\u2069 wins 150"],
     ),
     ("holdem", "ar"): (
-        "الوعاء الرئيسي 900",
-        "الوعاء الجانبي 1 1,400",
+        "الوعاء الرئيسي: 900",
+        "الوعاء الجانبي 1: 1,400",
         [
-            "الوعاء الرئيسي 900: \u2068أنت\u2069",
-            "الوعاء الجانبي 1 1,400: \u2068الحاسوب 2\u2069",  # noqa: RUF001
+            "الوعاء الرئيسي: 900 إلى \u2068أنت\u2069",
+            "الوعاء الجانبي 1: 1,400 إلى \u2068الحاسوب 2\u2069",  # noqa: RUF001
             "تربح 900",
         ],
     ),
     ("omaha-hi-lo", "ar"): (
-        "الوعاء (الأعلى) 150",
-        "الوعاء (الأدنى) 150",
+        "الوعاء (الأعلى): 150",
+        "الوعاء (الأدنى): 150",
         [
-            "الوعاء 300، الأعلى: \u2068أنت\u2069",
+            "الوعاء: 300، الأعلى إلى \u2068أنت\u2069",
             "تربح 150",
             "\u2068الحاسوب 2\u2069 يربح 150",  # noqa: RUF001
         ],

@@ -180,6 +180,16 @@ _HAND_FORMS = [
 message that says it in another language."""
 
 
+NO_BREAK_HYPHEN = "\u2011"
+"""Joins a card list ("T-9-7") in a right-to-left language, where a line break inside the list
+would show "-T-9" and "7" on two lines once the line is reordered.
+
+>>> import unicodedata
+>>> unicodedata.name(NO_BREAK_HYPHEN)
+'NON-BREAKING HYPHEN'
+"""
+
+
 def _rank_word(word: str, tag: str) -> str:
     """A rank's name (``king``) or its plural (``kings``) in the tag's language."""
     word = word.lower()
@@ -197,9 +207,10 @@ def hand_words(strength: int, ranking: str, tag: str = "en") -> str:
     >>> full = evaluate("Kc Kd Kh 3s 3c")
     >>> hand_words(full, "high"), hand_words(full, "high", "ar")
     ('Full house, kings full of threes', 'فول هاوس، ثلاثة ملوك وزوج ثلاثات')
-    >>> hand_words(evaluate("6h 5s 4d 2c Ad", "ace-five"), "ace-five", "ar")
-    'منخفضة بالستة ثم الخمسة: \\u20666-5-4-2-A\\u2069'
-    >>> hand_words(evaluate("Ts 5h 3d Ac", "badugi"), "badugi", "ar")
+    >>> low = hand_words(evaluate("6h 5s 4d 2c Ad", "ace-five"), "ace-five", "ar")
+    >>> low.replace(NO_BREAK_HYPHEN, "-"), "-" in low
+    ('منخفضة بالستة ثم الخمسة: \\u20666-5-4-2-A\\u2069', False)
+    >>> hand_words(evaluate("Ts 5h 3d Ac", "badugi"), "badugi", "ar").replace(NO_BREAK_HYPHEN, "-")
     'بادوجي \\u2066T-5-3-A\\u2069'
     """
     english = describe(strength, ranking)
@@ -210,7 +221,7 @@ def hand_words(strength: int, ranking: str, tag: str = "en") -> str:
         if found is None:
             continue
         parts = [
-            _isolate(part, tag, strong=True)
+            _isolate(part.replace("-", NO_BREAK_HYPHEN), tag, strong=True)
             if "-" in part or len(part) == 1
             else _rank_word(part, tag)
             for part in found.groups()

@@ -13,7 +13,7 @@ export function capital(text) {
 }
 
 // What a seat won of a finished hand, in words, one part per pot or half it took (the
-// server's award shares): "The main pot 1,200", "Side pot 1 400", "The main pot (low) 300";
+// server's award shares): "The main pot: 1,200", "Side pot 1: 400", "The main pot (low): 300";
 // a pot won without a showdown: "Wins 150".
 export function awardText(hand, s) {
   if (!page.facts.game.betting) {
@@ -289,7 +289,7 @@ export function handText(shown) {
   return shown.low === null ? t("table.hand.no_low", { high }) : t("table.hand.low", { high, low: isolated(shown.low) });
 }
 
-// A pot's name and amount, as a line begins: "The main pot 900".
+// A pot's name and amount, as a line begins: "The main pot: 900".
 export function potTitle(i, count, amount) {
   return t("table.pot.title", { pot: capital(potName(i, count)), amount: formatNumber(amount) });
 }
@@ -304,8 +304,8 @@ export function namesWith(hand, seats, low) {
   return joinNames(names);
 }
 
-// A finished hand's result, one line per pot (and half): "The main pot 900: Ann (Full house,
-// threes full of deuces)"; in a hi/lo game "high: ...; low: ..."; without a showdown "CPU 2
+// A finished hand's result, one line per pot (and half): "The main pot: 900 to Ann (Full house,
+// threes full of deuces)"; in a hi/lo game "high to ...; low to ..."; without a showdown "CPU 2
 // wins 150: everyone else folded (no showdown)".
 export function resultLines(hand) {
   if (hand.awards.length) {
