@@ -36,6 +36,10 @@ PREFIX = "drawpoker"
 TIMEOUT = 2.0
 """Seconds a call to Redis may take before the guard counts in memory instead."""
 
+BACK_OFF_SECONDS = RENEW_SECONDS
+"""Seconds the guard counts in memory after Redis failed to answer, before it asks Redis
+again: a slow Redis stalls a gateway at most once in that time, not at every handshake."""
+
 _NOW_MS = """
 local now = redis.call('TIME')
 local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
@@ -118,13 +122,27 @@ class SharedCounts:
         """Whether this gateway counted a connection of ``address`` in Redis."""
         return bool(self.members.get(address))
 
-    def disconnect(self, address: str) -> None:
-        """A connection counted by :meth:`connect` closed (if Redis cannot be reached, it
-        stops counting when its term runs out)."""
+    def release(self, address: str) -> str:
+        """Stops renewing one of ``address``'s connections counted by :meth:`connect` (it
+        stops counting in Redis when its term runs out); the member released. Sends nothing.
+
+        >>> counts = SharedCounts("redis://localhost")
+        >>> counts.members["10.0.0.1"] = ["gateway:1", "gateway:2"]
+        >>> counts.release("10.0.0.1"), counts.members
+        ('gateway:2', {'10.0.0.1': ['gateway:1']})
+        >>> counts.release("10.0.0.1"), counts.holds("10.0.0.1")
+        ('gateway:1', False)
+        """
         members = self.members[address]
         member = members.pop()
         if not members:
             del self.members[address]
+        return member
+
+    def disconnect(self, address: str) -> None:
+        """A connection counted by :meth:`connect` closed (if Redis cannot be reached, it
+        stops counting when its term runs out)."""
+        member = self.release(address)
         try:
             self.storage.storage.zrem(self.key(address), member)
         except RedisError as problem:
