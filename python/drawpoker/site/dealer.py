@@ -38,8 +38,16 @@ from drawpoker.site.guard import Refused
 from drawpoker.site.house import House, NicknameError
 from drawpoker.site.i18n import DEFAULT_LANGUAGE
 from drawpoker.site.inbox import REDIS_DOWN, RedisInbox
-from drawpoker.site.lanes import LANES, LEASE_MS, RENEW_EVERY, Lease, RedisLeases, lane_of
-from drawpoker.site.listing import SETTLE, listed, listing_key, row_inputs, table_row
+from drawpoker.site.lanes import (
+    LANES,
+    LEASE_MS,
+    RENEW_EVERY,
+    Lease,
+    RedisLeases,
+    dealers_key,
+    lane_of,
+)
+from drawpoker.site.listing import SETTLE, listed, listing_key, lobby_key, row_inputs, table_row
 from drawpoker.site.lobby import parse_new_table
 from drawpoker.site.protocol import Act, Command, ProtocolError, Tips, parse_message
 from drawpoker.site.relay import Publisher, RemoteOutbox, TableRelay, reply_text
@@ -84,16 +92,6 @@ def refused_body(refused: Refused) -> dict[str, str]:
     {'error': 'too-many-tables', 'message': 'wait'}
     """
     return {"error": refused.code, "message": refused.message}
-
-
-def lobby_key(prefix: str) -> str:
-    """The Redis hash of the dealers' lobby rows (by dealer name), and the channel on which a
-    dealer says it wrote its rows.
-
-    >>> lobby_key("drawpoker")
-    'drawpoker:lobby'
-    """
-    return f"{prefix}:lobby"
 
 
 def _claim(house: House, room: Room, request: dict[str, Any]) -> Answer:
@@ -162,7 +160,7 @@ class Dealer:
         self.leases = RedisLeases(self.client, prefix=prefix)
         self.inbox = RedisInbox(self.client, prefix)
         self.name = dealer_name()
-        self.dealers_key = f"{prefix}:dealers"
+        self.dealers_key = dealers_key(prefix)
         self.prefix = prefix
         self.held: dict[int, Lease] = {}
         self.fences: dict[int, int] = {}
@@ -209,9 +207,12 @@ class Dealer:
 
     async def _renew(self) -> None:
         now_ms = int(time.time() * 1000)
+        dead = await self.client.zrangebyscore(self.dealers_key, 0, now_ms)
         async with self.client.pipeline(transaction=False) as both:
             both.zadd(self.dealers_key, {self.name: now_ms + LEASE_MS})
             both.zremrangebyscore(self.dealers_key, 0, now_ms)
+            if dead:  # a dealer that died leaves its rows: the gateways list only the live
+                both.hdel(self.lobby_key, *dead)
             await both.execute()
         for lane, lease in list(self.held.items()):
             moved = any(room.moved for room in self._rooms_of(lane))
