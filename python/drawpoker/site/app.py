@@ -360,6 +360,19 @@ async def new_table_fields(request: Request) -> tuple[dict[str, Any], NewTable, 
     return data, table_request, creator
 
 
+def table_link(request: Request, table_id: str) -> str:
+    """The link of the table ``table_id``, made from the site's configured ``public_url``
+    (never from the request's Host header, which a client writes).
+
+    >>> from types import SimpleNamespace
+    >>> asked = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace(
+    ...     public_url="https://poker.example")))
+    >>> table_link(asked, "abc")  # type: ignore[arg-type]
+    'https://poker.example/table/abc'
+    """
+    return f"{request.app.state.public_url}/table/{table_id}"
+
+
 async def new_table(request: Request) -> Response:
     """Makes a table from the lobby's request; answers its id, its link and its facts, and
     with ``"sit": true`` the creator's seat and its token."""
@@ -369,7 +382,7 @@ async def new_table(request: Request) -> Response:
         body = _house(request).open_table(table_request, creator, maker)
     except Refused as refused:
         return error(refused.status, refused.code, refused.message, language(request))
-    url = f"{request.app.state.public_url}/table/{body['id']}"
+    url = table_link(request, body["id"])
     return JSONResponse({"id": body["id"], "url": url, **body}, status_code=201)
 
 
@@ -417,7 +430,7 @@ async def play_now(request: Request) -> Response:
         return error(400, "bad-nickname", str(problem))
     except Refused as refused:
         return error(refused.status, refused.code, refused.message)
-    url = f"{request.app.state.public_url}/table/{room.id}"
+    url = table_link(request, room.id)
     return JSONResponse({"id": room.id, "url": url, "seat": seat, "token": token}, status_code=201)
 
 
@@ -590,7 +603,7 @@ async def play_again(request: Request) -> Response:
         )
     except Refused as refused:
         return error(refused.status, refused.code, refused.message)
-    url = str(request.base_url).rstrip("/") + f"/table/{again.id}"
+    url = table_link(request, again.id)
     return JSONResponse(
         {"id": again.id, "url": url, "seat": seat, "token": new_token}, status_code=201
     )

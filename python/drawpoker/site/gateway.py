@@ -37,6 +37,7 @@ from drawpoker.site.app import (
     language,
     new_table_fields,
     play_fields,
+    table_link,
 )
 from drawpoker.site.bus import Position, RedisBus, Subscription, public_channel, seat_channel
 from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused
@@ -192,7 +193,7 @@ async def _asked(request: Request, ask: dict[str, Any]) -> Response:
 def _link(request: Request, status: int, body: dict[str, Any]) -> Response:
     """A dealer's answer naming a table (``id``), with the table's link added."""
     if status == 201:
-        body["url"] = f"{request.app.state.public_url}/table/{body['id']}"
+        body["url"] = table_link(request, body["id"])
     return answer(request, status, body)
 
 
