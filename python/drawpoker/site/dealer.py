@@ -94,6 +94,27 @@ def refused_body(refused: Refused) -> dict[str, str]:
     return {"error": refused.code, "message": refused.message}
 
 
+def lobby_entries(
+    rooms: list[Room], made: dict[str, tuple[tuple[Any, ...], str]]
+) -> dict[str, tuple[tuple[Any, ...], str]]:
+    """The lobby entry of each listed room of ``rooms``, by table: the inputs of its row
+    (:func:`~drawpoker.site.listing.row_inputs`) and ``[its place in the list, its row]`` as
+    JSON; an entry of ``made`` (the last ones) whose inputs did not change is kept as it was
+    (most actions leave a row as it was).
+
+    >>> lobby_entries([], {"gone": ((), "[]")})
+    {}
+    """
+    entries = {}
+    for room in listed(rooms):
+        inputs = row_inputs(room)
+        kept = made.get(room.id)
+        if kept is None or kept[0] != inputs:
+            kept = (inputs, json.dumps([listing_key(room), table_row(room)]))
+        entries[room.id] = kept
+    return entries
+
+
 def _claim(house: House, room: Room, request: dict[str, Any]) -> Answer:
     seat, token = house.take_seat(room, request.get("name"), request.get("device"))
     return 201, {"seat": seat, "token": token}
@@ -346,22 +367,27 @@ class Dealer:
         (:func:`~drawpoker.site.listing.listing_key`), to the lobby hash under its name, and
         tells the gateways (:class:`~drawpoker.site.gateway.GatewayLobby`). A Redis restarted
         empty takes the dealer's leases with it: its lanes are dropped and taken again, and
-        the rows written again."""
+        the rows written again. What it writes is :func:`lobby_entries` joined in a list:
+
+        >>> import asyncio
+        >>> from drawpoker.site.store import Store
+        >>> async def demo():
+        ...     house = House(Store(":memory:"))
+        ...     house.create(parse_new_table({"game": "holdem", "seats": ["person", "cpu:rules"]}))
+        ...     entries = lobby_entries(list(house.rooms.values()), {})
+        ...     await house.stop()
+        ...     return [json.loads(entry)[1]["game"] for _, entry in entries.values()]
+        >>> asyncio.run(demo())
+        ['holdem']
+        """
         changed = self.house.lobby.dirty
         last = None
-        made: dict[str, tuple[tuple[Any, ...], str]] = {}  # by table: its row's inputs, its entry
+        made: dict[str, tuple[tuple[Any, ...], str]] = {}
         while True:
             await changed.wait()
             changed.clear()
-            entries = {}
-            for room in listed(list(self.house.rooms.values())):
-                inputs = row_inputs(room)
-                kept = made.get(room.id)
-                if kept is None or kept[0] != inputs:  # most actions leave the row as it was
-                    kept = (inputs, json.dumps([listing_key(room), table_row(room)]))
-                entries[room.id] = kept
-            made = entries
-            text = "[" + ",".join(entry for _, entry in entries.values()) + "]"
+            made = lobby_entries(list(self.house.rooms.values()), made)
+            text = "[" + ",".join(entry for _, entry in made.values()) + "]"
             if text != last:
                 try:
                     await self.client.hset(self.lobby_key, self.name, text)

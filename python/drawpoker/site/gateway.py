@@ -320,7 +320,19 @@ class GatewayLobby:
 
     async def refresh(self, dealer: str | None = None) -> None:
         """Reads ``dealer``'s rows again; without a dealer, forgets the dead dealers' rows and
-        reads those of the live ones not read yet."""
+        reads those of the live ones not read yet. While Redis cannot be reached it raises
+        and the list stays as it was:
+
+        >>> lobby = GatewayLobby(RedisBus.from_url("unix:///nowhere/redis.sock"))
+        >>> lobby.take("d1", '[[[false, 1.0, "t1"], {"id": "t1"}]]')
+        True
+        >>> asyncio.run(lobby.refresh("d1"))
+        Traceback (most recent call last):
+        ...
+        redis.exceptions.ConnectionError: Error 2 connecting to /nowhere/redis.sock. ...
+        >>> lobby.rows
+        [{'id': 't1'}]
+        """
         client = self.bus.client
         if dealer is not None:
             self.take(dealer, await client.hget(self.key, dealer))

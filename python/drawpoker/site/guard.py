@@ -263,7 +263,10 @@ class Guard:
     async def keep_counts(self) -> None:
         """With shared counts, renews this process's open connections in Redis every
         :data:`~drawpoker.site.shared_limits.RENEW_SECONDS` (they lapse if it dies); without,
-        returns at once."""
+        returns at once.
+
+        >>> asyncio.run(Guard(SiteLimits()).keep_counts())  # no shared counts: nothing to renew
+        """
         from limits.errors import StorageError
 
         from drawpoker.site.shared_limits import RENEW_SECONDS

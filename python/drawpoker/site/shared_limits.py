@@ -108,7 +108,16 @@ class SharedCounts:
     def connect(self, address: str, limit: int) -> bool:
         """Counts a connection of ``address``; ``False`` (not counted) when the site has
         ``limit`` of its connections open. Raises ``limits``' ``StorageError`` when Redis
-        cannot be reached."""
+        cannot be reached (and counts nothing).
+
+        >>> counts = SharedCounts("unix:///nowhere/redis.sock")
+        >>> counts.connect("10.0.0.1", 2)
+        Traceback (most recent call last):
+        ...
+        limits.errors.StorageError: Error 2 connecting to /nowhere/redis.sock. ...
+        >>> counts.members
+        {}
+        """
         member = f"{self.name}:{next(self._numbers)}"
         try:
             counted = self._connect(keys=[self.key(address)], args=[limit, TERM_MS, member])
@@ -119,7 +128,13 @@ class SharedCounts:
         return bool(counted)
 
     def holds(self, address: str) -> bool:
-        """Whether this gateway counted a connection of ``address`` in Redis."""
+        """Whether this gateway counted a connection of ``address`` in Redis.
+
+        >>> counts = SharedCounts("redis://localhost")
+        >>> counts.members["10.0.0.1"] = ["gateway:1"]
+        >>> counts.holds("10.0.0.1"), counts.holds("10.0.0.2")
+        (True, False)
+        """
         return bool(self.members.get(address))
 
     def release(self, address: str) -> str:
@@ -141,7 +156,18 @@ class SharedCounts:
 
     def disconnect(self, address: str) -> None:
         """A connection counted by :meth:`connect` closed (if Redis cannot be reached, it
-        stops counting when its term runs out)."""
+        stops counting when its term runs out: the connection is released all the same, and
+        ``StorageError`` raised).
+
+        >>> counts = SharedCounts("unix:///nowhere/redis.sock")
+        >>> counts.members["10.0.0.1"] = ["gateway:1"]
+        >>> counts.disconnect("10.0.0.1")
+        Traceback (most recent call last):
+        ...
+        limits.errors.StorageError: Error 2 connecting to /nowhere/redis.sock. ...
+        >>> counts.holds("10.0.0.1")
+        False
+        """
         member = self.release(address)
         try:
             self.storage.storage.zrem(self.key(address), member)
@@ -149,7 +175,15 @@ class SharedCounts:
             raise StorageError(problem) from problem
 
     def renew(self, members: dict[str, list[str]]) -> None:
-        """Counts ``members`` (a copy of :attr:`members`) for another :data:`TERM_MS`."""
+        """Counts ``members`` (a copy of :attr:`members`) for another :data:`TERM_MS`, in one
+        round trip; ``StorageError`` when Redis cannot be reached. Nothing held, nothing sent:
+
+        >>> SharedCounts("unix:///nowhere/redis.sock").renew({})
+        >>> SharedCounts("unix:///nowhere/redis.sock").renew({"10.0.0.1": ["gateway:1"]})
+        Traceback (most recent call last):
+        ...
+        limits.errors.StorageError: Error 2 connecting to /nowhere/redis.sock. ...
+        """
         try:
             with self.storage.storage.pipeline(transaction=False) as pipe:
                 for address, held in members.items():
