@@ -79,3 +79,52 @@ def test_a_lanes_inbox_goes_on_from_the_last_request_handled(
         await client.aclose()
 
     asyncio.run(run())
+
+
+def test_the_gateway_lobby_skips_a_malformed_entry_and_forgets_a_dead_dealer(
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """A notification reads the dealer it names alone; a malformed entry is skipped (and
+    does not end the lobby's run); a dealer whose presence lapsed leaves the list."""
+    import json
+    import time
+
+    from drawpoker.site.bus import RedisBus
+    from drawpoker.site.gateway import GatewayLobby
+
+    def entry(table: str) -> str:
+        return json.dumps([[[False, 1.0, table], {"id": table}]])
+
+    async def scenario() -> tuple[list[list[str]], bool]:
+        bus = RedisBus.from_url(redis_server.url)
+        client, lobby = bus.client, GatewayLobby(bus)
+        now_ms = int(time.time() * 1000)
+        await client.zadd(lobby.dealers_key, {"a": now_ms + 60_000, "b": now_ms + 60_000})
+        await client.hset(lobby.key, mapping={"a": entry("ta"), "b": entry("tb")})
+        seen: list[list[str]] = []
+        await lobby.refresh()
+        seen.append([row["id"] for row in lobby.rows])
+        await client.hset(lobby.key, mapping={"a": "{not json", "b": entry("tb2")})
+        await lobby.refresh("a")  # b's new rows are not read: a alone was named
+        seen.append([row["id"] for row in lobby.rows])
+        await client.zadd(lobby.dealers_key, {"b": now_ms - 1})  # b died
+        await lobby.refresh()
+        seen.append([row["id"] for row in lobby.rows])
+        # the run reads every live dealer at its start, the malformed one included
+        await client.zadd(lobby.dealers_key, {"b": now_ms + 60_000})
+        fresh = GatewayLobby(bus)
+        running = asyncio.create_task(fresh.run())
+        for _ in range(500):  # until it shows b's rows (a hang guard, not a measure)
+            await asyncio.sleep(0.01)
+            if fresh.rows:
+                break
+        seen.append([row["id"] for row in fresh.rows])
+        still_running = not running.done()
+        running.cancel()
+        await client.aclose()
+        await bus.reader.aclose()
+        return seen, still_running
+
+    seen, still_running = asyncio.run(scenario())
+    assert seen == [["ta", "tb"], ["tb"], [], ["tb2"]]
+    assert still_running

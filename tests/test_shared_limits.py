@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import socket as stdsocket
+import threading
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from drawpoker.site import shared_limits
@@ -81,6 +84,8 @@ def test_while_redis_is_away_each_guard_counts_in_memory(
     redis_server: RedisServer,  # noqa: F811
 ) -> None:
     first, second = guards
+    now = [0.0]
+    first.clock = second.clock = lambda: now[0]
     assert first.connect("10.0.0.1")
     redis_server.stop()
     assert [first.table_allowed("10.0.0.1") for _ in range(4)] == [True] * 3 + [False]
@@ -90,8 +95,65 @@ def test_while_redis_is_away_each_guard_counts_in_memory(
     first.disconnect("10.0.0.1")
     assert first.connections == {"10.0.0.1": 1}
     redis_server.start()
+    now[0] += shared_limits.BACK_OFF_SECONDS  # the back-off is over: Redis is asked again
     assert [first.connect("10.0.0.3"), second.connect("10.0.0.3")] == [True, True]
     assert not first.connect("10.0.0.3")
+
+
+class SilentRedis:
+    """A unix socket that accepts connections and never answers: a Redis that hangs. Counts
+    the connections made to it (a client opens a new one after each timed-out call)."""
+
+    def __init__(self, path: Path) -> None:
+        self.listener = stdsocket.socket(stdsocket.AF_UNIX, stdsocket.SOCK_STREAM)
+        self.listener.bind(str(path))
+        self.listener.listen(64)
+        self.url = f"unix://{path}"
+        self.accepted: list[stdsocket.socket] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                self.accepted.append(self.listener.accept()[0])
+            except OSError:  # closed
+                return
+
+    def close(self) -> None:
+        self.listener.close()
+        for accepted in self.accepted:
+            accepted.close()
+
+
+def test_a_hung_redis_is_asked_once_per_back_off(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(shared_limits, "TIMEOUT", 0.2)
+    silent = SilentRedis(tmp_path / "silent.sock")
+    guard = Guard(LIMITS, shared=silent.url)
+    assert guard.shared is not None
+    calls: list[str] = []
+    for name in ("connect", "disconnect"):
+        asked = getattr(guard.shared, name)
+        monkeypatch.setattr(
+            guard.shared, name, lambda *a, _n=name, _f=asked: calls.append(_n) or _f(*a)
+        )
+    now = [0.0]
+    guard.clock = lambda: now[0]
+    try:
+        # twenty handshakes and two new tables in one back-off period: Redis is asked once
+        got = [guard.connect("10.0.0.1") for _ in range(20)]
+        assert got == [True, True] + [False] * 18  # counted in memory meanwhile
+        assert [guard.table_allowed("10.0.0.1") for _ in range(2)] == [True, True]
+        guard.disconnect("10.0.0.1")
+        assert calls == ["connect"] and len(silent.accepted) == 1
+        now[0] += shared_limits.BACK_OFF_SECONDS  # the next period: asked once more
+        assert [guard.table_allowed("10.0.0.1") for _ in range(3)] == [True, False, False]
+        assert guard.connect("10.0.0.1")
+        assert calls == ["connect"] and len(silent.accepted) == 2
+    finally:
+        guard.shared.storage.storage.close()
+        silent.close()
 
 
 async def _connections(urls: list[str]) -> list[int | str]:

@@ -628,8 +628,11 @@ def test_play_again_seats_the_same_group_at_a_new_table_of_the_same_request() ->
         new_id = ann.json()["id"]
         assert ann.json()["seat"] == 0 and new_id != table_id
         assert people[2].read_until(lambda s: s["next_table"] is not None)["next_table"] == new_id
-        bob = client.post(again, headers={"x-seat-token": tokens[2]})
+        forged = {"x-seat-token": tokens[2], "host": "forged.example"}
+        bob = client.post(again, headers=forged)
         assert bob.status_code == 201 and bob.json()["id"] == new_id and bob.json()["seat"] == 2
+        public_url = client.app.state.public_url  # type: ignore[attr-defined]
+        assert bob.json()["url"] == f"{public_url}/table/{new_id}"  # not from the Host header
         twice = client.post(again, headers={"x-seat-token": tokens[2]})
         assert twice.status_code == 409
         old, new = client.get(f"/api/tables/{table_id}").json(), client.get(f"/api/tables/{new_id}")

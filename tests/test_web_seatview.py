@@ -258,3 +258,25 @@ def test_only_a_seat_whose_player_turned_tips_on_is_analysed_at_its_draw(
     assert sorted(tips_seen) == [(0, True), (1, False)]
     own = " ".join(cards_text(room.table.hand.view(0).cards))
     assert analysed and set(analysed) == {own}
+
+
+def test_turning_tips_on_or_off_updates_that_seat_alone() -> None:
+    """A seat's tips toggle costs one seat update: its own connections get their state, and
+    the other seats, the watchers and the lobby's listener get nothing."""
+    request = parse_new_table({"game": "five-card-draw", "seats": ["person"] * 2})
+    room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=6)
+    outs = [_Recorder(), _Recorder(), _Recorder()]  # seat 0 in two tabs, then seat 1
+    for seat in (0, 1):
+        room.claim(seat, f"P{seat}", f"hash{seat}")
+    for seat, out in zip((0, 0, 1), outs, strict=True):
+        room.connect(seat, out, None, "en")
+    watcher = _Recorder()
+    room.watch(watcher, None, "en")
+    listened: list[None] = []
+    room.listener = lambda: listened.append(None)
+    before = [len(out.texts) for out in (*outs, watcher)]
+    for on in (True, False, True):
+        room.set_tips(0, on)
+    sent = [len(out.texts) - n for out, n in zip((*outs, watcher), before, strict=True)]
+    assert sent == [3, 3, 0, 0] and listened == []
+    assert json.loads(outs[1].texts[-1])["type"] == "update" and room.tips == {0}

@@ -671,6 +671,10 @@ def test_a_crowded_table_keeps_its_seats_apart(
     driver.save_screenshot(str(artifacts / f"crowded-{game}-{players}-{width}x{height}.png"))
     check_turn_layout(driver, width, height)
     check_seats_apart(driver)
+    # drawn again on the same felt: the layout chosen is kept, one layout instead of a search
+    driver.execute_script("window.dispatchEvent(new Event('resize'))")
+    assert by_id(driver, "felt").get_attribute("data-layouts") == "1"
+    check_seats_apart(driver)
 
 
 # Two showdowns dealt from a fixed deck (the first card to seat 1, left of the button): a

@@ -341,10 +341,40 @@ def split_creator(data: dict[str, Any]) -> dict[str, Any]:
     return creator
 
 
+def posted(body: bytes, limits: SiteLimits | None = None) -> Request:
+    """A POST request whose JSON body is ``body``, to a site of ``limits``, as a client sends
+    it: for the examples of the handlers' body checks.
+
+    >>> import asyncio
+    >>> asyncio.run(read_json(posted(b'{"game": "holdem"}')))
+    {'game': 'holdem'}
+    """
+    app = Starlette()
+    app.state.guard = Guard(limits or SiteLimits())
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    headers = [(b"content-type", b"application/json")]
+    scope = {"type": "http", "method": "POST", "app": app, "headers": headers}
+    return Request(scope, receive)
+
+
 async def new_table_fields(request: Request) -> tuple[dict[str, Any], NewTable, dict[str, Any]]:
     """A new-table request's body checked: the table's part of it (as sent), the table asked
     for and the creator's fields (:func:`split_creator`); :class:`Refused` (400, or as
-    :func:`body_error` answers a bad body) naming what is wrong."""
+    :func:`body_error` answers a bad body) naming what is wrong.
+
+    >>> import asyncio
+    >>> ask = posted(b'{"game": "holdem", "seats": ["person", "cpu:rules"]}')
+    >>> data, table, creator = asyncio.run(new_table_fields(ask))
+    >>> table.game.name, creator["sit"]
+    ('holdem', False)
+    >>> asyncio.run(new_table_fields(posted(b'{"game": "holdem", "seats": 3}')))
+    Traceback (most recent call last):
+    ...
+    drawpoker.site.guard.Refused: bad-request: ...
+    """
     try:
         data = await read_json(request)
         creator = split_creator(data)
@@ -360,6 +390,19 @@ async def new_table_fields(request: Request) -> tuple[dict[str, Any], NewTable, 
     return data, table_request, creator
 
 
+def table_link(request: Request, table_id: str) -> str:
+    """The link of the table ``table_id``, made from the site's configured ``public_url``
+    (never from the request's Host header, which a client writes).
+
+    >>> from types import SimpleNamespace
+    >>> asked = SimpleNamespace(app=SimpleNamespace(state=SimpleNamespace(
+    ...     public_url="https://poker.example")))
+    >>> table_link(asked, "abc")  # type: ignore[arg-type]
+    'https://poker.example/table/abc'
+    """
+    return f"{request.app.state.public_url}/table/{table_id}"
+
+
 async def new_table(request: Request) -> Response:
     """Makes a table from the lobby's request; answers its id, its link and its facts, and
     with ``"sit": true`` the creator's seat and its token."""
@@ -369,7 +412,7 @@ async def new_table(request: Request) -> Response:
         body = _house(request).open_table(table_request, creator, maker)
     except Refused as refused:
         return error(refused.status, refused.code, refused.message, language(request))
-    url = f"{request.app.state.public_url}/table/{body['id']}"
+    url = table_link(request, body["id"])
     return JSONResponse({"id": body["id"], "url": url, **body}, status_code=201)
 
 
@@ -386,7 +429,16 @@ async def list_tables(request: Request) -> Response:
 
 async def play_fields(request: Request) -> dict[str, Any]:
     """The body of a "Play now" request: ``game`` (a game's name), ``name`` and ``device``;
-    :class:`Refused` for a bad body (as :func:`body_error` answers it) or an unknown game (400)."""
+    :class:`Refused` for a bad body (as :func:`body_error` answers it) or an unknown game (400).
+
+    >>> import asyncio
+    >>> asyncio.run(play_fields(posted(b'{"game": "holdem", "name": "Ann"}')))
+    {'game': 'holdem', 'name': 'Ann'}
+    >>> asyncio.run(play_fields(posted(b'{"game": "chess"}')))
+    Traceback (most recent call last):
+    ...
+    drawpoker.site.guard.Refused: bad-request: unknown game 'chess' (known: ...)
+    """
     try:
         data: dict[str, Any] = await read_json(request)
     except ProtocolError as problem:
@@ -417,7 +469,7 @@ async def play_now(request: Request) -> Response:
         return error(400, "bad-nickname", str(problem))
     except Refused as refused:
         return error(refused.status, refused.code, refused.message)
-    url = f"{request.app.state.public_url}/table/{room.id}"
+    url = table_link(request, room.id)
     return JSONResponse({"id": room.id, "url": url, "seat": seat, "token": token}, status_code=201)
 
 
@@ -590,7 +642,7 @@ async def play_again(request: Request) -> Response:
         )
     except Refused as refused:
         return error(refused.status, refused.code, refused.message)
-    url = str(request.base_url).rstrip("/") + f"/table/{again.id}"
+    url = table_link(request, again.id)
     return JSONResponse(
         {"id": again.id, "url": url, "seat": seat, "token": new_token}, status_code=201
     )

@@ -38,8 +38,16 @@ from drawpoker.site.guard import Refused
 from drawpoker.site.house import House, NicknameError
 from drawpoker.site.i18n import DEFAULT_LANGUAGE
 from drawpoker.site.inbox import REDIS_DOWN, RedisInbox
-from drawpoker.site.lanes import LANES, LEASE_MS, RENEW_EVERY, Lease, RedisLeases, lane_of
-from drawpoker.site.listing import SETTLE, listed, listing_key, row_inputs, table_row
+from drawpoker.site.lanes import (
+    LANES,
+    LEASE_MS,
+    RENEW_EVERY,
+    Lease,
+    RedisLeases,
+    dealers_key,
+    lane_of,
+)
+from drawpoker.site.listing import SETTLE, listed, listing_key, lobby_key, row_inputs, table_row
 from drawpoker.site.lobby import parse_new_table
 from drawpoker.site.protocol import Act, Command, ProtocolError, Tips, parse_message
 from drawpoker.site.relay import Publisher, RemoteOutbox, TableRelay, reply_text
@@ -86,14 +94,25 @@ def refused_body(refused: Refused) -> dict[str, str]:
     return {"error": refused.code, "message": refused.message}
 
 
-def lobby_key(prefix: str) -> str:
-    """The Redis hash of the dealers' lobby rows (by dealer name), and the channel on which a
-    dealer says it wrote its rows.
+def lobby_entries(
+    rooms: list[Room], made: dict[str, tuple[tuple[Any, ...], str]]
+) -> dict[str, tuple[tuple[Any, ...], str]]:
+    """The lobby entry of each listed room of ``rooms``, by table: the inputs of its row
+    (:func:`~drawpoker.site.listing.row_inputs`) and ``[its place in the list, its row]`` as
+    JSON; an entry of ``made`` (the last ones) whose inputs did not change is kept as it was
+    (most actions leave a row as it was).
 
-    >>> lobby_key("drawpoker")
-    'drawpoker:lobby'
+    >>> lobby_entries([], {"gone": ((), "[]")})
+    {}
     """
-    return f"{prefix}:lobby"
+    entries = {}
+    for room in listed(rooms):
+        inputs = row_inputs(room)
+        kept = made.get(room.id)
+        if kept is None or kept[0] != inputs:
+            kept = (inputs, json.dumps([listing_key(room), table_row(room)]))
+        entries[room.id] = kept
+    return entries
 
 
 def _claim(house: House, room: Room, request: dict[str, Any]) -> Answer:
@@ -162,7 +181,7 @@ class Dealer:
         self.leases = RedisLeases(self.client, prefix=prefix)
         self.inbox = RedisInbox(self.client, prefix)
         self.name = dealer_name()
-        self.dealers_key = f"{prefix}:dealers"
+        self.dealers_key = dealers_key(prefix)
         self.prefix = prefix
         self.held: dict[int, Lease] = {}
         self.fences: dict[int, int] = {}
@@ -209,9 +228,12 @@ class Dealer:
 
     async def _renew(self) -> None:
         now_ms = int(time.time() * 1000)
+        dead = await self.client.zrangebyscore(self.dealers_key, 0, now_ms)
         async with self.client.pipeline(transaction=False) as both:
             both.zadd(self.dealers_key, {self.name: now_ms + LEASE_MS})
             both.zremrangebyscore(self.dealers_key, 0, now_ms)
+            if dead:  # a dealer that died leaves its rows: the gateways list only the live
+                both.hdel(self.lobby_key, *dead)
             await both.execute()
         for lane, lease in list(self.held.items()):
             moved = any(room.moved for room in self._rooms_of(lane))
@@ -345,22 +367,27 @@ class Dealer:
         (:func:`~drawpoker.site.listing.listing_key`), to the lobby hash under its name, and
         tells the gateways (:class:`~drawpoker.site.gateway.GatewayLobby`). A Redis restarted
         empty takes the dealer's leases with it: its lanes are dropped and taken again, and
-        the rows written again."""
+        the rows written again. What it writes is :func:`lobby_entries` joined in a list:
+
+        >>> import asyncio
+        >>> from drawpoker.site.store import Store
+        >>> async def demo():
+        ...     house = House(Store(":memory:"))
+        ...     house.create(parse_new_table({"game": "holdem", "seats": ["person", "cpu:rules"]}))
+        ...     entries = lobby_entries(list(house.rooms.values()), {})
+        ...     await house.stop()
+        ...     return [json.loads(entry)[1]["game"] for _, entry in entries.values()]
+        >>> asyncio.run(demo())
+        ['holdem']
+        """
         changed = self.house.lobby.dirty
         last = None
-        made: dict[str, tuple[tuple[Any, ...], str]] = {}  # by table: its row's inputs, its entry
+        made: dict[str, tuple[tuple[Any, ...], str]] = {}
         while True:
             await changed.wait()
             changed.clear()
-            entries = {}
-            for room in listed(list(self.house.rooms.values())):
-                inputs = row_inputs(room)
-                kept = made.get(room.id)
-                if kept is None or kept[0] != inputs:  # most actions leave the row as it was
-                    kept = (inputs, json.dumps([listing_key(room), table_row(room)]))
-                entries[room.id] = kept
-            made = entries
-            text = "[" + ",".join(entry for _, entry in entries.values()) + "]"
+            made = lobby_entries(list(self.house.rooms.values()), made)
+            text = "[" + ",".join(entry for _, entry in made.values()) + "]"
             if text != last:
                 try:
                     await self.client.hset(self.lobby_key, self.name, text)

@@ -37,13 +37,14 @@ from drawpoker.site.app import (
     language,
     new_table_fields,
     play_fields,
+    table_link,
 )
 from drawpoker.site.bus import Position, RedisBus, Subscription, public_channel, seat_channel
 from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused
 from drawpoker.site.house import token_hash
 from drawpoker.site.inbox import REDIS_DOWN, RedisInbox
-from drawpoker.site.lanes import LEASE_MS, RENEW_EVERY, lane_of
-from drawpoker.site.listing import LobbyFeed, row_page
+from drawpoker.site.lanes import LEASE_MS, RENEW_EVERY, dealers_key, lane_of
+from drawpoker.site.listing import LobbyFeed, lobby_key, row_page
 from drawpoker.site.protocol import TOO_SLOW, Command, Hello, ProtocolError, Watch, parse_message
 from drawpoker.site.relay import in_language, split_reply
 from drawpoker.site.room import Outbox, encode
@@ -192,7 +193,7 @@ async def _asked(request: Request, ask: dict[str, Any]) -> Response:
 def _link(request: Request, status: int, body: dict[str, Any]) -> Response:
     """A dealer's answer naming a table (``id``), with the table's link added."""
     if status == 201:
-        body["url"] = f"{request.app.state.public_url}/table/{body['id']}"
+        body["url"] = table_link(request, body["id"])
     return answer(request, status, body)
 
 
@@ -266,37 +267,87 @@ async def play_now(request: Request) -> Response:
 
 class GatewayLobby:
     """The lobby's list in a gateway: the rows every live dealer wrote
-    (:meth:`~drawpoker.site.dealer.Dealer.publish_lobby`), merged in the list's order, read
-    again when a dealer says it wrote (and every :data:`RENEW_EVERY` seconds: a dealer that
-    died leaves the list); ``feed`` pushes it to the lobby pages.
+    (:meth:`~drawpoker.site.dealer.Dealer.publish_lobby`), merged in the list's order. Each
+    dealer's rows are parsed once and kept: a dealer's word (its name on the lobby channel)
+    reads that dealer's rows alone, and every :data:`RENEW_EVERY` seconds the live dealers
+    are read (a dealer that died leaves the list, one not yet seen is read); ``feed`` pushes
+    the list to the lobby pages. An entry that is not a list of ``[key, row]`` pairs is
+    logged and counts as no rows.
 
     >>> lobby = GatewayLobby(RedisBus.from_url("unix:///run/redis.sock"))
     >>> lobby.feed.page(10, 0)
     {'tables': [], 'total': 0, 'limit': 10, 'offset': 0}
+    >>> lobby.take("d1", '[[[false, 1.0, "t1"], {"id": "t1"}]]'), lobby.rows
+    (True, [{'id': 't1'}])
+    >>> lobby.take("d2", "not json"), lobby.rows
+    (False, [{'id': 't1'}])
     """
 
     def __init__(self, bus: RedisBus, prefix: str = "drawpoker") -> None:
         self.bus = bus
-        self.key = f"{prefix}:lobby"
-        self.dealers_key = f"{prefix}:dealers"
+        self.key = lobby_key(prefix)
+        self.dealers_key = dealers_key(prefix)
+        self.by_dealer: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {}
+        """Each live dealer's rows, parsed, each with its place in the list."""
         self.rows: list[dict[str, Any]] = []
         self.feed = LobbyFeed(lambda limit, offset: row_page(self.rows, limit, offset))
 
-    async def refresh(self) -> None:
-        """Reads every live dealer's rows again."""
-        client = self.bus.client
-        now_ms = int(time.time() * 1000)
-        alive = set(await client.zrangebyscore(self.dealers_key, now_ms, "+inf"))
-        written = await client.hgetall(self.key)
-        merged = [
-            (tuple(key), row)
-            for dealer, text in written.items()
-            if dealer in alive
-            for key, row in json.loads(text)
-        ]
-        merged.sort(key=lambda entry: entry[0])
+    def take(self, dealer: str, text: str | bytes | None) -> bool:
+        """Keeps ``dealer``'s rows written as ``text`` (``None``: it has none) and merges the
+        list again; ``False`` (logged, the dealer's rows dropped) when ``text`` is malformed."""
+        parsed: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
+        good = True
+        try:
+            for key, row in json.loads(text or "[]"):
+                if not isinstance(row, dict):
+                    raise TypeError(f"a row is {type(row).__name__}, not an object")
+                parsed.append((tuple(key), row))
+        except (ValueError, TypeError) as problem:
+            log.warning("gateway lobby: dealer %s's rows skipped: %s", dealer, problem)
+            parsed, good = [], False
+        self.by_dealer[dealer] = parsed
+        self._merge()
+        return good
+
+    def _merge(self) -> None:
+        merged = [entry for rows in self.by_dealer.values() for entry in rows]
+        try:
+            merged.sort(key=lambda entry: entry[0])
+        except TypeError as problem:  # keys of different shapes: listed as they came
+            log.warning("gateway lobby: rows not sorted: %s", problem)
         self.rows = [row for _, row in merged]
         self.feed.changed()
+
+    async def refresh(self, dealer: str | None = None) -> None:
+        """Reads ``dealer``'s rows again; without a dealer, forgets the dead dealers' rows and
+        reads those of the live ones not read yet. While Redis cannot be reached it raises
+        and the list stays as it was:
+
+        >>> lobby = GatewayLobby(RedisBus.from_url("unix:///nowhere/redis.sock"))
+        >>> lobby.take("d1", '[[[false, 1.0, "t1"], {"id": "t1"}]]')
+        True
+        >>> asyncio.run(lobby.refresh("d1"))
+        Traceback (most recent call last):
+        ...
+        redis.exceptions.ConnectionError: Error 2 connecting to /nowhere/redis.sock. ...
+        >>> lobby.rows
+        [{'id': 't1'}]
+        """
+        client = self.bus.client
+        if dealer is not None:
+            self.take(dealer, await client.hget(self.key, dealer))
+            return
+        now_ms = int(time.time() * 1000)
+        alive = {str(name) for name in await client.zrangebyscore(self.dealers_key, now_ms, "+inf")}
+        unseen = sorted(alive - self.by_dealer.keys())
+        texts = await client.hmget(self.key, unseen) if unseen else []
+        dead = self.by_dealer.keys() - alive
+        for name in dead:
+            del self.by_dealer[name]
+        for name, text in zip(unseen, texts, strict=True):
+            self.take(name, text)
+        if dead and not unseen:
+            self._merge()
 
     async def run(self) -> None:
         """Follows the dealers' word, for as long as the gateway runs."""
@@ -304,9 +355,18 @@ class GatewayLobby:
             try:
                 async with self.bus.client.pubsub() as said:
                     await said.subscribe(self.key)
+                    self.by_dealer.clear()  # what was said while away is read afresh
+                    next_look = 0.0
                     while True:
-                        await self.refresh()
-                        await said.get_message(ignore_subscribe_messages=True, timeout=RENEW_EVERY)
+                        if time.monotonic() >= next_look:  # even while dealers keep talking
+                            await self.refresh()
+                            next_look = time.monotonic() + RENEW_EVERY
+                        word = await said.get_message(
+                            ignore_subscribe_messages=True, timeout=RENEW_EVERY
+                        )
+                        named = word["data"] if word is not None else None
+                        if isinstance(named, str):
+                            await self.refresh(named)
             except REDIS_DOWN as problem:
                 log.warning("gateway lobby: Redis unreachable: %s", problem)
                 await asyncio.sleep(RENEW_EVERY)

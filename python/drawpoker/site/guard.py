@@ -7,9 +7,13 @@ Rates are counted with the ``limits`` library (moving windows in memory: a resta
 starts its counts afresh). A gateway of a site with several (``--bus redis://...``) counts an
 address's tables, devices and connections in Redis instead, shared with the other gateways
 (:mod:`drawpoker.site.shared_limits`); while Redis cannot be reached it counts them in its own
-memory. A connection's messages are always counted where the connection is. A limit reached
-answers with a status and a sentence (:class:`Refused`): 429 when one client asks too much,
-503 when the site is full.
+memory, and after a failed call it stays in its own memory for
+:data:`~drawpoker.site.shared_limits.BACK_OFF_SECONDS` before asking Redis again, so a Redis
+that does not answer stalls the gateway once in that time, not at every handshake. (The calls
+are still synchronous: each that does reach Redis may hold the event loop up to
+:data:`~drawpoker.site.shared_limits.TIMEOUT`.) A connection's messages are always counted
+where the connection is. A limit reached answers with a status and a sentence
+(:class:`Refused`): 429 when one client asks too much, 503 when the site is full.
 
 >>> guard = Guard(SiteLimits(message_rate="2/minute"))
 >>> [guard.message_allowed("connection 1") for _ in range(3)]
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -154,6 +159,9 @@ class Guard:
         self.shared: SharedCounts | None = None
         """The counts shared in the Redis at ``shared`` (a bus URL), if given."""
         self.shared_limiter: MovingWindowRateLimiter | None = None
+        self.clock = time.monotonic
+        """The clock of the back-off after a failed call to Redis (a test may set its own)."""
+        self._redis_away_until = float("-inf")
         if shared is not None:
             from drawpoker.site.shared_limits import SharedCounts
 
@@ -183,6 +191,21 @@ class Guard:
         """Counts a message of ``connection``; ``False`` beyond ``message_rate``."""
         return self._hit(self.message_rates, "messages", connection)
 
+    def _shared_in_use(self) -> SharedCounts | None:
+        """The shared counts, unless none are configured or Redis failed less than
+        ``BACK_OFF_SECONDS`` ago."""
+        if self.shared is None or self.clock() < self._redis_away_until:
+            return None
+        return self.shared
+
+    def _redis_failed(self, problem: Exception, what: str) -> None:
+        from drawpoker.site.shared_limits import BACK_OFF_SECONDS
+
+        self._redis_away_until = self.clock() + BACK_OFF_SECONDS
+        log.warning(
+            "%s: Redis did not answer (%s); asking again in %s s", what, problem, BACK_OFF_SECONDS
+        )
+
     def _hit(
         self, items: list[RateLimitItem], *keys: str, limiter: MovingWindowRateLimiter | None = None
     ) -> bool:
@@ -196,11 +219,11 @@ class Guard:
         """:meth:`_hit` in the shared storage if there is one and it answers, else in memory."""
         from limits.errors import StorageError
 
-        if self.shared_limiter is not None:
+        if self.shared_limiter is not None and self._shared_in_use() is not None:
             try:
                 return self._hit(items, *keys, limiter=self.shared_limiter)
             except StorageError as problem:
-                log.warning("limits counted in memory: Redis did not answer (%s)", problem)
+                self._redis_failed(problem, "limits counted in memory")
         return self._hit(items, *keys)
 
     def connect(self, address: str) -> bool:
@@ -209,11 +232,12 @@ class Guard:
         from limits.errors import StorageError
 
         limit = self.settings.connections_per_address
-        if self.shared is not None:
+        shared = self._shared_in_use()
+        if shared is not None:
             try:
-                return self.shared.connect(address, limit)
+                return shared.connect(address, limit)
             except StorageError as problem:
-                log.warning("connections counted in memory: Redis did not answer (%s)", problem)
+                self._redis_failed(problem, "connections counted in memory")
         if self.connections[address] >= limit:
             return False
         self.connections[address] += 1
@@ -224,10 +248,13 @@ class Guard:
         from limits.errors import StorageError
 
         if self.shared is not None and self.shared.holds(address):
+            if self._shared_in_use() is None:  # it counts until its term runs out
+                self.shared.release(address)
+                return
             try:
                 self.shared.disconnect(address)
-            except StorageError as problem:  # it counts until its term runs out
-                log.warning("a closed connection still counts a while: %s", problem)
+            except StorageError as problem:
+                self._redis_failed(problem, "a closed connection still counts a while")
             return
         self.connections[address] -= 1
         if self.connections[address] <= 0:
@@ -236,7 +263,10 @@ class Guard:
     async def keep_counts(self) -> None:
         """With shared counts, renews this process's open connections in Redis every
         :data:`~drawpoker.site.shared_limits.RENEW_SECONDS` (they lapse if it dies); without,
-        returns at once."""
+        returns at once.
+
+        >>> asyncio.run(Guard(SiteLimits()).keep_counts())  # no shared counts: nothing to renew
+        """
         from limits.errors import StorageError
 
         from drawpoker.site.shared_limits import RENEW_SECONDS
@@ -247,7 +277,7 @@ class Guard:
             held = {address: list(members) for address, members in self.shared.members.items()}
             try:
                 await asyncio.to_thread(self.shared.renew, held)
-            except StorageError as problem:
+            except StorageError as problem:  # in a thread: the handshakes do not wait for it
                 log.warning("open connections not renewed: Redis did not answer (%s)", problem)
             await asyncio.sleep(RENEW_SECONDS)
 

@@ -574,7 +574,25 @@ third is first
     def again(self, room: Room, token: str) -> tuple[Room, int, str]:
         """:meth:`play_again` asked with a seat's token: the new table, the seat and its token;
         :class:`Refused` when the token is no seat's (403 ``bad-token``) or the new table
-        cannot be had (409 ``conflict``, saying why)."""
+        cannot be had (409 ``conflict``, saying why).
+
+        >>> import asyncio
+        >>> async def demo():
+        ...     house = House(Store(":memory:"))
+        ...     room = house.create(parse_new_table({"game": "holdem", "seats": ["person",
+        ...                                          "cpu:rules"]}))
+        ...     _, token = house.claim(room, "Ann")
+        ...     said = []
+        ...     for asked in ("", token):  # no seat's token; a seat's, before the end
+        ...         try:
+        ...             house.again(room, asked)
+        ...         except Refused as refused:
+        ...             said.append((refused.status, refused.code))
+        ...     await house.stop()
+        ...     return said
+        >>> asyncio.run(demo())
+        [(403, 'bad-token'), (409, 'conflict')]
+        """
         seat = self.seat_of(room, token) if token else None
         if seat is None:
             raise Refused(403, "bad-token", "send the seat token in the X-Seat-Token header")

@@ -49,6 +49,16 @@ CLOCK_STEP = 0.002
 """Seconds the holder gives up besides: Redis times expiry in whole milliseconds."""
 
 
+def dealers_key(prefix: str) -> str:
+    """The Redis sorted set of the live dealers: each dealer's name, scored with the time
+    (Unix ms) until which it counts as alive.
+
+    >>> dealers_key("drawpoker")
+    'drawpoker:dealers'
+    """
+    return f"{prefix}:dealers"
+
+
 def lane_of(table_id: str, lanes: int = LANES) -> int:
     """The lane of ``table_id``: the same in every process and every run (BLAKE2b of the id,
     not Python's salted ``hash``).

@@ -46,6 +46,16 @@ STAKES_ENGLISH = {
 the page's language)."""
 
 
+def lobby_key(prefix: str) -> str:
+    """The Redis hash of the dealers' lobby rows (by dealer name), and the channel on which a
+    dealer says it wrote its rows (its name, the message).
+
+    >>> lobby_key("drawpoker")
+    'drawpoker:lobby'
+    """
+    return f"{prefix}:lobby"
+
+
 def stakes_parts(spec: GameSpec) -> list[tuple[str, dict[str, int]]]:
     """The forced bets and fixed bets of a game as (kind, amounts) pairs, for a page to say in
     its own language.

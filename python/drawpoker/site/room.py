@@ -832,7 +832,9 @@ it starts when every seat has its player, or when a player asks to start
 
     def set_tips(self, seat: int, on: bool) -> None:
         """The tips setting of ``seat``'s player (sent after each hello and on each change):
-        a change is shown at once (the tip appears or goes at the seat's draw).
+        a change is shown at once (the tip appears or goes at the seat's draw) to that seat's
+        connections only, as nobody else sees it. The setting is the seat's, not one
+        connection's: the last one sent by any of its tabs holds for all of them.
 
         >>> from drawpoker.site.lobby import parse_new_table
         >>> from drawpoker.site.store import Store
@@ -849,7 +851,7 @@ it starts when every seat has its player, or when a player asks to start
             self.tips.add(seat)
         else:
             self.tips.discard(seat)
-        self._broadcast(None)
+        self._broadcast(None, only=seat)
 
     def _check_playing(self) -> None:
         if self.status == "waiting":
@@ -1008,18 +1010,22 @@ it starts when every seat has its player, or when a player asks to start
         self.behind = False
         log.warning("table %s: reloaded from the store after a failed save", self.id)
 
-    def _broadcast(self, new: list[list[dict[str, Any]]] | None) -> None:
+    def _broadcast(self, new: list[list[dict[str, Any]]] | None, only: int | None = None) -> None:
         """Sends every connected seat its update: its new events and its whole state (the
         :meth:`state` the seat would get now) in its connection's language, the part every
-        seat shares encoded once for each language."""
-        if self.listener is not None:
-            self.listener()
+        seat shares encoded once for each language. With ``only``, a change nobody else sees:
+        that seat's connections alone get their state (no watcher, no listener)."""
         connected = [(seat, outs) for seat, outs in self.connections.items() if outs]
         relay = self.relay
         if relay is not None:
             connected = [(seat, set()) for seat, r in enumerate(self.seats) if r.cpu is None]
-        if self.watchers or relay is not None:
-            self._tell_watchers(new)
+        if only is not None:
+            connected = [(seat, outs) for seat, outs in connected if seat == only]
+        else:
+            if self.listener is not None:
+                self.listener()
+            if self.watchers or relay is not None:
+                self._tell_watchers(new)
         if not connected:
             return
         table, status = self.table, self.status

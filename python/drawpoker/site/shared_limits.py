@@ -36,6 +36,10 @@ PREFIX = "drawpoker"
 TIMEOUT = 2.0
 """Seconds a call to Redis may take before the guard counts in memory instead."""
 
+BACK_OFF_SECONDS = RENEW_SECONDS
+"""Seconds the guard counts in memory after Redis failed to answer, before it asks Redis
+again: a slow Redis stalls a gateway at most once in that time, not at every handshake."""
+
 _NOW_MS = """
 local now = redis.call('TIME')
 local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
@@ -104,7 +108,16 @@ class SharedCounts:
     def connect(self, address: str, limit: int) -> bool:
         """Counts a connection of ``address``; ``False`` (not counted) when the site has
         ``limit`` of its connections open. Raises ``limits``' ``StorageError`` when Redis
-        cannot be reached."""
+        cannot be reached (and counts nothing).
+
+        >>> counts = SharedCounts("unix:///nowhere/redis.sock")
+        >>> counts.connect("10.0.0.1", 2)
+        Traceback (most recent call last):
+        ...
+        limits.errors.StorageError: Error 2 connecting to /nowhere/redis.sock. ...
+        >>> counts.members
+        {}
+        """
         member = f"{self.name}:{next(self._numbers)}"
         try:
             counted = self._connect(keys=[self.key(address)], args=[limit, TERM_MS, member])
@@ -115,23 +128,62 @@ class SharedCounts:
         return bool(counted)
 
     def holds(self, address: str) -> bool:
-        """Whether this gateway counted a connection of ``address`` in Redis."""
+        """Whether this gateway counted a connection of ``address`` in Redis.
+
+        >>> counts = SharedCounts("redis://localhost")
+        >>> counts.members["10.0.0.1"] = ["gateway:1"]
+        >>> counts.holds("10.0.0.1"), counts.holds("10.0.0.2")
+        (True, False)
+        """
         return bool(self.members.get(address))
 
-    def disconnect(self, address: str) -> None:
-        """A connection counted by :meth:`connect` closed (if Redis cannot be reached, it
-        stops counting when its term runs out)."""
+    def release(self, address: str) -> str:
+        """Stops renewing one of ``address``'s connections counted by :meth:`connect` (it
+        stops counting in Redis when its term runs out); the member released. Sends nothing.
+
+        >>> counts = SharedCounts("redis://localhost")
+        >>> counts.members["10.0.0.1"] = ["gateway:1", "gateway:2"]
+        >>> counts.release("10.0.0.1"), counts.members
+        ('gateway:2', {'10.0.0.1': ['gateway:1']})
+        >>> counts.release("10.0.0.1"), counts.holds("10.0.0.1")
+        ('gateway:1', False)
+        """
         members = self.members[address]
         member = members.pop()
         if not members:
             del self.members[address]
+        return member
+
+    def disconnect(self, address: str) -> None:
+        """A connection counted by :meth:`connect` closed (if Redis cannot be reached, it
+        stops counting when its term runs out: the connection is released all the same, and
+        ``StorageError`` raised).
+
+        >>> counts = SharedCounts("unix:///nowhere/redis.sock")
+        >>> counts.members["10.0.0.1"] = ["gateway:1"]
+        >>> counts.disconnect("10.0.0.1")
+        Traceback (most recent call last):
+        ...
+        limits.errors.StorageError: Error 2 connecting to /nowhere/redis.sock. ...
+        >>> counts.holds("10.0.0.1")
+        False
+        """
+        member = self.release(address)
         try:
             self.storage.storage.zrem(self.key(address), member)
         except RedisError as problem:
             raise StorageError(problem) from problem
 
     def renew(self, members: dict[str, list[str]]) -> None:
-        """Counts ``members`` (a copy of :attr:`members`) for another :data:`TERM_MS`."""
+        """Counts ``members`` (a copy of :attr:`members`) for another :data:`TERM_MS`, in one
+        round trip; ``StorageError`` when Redis cannot be reached. Nothing held, nothing sent:
+
+        >>> SharedCounts("unix:///nowhere/redis.sock").renew({})
+        >>> SharedCounts("unix:///nowhere/redis.sock").renew({"10.0.0.1": ["gateway:1"]})
+        Traceback (most recent call last):
+        ...
+        limits.errors.StorageError: Error 2 connecting to /nowhere/redis.sock. ...
+        """
         try:
             with self.storage.storage.pipeline(transaction=False) as pipe:
                 for address, held in members.items():

@@ -204,30 +204,45 @@ export function renderFelt() {
 export const SEAT_SCALES = [1, 0.9, 0.8, 0.7, 0.62, 0.55];
 export const SEAT_GAPS = [0.9, 1.15, 1.4, 1.7];
 
+// Every (size, gap) pair of SEAT_SCALES and SEAT_GAPS, in the order they are tried.
+const SEAT_LAYOUTS = SEAT_SCALES.flatMap((scale) => SEAT_GAPS.map((gap) => [scale, gap]));
+
+// The layout chosen for each seat count, own seat and felt size: an update of the same table
+// on the same felt starts from it (one layout instead of up to 24 forced reflows), and tries
+// the next ones only if the table got more crowded meanwhile (a board card dealt).
+/** @type {Map<string, number>} */
+const chosenLayouts = new Map();
+
 // Places the seat boxes and the middle (board, pot, result) at the first size and gap of
-// SEAT_SCALES and SEAT_GAPS where nothing overlaps (else the last tried); returns the ring's
-// middle and each seat's spot.
+// SEAT_SCALES and SEAT_GAPS where nothing overlaps (else the last tried), starting from the
+// one chosen last time for this seat count and felt size; returns the ring's middle and each
+// seat's spot. The felt's data-layouts says how many layouts the last call tried.
 export function placeSeats(boxes) {
   const felt = $("felt");
   const n = boxes.length;
+  const key = `${n} ${page.seat} ${felt.clientWidth}x${felt.clientHeight}`;
   let placed = { middle: ring(1, 1, 0), spots: /** @type {number[][]} */ ([]) };
-  for (const scale of SEAT_SCALES) {
+  let index = chosenLayouts.get(key) ?? 0;
+  const first = index;
+  for (; index < SEAT_LAYOUTS.length; index += 1) {
+    const [scale, gap] = SEAT_LAYOUTS[index];
     felt.style.setProperty("--seat-scale", String(scale));
-    for (const gap of SEAT_GAPS) {
-      const w = felt.clientWidth;
-      const h = felt.clientHeight;
-      const own = page.seat === null ? 0 : boxes[page.seat].offsetHeight;  // a watcher has no seat of its own
-      const middle = ring(w, h, own);
-      const spots = boxes.map((box, s) => seatSpot(s, n, w, h, box.offsetWidth, box.offsetHeight, own, gap));
-      boxes.forEach((box, s) => {
-        box.style.left = `${spots[s][0]}px`;
-        box.style.top = `${spots[s][1]}px`;
-      });
-      placeCentre(boxes, middle.cy, h);
-      placed = { middle, spots };
-      if (!crowded(boxes)) return placed;
-    }
+    const w = felt.clientWidth;
+    const h = felt.clientHeight;
+    const own = page.seat === null ? 0 : boxes[page.seat].offsetHeight;  // a watcher has no seat of its own
+    const middle = ring(w, h, own);
+    const spots = boxes.map((box, s) => seatSpot(s, n, w, h, box.offsetWidth, box.offsetHeight, own, gap));
+    boxes.forEach((box, s) => {
+      box.style.left = `${spots[s][0]}px`;
+      box.style.top = `${spots[s][1]}px`;
+    });
+    placeCentre(boxes, middle.cy, h);
+    placed = { middle, spots };
+    if (!crowded(boxes)) break;
   }
+  if (chosenLayouts.size >= 64) chosenLayouts.clear();  // a window resized through many sizes
+  chosenLayouts.set(key, Math.min(index, SEAT_LAYOUTS.length - 1));
+  felt.dataset.layouts = String(Math.min(index, SEAT_LAYOUTS.length - 1) - first + 1);
   return placed;
 }
 
