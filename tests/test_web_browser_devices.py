@@ -112,6 +112,8 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
 
     # export, then import in a fresh profile (localStorage cleared)
     driver.get(server.url + "/games")
+    # the games drawn first: rows drawn between finding the button and clicking it move it
+    wait(driver, lambda d: body(d, "ready") == "yes", "your games drawn")
     by_id(driver, "show-key").click()
     assert by_id(driver, "device-key").get_attribute("value") == key
     driver.execute_script("localStorage.clear()")

@@ -688,7 +688,11 @@ AWARD_LABELS = {
     ("holdem", "en"): (
         "The main pot: 900",
         "Side pot 1: 1,400",
-        ["The main pot: 900 to \u2068You\u2069", "Side pot 1: 1,400 to \u2068CPU 2\u2069", "You win 900"],
+        [
+            "The main pot: 900 to \u2068You\u2069",
+            "Side pot 1: 1,400 to \u2068CPU 2\u2069",
+            "You win 900",
+        ],
     ),
     ("omaha-hi-lo", "en"): (
         "The pot (high): 150",

@@ -36,7 +36,7 @@ from drawpoker.site.bus import Position, RedisBus, public_channel, seat_channel
 from drawpoker.site.gateway import gateway_of
 from drawpoker.site.guard import Refused
 from drawpoker.site.house import House, NicknameError
-from drawpoker.site.i18n import DEFAULT_LANGUAGE
+from drawpoker.site.i18n import DEFAULT_LANGUAGE, is_site_tag
 from drawpoker.site.inbox import REDIS_DOWN, RedisInbox
 from drawpoker.site.lanes import (
     LANES,
@@ -67,6 +67,21 @@ def fair_share(lanes: int, dealers: int) -> int:
     (64, 32, 64)
     """
     return math.ceil(lanes / max(dealers, 1))
+
+
+CONNECTIONS_KEPT = 24 * 3600
+"""Seconds a table's connection notes outlive its last hello: a note of a dealer that died
+before the disconnect (its gateway alive) lapses by then."""
+
+
+def connections_key(prefix: str, table_id: str) -> str:
+    """The Redis hash of a table's connections as its dealers were told of them (by
+    connection id: seat, reply channel and language), read by a dealer taking the table over.
+
+    >>> connections_key("drawpoker", "abc")
+    'drawpoker:conns:abc'
+    """
+    return f"{prefix}:conns:{table_id}"
 
 
 MOVED_ON = frozenset({"stale", "not-your-turn", "pause"})
@@ -302,15 +317,69 @@ class Dealer:
         await self.publisher.start([*channels, public_channel(table_id)])
         self._prepare(room)
         assert room.relay is not None
+        connections = await self._connections_before(room)
         audience = [s for s, r in enumerate(room.seats) if r.cpu is None]
         for seat, channel in [(s, channels[s]) for s in audience] + [
             (None, public_channel(table_id))
         ]:
-            text = room.catch_up(seat, self.publisher.tops[channel].seq)
-            if text is not None:  # committed by the lane's last dealer, not published
-                room.relay.send(seat, {DEFAULT_LANGUAGE: text})
+            since = self.publisher.tops[channel].seq
+            tags = sorted({tag for _, s, _, tag in connections if s == seat} or {DEFAULT_LANGUAGE})
+            texts = {tag: room.catch_up(seat, since, tag) for tag in tags}
+            if all(text is not None for text in texts.values()):  # committed, not published
+                room.relay.send(seat, {tag: str(text) for tag, text in texts.items()})
+        for conn, seat, reply, tag in connections:
+            self._attach(room, conn, seat, {"reply": reply, "lang": tag})
         self.house.add(room)
         return room
+
+    async def _connections_before(self, room: Room) -> list[tuple[str, int | None, str, str]]:
+        """The connections the table's earlier dealers were told of and whose gateway lives
+        (conn, seat or ``None`` for a watcher, reply channel, language): this dealer sends
+        them its first update in their language, not in the default one until each gateway
+        notices and says it (``speak``). Redis down or a malformed note: fewer known here,
+        and the gateways' ``speak`` tells the rest."""
+        key = connections_key(self.prefix, room.id)
+        try:
+            notes = await self.client.hgetall(key)
+        except REDIS_DOWN as error:
+            log.warning("dealer %s: the connections of %s unread: %s", self.name, room.id, error)
+            return []
+        found: list[tuple[str, int | None, str, str]] = []
+        for conn, text in notes.items():
+            try:
+                note = json.loads(text)
+                seat, reply, tag = note["seat"], str(note["reply"]), str(note["lang"])
+                if not is_site_tag(tag) or not (
+                    seat is None or (type(seat) is int and 0 <= seat < len(room.seats))
+                ):
+                    raise ValueError(f"seat {seat!r}, language {tag!r}")
+            except (ValueError, KeyError, TypeError) as problem:
+                log.warning("dealer %s: connection note %s skipped: %s", self.name, conn, problem)
+                continue
+            with contextlib.suppress(*REDIS_DOWN):
+                if not await self.client.exists(f"{self.prefix}:gateway:{gateway_of(reply)}"):
+                    await self.client.hdel(key, conn)  # its gateway died
+                    continue
+            found.append((str(conn), seat, reply, tag))  # text: the client decodes replies
+        return found
+
+    async def _note_connection(self, op: str | None, request: dict[str, Any]) -> None:
+        """Keeps in Redis what a connection's requests told this dealer (its seat, reply
+        channel and language; forgotten when it goes), for the table's next dealer."""
+        key = connections_key(self.prefix, str(request["table"]))
+        conn = str(request["conn"])
+        try:
+            if op == "disconnect":
+                await self.client.hdel(key, conn)
+            elif op in ("hello", "watch", "speak"):
+                note = {"seat": request.get("seat"), "reply": request["reply"]}
+                note["lang"] = str(request.get("lang", DEFAULT_LANGUAGE))
+                async with self.client.pipeline(transaction=False) as both:
+                    both.hset(key, conn, json.dumps(note))
+                    both.expire(key, CONNECTIONS_KEPT)
+                    await both.execute()
+        except REDIS_DOWN as error:
+            log.warning("dealer %s: connection %s not noted: %s", self.name, conn, error)
 
     def _rooms_of(self, lane: int) -> list[Room]:
         return [room for room in self.house.rooms.values() if lane_of(room.id) == lane]
@@ -345,6 +414,8 @@ class Dealer:
                 if gateway_of(outbox.reply) != name:
                     continue
                 del self.remote[conn]
+                with contextlib.suppress(*REDIS_DOWN):
+                    await self.client.hdel(connections_key(self.prefix, table_id), conn)
                 if room is not None and seat is None:
                     room.unwatch(outbox)
                 elif room is not None and seat is not None:
@@ -472,6 +543,8 @@ class Dealer:
                 if request.get("sent_before_taking") and problem.code in MOVED_ON:
                     return  # maybe handled by the lane's last dealer: the update says it all
                 self._answer(request, encode(problem.to_dict()))
+                return
+            await self._note_connection(op, request)  # the request is done: awaiting is safe
 
     def _reached(self, request: dict[str, Any]) -> None:
         """From here to the end of ``request`` nothing awaits: what the store writes meanwhile

@@ -205,6 +205,16 @@ def _known(lang: str | None) -> str | None:
     return lang if lang in (*languages(), PSEUDO_LANGUAGE) else None
 
 
+def is_site_tag(tag: str) -> bool:
+    """Whether ``tag`` is one the site writes in (:func:`chosen_language` makes only these).
+
+    >>> is_site_tag("ar-u-nu-arab"), is_site_tag("en"), is_site_tag("klingon")
+    (True, True, False)
+    """
+    langs = (*languages(), PSEUDO_LANGUAGE)
+    return any(tag == language_tag(lang, digits) for lang in langs for digits in DIGITS)
+
+
 def chosen_language(query: Mapping[str, str], cookies: Mapping[str, str], accept: str) -> str:
     """The tag a page is written in: ``?lang=`` if the address says, else the device's cookie,
     else the browser's languages; digits from ``?digits=`` or the cookie, Western otherwise.

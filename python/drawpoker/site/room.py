@@ -622,11 +622,11 @@ class Room:
         else:
             self._broadcast(None)
 
-    def catch_up(self, seat: int | None, since: int) -> str | None:
+    def catch_up(self, seat: int | None, since: int, tag: str = DEFAULT_LANGUAGE) -> str | None:
         """The update that brings a channel published up to event ``since`` to now (a dealer
         taking the table over, after its predecessor committed a change it did not publish):
-        the seat's (``None``: the public) events after ``since`` and its whole state; ``None``
-        when the channel is up to date.
+        the seat's (``None``: the public) events after ``since`` and its whole state, in the
+        language of ``tag``; ``None`` when the channel is up to date.
 
         >>> from drawpoker.site.lobby import parse_new_table
         >>> from drawpoker.site.store import Store
@@ -639,8 +639,8 @@ class Room:
         last = self.streams.last[stream]
         if since >= last:
             return None
-        state = self.public_state() if seat is None else self.state(seat)
-        events = self.streams.since(self.table, stream, since)
+        state = self.public_state(tag) if seat is None else self.state(seat, tag)
+        events = self.streams.since(self.table, stream, since, tag)
         return encode({"type": "update", "seq": last, "events": events, "state": state})
 
     def attach(self, seat: int | None, outbox: Outbox, tag: str = DEFAULT_LANGUAGE) -> None:
