@@ -659,18 +659,45 @@ def test_a_crowded_table_keeps_its_seats_apart(
     artifacts: Path,
 ) -> None:
     """On our turn after the first betting round (a board, or stud's fourth street), every
-    seat box clear of the others and of the board and the pot."""
+    seat box clear of the others and of the board and the pot, and the other seats' names and
+    chips in type of 10 px or more (a phone seats them in a column down each side)."""
+    check_crowded(driver, server, artifacts, game, players, (width, height), "en")
+
+
+def test_a_crowded_table_in_arabic_keeps_its_seats_apart_on_a_phone(
+    driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """The same in Arabic, whose words (a CPU seat's name, your hand's) make wider boxes."""
+    check_crowded(driver, server, artifacts, "holdem", 10, (390, 844), "ar")
+
+
+def check_crowded(
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+    game: str,
+    players: int,
+    size: tuple[int, int],
+    lang: str,
+) -> None:
+    width, height = size
     resize(driver, width, height)
     seats = ["person"] + ["cpu:checkcall"] * (players - 1)
     made = server.request("POST", "/api/tables", {"game": game, "seats": seats, "rounds": 1})
-    driver.get(server.url + f"/table/{made['id']}")
+    driver.get(server.url + f"/table/{made['id']}?lang={lang}")
     join(driver, "Sam")
     wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
     while boxes(driver, "#board .card") == [] and len(card_names(driver, 0)) < 4:
         take_our_turn(driver)
-    driver.save_screenshot(str(artifacts / f"crowded-{game}-{players}-{width}x{height}.png"))
+    shot = f"crowded-{game}-{players}-{width}x{height}-{lang}.png"
+    driver.save_screenshot(str(artifacts / shot))
     check_turn_layout(driver, width, height)
     check_seats_apart(driver)
+    sizes = driver.execute_script(
+        "return [...document.querySelectorAll('#felt .seat:not(.you) :is(.name, .stack)')]"
+        ".map((e) => parseFloat(getComputedStyle(e).fontSize))"
+    )
+    assert len(sizes) == 2 * (players - 1) and min(sizes) >= 10, sizes  # other seats readable
     # drawn again on the same felt: the layout chosen is kept, one layout instead of a search
     driver.execute_script("window.dispatchEvent(new Event('resize'))")
     assert by_id(driver, "felt").get_attribute("data-layouts") == "1"

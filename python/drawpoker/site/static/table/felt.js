@@ -64,6 +64,32 @@ export function seatSpot(s, n, w, h, bw, bh, ownHeight, gap = SEAT_GAPS[0]) {
   return [x, y];
 }
 
+// A narrow felt (a phone held upright) seats seven or more the way phone card rooms do:
+// the other seats in a column down each side, from beside your own seat to the top, and
+// the rest across the top; the ring would pile them up above your seat.
+export const COLUMNS_BELOW = 560;
+
+// Where seat s sits on such a felt of w x h pixels for boxes of bw x bh: your own seat (own:
+// its width and height) at the bottom, then, in the order play goes round, up the left side,
+// across the top and down the right side. Each column holds half the others, as many as fit
+// one above another; it starts beside your own seat, or above it when the side is too narrow.
+export function columnSpot(s, n, w, h, bw, bh, own = [0, 0]) {
+  const turn = (s - (page.seat ?? 0) + n) % n;
+  if (turn === 0) return [w / 2, h - bh / 2];
+  const others = n - 1;
+  const beside = (w - own[0]) / 2 - 4 >= bw;
+  const room = beside ? h : h - own[1] - 4;
+  const side = Math.max(1, Math.min(Math.floor(others / 2), Math.floor(room / (bh + 4))));
+  const top = others - 2 * side;
+  const low = room - bh / 2 - 2;
+  const high = bh / 2 + 2;
+  const level = (k) => (side === 1 ? (low + high) / 2 : low - ((low - high) * k) / (side - 1));
+  if (turn <= side) return [bw / 2 + 2, level(turn - 1)];
+  if (turn > side + top) return [w - bw / 2 - 2, level(others - turn)];
+  const across = turn - side - 1;  // 0 .. top - 1, left to right
+  return [w / 2 + (across - (top - 1) / 2) * (bw + 4), high];
+}
+
 export function seatCards(s, hand, result) {
   const box = element("div", { class: "cards" });
   // another seat's stud hand (up to seven cards) is drawn smaller to keep the felt clear
@@ -221,6 +247,7 @@ export function placeSeats(boxes) {
   const felt = $("felt");
   const n = boxes.length;
   const key = `${n} ${page.seat} ${felt.clientWidth}x${felt.clientHeight}`;
+  const columns = n > 6 && felt.clientWidth < COLUMNS_BELOW;
   let placed = { middle: ring(1, 1, 0), spots: /** @type {number[][]} */ ([]) };
   let index = chosenLayouts.get(key) ?? 0;
   const first = index;
@@ -230,8 +257,13 @@ export function placeSeats(boxes) {
     const w = felt.clientWidth;
     const h = felt.clientHeight;
     const own = page.seat === null ? 0 : boxes[page.seat].offsetHeight;  // a watcher has no seat of its own
+    const ownSize = page.seat === null ? [0, 0] : [boxes[page.seat].offsetWidth, own];
+    const others = boxes.filter((_, s) => s !== page.seat);  // in columns: all as the largest
+    const largest = [Math.max(...others.map((b) => b.offsetWidth)), Math.max(...others.map((b) => b.offsetHeight))];
     const middle = ring(w, h, own);
-    const spots = boxes.map((box, s) => seatSpot(s, n, w, h, box.offsetWidth, box.offsetHeight, own, gap));
+    const spots = boxes.map((box, s) => (columns && s !== page.seat
+      ? columnSpot(s, n, w, h, ...largest, ownSize)
+      : seatSpot(s, n, w, h, box.offsetWidth, box.offsetHeight, own, gap)));
     boxes.forEach((box, s) => {
       box.style.left = `${spots[s][0]}px`;
       box.style.top = `${spots[s][1]}px`;
