@@ -1,7 +1,7 @@
 """A table's connections outlive its dealer (issue 30): a dealer notes in Redis each
 connection a gateway tells it of (seat, reply channel, language) and forgets it when it goes;
 the table's next dealer reads the notes before its first update, so every reader gets that
-update in their own language. A note it cannot trust (malformed, a seat the table lacks, a
+update in their own language (and each seat's tips setting, noted the same way). A note it cannot trust (malformed, a seat the table lacks, a
 language the site does not write) or one whose gateway died is not used. Real ``redis-server``
 and PostgreSQL, the dealers driven in one event loop as in tests/test_inbox_position.py."""
 
@@ -78,6 +78,7 @@ def test_the_next_dealer_knows_each_connection_and_its_language(
                 {"op": "hello", **hello, "seat": 1, "conn": "bob", "lang": "en"},
                 {"op": "watch", **hello, "seat": None, "conn": "eve", "lang": "ar"},
                 {"op": "disconnect", **hello, "seat": 1, "conn": "bob", "lang": "en"},
+                {"op": "message", **hello, "text": '{"type": "tips", "on": true}'},
             ],
         )
         notes = await first.client.hgetall(key)
@@ -106,6 +107,7 @@ def test_the_next_dealer_knows_each_connection_and_its_language(
         assert {out: room.languages[out] for out in spoken} == spoken
         assert room.players()[0]["connected"] and not room.players()[1]["connected"]
         assert "dead" not in await second.client.hgetall(key)  # a dead gateway's note: dropped
+        assert room.tips == {0}  # Ann's tips stay on: her page says so only after a hello
         await _stop(second)
 
     asyncio.run(scenario())

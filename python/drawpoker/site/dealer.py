@@ -74,6 +74,17 @@ CONNECTIONS_KEPT = 24 * 3600
 before the disconnect (its gateway alive) lapses by then."""
 
 
+def tips_key(prefix: str, table_id: str) -> str:
+    """The Redis hash of a table's tips settings (by seat: "1" on, "0" off), read by a dealer
+    taking the table over: the pages send theirs only after a hello, which a connection kept
+    through a gateway does not say again.
+
+    >>> tips_key("drawpoker", "abc")
+    'drawpoker:tips:abc'
+    """
+    return f"{prefix}:tips:{table_id}"
+
+
 def connections_key(prefix: str, table_id: str) -> str:
     """The Redis hash of a table's connections as its dealers were told of them (by
     connection id: seat, reply channel and language), read by a dealer taking the table over.
@@ -318,6 +329,7 @@ class Dealer:
         self._prepare(room)
         assert room.relay is not None
         connections = await self._connections_before(room)
+        room.tips.update(await self._tips_before(room))
         audience = [s for s, r in enumerate(room.seats) if r.cpu is None]
         for seat, channel in [(s, channels[s]) for s in audience] + [
             (None, public_channel(table_id))
@@ -363,13 +375,32 @@ class Dealer:
             found.append((str(conn), seat, reply, tag))  # text: the client decodes replies
         return found
 
-    async def _note_connection(self, op: str | None, request: dict[str, Any]) -> None:
+    async def _tips_before(self, room: Room) -> set[int]:
+        """The seats whose tips the table's earlier dealers were told are on."""
+        try:
+            notes = await self.client.hgetall(tips_key(self.prefix, room.id))
+        except REDIS_DOWN as error:
+            log.warning("dealer %s: the tips of %s unread: %s", self.name, room.id, error)
+            return set()
+        seats = {str(s) for s in range(len(room.seats))}
+        return {int(seat) for seat, on in notes.items() if seat in seats and on == "1"}
+
+    async def _note_connection(
+        self, op: str | None, request: dict[str, Any], said: object = None
+    ) -> None:
         """Keeps in Redis what a connection's requests told this dealer (its seat, reply
-        channel and language; forgotten when it goes), for the table's next dealer."""
+        channel and language, forgotten when it goes; its seat's tips setting, ``said`` in
+        a message), for the table's next dealer."""
         key = connections_key(self.prefix, str(request["table"]))
         conn = str(request["conn"])
         try:
-            if op == "disconnect":
+            if isinstance(said, Tips):
+                table_tips = tips_key(self.prefix, str(request["table"]))
+                async with self.client.pipeline(transaction=False) as both:
+                    both.hset(table_tips, str(request["seat"]), "1" if said.on else "0")
+                    both.expire(table_tips, CONNECTIONS_KEPT)
+                    await both.execute()
+            elif op == "disconnect":
                 await self.client.hdel(key, conn)
             elif op in ("hello", "watch", "speak"):
                 note = {"seat": request.get("seat"), "reply": request["reply"]}
@@ -538,13 +569,13 @@ class Dealer:
             self._reply_to(request, lambda: asked(self.house, room, request))
         else:
             try:
-                self._connection(room, op, request)
+                said = self._connection(room, op, request)
             except ProtocolError as problem:
                 if request.get("sent_before_taking") and problem.code in MOVED_ON:
                     return  # maybe handled by the lane's last dealer: the update says it all
                 self._answer(request, encode(problem.to_dict()))
                 return
-            await self._note_connection(op, request)  # the request is done: awaiting is safe
+            await self._note_connection(op, request, said)  # the request is done: safe to await
 
     def _reached(self, request: dict[str, Any]) -> None:
         """From here to the end of ``request`` nothing awaits: what the store writes meanwhile
@@ -592,9 +623,10 @@ class Dealer:
         self.remote[conn] = (room.id, seat, outbox)
         room.attach(seat, outbox, str(request.get("lang", DEFAULT_LANGUAGE)))
 
-    def _connection(self, room: Room, op: str | None, request: dict[str, Any]) -> None:
+    def _connection(self, room: Room, op: str | None, request: dict[str, Any]) -> object:
         """A request of one connection: ``hello``, ``watch``, ``message`` (an action or a
-        command), ``speak`` (its language again, to a dealer new to it), ``disconnect``."""
+        command), ``speak`` (its language again, to a dealer new to it), ``disconnect``;
+        returns what a message said (``None`` for the others)."""
         conn = str(request["conn"])
         seat = request.get("seat")
         tag = str(request.get("lang", DEFAULT_LANGUAGE))
@@ -604,7 +636,7 @@ class Dealer:
                 room.unwatch(known[2])
             elif known is not None and known[1] is not None:
                 room.disconnect(known[1], known[2])
-            return
+            return None
         if op in ("hello", "watch"):
             channel = public_channel(room.id) if seat is None else seat_channel(room.id, seat)
             outbox = RemoteOutbox(self.publisher, request["reply"], int(request["n"]), channel)
@@ -614,14 +646,14 @@ class Dealer:
                 room.watch(outbox, since, tag)
             else:
                 room.connect(int(seat), outbox, since, tag)
-            return
+            return None
         if op == "speak":  # its updates came in another language: this dealer is new to it
             known = self.remote.get(conn)
             if known is None:
                 self._attach(room, conn, seat, request)
             else:
                 room.attach(known[1], known[2], tag)
-            return
+            return None
         if op != "message" or not isinstance(seat, int):
             raise ProtocolError("bad-message", f"unknown request {op!r}")
         if conn not in self.remote:  # said hello to the lane's earlier dealer
@@ -635,3 +667,4 @@ class Dealer:
             room.set_tips(seat, parsed.on)
         else:
             raise ProtocolError("bad-message", "this connection has said hello already")
+        return parsed
