@@ -810,4 +810,5 @@ def test_each_winner_says_what_it_won_from_which_pot_or_half(
         panel_lines = by_id(driver, "last-hand").text.splitlines()
         assert all(any(line.startswith(p) for line in panel_lines) for p in panel), panel_lines
         assert overflow(driver, width) <= 0
+        check_seats_apart(driver)  # a long shown hand wraps: its box covers no board card
         driver.save_screenshot(str(artifacts / f"awards-{name}-{tag}-{width}x{height}.png"))
