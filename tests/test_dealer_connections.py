@@ -1,9 +1,10 @@
 """A table's connections outlive its dealer (issue 30): a dealer notes in Redis each
 connection a gateway tells it of (seat, reply channel, language) and forgets it when it goes;
 the table's next dealer reads the notes before its first update, so every reader gets that
-update in their own language (and each seat's tips setting, noted the same way). A note it cannot trust (malformed, a seat the table lacks, a
-language the site does not write) or one whose gateway died is not used. Real ``redis-server``
-and PostgreSQL, the dealers driven in one event loop as in tests/test_inbox_position.py."""
+update in their own language (and each seat's tips setting, noted the same way). A note it
+cannot trust (malformed, a seat the table lacks, a language the site does not write) or one
+whose gateway died is not used. Real ``redis-server`` and PostgreSQL, the dealers driven in
+one event loop as in tests/test_inbox_position.py."""
 
 from __future__ import annotations
 

@@ -472,7 +472,8 @@ def test_a_full_table_fits_a_small_screen(
     artifacts: Path,
 ) -> None:
     """The most seats a game has, on a small phone: on our turn no sideways scrolling, every
-    seat inside the viewport's width, and the action buttons in view."""
+    seat inside the viewport's width, the action buttons in view, and every bet in front of
+    a seat readable (nothing drawn over its middle)."""
     resize(driver, width, height)
     seats = ["person"] + ["cpu:checkcall"] * (players - 1)
     made = server.request("POST", "/api/tables", {"game": game, "seats": seats, "rounds": 2})
@@ -481,6 +482,13 @@ def test_a_full_table_fits_a_small_screen(
     wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
     check_turn_layout(driver, width, height)
     driver.save_screenshot(str(artifacts / f"full-{game}-{players}-{width}x{height}.png"))
+    covered = driver.execute_script(
+        "return [...document.querySelectorAll('#felt .bet')].filter((bet) => {"
+        " const r = bet.getBoundingClientRect();"
+        " const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        " return !bet.contains(top); }).map((bet) => bet.id)"
+    )
+    assert covered == [], covered
 
 
 def test_the_bet_slider_moves_the_amount(driver: Any, server: SiteServer) -> None:

@@ -69,6 +69,17 @@ export function seatSpot(s, n, w, h, bw, bh, ownHeight, gap = SEAT_GAPS[0]) {
 // the rest across the top; the ring would pile them up above your seat.
 export const COLUMNS_BELOW = 560;
 
+// Whether the felt seats its n seats in columns (COLUMNS_BELOW). Each bet is then a line of
+// its seat's box: between a column and the middle there is no room for it on the felt.
+export function inColumns(n) {
+  return n > 6 && $("felt").clientWidth < COLUMNS_BELOW;
+}
+
+// A seat's bet in front of it this betting round, with its chip.
+export function betElement(s, amount) {
+  return element("div", { class: "bet", id: `bet-${s}`, text: formatNumber(amount) });
+}
+
 // Where seat s sits on such a felt of w x h pixels for boxes of bw x bh: your own seat (own:
 // its width and height) at the bottom, then, in the order play goes round, up the left side,
 // across the top and down the right side. Each column holds half the others, as many as fit
@@ -166,6 +177,7 @@ export function renderFelt() {
   const n = page.state.players.length;
   const blinds = new Map(hand.blinds.map((b) => [b.seat, b.name]));
   const boxes = [];
+  const columns = inColumns(n);
   for (let s = 0; s < n; s++) {
     const player = page.state.players[s];
     const box = element("div", { class: "seat", id: `seat-${s}` });
@@ -196,6 +208,7 @@ export function renderFelt() {
       }
     }
     box.append(element("div", { class: "note", text: seatNote(s, hand, result) }));
+    if (columns && hand.bets[s] > 0) box.append(betElement(s, hand.bets[s]));
     if (!result && page.state.actor === s && page.deadline !== null && page.state.timer) {
       // the turn timer as a bar that empties (its seconds are in the panel below, in words)
       box.append(element("div", { class: "timebar", "aria-hidden": "true" }, element("span", { id: "timebar" })));
@@ -214,8 +227,8 @@ export function renderFelt() {
   $("result").replaceChildren(...(result ? resultLines(hand) : []).map((line) => element("div", { text: line })));
   const { middle, spots } = placeSeats(boxes);
   spots.forEach(([x, y], s) => {
-    if (hand.bets[s] > 0) {
-      const bet = element("div", { class: "bet", id: `bet-${s}`, text: formatNumber(hand.bets[s]) });
+    if (hand.bets[s] > 0 && !columns) {
+      const bet = betElement(s, hand.bets[s]);
       bet.style.left = `${middle.cx + 0.45 * (x - middle.cx)}px`;
       bet.style.top = `${middle.cy + 0.45 * (y - middle.cy)}px`;
       felt.append(bet);
@@ -247,7 +260,7 @@ export function placeSeats(boxes) {
   const felt = $("felt");
   const n = boxes.length;
   const key = `${n} ${page.seat} ${felt.clientWidth}x${felt.clientHeight}`;
-  const columns = n > 6 && felt.clientWidth < COLUMNS_BELOW;
+  const columns = inColumns(n);
   let placed = { middle: ring(1, 1, 0), spots: /** @type {number[][]} */ ([]) };
   let index = chosenLayouts.get(key) ?? 0;
   const first = index;
