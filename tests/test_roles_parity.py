@@ -326,6 +326,10 @@ def test_a_device_takes_its_seat_back_with_a_new_token(deployment: Site) -> None
     assert history.status == 200 and "seat1.json" in history.headers["content-disposition"]
     other = _call(deployment, "GET", path + "/history?seat=1", x_device_key=device)
     assert other.status == 403 and other.json()["error"] == "not-your-seat"
+    for seat in ("%C2%B2", "x"):  # a superscript two: str.isdigit says yes, int() no
+        bad = _call(deployment, "GET", path + f"/history?seat={seat}", x_device_key=device)
+        assert (bad.status, bad.json()["error"]) == (400, "bad-request")
+        assert "seat must be a whole number 0..1" in bad.json()["message"]
 
 
 async def _call_down(reader: Reader) -> None:

@@ -6,13 +6,16 @@ so that each test sends a handful of requests."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import socket
 from typing import Any
 
 import pytest
+from drawpoker.site.app import posted, read_json
 from drawpoker.site.guard import POLICY_VIOLATION, SiteLimits
+from drawpoker.site.protocol import ProtocolError
 from drawpoker.site.room import Pace
 from site_server import SCRIPTED, SiteServer
 from starlette.testclient import TestClient, WebSocketDenialResponse
@@ -208,3 +211,18 @@ def test_defect_serve_times_out_a_slow_body_and_builds_links_from_its_own_url(tm
                 assert made["url"] == f"{server.url}/table/{made['id']}"
     finally:
         server.stop()
+
+
+def _read_with_length(length: str) -> Any:
+    request = posted(b'{"game": "holdem"}')
+    request.scope["headers"].append((b"content-length", length.encode("latin-1")))
+    return asyncio.run(read_json(request))
+
+
+def test_a_content_length_int_cannot_read_is_no_crash() -> None:
+    """A superscript two is a digit to ``str.isdigit`` (and a Latin-1 header byte) that
+    ``int`` refuses, as it refuses a number of 5000 digits."""
+    assert _read_with_length("\u00b2") == {"game": "holdem"}  # no length said: read it
+    assert _read_with_length("00018") == {"game": "holdem"}
+    with pytest.raises(ProtocolError, match="at most 16384 bytes"):
+        _read_with_length("1" * 5000)

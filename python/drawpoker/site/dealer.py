@@ -100,6 +100,10 @@ def sent_before(entry: str, taken_at_ms: int) -> bool:
     return int(entry.split("-")[0]) < taken_at_ms
 
 
+INTERNAL_ERROR = {"error": "internal", "message": "the server failed on this request"}
+"""The body of a request's answer when its work failed for a reason of the site's (logged)."""
+
+
 def refused_body(refused: Refused) -> dict[str, str]:
     """The JSON error of a refusal.
 
@@ -558,7 +562,18 @@ class Dealer:
     def _reply_to(self, request: dict[str, Any], work: Callable[[], Answer]) -> None:
         """Replies with what ``work`` answers, or with the refusal it raised (as the
         one-process site answers it: :class:`Refused` as it says, a bad nickname or another
-        bad request 400)."""
+        bad request 400). Any other exception is a fault of the site's: logged, and answered
+        500 at once (the gateway does not wait out its :data:`ASK_TIMEOUT` for it).
+
+        >>> from drawpoker.site.store import Store
+        >>> dealer = Dealer(House(Store(":memory:")), RedisBus.from_url("unix:///run/redis.sock"))
+        >>> def broken() -> Answer:
+        ...     raise ValueError("a bug")
+        >>> dealer._reply_to({"op": "facts", "reply": "r", "n": 1}, broken)
+        >>> answer = json.loads(dealer.publisher.queue[-1][2])
+        >>> answer["status"], answer["body"]["error"]
+        (500, 'internal')
+        """
         try:
             status, body = work()
         except Refused as refused:
@@ -569,6 +584,9 @@ class Dealer:
             status, body = 400, {"error": "bad-nickname", "message": str(problem)}
         except DrawPokerError as problem:
             status, body = 400, {"error": "bad-request", "message": str(problem)}
+        except Exception:
+            log.exception("dealer %s: request %s failed", self.name, request.get("op"))
+            status, body = 500, INTERNAL_ERROR
         self._reply(request, status, body)
 
     def _create(self, request: dict[str, Any]) -> Answer:

@@ -39,7 +39,7 @@ from drawpoker.errors import DrawPokerError, HistoryError, InvalidArgumentError
 from drawpoker.site.devices import new_device_key, parse_device_key
 from drawpoker.site.guard import Guard, Refused, SiteLimits
 from drawpoker.site.history import phh_history, seat_history
-from drawpoker.site.listing import LobbyFeed, listed, table_page
+from drawpoker.site.listing import LobbyFeed, listed, table_page, whole_number
 from drawpoker.site.lobby import NewTable, cpu_kinds, parse_new_table
 from drawpoker.site.room import Pace, Room, restore
 from drawpoker.site.store import SavedTable, Store
@@ -625,10 +625,9 @@ third is first
         seat = self.seat_of(room, token) if token else None
         if seat is None and device_key is not None:
             seats = self.device_seats(room, device_key)
-            chosen = str(seats[0]) if asked is None else asked
-            if not chosen.isdigit() or int(chosen) not in seats:
+            seat = seats[0] if asked is None else self._seat_number(room, asked)
+            if seat not in seats:
                 raise Refused(403, "not-your-seat", f"this device's seats here are {seats}")
-            seat = int(chosen)
         if seat is None:
             why = (
                 "send the seat token in the X-Seat-Token header (or the device key in X-Device-Key)"
@@ -646,6 +645,14 @@ third is first
             raise Refused(400, "bad-request", 'format is "json" or "phh"')
         body = json.dumps(seat_history(room.id, room.table, seat, names), indent=1)
         return f"{name}.json", "application/json", body
+
+    @staticmethod
+    def _seat_number(room: Room, asked: str) -> int:
+        """The seat a query's ``seat`` names; :class:`Refused` (400) when it names none."""
+        try:
+            return whole_number("seat", asked, 0, len(room.seats) - 1)
+        except InvalidArgumentError as problem:
+            raise Refused(400, "bad-request", str(problem)) from None
 
     def seat_of(self, room: Room, token: str) -> int | None:
         """The seat whose token this is, or ``None`` (every seat compared, in constant time).

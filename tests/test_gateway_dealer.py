@@ -1,0 +1,72 @@
+"""A gateway and a dealer in one event loop, over a real ``redis-server`` and PostgreSQL (the
+fixtures of ``redis_server.py`` and ``postgres_cluster.py``): what a gateway's request
+becomes at the dealer, and what the gateway gets back."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from drawpoker.site import dealer as dealer_module
+from drawpoker.site.bus import RedisBus
+from drawpoker.site.dealer import Dealer
+from drawpoker.site.gateway import Gateway
+from drawpoker.site.guard import Guard, SiteLimits
+from drawpoker.site.house import House
+from drawpoker.site.room import Pace, Room
+from drawpoker.site.store import Store
+from postgres_cluster import PostgresCluster
+from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
+
+STILL = Pace(think=600.0, pause=600.0, grace=600.0, showdown=600.0)
+"""No timer moves a table during a test: only the requests do."""
+
+
+@contextlib.asynccontextmanager
+async def _serving(store: str, bus: str) -> AsyncIterator[tuple[Gateway, Dealer]]:
+    """A gateway and a dealer holding every lane, the dealer serving its inboxes."""
+    dealer = Dealer(House(Store(store), STILL), RedisBus.from_url(bus))
+    await dealer._renew()
+    await dealer._balance()
+    gateway = Gateway(Store(store), RedisBus.from_url(bus), Guard(SiteLimits()))
+    tasks = [asyncio.create_task(dealer.serve_inbox()), asyncio.create_task(dealer.publisher.run())]
+    try:
+        yield gateway, dealer
+    finally:
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await dealer.house.stop()
+        for bus, kept in ((gateway.bus, gateway.store), (dealer.bus, dealer.house.store)):
+            await bus.aclose()
+            kept.close()
+
+
+def test_a_fault_in_a_dealers_work_answers_the_gateway_500_at_once(
+    postgres: PostgresCluster,
+    redis_server: RedisServer,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An exception no refusal names (a bug) is answered 500 and logged: the gateway does
+    not wait out its ask timeout for it, to answer 503 as if the dealer were away."""
+
+    def broken(house: House, room: Room, request: dict[str, Any]) -> dealer_module.Answer:
+        raise ValueError("a bug")
+
+    monkeypatch.setitem(dealer_module.TABLE_ASKS, "facts", broken)
+
+    async def scenario() -> tuple[int, dict[str, Any]]:
+        async with _serving(postgres.new_database(), redis_server.url) as (gateway, _):
+            table = {"game": "holdem", "seats": ["person", "cpu:rules"]}
+            status, _ = await gateway.ask("t1", {"op": "create", "request": table, "maker": "a"})
+            assert status == 201
+            return await gateway.ask("t1", {"op": "facts"})
+
+    assert asyncio.run(scenario()) == (
+        500,
+        {"error": "internal", "message": "the server failed on this request"},
+    )
