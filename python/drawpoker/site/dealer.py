@@ -33,6 +33,7 @@ from redis.asyncio import Redis
 from drawpoker.errors import DrawPokerError
 from drawpoker.site.app import CREATOR_FIELDS
 from drawpoker.site.bus import Position, RedisBus, public_channel, seat_channel
+from drawpoker.site.devices import KnownDevice
 from drawpoker.site.gateway import gateway_of
 from drawpoker.site.guard import Refused
 from drawpoker.site.house import House, NicknameError
@@ -134,8 +135,24 @@ def lobby_entries(
     return entries
 
 
+def known_device(request: dict[str, Any]) -> KnownDevice | None:
+    """The device a gateway found for the key its request was sent with (``None``: none sent).
+
+    >>> known_device({"device": {"id": 7, "nickname": "Ann"}}), known_device({})
+    (KnownDevice(id=7, nickname='Ann'), None)
+    """
+    found = request.get("device")
+    return None if found is None else KnownDevice.from_json(found)
+
+
+def _token_seat(request: dict[str, Any]) -> int | None:
+    """The seat whose token the request was sent with, as its gateway found it."""
+    seat = request.get("token_seat")
+    return seat if type(seat) is int else None
+
+
 def _claim(house: House, room: Room, request: dict[str, Any]) -> Answer:
-    seat, token = house.take_seat(room, request.get("name"), request.get("device"))
+    seat, token = house.take_seat(room, request.get("name"), known_device(request))
     return 201, {"seat": seat, "token": token}
 
 
@@ -144,15 +161,15 @@ def _facts(house: House, room: Room, request: dict[str, Any]) -> Answer:
 
 
 def _take_back(house: House, room: Room, request: dict[str, Any]) -> Answer:
-    seat, token = house.take_back(room, request.get("device"), request.get("seat"))
+    seat, token = house.take_back(room, known_device(request), request.get("seat"))
     return 200, {"seat": seat, "token": token}
 
 
 def _history(house: House, room: Room, request: dict[str, Any]) -> Answer:
-    name, media, text = house.history_file(
+    name, media, text = house.history_file_for(
         room,
-        str(request.get("token") or ""),
-        request.get("device"),
+        _token_seat(request),
+        known_device(request),
         request.get("seat"),
         str(request.get("format")),
     )
@@ -160,7 +177,7 @@ def _history(house: House, room: Room, request: dict[str, Any]) -> Answer:
 
 
 def _again(house: House, room: Room, request: dict[str, Any]) -> Answer:
-    again, seat, token = house.again(room, str(request.get("token") or ""))
+    again, seat, token = house.again_for(room, _token_seat(request))
     return 201, {"id": again.id, "seat": seat, "token": token}
 
 
@@ -592,13 +609,14 @@ class Dealer:
     def _create(self, request: dict[str, Any]) -> Answer:
         table_request = parse_new_table(request["request"])
         creator = {key: request[key] for key in CREATOR_FIELDS if key in request}
+        creator["device"] = known_device(request)
         return 201, self.house.open_table(
             table_request, creator, request["maker"], request["table"]
         )
 
     def _play_now(self, request: dict[str, Any]) -> Answer:
         room, seat, token = self.house.play_now(
-            request["game"], request.get("name"), request["maker"], request.get("device")
+            request["game"], request.get("name"), request["maker"], known_device(request)
         )
         return 201, {"id": room.id, "seat": seat, "token": token}
 

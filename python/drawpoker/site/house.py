@@ -36,7 +36,7 @@ from typing import Any
 
 from drawpoker.engine import game
 from drawpoker.errors import DrawPokerError, HistoryError, InvalidArgumentError
-from drawpoker.site.devices import new_device_key, parse_device_key
+from drawpoker.site.devices import KnownDevice, new_device_key, parse_device_key
 from drawpoker.site.guard import Guard, Refused, SiteLimits
 from drawpoker.site.history import phh_history, seat_history
 from drawpoker.site.listing import LobbyFeed, listed, table_page, whole_number
@@ -418,14 +418,19 @@ third is first
         return key, display
 
     def device_of(self, key: object) -> tuple[int, str]:
-        """The id and nickname of the device whose key this is; :class:`Refused` when the key
-        is malformed (400 ``bad-device``) or not one of this site's (404 ``no-device``).
+        """The id and nickname of the device whose key this is (a :class:`KnownDevice`: the
+        device a gateway found for its key); :class:`Refused` when the key is malformed (400
+        ``bad-device``) or not one of this site's (404 ``no-device``).
 
         >>> House(Store(":memory:")).device_of("ab" * 32)
         Traceback (most recent call last):
         ...
         drawpoker.site.guard.Refused: no-device: this device key is not known here
+        >>> House(Store(":memory:")).device_of(KnownDevice(7, "Ann"))
+        (7, 'Ann')
         """
+        if isinstance(key, KnownDevice):
+            return key.id, key.nickname
         found = self.store.device(token_hash(parse_device_key(key)))
         if found is None:
             raise Refused(404, "no-device", "this device key is not known here")
@@ -593,7 +598,17 @@ third is first
         >>> asyncio.run(demo())
         [(403, 'bad-token'), (409, 'conflict')]
         """
-        seat = self.seat_of(room, token) if token else None
+        return self.again_for(room, self.seat_of(room, token) if token else None)
+
+    def again_for(self, room: Room, seat: int | None) -> tuple[Room, int, str]:
+        """:meth:`again` for the seat whose token was sent (``None``: no seat's), as a gateway
+        found it.
+
+        >>> House(Store(":memory:")).again_for(None, None)  # type: ignore[arg-type]
+        Traceback (most recent call last):
+        ...
+        drawpoker.site.guard.Refused: bad-token: send the seat token in the X-Seat-Token header
+        """
         if seat is None:
             raise Refused(403, "bad-token", "send the seat token in the X-Seat-Token header")
         try:
@@ -623,6 +638,20 @@ third is first
         (True, 'text/plain')
         """
         seat = self.seat_of(room, token) if token else None
+        return self.history_file_for(room, seat, device_key, asked, kind)
+
+    def history_file_for(
+        self, room: Room, seat: int | None, device_key: object, asked: str | None, kind: str
+    ) -> tuple[str, str, str]:
+        """:meth:`history_file` for the seat whose token was sent (``None``: no seat's), as a
+        gateway found it.
+
+        >>> House(Store(":memory:")).history_file_for(None, None, None, None, "json")
+        Traceback (most recent call last):
+        ...
+        drawpoker.site.guard.Refused: bad-token: send the seat token in the X-Seat-Token \
+header (or the device key in X-Device-Key)
+        """
         if seat is None and device_key is not None:
             seats = self.device_seats(room, device_key)
             seat = seats[0] if asked is None else self._seat_number(room, asked)
