@@ -26,9 +26,11 @@ STILL = Pace(think=600.0, pause=600.0, grace=600.0, showdown=600.0)
 
 
 @contextlib.asynccontextmanager
-async def _serving(store: str, bus: str) -> AsyncIterator[tuple[Gateway, Dealer]]:
-    """A gateway and a dealer holding every lane, the dealer serving its inboxes."""
-    dealer = Dealer(House(Store(store), STILL), RedisBus.from_url(bus))
+async def _serving(
+    store: str, bus: str, limits: SiteLimits | None = None
+) -> AsyncIterator[tuple[Gateway, Dealer]]:
+    """A gateway and a dealer (of ``limits``) holding every lane, serving its inboxes."""
+    dealer = Dealer(House(Store(store), STILL, limits), RedisBus.from_url(bus))
     await dealer._renew()
     await dealer._balance()
     gateway = Gateway(Store(store), RedisBus.from_url(bus), Guard(SiteLimits()))
@@ -70,3 +72,22 @@ def test_a_fault_in_a_dealers_work_answers_the_gateway_500_at_once(
         500,
         {"error": "internal", "message": "the server failed on this request"},
     )
+
+
+def test_a_dealer_counts_no_table_rate_its_gateway_counted(
+    postgres: PostgresCluster,
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """The gateway counts each new table and "play now" of an address (shared by the
+    gateways); the dealer making them counts none again."""
+
+    async def scenario() -> list[int]:
+        limits = SiteLimits(table_rate="1/minute")
+        async with _serving(postgres.new_database(), redis_server.url, limits) as (gateway, _):
+            table = {"game": "holdem", "seats": ["person", "cpu:rules"]}
+            create = {"op": "create", "request": table, "maker": "10.0.0.1"}
+            made = [(await gateway.ask(f"t{n}", create))[0] for n in range(2)]
+            play = {"op": "play", "game": "razz", "maker": "10.0.0.1"}
+            return [*made, (await gateway.ask("play:razz", play))[0]]
+
+    assert asyncio.run(scenario()) == [201, 201, 201]

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from drawpoker.site.app import posted, read_json
 from drawpoker.site.guard import POLICY_VIOLATION, SiteLimits
+from drawpoker.site.i18n import message
 from drawpoker.site.protocol import ProtocolError
 from drawpoker.site.room import Pace
 from site_server import SCRIPTED, SiteServer
@@ -39,6 +40,16 @@ def test_defect_tables_made_per_minute_by_one_address_are_limited() -> None:
         refused = made[-1].json()
         assert refused["error"] == "too-many-tables" and "3/minute" in refused["message"]
         assert len(_rooms(client)) == 3
+
+
+def test_a_play_now_refused_for_its_rate_reads_in_the_browsers_language() -> None:
+    with site(limits=SiteLimits(table_rate="1/minute")) as client:
+        arabic = {"accept-language": "ar"}
+        assert client.post("/api/play", json={"game": "holdem"}, headers=arabic).status_code == 201
+        refused = client.post("/api/play", json={"game": "razz"}, headers=arabic)
+        assert refused.status_code == 429
+        assert refused.json()["message"] == message("ar", "error.too-many-tables")
+        assert "1/minute" in refused.json()["detail"]
 
 
 def test_defect_open_tables_per_address_are_limited() -> None:

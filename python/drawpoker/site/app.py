@@ -466,7 +466,7 @@ async def play_now(request: Request) -> Response:
     try:
         data = await play_fields(request)
     except Refused as refused:
-        return error(refused.status, refused.code, refused.message)
+        return error(refused.status, refused.code, refused.message, language(request))
     name = data["game"]
     maker = request.client.host if request.client else "unknown"
     try:
@@ -474,9 +474,9 @@ async def play_now(request: Request) -> Response:
             name, data.get("name"), maker, data.get("device")
         )
     except NicknameError as problem:
-        return error(400, "bad-nickname", str(problem))
+        return error(400, "bad-nickname", str(problem), language(request))
     except Refused as refused:
-        return error(refused.status, refused.code, refused.message)
+        return error(refused.status, refused.code, refused.message, language(request))
     url = table_link(request, room.id)
     return JSONResponse({"id": room.id, "url": url, "seat": seat, "token": token}, status_code=201)
 

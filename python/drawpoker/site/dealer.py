@@ -229,6 +229,7 @@ class Dealer:
         self.remote: dict[str, tuple[str, int | None, RemoteOutbox]] = {}
         house.prepare = self._prepare
         house.new_id = self._new_id
+        house.counts_rates = False
         self.lobby_key = lobby_key(prefix)
 
     def _new_id(self) -> str:

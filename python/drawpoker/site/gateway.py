@@ -176,17 +176,14 @@ async def with_device(request: Request, fields: dict[str, Any]) -> dict[str, Any
 async def new_table(request: Request) -> Response:
     """``POST /api/tables`` in a gateway: checked here, made by the table's dealer."""
 
+    gateway = _gateway(request)
+    maker = request.client.host if request.client else "unknown"
     try:
         data, _, creator = await new_table_fields(request)
         creator = await with_device(request, creator)
+        gateway.guard.count_table(maker)  # here only: the dealer counts nothing
     except Refused as refused:
         return error(refused.status, refused.code, refused.message, language(request))
-    gateway = _gateway(request)
-    maker = request.client.host if request.client else "unknown"
-    if not gateway.guard.table_allowed(maker):
-        limit = gateway.guard.settings.table_rate
-        why = f"this address made tables too fast (at most {limit}): wait a little"
-        return error(429, "too-many-tables", why)
     table_id = secrets.token_urlsafe(12)
     ask = {"op": "create", "request": data, "maker": maker, **creator}
     status, body = await gateway.ask(table_id, ask)
@@ -285,12 +282,16 @@ people at its own tables of that game with CPU players, as the one process does 
 
 
 async def play_now(request: Request) -> Response:
-    """``POST /api/play`` in a gateway: "Play now", asked of the game's dealer."""
+    """``POST /api/play`` in a gateway: "Play now", asked of the game's dealer. Each counts
+    as a table its address made (:meth:`~drawpoker.site.guard.Guard.count_table`, shared by
+    the gateways), here only: the gateway cannot know whether the dealer makes a table or
+    finds a seat at one (the one process counts only the tables it makes)."""
+    maker = request.client.host if request.client else "unknown"
     try:
         data = await with_device(request, await play_fields(request))
+        _gateway(request).guard.count_table(maker)
     except Refused as refused:
-        return error(refused.status, refused.code, refused.message)
-    maker = request.client.host if request.client else "unknown"
+        return error(refused.status, refused.code, refused.message, language(request))
     ask = {"op": "play", **data, "maker": maker}
     status, body = await _gateway(request).ask(PLAY_LANE + data["game"], ask)
     return _link(request, status, body)

@@ -125,6 +125,9 @@ class House:
         """Makes the id of each new table not given one (a dealer's lie in the lanes it holds)."""
         self.prepare: Callable[[Room], None] | None = None
         """Called with each room before it starts (a dealer gives it its fence and relay)."""
+        self.counts_rates = True
+        """Whether :meth:`create` counts its maker's ``table_rate`` (not in a dealer: the
+        gateway counted each request before it sent it)."""
 
     def table_page(self, limit: int, offset: int) -> dict[str, Any]:
         """A page of the lobby's list of this server's tables (:func:`table_page`).
@@ -253,12 +256,8 @@ class House:
                     "too-many-tables",
                     f"this {what} has {mine} open {tables} already: play or finish one first",
                 )
-        if not self.guard.table_allowed(maker):
-            raise Refused(
-                429,
-                "too-many-tables",
-                f"this address made tables too fast (at most {limits.table_rate}): wait a little",
-            )
+        if self.counts_rates:
+            self.guard.count_table(maker)
         table_id = table_id or self.new_id()
         seeds = [secrets.randbits(63) for _ in request.seats]
         room = Room.new(
