@@ -86,9 +86,12 @@ def connections_key(prefix: str, table_id: str) -> str:
 
 
 MOVED_ON = frozenset({"stale", "not-your-turn", "pause"})
-"""Refusals saying the table moved on since the action was chosen: its player is sent (or was
-sent) the update that shows it, so a refusal of this kind for a request the lane's last dealer
-may have handled already, before it died without recording it, is left unsaid."""
+"""Refusals saying the table moved on since the action was chosen, left unsaid for a request
+sent before this dealer took the lane: its seat acted on an update the lane's dead dealer had
+outrun (a change committed, not yet published, such as a timer's), and this dealer's catch-up
+shows the seat where the table is (tests/test_inbox_position.py). A request the dead dealer
+had handled is not the reason any more: a committed one is never read again (the inbox
+position), and a refusal published again at its reply position is dropped by the bus."""
 
 
 def sent_before(entry: str, taken_at_ms: int) -> bool:
