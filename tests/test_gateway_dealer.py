@@ -17,7 +17,7 @@ from drawpoker.site.gateway import Gateway
 from drawpoker.site.guard import Guard, SiteLimits
 from drawpoker.site.house import House
 from drawpoker.site.room import Pace, Room
-from drawpoker.site.store import Store
+from drawpoker.site.store import Store, StoreUnavailableError
 from postgres_cluster import PostgresCluster
 from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
 
@@ -71,6 +71,34 @@ def test_a_fault_in_a_dealers_work_answers_the_gateway_500_at_once(
     assert asyncio.run(scenario()) == (
         500,
         {"error": "internal", "message": "the server failed on this request"},
+    )
+
+
+def test_a_table_the_dealer_cannot_load_is_answered_503_at_once(
+    postgres: PostgresCluster,
+    redis_server: RedisServer,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The store away while the dealer loads the asked table (before the request's work):
+    503 ``store-unavailable`` at once, as the one process answers, not the gateway's own 503
+    after its ask timeout."""
+
+    async def scenario() -> tuple[int, dict[str, Any]]:
+        async with _serving(postgres.new_database(), redis_server.url) as (gateway, dealer):
+            table = {"game": "holdem", "seats": ["person", "cpu:rules"]}
+            status, _ = await gateway.ask("t1", {"op": "create", "request": table, "maker": "a"})
+            assert status == 201
+            await dealer.house.rooms.pop("t1").stop()  # out of memory: loaded when asked for
+
+            def away(table_id: str) -> None:
+                raise StoreUnavailableError("PostgreSQL is unreachable")
+
+            monkeypatch.setattr(dealer.house, "load_one", away)
+            return await gateway.ask("t1", {"op": "facts"})
+
+    assert asyncio.run(scenario()) == (
+        503,
+        {"error": "store-unavailable", "message": "PostgreSQL is unreachable"},
     )
 
 

@@ -108,6 +108,21 @@ INTERNAL_ERROR = {"error": "internal", "message": "the server failed on this req
 """The body of a request's answer when its work failed for a reason of the site's (logged)."""
 
 
+def failed_answer(problem: Exception) -> tuple[int, dict[str, str]]:
+    """The answer to a request whose handling raised ``problem``, which no refusal names:
+    503 when the store could not be reached (nothing was done: send it again, as the one
+    process answers it), else 500 (a fault of the site's).
+
+    >>> failed_answer(StoreUnavailableError("PostgreSQL is unreachable"))
+    (503, {'error': 'store-unavailable', 'message': 'PostgreSQL is unreachable'})
+    >>> failed_answer(ValueError("a bug"))[0]
+    500
+    """
+    if isinstance(problem, StoreUnavailableError):
+        return 503, {"error": "store-unavailable", "message": str(problem)}
+    return 500, INTERNAL_ERROR
+
+
 def refused_body(refused: Refused) -> dict[str, str]:
     """The JSON error of a refusal.
 
@@ -192,6 +207,9 @@ TABLE_ASKS: dict[str, Callable[[House, Room, dict[str, Any]], Answer]] = {
     "again": _again,
 }
 """The gateways' requests about one table that are answered as HTTP ones, by ``op``."""
+
+HTTP_ASKS = frozenset({"create", "play", *TABLE_ASKS})
+"""Every request a gateway asks for an HTTP answer (the others are a connection's)."""
 
 
 def dealer_name() -> str:
@@ -517,8 +535,10 @@ class Dealer:
                     request["sent_before_taking"] = sent_before(entry, self.taken_at[lane])
                     request["entry"] = entry
                     await self.handle(request)
-                except Exception:
+                except Exception as problem:  # before its work (loading its table, say)
                     log.exception("dealer %s: request %s failed", self.name, request.get("op"))
+                    if request.get("op") in HTTP_ASKS:  # its gateway waits: answered at once
+                        self._reply(request, *failed_answer(problem))
                 self.after[lane] = entry
                 with contextlib.suppress(*REDIS_DOWN):
                     await self.inbox.handled(lane, entry)
@@ -583,8 +603,8 @@ class Dealer:
     def _reply_to(self, request: dict[str, Any], work: Callable[[], Answer]) -> None:
         """Replies with what ``work`` answers, or with the refusal it raised (as the
         one-process site answers it: :class:`Refused` as it says, a bad nickname or another
-        bad request 400). Any other exception is a fault of the site's: logged, and answered
-        500 at once (the gateway does not wait out its :data:`ASK_TIMEOUT` for it).
+        bad request 400). Any other exception is logged and answered at once as
+        :func:`failed_answer` says (the gateway does not wait out its ask timeout for it).
 
         >>> from drawpoker.site.store import Store
         >>> dealer = Dealer(House(Store(":memory:")), RedisBus.from_url("unix:///run/redis.sock"))
@@ -605,9 +625,9 @@ class Dealer:
             status, body = 400, {"error": "bad-nickname", "message": str(problem)}
         except DrawPokerError as problem:
             status, body = 400, {"error": "bad-request", "message": str(problem)}
-        except Exception:
+        except Exception as problem:
             log.exception("dealer %s: request %s failed", self.name, request.get("op"))
-            status, body = 500, INTERNAL_ERROR
+            status, body = failed_answer(problem)
         self._reply(request, status, body)
 
     def _create(self, request: dict[str, Any]) -> Answer:
