@@ -149,6 +149,15 @@ def test_refusals_say_why_in_card_text() -> None:
 # ---------------------------------------------------------------- Texas Hold'em
 
 
+def test_numbers_int_cannot_read_are_not_understood_not_a_crash() -> None:
+    """A superscript two is a digit to ``str.isdigit`` that ``int`` refuses; so is a number
+    of 5000 digits: each answer is asked again, the game goes on."""
+    odd = ["\u00b2", "r \u00b2", "1 \u00b2", "r " + "1" * 5000]
+    status, lines = run_play("--game holdem --players 2 --rounds 1 --seed 3", Person(odd))
+    assert status == 0
+    assert len([line for line in lines if line.startswith("Not understood:")]) == len(odd)
+
+
 class HoldemPerson(Person):
     """Takes the first sizing preset whenever it may bet or raise without facing a bet (and
     notes the line that should follow), else calls or checks."""

@@ -117,3 +117,63 @@ def test_a_dealer_killed_between_commit_and_done_has_its_action_applied_once(
             dealer.house.store.close()
 
     asyncio.run(scenario())
+
+
+async def _until_handled(dealer: Dealer, lane: int) -> None:
+    """Until ``dealer`` (serving its inboxes) has handled every request of ``lane``'s."""
+    last = (await dealer.client.xrevrange(dealer.inbox.key(lane), count=1))[0][0]
+    while dealer.after.get(lane) != last:
+        await asyncio.sleep(0.01)
+
+
+def test_a_moved_on_refusal_of_a_request_sent_before_the_takeover_is_left_unsaid(
+    postgres: PostgresCluster,
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """Why ``dealer.MOVED_ON`` stays though a committed action is never handled twice: a seat
+    may act on an update its table's dead dealer outran (a timer's change committed, not yet
+    published). The next dealer's catch-up shows the seat where the table is, so the
+    ``stale`` refusal of that action, sent before the takeover, is left unsaid; the same
+    action sent after the takeover is refused as usual."""
+    store = postgres.new_database()
+    lane = lane_of(TABLE)
+
+    async def scenario() -> list[tuple[str, str]]:
+        first = _dealer(store, redis_server.url)
+        await _take_every_lane(first)
+        table = {"game": "holdem", "seats": ["person", "person"]}
+        setup: list[dict[str, Any]] = [{"op": "create", "request": table, "maker": "test"}]
+        setup += [{"op": "claim", "name": name, "device": None} for name in ("Ann", "Bob")]
+        for seat, command in [(0, "start"), (0, "back"), (1, "back")]:
+            text = json.dumps({"type": command})
+            setup.append({"op": "message", "conn": f"c{seat}", "seat": seat, "text": text})
+        for request in setup:
+            await first.handle({**request, "table": TABLE, "reply": "reply:gw:0", "n": 1})
+        room = first.house.rooms[TABLE]
+        seat = room.table.to_act
+        assert seat is not None
+        outran = json.dumps({"type": "act", "seq": room.streams.last[seat] - 1, "kind": "call"})
+        stale = {"op": "message", "conn": "c", "seat": seat, "text": outran, "table": TABLE}
+        await first.house.stop()  # the first dealer dies; its leases lapse (at once here)
+        for lease in list(first.held.values()):
+            await first.leases.release(lease)
+        await first.client.zrem(first.dealers_key, first.name)
+        await first.inbox.send(lane, {**stale, "reply": "reply:gw:before", "n": 1})
+        await asyncio.sleep(0.01)  # the takeover reads its clock a millisecond later at least
+
+        second = _dealer(store, redis_server.url)
+        await _take_every_lane(second)
+        serving = asyncio.create_task(second.serve_inbox())
+        await second.inbox.send(lane, {**stale, "reply": "reply:gw:after", "n": 1})
+        await _until_handled(second, lane)
+        serving.cancel()
+        said = [(c, text) for c, _, text in second.publisher.queue if c.startswith("reply:")]
+        for dealer in (first, second):
+            await dealer.house.stop()
+            await dealer.bus.aclose()
+            dealer.house.store.close()
+        return said
+
+    said = asyncio.run(scenario())
+    assert [channel for channel, _ in said] == ["reply:gw:after"]
+    assert '"code":"stale"' in said[0][1]

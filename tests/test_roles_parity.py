@@ -42,6 +42,8 @@ class Site:
 
     url: str
     store: str
+    bus: str | None = None
+    """The Redis of the gateway's deployment (``None``: the one process has none)."""
 
 
 def _until_lanes_held(dealer: ServeProcess) -> None:
@@ -79,7 +81,7 @@ def deployment(
             options = ("--role", role, "--bus", redis.url, *SCRIPTED)
             processes.append(ServeProcess(store, options=options).start())
         _until_lanes_held(processes[0])
-        yield Site(processes[1].url, store)
+        yield Site(processes[1].url, store, redis.url)
     finally:
         for process in processes:
             process.stop()
@@ -326,6 +328,42 @@ def test_a_device_takes_its_seat_back_with_a_new_token(deployment: Site) -> None
     assert history.status == 200 and "seat1.json" in history.headers["content-disposition"]
     other = _call(deployment, "GET", path + "/history?seat=1", x_device_key=device)
     assert other.status == 403 and other.json()["error"] == "not-your-seat"
+    for seat in ("%C2%B2", "x"):  # a superscript two: str.isdigit says yes, int() no
+        bad = _call(deployment, "GET", path + f"/history?seat={seat}", x_device_key=device)
+        assert (bad.status, bad.json()["error"]) == (400, "bad-request")
+        assert "seat must be a whole number 0..1" in bad.json()["message"]
+
+
+def test_no_token_or_device_key_goes_into_a_lanes_inbox(deployment: Site) -> None:
+    """The gateway finds the seat of a token and the device of a key itself (it reads the
+    store): the requests it puts in the dealers' inboxes, in Redis, name the seat and the
+    device, never the secret."""
+    if deployment.bus is None:
+        pytest.skip("the one process has no inbox")
+    import redis
+
+    device = _call(deployment, "POST", "/api/devices", {"nickname": "Dee"}).json()["device"]
+    table = {"game": "holdem", "seats": ["person", "person"], "sit": True, "device": device}
+    made = _call(deployment, "POST", "/api/tables", table).json()
+    path = f"/api/tables/{made['id']}"
+    taken = _call(deployment, "POST", path + "/seats", {"device": device}).json()
+    back = _call(deployment, "POST", path + "/return", {"device": device}).json()
+    tokens = [made["token"], taken["token"], back["token"]]
+    assert _call(deployment, "GET", path + "/history", x_seat_token=tokens[2]).status == 200
+    assert _call(deployment, "GET", path + "/history?seat=1", x_device_key=device).status == 200
+    assert _call(deployment, "POST", path + "/again", x_seat_token=tokens[1]).status == 409
+    played = _call(deployment, "POST", "/api/play", {"game": "razz", "device": device}).json()
+    tokens.append(played["token"])
+    client = redis.Redis.from_url(deployment.bus, decode_responses=True)
+    try:
+        inboxes = [key for key in client.scan_iter("drawpoker:inbox:*") if key.count(":") == 2]
+        sent = [fields["r"] for key in inboxes for _, fields in client.xrange(key)]
+    finally:
+        client.close()
+    ops = [json.loads(text)["op"] for text in sent]
+    assert {"create", "claim", "return", "history", "again", "play"} <= set(ops)
+    for secret in (device, *tokens):
+        assert not [text for text in sent if secret in text]
 
 
 async def _call_down(reader: Reader) -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from drawpoker.site import shared_limits
 from drawpoker.site.guard import Guard, SiteLimits
+from drawpoker.site.i18n import message
 from drawpoker.site.process import ServeProcess
 from postgres_cluster import PostgresCluster
 from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
@@ -190,16 +191,25 @@ def test_requests_spread_over_two_gateways_reach_one_limit(
             gateways.append(ServeProcess(store, options=("--role", "gateway", *bus, *limits)))
             processes.append(gateways[-1].start())
         request = {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
-        for n in range(3):
-            assert "id" in _call(gateways[n % 2], "POST", "/api/tables", request)
+        # counted once, at the gateways: each "play now" too (the second finds a seat at the
+        # first's table), not again by the dealer
+        for gateway in gateways:
+            assert "id" in _call(gateway, "POST", "/api/play", {"game": "holdem"})
+        assert "id" in _call(gateways[0], "POST", "/api/tables", request)
+        english = "this address made tables too fast (at most 3/minute): wait a little"
+        for gateway, language in ((gateways[1], "en"), (gateways[0], "ar")):
+            with pytest.raises(Exception) as refused:
+                _call(gateway, "POST", "/api/tables", request, {"accept-language": language})
+            assert getattr(refused.value, "code", None) == 429
+            said = json.loads(refused.value.read())  # type: ignore[attr-defined]
+            expected = {"error": "too-many-tables", "message": english}
+            if language == "ar":  # the catalogue's sentence, the English one as its detail
+                expected = {**expected, "message": message("ar", "error.too-many-tables")}
+                expected["detail"] = english
+            assert said == expected
         with pytest.raises(Exception) as refused:
-            _call(gateways[1], "POST", "/api/tables", request)
+            _call(gateways[1], "POST", "/api/play", {"game": "holdem"})
         assert getattr(refused.value, "code", None) == 429
-        said = json.loads(refused.value.read())  # type: ignore[attr-defined]
-        assert said == {
-            "error": "too-many-tables",
-            "message": "this address made tables too fast (at most 3/minute): wait a little",
-        }
         urls = [g.url for g in gateways] * 2
         got = asyncio.run(_connections(urls))
         too_many = "429 too-many-connections: an address may have 2 connections open"

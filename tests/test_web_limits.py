@@ -6,13 +6,17 @@ so that each test sends a handful of requests."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import socket
 from typing import Any
 
 import pytest
+from drawpoker.site.app import posted, read_json
 from drawpoker.site.guard import POLICY_VIOLATION, SiteLimits
+from drawpoker.site.i18n import message
+from drawpoker.site.protocol import ProtocolError
 from drawpoker.site.room import Pace
 from site_server import SCRIPTED, SiteServer
 from starlette.testclient import TestClient, WebSocketDenialResponse
@@ -36,6 +40,16 @@ def test_defect_tables_made_per_minute_by_one_address_are_limited() -> None:
         refused = made[-1].json()
         assert refused["error"] == "too-many-tables" and "3/minute" in refused["message"]
         assert len(_rooms(client)) == 3
+
+
+def test_a_play_now_refused_for_its_rate_reads_in_the_browsers_language() -> None:
+    with site(limits=SiteLimits(table_rate="1/minute")) as client:
+        arabic = {"accept-language": "ar"}
+        assert client.post("/api/play", json={"game": "holdem"}, headers=arabic).status_code == 201
+        refused = client.post("/api/play", json={"game": "razz"}, headers=arabic)
+        assert refused.status_code == 429
+        assert refused.json()["message"] == message("ar", "error.too-many-tables")
+        assert "1/minute" in refused.json()["detail"]
 
 
 def test_defect_open_tables_per_address_are_limited() -> None:
@@ -208,3 +222,18 @@ def test_defect_serve_times_out_a_slow_body_and_builds_links_from_its_own_url(tm
                 assert made["url"] == f"{server.url}/table/{made['id']}"
     finally:
         server.stop()
+
+
+def _read_with_length(length: str) -> Any:
+    request = posted(b'{"game": "holdem"}')
+    request.scope["headers"].append((b"content-length", length.encode("latin-1")))
+    return asyncio.run(read_json(request))
+
+
+def test_a_content_length_int_cannot_read_is_no_crash() -> None:
+    """A superscript two is a digit to ``str.isdigit`` (and a Latin-1 header byte) that
+    ``int`` refuses, as it refuses a number of 5000 digits."""
+    assert _read_with_length("\u00b2") == {"game": "holdem"}  # no length said: read it
+    assert _read_with_length("00018") == {"game": "holdem"}
+    with pytest.raises(ProtocolError, match="at most 16384 bytes"):
+        _read_with_length("1" * 5000)

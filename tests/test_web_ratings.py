@@ -348,7 +348,12 @@ def test_your_games_lists_tables_with_placings_and_downloads() -> None:
             assert response.status_code == 200, response.text
             assert "attachment" in response.headers["content-disposition"]
         assert "Ann" in response.text
-        for page in ("-1", "x", "10001", "9" * 7):
+        history = f"/api/tables/{first['id']}/history"
+        for seat in ("\u00b2", "x", "-1", "9" * 5000):  # a superscript two: isdigit, not int
+            response = client.get(f"{history}?seat={seat}", headers={"x-device-key": ann})
+            assert (response.status_code, response.json()["error"]) == (400, "bad-request")
+            assert "seat must be a whole number" in response.json()["message"]
+        for page in ("-1", "x", "10001", "9" * 7, "\u00b2"):
             response = client.get(
                 f"/api/devices/me/games?page={page}", headers={"x-device-key": ann}
             )
@@ -358,6 +363,9 @@ def test_your_games_lists_tables_with_placings_and_downloads() -> None:
         assert client.get("/api/devices/me/games").status_code == 400
         assert client.get("/api/leaderboard/nope").status_code == 404
         assert client.get("/api/leaderboard/holdem?page=z").status_code == 400
+        assert client.get("/api/leaderboard/holdem?page=\u00b2").status_code == 400
+        for bound in ("limit", "offset"):  # more digits than int() reads
+            assert client.get(f"/api/tables?{bound}={'1' * 5000}").status_code == 400
         for page in ("/games", "/leaderboard"):
             assert client.get(page).status_code == 200
 

@@ -524,6 +524,16 @@ def menu(legal: LegalActions, chips: int | None = None, complete: bool = False) 
     return ", ".join(words)
 
 
+def _number(word: str) -> int | None:
+    """The whole number ``word`` writes in ASCII digits (at most 18), else ``None``: a
+    superscript two is a digit to ``str.isdigit`` that ``int`` refuses.
+
+    >>> _number("12"), _number("\u00b2"), _number("9" * 19)
+    (12, None, None)
+    """
+    return int(word) if word.isascii() and word.isdigit() and len(word) <= 18 else None
+
+
 def parse_answer(
     answer: str, legal: LegalActions, cards: Sequence[int], joker: bool = False
 ) -> Action:
@@ -561,8 +571,9 @@ type r 7
     kinds = legal.kinds
     if kinds == ("draw",):
         words = answer.replace(",", " ").split()
-        if all(w.isdigit() for w in words):
-            positions = [int(w) for w in words]
+        numbers = [_number(w) for w in words]
+        if all(n is not None for n in numbers):
+            positions = [n for n in numbers if n is not None]
             if any(not 1 <= p <= len(cards) for p in positions):
                 raise InvalidArgumentError(f"positions run 1..{len(cards)}")
             return Action.draw(cards[p - 1] for p in positions)
@@ -586,10 +597,10 @@ type r 7
             return Action.call()
         return Action(sizing, legal.max_to)
     if sizing is not None and len(words) == 1:
-        if word.isdigit():
+        number = _number(word)
+        if number is not None:
             if not legal.presets:
                 raise InvalidArgumentError(f"to {sizing} an amount type {sizing[0]} {word}")
-            number = int(word)
             if not 1 <= number <= len(legal.presets):
                 raise InvalidArgumentError(
                     f"the presets are 1..{len(legal.presets)}; to bet or raise an amount "
@@ -607,9 +618,10 @@ type r 7
         rest = [w for w in words[1:] if w != "to"]
         if not rest and legal.min_to == legal.max_to and sizing is not None:
             return Action(sizing, legal.min_to)  # fixed limit: the one size
-        if len(rest) != 1 or not rest[0].isdigit():
+        said = _number(rest[0]) if len(rest) == 1 else None
+        if said is None:
             raise InvalidArgumentError(f"say how much, e.g. '{kind[0]} {legal.min_to or 40}'")
-        return Action(sizing or kind, int(rest[0]))
+        return Action(sizing or kind, said)
     if not kind or len(words) > 1:
         raise InvalidArgumentError(f"{answer!r} is not an action (type help or ? for the list)")
     return Action(kind)

@@ -76,7 +76,7 @@ from drawpoker.site.i18n import (
     remembered,
 )
 from drawpoker.site.i18n import message as say
-from drawpoker.site.listing import LobbyFeed, page_bounds
+from drawpoker.site.listing import LobbyFeed, page_bounds, whole_number
 from drawpoker.site.lobby import NewTable, catalogue, parse_new_table
 from drawpoker.site.page_text import localised
 from drawpoker.site.protocol import (
@@ -209,8 +209,7 @@ async def read_json(request: Request) -> Any:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise ProtocolError("not-json", "a request body is JSON, sent as application/json")
-    length = request.headers.get("content-length")
-    if length is not None and length.isdigit() and int(length) > MAX_BODY:
+    if _declared_too_large(request.headers.get("content-length", "")):
         raise ProtocolError("too-large", f"a request body has at most {MAX_BODY} bytes")
     body = b""
     try:
@@ -224,6 +223,15 @@ async def read_json(request: Request) -> Any:
     return load_object(body, MAX_BODY)
 
 
+def _declared_too_large(length: str) -> bool:
+    """Whether a Content-Length header says more than :data:`MAX_BODY` bytes (without reading
+    as a number what ``int`` refuses: a superscript digit, thousands of digits)."""
+    digits = length.lstrip("0")
+    if not (length.isascii() and length.isdigit()):
+        return False
+    return len(digits) > len(str(MAX_BODY)) or int(digits or "0") > MAX_BODY
+
+
 HTTP_ERRORS = frozenset(
     {
         *("bad-origin", "not-json", "too-large", "too-slow", "bad-json", "bad-message"),
@@ -231,7 +239,7 @@ HTTP_ERRORS = frozenset(
         *("site-full", "too-many-tables", "no-language"),
         *("bad-nickname", "bad-page", "no-game", "not-your-seat", "conflict", "over"),
         *("bad-device", "no-device", "other-table", "no-seat", "too-many-devices"),
-        *("lobby-full", "too-many-watchers", "dealer-unavailable"),
+        *("lobby-full", "too-many-watchers", "dealer-unavailable", "internal"),
     }
 )
 """Every code an HTTP answer's error may carry; each has a sentence ``error.<code>`` in the
@@ -458,7 +466,7 @@ async def play_now(request: Request) -> Response:
     try:
         data = await play_fields(request)
     except Refused as refused:
-        return error(refused.status, refused.code, refused.message)
+        return error(refused.status, refused.code, refused.message, language(request))
     name = data["game"]
     maker = request.client.host if request.client else "unknown"
     try:
@@ -466,9 +474,9 @@ async def play_now(request: Request) -> Response:
             name, data.get("name"), maker, data.get("device")
         )
     except NicknameError as problem:
-        return error(400, "bad-nickname", str(problem))
+        return error(400, "bad-nickname", str(problem), language(request))
     except Refused as refused:
-        return error(refused.status, refused.code, refused.message)
+        return error(refused.status, refused.code, refused.message, language(request))
     url = table_link(request, room.id)
     return JSONResponse({"id": room.id, "url": url, "seat": seat, "token": token}, status_code=201)
 
@@ -537,10 +545,10 @@ MAX_PAGE = 10000
 def _page_number(request: Request) -> int:
     """The ``page`` asked for (0 when not given); :class:`Refused` (400) when it is not a
     number 0..:data:`MAX_PAGE`."""
-    text = request.query_params.get("page", "0")
-    if not (text.isdigit() and len(text) <= 6 and int(text) <= MAX_PAGE):
-        raise Refused(400, "bad-page", f"page is a number from 0 to {MAX_PAGE}")
-    return int(text)
+    try:
+        return whole_number("page", request.query_params.get("page", "0"), 0, MAX_PAGE)
+    except InvalidArgumentError as problem:
+        raise Refused(400, "bad-page", str(problem)) from None
 
 
 def _paged(page: int, total: int, rows: list[dict[str, Any]], name: str) -> dict[str, Any]:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from dataclasses import dataclass
 
 from drawpoker.site.guard import Refused
 
@@ -54,3 +55,25 @@ def parse_device_key(value: object) -> str:
         if _KEY.fullmatch(key):
             return key
     raise Refused(400, "bad-device", f"a device key is {2 * KEY_BYTES} hexadecimal digits")
+
+
+@dataclass(frozen=True)
+class KnownDevice:
+    """A device whose key a gateway checked already: its id and nickname, sent to the dealer
+    in the key's stead (a key is a secret: it never goes into a lane's inbox in Redis).
+
+    >>> KnownDevice(7, "Ann").to_json(), KnownDevice.from_json({"id": 7, "nickname": "Ann"})
+    ({'id': 7, 'nickname': 'Ann'}, KnownDevice(id=7, nickname='Ann'))
+    """
+
+    id: int
+    nickname: str
+
+    def to_json(self) -> dict[str, object]:
+        """The device as a request to a dealer carries it."""
+        return {"id": self.id, "nickname": self.nickname}
+
+    @classmethod
+    def from_json(cls, value: dict[str, object]) -> KnownDevice:
+        """The device a request to a dealer carries (:meth:`to_json`)."""
+        return cls(int(str(value["id"])), str(value["nickname"]))

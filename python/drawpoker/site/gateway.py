@@ -40,8 +40,9 @@ from drawpoker.site.app import (
     table_link,
 )
 from drawpoker.site.bus import Position, RedisBus, Subscription, public_channel, seat_channel
+from drawpoker.site.devices import KnownDevice
 from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused
-from drawpoker.site.house import token_hash
+from drawpoker.site.house import House, token_hash
 from drawpoker.site.inbox import REDIS_DOWN, RedisInbox
 from drawpoker.site.lanes import LEASE_MS, RENEW_EVERY, dealers_key, lane_of
 from drawpoker.site.listing import LobbyFeed, lobby_key, row_page
@@ -156,19 +157,33 @@ def _gateway(request: Request | WebSocket) -> Gateway:
     return gateway
 
 
+async def with_device(request: Request, fields: dict[str, Any]) -> dict[str, Any]:
+    """``fields`` with their device key (``device``), if any, replaced by the device it names
+    (:meth:`~drawpoker.site.devices.KnownDevice.to_json`): a key is a secret, and the dealer's
+    inbox is in Redis. :class:`Refused` as :meth:`~drawpoker.site.house.House.device_of`.
+
+    >>> asyncio.run(with_device(None, {"name": "Ann"}))  # type: ignore[arg-type]
+    {'name': 'Ann'}
+    """
+    key = fields.get("device")
+    if key is None:
+        return fields
+    house: House = request.app.state.house
+    device, nickname = await asyncio.to_thread(house.device_of, key)
+    return {**fields, "device": KnownDevice(device, nickname).to_json()}
+
+
 async def new_table(request: Request) -> Response:
     """``POST /api/tables`` in a gateway: checked here, made by the table's dealer."""
 
-    try:
-        data, _, creator = await new_table_fields(request)
-    except Refused as refused:
-        return error(refused.status, refused.code, refused.message, language(request))
     gateway = _gateway(request)
     maker = request.client.host if request.client else "unknown"
-    if not gateway.guard.table_allowed(maker):
-        limit = gateway.guard.settings.table_rate
-        why = f"this address made tables too fast (at most {limit}): wait a little"
-        return error(429, "too-many-tables", why)
+    try:
+        data, _, creator = await new_table_fields(request)
+        creator = await with_device(request, creator)
+        gateway.guard.count_table(maker)  # here only: the dealer counts nothing
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message, language(request))
     table_id = secrets.token_urlsafe(12)
     ask = {"op": "create", "request": data, "maker": maker, **creator}
     status, body = await gateway.ask(table_id, ask)
@@ -200,9 +215,11 @@ def _link(request: Request, status: int, body: dict[str, Any]) -> Response:
 async def take_seat(request: Request) -> Response:
     """``POST /api/tables/{id}/seats`` in a gateway: the seat given by the table's dealer."""
     try:
-        data = await fields(request, {"name", "device"})
+        data = await with_device(request, await fields(request, {"name", "device"}))
     except ProtocolError as problem:
         return body_error(problem, language(request))
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message, language(request))
     return await _asked(request, {"op": "claim", **data})
 
 
@@ -215,9 +232,11 @@ async def take_back(request: Request) -> Response:
     """``POST /api/tables/{id}/return`` in a gateway: the table's dealer gives the device its
     seat back, with a new token."""
     try:
-        data = await fields(request, {"device", "seat"})
+        data = await with_device(request, await fields(request, {"device", "seat"}))
     except ProtocolError as problem:
         return body_error(problem)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message)
     return await _asked(request, {"op": "return", **data})
 
 
@@ -225,14 +244,15 @@ async def history(request: Request) -> Response:
     """``GET /api/tables/{id}/history`` in a gateway: the seat's hand history, made by the
     table's dealer from what that seat saw."""
     headers, query = request.headers, request.query_params
-    ask = {
-        "op": "history",
-        "token": headers.get("x-seat-token", ""),
-        "device": headers.get("x-device-key"),
-        "seat": query.get("seat"),
-        "format": query.get("format", "json"),
-    }
     table_id = request.path_params["table_id"]
+    seat = await _token_seat(request, table_id)
+    key = headers.get("x-device-key") if seat is None else None  # a seat's token goes first
+    ask = {"op": "history", "token_seat": seat, "device": key, "seat": query.get("seat")}
+    ask["format"] = query.get("format", "json")
+    try:
+        ask = await with_device(request, ask)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message, language(request))
     status, body = await _gateway(request).ask(table_id, ask)
     if status != 200:
         return answer(request, status, body)
@@ -243,9 +263,17 @@ async def play_again(request: Request) -> Response:
     """``POST /api/tables/{id}/again`` in a gateway: a seat at the group's new table, made by
     the finished table's dealer."""
     table_id = request.path_params["table_id"]
-    ask = {"op": "again", "token": request.headers.get("x-seat-token", "")}
+    ask = {"op": "again", "token_seat": await _token_seat(request, table_id)}
     status, body = await _gateway(request).ask(table_id, ask)
     return _link(request, status, body)
+
+
+async def _token_seat(request: Request, table_id: str) -> int | None:
+    """The seat of the table whose token the request's ``X-Seat-Token`` is (``None``: no
+    seat's), found here: a token is a secret, and the dealer's inbox is in Redis."""
+    token = request.headers.get("x-seat-token", "")
+    found = await asyncio.to_thread(_gateway(request).seat_of, table_id, token) if token else None
+    return found if type(found) is int else None
 
 
 PLAY_LANE = "play:"
@@ -254,12 +282,16 @@ people at its own tables of that game with CPU players, as the one process does 
 
 
 async def play_now(request: Request) -> Response:
-    """``POST /api/play`` in a gateway: "Play now", asked of the game's dealer."""
-    try:
-        data = await play_fields(request)
-    except Refused as refused:
-        return error(refused.status, refused.code, refused.message)
+    """``POST /api/play`` in a gateway: "Play now", asked of the game's dealer. Each counts
+    as a table its address made (:meth:`~drawpoker.site.guard.Guard.count_table`, shared by
+    the gateways), here only: the gateway cannot know whether the dealer makes a table or
+    finds a seat at one (the one process counts only the tables it makes)."""
     maker = request.client.host if request.client else "unknown"
+    try:
+        data = await with_device(request, await play_fields(request))
+        _gateway(request).guard.count_table(maker)
+    except Refused as refused:
+        return error(refused.status, refused.code, refused.message, language(request))
     ask = {"op": "play", **data, "maker": maker}
     status, body = await _gateway(request).ask(PLAY_LANE + data["game"], ask)
     return _link(request, status, body)

@@ -177,6 +177,23 @@ class Guard:
         """
         return self._shared_hit(self.table_rates, "tables", address)
 
+    def count_table(self, address: str) -> None:
+        """Counts a new table of ``address`` (:meth:`table_allowed`); :class:`Refused` (429
+        ``too-many-tables``) when it made its ``table_rate`` already: the one refusal of that
+        rate, wherever it is counted.
+
+        >>> guard = Guard(SiteLimits(table_rate="1/minute"))
+        >>> guard.count_table("a"); guard.count_table("a")
+        Traceback (most recent call last):
+        ...
+        drawpoker.site.guard.Refused: too-many-tables: this address made tables too fast \
+(at most 1/minute): wait a little
+        """
+        if not self.table_allowed(address):
+            limit = self.settings.table_rate
+            why = f"this address made tables too fast (at most {limit}): wait a little"
+            raise Refused(429, "too-many-tables", why)
+
     def device_allowed(self, address: str) -> bool:
         """Counts a new device key of ``address``; ``False`` beyond ``table_rate`` (a person
         makes one device key per browser, fewer than tables).

@@ -36,10 +36,10 @@ from typing import Any
 
 from drawpoker.engine import game
 from drawpoker.errors import DrawPokerError, HistoryError, InvalidArgumentError
-from drawpoker.site.devices import new_device_key, parse_device_key
+from drawpoker.site.devices import KnownDevice, new_device_key, parse_device_key
 from drawpoker.site.guard import Guard, Refused, SiteLimits
 from drawpoker.site.history import phh_history, seat_history
-from drawpoker.site.listing import LobbyFeed, listed, table_page
+from drawpoker.site.listing import LobbyFeed, listed, table_page, whole_number
 from drawpoker.site.lobby import NewTable, cpu_kinds, parse_new_table
 from drawpoker.site.room import Pace, Room, restore
 from drawpoker.site.store import SavedTable, Store
@@ -125,6 +125,9 @@ class House:
         """Makes the id of each new table not given one (a dealer's lie in the lanes it holds)."""
         self.prepare: Callable[[Room], None] | None = None
         """Called with each room before it starts (a dealer gives it its fence and relay)."""
+        self.counts_rates = True
+        """Whether :meth:`create` counts its maker's ``table_rate`` (not in a dealer: the
+        gateway counted each request before it sent it)."""
 
     def table_page(self, limit: int, offset: int) -> dict[str, Any]:
         """A page of the lobby's list of this server's tables (:func:`table_page`).
@@ -253,12 +256,8 @@ class House:
                     "too-many-tables",
                     f"this {what} has {mine} open {tables} already: play or finish one first",
                 )
-        if not self.guard.table_allowed(maker):
-            raise Refused(
-                429,
-                "too-many-tables",
-                f"this address made tables too fast (at most {limits.table_rate}): wait a little",
-            )
+        if self.counts_rates:
+            self.guard.count_table(maker)
         table_id = table_id or self.new_id()
         seeds = [secrets.randbits(63) for _ in request.seats]
         room = Room.new(
@@ -418,14 +417,19 @@ third is first
         return key, display
 
     def device_of(self, key: object) -> tuple[int, str]:
-        """The id and nickname of the device whose key this is; :class:`Refused` when the key
-        is malformed (400 ``bad-device``) or not one of this site's (404 ``no-device``).
+        """The id and nickname of the device whose key this is (a :class:`KnownDevice`: the
+        device a gateway found for its key); :class:`Refused` when the key is malformed (400
+        ``bad-device``) or not one of this site's (404 ``no-device``).
 
         >>> House(Store(":memory:")).device_of("ab" * 32)
         Traceback (most recent call last):
         ...
         drawpoker.site.guard.Refused: no-device: this device key is not known here
+        >>> House(Store(":memory:")).device_of(KnownDevice(7, "Ann"))
+        (7, 'Ann')
         """
+        if isinstance(key, KnownDevice):
+            return key.id, key.nickname
         found = self.store.device(token_hash(parse_device_key(key)))
         if found is None:
             raise Refused(404, "no-device", "this device key is not known here")
@@ -593,7 +597,17 @@ third is first
         >>> asyncio.run(demo())
         [(403, 'bad-token'), (409, 'conflict')]
         """
-        seat = self.seat_of(room, token) if token else None
+        return self.again_for(room, self.seat_of(room, token) if token else None)
+
+    def again_for(self, room: Room, seat: int | None) -> tuple[Room, int, str]:
+        """:meth:`again` for the seat whose token was sent (``None``: no seat's), as a gateway
+        found it.
+
+        >>> House(Store(":memory:")).again_for(None, None)  # type: ignore[arg-type]
+        Traceback (most recent call last):
+        ...
+        drawpoker.site.guard.Refused: bad-token: send the seat token in the X-Seat-Token header
+        """
         if seat is None:
             raise Refused(403, "bad-token", "send the seat token in the X-Seat-Token header")
         try:
@@ -623,12 +637,25 @@ third is first
         (True, 'text/plain')
         """
         seat = self.seat_of(room, token) if token else None
+        return self.history_file_for(room, seat, device_key, asked, kind)
+
+    def history_file_for(
+        self, room: Room, seat: int | None, device_key: object, asked: str | None, kind: str
+    ) -> tuple[str, str, str]:
+        """:meth:`history_file` for the seat whose token was sent (``None``: no seat's), as a
+        gateway found it.
+
+        >>> House(Store(":memory:")).history_file_for(None, None, None, None, "json")
+        Traceback (most recent call last):
+        ...
+        drawpoker.site.guard.Refused: bad-token: send the seat token in the X-Seat-Token \
+header (or the device key in X-Device-Key)
+        """
         if seat is None and device_key is not None:
             seats = self.device_seats(room, device_key)
-            chosen = str(seats[0]) if asked is None else asked
-            if not chosen.isdigit() or int(chosen) not in seats:
+            seat = seats[0] if asked is None else self._seat_number(room, asked)
+            if seat not in seats:
                 raise Refused(403, "not-your-seat", f"this device's seats here are {seats}")
-            seat = int(chosen)
         if seat is None:
             why = (
                 "send the seat token in the X-Seat-Token header (or the device key in X-Device-Key)"
@@ -646,6 +673,14 @@ third is first
             raise Refused(400, "bad-request", 'format is "json" or "phh"')
         body = json.dumps(seat_history(room.id, room.table, seat, names), indent=1)
         return f"{name}.json", "application/json", body
+
+    @staticmethod
+    def _seat_number(room: Room, asked: str) -> int:
+        """The seat a query's ``seat`` names; :class:`Refused` (400) when it names none."""
+        try:
+            return whole_number("seat", asked, 0, len(room.seats) - 1)
+        except InvalidArgumentError as problem:
+            raise Refused(400, "bad-request", str(problem)) from None
 
     def seat_of(self, room: Room, token: str) -> int | None:
         """The seat whose token this is, or ``None`` (every seat compared, in constant time).

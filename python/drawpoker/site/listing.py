@@ -178,13 +178,25 @@ def page_bounds(limit: str | None, offset: str | None) -> tuple[int, int]:
     ...
     drawpoker.errors.InvalidArgumentError: limit must be a whole number 1..100, not '500'
     """
-    size = DEFAULT_PAGE if limit is None else _whole("limit", limit, 1, MAX_PAGE)
-    start = 0 if offset is None else _whole("offset", offset, 0, 10**9)
+    size = DEFAULT_PAGE if limit is None else whole_number("limit", limit, 1, MAX_PAGE)
+    start = 0 if offset is None else whole_number("offset", offset, 0, 10**9)
     return size, start
 
 
-def _whole(name: str, text: str, low: int, high: int) -> int:
-    if not (text.isascii() and text.isdigit() and low <= int(text) <= high):
+def whole_number(name: str, text: str, low: int, high: int) -> int:
+    """The number a query parameter or header ``name`` writes as ``text``, ``low``..``high`` in
+    ASCII digits; :class:`InvalidArgumentError` naming it otherwise. (``str.isdigit`` alone
+    lets through digits ``int`` cannot read, such as a superscript two.)
+
+    >>> whole_number("seat", "3", 0, 9)
+    3
+    >>> whole_number("seat", "\u00b2", 0, 9)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: seat must be a whole number 0..9, not '²'
+    """
+    short = len(text) <= len(str(high))  # and no long string is read as a number
+    if not (short and text.isascii() and text.isdigit() and low <= int(text) <= high):
         raise InvalidArgumentError(f"{name} must be a whole number {low}..{high}, not {text!r}")
     return int(text)
 

@@ -1,0 +1,121 @@
+"""A gateway and a dealer in one event loop, over a real ``redis-server`` and PostgreSQL (the
+fixtures of ``redis_server.py`` and ``postgres_cluster.py``): what a gateway's request
+becomes at the dealer, and what the gateway gets back."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+from drawpoker.site import dealer as dealer_module
+from drawpoker.site.bus import RedisBus
+from drawpoker.site.dealer import Dealer
+from drawpoker.site.gateway import Gateway
+from drawpoker.site.guard import Guard, SiteLimits
+from drawpoker.site.house import House
+from drawpoker.site.room import Pace, Room
+from drawpoker.site.store import Store, StoreUnavailableError
+from postgres_cluster import PostgresCluster
+from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
+
+STILL = Pace(think=600.0, pause=600.0, grace=600.0, showdown=600.0)
+"""No timer moves a table during a test: only the requests do."""
+
+
+@contextlib.asynccontextmanager
+async def _serving(
+    store: str, bus: str, limits: SiteLimits | None = None
+) -> AsyncIterator[tuple[Gateway, Dealer]]:
+    """A gateway and a dealer (of ``limits``) holding every lane, serving its inboxes."""
+    dealer = Dealer(House(Store(store), STILL, limits), RedisBus.from_url(bus))
+    await dealer._renew()
+    await dealer._balance()
+    gateway = Gateway(Store(store), RedisBus.from_url(bus), Guard(SiteLimits()))
+    tasks = [asyncio.create_task(dealer.serve_inbox()), asyncio.create_task(dealer.publisher.run())]
+    try:
+        yield gateway, dealer
+    finally:
+        for task in tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await dealer.house.stop()
+        for bus, kept in ((gateway.bus, gateway.store), (dealer.bus, dealer.house.store)):
+            await bus.aclose()
+            kept.close()
+
+
+def test_a_fault_in_a_dealers_work_answers_the_gateway_500_at_once(
+    postgres: PostgresCluster,
+    redis_server: RedisServer,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An exception no refusal names (a bug) is answered 500 and logged: the gateway does
+    not wait out its ask timeout for it, to answer 503 as if the dealer were away."""
+
+    def broken(house: House, room: Room, request: dict[str, Any]) -> dealer_module.Answer:
+        raise ValueError("a bug")
+
+    monkeypatch.setitem(dealer_module.TABLE_ASKS, "facts", broken)
+
+    async def scenario() -> tuple[int, dict[str, Any]]:
+        async with _serving(postgres.new_database(), redis_server.url) as (gateway, _):
+            table = {"game": "holdem", "seats": ["person", "cpu:rules"]}
+            status, _ = await gateway.ask("t1", {"op": "create", "request": table, "maker": "a"})
+            assert status == 201
+            return await gateway.ask("t1", {"op": "facts"})
+
+    assert asyncio.run(scenario()) == (
+        500,
+        {"error": "internal", "message": "the server failed on this request"},
+    )
+
+
+def test_a_table_the_dealer_cannot_load_is_answered_503_at_once(
+    postgres: PostgresCluster,
+    redis_server: RedisServer,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The store away while the dealer loads the asked table (before the request's work):
+    503 ``store-unavailable`` at once, as the one process answers, not the gateway's own 503
+    after its ask timeout."""
+
+    async def scenario() -> tuple[int, dict[str, Any]]:
+        async with _serving(postgres.new_database(), redis_server.url) as (gateway, dealer):
+            table = {"game": "holdem", "seats": ["person", "cpu:rules"]}
+            status, _ = await gateway.ask("t1", {"op": "create", "request": table, "maker": "a"})
+            assert status == 201
+            await dealer.house.rooms.pop("t1").stop()  # out of memory: loaded when asked for
+
+            def away(table_id: str) -> None:
+                raise StoreUnavailableError("PostgreSQL is unreachable")
+
+            monkeypatch.setattr(dealer.house, "load_one", away)
+            return await gateway.ask("t1", {"op": "facts"})
+
+    assert asyncio.run(scenario()) == (
+        503,
+        {"error": "store-unavailable", "message": "PostgreSQL is unreachable"},
+    )
+
+
+def test_a_dealer_counts_no_table_rate_its_gateway_counted(
+    postgres: PostgresCluster,
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """The gateway counts each new table and "play now" of an address (shared by the
+    gateways); the dealer making them counts none again."""
+
+    async def scenario() -> list[int]:
+        limits = SiteLimits(table_rate="1/minute")
+        async with _serving(postgres.new_database(), redis_server.url, limits) as (gateway, _):
+            table = {"game": "holdem", "seats": ["person", "cpu:rules"]}
+            create = {"op": "create", "request": table, "maker": "10.0.0.1"}
+            made = [(await gateway.ask(f"t{n}", create))[0] for n in range(2)]
+            play = {"op": "play", "game": "razz", "maker": "10.0.0.1"}
+            return [*made, (await gateway.ask("play:razz", play))[0]]
+
+    assert asyncio.run(scenario()) == [201, 201, 201]
