@@ -43,7 +43,8 @@ _CHOICES = frozenset({"check", "call", "fold", "bet", "raise"})
 
 class BetReader:
     """Counts, per seat, its chances to be the first to bet or raise in a betting round and the
-    bets and raises among them, from the events of the seat's views (each counted once).
+    bets and raises among them, from the events of the seat's views (each counted once). A
+    betting round is a street of the hand: a redeal (nobody opened) starts the first one afresh.
 
     >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
@@ -86,7 +87,9 @@ class BetReader:
         events = view.events
         for event in events[self._seen :]:
             seat = -1 if event.seat is None else event.seat
-            if event.kind in _ROUND_STARTS or (event.kind == "deal" and self._betting):
+            if event.kind == "redeal":  # nobody opened: the deal starts over, and its betting
+                self._bettor, self._round, self._betting = -1, 0, False
+            elif event.kind in _ROUND_STARTS or (event.kind == "deal" and self._betting):
                 self._bettor = -1
                 self._round += self._betting
                 self._betting = False
