@@ -150,16 +150,23 @@ class LowballRulesBot(BetReadingBot):
         >>> LowballRulesBot().choose(hand.view(hand.actor))  # seat 1's four clubs: keep the five
         Action(kind='draw', amount=0, cards='Kc Qc Jc')
         """
-        legal = view.legal
-        assert legal is not None, "a CPU player chooses on its own turn"
         if view.phase != "draw":
             return super().choose(view)
+        legal = view.legal  # made anew at each read: once per decision
+        assert legal is not None, "a CPU player chooses on its own turn"
         self.reader.observe(view)
         left = draws_left(view)
         return Action.draw(rules_discards(view.cards, ranking_of(view), left)[: legal.max_discards])
 
     def decide(self, view: HandView, legal: LegalActions) -> Action:
-        """The bet for the seat whose view this is (:meth:`_bet` by :meth:`value`)."""
+        """The bet for the seat whose view this is (:meth:`_bet` by :meth:`value`).
+
+        >>> from drawpoker.engine import Hand, game
+        >>> hand = Hand(game("2-7-triple-draw"), [10000] * 2, deck="Kc 7h Qd 5d 9s 4c 8c 3s 6h 2h")
+        >>> view = hand.view(hand.actor)  # a pat seven on the button
+        >>> LowballRulesBot(seed=1).decide(view, hand.legal_actions())
+        Action(kind='raise', amount=200, cards=())
+        """
         ranking = ranking_of(view)
         left = draws_left(view)
         return self._bet(view, legal, self.value(view, ranking, left, self.reader), left)
