@@ -280,7 +280,7 @@ class HoldemRulesBot(ReadingBot):
 
     def _preflop(self, view: HandView, legal: LegalActions) -> Action:
         group = hand_group(view.cards)
-        big_blind = view.game.forced.big_blind
+        big_blind = view.game.stake.chips
         stack = view.stacks[view.seat] + view.bets[view.seat]
         if stack <= 15 * big_blind:  # short: all-in or fold
             if group <= 4:

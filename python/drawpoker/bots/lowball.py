@@ -221,7 +221,7 @@ class LowballRulesBot(BetReadingBot):
 
     def _bet(self, view: HandView, legal: LegalActions, value: float, left: int) -> Action:
         no_limit = isinstance(view.game.betting, NoLimit)
-        big = view.game.forced.big_blind
+        big = view.game.stake.chips
         heavy = view.current_bet > (3 * big if no_limit else 2 * legal.step)
         if can_aggress(legal) and value >= 0.75 and (value >= 0.9 or not heavy):
             return sized(legal, 1.0 if value >= 0.85 or not no_limit else 0.5) or CHECK
