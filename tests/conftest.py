@@ -1,7 +1,8 @@
-"""Shared fixtures."""
+"""Shared fixtures, and the suite's SIGINT (see :func:`pytest_sessionstart`)."""
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -9,6 +10,16 @@ import numpy as np
 import pytest
 from postgres_cluster import PostgresCluster, postgres_or_skip
 from reference import random_hands
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A shell without job control starts background commands with SIGINT ignored, and a child
+    inherits that: Python then installs no KeyboardInterrupt handler in it. The tests that press
+    Ctrl-C in a child check drawpoker, not how pytest was started, so the suite takes SIGINT
+    back (Python's own handler): a handled signal is reset to the default in every program it
+    starts, as it is for a program started from a terminal."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture

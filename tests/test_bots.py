@@ -16,8 +16,9 @@ from drawpoker.bots import (
     make_bot,
     tips_discards,
 )
+from drawpoker.bots.bet_reading import BetReader
 from drawpoker.cards import JOKER, format_cards, parse_cards
-from drawpoker.engine import DrawSettings, FiveCardDraw
+from drawpoker.engine import GAMES, Action, DrawSettings, FiveCardDraw, Hand, game
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.table import Table, TableSettings
 
@@ -175,3 +176,45 @@ def test_strong_bot_plays_a_game_with_the_exact_draw() -> None:
 def test_unknown_cpu_type() -> None:
     with pytest.raises(InvalidArgumentError):
         make_bot("genius")
+
+
+def test_bet_reader_counts_folds_per_street() -> None:
+    # nobody opens, the cards are dealt again; then seat 1 opens and seat 2 folds to it
+    hand = Hand(FiveCardDraw(), [500, 500, 500], seed=0)
+    for _ in range(3):
+        hand.check()
+    assert hand.deal_number == 1
+    hand.bet(hand.legal_actions().min_to)
+    hand.fold()
+    view = hand.view(0)  # seat 0, to call seat 1's bet
+    reader = BetReader()
+    reader.observe(view)
+    assert view.street == 0
+    assert reader.betting_round == 0
+    assert reader.round_folds == {(2, 0): [1, 1]}  # a fold in the first round, not the second
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_bet_reader_rounds_follow_the_streets(name: str) -> None:
+    """At every betting decision, the round a seat's reader is in is the view's street."""
+    for seed in range(15):
+        rng = random.Random(seed)
+        hand = Hand(game(name), [2000] * 3, seed=seed)
+        readers = [BetReader() for _ in range(3)]
+        while hand.actor is not None:
+            view = hand.view(hand.actor)
+            readers[view.seat].observe(view)
+            legal = view.legal
+            assert legal is not None
+            if view.phase == "draw":
+                hand.act(Action.draw([]))
+                continue
+            assert readers[view.seat].betting_round == view.street, (seed, view)
+            hand.act(_random_choice(legal.kinds, legal.min_to, rng))
+
+
+def _random_choice(kinds: tuple[str, ...], min_to: int, rng: random.Random) -> Action:
+    if "fold" in kinds and rng.random() < 0.2:
+        return Action.fold()
+    kind = rng.choice([k for k in kinds if k != "fold"])
+    return Action(kind, min_to) if kind in ("bet", "raise") else Action(kind)

@@ -296,6 +296,32 @@ def test_the_view_alone_is_enough(name: str) -> None:
     assert hand.is_over and sum(hand.stacks) == 40_000
 
 
+class _CountingView:
+    """A seat's view that counts the reads of its legal actions (made anew at each read)."""
+
+    def __init__(self, view: object) -> None:
+        self._view = view
+        self.legal_reads = 0
+
+    def __getattr__(self, name: str) -> object:
+        self.legal_reads += name == "legal"
+        return getattr(self._view, name)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_decision_reads_the_legal_actions_once(name: str) -> None:
+    bots = {s: make_bot(("rules", "strong")[s % 2], s, name) for s in range(3)}
+    reads = []
+    for seed in range(4):
+        hand = Hand(game(name), [10_000] * 3, seed=seed)
+        while (seat := hand.actor) is not None:
+            view = _CountingView(hand.view(seat))
+            hand.act(bots[seat].choose(view))  # type: ignore[arg-type]
+            reads.append((view.phase, view.legal_reads))
+    assert {"bet", "draw"} <= {phase for phase, _ in reads}
+    assert all(count == 1 for _, count in reads), reads
+
+
 def test_made_hands() -> None:
     assert deuce_seven_made(parse_cards("7h 5d 4c 3s 2h"))
     assert deuce_seven_made(parse_cards("As 5d 4c 3s 2h"))  # ace high, no straight (R-27-1)

@@ -990,10 +990,7 @@ def test_real_play_on_a_terminal_and_ctrl_c() -> None:
         stdout=follower,
         stderr=follower,
         close_fds=True,
-        # Ctrl-C as on a terminal, even when the suite was started with SIGINT ignored (a
-        # background command of a shell without job control).
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    )  # with Ctrl-C as on a terminal, even when pytest was not (conftest.py)
     os.close(follower)
     seen = b""
 

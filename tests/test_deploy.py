@@ -131,6 +131,15 @@ def test_the_dockerfile_builds_the_package_and_runs_serve() -> None:
     assert "target/" in ignored and ".venv/" in ignored
 
 
+def test_no_extra_repeats_a_dependency_of_the_package() -> None:
+    project = tomllib.loads((DEPLOY.parent / "pyproject.toml").read_text())["project"]
+    core = {re.split(r"[<>=\[ ]", d)[0] for d in project["dependencies"]}
+    for extra, needs in project["optional-dependencies"].items():
+        names = [re.split(r"[<>=\[ ]", d)[0] for d in needs]
+        assert not core & set(names), (extra, core & set(names))
+        assert len(names) == len(set(names)), extra
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -79,11 +79,7 @@ def interrupt_after_a_second(command: list[str]) -> tuple[float, float, list[str
         stderr=subprocess.STDOUT,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        # A shell without job control starts background commands with SIGINT ignored, and
-        # Python then installs no KeyboardInterrupt handler: give the child Ctrl-C as a
-        # terminal would, so the test checks drawpoker and not how pytest was started.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
+    )  # with Ctrl-C as a terminal gives it, even when pytest was not (conftest.py)
     assert child.stdout is not None
     # A child that never answers is killed (its reads then end) instead of hanging the suite.
     watchdog = threading.Timer(HANG_GUARD, child.kill)
@@ -128,3 +124,13 @@ def test_a_simulation_stops_on_ctrl_c_with_its_summary() -> None:
     assert status == 130, lines
     assert any(line.startswith("Interrupted (Ctrl-C)") for line in lines), lines
     assert exited_after < STOP_WITHIN, f"exited {exited_after:.2f} s after SIGINT"
+
+
+def test_a_child_of_the_suite_gets_ctrl_c_as_from_a_terminal() -> None:
+    # Even when pytest was started with SIGINT ignored (conftest.py): run the suite as
+    # `bash -c "trap '' INT; pytest ..."` to see it.
+    check = "import signal; print(signal.getsignal(signal.SIGINT) is signal.default_int_handler)"
+    answer = subprocess.run(
+        [sys.executable, "-c", check], capture_output=True, text=True, check=True
+    ).stdout
+    assert answer.strip() == "True"

@@ -7,16 +7,19 @@ from __future__ import annotations
 
 import math
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Any, ClassVar
 
 import pytest
 from drawpoker import draw_equity, equity, match
-from drawpoker.bots import CheckCallBot, HoldemRulesBot
+from drawpoker.bots import CheckCallBot, HoldemRulesBot, LowballRulesBot
 from drawpoker.cli import main
-from drawpoker.engine import GAMES, Action, Hand, HandView, game
+from drawpoker.engine import GAMES, Action, ForcedBets, GameSpec, Hand, HandView, Stake, game
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.matches.allin import adjusted_nets, dealt
 from drawpoker.matches.duplicate import DealRecord, summarize_match
+from drawpoker.matches.simulation import chip_unit
+from drawpoker.rl import ObservationLayout
 
 
 @pytest.mark.parametrize(
@@ -231,3 +234,26 @@ def test_the_command_takes_a_player_class(capsys: pytest.CaptureFixture[str]) ->
     assert main([*argv, "--workers", "1", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "HoldemRulesBot: +0.0 (95% CI +0.0..+0.0) big blinds" in out
+
+
+def _blindless_no_limit() -> GameSpec:
+    """2-7 single draw with antes instead of blinds: no big blind, a no-limit minimum bet."""
+    spec = game("2-7-single-draw")
+    streets = tuple(replace(street, first="left-of-button") for street in spec.streets)
+    return replace(spec, forced=ForcedBets(ante=10), streets=streets)
+
+
+@pytest.mark.parametrize("spec", [*(game(name) for name in GAMES), _blindless_no_limit()])
+def test_matches_observations_and_players_count_in_the_same_stake(spec: GameSpec) -> None:
+    chips = spec.stake.chips
+    assert chip_unit(spec)[0] == chips
+    assert ObservationLayout(spec, seats=2).unit == chips
+
+
+def test_a_game_without_a_big_blind_counts_in_its_minimum_bet() -> None:
+    spec = _blindless_no_limit()
+    assert spec.stake == Stake(100, "minimum bet")
+    assert chip_unit(spec) == (100, "minimum bets (100 chips)")  # not the 10-chip ante
+    hand = Hand(spec, [10_000] * 2, deck="Kc 8h Qd 6d Js 4c Tc 3s 9d 2s")
+    hand.bet(200)  # two minimum bets: not heavy, so seat 0's pat eight-low raises it
+    assert LowballRulesBot(seed=1).choose(hand.view(0)) == Action.raise_to(600)

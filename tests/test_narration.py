@@ -143,3 +143,32 @@ def test_a_winner_is_told_which_pot_it_won() -> None:
     )
     alone = Event("award", seat=1, to=None, amount=150, award=Award(0, 1, "whole", None))
     assert sentence(alone, None, "en", scene) == "Bob wins 150"
+
+
+@pytest.mark.parametrize(
+    ("event", "problem"),
+    [
+        (Event("splash", seat=0, to=None), "unknown event kind 'splash'"),
+        (Event("blind", seat=0, to=None, amount=50, blind="straddle"), "not 'straddle'"),
+        (Event("award", seat=0, to=None, amount=50), "needs its award"),
+        (Event("award", 0, None, 50, award=Award(0, 1, "middle", None)), "needs its award"),
+        (Event("call", seat=None, to=None, amount=50), "needs the seat"),
+        (Event("call", seat=-1, to=None, amount=50), "cannot be about seat -1"),
+        (Event("board", seat=0, to=None, cards=(51, 50, 49)), "cannot be about seat 0"),
+    ],
+)
+def test_an_event_the_narration_cannot_tell_is_refused_by_name(event: Event, problem: str) -> None:
+    scene = Scene(game("holdem"), ["Ann", "Bob"], [500, 500])
+    with pytest.raises(InvalidArgumentError, match=problem):
+        sentence(event, None, "en", scene)
+    with pytest.raises(InvalidArgumentError, match=problem):
+        scene.add(event)
+    assert (scene.stacks, scene.pot, scene.street) == ([500, 500], 0, 0)  # nothing followed
+
+
+def test_the_scene_refuses_a_seat_the_table_lacks_and_sentence_an_unknown_language() -> None:
+    scene = Scene(game("holdem"), ["Ann", "Bob"], [500, 500])
+    with pytest.raises(InvalidArgumentError, match="seat 2 at a table of 2 seats"):
+        scene.add(Event("call", seat=2, to=None, amount=50))
+    with pytest.raises(InvalidArgumentError, match="no language 'zz'"):
+        sentence(Event("check", seat=0, to=None), None, "zz", scene)

@@ -35,6 +35,17 @@ def _health(process: ServeProcess) -> dict[str, Any]:
         return data
 
 
+def _until_lanes_held(*dealers: ServeProcess, patience: float = 30.0) -> None:
+    """Until the dealers hold every lane between them, each some."""
+    deadline = time.monotonic() + patience
+    while True:
+        held = [set(_health(d)["lanes"]) for d in dealers]
+        if sum(map(len, held)) == len(set().union(*held)) == LANES and all(held):
+            return
+        assert time.monotonic() < deadline, held
+        time.sleep(0.2)
+
+
 class Cluster:
     """Dealers and gateways on one store and one bus."""
 
@@ -47,16 +58,6 @@ class Cluster:
         process = ServeProcess(self.store, options=options, **pace).start()
         self.processes.append(process)
         return process
-
-    def wait_lanes(self, dealers: list[ServeProcess], patience: float = 30.0) -> None:
-        """Until the dealers hold every lane between them, each some."""
-        deadline = time.monotonic() + patience
-        while True:
-            held = [set(_health(d)["lanes"]) for d in dealers]
-            if sum(map(len, held)) == len(set().union(*held)) == LANES and all(held):
-                return
-            assert time.monotonic() < deadline, held
-            time.sleep(0.2)
 
     def stop(self) -> None:
         for process in self.processes:
@@ -162,7 +163,7 @@ async def _refusal(url: str, table_id: str, hello: dict[str, Any]) -> tuple[Any,
 def test_a_dealer_and_a_gateway_play_a_table_to_its_end(cluster: Cluster) -> None:
     dealer = cluster.start("dealer")
     gateway = cluster.start("gateway")
-    cluster.wait_lanes([dealer])
+    _until_lanes_held(dealer)
     device = _call(gateway, "POST", "/api/devices", {"nickname": "Ann"})["device"]
     request = {"game": "holdem", "seats": ["person", "person"], "rounds": 3}
     made = create_table(gateway.url, {**request, "sit": True, "device": device})
@@ -247,7 +248,7 @@ def test_two_gateways_and_two_dealers_share_tables(cluster: Cluster) -> None:
     seat's stream is the store's, and no seat is sent a card it may not see."""
     dealers = [cluster.start("dealer", think=0.001) for _ in range(2)]
     gateways = [cluster.start("gateway") for _ in range(2)]
-    cluster.wait_lanes(dealers)
+    _until_lanes_held(*dealers)
     tables = _tables_on_both(cluster, gateways, dealers, rounds=4)
 
     async def play() -> tuple[list[dict[int, RecordingClient]], list[str]]:
@@ -286,7 +287,7 @@ def test_a_dealer_killed_mid_hand_hands_its_lanes_over(cluster: Cluster) -> None
     no repeat (the store's replay), every chip kept."""
     dealers = [cluster.start("dealer", think=0.001) for _ in range(2)]
     gateways = [cluster.start("gateway") for _ in range(2)]
-    cluster.wait_lanes(dealers)
+    _until_lanes_held(*dealers)
     tables = _tables_on_both(cluster, gateways, dealers, rounds=12)
     victim = dealers[0]
     theirs = {m["id"] for m, _ in tables if _dealer_of(m["id"], dealers) is victim}
@@ -360,7 +361,7 @@ def test_a_gateway_killed_its_clients_resume_through_another(cluster: Cluster) -
     ``since`` and play on; every seat's stream is still the store's, without gap or repeat."""
     dealers = [cluster.start("dealer", think=0.001)]
     gateways = [cluster.start("gateway") for _ in range(2)]
-    cluster.wait_lanes(dealers)
+    _until_lanes_held(*dealers)
     tables = [_new_table(gateways[n % 2], GAMES[n % len(GAMES)], rounds=8) for n in range(3)]
 
     async def play() -> tuple[list[dict[int, RecordingClient]], list[int]]:
@@ -389,7 +390,7 @@ def test_the_seats_of_a_killed_gateway_count_as_gone(cluster: Cluster) -> None:
     not connected to the other player (the grace period runs), with no close ever sent."""
     dealers = [cluster.start("dealer")]
     gateways = [cluster.start("gateway") for _ in range(2)]
-    cluster.wait_lanes(dealers)
+    _until_lanes_held(*dealers)
     made = create_table(gateways[0].url, {"game": "holdem", "seats": ["person", "person"]})
     tokens = [take_seat(gateways[0].url, made["id"], name)[1] for name in ("Ann", "Bob")]
 
@@ -417,7 +418,7 @@ def test_dealers_killed_again_and_again_lose_nothing(cluster: Cluster) -> None:
     end, every seat's stream is the store's replay, every chip kept."""
     dealers = [cluster.start("dealer", think=0.001) for _ in range(2)]
     gateways = [cluster.start("gateway") for _ in range(2)]
-    cluster.wait_lanes(dealers)
+    _until_lanes_held(*dealers)
     tables = [_new_table(gateways[n % 2], GAMES[n % len(GAMES)], rounds=25) for n in range(4)]
     rng = random.Random(11)
 
@@ -452,7 +453,7 @@ def test_a_browser_reads_its_language_after_its_tables_dealer_changes(cluster: C
 
     dealers = [cluster.start("dealer", think=0.001) for _ in range(2)]
     gateway = cluster.start("gateway")
-    cluster.wait_lanes(dealers)
+    _until_lanes_held(*dealers)
     request = {"game": "holdem", "seats": ["person", "person", "cpu:rules"], "rounds": 6}
     made = create_table(gateway.url, request)
     tokens = [take_seat(gateway.url, made["id"], name)[1] for name in ("Ann", "Bob")]
@@ -486,7 +487,7 @@ def test_the_lobby_lists_the_tables_again_after_redis_restarts(
     lost with their leases and taken again), and the gateway lists its tables again."""
     dealer = cluster.start("dealer")
     gateway = cluster.start("gateway")
-    cluster.wait_lanes([dealer])
+    _until_lanes_held(dealer)
     made = create_table(gateway.url, {"game": "razz", "seats": ["person", "cpu:rules"]})
 
     def listed_within(seconds: float) -> bool:

@@ -12,7 +12,6 @@ import json
 import random
 import shutil
 import tempfile
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -21,12 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from drawpoker.site.client import SeatClient, create_table, take_seat
+from drawpoker.site.client import create_table, take_seat
 from drawpoker.site.process import ServeProcess
 from postgres_cluster import PostgresCluster
 from redis_server import MISSING, REDIS_SERVER, REQUIRED, RedisServer
 from site_server import SCRIPTED
-from test_roles import _health, _play_out, _saved
+from test_roles import RecordingClient, _play_out, _saved, _until_lanes_held
 from test_web_leak import _check_phh, check_messages
 from web_helpers import KnownCards, cards_in
 
@@ -44,13 +43,6 @@ class Site:
     store: str
     bus: str | None = None
     """The Redis of the gateway's deployment (``None``: the one process has none)."""
-
-
-def _until_lanes_held(dealer: ServeProcess) -> None:
-    deadline = time.monotonic() + 30
-    while len(_health(dealer)["lanes"]) < 64:
-        assert time.monotonic() < deadline, _health(dealer)
-        time.sleep(0.2)
 
 
 @pytest.fixture(scope="module", params=["one-process", "gateway"])
@@ -113,22 +105,19 @@ def _call(site: Site, method: str, path: str, body: Any = None, **headers: str) 
         return Answer(refused.code, refused.read().decode(), dict(refused.headers))
 
 
-class Reader(SeatClient):
+class Reader(RecordingClient):
     """A seat's client in a language (``?lang=``) that keeps the text of every message."""
 
     def __init__(self, site: Site, table_id: str, token: str, lang: str = "en") -> None:
         super().__init__(site.url, table_id, token)
         self.lang = lang
-        self.texts: list[str] = []
 
     @property
     def url(self) -> str:
         return super().url + f"?lang={self.lang}"
 
     async def receive(self) -> dict[str, Any]:
-        text = await asyncio.wait_for(self.socket.recv(), 60)
-        self.texts.append(text)
-        return self.follow(json.loads(text))
+        return await asyncio.wait_for(super().receive(), 60)
 
     async def until(self, done: Any) -> dict[str, Any]:
         """Reads until the state satisfies ``done``; that state."""

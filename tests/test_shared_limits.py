@@ -67,17 +67,31 @@ def test_a_dead_gateways_connections_lapse_a_live_ones_are_renewed(
     monkeypatch.setattr(shared_limits, "RENEW_SECONDS", 0.05)
     live, dead = guards
     assert live.connect("10.0.0.1") and dead.connect("10.0.0.1")
+    assert live.shared is not None and dead.shared is not None
+    (dead_member,) = dead.shared.members["10.0.0.1"]
 
-    async def renewing_a_while() -> None:
+    async def renewing_until_the_dead_one_lapsed() -> None:
         renewing = asyncio.create_task(live.keep_counts())
-        await asyncio.sleep(1.0)  # more than twice the term
+        for _ in range(400):  # a guard against hanging: the term is 0.4 s
+            if _lapsed(live.shared, "10.0.0.1", dead_member):
+                break
+            await asyncio.sleep(0.05)
         renewing.cancel()
+        assert _lapsed(live.shared, "10.0.0.1", dead_member)
 
-    asyncio.run(renewing_a_while())
+    asyncio.run(renewing_until_the_dead_one_lapsed())
     assert live.connect("10.0.0.2")  # another address: Redis answers
     # the dead guard's connection lapsed; the live one's was renewed and still counts
     assert live.connect("10.0.0.1")
     assert not live.connect("10.0.0.1")
+
+
+def _lapsed(counts: shared_limits.SharedCounts, address: str, member: str) -> bool:
+    """Whether ``member``'s term is over by Redis's clock (the next count drops it)."""
+    client = counts.storage.storage
+    score = client.zscore(counts.key(address), member)
+    seconds, micros = client.time()
+    return score is None or score <= seconds * 1000 + micros // 1000
 
 
 def test_while_redis_is_away_each_guard_counts_in_memory(

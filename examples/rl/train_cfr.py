@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 from abstraction import ACTIONS, GAME, KEYS, Abstraction
-from drawpoker.rl import BatchGame, big_blind
+from drawpoker.rl import BatchGame
 
 MAX_DECISIONS = 64
 """The most decisions a recorded hand may have (a hand of 2-7 single draw has far fewer)."""
@@ -96,7 +96,7 @@ def train(
     exploring with probability ``exploration`` (uniform over the legal abstract actions)."""
     games = BatchGame(GAME, batch=batch, seats=2, seed=seed)
     abstraction = Abstraction(games.layout, games.actions)
-    unit = big_blind(games.game)
+    unit = games.game.stake.chips
     rng = np.random.default_rng(seed)
     regrets = np.zeros((KEYS, ACTIONS))
     strategy_sum = np.zeros((KEYS, ACTIONS))

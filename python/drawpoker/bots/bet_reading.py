@@ -10,6 +10,7 @@ them, and its bets say little.
 from __future__ import annotations
 
 import random
+from abc import abstractmethod
 from typing import Any
 
 from drawpoker.bots.basic import ReadingBot
@@ -30,7 +31,8 @@ PRIOR_BETS = 20
 """Bets' worth of belief that a seat folds to them at :data:`NATURAL_FOLDS`."""
 
 BLUFF_FOLDS = 0.6
-"""The fold rate to bets from which :func:`against_folders` bets or raises whatever it holds."""
+"""The fold rate to bets (:func:`least_fold_rate`) from which a player bets or raises whatever it
+holds: :func:`against_folders` always, the hold'em and draw players too."""
 
 PROFITABLE_FOLDS = 0.35
 """The fold rate to bets from which a bet of half the pot with nothing wins more than it costs
@@ -43,7 +45,8 @@ _CHOICES = frozenset({"check", "call", "fold", "bet", "raise"})
 
 class BetReader:
     """Counts, per seat, its chances to be the first to bet or raise in a betting round and the
-    bets and raises among them, from the events of the seat's views (each counted once).
+    bets and raises among them, from the events of the seat's views (each counted once). A
+    betting round is a street of the hand: a redeal (nobody opened) starts the first one afresh.
 
     >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
@@ -86,7 +89,9 @@ class BetReader:
         events = view.events
         for event in events[self._seen :]:
             seat = -1 if event.seat is None else event.seat
-            if event.kind in _ROUND_STARTS or (event.kind == "deal" and self._betting):
+            if event.kind == "redeal":  # nobody opened: the deal starts over, and its betting
+                self._bettor, self._round, self._betting = -1, 0, False
+            elif event.kind in _ROUND_STARTS or (event.kind == "deal" and self._betting):
                 self._bettor = -1
                 self._round += self._betting
                 self._betting = False
@@ -231,12 +236,28 @@ def against_folders(
     """
     if aggressed_this_round(view):
         return None  # called or raised back: the bluff did not work, its own rules decide
-    rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
-    rate = min((reader.fold_rate(s, reader.betting_round) for s in rivals), default=0.0)
+    rate = least_fold_rate(reader, view, reader.betting_round)
     chance = (rate - PROFITABLE_FOLDS) / (BLUFF_FOLDS - PROFITABLE_FOLDS)
     if chance > 0 and rng.random() < chance:
         return sized(legal, 0.5)
     return None
+
+
+def least_fold_rate(reader: BetReader, view: HandView, betting_round: int | None = None) -> float:
+    """The least :meth:`BetReader.fold_rate` (in every betting round, or in ``betting_round``
+    alone) of the opponents still in: a bet of any hand pays when even that one folds often
+    enough (0 when nobody is left to fold).
+
+    >>> from drawpoker.engine import Hand, game
+    >>> hand = Hand(game("holdem"), [10_000] * 3, button=0)
+    >>> reader = BetReader(); reader.folds[1] = [40, 40]; reader.folds[2] = [40, 0]
+    >>> least_fold_rate(reader, hand.view(0))  # seat 2 calls every bet: (0 + 6) / 60
+    0.1
+    >>> least_fold_rate(reader, hand.view(0), 0)  # nothing seen in the first round: the prior
+    0.3
+    """
+    rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
+    return min((reader.fold_rate(s, betting_round) for s in rivals), default=0.0)
 
 
 class BetReadingBot(ReadingBot):
@@ -268,9 +289,18 @@ class BetReadingBot(ReadingBot):
         self.reader.acted(view, action)
         return action
 
+    @abstractmethod
     def decide(self, view: HandView, legal: LegalActions) -> Action:
-        """The player's own choice, from the view and its legal actions."""
-        raise NotImplementedError
+        """The player's own choice, from the view and its legal actions (each kind of player
+        has its own; :meth:`choose` asks it when :func:`against_folders` does not bet).
+
+        >>> from drawpoker.bots import make_bot
+        >>> from drawpoker.engine import Hand, game
+        >>> hand = Hand(game("omaha"), [10000] * 2, deck="9c As 8d Ac 4h Ks 2s Kc")
+        >>> bot = make_bot("rules", seed=1, game="omaha")
+        >>> bot.decide(hand.view(hand.actor), hand.legal_actions()).kind
+        'raise'
+        """
 
     def trust(self, view: HandView) -> float:
         """:meth:`BetReader.trust` of the seat that bet or raised last (1: nobody has).

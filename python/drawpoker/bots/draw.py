@@ -26,7 +26,7 @@ from drawpoker import _core
 from drawpoker.analysis.draw import discard_choices, objective_values
 from drawpoker.analysis.evaluation import HandCategory
 from drawpoker.bots.basic import ReadingBot, SeededBot
-from drawpoker.bots.bet_reading import last_bettor
+from drawpoker.bots.bet_reading import BLUFF_FOLDS, last_bettor, least_fold_rate
 from drawpoker.bots.draw_reading import DrawReader
 from drawpoker.engine.actions import Action, LegalActions
 from drawpoker.engine.events import HandView
@@ -213,9 +213,6 @@ CALL_MARGIN = 0.45
 UNTRUSTED_DISCOUNT = 0.3
 """How much of :data:`CALL_MARGIN` it drops against a bettor whose bets it does not trust."""
 
-BLUFF_FOLDS = 0.6
-"""The fold rate to bets above which it bets whatever it holds."""
-
 
 class StrongBot(ReadingBot):
     """Draws with the exact draw analysis (``advisor``) and bets by its hand's chance to beat a
@@ -317,9 +314,9 @@ class StrongBot(ReadingBot):
 
     def _bluff(self, view: HandView) -> bool:
         """A seeded bluff now and then; always when every opponent still in folds to bets so
-        often that a bet wins more than it costs (:data:`BLUFF_FOLDS`)."""
-        rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
-        if all(self.reader.bets.fold_rate(s) >= BLUFF_FOLDS for s in rivals):
+        often that a bet wins more than it costs
+        (:data:`~drawpoker.bots.bet_reading.BLUFF_FOLDS`)."""
+        if least_fold_rate(self.reader.bets, view) >= BLUFF_FOLDS:
             return True
         return self.rng.random() < self.bluff
 

@@ -29,7 +29,7 @@ from drawpoker import _core
 from drawpoker.analysis.equity import equity
 from drawpoker.analysis.evaluation import HandCategory, evaluate_batch
 from drawpoker.bots.basic import ReadingBot
-from drawpoker.bots.bet_reading import BetReader, last_bettor
+from drawpoker.bots.bet_reading import BLUFF_FOLDS, BetReader, last_bettor, least_fold_rate
 from drawpoker.bots.sizing import can_aggress
 from drawpoker.bots.tables import shipped
 from drawpoker.cards import RANKS
@@ -214,15 +214,13 @@ WIDE_CALLS = 0.8
 """The trust in a raiser's raises (:meth:`BetReader.trust`) below which the rules player calls
 its raise before the flop whatever the size, with more hand groups the less it trusts them."""
 
-BLUFF_FOLDS = 0.6
-"""The fold rate to bets above which a player bets or raises whatever it holds."""
-
 
 def _against_folders(reader: BetReader, view: HandView, legal: LegalActions) -> Action | None:
     """A bet of half the pot (a raise to three times the bet) whatever the cards, when every
-    opponent still in folds to bets so often (:meth:`BetReader.fold_rate` at least
-    :data:`BLUFF_FOLDS`) that it wins more than it costs (a half-pot bet needs folds a third of
-    the time); else None.
+    opponent still in folds to bets so often
+    (:func:`~drawpoker.bots.bet_reading.least_fold_rate` at least
+    :data:`~drawpoker.bots.bet_reading.BLUFF_FOLDS`) that it wins more than it costs (a half-pot
+    bet needs folds a third of the time); else None.
 
     >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [10_000, 10_000], button=0)
@@ -232,8 +230,7 @@ def _against_folders(reader: BetReader, view: HandView, legal: LegalActions) -> 
     """
     if not can_aggress(legal):
         return None
-    rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
-    if all(reader.fold_rate(s) >= BLUFF_FOLDS for s in rivals):
+    if least_fold_rate(reader, view) >= BLUFF_FOLDS:
         return _aggress(legal, preset(legal, "3x" if legal.call else "50% pot"))
     return None
 
@@ -283,7 +280,7 @@ class HoldemRulesBot(ReadingBot):
 
     def _preflop(self, view: HandView, legal: LegalActions) -> Action:
         group = hand_group(view.cards)
-        big_blind = view.game.forced.big_blind
+        big_blind = view.game.stake.chips
         stack = view.stacks[view.seat] + view.bets[view.seat]
         if stack <= 15 * big_blind:  # short: all-in or fold
             if group <= 4:

@@ -150,16 +150,23 @@ class LowballRulesBot(BetReadingBot):
         >>> LowballRulesBot().choose(hand.view(hand.actor))  # seat 1's four clubs: keep the five
         Action(kind='draw', amount=0, cards='Kc Qc Jc')
         """
-        legal = view.legal
-        assert legal is not None, "a CPU player chooses on its own turn"
         if view.phase != "draw":
             return super().choose(view)
+        legal = view.legal  # made anew at each read: once per decision
+        assert legal is not None, "a CPU player chooses on its own turn"
         self.reader.observe(view)
         left = draws_left(view)
         return Action.draw(rules_discards(view.cards, ranking_of(view), left)[: legal.max_discards])
 
     def decide(self, view: HandView, legal: LegalActions) -> Action:
-        """The bet for the seat whose view this is (:meth:`_bet` by :meth:`value`)."""
+        """The bet for the seat whose view this is (:meth:`_bet` by :meth:`value`).
+
+        >>> from drawpoker.engine import Hand, game
+        >>> hand = Hand(game("2-7-triple-draw"), [10000] * 2, deck="Kc 7h Qd 5d 9s 4c 8c 3s 6h 2h")
+        >>> view = hand.view(hand.actor)  # a pat seven on the button
+        >>> LowballRulesBot(seed=1).decide(view, hand.legal_actions())
+        Action(kind='raise', amount=200, cards=())
+        """
         ranking = ranking_of(view)
         left = draws_left(view)
         return self._bet(view, legal, self.value(view, ranking, left, self.reader), left)
@@ -214,7 +221,7 @@ class LowballRulesBot(BetReadingBot):
 
     def _bet(self, view: HandView, legal: LegalActions, value: float, left: int) -> Action:
         no_limit = isinstance(view.game.betting, NoLimit)
-        big = view.game.forced.big_blind
+        big = view.game.stake.chips
         heavy = view.current_bet > (3 * big if no_limit else 2 * legal.step)
         if can_aggress(legal) and value >= 0.75 and (value >= 0.9 or not heavy):
             return sized(legal, 1.0 if value >= 0.85 or not no_limit else 0.5) or CHECK

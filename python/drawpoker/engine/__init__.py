@@ -15,7 +15,15 @@ from drawpoker.engine.events import AWARD_SHARES, EVENT_KINDS, Award, Event, Han
 from drawpoker.engine.hand import Hand
 from drawpoker.engine.pots import Pot, award, side_pots, split, uncalled_bet
 from drawpoker.engine.registry import GAMES, game, spec_from_dict
-from drawpoker.engine.spec import ForcedBets, GameSpec, GameType, Opening, ShowdownPart, Street
+from drawpoker.engine.spec import (
+    ForcedBets,
+    GameSpec,
+    GameType,
+    Opening,
+    ShowdownPart,
+    Stake,
+    Street,
+)
 from drawpoker.engine.variants.five_card_draw import DrawSettings, FiveCardDraw
 from drawpoker.engine.variants.holdem import Holdem, HoldemSettings
 
@@ -40,6 +48,7 @@ __all__ = [
     "Opening",
     "Pot",
     "ShowdownPart",
+    "Stake",
     "Street",
     "UnitBetting",
     "award",

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from drawpoker import _core
 from drawpoker.cards import JOKER, RANKS, SUITS
-from drawpoker.engine.betting import BettingStructure
+from drawpoker.engine.betting import BettingStructure, FixedLimit, NoLimit, PotLimit, UnitBetting
 from drawpoker.validate import encodable_text
 
 DRAW_LIMITS: tuple[str, ...] = tuple(_core.draw_limits())
@@ -204,6 +204,18 @@ class Settings(Protocol):
         ...
 
 
+class Stake(NamedTuple):
+    """The chips that stand for a game's stakes, and what they are (``"big blind"``,
+    ``"unit"``, ``"small bet"``, ``"minimum bet"`` or ``"ante"``): see :attr:`GameSpec.stake`.
+
+    >>> Stake(100, "big blind")
+    Stake(chips=100, name='big blind')
+    """
+
+    chips: int
+    name: str
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """A whole game. Build one with :func:`drawpoker.engine.game` (the registered games); the
@@ -263,6 +275,30 @@ class GameSpec:
         'high'
         """
         return self.showdown[0].ranking
+
+    @property
+    def stake(self) -> Stake:
+        """What the game's stakes are counted in (CPU players' sizes, observations, match
+        rates): the big blind; without one, the base bet of its betting (Five-Card Draw's unit,
+        the fixed-limit small bet, the no-limit or pot-limit minimum bet); without betting, the
+        ante (at least 1 chip).
+
+        >>> from drawpoker.engine import game
+        >>> game("holdem").stake, game("five-card-draw").stake
+        (Stake(chips=100, name='big blind'), Stake(chips=20, name='unit'))
+        >>> game("stud").stake
+        Stake(chips=200, name='small bet')
+        """
+        if self.forced.big_blind:
+            return Stake(self.forced.big_blind, "big blind")
+        betting = self.betting
+        if isinstance(betting, UnitBetting):
+            return Stake(betting.unit, "unit")
+        if isinstance(betting, FixedLimit):
+            return Stake(betting.small, "small bet")
+        if isinstance(betting, NoLimit | PotLimit):
+            return Stake(betting.min_bet, "minimum bet")
+        return Stake(max(self.forced.ante, 1), "ante")
 
     @property
     def max_seats(self) -> int:

@@ -78,19 +78,16 @@ class GameRecord:
 
 
 def chip_unit(spec: GameSpec) -> tuple[int, str]:
-    """The chips that results per 100 hands are counted in, and their name: the big blind,
-    else the betting unit (Five-Card Draw), else the small bet (stud), else the ante.
+    """The chips that results per 100 hands are counted in, and their name: the game's
+    :attr:`~drawpoker.engine.GameSpec.stake` (the big blind, else what stands for it).
 
     >>> chip_unit(game("holdem")), chip_unit(game("five-card-draw"))
     ((100, 'big blinds'), (20, 'units (20 chips)'))
     """
-    if spec.forced.big_blind > 0:
-        return spec.forced.big_blind, "big blinds"
-    for attribute, name in (("unit", "units"), ("small", "small bets")):
-        size = getattr(spec.betting, attribute, None)
-        if isinstance(size, int) and size > 0:
-            return size, f"{name} ({size} chips)"
-    return max(spec.forced.ante, 1), f"antes ({max(spec.forced.ante, 1)} chips)"
+    chips, name = spec.stake
+    if name == "big blind":
+        return chips, "big blinds"
+    return chips, f"{name}s ({chips} chips)"
 
 
 def play_chunk(

@@ -55,7 +55,7 @@ from drawpoker.catalogues import (
     pseudo_catalogue,
     read_catalogue,
 )
-from drawpoker.engine.events import Award, Event
+from drawpoker.engine.events import AWARD_SHARES, EVENT_KINDS, Award, Event
 from drawpoker.engine.registry import game
 from drawpoker.engine.spec import GameSpec
 from drawpoker.errors import InvalidArgumentError
@@ -71,6 +71,9 @@ ACTION_KINDS = frozenset(("bring-in", "check", "fold", "call", "bet", "raise"))
 
 DEALING_KINDS = frozenset(("deal", "up", "board"))
 """The events that deal a street's cards."""
+
+TABLE_KINDS = frozenset(("board", "reshuffle", "redeal"))
+"""The events of the whole table: the only ones without a seat."""
 
 BOARD_STREETS = {0: "board.flop", 3: "board.turn", 4: "board.river"}
 """The message of a board event by the board cards before it (any other: ``board``)."""
@@ -251,9 +254,15 @@ def partial_hand_words(cards: Sequence[int], tag: str = "en") -> str:
     ('Two pair, kings and fours', 'Pair of sixes')
     >>> partial_hand_words(parse_cards("Ah 9c 2d")), partial_hand_words(parse_cards("Ah 9c"), "ar")
     ('High card, ace', 'ورقة عالية، آس')
+    >>> partial_hand_words(parse_cards("Ah Ah"))
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: cards hold a card twice: Ah Ah
     """
     if not cards:
         return ""
+    if len(set(cards)) != len(cards):
+        raise InvalidArgumentError(f"cards hold a card twice: {format_cards(cards)}")
     counts = Counter(rank_of(card) for card in cards)
     groups = sorted(((n, rank) for rank, n in counts.items()), reverse=True)
     (most, top), second = groups[0], groups[1][0] if len(groups) > 1 else 0
@@ -311,8 +320,16 @@ class Scene:
         >>> scene.add(Event("bring-in", seat=0, to=None, amount=10))
         >>> scene.add(Event("raise", seat=1, to=None, amount=40)); scene.completion
         True
+        >>> scene.add(Event("call", seat=2, to=None, amount=40))
+        Traceback (most recent call last):
+        ...
+        drawpoker.errors.InvalidArgumentError: a 'call' event of seat 2 at a table of 2 seats
         """
+        check_event(event)
         kind, seat, amount = event.kind, event.seat, event.amount
+        if seat is not None and seat >= len(self.stacks):
+            seats = f"{len(self.stacks)} seats"
+            raise InvalidArgumentError(f"a {kind!r} event of seat {seat} at a table of {seats}")
         self.completion = False
         if kind in DEALING_KINDS or kind in ("draw", "redeal"):
             if self.acted:
@@ -362,6 +379,39 @@ _BLINDS = {"small": "blind.small", "big": "blind.big"}
 _HALVES = {"high": "win.high", "low": "win.low"}
 
 
+def check_event(event: Event) -> None:
+    """Refuses an event the narration cannot tell, naming what is wrong (InvalidArgumentError):
+    an unknown kind, a seat missing or negative (only :data:`TABLE_KINDS` have none), a blind
+    that is not the small or the big one, an award without its pot and part.
+
+    >>> check_event(Event("check", seat=0, to=None))
+    >>> check_event(Event("splash", seat=0, to=None))
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: unknown event kind 'splash' (known: ante, blind, \
+deal, up, board, bring-in, check, fold, call, bet, raise, draw, discard, receive, reshuffle, \
+redeal, expose, show, low, return, award)
+    >>> check_event(Event("award", seat=0, to=None, amount=50))
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: an 'award' event needs its award (which pot, which \
+part: whole, high, low)
+    """
+    kind, seat = event.kind, event.seat
+    if kind not in EVENT_KINDS:
+        raise InvalidArgumentError(f"unknown event kind {kind!r} (known: {', '.join(EVENT_KINDS)})")
+    if seat is None and kind not in TABLE_KINDS:
+        raise InvalidArgumentError(f"a {kind!r} event needs the seat it is about")
+    if seat is not None and (kind in TABLE_KINDS or seat < 0):
+        raise InvalidArgumentError(f"a {kind!r} event cannot be about seat {seat}")
+    if kind == "blind" and event.blind not in (None, *_BLINDS):
+        raise InvalidArgumentError(f"a blind is {' or '.join(_BLINDS)}, not {event.blind!r}")
+    if kind == "award" and (event.award is None or event.award.share not in AWARD_SHARES):
+        raise InvalidArgumentError(
+            f"an 'award' event needs its award (which pot, which part: {', '.join(AWARD_SHARES)})"
+        )
+
+
 def sentence(
     event: Event,
     viewer: int | None,
@@ -392,7 +442,13 @@ def sentence(
     Traceback (most recent call last):
     ...
     drawpoker.errors.InvalidArgumentError: seat 0's private 'deal' event told to seat 1
+    >>> sentence(Event("blind", seat=0, to=None, amount=50, blind="straddle"), 1, "en", scene)
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: a blind is small or big, not 'straddle'
     """
+    check_event(event)
+    catalogue(base_language(tag))  # an unknown language is refused before any number is written
     if event.to is not None and event.to != viewer:
         raise InvalidArgumentError(
             f"seat {event.to}'s private {event.kind!r} event told to "
@@ -431,9 +487,7 @@ def _told(
             return say(tag, key, cards=_cards_text(event, tag, cards))
         if kind == "reshuffle":
             return say(tag, "reshuffle", count=event.amount)
-        if kind == "redeal":
-            return say(tag, "redeal", amount=amount)
-        return say(tag, "unknown", kind=kind)
+        return say(tag, "redeal", amount=amount)  # the last of TABLE_KINDS
     you = ".you" if seat == viewer else ""
     name = _name(seat, tag, scene)
     if kind in _PLAIN:
@@ -464,9 +518,8 @@ def _told(
         )
     if kind == "return":
         return say(tag, "return" + you, name=name, amount=amount)
-    if kind == "award" and event.award is not None:
-        return _award(event.award, you, tag, scene, name=name, amount=amount)
-    return say(tag, "unknown", kind=kind)
+    assert event.award is not None, "check_event: every other kind is told above"
+    return _award(event.award, you, tag, scene, name=name, amount=amount)
 
 
 def _pot_name(award: Award, tag: str) -> str:

@@ -12,7 +12,7 @@ players (:class:`SingleAgentEnv`); many hands stepped together from NumPy arrays
 from drawpoker.rl.actions import ActionSpace
 from drawpoker.rl.aec import env, raw_env
 from drawpoker.rl.batch import MAX_BATCH, BatchGame
-from drawpoker.rl.observation import ObservationLayout, big_blind
+from drawpoker.rl.observation import ObservationLayout
 from drawpoker.rl.single import SingleAgentEnv
 
 __all__ = [
@@ -21,7 +21,6 @@ __all__ = [
     "BatchGame",
     "ObservationLayout",
     "SingleAgentEnv",
-    "big_blind",
     "env",
     "raw_env",
 ]

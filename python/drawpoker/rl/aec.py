@@ -35,13 +35,13 @@ from drawpoker.engine.registry import game as registered_game
 from drawpoker.engine.spec import GameSpec
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.rl.actions import ActionSpace
-from drawpoker.rl.observation import ObservationLayout, big_blind
+from drawpoker.rl.observation import ObservationLayout
 from drawpoker.table.table import Table, TableSettings
 from drawpoker.validate import is_integer
 
 REWARD_UNITS = ("chips", "big-blinds")
 """What rewards count: chips, or chips divided by the game's big blind
-(:func:`drawpoker.rl.observation.big_blind`)."""
+(:attr:`~drawpoker.engine.GameSpec.stake`: in a game without one, what stands for it)."""
 
 SEED_LIMIT = 2**63
 """Seeds drawn for unseeded resets are below this (any seed 0..2**64-1 may be given)."""
@@ -113,7 +113,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.table_settings = TableSettings(stack=stack, rounds=hands)
         self.seats = seats
         self.render_mode = render_mode
-        self.reward_unit = big_blind(self.game) if reward == "big-blinds" else 1
+        self.reward_unit = self.game.stake.chips if reward == "big-blinds" else 1
         self.actions = ActionSpace(self.game)
         start = self.table_settings.stack or self.game.default_stack
         self.layout = ObservationLayout(self.game, seats, history, chips=start * seats)

@@ -5,8 +5,9 @@ cards, the cards it saw, the public facts and the betting so far.
 Seats are relative: slot ``j`` of every per-seat segment is the seat ``j`` places to the left
 of the observer (slot 0 is the observer). Cards are one-hot over the deck (card ``c`` at
 position ``c``; 52 is the joker). Chip amounts are in units of the game's big blind
-(:func:`big_blind`). The segments, in order (``n`` seats, ``C`` cards in the deck, ``K`` cards a
-seat may hold, ``S`` streets, ``H`` history slots):
+(:attr:`~drawpoker.engine.GameSpec.stake`: in a game without one, what stands for it). The
+segments, in order (``n`` seats, ``C`` cards in the deck, ``K`` cards a seat may hold, ``S``
+streets, ``H`` history slots):
 
 >>> from drawpoker.engine import game
 >>> layout = ObservationLayout(game("holdem"), seats=2, history=4)
@@ -30,8 +31,6 @@ from typing import TYPE_CHECKING, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-from drawpoker.engine.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
-
 if TYPE_CHECKING:
     from drawpoker.engine.events import HandView
     from drawpoker.engine.spec import GameSpec
@@ -45,26 +44,6 @@ DEALING_KINDS = frozenset({"deal", "up", "board", "redeal"})
 PHASES = ("bet", "draw", "done")
 
 _KIND_INDEX = {kind: index for index, kind in enumerate(HISTORY_KINDS)}
-
-
-def big_blind(game: GameSpec) -> int:
-    """The chip unit of observations and of rewards in big blinds: the big blind; in a game
-    without one, the fixed-limit small bet, the unit bet or the minimum bet; else 1.
-
-    >>> from drawpoker.engine import game
-    >>> big_blind(game("holdem")), big_blind(game("stud")), big_blind(game("five-card-draw"))
-    (100, 200, 20)
-    """
-    if game.forced.big_blind:
-        return game.forced.big_blind
-    betting = game.betting
-    if isinstance(betting, FixedLimit):
-        return betting.small
-    if isinstance(betting, UnitBetting):
-        return betting.unit
-    if isinstance(betting, NoLimit | PotLimit):
-        return betting.min_bet
-    return 1
 
 
 class Segment(NamedTuple):
@@ -112,7 +91,7 @@ class ObservationLayout:
         self, game: GameSpec, seats: int, history: int = 32, chips: int | None = None
     ) -> None:
         self.game, self.seats, self.history = game, seats, history
-        self.unit = big_blind(game)
+        self.unit = game.stake.chips
         cards = 53 if game.joker else 52
         held = sum(street.down + street.up for street in game.streets)
         streets = len(game.streets)
