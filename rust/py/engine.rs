@@ -262,17 +262,6 @@ impl Rules {
             .map(|hand| cards_from_ints(hand))
             .collect::<PyResult<Vec<_>>>()?;
         let board = cards_from_ints(&board)?;
-        let mut seen = std::collections::HashSet::new();
-        if let Some(card) = hands
-            .iter()
-            .flatten()
-            .chain(&board)
-            .find(|&&c| !seen.insert(c))
-        {
-            return Err(to_py(Error::InvalidArgument(format!(
-                "card {card} is in the showdown twice"
-            ))));
-        }
         check(showdown::showdown_shares(
             &self.spec.showdown,
             &hands,
