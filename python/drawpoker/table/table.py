@@ -411,9 +411,11 @@ seat 0 (Table(..., cpu_players=...))
         cpu_players: CpuPlayers | None = None,
     ) -> Table:
         """The table written by :meth:`to_dict`, replayed hand by hand from its seed and
-        actions, its CPU players restored by ``cpu_players``; every saved field must match the
-        replay, so a changed snapshot (chips added, a forged hand, a round skipped) raises
-        :class:`~drawpoker.errors.InvalidArgumentError`.
+        actions, its CPU players restored by ``cpu_players`` (which read their own saved
+        states); every other saved field must match the replay, each hand in its snapshot's
+        format (:data:`~drawpoker.engine.hand.SNAPSHOT_FORMATS`: a table saved before a format
+        changed resumes), so a changed snapshot (chips added, a forged hand, a round skipped)
+        raises :class:`~drawpoker.errors.InvalidArgumentError`.
 
         >>> from drawpoker.engine import FiveCardDraw
         >>> data = Table(FiveCardDraw(), 2, seed=3).to_dict()
