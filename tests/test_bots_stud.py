@@ -27,7 +27,7 @@ from drawpoker.bots.stud_reading import (
 )
 from drawpoker.cards import parse_cards
 from drawpoker.engine import Hand, game
-from drawpoker.errors import InvalidArgumentError
+from drawpoker.errors import InvalidCardError
 from drawpoker.table import Table, TableSettings
 from drawpoker.table.player import Player
 
@@ -154,8 +154,13 @@ def test_r_split_1_the_bots_score_a_showdown_with_the_games_own_parts() -> None:
     # a common card (R-STUD-7) is the board every hand plays with
     tied = [parse_cards("As Ah Kd Kh 2c 3d"), parse_cards("Ac Ad Ks Kc 2d 3c")]
     assert shares("stud", tied, parse_cards("9h")) == [0.5, 0.5]
-    with pytest.raises(InvalidArgumentError, match="twice"):
+    # a card twice: the engine's own refusal of a repeated card, in the hands or with the board
+    with pytest.raises(InvalidCardError, match=r"^duplicate card As$"):
         shares("stud", [tied[0], tied[0]])
+    with pytest.raises(InvalidCardError, match=r"^duplicate card 9h$"):
+        shares("stud", tied, parse_cards("9h 9h"))
+    with pytest.raises(InvalidCardError, match=r"^duplicate card Kd$"):
+        shares("stud", tied, parse_cards("Kd"))
 
 
 def random_stud_hand(rng: random.Random, name: str, players: int) -> Hand:

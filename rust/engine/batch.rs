@@ -23,10 +23,17 @@ use super::state::{Deal, HandState, Phase};
 use crate::error::{Error, Result};
 
 /// The most hands a batch may hold.
+///
+/// ```
+/// use drawpoker::engine::batch::{MAX_BATCH, PARALLEL_MIN};
+/// // every batch from PARALLEL_MIN hands up to the largest is split over threads
+/// assert_eq!((PARALLEL_MIN, MAX_BATCH), (1024, 65_536));
+/// ```
 pub const MAX_BATCH: usize = 1 << 16;
 
 /// The fewest hands a batch spreads over threads: below this a step is quicker on one than
 /// waking another (a few microseconds), and a benchmark's CPU time does not count idle spins.
+/// (An example with [`MAX_BATCH`].)
 pub const PARALLEL_MIN: usize = 1024;
 
 /// The most bet and raise sizes an action layout may name.

@@ -84,6 +84,12 @@ impl EventKind {
 }
 
 /// Which blind a `blind` event posts.
+///
+/// ```
+/// use drawpoker::engine::event::{Blind, Detail, Event, EventKind};
+/// let big = Event::detailed(EventKind::Blind, 2, 100, Detail::Blind(Blind::Big));
+/// assert_eq!((big.seat, big.amount, Blind::Big.name()), (Some(2), 100, "big"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Blind {
     Small,
@@ -102,6 +108,12 @@ impl Blind {
 
 /// Which part of a pot an award is: the whole pot, or in a split game (R-SPLIT-1) the share of
 /// one showdown part (by its index in the spec's showdown: 0 the high, 1 the low).
+///
+/// ```
+/// use drawpoker::engine::event::Share;
+/// let names = [Share::Whole, Share::Part(0), Share::Part(1)].map(Share::name);
+/// assert_eq!(names, ["whole", "high", "low"]);
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Share {
     Whole,
@@ -122,6 +134,14 @@ impl Share {
 /// One winner's chips from one pot: which pot (0 the main pot, then the side pots in order,
 /// R-POT-1) of how many, which share of it, and the strength that won it (in the part's
 /// ranking; `None`: nobody contested it, every other seat folded).
+///
+/// ```
+/// use drawpoker::engine::event::{Award, Detail, Event, EventKind, Share};
+/// // seat 1 wins the low half of the side pot (the second of two) with a strength of 5000
+/// let low_half = Award { pot: 1, pots: 2, share: Share::Part(1), strength: Some(5000) };
+/// let event = Event::detailed(EventKind::Award, 1, 350, Detail::Award(low_half));
+/// assert_eq!((event.kind.name(), low_half.share.name()), ("award", "low"));
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Award {
     pub pot: usize,
@@ -152,6 +172,12 @@ pub struct Event {
 
 impl Event {
     /// A public event without cards.
+    ///
+    /// ```
+    /// use drawpoker::engine::event::{Event, EventKind};
+    /// let bet = Event::public(EventKind::Bet, Some(0), 40);
+    /// assert!(bet.visible_to(0) && bet.visible_to(3) && bet.cards.is_empty());
+    /// ```
     pub fn public(kind: EventKind, seat: Option<usize>, amount: u64) -> Event {
         Event {
             kind,

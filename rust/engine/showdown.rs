@@ -6,7 +6,7 @@ use super::event::{Award, Detail, Event, EventKind, Share};
 use super::pots::{payouts, side_pots, uncalled_bet, Pot};
 use super::spec::{CardOrder, HandCards, OddChip, Qualifier, ShowOrder, ShowdownPart};
 use super::state::{HandState, Phase};
-use crate::card::Card;
+use crate::card::{check_hand, Card};
 use crate::error::Result;
 use crate::eval::ace_five::qualifies_low8;
 use crate::eval::{ace_five, high, omaha, short_deck, Ranking};
@@ -126,7 +126,8 @@ impl ShowdownPart {
 /// Each hand's share of a pot when `hands` show down on `board` under the showdown `parts`:
 /// the parts some hand qualifies for take equal shares (R-SPLIT-1, a pot without a qualifying
 /// low goes whole to the high, R-A5-4), each split equally among its best hands (R-POT-3, odd
-/// chips aside). The shares add up to 1.
+/// chips aside). The shares add up to 1. A card out of range or dealt twice (in the hands and
+/// the board together) is refused as [`check_hand`] refuses it.
 ///
 /// ```
 /// use drawpoker::card::parse_cards;
@@ -141,12 +142,16 @@ impl ShowdownPart {
 /// let hands = [parse_cards("As 2s 3d 4c 8h Kd Kc").unwrap(), parse_cards("Qs Qd Qh 9c 9d Tc Jd").unwrap()];
 /// assert_eq!(showdown_shares(&hi_lo, &hands, &[]).unwrap(), [0.5, 0.5]);
 /// assert_eq!(showdown_shares(&hi_lo[..1], &hands, &[]).unwrap(), [0.0, 1.0]);
+/// let twice = showdown_shares(&hi_lo, &hands, &parse_cards("Qs").unwrap()).unwrap_err();
+/// assert_eq!(twice.to_string(), "duplicate card Qs");
 /// ```
 pub fn showdown_shares(
     parts: &[ShowdownPart],
     hands: &[Vec<Card>],
     board: &[Card],
 ) -> Result<Vec<f64>> {
+    let every_card: Vec<Card> = hands.iter().flatten().chain(board).copied().collect();
+    check_hand(&every_card, true, None)?;
     let mut bests: Vec<Vec<usize>> = Vec::new();
     for part in parts {
         let strengths = hands

@@ -256,23 +256,26 @@ impl Rules {
     /// Each hand's share of a pot when `hands` (every card each holds) show down on `board`,
     /// scored by the game's showdown parts as the engine scores them (ties and hi/lo halves
     /// shared, odd chips aside). A repeated card or a hand its ranking cannot score is refused.
+    ///
+    /// ```python
+    /// >>> from drawpoker.cards import parse_cards
+    /// >>> from drawpoker.engine import game
+    /// >>> hands = [parse_cards("As 2s 3d 4c 8h Kd Kc"), parse_cards("Qs Qd Qh 9c 9d Tc Jd")]
+    /// >>> hi_lo, stud = game("stud-hi-lo").rules, game("stud").rules
+    /// >>> hi_lo.showdown_shares(hands, []), stud.showdown_shares(hands, [])
+    /// ([0.5, 0.5], [0.0, 1.0])
+    /// >>> stud.showdown_shares([hands[0], hands[0]], [])
+    /// Traceback (most recent call last):
+    /// ...
+    /// drawpoker.errors.InvalidCardError: duplicate card As
+    ///
+    /// ```
     fn showdown_shares(&self, hands: Vec<Vec<i64>>, board: Vec<i64>) -> PyResult<Vec<f64>> {
         let hands = hands
             .iter()
             .map(|hand| cards_from_ints(hand))
             .collect::<PyResult<Vec<_>>>()?;
         let board = cards_from_ints(&board)?;
-        let mut seen = std::collections::HashSet::new();
-        if let Some(card) = hands
-            .iter()
-            .flatten()
-            .chain(&board)
-            .find(|&&c| !seen.insert(c))
-        {
-            return Err(to_py(Error::InvalidArgument(format!(
-                "card {card} is in the showdown twice"
-            ))));
-        }
         check(showdown::showdown_shares(
             &self.spec.showdown,
             &hands,
@@ -591,6 +594,12 @@ impl HandState {
 /// Every sizing preset the engine offers as `(label, rule, percent)`: the label the legal
 /// actions name it by, its rule (`pot-share`: the current bet plus `percent` of the pot after
 /// the call; `bet-multiple`: `percent` of the current bet) and the percentage.
+///
+/// ```python
+/// >>> preset_rules()[2:4]
+/// [('pot', 'pot-share', 100), ('2x', 'bet-multiple', 200)]
+///
+/// ```
 #[pyfunction]
 fn preset_rules() -> Vec<(&'static str, &'static str, u64)> {
     crate::engine::betting::every_preset()
@@ -603,6 +612,12 @@ fn preset_rules() -> Vec<(&'static str, &'static str, u64)> {
 }
 
 /// `(seat, chips)` of a bet no one matched (R-POT-2), or None.
+///
+/// ```python
+/// >>> uncalled_bet([100, 500, 300]), uncalled_bet([100, 300, 300])
+/// ((1, 200), None)
+///
+/// ```
 #[pyfunction]
 fn uncalled_bet(committed: Vec<u64>) -> Option<(usize, u64)> {
     pots::uncalled_bet(&committed)

@@ -33,12 +33,25 @@ type PlayerRow = (u64, u64, f64, f64, f64);
 
 /// Whether equity can score the game of `rules`: it deals no draw, and its showdown parts
 /// score hands of at most seven cards.
+///
+/// ```python
+/// >>> from drawpoker.engine import game
+/// >>> equity_scores(game("stud-hi-lo").rules), equity_scores(game("five-card-draw").rules)
+/// (True, False)
+///
+/// ```
 #[pyfunction]
 fn equity_scores(rules: PyRef<'_, Rules>) -> bool {
     Game::from_spec(&rules.spec).is_ok()
 }
 
 /// The largest `max_outcomes` (and draw-equity budget) and sample count a call may give.
+///
+/// ```python
+/// >>> equity_limits()
+/// (1000000000000, 1000000000000)
+///
+/// ```
 #[pyfunction]
 fn equity_limits() -> (u64, u64) {
     (MAX_OUTCOMES, MAX_SAMPLES)

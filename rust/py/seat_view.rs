@@ -16,7 +16,10 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::card::Card;
 use crate::engine::action::LegalActions;
-use crate::engine::event::{Detail, Event, EventKind};
+use crate::engine::event::{Blind, Detail, Event, EventKind, Share};
+use crate::error::Error;
+
+use super::errors::to_py;
 use crate::engine::state::HandState as State;
 
 /// The fields of a view, in order.
@@ -64,6 +67,18 @@ type EventOf<T> = (
     Option<AwardOf<T>>,
 );
 type SeenEvent = EventOf<Text>;
+
+/// An event as `HandView(events=...)` is given it, its numbers not yet checked
+/// ([`checked_event`]).
+type GivenEvent = (
+    String,
+    Option<i64>,
+    Option<i64>,
+    i64,
+    Vec<Card>,
+    Option<String>,
+    Option<(i64, i64, String, Option<i64>)>,
+);
 
 /// The event's blind name and award, as the Python `Event` carries them.
 fn detail_fields(detail: Detail) -> (Option<&'static str>, Option<AwardOf<&'static str>>) {
@@ -273,6 +288,83 @@ fn field<'py, T: for<'a> FromPyObject<'a, 'py>>(
     })
 }
 
+/// `value` if it is in `0..end` (`what` names it in the error).
+fn index_below(value: i64, end: usize, what: &str) -> Result<usize, String> {
+    usize::try_from(value)
+        .ok()
+        .filter(|&index| index < end)
+        .ok_or_else(|| format!("{what} {value} is not one of 0..{end}"))
+}
+
+/// The `number`th event given to `HandView(...)` for a hand of `seats`, checked as the engine
+/// makes events ([`event_fields`]); an error names the event and what is wrong with it.
+fn checked_event(number: usize, event: GivenEvent, seats: usize) -> PyResult<EventOf<String>> {
+    let kind = event.0.clone();
+    event_fields(event, seats).map_err(|why| {
+        to_py(Error::InvalidArgument(format!(
+            "HandView event {number} ('{kind}'): {why}"
+        )))
+    })
+}
+
+/// `event`'s fields if the engine could have made it: a known kind, seats of the hand, no
+/// negative amount, a blind's name on a `blind` alone ([`check_blind`]), an award on an
+/// `award` alone ([`checked_award`]).
+fn event_fields(event: GivenEvent, seats: usize) -> Result<EventOf<String>, String> {
+    let (kind, seat, to, amount, cards, blind, award) = event;
+    if !EventKind::NAMES.contains(&kind.as_str()) {
+        return Err("not an event kind".to_string());
+    }
+    let seat = seat.map(|s| index_below(s, seats, "seat")).transpose()?;
+    let to = to.map(|s| index_below(s, seats, "to (seat)")).transpose()?;
+    let amount = u64::try_from(amount).map_err(|_| format!("amount {amount} is negative"))?;
+    check_blind(&kind, blind.as_deref())?;
+    let award = match (kind == "award", award) {
+        (true, Some(_)) if seat.is_none() => return Err("an award needs its seat".to_string()),
+        (true, Some(award)) => Some(checked_award(award)?),
+        (true, None) => return Err("an award needs its award (pot, pots, share, strength)".into()),
+        (false, Some(_)) => return Err("only an award has an award".to_string()),
+        (false, None) => None,
+    };
+    Ok((kind, seat, to, amount, cards, blind, award))
+}
+
+/// Refuses a `blind` event without the name of a blind, and a name on any other event.
+fn check_blind(kind: &str, blind: Option<&str>) -> Result<(), String> {
+    let names = [Blind::Small.name(), Blind::Big.name()];
+    match (kind == "blind", blind) {
+        (true, Some(name)) if names.contains(&name) => Ok(()),
+        (true, Some(name)) => Err(format!("a blind is 'small' or 'big', not '{name}'")),
+        (true, None) => Err("a blind needs its blind ('small' or 'big')".to_string()),
+        (false, Some(name)) => Err(format!("only a blind names a blind ('{name}')")),
+        (false, None) => Ok(()),
+    }
+}
+
+/// An award's `(pot, pots, share, strength)`, checked: at least one pot and `pot` one of
+/// them, a share an award has (`drawpoker.engine.events.AWARD_SHARES`), a strength a ranking
+/// gives.
+fn checked_award(award: (i64, i64, String, Option<i64>)) -> Result<AwardOf<String>, String> {
+    let (pot, pots, share, strength) = award;
+    let pots = usize::try_from(pots)
+        .ok()
+        .filter(|&pots| pots > 0)
+        .ok_or_else(|| format!("award pots {pots} is not a number of pots (1 or more)"))?;
+    let pot = index_below(pot, pots, "award pot")?;
+    let [whole, high, low] = [Share::Whole, Share::Part(0), Share::Part(1)].map(Share::name);
+    if ![whole, high, low].contains(&share.as_str()) {
+        return Err(format!(
+            "award share '{share}' is not '{whole}', '{high}' or '{low}'"
+        ));
+    }
+    let strength = strength
+        .map(|value| {
+            u16::try_from(value).map_err(|_| format!("award strength {value} is out of range"))
+        })
+        .transpose()?;
+    Ok((pot, pots, share, strength))
+}
+
 #[pymethods]
 impl SeatView {
     /// A view from plain data: every field by name.
@@ -294,11 +386,16 @@ impl SeatView {
         }
         let owned = |s: String| -> Text { Cow::Owned(s) };
         let legal: Option<LegalOf<String>> = field(fields, "legal")?;
-        let events: Vec<EventOf<String>> = field(fields, "events")?;
+        let seats: usize = field(fields, "seats")?;
+        let events = field::<Vec<GivenEvent>>(fields, "events")?
+            .into_iter()
+            .enumerate()
+            .map(|(number, event)| checked_event(number, event, seats))
+            .collect::<PyResult<Vec<_>>>()?;
         let revealed: Bound<'_, PyDict> = field(fields, "revealed")?;
         Ok(SeatView {
             seat: field(fields, "seat")?,
-            seats: field(fields, "seats")?,
+            seats,
             button: field(fields, "button")?,
             street: field(fields, "street")?,
             phase: owned(field(fields, "phase")?),

@@ -10,6 +10,18 @@ of it (:class:`Award`):
 ante: seat posts an ante of `amount` chips (a big-blind ante: for the table); public
 blind: seat posts its `blind` ('small', 'big'): `amount` chips (all it has if less); public
 deal: `cards` are dealt face down to seat; only seat sees them
+
+An award's share is one of :data:`AWARD_SHARES`: the whole pot, or the high or low half of it
+in a hi/lo game:
+
+>>> from drawpoker.engine import Hand, game
+>>> hand = Hand(game("omaha-hi-lo"), [1000, 1000], deck="As Kc 2s Kd 3s Qc 4s Qh 5d 7h 8c Kh 9c")
+>>> while hand.actor is not None:
+...     hand.check_or_call()
+>>> [(e.seat, e.amount, e.award.share) for e in hand.events if e.award]
+[(0, 100, 'high'), (1, 100, 'low')]
+>>> AWARD_SHARES
+('whole', 'high', 'low')
 """
 
 from __future__ import annotations

@@ -43,6 +43,11 @@ _legal = cast("Callable[[type[LegalActions], tuple[Any, ...]], LegalActions]", t
 SNAPSHOT_FORMAT = "drawpoker.hand/2"
 """The ``format`` field of :meth:`Hand.to_dict` (2: the events name their blinds and awards)."""
 
+SNAPSHOT_FORMATS = (SNAPSHOT_FORMAT, "drawpoker.hand/1")
+"""The snapshot formats :meth:`Hand.from_dict` reads: the current one, and ``drawpoker.hand/1``
+(before the events named their blinds and awards: five fields an event, and one ``win`` per
+winning seat, its total, where the ``award`` events are now), which tables saved before hold."""
+
 
 class Hand:
     """A single hand. Create it with the game, the seats' stacks and the button; it posts the
@@ -777,10 +782,7 @@ its seed and actions make
         """
         if not isinstance(data, dict):
             raise InvalidArgumentError(f"a hand snapshot is a dict, not {type(data).__name__}")
-        if data.get("format") != SNAPSHOT_FORMAT:
-            raise InvalidArgumentError(
-                f"not a hand snapshot (format {data.get('format')!r}, expected {SNAPSHOT_FORMAT!r})"
-            )
+        check_snapshot_format(data.get("format"))
         expected = set(_SNAPSHOT_FIELDS)
         if set(data) != expected:
             missing, extra = sorted(expected - set(data)), sorted(set(data) - expected)
@@ -808,7 +810,7 @@ its seed and actions make
                 hand.act(action)
             except IllegalActionError as error:
                 raise InvalidArgumentError(f"snapshot action {i}: {error}") from None
-        rebuilt = hand.to_dict()
+        rebuilt = snapshot_in_format(hand.to_dict(), data["format"])
         for name in _SNAPSHOT_FIELDS:
             if not same_data(rebuilt[name], data[name]):
                 raise InvalidArgumentError(
@@ -842,6 +844,67 @@ its seed and actions make
         for action in actions:
             hand.act(action)
         return hand
+
+
+def check_snapshot_format(format_name: object) -> None:
+    """Refuses a hand snapshot format that is not one of :data:`SNAPSHOT_FORMATS`.
+
+    >>> check_snapshot_format("drawpoker.hand/1")
+    >>> check_snapshot_format("drawpoker.hand/0")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: not a hand snapshot (format 'drawpoker.hand/0', \
+expected 'drawpoker.hand/2' or 'drawpoker.hand/1')
+    """
+    if format_name not in SNAPSHOT_FORMATS:
+        expected = " or ".join(map(repr, SNAPSHOT_FORMATS))
+        raise InvalidArgumentError(
+            f"not a hand snapshot (format {format_name!r}, expected {expected})"
+        )
+
+
+def snapshot_in_format(snapshot: dict[str, Any], format_name: str) -> dict[str, Any]:
+    """A snapshot of the current format (:meth:`Hand.to_dict`) as ``format_name`` (one of
+    :data:`SNAPSHOT_FORMATS`) writes the same hand, so that a saved snapshot of an older format
+    is checked field by field against the hand its seed and actions make today.
+
+    >>> from drawpoker.engine import game
+    >>> hand = Hand(game("holdem"), [1000, 1000], seed=2)
+    >>> hand.fold()
+    >>> [event for event in hand.to_dict()["events"] if event[0] in ("blind", "award")]
+    [['blind', 0, None, 50, [], 'small', None], ['blind', 1, None, 100, [], 'big', None], \
+['award', 1, None, 100, [], None, [0, 1, 'whole', None]]]
+    >>> older = snapshot_in_format(hand.to_dict(), "drawpoker.hand/1")
+    >>> older["format"], [event for event in older["events"] if event[0] in ("blind", "win")]
+    ('drawpoker.hand/1', [['blind', 0, None, 50, []], ['blind', 1, None, 100, []], \
+['win', 1, None, 100, []]])
+    """
+    check_snapshot_format(format_name)
+    if format_name == SNAPSHOT_FORMAT:
+        return snapshot
+    events = _events_of_format_1(snapshot["events"], snapshot["payouts"])
+    return snapshot | {"format": format_name, "events": events}
+
+
+def _events_of_format_1(events: list[list[Any]], payouts: list[int]) -> list[list[Any]]:
+    """``events`` as ``drawpoker.hand/1`` wrote them: ``[kind, seat, to, amount, cards]``,
+    and in place of the ``award`` events one ``win`` per seat that won chips, in seat order,
+    of its total (the hand's ``payouts``).
+
+    >>> blind = ["blind", 0, None, 5, [], "small", None]
+    >>> main, side = (["award", 1, None, 9, [], None, [pot, 2, "whole", 8]] for pot in (0, 1))
+    >>> _events_of_format_1([blind, main, side], [0, 18])
+    [['blind', 0, None, 5, []], ['win', 1, None, 18, []]]
+    """
+    first_award = next((i for i, e in enumerate(events) if e[0] == "award"), len(events))
+    wins: list[list[Any]] = [
+        ["win", seat, None, chips, []] for seat, chips in enumerate(payouts) if chips > 0
+    ]
+    return [
+        *(event[:5] for event in events[:first_award]),
+        *(wins if first_award < len(events) else []),
+        *(event[:5] for event in events[first_award:] if event[0] != "award"),
+    ]
 
 
 def _award_data(award: Award | None) -> list[Any] | None:

@@ -16,6 +16,20 @@ numbers in turn as they need one, so hand ``k`` is the same whatever the batch s
 >>> rewards, done = games.step(np.ones(4, dtype=np.int64))  # everyone calls or checks
 >>> rewards.shape, done.tolist()
 ((4, 6), [False, False, False, False])
+
+A batch of :data:`PARALLEL_MIN` hands or more is played on several threads, with the same
+results as on one; a batch holds at most :data:`MAX_BATCH` hands:
+
+>>> few, many = (BatchGame("razz", batch=n, seats=2, seed=3) for n in (2, PARALLEL_MIN))
+>>> calls = np.ones(PARALLEL_MIN, dtype=np.int64)
+>>> np.array_equal(few.step(calls[:2])[0], many.step(calls)[0][:2])
+True
+>>> np.array_equal(few.observe(), many.observe()[:2])
+True
+>>> BatchGame("razz", batch=MAX_BATCH + 1)
+Traceback (most recent call last):
+...
+drawpoker.errors.InvalidArgumentError: batch must be 1..65536 hands, not 65537
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from typing import Any, SupportsIndex, cast
 
 from drawpoker.engine.actions import Action, LegalActions
 from drawpoker.engine.events import HandView
-from drawpoker.engine.hand import Hand
+from drawpoker.engine.hand import Hand, check_snapshot_format, snapshot_in_format
 from drawpoker.engine.registry import settings_from_dict, spec_from_dict
 from drawpoker.engine.spec import GameSpec
 from drawpoker.engine.validate import chips, positive, same_data
@@ -411,9 +411,11 @@ seat 0 (Table(..., cpu_players=...))
         cpu_players: CpuPlayers | None = None,
     ) -> Table:
         """The table written by :meth:`to_dict`, replayed hand by hand from its seed and
-        actions, its CPU players restored by ``cpu_players``; every saved field must match the
-        replay, so a changed snapshot (chips added, a forged hand, a round skipped) raises
-        :class:`~drawpoker.errors.InvalidArgumentError`.
+        actions, its CPU players restored by ``cpu_players`` (which read their own saved
+        states); every other saved field must match the replay, each hand in its snapshot's
+        format (:data:`~drawpoker.engine.hand.SNAPSHOT_FORMATS`: a table saved before a format
+        changed resumes), so a changed snapshot (chips added, a forged hand, a round skipped)
+        raises :class:`~drawpoker.errors.InvalidArgumentError`.
 
         >>> from drawpoker.engine import FiveCardDraw
         >>> data = Table(FiveCardDraw(), 2, seed=3).to_dict()
@@ -449,6 +451,10 @@ its hands
                 raise InvalidArgumentError(f"table snapshot hand {number} was never dealt")
             if not isinstance(saved, dict) or not isinstance(saved.get("actions"), list):
                 raise InvalidArgumentError(f"table snapshot hand {number} is not a hand snapshot")
+            try:
+                check_snapshot_format(saved.get("format"))
+            except InvalidArgumentError as error:
+                raise InvalidArgumentError(f"table snapshot hand {number}: {error}") from None
             for i, action in enumerate(saved["actions"]):
                 try:
                     move = Action.from_dict(action)
@@ -466,10 +472,22 @@ its hands
                     raise InvalidArgumentError(f"table snapshot field {key!r}: bad entry {entry!r}")
                 seat, saved_player = entry
                 table._check_seat(seat)
+                if seat <= max(getattr(table, key), default=-1):
+                    raise InvalidArgumentError(
+                        f"table snapshot field {key!r}: seat {seat} out of order or twice"
+                    )
                 keeper = table._cpu_players("to restore its CPU seats")
                 getattr(table, key)[seat] = keeper.restore(saved_player)
         rebuilt = table.to_dict()
-        for key in sorted(expected):
+        # each hand as its snapshot's format writes it (a table saved before a hand format
+        # changed: the site's store adds the hand being played in today's)
+        rebuilt["hands"] = [
+            snapshot_in_format(hand, saved["format"])
+            for hand, saved in zip(rebuilt["hands"], hands, strict=False)
+        ] + rebuilt["hands"][len(hands) :]
+        # A saved CPU player is its keeper's to read (restore reads the older forms of its
+        # state that tables saved before hold), so it is not compared with the one saved again.
+        for key in sorted(expected - {"cpu", "away"}):
             if not same_data(rebuilt[key], data[key]):
                 raise InvalidArgumentError(f"table snapshot field {key!r} does not match its hands")
         return table
