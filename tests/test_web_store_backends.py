@@ -110,6 +110,49 @@ def test_seat_claims_and_status_changes_under_a_stale_fence_write_nothing(
         store.close()
 
 
+def test_a_new_table_and_an_expired_ones_removal_under_a_stale_fence_write_nothing(
+    store_url: str,
+) -> None:
+    """A dealer whose lease lapsed can neither make a table in the lane nor remove one."""
+    store = Store(store_url)
+    try:
+        old = store.take_lane(7)
+        new = store.take_lane(7)  # another dealer took the lane
+        seats = [SeatRecord(None, "Open", None)] * 2
+        stale = r"lane 7: fencing number 1 is not the lane's current one \(2\)"
+        with pytest.raises(StaleFenceError, match=stale):
+            store.create("t", 0.0, {}, "waiting", seats, Table(game("holdem"), 2), (7, old))
+        assert store.load() == []
+        store.create("t", 0.0, {}, "waiting", seats, Table(game("holdem"), 2), (7, new))
+        with pytest.raises(StaleFenceError, match=stale):
+            store.delete("t", (7, old))
+        assert [t.id for t in store.load()] == ["t"]
+        store.delete("t", (7, new))
+        assert store.load() == []
+    finally:
+        store.close()
+
+
+def test_a_sweep_leaves_an_expired_table_of_a_lane_taken_since() -> None:
+    """The idle-table sweep of a dealer that lost the lane removes nothing and goes on."""
+    from drawpoker.site.guard import SiteLimits
+    from drawpoker.site.house import House
+
+    async def scenario() -> list[str]:
+        store = Store(":memory:")
+        house = House(store, limits=SiteLimits(idle_table=0))
+        house.fence_of = lambda table_id: (3, store.take_lane(3))
+        room = house.create(parse_new_table({"game": "holdem", "seats": ["person"] * 2}))
+        assert room.fence == (3, 1)
+        store.take_lane(3)  # another dealer took the lane
+        gone = house.sweep()
+        await house.stop()
+        assert [t.id for t in store.load()] == [room.id]
+        return gone
+
+    assert asyncio.run(scenario()) == []
+
+
 def test_a_room_whose_lane_was_taken_gives_no_seat_and_stops() -> None:
     store = Store(":memory:")
     request = parse_new_table({"game": "holdem", "seats": ["person"] * 2})

@@ -261,6 +261,7 @@ class Dealer:
         self.remote: dict[str, tuple[str, int | None, RemoteOutbox]] = {}
         house.prepare = self._prepare
         house.new_id = self._new_id
+        house.fence_of = self._fence_of
         house.counts_rates = False
         self.lobby_key = lobby_key(prefix)
 
@@ -271,6 +272,12 @@ class Dealer:
             table_id = secrets.token_urlsafe(12)
             if lane_of(table_id) in self.held:
                 return table_id
+
+    def _fence_of(self, table_id: str) -> tuple[int, int]:
+        """The lane of ``table_id`` and this dealer's fencing number for it (0, which no lane
+        has, for a lane it no longer holds: the store refuses the write)."""
+        lane = lane_of(table_id)
+        return lane, self.fences.get(lane, 0)
 
     def _prepare(self, room: Room) -> None:
         lane = lane_of(room.id)

@@ -42,7 +42,7 @@ from drawpoker.site.history import phh_history, seat_history
 from drawpoker.site.listing import LobbyFeed, listed, table_page, whole_number
 from drawpoker.site.lobby import NewTable, cpu_kinds, parse_new_table
 from drawpoker.site.room import Pace, Room, restore
-from drawpoker.site.store import SavedTable, Store
+from drawpoker.site.store import SavedTable, StaleFenceError, Store
 
 log = logging.getLogger("drawpoker.site")
 
@@ -125,6 +125,9 @@ class House:
         """Makes the id of each new table not given one (a dealer's lie in the lanes it holds)."""
         self.prepare: Callable[[Room], None] | None = None
         """Called with each room before it starts (a dealer gives it its fence and relay)."""
+        self.fence_of: Callable[[str], tuple[int, int] | None] = lambda table_id: None
+        """The lane and fencing number a new table's first write is made under (a dealer's
+        for the lanes it holds; none in the one process)."""
         self.counts_rates = True
         """Whether :meth:`create` counts its maker's ``table_rate`` (not in a dealer: the
         gateway counted each request before it sent it)."""
@@ -268,6 +271,7 @@ class House:
             self.pace,
             seed=secrets.randbits(63),
             bot_seeds=seeds,
+            fence=self.fence_of(table_id),
         )
         self.makers[table_id] = maker
         if device is not None:
@@ -377,7 +381,11 @@ third is first
                 record.token_hash for record in room.seats
             )
             if nobody and now - room.created >= limits.idle_table:
-                self.store.delete(table_id)
+                try:
+                    self.store.delete(table_id, room.fence)
+                except StaleFenceError as error:  # its lane's new dealer removes it
+                    log.warning("table %s not removed: %s", table_id, error)
+                    continue
             elif not (
                 room.status == "over"
                 and not any(room.connections.values())

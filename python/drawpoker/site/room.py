@@ -274,9 +274,11 @@ class Room:
         pace: Pace,
         seed: int,
         bot_seeds: Iterable[int] | None = None,
+        fence: tuple[int, int] | None = None,
     ) -> Room:
-        """A new table for ``request``, saved at once; ``seed`` deals its hands and
-        ``bot_seeds`` (one per seat) seed its CPU players.
+        """A new table for ``request``, saved at once (under the lane's fencing number
+        ``fence``, when a dealer makes it); ``seed`` deals its hands and ``bot_seeds`` (one
+        per seat) seed its CPU players.
 
         >>> from drawpoker.site.lobby import parse_new_table
         >>> from drawpoker.site.store import Store
@@ -307,8 +309,10 @@ class Room:
             SeatRecord(kind, f"CPU {seat + 1}" if kind else f"Seat {seat + 1}", None)
             for seat, kind in enumerate(request.seats)
         ]
-        store.create(table_id, created, request.to_dict(), "waiting", seats, table)
-        return cls(table_id, created, request, seats, table, "waiting", store, pace, clock)
+        store.create(table_id, created, request.to_dict(), "waiting", seats, table, fence)
+        room = cls(table_id, created, request, seats, table, "waiting", store, pace, clock)
+        room.fence = fence
+        return room
 
     # ------------------------------------------------------------------ what seats are shown
 

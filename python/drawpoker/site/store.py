@@ -132,8 +132,10 @@ class Store:
         status: str,
         seats: list[SeatRecord],
         table: Table,
+        fence: tuple[int, int] | None = None,
     ) -> None:
-        """Saves a new table whole: its row, its seats, its CPU players and its first hand.
+        """Saves a new table whole: its row, its seats, its CPU players and its first hand;
+        with ``fence``, only under the lane's current number, as :meth:`save`.
 
         >>> from drawpoker.table import Table
         >>> from drawpoker.engine import game
@@ -144,6 +146,7 @@ class Store:
         """
 
         def work() -> None:
+            self._check_fence(fence)
             self.backend.execute(
                 "INSERT INTO tables VALUES (?, ?, ?, ?, ?)",
                 (
@@ -623,8 +626,9 @@ class Store:
         )
         return [table_id for (table_id,) in rows.fetchall()]
 
-    def delete(self, table_id: str) -> None:
-        """Removes a table and every row of it (a table nobody joined, expired).
+    def delete(self, table_id: str, fence: tuple[int, int] | None = None) -> None:
+        """Removes a table and every row of it (a table nobody joined, expired); with
+        ``fence``, only under the lane's current number, as :meth:`save`.
 
         >>> from drawpoker.table import Table
         >>> from drawpoker.engine import game
@@ -634,6 +638,7 @@ class Store:
         """
 
         def work() -> None:
+            self._check_fence(fence)
             for name in ("actions", "hands", "players", "seat_devices", "results", "seats"):
                 self.backend.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
             self.backend.execute("DELETE FROM tables WHERE id = ?", (table_id,))
