@@ -93,6 +93,26 @@ def test_the_shipped_policy_loads_and_refuses_another_game() -> None:
         PolicyPlayer().choose(hand.view(hand.actor))
 
 
+def test_the_policy_is_a_site_cpu_type_once_registered() -> None:
+    """As ``drawpoker serve --cpu-type policy=policy_player:PolicyPlayer`` registers it: listed
+    for 2-7 single draw only, and its players take legal actions through the plug-in guard."""
+    from drawpoker.bots import PLUGINS, bot_kinds, register
+
+    before = dict(PLUGINS)
+    try:
+        register("policy=policy_player:PolicyPlayer")
+        assert "policy" in bot_kinds(GAME) and "policy" not in bot_kinds("holdem")
+        player = make_bot("policy", seed=3, game=GAME)
+        hand = Hand(game(GAME), [10_000, 10_000], seed=5)
+        while (seat := hand.actor) is not None:
+            action = player.choose(hand.view(seat))
+            assert hand.why_illegal(action) is None, action
+            hand.act(action)
+    finally:
+        PLUGINS.clear()
+        PLUGINS.update(before)
+
+
 def _documented_commands() -> list[str]:
     text = (ROOT / "docs" / "rl.md").read_text()
     section = text.split("## A worked example", 1)[1].split("\n## ", 1)[0]

@@ -83,6 +83,8 @@ class PolicyPlayer:
     """
 
     kind = "policy"
+    games = (GAME,)
+    """The games it plays as a site CPU type (``drawpoker serve --cpu-type``)."""
 
     def __init__(self, seed: int = 0, policy: Policy | None = None) -> None:
         self.policy = policy if policy is not None else _saved(POLICY)

@@ -28,6 +28,7 @@ from drawpoker.bots.draw import (
 from drawpoker.bots.holdem import HoldemRulesBot, HoldemStrongBot
 from drawpoker.bots.lowball import LowballRulesBot, LowballStrongBot
 from drawpoker.bots.omaha import OmahaRulesBot, OmahaStrongBot
+from drawpoker.bots.plugins import CpuType, PluginPlayer, parse_cpu_type, restored
 from drawpoker.bots.seating import prepare
 from drawpoker.bots.seeded import SEEDED_BOTS, SEEDED_BY_GAME, seeded_bot
 from drawpoker.bots.simple import PAT_BOTS, SIMPLE_BOTS, SimpleBot, has_draw, simple_kinds
@@ -46,6 +47,25 @@ which play a game)."""
 
 _SIMPLE: dict[str, type[SimpleBot]] = {cls.kind: cls for cls in SIMPLE_BOTS + PAT_BOTS}
 
+PLUGINS: dict[str, CpuType] = {}
+"""The CPU types from outside the package this process was given (:func:`register`)."""
+
+
+def register(text: str) -> CpuType:
+    """Registers the CPU type ``NAME=module:Class`` (:mod:`drawpoker.bots.plugins`): from
+    now on :func:`bot_kinds` lists NAME for the class's games and :func:`make_bot` and
+    :func:`restore_bot` make its players. Registering a name again replaces it.
+
+    >>> kind = register("calls=drawpoker.bots.plugins:CheckCallBot")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: CPU type calls: drawpoker.bots.plugins:CheckCallBot \
+has no games attribute (a tuple of the games it plays, e.g. ('holdem',))
+    """
+    kind = parse_cpu_type(text, taken=CPU_KINDS)
+    PLUGINS[kind.name] = kind
+    return kind
+
 
 def bot_kinds(game: str) -> tuple[str, ...]:
     """The CPU player types that play the game named ``game``: the check/call player plays
@@ -58,7 +78,8 @@ def bot_kinds(game: str) -> tuple[str, ...]:
     ('checkcall',)
     """
     kinds = tuple(k for k in BOT_KINDS if k == "checkcall" or (game, k) in SEEDED_BY_GAME)
-    return kinds + (simple_kinds(game) if game in GAMES else ())
+    plugins = tuple(name for name, kind in PLUGINS.items() if game in kind.games)
+    return kinds + (simple_kinds(game) if game in GAMES else ()) + plugins
 
 
 def make_bot(kind: str, seed: int = 0, game: str = "five-card-draw") -> Player:
@@ -78,8 +99,13 @@ def make_bot(kind: str, seed: int = 0, game: str = "five-card-draw") -> Player:
     """
     if game not in GAMES:
         raise InvalidArgumentError(f"unknown game {game!r} (known: {', '.join(GAMES)})")
+    if kind in PLUGINS:
+        if game not in PLUGINS[kind].games:
+            raise InvalidArgumentError(f"no {kind} CPU player for {game}")
+        return PluginPlayer(PLUGINS[kind], seed, game)
     if kind not in CPU_KINDS:
-        raise InvalidArgumentError(f"unknown CPU player {kind!r} (known: {', '.join(CPU_KINDS)})")
+        known = ", ".join(CPU_KINDS + tuple(PLUGINS))
+        raise InvalidArgumentError(f"unknown CPU player {kind!r} (known: {known})")
     if kind == "checkcall":
         return CheckCallBot()
     if kind in _SIMPLE:
@@ -117,6 +143,9 @@ def restore_bot(data: Any) -> Player:
         raise InvalidArgumentError(f"not a saved CPU player: {data!r}")
     if data["kind"] == "checkcall":
         return CheckCallBot()
+    plugin = restored(PLUGINS, data)
+    if plugin is not None:
+        return plugin
     if data["kind"] in _SIMPLE and data["game"] in GAMES:
         simple: Player = _SIMPLE[data["kind"]].from_dict(data)
         return simple
@@ -168,6 +197,7 @@ __all__ = [
     "BOT_KINDS",
     "CPU_KINDS",
     "CPU_PLAYERS",
+    "PLUGINS",
     "SEEDED_BOTS",
     "CheckCallBot",
     "DrawAdvisor",
@@ -188,6 +218,7 @@ __all__ = [
     "has_draw",
     "jacks_threshold",
     "make_bot",
+    "register",
     "restore_bot",
     "saved_bot",
     "tips_discards",

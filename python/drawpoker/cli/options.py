@@ -13,10 +13,10 @@ and ``drawpoker play --cpu``).
 from __future__ import annotations
 
 import argparse
-import importlib
 from dataclasses import Field, fields
 from typing import Any
 
+from drawpoker.bots.plugins import imported
 from drawpoker.engine import GAMES, GameSpec, game
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.matches.duplicate import Entrant
@@ -233,12 +233,5 @@ named 'no'
     """
     if ":" not in text:
         return text
-    module, _, attribute = text.partition(":")
-    try:
-        found = getattr(importlib.import_module(module), attribute)
-    except (ImportError, AttributeError) as error:
-        raise InvalidArgumentError(f"cannot import player {text}: {error}") from None
-    if not callable(found):
-        raise InvalidArgumentError(f"player {text} is not a class or callable")
-    player: Entrant = found
+    player: Entrant = imported(text)
     return player

@@ -43,6 +43,7 @@ import asyncio
 import socket
 from dataclasses import fields
 
+from drawpoker.bots import register
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.site.guard import SiteLimits, origin_of
 
@@ -106,6 +107,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "the Redis (redis:// or unix://) that gateways and dealers share "
             "(default: none, as --role all needs none)"
         ),
+    )
+    parser.add_argument(
+        "--cpu-type",
+        action="append",
+        default=[],
+        metavar="NAME=module:Class",
+        help="a CPU type from outside the package (a trained policy, say) offered under NAME "
+        "for the games its class lists in its games attribute (repeatable; every gateway and "
+        "dealer of a site needs the same; see examples/rl/README.md)",
     )
     parser.add_argument(
         "--think",
@@ -185,6 +195,11 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidArgumentError("--max-connections is 1..1000000")
     for url in [args.public_url or "http://localhost", *args.allowed_origin]:
         origin_of(url)
+    for cpu_type in args.cpu_type:
+        try:
+            register(cpu_type)
+        except InvalidArgumentError as error:
+            raise InvalidArgumentError(f"--cpu-type: {error}") from None
     try:  # the serve extra, imported here: every other command runs without it
         import limits as _rate_limits  # noqa: F401  (the site's rate limits)
         import uvicorn
