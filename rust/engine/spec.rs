@@ -326,12 +326,11 @@ impl Spec {
                 return fault("the bring-in must be less than the small bet".into());
             }
         }
-        let up_cards = self.streets.iter().any(|s| s.up > 0);
         let by_board = self
             .streets
             .iter()
             .any(|s| matches!(s.first, FirstToAct::BringIn | FirstToAct::BestBoard));
-        if by_board && !up_cards {
+        if by_board && !self.deals_up() {
             return fault("the action starts by the up cards, but no street deals any".into());
         }
         Ok(())
@@ -415,6 +414,11 @@ impl Spec {
             return self.fault(format!("the {name} ranking does not fit the deck"));
         }
         Ok(())
+    }
+
+    /// Whether a street deals cards face up (stud).
+    pub fn deals_up(&self) -> bool {
+        self.streets.iter().any(|s| s.up > 0)
     }
 
     /// The index of the first street with a betting round (where openers and redeals apply).
