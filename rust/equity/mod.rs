@@ -144,19 +144,16 @@ impl Game {
         }
         let board = boards.iter().copied().max().unwrap_or(0);
         for part in parts {
-            let fits = match part.cards {
-                HandCards::BestOfAll => {
-                    hole + board <= 7 && part.ranking.hand_sizes().contains(&(hole + board))
-                }
-                HandCards::TwoHoleThreeBoard => {
-                    board == 5 && omaha_eval::HOLE_SIZES.contains(&hole)
-                }
-            };
-            if hole == 0 || !fits {
+            // Equity deals at most seven cards to a hand of its own and the board.
+            let too_many = part.cards == HandCards::BestOfAll && hole + board > 7;
+            if hole == 0 || too_many {
                 return fault(format!(
                     "a {} part over {hole} cards each and a board of {board}",
                     part.ranking.name()
                 ));
+            }
+            if let Some(why) = part.unfit(deck, hole, board) {
+                return fault(why);
             }
         }
         let omaha_high = scores_like(high, Ranking::High, HandCards::TwoHoleThreeBoard, None);
@@ -661,7 +658,7 @@ mod tests {
         let boards = [0, 3, 4, 5];
         /// The parts, deck, hole cards and board sizes of a game, and why it is refused.
         type Refused<'a> = (&'a [ShowdownPart], Deck, usize, &'a [usize], &'a str);
-        let refused: [Refused; 5] = [
+        let refused: [Refused; 6] = [
             (&[high, low, low], Deck::STANDARD, 7, &[0], "3 parts"),
             (
                 &[low],
@@ -683,7 +680,14 @@ mod tests {
                 Deck::STANDARD,
                 7,
                 &[0],
-                "deuce-seven part over 7 cards",
+                "a deuce-seven showdown cannot rank 7 cards",
+            ),
+            (
+                &[part(Ranking::ShortDeck, HandCards::BestOfAll, None)],
+                Deck::STANDARD,
+                2,
+                &boards,
+                "the short-deck ranking does not fit the deck",
             ),
         ];
         for (parts, deck, hole, boards, message) in refused {
