@@ -709,9 +709,24 @@ mod tests {
     }
 
     #[test]
-    fn scoring_without_checks_agrees_with_the_checked_strength() {
+    fn the_checked_and_unchecked_strengths_are_the_evaluators() {
         use crate::engine::showdown::PartTables;
         use crate::engine::spec::{HandCards, OddChip, Qualifier, ShowdownPart};
+        use crate::eval::ace_five::qualifies_low8;
+        // The strength the rankings' checked evaluators give a part's hand, 0 unqualified.
+        let evaluated = |part: &ShowdownPart, own: &[Card], board: &[Card]| -> Result<u16> {
+            let strength = match part.cards {
+                HandCards::BestOfAll => part.ranking.evaluate(&[own, board].concat())?,
+                HandCards::TwoHoleThreeBoard if part.ranking == Ranking::High => {
+                    omaha_eval::evaluate(own, board)?
+                }
+                HandCards::TwoHoleThreeBoard => {
+                    omaha_eval::evaluate_hilo(own, board)?.1.unwrap_or(0)
+                }
+            };
+            let qualifies = part.qualifier.is_none() || qualifies_low8(strength);
+            Ok(if qualifies { strength } else { 0 })
+        };
         let tables = PartTables::get();
         let mut rng = rng::Rng::new(7);
         for ranking in [Ranking::High, Ranking::AceFive, Ranking::ShortDeck] {
@@ -733,10 +748,14 @@ mod tests {
                             HandCards::BestOfAll => (&deck[..2], &deck[2..7]),
                             HandCards::TwoHoleThreeBoard => (&deck[..4], &deck[4..9]),
                         };
-                        if let Ok(checked) = part.strength(own, board) {
-                            let fast = part.strength_of_valid(&tables, own, board);
-                            assert_eq!(checked.unwrap_or(0), fast, "{part:?} {own:?} {board:?}");
-                        }
+                        let checked = part.strength(own, board);
+                        let Ok(expected) = evaluated(&part, own, board) else {
+                            assert!(checked.is_err(), "{part:?} {own:?} {board:?}");
+                            continue;
+                        };
+                        let fast = part.strength_of_valid(&tables, own, board);
+                        let checked = checked.unwrap().unwrap_or(0);
+                        assert_eq!((checked, fast), (expected, expected), "{part:?} {own:?}");
                     }
                 }
             }
