@@ -148,6 +148,23 @@ def test_bad_actions_are_refused_and_change_nothing():
         assert snapshot(games) == before
 
 
+def test_one_refused_action_in_a_batch_split_over_threads_changes_no_hand():
+    """The hands before the refused one sit in other threads' shares: none of them is played."""
+    games = BatchGame("holdem", batch=PARALLEL_MIN + 3, seats=3, seed=2)
+    before = snapshot(games)
+    legal = games.legal()
+    actions = np.argmax(legal, axis=1).astype(np.int64)  # a legal action everywhere...
+    last = len(games) - 1
+    refused = int(np.flatnonzero(~legal[last])[0])
+    actions[last] = refused  # ...but in the last hand
+    with pytest.raises(IllegalActionError, match=f"hand {last} .* cannot take action {refused}"):
+        games.step(actions)
+    assert snapshot(games) == before
+    actions[last] = int(np.flatnonzero(legal[last])[0])
+    games.step(actions)  # the same batch with the refused action replaced plays
+    assert snapshot(games) != before
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [

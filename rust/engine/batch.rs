@@ -168,8 +168,10 @@ impl EventRole {
 
 impl ObservationLayout {
     /// `seat`'s observation of `hand`, written over `out` (`size` numbers): only what the seat
-    /// may see is read (its own cards, public facts, the events visible to it).
-    pub fn encode(&self, hand: &HandState, me: usize, out: &mut [f32]) {
+    /// may see is read (its own cards, public facts, the events visible to it). `deals_up` is
+    /// the game's [`Spec::deals_up`], found once for the batch: only a game with up cards (stud)
+    /// has a flag set, and the others skip reading them, which would cost a cache miss a seat.
+    fn encode(&self, hand: &HandState, me: usize, deals_up: bool, out: &mut [f32]) {
         out.fill(0.0);
         let (n, c) = (hand.seats, self.cards);
         let chips = |amount: u64| (amount as f64 / self.unit as f64) as f32;
@@ -180,9 +182,6 @@ impl ObservationLayout {
         for &card in &hand.board {
             out[self.board + usize::from(card)] = 1.0;
         }
-        // Only a game with up cards (stud) has a flag set: the others skip reading them, which
-        // would cost a cache miss a seat.
-        let deals_up = hand.spec.streets.iter().any(|street| street.up > 0);
         for seat in 0..n {
             let slot = slot_of(seat);
             if deals_up {
@@ -286,8 +285,8 @@ struct Choices {
     mask: u64,
     /// The kind index 1 stands for (check, call or bring-in).
     passive: Option<ActionKind>,
-    /// `bet` or `raise`.
-    sized: &'static str,
+    /// The kind the size indices stand for (bet or raise).
+    sized: Option<ActionKind>,
     /// The total of each size index.
     totals: [u64; MAX_SIZES],
 }
@@ -309,19 +308,17 @@ impl Choices {
             return Ok(choices);
         }
         let legal = hand.legal_actions()?;
-        let has = |kind: &str| legal.kinds.contains(&kind);
-        choices.mask |= u64::from(has("fold"));
+        choices.mask |= u64::from(legal.allows(ActionKind::Fold));
         choices.passive = [ActionKind::BringIn, ActionKind::Check, ActionKind::Call]
             .into_iter()
-            .find(|kind| has(kind.name()));
+            .find(|&kind| legal.allows(kind));
         choices.mask |= u64::from(choices.passive.is_some()) << 1;
-        choices.sized = if has("bet") {
-            "bet"
-        } else if has("raise") {
-            "raise"
-        } else {
+        choices.sized = [ActionKind::Bet, ActionKind::Raise]
+            .into_iter()
+            .find(|&kind| legal.allows(kind));
+        if choices.sized.is_none() {
             return Ok(choices);
-        };
+        }
         for (offset, size) in actions.sizes.iter().enumerate() {
             let total = match size {
                 Size::Smallest => Some(legal.min_to.min(legal.max_to)),
@@ -345,26 +342,26 @@ impl Choices {
 #[derive(Debug, Clone)]
 struct Dealer {
     spec: Arc<Spec>,
-    seats: usize,
-    stack: u64,
+    /// Every seat's stack at the start of a hand.
+    stacks: Vec<i64>,
     seed: u64,
 }
 
 impl Dealer {
     /// Hand `number` (1, 2, ...) of the seed, in the vectors of `old` when given.
     fn deal(&self, number: u64, old: Option<HandState>) -> Result<HandState> {
+        let seats = self.stacks.len() as u64;
         let button = if self.spec.button_moves {
-            ((number - 1) % self.seats as u64) as i64
+            (number - 1) % seats
         } else {
-            self.seats as i64 - 1
+            seats - 1
         };
-        let stack = i64::try_from(self.stack).unwrap_or(i64::MAX);
         let deal = Deal {
-            stacks: vec![stack; self.seats],
-            button,
+            stacks: &self.stacks,
+            button: button as i64,
             seed: self.seed,
             number,
-            stacked: Vec::new(),
+            stacked: &[],
         };
         HandState::new_reusing(Arc::clone(&self.spec), deal, old)
     }
@@ -381,6 +378,11 @@ pub struct Batch {
     /// Each slot's last finished hand.
     finished: Vec<Option<HandState>>,
     next_number: u64,
+    /// The game deals cards face up ([`Spec::deals_up`]).
+    deals_up: bool,
+    /// Each slot's next hand number after a step, 0 where its hand goes on (kept between steps
+    /// so that a step allocates nothing for it).
+    numbers: Vec<u64>,
 }
 
 impl Batch {
@@ -399,10 +401,10 @@ impl Batch {
                 "batch must be 1..{MAX_BATCH} hands, not {batch}"
             )));
         }
+        let deals_up = spec.deals_up();
         let dealer = Dealer {
             spec,
-            seats,
-            stack,
+            stacks: vec![i64::try_from(stack).unwrap_or(i64::MAX); seats],
             seed,
         };
         let mut made = Batch {
@@ -413,6 +415,8 @@ impl Batch {
             choices: Vec::with_capacity(batch),
             finished: vec![None; batch],
             next_number: batch as u64 + 1,
+            deals_up,
+            numbers: vec![0; batch],
         };
         for number in 1..=batch as u64 {
             let hand = made.dealer.deal(number, None)?;
@@ -439,7 +443,7 @@ impl Batch {
     }
 
     pub fn seats(&self) -> usize {
-        self.dealer.seats
+        self.dealer.stacks.len()
     }
 
     /// The hand in slot `slot`.
@@ -469,13 +473,13 @@ impl Batch {
 
     /// Each slot's observation for its seat to act, `observation.size` numbers a row.
     pub fn observe_into(&self, out: &mut [f32]) {
-        let (size, chunk) = (self.observation.size, self.chunk());
+        let (size, chunk, deals_up) = (self.observation.size, self.chunk(), self.deals_up);
         let parts: Vec<_> = (out.chunks_mut(chunk * size))
             .zip(self.hands.chunks(chunk))
             .collect();
         let encoded = run_parts(parts, |(rows, hands)| {
             for (row, hand) in rows.chunks_exact_mut(size).zip(hands) {
-                self.observation.encode(hand, hand.actor.unwrap_or(0), row);
+                (self.observation).encode(hand, hand.actor.unwrap_or(0), deals_up, row);
             }
             Ok(())
         });
@@ -529,7 +533,7 @@ impl Batch {
         }
         rewards.fill(0.0);
         done.fill(false);
-        let (chunk, seats, layout) = (self.chunk(), self.dealer.seats, &self.actions);
+        let (chunk, seats, layout) = (self.chunk(), self.seats(), &self.actions);
         let parts: Vec<_> = (self.hands.chunks_mut(chunk))
             .zip(self.choices.chunks(chunk))
             .zip(actions.chunks(chunk))
@@ -556,14 +560,11 @@ impl Batch {
             Ok(())
         })?;
         // The hands that ended take the next numbers in slot order, whatever the split.
-        let numbers: Vec<u64> = (done.iter())
-            .map(|&ended| {
-                let number = if ended { self.next_number } else { 0 };
-                self.next_number += u64::from(ended);
-                number
-            })
-            .collect();
-        let dealer = &self.dealer;
+        for (number, &ended) in self.numbers.iter_mut().zip(done.iter()) {
+            *number = if ended { self.next_number } else { 0 };
+            self.next_number += u64::from(ended);
+        }
+        let (dealer, numbers) = (&self.dealer, &self.numbers);
         let parts: Vec<_> = (self.hands.chunks_mut(chunk))
             .zip(self.finished.chunks_mut(chunk))
             .zip(self.choices.chunks_mut(chunk))
@@ -595,9 +596,10 @@ fn run_parts<P: Send>(parts: Vec<P>, job: impl Fn(P) -> Result<()> + Sync + Send
     }
 }
 
-/// Applies the action of `index` (allowed by the mask of `choices`) to `hand`. Folds, checks,
-/// calls, bring-ins and draws are the rules' own choices and go in directly; a bet or raise
-/// total is checked by the engine as any other.
+/// Applies the action of `index` (allowed by the mask of `choices`) to `hand`. Every index the
+/// mask allows is the rules' own choice, so it goes in without asking them again: folds, checks,
+/// calls, bring-ins and draws, and bet or raise totals (the smallest, all-in, or a preset, which
+/// the engine offers as legal totals).
 fn apply(
     hand: &mut HandState,
     choices: &Choices,
@@ -613,15 +615,21 @@ fn apply(
             .collect();
         return hand.apply_legal(seat, ActionKind::Draw, 0, discards);
     }
-    match (index, choices.passive) {
-        (0, _) => hand.apply_legal(seat, ActionKind::Fold, 0, Vec::new()),
-        (1, Some(kind)) => hand.apply_legal(seat, kind, 0, Vec::new()),
-        (1, None) => Err(Error::IllegalAction("no check or call now".into())),
-        _ => {
-            let total = choices.totals[index - 2];
-            hand.act(choices.sized, i64::try_from(total).unwrap_or(i64::MAX), &[])
-        }
-    }
+    let (kind, amount) = match index {
+        0 => (Some(ActionKind::Fold), 0),
+        1 => (choices.passive, 0),
+        _ => (choices.sized, choices.totals[index - 2]),
+    };
+    // The mask allows only the indices the choices name (`Batch::refusal`).
+    let Some(kind) = kind else {
+        return Err(Error::IllegalAction(format!("action {index} is not open")));
+    };
+    debug_assert_eq!(
+        hand.why_illegal(kind.name(), amount as i64, &[]),
+        None,
+        "index {index}"
+    );
+    hand.apply_legal(seat, kind, amount, Vec::new())
 }
 
 /// Adds what each seat won or lost in the finished `hand` to `row`.

@@ -49,26 +49,40 @@ impl Preset {
     }
 }
 
+/// No-limit's presets for an opening bet (R-HE-6).
+const NO_LIMIT_BETS: &[(&str, Preset)] = &[
+    ("33% pot", Preset::PotShare(33)),
+    ("50% pot", Preset::PotShare(50)),
+    ("pot", Preset::PotShare(100)),
+];
+
+/// No-limit's presets for a raise.
+const NO_LIMIT_RAISES: &[(&str, Preset)] = &[
+    ("2x", Preset::BetMultiple(200)),
+    ("3x", Preset::BetMultiple(300)),
+];
+
+/// Pot-limit's presets, bet or raise (R-LIMIT-2).
+const POT_LIMIT: &[(&str, Preset)] = &[
+    ("half pot", Preset::PotShare(50)),
+    ("pot", Preset::PotShare(100)),
+];
+
+/// Every list of presets a structure offers ([`Structure::presets`]), in the order offered.
+const PRESET_LISTS: [&[(&str, Preset)]; 3] = [NO_LIMIT_BETS, NO_LIMIT_RAISES, POT_LIMIT];
+
 /// Every preset any betting structure offers, each label once, in the order offered.
+///
+/// ```
+/// use drawpoker::engine::betting::every_preset;
+/// let labels: Vec<&str> = every_preset().iter().map(|&(label, _)| label).collect();
+/// assert_eq!(labels, ["33% pot", "50% pot", "pot", "2x", "3x", "half pot"]);
+/// ```
 pub fn every_preset() -> Vec<(&'static str, Preset)> {
     let mut found: Vec<(&'static str, Preset)> = Vec::new();
-    for structure in [
-        Structure::Unit { unit: 1 },
-        Structure::NoLimit { min_bet: 1 },
-        Structure::PotLimit { min_bet: 1 },
-        Structure::FixedLimit {
-            small: 1,
-            big: 2,
-            cap: 0,
-            heads_up_uncapped: false,
-        },
-    ] {
-        for raising in [false, true] {
-            for &(label, preset) in structure.presets(raising) {
-                if !found.iter().any(|&(known, _)| known == label) {
-                    found.push((label, preset));
-                }
-            }
+    for &(label, preset) in PRESET_LISTS.iter().copied().flatten() {
+        if !found.iter().any(|&(known, _)| known == label) {
+            found.push((label, preset));
         }
     }
     found
@@ -129,19 +143,9 @@ impl Structure {
     /// the pot and the pot.
     pub fn presets(self, raising: bool) -> &'static [(&'static str, Preset)] {
         match (self, raising) {
-            (Structure::NoLimit { .. }, false) => &[
-                ("33% pot", Preset::PotShare(33)),
-                ("50% pot", Preset::PotShare(50)),
-                ("pot", Preset::PotShare(100)),
-            ],
-            (Structure::NoLimit { .. }, true) => &[
-                ("2x", Preset::BetMultiple(200)),
-                ("3x", Preset::BetMultiple(300)),
-            ],
-            (Structure::PotLimit { .. }, _) => &[
-                ("half pot", Preset::PotShare(50)),
-                ("pot", Preset::PotShare(100)),
-            ],
+            (Structure::NoLimit { .. }, false) => NO_LIMIT_BETS,
+            (Structure::NoLimit { .. }, true) => NO_LIMIT_RAISES,
+            (Structure::PotLimit { .. }, _) => POT_LIMIT,
             _ => &[],
         }
     }

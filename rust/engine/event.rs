@@ -107,26 +107,46 @@ impl Blind {
 }
 
 /// Which part of a pot an award is: the whole pot, or in a split game (R-SPLIT-1) the share of
-/// one showdown part (by its index in the spec's showdown: 0 the high, 1 the low).
+/// the high part (the spec's first showdown part) or of the low part (the second).
 ///
 /// ```
 /// use drawpoker::engine::event::Share;
-/// let names = [Share::Whole, Share::Part(0), Share::Part(1)].map(Share::name);
+/// let names = [Share::Whole, Share::High, Share::Low].map(Share::name);
 /// assert_eq!(names, ["whole", "high", "low"]);
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Share {
     Whole,
-    Part(usize),
+    High,
+    Low,
 }
 
 impl Share {
-    /// The public name: `whole`, `high` (the first showdown part) or `low` (the second).
+    /// The share of the showdown part of index `part` in a pot divided among parts.
+    ///
+    /// ```
+    /// use drawpoker::engine::event::Share;
+    /// assert_eq!((Share::of_part(0), Share::of_part(1)), (Share::High, Share::Low));
+    /// ```
+    pub fn of_part(part: usize) -> Share {
+        if part == 0 {
+            Share::High
+        } else {
+            Share::Low
+        }
+    }
+
+    /// The public name: `whole`, `high` or `low`.
+    ///
+    /// ```
+    /// use drawpoker::engine::event::Share;
+    /// assert_eq!(Share::Low.name(), "low");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Share::Whole => "whole",
-            Share::Part(0) => "high",
-            Share::Part(_) => "low",
+            Share::High => "high",
+            Share::Low => "low",
         }
     }
 }

@@ -160,10 +160,10 @@ pub struct Payout<T> {
 ///     .map(|p| (p.pot, p.share, p.seat, p.chips, p.strength))
 ///     .collect();
 /// assert_eq!(paid, [
-///     (0, Share::Part(0), 0, 51, 9),
-///     (0, Share::Part(1), 1, 50, 3),
-///     (1, Share::Part(0), 1, 20, 5),
-///     (1, Share::Part(1), 1, 20, 3),
+///     (0, Share::High, 0, 51, 9),
+///     (0, Share::Low, 1, 50, 3),
+///     (1, Share::High, 1, 20, 5),
+///     (1, Share::Low, 1, 20, 3),
 /// ]);
 /// ```
 pub fn payouts<T: Ord + Copy>(
@@ -197,7 +197,7 @@ pub fn payouts<T: Ord + Copy>(
             let which = if parts == 1 {
                 Share::Whole
             } else {
-                Share::Part(*part)
+                Share::of_part(*part)
             };
             for (seat, chips) in split(amount, tied, &orders[*part]) {
                 paid.push(Payout {

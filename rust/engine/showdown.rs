@@ -32,21 +32,31 @@ impl ShowdownPart {
     /// assert!(low.strength(&seven[..2], &[]).is_err());
     /// ```
     pub fn strength(&self, own: &[Card], board: &[Card]) -> Result<Option<u16>> {
-        let strength = match self.cards {
+        self.check_cards(own, board)?;
+        Ok(self.strength_of_dealt(own, board))
+    }
+
+    /// Refuses cards the part cannot score, for the reason its evaluator gives (the hand's
+    /// size, a card twice or not of the deck).
+    fn check_cards(&self, own: &[Card], board: &[Card]) -> Result<()> {
+        match self.cards {
             HandCards::BestOfAll => {
                 let mut cards = own.to_vec();
                 cards.extend_from_slice(board);
-                self.ranking.evaluate(&cards)?
+                // The rankings check as they evaluate; the strength itself is found by
+                // `strength_of_valid`, the one body of both.
+                self.ranking.evaluate(&cards).map(drop)
             }
-            HandCards::TwoHoleThreeBoard if self.ranking == Ranking::High => {
-                omaha::evaluate(own, board)?
-            }
-            HandCards::TwoHoleThreeBoard => omaha::evaluate_hilo(own, board)?.1.unwrap_or(0),
-        };
-        Ok(match self.qualifier {
-            Some(Qualifier::EightOrBetter) => qualifies_low8(strength).then_some(strength),
-            None => Some(strength),
-        })
+            HandCards::TwoHoleThreeBoard => omaha::check(own, board, None),
+        }
+    }
+
+    /// [`ShowdownPart::strength`] of cards that fit the part (the engine's own hands, which
+    /// `Spec::check` matched to the ranking), `None` when the hand does not qualify.
+    pub(super) fn strength_of_dealt(&self, own: &[Card], board: &[Card]) -> Option<u16> {
+        let strength = self.strength_of_valid(&PartTables::get(), own, board);
+        // Strengths run from 1: 0 is a hand that does not qualify.
+        (strength > 0).then_some(strength)
     }
 }
 
@@ -217,8 +227,7 @@ impl HandState {
 
     /// The seat's strength in a showdown part, `None` when its hand does not qualify.
     fn part_strength(&self, part: &ShowdownPart, seat: usize) -> Option<u16> {
-        part.strength(&self.cards[seat], &self.board)
-            .expect("the spec's check matched the hands to the ranking")
+        part.strength_of_dealt(&self.cards[seat], &self.board)
     }
 
     /// Every seat in the order its tied hands take odd chips by `rule` (R-POT-3, R-STUD-10).

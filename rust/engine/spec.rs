@@ -5,7 +5,7 @@
 use crate::card::{rank, suit, Card, JOKER};
 use crate::draw::limit::DrawLimit;
 use crate::error::{Error, Result};
-use crate::eval::Ranking;
+use crate::eval::{omaha, Ranking};
 
 /// The deck as data: which ranks and suits it has (every card of each rank in each suit), and
 /// whether the joker joins them. The standard deck is every rank and suit (R-CARD-1); the
@@ -219,6 +219,61 @@ pub struct ShowdownPart {
     pub odd_chip: OddChip,
 }
 
+impl ShowdownPart {
+    /// Why this part cannot rank hands of `own` cards each and a board of `board` cards dealt
+    /// from `deck`, or `None` when it can (the game's check and equity's both ask).
+    ///
+    /// ```
+    /// use drawpoker::engine::spec::{Deck, HandCards, OddChip, ShowdownPart};
+    /// use drawpoker::eval::Ranking;
+    /// let high = ShowdownPart {
+    ///     ranking: Ranking::High,
+    ///     cards: HandCards::BestOfAll,
+    ///     qualifier: None,
+    ///     odd_chip: OddChip::LeftOfButton,
+    /// };
+    /// assert_eq!(high.unfit(Deck::STANDARD, 2, 5), None);
+    /// assert_eq!(
+    ///     high.unfit(Deck::STANDARD, 2, 0).unwrap(),
+    ///     "a high showdown cannot rank 2 cards"
+    /// );
+    /// ```
+    pub fn unfit(&self, deck: Deck, own: usize, board: usize) -> Option<String> {
+        let name = self.ranking.name();
+        match self.cards {
+            HandCards::BestOfAll => {
+                if !self.ranking.hand_sizes().contains(&(own + board)) {
+                    return Some(format!(
+                        "a {name} showdown cannot rank {} cards",
+                        own + board
+                    ));
+                }
+            }
+            HandCards::TwoHoleThreeBoard => {
+                let fits = omaha::HOLE_SIZES.contains(&own) && board == 5;
+                let ranked = self.ranking == Ranking::High
+                    || (self.ranking == Ranking::AceFive
+                        && self.qualifier == Some(Qualifier::EightOrBetter));
+                if !fits || !ranked {
+                    return Some(format!(
+                        "two hole and three board cards rank {name} hands of 4-6 hole cards and \
+                         5 board cards (high, or eight-or-better lows)"
+                    ));
+                }
+            }
+        }
+        if self.qualifier == Some(Qualifier::EightOrBetter) && self.ranking != Ranking::AceFive {
+            return Some("only an ace-to-five low can qualify eight-or-better".into());
+        }
+        if self.ranking.allows_joker() != deck.joker()
+            || deck.lowest_rank() < self.ranking.lowest_rank()
+        {
+            return Some(format!("the {name} ranking does not fit the deck"));
+        }
+        None
+    }
+}
+
 /// Where the showdown starts (then clockwise).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ShowOrder {
@@ -326,12 +381,11 @@ impl Spec {
                 return fault("the bring-in must be less than the small bet".into());
             }
         }
-        let up_cards = self.streets.iter().any(|s| s.up > 0);
         let by_board = self
             .streets
             .iter()
             .any(|s| matches!(s.first, FirstToAct::BringIn | FirstToAct::BestBoard));
-        if by_board && !up_cards {
+        if by_board && !self.deals_up() {
             return fault("the action starts by the up cards, but no street deals any".into());
         }
         Ok(())
@@ -383,38 +437,15 @@ impl Spec {
 
     /// A showdown part ranks the cards the seats will hold, from the game's deck.
     fn check_part(&self, part: &ShowdownPart, own: usize, board: usize) -> Result<()> {
-        let name = part.ranking.name();
-        match part.cards {
-            HandCards::BestOfAll => {
-                if !part.ranking.hand_sizes().contains(&(own + board)) {
-                    return self.fault(format!(
-                        "a {name} showdown cannot rank {} cards",
-                        own + board
-                    ));
-                }
-            }
-            HandCards::TwoHoleThreeBoard => {
-                let fits = (4..=6).contains(&own) && board == 5;
-                let ranked = part.ranking == Ranking::High
-                    || (part.ranking == Ranking::AceFive
-                        && part.qualifier == Some(Qualifier::EightOrBetter));
-                if !fits || !ranked {
-                    return self.fault(format!(
-                        "two hole and three board cards rank {name} hands of 4-6 hole cards and \
-                         5 board cards (high, or eight-or-better lows)"
-                    ));
-                }
-            }
+        match part.unfit(self.deck, own, board) {
+            Some(why) => self.fault(why),
+            None => Ok(()),
         }
-        if part.qualifier == Some(Qualifier::EightOrBetter) && part.ranking != Ranking::AceFive {
-            return self.fault("only an ace-to-five low can qualify eight-or-better".into());
-        }
-        if part.ranking.allows_joker() != self.deck.joker()
-            || self.deck.lowest_rank() < part.ranking.lowest_rank()
-        {
-            return self.fault(format!("the {name} ranking does not fit the deck"));
-        }
-        Ok(())
+    }
+
+    /// Whether a street deals cards face up (stud).
+    pub fn deals_up(&self) -> bool {
+        self.streets.iter().any(|s| s.up > 0)
     }
 
     /// The index of the first street with a betting round (where openers and redeals apply).

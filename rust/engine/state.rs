@@ -174,14 +174,15 @@ fn with_room<T>(mut vector: Vec<T>, capacity: usize) -> Vec<T> {
     vector
 }
 
-/// Everything `HandState::new` needs.
-#[derive(Debug, Clone)]
-pub struct Deal {
-    pub stacks: Vec<i64>,
+/// Everything `HandState::new` needs (borrowed: the batch engine deals every hand from the
+/// same stacks without copying them).
+#[derive(Debug, Clone, Copy)]
+pub struct Deal<'a> {
+    pub stacks: &'a [i64],
     pub button: i64,
     pub seed: u64,
     pub number: u64,
-    pub stacked: Vec<Vec<i64>>,
+    pub stacked: &'a [Vec<i64>],
 }
 
 pub(super) fn invalid<T>(message: String) -> Result<T> {
@@ -191,13 +192,17 @@ pub(super) fn invalid<T>(message: String) -> Result<T> {
 impl HandState {
     /// A new hand: posts the forced bets, deals, and waits for the first action. In a game with
     /// chips a seat without chips sits out (R-DRAW-11); a game without betting deals everyone in.
-    pub fn new(spec: Arc<Spec>, deal: Deal) -> Result<HandState> {
+    pub fn new(spec: Arc<Spec>, deal: Deal<'_>) -> Result<HandState> {
         Self::new_reusing(spec, deal, None)
     }
 
     /// [`HandState::new`] made in the vectors of `old`, a hand the caller no longer needs (the
     /// batch engine's finished hands): the same hand with fewer allocations.
-    pub fn new_reusing(spec: Arc<Spec>, deal: Deal, old: Option<HandState>) -> Result<HandState> {
+    pub fn new_reusing(
+        spec: Arc<Spec>,
+        deal: Deal<'_>,
+        old: Option<HandState>,
+    ) -> Result<HandState> {
         let mut old = old;
         let seats = deal.stacks.len();
         if !(spec.min_seats..=spec.max_seats).contains(&seats) {
@@ -230,7 +235,7 @@ impl HandState {
         if !live[button] && spec.button_moves {
             return invalid(format!("the button seat {button} has no chips"));
         }
-        let stacked = Self::checked_stacked(&spec, &deal.stacked)?;
+        let stacked = Self::checked_stacked(&spec, deal.stacked)?;
         let mut hand = HandState {
             spec,
             seats,
@@ -361,12 +366,12 @@ impl HandState {
     ) -> Result<()> {
         if kind == ActionKind::Draw {
             self.check_stacked_reshuffle(discards.len())?;
+            self.draw(seat, &discards);
             self.actions.push(Action {
                 kind,
                 amount: 0,
-                cards: discards.clone(),
+                cards: discards,
             });
-            self.draw(seat, &discards);
         } else {
             let amount = if matches!(kind, ActionKind::Bet | ActionKind::Raise) {
                 amount

@@ -144,19 +144,16 @@ impl Game {
         }
         let board = boards.iter().copied().max().unwrap_or(0);
         for part in parts {
-            let fits = match part.cards {
-                HandCards::BestOfAll => {
-                    hole + board <= 7 && part.ranking.hand_sizes().contains(&(hole + board))
-                }
-                HandCards::TwoHoleThreeBoard => {
-                    board == 5 && omaha_eval::HOLE_SIZES.contains(&hole)
-                }
-            };
-            if hole == 0 || !fits {
+            // Equity deals at most seven cards to a hand of its own and the board.
+            let too_many = part.cards == HandCards::BestOfAll && hole + board > 7;
+            if hole == 0 || too_many {
                 return fault(format!(
                     "a {} part over {hole} cards each and a board of {board}",
                     part.ranking.name()
                 ));
+            }
+            if let Some(why) = part.unfit(deck, hole, board) {
+                return fault(why);
             }
         }
         let omaha_high = scores_like(high, Ranking::High, HandCards::TwoHoleThreeBoard, None);
@@ -661,7 +658,7 @@ mod tests {
         let boards = [0, 3, 4, 5];
         /// The parts, deck, hole cards and board sizes of a game, and why it is refused.
         type Refused<'a> = (&'a [ShowdownPart], Deck, usize, &'a [usize], &'a str);
-        let refused: [Refused; 5] = [
+        let refused: [Refused; 6] = [
             (&[high, low, low], Deck::STANDARD, 7, &[0], "3 parts"),
             (
                 &[low],
@@ -683,7 +680,14 @@ mod tests {
                 Deck::STANDARD,
                 7,
                 &[0],
-                "deuce-seven part over 7 cards",
+                "a deuce-seven showdown cannot rank 7 cards",
+            ),
+            (
+                &[part(Ranking::ShortDeck, HandCards::BestOfAll, None)],
+                Deck::STANDARD,
+                2,
+                &boards,
+                "the short-deck ranking does not fit the deck",
             ),
         ];
         for (parts, deck, hole, boards, message) in refused {
@@ -705,9 +709,24 @@ mod tests {
     }
 
     #[test]
-    fn scoring_without_checks_agrees_with_the_checked_strength() {
+    fn the_checked_and_unchecked_strengths_are_the_evaluators() {
         use crate::engine::showdown::PartTables;
         use crate::engine::spec::{HandCards, OddChip, Qualifier, ShowdownPart};
+        use crate::eval::ace_five::qualifies_low8;
+        // The strength the rankings' checked evaluators give a part's hand, 0 unqualified.
+        let evaluated = |part: &ShowdownPart, own: &[Card], board: &[Card]| -> Result<u16> {
+            let strength = match part.cards {
+                HandCards::BestOfAll => part.ranking.evaluate(&[own, board].concat())?,
+                HandCards::TwoHoleThreeBoard if part.ranking == Ranking::High => {
+                    omaha_eval::evaluate(own, board)?
+                }
+                HandCards::TwoHoleThreeBoard => {
+                    omaha_eval::evaluate_hilo(own, board)?.1.unwrap_or(0)
+                }
+            };
+            let qualifies = part.qualifier.is_none() || qualifies_low8(strength);
+            Ok(if qualifies { strength } else { 0 })
+        };
         let tables = PartTables::get();
         let mut rng = rng::Rng::new(7);
         for ranking in [Ranking::High, Ranking::AceFive, Ranking::ShortDeck] {
@@ -729,10 +748,14 @@ mod tests {
                             HandCards::BestOfAll => (&deck[..2], &deck[2..7]),
                             HandCards::TwoHoleThreeBoard => (&deck[..4], &deck[4..9]),
                         };
-                        if let Ok(checked) = part.strength(own, board) {
-                            let fast = part.strength_of_valid(&tables, own, board);
-                            assert_eq!(checked.unwrap_or(0), fast, "{part:?} {own:?} {board:?}");
-                        }
+                        let checked = part.strength(own, board);
+                        let Ok(expected) = evaluated(&part, own, board) else {
+                            assert!(checked.is_err(), "{part:?} {own:?} {board:?}");
+                            continue;
+                        };
+                        let fast = part.strength_of_valid(&tables, own, board);
+                        let checked = checked.unwrap().unwrap_or(0);
+                        assert_eq!((checked, fast), (expected, expected), "{part:?} {own:?}");
                     }
                 }
             }

@@ -232,7 +232,7 @@ pub fn best_low8(a5: &AceFiveTables, hole: &[Card], board: &[Card]) -> u16 {
 }
 
 /// Checks the sizes and that hole and board together hold distinct cards `0..52`.
-fn check(hole: &[Card], board: &[Card], row: Option<usize>) -> Result<()> {
+pub(crate) fn check(hole: &[Card], board: &[Card], row: Option<usize>) -> Result<()> {
     if !HOLE_SIZES.contains(&hole.len()) {
         return Err(Error::HandSize {
             got: hole.len(),

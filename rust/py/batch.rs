@@ -107,16 +107,11 @@ fn observation_layout(
 /// The action indices of `actions`, a NumPy `int64` or `int32` array of shape `(n,)` (the index
 /// types of NumPy on 64-bit systems and of most learning libraries); anything else is refused.
 fn action_indices(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
-    let read = |e: numpy::BorrowError| invalid(format!("actions: {e}"));
-    if let Ok(array) = actions.cast::<PyArray1<i64>>() {
-        if array.len() == n {
-            return Ok(array.try_readonly().map_err(read)?.as_array().to_vec());
-        }
-    } else if let Ok(array) = actions.cast::<PyArray1<i32>>() {
-        if array.len() == n {
-            let view = array.try_readonly().map_err(read)?;
-            return Ok(view.as_array().iter().map(|&i| i64::from(i)).collect());
-        }
+    if let Some(indices) = indices_of::<i64>(actions, n)? {
+        return Ok(indices);
+    }
+    if let Some(indices) = indices_of::<i32>(actions, n)? {
+        return Ok(indices);
     }
     let dtype = actions
         .getattr("dtype")
@@ -129,6 +124,21 @@ fn action_indices(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
         "actions must be a NumPy int64 or int32 array of shape ({n},), not {kind} of dtype \
          {dtype} and shape {shape}"
     )))
+}
+
+/// The numbers of `actions` when it is a NumPy array of `T` of shape `(n,)`, else `None`.
+fn indices_of<T: numpy::Element + Copy + Into<i64>>(
+    actions: &Bound<'_, PyAny>,
+    n: usize,
+) -> PyResult<Option<Vec<i64>>> {
+    let Ok(array) = actions.cast::<PyArray1<T>>() else {
+        return Ok(None);
+    };
+    if array.len() != n {
+        return Ok(None);
+    }
+    let view = (array.try_readonly()).map_err(|e| invalid(format!("actions: {e}")))?;
+    Ok(Some(view.as_array().iter().map(|&i| i.into()).collect()))
 }
 
 /// What `step` returns: each seat's reward in each hand, and which hands ended.

@@ -334,11 +334,11 @@ impl HandState {
         stacked: Vec<Vec<i64>>,
     ) -> PyResult<Self> {
         let deal = Deal {
-            stacks,
+            stacks: &stacks,
             button,
             seed,
             number,
-            stacked,
+            stacked: &stacked,
         };
         Ok(HandState {
             state: check(State::new(Arc::clone(&rules.spec), deal))?,
