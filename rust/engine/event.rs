@@ -158,7 +158,7 @@ impl Share {
 /// ```
 /// use drawpoker::engine::event::{Award, Detail, Event, EventKind, Share};
 /// // seat 1 wins the low half of the side pot (the second of two) with a strength of 5000
-/// let low_half = Award { pot: 1, pots: 2, share: Share::Part(1), strength: Some(5000) };
+/// let low_half = Award { pot: 1, pots: 2, share: Share::Low, strength: Some(5000) };
 /// let event = Event::detailed(EventKind::Award, 1, 350, Detail::Award(low_half));
 /// assert_eq!((event.kind.name(), low_half.share.name()), ("award", "low"));
 /// ```

@@ -351,7 +351,7 @@ fn checked_award(award: (i64, i64, String, Option<i64>)) -> Result<AwardOf<Strin
         .filter(|&pots| pots > 0)
         .ok_or_else(|| format!("award pots {pots} is not a number of pots (1 or more)"))?;
     let pot = index_below(pot, pots, "award pot")?;
-    let [whole, high, low] = [Share::Whole, Share::Part(0), Share::Part(1)].map(Share::name);
+    let [whole, high, low] = [Share::Whole, Share::High, Share::Low].map(Share::name);
     if ![whole, high, low].contains(&share.as_str()) {
         return Err(format!(
             "award share '{share}' is not '{whole}', '{high}' or '{low}'"
