@@ -222,12 +222,15 @@ def card_arg(draw: st.DrawFn, sizes: tuple[int, ...], *, joker: bool = True) -> 
 
 
 @st.composite
-def batch_arg(draw: st.DrawFn, widths: tuple[int, ...], *, joker: bool = True) -> Arg:
-    """Rows of cards ``[N, k]`` in any layout the API takes, or something that is not one."""
+def batch_arg(
+    draw: st.DrawFn, widths: tuple[int, ...], *, joker: bool = True, optional: bool = False
+) -> Arg:
+    """Rows of cards ``[N, k]`` in any layout the API takes, or something that is not one
+    (``None`` too, unless the argument is ``optional``: then ``None`` means none)."""
     if draw(st.integers(0, 7)) == 0:
         bad = st.sampled_from(
-            [
-                None,
+            ([] if optional else [None])
+            + [
                 "As Ks Qs Js Ts",
                 np.zeros((2, 5)),
                 np.ones((2, 5), dtype=bool),
@@ -542,7 +545,7 @@ def test_equity(**args: Arg) -> None:
 @given(
     hole_a=batch_arg((2,), joker=False),
     hole_b=batch_arg((2,), joker=False),
-    board=st.one_of(st.just(Arg(None, None)), batch_arg((0, 3, 5), joker=False)),
+    board=st.one_of(st.just(Arg(None, None)), batch_arg((0, 3, 5), joker=False, optional=True)),
     max_outcomes=MAX_OUTCOMES,
     samples=SAMPLES,
     seed=SEEDS,

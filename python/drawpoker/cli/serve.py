@@ -115,7 +115,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME=module:Class",
         help="a CPU type from outside the package (a trained policy, say) offered under NAME "
         "for the games its class lists in its games attribute (repeatable; every gateway and "
-        "dealer of a site needs the same; see examples/rl/README.md)",
+        "dealer of a site needs the same; see examples/rl/README.md; default: none)",
     )
     parser.add_argument(
         "--think",
