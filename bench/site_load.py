@@ -12,29 +12,39 @@ of the list that shows it.
     python -m bench.site_load                          # 200 tables: paced, then the ceiling
     python -m bench.site_load --tables 50 --seconds 20 --think 0.5
     python -m bench.site_load --lobby                  # 200 listed tables, 50 lobby pages
+    python -m bench.site_load --roles 2x2 --tables 40 --seconds 15    # 2 gateways, 2 dealers
 
 The server runs in its own process (``drawpoker serve``), the clients in this one, so on a
-small machine the two share its cores. ``bench/peers/site.py`` puts the figures in
-bench/RESULTS.md (``python -m bench.compare site``).
+small machine the two share its cores. With ``--roles GxD`` the site is ``G`` gateways and
+``D`` dealers (``drawpoker serve --role gateway|dealer``) on a private ``redis-server`` and
+PostgreSQL server of the run's own (the tests' launchers, tests/redis_server.py and
+tests/postgres_cluster.py), the clients spread over the gateways; its server CPU is that of
+every one of those processes, Redis's and PostgreSQL's (its sessions' too) included.
+``bench/peers/site.py`` puts the figures in bench/RESULTS.md (``python -m bench.compare site``).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
+import shutil
 import statistics
+import sys
 import tempfile
 import time
-from collections.abc import Callable
+import urllib.request
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from drawpoker.engine import GAMES, game
 from drawpoker.site.client import SeatClient, create_table, random_action, take_seat
+from drawpoker.site.lanes import LANES
 from drawpoker.site.process import ServeProcess
 
 
@@ -76,11 +86,18 @@ class Run:
     pause: float
     showdown: float = 0.0
     """Seconds the table holds a showdown (``--showdown-pause``); ``pause`` after the others."""
+    gateways: int = 0
+    """Gateways of the site (``--role gateway``), with ``dealers``; 0: one process."""
+    dealers: int = 0
+    """Dealers of the site (``--role dealer``); 0 with ``gateways`` 0: one process."""
     latencies_ms: list[float] = field(default_factory=list)
     table_actions: int = 0
     table_hands: int = 0
     wall: float = 0.0
     server_cpu_seconds: float = 0.0
+    server_cpu_seconds_by_part: dict[str, float] = field(default_factory=dict)
+    """The server's CPU seconds by part: the one process, or gateways, dealers, Redis and
+    PostgreSQL."""
     server_rss_mb: float = 0.0
     server_peak_mb: float = 0.0
     client_cpu_seconds: float = 0.0
@@ -122,19 +139,56 @@ class Run:
         return data
 
 
-def _proc_cpu(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    return (int(fields[11]) + int(fields[12])) / ticks
+def _stat(pid: int) -> list[str]:
+    """The fields of ``/proc/PID/stat`` after the command's name (the third is the parent)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
 
 
-def _proc_memory(pid: int) -> tuple[float, float]:
-    found = {}
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        key, _, value = line.partition(":")
-        if key in ("VmRSS", "VmHWM"):
-            found[key] = int(value.split()[0]) / 1024
-    return found.get("VmRSS", 0.0), found.get("VmHWM", 0.0)
+def _children() -> dict[int, list[int]]:
+    """Every living process's children, by the parent's id."""
+    found: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):  # it ended while we looked
+                found.setdefault(int(_stat(int(entry.name))[1]), []).append(int(entry.name))
+    return found
+
+
+def _tree(pids: list[int]) -> list[int]:
+    """The processes and their living descendants (PostgreSQL's sessions, say)."""
+    children, found = _children(), []
+    waiting = list(pids)
+    while waiting:
+        pid = waiting.pop()
+        found.append(pid)
+        waiting += children.get(pid, [])
+    return found
+
+
+def _proc_cpu(pids: list[int]) -> float:
+    """The CPU seconds of the processes and of every descendant, living or ended: each one's
+    own time and that of its children it has waited for (a PostgreSQL session that ended)."""
+    ticks, total = os.sysconf("SC_CLK_TCK"), 0
+    for pid in _tree(pids):
+        with contextlib.suppress(OSError):
+            fields = _stat(pid)
+            total += sum(int(fields[index]) for index in (11, 12, 13, 14))
+    return total / ticks
+
+
+def _proc_memory(pids: list[int]) -> tuple[float, float]:
+    """The resident memory of the processes and their descendants, summed, and the sum of
+    each one's peak (MB)."""
+    rss = peak = 0.0
+    for pid in _tree(pids):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                key, _, value = line.partition(":")
+                if key == "VmRSS":
+                    rss += int(value.split()[0]) / 1024
+                elif key == "VmHWM":
+                    peak += int(value.split()[0]) / 1024
+    return rss, peak
 
 
 def _calm(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -187,68 +241,166 @@ async def _person(
                 return
 
 
-async def measure(run: Run, db: Path) -> Run:
-    """Starts a server, its tables and their clients; warms up; measures for ``run.seconds``
-    (or until each client played ``run.actions_per_client`` measured actions)."""
-    run.load_before = os.getloadavg()[0]
-    server = ServeProcess(
-        db,
+@dataclass
+class Site:
+    """The servers of a run: the URLs its clients use (in turn), and the processes whose CPU
+    and memory are the server's, by part (``gateways``, ``dealers``, ``redis``, ...)."""
+
+    urls: list[str]
+    parts: dict[str, list[int]]
+
+    @property
+    def pids(self) -> list[int]:
+        """Every part's processes."""
+        return [pid for pids in self.parts.values() for pid in pids]
+
+
+def _served(run: Run, store: str | Path, options: tuple[str, ...]) -> ServeProcess:
+    """``drawpoker serve`` at the run's pace on ``store``, with ``options``, started."""
+    return ServeProcess(
+        store,
         think=run.cpu_think,
         pause=run.pause,
         showdown=run.showdown,
         grace=3600,
-        options=SCRIPTED_CLIENTS,
+        options=options,
     ).start()
+
+
+@contextlib.contextmanager
+def one_process(run: Run, folder: Path) -> Iterator[Site]:
+    """``drawpoker serve`` on an SQLite file in ``folder``."""
+    server = _served(run, folder / "load.db", SCRIPTED_CLIENTS)
     try:
-        clients, dealt = [], []
-        for i in range(run.tables):
-            request = {**TABLES[i % len(TABLES)], "rounds": 1000, "stack": STACK}
-            dealt.append(STACK * len(request["seats"]))
-            made = await asyncio.to_thread(create_table, server.url, request)
-            _, token = await asyncio.to_thread(take_seat, server.url, made["id"], "Load")
-            clients.append(SeatClient(server.url, made["id"], token))
-        for client in clients:
-            await client.connect()
-        measuring, stop = asyncio.Event(), asyncio.Event()
-        rng = random.Random(18)
-        tasks = [
-            asyncio.create_task(_person(c, run, random.Random(rng.random()), measuring, stop))
-            for c in clients
-        ]
-        await asyncio.sleep(min(5.0, 2 + 4 * run.cpu_think))  # every table under way
-        start_actions = sum(c.state["actions"] for c in clients)  # type: ignore[index]
-        start_hands = sum(c.state["hand"] for c in clients)  # type: ignore[index]
-        cpu0, client0, start = (
-            _proc_cpu(server.pid),
-            time.process_time(),
-            time.perf_counter(),
-        )
-        measuring.set()
-        if run.seconds is not None:
-            await asyncio.sleep(run.seconds)
-            stop.set()
-        await asyncio.gather(*tasks)
-        run.wall = time.perf_counter() - start
-        run.server_cpu_seconds = _proc_cpu(server.pid) - cpu0
-        run.client_cpu_seconds = time.process_time() - client0
-        run.server_rss_mb, run.server_peak_mb = _proc_memory(server.pid)
-        run.table_actions = sum(c.state["actions"] for c in clients) - start_actions  # type: ignore[index]
-        run.table_hands = sum(c.state["hand"] for c in clients) - start_hands  # type: ignore[index]
-        run.tables_chips_changed = sum(  # the chips at a table: its stacks as the hand began
-            sum(c.state["table_stacks"]) != chips  # type: ignore[index]
-            for c, chips in zip(clients, dealt, strict=True)
-        )
-        for client in clients:
-            await client.close()
+        yield Site([server.url], {"drawpoker serve": [server.pid]})
     finally:
         server.stop()
+
+
+def _services() -> tuple[type[Any], type[Any], Callable[[], Path | None]]:
+    """The tests' launchers of a private ``redis-server`` and PostgreSQL server
+    (tests/redis_server.py, tests/postgres_cluster.py): bench is run from the project's root
+    with the tests' dependencies, as pytest runs them (``pythonpath = ["tests"]``)."""
+    tests = str(Path(__file__).resolve().parent.parent / "tests")
+    if tests not in sys.path:
+        sys.path.append(tests)
+    from postgres_cluster import PostgresCluster, postgres_bin
+    from redis_server import RedisServer
+
+    return RedisServer, PostgresCluster, postgres_bin
+
+
+@contextlib.contextmanager
+def roles(run: Run, folder: Path) -> Iterator[Site]:
+    """``run.gateways`` gateways and ``run.dealers`` dealers on a ``redis-server`` and a
+    PostgreSQL server of their own (the first in ``folder``), started once the dealers hold
+    every lane between them."""
+    redis_server, postgres_cluster, postgres_bin = _services()
+    executable, programs = shutil.which("redis-server"), postgres_bin()
+    if executable is None or programs is None:
+        raise RuntimeError("--roles needs redis-server and PostgreSQL (initdb, pg_ctl) installed")
+    redis, postgres, processes = None, None, []
+    try:
+        redis = redis_server(executable, folder).start()
+        postgres = postgres_cluster(programs).start()
+        store = postgres.new_database()
+        for role, count in (("dealer", run.dealers), ("gateway", run.gateways)):
+            options = ("--role", role, "--bus", redis.url, *SCRIPTED_CLIENTS)
+            for _ in range(count):  # one at a time: each started is stopped, if the next fails
+                processes.append(_served(run, store, options))
+        _until_lanes_held([p.url for p in processes[: run.dealers]])
+        postmaster = int((postgres.data / "postmaster.pid").read_text().split()[0])
+        yield Site(
+            [p.url for p in processes[run.dealers :]],
+            {
+                "gateways": [p.pid for p in processes[run.dealers :]],
+                "dealers": [p.pid for p in processes[: run.dealers]],
+                "redis": [redis.process.pid],
+                "postgresql": [postmaster],
+            },
+        )
+    finally:
+        for process in processes:
+            process.stop()
+        if postgres is not None:
+            postgres.remove()
+        if redis is not None:
+            redis.stop()
+
+
+def _until_lanes_held(dealers: list[str], patience: float = 30.0) -> None:
+    """Waits until the dealers (their URLs) hold every lane between them, each some."""
+    deadline = time.monotonic() + patience
+    while True:
+        held = []
+        for url in dealers:
+            with urllib.request.urlopen(url + "/health") as response:
+                held.append(set(json.loads(response.read())["lanes"]))
+        if sum(map(len, held)) == len(set().union(*held)) == LANES and all(held):
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the dealers hold lanes {held} of {LANES} after {patience} s")
+        time.sleep(0.2)
+
+
+async def measure(run: Run, site: Site) -> Run:
+    """Makes the run's tables at ``site`` (its URLs in turn) and their clients; warms up;
+    measures for ``run.seconds`` (or until each client played ``run.actions_per_client``
+    measured actions)."""
+    run.load_before = os.getloadavg()[0]
+    clients, dealt = [], []
+    for i in range(run.tables):
+        url = site.urls[i % len(site.urls)]
+        request = {**TABLES[i % len(TABLES)], "rounds": 1000, "stack": STACK}
+        dealt.append(STACK * len(request["seats"]))
+        made = await asyncio.to_thread(create_table, url, request)
+        _, token = await asyncio.to_thread(take_seat, url, made["id"], "Load")
+        clients.append(SeatClient(url, made["id"], token))
+    for client in clients:
+        await client.connect()
+    measuring, stop = asyncio.Event(), asyncio.Event()
+    rng = random.Random(18)
+    tasks = [
+        asyncio.create_task(_person(c, run, random.Random(rng.random()), measuring, stop))
+        for c in clients
+    ]
+    await asyncio.sleep(min(5.0, 2 + 4 * run.cpu_think))  # every table under way
+    start_actions = sum(c.state["actions"] for c in clients)  # type: ignore[index]
+    start_hands = sum(c.state["hand"] for c in clients)  # type: ignore[index]
+    cpu0 = {part: _proc_cpu(pids) for part, pids in site.parts.items()}
+    client0, start = time.process_time(), time.perf_counter()
+    measuring.set()
+    if run.seconds is not None:
+        await asyncio.sleep(run.seconds)
+        stop.set()
+    await asyncio.gather(*tasks)
+    run.wall = time.perf_counter() - start
+    run.server_cpu_seconds_by_part = {
+        part: _proc_cpu(pids) - cpu0[part] for part, pids in site.parts.items()
+    }
+    run.server_cpu_seconds = sum(run.server_cpu_seconds_by_part.values())
+    run.client_cpu_seconds = time.process_time() - client0
+    run.server_rss_mb, run.server_peak_mb = _proc_memory(site.pids)
+    run.table_actions = sum(c.state["actions"] for c in clients) - start_actions  # type: ignore[index]
+    run.table_hands = sum(c.state["hand"] for c in clients) - start_hands  # type: ignore[index]
+    run.tables_chips_changed = sum(  # the chips at a table: its stacks as the hand began
+        sum(c.state["table_stacks"]) != chips  # type: ignore[index]
+        for c, chips in zip(clients, dealt, strict=True)
+    )
+    for client in clients:
+        await client.close()
     return run
 
 
 def run_once(run: Run) -> dict[str, Any]:
-    """Measures one run in a fresh database; its summary."""
-    with tempfile.TemporaryDirectory() as tmp:
-        return asyncio.run(measure(run, Path(tmp) / "load.db")).summary()
+    """Measures one run on a fresh site (one process, or ``run.gateways`` gateways and
+    ``run.dealers`` dealers); its summary."""
+    site = roles if run.gateways else one_process
+    with (
+        tempfile.TemporaryDirectory(prefix="site-load-", dir="/tmp") as tmp,
+        site(run, Path(tmp)) as served,
+    ):
+        return asyncio.run(measure(run, served)).summary()
 
 
 LOBBY_LIMITS = (*SCRIPTED_CLIENTS, "--lobby-connections=1000")
@@ -332,7 +484,7 @@ async def measure_lobby(tables: int, pages: int, changes: int) -> dict[str, Any]
                 await ready.wait()
             total, taken = tables, dict.fromkeys(ids[: min(tables, 50)], 0)  # the first page's
             delays: dict[str, list[float]] = {kind: [] for kind in LOBBY_CHANGES}
-            cpu = _proc_cpu(server.pid)
+            cpu = _proc_cpu([server.pid])
             for change in range(changes):
                 kind = LOBBY_CHANGES[change % len(LOBBY_CHANGES)]
                 if kind == "created":
@@ -357,7 +509,7 @@ async def measure_lobby(tables: int, pages: int, changes: int) -> dict[str, Any]
                     seen = await _seen(queues, lambda data, n=total: data["total"] == n)
                     await client.close()
                 delays[kind] += [1000 * (at - sent) for at in seen]
-            cpu = _proc_cpu(server.pid) - cpu
+            cpu = _proc_cpu([server.pid]) - cpu
             for task in tasks:
                 task.cancel()
         finally:
@@ -392,6 +544,20 @@ def _percentiles(delays: list[float]) -> dict[str, float | int | None]:
     }
 
 
+def _gateways_and_dealers(text: str) -> tuple[int, int]:
+    """``--roles``: ``GxD``, G gateways and D dealers, each at least one.
+
+    >>> _gateways_and_dealers("2x3")
+    (2, 3)
+    """
+    gateways, _, dealers = text.partition("x")
+    if not (gateways.isdigit() and dealers.isdigit() and int(gateways) and int(dealers)):
+        raise argparse.ArgumentTypeError(
+            f"--roles takes GxD (2x2: 2 gateways, 2 dealers), not {text!r}"
+        )
+    return int(gateways), int(dealers)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -401,6 +567,13 @@ def main() -> None:
     parser.add_argument("--person", type=float, default=1.5, help="people's think, paced")
     parser.add_argument("--pause", type=float, default=2.0, help="pause after a hand, paced")
     parser.add_argument("--showdown-pause", type=float, default=4.0, help="after a showdown")
+    parser.add_argument(
+        "--roles",
+        type=_gateways_and_dealers,
+        default=(0, 0),
+        metavar="GxD",
+        help="G gateways and D dealers on Redis and PostgreSQL (2x2) rather than one process",
+    )
     parser.add_argument("--lobby", action="store_true", help="measure the lobby's list instead")
     parser.add_argument("--pages", type=int, default=50, help="lobby pages connected")
     parser.add_argument("--changes", type=int, default=60, help="lobby changes made")
@@ -419,10 +592,13 @@ def main() -> None:
             args.person,
             args.pause,
             args.showdown_pause,
+            *args.roles,
         )
     )
     print(json.dumps({"paced": paced}, indent=1), flush=True)
-    ceiling = run_once(Run(args.tables, args.ceiling_seconds, None, 0.0, 0.0, 0.0))
+    ceiling = run_once(
+        Run(args.tables, args.ceiling_seconds, None, 0.0, 0.0, 0.0, 0.0, *args.roles)
+    )
     print(json.dumps({"ceiling": ceiling}, indent=1), flush=True)
     if args.json:
         args.json.write_text(json.dumps({"paced": paced, "ceiling": ceiling}, indent=1))

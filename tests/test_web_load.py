@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 from drawpoker.engine import GAMES
+from postgres_cluster import postgres_or_skip
+from redis_server import MISSING, REDIS_SERVER, REQUIRED
 
 pytestmark = pytest.mark.slow
 
@@ -62,3 +64,27 @@ def test_the_load_harness_counts_the_server_cpu_per_action() -> None:
     assert summary["server_cpu_ms_per_action"] == pytest.approx(
         1000 * summary["server_cpu_seconds"] / summary["table_actions"]
     )
+
+
+def test_the_load_harness_measures_gateways_and_dealers() -> None:
+    """The roles run (one gateway and two dealers here, on Redis and PostgreSQL servers of the
+    run's own) on a table of every game, bounded by actions: every client played through the
+    gateway, no error, no chip lost, and the server's CPU is the sum of its parts': the
+    gateways', the dealers', Redis's and PostgreSQL's."""
+    postgres_or_skip()
+    if REDIS_SERVER is None:
+        if REQUIRED:
+            pytest.fail(f"CI is set and {MISSING}")
+        pytest.skip(MISSING)
+    site_load = _site_load()
+    tables = len(site_load.TABLES)
+    summary = site_load.run_once(site_load.Run(tables, None, 6, 0.0, 0.0, 0.0, 0.0, 1, 2))
+    assert (summary["gateways"], summary["dealers"]) == (1, 2)
+    assert summary["person_actions"] == tables * 6
+    assert summary["errors"] == 0 and summary["tables_over"] == 0
+    assert summary["tables_chips_changed"] == 0
+    parts = summary["server_cpu_seconds_by_part"]
+    assert sorted(parts) == ["dealers", "gateways", "postgresql", "redis"]
+    assert all(seconds > 0 for seconds in parts.values()), parts
+    assert summary["server_cpu_seconds"] == pytest.approx(sum(parts.values()))
+    assert summary["p50_ms"] <= summary["p99_ms"] <= summary["max_ms"]

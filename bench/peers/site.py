@@ -2,12 +2,15 @@
 loopback (every game of the registry in turn), each with one scripted WebSocket client and CPU
 players; first at a site's pace (CPU players think 1 s, people 0.75-2.25 s, 2 s after a hand won
 without a showdown, the default 4 s after one), the same paced run with no showdown pause, then
-with no delays at all (the ceiling); and the lobby's live list: 200 listed tables, 50 lobby
-pages, a change at a time. No peer library has a site to compare with: the figures are
-drawpoker's alone. Goals: p99 <= 50 ms from an action to the state that shows it, at the paced
-load (issue 30); the server's CPU per paced action, the baseline of issue 30's 5x; the showdown
-pause's cost (issue 27: at most 10% of the paced CPU); p99 < 200 ms from a lobby change to every
-lobby page (issue 28)."""
+with no delays at all (the ceiling); the paced run again on 2 gateways and 2 dealers
+(``--role gateway|dealer``) over Redis and PostgreSQL servers of the run's own, on the same
+cores; and the lobby's live list: 200 listed tables, 50 lobby pages, a change at a time. No
+peer library has a site to compare with: the figures are drawpoker's alone. Goals: p99 <= 50
+ms from an action to the state that shows it, at the paced load, in one process and in the
+roles (issue 30); the server's CPU per paced action, the baseline of issue 30's 5x, and what
+the roles cost over it (every process of theirs, Redis's and PostgreSQL's included); the
+showdown pause's cost (issue 27: at most 10% of the paced CPU); p99 < 200 ms from a lobby
+change to every lobby page (issue 28)."""
 
 from __future__ import annotations
 
@@ -22,11 +25,18 @@ PACED_SECONDS = 60.0
 CEILING_SECONDS = 30.0
 SHOWDOWN_PAUSE = 4.0
 """``drawpoker serve``'s default ``--showdown-pause``."""
+GATEWAYS, DEALERS = 2, 2
+"""The roles of the scaled run: gateways and dealers."""
+ROLES = f"{GATEWAYS} gateways + {DEALERS} dealers"
+ONE_PROCESS, ROLES_SITE = "drawpoker serve", f"drawpoker, {ROLES}"
+"""How the two sites are named in the figures (drawpoker's both: no ratio between them)."""
 LOBBY_PAGES = 50
 LOBBY_CHANGES_MADE = 60
 
 
-def _figures(name: str, summary: dict[str, object], how: str) -> list[Figure]:
+def _figures(
+    name: str, summary: dict[str, object], how: str, site: str = ONE_PROCESS
+) -> list[Figure]:
     tables = f"{summary['tables']} tables of the {len(site_load.TABLES)} games in turn"
     task = f"site, {name}: {tables}, action to the state that shows it"
     use = f"site, {name}: {tables}, throughput and the server's use"
@@ -40,13 +50,14 @@ def _figures(name: str, summary: dict[str, object], how: str) -> list[Figure]:
         found = summary[key]
         return float(found) if isinstance(found, int | float) else None
 
+    peak = value("server_peak_mb") or 0
     return [
-        Figure(task, "drawpoker serve, p50", value("p50_ms"), "ms", False, note),
-        Figure(task, "drawpoker serve, p99", value("p99_ms"), "ms", False, "goal <= 50 ms paced"),
-        Figure(task, "drawpoker serve, max", value("max_ms"), "ms", False, ""),
+        Figure(task, f"{site}, p50", value("p50_ms"), "ms", False, note),
+        Figure(task, f"{site}, p99", value("p99_ms"), "ms", False, "goal <= 50 ms paced"),
+        Figure(task, f"{site}, max", value("max_ms"), "ms", False, ""),
         Figure(
             use,
-            "drawpoker serve, actions",
+            f"{site}, actions",
             value("actions_per_second"),
             "actions/s",
             True,
@@ -54,7 +65,7 @@ def _figures(name: str, summary: dict[str, object], how: str) -> list[Figure]:
         ),
         Figure(
             use,
-            "drawpoker serve, hands",
+            f"{site}, hands",
             value("hands_per_second"),
             "hands/s",
             True,
@@ -62,27 +73,62 @@ def _figures(name: str, summary: dict[str, object], how: str) -> list[Figure]:
         ),
         Figure(
             use,
-            "drawpoker serve, server CPU",
+            f"{site}, server CPU",
             value("server_cpu_percent"),
             "% of a core",
             False,
-            f"one process; the clients' process used {value('client_cpu_percent') or 0:.0f}%",
+            f"{_parts(summary)}; the clients' process used {value('client_cpu_percent') or 0:.0f}%",
         ),
         Figure(
             use,
-            "drawpoker serve, server CPU per action",
+            f"{site}, server CPU per action",
             value("server_cpu_ms_per_action"),
             "ms",
             False,
-            "the server process's CPU time (/proc) over every seat's actions handled",
+            "the server processes' CPU time (/proc, their descendants too) over every seat's "
+            "actions handled",
         ),
         Figure(
             use,
-            "drawpoker serve, server memory",
+            f"{site}, server memory",
             value("server_rss_mb"),
             "MB",
             False,
-            f"resident at the end (peak {value('server_peak_mb') or 0:.0f} MB)",
+            f"resident at the end, the server's processes summed, shared pages in each (peak"
+            f" {peak:.0f} MB)",
+        ),
+    ]
+
+
+def _parts(summary: dict[str, object]) -> str:
+    """Who used the server's CPU: one process, or each part's share (% of a core)."""
+    parts = summary["server_cpu_seconds_by_part"]
+    wall = _float(summary["wall"])
+    if not isinstance(parts, dict) or len(parts) < 2 or not wall:
+        return "one process"
+    return ", ".join(f"{part} {100 * seconds / wall:.0f}%" for part, seconds in parts.items())
+
+
+def _roles_cost(paced: dict[str, object], scaled: dict[str, object]) -> list[Figure]:
+    task = f"site, paced: the server CPU per action, one process and {ROLES} (issue 30)"
+    one, roles = (_float(s["server_cpu_ms_per_action"]) for s in (paced, scaled))
+    return [
+        Figure(task, f"{ONE_PROCESS}, one process", one, "ms CPU/action", False, "the paced run"),
+        Figure(
+            task,
+            ROLES_SITE,
+            roles,
+            "ms CPU/action",
+            False,
+            "the same paced run on the roles: gateways, dealers, Redis and PostgreSQL summed",
+        ),
+        Figure(
+            task,
+            f"drawpoker, CPU per action, {ROLES} / one process",
+            roles / one if roles is not None and one else None,
+            "x",
+            False,
+            "what the roles cost per action over one process",
         ),
     ]
 
@@ -161,19 +207,27 @@ def _lobby_figures(lobby: dict[str, object]) -> list[Figure]:
 
 
 def measure() -> list[Figure]:
-    """The paced run, the same without the showdown pause, the ceiling, and the lobby."""
+    """The paced run, the same without the showdown pause, the same on the roles, the
+    ceiling, and the lobby."""
     paced = run_once(Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, SHOWDOWN_PAUSE))
     unpaused = run_once(Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, 0.0))
+    scaled = run_once(
+        Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, SHOWDOWN_PAUSE, GATEWAYS, DEALERS)
+    )
     ceiling = run_once(Run(TABLES, CEILING_SECONDS, None, 0.0, 0.0, 0.0))
     lobby = asyncio.run(measure_lobby(TABLES, LOBBY_PAGES, LOBBY_CHANGES_MADE))
+    pace = f"CPU think 1 s, people 0.75-2.25 s, pause 2 s, showdown {SHOWDOWN_PAUSE:g} s"
     return (
-        _figures(
-            "paced",
-            paced,
-            f"CPU think 1 s, people 0.75-2.25 s, pause 2 s, showdown {SHOWDOWN_PAUSE:g} s",
-        )
+        _figures("paced", paced, pace)
         + _figures("paced, no showdown pause", unpaused, "as paced, --showdown-pause 0")
         + _showdown_cost(paced, unpaused)
+        + _figures(
+            f"paced, {ROLES}",
+            scaled,
+            f"as paced, on {ROLES} over Redis and PostgreSQL, the clients spread over the gateways",
+            ROLES_SITE,
+        )
+        + _roles_cost(paced, scaled)
         + _figures("ceiling", ceiling, "no delays")
         + _lobby_figures(lobby)
     )
