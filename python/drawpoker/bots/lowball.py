@@ -22,10 +22,10 @@ public draw counts) and is seeded.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from drawpoker import _core
-from drawpoker.analysis.draw import objective_values
 from drawpoker.bots.basic import ReadingBot
 from drawpoker.bots.bet_reading import against_folders
 from drawpoker.bots.draw_reading import DrawReader
@@ -48,6 +48,7 @@ from drawpoker.bots.lowball_reading import (
     known_dead,
 )
 from drawpoker.bots.sizing import can_aggress, passive, pot_odds, sized
+from drawpoker.bots.tables import expand, shipped
 from drawpoker.engine.actions import CHECK, Action, LegalActions
 from drawpoker.engine.betting import NoLimit
 from drawpoker.engine.events import HandView
@@ -119,8 +120,41 @@ def beats_dealt(cards: Sequence[int], ranking: str) -> float:
     >>> round(beats_dealt(parse_cards("7h 7d 4c 3s 2s"), "deuce-seven"), 2)  # a pair
     0.34
     """
-    strength = _core.evaluate(list(cards), ranking)
-    return float(objective_values("beat_random", ranking)[strength])
+    return dealt_beats(ranking)[_core.evaluate(list(cards), ranking)]
+
+
+@cache
+def dealt_beats(ranking: str) -> tuple[float, ...]:
+    """The chance that each strength (the index) beats a hand dealt from the whole deck, ties
+    counted half, from the shipped counts (:func:`count_dealt_hands`), once per process.
+
+    >>> beats = dealt_beats("badugi")  # no hand, and a wheel badugi (24 of 270,725 hands)
+    >>> beats[0], round(beats[-1], 5)
+    (0.0, 0.99996)
+    """
+    counts = [int(count) for count in expand(shipped()["dealt-hands"][ranking])]
+    total, below, beats = sum(counts), 0, []
+    for count in counts:  # strength 0 is no hand: none dealt, so it beats none
+        beats.append((below + count / 2) / total)
+        below += count
+    return tuple(beats)
+
+
+def count_dealt_hands(ranking: str) -> list[int]:
+    """How many hands of the whole deck reach each strength of a lowball ranking (the index),
+    shipped with the players' tables (:mod:`drawpoker.bots.tables`) as runs.
+
+    >>> from drawpoker.bots.tables import runs
+    >>> all(runs(count_dealt_hands(r)) == shipped()["dealt-hands"][r] for r in LOWBALL_RANKINGS)
+    True
+    """
+    from drawpoker.analysis.draw import deck_histogram  # offline: NumPy only here (issue 2)
+
+    return [int(count) for count in deck_histogram(ranking)]
+
+
+LOWBALL_RANKINGS = ("deuce-seven", "badugi")
+"""The rankings of the lowball draw games."""
 
 
 LOWBALL_PAT = 0.05
