@@ -329,6 +329,25 @@ def test_made_hands() -> None:
     assert not deuce_seven_made(parse_cards("9h 7h 4h 3h 2h"))  # a flush
 
 
+def test_rules_player_calls_a_made_hand_down_against_a_seat_that_always_stands_pat() -> None:
+    # seat 0 stood pat on a king-low, seat 1 on a pair of nines and bets the pot: a sound pat
+    # beats the king, so the rules player folds, unless seat 1 stood pat in every hand seen (its
+    # pat is then whatever it was dealt, which a made king-low beats three times in four)
+    hand = Hand(game("2-7-single-draw"), [10000] * 2, deck="9c Kh 9d Qd Jh 4c Js 3s Ts 2s")
+    hand.call()
+    hand.check()
+    hand.draw()
+    hand.draw()
+    hand.bet(200)
+    fresh, reading = (
+        make_bot("rules", 1, "2-7-single-draw"),
+        make_bot("rules", 1, "2-7-single-draw"),
+    )
+    reading.reader.pats.counts[1] = [40, 40]
+    assert fresh.choose(hand.view(0)).kind == "fold"
+    assert reading.choose(hand.view(0)).kind == "call"
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_rules_player_beats_check_call(name: str) -> None:
     figure, hands = duplicate_match(name, lambda: make_bot("rules", 1, name), CheckCallBot, 200, 11)

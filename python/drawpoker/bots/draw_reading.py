@@ -118,8 +118,19 @@ class DrawReader:
 
     @classmethod
     def from_data(cls, data: Any) -> DrawReader:
-        """The reader :meth:`to_data` wrote."""
+        """The reader :meth:`to_data` wrote, or a
+        :class:`~drawpoker.bots.bet_reading.BetReader`'s data alone (the lowball rules player
+        saved before it read pats: no pat seen yet).
+
+        >>> bets_only = BetReader(); bets_only.counts[1] = [3, 1]
+        >>> reader = DrawReader.from_data(bets_only.to_data())
+        >>> reader.bets.counts, reader.pats.counts
+        ({1: [3, 1]}, {})
+        """
         reader = cls()
+        if "pats" not in data:
+            reader.bets = BetReader.from_data(data)
+            return reader
         reader.pats = PatReader.from_data(data["pats"])
         reader.bets = BetReader.from_data(data["bets"])
         return reader

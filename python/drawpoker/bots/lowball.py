@@ -22,11 +22,12 @@ public draw counts) and is seeded.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING
 
 from drawpoker import _core
 from drawpoker.bots.basic import ReadingBot
-from drawpoker.bots.bet_reading import BetReader, BetReadingBot, against_folders
+from drawpoker.bots.bet_reading import against_folders
 from drawpoker.bots.draw_reading import DrawReader
 from drawpoker.bots.lowball_model import (
     DrawAnalysis,
@@ -47,6 +48,7 @@ from drawpoker.bots.lowball_reading import (
     known_dead,
 )
 from drawpoker.bots.sizing import can_aggress, passive, pot_odds, sized
+from drawpoker.bots.tables import expand, shipped
 from drawpoker.engine.actions import CHECK, Action, LegalActions
 from drawpoker.engine.betting import NoLimit
 from drawpoker.engine.events import HandView
@@ -108,25 +110,81 @@ def made_value(cards: Sequence[int], ranking: str) -> float:
     )
 
 
+def beats_dealt(cards: Sequence[int], ranking: str) -> float:
+    """The chance that a lowball hand beats a hand dealt from the whole deck, ties counted half:
+    what a seat that never drew holds when its pats are not believed.
+
+    >>> from drawpoker.cards import parse_cards
+    >>> round(beats_dealt(parse_cards("Kh Qd 4c 3s 2s"), "deuce-seven"), 2)  # any made hand
+    0.74
+    >>> round(beats_dealt(parse_cards("7h 7d 4c 3s 2s"), "deuce-seven"), 2)  # a pair
+    0.34
+    """
+    return dealt_beats(ranking)[_core.evaluate(list(cards), ranking)]
+
+
+@cache
+def dealt_beats(ranking: str) -> tuple[float, ...]:
+    """The chance that each strength (the index) beats a hand dealt from the whole deck, ties
+    counted half, from the shipped counts (:func:`count_dealt_hands`), once per process.
+
+    >>> beats = dealt_beats("badugi")  # no hand, and a wheel badugi (24 of 270,725 hands)
+    >>> beats[0], round(beats[-1], 5)
+    (0.0, 0.99996)
+    """
+    counts = [int(count) for count in expand(shipped()["dealt-hands"][ranking])]
+    total, below, beats = sum(counts), 0, []
+    for count in counts:  # strength 0 is no hand: none dealt, so it beats none
+        beats.append((below + count / 2) / total)
+        below += count
+    return tuple(beats)
+
+
+def count_dealt_hands(ranking: str) -> list[int]:
+    """How many hands of the whole deck reach each strength of a lowball ranking (the index),
+    shipped with the players' tables (:mod:`drawpoker.bots.tables`) as runs.
+
+    >>> from drawpoker.bots.tables import runs
+    >>> all(runs(count_dealt_hands(r)) == shipped()["dealt-hands"][r] for r in LOWBALL_RANKINGS)
+    True
+    """
+    from drawpoker.analysis.draw import deck_histogram  # offline: NumPy only here (issue 2)
+
+    return [int(count) for count in deck_histogram(ranking)]
+
+
+LOWBALL_RANKINGS = ("deuce-seven", "badugi")
+"""The rankings of the lowball draw games."""
+
+
+LOWBALL_PAT = 0.05
+"""How often a sound lowball player stands pat in the first draw: on a dealt smooth low (a pat
+2-7 nine or better, a badugi), a few hands in a hundred."""
+
 DRAW_VALUE = {1: 0.55, 2: 0.45, 3: 0.35, 4: 0.25}
 """The worth of a drawing hand by the cards it will draw (four or five: 0.25), 0.05 more per
 draw after this one."""
 
 
-class LowballRulesBot(BetReadingBot):
+class LowballRulesBot(ReadingBot):
     """Rules of thumb. Draws by :func:`rules_discards`. Bets by a value of 0-1: after the last
     draw its made hand (:func:`made_value`), 0.15 less when an opponent who stood pat in it has
     bet or raised in the hand (a pat hand that only calls is often weak), up to 0.15 more
     instead as that opponent bets more often than a sound player
     (:meth:`~drawpoker.bots.bet_reading.BetReader.trust`), 0.15 more when every
-    opponent drew two or more; before it, a pat hand's made value or the worth of the draw it
-    will make (:data:`DRAW_VALUE`), 0.1 more when it draws fewer cards than every opponent drew
-    last time, 0.1 less when more; 0.05 less for each opponent past the first. It bets or
-    raises from 0.75 (at most to three bets unless 0.9), bets from 0.6 with no bet to face,
-    calls when the value beats the pot odds by 0.1, and bluffs now and then after the last draw
-    when every opponent drew two or more. No limit: a pot-sized bet or raise ("pot", "3x") from
-    0.85, half the pot below. Against opponents who fold to most bets
-    (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets whatever it holds.
+    opponent drew two or more; that value is believed only as far as the pats of an opponent
+    who never drew in the hand are (:meth:`~drawpoker.bots.draw_reading.PatReader.trust`
+    against :data:`LOWBALL_PAT`), the rest its chance against a dealt hand
+    (:func:`beats_dealt`: a seat that stands pat far more often than smooth lows are dealt
+    mostly holds whatever it was dealt); before it, a pat hand's made value or the worth of
+    the draw it will make (:data:`DRAW_VALUE`), 0.1 more when it draws fewer cards than every
+    opponent drew last time, 0.1 less when more; 0.05 less for each opponent past the first.
+    It bets or raises from 0.75 (at most to three bets unless 0.9), bets from 0.6 with no bet
+    to face, calls when the value beats the pot odds by 0.1, and bluffs now and then after the
+    last draw when every opponent drew two or more. No limit: a pot-sized bet or raise ("pot",
+    "3x") from 0.85, half the pot below. It reads the table
+    (:class:`~drawpoker.bots.draw_reading.DrawReader`); against opponents who fold to most bets
+    it bets whatever it holds (:func:`~drawpoker.bots.bet_reading.against_folders`).
 
     >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("2-7-triple-draw"), [10000] * 2, deck="Kc 7h Qd 5d 9s 4c 8c 3s 6h 2h")
@@ -136,6 +194,8 @@ class LowballRulesBot(BetReadingBot):
 
     kind = "rules"
     games = ("2-7-single-draw", "2-7-triple-draw", "badugi")
+    reader_type = DrawReader
+    reader: DrawReader
 
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:
         super().__init__(seed, bluff=bluff)
@@ -150,13 +210,16 @@ class LowballRulesBot(BetReadingBot):
         >>> LowballRulesBot().choose(hand.view(hand.actor))  # seat 1's four clubs: keep the five
         Action(kind='draw', amount=0, cards='Kc Qc Jc')
         """
-        if view.phase != "draw":
-            return super().choose(view)
         legal = view.legal  # made anew at each read: once per decision
         assert legal is not None, "a CPU player chooses on its own turn"
         self.reader.observe(view)
-        left = draws_left(view)
-        return Action.draw(rules_discards(view.cards, ranking_of(view), left)[: legal.max_discards])
+        if view.phase == "draw":
+            discards = rules_discards(view.cards, ranking_of(view), draws_left(view))
+            return Action.draw(discards[: legal.max_discards])
+        bets = self.reader.bets
+        action = against_folders(bets, view, legal, self.rng) or self.decide(view, legal)
+        self.reader.acted(view, action)
+        return action
 
     def decide(self, view: HandView, legal: LegalActions) -> Action:
         """The bet for the seat whose view this is (:meth:`_bet` by :meth:`value`).
@@ -172,9 +235,9 @@ class LowballRulesBot(BetReadingBot):
         return self._bet(view, legal, self.value(view, ranking, left, self.reader), left)
 
     @staticmethod
-    def value(view: HandView, ranking: str, left: int, reader: BetReader | None = None) -> float:
-        """Its hand's betting value, 0-1 (the class summary), the opponents' bets read by
-        ``reader`` (believed in full without one).
+    def value(view: HandView, ranking: str, left: int, reader: DrawReader | None = None) -> float:
+        """Its hand's betting value, 0-1 (the class summary), the opponents' bets and pats read
+        by ``reader`` (believed in full without one).
 
         >>> from drawpoker.engine import Hand, game
         >>> hand = Hand(game("2-7-triple-draw"), [10000] * 2, deck="Kc 7h Qd 5d 9s 4c 8c 3s 6h 2h")
@@ -191,9 +254,16 @@ class LowballRulesBot(BetReadingBot):
         ...     if draw < 2:
         ...         hand.check(); hand.check()
         >>> hand.bet(200)  # seat 1 stood pat three times and bets
-        >>> snow = BetReader(); snow.counts[1] = [40, 40]
-        >>> [round(LowballRulesBot.value(hand.view(0), "badugi", 0, r), 2) for r in (None, snow)]
+        >>> stabber = DrawReader(); stabber.bets.counts[1] = [40, 40]
+        >>> [round(LowballRulesBot.value(hand.view(0), "badugi", 0, r), 2) for r in (None, stabber)]
         [0.1, 0.22]
+
+        And the hand's chance against a dealt hand counts as far as that seat's pats are not
+        believed (a snow: it stood pat in each of the 40 hands seen):
+
+        >>> snow = DrawReader(); snow.bets.counts[1] = [40, 40]; snow.pats.counts[1] = [40, 40]
+        >>> round(LowballRulesBot.value(hand.view(0), "badugi", 0, snow), 2)
+        0.81
         """
         counts = draw_counts(view)
         rivals = [s for s in range(view.seats) if s != view.seat and view.live[s] and counts[s]]
@@ -204,10 +274,14 @@ class LowballRulesBot(BetReadingBot):
             pushed = pressure(view)
             pat_bettors = [s for s in rivals if counts[s][-1] == 0 and pushed[s]]
             if pat_bettors:
-                trust = min(reader.trust(s) for s in pat_bettors) if reader else 1.0
+                trust = min(reader.bets.trust(s) for s in pat_bettors) if reader else 1.0
                 value += 0.3 * (1.0 - trust) - 0.15
             elif latest and min(latest) >= 2:
                 value += 0.15
+            never_drew = [s for s in rivals if not any(counts[s])]
+            if reader and never_drew:
+                believed = min(reader.pats.trust(s, LOWBALL_PAT) for s in never_drew)
+                value = believed * value + (1 - believed) * beats_dealt(view.cards, ranking)
             return value
         planned = len(rules_discards(view.cards, ranking, left))
         if not planned:
@@ -267,11 +341,6 @@ def pressure(view: HandView) -> dict[int, int]:
         elif event.kind in ("call", "check", "fold"):
             drawing = False
     return level
-
-
-LOWBALL_PAT = 0.05
-"""How often a sound lowball player stands pat in the first draw: on a dealt smooth low (a pat
-2-7 nine or better, a badugi), a few hands in a hundred."""
 
 
 class LowballStrongBot(ReadingBot):

@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from drawpoker.bots.holdem import compute_preflop_strengths
+from drawpoker.bots.lowball import LOWBALL_RANKINGS, count_dealt_hands
 from drawpoker.bots.lowball_model import simulate_finals
 from drawpoker.bots.omaha import compute_points_spread
 from drawpoker.bots.tables import LOWBALL_GAMES, TABLES, runs
@@ -37,6 +38,7 @@ def compute() -> dict[str, Any]:
             "hilo": runs(compute_points_spread(hilo=True)),
         },
         "lowball-finals": lowball,
+        "dealt-hands": {ranking: runs(count_dealt_hands(ranking)) for ranking in LOWBALL_RANKINGS},
     }
 
 

@@ -11,6 +11,7 @@ from functools import cache
 
 from drawpoker import _core
 from drawpoker.bots.holdem import likely_range
+from drawpoker.bots.lowball import dealt_beats
 from drawpoker.bots.lowball_model import opponent_model
 from drawpoker.bots.omaha import points_at_top
 from drawpoker.bots.tables import LOWBALL_GAMES
@@ -35,3 +36,4 @@ def prepare(game: str) -> None:
         points_at_top(1.0, hilo=game == "omaha-hi-lo")
     elif game in LOWBALL_GAMES:
         opponent_model(game)
+        dealt_beats(opponent_model(game).ranking)

@@ -3,18 +3,20 @@
 first decision of a game: the Hold'em starting hands' strengths
 (:func:`~drawpoker.bots.holdem.compute_preflop_strengths`), the spread of Omaha starting hands'
 points (:func:`~drawpoker.bots.omaha.compute_points_spread`) and the lowball opponent models'
-final strengths (:func:`~drawpoker.bots.lowball_model.simulate_finals`). Each computing
+final strengths (:func:`~drawpoker.bots.lowball_model.simulate_finals`) and how many dealt hands
+reach each lowball strength (:func:`~drawpoker.bots.lowball.count_dealt_hands`). Each computing
 function's doctest checks that the shipped table is what it computes. After changing one,
 rewrite the file with :mod:`drawpoker.bots.make_tables`::
 
     python -m drawpoker.bots.make_tables
 
-Sorted numbers are kept as runs, ``[value, count]`` pairs (:func:`runs`, :func:`expand`).
+Sorted numbers (and the counts of dealt hands) are kept as runs, ``[value, count]`` pairs
+(:func:`runs`, :func:`expand`).
 :func:`drawpoker.bots.seating.prepare` readies them, with all else a first decision would
 otherwise build or import, when the players are seated.
 
 >>> sorted(shipped())
-['holdem-preflop', 'lowball-finals', 'omaha-points']
+['dealt-hands', 'holdem-preflop', 'lowball-finals', 'omaha-points']
 """
 
 from __future__ import annotations
