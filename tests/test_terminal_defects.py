@@ -224,7 +224,9 @@ def test_defect_8_each_draw_game_states_its_own_draw_rule() -> None:
     assert "Not understood: 'x': this game is played without the joker" in lines
     assert "Not understood: 'Jk': this game is played without the joker" in lines
     assert "Seats: You 10000 (BTN) | CPU 1 10000 (SB) | CPU 2 10000 (BB)" in lines
-    assert "CPU 2 wins 1,200 with Badugi, 9-8-2-A" in lines
+    # the pot is the seeded CPU players' (CPU 1 calls down a three-card hand against a seat
+    # that stood pat in every draw since the lowball rules player reads pats)
+    assert "CPU 2 wins 1,800 with Badugi, 9-8-2-A" in lines
 
     lines, prompts = play_lines(
         ["--game", "2-7-single-draw", "--players", "3", "--rounds", "1", "--seed", "7"], calling
