@@ -205,6 +205,25 @@ def _calm(state: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     return action
 
 
+STALLED = 60.0
+"""Seconds without a turn after which a seat's table is stalled and the run stops with an
+error: the tables of a run play without end and their CPU players never wait, so a person's
+turn comes round within a second or two."""
+
+
+class TableStalled(RuntimeError):
+    """A person's turn did not come for :data:`STALLED` seconds."""
+
+    def __init__(self, client: SeatClient) -> None:
+        state = client.state or {}
+        facts = {key: state.get(key) for key in ("status", "hand", "actions", "seat", "pause")}
+        facts["legal"] = (state.get("legal") or {}).get("kinds")
+        super().__init__(
+            f"table {client.table_id}: no turn for its person in {STALLED:.0f} s; its last state "
+            f"{facts}, the action sent at action {client.pending} not yet shown"
+        )
+
+
 async def _person(
     client: SeatClient,
     run: Run,
@@ -212,9 +231,12 @@ async def _person(
     measuring: asyncio.Event,
     stop: asyncio.Event,
 ) -> None:
-    """Plays one seat: at its turn it thinks, acts, and times the state that shows the action."""
+    """Plays one seat: at its turn it thinks, acts, and times the state that shows the action.
+    A seat whose turn has not come for :data:`STALLED` seconds is an error (the table's state
+    in its message), not a wait without end."""
     sent_at = 0.0
     played = 0
+    turn_at = time.monotonic()
     while not stop.is_set():
         state = client.state
         assert state is not None
@@ -225,7 +247,10 @@ async def _person(
             if run.person_think:
                 await asyncio.sleep(run.person_think * rng.uniform(0.5, 1.5))
             sent_at = time.perf_counter()
+            turn_at = time.monotonic()
             await client.act(_calm(state, rng))
+        elif time.monotonic() - turn_at > STALLED:
+            raise TableStalled(client)
         try:
             message = await asyncio.wait_for(client.receive(), 1.0)
         except TimeoutError:
@@ -334,7 +359,7 @@ def _until_lanes_held(dealers: list[str], patience: float = 30.0) -> None:
     while True:
         held = []
         for url in dealers:
-            with urllib.request.urlopen(url + "/health") as response:
+            with urllib.request.urlopen(url + "/health", timeout=10) as response:
                 held.append(set(json.loads(response.read())["lanes"]))
         if sum(map(len, held)) == len(set().union(*held)) == LANES and all(held):
             return

@@ -88,3 +88,28 @@ def test_the_load_harness_measures_gateways_and_dealers() -> None:
     assert all(seconds > 0 for seconds in parts.values()), parts
     assert summary["server_cpu_seconds"] == pytest.approx(sum(parts.values()))
     assert summary["p50_ms"] <= summary["p99_ms"] <= summary["max_ms"]
+
+
+def test_a_table_where_the_persons_turn_never_comes_stops_the_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A run whose table stalls (its CPU players keep sending states, but the person's turn
+    never comes) ends with an error naming the table and its state, not a wait without end."""
+    import asyncio
+    import random
+
+    site_load = _site_load()
+    monkeypatch.setattr(site_load, "STALLED", 0.2)
+
+    class SilentTable(site_load.SeatClient):  # type: ignore[misc,name-defined]
+        async def receive(self) -> dict[str, object]:
+            await asyncio.sleep(0.01)  # a CPU player's action: never the person's turn
+            state = {"status": "playing", "hand": 3, "actions": 40, "seat": 0, "legal": None}
+            return self.follow({"type": "update", "events": [], "state": state})
+
+    client = SilentTable("http://127.0.0.1:1", "t-stuck", "token")
+    client.state = {"status": "playing", "legal": None}
+    run = site_load.Run(1, None, 5, 0.0, 0.0, 0.0)
+    done = asyncio.Event()
+    with pytest.raises(site_load.TableStalled, match=r"table t-stuck: no turn .*'hand': 3"):
+        asyncio.run(site_load._person(client, run, random.Random(1), done, asyncio.Event()))

@@ -17,13 +17,17 @@ from typing import Any
 
 JSON = dict[str, Any]
 
+REQUEST_TIMEOUT = 60.0
+"""Seconds an HTTP call waits for the server's answer before it raises (a server that never
+answers fails the caller instead of holding it for ever)."""
+
 
 def _request(method: str, url: str, body: object = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(
         url, data=data, method=method, headers={"content-type": "application/json"}
     )
-    with urllib.request.urlopen(request) as response:
+    with urllib.request.urlopen(request, timeout=REQUEST_TIMEOUT) as response:
         return json.loads(response.read())
 
 
