@@ -34,7 +34,7 @@ from drawpoker.errors import DrawPokerError
 from drawpoker.site.app import CREATOR_FIELDS
 from drawpoker.site.bus import Position, RedisBus, public_channel, seat_channel
 from drawpoker.site.devices import KnownDevice
-from drawpoker.site.gateway import gateway_of
+from drawpoker.site.gateway import gateway_of, presence_key
 from drawpoker.site.guard import Refused
 from drawpoker.site.house import House, NicknameError
 from drawpoker.site.i18n import DEFAULT_LANGUAGE, is_site_tag
@@ -418,12 +418,28 @@ class Dealer:
             except (ValueError, KeyError, TypeError) as problem:
                 log.warning("dealer %s: connection note %s skipped: %s", self.name, conn, problem)
                 continue
-            with contextlib.suppress(*REDIS_DOWN):
-                if not await self.client.exists(f"{self.prefix}:gateway:{gateway_of(reply)}"):
-                    await self.client.hdel(key, conn)  # its gateway died
-                    continue
             found.append((str(conn), seat, reply, tag))  # text: the client decodes replies
-        return found
+        alive = await self._gateways_alive({gateway_of(reply) for _, _, reply, _ in found})
+        gone = [conn for conn, _, reply, _ in found if gateway_of(reply) not in alive]
+        if gone:
+            with contextlib.suppress(*REDIS_DOWN):
+                await self.client.hdel(key, *gone)
+        return [note for note in found if note[0] not in gone]
+
+    async def _gateways_alive(self, names: set[str]) -> set[str]:
+        """Those of the gateways ``names`` whose presence mark is set, asked in one round trip;
+        Redis down: all of them (a connection is not dropped on a doubt)."""
+        if not names:
+            return set()
+        ordered = sorted(names)
+        try:
+            async with self.client.pipeline(transaction=False) as pipe:
+                for name in ordered:
+                    pipe.exists(presence_key(self.prefix, name))
+                marks = await pipe.execute()
+        except REDIS_DOWN:
+            return names
+        return {name for name, mark in zip(ordered, marks, strict=True) if mark}
 
     async def _tips_before(self, room: Room) -> set[int]:
         """The seats whose tips the table's earlier dealers were told are on."""
@@ -486,9 +502,7 @@ class Dealer:
         """The connections of a gateway whose presence mark lapsed (it died) are gone: their
         seats' grace periods start, as if each had closed."""
         gateways = {gateway_of(outbox.reply) for _, _, outbox in self.remote.values()}
-        for name in gateways:
-            if await self.client.exists(f"{self.prefix}:gateway:{name}"):
-                continue
+        for name in gateways - await self._gateways_alive(gateways):
             log.warning("dealer %s: gateway %s is gone; its connections too", self.name, name)
             for conn, (table_id, seat, outbox) in list(self.remote.items()):
                 room = self.house.rooms.get(table_id)

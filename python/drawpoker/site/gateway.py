@@ -71,6 +71,16 @@ def gateway_of(reply: str) -> str:
     return reply.split(":")[1]
 
 
+def presence_key(prefix: str, name: str) -> str:
+    """The Redis key that says the gateway ``name`` is alive (set by its
+    :meth:`Gateway.keep_present`, read by the dealers).
+
+    >>> presence_key("site", "gateway-1")
+    'site:gateway:gateway-1'
+    """
+    return f"{prefix}:gateway:{name}"
+
+
 class Gateway:
     """A gateway's links to the store (token checks), the bus and the lanes' inboxes.
 
@@ -95,21 +105,12 @@ class Gateway:
         self.name = f"gateway-{secrets.token_hex(6)}"
         self.prefix = prefix
 
-    def presence_key(self, name: str | None = None) -> str:
-        """The Redis key that says the gateway ``name`` (this one by default) is alive.
-
-        >>> gateway = Gateway.__new__(Gateway); gateway.prefix = "site"
-        >>> gateway.presence_key("gateway-1")
-        'site:gateway:gateway-1'
-        """
-        return f"{self.prefix}:gateway:{name or self.name}"
-
     async def keep_present(self) -> None:
         """Every :data:`RENEW_EVERY` seconds, marks this gateway alive for :data:`LEASE_MS`:
         once the mark lapses (the process died), the dealers count its connections gone."""
         while True:
             with contextlib.suppress(*REDIS_DOWN):
-                await self.bus.client.set(self.presence_key(), "1", px=LEASE_MS)
+                await self.bus.client.set(presence_key(self.prefix, self.name), "1", px=LEASE_MS)
             await asyncio.sleep(RENEW_EVERY)
 
     def reply_channel(self) -> str:

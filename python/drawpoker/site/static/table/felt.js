@@ -225,7 +225,7 @@ export function renderFelt() {
     : "";
   $("pots").textContent = pots;
   $("result").replaceChildren(...(result ? resultLines(hand) : []).map((line) => element("div", { text: line })));
-  const { middle, spots } = placeSeats(boxes);
+  const { middle, spots } = placeSeats(boxes, columns);
   spots.forEach(([x, y], s) => {
     if (hand.bets[s] > 0 && !columns) {
       const bet = betElement(s, hand.bets[s]);
@@ -255,12 +255,12 @@ const chosenLayouts = new Map();
 // Places the seat boxes and the middle (board, pot, result) at the first size and gap of
 // SEAT_SCALES and SEAT_GAPS where nothing overlaps (else the last tried), starting from the
 // one chosen last time for this seat count and felt size; returns the ring's middle and each
-// seat's spot. The felt's data-layouts says how many layouts the last call tried.
-export function placeSeats(boxes) {
+// seat's spot, in columns if `columns` (what inColumns said for this render). The
+// felt's data-layouts says how many layouts the last call tried.
+export function placeSeats(boxes, columns) {
   const felt = $("felt");
   const n = boxes.length;
   const key = `${n} ${page.seat} ${felt.clientWidth}x${felt.clientHeight}`;
-  const columns = inColumns(n);
   let placed = { middle: ring(1, 1, 0), spots: /** @type {number[][]} */ ([]) };
   let index = chosenLayouts.get(key) ?? 0;
   const first = index;
