@@ -15,10 +15,12 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::card::Card;
-use crate::engine::action::LegalActions;
+use crate::draw::limit::DrawLimit;
+use crate::engine::action::{why_seat_may_not, ActionKind, Bounds, LegalActions};
 use crate::engine::event::{Blind, Detail, Event, EventKind, Share};
 use crate::error::Error;
 
+use super::action;
 use super::errors::to_py;
 use crate::engine::state::HandState as State;
 
@@ -133,6 +135,8 @@ pub struct SeatView {
     drawn: Vec<i32>,
     revealed: Vec<(usize, Vec<Card>)>,
     legal: Option<Legal>,
+    /// The limit of the draw when the seat may draw (the check of its action needs it).
+    draw_limit: Option<DrawLimit>,
     board: Vec<Card>,
     up_cards: Vec<Vec<Card>>,
     #[pyo3(get)]
@@ -174,10 +178,11 @@ impl SeatView {
             live: state.live.clone(),
             drawn: state.drawn.clone(),
             revealed: state.revealed.clone(),
+            draw_limit: legal.as_ref().and_then(|l| l.draw_limit),
             legal: legal.map(|l| {
                 (
                     l.seat,
-                    l.kinds.iter().map(|&k| Cow::Borrowed(k)).collect(),
+                    l.kinds.iter().map(|k| Cow::Borrowed(k.name())).collect(),
                     l.call,
                     l.min_to,
                     l.max_to,
@@ -226,7 +231,7 @@ pub fn event_tuple<'py>(py: Python<'py>, event: &Event) -> PyResult<EventTuple<'
 pub fn legal_tuple<'py>(py: Python<'py>, legal: &LegalActions) -> PyResult<Bound<'py, PyTuple>> {
     (
         legal.seat,
-        PyTuple::new(py, legal.kinds)?,
+        PyTuple::new(py, legal.kinds.iter().map(|k| k.name()))?,
         legal.call,
         legal.min_to,
         legal.max_to,
@@ -240,7 +245,9 @@ pub fn legal_tuple<'py>(py: Python<'py>, legal: &LegalActions) -> PyResult<Bound
 static LEGAL_ACTIONS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static EVENT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static AWARD: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static ILLEGAL_ACTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static VIEW_REPR: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static CHECKED_ACTION: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 static TUPLE_NEW: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// The Python class `module.name`, imported once.
@@ -365,6 +372,55 @@ fn checked_award(award: (i64, i64, String, Option<i64>)) -> Result<AwardOf<Strin
     Ok((pot, pots, share, strength))
 }
 
+/// The draw limit of street `street` of `game` (a `GameSpec`), for a view made from plain data
+/// whose seat may draw.
+fn street_draw_limit(game: &Bound<'_, PyAny>, street: usize) -> PyResult<Option<DrawLimit>> {
+    let draw = game
+        .getattr("streets")
+        .and_then(|streets| streets.get_item(street))
+        .and_then(|street| street.getattr("draw"))
+        .and_then(|draw| draw.extract::<Option<String>>())
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "HandView field game has no street {street} with a draw"
+            ))
+        })?;
+    draw.map(|name| DrawLimit::from_name(&name).map_err(to_py))
+        .transpose()
+}
+
+/// An action's kind, amount and cards, as Python sent them.
+type ActionParts = (String, i64, Vec<i64>);
+
+/// `action`'s kind, amount and cards as the engine takes them, checked by the same Python
+/// function as `Hand.why_illegal` checks them with (`drawpoker.engine.actions.checked_action`),
+/// or why they are not an action's.
+fn checked_action(action: &Bound<'_, PyAny>) -> PyResult<Result<ActionParts, String>> {
+    let py = action.py();
+    let check = CHECKED_ACTION.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+        Ok(py
+            .import("drawpoker.engine.actions")?
+            .getattr("checked_action")?
+            .unbind())
+    })?;
+    match check.bind(py).call1((action,)) {
+        Ok(parts) => Ok(Ok(parts.extract()?)),
+        Err(error) => {
+            let illegal = python_class(
+                py,
+                &ILLEGAL_ACTION,
+                "drawpoker.errors",
+                "IllegalActionError",
+            )?;
+            if error.is_instance(py, illegal.as_any()) {
+                Ok(Err(error.value(py).str()?.to_string()))
+            } else {
+                Err(error)
+            }
+        }
+    }
+}
+
 #[pymethods]
 impl SeatView {
     /// A view from plain data: every field by name.
@@ -393,11 +449,21 @@ impl SeatView {
             .map(|(number, event)| checked_event(number, event, seats))
             .collect::<PyResult<Vec<_>>>()?;
         let revealed: Bound<'_, PyDict> = field(fields, "revealed")?;
+        let street: usize = field(fields, "street")?;
+        let game: Bound<'_, PyAny> = field(fields, "game")?;
+        let may_draw = legal
+            .as_ref()
+            .is_some_and(|legal| legal.1.iter().any(|kind| kind == ActionKind::Draw.name()));
+        let draw_limit = if may_draw {
+            street_draw_limit(&game, street)?
+        } else {
+            None
+        };
         Ok(SeatView {
             seat: field(fields, "seat")?,
             seats,
             button: field(fields, "button")?,
-            street: field(fields, "street")?,
+            street,
             phase: owned(field(fields, "phase")?),
             actor: field(fields, "actor")?,
             dead: field(fields, "dead")?,
@@ -430,9 +496,10 @@ impl SeatView {
                     )
                 },
             ),
+            draw_limit,
             board: field(fields, "board")?,
             up_cards: field(fields, "up_cards")?,
-            game: field(fields, "game")?,
+            game: game.unbind(),
             events: SeenEvents::Own(
                 events
                     .into_iter()
@@ -599,6 +666,58 @@ impl SeatView {
     #[getter]
     fn pot(&self) -> u64 {
         self.committed.iter().sum::<u64>() + self.dead
+    }
+
+    /// Why this seat may not play `action` now, or ``None`` when it may: the hand's own verdict
+    /// (``Hand.why_illegal`` refuses the same actions), read from this view alone, its legal
+    /// actions and its own cards. A CPU player that holds only its view checks its choice with
+    /// it.
+    ///
+    /// ```python
+    /// >>> from drawpoker.engine import Action, Hand, game
+    /// >>> hand = Hand(game("holdem"), [1000, 1000], seed=1)
+    /// >>> view = hand.view(hand.actor)
+    /// >>> [view.why_illegal(Action.raise_to(to)) for to in (150, 300)]
+    /// ['150 is not a legal total: any from 200 to 1000', None]
+    /// >>> view.why_illegal(Action.check()), view.why_illegal(Action("shove"))
+    /// ('check is not open now (legal now: fold, call, raise)', "unknown action 'shove'")
+    /// >>> hand.view(1 - hand.actor).why_illegal(Action.fold())
+    /// 'seat 0 is to act, not seat 1'
+    ///
+    /// ```
+    fn why_illegal(&self, action: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let (kind, amount, cards) = match checked_action(action)? {
+            Ok(parts) => parts,
+            Err(reason) => return Ok(Some(reason)),
+        };
+        let (kind, discards) = match action::parsed(&kind, &cards) {
+            Ok(parsed) => parsed,
+            Err(reason) => return Ok(Some(reason)),
+        };
+        let Some((_, names, _, min_to, max_to, step, _, _)) = &self.legal else {
+            let reason = match self.actor {
+                Some(actor) => format!("seat {actor} is to act, not seat {}", self.seat),
+                None => "the hand is over".into(),
+            };
+            return Ok(Some(reason));
+        };
+        let kinds: Vec<ActionKind> = (names.iter())
+            .filter_map(|name| action::action_kind(name).ok())
+            .collect();
+        let bounds = Bounds {
+            min_to: *min_to,
+            max_to: *max_to,
+            step: *step,
+            draw_limit: self.draw_limit,
+        };
+        Ok(why_seat_may_not(
+            &kinds,
+            bounds,
+            &self.cards,
+            kind,
+            amount,
+            &discards,
+        ))
     }
 
     /// Every field by name.
