@@ -330,7 +330,14 @@ BROKEN = {
         "watcher",
         _broken(
             lambda m: m["state"].update(
-                tip={"discards": [], "kept": [], "improve_probability": 0, "value": 0.5}
+                tip={
+                    "discards": [],
+                    "kept": [],
+                    "improve_probability": 0,
+                    "value": 0.5,
+                    "ranking": "high",
+                    "draws_left": 0,
+                }
             )
         ),
     ),
