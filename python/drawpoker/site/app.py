@@ -26,7 +26,7 @@ Routes::
     GET  /api/leaderboard/{game}    a game's ratings, best first (paged)
     GET  /games, /leaderboard       the pages of your games and of the leaderboards
     GET  /api/tips, /api/tips.svg   the draw tips with their numbers, and their chart
-    POST /api/analyse               every discard choice of a five-card hand, ranked
+    POST /api/analyse               every discard choice of a draw game's hand, ranked
     WS   /ws/{id}                   the table's WebSocket (a seat's, or a watcher's)
     WS   /lobby/ws                  the lobby's list of tables, sent again when it changes
 
