@@ -370,6 +370,17 @@ def test_the_analysis_takes_lowball_and_badugi_hands() -> None:
         ):
             response = client.post("/api/analyse", json=body)
             assert response.status_code == 400 and words in response.json()["message"], body
+        # in Arabic the refusal is said in Arabic (its count by CLDR's plural rules), the
+        # English sentence kept as the detail
+        for hand, said in (("Ac 4d 7h 9c 2s", "لا 5 أوراق"), ("Ac", "لا ورقة واحدة")):
+            response = client.post("/api/analyse?lang=ar", json={"hand": hand, "ranking": "badugi"})
+            answer = response.json()
+            assert response.status_code == 400 and answer["error"] == "bad-request"
+            assert (
+                answer["message"].startswith("اليد هنا (بادوجي) أربع أوراق")
+                and said in answer["message"]
+            ), answer
+            assert "four cards" in answer["detail"]
 
 
 def test_defect_a_lone_surrogate_in_an_analysis_is_a_400() -> None:

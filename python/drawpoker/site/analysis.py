@@ -23,7 +23,7 @@ from drawpoker.analysis.tips import ChartWords, Tip, build_tips, goal_text, tips
 from drawpoker.cards import JOKER, format_cards, parse_cards
 from drawpoker.engine.spec import DRAW_LIMITS
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
-from drawpoker.site.i18n import direction, message, percent
+from drawpoker.site.i18n import DEFAULT_LANGUAGE, direction, message, percent
 
 DECKS = {"52": False, "53": True}
 """The decks: 52 cards, or 53 with the joker wild."""
@@ -39,8 +39,31 @@ number of cards (up to the whole hand) in the low games and badugi, as this site
 FIELDS = ("hand", "ranking", "deck", "limit", "objective")
 """The fields of an analysis request."""
 
-CARD_WORDS = {4: "four", 5: "five"}
-"""How an error message says a hand's size."""
+
+class AnalysisRefused(InvalidArgumentError):
+    """A bad analysis request: the English sentence naming what is wrong, and the catalogue's
+    message (``key`` filled with ``values``, counted by ``count``) that says it in a person's
+    language (:meth:`said`).
+
+    >>> AnalysisRefused("analysis.error.request").said("ar")
+    'طلب التحليل كائن JSON'
+    """
+
+    def __init__(self, key: str, count: int | None = None, **values: str) -> None:
+        self.key, self.count, self.values = key, count, values
+        super().__init__(self.said(DEFAULT_LANGUAGE))
+
+    def said(self, tag: str) -> str:
+        """The refusal in the language of ``tag``; the ranking named in its words."""
+        values = dict(self.values)
+        if "ranking" in values:
+            values["ranking"] = message(tag, f"ranking.{values['ranking']}")
+        if "size" in values:  # "four" in badugi, else "five"
+            four = values["size"] == "4"
+            values["size"] = (
+                message(tag, "analysis.size.4") if four else message(tag, "analysis.size.5")
+            )
+        return message(tag, self.key, self.count, **values)
 
 
 def hand_size(ranking: str) -> int:
@@ -208,34 +231,33 @@ def _ranking_and_deck(data: dict[Any, Any]) -> tuple[str, bool]:
     """The request's ranking and whether it plays the joker deck, checked together."""
     ranking = data.get("ranking", "high")
     if not isinstance(ranking, str) or ranking not in RANKINGS:
-        raise InvalidArgumentError(f"ranking must be one of {', '.join(RANKINGS)}, not {ranking!r}")
+        raise AnalysisRefused(
+            "analysis.error.ranking", known=", ".join(RANKINGS), given=repr(ranking)
+        )
     deck = data.get("deck", "52")
     if not isinstance(deck, str) or deck not in DECKS:
-        raise InvalidArgumentError(f'deck must be "52" or "53", not {deck!r}')
+        raise AnalysisRefused("analysis.error.deck", given=repr(deck))
     if DECKS[deck] and ranking != "high":
-        raise InvalidArgumentError(
-            f"the 53-card deck (joker wild) is only for high hands, not {ranking}"
-        )
+        raise AnalysisRefused("analysis.error.joker_deck", ranking=ranking)
     return ranking, DECKS[deck]
 
 
 def _hand(data: dict[Any, Any], ranking: str, joker: bool) -> list[int]:
     """The request's hand: the ranking's number of different cards, the joker only in the
     53-card deck."""
-    size = hand_size(ranking)
-    words = CARD_WORDS[size]
+    size = str(hand_size(ranking))
     text = data.get("hand")
     if not isinstance(text, str) or len(text) > 40:
-        example = "Ac 4d 7h 9c" if size == 4 else "Jh Jd 7c 4s 2h"
-        raise InvalidArgumentError(f'hand must be {words} cards as text, such as "{example}"')
+        example = "Ac 4d 7h 9c" if size == "4" else "Jh Jd 7c 4s 2h"
+        raise AnalysisRefused("analysis.error.hand_text", size=size, example=example)
     try:
         cards = parse_cards(text)
     except DrawPokerError as error:
-        raise InvalidArgumentError(f"hand: {error}") from None
-    if len(cards) != size:
-        raise InvalidArgumentError(f"a {ranking} hand here is {words} cards, not {len(cards)}")
+        raise AnalysisRefused("analysis.error.hand_cards", detail=str(error)) from None
+    if len(cards) != int(size):
+        raise AnalysisRefused("analysis.error.cards", len(cards), ranking=ranking, size=size)
     if JOKER in cards and not joker:
-        raise InvalidArgumentError("the joker is only in the 53-card deck")
+        raise AnalysisRefused("analysis.error.joker")
     return cards
 
 
@@ -244,8 +266,8 @@ def analyse(data: object) -> dict[str, Any]:
     cards, four in badugi; the joker ``Jk`` only with the 53-card deck), ``ranking`` (one of
     :data:`RANKINGS`, ``"high"`` by default), ``deck`` (``"52"``, or ``"53"`` with high
     hands), ``limit`` (a draw limit; the ranking's :data:`DEFAULT_LIMITS` when absent) and
-    ``objective`` (see :func:`objectives`). A bad request raises
-    :class:`InvalidArgumentError` naming what is wrong.
+    ``objective`` (see :func:`objectives`). A bad request raises :class:`AnalysisRefused`
+    (an :class:`InvalidArgumentError`) naming what is wrong.
 
     >>> best = analyse({"hand": "Qc Qd 7h 4s 2c", "ranking": "deuce-seven"})["choices"][0]
     >>> best["discards"], best["improved"], best["total"]
@@ -253,21 +275,25 @@ def analyse(data: object) -> dict[str, Any]:
     >>> analyse({"hand": "Jk As Kd 7c 2h", "deck": "52"})
     Traceback (most recent call last):
     ...
-    drawpoker.errors.InvalidArgumentError: the joker is only in the 53-card deck
+    drawpoker.site.analysis.AnalysisRefused: the joker is only in the 53-card deck
     """
     if not isinstance(data, dict):
-        raise InvalidArgumentError("an analysis request is a JSON object")
+        raise AnalysisRefused("analysis.error.request")
     unknown = sorted(set(data) - set(FIELDS))
     if unknown:
-        raise InvalidArgumentError(f"unknown fields {unknown} (known: {', '.join(FIELDS)})")
+        raise AnalysisRefused(
+            "analysis.error.fields", unknown=str(unknown), known=", ".join(FIELDS)
+        )
     ranking, joker = _ranking_and_deck(data)
     limit = data.get("limit", DEFAULT_LIMITS[ranking])
     if limit not in DRAW_LIMITS:
-        raise InvalidArgumentError(f"limit must be one of {', '.join(DRAW_LIMITS)}, not {limit!r}")
+        raise AnalysisRefused(
+            "analysis.error.limit", known=", ".join(DRAW_LIMITS), given=repr(limit)
+        )
     objective = data.get("objective", "beat_random")
     names = [o["name"] for o in objectives(joker, ranking)]
     if objective not in names:
-        raise InvalidArgumentError(f"objective must be one of {', '.join(names)}")
+        raise AnalysisRefused("analysis.error.objective", known=", ".join(names))
     cards = _hand(data, ranking, joker)
     played = engine_ranking(ranking, joker)
     choices = discard_choices(cards, ranking=played, joker=joker, limit=limit, objective=objective)
