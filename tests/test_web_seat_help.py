@@ -225,14 +225,17 @@ def test_the_tip_in_every_draw_game_is_the_best_draw_counted_by_hand(
 
 
 def test_a_triple_draws_second_draw_has_one_more_to_come() -> None:
+    """The tip's numbers are of the hand after this draw; it says how many draws follow."""
     hand = to_first_draw("2-7-triple-draw", "Qc 9s Qd 9h 7h 8c 4s 8d 2c Ks")
-    while hand.view(0).street < 3:  # both seats stand pat, then check through the betting
+    while hand.view(0).street < 2:  # both seats stand pat, then check through the betting
         kinds = hand.legal_actions().kinds
         if "draw" in kinds:
             hand.draw([])
         else:
             hand.check()
-    tip = draw_tip(hand.view(hand.actor))
+    view = hand.view(hand.actor)
+    assert view.street == 2 and "draw" in hand.legal_actions().kinds
+    tip = draw_tip(view)
     assert tip is not None and tip["draws_left"] == 1
 
 
