@@ -16,7 +16,9 @@ them. A player whose last connection closes is played by a CPU stand-in (R-TABLE
 pace; zero in tests). After a hand ends the whole table holds still for a pause (``showdown``
 seconds after a showdown, ``pause`` after a hand won without one) so that every page can show
 its result on the felt: no CPU acts, no person's action is taken, the turn timer stands still;
-the pause ends early when every present person asked for the ``next`` hand. The turn timer
+the pause ends early when every present person asked for the ``next`` hand. The tip a person
+asked for at their draw is worked out in a worker thread, like a CPU player's choice, and sent
+when ready: the table never waits for it. The turn timer
 (R-TABLE-1) is the engine's (:meth:`Table.enforce_timer`); the table's clock stands still while
 the table waits or pauses.
 
