@@ -85,3 +85,34 @@ def test_equity_under_other_rankings() -> None:
 def test_joker_needs_the_joker_ranking() -> None:
     with pytest.raises(InvalidArgumentError, match="joker deck"):
         draw_outcome("Jh Jd 7c 4s 2h", discard="2h", joker=True)
+
+
+@pytest.mark.parametrize(
+    ("ranking", "hand", "discard"),
+    [
+        ("deuce-seven", "9c 8d 5h 3s 2c", "9c"),  # 4, 6 or 7 of any suit: 12 of 47
+        ("deuce-seven", "Kc 7d 5h 3s 2c", "Kc 3s"),  # a straight or a flush is a worse low
+        ("ace-five", "Tc 6d 4h 3s Ac", "Tc 6d"),
+        ("badugi", "Ac 4d 7h 9c", "9c"),  # 10 spades, or 2d 3d 2h 3h 5h 6h: below 7-4-A
+        ("badugi", "Kc Kd 2h 3s", "Kc"),
+    ],
+)
+def test_improving_a_low_or_a_badugi_is_any_better_hand(
+    ranking: str, hand: str, discard: str
+) -> None:
+    """A low improves when the final hand is a better low (and badugi when it is a better
+    badugi), counted here by the rules of ``draw_by_hand``, not the engine's strengths."""
+    from draw_by_hand import better_finals
+    from drawpoker.cards import parse_cards
+
+    better, total = better_finals(parse_cards(hand), parse_cards(discard), ranking)
+    outcome = draw_outcome(hand, discard=discard, ranking=ranking)
+    assert (outcome.improved, outcome.total) == (better, total)
+    choice = next(
+        c for c in discard_choices(hand, ranking=ranking, limit="5") if c.discards == discard
+    )
+    assert (choice.improved, choice.total) == (better, total)
+    if (ranking, discard) == ("deuce-seven", "9c"):
+        assert (better, total) == (12, 47)
+    if (ranking, discard) == ("badugi", "9c"):
+        assert (better, total) == (16, 48)

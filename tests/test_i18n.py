@@ -150,6 +150,7 @@ def _ids_in_sources() -> tuple[set[str], set[str]]:
         text = module.read_text()
         calls = r'\b(?:message|say|has_message)\(\s*(?:\w+,\s*)?"([\w-]+\.[\w.-]+)"'
         literal |= set(re.findall(calls, text))
+        literal |= set(re.findall(r'\bAnalysisRefused\(\s*"([\w-]+\.[\w.-]+)"', text))
         codes = re.findall(r'(?:\berror\(|\bRefused\()\s*\d+,\s*"([\w-]+)"', text)
         assert set(codes) <= HTTP_ERRORS, module
     literal |= {f"error.{code}" for code in HTTP_ERRORS}

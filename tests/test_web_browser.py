@@ -296,6 +296,19 @@ def test_the_tips_page_analyses_a_hand(driver: Any, server: SiteServer, artifact
     )
     assert len(rows) == 32
     driver.save_screenshot(str(artifacts / "tips.png"))
+    # a badugi hand: four cards, the joker's deck not offered, any number drawn
+    Select(by_id(driver, "ranking")).select_by_value("badugi")
+    assert not by_id(driver, "deck").find_element(By.CSS_SELECTOR, "[value='53']").is_enabled()
+    assert Select(by_id(driver, "deck")).first_selected_option.get_attribute("value") == "52"
+    assert Select(by_id(driver, "limit")).first_selected_option.get_attribute("value") == "5"
+    Select(by_id(driver, "objective")).select_by_value("at_least:BADUGI")
+    hand.clear()
+    hand.send_keys("9c 4d 7h Ac")
+    by_id(driver, "analyse").click()
+    wait(driver, lambda d: "Badugi" in by_id(d, "analysis").text, "the badugi analysis")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#choices tr")[1:]
+    assert len(rows) == 16  # any of four cards kept or thrown
+    assert "10 / 48" in rows[0].text  # the nine thrown: ten spades make a badugi
 
 
 def turn_or_hand_after(driver: Any, hand: str) -> None:

@@ -5,7 +5,8 @@ every message each seat receives is recorded. Each card in a message, read again
 belongs to, must be one the seat had already been shown by the engine (its own cards, the
 board, up cards, hands shown or tabled) by that message's sequence number; no message names
 the table's seed, the stub or another seat's token; no other seat's private event arrives.
-The seat's hand-history download is checked the same way. A watcher of each table (from its
+The people turn tips on: a tip at a draw names only the seat's own cards. The seat's
+hand-history download is checked the same way. A watcher of each table (from its
 first hand, and another once it is over) is checked as a seat that is shown only what every
 seat sees: no card before it is shown to all."""
 
@@ -14,10 +15,12 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 from drawpoker.bots import bot_kinds
 from drawpoker.engine import GAMES
+from drawpoker.engine import game as game_spec
 from drawpoker.history import loads
 from drawpoker.site.lobby import catalogue
 from drawpoker.site.room import Pace
@@ -94,7 +97,10 @@ def check_messages(table: Table, seat: int, texts: list[str], tokens: list[str])
         assert seed not in text, "the seed reached a browser"
         assert not any(token in text for token in others), "another seat's token"
         message = json.loads(text)
-        assert not FORBIDDEN_KEYS & set(keys_in(message)), message
+        forbidden = [key for key in keys_in(message) if key in FORBIDDEN_KEYS]
+        # a tip names the seat's own cards to throw (checked below as every card is)
+        tip = message.get("state", {}).get("tip")
+        assert forbidden == ([] if tip is None else ["discards"]), message
         for event in message.get("events", []):
             assert not event["private"] or event["seat"] == seat, event
         if message["type"] not in ("welcome", "update"):
@@ -110,12 +116,19 @@ def check_messages(table: Table, seat: int, texts: list[str], tokens: list[str])
     return checked
 
 
+def tipped(state: dict[str, Any]) -> bool:
+    """A person with tips on acts at a draw once the tip, worked out off the table's event
+    loop, has reached them (so that every tip is checked)."""
+    return "draw" not in state["legal"]["kinds"] or state["tip"] is not None
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_no_seat_receives_what_it_may_not_see(game: str) -> None:
     rng = random.Random(f"leak {game}")
     hands = 0
     checked = 0
+    tips = 0
     with site(pace=Pace(grace=0)) as client:
         while hands < HANDS_PER_GAME:
             seats = _seats(game, rng)
@@ -132,7 +145,8 @@ def test_no_seat_receives_what_it_may_not_see(game: str) -> None:
             watcher.open()
             for browser in people.values():
                 browser.open()
-            final = play_persons(people, rng, reconnect=0.05)
+                browser.send({"type": "tips", "on": True})  # a tip reads the seat's cards only
+            final = play_persons(people, rng, reconnect=0.05, ready=tipped)
             table = room_of(client, table_id).table
             hands += len(table.hands)
             latecomer = Browser(client, table_id, None)
@@ -146,6 +160,9 @@ def test_no_seat_receives_what_it_may_not_see(game: str) -> None:
                 looker.close()
             for seat, browser in people.items():
                 checked += check_messages(table, seat, browser.texts, tokens)
+                tips += sum(
+                    1 for text in browser.texts if json.loads(text).get("state", {}).get("tip")
+                )
                 history = client.get(
                     f"/api/tables/{table_id}/history", headers={"x-seat-token": tokens[seat]}
                 )
@@ -166,6 +183,8 @@ def test_no_seat_receives_what_it_may_not_see(game: str) -> None:
                 browser.close()
     assert hands >= HANDS_PER_GAME
     assert checked > 10 * hands  # the check saw cards: own, board, shown
+    if any(street.draw for street in game_spec(game).streets):
+        assert tips > 0  # the people asked for tips, and tips were checked
 
 
 def test_the_checker_catches_a_leak() -> None:

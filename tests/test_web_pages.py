@@ -332,6 +332,57 @@ def test_the_analysis_ranks_every_discard_choice_exactly() -> None:
             assert response.status_code == 400 and words in response.json()["message"], body
 
 
+def test_the_analysis_takes_lowball_and_badugi_hands() -> None:
+    """A deuce-to-seven hand is ranked by the low (a pair of queens throws one queen: the 45
+    cards that pair nothing else make a better low), a badugi hand is four cards with any
+    number drawn, and the joker deck is for high hands only."""
+    with site() as client:
+        low = client.post(
+            "/api/analyse", json={"hand": "Qc Qd 7h 4s 2c", "ranking": "deuce-seven"}
+        ).json()
+        assert (low["ranking"], low["deck"], low["limit"]) == ("deuce-seven", "52", "5")
+        assert len(low["choices"]) == 32
+        best = low["choices"][0]
+        assert (best["discards"], best["improved"], best["total"]) == (["Qc"], 45, 47)
+        badugi = client.post(
+            "/api/analyse",
+            json={"hand": "9c 4d 7h Ac", "ranking": "badugi", "objective": "at_least:BADUGI"},
+        ).json()
+        assert len(badugi["choices"]) == 16  # keep all, or discard any of four cards
+        # either club goes, 10 spades of 48 pair none of the three kept: a tie, to the first
+        best = badugi["choices"][0]
+        assert best["discards"] == ["9c"] and (best["hits"], best["total"]) == (10, 48)
+        assert best["counts"] == {"three cards": 38, "badugi": 10}
+        tips = client.get("/api/tips").json()
+        offered = {r["ranking"]: r for r in tips["rankings"]}
+        assert offered["badugi"]["decks"] == ["52"] and offered["high"]["decks"] == ["52", "53"]
+        for body, words in (
+            ({"hand": "Qc Qd 7h 4s 2c", "ranking": "deuce-seven", "deck": "53"}, "high hands"),
+            ({"hand": "Ac 4d 7h 9c 2s", "ranking": "badugi"}, "four cards, not 5"),
+            ({"hand": "Ac 4d 7h", "ranking": "badugi"}, "four cards, not 3"),
+            ({"hand": "Ac 4d 7h 9c", "ranking": "lowball"}, "ranking must be one of"),
+            (
+                {"hand": "Qc Qd 7h 4s 2c", "ranking": "deuce-seven", "objective": "at_least:FLUSH"},
+                "objective",
+            ),
+            ({"hand": "Jk Qd 7h 4s 2c", "ranking": "ace-five"}, "53-card deck"),
+            ({"hand": 4, "ranking": "badugi"}, "four cards"),
+        ):
+            response = client.post("/api/analyse", json=body)
+            assert response.status_code == 400 and words in response.json()["message"], body
+        # in Arabic the refusal is said in Arabic (its count by CLDR's plural rules), the
+        # English sentence kept as the detail
+        for hand, said in (("Ac 4d 7h 9c 2s", "لا 5 أوراق"), ("Ac", "لا ورقة واحدة")):
+            response = client.post("/api/analyse?lang=ar", json={"hand": hand, "ranking": "badugi"})
+            answer = response.json()
+            assert response.status_code == 400 and answer["error"] == "bad-request"
+            assert (
+                answer["message"].startswith("اليد هنا (بادوجي) أربع أوراق")
+                and said in answer["message"]
+            ), answer
+            assert "four cards" in answer["detail"]
+
+
 def test_defect_a_lone_surrogate_in_an_analysis_is_a_400() -> None:
     """Issue 25, item 15: a lone surrogate in the hand made /api/analyse answer 500."""
     with site() as client:

@@ -21,6 +21,7 @@ import pytest
 from drawpoker.analysis.evaluation import RANKINGS
 from drawpoker.bots import CPU_KINDS, bot_kinds
 from drawpoker.engine import EVENT_KINDS, GAMES
+from drawpoker.engine import game as game_spec
 from drawpoker.engine.actions import KINDS
 from drawpoker.site.lobby import TIMER_CHOICES
 from drawpoker.site.protocol import ERROR_CODES
@@ -132,10 +133,15 @@ def play(people: dict[int, Browser], watcher: Browser, rng: random.Random) -> JS
             continue
         seat, actions = state["actor"], state["actions"]
         player = people[seat]
-        mine = player.read_until(
+        mine = player.read_until(  # at a draw, once its tip (worked out off the loop) came
             lambda s, n=actions: (
                 s["status"] == "over"
-                or (s["actions"] >= n and s["legal"] is not None and s["pause"] is None)
+                or (
+                    s["actions"] >= n
+                    and s["legal"] is not None
+                    and s["pause"] is None
+                    and ("draw" not in s["legal"]["kinds"] or s["tip"] is not None)
+                )
             )
         )
         if mine["status"] == "over":
@@ -215,7 +221,8 @@ def test_every_message_of_a_played_game_matches_the_schema(game: str, settings: 
     assert "deal" in seen["events"] and seen["events"] & {"award", "show"}
     states = [json.loads(t).get("state") for t in watcher.texts]
     assert any(s and s["pause"] is not None for s in states)  # a hand's result was held
-    if game == "five-card-draw":  # the people asked for tips: one reached them at a draw
+    if any(street.draw for street in game_spec(game).streets):
+        # the people asked for tips: they reached them at the draws
         mine = [json.loads(t).get("state") for b in people.values() for t in b.texts]
         assert any(s and s["tip"] is not None for s in mine)
 
@@ -330,7 +337,14 @@ BROKEN = {
         "watcher",
         _broken(
             lambda m: m["state"].update(
-                tip={"discards": [], "kept": [], "improve_probability": 0, "value": 0.5}
+                tip={
+                    "discards": [],
+                    "kept": [],
+                    "improve_probability": 0,
+                    "value": 0.5,
+                    "ranking": "high",
+                    "draws_left": 0,
+                }
             )
         ),
     ),

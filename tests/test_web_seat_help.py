@@ -142,17 +142,101 @@ def test_the_tip_is_only_at_the_seats_own_draw() -> None:
     assert state["legal"] is not None and state["tip"] is None  # a betting turn: no tip
 
 
-def test_the_tip_is_worked_out_once_per_hand_however_many_updates() -> None:
+def test_the_tip_is_worked_out_once_per_hand_however_many_updates(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Every update of the seat's draw turn asks for the tip: the analysis runs once."""
     from drawpoker.site import seat_help
 
+    asked: list[object] = []
+
+    def counted(request: dict[str, str]) -> dict[str, object]:
+        asked.append(request)
+        return real(request)
+
+    real = seat_help.analyse
+    monkeypatch.setattr(seat_help, "analyse", counted)
     hand = at_draw("Qh 9c Qd 8c 6c 6s 4s 5s 2h 3d")
-    before = seat_help._best_choice.cache_info()
+    question = seat_help.tip_question(hand.view(1))
+    assert question is not None
+    seat_help._tips.pop(question, None)
     for _ in range(20):
         assert draw_tip(hand.view(1)) is not None
-    after = seat_help._best_choice.cache_info()
-    assert after.misses - before.misses <= 1 and after.hits - before.hits >= 19
-    assert after.maxsize == seat_help.TIP_CACHE
+    assert len(asked) == 1
+    assert seat_help.known_tip(question) is not None
+
+
+def to_first_draw(name: str, deck: str, **settings: object) -> Hand:
+    """A heads-up hand of the draw game ``name`` dealt from ``deck``, called, or bet when
+    nobody has (checked around, Five-Card Draw deals again), through to the first draw."""
+    hand = Hand(game(name, settings), [1000, 1000], deck=deck)
+    while "draw" not in (legal := hand.legal_actions()).kinds:
+        if "call" in legal.kinds:
+            hand.call()
+        elif "bet" in legal.kinds:
+            hand.bet(legal.min_to)
+        else:
+            hand.check()  # the big blind's option
+    return hand
+
+
+@pytest.mark.parametrize(
+    ("name", "settings", "deck", "mine", "draws_left"),
+    [
+        ("five-card-draw", {}, "Jh 9c Jd 8c 7c 6s 4s 5s 2h 3d", "Jh Jd 7c 4s 2h", 0),
+        (
+            "five-card-draw",
+            {"joker": True},
+            "Jk 9c Ad 8c Kd 7h 7c 5s 2h 3d",
+            "Jk Ad Kd 7c 2h",
+            0,
+        ),
+        ("2-7-single-draw", {}, "Qc 9s Qd 9h 7h 8c 4s 8d 2c Ks", "Qc Qd 7h 4s 2c", 0),
+        ("2-7-triple-draw", {}, "Qc 9s Qd 9h 7h 8c 4s 8d 2c Ks", "Qc Qd 7h 4s 2c", 2),
+        ("badugi", {}, "Ac 9s 4d 8s 7h 2d 9c 3c", "Ac 4d 7h 9c", 2),
+    ],
+)
+def test_the_tip_in_every_draw_game_is_the_best_draw_counted_by_hand(
+    name: str, settings: dict[str, object], deck: str, mine: str, draws_left: int
+) -> None:
+    """At the seat's draw the tip is the discard with the best chance to beat a random hand
+    by the game's own ranking and draw limit, with its exact chance to improve (a better low
+    in the lowball games and badugi) and that chance: all of it counted here over every
+    replacement of every allowed discard (``draw_by_hand``), not taken from the engine."""
+    from draw_by_hand import best_draw
+    from drawpoker.cards import parse_cards
+
+    hand = to_first_draw(name, deck, **settings)
+    view = hand.view(hand.actor)
+    assert cards_text(view.cards) == mine.split()
+    spec = hand.game
+    ranking = "joker" if spec.joker else spec.showdown[0].ranking
+    limit = spec.streets[view.street].draw
+    assert limit is not None
+    cards = parse_cards(mine)
+    mask, (value, better, total) = best_draw(cards, ranking, limit, 53 if spec.joker else 52)
+    tip = draw_tip(view)
+    assert tip is not None
+    assert tip["discards"] == [c for i, c in enumerate(mine.split()) if mask >> i & 1]
+    assert tip["kept"] == [c for i, c in enumerate(mine.split()) if not mask >> i & 1]
+    assert tip["improve_probability"] == better / total
+    assert tip["value"] == pytest.approx(value, abs=1e-12)
+    assert (tip["ranking"], tip["draws_left"]) == (ranking, draws_left)
+
+
+def test_a_triple_draws_second_draw_has_one_more_to_come() -> None:
+    """The tip's numbers are of the hand after this draw; it says how many draws follow."""
+    hand = to_first_draw("2-7-triple-draw", "Qc 9s Qd 9h 7h 8c 4s 8d 2c Ks")
+    while hand.view(0).street < 2:  # both seats stand pat, then check through the betting
+        kinds = hand.legal_actions().kinds
+        if "draw" in kinds:
+            hand.draw([])
+        else:
+            hand.check()
+    view = hand.view(hand.actor)
+    assert view.street == 2 and "draw" in hand.legal_actions().kinds
+    tip = draw_tip(view)
+    assert tip is not None and tip["draws_left"] == 1
 
 
 def test_every_preset_the_engine_offers_is_said_by_its_rule() -> None:

@@ -232,7 +232,7 @@ def test_only_a_seat_whose_player_turned_tips_on_is_analysed_at_its_draw(
 
     real = seat_help.analyse
     monkeypatch.setattr(seat_help, "analyse", counted)
-    seat_help._best_choice.cache_clear()
+    seat_help._tips.clear()
     request = parse_new_table({"game": "five-card-draw", "seats": ["person"] * 2})
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=6)
     outs = [_Recorder(), _Recorder()]
@@ -280,3 +280,54 @@ def test_turning_tips_on_or_off_updates_that_seat_alone() -> None:
     sent = [len(out.texts) - n for out, n in zip((*outs, watcher), before, strict=True)]
     assert sent == [3, 3, 0, 0] and listened == []
     assert json.loads(outs[1].texts[-1])["type"] == "update" and room.tips == {0}
+
+
+def test_a_tip_is_worked_out_in_a_worker_thread_not_on_the_tables_event_loop(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At a 2-7 triple draw table (a deuce-to-seven count of every discard takes a tenth of a
+    second or more) a seat with tips on is sent its draw turn at once, its tip ``null``; the
+    analysis runs in a worker thread, never on the event loop's, and the seat alone then gets
+    its state again with the tip."""
+    import threading
+
+    from drawpoker.site import seat_help
+
+    threads: list[threading.Thread] = []
+
+    def recorded(request: dict[str, str]) -> dict[str, object]:
+        threads.append(threading.current_thread())
+        return real(request)
+
+    real = seat_help.analyse
+    monkeypatch.setattr(seat_help, "analyse", recorded)
+    seat_help._tips.clear()
+
+    async def play() -> None:
+        request = parse_new_table({"game": "2-7-triple-draw", "seats": ["person"] * 2})
+        room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=6)
+        outs = [_Recorder(), _Recorder()]
+        for seat, out in enumerate(outs):
+            room.claim(seat, f"P{seat}", f"hash{seat}")
+            room.connect(seat, out, None, "en")
+        room.set_tips(0, True)
+        room.set_tips(1, True)
+        while True:
+            seat = room.table.to_act
+            assert seat is not None
+            kinds = room.table.view(seat).legal.kinds  # type: ignore[union-attr]
+            if "draw" in kinds:
+                break
+            room.act(seat, Act(room.streams.last[seat], "call" if "call" in kinds else "check"))
+        at_draw = json.loads(outs[seat].texts[-1])["state"]
+        assert "draw" in at_draw["legal"]["kinds"] and at_draw["tip"] is None
+        assert threads == [] and len(room.tips_asked) == 1
+        other = len(outs[1 - seat].texts)
+        await asyncio.gather(*room.tips_asked.values())
+        tip = json.loads(outs[seat].texts[-1])["state"]["tip"]
+        assert tip is not None and tip["ranking"] == "deuce-seven" and tip["draws_left"] == 2
+        assert len(outs[1 - seat].texts) == other  # the other seat is told nothing
+        assert threads and threading.main_thread() not in threads
+        assert room.tips_asked == {}
+
+    asyncio.run(play())

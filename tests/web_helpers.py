@@ -155,9 +155,11 @@ def play_turn(
     watcher: Browser,
     rng: random.Random,
     choose: Callable[[dict[str, Any], random.Random], dict[str, Any]] = random_action,
+    ready: Callable[[dict[str, Any]], bool] = lambda state: True,
 ) -> Browser | None:
-    """Plays the next person's turn; returns the browser to watch next (the one that acted:
-    it has read its stream up to its action), or ``None`` when the game is over.
+    """Plays the next person's turn once its state is ``ready`` (e.g. it has the tip being
+    worked out for it); returns the browser to watch next (the one that acted: it has read
+    its stream up to its action), or ``None`` when the game is over.
 
     ``watcher`` must be up to date to its own last action, so that the first state in its
     queue that waits for a person is the table as it is (the server waits for that person).
@@ -168,7 +170,10 @@ def play_turn(
     seat, actions = state["actor"], state["actions"]
     player = browsers[seat]
     mine = player.read_until(
-        lambda s: s["status"] == "over" or (s["actions"] >= actions and s["legal"] is not None)
+        lambda s: (
+            s["status"] == "over"
+            or (s["actions"] >= actions and s["legal"] is not None and ready(s))
+        )
     )
     if mine["status"] == "over":
         return None
@@ -182,15 +187,17 @@ def play_persons(
     rng: random.Random,
     choose: Callable[[dict[str, Any], random.Random], dict[str, Any]] = random_action,
     reconnect: float = 0.0,
+    ready: Callable[[dict[str, Any]], bool] = lambda state: True,
 ) -> dict[str, Any]:
-    """Plays the people's seats of one table to its end with ``choose``; returns the final
-    state. After an action, with probability ``reconnect`` the seat that acted closes its
-    connection and opens a new one (from its last event, or afresh)."""
+    """Plays the people's seats of one table to its end with ``choose``, each turn once its
+    state is ``ready``; returns the final state. After an action, with probability
+    ``reconnect`` the seat that acted closes its connection and opens a new one (from its last
+    event, or afresh)."""
     watcher: Browser | None = browsers[min(browsers)]
     last = watcher
     while watcher is not None:
         last = watcher
-        watcher = play_turn(browsers, watcher, rng, choose)
+        watcher = play_turn(browsers, watcher, rng, choose, ready)
         if watcher is not None and reconnect and rng.random() < reconnect:
             watcher.close()
             watcher.open(since=watcher.events[-1]["seq"] if rng.random() < 0.7 else None)

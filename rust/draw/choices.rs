@@ -17,7 +17,8 @@ pub struct Choice {
     pub total: u64,
     /// Final hands per category (index = category number).
     pub categories: Vec<u64>,
-    /// Final hands of a better category than the hand before the draw.
+    /// Final hands that improve on the hand before the draw: a better category for high
+    /// hands, any better low or badugi for the others ([`improves_by_category`]).
     pub improved: u64,
     /// Expected value of the caller's per-strength values over the final hand.
     pub value: f64,

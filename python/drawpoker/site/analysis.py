@@ -1,6 +1,7 @@
 """The tips page's data: the draw tips of RULES.md section 4 with their exact numbers for both
 decks (:func:`tips_data`, :func:`tips_chart`, from :mod:`drawpoker.analysis.tips`), and the
-analysis of any five-card hand: every discard choice the draw limit allows, ranked exactly
+analysis of any hand of a draw game (five-card high with either deck, the deuce-to-seven and
+ace-to-five lows, four-card badugi): every discard choice the draw limit allows, ranked exactly
 (:func:`analyse`, from :func:`drawpoker.discard_choices`).
 
 >>> result = analyse({"hand": "Jh Jd 7c 4s 2h", "deck": "52", "limit": "3",
@@ -12,60 +13,151 @@ analysis of any five-card hand: every discard choice the draw limit allows, rank
 
 from __future__ import annotations
 
+from enum import IntEnum
 from functools import lru_cache
 from typing import Any
 
-from drawpoker.analysis.draw import discard_choices
-from drawpoker.analysis.evaluation import HandCategory
+from drawpoker.analysis.draw import categories_of, discard_choices
+from drawpoker.analysis.evaluation import BadugiCategory, HandCategory, ranking_system
 from drawpoker.analysis.tips import ChartWords, Tip, build_tips, goal_text, tips_rows, tips_svg
-from drawpoker.cards import format_cards, parse_cards
+from drawpoker.cards import JOKER, format_cards, parse_cards
 from drawpoker.engine.spec import DRAW_LIMITS
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
-from drawpoker.site.i18n import direction, message, percent
+from drawpoker.site.i18n import DEFAULT_LANGUAGE, direction, message, percent
 
 DECKS = {"52": False, "53": True}
 """The decks: 52 cards, or 53 with the joker wild."""
 
-FIELDS = ("hand", "deck", "limit", "objective")
+RANKINGS = ("high", "deuce-seven", "ace-five", "badugi")
+"""The hands the form analyses (names of :data:`drawpoker.RANKINGS`): five-card high (either
+deck: ``"high"`` plays the joker ranking with the 53-card deck), the two lows and badugi."""
+
+DEFAULT_LIMITS = {"high": "3-or-4-with-ace", "deuce-seven": "5", "ace-five": "5", "badugi": "5"}
+"""The draw limit of each ranking when a request names none: Five-Card Draw's default, and any
+number of cards (up to the whole hand) in the low games and badugi, as this site plays them."""
+
+FIELDS = ("hand", "ranking", "deck", "limit", "objective")
 """The fields of an analysis request."""
 
 
-def category_name(category: int) -> str:
-    """A hand category as people read it.
+class AnalysisRefused(InvalidArgumentError):
+    """A bad analysis request: the English sentence naming what is wrong, and the catalogue's
+    message (``key`` filled with ``values``, counted by ``count``) that says it in a person's
+    language (:meth:`said`).
 
-    >>> category_name(6)
-    'full house'
+    >>> AnalysisRefused("analysis.error.request").said("ar")
+    'طلب التحليل كائن JSON'
     """
-    return HandCategory(category).name.lower().replace("_", " ")
+
+    def __init__(self, key: str, count: int | None = None, **values: str) -> None:
+        self.key, self.count, self.values = key, count, values
+        super().__init__(self.said(DEFAULT_LANGUAGE))
+
+    def said(self, tag: str) -> str:
+        """The refusal in the language of ``tag``; the ranking named in its words."""
+        values = dict(self.values)
+        if "ranking" in values:
+            values["ranking"] = message(tag, f"ranking.{values['ranking']}")
+        if "size" in values:  # "four" in badugi, else "five"
+            four = values["size"] == "4"
+            values["size"] = (
+                message(tag, "analysis.size.4") if four else message(tag, "analysis.size.5")
+            )
+        return message(tag, self.key, self.count, **values)
 
 
-def objectives(joker: bool) -> list[dict[str, str]]:
+def hand_size(ranking: str) -> int:
+    """The cards of a hand of ``ranking`` at a draw: five, four in badugi.
+
+    >>> hand_size("high"), hand_size("badugi")
+    (5, 4)
+    """
+    return min(ranking_system(ranking).hand_sizes)
+
+
+def engine_ranking(ranking: str, joker: bool) -> str:
+    """The draw engine's ranking of a form's ranking and deck: five-card high with the joker
+    is the ``"joker"`` ranking.
+
+    >>> engine_ranking("high", True), engine_ranking("badugi", False)
+    ('joker', 'badugi')
+    """
+    return "joker" if joker and ranking == "high" else ranking
+
+
+def category_name(category: int, ranking: str = "high") -> str:
+    """A hand category of ``ranking`` as people read it.
+
+    >>> category_name(6), category_name(3, "badugi")
+    ('full house', 'three cards')
+    """
+    return categories_of(ranking)(category).name.lower().replace("_", " ")
+
+
+def _goal_categories(ranking: str, joker: bool) -> list[IntEnum]:
+    """The categories the form offers as goals ("... or better"): from one pair up in high
+    hands (five of a kind with the joker), from two cards up in badugi, none in the lows,
+    where a higher category is a worse hand."""
+    if ranking == "badugi":
+        return [c for c in BadugiCategory if c >= BadugiCategory.TWO_CARDS]
+    if ranking != "high":
+        return []
+    top = HandCategory.FIVE_OF_A_KIND if joker else HandCategory.STRAIGHT_FLUSH
+    return [c for c in HandCategory if HandCategory.ONE_PAIR <= c <= top]
+
+
+def objectives(joker: bool, ranking: str = "high") -> list[dict[str, str]]:
     """What the discard choices may be ranked by: the chance to beat a random hand, the mean
-    final strength, or the chance to finish with a category or better.
+    final strength, or (high hands and badugi) the chance to finish with a category or better.
 
     >>> [o["name"] for o in objectives(False)][:3]
     ['beat_random', 'mean_strength', 'at_least:ONE_PAIR']
+    >>> [o["name"] for o in objectives(False, "deuce-seven")]
+    ['beat_random', 'mean_strength']
+    >>> objectives(False, "badugi")[-1]
+    {'name': 'at_least:BADUGI', 'label': 'chance of badugi or better'}
     """
-    top = HandCategory.FIVE_OF_A_KIND if joker else HandCategory.STRAIGHT_FLUSH
     found = [
         {"name": "beat_random", "label": "chance to beat a random hand"},
         {"name": "mean_strength", "label": "mean final strength"},
     ]
-    for category in HandCategory:
-        if HandCategory.ONE_PAIR <= category <= top:
-            found.append(
-                {
-                    "name": f"at_least:{category.name}",
-                    "label": f"chance of {category_name(category)} or better",
-                }
-            )
+    for category in _goal_categories(ranking, joker):
+        found.append(
+            {
+                "name": f"at_least:{category.name}",
+                "label": f"chance of {category_name(category, ranking)} or better",
+            }
+        )
+    return found
+
+
+def rankings_data() -> list[dict[str, Any]]:
+    """What the form offers for each ranking: its hand size, its decks (the joker's only with
+    high hands), the draw limit it starts with and the objectives of each deck.
+
+    >>> [(r["ranking"], r["cards"], r["decks"], r["limit"]) for r in rankings_data()][2:]
+    [('ace-five', 5, ['52'], '5'), ('badugi', 4, ['52'], '5')]
+    """
+    found = []
+    for ranking in RANKINGS:
+        decks = [d for d, joker in DECKS.items() if ranking == "high" or not joker]
+        found.append(
+            {
+                "ranking": ranking,
+                "cards": hand_size(ranking),
+                "decks": decks,
+                "limit": DEFAULT_LIMITS[ranking],
+                "objectives": {deck: objectives(DECKS[deck], ranking) for deck in decks},
+            }
+        )
     return found
 
 
 @lru_cache(maxsize=1)
 def tips_data() -> dict[str, Any]:
     """Every tip worked out on both decks (the rows of
-    :func:`drawpoker.analysis.tips.tips_rows`), the draw limits and the objectives the form offers.
+    :func:`drawpoker.analysis.tips.tips_rows`), the draw limits, and what the form offers for
+    each ranking (:func:`rankings_data`).
 
     >>> data = tips_data()
     >>> [len(deck["tips"]) for deck in data["decks"]], data["decks"][0]["tips"][1]["advised_goal"]
@@ -77,11 +169,10 @@ def tips_data() -> dict[str, Any]:
             for deck, joker in DECKS.items()
         ],
         "limits": list(DRAW_LIMITS),
-        "objectives": {deck: objectives(joker) for deck, joker in DECKS.items()},
+        "rankings": rankings_data(),
     }
 
 
-@lru_cache(maxsize=1)
 @lru_cache(maxsize=16)
 def tips_chart(tag: str = "en") -> str:
     """The tips' bar chart (SVG) on both decks, in the tag's language.
@@ -119,8 +210,8 @@ def tips_chart(tag: str = "en") -> str:
     return tips_svg(build_tips() + build_tips(joker=True), words)
 
 
-def _choice(choice: Any, rank: int, goal: int | None) -> dict[str, Any]:
-    counts = {category_name(i): n for i, n in enumerate(choice.counts) if n}
+def _choice(choice: Any, rank: int, goal: int | None, ranking: str) -> dict[str, Any]:
+    counts = {category_name(i, ranking): n for i, n in enumerate(choice.counts) if n}
     data = {
         "rank": rank,
         "discards": choice.discards.split(),
@@ -136,56 +227,84 @@ def _choice(choice: Any, rank: int, goal: int | None) -> dict[str, Any]:
     return data
 
 
-def analyse(data: object) -> dict[str, Any]:
-    """Every discard choice of a five-card hand, best first, exactly: ``hand`` (text, five
-    different cards; the joker ``Jk`` only with the 53-card deck), ``deck`` (``"52"`` or
-    ``"53"``), ``limit`` (a draw limit) and ``objective`` (see :func:`objectives`). A bad
-    request raises :class:`InvalidArgumentError` naming what is wrong.
-
-    >>> analyse({"hand": "Jk As Kd 7c 2h", "deck": "52"})
-    Traceback (most recent call last):
-    ...
-    drawpoker.errors.InvalidArgumentError: the joker is only in the 53-card deck
-    """
-    if not isinstance(data, dict):
-        raise InvalidArgumentError("an analysis request is a JSON object")
-    unknown = sorted(set(data) - set(FIELDS))
-    if unknown:
-        raise InvalidArgumentError(f"unknown fields {unknown} (known: {', '.join(FIELDS)})")
+def _ranking_and_deck(data: dict[Any, Any]) -> tuple[str, bool]:
+    """The request's ranking and whether it plays the joker deck, checked together."""
+    ranking = data.get("ranking", "high")
+    if not isinstance(ranking, str) or ranking not in RANKINGS:
+        raise AnalysisRefused(
+            "analysis.error.ranking", known=", ".join(RANKINGS), given=repr(ranking)
+        )
     deck = data.get("deck", "52")
     if not isinstance(deck, str) or deck not in DECKS:
-        raise InvalidArgumentError(f'deck must be "52" or "53", not {deck!r}')
-    joker = DECKS[deck]
-    limit = data.get("limit", "3-or-4-with-ace")
-    if limit not in DRAW_LIMITS:
-        raise InvalidArgumentError(f"limit must be one of {', '.join(DRAW_LIMITS)}, not {limit!r}")
-    objective = data.get("objective", "beat_random")
-    names = [o["name"] for o in objectives(joker)]
-    if objective not in names:
-        raise InvalidArgumentError(f"objective must be one of {', '.join(names)}")
+        raise AnalysisRefused("analysis.error.deck", given=repr(deck))
+    if DECKS[deck] and ranking != "high":
+        raise AnalysisRefused("analysis.error.joker_deck", ranking=ranking)
+    return ranking, DECKS[deck]
+
+
+def _hand(data: dict[Any, Any], ranking: str, joker: bool) -> list[int]:
+    """The request's hand: the ranking's number of different cards, the joker only in the
+    53-card deck."""
+    size = str(hand_size(ranking))
     text = data.get("hand")
     if not isinstance(text, str) or len(text) > 40:
-        raise InvalidArgumentError('hand must be five cards as text, such as "Jh Jd 7c 4s 2h"')
+        example = "Ac 4d 7h 9c" if size == "4" else "Jh Jd 7c 4s 2h"
+        raise AnalysisRefused("analysis.error.hand_text", size=size, example=example)
     try:
         cards = parse_cards(text)
     except DrawPokerError as error:
-        raise InvalidArgumentError(f"hand: {error}") from None
-    if len(cards) != 5:
-        raise InvalidArgumentError(f"a hand here is five cards, not {len(cards)}")
-    if 52 in cards and not joker:
-        raise InvalidArgumentError("the joker is only in the 53-card deck")
-    choices = discard_choices(
-        cards,
-        ranking="joker" if joker else "high",
-        joker=joker,
-        limit=limit,
-        objective=objective,
-    )
-    goal = HandCategory[objective.split(":", 1)[1]] if objective.startswith("at_least:") else None
+        raise AnalysisRefused("analysis.error.hand_cards", detail=str(error)) from None
+    if len(cards) != int(size):
+        raise AnalysisRefused("analysis.error.cards", len(cards), ranking=ranking, size=size)
+    if JOKER in cards and not joker:
+        raise AnalysisRefused("analysis.error.joker")
+    return cards
+
+
+def analyse(data: object) -> dict[str, Any]:
+    """Every discard choice of a hand, best first, exactly: ``hand`` (text: five different
+    cards, four in badugi; the joker ``Jk`` only with the 53-card deck), ``ranking`` (one of
+    :data:`RANKINGS`, ``"high"`` by default), ``deck`` (``"52"``, or ``"53"`` with high
+    hands), ``limit`` (a draw limit; the ranking's :data:`DEFAULT_LIMITS` when absent) and
+    ``objective`` (see :func:`objectives`). A bad request raises :class:`AnalysisRefused`
+    (an :class:`InvalidArgumentError`) naming what is wrong.
+
+    >>> best = analyse({"hand": "Qc Qd 7h 4s 2c", "ranking": "deuce-seven"})["choices"][0]
+    >>> best["discards"], best["improved"], best["total"]
+    (['Qc'], 45, 47)
+    >>> analyse({"hand": "Jk As Kd 7c 2h", "deck": "52"})
+    Traceback (most recent call last):
+    ...
+    drawpoker.site.analysis.AnalysisRefused: the joker is only in the 53-card deck
+    """
+    if not isinstance(data, dict):
+        raise AnalysisRefused("analysis.error.request")
+    unknown = sorted(set(data) - set(FIELDS))
+    if unknown:
+        raise AnalysisRefused(
+            "analysis.error.fields", unknown=str(unknown), known=", ".join(FIELDS)
+        )
+    ranking, joker = _ranking_and_deck(data)
+    limit = data.get("limit", DEFAULT_LIMITS[ranking])
+    if limit not in DRAW_LIMITS:
+        raise AnalysisRefused(
+            "analysis.error.limit", known=", ".join(DRAW_LIMITS), given=repr(limit)
+        )
+    objective = data.get("objective", "beat_random")
+    names = [o["name"] for o in objectives(joker, ranking)]
+    if objective not in names:
+        raise AnalysisRefused("analysis.error.objective", known=", ".join(names))
+    cards = _hand(data, ranking, joker)
+    played = engine_ranking(ranking, joker)
+    choices = discard_choices(cards, ranking=played, joker=joker, limit=limit, objective=objective)
+    goal = None
+    if objective.startswith("at_least:"):
+        goal = categories_of(played)[objective.split(":", 1)[1]]
     return {
         "cards": format_cards(cards).split(),
-        "deck": deck,
+        "ranking": ranking,
+        "deck": "53" if joker else "52",
         "limit": limit,
         "objective": objective,
-        "choices": [_choice(c, rank, goal) for rank, c in enumerate(choices, start=1)],
+        "choices": [_choice(c, rank, goal, played) for rank, c in enumerate(choices, start=1)],
     }

@@ -26,7 +26,7 @@ Routes::
     GET  /api/leaderboard/{game}    a game's ratings, best first (paged)
     GET  /games, /leaderboard       the pages of your games and of the leaderboards
     GET  /api/tips, /api/tips.svg   the draw tips with their numbers, and their chart
-    POST /api/analyse               every discard choice of a five-card hand, ranked
+    POST /api/analyse               every discard choice of a draw game's hand, ranked
     WS   /ws/{id}                   the table's WebSocket (a seat's, or a watcher's)
     WS   /lobby/ws                  the lobby's list of tables, sent again when it changes
 
@@ -64,7 +64,7 @@ from starlette.websockets import WebSocket
 
 from drawpoker.engine import GAMES
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
-from drawpoker.site.analysis import analyse, tips_chart, tips_data
+from drawpoker.site.analysis import AnalysisRefused, analyse, tips_chart, tips_data
 from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused, SiteLimits, origin_of
 from drawpoker.site.house import House, NicknameError, clean_name
 from drawpoker.site.i18n import (
@@ -186,9 +186,12 @@ def foreign_origin(scope: Scope, allowed: set[str]) -> str | None:
     return None
 
 
-def error(status: int, code: str, message: str, tag: str = DEFAULT_LANGUAGE) -> JSONResponse:
+def error(
+    status: int, code: str, message: str, tag: str = DEFAULT_LANGUAGE, words: str | None = None
+) -> JSONResponse:
     """A JSON error response: ``{"error": code, "message": message}``. In a language other than
-    English the person reads the catalogue's sentence for the code (``error.<code>``) and the
+    English the person reads ``words`` (the refusal said in their language, when it has its
+    own sentence) or else the catalogue's sentence for the code (``error.<code>``), and the
     English ``message`` stays as ``detail``.
 
     >>> error(404, "no-table", "there is no such table").status_code
@@ -199,7 +202,7 @@ def error(status: int, code: str, message: str, tag: str = DEFAULT_LANGUAGE) -> 
     """
     if base_language(tag) == DEFAULT_LANGUAGE or code not in HTTP_ERRORS:
         return JSONResponse({"error": code, "message": message}, status_code=status)
-    said = {"error": code, "message": say(tag, f"error.{code}"), "detail": message}
+    said = {"error": code, "message": words or say(tag, f"error.{code}"), "detail": message}
     return JSONResponse(said, status_code=status)
 
 
@@ -668,12 +671,16 @@ async def tips_svg(request: Request) -> Response:
 
 
 async def analysis(request: Request) -> Response:
-    """Every discard choice of the hand asked about, ranked exactly."""
+    """Every discard choice of the hand asked about, ranked exactly; a bad request is refused
+    in the request's language."""
     try:
         data = await read_json(request)
         result = await asyncio.to_thread(analyse, data)
     except ProtocolError as problem:
         return body_error(problem, language(request))
+    except AnalysisRefused as refused:
+        tag = language(request)
+        return error(400, "bad-request", str(refused), tag, refused.said(tag))
     except DrawPokerError as problem:
         return error(400, "bad-request", str(problem), language(request))
     return JSONResponse(result)

@@ -16,7 +16,9 @@ them. A player whose last connection closes is played by a CPU stand-in (R-TABLE
 pace; zero in tests). After a hand ends the whole table holds still for a pause (``showdown``
 seconds after a showdown, ``pause`` after a hand won without one) so that every page can show
 its result on the felt: no CPU acts, no person's action is taken, the turn timer stands still;
-the pause ends early when every present person asked for the ``next`` hand. The turn timer
+the pause ends early when every present person asked for the ``next`` hand. The tip a person
+asked for at their draw is worked out in a worker thread, like a CPU player's choice, and sent
+when ready: the table never waits for it. The turn timer
 (R-TABLE-1) is the engine's (:meth:`Table.enforce_timer`); the table's clock stands still while
 the table waits or pauses.
 
@@ -49,6 +51,7 @@ from drawpoker.narration import cpu_name
 from drawpoker.site.lobby import NewTable
 from drawpoker.site.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.site.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
+from drawpoker.site.seat_help import TipQuestion, known_tip, tip_question, work_out_tip
 from drawpoker.site.seatview import (
     betting_facts,
     hand_json,
@@ -222,6 +225,8 @@ class Room:
     """The seats whose player asked for the next hand during the pause."""
     tips: set[int] = field(default_factory=set)
     """The seats whose player turned tips on: only they get one at their draw."""
+    tips_asked: dict[TipQuestion, asyncio.Task[None]] = field(default_factory=dict)
+    """The tips being worked out in a worker thread, by question (:meth:`_ask_tip`)."""
     next_table: str | None = None
     """The table made by "Play again" once the game is over (for the same group)."""
     saved: tuple[int, int] = (0, 0)
@@ -512,6 +517,7 @@ class Room:
         >>> room.state(0)["seq"], len(room.state(0)["cards"])
         (3, 2)
         """
+        self._ask_tip()
         previous = self._previous(tag)
         state = seat_state(
             self.table,
@@ -857,6 +863,48 @@ it starts when every seat has its player, or when a player asks to start
             self.tips.discard(seat)
         self._broadcast(None, only=seat)
 
+    def _tip_question(self) -> tuple[int, TipQuestion] | None:
+        """The seat at its draw whose player turned tips on, and what its tip is worked out
+        from (its own cards, the game's ranking, the draw's limit); ``None`` when no seat
+        needs one now."""
+        seat = self.table.to_act
+        if seat is None or seat not in self.tips or self.status != "playing" or self.moved:
+            return None
+        question = tip_question(self.table.hand.view(seat))
+        return None if question is None else (seat, question)
+
+    def _ask_tip(self) -> None:
+        """Has the tip of the seat at its draw worked out when its player wants one and it is
+        not known yet (:func:`~drawpoker.site.seat_help.known_tip`): in a worker thread, as
+        the draw engine's count takes milliseconds (more with the joker) that the table's
+        event loop must not wait for; the seat's connections get their state again, with
+        the tip, once it is ready. Without worker threads (``Pace.threads`` off, or no event
+        loop running: no table to hold up) it is worked out at once."""
+        asked = self._tip_question()
+        if asked is None or asked[1] in self.tips_asked or known_tip(asked[1]) is not None:
+            return
+        seat, question = asked
+        try:
+            loop = asyncio.get_running_loop() if self.pace.threads else None
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            work_out_tip(question)
+            return
+        self.tips_asked[question] = loop.create_task(self._work_out_tip(seat, question))
+
+    async def _work_out_tip(self, seat: int, question: TipQuestion) -> None:
+        """Works out a tip in a worker thread, then tells the seat if it still needs it."""
+        try:
+            await asyncio.to_thread(work_out_tip, question)
+        except Exception:
+            log.exception("table %s: the tip of seat %d could not be worked out", self.id, seat)
+            return
+        finally:
+            del self.tips_asked[question]
+        if self._tip_question() == (seat, question):
+            self._broadcast(None, only=seat)
+
     def _check_playing(self) -> None:
         if self.status == "waiting":
             raise ProtocolError(
@@ -1032,6 +1080,7 @@ it starts when every seat has its player, or when a player asks to start
                 self._tell_watchers(new)
         if not connected:
             return
+        self._ask_tip()
         table, status = self.table, self.status
         shared_texts: dict[str, str] = {}
 
@@ -1106,7 +1155,9 @@ it starts when every seat has its player, or when a player asks to start
             self.task = asyncio.get_running_loop().create_task(self._play())
 
     async def stop(self) -> None:
-        """Stops the room's task."""
+        """Stops the room's task (and forgets the tips being worked out)."""
+        for asked in list(self.tips_asked.values()):
+            asked.cancel()
         if self.task is not None:
             self.task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -1,8 +1,9 @@
 """What the table page tells a seat about its own hand, from that seat's view alone
 (``table.view(seat)``: its cards, the board, nothing of another seat's hidden cards or the
 stub): the hand as it stands (:func:`hand_line`, described as the showdown describes it) and,
-at its draw in Five-Card Draw, the best discard with its chance to improve (:func:`draw_tip`,
-the tips page's analysis of the same five cards).
+at its draw in any draw game, the best discard with its chance to improve (:func:`draw_tip`,
+the tips page's analysis of the same cards by the game's ranking). A table asks
+:func:`known_tip` on its event loop and has :func:`work_out_tip` run in a worker thread.
 
 >>> from drawpoker.engine import Hand, game
 >>> hand = Hand(game("five-card-draw"), [500, 500], deck="Jh 9c Jd 8c 7c 6s 4s 5s 2h 3d")
@@ -12,7 +13,10 @@ the tips page's analysis of the same five cards).
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from typing import Any
@@ -23,11 +27,11 @@ from drawpoker.cards import format_cards
 from drawpoker.engine import HandView, ShowdownPart
 from drawpoker.engine.spec import DRAW_LIMITS
 from drawpoker.narration import hand_words, partial_hand_words
-from drawpoker.site.analysis import analyse
+from drawpoker.site.analysis import analyse, hand_size
 
 TIP_CACHE = 1024
-"""The most five-card hands whose tip is kept: an analysis is worked out once per hand dealt
-(the draw engine's exact count takes milliseconds), never once per update or per request."""
+"""The most hands whose tip is kept: an analysis is worked out once per hand dealt (the draw
+engine's exact count takes milliseconds), never once per update or per request."""
 
 
 def _strength(part: ShowdownPart, own: tuple[int, ...], board: tuple[int, ...]) -> int | None:
@@ -100,47 +104,150 @@ def hand_line(view: HandView, tag: str = "en") -> dict[str, Any] | None:
 
 
 def warm_tips() -> None:
-    """Runs the draw analysis once for each deck (52 cards, and 53 with the joker) so that its
-    first use, which builds the draw engine's tables (a fifth of a second or more), happens
-    when the server starts, not inside a table's event loop at somebody's draw.
+    """Runs the draw analysis once for each ranking a draw game plays (five-card high with
+    either deck, deuce-to-seven, badugi) so that its first use, which builds the draw engine's
+    tables (a fifth of a second or more), happens when the server starts.
 
     >>> warm_tips()
     """
-    for deck in ("52", "53"):
-        analyse({"hand": "Jh 9c Jd 8c 7c", "deck": deck, "limit": "3"})
+    for question in WARM_QUESTIONS:
+        work_out_tip(question)
 
 
-@lru_cache(maxsize=TIP_CACHE)
-def _best_choice(cards: tuple[int, ...], joker: bool, limit: str) -> dict[str, Any]:
-    request = {"hand": format_cards(list(cards)), "deck": "53" if joker else "52", "limit": limit}
-    best: dict[str, Any] = analyse(request)["choices"][0]
-    return best
+@dataclass(frozen=True)
+class TipQuestion:
+    """What a tip is worked out from, and all it is worked out from: the seat's own cards, the
+    game's ranking (``"joker"``: five-card high with the joker wild) and the draw's limit.
+
+    >>> TipQuestion((0, 5, 10, 15), "badugi", "5").request()
+    {'hand': '2c 3d 4h 5s', 'ranking': 'badugi', 'deck': '52', 'limit': '5'}
+    """
+
+    cards: tuple[int, ...]
+    ranking: str
+    limit: str
+
+    def request(self) -> dict[str, str]:
+        """The tips page's analysis request (:func:`drawpoker.site.analysis.analyse`) of the
+        question, ranked by that page's first objective: beating a random hand."""
+        joker = self.ranking == "joker"
+        return {
+            "hand": format_cards(list(self.cards)),
+            "ranking": "high" if joker else self.ranking,
+            "deck": "53" if joker else "52",
+            "limit": self.limit,
+        }
 
 
-def draw_tip(view: HandView) -> dict[str, Any] | None:
-    """At the seat's own draw in a five-card high game (Five-Card Draw, with or without the
-    joker), the tips page's best choice for its five cards (:func:`drawpoker.site.analysis.analyse`
-    with the table's draw limit and the objective that page starts with: beating a random
-    hand): the ``discards`` and the cards ``kept``, the ``improve_probability`` and the
-    chance to beat a random hand (``value``); ``None`` at any other moment or in any other
-    game. It reads the seat's own cards only, as that page does.
+WARM_QUESTIONS = (
+    TipQuestion((39, 37, 20, 13, 2), "high", "3-or-4-with-ace"),
+    TipQuestion((39, 37, 20, 13, 2), "joker", "3-or-4-with-ace"),
+    TipQuestion((40, 41, 22, 11, 0), "deuce-seven", "5"),
+    TipQuestion((48, 9, 22, 28), "badugi", "5"),
+)
+"""One question of each ranking a draw game plays, asked when the server starts."""
+
+_TIP_KEYS = ("discards", "kept", "improve_probability", "value")
+
+_tips: OrderedDict[TipQuestion, dict[str, Any]] = OrderedDict()
+_tips_lock = threading.Lock()
+
+
+def known_tip(question: TipQuestion) -> dict[str, Any] | None:
+    """The tip of ``question`` if it was worked out already (:func:`work_out_tip`), else
+    ``None``: never computes, so that a table's event loop may ask it.
+
+    >>> question = TipQuestion((39, 37, 20, 13, 2), "high", "3")
+    >>> _ = work_out_tip(question); known_tip(question)["discards"]
+    ['7c', '5d', '2h']
+    """
+    with _tips_lock:
+        tip = _tips.get(question)
+        if tip is not None:
+            _tips.move_to_end(question)
+        return tip
+
+
+def work_out_tip(question: TipQuestion) -> dict[str, Any]:
+    """The tips page's best choice for ``question`` (the ``discards``, the cards ``kept``,
+    the ``improve_probability`` and the chance to beat a random hand, ``value``), kept for
+    the last :data:`TIP_CACHE` questions: the draw engine's exact count (milliseconds, and
+    more with the joker) runs once per hand dealt, not once per update. Safe to call from a
+    worker thread.
+
+    >>> work_out_tip(TipQuestion((0, 5, 10, 15), "badugi", "5"))["discards"]
+    []
+    """
+    tip = known_tip(question)
+    if tip is not None:
+        return tip
+    best = analyse(question.request())["choices"][0]
+    tip = {key: best[key] for key in _TIP_KEYS}
+    with _tips_lock:
+        _tips[question] = tip
+        while len(_tips) > TIP_CACHE:
+            _tips.popitem(last=False)
+    return tip
+
+
+def tip_question(view: HandView) -> TipQuestion | None:
+    """What the seat's tip would be worked out from at this moment: at its own draw in a draw
+    game, its own cards, the game's ranking and the draw's limit; ``None`` at any other
+    moment or in a game without a draw. Nothing but the seat's own cards is read: not the
+    stub, not another seat's cards.
 
     >>> from drawpoker.engine import Hand, game
-    >>> hand = Hand(game("five-card-draw"), [500, 500], deck="Jh 9c Jd 8c 7c 6s 4s 5s 2h 3d")
-    >>> hand.bet(20); hand.call()
-    >>> tip = draw_tip(hand.view(hand.actor))
-    >>> tip["discards"], tip["kept"], round(tip["improve_probability"], 3)
-    (['7c', '4s', '2h'], ['Jh', 'Jd'], 0.287)
+    >>> hand = Hand(game("badugi"), [500, 500], deck="Ac 9c 4d 8d 7h 2h 9s 3s")
+    >>> hand.call(); hand.check()
+    >>> tip_question(hand.view(hand.actor))
+    TipQuestion(cards=(48, 9, 22, 31), ranking='badugi', limit='5')
     """
     legal = view.legal
     limit = _draw_limit(view)
     if legal is None or "draw" not in legal.kinds or limit is None:
         return None
-    if view.game.ranking not in ("high", "joker") or len(view.cards) != 5:
+    parts = view.game.showdown
+    if len(parts) != 1 or len(view.cards) != hand_size(parts[0].ranking):
         return None
-    choice = _best_choice(tuple(view.cards), view.game.joker, limit)
-    keys = ("discards", "kept", "improve_probability", "value")
-    return {key: choice[key] for key in keys}
+    ranking = "joker" if view.game.joker else parts[0].ranking
+    return TipQuestion(tuple(view.cards), ranking, limit)
+
+
+def draws_after(view: HandView) -> int:
+    """How many draws the hand has after the street being played (0 in a single draw).
+
+    >>> from drawpoker.engine import Hand, game
+    >>> draws_after(Hand(game("2-7-triple-draw"), [500, 500], seed=1).view(0))
+    3
+    """
+    streets: Sequence[Any] = view.game.streets
+    return sum(1 for street in streets[view.street + 1 :] if street.draw)
+
+
+def draw_tip(view: HandView, tip: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """At the seat's own draw in a draw game (Five-Card Draw with or without the joker, 2-7
+    single and triple draw, badugi), the tips page's best choice for its own cards by the
+    game's ranking and the draw's limit (:func:`work_out_tip`: the ``discards``, the cards
+    ``kept``, the chance to improve, which in the lows and badugi is to end with a better
+    low, and the chance to beat a random hand, ``value``), with ``draws_left``: the draws
+    still to come after this one, for which the numbers do not look (they are of the hand
+    after this draw). ``None`` at any other moment or in any other game. ``tip`` is the
+    question's answer when the caller has it already (:func:`known_tip`); otherwise it is
+    worked out here.
+
+    >>> from drawpoker.engine import Hand, game
+    >>> hand = Hand(game("five-card-draw"), [500, 500], deck="Jh 9c Jd 8c 7c 6s 4s 5s 2h 3d")
+    >>> hand.bet(20); hand.call()
+    >>> tip = draw_tip(hand.view(hand.actor))
+    >>> tip["discards"], tip["kept"], round(tip["improve_probability"], 3), tip["draws_left"]
+    (['7c', '4s', '2h'], ['Jh', 'Jd'], 0.287, 0)
+    """
+    question = tip_question(view)
+    if question is None:
+        return None
+    if tip is None:
+        tip = work_out_tip(question)
+    return {**tip, "ranking": question.ranking, "draws_left": draws_after(view)}
 
 
 def _draw_limit(view: HandView) -> str | None:

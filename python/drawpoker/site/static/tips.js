@@ -38,12 +38,36 @@ function tipsTable(deck) {
   return element("table", { class: "tips", id: `tips-${deck.deck}` }, ...rows);
 }
 
+// What the form offers for the chosen ranking (from /api/tips): its decks (the joker's only
+// with high hands), its objectives, and its draw limit to start with.
+function rankingChoice() {
+  const name = /** @type {HTMLSelectElement} */ ($("ranking")).value;
+  return DATA.rankings.find((r) => r.ranking === name);
+}
+
+function fillDecks() {
+  const choice = rankingChoice();
+  const select = /** @type {HTMLSelectElement} */ ($("deck"));
+  for (const option of select.options) option.disabled = !choice.decks.includes(option.value);
+  if (!choice.decks.includes(select.value)) select.value = choice.decks[0];
+}
+
 function fillObjectives() {
   const deck = /** @type {HTMLSelectElement} */ ($("deck")).value;
   const select = /** @type {HTMLSelectElement} */ ($("objective"));
   const previous = select.value;
-  select.replaceChildren(...DATA.objectives[deck].map((o) => element("option", { value: o.name, text: objectiveText(o) })));
+  select.replaceChildren(...rankingChoice().objectives[deck].map((o) => element("option", { value: o.name, text: objectiveText(o) })));
   if ([...select.options].some((o) => o.value === previous)) select.value = previous;
+}
+
+function rankingChanged() {
+  fillDecks();
+  /** @type {HTMLSelectElement} */ ($("limit")).value = rankingChoice().limit;
+  fillObjectives();
+}
+
+function limitText(limit) {
+  return hasText(`draw.limit.${limit}`) ? t(`draw.limit.${limit}`) : limit;
 }
 
 // An objective of the analysis in the page's language ("at_least:TWO_PAIR": the chance of two
@@ -71,7 +95,8 @@ function valueText(choice, objective) {
 async function analyse(event) {
   event.preventDefault();
   $("analyse-error").textContent = "";
-  const request = { hand: /** @type {HTMLInputElement} */ ($("hand")).value, deck: /** @type {HTMLSelectElement} */ ($("deck")).value, limit: /** @type {HTMLSelectElement} */ ($("limit")).value, objective: /** @type {HTMLSelectElement} */ ($("objective")).value };
+  const value = (id) => /** @type {HTMLInputElement | HTMLSelectElement} */ ($(id)).value;
+  const request = { hand: value("hand"), ranking: value("ranking"), deck: value("deck"), limit: value("limit"), objective: value("objective") };
   let result;
   try {
     result = await requestJSON("POST", "/api/analyse", request);
@@ -80,7 +105,8 @@ async function analyse(event) {
     $("analysis").replaceChildren();
     return;
   }
-  const label = objectiveText(DATA.objectives[result.deck].find((o) => o.name === result.objective));
+  const offered = DATA.rankings.find((r) => r.ranking === result.ranking).objectives[result.deck];
+  const label = objectiveText(offered.find((o) => o.name === result.objective));
   const head = element("tr", {}, ...["#", t("tips.column.keep"), t("tips.column.discard"), label,
     t("tips.column.improve"), t("tips.column.final")].map((text) => element("th", { text })));
   const rows = [head];
@@ -98,9 +124,10 @@ async function analyse(event) {
   $("analysis").replaceChildren(
     element("p", {}, t("tips.analyse.hand"), " ", cardsElement(result.cards), " \u2014 ",
       t("tips.analysis.line", {
+        ranking: t(`tips.ranking.${result.ranking}`),
         choices: t("count.choices", {}, result.choices.length),
         deck: t(`tips.deck.${result.deck}`),
-        limit: hasText(`choice.${result.limit}`) ? t(`choice.${result.limit}`) : result.limit,
+        limit: limitText(result.limit),
       })),
     element("table", { class: "choices", id: "choices" }, ...rows));
   $("analysis").scrollIntoView();
@@ -111,10 +138,11 @@ async function start() {
   DATA = await requestJSON("GET", "/api/tips");
   $("tips-tables").replaceChildren(...DATA.decks.flatMap((deck) => [
     element("h2", { text: deck.joker ? t("tips.deck.joker_heading") : t("tips.deck.52") }), tipsTable(deck)]));
-  $("limit").replaceChildren(...DATA.limits.map((l) =>
-    element("option", { value: l, text: hasText(`choice.${l}`) ? t(`choice.${l}`) : l })));
-  /** @type {HTMLSelectElement} */ ($("limit")).value = "3-or-4-with-ace";
-  fillObjectives();
+  $("ranking").replaceChildren(...DATA.rankings.map((r) =>
+    element("option", { value: r.ranking, text: t(`tips.ranking.${r.ranking}`) })));
+  $("limit").replaceChildren(...DATA.limits.map((l) => element("option", { value: l, text: limitText(l) })));
+  rankingChanged();
+  $("ranking").addEventListener("change", rankingChanged);
   $("deck").addEventListener("change", fillObjectives);
   $("analyse-form").addEventListener("submit", analyse);
   document.body.dataset.ready = "yes";

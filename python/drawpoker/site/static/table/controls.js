@@ -176,14 +176,20 @@ export function drawControls(legal) {
   return rows;
 }
 
-// The tips page's best discard for our five cards (the server's analysis of our own cards) and
-// its chance to improve; "Pick these" picks those cards, the person still draws.
+// The tips page's best discard for our own cards by the game's ranking (the server's analysis
+// of our cards alone) and its chance to improve: a better category of a high hand, a better
+// low or badugi hand; with more draws to come the numbers are of the hand after this draw.
+// "Pick these" picks those cards, the person still draws.
+const BETTER = { high: "high", joker: "high", "deuce-seven": "low", badugi: "badugi" };
+
 export function tipRow(tip) {
-  const improve = percent(tip.improve_probability);
   const beat = percent(tip.value);
+  const later = tip.draws_left > 0;
+  const better = t(`table.tip.better.${BETTER[tip.ranking]}`, { improve: percent(tip.improve_probability) });
+  const chance = () => later ? t("table.tip.chance.later", { better, beat }) : t("table.tip.chance", { better, beat });
   const words = tip.discards.length
-    ? [t("table.tip.discard"), " ", cardsElement(tip.discards, { small: true }), " ", t("table.tip.chance", { improve, beat })]
-    : [t("table.tip.pat", { beat })];
+    ? [t("table.tip.discard"), " ", cardsElement(tip.discards, { small: true }), " ", chance()]
+    : [later ? t("table.tip.pat.later", { beat }) : t("table.tip.pat", { beat })];
   const row = element("div", { class: "row tip", id: "tip" }, element("span", {}, ...words));
   if (tip.discards.length) {
     const pick = element("button", { type: "button", class: "secondary", id: "tip-pick", text: t("table.tip.pick") });
