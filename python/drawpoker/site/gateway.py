@@ -61,6 +61,10 @@ its tables' loading) before it answers 503, to be sent again."""
 TRY_AGAIN = 1013
 """The WebSocket close code of a connection whose table's dealer did not answer its hello."""
 
+SERVICE_RESTART = 1012
+"""The WebSocket close code (RFC 6455's "service restart") of the connections a gateway closes
+when Redis restarted: the page connects again at once, from its last event."""
+
 
 def gateway_of(reply: str) -> str:
     """The gateway that made a reply channel (:meth:`Gateway.reply_channel`).
@@ -104,14 +108,45 @@ class Gateway:
         self.inbox = RedisInbox(bus.client, prefix)
         self.name = f"gateway-{secrets.token_hex(6)}"
         self.prefix = prefix
+        self.connections: set[Connection] = set()
+        """The table connections open here."""
+        self.redis_run: str | None = None
+        """The run id of the Redis server last seen (``INFO server``): a new one is a restart."""
 
     async def keep_present(self) -> None:
         """Every :data:`RENEW_EVERY` seconds, marks this gateway alive for :data:`LEASE_MS`:
-        once the mark lapses (the process died), the dealers count its connections gone."""
+        once the mark lapses (the process died), the dealers count its connections gone. And
+        it notices a Redis server that restarted (:meth:`noticed_redis_run`)."""
         while True:
             with contextlib.suppress(*REDIS_DOWN):
                 await self.bus.client.set(presence_key(self.prefix, self.name), "1", px=LEASE_MS)
+                self.noticed_redis_run(str((await self.bus.client.info("server"))["run_id"]))
             await asyncio.sleep(RENEW_EVERY)
+
+    def noticed_redis_run(self, run_id: str) -> bool:
+        """Notes the Redis server's run id; when it is a new one (Redis restarted, empty: the
+        dealers lost the notes of who is connected where, and the lanes' inboxes), closes every
+        table connection with :data:`SERVICE_RESTART`, so that each page says hello again
+        and its table's dealer knows it anew. Whether it closed them.
+
+        >>> gateway = Gateway.__new__(Gateway); gateway.connections = set(); gateway.name = "g1"
+        >>> gateway.redis_run = None
+        >>> gateway.noticed_redis_run("a1"), gateway.noticed_redis_run("a1")
+        (False, False)
+        >>> gateway.noticed_redis_run("b2")
+        True
+        """
+        restarted = self.redis_run is not None and run_id != self.redis_run
+        self.redis_run = run_id
+        if restarted:
+            log.warning(
+                "gateway %s: Redis restarted; its %d connections are asked to connect again",
+                self.name,
+                len(self.connections),
+            )
+            for connection in list(self.connections):
+                connection.outbox.close(SERVICE_RESTART, "the site restarted a service: reconnect")
+        return restarted
 
     def reply_channel(self) -> str:
         """A new channel for the answers to one connection or request."""
@@ -490,10 +525,12 @@ class Connection:
         )
         subscription = await self.gateway.bus.subscribe({self.reply: Position(0)})
         pump = asyncio.create_task(self._pump(subscription, channel))
+        self.gateway.connections.add(self)
         try:
             await self._send(request)
             await self._forward()
         finally:
+            self.gateway.connections.discard(self)
             pump.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await pump
