@@ -1,9 +1,9 @@
-//! `SeatView` (Python's `HandView`): what one seat may know of a hand, copied out of the engine
-//! state when the view is made (plain Rust data, no path back to the hand) and turned into
-//! Python objects only when a field is read. A CPU player reads a few fields of a view made at
-//! every decision. The events are the exception to the copy: a view shares the hand's log as
-//! of its making (a list the hand never changes while a view holds it) and picks the seat's
-//! own events when read, so a view costs the same early and late in a hand.
+//! `SeatView` (Python's `HandView`): what one seat may know of a hand, turned into Python
+//! objects only when a field is read. A CPU player reads a few fields of a view made at every
+//! decision, so a view of the engine copies nothing: it shares the hand as it was when the view
+//! was made (the hand copies itself before its next change while a view still holds it) and
+//! its getters read only what the view's seat may see: its own cards, the public facts, its
+//! legal actions, the events it may see. A view made from plain data keeps those fields.
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -51,7 +51,6 @@ type Text = Cow<'static, str>;
 
 /// The legal actions: seat, kinds, call, min_to, max_to, step, max_discards, presets.
 type LegalOf<T> = (usize, Vec<T>, u64, u64, u64, u64, usize, Vec<(T, u64)>);
-type Legal = LegalOf<Text>;
 
 /// An award's pot, pots, share and strength (`drawpoker.engine.events.Award`).
 type AwardOf<T> = (usize, usize, T, Option<u16>);
@@ -66,7 +65,6 @@ type EventOf<T> = (
     Option<T>,
     Option<AwardOf<T>>,
 );
-type SeenEvent = EventOf<Text>;
 
 /// An event as `HandView(events=...)` is given it, its numbers not yet checked
 /// ([`checked_event`]).
@@ -124,6 +122,26 @@ pub struct SeatView {
     dead: u64,
     #[pyo3(get)]
     current_bet: u64,
+    #[pyo3(get)]
+    game: Py<PyAny>,
+    seen: Seen,
+}
+
+/// Where a view's cards, seats' chips, legal actions and events are read from.
+enum Seen {
+    /// The hand as it was when the view was made, shared with the hand (which copies itself
+    /// before its next change while the view lives) and read only for what the view's seat
+    /// may see, with the seat's legal actions on its turn.
+    Hand {
+        state: Arc<State>,
+        legal: Option<LegalActions>,
+    },
+    /// A view made from fields: what the seat may see, kept as given.
+    Fields(Box<Fields>),
+}
+
+/// The fields of a view made from plain data, apart from its numbers.
+struct Fields {
     cards: Vec<Card>,
     card_counts: Vec<usize>,
     stacks: Vec<u64>,
@@ -132,30 +150,31 @@ pub struct SeatView {
     live: Vec<bool>,
     drawn: Vec<i32>,
     revealed: Vec<(usize, Vec<Card>)>,
-    legal: Option<Legal>,
+    legal: Option<LegalOf<String>>,
     board: Vec<Card>,
     up_cards: Vec<Vec<Card>>,
-    #[pyo3(get)]
-    game: Py<PyAny>,
-    events: SeenEvents,
+    events: Vec<EventOf<String>>,
 }
 
-/// The events a view shows: the hand's whole log, shared with the hand and filtered to what
-/// the seat may see when read (a view of the engine), or the seat's events themselves (a view
-/// made from fields).
-enum SeenEvents {
-    Shared(Arc<Vec<Event>>),
-    Own(Vec<SeenEvent>),
+/// A view's rows, wherever they are kept.
+struct Rows<'a> {
+    cards: &'a [Card],
+    stacks: &'a [u64],
+    bets: &'a [u64],
+    committed: &'a [u64],
+    live: &'a [bool],
+    drawn: &'a [i32],
+    revealed: &'a [(usize, Vec<Card>)],
+    board: &'a [Card],
 }
 
 impl SeatView {
     /// The view of `seat` (a seat of `state`) in `game`, with `legal` the actions on its turn.
     pub fn new(
-        state: &State,
+        state: Arc<State>,
         seat: usize,
         legal: Option<LegalActions>,
         game: Py<PyAny>,
-        events: Arc<Vec<Event>>,
     ) -> SeatView {
         SeatView {
             seat,
@@ -166,33 +185,34 @@ impl SeatView {
             actor: state.actor,
             dead: state.dead,
             current_bet: state.current_bet,
-            cards: state.cards[seat].clone(),
-            card_counts: state.cards.iter().map(Vec::len).collect(),
-            stacks: state.stacks.clone(),
-            bets: state.bets.clone(),
-            committed: state.committed.clone(),
-            live: state.live.clone(),
-            drawn: state.drawn.clone(),
-            revealed: state.revealed.clone(),
-            legal: legal.map(|l| {
-                (
-                    l.seat,
-                    l.kinds.iter().map(|&k| Cow::Borrowed(k)).collect(),
-                    l.call,
-                    l.min_to,
-                    l.max_to,
-                    l.step,
-                    l.max_discards,
-                    l.presets
-                        .into_iter()
-                        .map(|(name, to)| (Cow::Borrowed(name), to))
-                        .collect(),
-                )
-            }),
-            board: state.board.clone(),
-            up_cards: (0..state.seats).map(|s| state.up_cards(s)).collect(),
             game,
-            events: SeenEvents::Shared(events),
+            seen: Seen::Hand { state, legal },
+        }
+    }
+
+    /// The view's rows: of the hand (the seat's own cards), or as given.
+    fn rows(&self) -> Rows<'_> {
+        match &self.seen {
+            Seen::Hand { state, .. } => Rows {
+                cards: &state.cards[self.seat],
+                stacks: &state.stacks,
+                bets: &state.bets,
+                committed: &state.committed,
+                live: &state.live,
+                drawn: &state.drawn,
+                revealed: &state.revealed,
+                board: &state.board,
+            },
+            Seen::Fields(fields) => Rows {
+                cards: &fields.cards,
+                stacks: &fields.stacks,
+                bets: &fields.bets,
+                committed: &fields.committed,
+                live: &fields.live,
+                drawn: &fields.drawn,
+                revealed: &fields.revealed,
+                board: &fields.board,
+            },
         }
     }
 }
@@ -258,6 +278,38 @@ fn python_class<'py>(
             .unbind())
     })?;
     Ok(class.bind(py).clone())
+}
+
+/// Legal actions as a `drawpoker.engine.actions.LegalActions`: `(seat, kinds, call, min_to,
+/// max_to, step)`, then `max_discards` and `presets`.
+fn legal_object<'py, K: AsRef<str>, P: AsRef<str>>(
+    py: Python<'py>,
+    (seat, kinds, call, min_to, max_to, step): (usize, &[K], u64, u64, u64, u64),
+    max_discards: usize,
+    presets: &[(P, u64)],
+) -> PyResult<Bound<'py, PyAny>> {
+    let class = python_class(
+        py,
+        &LEGAL_ACTIONS,
+        "drawpoker.engine.actions",
+        "LegalActions",
+    )?;
+    let presets = presets
+        .iter()
+        .map(|(name, to)| (name.as_ref(), *to).into_pyobject(py))
+        .collect::<PyResult<Vec<_>>>()?;
+    let values = (
+        seat,
+        PyTuple::new(py, kinds.iter().map(|k| k.as_ref()))?,
+        call,
+        min_to,
+        max_to,
+        step,
+        max_discards,
+        PyTuple::new(py, presets)?,
+    )
+        .into_pyobject(py)?;
+    named_tuple(&class, values)
 }
 
 /// `values` as an instance of the NamedTuple `class` (its `__new__` without keyword handling).
@@ -384,7 +436,6 @@ impl SeatView {
                 "a HandView has no field {unknown}"
             )));
         }
-        let owned = |s: String| -> Text { Cow::Owned(s) };
         let legal: Option<LegalOf<String>> = field(fields, "legal")?;
         let seats: usize = field(fields, "seats")?;
         let events = field::<Vec<GivenEvent>>(fields, "events")?
@@ -398,60 +449,31 @@ impl SeatView {
             seats,
             button: field(fields, "button")?,
             street: field(fields, "street")?,
-            phase: owned(field(fields, "phase")?),
+            phase: Cow::Owned(field(fields, "phase")?),
             actor: field(fields, "actor")?,
             dead: field(fields, "dead")?,
             current_bet: field(fields, "current_bet")?,
-            cards: field(fields, "cards")?,
-            card_counts: field(fields, "card_counts")?,
-            stacks: field(fields, "stacks")?,
-            bets: field(fields, "bets")?,
-            committed: field(fields, "committed")?,
-            live: field(fields, "live")?,
-            drawn: field(fields, "drawn")?,
-            revealed: revealed
-                .iter()
-                .map(|(seat, cards)| Ok((seat.extract()?, cards.extract()?)))
-                .collect::<PyResult<_>>()
-                .map_err(|_: PyErr| {
-                    PyTypeError::new_err("HandView field revealed maps seats to cards")
-                })?,
-            legal: legal.map(
-                |(seat, kinds, call, min_to, max_to, step, discards, presets)| {
-                    (
-                        seat,
-                        kinds.into_iter().map(owned).collect(),
-                        call,
-                        min_to,
-                        max_to,
-                        step,
-                        discards,
-                        presets.into_iter().map(|(n, to)| (owned(n), to)).collect(),
-                    )
-                },
-            ),
-            board: field(fields, "board")?,
-            up_cards: field(fields, "up_cards")?,
+            seen: Seen::Fields(Box::new(Fields {
+                cards: field(fields, "cards")?,
+                card_counts: field(fields, "card_counts")?,
+                stacks: field(fields, "stacks")?,
+                bets: field(fields, "bets")?,
+                committed: field(fields, "committed")?,
+                live: field(fields, "live")?,
+                drawn: field(fields, "drawn")?,
+                revealed: revealed
+                    .iter()
+                    .map(|(seat, cards)| Ok((seat.extract()?, cards.extract()?)))
+                    .collect::<PyResult<_>>()
+                    .map_err(|_: PyErr| {
+                        PyTypeError::new_err("HandView field revealed maps seats to cards")
+                    })?,
+                legal,
+                board: field(fields, "board")?,
+                up_cards: field(fields, "up_cards")?,
+                events,
+            })),
             game: field(fields, "game")?,
-            events: SeenEvents::Own(
-                events
-                    .into_iter()
-                    .map(|(kind, seat, to, amount, cards, blind, award)| {
-                        let award = award.map(|(pot, pots, share, strength)| {
-                            (pot, pots, owned(share), strength)
-                        });
-                        (
-                            owned(kind),
-                            seat,
-                            to,
-                            amount,
-                            cards,
-                            blind.map(owned),
-                            award,
-                        )
-                    })
-                    .collect(),
-            ),
         })
     }
 
@@ -461,79 +483,81 @@ impl SeatView {
     }
     #[getter]
     fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.cards)
+        PyTuple::new(py, self.rows().cards)
     }
     #[getter]
     fn card_counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.card_counts)
+        match &self.seen {
+            Seen::Hand { state, .. } => PyTuple::new(py, state.cards.iter().map(Vec::len)),
+            Seen::Fields(fields) => PyTuple::new(py, &fields.card_counts),
+        }
     }
     #[getter]
     fn stacks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.stacks)
+        PyTuple::new(py, self.rows().stacks)
     }
     #[getter]
     fn bets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.bets)
+        PyTuple::new(py, self.rows().bets)
     }
     #[getter]
     fn committed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.committed)
+        PyTuple::new(py, self.rows().committed)
     }
     #[getter]
     fn live<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.live)
+        PyTuple::new(py, self.rows().live)
     }
     #[getter]
     fn drawn<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.drawn)
+        PyTuple::new(py, self.rows().drawn)
     }
     #[getter]
     fn revealed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let revealed = PyDict::new(py);
-        for (shown, cards) in &self.revealed {
+        for (shown, cards) in self.rows().revealed {
             revealed.set_item(shown, PyTuple::new(py, cards)?)?;
         }
         Ok(revealed)
     }
     #[getter]
     fn legal<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Some((seat, kinds, call, min_to, max_to, step, discards, presets)) = &self.legal else {
-            return Ok(None);
-        };
-        let class = python_class(
-            py,
-            &LEGAL_ACTIONS,
-            "drawpoker.engine.actions",
-            "LegalActions",
-        )?;
-        let presets = presets
-            .iter()
-            .map(|(name, to)| (name.as_ref(), *to).into_pyobject(py))
-            .collect::<PyResult<Vec<_>>>()?;
-        let values = (
-            seat,
-            PyTuple::new(py, kinds.iter().map(|k| k.as_ref()))?,
-            call,
-            min_to,
-            max_to,
-            step,
-            discards,
-            PyTuple::new(py, presets)?,
-        )
-            .into_pyobject(py)?;
-        named_tuple(&class, values).map(Some)
+        match &self.seen {
+            Seen::Hand { legal, .. } => legal
+                .as_ref()
+                .map(|l| {
+                    let parts = (l.seat, l.kinds, l.call, l.min_to, l.max_to, l.step);
+                    legal_object(py, parts, l.max_discards, &l.presets)
+                })
+                .transpose(),
+            Seen::Fields(fields) => fields
+                .legal
+                .as_ref()
+                .map(
+                    |(seat, kinds, call, min_to, max_to, step, discards, presets)| {
+                        let parts = (*seat, &kinds[..], *call, *min_to, *max_to, *step);
+                        legal_object(py, parts, *discards, presets)
+                    },
+                )
+                .transpose(),
+        }
     }
     #[getter]
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.board)
+        PyTuple::new(py, self.rows().board)
     }
     #[getter]
     fn up_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let rows = self
-            .up_cards
-            .iter()
-            .map(|row| PyTuple::new(py, row))
-            .collect::<PyResult<Vec<_>>>()?;
+        let rows = match &self.seen {
+            Seen::Hand { state, .. } => (0..state.seats)
+                .map(|seat| PyTuple::new(py, state.up_cards(seat)))
+                .collect::<PyResult<Vec<_>>>()?,
+            Seen::Fields(fields) => fields
+                .up_cards
+                .iter()
+                .map(|row| PyTuple::new(py, row))
+                .collect::<PyResult<Vec<_>>>()?,
+        };
         PyTuple::new(py, rows)
     }
     #[getter]
@@ -558,8 +582,9 @@ impl SeatView {
                 .into_pyobject(py)?;
             named_tuple(&class, values)
         };
-        let events = match &self.events {
-            SeenEvents::Shared(log) => log
+        let events = match &self.seen {
+            Seen::Hand { state, .. } => state
+                .events
                 .iter()
                 .filter(|e| e.to.is_none() || e.to == Some(self.seat))
                 .map(|e| {
@@ -575,11 +600,12 @@ impl SeatView {
                     )
                 })
                 .collect::<PyResult<Vec<_>>>()?,
-            SeenEvents::Own(own) => own
+            Seen::Fields(fields) => fields
+                .events
                 .iter()
                 .map(|(kind, seat, to, amount, cards, blind, award)| {
                     let award = award.as_ref().map(|(pot, pots, share, strength)| {
-                        (*pot, *pots, share.as_ref(), *strength)
+                        (*pot, *pots, share.as_str(), *strength)
                     });
                     event(
                         kind,
@@ -598,7 +624,7 @@ impl SeatView {
     /// Every chip committed to the hand so far.
     #[getter]
     fn pot(&self) -> u64 {
-        self.committed.iter().sum::<u64>() + self.dead
+        self.rows().committed.iter().sum::<u64>() + self.dead
     }
 
     /// Every field by name.
