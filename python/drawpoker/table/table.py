@@ -250,14 +250,15 @@ class Table:
         0
         """
         played = 0
-        cpu, away = self.cpu, self.away
+        # who plays each seat now (nobody leaves or comes back while the CPU players play)
+        players = [self.cpu.get(s) or self.away.get(s) for s in range(len(self.names))]
         hand = self.hands[-1]
         seat = self.to_act
         # _after_action, inlined on this hot path: the seat to act is read once an action; the
         # turn's clock starts once, when the CPU turns stop (nobody reads it in between)
         try:
             while seat is not None and (limit is None or played < limit):
-                player = cpu.get(seat) or away.get(seat)
+                player = players[seat]
                 if player is None:
                     break  # a present person's turn
                 hand.act(player.choose(hand.view(seat)))
@@ -544,7 +545,7 @@ its hands
         follows (else the table is over)."""
         hand = self.hand
         if self.betting:
-            self.stacks = list(hand.stacks)
+            self.stacks = hand.stacks  # a new list at each read
         else:
             for seat in hand.winners:
                 self.points[seat] += 1
