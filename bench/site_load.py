@@ -449,11 +449,12 @@ async def _lobby_page(url: str, ready: asyncio.Event, lists: asyncio.Queue[Any])
 
 
 async def _seen(queues: list[asyncio.Queue[Any]], shows: Callable[[Any], bool]) -> list[float]:
-    """The time each page received the first list that ``shows`` the change."""
+    """The time each page received the first list that ``shows`` the change (a page that
+    receives no list for :data:`STALLED` seconds raises ``TimeoutError``)."""
     times = []
     for queue in queues:
         while True:
-            at, data = await queue.get()
+            at, data = await asyncio.wait_for(queue.get(), STALLED)
             if shows(data):
                 times.append(at)
                 break
@@ -471,14 +472,15 @@ async def _finish_table(url: str) -> tuple[SeatClient, str]:
 
 
 async def _play_to_the_end(client: SeatClient) -> float:
-    """Checks or folds at each turn until the table is over; when the last action was sent."""
+    """Checks or folds at each turn until the table is over; when the last action was sent
+    (a table silent for :data:`STALLED` seconds raises ``TimeoutError``)."""
     sent = 0.0
     while client.state is None or client.state["status"] != "over":
         if client.my_turn():
             kinds = client.state["legal"]["kinds"]  # type: ignore[index]
             sent = time.perf_counter()
             await client.act({"kind": "check" if "check" in kinds else "fold"})
-        await client.receive()
+        await asyncio.wait_for(client.receive(), STALLED)
     return sent
 
 

@@ -14,7 +14,12 @@ EXAMPLES = [test for test in doctest.DocTestFinder().find(_core) if test.example
 
 def test_the_core_has_examples() -> None:
     names = {test.name.removeprefix("drawpoker._core.") for test in EXAMPLES}
-    assert {"equity_scores", "preset_rules", "Rules.showdown_shares"} <= names
+    assert {
+        "equity_scores",
+        "preset_rules",
+        "Rules.showdown_shares",
+        "SeatView.why_illegal",
+    } <= names
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=lambda test: test.name)

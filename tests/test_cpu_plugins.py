@@ -79,7 +79,10 @@ def test_a_plugin_that_fails_is_replaced_for_that_decision(
     register("crasher=outside_players:Crasher")
     register("overbettor=outside_players:Overbettor")
     register("unseeded=outside_players:Unseeded")
-    for kind, why in (("crasher", "the policy file is missing"), ("overbettor", "a raise to")):
+    for kind, why in (
+        ("crasher", "the policy file is missing"),
+        ("overbettor", "1001 is not a legal total"),
+    ):
         hand = Hand(game("holdem"), [1000, 1000], seed=2)
         player = make_bot(kind, seed=1, game="holdem")
         caplog.clear()

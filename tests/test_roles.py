@@ -502,3 +502,89 @@ def test_the_lobby_lists_the_tables_again_after_redis_restarts(
     assert listed_within(10)
     redis_server.restart()
     assert listed_within(30)
+
+
+RESEND = ("store-unavailable", "dealer-unavailable")
+"""The refusals docs/protocol.md says to send again shortly: nothing was done."""
+
+
+async def _play_across_an_outage(
+    client: RecordingClient, rng: random.Random, gateways: list[ServeProcess], refused: list[str]
+) -> None:
+    """Plays the seat to the game's end while a service goes away and comes back: a refusal
+    of :data:`RESEND` is noted in ``refused`` and the action sent again a moment later (as
+    the protocol asks); a connection that closes is opened again through a live gateway, from
+    the last event seen. Any other refusal fails the test."""
+    while True:
+        try:
+            while client.state is None or client.state["status"] != "over":
+                if client.my_turn():
+                    await client.act(_calm(client.state, rng))  # type: ignore[arg-type]
+                message = await asyncio.wait_for(client.receive(), 60)
+                if message["type"] == "error":
+                    assert message["code"] in RESEND, message
+                    refused.append(message["code"])
+                    await asyncio.sleep(0.2)
+            return
+        except Exception as error:  # websockets' ConnectionClosed
+            if type(error).__name__ not in ("ConnectionClosedError", "ConnectionClosedOK"):
+                raise
+        client.base_url = next(g.url for g in gateways if g.process is not None)
+        client.pending = None
+        await client.connect()
+
+
+def _restart_mid_game(cluster: Cluster, restart: Any) -> list[str]:
+    """Three tables on one dealer and two gateways, played by people; ``restart`` (a service's)
+    called once every seat saw ten actions; every table then plays to its end and every seat's
+    stream is the store's replay, without gap or repeat, every chip kept. The refusals seen."""
+    dealers = [cluster.start("dealer", think=0.001)]
+    gateways = [cluster.start("gateway") for _ in range(2)]
+    _until_lanes_held(*dealers)
+    tables = [_new_table(gateways[n % 2], GAMES[n % len(GAMES)], rounds=8) for n in range(3)]
+    refused: list[str] = []
+
+    async def play() -> list[dict[int, RecordingClient]]:
+        seated = await _connect(tables, gateways)
+        rng = random.Random(12)
+        players = [
+            asyncio.create_task(
+                _play_across_an_outage(c, random.Random(rng.random()), gateways, refused)
+            )
+            for cs in seated
+            for c in cs.values()
+        ]
+        while not all(
+            (c.state or {"actions": 0})["actions"] >= 10 for cs in seated for c in cs.values()
+        ):
+            await asyncio.sleep(0.01)
+        assert any(c.state["status"] == "playing" for cs in seated for c in cs.values())  # type: ignore[index]
+        await asyncio.to_thread(restart)
+        await asyncio.gather(*players)
+        return seated
+
+    seated = asyncio.run(play())
+    for (made, tokens), clients in zip(tables, seated, strict=True):
+        _check_seen(cluster.store, made, tokens, clients)
+    return refused
+
+
+def test_play_goes_on_when_redis_restarts_mid_game(
+    cluster: Cluster,
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """Redis restarted empty while tables play (leases, streams and inboxes gone): the dealer
+    takes its lanes again and the tables play on to their end, each seat's stream the store's
+    replay, every chip kept."""
+    refused = _restart_mid_game(cluster, redis_server.restart)
+    print(f"refusals to send again: {refused}")
+
+
+def test_play_goes_on_when_postgresql_restarts_mid_game(
+    cluster: Cluster, postgres: PostgresCluster
+) -> None:
+    """PostgreSQL restarted while tables play: an action that could not be saved is refused
+    with ``store-unavailable`` (nothing done, nobody shown it) and goes through when sent
+    again; the tables play on to their end, each seat's stream the store's replay."""
+    refused = _restart_mid_game(cluster, postgres.restart)
+    print(f"refusals to send again: {refused}")

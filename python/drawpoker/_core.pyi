@@ -6,7 +6,7 @@ from typing import Any, final
 import numpy as np
 import numpy.typing as npt
 
-from drawpoker.engine.actions import LegalActions
+from drawpoker.engine.actions import Action, LegalActions
 from drawpoker.engine.events import Award, Event
 from drawpoker.engine.spec import GameSpec
 
@@ -257,6 +257,7 @@ class SeatView:
     @property
     def pot(self) -> int: ...
     def __new__(cls, **fields: Any) -> SeatView: ...
+    def why_illegal(self, action: Action) -> str | None: ...
     def _asdict(self) -> dict[str, Any]: ...
     def _replace(self, **changes: Any) -> SeatView: ...
 

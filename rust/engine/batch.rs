@@ -625,7 +625,7 @@ fn apply(
         return Err(Error::IllegalAction(format!("action {index} is not open")));
     };
     debug_assert_eq!(
-        hand.why_illegal(kind.name(), amount as i64, &[]),
+        hand.why_illegal(kind, amount as i64, &[]),
         None,
         "index {index}"
     );

@@ -6,6 +6,7 @@ use super::action::{self, ActionKind, LegalActions};
 use super::event::{Event, EventKind};
 use super::spec::{Opening, Structure};
 use super::state::{HandState, Phase};
+use crate::card::Card;
 use crate::error::{Error, Result};
 
 /// What a betting structure needs to know to size one decision.
@@ -163,53 +164,6 @@ impl Structure {
     }
 }
 
-/// The totals a bet or raise may make, in words, for a refusal: the one total (fixed limit),
-/// any chip amount in a range, or a range in steps, with the all-in that ends off the steps.
-fn legal_totals(min_to: i64, max_to: i64, step: i64) -> String {
-    if min_to >= max_to {
-        return format!("the only one is {max_to}");
-    }
-    if step <= 1 {
-        return format!("any from {min_to} to {max_to}");
-    }
-    let last = min_to + (max_to - min_to) / step * step;
-    let ragged = if last == max_to {
-        String::new()
-    } else {
-        format!(", or {max_to} (all-in)")
-    };
-    format!("{min_to} to {last} in steps of {step}{ragged}")
-}
-
-/// Python's `repr` of a short text, for refusals that quote what the caller sent.
-fn quoted(text: &str) -> String {
-    let quote = if text.contains('\'') && !text.contains('"') {
-        '"'
-    } else {
-        '\''
-    };
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push(quote);
-    for ch in text.chars() {
-        match ch {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out.push(quote);
-    out
-}
-
 impl HandState {
     pub(super) fn betting_structure(&self) -> Structure {
         self.spec
@@ -250,11 +204,14 @@ impl HandState {
             max_to: 0,
             step: 0,
             max_discards: 0,
+            draw_limit: None,
             presets: Vec::new(),
         };
         if self.phase == Phase::Draw {
+            let limit = self.draw_limit();
             legal.kinds = action::DRAW_KINDS;
-            legal.max_discards = self.draw_limit().max_discards(self.cards[seat].len());
+            legal.max_discards = limit.max_discards(self.cards[seat].len());
+            legal.draw_limit = Some(limit);
             return Ok(legal);
         }
         let (stack, current) = (self.stacks[seat], self.current_bet);
@@ -375,84 +332,90 @@ impl HandState {
             .collect()
     }
 
-    /// Why the action is not legal now, or `None` when it is. `cards` are card values as sent
-    /// (checked here: the caller may send anything).
-    pub fn why_illegal(&self, kind: &str, amount: i64, cards: &[i64]) -> Option<String> {
+    /// Why the seat to act may not play `kind` with `amount` (a bet or raise's total) and
+    /// `discards` (a draw's) now, or `None` when it may. A kind that is not open is refused
+    /// with what the hand knows of why; what an open kind is given is checked as the seat's own
+    /// view checks it ([`action::why_malformed`], [`Bounds::why_beyond`](action::Bounds)), so
+    /// both refuse the same actions.
+    pub fn why_illegal(&self, kind: ActionKind, amount: i64, discards: &[Card]) -> Option<String> {
         let Some(seat) = self.actor else {
             return Some("the hand is over".into());
         };
-        let parsed = ActionKind::from_name(kind);
-        if self.phase == Phase::Draw {
-            if parsed != Some(ActionKind::Draw) {
-                return Some("it is the draw".into());
-            }
-            if amount != 0 {
-                return Some("a draw takes no amount, only the cards to discard".into());
-            }
-            return self.why_bad_draw(seat, cards);
+        let refusal = self
+            .why_wrong_phase(kind)
+            .or_else(|| action::why_malformed(kind, amount, discards))
+            .or_else(|| self.why_kind_closed(seat, kind));
+        if refusal.is_some() || !(kind.is_sized() || kind == ActionKind::Draw) {
+            return refusal;
         }
-        if parsed == Some(ActionKind::Draw) {
-            let legal = self.legal_actions().ok()?;
-            return Some(format!(
-                "it is a betting round, not a draw (legal now: {})",
-                legal.kinds.join(", ")
-            ));
+        // Only a bet, a raise or a draw has bounds, and the seat's legal actions say them.
+        let legal = self.legal_actions().ok()?;
+        if !legal.allows(kind) {
+            return Some(self.why_betting_closed());
         }
-        if let Some(known) = parsed {
-            if !cards.is_empty() {
-                return Some(format!("{} takes no cards", known.name()));
-            }
-            let sized = matches!(known, ActionKind::Bet | ActionKind::Raise);
-            if !sized && amount != 0 {
-                return Some(format!("{} takes no amount", known.name()));
-            }
+        legal
+            .bounds()
+            .why_beyond(kind, amount, discards, &self.cards[seat])
+    }
+
+    /// Why `kind` is not this phase's: a draw's only action is the draw, and a betting round
+    /// has none.
+    fn why_wrong_phase(&self, kind: ActionKind) -> Option<String> {
+        let drawing = self.phase == Phase::Draw;
+        if drawing == (kind == ActionKind::Draw) {
+            return None;
         }
-        if self.bring_in_due
-            && parsed.is_some()
-            && !matches!(parsed, Some(ActionKind::BringIn | ActionKind::Bet))
-        {
+        if drawing {
+            return Some("it is the draw".into());
+        }
+        let legal = self.legal_actions().ok()?;
+        Some(format!(
+            "it is a betting round, not a draw (legal now: {})",
+            action::names(legal.kinds)
+        ))
+    }
+
+    /// Why the betting action `kind` is not open to `seat` now, as far as the bet it faces
+    /// tells: the bring-in comes first, a check needs nothing to call, a fold or call needs a
+    /// bet, and a bet needs no bet while a raise needs one.
+    fn why_kind_closed(&self, seat: usize, kind: ActionKind) -> Option<String> {
+        if self.bring_in_due && !matches!(kind, ActionKind::BringIn | ActionKind::Bet) {
             return Some("the bring-in must be posted or completed".into());
         }
         let to_call = self.current_bet as i64 - self.bets[seat] as i64;
-        match parsed {
-            Some(ActionKind::BringIn) => {
+        match kind {
+            ActionKind::BringIn => {
                 (!self.bring_in_due).then(|| "there is no bring-in to post".into())
             }
-            Some(ActionKind::Check) => (to_call != 0).then(|| format!("{to_call} to call")),
-            Some(ActionKind::Fold | ActionKind::Call) => {
+            ActionKind::Check => (to_call != 0).then(|| format!("{to_call} to call")),
+            ActionKind::Fold | ActionKind::Call => {
                 (to_call <= 0).then(|| "there is no bet to call; check instead".into())
             }
-            Some(k @ (ActionKind::Bet | ActionKind::Raise)) => {
-                let betting = k == ActionKind::Bet;
-                if betting != (self.current_bet == 0) && !self.bring_in_due {
-                    return Some(if betting {
-                        "there is a bet: raise instead".into()
-                    } else {
-                        "no bet to raise".into()
-                    });
-                }
-                let legal = self.legal_actions().ok()?;
-                if !legal.allows(k) {
-                    if self.current_bet == 0 && self.opening_applies() {
-                        if let Opening::AtLeast { name, .. } = &self.spec.opening {
-                            return Some(format!("{name} are needed to open"));
-                        }
-                    }
-                    return Some("the betting is not open to this seat".into());
-                }
-                let (min_to, max_to, step) =
-                    (legal.min_to as i64, legal.max_to as i64, legal.step as i64);
-                let to = amount;
-                if to == max_to || (min_to <= to && to < max_to && (to - min_to) % step == 0) {
+            ActionKind::Bet | ActionKind::Raise => {
+                let betting = kind == ActionKind::Bet;
+                if betting == (self.current_bet == 0) || self.bring_in_due {
                     return None;
                 }
-                Some(format!(
-                    "{to} is not a legal total: {}",
-                    legal_totals(min_to, max_to, step)
-                ))
+                Some(if betting {
+                    "there is a bet: raise instead".into()
+                } else {
+                    "no bet to raise".into()
+                })
             }
-            _ => Some(format!("unknown action {}", quoted(kind))),
+            ActionKind::Draw => None,
         }
+    }
+
+    /// Why the seat to act may not bet or raise though the bet it faces would allow it: the
+    /// game's openers, or the betting closed to it (capped, reopened by no full raise, or no
+    /// one left to answer).
+    fn why_betting_closed(&self) -> String {
+        if self.current_bet == 0 && self.opening_applies() {
+            if let Opening::AtLeast { name, .. } = &self.spec.opening {
+                return format!("{name} are needed to open");
+            }
+        }
+        "the betting is not open to this seat".into()
     }
 
     pub(super) fn bet_action(&mut self, seat: usize, kind: ActionKind, amount: u64) {
@@ -585,17 +548,6 @@ impl HandState {
 mod tests {
     use super::*;
 
-    #[test]
-    fn legal_totals_say_the_one_total_a_range_or_the_steps_and_the_all_in() {
-        assert_eq!(legal_totals(200, 200, 200), "the only one is 200");
-        assert_eq!(legal_totals(200, 10000, 1), "any from 200 to 10000");
-        assert_eq!(
-            legal_totals(20, 1990, 20),
-            "20 to 1980 in steps of 20, or 1990 (all-in)"
-        );
-        assert_eq!(legal_totals(20, 2000, 20), "20 to 2000 in steps of 20");
-    }
-
     fn context(current_bet: u64, to_call: u64, pot: u64, size: u64) -> BetContext {
         BetContext {
             current_bet,
@@ -647,12 +599,5 @@ mod tests {
         assert_eq!(fixed.bet_range(open_pair), (200, 200, Some(400)));
         assert!(fixed.is_full_raise(100, 0, 200) && !fixed.is_full_raise(99, 0, 200));
         assert_eq!((fixed.cap(3), fixed.cap(2)), (Some(4), None));
-    }
-
-    #[test]
-    fn quoted_is_pythons_repr_of_plain_text() {
-        assert_eq!(quoted("shove"), "'shove'");
-        assert_eq!(quoted("it's"), "\"it's\"");
-        assert_eq!(quoted("a\nb"), "'a\\nb'");
     }
 }

@@ -5,7 +5,7 @@ use super::deal;
 use super::event::{Blind, Detail, Event, EventKind};
 use super::spec::ForcedBets;
 use super::state::{invalid, HandState, Phase};
-use crate::card::{format_card, format_cards, Card, JOKER};
+use crate::card::{format_card, Card};
 use crate::draw::limit::DrawLimit;
 use crate::error::Result;
 
@@ -182,33 +182,6 @@ impl HandState {
         self.spec.streets[self.street]
             .draw
             .expect("the draw phase is on a draw street")
-    }
-
-    pub(super) fn why_bad_draw(&self, seat: usize, discards: &[i64]) -> Option<String> {
-        if let Some(&bad) = discards
-            .iter()
-            .find(|&&c| !(0..=i64::from(JOKER)).contains(&c))
-        {
-            return Some(format!("{bad} is not a card"));
-        }
-        let discards: Vec<Card> = discards.iter().map(|&c| c as Card).collect();
-        let hand = &self.cards[seat];
-        let mut seen = 0u64;
-        for &card in &discards {
-            if seen >> card & 1 == 1 {
-                return Some(format!("a card is repeated in {}", format_cards(&discards)));
-            }
-            seen |= 1 << card;
-        }
-        if let Some(&missing) = discards.iter().find(|c| !hand.contains(c)) {
-            return Some(format!("card {} is not in the hand", format_card(missing)));
-        }
-        let mask = hand
-            .iter()
-            .enumerate()
-            .filter(|(_, c)| discards.contains(c))
-            .fold(0u8, |mask, (i, _)| mask | 1 << i);
-        self.draw_limit().refusal(hand, mask)
     }
 
     /// Checks, when a draw of `count` cards will reshuffle and a stacked order is waiting, that

@@ -336,22 +336,24 @@ impl HandState {
 
     // ------------------------------------------------------------------ acting
 
-    /// Applies an action of the seat whose turn it is; an illegal one is refused with
-    /// [`Error::IllegalAction`] and changes nothing.
-    pub fn act(&mut self, kind: &str, amount: i64, cards: &[i64]) -> Result<()> {
-        let Some(actor) = self.actor else {
-            return Err(Error::IllegalAction(
-                "the hand is over: no one may act".into(),
-            ));
-        };
-        if let Some(reason) = self.why_illegal(kind, amount, cards) {
-            return Err(Error::IllegalAction(format!(
-                "seat {actor} cannot {kind}: {reason}"
-            )));
+    /// Applies `kind` with `amount` (a bet or raise's total) and `discards` (a draw's) for the
+    /// seat whose turn it is; an illegal action is refused with [`Error::IllegalAction`] and
+    /// changes nothing.
+    pub fn act(&mut self, kind: ActionKind, amount: i64, discards: &[Card]) -> Result<()> {
+        if let Some(reason) = self.why_illegal(kind, amount, discards) {
+            return Err(self.refusal(kind.name(), &reason));
         }
-        let kind = ActionKind::from_name(kind).expect("a legal action has a known kind");
-        let discards: Vec<Card> = cards.iter().map(|&c| c as Card).collect();
-        self.apply_legal(actor, kind, amount as u64, discards)
+        let actor = self.actor.expect("a legal action has a seat to act");
+        self.apply_legal(actor, kind, amount as u64, discards.to_vec())
+    }
+
+    /// The error that refuses the action `what` (its name as the caller gave it) for `reason`:
+    /// it names the seat to act, or says that no one may act.
+    pub fn refusal(&self, what: &str, reason: &str) -> Error {
+        match self.actor {
+            Some(actor) => Error::IllegalAction(format!("seat {actor} cannot {what}: {reason}")),
+            None => Error::IllegalAction("the hand is over: no one may act".into()),
+        }
     }
 
     /// Applies an action of `seat`, the seat to act, already found legal: by `why_illegal`, or
@@ -563,15 +565,6 @@ impl HandState {
             .find(|&s| self.live[s] && self.stacks[s] > 0)
     }
 
-    /// Plays `actions` in turn; the first illegal one is an error naming its position.
-    pub fn replay(&mut self, actions: &[(String, i64, Vec<i64>)]) -> Result<()> {
-        for (i, (kind, amount, cards)) in actions.iter().enumerate() {
-            self.act(kind, *amount, cards)
-                .map_err(|e| Error::IllegalAction(format!("action {i} ({kind}): {e}")))?;
-        }
-        Ok(())
-    }
-
     /// Checks or calls for the seat to act (stands pat in a draw): the cheapest legal action.
     pub fn check_or_call(&mut self) -> Result<()> {
         let Some(seat) = self.actor else {
@@ -579,16 +572,14 @@ impl HandState {
                 "the hand is over: no one may act".into(),
             ));
         };
-        if self.phase == Phase::Draw {
-            return self.act("draw", 0, &[]);
-        }
-        if self.bring_in_due {
-            return self.act("bring-in", 0, &[]);
-        }
-        let kind = if self.current_bet > self.bets[seat] {
-            "call"
+        let kind = if self.phase == Phase::Draw {
+            ActionKind::Draw
+        } else if self.bring_in_due {
+            ActionKind::BringIn
+        } else if self.current_bet > self.bets[seat] {
+            ActionKind::Call
         } else {
-            "check"
+            ActionKind::Check
         };
         self.act(kind, 0, &[])
     }

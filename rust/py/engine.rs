@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::action;
 use super::cards::cards_from_ints;
 use super::errors::{check, to_py};
 use super::seat_view::{event_tuple, legal_tuple, EventTuple, SeatView};
@@ -344,10 +345,14 @@ impl HandState {
         })
     }
 
-    /// Applies an action (see `State::act`); refused actions change nothing.
+    /// Applies an action (see `State::act`); refused actions change nothing. The kind's name
+    /// and the card values are read here: an unknown kind or a value that is no card is
+    /// refused like any illegal action.
     #[pyo3(signature = (kind, amount = 0, cards = None))]
     fn act(&mut self, kind: &str, amount: i64, cards: Option<Vec<i64>>) -> PyResult<()> {
-        check(Arc::make_mut(&mut self.state).act(kind, amount, cards.as_deref().unwrap_or(&[])))
+        let (parsed, discards) = action::parsed(kind, cards.as_deref().unwrap_or(&[]))
+            .map_err(|reason| to_py(self.state.refusal(kind, &reason)))?;
+        check(Arc::make_mut(&mut self.state).act(parsed, amount, &discards))
     }
 
     /// Checks, calls or stands pat for the seat to act.
@@ -355,11 +360,14 @@ impl HandState {
         check(Arc::make_mut(&mut self.state).check_or_call())
     }
 
-    /// Why the action is not legal now, or `None`.
+    /// Why the action is not legal now, or `None`: an unknown kind or a value that is no card
+    /// first, then the hand's check.
     #[pyo3(signature = (kind, amount = 0, cards = None))]
     fn why_illegal(&self, kind: &str, amount: i64, cards: Option<Vec<i64>>) -> Option<String> {
-        self.state
-            .why_illegal(kind, amount, cards.as_deref().unwrap_or(&[]))
+        match action::parsed(kind, cards.as_deref().unwrap_or(&[])) {
+            Ok((kind, discards)) => self.state.why_illegal(kind, amount, &discards),
+            Err(reason) => Some(reason),
+        }
     }
 
     /// The legal actions as a tuple in the field order of `LegalActions`.

@@ -1,6 +1,7 @@
 //! The Python module `drawpoker._core`: argument conversion, NumPy in and out, the GIL
 //! released around work. Every entry point returns errors as Python exceptions (never panics).
 
+mod action;
 mod batch;
 mod cards;
 mod draw;

@@ -15,10 +15,12 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::card::Card;
-use crate::engine::action::LegalActions;
+use crate::draw::limit::DrawLimit;
+use crate::engine::action::{why_seat_may_not, ActionKind, Bounds, LegalActions};
 use crate::engine::event::{Blind, Detail, Event, EventKind, Share};
 use crate::error::Error;
 
+use super::action;
 use super::errors::to_py;
 use crate::engine::state::HandState as State;
 
@@ -151,6 +153,8 @@ struct Fields {
     drawn: Vec<i32>,
     revealed: Vec<(usize, Vec<Card>)>,
     legal: Option<LegalOf<String>>,
+    /// The limit of the draw when the seat may draw (the check of its action needs it).
+    draw_limit: Option<DrawLimit>,
     board: Vec<Card>,
     up_cards: Vec<Vec<Card>>,
     events: Vec<EventOf<String>>,
@@ -187,6 +191,29 @@ impl SeatView {
             current_bet: state.current_bet,
             game,
             seen: Seen::Hand { state, legal },
+        }
+    }
+
+    /// The kinds of action open to the seat and the bounds they keep, on its turn: the hand's
+    /// legal actions, or those given (their draw limit from the game's street).
+    fn turn(&self) -> Option<(Cow<'_, [ActionKind]>, Bounds)> {
+        match &self.seen {
+            Seen::Hand { legal, .. } => {
+                legal.as_ref().map(|l| (Cow::Borrowed(l.kinds), l.bounds()))
+            }
+            Seen::Fields(fields) => {
+                let (_, names, _, min_to, max_to, step, _, _) = fields.legal.as_ref()?;
+                let kinds = (names.iter())
+                    .filter_map(|name| action::action_kind(name).ok())
+                    .collect();
+                let bounds = Bounds {
+                    min_to: *min_to,
+                    max_to: *max_to,
+                    step: *step,
+                    draw_limit: fields.draw_limit,
+                };
+                Some((Cow::Owned(kinds), bounds))
+            }
         }
     }
 
@@ -246,7 +273,7 @@ pub fn event_tuple<'py>(py: Python<'py>, event: &Event) -> PyResult<EventTuple<'
 pub fn legal_tuple<'py>(py: Python<'py>, legal: &LegalActions) -> PyResult<Bound<'py, PyTuple>> {
     (
         legal.seat,
-        PyTuple::new(py, legal.kinds)?,
+        PyTuple::new(py, legal.kinds.iter().map(|k| k.name()))?,
         legal.call,
         legal.min_to,
         legal.max_to,
@@ -260,7 +287,9 @@ pub fn legal_tuple<'py>(py: Python<'py>, legal: &LegalActions) -> PyResult<Bound
 static LEGAL_ACTIONS: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static EVENT: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static AWARD: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+static ILLEGAL_ACTION: PyOnceLock<Py<PyType>> = PyOnceLock::new();
 static VIEW_REPR: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static CHECKED_ACTION: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 static TUPLE_NEW: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// The Python class `module.name`, imported once.
@@ -282,12 +311,16 @@ fn python_class<'py>(
 
 /// Legal actions as a `drawpoker.engine.actions.LegalActions`: `(seat, kinds, call, min_to,
 /// max_to, step)`, then `max_discards` and `presets`.
-fn legal_object<'py, K: AsRef<str>, P: AsRef<str>>(
+fn legal_object<'py, 'k, K, P>(
     py: Python<'py>,
-    (seat, kinds, call, min_to, max_to, step): (usize, &[K], u64, u64, u64, u64),
+    (seat, kinds, call, min_to, max_to, step): (usize, K, u64, u64, u64, u64),
     max_discards: usize,
     presets: &[(P, u64)],
-) -> PyResult<Bound<'py, PyAny>> {
+) -> PyResult<Bound<'py, PyAny>>
+where
+    K: IntoIterator<Item = &'k str, IntoIter: ExactSizeIterator>,
+    P: AsRef<str>,
+{
     let class = python_class(
         py,
         &LEGAL_ACTIONS,
@@ -300,7 +333,7 @@ fn legal_object<'py, K: AsRef<str>, P: AsRef<str>>(
         .collect::<PyResult<Vec<_>>>()?;
     let values = (
         seat,
-        PyTuple::new(py, kinds.iter().map(|k| k.as_ref()))?,
+        PyTuple::new(py, kinds)?,
         call,
         min_to,
         max_to,
@@ -417,6 +450,55 @@ fn checked_award(award: (i64, i64, String, Option<i64>)) -> Result<AwardOf<Strin
     Ok((pot, pots, share, strength))
 }
 
+/// The draw limit of street `street` of `game` (a `GameSpec`), for a view made from plain data
+/// whose seat may draw.
+fn street_draw_limit(game: &Bound<'_, PyAny>, street: usize) -> PyResult<Option<DrawLimit>> {
+    let draw = game
+        .getattr("streets")
+        .and_then(|streets| streets.get_item(street))
+        .and_then(|street| street.getattr("draw"))
+        .and_then(|draw| draw.extract::<Option<String>>())
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "HandView field game has no street {street} with a draw"
+            ))
+        })?;
+    draw.map(|name| DrawLimit::from_name(&name).map_err(to_py))
+        .transpose()
+}
+
+/// An action's kind, amount and cards, as Python sent them.
+type ActionParts = (String, i64, Vec<i64>);
+
+/// `action`'s kind, amount and cards as the engine takes them, checked by the same Python
+/// function as `Hand.why_illegal` checks them with (`drawpoker.engine.actions.checked_action`),
+/// or why they are not an action's.
+fn checked_action(action: &Bound<'_, PyAny>) -> PyResult<Result<ActionParts, String>> {
+    let py = action.py();
+    let check = CHECKED_ACTION.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+        Ok(py
+            .import("drawpoker.engine.actions")?
+            .getattr("checked_action")?
+            .unbind())
+    })?;
+    match check.bind(py).call1((action,)) {
+        Ok(parts) => Ok(Ok(parts.extract()?)),
+        Err(error) => {
+            let illegal = python_class(
+                py,
+                &ILLEGAL_ACTION,
+                "drawpoker.errors",
+                "IllegalActionError",
+            )?;
+            if error.is_instance(py, illegal.as_any()) {
+                Ok(Err(error.value(py).str()?.to_string()))
+            } else {
+                Err(error)
+            }
+        }
+    }
+}
+
 #[pymethods]
 impl SeatView {
     /// A view from plain data: every field by name.
@@ -444,11 +526,21 @@ impl SeatView {
             .map(|(number, event)| checked_event(number, event, seats))
             .collect::<PyResult<Vec<_>>>()?;
         let revealed: Bound<'_, PyDict> = field(fields, "revealed")?;
+        let street: usize = field(fields, "street")?;
+        let game: Bound<'_, PyAny> = field(fields, "game")?;
+        let may_draw = legal
+            .as_ref()
+            .is_some_and(|legal| legal.1.iter().any(|kind| kind == ActionKind::Draw.name()));
+        let draw_limit = if may_draw {
+            street_draw_limit(&game, street)?
+        } else {
+            None
+        };
         Ok(SeatView {
             seat: field(fields, "seat")?,
             seats,
             button: field(fields, "button")?,
-            street: field(fields, "street")?,
+            street,
             phase: Cow::Owned(field(fields, "phase")?),
             actor: field(fields, "actor")?,
             dead: field(fields, "dead")?,
@@ -469,11 +561,12 @@ impl SeatView {
                         PyTypeError::new_err("HandView field revealed maps seats to cards")
                     })?,
                 legal,
+                draw_limit,
                 board: field(fields, "board")?,
                 up_cards: field(fields, "up_cards")?,
                 events,
             })),
-            game: field(fields, "game")?,
+            game: game.unbind(),
         })
     }
 
@@ -526,7 +619,8 @@ impl SeatView {
             Seen::Hand { legal, .. } => legal
                 .as_ref()
                 .map(|l| {
-                    let parts = (l.seat, l.kinds, l.call, l.min_to, l.max_to, l.step);
+                    let kinds = l.kinds.iter().map(|k| k.name());
+                    let parts = (l.seat, kinds, l.call, l.min_to, l.max_to, l.step);
                     legal_object(py, parts, l.max_discards, &l.presets)
                 })
                 .transpose(),
@@ -535,7 +629,8 @@ impl SeatView {
                 .as_ref()
                 .map(
                     |(seat, kinds, call, min_to, max_to, step, discards, presets)| {
-                        let parts = (*seat, &kinds[..], *call, *min_to, *max_to, *step);
+                        let kinds = kinds.iter().map(String::as_str);
+                        let parts = (*seat, kinds, *call, *min_to, *max_to, *step);
                         legal_object(py, parts, *discards, presets)
                     },
                 )
@@ -625,6 +720,45 @@ impl SeatView {
     #[getter]
     fn pot(&self) -> u64 {
         self.rows().committed.iter().sum::<u64>() + self.dead
+    }
+
+    /// Why this seat may not play `action` now, or ``None`` when it may: the hand's own verdict
+    /// (``Hand.why_illegal`` refuses the same actions), read from this view alone, its legal
+    /// actions and its own cards. A CPU player that holds only its view checks its choice with
+    /// it.
+    ///
+    /// ```python
+    /// >>> from drawpoker.engine import Action, Hand, game
+    /// >>> hand = Hand(game("holdem"), [1000, 1000], seed=1)
+    /// >>> view = hand.view(hand.actor)
+    /// >>> [view.why_illegal(Action.raise_to(to)) for to in (150, 300)]
+    /// ['150 is not a legal total: any from 200 to 1000', None]
+    /// >>> view.why_illegal(Action.check()), view.why_illegal(Action("shove"))
+    /// ('check is not open now (legal now: fold, call, raise)', "unknown action 'shove'")
+    /// >>> hand.view(1 - hand.actor).why_illegal(Action.fold())
+    /// 'seat 0 is to act, not seat 1'
+    ///
+    /// ```
+    fn why_illegal(&self, action: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        let (kind, amount, cards) = match checked_action(action)? {
+            Ok(parts) => parts,
+            Err(reason) => return Ok(Some(reason)),
+        };
+        let (kind, discards) = match action::parsed(&kind, &cards) {
+            Ok(parsed) => parsed,
+            Err(reason) => return Ok(Some(reason)),
+        };
+        let Some((kinds, bounds)) = self.turn() else {
+            let reason = match self.actor {
+                Some(actor) => format!("seat {actor} is to act, not seat {}", self.seat),
+                None => "the hand is over".into(),
+            };
+            return Ok(Some(reason));
+        };
+        let cards = self.rows().cards;
+        Ok(why_seat_may_not(
+            &kinds, bounds, cards, kind, amount, &discards,
+        ))
     }
 
     /// Every field by name.

@@ -8,7 +8,9 @@ restores it).
 The class is called as ``Class(seed=...)`` and needs only ``choose(view)``, the one method of
 every CPU player (:class:`~drawpoker.table.player.Player`). The package does not trust it: a
 choice that raises, or that the seat's legal actions do not allow, is replaced by the
-check/call player's and logged (:class:`PluginPlayer`), so a plug-in cannot stop a table.
+check/call player's and logged (:class:`PluginPlayer`), so a plug-in cannot stop a table. The
+seat's view checks the choice (``view.why_illegal``): the hand's own check, read from what the
+seat may see.
 
 >>> class Folder:
 ...     games = ("holdem",)
@@ -31,8 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from drawpoker.bots.basic import CheckCallBot
-from drawpoker.cards import JOKER, rank_of
-from drawpoker.engine.actions import Action, LegalActions
+from drawpoker.engine.actions import Action
 from drawpoker.engine.events import HandView
 from drawpoker.engine.registry import GAMES
 from drawpoker.errors import InvalidArgumentError
@@ -42,9 +43,6 @@ log = logging.getLogger("drawpoker.bots")
 
 NAME = re.compile(r"[a-z][a-z0-9-]{0,23}")
 """A CPU type's name: lower-case letters, digits and hyphens, a letter first, 24 at most."""
-
-ACE = 12
-"""The ace's rank (:func:`~drawpoker.cards.rank_of`)."""
 
 
 @dataclass(frozen=True)
@@ -119,49 +117,6 @@ has no games attribute (a tuple of the games it plays, e.g. ('holdem',))
     return CpuType(name, make, games)
 
 
-def why_not(action: object, view: HandView, legal: LegalActions) -> str | None:
-    """Why the seat of ``view`` may not play ``action`` now, read from its legal actions and
-    its own cards, or ``None``: an unknown kind, a bet or raise off the amounts allowed, or a
-    draw of cards it does not hold, twice, or more than the game's limit lets it (four only
-    with an ace or the joker kept, under the limit "3-or-4-with-ace").
-
-    >>> from drawpoker.engine import Hand, game
-    >>> hand = Hand(game("holdem"), [1000, 1000], seed=1)
-    >>> view = hand.view(hand.actor)
-    >>> [why_not(Action("raise", to), view, view.legal) for to in (150, 300)]
-    ['a raise to 150 is not between 200 and 1000 in steps of 1', None]
-    """
-    if not isinstance(action, Action):
-        return f"{action!r} is not an Action"
-    if action.kind not in legal.kinds:
-        return f"{action.kind} is not one of {', '.join(legal.kinds)}"
-    if action.kind in ("bet", "raise"):
-        to = action.amount
-        on_step = legal.step > 0 and (to - legal.min_to) % legal.step == 0
-        if not (legal.min_to <= to <= legal.max_to and (on_step or to == legal.max_to)):
-            return (
-                f"a {action.kind} to {to} is not between {legal.min_to} and {legal.max_to} "
-                f"in steps of {legal.step}"
-            )
-    if action.kind == "draw":
-        return _why_not_draw(action, view, legal)
-    return None
-
-
-def _why_not_draw(action: Action, view: HandView, legal: LegalActions) -> str | None:
-    cards = list(action.cards) if isinstance(action.cards, tuple | list) else None
-    if cards is None or len(set(cards)) != len(cards) or not set(cards) <= set(view.cards):
-        return f"a draw discards cards of the seat's own, each once: {action.cards!r}"
-    if len(cards) > legal.max_discards:
-        return f"a draw of {len(cards)} cards: at most {legal.max_discards} here"
-    street = view.game.streets[view.street] if view.street < len(view.game.streets) else None
-    if street is not None and street.draw == "3-or-4-with-ace" and len(cards) == 4:
-        kept = [c for c in view.cards if c not in cards]
-        if not any(c == JOKER or rank_of(c) == ACE for c in kept):
-            return "exchanging 4 cards needs an ace (or the joker) kept"
-    return None
-
-
 class PluginPlayer:
     """A :class:`CpuType`'s player as a table holds it: it plays the plug-in's choice when
     the seat may play it, else the check/call player's (logged), and it is saved as its
@@ -189,10 +144,9 @@ class PluginPlayer:
 
     def choose(self, view: HandView) -> Action:
         """The plug-in's action for the seat of ``view``, when the seat may play it."""
-        legal = view.legal
         try:
             action = self.player.choose(view)
-            problem = None if legal is None else why_not(action, view, legal)
+            problem = view.why_illegal(action)
         except Exception as error:  # a plug-in's fault must not stop the table
             problem = f"{type(error).__name__}: {error}"
         if problem is None:

@@ -207,6 +207,37 @@ def checked(kind: object, amount: object, cards: object) -> tuple[str, int, Sequ
     return kind, chips, values
 
 
+def action_parts(action: object) -> tuple[object, object, object]:
+    """An action's three parts, unchecked; anything that is not a tuple of three (an
+    :class:`Action`) is refused.
+
+    >>> action_parts(Action.bet(20))
+    ('bet', 20, ())
+    >>> action_parts("fold")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.IllegalActionError: 'fold' is not an Action
+    """
+    if not isinstance(action, tuple) or len(action) != 3:
+        raise IllegalActionError(f"{action!r} is not an Action")
+    kind, amount, cards = action
+    return kind, amount, cards
+
+
+def checked_action(action: object) -> tuple[str, int, Sequence[int]]:
+    """An action's parts with their types checked (:func:`checked`), as ``Hand.why_illegal``
+    and a seat's ``HandView.why_illegal`` both take them.
+
+    >>> checked_action(Action.draw([51]))
+    ('draw', 0, [51])
+    >>> checked_action(Action("call", 0, None))
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.IllegalActionError: discards are a sequence of cards, not None
+    """
+    return checked(*action_parts(action))
+
+
 class LegalActions(NamedTuple):
     """The actions open to the seat whose turn it is.
 

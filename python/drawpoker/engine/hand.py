@@ -28,7 +28,16 @@ from typing import Any, cast
 
 from drawpoker import _core
 from drawpoker.cards import CardsLike, is_integer, to_card_list
-from drawpoker.engine.actions import CALL, CHECK, FOLD, Action, LegalActions, checked
+from drawpoker.engine.actions import (
+    CALL,
+    CHECK,
+    FOLD,
+    Action,
+    LegalActions,
+    action_parts,
+    checked,
+    checked_action,
+)
 from drawpoker.engine.events import Award, Event, HandView
 from drawpoker.engine.registry import spec_from_dict
 from drawpoker.engine.spec import GameSpec
@@ -542,7 +551,7 @@ class Hand:
         'there is no bet to call; check instead'
         """
         try:
-            kind, amount, cards = checked(*_parts(action))
+            kind, amount, cards = checked_action(action)
         except IllegalActionError as error:
             return str(error)
         return self._state.why_illegal(kind, amount, cards)
@@ -570,7 +579,7 @@ class Hand:
         drawpoker.errors.IllegalActionError: seat 2 cannot raise: an amount is a whole number \
 of chips (an int), not 80.0
         """
-        kind, amount, cards = action if type(action) is Action else _parts(action)
+        kind, amount, cards = action if type(action) is Action else action_parts(action)
         try:
             parts = checked(kind, amount, cards)  # the check why_illegal makes too
         except IllegalActionError as error:
@@ -923,11 +932,3 @@ _SNAPSHOT_FIELDS = (
     *("deal_number", "street", "phase", "actor", "current_bet", "largest_raise", "acted_at"),
     *("opener", "drawn", "revealed", "strengths", "winners", "payouts", "events"),
 )
-
-
-def _parts(action: object) -> tuple[object, object, object]:
-    """An action's three parts; anything that is not an action is refused."""
-    if not isinstance(action, tuple) or len(action) != 3:
-        raise IllegalActionError(f"{action!r} is not an Action")
-    kind, amount, cards = action
-    return kind, amount, cards

@@ -10,6 +10,7 @@ The tests, the crash test and the load test (bench/site_load.py) drive the serve
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import urllib.request
@@ -154,15 +155,16 @@ class SeatClient(SeatStream):
         return f"{base}/ws/{self.table_id}"
 
     async def connect(self) -> JSON:
-        """Opens the WebSocket, says hello, returns the welcome (followed)."""
+        """Opens the WebSocket, says hello, returns the welcome (followed); a server that
+        does not answer within :data:`REQUEST_TIMEOUT` seconds raises ``TimeoutError``."""
         from websockets.asyncio.client import connect  # serve extra: the CLI starts without it
 
-        self.socket = await connect(self.url, max_size=2**22)
+        self.socket = await connect(self.url, max_size=2**22, open_timeout=REQUEST_TIMEOUT)
         hello: JSON = {"type": "hello", "token": self.token}
         if self.seq is not None:
             hello["since"] = self.seq
         await self.socket.send(json.dumps(hello))
-        welcome = await self.receive()
+        welcome = await asyncio.wait_for(self.receive(), REQUEST_TIMEOUT)
         if welcome["type"] != "welcome":
             raise ConnectionError(f"the server refused the seat: {welcome}")
         return welcome

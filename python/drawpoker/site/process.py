@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import collections
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -19,6 +20,10 @@ import threading
 from pathlib import Path
 
 from drawpoker.site.store_postgres import is_postgres_url
+
+START_TIMEOUT = 120.0
+"""Seconds a server has to print where it listens before :meth:`ServeProcess.start` gives it
+up (killed, with a ``RuntimeError``): a server that never starts fails its caller."""
 
 
 class ServeProcess:
@@ -58,7 +63,8 @@ class ServeProcess:
             self.args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env
         )
         assert self.process.stdout is not None
-        line = self.process.stdout.readline()
+        started, _, _ = select.select([self.process.stdout], [], [], START_TIMEOUT)
+        line = self.process.stdout.readline() if started else f"nothing in {START_TIMEOUT:.0f} s\n"
         if not line.startswith("drawpoker serve: "):
             rest = self.process.stdout.read() if self.process.poll() is not None else ""
             self.process.kill()
