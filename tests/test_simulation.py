@@ -15,8 +15,10 @@ import numpy as np
 import pytest
 from drawpoker import evaluate_batch
 from drawpoker.cli import main
+from drawpoker.engine import Action, GameSpec, Hand, game
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.matches.simulation import (
+    GAME_SEED_STEP,
     Z95,
     SimulationSummary,
     process_pool,
@@ -175,3 +177,77 @@ def test_win_rate_intervals_stay_inside_0_and_1_after_few_games() -> None:
     assert (half.low, half.high) == pytest.approx((0.1500, 0.8500), abs=1e-4)
     shared = rate_estimate([0.5, 1 / 3, 1.0, 0.0, 0.25])
     assert 0.0 <= shared.low < shared.value < shared.high <= 1.0
+
+
+def checkcall_hand(hand: Hand) -> None:
+    """Plays ``hand`` to its end as the check/call player does, from ``legal_actions()``:
+    stand pat in a draw, post a bring-in, else check when it may, else call."""
+    while hand.actor is not None:
+        kinds = hand.legal_actions().kinds
+        if hand.phase == "draw":
+            hand.act(Action.draw())
+        elif "bring-in" in kinds:
+            hand.act(Action.bring_in())
+        else:
+            hand.act(Action.check() if "check" in kinds else Action.call())
+
+
+def plain_checkcall_game(
+    spec: GameSpec, players: int, settings: TableSettings, seed: int
+) -> tuple[tuple[int, ...], int, tuple[int, ...], int]:
+    """One game of check/call players played on bare ``Hand``s by the table's rules, written
+    out here apart from the table: round ``n`` is hand number ``n`` of the game's seed; the
+    button moves a seat a round past seats without chips (stud deals from seat 0); the game
+    ends after its rounds or when one seat has chips. Returns each seat's chips won, the
+    hands, the seats with the best score (chips, or hands won without betting) and the chips
+    paid from pots."""
+    betting = spec.betting is not None
+    stacks = [(settings.stack or spec.default_stack) if betting else 0] * players
+    start, points = list(stacks), [0] * players
+    button, hands, pots = 0, 0, 0
+    for number in range(1, settings.rounds + 1):
+        if not spec.button_moves:
+            button = players - 1
+        while betting and spec.button_moves and stacks[button] == 0:
+            button = (button + 1) % players
+        hand = Hand(spec, stacks, button, seed, number=number)
+        checkcall_hand(hand)
+        hands, pots = hands + 1, pots + sum(hand.payouts)
+        if betting:
+            stacks = hand.stacks
+        for seat in hand.winners:
+            points[seat] += 1
+        if betting and sum(1 for s in stacks if s > 0) < 2:
+            break
+        button = (button + 1) % players
+    scores = stacks if betting else points
+    best = tuple(s for s in range(players) if scores[s] == max(scores))
+    won = tuple(end - begin for end, begin in zip(stacks, start, strict=True))
+    return won, hands, best, pots
+
+
+@pytest.mark.parametrize(
+    ("name", "settings", "stack_in_stakes"),
+    [
+        ("holdem", None, None),
+        ("holdem", None, 3),  # busts, a big blind all in at the deal, side pots
+        ("stud", None, None),
+        ("stud", None, 2),
+        ("2-7-triple-draw", None, None),
+        ("2-7-triple-draw", None, 3),
+        ("five-card-draw", {"mode": "no-bet"}, None),
+    ],
+)
+def test_checkcall_games_are_plain_hand_loops_by_the_table_rules(
+    name: str, settings: dict[str, str] | None, stack_in_stakes: int | None
+) -> None:
+    """simulate's records for a seed, game by game, are those of check/call players on bare
+    ``Hand``s (pins what simulate plays while its table and views are made faster)."""
+    spec = game(name, settings)
+    stack = None if stack_in_stakes is None else stack_in_stakes * spec.stake.chips
+    table = TableSettings(stack=stack, rounds=8)
+    summary = simulate(spec, games=6, bots=["checkcall"], players=5, table=table, seed=40)
+    assert summary.games == 6
+    for number, record in enumerate(summary.records):
+        expected = plain_checkcall_game(spec, 5, table, 40 + GAME_SEED_STEP * number)
+        assert (record.won, record.hands, record.winners, record.pots) == expected

@@ -29,7 +29,8 @@ def referents(obj: object) -> list[object]:
     if isinstance(obj, types.FunctionType):
         cells = [cell.cell_contents for cell in obj.__closure__ or () if _filled(cell)]
         return [*cells, obj.__defaults__, obj.__kwdefaults__]
-    if isinstance(obj, _core.SeatView):  # the engine's copy: its fields are all it holds
+    if isinstance(obj, _core.SeatView):  # its fields are all Python reaches (the hand it
+        # shares stays in the engine, read only for the view's seat)
         return list(obj._asdict().values())
     if isinstance(obj, types.MethodType | types.BuiltinMethodType):
         owner = getattr(obj, "__self__", None)
@@ -141,17 +142,18 @@ def test_defect_view_events_hold_no_source_back_to_the_hand() -> None:
 
 
 def test_defect_a_view_is_frozen_at_its_moment() -> None:
-    """A view is a copy: later actions change neither its events nor its fields."""
+    """A view is the hand at its moment: later actions change none of its fields (the view
+    shares the hand until then, and the hand copies itself before it changes)."""
     hand = Hand(game("holdem"), [1000, 1000, 1000], seed=SEED)
-    view = hand.view(2)
-    before = (view.events, view.bets, view.actor)
+    view, actor_view = hand.view(2), hand.view(hand.actor or 0)
+    before, actor_before = view._asdict(), actor_view._asdict()
     hand.check_or_call()
-    hand.check_or_call()
-    assert (view.events, view.bets, view.actor) == before
+    hand.act(Action.raise_to(300))
+    assert view._asdict() == before and actor_view._asdict() == actor_before
     assert len(hand.view(2).events) > len(view.events)
-    # views share the hand's event log as of their making: a later view leaves the held one's
-    assert view.events == before[0]
-    copy = Hand.from_state(hand.game, hand._state.copy())  # shares the log until either acts
+    # a later view leaves the held one as it was
+    assert view._asdict() == before
+    copy = Hand.from_state(hand.game, hand._state.copy())
     now = hand.view(2).events
     copy.check_or_call()
     later = copy.view(2).events

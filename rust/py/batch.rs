@@ -270,8 +270,7 @@ impl BatchHands {
     fn hand(&self, slot: usize) -> PyResult<HandState> {
         self.check_slot(slot)?;
         Ok(HandState {
-            state: self.batch.hand(slot).clone(),
-            shared_events: Arc::default(),
+            state: Arc::new(self.batch.hand(slot).clone()),
         })
     }
 
@@ -279,8 +278,7 @@ impl BatchHands {
     fn finished(&self, slot: usize) -> PyResult<Option<HandState>> {
         self.check_slot(slot)?;
         Ok(self.batch.finished(slot).map(|state| HandState {
-            state: state.clone(),
-            shared_events: Arc::default(),
+            state: Arc::new(state.clone()),
         }))
     }
 

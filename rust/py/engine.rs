@@ -9,7 +9,6 @@ use super::errors::{check, to_py};
 use super::seat_view::{event_tuple, legal_tuple, EventTuple, SeatView};
 use crate::card::{Card, RANK_CHARS, SUIT_CHARS};
 use crate::draw::limit::DrawLimit;
-use crate::engine::event::Event;
 use crate::engine::spec::{
     BetSize, CardOrder, Deck, FirstToAct, ForcedBets, HandCards, OddChip, Opening, Qualifier,
     ShowOrder, ShowdownPart, Spec, Street, Structure,
@@ -288,9 +287,9 @@ impl Rules {
 /// One hand of a game: the state machine of `rust/engine/state.rs`.
 #[pyclass(module = "drawpoker._core")]
 pub struct HandState {
-    pub(crate) state: State,
-    /// The events as of the last view, shared with the views made since (see `view`).
-    pub(crate) shared_events: Arc<Vec<Event>>,
+    /// The hand, shared with the views made of it since its last change: a change copies it
+    /// first only while a view still holds it (copy on write, see `view`).
+    pub(crate) state: Arc<State>,
 }
 
 fn card_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
@@ -342,8 +341,7 @@ impl HandState {
             stacked: &stacked,
         };
         Ok(HandState {
-            state: check(State::new(Arc::clone(&rules.spec), deal))?,
-            shared_events: Arc::default(),
+            state: Arc::new(check(State::new(Arc::clone(&rules.spec), deal))?),
         })
     }
 
@@ -354,12 +352,12 @@ impl HandState {
     fn act(&mut self, kind: &str, amount: i64, cards: Option<Vec<i64>>) -> PyResult<()> {
         let (parsed, discards) = action::parsed(kind, cards.as_deref().unwrap_or(&[]))
             .map_err(|reason| to_py(self.state.refusal(kind, &reason)))?;
-        check(self.state.act(parsed, amount, &discards))
+        check(Arc::make_mut(&mut self.state).act(parsed, amount, &discards))
     }
 
     /// Checks, calls or stands pat for the seat to act.
     fn check_or_call(&mut self) -> PyResult<()> {
-        check(self.state.check_or_call())
+        check(Arc::make_mut(&mut self.state).check_or_call())
     }
 
     /// Why the action is not legal now, or `None`: an unknown kind or a value that is no card
@@ -566,32 +564,26 @@ impl HandState {
     }
 
     /// What `seat` may see of the hand of `game` (a `GameSpec`): its own cards, the public
-    /// facts, its legal actions on its turn and the events it may see, copied out of the hand
-    /// (Python objects are made when read).
+    /// facts, its legal actions on its turn and the events it may see (Python objects are made
+    /// when read).
     ///
-    /// The events are not copied per view: the hand's log (append-only) is shared with the
-    /// views, extended by the events since the last view. A view still alive at the next one
-    /// keeps its own events (the shared list is copied then, not changed under it).
-    fn view(&mut self, seat: usize, game: Py<PyAny>) -> PyResult<SeatView> {
+    /// Nothing is copied per view: the view shares the hand as it is now, and the hand's next
+    /// change copies it first only if the view is still alive (a CPU player's view, made at
+    /// every decision, is gone by then).
+    fn view(&self, seat: usize, game: Py<PyAny>) -> PyResult<SeatView> {
         self.check_seat(seat)?;
         let legal = if self.state.actor == Some(seat) {
             Some(check(self.state.legal_actions())?)
         } else {
             None
         };
-        let known = self.shared_events.len();
-        if known < self.state.events.len() {
-            Arc::make_mut(&mut self.shared_events).extend_from_slice(&self.state.events[known..]);
-        }
-        let events = Arc::clone(&self.shared_events);
-        Ok(SeatView::new(&self.state, seat, legal, game, events))
+        Ok(SeatView::new(Arc::clone(&self.state), seat, legal, game))
     }
 
     /// An independent copy of the hand.
     fn copy(&self) -> HandState {
         HandState {
-            shared_events: Arc::clone(&self.shared_events),
-            state: self.state.clone(),
+            state: Arc::new(State::clone(&self.state)),
         }
     }
 }

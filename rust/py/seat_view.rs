@@ -1,9 +1,9 @@
-//! `SeatView` (Python's `HandView`): what one seat may know of a hand, copied out of the engine
-//! state when the view is made (plain Rust data, no path back to the hand) and turned into
-//! Python objects only when a field is read. A CPU player reads a few fields of a view made at
-//! every decision. The events are the exception to the copy: a view shares the hand's log as
-//! of its making (a list the hand never changes while a view holds it) and picks the seat's
-//! own events when read, so a view costs the same early and late in a hand.
+//! `SeatView` (Python's `HandView`): what one seat may know of a hand, turned into Python
+//! objects only when a field is read. A CPU player reads a few fields of a view made at every
+//! decision, so a view of the engine copies nothing: it shares the hand as it was when the view
+//! was made (the hand copies itself before its next change while a view still holds it) and
+//! its getters read only what the view's seat may see: its own cards, the public facts, its
+//! legal actions, the events it may see. A view made from plain data keeps those fields.
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -53,7 +53,6 @@ type Text = Cow<'static, str>;
 
 /// The legal actions: seat, kinds, call, min_to, max_to, step, max_discards, presets.
 type LegalOf<T> = (usize, Vec<T>, u64, u64, u64, u64, usize, Vec<(T, u64)>);
-type Legal = LegalOf<Text>;
 
 /// An award's pot, pots, share and strength (`drawpoker.engine.events.Award`).
 type AwardOf<T> = (usize, usize, T, Option<u16>);
@@ -68,7 +67,6 @@ type EventOf<T> = (
     Option<T>,
     Option<AwardOf<T>>,
 );
-type SeenEvent = EventOf<Text>;
 
 /// An event as `HandView(events=...)` is given it, its numbers not yet checked
 /// ([`checked_event`]).
@@ -126,6 +124,26 @@ pub struct SeatView {
     dead: u64,
     #[pyo3(get)]
     current_bet: u64,
+    #[pyo3(get)]
+    game: Py<PyAny>,
+    seen: Seen,
+}
+
+/// Where a view's cards, seats' chips, legal actions and events are read from.
+enum Seen {
+    /// The hand as it was when the view was made, shared with the hand (which copies itself
+    /// before its next change while the view lives) and read only for what the view's seat
+    /// may see, with the seat's legal actions on its turn.
+    Hand {
+        state: Arc<State>,
+        legal: Option<LegalActions>,
+    },
+    /// A view made from fields: what the seat may see, kept as given.
+    Fields(Box<Fields>),
+}
+
+/// The fields of a view made from plain data, apart from its numbers.
+struct Fields {
     cards: Vec<Card>,
     card_counts: Vec<usize>,
     stacks: Vec<u64>,
@@ -134,32 +152,33 @@ pub struct SeatView {
     live: Vec<bool>,
     drawn: Vec<i32>,
     revealed: Vec<(usize, Vec<Card>)>,
-    legal: Option<Legal>,
+    legal: Option<LegalOf<String>>,
     /// The limit of the draw when the seat may draw (the check of its action needs it).
     draw_limit: Option<DrawLimit>,
     board: Vec<Card>,
     up_cards: Vec<Vec<Card>>,
-    #[pyo3(get)]
-    game: Py<PyAny>,
-    events: SeenEvents,
+    events: Vec<EventOf<String>>,
 }
 
-/// The events a view shows: the hand's whole log, shared with the hand and filtered to what
-/// the seat may see when read (a view of the engine), or the seat's events themselves (a view
-/// made from fields).
-enum SeenEvents {
-    Shared(Arc<Vec<Event>>),
-    Own(Vec<SeenEvent>),
+/// A view's rows, wherever they are kept.
+struct Rows<'a> {
+    cards: &'a [Card],
+    stacks: &'a [u64],
+    bets: &'a [u64],
+    committed: &'a [u64],
+    live: &'a [bool],
+    drawn: &'a [i32],
+    revealed: &'a [(usize, Vec<Card>)],
+    board: &'a [Card],
 }
 
 impl SeatView {
     /// The view of `seat` (a seat of `state`) in `game`, with `legal` the actions on its turn.
     pub fn new(
-        state: &State,
+        state: Arc<State>,
         seat: usize,
         legal: Option<LegalActions>,
         game: Py<PyAny>,
-        events: Arc<Vec<Event>>,
     ) -> SeatView {
         SeatView {
             seat,
@@ -170,34 +189,57 @@ impl SeatView {
             actor: state.actor,
             dead: state.dead,
             current_bet: state.current_bet,
-            cards: state.cards[seat].clone(),
-            card_counts: state.cards.iter().map(Vec::len).collect(),
-            stacks: state.stacks.clone(),
-            bets: state.bets.clone(),
-            committed: state.committed.clone(),
-            live: state.live.clone(),
-            drawn: state.drawn.clone(),
-            revealed: state.revealed.clone(),
-            draw_limit: legal.as_ref().and_then(|l| l.draw_limit),
-            legal: legal.map(|l| {
-                (
-                    l.seat,
-                    l.kinds.iter().map(|k| Cow::Borrowed(k.name())).collect(),
-                    l.call,
-                    l.min_to,
-                    l.max_to,
-                    l.step,
-                    l.max_discards,
-                    l.presets
-                        .into_iter()
-                        .map(|(name, to)| (Cow::Borrowed(name), to))
-                        .collect(),
-                )
-            }),
-            board: state.board.clone(),
-            up_cards: (0..state.seats).map(|s| state.up_cards(s)).collect(),
             game,
-            events: SeenEvents::Shared(events),
+            seen: Seen::Hand { state, legal },
+        }
+    }
+
+    /// The kinds of action open to the seat and the bounds they keep, on its turn: the hand's
+    /// legal actions, or those given (their draw limit from the game's street).
+    fn turn(&self) -> Option<(Cow<'_, [ActionKind]>, Bounds)> {
+        match &self.seen {
+            Seen::Hand { legal, .. } => {
+                legal.as_ref().map(|l| (Cow::Borrowed(l.kinds), l.bounds()))
+            }
+            Seen::Fields(fields) => {
+                let (_, names, _, min_to, max_to, step, _, _) = fields.legal.as_ref()?;
+                let kinds = (names.iter())
+                    .filter_map(|name| action::action_kind(name).ok())
+                    .collect();
+                let bounds = Bounds {
+                    min_to: *min_to,
+                    max_to: *max_to,
+                    step: *step,
+                    draw_limit: fields.draw_limit,
+                };
+                Some((Cow::Owned(kinds), bounds))
+            }
+        }
+    }
+
+    /// The view's rows: of the hand (the seat's own cards), or as given.
+    fn rows(&self) -> Rows<'_> {
+        match &self.seen {
+            Seen::Hand { state, .. } => Rows {
+                cards: &state.cards[self.seat],
+                stacks: &state.stacks,
+                bets: &state.bets,
+                committed: &state.committed,
+                live: &state.live,
+                drawn: &state.drawn,
+                revealed: &state.revealed,
+                board: &state.board,
+            },
+            Seen::Fields(fields) => Rows {
+                cards: &fields.cards,
+                stacks: &fields.stacks,
+                bets: &fields.bets,
+                committed: &fields.committed,
+                live: &fields.live,
+                drawn: &fields.drawn,
+                revealed: &fields.revealed,
+                board: &fields.board,
+            },
         }
     }
 }
@@ -265,6 +307,42 @@ fn python_class<'py>(
             .unbind())
     })?;
     Ok(class.bind(py).clone())
+}
+
+/// Legal actions as a `drawpoker.engine.actions.LegalActions`: `(seat, kinds, call, min_to,
+/// max_to, step)`, then `max_discards` and `presets`.
+fn legal_object<'py, 'k, K, P>(
+    py: Python<'py>,
+    (seat, kinds, call, min_to, max_to, step): (usize, K, u64, u64, u64, u64),
+    max_discards: usize,
+    presets: &[(P, u64)],
+) -> PyResult<Bound<'py, PyAny>>
+where
+    K: IntoIterator<Item = &'k str, IntoIter: ExactSizeIterator>,
+    P: AsRef<str>,
+{
+    let class = python_class(
+        py,
+        &LEGAL_ACTIONS,
+        "drawpoker.engine.actions",
+        "LegalActions",
+    )?;
+    let presets = presets
+        .iter()
+        .map(|(name, to)| (name.as_ref(), *to).into_pyobject(py))
+        .collect::<PyResult<Vec<_>>>()?;
+    let values = (
+        seat,
+        PyTuple::new(py, kinds)?,
+        call,
+        min_to,
+        max_to,
+        step,
+        max_discards,
+        PyTuple::new(py, presets)?,
+    )
+        .into_pyobject(py)?;
+    named_tuple(&class, values)
 }
 
 /// `values` as an instance of the NamedTuple `class` (its `__new__` without keyword handling).
@@ -440,7 +518,6 @@ impl SeatView {
                 "a HandView has no field {unknown}"
             )));
         }
-        let owned = |s: String| -> Text { Cow::Owned(s) };
         let legal: Option<LegalOf<String>> = field(fields, "legal")?;
         let seats: usize = field(fields, "seats")?;
         let events = field::<Vec<GivenEvent>>(fields, "events")?
@@ -464,61 +541,32 @@ impl SeatView {
             seats,
             button: field(fields, "button")?,
             street,
-            phase: owned(field(fields, "phase")?),
+            phase: Cow::Owned(field(fields, "phase")?),
             actor: field(fields, "actor")?,
             dead: field(fields, "dead")?,
             current_bet: field(fields, "current_bet")?,
-            cards: field(fields, "cards")?,
-            card_counts: field(fields, "card_counts")?,
-            stacks: field(fields, "stacks")?,
-            bets: field(fields, "bets")?,
-            committed: field(fields, "committed")?,
-            live: field(fields, "live")?,
-            drawn: field(fields, "drawn")?,
-            revealed: revealed
-                .iter()
-                .map(|(seat, cards)| Ok((seat.extract()?, cards.extract()?)))
-                .collect::<PyResult<_>>()
-                .map_err(|_: PyErr| {
-                    PyTypeError::new_err("HandView field revealed maps seats to cards")
-                })?,
-            legal: legal.map(
-                |(seat, kinds, call, min_to, max_to, step, discards, presets)| {
-                    (
-                        seat,
-                        kinds.into_iter().map(owned).collect(),
-                        call,
-                        min_to,
-                        max_to,
-                        step,
-                        discards,
-                        presets.into_iter().map(|(n, to)| (owned(n), to)).collect(),
-                    )
-                },
-            ),
-            draw_limit,
-            board: field(fields, "board")?,
-            up_cards: field(fields, "up_cards")?,
+            seen: Seen::Fields(Box::new(Fields {
+                cards: field(fields, "cards")?,
+                card_counts: field(fields, "card_counts")?,
+                stacks: field(fields, "stacks")?,
+                bets: field(fields, "bets")?,
+                committed: field(fields, "committed")?,
+                live: field(fields, "live")?,
+                drawn: field(fields, "drawn")?,
+                revealed: revealed
+                    .iter()
+                    .map(|(seat, cards)| Ok((seat.extract()?, cards.extract()?)))
+                    .collect::<PyResult<_>>()
+                    .map_err(|_: PyErr| {
+                        PyTypeError::new_err("HandView field revealed maps seats to cards")
+                    })?,
+                legal,
+                draw_limit,
+                board: field(fields, "board")?,
+                up_cards: field(fields, "up_cards")?,
+                events,
+            })),
             game: game.unbind(),
-            events: SeenEvents::Own(
-                events
-                    .into_iter()
-                    .map(|(kind, seat, to, amount, cards, blind, award)| {
-                        let award = award.map(|(pot, pots, share, strength)| {
-                            (pot, pots, owned(share), strength)
-                        });
-                        (
-                            owned(kind),
-                            seat,
-                            to,
-                            amount,
-                            cards,
-                            blind.map(owned),
-                            award,
-                        )
-                    })
-                    .collect(),
-            ),
         })
     }
 
@@ -528,79 +576,83 @@ impl SeatView {
     }
     #[getter]
     fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.cards)
+        PyTuple::new(py, self.rows().cards)
     }
     #[getter]
     fn card_counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.card_counts)
+        match &self.seen {
+            Seen::Hand { state, .. } => PyTuple::new(py, state.cards.iter().map(Vec::len)),
+            Seen::Fields(fields) => PyTuple::new(py, &fields.card_counts),
+        }
     }
     #[getter]
     fn stacks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.stacks)
+        PyTuple::new(py, self.rows().stacks)
     }
     #[getter]
     fn bets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.bets)
+        PyTuple::new(py, self.rows().bets)
     }
     #[getter]
     fn committed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.committed)
+        PyTuple::new(py, self.rows().committed)
     }
     #[getter]
     fn live<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.live)
+        PyTuple::new(py, self.rows().live)
     }
     #[getter]
     fn drawn<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.drawn)
+        PyTuple::new(py, self.rows().drawn)
     }
     #[getter]
     fn revealed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let revealed = PyDict::new(py);
-        for (shown, cards) in &self.revealed {
+        for (shown, cards) in self.rows().revealed {
             revealed.set_item(shown, PyTuple::new(py, cards)?)?;
         }
         Ok(revealed)
     }
     #[getter]
     fn legal<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
-        let Some((seat, kinds, call, min_to, max_to, step, discards, presets)) = &self.legal else {
-            return Ok(None);
-        };
-        let class = python_class(
-            py,
-            &LEGAL_ACTIONS,
-            "drawpoker.engine.actions",
-            "LegalActions",
-        )?;
-        let presets = presets
-            .iter()
-            .map(|(name, to)| (name.as_ref(), *to).into_pyobject(py))
-            .collect::<PyResult<Vec<_>>>()?;
-        let values = (
-            seat,
-            PyTuple::new(py, kinds.iter().map(|k| k.as_ref()))?,
-            call,
-            min_to,
-            max_to,
-            step,
-            discards,
-            PyTuple::new(py, presets)?,
-        )
-            .into_pyobject(py)?;
-        named_tuple(&class, values).map(Some)
+        match &self.seen {
+            Seen::Hand { legal, .. } => legal
+                .as_ref()
+                .map(|l| {
+                    let kinds = l.kinds.iter().map(|k| k.name());
+                    let parts = (l.seat, kinds, l.call, l.min_to, l.max_to, l.step);
+                    legal_object(py, parts, l.max_discards, &l.presets)
+                })
+                .transpose(),
+            Seen::Fields(fields) => fields
+                .legal
+                .as_ref()
+                .map(
+                    |(seat, kinds, call, min_to, max_to, step, discards, presets)| {
+                        let kinds = kinds.iter().map(String::as_str);
+                        let parts = (*seat, kinds, *call, *min_to, *max_to, *step);
+                        legal_object(py, parts, *discards, presets)
+                    },
+                )
+                .transpose(),
+        }
     }
     #[getter]
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        PyTuple::new(py, &self.board)
+        PyTuple::new(py, self.rows().board)
     }
     #[getter]
     fn up_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let rows = self
-            .up_cards
-            .iter()
-            .map(|row| PyTuple::new(py, row))
-            .collect::<PyResult<Vec<_>>>()?;
+        let rows = match &self.seen {
+            Seen::Hand { state, .. } => (0..state.seats)
+                .map(|seat| PyTuple::new(py, state.up_cards(seat)))
+                .collect::<PyResult<Vec<_>>>()?,
+            Seen::Fields(fields) => fields
+                .up_cards
+                .iter()
+                .map(|row| PyTuple::new(py, row))
+                .collect::<PyResult<Vec<_>>>()?,
+        };
         PyTuple::new(py, rows)
     }
     #[getter]
@@ -625,8 +677,9 @@ impl SeatView {
                 .into_pyobject(py)?;
             named_tuple(&class, values)
         };
-        let events = match &self.events {
-            SeenEvents::Shared(log) => log
+        let events = match &self.seen {
+            Seen::Hand { state, .. } => state
+                .events
                 .iter()
                 .filter(|e| e.to.is_none() || e.to == Some(self.seat))
                 .map(|e| {
@@ -642,11 +695,12 @@ impl SeatView {
                     )
                 })
                 .collect::<PyResult<Vec<_>>>()?,
-            SeenEvents::Own(own) => own
+            Seen::Fields(fields) => fields
+                .events
                 .iter()
                 .map(|(kind, seat, to, amount, cards, blind, award)| {
                     let award = award.as_ref().map(|(pot, pots, share, strength)| {
-                        (*pot, *pots, share.as_ref(), *strength)
+                        (*pot, *pots, share.as_str(), *strength)
                     });
                     event(
                         kind,
@@ -665,7 +719,7 @@ impl SeatView {
     /// Every chip committed to the hand so far.
     #[getter]
     fn pot(&self) -> u64 {
-        self.committed.iter().sum::<u64>() + self.dead
+        self.rows().committed.iter().sum::<u64>() + self.dead
     }
 
     /// Why this seat may not play `action` now, or ``None`` when it may: the hand's own verdict
@@ -694,29 +748,16 @@ impl SeatView {
             Ok(parsed) => parsed,
             Err(reason) => return Ok(Some(reason)),
         };
-        let Some((_, names, _, min_to, max_to, step, _, _)) = &self.legal else {
+        let Some((kinds, bounds)) = self.turn() else {
             let reason = match self.actor {
                 Some(actor) => format!("seat {actor} is to act, not seat {}", self.seat),
                 None => "the hand is over".into(),
             };
             return Ok(Some(reason));
         };
-        let kinds: Vec<ActionKind> = (names.iter())
-            .filter_map(|name| action::action_kind(name).ok())
-            .collect();
-        let bounds = Bounds {
-            min_to: *min_to,
-            max_to: *max_to,
-            step: *step,
-            draw_limit: self.draw_limit,
-        };
+        let cards = self.rows().cards;
         Ok(why_seat_may_not(
-            &kinds,
-            bounds,
-            &self.cards,
-            kind,
-            amount,
-            &discards,
+            &kinds, bounds, cards, kind, amount, &discards,
         ))
     }
 

@@ -506,8 +506,8 @@ class Hand:
         >>> hand.view(2).cards == tuple(hand.cards[2]), hand.view(2).legal is None
         (True, True)
         """
-        if type(seat) is not int or not 0 <= seat < self._state.seats:  # _seat, inlined
-            seat = self._seat(seat)
+        if type(seat) is not int or not 0 <= seat < 1 << 16:  # the engine refuses the rest
+            seat = self._seat(seat)  # a NumPy integer, or an error naming the seat
         return self._state.view(seat, self.game)
 
     def seat_cards(self, seat: int) -> tuple[int, ...]:

@@ -250,22 +250,24 @@ class Table:
         0
         """
         played = 0
-        cpu, away = self.cpu, self.away
+        # who plays each seat now (nobody leaves or comes back while the CPU players play)
+        players = [self.cpu.get(s) or self.away.get(s) for s in range(len(self.names))]
         hand = self.hands[-1]
-        # _after_action, inlined on this hot path; the turn's clock starts once, when the CPU
-        # turns stop (nobody reads it in between)
+        seat = self.to_act
+        # _after_action, inlined on this hot path: the seat to act is read once an action; the
+        # turn's clock starts once, when the CPU turns stop (nobody reads it in between)
         try:
-            while not self.is_over and (limit is None or played < limit):
-                seat = hand.actor
-                player = cpu.get(seat) or away.get(seat)  # type: ignore[arg-type]
+            while seat is not None and (limit is None or played < limit):
+                player = players[seat]
                 if player is None:
                     break  # a present person's turn
-                hand.act(player.choose(hand.view(seat)))  # type: ignore[arg-type]
+                hand.act(player.choose(hand.view(seat)))
                 played += 1
-                if hand.actor is None:  # the hand is over
-                    if self._next_round():
-                        self._start_round()
+                seat = hand.actor
+                if seat is None and self._next_round():  # the hand is over, a round follows
+                    self._start_round()
                     hand = self.hands[-1]
+                    seat = hand.actor
         finally:
             if played:
                 self.turn_started = self.clock()
@@ -543,7 +545,7 @@ its hands
         follows (else the table is over)."""
         hand = self.hand
         if self.betting:
-            self.stacks = list(hand.stacks)
+            self.stacks = hand.stacks  # a new list at each read
         else:
             for seat in hand.winners:
                 self.points[seat] += 1
