@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from drawpoker.site.app import posted, read_json
-from drawpoker.site.guard import POLICY_VIOLATION, SiteLimits
+from drawpoker.site.guard import POLICY_VIOLATION, Guard, MessageWindows, SiteLimits, rates
 from drawpoker.site.i18n import message
 from drawpoker.site.protocol import ProtocolError
 from drawpoker.site.room import Pace
@@ -237,3 +237,43 @@ def test_a_content_length_int_cannot_read_is_no_crash() -> None:
     assert _read_with_length("00018") == {"game": "holdem"}
     with pytest.raises(ProtocolError, match="at most 16384 bytes"):
         _read_with_length("1" * 5000)
+
+
+def test_message_windows_decide_as_moving_windows_counted_afresh() -> None:
+    """Over random message times of a few connections, each message is let in exactly when
+    no rate has its count of let-in messages of that connection in its window (counted here
+    from every message let in so far), and connections silent for the longest window are
+    forgotten without changing any decision."""
+    now = [0.0]
+    windows = MessageWindows(rates("3/second;5/10 seconds"), clock=lambda: now[0])
+    windows.SWEEP_FROM = 2  # sweep often
+    rng = random.Random(7)
+    let_in: dict[str, list[float]] = {}
+    for _ in range(3000):
+        now[0] += rng.choice([0.01, 0.1, 0.4, 3.0, 12.0])
+        connection = f"c{rng.randrange(6)}"
+        times = let_in.setdefault(connection, [])
+        expected = all(
+            sum(1 for t in times if t >= now[0] - seconds) < count
+            for count, seconds in ((3, 1.0), (5, 10.0))
+        )
+        assert windows.hit(connection) == expected
+        if expected:
+            times.append(now[0])
+    assert len(windows.times) < 6 * 2  # swept: the silent ones went
+
+
+def test_counting_a_message_starts_no_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The guard counts a connection's messages without a timer thread per message (the
+    ``limits`` memory storage started one whenever its last had run out, 10 ms after it
+    started: a millisecond of CPU per message)."""
+    import threading
+    import time
+
+    guard = Guard(SiteLimits(message_rate="20/second;240/minute"))
+    time.sleep(0.02)  # a timer started with the guard has run out
+    started: list[threading.Thread] = []
+    monkeypatch.setattr(threading.Thread, "start", lambda self: started.append(self))
+    assert all(guard.message_allowed(f"connection {n % 3}") for n in range(60))
+    assert not guard.message_allowed("connection 0")
+    assert started == []

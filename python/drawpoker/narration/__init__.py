@@ -39,7 +39,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -121,8 +121,10 @@ def say(tag: str, key: str, count: int | None = None, **values: Any) -> str:
     return filled(catalogue(base_language(tag)), tag, key, count, values)
 
 
+@lru_cache(maxsize=1024)
 def cpu_name(seat: int, tag: str) -> str:
-    """A CPU seat's name in the tag's language (the site's CPU players are named by seat).
+    """A CPU seat's name in the tag's language (the site's CPU players are named by seat;
+    remembered: every event told at a table names its seats in each reader's language).
 
     >>> cpu_name(1, "en"), cpu_name(1, "ar")
     ('CPU 2', 'الحاسوب 2')

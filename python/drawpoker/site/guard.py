@@ -3,11 +3,12 @@ made per minute and tables open per address, the tables one server holds, messag
 WebSocket connection, connections per address, the time a connection has to say hello and a
 request to send its body, and the origins allowed to change anything.
 
-Rates are counted with the ``limits`` library (moving windows in memory: a restarted server
-starts its counts afresh). A gateway of a site with several (``--bus redis://...``) counts an
-address's tables, devices and connections in Redis instead, shared with the other gateways
-(:mod:`drawpoker.site.shared_limits`); while Redis cannot be reached it counts them in its own
-memory, and after a failed call it stays in its own memory for
+Rates are counted in moving windows in memory (a restarted server starts its counts afresh):
+tables and devices with the ``limits`` library, a connection's messages by
+:class:`MessageWindows` (no timer thread per message). A gateway of a site with several
+(``--bus redis://...``) counts an address's tables, devices and connections in Redis instead,
+shared with the other gateways (:mod:`drawpoker.site.shared_limits`); while Redis cannot be
+reached it counts them in its own memory, and after a failed call it stays in its own memory for
 :data:`~drawpoker.site.shared_limits.BACK_OFF_SECONDS` before asking Redis again, so a Redis
 that does not answer stalls the gateway once in that time, not at every handshake. (The calls
 are still synchronous: each that does reach Redis may hold the event loop up to
@@ -27,7 +28,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections import Counter
+from collections import Counter, deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
@@ -120,6 +122,62 @@ not 'often'
         ) from None
 
 
+class MessageWindows:
+    """The moving windows of each connection's messages, in this process's memory: the times
+    of its latest messages, as many as the largest rate counts. A message is let in when no
+    rate has its count of messages in its window already, and only then counted. (The
+    ``limits`` library's memory storage starts a timer thread to expire its entries, nearly one
+    per message when they come more than 10 ms apart: a millisecond of CPU per message.) The
+    connections silent for the longest window are forgotten whenever the table has doubled
+    since the last such sweep.
+
+    >>> now = [0.0]
+    >>> windows = MessageWindows(rates("2/second;3/minute"), clock=lambda: now[0])
+    >>> [windows.hit("c1") for _ in range(3)], windows.hit("c2")
+    ([True, True, False], True)
+    >>> now[0] = 1.5; windows.hit("c1"), windows.hit("c1")
+    (True, False)
+    >>> now[0] = 61.0; windows.hit("c1")
+    True
+    """
+
+    SWEEP_FROM = 64
+    """Connections counted before the first sweep."""
+
+    def __init__(
+        self, items: list[RateLimitItem], clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.rates = [(item.amount, item.get_expiry()) for item in items]
+        self.longest = max(expiry for _, expiry in self.rates)
+        self.most = max(amount for amount, _ in self.rates)
+        self.clock = clock
+        self.times: dict[str, deque[float]] = {}
+        self.sweep_at = self.SWEEP_FROM
+
+    def hit(self, connection: str) -> bool:
+        """Counts a message of ``connection``; ``False`` (not counted) beyond a rate."""
+        now = self.clock()
+        times = self.times.get(connection)
+        if times is None:
+            self._sweep(now)
+            times = self.times[connection] = deque(maxlen=self.most)
+        for amount, expiry in self.rates:
+            if amount < 1 or (len(times) >= amount and times[-amount] >= now - expiry):
+                return False
+        times.append(now)
+        return True
+
+    def _sweep(self, now: float) -> None:
+        if len(self.times) < self.sweep_at:
+            return
+        self.times = {
+            connection: times
+            for connection, times in self.times.items()
+            if times and times[-1] >= now - self.longest
+        }
+        self.sweep_at = max(self.SWEEP_FROM, 2 * len(self.times))
+
+
 class Refused(Exception):
     """A request refused by a limit: the HTTP ``status`` (429 or 503), a ``code`` and a
     sentence for people.
@@ -154,7 +212,7 @@ class Guard:
         self.settings = settings
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
         self.table_rates = rates(settings.table_rate, "table_rate")
-        self.message_rates = rates(settings.message_rate, "message_rate")
+        self.message_windows = MessageWindows(rates(settings.message_rate, "message_rate"))
         self.connections: Counter[str] = Counter()
         self.shared: SharedCounts | None = None
         """The counts shared in the Redis at ``shared`` (a bus URL), if given."""
@@ -206,7 +264,7 @@ class Guard:
 
     def message_allowed(self, connection: str) -> bool:
         """Counts a message of ``connection``; ``False`` beyond ``message_rate``."""
-        return self._hit(self.message_rates, "messages", connection)
+        return self.message_windows.hit(connection)
 
     def _shared_in_use(self) -> SharedCounts | None:
         """The shared counts, unless none are configured or Redis failed less than

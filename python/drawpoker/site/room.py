@@ -56,6 +56,7 @@ from drawpoker.site.seatview import (
     betting_facts,
     hand_json,
     own_state,
+    public_view,
     seat_state,
     table_state,
 )
@@ -82,13 +83,20 @@ STORE_RETRY = 0.5
 """Seconds a table whose store cannot be reached waits before it tries again."""
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+"""The encoder of :func:`encode`, made once (``json.dumps`` with separators makes one per
+call, and a room encodes several parts per change)."""
+
+
 def encode(message: object) -> str:
     """A message (or a part of one) as the JSON text sent over the WebSocket.
 
+    >>> encode({"type": "pong"}) == json.dumps({"type": "pong"}, separators=(",", ":"))
+    True
     >>> encode({"type": "pong"})
     '{"type":"pong"}'
     """
-    return json.dumps(message, separators=(",", ":"))
+    return _ENCODER.encode(message)
 
 
 def merged(*texts: str) -> str:
@@ -235,9 +243,12 @@ class Room:
     """Actions played at the table so far."""
     unsaved_players: set[tuple[str, int]] = field(default_factory=set)
     """CPU players that acted since their state was last saved (saved when a hand ends)."""
-    last_hand: dict[str, tuple[int, list[dict[str, Any]], list[str]]] = field(default_factory=dict)
-    """By language tag: the previous hand's index and each seat's summary of it in that
-    language, as data and as the text of a ``last`` member (it never changes: made once)."""
+    last_hand: tuple[int, dict[tuple[int | None, str], tuple[dict[str, Any], str]]] = field(
+        default_factory=lambda: (-1, {})
+    )
+    """The previous hand's index and, by seat (``None``: the watchers) and language tag, that
+    seat's summary of it in that language, as data and as the text of a ``last`` member (it
+    never changes: made once, when first sent)."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     ratings: dict[int, float] = field(default_factory=dict)
@@ -518,7 +529,7 @@ class Room:
         (3, 2)
         """
         self._ask_tip()
-        previous = self._previous(tag)
+        previous = self._last(seat, tag)
         state = seat_state(
             self.table,
             seat,
@@ -527,7 +538,7 @@ class Room:
             seq=self.streams.last[-1 if seat is None else seat],
             time_left=self.time_left(),
             actions=self.actions,
-            last=None if previous is None or seat is None else previous[1][seat],
+            last=None if previous is None else previous[0],
             watching=len(self.watchers),
             settled=self.pause_until is not None,
             tag=tag,
@@ -563,23 +574,35 @@ class Room:
         left = None if until is None else round(max(until - time.monotonic(), 0.0), 2)
         return {"pause": left, "ready": sorted(self.ready), "next_table": self.next_table}
 
-    def _previous(self, tag: str) -> tuple[int, list[dict[str, Any]], list[str]] | None:
-        """:attr:`last_hand` in the tag's language, made when a hand has ended since (``None``
-        in the first hand)."""
+    def _last(self, seat: int | None, tag: str) -> tuple[dict[str, Any], str] | None:
+        """The previous hand's summary as ``seat`` saw it (``None``: as the watchers did,
+        :func:`~drawpoker.site.seatview.public_view`), in the tag's language, as data and as
+        the text of a ``last`` member (:attr:`last_hand`; ``None`` in the first hand).
+
+        >>> from drawpoker.site.lobby import parse_new_table
+        >>> from drawpoker.site.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:checkcall"]}), Store(":memory:"), Pace(), seed=1)
+        >>> room._last(0, "en")
+        >>> room.start(); room.table.act(0, room.table.default_action())
+        >>> data, text = room._last(0, "en"); data["hand"], text[:16]
+        (0, '{"last":{"hand":')
+        >>> room._last(0, "en")[0] is data, list(room.last_hand[1])
+        (True, [(0, 'en')])
+        """
         table = self.table
         previous = len(table.hands) - 2
         if previous < 0:
             return None
-        made = self.last_hand.get(tag)
-        if made is None or made[0] != previous:
+        if self.last_hand[0] != previous:
+            self.last_hand = (previous, {})
+        made = self.last_hand[1].get((seat, tag))
+        if made is None:
             hand = table.hands[previous]
-            views = [
-                hand_json(hand.view(s), previous, hand.winners, tag)
-                for s in range(len(table.names))
-            ]
-            made = (previous, views, [encode({"last": view}) for view in views])
-            self.last_hand = {k: v for k, v in self.last_hand.items() if v[0] == previous}
-            self.last_hand[tag] = made
+            seen = public_view(hand.view(0)) if seat is None else hand.view(seat)
+            view = hand_json(seen, previous, hand.winners, tag)
+            made = (view, encode({"last": view}))
+            self.last_hand[1][seat, tag] = made
         return made
 
     # ------------------------------------------------------------------ connections
@@ -1025,7 +1048,7 @@ it starts when every seat has its player, or when a player asks to start
             self._start_pause()
         self.changes += 1
         self.changed_at = time.monotonic()
-        self._broadcast(self.streams.advance(table))
+        self._broadcast(self.streams.advance(table, self._readers()))
         self.wake.set()
 
     def fenced_out(self) -> None:
@@ -1061,6 +1084,30 @@ it starts when every seat has its player, or when a player asks to start
         self.status = saved.status
         self.behind = False
         log.warning("table %s: reloaded from the store after a failed save", self.id)
+
+    def _readers(self) -> set[int]:
+        """The streams :meth:`_broadcast` sends (the public one is the stream after the
+        seats'): in a dealer every person's seat's and the public one, all published; else
+        those of the seats connected, and the public one while someone watches.
+
+        >>> from drawpoker.site.lobby import parse_new_table
+        >>> from drawpoker.site.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules", "person"]}), Store(":memory:"), Pace(), seed=1)
+        >>> class Quiet:
+        ...     def send(self, text): return True
+        >>> room._readers(), room.connect(2, Quiet(), None), room._readers()
+        (set(), None, {2})
+        >>> room.watch(Quiet(), None); room._readers()
+        {2, 3}
+        """
+        if self.relay is not None:
+            people = {seat for seat, record in enumerate(self.seats) if record.cpu is None}
+            return people | {len(self.seats)}
+        readers = {seat for seat, outs in self.connections.items() if outs}
+        if self.watchers:
+            readers.add(len(self.seats))
+        return readers
 
     def _broadcast(self, new: list[list[dict[str, Any]]] | None, only: int | None = None) -> None:
         """Sends every connected seat its update: its new events and its whole state (the
@@ -1108,8 +1155,8 @@ it starts when every seat has its player, or when a player asks to start
                 seq = self.streams.last[seat]
                 tips = seat in self.tips
                 own = encode(own_state(table, seat, status=status, seq=seq, tag=tag, tips=tips))
-                previous = self._previous(tag)
-                last = '{"last":null}' if previous is None else previous[2][seat]
+                previous = self._last(seat, tag)
+                last = '{"last":null}' if previous is None else previous[1]
                 state = '{"state":' + merged(own, shared(tag), last, paused) + "}"
                 events = [] if new is None else [spoken(e, tag) for e in new[seat]]
                 head = {"type": "update", "seq": seq, "events": events}

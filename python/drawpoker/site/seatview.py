@@ -23,7 +23,7 @@ from itertools import combinations
 from typing import Any
 
 from drawpoker import _core
-from drawpoker.cards import format_cards
+from drawpoker.cards import JOKER, format_cards
 from drawpoker.engine import Action, Event, GameSpec, Hand, HandView, side_pots
 from drawpoker.engine.actions import LegalActions
 from drawpoker.engine.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
@@ -112,14 +112,27 @@ def betting_facts(betting: object) -> dict[str, Any]:
     return {"structure": structure, "structure_kind": kind, "small_bet": small, "big_bet": big}
 
 
+_CARD_TEXTS = dict(enumerate(format_cards(range(JOKER + 1)).split()))
+"""Each card's text by its integer (the joker's included): a view's cards are written at
+every change, many lists each."""
+
+
 def cards_text(cards: Iterable[int]) -> list[str]:
-    """Cards as text, one string each (``Jk`` is the joker).
+    """Cards as text, one string each (``Jk`` is the joker); what is not a card is refused
+    as :func:`~drawpoker.cards.format_cards` refuses it.
 
     >>> cards_text([51, 52, 8])
     ['As', 'Jk', '4c']
+    >>> cards_text([51, 53])
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidCardError: card value 53 in cards is out of range (0..51, the joker 52)
     """
     cards = list(cards)
-    return format_cards(cards).split() if cards else []
+    texts = _CARD_TEXTS
+    if all(type(card) is int and card in texts for card in cards):
+        return [texts[card] for card in cards]
+    return format_cards(cards).split()
 
 
 def shown_text(strength: int, ranking: str, tag: str = "en") -> str:

@@ -23,7 +23,7 @@ tag in :attr:`SeatStreams.tags` (those of the people connected) and picked per c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from typing import Any
 
 from drawpoker.catalogues import DEFAULT_LANGUAGE
@@ -77,15 +77,18 @@ class SeatStreams:
         self.count = 0
         self.scene: Scene | None = None
         self.timed: set[tuple[int, int]] = set()
-        self._advance(table, tell=False)
+        self._advance(table, readers=())
 
     def _scene(self, hand: Hand) -> Scene:
         names = self.names(DEFAULT_LANGUAGE)
         return Scene(hand.game, names, hand.start_stacks, betting=self.betting)
 
-    def advance(self, table: Table) -> list[list[dict[str, Any]]]:
-        """The events each seat has not been given yet, numbered, and the point moved past
-        them.
+    def advance(
+        self, table: Table, readers: Container[int] | None = None
+    ) -> list[list[dict[str, Any]]]:
+        """The events each stream has not been given yet, numbered, and the point moved past
+        them. With ``readers`` (the streams someone will be sent), the other streams are only
+        numbered on: their events are neither made nor told (nobody would read them).
 
         >>> from drawpoker.table import Table
         >>> from drawpoker.engine import game
@@ -96,10 +99,14 @@ class SeatStreams:
         ['fold', 'return', 'award', 'blind', 'blind', 'deal']
         >>> streams.last
         [9, 9, 7]
+        >>> table.act(1, table.default_action())
+        >>> [len(new) for new in streams.advance(table, readers={1})], streams.last
+        ([0, 6, 0], [15, 15, 12])
         """
-        return self._advance(table, tell=True)
+        return self._advance(table, range(self.seats + 1) if readers is None else readers)
 
-    def _advance(self, table: Table, tell: bool) -> list[list[dict[str, Any]]]:
+    def _advance(self, table: Table, readers: Container[int]) -> list[list[dict[str, Any]]]:
+        """:meth:`advance`, the events made for the streams in ``readers`` alone."""
         new: list[list[dict[str, Any]]] = [[] for _ in range(self.seats + 1)]
         hands = table.hands
         for index in range(self.hand, len(hands)):
@@ -115,7 +122,7 @@ class SeatStreams:
                 told: dict[bool, dict[str, str]] = {}  # by "is the reader the event's seat"
                 for seat in range(self.seats + 1) if event.to is None else (event.to,):
                     self.last[seat] += 1
-                    if not tell:
+                    if seat not in readers:
                         continue
                     own = seat == event.seat
                     if own not in told:  # the others all read the sentence the public reads
