@@ -16,20 +16,7 @@ from drawpoker.site.protocol import Act
 from drawpoker.site.room import Pace, Room
 from drawpoker.site.seatview import cards_text, seat_state
 from drawpoker.site.store import Store
-
-
-class _Recorder:
-    """A connection's outbox that keeps every message it is sent."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def send(self, text: str) -> bool:
-        self.texts.append(text)
-        return True
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        pass
+from web_helpers import RecordingOutbox
 
 
 def _fresh_state(room: Room, seat: int | None, tag: str) -> dict[str, Any]:
@@ -80,7 +67,7 @@ def test_each_update_is_what_the_table_gives_afresh(name: str) -> None:
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(threads=False), seed=5)
     room.claim(0, "Ann", "h0")
     room.claim(1, "Bob", "h1")
-    english, arabic, watcher = _Recorder(), _Recorder(), _Recorder()
+    english, arabic, watcher = RecordingOutbox(), RecordingOutbox(), RecordingOutbox()
     readers = [(english, 0, "en"), (arabic, 0, "ar"), (watcher, None, "ar")]
     room.connect(0, english, None, "en")
     room.connect(0, arabic, None, "ar")
@@ -102,7 +89,7 @@ def test_each_update_is_what_the_table_gives_afresh(name: str) -> None:
             told[id(out)] = len(out.texts)
             assert seen[id(out)] == room.streams.last[stream]
             assert json.loads(out.texts[-1])["state"] == _fresh_state(room, seat, tag)
-    late = _Recorder()
+    late = RecordingOutbox()
     room.connect(1, late, 0, "en")
     welcome = json.loads(late.texts[0])
     assert welcome["seq"] == room.streams.last[1] == welcome["events"][-1]["seq"]

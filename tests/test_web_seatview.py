@@ -19,6 +19,7 @@ from drawpoker.site.room import Pace, Room
 from drawpoker.site.seatview import cards_text, hand_json, seat_state
 from drawpoker.site.store import Store
 from drawpoker.table import Table
+from web_helpers import RecordingOutbox
 
 HI_LO = ("omaha-hi-lo", "stud-hi-lo")
 
@@ -95,20 +96,6 @@ def test_the_standings_show_the_chips_held_now() -> None:
     assert [s["place"] for s in state["standings"]] == [1, 2, 3]
 
 
-class _Recorder:
-    """A connection's outbox that keeps every message it is sent."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def send(self, text: str) -> bool:
-        self.texts.append(text)
-        return True
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        pass
-
-
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_every_update_carries_the_seats_whole_state(name: str) -> None:
     """An update's state (its shared part encoded once for every seat and language) is the
@@ -119,7 +106,7 @@ def test_every_update_carries_the_seats_whole_state(name: str) -> None:
     seats = min(spec.seats[1], 4)
     request = parse_new_table({"game": name, "seats": ["person"] * seats, "rounds": 4})
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=11)
-    outs = [_Recorder() for _ in range(seats)]
+    outs = [RecordingOutbox() for _ in range(seats)]
     tags = ["ar" if seat % 2 else "en" for seat in range(seats)]
     for seat, out in enumerate(outs):
         room.claim(seat, f"P{seat}", f"hash{seat}")
@@ -155,7 +142,7 @@ def test_a_connection_is_sent_hand_words_and_cpu_names_in_its_language() -> None
 
     request = parse_new_table({"game": "holdem", "seats": ["person", "person", "cpu:rules"]})
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=3)
-    english, arabic = _Recorder(), _Recorder()
+    english, arabic = RecordingOutbox(), RecordingOutbox()
     room.claim(0, "Ann", "h0")
     room.claim(1, "Bob", "h1")
     room.connect(0, english, None, "en")
@@ -235,7 +222,7 @@ def test_only_a_seat_whose_player_turned_tips_on_is_analysed_at_its_draw(
     seat_help._tips.clear()
     request = parse_new_table({"game": "five-card-draw", "seats": ["person"] * 2})
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=6)
-    outs = [_Recorder(), _Recorder()]
+    outs = [RecordingOutbox(), RecordingOutbox()]
     for seat, out in enumerate(outs):
         room.claim(seat, f"P{seat}", f"hash{seat}")
         room.connect(seat, out, None, "en")
@@ -265,12 +252,12 @@ def test_turning_tips_on_or_off_updates_that_seat_alone() -> None:
     the other seats, the watchers and the lobby's listener get nothing."""
     request = parse_new_table({"game": "five-card-draw", "seats": ["person"] * 2})
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=6)
-    outs = [_Recorder(), _Recorder(), _Recorder()]  # seat 0 in two tabs, then seat 1
+    outs = [RecordingOutbox() for _ in range(3)]  # seat 0 in two tabs, then seat 1
     for seat in (0, 1):
         room.claim(seat, f"P{seat}", f"hash{seat}")
     for seat, out in zip((0, 0, 1), outs, strict=True):
         room.connect(seat, out, None, "en")
-    watcher = _Recorder()
+    watcher = RecordingOutbox()
     room.watch(watcher, None, "en")
     listened: list[None] = []
     room.listener = lambda: listened.append(None)
@@ -306,7 +293,7 @@ def test_a_tip_is_worked_out_in_a_worker_thread_not_on_the_tables_event_loop(
     async def play() -> None:
         request = parse_new_table({"game": "2-7-triple-draw", "seats": ["person"] * 2})
         room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=6)
-        outs = [_Recorder(), _Recorder()]
+        outs = [RecordingOutbox(), RecordingOutbox()]
         for seat, out in enumerate(outs):
             room.claim(seat, f"P{seat}", f"hash{seat}")
             room.connect(seat, out, None, "en")
