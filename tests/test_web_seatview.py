@@ -203,6 +203,17 @@ def test_all_in_is_said_only_when_the_largest_total_is_every_chip(name: str, all
     assert data["all_in"] is all_in and (data["max_to"] == chips) is all_in, (data, chips)
 
 
+def _two_people(name: str) -> tuple[Room, list[RecordingOutbox]]:
+    """A table of ``name`` for two people (seed 6), each seated and connected in English."""
+    request = parse_new_table({"game": name, "seats": ["person"] * 2})
+    room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=6)
+    outs = [RecordingOutbox(), RecordingOutbox()]
+    for seat, out in enumerate(outs):
+        room.claim(seat, f"P{seat}", f"hash{seat}")
+        room.connect(seat, out, None, "en")
+    return room, outs
+
+
 def test_only_a_seat_whose_player_turned_tips_on_is_analysed_at_its_draw(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -220,12 +231,7 @@ def test_only_a_seat_whose_player_turned_tips_on_is_analysed_at_its_draw(
     real = seat_help.analyse
     monkeypatch.setattr(seat_help, "analyse", counted)
     seat_help._tips.clear()
-    request = parse_new_table({"game": "five-card-draw", "seats": ["person"] * 2})
-    room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=6)
-    outs = [RecordingOutbox(), RecordingOutbox()]
-    for seat, out in enumerate(outs):
-        room.claim(seat, f"P{seat}", f"hash{seat}")
-        room.connect(seat, out, None, "en")
+    room, outs = _two_people("five-card-draw")
     room.set_tips(0, True)
     while room.table.hand.view(0).phase != "draw":  # bet and call: checked around, it redeals
         seat = room.table.to_act
@@ -291,12 +297,7 @@ def test_a_tip_is_worked_out_in_a_worker_thread_not_on_the_tables_event_loop(
     seat_help._tips.clear()
 
     async def play() -> None:
-        request = parse_new_table({"game": "2-7-triple-draw", "seats": ["person"] * 2})
-        room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=6)
-        outs = [RecordingOutbox(), RecordingOutbox()]
-        for seat, out in enumerate(outs):
-            room.claim(seat, f"P{seat}", f"hash{seat}")
-            room.connect(seat, out, None, "en")
+        room, outs = _two_people("2-7-triple-draw")
         room.set_tips(0, True)
         room.set_tips(1, True)
         while True:

@@ -520,23 +520,31 @@ def test_the_lobby_and_the_tips_page_fit_a_phone(
     assert overflow(driver, 320) <= 0
 
 
-def sit_at_draw_table(driver: Any, server: SiteServer, settings: dict[str, str]) -> str:
-    """A Five-Card Draw table (``settings``) of us and two CPU players, seated as Sam, played
-    to our draw (a bet to us is called, a round checked to us is bet: checked around, the
-    hand would be dealt again)."""
+def sit_at_draw_table(
+    driver: Any,
+    server: SiteServer,
+    settings: dict[str, str] | None = None,
+    game: str = "five-card-draw",
+    **fields: Any,
+) -> str:
+    """A table of ``game`` (``settings``, more ``fields`` of the request) of us and two CPU
+    players, seated as Sam, played to our draw. In Five-Card Draw a bet to us is called and a
+    round checked to us is bet (checked around, the hand would be dealt again); in the blind
+    games we check or call."""
     seats = ["person", "cpu:checkcall", "cpu:checkcall"]
-    request = {"game": "five-card-draw", "settings": settings, "seats": seats, "rounds": 1}
+    request = {"game": game, "settings": settings or {}, "seats": seats, "rounds": 1, **fields}
     made = server.request("POST", "/api/tables", request)
     driver.get(server.url + f"/table/{made['id']}")
     join(driver, "Sam")
+    order = ("act-call", "act-bet") if game == "five-card-draw" else ("act-check", "act-call")
     while True:
         wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
         ids = [b["id"] for b in boxes(driver, "#controls button")]
         if "act-draw" in ids:
             return str(made["id"])
         before = body(driver, "seq")
-        click(driver, "act-call" if "act-call" in ids else "act-bet")
-        wait(driver, lambda d, seen=before: body(d, "seq") != seen, "the state after our bet")
+        click(driver, next(i for i in order if i in ids))
+        wait(driver, lambda d, seen=before: body(d, "seq") != seen, "the state after our action")
 
 
 def tip_cards(driver: Any) -> list[str]:
@@ -590,19 +598,7 @@ def test_the_tip_shows_at_a_triple_draw_table_for_this_draw(
     resize(driver, 1280, 720)
     driver.get(server.url + "/")
     driver.execute_script("localStorage.setItem('drawpoker.setting.tips', 'on')")
-    seats = ["person", "cpu:checkcall", "cpu:checkcall"]
-    request = {"game": "2-7-triple-draw", "seats": seats, "rounds": 1, "turn_timer": 60}
-    made = server.request("POST", "/api/tables", request)
-    driver.get(server.url + f"/table/{made['id']}")
-    join(driver, "Sam")
-    while True:
-        wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
-        ids = [b["id"] for b in boxes(driver, "#controls button")]
-        if "act-draw" in ids:
-            break
-        before = body(driver, "seq")
-        click(driver, next(i for i in ("act-check", "act-call") if i in ids))
-        wait(driver, lambda d, seen=before: body(d, "seq") != seen, "the state after our call")
+    sit_at_draw_table(driver, server, game="2-7-triple-draw", turn_timer=60)
     assert by_id(driver, "setting-tips").is_selected()
     tip = wait(driver, lambda d: d.find_element("id", "tip"), "the tip at our draw")
     mine = driver.execute_script(

@@ -245,17 +245,17 @@ def _ranking_and_deck(data: dict[Any, Any]) -> tuple[str, bool]:
 def _hand(data: dict[Any, Any], ranking: str, joker: bool) -> list[int]:
     """The request's hand: the ranking's number of different cards, the joker only in the
     53-card deck."""
-    size = str(hand_size(ranking))
+    size = hand_size(ranking)
     text = data.get("hand")
     if not isinstance(text, str) or len(text) > 40:
-        example = "Ac 4d 7h 9c" if size == "4" else "Jh Jd 7c 4s 2h"
-        raise AnalysisRefused("analysis.error.hand_text", size=size, example=example)
+        example = "Ac 4d 7h 9c" if size == 4 else "Jh Jd 7c 4s 2h"
+        raise AnalysisRefused("analysis.error.hand_text", size=str(size), example=example)
     try:
         cards = parse_cards(text)
     except DrawPokerError as error:
         raise AnalysisRefused("analysis.error.hand_cards", detail=str(error)) from None
-    if len(cards) != int(size):
-        raise AnalysisRefused("analysis.error.cards", len(cards), ranking=ranking, size=size)
+    if len(cards) != size:
+        raise AnalysisRefused("analysis.error.cards", len(cards), ranking=ranking, size=str(size))
     if JOKER in cards and not joker:
         raise AnalysisRefused("analysis.error.joker")
     return cards

@@ -224,16 +224,15 @@ def draws_after(view: HandView) -> int:
     return sum(1 for street in streets[view.street + 1 :] if street.draw)
 
 
-def draw_tip(view: HandView, tip: dict[str, Any] | None = None) -> dict[str, Any] | None:
+def draw_tip(view: HandView) -> dict[str, Any] | None:
     """At the seat's own draw in a draw game (Five-Card Draw with or without the joker, 2-7
     single and triple draw, badugi), the tips page's best choice for its own cards by the
     game's ranking and the draw's limit (:func:`work_out_tip`: the ``discards``, the cards
     ``kept``, the chance to improve, which in the lows and badugi is to end with a better
-    low, and the chance to beat a random hand, ``value``), with ``draws_left``: the draws
-    still to come after this one, for which the numbers do not look (they are of the hand
-    after this draw). ``None`` at any other moment or in any other game. ``tip`` is the
-    question's answer when the caller has it already (:func:`known_tip`); otherwise it is
-    worked out here.
+    low, and the chance to beat a random hand, ``value``), with the ``ranking`` and
+    ``draws_left``: the draws still to come after this one, for which the numbers do not
+    look (they are of the hand after this draw). ``None`` at any other moment or in any other
+    game. Worked out here when it is not known yet (:func:`known_draw_tip` never does).
 
     >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("five-card-draw"), [500, 500], deck="Jh 9c Jd 8c 7c 6s 4s 5s 2h 3d")
@@ -243,10 +242,29 @@ def draw_tip(view: HandView, tip: dict[str, Any] | None = None) -> dict[str, Any
     (['7c', '4s', '2h'], ['Jh', 'Jd'], 0.287, 0)
     """
     question = tip_question(view)
-    if question is None:
-        return None
-    if tip is None:
-        tip = work_out_tip(question)
+    return None if question is None else _told(view, question, work_out_tip(question))
+
+
+def known_draw_tip(view: HandView) -> dict[str, Any] | None:
+    """:func:`draw_tip` if its numbers are worked out already, else ``None``: never computes,
+    so that a table's event loop may ask it (the room has the tip worked out in a worker
+    thread and sends it when ready).
+
+    >>> from drawpoker.engine import Hand, game
+    >>> hand = Hand(game("badugi"), [500, 500], deck="Ac 9c 4d 8d 7h 2h 9s 3s")
+    >>> hand.call(); hand.check()
+    >>> _tips.clear(); known_draw_tip(hand.view(hand.actor)) is None
+    True
+    >>> draw_tip(hand.view(hand.actor)) == known_draw_tip(hand.view(hand.actor))
+    True
+    """
+    question = tip_question(view)
+    known = None if question is None else known_tip(question)
+    return None if question is None or known is None else _told(view, question, known)
+
+
+def _told(view: HandView, question: TipQuestion, tip: dict[str, Any]) -> dict[str, Any]:
+    """The tip's numbers with what the page says beside them: the ranking, the draws left."""
     return {**tip, "ranking": question.ranking, "draws_left": draws_after(view)}
 
 

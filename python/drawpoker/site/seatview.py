@@ -28,7 +28,7 @@ from drawpoker.engine import Action, Event, GameSpec, Hand, HandView, side_pots
 from drawpoker.engine.actions import LegalActions
 from drawpoker.engine.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 from drawpoker.narration import hand_words
-from drawpoker.site.seat_help import draw_tip, hand_line, known_tip, tip_question
+from drawpoker.site.seat_help import hand_line, known_draw_tip
 from drawpoker.table import Table
 
 DRAW_RULES = {
@@ -393,7 +393,7 @@ def own_state(
     (:func:`hand_json`, its words in the language of ``tag``), its own hand described as it
     stands (``own_hand``, :func:`~drawpoker.site.seat_help.hand_line`), its legal actions on its
     turn (only while the table plays) with, at its draw when its player turned ``tips`` on, the
-    tips page's best discard (``tip``, :func:`~drawpoker.site.seat_help.draw_tip`) once it is
+    tips page's best discard (``tip``, :func:`~drawpoker.site.seat_help.known_draw_tip`) once it is
     worked out (the room has it worked out in a worker thread: never here, on the table's
     event loop; ``null`` until then), and ``seq``, the latest event of the seat's stream.
 
@@ -415,17 +415,10 @@ def own_state(
             "seq": seq,
             "legal": None if legal is None else legal_json(view, legal, hand.why_illegal),
             "own_hand": hand_line(view, tag),
-            "tip": _known_draw_tip(view) if tips and legal is not None else None,
+            "tip": known_draw_tip(view) if tips and legal is not None else None,
         }
     )
     return data
-
-
-def _known_draw_tip(view: HandView) -> dict[str, Any] | None:
-    """The seat's tip at this moment if it is worked out already, else ``None``."""
-    question = tip_question(view)
-    known = None if question is None else known_tip(question)
-    return None if known is None else draw_tip(view, known)
 
 
 def table_state(
