@@ -168,6 +168,7 @@ def test_every_page_in_the_pseudo_language_shows_only_catalogue_words(
         driver.get(server.url + path)
         _ready(driver)
         _checked(driver, path, made["id"])
+    _tips_analyses_checked(driver, server)
     driver.get(server.url + "/rules/five-card-draw")
     _checked(driver, "a rules page")
     # the check sees a word a script writes without the catalogue, and a nickname is allowed
@@ -176,6 +177,28 @@ def test_every_page_in_the_pseudo_language_shows_only_catalogue_words(
     )
     assert _page_words(driver) == ["won"]
     driver.get(server.url + "/?lang=en")  # leave the device in English
+
+
+def _tips_analyses_checked(driver: Any, server: SiteServer) -> None:
+    """The tips page's analysis of a high hand and of a badugi hand (their final hands named
+    in many words: "two pair", "three cards") checked word by word."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    driver.get(server.url + "/tips")
+    _ready(driver)
+    for ranking, cards, rows in (("high", "Jh Jd 7c 4s 2h", 26), ("badugi", "9c 4d 7h Ac", 16)):
+        Select(by_id(driver, "ranking")).select_by_value(ranking)
+        hand = by_id(driver, "hand")
+        hand.clear()
+        hand.send_keys(cards)
+        by_id(driver, "analyse").click()
+        wait(
+            driver,
+            lambda d, n=rows: len(d.find_elements(By.CSS_SELECTOR, "#choices tr")) == n + 1,
+            f"the {ranking} analysis",
+        )
+        _checked(driver, f"the tips page's {ranking} analysis")
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -81,8 +81,10 @@ function objectiveText(objective) {
   return hasText(`objective.${kind}`) ? t(`objective.${kind}`) : objective.label;
 }
 
+// A final hand's category as the analysis names it ("two pair", "three cards") in the
+// page's language: its catalogue key is the category's name ("category.TWO_PAIR").
 function categoryText(name) {
-  const key = `category.${name.toUpperCase()}`;
+  const key = `category.${name.toUpperCase().replace(/ /g, "_")}`;
   return hasText(key) ? t(key) : name;
 }
 
