@@ -131,6 +131,8 @@ that count toward no seat's bet (a big-blind ante); ``drawn`` the cards each sea
 latest draw (-1: has not drawn); ``revealed`` the hands shown so far, by seat; ``up_cards`` every
 seat's face-up cards (stud); ``events`` the events this seat may see, in order. A view is
 read-only: ``_replace(**changes)`` makes a changed copy, ``HandView(**fields)`` one from plain data.
+A view pickles as its fields (its game as its spec), so it can go to a process pool with the
+player that reads it.
 
 >>> from drawpoker.engine import FiveCardDraw, Hand
 >>> view = Hand(FiveCardDraw(), [500, 500], seed=1).view(0)
@@ -138,6 +140,8 @@ read-only: ``_replace(**changes)`` makes a changed copy, ``HandView(**fields)`` 
 (5, (5, 5), 20, ())
 >>> HandView(**view._asdict()) == view, view._replace(cards=()).cards, view._replace(seat=1) == view
 (True, (), False)
+>>> import pickle; pickle.loads(pickle.dumps(view)) == view
+True
 >>> view.seat = 1
 Traceback (most recent call last):
 ...
