@@ -424,6 +424,51 @@ def test_arabic_pages_on_a_phone_are_right_to_left_without_overflow_and_pass_axe
 
 
 @needs_browser
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_the_tips_pages_tables_on_a_phone_are_cards_with_every_cell_named(
+    phone: Any, server: SiteServer, lang: str
+) -> None:
+    """At 390 px each row of the tips table and of an analysis is a card: no table is wider
+    than the screen (before, the tips table was 819 px wide and scrolled sideways inside its
+    region), the heading row is hidden and every cell says its column's heading beside it."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    phone.get(server.url + f"/tips?lang={lang}")
+    WebDriverWait(phone, 20).until(
+        lambda b: b.execute_script("return document.body.dataset.ready") == "yes"
+    )
+    hand = phone.find_element("id", "hand")
+    hand.clear()
+    hand.send_keys("Qc Qd 7h 4s 2c")
+    phone.find_element("id", "analyse").click()
+    WebDriverWait(phone, 20).until(
+        lambda b: len(b.find_elements("css selector", "#choices tr")) == 27
+    )
+    tables = phone.execute_script(
+        "return [...document.querySelectorAll('table.tips, table.choices')].map(table => {"
+        " const heads = [...table.querySelectorAll('tr.head th')].map(th => th.textContent);"
+        " const rows = [...table.querySelectorAll('tr:not(.head)')];"
+        " return {id: table.id, wide: table.scrollWidth - table.clientWidth,"
+        "  right: table.getBoundingClientRect().right, left: table.getBoundingClientRect().left,"
+        "  headShown: getComputedStyle(table.querySelector('tr.head')).display !== 'none',"
+        "  heads, rows: rows.length,"
+        "  misnamed: rows.flatMap(row => [...row.cells].filter((cell, i) =>"
+        "   cell.dataset.label !== heads[i] || getComputedStyle(cell, '::before').content"
+        "    !== JSON.stringify(heads[i])).map(cell => cell.textContent))};"
+        "})"
+    )
+    assert [table["id"] for table in tables] == ["tips-52", "tips-53", "choices"]
+    for table in tables:
+        assert table["rows"] >= 5, table["id"]
+        assert table["wide"] <= 0, table["id"]
+        assert table["left"] >= 0 and table["right"] <= 390, table["id"]
+        assert not table["headShown"], table["id"]
+        assert len(table["heads"]) >= 6 and all(table["heads"]), table["id"]
+        assert table["misnamed"] == [], table["id"]
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
+
+
+@needs_browser
 def test_the_scripts_write_only_catalogue_texts_in_the_pseudo_language(
     phone: Any, server: SiteServer
 ) -> None:

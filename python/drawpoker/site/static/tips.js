@@ -16,13 +16,28 @@ function fraction(text) {
   return text.split(" / ").map((n) => formatNumber(Number(n))).join(" / ");
 }
 
+// A table's row of `cells`, each named by its column's heading (`labels`, in order) for the
+// phone's layout, where every row is a card, the heading row is not shown and a cell is its
+// name beside its content (one span, so that words and cards flow together).
+function labelledRow(labels, attributes, ...cells) {
+  cells.forEach((cell, index) => {
+    cell.setAttribute("data-label", labels[index]);
+    cell.replaceChildren(element("span", {}, ...cell.childNodes));
+  });
+  return element("tr", attributes, ...cells);
+}
+
+function headRow(labels) {
+  return element("tr", { class: "head" }, ...labels.map((text) => element("th", { text })));
+}
+
 function tipsTable(deck) {
-  const head = element("tr", {}, ...["tips.column.tip", "tips.column.example", "tips.column.advised",
+  const labels = ["tips.column.tip", "tips.column.example", "tips.column.advised",
     "tips.column.goal", "tips.column.reach", "tips.column.improve", "tips.column.other",
-    "tips.column.place"].map((key) => element("th", { text: t(key) })));
-  const rows = [head];
+    "tips.column.place"].map((key) => t(key));
+  const rows = [headRow(labels)];
   for (const tip of deck.tips) {
-    rows.push(element("tr", {},
+    rows.push(labelledRow(labels, {},
       element("td", { text: t(`tipdata.${tip.tip.replaceAll(" ", "-")}`) }),
       element("td", {}, cardsElement(tip.hand.split(" "), { small: true })),
       element("td", {}, choiceElement(tip.advised)),
@@ -109,13 +124,13 @@ async function analyse(event) {
   }
   const offered = DATA.rankings.find((r) => r.ranking === result.ranking).objectives[result.deck];
   const label = objectiveText(offered.find((o) => o.name === result.objective));
-  const head = element("tr", {}, ...["#", t("tips.column.keep"), t("tips.column.discard"), label,
-    t("tips.column.improve"), t("tips.column.final")].map((text) => element("th", { text })));
-  const rows = [head];
+  const labels = ["#", t("tips.column.keep"), t("tips.column.discard"), label,
+    t("tips.column.improve"), t("tips.column.final")];
+  const rows = [headRow(labels)];
   for (const c of result.choices) {
     const dist = Object.entries(c.counts).map(([name, n]) => `${categoryText(name)} ${percent(n / c.total)}`).join(", ");
     const discard = c.discards.length ? cardsElement(c.discards, { small: true }) : t("draw.stand_pat");
-    rows.push(element("tr", { class: c.rank === 1 ? "best" : "" },
+    rows.push(labelledRow(labels, { class: c.rank === 1 ? "best" : "" },
       element("td", { class: "num", text: formatNumber(c.rank) }),
       element("td", {}, cardsElement(c.kept, { small: true })),
       element("td", {}, discard),
