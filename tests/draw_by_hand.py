@@ -69,20 +69,24 @@ KEYS: dict[str, Callable[[Sequence[int]], Key]] = {
 """The plain comparison of each low ranking and badugi."""
 
 
-def replacements(hand: Sequence[int], discards: Sequence[int], deck: int = 52) -> list[list[int]]:
+def replacements(
+    hand: Sequence[int], discards: Sequence[int], deck: int = 52, dead: Sequence[int] = ()
+) -> list[list[int]]:
     """Every final hand of discarding ``discards`` from ``hand`` and drawing as many from the
-    rest of a ``deck``-card deck (53: with the joker, card 52)."""
+    rest of a ``deck``-card deck (53: with the joker, card 52) less the ``dead`` cards."""
     kept = [c for c in hand if c not in discards]
-    stub = [c for c in range(deck) if c not in hand]
+    stub = [c for c in range(deck) if c not in hand and c not in dead]
     return [kept + list(drawn) for drawn in itertools.combinations(stub, len(discards))]
 
 
-def better_finals(hand: Sequence[int], discards: Sequence[int], ranking: str) -> tuple[int, int]:
-    """How many final hands of the draw beat the hand before it by the plain rules of
-    ``ranking``, and how many final hands there are."""
+def better_finals(
+    hand: Sequence[int], discards: Sequence[int], ranking: str, dead: Sequence[int] = ()
+) -> tuple[int, int]:
+    """How many final hands of the draw (``dead`` cards out of the stub) beat the hand before
+    it by the plain rules of ``ranking``, and how many final hands there are."""
     key = KEYS[ranking]
     before = key(hand)
-    finals = replacements(hand, discards)
+    finals = replacements(hand, discards, dead=dead)
     return sum(key(final) > before for final in finals), len(finals)
 
 
@@ -114,14 +118,14 @@ def beat_random_by_strength(ranking: str, deck: int = 52) -> npt.NDArray[np.floa
 
 
 def draw_numbers(
-    hand: Sequence[int], mask: int, ranking: str, deck: int = 52
+    hand: Sequence[int], mask: int, ranking: str, deck: int = 52, dead: Sequence[int] = ()
 ) -> tuple[float, int, int]:
     """The chance to beat a random hand after discarding the cards of ``mask`` and drawing
-    (every replacement from the rest of the deck evaluated), how many of the final hands
-    improve on the hand (a better category for high hands, a better hand for the lows and
-    badugi) and how many final hands there are."""
+    (every replacement from the rest of the deck less the ``dead`` cards evaluated), how many
+    of the final hands improve on the hand (a better category for high hands, a better hand
+    for the lows and badugi) and how many final hands there are."""
     kept = [c for i, c in enumerate(hand) if not mask >> i & 1]
-    stub = np.array([c for c in range(deck) if c not in hand], dtype=np.uint8)
+    stub = np.array([c for c in range(deck) if c not in hand and c not in dead], dtype=np.uint8)
     drawn = stub[_combinations(len(stub), len(hand) - len(kept))]
     finals = np.hstack([np.tile(np.array(kept, dtype=np.uint8), (len(drawn), 1)), drawn])
     strengths = evaluate_batch(finals, ranking)
@@ -146,11 +150,12 @@ def allowed(hand: Sequence[int], mask: int, limit: str) -> bool:
 
 
 def best_draw(
-    hand: Sequence[int], ranking: str, limit: str, deck: int = 52
+    hand: Sequence[int], ranking: str, limit: str, deck: int = 52, dead: Sequence[int] = ()
 ) -> tuple[int, tuple[float, int, int]]:
     """The discard (a mask) the draw ``limit`` allows with the best chance to beat a random
-    hand, ties to the fewer discards then the smaller mask, and its :func:`draw_numbers`."""
+    hand, ties to the fewer discards then the smaller mask, and its :func:`draw_numbers`
+    (``dead`` cards out of the stub)."""
     masks = [m for m in range(1 << len(hand)) if allowed(hand, m, limit)]
-    numbers = {m: draw_numbers(hand, m, ranking, deck) for m in masks}
+    numbers = {m: draw_numbers(hand, m, ranking, deck, dead) for m in masks}
     best = min(masks, key=lambda m: (-round(numbers[m][0], 12), bin(m).count("1"), m))
     return best, numbers[best]

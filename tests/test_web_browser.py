@@ -309,6 +309,19 @@ def test_the_tips_page_analyses_a_hand(driver: Any, server: SiteServer, artifact
     rows = driver.find_elements(By.CSS_SELECTOR, "#choices tr")[1:]
     assert len(rows) == 16  # any of four cards kept or thrown
     assert "10 / 48" in rows[0].text  # the nine thrown: ten spades make a badugi
+    # the player threw the deuce and the three of spades at an earlier draw: out of the count
+    dead = by_id(driver, "dead")
+    dead.send_keys("2s 3s")
+    by_id(driver, "analyse").click()
+    wait(driver, lambda d: d.find_elements(By.ID, "analysis-dead"), "the analysis with dead cards")
+    assert by_id(driver, "analysis-dead").text.startswith("Counted out of the deck:")
+    rows = driver.find_elements(By.CSS_SELECTOR, "#choices tr")[1:]
+    assert "8 / 46" in rows[0].text  # eight spades of the 46 cards left make a badugi
+    dead.send_keys(" Ac")  # a card of the hand cannot be dead too: refused, said why
+    by_id(driver, "analyse").click()
+    wait(driver, lambda d: by_id(d, "analyse-error").text, "the refusal")
+    assert by_id(driver, "analyse-error").text == "Ac is in the hand, so it cannot be dead as well"
+    assert not driver.find_elements(By.ID, "choices")
 
 
 def turn_or_hand_after(driver: Any, hand: str) -> None:

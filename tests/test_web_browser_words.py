@@ -181,17 +181,23 @@ def test_every_page_in_the_pseudo_language_shows_only_catalogue_words(
 
 def _tips_analyses_checked(driver: Any, server: SiteServer) -> None:
     """The tips page's analysis of a high hand and of a badugi hand (their final hands named
-    in many words: "two pair", "three cards") checked word by word."""
+    in many words: "two pair", "three cards"; the badugi hand's with dead cards) checked word
+    by word."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     driver.get(server.url + "/tips")
     _ready(driver)
-    for ranking, cards, rows in (("high", "Jh Jd 7c 4s 2h", 26), ("badugi", "9c 4d 7h Ac", 16)):
+    for ranking, cards, dead, rows in (
+        ("high", "Jh Jd 7c 4s 2h", "", 26),
+        ("badugi", "9c 4d 7h Ac", "2s 3s", 16),  # with the line of the dead cards
+    ):
         Select(by_id(driver, "ranking")).select_by_value(ranking)
         hand = by_id(driver, "hand")
         hand.clear()
         hand.send_keys(cards)
+        by_id(driver, "dead").clear()
+        by_id(driver, "dead").send_keys(dead)
         by_id(driver, "analyse").click()
         wait(
             driver,

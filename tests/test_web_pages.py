@@ -383,6 +383,65 @@ def test_the_analysis_takes_lowball_and_badugi_hands() -> None:
             assert "four cards" in answer["detail"]
 
 
+def test_the_analysis_counts_dead_cards_out_of_the_stub() -> None:
+    """Cards known out of the deck (``dead``: the player's own discards at an earlier draw)
+    are left out of the count: a pair of queens throwing one with the queen of hearts and the
+    three of diamonds dead improves with 44 of the 45 cards left (the queen of spades pairs),
+    not 45 of 47. A bad ``dead`` is refused, in English and in Arabic (counted by CLDR's
+    plural rules), and nothing is counted."""
+    low = {"hand": "Qc Qd 7h 4s 2c", "ranking": "deuce-seven"}
+    with site() as client:
+        result = client.post("/api/analyse", json={**low, "dead": "Qh 3d"}).json()
+        best = result["choices"][0]
+        assert result["dead"] == ["Qh", "3d"]
+        assert (best["discards"], best["improved"], best["total"]) == (["Qc"], 44, 45)
+        plain = client.post("/api/analyse", json={**low, "dead": ""}).json()
+        assert plain["dead"] == [] and plain["choices"][0]["total"] == 47
+        badugi = {"hand": "Ac 4d 7h 9c", "ranking": "badugi"}
+        refused = (
+            ({**low, "dead": 5}, "dead must be cards as text", "الأوراق الخارجة (dead)"),
+            ({**low, "dead": "Qh " * 70}, "dead must be cards as text", "مثل"),
+            ({**low, "dead": "Qh Zz"}, "dead: ", "غير صالحة"),
+            ({**low, "dead": "Qh 3d Qh"}, "duplicate card in dead: Qh", "ورقة مكررة"),
+            ({**low, "dead": "Qh 3d Qh 3d"}, "duplicate cards in dead: 3d Qh", "ورقتان مكررتان"),
+            ({**low, "dead": "Jk"}, "53-card deck", "الجوكر"),
+            ({**low, "dead": "3h Qd"}, "Qd is in the hand, so it cannot be dead", "الورقة Qd"),
+            ({**low, "dead": "Qd 2c 7h"}, "Qd 2c 7h are in the hand", "الأوراق Qd 2c 7h"),
+            ({**badugi, "dead": "Ac 4d"}, "Ac 4d are in the hand", "الورقتان Ac 4d"),
+            ({**low, "hand": "Qc Qd 7h Qc 2c"}, "duplicate card in the hand: Qc", "ورقة مكررة"),
+        )
+        for body, words, said in refused:
+            for query, expected in (("", words), ("?lang=ar", said)):
+                response = client.post(f"/api/analyse{query}", json=body)
+                assert response.status_code == 400, (body, response.text)
+                assert expected in response.json()["message"], (body, response.json())
+        # every card but the hand and two dead: a draw of up to five needs five left
+        from math import comb
+
+        from drawpoker.cards import format_cards, parse_cards
+
+        hand = parse_cards(low["hand"])
+        rest = [c for c in range(52) if c not in hand]
+        for left, said in ((2, "ورقتان"), (0, "لا تبقى"), (4, "4 أوراق")):
+            body = {**low, "dead": format_cards(rest[left:])}
+            response = client.post("/api/analyse", json=body)
+            message = response.json()["message"]
+            cards = "card" if left == 1 else "cards"
+            assert response.status_code == 400 and message == (
+                "the deck less the hand and the dead cards leaves "
+                f"{left} {cards} to draw from, and a draw here may take 5"
+            )
+            answer = client.post("/api/analyse?lang=ar", json=body).json()["message"]
+            assert said in answer and answer.endswith("قد يأخذ 5"), answer
+        # five left is enough for every choice of the limit (32), each counted over those five;
+        # the limit of three needs three
+        enough = client.post("/api/analyse", json={**low, "dead": format_cards(rest[5:])}).json()
+        assert len(enough["choices"]) == 32
+        assert all(c["total"] == comb(5, len(c["discards"])) for c in enough["choices"])
+        three = {**low, "limit": "3", "dead": format_cards(rest[3:])}
+        assert len(client.post("/api/analyse", json=three).json()["choices"]) == 26
+
+
 def test_defect_a_lone_surrogate_in_an_analysis_is_a_400() -> None:
     """Issue 25, item 15: a lone surrogate in the hand made /api/analyse answer 500."""
     with site() as client:

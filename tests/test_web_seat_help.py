@@ -268,3 +268,105 @@ def test_every_preset_the_engine_offers_is_said_by_its_rule() -> None:
         "2x": ("times", {"times": 2}),
         "3x": ("times", {"times": 3}),
     }
+
+
+def to_second_draw(name: str, deck: str, seat: int, thrown: str) -> Hand:
+    """A heads-up hand of ``name`` from ``deck`` through to ``seat``'s second draw: at the
+    first, ``seat`` throws ``thrown`` and the other seat stands pat; the betting is checked
+    or called through."""
+    from drawpoker.cards import parse_cards
+
+    hand = to_first_draw(name, deck)
+    while hand.view(0).street < 2 or hand.actor != seat or "draw" not in hand.legal_actions().kinds:
+        kinds = hand.legal_actions().kinds
+        if "draw" in kinds:
+            hand.draw(parse_cards(thrown) if hand.actor == seat else [])
+        elif "check" in kinds:
+            hand.check()
+        else:
+            hand.call()
+    return hand
+
+
+@pytest.mark.parametrize(
+    ("name", "deck", "thrown", "mine"),
+    [
+        # seat 1 throws a queen of its pair, draws a second seven
+        ("2-7-triple-draw", "Qc 9s Qd 9h 7h 8c 4s 8d 2c Ks 7d", "Qc", "Qd 7h 4s 2c 7d"),
+        # seat 1 throws the deuce and the queen, keeps its pair of sevens (a poor throw, so that
+        # the dead cards are low ones the second draw would want)
+        ("2-7-triple-draw", "Qc 9s 7d 9h 7h 8c 4s 8d 2c Ks 3d 5c", "Qc 2c", "7d 7h 4s 3d 5c"),
+        # seat 1 throws its second club, draws a second heart
+        ("badugi", "Ac 9s 4d 8s 7h 2d 9c 3c Kh", "9c", "Ac 4d 7h Kh"),
+        # seat 1 throws the deuce of spades and the three of hearts, draws two diamonds
+        ("badugi", "2s 9s 3h 8s Kc 2d Qd 3c 5d 6d", "2s 3h", "Kc Qd 5d 6d"),
+    ],
+)
+def test_the_tip_at_a_later_draw_counts_the_seats_own_discards_out_of_the_stub(
+    name: str, deck: str, thrown: str, mine: str
+) -> None:
+    """At a second draw the seat's cards thrown at the first are in the discard pile, not in
+    the stub (no reshuffle in a heads-up hand: the stub holds every draw). The tip is the best
+    discard with its numbers counted here over every replacement of every allowed discard
+    with those cards out of the stub (``draw_by_hand``), and differs from the count that
+    takes them for live."""
+    from draw_by_hand import best_draw, better_finals
+    from drawpoker.cards import parse_cards
+    from drawpoker.site.seat_help import tip_question
+
+    hand = to_second_draw(name, deck, 1, thrown)
+    view = hand.view(1)
+    assert cards_text(view.cards) == mine.split()
+    assert not any(e.kind == "reshuffle" for e in view.events)
+    cards, dead = parse_cards(mine), parse_cards(thrown)
+    question = tip_question(view)
+    assert question is not None and question.dead == tuple(sorted(dead))
+    ranking = hand.game.showdown[0].ranking
+    limit = hand.game.streets[view.street].draw
+    assert limit is not None
+    mask, (value, better, total) = best_draw(cards, ranking, limit, dead=dead)
+    discards = [c for i, c in enumerate(cards) if mask >> i & 1]
+    # the plain rules' count of better finals agrees with the evaluator's
+    assert better_finals(cards, discards, ranking, dead) == (better, total)
+    tip = draw_tip(view)
+    assert tip is not None
+    assert tip["discards"] == [c for i, c in enumerate(mine.split()) if mask >> i & 1]
+    assert tip["improve_probability"] == better / total
+    assert tip["value"] == pytest.approx(value, abs=1e-12)
+    assert tip["draws_left"] == 1
+    # counted with the thrown cards live, the numbers are not the same
+    _, (live_value, live_better, live_total) = best_draw(cards, ranking, limit)
+    assert live_total != total
+    assert tip["improve_probability"] != live_better / live_total
+    assert tip["value"] != pytest.approx(live_value, abs=1e-12)
+
+
+def test_a_reshuffle_gives_the_seats_earlier_discards_back_to_the_stub() -> None:
+    """Six seats of triple draw each throw five cards at the first draw: the stub (22 cards)
+    runs short at the fifth seat, and the discards of the four before it become the new stub
+    (R-DRAW-8). At the second draw those four seats' thrown cards are live again (not dead);
+    the fifth seat's (thrown after the reshuffle) and the sixth's are in the pile (dead). A
+    seat's dead cards are its own only, read from its own view."""
+    from drawpoker.site.seat_help import known_dead, tip_question
+
+    hand = Hand(game("2-7-triple-draw"), [1000] * 6, seed=3)
+    thrown: dict[int, tuple[int, ...]] = {}
+    while hand.view(0).street < 2 or "draw" not in hand.legal_actions().kinds:
+        kinds = hand.legal_actions().kinds
+        if "draw" in kinds:
+            seat = hand.actor
+            assert seat is not None
+            thrown[seat] = tuple(sorted(hand.view(seat).cards))
+            hand.draw(list(thrown[seat]))
+        elif "check" in kinds:
+            hand.check()
+        else:
+            hand.call()
+    order = [e.seat for e in hand.events if e.kind == "draw"]
+    reshuffles = [e.amount for e in hand.view(0).events if e.kind == "reshuffle"]
+    assert order == [1, 2, 3, 4, 5, 0] and reshuffles == [20]
+    for seat in range(6):
+        expected = thrown[seat] if seat in (5, 0) else ()
+        assert known_dead(hand.view(seat)) == expected
+    question = tip_question(hand.view(hand.actor))
+    assert hand.actor == 1 and question is not None and question.dead == ()

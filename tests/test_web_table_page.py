@@ -616,6 +616,56 @@ def test_the_tip_shows_at_a_triple_draw_table_for_this_draw(
     driver.save_screenshot(str(artifacts / "tip-triple-draw.png"))
 
 
+def test_the_tip_at_a_second_draw_leaves_our_thrown_cards_out(
+    driver: Any, server: SiteServer
+) -> None:
+    """At a 2-7 triple draw table we throw our first two cards at the first draw; at the
+    second, the tip is /api/analyse's best discard for our cards with those two dead (they are
+    in the discard pile, not the stub: three seats draw at most 15 of the 37 left), its chance
+    of a better low counted without them."""
+    resize(driver, 1280, 720)
+    driver.get(server.url + "/")
+    driver.execute_script("localStorage.setItem('drawpoker.setting.tips', 'on')")
+    sit_at_draw_table(driver, server, game="2-7-triple-draw", turn_timer=60)
+    wait(driver, lambda d: d.find_element("id", "tip"), "the tip at our first draw")
+    mine = (
+        "return [...document.querySelectorAll('#seat-0 .cards .card')].map((c) => c.dataset.card)"
+    )
+    thrown = driver.execute_script(mine)[:2]
+    press(driver, "1")
+    press(driver, "2")
+    picked = driver.execute_script(
+        "return [...document.querySelectorAll('#seat-0 .card.picked')].map((c) => c.dataset.card)"
+    )
+    assert sorted(picked) == sorted(thrown)
+    press(driver, "d")
+    wait(driver, lambda d: "drew 2" in by_id(d, "seat-0").text, "our draw of two")
+    while True:  # the CPU players draw, then the betting: checked or called to our next draw
+        wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+        ids = [b["id"] for b in boxes(driver, "#controls button")]
+        if "act-draw" in ids:
+            break
+        before = body(driver, "seq")
+        click(driver, next(i for i in ("act-check", "act-call") if i in ids))
+        wait(driver, lambda d, seen=before: body(d, "seq") != seen, "the state after our action")
+    tip = wait(driver, lambda d: d.find_element("id", "tip"), "the tip at our second draw")
+    cards = driver.execute_script(mine)
+    assert not set(thrown) & set(cards)
+    asked = {"hand": " ".join(cards), "ranking": "deuce-seven", "limit": "5"}
+    choice = server.request("POST", "/api/analyse", {**asked, "dead": " ".join(thrown)})
+    best = choice["choices"][0]
+    assert choice["dead"] == thrown
+    assert tip_cards(driver) == best["discards"]
+    if best["discards"]:
+        assert "after this draw" in tip.text, tip.text
+        improve = f"{100 * best['improve_probability']:.2f}%"
+        assert improve in tip.text, tip.text
+        # counted with the thrown cards live, the chance (when it reads differently) is not shown
+        live = server.request("POST", "/api/analyse", asked)["choices"][0]
+        said_live = f"{100 * live['improve_probability']:.2f}%"
+        assert said_live == improve or said_live not in tip.text, (said_live, tip.text)
+
+
 def test_the_tips_setting_is_off_at_a_betting_table_and_kept_on_this_device(
     driver: Any, server: SiteServer
 ) -> None:

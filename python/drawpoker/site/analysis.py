@@ -21,6 +21,7 @@ from drawpoker.analysis.draw import categories_of, discard_choices
 from drawpoker.analysis.evaluation import BadugiCategory, HandCategory, ranking_system
 from drawpoker.analysis.tips import ChartWords, Tip, build_tips, goal_text, tips_rows, tips_svg
 from drawpoker.cards import JOKER, format_cards, parse_cards
+from drawpoker.catalogues import number
 from drawpoker.engine.spec import DRAW_LIMITS
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.site.i18n import DEFAULT_LANGUAGE, direction, message, percent
@@ -36,8 +37,11 @@ DEFAULT_LIMITS = {"high": "3-or-4-with-ace", "deuce-seven": "5", "ace-five": "5"
 """The draw limit of each ranking when a request names none: Five-Card Draw's default, and any
 number of cards (up to the whole hand) in the low games and badugi, as this site plays them."""
 
-FIELDS = ("hand", "ranking", "deck", "limit", "objective")
+FIELDS = ("hand", "ranking", "deck", "limit", "objective", "dead")
 """The fields of an analysis request."""
+
+DEAD_TEXT = 200
+"""The longest ``dead`` text taken (every card of the deck but a hand is under 160)."""
 
 
 class AnalysisRefused(InvalidArgumentError):
@@ -47,6 +51,8 @@ class AnalysisRefused(InvalidArgumentError):
 
     >>> AnalysisRefused("analysis.error.request").said("ar")
     'طلب التحليل كائن JSON'
+    >>> AnalysisRefused("analysis.error.dead_stub", 2, most="3").said("ar-u-nu-arab")[-1]
+    '٣'
     """
 
     def __init__(self, key: str, count: int | None = None, **values: str) -> None:
@@ -63,6 +69,8 @@ class AnalysisRefused(InvalidArgumentError):
             values["size"] = (
                 message(tag, "analysis.size.4") if four else message(tag, "analysis.size.5")
             )
+        if "most" in values:  # a number, in the tag's digits
+            values["most"] = number(int(values["most"]), tag)
         return message(tag, self.key, self.count, **values)
 
 
@@ -256,22 +264,84 @@ def _hand(data: dict[Any, Any], ranking: str, joker: bool) -> list[int]:
         raise AnalysisRefused("analysis.error.hand_cards", detail=str(error)) from None
     if len(cards) != size:
         raise AnalysisRefused("analysis.error.cards", len(cards), ranking=ranking, size=str(size))
+    repeated = _repeated(cards)
+    if repeated:
+        raise AnalysisRefused("analysis.error.hand_repeated", len(repeated.split()), cards=repeated)
     if JOKER in cards and not joker:
         raise AnalysisRefused("analysis.error.joker")
     return cards
+
+
+def _repeated(cards: list[int]) -> str:
+    """The cards named more than once, as text ("" when none)."""
+    return format_cards(sorted(c for c in set(cards) if cards.count(c) > 1))
+
+
+def most_drawn(limit: str, cards: list[int]) -> int:
+    """The most cards the draw ``limit`` lets ``cards`` exchange (RULES.md R-DRAW-7): three,
+    four keeping an ace or the joker, or the whole hand.
+
+    >>> ace = [51, 40, 20, 13, 2]  # As Qc 7c 5d 2h
+    >>> most_drawn("3-or-4-with-ace", ace), most_drawn("3-or-4-with-ace", ace[1:] + [3])
+    (4, 3)
+    >>> most_drawn("3", ace), most_drawn("5", ace), most_drawn("5", [0, 5, 10, 15])
+    (3, 5, 4)
+    """
+    size = len(cards)
+    if limit == "5":
+        return size
+    if limit == "3-or-4-with-ace" and size > 4 and any(c == JOKER or c // 4 == 12 for c in cards):
+        return 4
+    return min(3, size)
+
+
+def _dead(data: dict[Any, Any], cards: list[int], joker: bool, limit: str) -> list[int]:
+    """The request's dead cards (known out of the stub, e.g. the player's own earlier
+    discards): different cards, none of the hand, leaving the stub enough cards for the most
+    the draw ``limit`` may exchange."""
+    text = data.get("dead", "")
+    if not isinstance(text, str) or len(text) > DEAD_TEXT:
+        raise AnalysisRefused("analysis.error.dead_text", example="9c Qd")
+    try:
+        dead = parse_cards(text)
+    except DrawPokerError as error:
+        raise AnalysisRefused("analysis.error.dead_cards", detail=str(error)) from None
+    repeated = _repeated(dead)
+    if repeated:
+        raise AnalysisRefused("analysis.error.dead_repeated", len(repeated.split()), cards=repeated)
+    if JOKER in dead and not joker:
+        raise AnalysisRefused("analysis.error.joker")
+    both = [c for c in dead if c in cards]
+    if both:
+        raise AnalysisRefused("analysis.error.dead_in_hand", len(both), cards=format_cards(both))
+    left = (53 if joker else 52) - len(cards) - len(dead)
+    most = most_drawn(limit, cards)
+    if left < most:
+        raise AnalysisRefused("analysis.error.dead_stub", left, most=str(most))
+    return dead
 
 
 def analyse(data: object) -> dict[str, Any]:
     """Every discard choice of a hand, best first, exactly: ``hand`` (text: five different
     cards, four in badugi; the joker ``Jk`` only with the 53-card deck), ``ranking`` (one of
     :data:`RANKINGS`, ``"high"`` by default), ``deck`` (``"52"``, or ``"53"`` with high
-    hands), ``limit`` (a draw limit; the ranking's :data:`DEFAULT_LIMITS` when absent) and
-    ``objective`` (see :func:`objectives`). A bad request raises :class:`AnalysisRefused`
-    (an :class:`InvalidArgumentError`) naming what is wrong.
+    hands), ``limit`` (a draw limit; the ranking's :data:`DEFAULT_LIMITS` when absent),
+    ``objective`` (see :func:`objectives`) and ``dead`` (text like the hand's, empty by
+    default: cards known to be out of the stub, such as the player's own discards at an
+    earlier draw of the hand, which the count leaves out; none of the hand, none twice, and
+    enough cards left for the most the limit may draw). A bad request raises
+    :class:`AnalysisRefused` (an :class:`InvalidArgumentError`) naming what is wrong.
 
     >>> best = analyse({"hand": "Qc Qd 7h 4s 2c", "ranking": "deuce-seven"})["choices"][0]
     >>> best["discards"], best["improved"], best["total"]
     (['Qc'], 45, 47)
+    >>> dead = analyse({"hand": "Qc Qd 7h 4s 2c", "ranking": "deuce-seven", "dead": "Qh 3d"})
+    >>> dead["dead"], dead["choices"][0]["improved"], dead["choices"][0]["total"]
+    (['Qh', '3d'], 44, 45)
+    >>> analyse({"hand": "Qc Qd 7h 4s 2c", "ranking": "deuce-seven", "dead": "Qd"})
+    Traceback (most recent call last):
+    ...
+    drawpoker.site.analysis.AnalysisRefused: Qd is in the hand, so it cannot be dead as well
     >>> analyse({"hand": "Jk As Kd 7c 2h", "deck": "52"})
     Traceback (most recent call last):
     ...
@@ -295,8 +365,11 @@ def analyse(data: object) -> dict[str, Any]:
     if objective not in names:
         raise AnalysisRefused("analysis.error.objective", known=", ".join(names))
     cards = _hand(data, ranking, joker)
+    dead = _dead(data, cards, joker, limit)
     played = engine_ranking(ranking, joker)
-    choices = discard_choices(cards, ranking=played, joker=joker, limit=limit, objective=objective)
+    choices = discard_choices(
+        cards, dead=dead, ranking=played, joker=joker, limit=limit, objective=objective
+    )
     goal = None
     if objective.startswith("at_least:"):
         goal = categories_of(played)[objective.split(":", 1)[1]]
@@ -306,5 +379,6 @@ def analyse(data: object) -> dict[str, Any]:
         "deck": "53" if joker else "52",
         "limit": limit,
         "objective": objective,
+        "dead": format_cards(dead).split(),
         "choices": [_choice(c, rank, goal, played) for rank, c in enumerate(choices, start=1)],
     }

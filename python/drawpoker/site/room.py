@@ -888,8 +888,8 @@ it starts when every seat has its player, or when a player asks to start
 
     def _tip_question(self) -> tuple[int, TipQuestion] | None:
         """The seat at its draw whose player turned tips on, and what its tip is worked out
-        from (its own cards, the game's ranking, the draw's limit); ``None`` when no seat
-        needs one now."""
+        from (its own cards, the game's ranking, the draw's limit, its own discards still in
+        the pile); ``None`` when no seat needs one now."""
         seat = self.table.to_act
         if seat is None or seat not in self.tips or self.status != "playing" or self.moved:
             return None

@@ -2,7 +2,8 @@
 (``table.view(seat)``: its cards, the board, nothing of another seat's hidden cards or the
 stub): the hand as it stands (:func:`hand_line`, described as the showdown describes it) and,
 at its draw in any draw game, the best discard with its chance to improve (:func:`draw_tip`,
-the tips page's analysis of the same cards by the game's ranking). A table asks
+the tips page's analysis of the same cards by the game's ranking, with the seat's own earlier
+discards of the hand out of the deck: :func:`known_dead`). A table asks
 :func:`known_tip` on its event loop and has :func:`work_out_tip` run in a worker thread.
 
 >>> from drawpoker.engine import Hand, game
@@ -117,15 +118,21 @@ def warm_tips() -> None:
 @dataclass(frozen=True)
 class TipQuestion:
     """What a tip is worked out from, and all it is worked out from: the seat's own cards, the
-    game's ranking (``"joker"``: five-card high with the joker wild) and the draw's limit.
+    game's ranking (``"joker"``: five-card high with the joker wild), the draw's limit and the
+    cards the seat knows are out of the stub (``dead``, in order: :func:`known_dead`, its own
+    discards still in the discard pile). The question is the tips' cache key, so two seats with
+    the same cards but different discards behind them are told different numbers.
 
     >>> TipQuestion((0, 5, 10, 15), "badugi", "5").request()
-    {'hand': '2c 3d 4h 5s', 'ranking': 'badugi', 'deck': '52', 'limit': '5'}
+    {'hand': '2c 3d 4h 5s', 'ranking': 'badugi', 'deck': '52', 'limit': '5', 'dead': ''}
+    >>> TipQuestion((48, 9, 22, 28), "badugi", "5", dead=(28,)).request()["dead"]
+    '9c'
     """
 
     cards: tuple[int, ...]
     ranking: str
     limit: str
+    dead: tuple[int, ...] = ()
 
     def request(self) -> dict[str, str]:
         """The tips page's analysis request (:func:`drawpoker.site.analysis.analyse`) of the
@@ -136,6 +143,7 @@ class TipQuestion:
             "ranking": "high" if joker else self.ranking,
             "deck": "53" if joker else "52",
             "limit": self.limit,
+            "dead": format_cards(list(self.dead)),
         }
 
 
@@ -192,15 +200,16 @@ def work_out_tip(question: TipQuestion) -> dict[str, Any]:
 
 def tip_question(view: HandView) -> TipQuestion | None:
     """What the seat's tip would be worked out from at this moment: at its own draw in a draw
-    game, its own cards, the game's ranking and the draw's limit; ``None`` at any other
-    moment or in a game without a draw. Nothing but the seat's own cards is read: not the
-    stub, not another seat's cards.
+    game, its own cards, the game's ranking, the draw's limit and the cards it knows are not
+    in the stub (:func:`known_dead`: at a later draw of 2-7 triple draw or badugi, its own
+    earlier discards); ``None`` at any other moment or in a game without a draw. Nothing but
+    what the seat's view shows it is read: not the stub, not another seat's cards or discards.
 
     >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("badugi"), [500, 500], deck="Ac 9c 4d 8d 7h 2h 9s 3s")
     >>> hand.call(); hand.check()
     >>> tip_question(hand.view(hand.actor))
-    TipQuestion(cards=(48, 9, 22, 31), ranking='badugi', limit='5')
+    TipQuestion(cards=(48, 9, 22, 31), ranking='badugi', limit='5', dead=())
     """
     legal = view.legal
     limit = _draw_limit(view)
@@ -210,7 +219,38 @@ def tip_question(view: HandView) -> TipQuestion | None:
     if len(parts) != 1 or len(view.cards) != hand_size(parts[0].ranking):
         return None
     ranking = "joker" if view.game.joker else parts[0].ranking
-    return TipQuestion(tuple(view.cards), ranking, limit)
+    return TipQuestion(tuple(view.cards), ranking, limit, known_dead(view))
+
+
+def known_dead(view: HandView) -> tuple[int, ...]:
+    """The cards the seat knows are not in the stub, in order: its own discards of this hand
+    that are still in the discard pile, read from its own ``discard`` events (only the seat
+    sees them). A reshuffle (R-DRAW-8, a public event) makes the whole pile the new stub, the
+    seat's earlier discards with it, and a redeal deals a new deck: the discards before either
+    are live again.
+
+    Counting these cards out of the stub is exact whenever the stub holds enough cards for the
+    seat's draw: the cards the count lets come are then exactly those that can come, every card
+    the seat has not seen (each as likely as another: the tips guess nothing from other seats'
+    play), and none of these. When the stub runs short at the seat's draw, the rest of its
+    cards come from the reshuffled discards of the seats that drew before (R-DRAW-8), which hold
+    the seat's own earlier discards: the count then leaves out cards that may come, and is an
+    approximation (the engine's stub is never read to tell which case it is).
+
+    >>> from drawpoker.engine import Hand, game
+    >>> hand = Hand(game("badugi"), [500, 500], deck="Ac 9s 4d 8s 7h 2d 9c 3c Kh")
+    >>> hand.call(); hand.check()
+    >>> hand.draw([28]); hand.draw([]); hand.check(); hand.check()  # seat 1 throws the 9c
+    >>> known_dead(hand.view(1)), known_dead(hand.view(0))
+    ((28,), ())
+    """
+    dead: list[int] = []
+    for event in view.events:
+        if event.kind in ("reshuffle", "redeal"):
+            dead.clear()
+        elif event.kind == "discard" and event.seat == view.seat:
+            dead.extend(event.cards)
+    return tuple(sorted(dead))
 
 
 def draws_after(view: HandView) -> int:
@@ -227,7 +267,8 @@ def draws_after(view: HandView) -> int:
 def draw_tip(view: HandView) -> dict[str, Any] | None:
     """At the seat's own draw in a draw game (Five-Card Draw with or without the joker, 2-7
     single and triple draw, badugi), the tips page's best choice for its own cards by the
-    game's ranking and the draw's limit (:func:`work_out_tip`: the ``discards``, the cards
+    game's ranking and the draw's limit, its own discards still in the pile counted out of the
+    stub (:func:`known_dead`) (:func:`work_out_tip`: the ``discards``, the cards
     ``kept``, the chance to improve, which in the lows and badugi is to end with a better
     low, and the chance to beat a random hand, ``value``), with the ``ranking`` and
     ``draws_left``: the draws still to come after this one, for which the numbers do not

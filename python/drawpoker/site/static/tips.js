@@ -113,7 +113,7 @@ async function analyse(event) {
   event.preventDefault();
   $("analyse-error").textContent = "";
   const value = (id) => /** @type {HTMLInputElement | HTMLSelectElement} */ ($(id)).value;
-  const request = { hand: value("hand"), ranking: value("ranking"), deck: value("deck"), limit: value("limit"), objective: value("objective") };
+  const request = { hand: value("hand"), ranking: value("ranking"), deck: value("deck"), limit: value("limit"), objective: value("objective"), dead: value("dead") };
   let result;
   try {
     result = await requestJSON("POST", "/api/analyse", request);
@@ -138,6 +138,10 @@ async function analyse(event) {
       element("td", { class: "num", text: percent(c.improve_probability) }),
       element("td", { class: "dist", text: dist })));
   }
+  // the cards counted out of the stub, when the request named any
+  const dead = result.dead.length
+    ? [element("p", { id: "analysis-dead" }, t("tips.analysis.dead"), " ", cardsElement(result.dead, { small: true }))]
+    : [];
   $("analysis").replaceChildren(
     element("p", {}, t("tips.analyse.hand"), " ", cardsElement(result.cards), " \u2014 ",
       t("tips.analysis.line", {
@@ -146,6 +150,7 @@ async function analyse(event) {
         deck: t(`tips.deck.${result.deck}`),
         limit: limitText(result.limit),
       })),
+    ...dead,
     element("table", { class: "choices", id: "choices" }, ...rows));
   $("analysis").scrollIntoView();
 }
