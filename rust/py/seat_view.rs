@@ -100,9 +100,9 @@ fn award_object<'py, T: AsRef<str>>(
     let Some((pot, pots, share, strength)) = award else {
         return Ok(None);
     };
-    let class = python_class(py, &AWARD, "drawpoker.engine.events", "Award")?;
+    let class = AWARD.import(py, "drawpoker.engine.events", "Award")?;
     let values = (pot, pots, share.as_ref(), strength).into_pyobject(py)?;
-    named_tuple(&class, values).map(Some)
+    named_tuple(class, values).map(Some)
 }
 
 /// One seat's view of a hand (`HandState.view`), or a view from plain data (`HandView(...)`,
@@ -292,23 +292,6 @@ static VIEW_REPR: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 static CHECKED_ACTION: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 static TUPLE_NEW: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
-/// The Python class `module.name`, imported once.
-fn python_class<'py>(
-    py: Python<'py>,
-    cell: &'static PyOnceLock<Py<PyType>>,
-    module: &str,
-    name: &str,
-) -> PyResult<Bound<'py, PyType>> {
-    let class = cell.get_or_try_init(py, || -> PyResult<Py<PyType>> {
-        Ok(py
-            .import(module)?
-            .getattr(name)?
-            .cast_into::<PyType>()?
-            .unbind())
-    })?;
-    Ok(class.bind(py).clone())
-}
-
 /// Legal actions as a `drawpoker.engine.actions.LegalActions`: `(seat, kinds, call, min_to,
 /// max_to, step)`, then `max_discards` and `presets`.
 fn legal_object<'py, 'k, K, P>(
@@ -321,12 +304,7 @@ where
     K: IntoIterator<Item = &'k str, IntoIter: ExactSizeIterator>,
     P: AsRef<str>,
 {
-    let class = python_class(
-        py,
-        &LEGAL_ACTIONS,
-        "drawpoker.engine.actions",
-        "LegalActions",
-    )?;
+    let class = LEGAL_ACTIONS.import(py, "drawpoker.engine.actions", "LegalActions")?;
     let presets = presets
         .iter()
         .map(|(name, to)| (name.as_ref(), *to).into_pyobject(py))
@@ -342,7 +320,7 @@ where
         PyTuple::new(py, presets)?,
     )
         .into_pyobject(py)?;
-    named_tuple(&class, values)
+    named_tuple(class, values)
 }
 
 /// `values` as an instance of the NamedTuple `class` (its `__new__` without keyword handling).
@@ -475,22 +453,12 @@ type ActionParts = (String, i64, Vec<i64>);
 /// or why they are not an action's.
 fn checked_action(action: &Bound<'_, PyAny>) -> PyResult<Result<ActionParts, String>> {
     let py = action.py();
-    let check = CHECKED_ACTION.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
-        Ok(py
-            .import("drawpoker.engine.actions")?
-            .getattr("checked_action")?
-            .unbind())
-    })?;
-    match check.bind(py).call1((action,)) {
+    let check = CHECKED_ACTION.import(py, "drawpoker.engine.actions", "checked_action")?;
+    match check.call1((action,)) {
         Ok(parts) => Ok(Ok(parts.extract()?)),
         Err(error) => {
-            let illegal = python_class(
-                py,
-                &ILLEGAL_ACTION,
-                "drawpoker.errors",
-                "IllegalActionError",
-            )?;
-            if error.is_instance(py, illegal.as_any()) {
+            let illegal = ILLEGAL_ACTION.import(py, "drawpoker.errors", "IllegalActionError")?;
+            if error.is_instance(py, illegal) {
                 Ok(Err(error.value(py).str()?.to_string()))
             } else {
                 Err(error)
@@ -657,7 +625,7 @@ impl SeatView {
     }
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let class = python_class(py, &EVENT, "drawpoker.engine.events", "Event")?;
+        let class = EVENT.import(py, "drawpoker.engine.events", "Event")?;
         let event = |kind: &str,
                      seat: &Option<usize>,
                      to: &Option<usize>,
@@ -675,7 +643,7 @@ impl SeatView {
                 award_object(py, award)?,
             )
                 .into_pyobject(py)?;
-            named_tuple(&class, values)
+            named_tuple(class, values)
         };
         let events = match &self.seen {
             Seen::Hand { state, .. } => state
@@ -800,12 +768,7 @@ impl SeatView {
     /// The view in short, cards as text (`drawpoker.engine.events.view_repr`).
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
         let py = slf.py();
-        let show = VIEW_REPR.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
-            Ok(py
-                .import("drawpoker.engine.events")?
-                .getattr("view_repr")?
-                .unbind())
-        })?;
-        show.bind(py).call1((slf,))?.extract()
+        let show = VIEW_REPR.import(py, "drawpoker.engine.events", "view_repr")?;
+        show.call1((slf,))?.extract()
     }
 }
