@@ -375,11 +375,7 @@ impl HandState {
                 cards: discards,
             });
         } else {
-            let amount = if matches!(kind, ActionKind::Bet | ActionKind::Raise) {
-                amount
-            } else {
-                0
-            };
+            let amount = if kind.is_sized() { amount } else { 0 };
             self.actions.push(Action {
                 kind,
                 amount,
