@@ -17,7 +17,7 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 use crate::card::Card;
 use crate::draw::limit::DrawLimit;
 use crate::engine::action::{why_seat_may_not, ActionKind, Bounds, LegalActions};
-use crate::engine::event::{Blind, Detail, Event, EventKind, Share};
+use crate::engine::event::{Award, Blind, Detail, Event, EventKind, Share};
 use crate::error::Error;
 
 use super::action;
@@ -56,17 +56,6 @@ type LegalOf<T> = (usize, Vec<T>, u64, u64, u64, u64, usize, Vec<(T, u64)>);
 
 /// An award's pot, pots, share and strength (`drawpoker.engine.events.Award`).
 type AwardOf<T> = (usize, usize, T, Option<u16>);
-
-/// An event: kind, seat, to, amount, cards, blind, award.
-type EventOf<T> = (
-    T,
-    Option<usize>,
-    Option<usize>,
-    u64,
-    Vec<Card>,
-    Option<T>,
-    Option<AwardOf<T>>,
-);
 
 /// An event as `HandView(events=...)` is given it, its numbers not yet checked
 /// ([`checked_event`]).
@@ -157,7 +146,7 @@ struct Fields {
     draw_limit: Option<DrawLimit>,
     board: Vec<Card>,
     up_cards: Vec<Vec<Card>>,
-    events: Vec<EventOf<String>>,
+    events: Vec<Event>,
 }
 
 /// A view's rows, wherever they are kept.
@@ -361,7 +350,7 @@ fn index_below(value: i64, end: usize, what: &str) -> Result<usize, String> {
 
 /// The `number`th event given to `HandView(...)` for a hand of `seats`, checked as the engine
 /// makes events ([`event_fields`]); an error names the event and what is wrong with it.
-fn checked_event(number: usize, event: GivenEvent, seats: usize) -> PyResult<EventOf<String>> {
+fn checked_event(number: usize, event: GivenEvent, seats: usize) -> PyResult<Event> {
     let kind = event.0.clone();
     event_fields(event, seats).map_err(|why| {
         to_py(Error::InvalidArgument(format!(
@@ -370,62 +359,81 @@ fn checked_event(number: usize, event: GivenEvent, seats: usize) -> PyResult<Eve
     })
 }
 
-/// `event`'s fields if the engine could have made it: a known kind, seats of the hand, no
-/// negative amount, a blind's name on a `blind` alone ([`check_blind`]), an award on an
-/// `award` alone ([`checked_award`]).
-fn event_fields(event: GivenEvent, seats: usize) -> Result<EventOf<String>, String> {
-    let (kind, seat, to, amount, cards, blind, award) = event;
-    if !EventKind::NAMES.contains(&kind.as_str()) {
-        return Err("not an event kind".to_string());
-    }
+/// `event` as the engine's [`Event`] if the engine could have made it: a known kind, seats of
+/// the hand, no negative amount, a blind's name on a `blind` alone ([`checked_blind`]), an
+/// award on an `award` alone ([`checked_award`]).
+fn event_fields(event: GivenEvent, seats: usize) -> Result<Event, String> {
+    let (name, seat, to, amount, cards, blind, award) = event;
+    let kind = EventKind::from_name(&name).ok_or_else(|| "not an event kind".to_string())?;
     let seat = seat.map(|s| index_below(s, seats, "seat")).transpose()?;
     let to = to.map(|s| index_below(s, seats, "to (seat)")).transpose()?;
     let amount = u64::try_from(amount).map_err(|_| format!("amount {amount} is negative"))?;
-    check_blind(&kind, blind.as_deref())?;
-    let award = match (kind == "award", award) {
+    let blind = checked_blind(kind, blind.as_deref())?;
+    let award = match (kind == EventKind::Award, award) {
         (true, Some(_)) if seat.is_none() => return Err("an award needs its seat".to_string()),
         (true, Some(award)) => Some(checked_award(award)?),
         (true, None) => return Err("an award needs its award (pot, pots, share, strength)".into()),
         (false, Some(_)) => return Err("only an award has an award".to_string()),
         (false, None) => None,
     };
-    Ok((kind, seat, to, amount, cards, blind, award))
+    let detail = match (blind, award) {
+        (Some(blind), _) => Detail::Blind(blind),
+        (_, Some(award)) => Detail::Award(award),
+        (None, None) => Detail::None,
+    };
+    Ok(Event {
+        kind,
+        seat,
+        to,
+        amount,
+        cards,
+        detail,
+    })
 }
 
-/// Refuses a `blind` event without the name of a blind, and a name on any other event.
-fn check_blind(kind: &str, blind: Option<&str>) -> Result<(), String> {
-    let names = [Blind::Small.name(), Blind::Big.name()];
-    match (kind == "blind", blind) {
-        (true, Some(name)) if names.contains(&name) => Ok(()),
-        (true, Some(name)) => Err(format!("a blind is 'small' or 'big', not '{name}'")),
+/// The blind a `blind` event names; refuses a `blind` event without the name of a blind, and a
+/// name on any other event.
+fn checked_blind(kind: EventKind, blind: Option<&str>) -> Result<Option<Blind>, String> {
+    match (kind == EventKind::Blind, blind) {
+        (true, Some(name)) => [Blind::Small, Blind::Big]
+            .into_iter()
+            .find(|blind| blind.name() == name)
+            .map(Some)
+            .ok_or_else(|| format!("a blind is 'small' or 'big', not '{name}'")),
         (true, None) => Err("a blind needs its blind ('small' or 'big')".to_string()),
         (false, Some(name)) => Err(format!("only a blind names a blind ('{name}')")),
-        (false, None) => Ok(()),
+        (false, None) => Ok(None),
     }
 }
 
 /// An award's `(pot, pots, share, strength)`, checked: at least one pot and `pot` one of
 /// them, a share an award has (`drawpoker.engine.events.AWARD_SHARES`), a strength a ranking
 /// gives.
-fn checked_award(award: (i64, i64, String, Option<i64>)) -> Result<AwardOf<String>, String> {
+fn checked_award(award: (i64, i64, String, Option<i64>)) -> Result<Award, String> {
     let (pot, pots, share, strength) = award;
     let pots = usize::try_from(pots)
         .ok()
         .filter(|&pots| pots > 0)
         .ok_or_else(|| format!("award pots {pots} is not a number of pots (1 or more)"))?;
     let pot = index_below(pot, pots, "award pot")?;
-    let [whole, high, low] = [Share::Whole, Share::High, Share::Low].map(Share::name);
-    if ![whole, high, low].contains(&share.as_str()) {
-        return Err(format!(
-            "award share '{share}' is not '{whole}', '{high}' or '{low}'"
-        ));
-    }
+    let shares = [Share::Whole, Share::High, Share::Low];
+    let share = (shares.into_iter())
+        .find(|known| known.name() == share)
+        .ok_or_else(|| {
+            let [whole, high, low] = shares.map(Share::name);
+            format!("award share '{share}' is not '{whole}', '{high}' or '{low}'")
+        })?;
     let strength = strength
         .map(|value| {
             u16::try_from(value).map_err(|_| format!("award strength {value} is out of range"))
         })
         .transpose()?;
-    Ok((pot, pots, share, strength))
+    Ok(Award {
+        pot,
+        pots,
+        share,
+        strength,
+    })
 }
 
 /// The draw limit of street `street` of `game` (a `GameSpec`), for a view made from plain data
@@ -626,62 +634,14 @@ impl SeatView {
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let class = EVENT.import(py, "drawpoker.engine.events", "Event")?;
-        let event = |kind: &str,
-                     seat: &Option<usize>,
-                     to: &Option<usize>,
-                     amount: u64,
-                     cards: &[Card],
-                     blind: Option<&str>,
-                     award: &Option<AwardOf<&str>>| {
-            let values = (
-                kind,
-                seat,
-                to,
-                amount,
-                PyTuple::new(py, cards)?,
-                blind,
-                award_object(py, award)?,
-            )
-                .into_pyobject(py)?;
-            named_tuple(class, values)
+        let (events, given) = match &self.seen {
+            Seen::Hand { state, .. } => (&state.events[..], false),
+            Seen::Fields(fields) => (&fields.events[..], true),
         };
-        let events = match &self.seen {
-            Seen::Hand { state, .. } => state
-                .events
-                .iter()
-                .filter(|e| e.to.is_none() || e.to == Some(self.seat))
-                .map(|e| {
-                    let (blind, award) = detail_fields(e.detail);
-                    event(
-                        EventKind::name(e.kind),
-                        &e.seat,
-                        &e.to,
-                        e.amount,
-                        &e.cards[..],
-                        blind,
-                        &award,
-                    )
-                })
-                .collect::<PyResult<Vec<_>>>()?,
-            Seen::Fields(fields) => fields
-                .events
-                .iter()
-                .map(|(kind, seat, to, amount, cards, blind, award)| {
-                    let award = award.as_ref().map(|(pot, pots, share, strength)| {
-                        (*pot, *pots, share.as_str(), *strength)
-                    });
-                    event(
-                        kind,
-                        seat,
-                        to,
-                        *amount,
-                        &cards[..],
-                        blind.as_deref(),
-                        &award,
-                    )
-                })
-                .collect::<PyResult<Vec<_>>>()?,
-        };
+        let events = (events.iter())
+            .filter(|event| given || event.visible_to(self.seat))
+            .map(|event| named_tuple(class, event_tuple(py, event)?.into_pyobject(py)?))
+            .collect::<PyResult<Vec<_>>>()?;
         PyTuple::new(py, events)
     }
     /// Every chip committed to the hand so far.
