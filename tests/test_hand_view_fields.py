@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from drawpoker.bots import CheckCallBot
-from drawpoker.engine import Event, Hand, HandView, game
+from drawpoker.engine import Action, Event, Hand, HandView, game
 from drawpoker.errors import InvalidArgumentError
 
 Forge = Callable[[Event], Event]
@@ -123,3 +123,21 @@ def test_the_views_the_engine_makes_are_accepted() -> None:
         for seat in range(3):
             seen = hand.view(seat)
             assert HandView(**seen._asdict()) == seen
+
+
+def test_an_unknown_legal_kind_is_refused_by_name() -> None:
+    """The view reads its legal kinds once, when it is made: an unknown one is refused there (it
+    was kept, shown in ``legal`` and left out of the view's own check of an action)."""
+    hand = Hand(game("holdem"), [1000, 1000], seed=1)
+    view = hand.view(hand.actor or 0)
+    assert view.legal is not None
+    fields = view._asdict() | {"legal": view.legal._replace(kinds=("fold", "shove"))}
+    message = re.escape("HandView field legal: unknown action 'shove'")
+    with pytest.raises(InvalidArgumentError, match=message):
+        HandView(**fields)
+    with pytest.raises(InvalidArgumentError, match=message):
+        view._replace(legal=fields["legal"])
+    plain = view._replace(legal=view.legal._replace(kinds=("fold", "call")))
+    assert plain.legal is not None and plain.legal.kinds == ("fold", "call")
+    refusal = "raise is not open now (legal now: fold, call)"
+    assert plain.why_illegal(Action.raise_to(300)) == refusal

@@ -51,8 +51,9 @@ const FIELDS: [&str; 21] = [
 
 type Text = Cow<'static, str>;
 
-/// The legal actions: seat, kinds, call, min_to, max_to, step, max_discards, presets.
-type LegalOf<T> = (usize, Vec<T>, u64, u64, u64, u64, usize, Vec<(T, u64)>);
+/// The legal actions: seat, kinds, call, min_to, max_to, step, max_discards, presets (their
+/// labels `P`).
+type LegalOf<K, P> = (usize, Vec<K>, u64, u64, u64, u64, usize, Vec<(P, u64)>);
 
 /// An award's pot, pots, share and strength (`drawpoker.engine.events.Award`).
 type AwardOf<T> = (usize, usize, T, Option<u16>);
@@ -141,7 +142,8 @@ struct Fields {
     live: Vec<bool>,
     drawn: Vec<i32>,
     revealed: Vec<(usize, Vec<Card>)>,
-    legal: Option<LegalOf<String>>,
+    /// The legal actions, their kinds read once when the view was made.
+    legal: Option<LegalOf<ActionKind, String>>,
     /// The limit of the draw when the seat may draw (the check of its action needs it).
     draw_limit: Option<DrawLimit>,
     board: Vec<Card>,
@@ -185,23 +187,18 @@ impl SeatView {
 
     /// The kinds of action open to the seat and the bounds they keep, on its turn: the hand's
     /// legal actions, or those given (their draw limit from the game's street).
-    fn turn(&self) -> Option<(Cow<'_, [ActionKind]>, Bounds)> {
+    fn turn(&self) -> Option<(&[ActionKind], Bounds)> {
         match &self.seen {
-            Seen::Hand { legal, .. } => {
-                legal.as_ref().map(|l| (Cow::Borrowed(l.kinds), l.bounds()))
-            }
+            Seen::Hand { legal, .. } => legal.as_ref().map(|l| (l.kinds, l.bounds())),
             Seen::Fields(fields) => {
-                let (_, names, _, min_to, max_to, step, _, _) = fields.legal.as_ref()?;
-                let kinds = (names.iter())
-                    .filter_map(|name| action::action_kind(name).ok())
-                    .collect();
+                let (_, kinds, _, min_to, max_to, step, _, _) = fields.legal.as_ref()?;
                 let bounds = Bounds {
                     min_to: *min_to,
                     max_to: *max_to,
                     step: *step,
                     draw_limit: fields.draw_limit,
                 };
-                Some((Cow::Owned(kinds), bounds))
+                Some((kinds, bounds))
             }
         }
     }
@@ -436,6 +433,30 @@ fn checked_award(award: (i64, i64, String, Option<i64>)) -> Result<Award, String
     })
 }
 
+/// Legal actions given to `HandView(...)` with their kinds read, or an error naming the first
+/// kind that is no action's.
+fn checked_legal(legal: LegalOf<String, String>) -> PyResult<LegalOf<ActionKind, String>> {
+    let (seat, names, call, min_to, max_to, step, max_discards, presets) = legal;
+    let kinds = (names.iter())
+        .map(|name| action::action_kind(name))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|why| {
+            to_py(Error::InvalidArgument(format!(
+                "HandView field legal: {why}"
+            )))
+        })?;
+    Ok((
+        seat,
+        kinds,
+        call,
+        min_to,
+        max_to,
+        step,
+        max_discards,
+        presets,
+    ))
+}
+
 /// The draw limit of street `street` of `game` (a `GameSpec`), for a view made from plain data
 /// whose seat may draw.
 fn street_draw_limit(game: &Bound<'_, PyAny>, street: usize) -> PyResult<Option<DrawLimit>> {
@@ -494,7 +515,9 @@ impl SeatView {
                 "a HandView has no field {unknown}"
             )));
         }
-        let legal: Option<LegalOf<String>> = field(fields, "legal")?;
+        let legal = field::<Option<LegalOf<String, String>>>(fields, "legal")?
+            .map(checked_legal)
+            .transpose()?;
         let seats: usize = field(fields, "seats")?;
         let events = field::<Vec<GivenEvent>>(fields, "events")?
             .into_iter()
@@ -504,9 +527,7 @@ impl SeatView {
         let revealed: Bound<'_, PyDict> = field(fields, "revealed")?;
         let street: usize = field(fields, "street")?;
         let game: Bound<'_, PyAny> = field(fields, "game")?;
-        let may_draw = legal
-            .as_ref()
-            .is_some_and(|legal| legal.1.iter().any(|kind| kind == ActionKind::Draw.name()));
+        let may_draw = (legal.as_ref()).is_some_and(|legal| legal.1.contains(&ActionKind::Draw));
         let draw_limit = if may_draw {
             street_draw_limit(&game, street)?
         } else {
@@ -605,7 +626,7 @@ impl SeatView {
                 .as_ref()
                 .map(
                     |(seat, kinds, call, min_to, max_to, step, discards, presets)| {
-                        let kinds = kinds.iter().map(String::as_str);
+                        let kinds = kinds.iter().map(|kind| kind.name());
                         let parts = (*seat, kinds, *call, *min_to, *max_to, *step);
                         legal_object(py, parts, *discards, presets)
                     },
@@ -685,7 +706,7 @@ impl SeatView {
         };
         let cards = self.rows().cards;
         Ok(why_seat_may_not(
-            &kinds, bounds, cards, kind, amount, &discards,
+            kinds, bounds, cards, kind, amount, &discards,
         ))
     }
 
