@@ -203,6 +203,51 @@ impl SeatView {
         }
     }
 
+    /// Refuses a view made from fields that no seat could see, naming the field: a `button`,
+    /// `actor` or `revealed` hand of no seat of the hand (its `seat` is checked before its
+    /// events, [`a_seat`]), a row of one value a seat (`stacks`, `up_cards`, ...) of another
+    /// length, legal actions of another seat or off the seat's turn.
+    fn check_seen(&self) -> PyResult<()> {
+        let Seen::Fields(given) = &self.seen else {
+            return Ok(());
+        };
+        let (seat, seats) = (self.seat, self.seats);
+        a_seat("button", self.button, seats)?;
+        if let Some(actor) = self.actor {
+            a_seat("actor", actor, seats)?;
+        }
+        for &(shown, _) in &given.revealed {
+            a_seat("revealed", shown, seats)?;
+        }
+        let rows = [
+            ("card_counts", given.card_counts.len()),
+            ("stacks", given.stacks.len()),
+            ("bets", given.bets.len()),
+            ("committed", given.committed.len()),
+            ("live", given.live.len()),
+            ("drawn", given.drawn.len()),
+            ("up_cards", given.up_cards.len()),
+        ];
+        if let Some((name, values)) = rows.into_iter().find(|&(_, values)| values != seats) {
+            return Err(wrong_field(
+                name,
+                format!("{values} values for {seats} seats"),
+            ));
+        }
+        let Some((of, ..)) = &given.legal else {
+            return Ok(());
+        };
+        match self.actor {
+            _ if *of != seat => Err(format!(
+                "the actions of seat {of} in the view of seat {seat}"
+            )),
+            Some(actor) if actor != seat => Err(format!("seat {actor} is to act, not seat {seat}")),
+            None => Err("no seat is to act".to_string()),
+            Some(_) => Ok(()),
+        }
+        .map_err(|why| wrong_field("legal", why))
+    }
+
     /// The view's rows: of the hand (the seat's own cards), or as given.
     fn rows(&self) -> Rows<'_> {
         match &self.seen {
@@ -345,25 +390,32 @@ fn index_below(value: i64, end: usize, what: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("{what} {value} is not one of 0..{end}"))
 }
 
-/// The `number`th event given to `HandView(...)` for a hand of `seats`, checked as the engine
-/// makes events ([`event_fields`]); an error names the event and what is wrong with it.
-fn checked_event(number: usize, event: GivenEvent, seats: usize) -> PyResult<Event> {
+/// The `number`th event given to `HandView(...)` for the view of `seat` in a hand of `seats`,
+/// checked as the engine makes events ([`event_fields`]); an error names the event and what is
+/// wrong with it.
+fn checked_event(number: usize, event: GivenEvent, seat: usize, seats: usize) -> PyResult<Event> {
     let kind = event.0.clone();
-    event_fields(event, seats).map_err(|why| {
+    event_fields(event, seat, seats).map_err(|why| {
         to_py(Error::InvalidArgument(format!(
             "HandView event {number} ('{kind}'): {why}"
         )))
     })
 }
 
-/// `event` as the engine's [`Event`] if the engine could have made it: a known kind, seats of
-/// the hand, no negative amount, a blind's name on a `blind` alone ([`checked_blind`]), an
-/// award on an `award` alone ([`checked_award`]).
-fn event_fields(event: GivenEvent, seats: usize) -> Result<Event, String> {
+/// `event` as the engine's [`Event`] if the engine could have made it and shown it to
+/// `viewer`: a known kind, seats of the hand, seen by every seat or by `viewer` alone, no
+/// negative amount, a blind's name on a `blind` alone ([`checked_blind`]), an award on an
+/// `award` alone ([`checked_award`]).
+fn event_fields(event: GivenEvent, viewer: usize, seats: usize) -> Result<Event, String> {
     let (name, seat, to, amount, cards, blind, award) = event;
     let kind = EventKind::from_name(&name).ok_or_else(|| "not an event kind".to_string())?;
     let seat = seat.map(|s| index_below(s, seats, "seat")).transpose()?;
     let to = to.map(|s| index_below(s, seats, "to (seat)")).transpose()?;
+    if let Some(to) = to.filter(|&to| to != viewer) {
+        return Err(format!(
+            "seen by seat {to} alone, not by this view's seat {viewer}"
+        ));
+    }
     let amount = u64::try_from(amount).map_err(|_| format!("amount {amount} is negative"))?;
     let blind = checked_blind(kind, blind.as_deref())?;
     let award = match (kind == EventKind::Award, award) {
@@ -433,6 +485,13 @@ fn checked_award(award: (i64, i64, String, Option<i64>)) -> Result<Award, String
     })
 }
 
+/// The refusal of a view whose field `name` is wrong for `why`.
+fn wrong_field(name: &str, why: impl std::fmt::Display) -> PyErr {
+    to_py(Error::InvalidArgument(format!(
+        "HandView field {name}: {why}"
+    )))
+}
+
 /// Legal actions given to `HandView(...)` with their kinds read, or an error naming the first
 /// kind that is no action's.
 fn checked_legal(legal: LegalOf<String, String>) -> PyResult<LegalOf<ActionKind, String>> {
@@ -440,11 +499,7 @@ fn checked_legal(legal: LegalOf<String, String>) -> PyResult<LegalOf<ActionKind,
     let kinds = (names.iter())
         .map(|name| action::action_kind(name))
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|why| {
-            to_py(Error::InvalidArgument(format!(
-                "HandView field legal: {why}"
-            )))
-        })?;
+        .map_err(|why| wrong_field("legal", why))?;
     Ok((
         seat,
         kinds,
@@ -455,6 +510,15 @@ fn checked_legal(legal: LegalOf<String, String>) -> PyResult<LegalOf<ActionKind,
         max_discards,
         presets,
     ))
+}
+
+/// `value` of the field `name` if it is one of the `seats`.
+fn a_seat(name: &str, value: usize, seats: usize) -> PyResult<usize> {
+    if value < seats {
+        return Ok(value);
+    }
+    let why = format!("{value} is not one of the seats 0..{seats}");
+    Err(wrong_field(name, why))
 }
 
 /// The draw limit of street `street` of `game` (a `GameSpec`), for a view made from plain data
@@ -519,10 +583,11 @@ impl SeatView {
             .map(checked_legal)
             .transpose()?;
         let seats: usize = field(fields, "seats")?;
+        let seat = a_seat("seat", field(fields, "seat")?, seats)?;
         let events = field::<Vec<GivenEvent>>(fields, "events")?
             .into_iter()
             .enumerate()
-            .map(|(number, event)| checked_event(number, event, seats))
+            .map(|(number, event)| checked_event(number, event, seat, seats))
             .collect::<PyResult<Vec<_>>>()?;
         let revealed: Bound<'_, PyDict> = field(fields, "revealed")?;
         let street: usize = field(fields, "street")?;
@@ -533,8 +598,8 @@ impl SeatView {
         } else {
             None
         };
-        Ok(SeatView {
-            seat: field(fields, "seat")?,
+        let view = SeatView {
+            seat,
             seats,
             button: field(fields, "button")?,
             street,
@@ -564,7 +629,9 @@ impl SeatView {
                 events,
             })),
             game: game.unbind(),
-        })
+        };
+        view.check_seen()?;
+        Ok(view)
     }
 
     #[getter]
@@ -655,12 +722,12 @@ impl SeatView {
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let class = EVENT.import(py, "drawpoker.engine.events", "Event")?;
-        let (events, given) = match &self.seen {
-            Seen::Hand { state, .. } => (&state.events[..], false),
-            Seen::Fields(fields) => (&fields.events[..], true),
+        let events = match &self.seen {
+            Seen::Hand { state, .. } => &state.events[..],
+            Seen::Fields(fields) => &fields.events[..],
         };
         let events = (events.iter())
-            .filter(|event| given || event.visible_to(self.seat))
+            .filter(|event| event.visible_to(self.seat))
             .map(|event| named_tuple(class, event_tuple(py, event)?.into_pyobject(py)?))
             .collect::<PyResult<Vec<_>>>()?;
         PyTuple::new(py, events)
