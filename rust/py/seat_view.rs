@@ -96,24 +96,52 @@ fn award_object<'py, T: AsRef<str>>(
 }
 
 /// One seat's view of a hand (`HandState.view`), or a view from plain data (`HandView(...)`,
-/// `_replace`). Every getter makes a fresh Python value.
+/// `_replace`). Every getter makes a fresh Python value. A view from plain data reads its legal
+/// kinds once and is refused, the error naming the field, when no seat could see it.
+///
+/// ```python
+/// >>> from drawpoker.engine import Hand, HandView, game
+/// >>> hand = Hand(game("holdem"), [1000, 1000], seed=1)
+/// >>> view = hand.view(hand.actor)
+/// >>> view.seat, view.legal.kinds, len(view.cards), [e.kind for e in view.events][:2]
+/// (0, ('fold', 'call', 'raise'), 2, ['blind', 'blind'])
+/// >>> HandView(**view._asdict()) == view
+/// True
+/// >>> view._replace(legal=view.legal._replace(kinds=("fold", "shove")))
+/// Traceback (most recent call last):
+/// ...
+/// drawpoker.errors.InvalidArgumentError: HandView field legal: unknown action 'shove'
+/// >>> view._replace(stacks=(1000,))
+/// Traceback (most recent call last):
+/// ...
+/// drawpoker.errors.InvalidArgumentError: HandView field stacks: 1 values for 2 seats
+///
+/// ```
 #[pyclass(frozen, module = "drawpoker._core")]
 pub struct SeatView {
+    /// The seat whose view this is.
     #[pyo3(get)]
     seat: usize,
+    /// How many seats the hand has.
     #[pyo3(get)]
     seats: usize,
+    /// The button's seat.
     #[pyo3(get)]
     button: usize,
+    /// The street being played, an index of ``game.streets``.
     #[pyo3(get)]
     street: usize,
     phase: Text,
+    /// The seat to act, or ``None`` when no one may act.
     #[pyo3(get)]
     actor: Option<usize>,
+    /// The chips in the main pot that count toward no seat's bet (a big-blind ante).
     #[pyo3(get)]
     dead: u64,
+    /// The largest bet of the betting round.
     #[pyo3(get)]
     current_bet: u64,
+    /// The game played (a ``GameSpec``).
     #[pyo3(get)]
     game: Py<PyAny>,
     seen: Seen,
@@ -562,7 +590,9 @@ fn checked_action(action: &Bound<'_, PyAny>) -> PyResult<Result<ActionParts, Str
 
 #[pymethods]
 impl SeatView {
-    /// A view from plain data: every field by name.
+    /// A view from plain data: every field by name. The legal kinds are read once, here; an
+    /// unknown kind, a malformed event or a view no seat could see is refused with
+    /// ``InvalidArgumentError`` naming the field.
     #[new]
     #[pyo3(signature = (**fields))]
     fn from_fields(fields: Option<&Bound<'_, PyDict>>) -> PyResult<SeatView> {
@@ -634,14 +664,17 @@ impl SeatView {
         Ok(view)
     }
 
+    /// The phase of the hand: ``bet``, ``draw`` or ``done``.
     #[getter]
     fn phase(&self) -> &str {
         &self.phase
     }
+    /// This seat's own cards.
     #[getter]
     fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().cards)
     }
+    /// How many cards each seat holds.
     #[getter]
     fn card_counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         match &self.seen {
@@ -649,26 +682,32 @@ impl SeatView {
             Seen::Fields(fields) => PyTuple::new(py, &fields.card_counts),
         }
     }
+    /// Each seat's chips behind.
     #[getter]
     fn stacks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().stacks)
     }
+    /// Each seat's bet in the betting round.
     #[getter]
     fn bets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().bets)
     }
+    /// Each seat's chips put into the hand so far.
     #[getter]
     fn committed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().committed)
     }
+    /// Whether each seat is still in the hand (has not folded).
     #[getter]
     fn live<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().live)
     }
+    /// How many cards each seat exchanged in the latest draw (-1: has not drawn).
     #[getter]
     fn drawn<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().drawn)
     }
+    /// The hands shown so far, by seat.
     #[getter]
     fn revealed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let revealed = PyDict::new(py);
@@ -677,6 +716,7 @@ impl SeatView {
         }
         Ok(revealed)
     }
+    /// This seat's legal actions (a ``LegalActions``) on its turn, else ``None``.
     #[getter]
     fn legal<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         match &self.seen {
@@ -701,10 +741,12 @@ impl SeatView {
                 .transpose(),
         }
     }
+    /// The board cards.
     #[getter]
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().board)
     }
+    /// Every seat's face-up cards (stud).
     #[getter]
     fn up_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let rows = match &self.seen {
@@ -719,6 +761,7 @@ impl SeatView {
         };
         PyTuple::new(py, rows)
     }
+    /// The events this seat may see, in order (each an ``Event``).
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let class = EVENT.import(py, "drawpoker.engine.events", "Event")?;
