@@ -829,6 +829,14 @@ impl SeatView {
         Ok(fields)
     }
 
+    /// What `pickle` rebuilds the view from: its fields by name, given to `SeatView(**fields)`
+    /// (so a view can go to a process pool with the player that reads it).
+    fn __getnewargs_ex__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyTuple>, Bound<'py, PyDict>)> {
+        Ok((PyTuple::empty(slf.py()), SeatView::_asdict(slf)?))
+    }
+
     /// A copy with `changes` made.
     #[pyo3(signature = (**changes))]
     fn _replace(slf: &Bound<'_, Self>, changes: Option<&Bound<'_, PyDict>>) -> PyResult<SeatView> {

@@ -133,6 +133,8 @@ seat's face-up cards (stud); ``events`` the events this seat may see, in order. 
 read-only: ``_replace(**changes)`` makes a changed copy, ``HandView(**fields)`` one from plain data;
 a view no seat could see (a seat of no seat, a row of one value a seat of another length, legal
 actions off the seat's turn, an event for another seat) is refused, the error naming the field.
+A view pickles as its fields (its game as its spec), so it can go to a process pool with the
+player that reads it.
 
 >>> from drawpoker.engine import FiveCardDraw, Hand
 >>> view = Hand(FiveCardDraw(), [500, 500], seed=1).view(0)
@@ -140,6 +142,8 @@ actions off the seat's turn, an event for another seat) is refused, the error na
 (5, (5, 5), 20, ())
 >>> HandView(**view._asdict()) == view, view._replace(cards=()).cards, view._replace(seat=1) == view
 (True, (), False)
+>>> import pickle; pickle.loads(pickle.dumps(view)) == view
+True
 >>> view.seat = 1
 Traceback (most recent call last):
 ...

@@ -256,6 +256,27 @@ class GameSpec:
             _refuse_lone_surrogates(f"game spec {key}", value)
         object.__setattr__(self, "rules", _core.Rules(data))
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What ``pickle`` keeps of the spec: every field but the engine's compiled ``rules``,
+        which are made again (and checked again) when the spec is unpickled, so a spec can go
+        to a process pool with the hands and views that name it.
+
+        >>> import pickle
+        >>> from drawpoker.engine import game
+        >>> spec = game("2-7-triple-draw", {"ante": 5})
+        >>> copy = pickle.loads(pickle.dumps(spec))
+        >>> copy == spec, copy.rules is spec.rules, copy.rules.name
+        (True, False, '2-7-triple-draw')
+        """
+        state = dict(self.__dict__)
+        del state["rules"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore the fields :meth:`__getstate__` kept and compile the rules from them."""
+        self.__dict__.update(state)
+        self.__post_init__()
+
     @property
     def joker(self) -> bool:
         """Whether the deck has the joker.
