@@ -33,6 +33,18 @@ pub const fn make_card(rank: u8, suit: u8) -> Card {
     rank * 4 + suit
 }
 
+/// The card whose integer is `value` (`0..=51`, or the joker's 52), or `None` when no card
+/// has it: the one check of a card value that came from outside (Python's ints, a stacked
+/// deck's order).
+///
+/// ```
+/// use drawpoker::card::{card_of, JOKER};
+/// assert_eq!([0, 51, 52, 53, -1].map(card_of), [Some(0), Some(51), Some(JOKER), None, None]);
+/// ```
+pub fn card_of(value: i64) -> Option<Card> {
+    Card::try_from(value).ok().filter(|&card| card <= JOKER)
+}
+
 /// Text form of a card: `"As"`, `"2c"`, `"Jk"` for the joker.
 pub fn format_card(card: Card) -> String {
     format_card_as(card, false)

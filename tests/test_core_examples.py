@@ -18,6 +18,7 @@ def test_the_core_has_examples() -> None:
         "equity_scores",
         "preset_rules",
         "Rules.showdown_shares",
+        "SeatView",
         "SeatView.why_illegal",
     } <= names
 

@@ -123,7 +123,7 @@ impl Bounds {
         hand: &[Card],
     ) -> Option<String> {
         match kind {
-            ActionKind::Bet | ActionKind::Raise => self.why_bad_total(amount),
+            _ if kind.is_sized() => self.why_bad_total(amount),
             ActionKind::Draw => self.why_bad_draw(discards, hand),
             _ => None,
         }

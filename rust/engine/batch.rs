@@ -313,9 +313,7 @@ impl Choices {
             .into_iter()
             .find(|&kind| legal.allows(kind));
         choices.mask |= u64::from(choices.passive.is_some()) << 1;
-        choices.sized = [ActionKind::Bet, ActionKind::Raise]
-            .into_iter()
-            .find(|&kind| legal.allows(kind));
+        choices.sized = legal.kinds.iter().copied().find(|kind| kind.is_sized());
         if choices.sized.is_none() {
             return Ok(choices);
         }

@@ -77,9 +77,47 @@ impl EventKind {
         "award",
     ];
 
+    /// Every kind, in declaration order (the order of [`EventKind::NAMES`]).
+    pub const ALL: [EventKind; 21] = [
+        EventKind::Ante,
+        EventKind::Blind,
+        EventKind::Deal,
+        EventKind::Up,
+        EventKind::Board,
+        EventKind::BringIn,
+        EventKind::Check,
+        EventKind::Fold,
+        EventKind::Call,
+        EventKind::Bet,
+        EventKind::Raise,
+        EventKind::Draw,
+        EventKind::Discard,
+        EventKind::Receive,
+        EventKind::Reshuffle,
+        EventKind::Redeal,
+        EventKind::Expose,
+        EventKind::Show,
+        EventKind::Low,
+        EventKind::Return,
+        EventKind::Award,
+    ];
+
     /// The public name.
     pub fn name(self) -> &'static str {
         EventKind::NAMES[self as usize]
+    }
+
+    /// The kind whose public name is `name`, or `None`.
+    ///
+    /// ```
+    /// use drawpoker::engine::event::EventKind;
+    /// assert_eq!(EventKind::from_name("bring-in"), Some(EventKind::BringIn));
+    /// assert_eq!(EventKind::from_name("shove"), None);
+    /// assert!(EventKind::ALL.iter().all(|&k| EventKind::from_name(k.name()) == Some(k)));
+    /// ```
+    pub fn from_name(name: &str) -> Option<EventKind> {
+        let index = EventKind::NAMES.iter().position(|&known| known == name)?;
+        Some(EventKind::ALL[index])
     }
 }
 

@@ -13,7 +13,7 @@ use super::action::{Action, ActionKind};
 use super::boards::{board_key, bring_in_key, has_pair};
 use super::event::{Detail, Event, EventKind};
 use super::spec::{BetSize, FirstToAct, Spec, Structure};
-use crate::card::{format_card, Card, JOKER};
+use crate::card::{card_of, format_card, Card};
 use crate::error::{Error, Result};
 
 /// What the hand is waiting for.
@@ -296,12 +296,11 @@ impl HandState {
             let mut seen = 0u64;
             let mut cards = Vec::with_capacity(order.len());
             for &value in order {
-                if !(0..=i64::from(JOKER)).contains(&value) || !spec.deck.holds(value as Card) {
+                let Some(card) = card_of(value).filter(|&card| spec.deck.holds(card)) else {
                     return invalid(format!(
                         "stacked shuffle {i}: {value} is not a card of the deck"
                     ));
-                }
-                let card = value as Card;
+                };
                 if seen >> card & 1 == 1 {
                     return invalid(format!("stacked shuffle {i}: {} twice", format_card(card)));
                 }
@@ -375,11 +374,7 @@ impl HandState {
                 cards: discards,
             });
         } else {
-            let amount = if matches!(kind, ActionKind::Bet | ActionKind::Raise) {
-                amount
-            } else {
-                0
-            };
+            let amount = if kind.is_sized() { amount } else { 0 };
             self.actions.push(Action {
                 kind,
                 amount,

@@ -3,7 +3,7 @@
 //! card is refused here, with the text quoted as Python quotes it; the engine takes only typed
 //! actions.
 
-use crate::card::{Card, JOKER};
+use crate::card::{card_of, Card};
 use crate::engine::action::ActionKind;
 
 /// The kind named `name`, or why there is none.
@@ -19,10 +19,7 @@ pub fn action_kind(name: &str) -> Result<ActionKind, String> {
 pub fn card_values(values: &[i64]) -> Result<Vec<Card>, String> {
     values
         .iter()
-        .map(|&value| match Card::try_from(value) {
-            Ok(card) if card <= JOKER => Ok(card),
-            _ => Err(format!("{value} is not a card")),
-        })
+        .map(|&value| card_of(value).ok_or_else(|| format!("{value} is not a card")))
         .collect()
 }
 

@@ -20,39 +20,11 @@ fn event_kinds(names: &[String]) -> PyResult<Vec<EventKind>> {
     names
         .iter()
         .map(|name| {
-            EventKind::NAMES
-                .iter()
-                .position(|n| n == name)
-                .map(|i| EVENT_KINDS[i])
+            EventKind::from_name(name)
                 .ok_or_else(|| invalid(format!("{name:?} is not an event kind")))
         })
         .collect()
 }
-
-/// Every event kind, in the order of `EventKind::NAMES`.
-const EVENT_KINDS: [EventKind; 21] = [
-    EventKind::Ante,
-    EventKind::Blind,
-    EventKind::Deal,
-    EventKind::Up,
-    EventKind::Board,
-    EventKind::BringIn,
-    EventKind::Check,
-    EventKind::Fold,
-    EventKind::Call,
-    EventKind::Bet,
-    EventKind::Raise,
-    EventKind::Draw,
-    EventKind::Discard,
-    EventKind::Receive,
-    EventKind::Reshuffle,
-    EventKind::Redeal,
-    EventKind::Expose,
-    EventKind::Show,
-    EventKind::Low,
-    EventKind::Return,
-    EventKind::Award,
-];
 
 /// The observation layout from its segments' starts (`ObservationLayout.segments`).
 fn observation_layout(

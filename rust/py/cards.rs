@@ -9,15 +9,9 @@ use pyo3::prelude::*;
 pub fn cards_from_ints(values: &[i64]) -> PyResult<Vec<Card>> {
     values
         .iter()
-        .map(|&v| {
-            if (0..=52).contains(&v) {
-                Ok(v as Card)
-            } else {
-                Err(super::errors::to_py(Error::CardOutOfRange {
-                    value: v,
-                    row: None,
-                }))
-            }
+        .map(|&value| {
+            card::card_of(value)
+                .ok_or_else(|| super::errors::to_py(Error::CardOutOfRange { value, row: None }))
         })
         .collect()
 }

@@ -17,7 +17,7 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 use crate::card::Card;
 use crate::draw::limit::DrawLimit;
 use crate::engine::action::{why_seat_may_not, ActionKind, Bounds, LegalActions};
-use crate::engine::event::{Blind, Detail, Event, EventKind, Share};
+use crate::engine::event::{Award, Blind, Detail, Event, EventKind, Share};
 use crate::error::Error;
 
 use super::action;
@@ -51,22 +51,12 @@ const FIELDS: [&str; 21] = [
 
 type Text = Cow<'static, str>;
 
-/// The legal actions: seat, kinds, call, min_to, max_to, step, max_discards, presets.
-type LegalOf<T> = (usize, Vec<T>, u64, u64, u64, u64, usize, Vec<(T, u64)>);
+/// The legal actions: seat, kinds, call, min_to, max_to, step, max_discards, presets (their
+/// labels `P`).
+type LegalOf<K, P> = (usize, Vec<K>, u64, u64, u64, u64, usize, Vec<(P, u64)>);
 
 /// An award's pot, pots, share and strength (`drawpoker.engine.events.Award`).
 type AwardOf<T> = (usize, usize, T, Option<u16>);
-
-/// An event: kind, seat, to, amount, cards, blind, award.
-type EventOf<T> = (
-    T,
-    Option<usize>,
-    Option<usize>,
-    u64,
-    Vec<Card>,
-    Option<T>,
-    Option<AwardOf<T>>,
-);
 
 /// An event as `HandView(events=...)` is given it, its numbers not yet checked
 /// ([`checked_event`]).
@@ -100,30 +90,58 @@ fn award_object<'py, T: AsRef<str>>(
     let Some((pot, pots, share, strength)) = award else {
         return Ok(None);
     };
-    let class = python_class(py, &AWARD, "drawpoker.engine.events", "Award")?;
+    let class = AWARD.import(py, "drawpoker.engine.events", "Award")?;
     let values = (pot, pots, share.as_ref(), strength).into_pyobject(py)?;
-    named_tuple(&class, values).map(Some)
+    named_tuple(class, values).map(Some)
 }
 
 /// One seat's view of a hand (`HandState.view`), or a view from plain data (`HandView(...)`,
-/// `_replace`). Every getter makes a fresh Python value.
+/// `_replace`). Every getter makes a fresh Python value. A view from plain data reads its legal
+/// kinds once and is refused, the error naming the field, when no seat could see it.
+///
+/// ```python
+/// >>> from drawpoker.engine import Hand, HandView, game
+/// >>> hand = Hand(game("holdem"), [1000, 1000], seed=1)
+/// >>> view = hand.view(hand.actor)
+/// >>> view.seat, view.legal.kinds, len(view.cards), [e.kind for e in view.events][:2]
+/// (0, ('fold', 'call', 'raise'), 2, ['blind', 'blind'])
+/// >>> HandView(**view._asdict()) == view
+/// True
+/// >>> view._replace(legal=view.legal._replace(kinds=("fold", "shove")))
+/// Traceback (most recent call last):
+/// ...
+/// drawpoker.errors.InvalidArgumentError: HandView field legal: unknown action 'shove'
+/// >>> view._replace(stacks=(1000,))
+/// Traceback (most recent call last):
+/// ...
+/// drawpoker.errors.InvalidArgumentError: HandView field stacks: 1 values for 2 seats
+///
+/// ```
 #[pyclass(frozen, module = "drawpoker._core")]
 pub struct SeatView {
+    /// The seat whose view this is.
     #[pyo3(get)]
     seat: usize,
+    /// How many seats the hand has.
     #[pyo3(get)]
     seats: usize,
+    /// The button's seat.
     #[pyo3(get)]
     button: usize,
+    /// The street being played, an index of ``game.streets``.
     #[pyo3(get)]
     street: usize,
     phase: Text,
+    /// The seat to act, or ``None`` when no one may act.
     #[pyo3(get)]
     actor: Option<usize>,
+    /// The chips in the main pot that count toward no seat's bet (a big-blind ante).
     #[pyo3(get)]
     dead: u64,
+    /// The largest bet of the betting round.
     #[pyo3(get)]
     current_bet: u64,
+    /// The game played (a ``GameSpec``).
     #[pyo3(get)]
     game: Py<PyAny>,
     seen: Seen,
@@ -152,12 +170,13 @@ struct Fields {
     live: Vec<bool>,
     drawn: Vec<i32>,
     revealed: Vec<(usize, Vec<Card>)>,
-    legal: Option<LegalOf<String>>,
+    /// The legal actions, their kinds read once when the view was made.
+    legal: Option<LegalOf<ActionKind, String>>,
     /// The limit of the draw when the seat may draw (the check of its action needs it).
     draw_limit: Option<DrawLimit>,
     board: Vec<Card>,
     up_cards: Vec<Vec<Card>>,
-    events: Vec<EventOf<String>>,
+    events: Vec<Event>,
 }
 
 /// A view's rows, wherever they are kept.
@@ -196,25 +215,65 @@ impl SeatView {
 
     /// The kinds of action open to the seat and the bounds they keep, on its turn: the hand's
     /// legal actions, or those given (their draw limit from the game's street).
-    fn turn(&self) -> Option<(Cow<'_, [ActionKind]>, Bounds)> {
+    fn turn(&self) -> Option<(&[ActionKind], Bounds)> {
         match &self.seen {
-            Seen::Hand { legal, .. } => {
-                legal.as_ref().map(|l| (Cow::Borrowed(l.kinds), l.bounds()))
-            }
+            Seen::Hand { legal, .. } => legal.as_ref().map(|l| (l.kinds, l.bounds())),
             Seen::Fields(fields) => {
-                let (_, names, _, min_to, max_to, step, _, _) = fields.legal.as_ref()?;
-                let kinds = (names.iter())
-                    .filter_map(|name| action::action_kind(name).ok())
-                    .collect();
+                let (_, kinds, _, min_to, max_to, step, _, _) = fields.legal.as_ref()?;
                 let bounds = Bounds {
                     min_to: *min_to,
                     max_to: *max_to,
                     step: *step,
                     draw_limit: fields.draw_limit,
                 };
-                Some((Cow::Owned(kinds), bounds))
+                Some((kinds, bounds))
             }
         }
+    }
+
+    /// Refuses a view made from fields that no seat could see, naming the field: a `button`,
+    /// `actor` or `revealed` hand of no seat of the hand (its `seat` is checked before its
+    /// events, [`a_seat`]), a row of one value a seat (`stacks`, `up_cards`, ...) of another
+    /// length, legal actions of another seat or off the seat's turn.
+    fn check_seen(&self) -> PyResult<()> {
+        let Seen::Fields(given) = &self.seen else {
+            return Ok(());
+        };
+        let (seat, seats) = (self.seat, self.seats);
+        a_seat("button", self.button, seats)?;
+        if let Some(actor) = self.actor {
+            a_seat("actor", actor, seats)?;
+        }
+        for &(shown, _) in &given.revealed {
+            a_seat("revealed", shown, seats)?;
+        }
+        let rows = [
+            ("card_counts", given.card_counts.len()),
+            ("stacks", given.stacks.len()),
+            ("bets", given.bets.len()),
+            ("committed", given.committed.len()),
+            ("live", given.live.len()),
+            ("drawn", given.drawn.len()),
+            ("up_cards", given.up_cards.len()),
+        ];
+        if let Some((name, values)) = rows.into_iter().find(|&(_, values)| values != seats) {
+            return Err(wrong_field(
+                name,
+                format!("{values} values for {seats} seats"),
+            ));
+        }
+        let Some((of, ..)) = &given.legal else {
+            return Ok(());
+        };
+        match self.actor {
+            _ if *of != seat => Err(format!(
+                "the actions of seat {of} in the view of seat {seat}"
+            )),
+            Some(actor) if actor != seat => Err(format!("seat {actor} is to act, not seat {seat}")),
+            None => Err("no seat is to act".to_string()),
+            Some(_) => Ok(()),
+        }
+        .map_err(|why| wrong_field("legal", why))
     }
 
     /// The view's rows: of the hand (the seat's own cards), or as given.
@@ -292,23 +351,6 @@ static VIEW_REPR: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 static CHECKED_ACTION: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 static TUPLE_NEW: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
-/// The Python class `module.name`, imported once.
-fn python_class<'py>(
-    py: Python<'py>,
-    cell: &'static PyOnceLock<Py<PyType>>,
-    module: &str,
-    name: &str,
-) -> PyResult<Bound<'py, PyType>> {
-    let class = cell.get_or_try_init(py, || -> PyResult<Py<PyType>> {
-        Ok(py
-            .import(module)?
-            .getattr(name)?
-            .cast_into::<PyType>()?
-            .unbind())
-    })?;
-    Ok(class.bind(py).clone())
-}
-
 /// Legal actions as a `drawpoker.engine.actions.LegalActions`: `(seat, kinds, call, min_to,
 /// max_to, step)`, then `max_discards` and `presets`.
 fn legal_object<'py, 'k, K, P>(
@@ -321,12 +363,7 @@ where
     K: IntoIterator<Item = &'k str, IntoIter: ExactSizeIterator>,
     P: AsRef<str>,
 {
-    let class = python_class(
-        py,
-        &LEGAL_ACTIONS,
-        "drawpoker.engine.actions",
-        "LegalActions",
-    )?;
+    let class = LEGAL_ACTIONS.import(py, "drawpoker.engine.actions", "LegalActions")?;
     let presets = presets
         .iter()
         .map(|(name, to)| (name.as_ref(), *to).into_pyobject(py))
@@ -342,7 +379,7 @@ where
         PyTuple::new(py, presets)?,
     )
         .into_pyobject(py)?;
-    named_tuple(&class, values)
+    named_tuple(class, values)
 }
 
 /// `values` as an instance of the NamedTuple `class` (its `__new__` without keyword handling).
@@ -381,73 +418,135 @@ fn index_below(value: i64, end: usize, what: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("{what} {value} is not one of 0..{end}"))
 }
 
-/// The `number`th event given to `HandView(...)` for a hand of `seats`, checked as the engine
-/// makes events ([`event_fields`]); an error names the event and what is wrong with it.
-fn checked_event(number: usize, event: GivenEvent, seats: usize) -> PyResult<EventOf<String>> {
+/// The `number`th event given to `HandView(...)` for the view of `seat` in a hand of `seats`,
+/// checked as the engine makes events ([`event_fields`]); an error names the event and what is
+/// wrong with it.
+fn checked_event(number: usize, event: GivenEvent, seat: usize, seats: usize) -> PyResult<Event> {
     let kind = event.0.clone();
-    event_fields(event, seats).map_err(|why| {
+    event_fields(event, seat, seats).map_err(|why| {
         to_py(Error::InvalidArgument(format!(
             "HandView event {number} ('{kind}'): {why}"
         )))
     })
 }
 
-/// `event`'s fields if the engine could have made it: a known kind, seats of the hand, no
-/// negative amount, a blind's name on a `blind` alone ([`check_blind`]), an award on an
+/// `event` as the engine's [`Event`] if the engine could have made it and shown it to
+/// `viewer`: a known kind, seats of the hand, seen by every seat or by `viewer` alone, no
+/// negative amount, a blind's name on a `blind` alone ([`checked_blind`]), an award on an
 /// `award` alone ([`checked_award`]).
-fn event_fields(event: GivenEvent, seats: usize) -> Result<EventOf<String>, String> {
-    let (kind, seat, to, amount, cards, blind, award) = event;
-    if !EventKind::NAMES.contains(&kind.as_str()) {
-        return Err("not an event kind".to_string());
-    }
+fn event_fields(event: GivenEvent, viewer: usize, seats: usize) -> Result<Event, String> {
+    let (name, seat, to, amount, cards, blind, award) = event;
+    let kind = EventKind::from_name(&name).ok_or_else(|| "not an event kind".to_string())?;
     let seat = seat.map(|s| index_below(s, seats, "seat")).transpose()?;
     let to = to.map(|s| index_below(s, seats, "to (seat)")).transpose()?;
+    if let Some(to) = to.filter(|&to| to != viewer) {
+        return Err(format!(
+            "seen by seat {to} alone, not by this view's seat {viewer}"
+        ));
+    }
     let amount = u64::try_from(amount).map_err(|_| format!("amount {amount} is negative"))?;
-    check_blind(&kind, blind.as_deref())?;
-    let award = match (kind == "award", award) {
+    let blind = checked_blind(kind, blind.as_deref())?;
+    let award = match (kind == EventKind::Award, award) {
         (true, Some(_)) if seat.is_none() => return Err("an award needs its seat".to_string()),
         (true, Some(award)) => Some(checked_award(award)?),
         (true, None) => return Err("an award needs its award (pot, pots, share, strength)".into()),
         (false, Some(_)) => return Err("only an award has an award".to_string()),
         (false, None) => None,
     };
-    Ok((kind, seat, to, amount, cards, blind, award))
+    let detail = match (blind, award) {
+        (Some(blind), _) => Detail::Blind(blind),
+        (_, Some(award)) => Detail::Award(award),
+        (None, None) => Detail::None,
+    };
+    Ok(Event {
+        kind,
+        seat,
+        to,
+        amount,
+        cards,
+        detail,
+    })
 }
 
-/// Refuses a `blind` event without the name of a blind, and a name on any other event.
-fn check_blind(kind: &str, blind: Option<&str>) -> Result<(), String> {
-    let names = [Blind::Small.name(), Blind::Big.name()];
-    match (kind == "blind", blind) {
-        (true, Some(name)) if names.contains(&name) => Ok(()),
-        (true, Some(name)) => Err(format!("a blind is 'small' or 'big', not '{name}'")),
+/// The blind a `blind` event names; refuses a `blind` event without the name of a blind, and a
+/// name on any other event.
+fn checked_blind(kind: EventKind, blind: Option<&str>) -> Result<Option<Blind>, String> {
+    match (kind == EventKind::Blind, blind) {
+        (true, Some(name)) => [Blind::Small, Blind::Big]
+            .into_iter()
+            .find(|blind| blind.name() == name)
+            .map(Some)
+            .ok_or_else(|| format!("a blind is 'small' or 'big', not '{name}'")),
         (true, None) => Err("a blind needs its blind ('small' or 'big')".to_string()),
         (false, Some(name)) => Err(format!("only a blind names a blind ('{name}')")),
-        (false, None) => Ok(()),
+        (false, None) => Ok(None),
     }
 }
 
 /// An award's `(pot, pots, share, strength)`, checked: at least one pot and `pot` one of
 /// them, a share an award has (`drawpoker.engine.events.AWARD_SHARES`), a strength a ranking
 /// gives.
-fn checked_award(award: (i64, i64, String, Option<i64>)) -> Result<AwardOf<String>, String> {
+fn checked_award(award: (i64, i64, String, Option<i64>)) -> Result<Award, String> {
     let (pot, pots, share, strength) = award;
     let pots = usize::try_from(pots)
         .ok()
         .filter(|&pots| pots > 0)
         .ok_or_else(|| format!("award pots {pots} is not a number of pots (1 or more)"))?;
     let pot = index_below(pot, pots, "award pot")?;
-    let [whole, high, low] = [Share::Whole, Share::High, Share::Low].map(Share::name);
-    if ![whole, high, low].contains(&share.as_str()) {
-        return Err(format!(
-            "award share '{share}' is not '{whole}', '{high}' or '{low}'"
-        ));
-    }
+    let shares = [Share::Whole, Share::High, Share::Low];
+    let share = (shares.into_iter())
+        .find(|known| known.name() == share)
+        .ok_or_else(|| {
+            let [whole, high, low] = shares.map(Share::name);
+            format!("award share '{share}' is not '{whole}', '{high}' or '{low}'")
+        })?;
     let strength = strength
         .map(|value| {
             u16::try_from(value).map_err(|_| format!("award strength {value} is out of range"))
         })
         .transpose()?;
-    Ok((pot, pots, share, strength))
+    Ok(Award {
+        pot,
+        pots,
+        share,
+        strength,
+    })
+}
+
+/// The refusal of a view whose field `name` is wrong for `why`.
+fn wrong_field(name: &str, why: impl std::fmt::Display) -> PyErr {
+    to_py(Error::InvalidArgument(format!(
+        "HandView field {name}: {why}"
+    )))
+}
+
+/// Legal actions given to `HandView(...)` with their kinds read, or an error naming the first
+/// kind that is no action's.
+fn checked_legal(legal: LegalOf<String, String>) -> PyResult<LegalOf<ActionKind, String>> {
+    let (seat, names, call, min_to, max_to, step, max_discards, presets) = legal;
+    let kinds = (names.iter())
+        .map(|name| action::action_kind(name))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|why| wrong_field("legal", why))?;
+    Ok((
+        seat,
+        kinds,
+        call,
+        min_to,
+        max_to,
+        step,
+        max_discards,
+        presets,
+    ))
+}
+
+/// `value` of the field `name` if it is one of the `seats`.
+fn a_seat(name: &str, value: usize, seats: usize) -> PyResult<usize> {
+    if value < seats {
+        return Ok(value);
+    }
+    let why = format!("{value} is not one of the seats 0..{seats}");
+    Err(wrong_field(name, why))
 }
 
 /// The draw limit of street `street` of `game` (a `GameSpec`), for a view made from plain data
@@ -475,22 +574,12 @@ type ActionParts = (String, i64, Vec<i64>);
 /// or why they are not an action's.
 fn checked_action(action: &Bound<'_, PyAny>) -> PyResult<Result<ActionParts, String>> {
     let py = action.py();
-    let check = CHECKED_ACTION.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
-        Ok(py
-            .import("drawpoker.engine.actions")?
-            .getattr("checked_action")?
-            .unbind())
-    })?;
-    match check.bind(py).call1((action,)) {
+    let check = CHECKED_ACTION.import(py, "drawpoker.engine.actions", "checked_action")?;
+    match check.call1((action,)) {
         Ok(parts) => Ok(Ok(parts.extract()?)),
         Err(error) => {
-            let illegal = python_class(
-                py,
-                &ILLEGAL_ACTION,
-                "drawpoker.errors",
-                "IllegalActionError",
-            )?;
-            if error.is_instance(py, illegal.as_any()) {
+            let illegal = ILLEGAL_ACTION.import(py, "drawpoker.errors", "IllegalActionError")?;
+            if error.is_instance(py, illegal) {
                 Ok(Err(error.value(py).str()?.to_string()))
             } else {
                 Err(error)
@@ -501,7 +590,9 @@ fn checked_action(action: &Bound<'_, PyAny>) -> PyResult<Result<ActionParts, Str
 
 #[pymethods]
 impl SeatView {
-    /// A view from plain data: every field by name.
+    /// A view from plain data: every field by name. The legal kinds are read once, here; an
+    /// unknown kind, a malformed event or a view no seat could see is refused with
+    /// ``InvalidArgumentError`` naming the field.
     #[new]
     #[pyo3(signature = (**fields))]
     fn from_fields(fields: Option<&Bound<'_, PyDict>>) -> PyResult<SeatView> {
@@ -518,26 +609,27 @@ impl SeatView {
                 "a HandView has no field {unknown}"
             )));
         }
-        let legal: Option<LegalOf<String>> = field(fields, "legal")?;
+        let legal = field::<Option<LegalOf<String, String>>>(fields, "legal")?
+            .map(checked_legal)
+            .transpose()?;
         let seats: usize = field(fields, "seats")?;
+        let seat = a_seat("seat", field(fields, "seat")?, seats)?;
         let events = field::<Vec<GivenEvent>>(fields, "events")?
             .into_iter()
             .enumerate()
-            .map(|(number, event)| checked_event(number, event, seats))
+            .map(|(number, event)| checked_event(number, event, seat, seats))
             .collect::<PyResult<Vec<_>>>()?;
         let revealed: Bound<'_, PyDict> = field(fields, "revealed")?;
         let street: usize = field(fields, "street")?;
         let game: Bound<'_, PyAny> = field(fields, "game")?;
-        let may_draw = legal
-            .as_ref()
-            .is_some_and(|legal| legal.1.iter().any(|kind| kind == ActionKind::Draw.name()));
+        let may_draw = (legal.as_ref()).is_some_and(|legal| legal.1.contains(&ActionKind::Draw));
         let draw_limit = if may_draw {
             street_draw_limit(&game, street)?
         } else {
             None
         };
-        Ok(SeatView {
-            seat: field(fields, "seat")?,
+        let view = SeatView {
+            seat,
             seats,
             button: field(fields, "button")?,
             street,
@@ -567,17 +659,22 @@ impl SeatView {
                 events,
             })),
             game: game.unbind(),
-        })
+        };
+        view.check_seen()?;
+        Ok(view)
     }
 
+    /// The phase of the hand: ``bet``, ``draw`` or ``done``.
     #[getter]
     fn phase(&self) -> &str {
         &self.phase
     }
+    /// This seat's own cards.
     #[getter]
     fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().cards)
     }
+    /// How many cards each seat holds.
     #[getter]
     fn card_counts<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         match &self.seen {
@@ -585,26 +682,32 @@ impl SeatView {
             Seen::Fields(fields) => PyTuple::new(py, &fields.card_counts),
         }
     }
+    /// Each seat's chips behind.
     #[getter]
     fn stacks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().stacks)
     }
+    /// Each seat's bet in the betting round.
     #[getter]
     fn bets<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().bets)
     }
+    /// Each seat's chips put into the hand so far.
     #[getter]
     fn committed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().committed)
     }
+    /// Whether each seat is still in the hand (has not folded).
     #[getter]
     fn live<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().live)
     }
+    /// How many cards each seat exchanged in the latest draw (-1: has not drawn).
     #[getter]
     fn drawn<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().drawn)
     }
+    /// The hands shown so far, by seat.
     #[getter]
     fn revealed<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let revealed = PyDict::new(py);
@@ -613,6 +716,7 @@ impl SeatView {
         }
         Ok(revealed)
     }
+    /// This seat's legal actions (a ``LegalActions``) on its turn, else ``None``.
     #[getter]
     fn legal<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyAny>>> {
         match &self.seen {
@@ -629,7 +733,7 @@ impl SeatView {
                 .as_ref()
                 .map(
                     |(seat, kinds, call, min_to, max_to, step, discards, presets)| {
-                        let kinds = kinds.iter().map(String::as_str);
+                        let kinds = kinds.iter().map(|kind| kind.name());
                         let parts = (*seat, kinds, *call, *min_to, *max_to, *step);
                         legal_object(py, parts, *discards, presets)
                     },
@@ -637,10 +741,12 @@ impl SeatView {
                 .transpose(),
         }
     }
+    /// The board cards.
     #[getter]
     fn board<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         PyTuple::new(py, self.rows().board)
     }
+    /// Every seat's face-up cards (stud).
     #[getter]
     fn up_cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let rows = match &self.seen {
@@ -655,65 +761,18 @@ impl SeatView {
         };
         PyTuple::new(py, rows)
     }
+    /// The events this seat may see, in order (each an ``Event``).
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let class = python_class(py, &EVENT, "drawpoker.engine.events", "Event")?;
-        let event = |kind: &str,
-                     seat: &Option<usize>,
-                     to: &Option<usize>,
-                     amount: u64,
-                     cards: &[Card],
-                     blind: Option<&str>,
-                     award: &Option<AwardOf<&str>>| {
-            let values = (
-                kind,
-                seat,
-                to,
-                amount,
-                PyTuple::new(py, cards)?,
-                blind,
-                award_object(py, award)?,
-            )
-                .into_pyobject(py)?;
-            named_tuple(&class, values)
-        };
+        let class = EVENT.import(py, "drawpoker.engine.events", "Event")?;
         let events = match &self.seen {
-            Seen::Hand { state, .. } => state
-                .events
-                .iter()
-                .filter(|e| e.to.is_none() || e.to == Some(self.seat))
-                .map(|e| {
-                    let (blind, award) = detail_fields(e.detail);
-                    event(
-                        EventKind::name(e.kind),
-                        &e.seat,
-                        &e.to,
-                        e.amount,
-                        &e.cards[..],
-                        blind,
-                        &award,
-                    )
-                })
-                .collect::<PyResult<Vec<_>>>()?,
-            Seen::Fields(fields) => fields
-                .events
-                .iter()
-                .map(|(kind, seat, to, amount, cards, blind, award)| {
-                    let award = award.as_ref().map(|(pot, pots, share, strength)| {
-                        (*pot, *pots, share.as_str(), *strength)
-                    });
-                    event(
-                        kind,
-                        seat,
-                        to,
-                        *amount,
-                        &cards[..],
-                        blind.as_deref(),
-                        &award,
-                    )
-                })
-                .collect::<PyResult<Vec<_>>>()?,
+            Seen::Hand { state, .. } => &state.events[..],
+            Seen::Fields(fields) => &fields.events[..],
         };
+        let events = (events.iter())
+            .filter(|event| event.visible_to(self.seat))
+            .map(|event| named_tuple(class, event_tuple(py, event)?.into_pyobject(py)?))
+            .collect::<PyResult<Vec<_>>>()?;
         PyTuple::new(py, events)
     }
     /// Every chip committed to the hand so far.
@@ -757,7 +816,7 @@ impl SeatView {
         };
         let cards = self.rows().cards;
         Ok(why_seat_may_not(
-            &kinds, bounds, cards, kind, amount, &discards,
+            kinds, bounds, cards, kind, amount, &discards,
         ))
     }
 
@@ -808,12 +867,7 @@ impl SeatView {
     /// The view in short, cards as text (`drawpoker.engine.events.view_repr`).
     fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
         let py = slf.py();
-        let show = VIEW_REPR.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
-            Ok(py
-                .import("drawpoker.engine.events")?
-                .getattr("view_repr")?
-                .unbind())
-        })?;
-        show.bind(py).call1((slf,))?.extract()
+        let show = VIEW_REPR.import(py, "drawpoker.engine.events", "view_repr")?;
+        show.call1((slf,))?.extract()
     }
 }

@@ -130,7 +130,9 @@ at every decision and a player reads a few of its fields. ``dead`` is the chips 
 that count toward no seat's bet (a big-blind ante); ``drawn`` the cards each seat exchanged in the
 latest draw (-1: has not drawn); ``revealed`` the hands shown so far, by seat; ``up_cards`` every
 seat's face-up cards (stud); ``events`` the events this seat may see, in order. A view is
-read-only: ``_replace(**changes)`` makes a changed copy, ``HandView(**fields)`` one from plain data.
+read-only: ``_replace(**changes)`` makes a changed copy, ``HandView(**fields)`` one from plain data;
+a view no seat could see (a seat of no seat, a row of one value a seat of another length, legal
+actions off the seat's turn, an event for another seat) is refused, the error naming the field.
 A view pickles as its fields (its game as its spec), so it can go to a process pool with the
 player that reads it.
 
@@ -146,6 +148,10 @@ True
 Traceback (most recent call last):
 ...
 AttributeError: attribute 'seat' of 'drawpoker._core.SeatView' objects is not writable
+>>> view._replace(seat=2)
+Traceback (most recent call last):
+...
+drawpoker.errors.InvalidArgumentError: HandView field seat: 2 is not one of the seats 0..2
 """
 
 
