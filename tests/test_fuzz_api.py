@@ -30,6 +30,7 @@ from drawpoker.analysis import draw, tips, video_poker
 from drawpoker.analysis.equity import GAMES
 from drawpoker.cli import main
 from drawpoker.engine.spec import DRAW_LIMITS
+from drawpoker.errors import InvalidArgumentError
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -506,6 +507,19 @@ def test_draw_category_counts_batch(hands: Arg, masks: Arg, ranking: Arg, joker:
     check(
         drawpoker.draw_category_counts_batch, hands=hands, masks=masks, ranking=ranking, joker=joker
     )
+
+
+def test_draw_category_counts_batch_of_every_ranking_answers_without_a_panic() -> None:
+    """Found by the test above: the category tables had five slots and six rankings, so
+    ``ranking="short-deck"`` (the sixth) panicked across FFI instead of saying no."""
+    hand = [[48, 44, 40, 36, 29]]
+    for name in ("high", "deuce-seven", "ace-five", "short-deck"):
+        try:
+            counts = drawpoker.draw_category_counts_batch(hand, [1], ranking=name)
+        except InvalidArgumentError as refused:
+            assert name == "short-deck" and "52-card deck" in str(refused)
+        else:
+            assert counts.shape[0] == 1 and int(counts.sum()) == 47
 
 
 # --- equity ---------------------------------------------------------------------------------

@@ -88,7 +88,8 @@ pub fn categories(ranking: Ranking) -> &'static [u8] {
         }
         table
     }
-    static TABLES: [OnceLock<Vec<u8>>; 5] = [const { OnceLock::new() }; 5];
+    static TABLES: [OnceLock<Vec<u8>>; Ranking::ALL.len()] =
+        [const { OnceLock::new() }; Ranking::ALL.len()];
     let index = Ranking::ALL
         .iter()
         .position(|(r, _)| *r == ranking)
