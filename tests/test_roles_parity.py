@@ -381,6 +381,45 @@ def _arabic(text: str) -> bool:
     return any(ord(character) in ARABIC for character in text)
 
 
+def test_a_server_told_to_stop_ends_with_seats_gone_and_a_watcher_still_there(
+    deployment: Site, tmp_path: Path
+) -> None:
+    """SIGTERM ends a server by itself after two seats connected and left while a watcher
+    stays. A gateway waited on each closed seat's pump (cancelled in the middle of a read of
+    Redis, it never ended) until it was killed 30 s later."""
+    from websockets.asyncio.client import connect
+
+    if deployment.bus is None:
+        server = ServeProcess(tmp_path / "site.db", options=SCRIPTED).start()
+    else:
+        options = ("--role", "gateway", "--bus", deployment.bus, *SCRIPTED)
+        server = ServeProcess(deployment.store, options=options).start()
+    try:
+        made = create_table(
+            server.url, {"game": "holdem", "seats": ["person", "person", "cpu:rules"]}
+        )
+        tokens = [take_seat(server.url, made["id"], name)[1] for name in ("Ann", "Bob")]
+        socket_url = server.url.replace("http://", "ws://") + f"/ws/{made['id']}"
+
+        async def visit() -> Any:
+            watcher = await connect(socket_url)
+            await watcher.send(json.dumps({"type": "watch", "since": 0}))
+            assert json.loads(await watcher.recv())["type"] == "welcome"
+            for token in tokens:
+                async with connect(socket_url) as seat:
+                    await seat.send(json.dumps({"type": "hello", "token": token}))
+                    assert json.loads(await seat.recv())["type"] == "welcome"
+            return watcher
+
+        loop = asyncio.new_event_loop()
+        watcher = loop.run_until_complete(visit())
+        assert server.stop(), "the server did not end on SIGTERM: it was killed"
+        loop.run_until_complete(watcher.close())
+        loop.close()
+    finally:
+        server.stop()
+
+
 def test_each_browser_reads_the_table_in_its_own_language(deployment: Site) -> None:
     made = create_table(
         deployment.url, {"game": "holdem", "seats": ["person", "person", "cpu:rules"], "rounds": 2}

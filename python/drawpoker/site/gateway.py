@@ -39,7 +39,14 @@ from drawpoker.site.app import (
     play_fields,
     table_link,
 )
-from drawpoker.site.bus import Position, RedisBus, Subscription, public_channel, seat_channel
+from drawpoker.site.bus import (
+    BLOCK_MS,
+    Position,
+    RedisBus,
+    Subscription,
+    public_channel,
+    seat_channel,
+)
 from drawpoker.site.devices import KnownDevice
 from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused
 from drawpoker.site.house import House, token_hash
@@ -57,6 +64,10 @@ ASK_TIMEOUT = 15.0
 """Seconds a gateway waits for a dealer's answer (a lane changing dealer takes about 3 s and
 its tables' loading) before it answers 503, to be sent again."""
 
+
+PUMP_STOP_SECONDS = 2 * BLOCK_MS / 1000
+"""Seconds a closed connection's pump is given to end by itself (:func:`_stop_pump`): twice
+the longest a read of the bus blocks."""
 
 TRY_AGAIN = 1013
 """The WebSocket close code of a connection whose table's dealer did not answer its hello."""
@@ -465,6 +476,21 @@ async def table_socket(websocket: WebSocket) -> None:
         gateway.guard.disconnect(address)
 
 
+async def _stop_pump(pump: asyncio.Task[None], subscription: Subscription) -> None:
+    """Ends a connection's pump: its subscription is closed, so that the pump's loop ends at
+    its next read (a blocked read of the bus returns within ``BLOCK_MS``); it is cancelled only
+    if it has not ended after :data:`PUMP_STOP_SECONDS`. Cancelling a read of Redis in the
+    middle was seen to leave the pump waiting on its socket for good, so that the connection's
+    handler never ended and a gateway told to stop (SIGTERM) waited for it until killed."""
+    await subscription.aclose()
+    done, _ = await asyncio.wait({pump}, timeout=PUMP_STOP_SECONDS)
+    if not done:
+        pump.cancel()
+        await asyncio.wait({pump}, timeout=PUMP_STOP_SECONDS)
+    if pump.done() and not pump.cancelled() and pump.exception() is not None:
+        log.warning("a connection's pump ended with %r", pump.exception())
+
+
 class Connection:
     """One browser's WebSocket at a table, held by a gateway."""
 
@@ -531,10 +557,7 @@ class Connection:
             await self._forward()
         finally:
             self.gateway.connections.discard(self)
-            pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await pump
-            await subscription.aclose()
+            await _stop_pump(pump, subscription)
             with contextlib.suppress(Exception):
                 await self._send({"op": "disconnect"})
                 await self.gateway.bus.drop(self.reply)

@@ -91,8 +91,10 @@ class ServeProcess:
             self.process.wait()
             self.process = None
 
-    def stop(self) -> None:
-        """SIGTERM, then SIGKILL if it has not ended within 30 s."""
+    def stop(self) -> bool:
+        """SIGTERM, then SIGKILL if it has not ended within 30 s; ``True`` if it ended by
+        itself (or was not running), ``False`` if it had to be killed."""
+        ended = True
         if self.process is not None:
             self.process.terminate()
             try:
@@ -100,4 +102,6 @@ class ServeProcess:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+                ended = False
             self.process = None
+        return ended
