@@ -391,3 +391,35 @@ def test_a_postgresql_store_refuses_while_down_and_reconnects_by_itself(
         assert store.load()[0].snapshot == table.to_dict()
     finally:
         store.close()
+
+
+def test_a_connection_lost_inside_a_transaction_is_refused_as_unavailable(
+    postgres: PostgresCluster,
+) -> None:
+    """The server ends the store's connection in the middle of a save (as a restart does): the
+    save is refused with StoreUnavailableError, which the room answers by reloading its table,
+    and the next save goes through. Before, the rollback ran on the connection already
+    dropped and raised AttributeError, which ended the table's play loop: the table stalled
+    (seen in test_roles' PostgreSQL restart, one run in four)."""
+    store = Store(postgres.new_database())
+    try:
+        table = _played_table(store)
+        before = _everything(store)
+        pid = store.backend.execute("SELECT pg_backend_pid()").fetchone()[0]
+        real = store.backend.execute
+
+        def ended_mid_save(sql: str, params: Any = ()) -> Any:
+            if store.backend.in_transaction:
+                with psycopg.connect(postgres.url(), autocommit=True) as other:
+                    other.execute("SELECT pg_terminate_backend(%s)", (pid,))
+            return real(sql, params)
+
+        store.backend.execute = ended_mid_save  # type: ignore[method-assign]
+        with pytest.raises(StoreUnavailableError, match=r"unavailable .* try again"):
+            store.save("t", table, "playing", since=(0, 0), players=STAND_INS)
+        store.backend.execute = real  # type: ignore[method-assign]
+        assert _everything(store) == before  # the refused save wrote nothing
+        store.save("t", table, "playing", since=(0, 0), players=STAND_INS)
+        assert store.live_ids() == ["t"]
+    finally:
+        store.close()

@@ -135,8 +135,11 @@ class PostgresBackend:
             try:
                 done = work()
             except BaseException:
-                with contextlib.suppress(self.psycopg.Error):  # a lost connection rolls back
-                    self.connection.execute("ROLLBACK")
+                # A lost connection rolled back by itself, and the statement that found it
+                # lost dropped it already (``_guarded``): there is nothing to roll back then.
+                if self.connection is not None:
+                    with contextlib.suppress(self.psycopg.Error):
+                        self.connection.execute("ROLLBACK")
                 raise
             finally:
                 self.in_transaction = False
