@@ -12,9 +12,15 @@ import sys
 from collections.abc import Callable
 
 from drawpoker.bots import make_bot
-from drawpoker.engine import Hand, game
+from drawpoker.engine import Action, Hand, HandView, game
 from drawpoker.table import Table, TableSettings
 from drawpoker.table.player import Player
+
+
+def decide(kind: str, name: str, seed: int, view: HandView) -> Action:
+    """What a fresh CPU player of ``kind`` at ``name`` seeded ``seed`` does from ``view``: a
+    task for a process pool (a top-level module's function, so a spawned process finds it)."""
+    return make_bot(kind, seed=seed, game=name).choose(view)
 
 
 def duplicate_match(

@@ -10,7 +10,7 @@ import random
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
-from drawpoker.bots import make_bot
+from bot_matches import decide
 from drawpoker.engine import GAMES, Action, Hand, HandView, game
 from drawpoker.engine.spec import GameSpec
 
@@ -77,11 +77,6 @@ def test_a_spec_survives_pickle_and_plays_the_same_hand(spec: GameSpec) -> None:
     assert first.stacks == second.stacks
 
 
-def _decide(kind: str, name: str, seed: int, view: HandView) -> Action:
-    """What a fresh CPU player of ``kind`` would do from ``view`` (run in a pool's process)."""
-    return make_bot(kind, seed=seed, game=name).choose(view)
-
-
 @pytest.mark.slow
 def test_a_cpu_player_in_a_fresh_process_decides_as_it_does_here() -> None:
     work = []
@@ -90,8 +85,8 @@ def test_a_cpu_player_in_a_fresh_process_decides_as_it_does_here() -> None:
         work.extend((name, index, view) for index, view in enumerate(decisions[:4]))
     spawn = multiprocessing.get_context("spawn")
     with ProcessPoolExecutor(max_workers=2, mp_context=spawn) as pool:
-        futures = [pool.submit(_decide, "rules", name, index, view) for name, index, view in work]
+        futures = [pool.submit(decide, "rules", name, index, view) for name, index, view in work]
         there = [future.result() for future in futures]
-    here = [_decide("rules", name, index, view) for name, index, view in work]
+    here = [decide("rules", name, index, view) for name, index, view in work]
     assert len(work) >= 2 * len(GAMES)
     assert there == here
