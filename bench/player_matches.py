@@ -22,12 +22,13 @@ plain and all-in adjusted, the hands after which the plain (adjusted) interval e
 good, and a verdict: ``beats`` when the plain interval is above zero, ``loses`` when below,
 ``undecided`` when it holds zero.
 
-Every pair is written to bench/player_matches.json as it finishes, and bench/RESULTS.md again
-(its "players" area, by :func:`bench.compare.write_results`). A pair stored with at least the
-deals asked (same seed) is not played again unless ``--again``: a long run that stopped resumes
-where it stopped, and runs of some games each (on other machines too, then ``--merge`` their
-files) add up to the grid. ``--keep-release VERSION`` keeps the stored figures as a release's,
-shown beside the figures measured after it.
+Every pair is written to bench/player_matches.json as it finishes, and at the end of the run
+bench/RESULTS.md is written again (the grid follows its "players" area; by
+:func:`bench.compare.write_results`, from the stores, so nothing is copied by hand). A pair
+stored with at least the deals asked (same seed) is not played again unless ``--again``: a long
+run that stopped resumes where it stopped, and runs of some games each (on other machines too,
+then ``--merge`` their files) add up to the grid. ``--keep-release VERSION`` keeps the stored
+figures as a release's, shown beside the figures measured after it.
 
 The whole grid (161 pairs) at 2,000 deals a pair took 21 minutes on 2 cores (Xeon, shared, load
 average 2 to 8; 2026-12-02): 16 minutes for the 86 pairs of ``strong``, 5 for ``rules``'s (2 1/2
@@ -252,7 +253,25 @@ def save(
     data: dict[str, Any] = {"pairs": _ordered(pairs)}
     if kept:
         data["releases"] = {version: _ordered(p) for version, p in kept.items()}
-    path.write_text(json.dumps(data, indent=1) + "\n")
+    path.write_text(_one_pair_a_line(data) + "\n")
+
+
+def _one_pair_a_line(data: Any, depth: int = 0) -> str:
+    """JSON of the nested objects down to the pairs (objects with a ``game``), each pair on a
+    line of its own.
+
+    >>> print(_one_pair_a_line({"pairs": {"razz a b": {"game": "razz", "per_100": [1, 0, 2]}}}))
+    {
+     "pairs": {
+      "razz a b": {"game": "razz", "per_100": [1, 0, 2]}
+     }
+    }
+    """
+    if not isinstance(data, dict) or "game" in data:
+        return json.dumps(data)
+    pad = " " * (depth + 1)
+    items = [f"{pad}{json.dumps(k)}: {_one_pair_a_line(v, depth + 1)}" for k, v in data.items()]
+    return "{\n" + ",\n".join(items) + "\n" + " " * depth + "}"
 
 
 def keep_release(version: str, path: Path = STORE) -> None:
