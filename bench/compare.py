@@ -9,7 +9,11 @@ Each module of ``bench/peers`` has ``measure() -> list[Figure]``. A peer that ca
 or is not installed, is listed with no figure and a note saying why. Every area's figures, with
 the machine and time of its run, are kept in ``bench/results.json``, so re-measuring one area
 leaves the others' last figures in RESULTS.md (each section says when it was measured; within a
-section, drawpoker and its peers always come from the same run).
+section, drawpoker and its peers always come from the same run). The players area is followed by
+the CPU players' duplicate-match grid, which ``python -m bench.player_matches`` plays pair by
+pair into bench/player_matches.json (about 20 minutes on 2 cores for the whole grid at 2,000
+deals a pair): ``python -m bench.compare players`` measures the decision times again and writes
+the grid as it is stored.
 """
 
 from __future__ import annotations
@@ -25,9 +29,11 @@ import pkgutil
 import platform
 import subprocess
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from bench import peers
+from bench import peers, player_matches
 from bench.figures import Figure
 
 RESULTS = Path(__file__).with_name("RESULTS.md")
@@ -109,6 +115,12 @@ def table(figures: list[Figure]) -> list[str]:
     return lines
 
 
+APPENDICES: dict[str, Callable[[], list[str]]] = {"players": player_matches.lines}
+"""Sections an area's table is followed by, written from stores of their own: the players
+area's duplicate-match grid (bench/player_matches.py, measured pair by pair, not by
+``measure()``)."""
+
+
 def main() -> None:
     """Runs the chosen areas, stores their figures and rewrites RESULTS.md from every area."""
     areas = [m.name for m in pkgutil.iter_modules(peers.__path__)]
@@ -127,19 +139,33 @@ def main() -> None:
         figures = module.measure()
         store[area] = {"machine": header, "figures": [dataclasses.asdict(f) for f in figures]}
         STORE.write_text(json.dumps(store, indent=1) + "\n")
+    write_results(store)
+
+
+def write_results(store: dict[str, Any] | None = None, echo: bool = True) -> None:
+    """Writes RESULTS.md from every area's stored figures (``store``: results.json's) and
+    :data:`APPENDICES`, and prints it when ``echo``."""
+    if store is None:
+        store = json.loads(STORE.read_text()) if STORE.exists() else {}
     lines = [
         "# Benchmark results",
         "",
         "Written by `python -m bench.compare`. Each area below was",
-        "measured in one run, drawpoker beside its peers, on the machine it names.",
+        "measured in one run, drawpoker beside its peers, on the machine it names",
+        "(the players area's duplicate-match grid excepted: it is measured pair by pair).",
         "",
     ]
-    for area in areas:
+    for area in [m.name for m in pkgutil.iter_modules(peers.__path__)]:
+        appendix = APPENDICES[area]() if area in APPENDICES else []
         if area in store:
             figures = [Figure(**f) for f in store[area]["figures"]]
             lines += [f"## {area}", "", *store[area]["machine"], "", *table(figures)]
+        elif appendix:
+            lines += [f"## {area}", ""]
+        lines += appendix
     RESULTS.write_text("\n".join(lines))
-    print("\n".join(lines))
+    if echo:
+        print("\n".join(lines))
 
 
 if __name__ == "__main__":
