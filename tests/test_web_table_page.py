@@ -842,6 +842,20 @@ AWARD_LABELS = {
 }
 
 
+# Wraps the page's WebSocket so that while ``window.holdMessages`` is true the server's messages
+# are dropped: a test that draws a state of its own on a live table keeps it on screen while it
+# looks, however late the table's own updates (a seat connecting, a clock) arrive.
+HOLD_MESSAGES = """
+window.holdMessages = false;
+window.WebSocket = class extends WebSocket {
+  addEventListener(type, listener, ...rest) {
+    const held = (event) => { if (!window.holdMessages) listener(event); };
+    return super.addEventListener(type, type === "message" ? held : listener, ...rest);
+  }
+};
+"""
+
+
 def finished_hand(spec: tuple[str, list[int], str, bool], tag: str) -> dict[str, Any]:
     """The hand of ``spec`` played out (all in when ``shove``, else checked and called down) as
     seat 0 receives it at its end, in the language of ``tag``."""
@@ -878,11 +892,18 @@ def test_each_winner_says_what_it_won_from_which_pot_or_half(
     made = server.request(
         "POST", "/api/tables", {"game": name, "seats": ["person"] + ["cpu:checkcall"] * 2}
     )
-    driver.get(server.url + f"/table/{made['id']}?lang={tag}")
+    held = driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_MESSAGES}
+    )
+    try:
+        driver.get(server.url + f"/table/{made['id']}?lang={tag}")
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", held)
     wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
     by_id(driver, "name").clear()
     join(driver, "Sam")
     wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    driver.execute_script("window.holdMessages = true;")
     hand = finished_hand(spec, tag)
     mine, theirs, panel = AWARD_LABELS[(name, tag)]
     for width, height in ((390, 844), (1280, 720)):
