@@ -925,6 +925,14 @@ def test_each_winner_says_what_it_won_from_which_pot_or_half(
         assert labels == [mine, theirs, None], labels
         panel_lines = by_id(driver, "last-hand").text.splitlines()
         assert all(any(line.startswith(p) for line in panel_lines) for p in panel), panel_lines
+        # the felt's result line names the winners only: each shown hand is described at its
+        # seat (and in the panel), and said twice on the felt it wrapped to four lines in Arabic
+        felt_result = by_id(driver, "result").text
+        assert felt_result.strip()
+        for shown in hand["shown"]:
+            described = by_id(driver, f"seat-{shown['seat']}").find_element("css selector", ".shown")
+            assert described.text and described.text not in felt_result, felt_result
+            assert any(described.text in line for line in panel_lines), panel_lines
         assert overflow(driver, width) <= 0
         check_seats_apart(driver)  # a long shown hand wraps: its box covers no board card
         driver.save_screenshot(str(artifacts / f"awards-{name}-{tag}-{width}x{height}.png"))

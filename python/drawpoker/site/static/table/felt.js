@@ -224,7 +224,7 @@ export function renderFelt() {
     ? page.state.pots.map((p, i) => potTitle(i, page.state.pots.length, p.amount)).join(" \u00b7 ")
     : "";
   $("pots").textContent = pots;
-  $("result").replaceChildren(...(result ? resultLines(hand) : []).map((line) => element("div", { text: line })));
+  $("result").replaceChildren(...(result ? resultLines(hand, false) : []).map((line) => element("div", { text: line })));
   const { middle, spots } = placeSeats(boxes, columns);
   spots.forEach(([x, y], s) => {
     if (hand.bets[s] > 0 && !columns) {
@@ -354,9 +354,10 @@ export function potTitle(i, count, amount) {
   return t("table.pot.title", { pot: capital(potName(i, count)), amount: formatNumber(amount) });
 }
 
-export function namesWith(hand, seats, low) {
+// The names of `seats`, each with the (low) hand it showed when `withHands`.
+export function namesWith(hand, seats, low, withHands = true) {
   const names = seats.map((s) => {
-    const shown = hand.shown.find((x) => x.seat === s);
+    const shown = withHands ? hand.shown.find((x) => x.seat === s) : undefined;
     const text = shown ? (low ? shown.low : shown.text) : "";
     const name = isolated(playerName(s));
     return text ? t("table.with_hand", { line: name, hand: isolated(text) }) : name;
@@ -366,20 +367,22 @@ export function namesWith(hand, seats, low) {
 
 // A finished hand's result, one line per pot (and half): "The main pot: 900 to Ann (Full house,
 // threes full of deuces)"; in a hi/lo game "high to ...; low to ..."; without a showdown "CPU 2
-// wins 150: everyone else folded (no showdown)".
-export function resultLines(hand) {
+// wins 150: everyone else folded (no showdown)". Without `withHands` the winners' hands are left
+// out: on the felt each shown hand is described at its seat already, and the line stays short.
+export function resultLines(hand, withHands = true) {
   if (hand.awards.length) {
     return hand.awards.map((pot, i) => {
       const title = potTitle(i, hand.awards.length, pot.amount);
-      if (!page.facts.game.split) return t("table.result.pot", { pot: title, names: namesWith(hand, pot.high, false) });
-      const low = pot.low.length ? t("table.result.low", { names: namesWith(hand, pot.low, true) }) : t("table.result.no_low");
-      return t("table.result.split", { pot: title, high: namesWith(hand, pot.high, false), low });
+      const high = namesWith(hand, pot.high, false, withHands);
+      if (!page.facts.game.split) return t("table.result.pot", { pot: title, names: high });
+      const low = pot.low.length ? t("table.result.low", { names: namesWith(hand, pot.low, true, withHands) }) : t("table.result.no_low");
+      return t("table.result.split", { pot: title, high, low });
     });
   }
   const lines = hand.won.map(wonText);
   if (!page.facts.game.betting) {
     for (const winner of hand.winners) {
-      const shown = hand.shown.find((x) => x.seat === winner);
+      const shown = withHands ? hand.shown.find((x) => x.seat === winner) : undefined;
       lines.push(shown && shown.text ? t("table.with_hand", { line: pointText(winner), hand: isolated(shown.text) }) : pointText(winner));
     }
   }
