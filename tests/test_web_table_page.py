@@ -520,6 +520,89 @@ def test_the_lobby_and_the_tips_page_fit_a_phone(
     assert overflow(driver, 320) <= 0
 
 
+@pytest.mark.parametrize("page", ["/", "/tips", "/rules/holdem", "table"])
+def test_the_header_on_a_phone_is_one_line_with_the_language_switch_in_view(
+    page: str, driver: Any, server: SiteServer
+) -> None:
+    """At 320 px wide the site's header is one line (it was three, 128 px of a 640 px screen
+    above the felt): the name, the language switch in view beside it, then the links, which
+    scroll sideways inside the header while the page itself does not."""
+    resize(driver, 320, 640)
+    if page == "table":
+        made = server.request("POST", "/api/tables", {"game": "holdem", "seats": ["person"] * 2})
+        page = f"/table/{made['id']}"
+    driver.get(server.url + page)
+    wait(driver, lambda d: d.find_element("css selector", "header.site").is_displayed(), page)
+    (header,) = boxes(driver, "header.site")
+    assert header["height"] <= 48, header
+    other_language = boxes(driver, "header.site nav.languages a")[0]  # then the digits' switch
+    assert other_language["left"] >= 0 and other_language["right"] <= 320, other_language
+    links = boxes(driver, "header.site nav:not(.languages) a")
+    assert len(links) == 5 and all(link["height"] > 0 for link in links)
+    assert overflow(driver, 320) <= 0
+
+
+# Small phones (and one held sideways) where the seats overlapped, our own cards went under the
+# action panel, the board hid behind our seat after the flop, or the buttons fell below the
+# screen, before the felt fell back to columns and compact boxes and the no-limit panel to
+# three lines.
+SMALL_PHONES = [
+    ("stud", 5, 320, 640, "en"),
+    ("holdem", 6, 360, 640, "en"),
+    ("five-card-draw", 4, 360, 640, "en"),
+    ("holdem", 2, 320, 640, "en"),
+    ("omaha", 4, 320, 568, "en"),
+    ("holdem", 2, 320, 568, "ar"),  # the presets' Arabic names are longer
+    ("holdem", 4, 640, 360, "en"),
+    ("holdem", 6, 667, 375, "en"),
+]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "width", "height", "lang"),
+    SMALL_PHONES,
+    ids=[f"{g}-{n}-{w}x{h}-{lang}" for g, n, w, h, lang in SMALL_PHONES],
+)
+def test_a_small_phone_keeps_the_seats_apart_and_our_turn_in_view(
+    game: str,
+    players: int,
+    width: int,
+    height: int,
+    lang: str,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """On our first turn and again after the first betting round (a board, stud's fourth
+    street, or our draw): no seat box over another, the board or the pot, none outside the
+    felt; every button in view and a touch target; our own cards above the action panel."""
+    resize(driver, width, height)
+    seats = ["person"] + ["cpu:checkcall"] * (players - 1)
+    made = server.request("POST", "/api/tables", {"game": game, "seats": seats, "rounds": 1})
+    driver.get(server.url + f"/table/{made['id']}?lang={lang}")
+    join(driver, "Sam")
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    check_seats_apart(driver)
+    check_turn_layout(driver, width, height)
+
+    def drawing(d: Any) -> bool:
+        return "act-draw" in [b["id"] for b in boxes(d, "#controls button")]
+
+    while not boxes(driver, "#board .card") and len(card_names(driver, 0)) < 4:
+        if drawing(driver):
+            break
+        take_our_turn(driver)
+    driver.save_screenshot(str(artifacts / f"small-{game}-{players}-{width}x{height}-{lang}.png"))
+    check_seats_apart(driver)
+    check_turn_layout(driver, width, height)
+    felt = boxes(driver, "#felt")[0]
+    for seat in boxes(driver, "#felt .seat"):
+        assert felt["left"] - 1 <= seat["left"] and seat["right"] <= felt["right"] + 1, seat
+    for bet in boxes(driver, "#felt > .bet"):  # a bet in front of a seat leaves the pot readable
+        for pot in boxes(driver, "#pot"):
+            assert not overlapping(bet, pot), (bet, pot)
+
+
 def sit_at_draw_table(
     driver: Any,
     server: SiteServer,
@@ -930,7 +1013,8 @@ def test_each_winner_says_what_it_won_from_which_pot_or_half(
         felt_result = by_id(driver, "result").text
         assert felt_result.strip()
         for shown in hand["shown"]:
-            described = by_id(driver, f"seat-{shown['seat']}").find_element("css selector", ".shown")
+            seat = by_id(driver, f"seat-{shown['seat']}")
+            described = seat.find_element("css selector", ".shown")
             assert described.text and described.text not in felt_result, felt_result
             assert any(described.text in line for line in panel_lines), panel_lines
         assert overflow(driver, width) <= 0

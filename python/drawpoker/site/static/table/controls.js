@@ -116,6 +116,7 @@ export function betControls(legal) {
       const problem = amountProblem(amount, legal);
       button.textContent = problem === null ? words(amount) : verb(input.value);
       button.disabled = problem !== null || page.sent;
+      hint.classList.toggle("problem", problem !== null);
       hint.textContent = problem
         ? t(`table.problem.${sizing}`, { problem })
         : t("table.amount.range", { min: formatNumber(legal.min_to), max: formatNumber(legal.max_to) });
@@ -123,29 +124,45 @@ export function betControls(legal) {
     input.addEventListener("input", update);
     slider.addEventListener("input", () => { input.value = slider.value; update(); });
     button.addEventListener("click", () => act(sizing, { amount: Number(input.value) }));
-    const presets = element("span", { class: "presets row" });
+    const presets = element("div", { class: "presets row" });
     for (const preset of legal.presets) {
-      const b = element("button", { type: "button", class: "preset", text: t("table.preset", { name: presetName(preset), amount: formatNumber(preset.amount) }) });
+      const name = presetName(preset);
+      const b = presetButton(t("table.preset", { name, amount: formatNumber(preset.amount) }), presetName(preset, true));
       if (preset.amount === legal.max_to) b.id = "all-in";  // the largest already has a button
       b.addEventListener("click", () => { input.value = String(preset.amount); update(); });
       presets.append(b);
     }
     if (!legal.presets.some((p) => p.amount === legal.max_to)) {
-      const most = t(legal.all_in ? "table.preset.all_in" : "table.preset.largest", { amount: formatNumber(legal.max_to) });
-      const allIn = element("button", { type: "button", class: "preset", id: "all-in", text: most });
+      const amount = { amount: formatNumber(legal.max_to) };
+      const allIn = legal.all_in
+        ? presetButton(t("table.preset.all_in", amount), t("table.preset.all_in.short"))
+        : presetButton(t("table.preset.largest", amount), t("table.preset.largest.short"));
+      allIn.id = "all-in";
       allIn.addEventListener("click", () => { input.value = String(legal.max_to); update(); });
       presets.append(allIn);
     }
-    const sizeRow = element("div", { class: "row" }, input, slider, button, ...presets.childNodes, hint);
-    box.push(sizeRow);
+    // the amount, then the presets in a row of their own (on a phone one line that scrolls
+    // sideways inside itself), then what the amount may be or what is wrong with it
+    box.push(element("div", { class: "row size" }, input, slider, button), presets, element("div", { class: "row" }, hint));
     update();
   }
   return box;
 }
 
-// A sizing preset the server gives as a kind and its numbers ("share" 33: "33% pot") in words.
-export function presetName(preset) {
-  return t(`table.preset.${preset.kind}`, formatNumbers(preset.values));
+// A preset's button: its name and amount ("Pot (200)"), on a phone its name alone ("Pot"),
+// so that the presets fit one line there (a click puts the amount in the box and on the
+// bet or raise button).
+export function presetButton(full, short) {
+  return element("button", { type: "button", class: "preset" },
+    element("span", { class: "full", text: full }), element("span", { class: "short", text: short }));
+}
+
+// A sizing preset the server gives as a kind and its numbers ("share" 33: "33% of pot") in
+// words; `short`, as a phone's button says it where the language has a shorter form ("33%").
+export function presetName(preset, short = false) {
+  const values = formatNumbers(preset.values);
+  if (short && hasText(`table.preset.${preset.kind}.short`)) return t(`table.preset.${preset.kind}.short`, values);
+  return t(`table.preset.${preset.kind}`, values);
 }
 
 // How many cards this draw allows, in words: the game's draw limit, else "up to N cards".

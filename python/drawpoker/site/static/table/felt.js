@@ -69,10 +69,29 @@ export function seatSpot(s, n, w, h, bw, bh, ownHeight, gap = SEAT_GAPS[0]) {
 // the rest across the top; the ring would pile them up above your seat.
 export const COLUMNS_BELOW = 560;
 
-// Whether the felt seats its n seats in columns (COLUMNS_BELOW). Each bet is then a line of
-// its seat's box: between a column and the middle there is no room for it on the felt.
+// The felts (seat count, own seat, size) where no size and gap of the ring kept the seats
+// apart: a small phone's felt with three to six seats, under a tall seat of your own. They
+// are seated in columns from then on.
+/** @type {Set<string>} */
+const ringTooSmall = new Set();
+
+// The felts where even the columns crowd (ten seats on a 320 px phone under the no-limit
+// controls): the other seats' face-down cards are left out there (their boxes say who is
+// in the hand and what they have; a card back says no more), which halves the boxes.
+/** @type {Set<string>} */
+const compactFelts = new Set();
+
+// The key of a felt's layout: its seat count, your seat and its size.
+function layoutKey(n) {
+  const felt = $("felt");
+  return `${n} ${page.seat} ${felt.clientWidth}x${felt.clientHeight}`;
+}
+
+// Whether the felt seats its n seats in columns (COLUMNS_BELOW, or a ring that did not fit
+// this felt). Each bet is then a line of its seat's box: between a column and the middle
+// there is no room for it on the felt.
 export function inColumns(n) {
-  return n > 6 && $("felt").clientWidth < COLUMNS_BELOW;
+  return (n > 6 && $("felt").clientWidth < COLUMNS_BELOW) || ringTooSmall.has(layoutKey(n));
 }
 
 // A seat's bet in front of it this betting round, with its chip.
@@ -90,15 +109,28 @@ export function columnSpot(s, n, w, h, bw, bh, own = [0, 0]) {
   const others = n - 1;
   const beside = (w - own[0]) / 2 - 4 >= bw;
   const room = beside ? h : h - own[1] - 4;
-  const side = Math.max(1, Math.min(Math.floor(others / 2), Math.floor(room / (bh + 4))));
-  const top = others - 2 * side;
+  const rows = Math.max(1, Math.floor(room / (bh + 4)));  // boxes one above another
+  let side = Math.max(1, Math.min(Math.floor(others / 2), rows));
+  let top = others - 2 * side;
+  const across = (count) => count * (bw + 4) - 4;  // a row's width
+  // a row across the top wider than the room between the columns sits above them, when the
+  // longer row that makes still fits the felt
+  const lower = Math.max(1, Math.min(Math.floor(others / 2), rows - 1));
+  const above = top > 0 && across(top) > w - 2 * (bw + 4) && rows > 1 && across(others - 2 * lower) <= w;
+  if (above) {
+    side = lower;
+    top = others - 2 * side;
+  }
   const low = room - bh / 2 - 2;
   const high = bh / 2 + 2;
-  const level = (k) => (side === 1 ? (low + high) / 2 : low - ((low - high) * k) / (side - 1));
+  const first = above ? high + bh + 4 : high;  // the columns' highest seat
+  const level = (k) => (side === 1 ? (low + first) / 2 : low - ((low - first) * k) / (side - 1));
   if (turn <= side) return [bw / 2 + 2, level(turn - 1)];
   if (turn > side + top) return [w - bw / 2 - 2, level(others - turn)];
-  const across = turn - side - 1;  // 0 .. top - 1, left to right
-  return [w / 2 + (across - (top - 1) / 2) * (bw + 4), high];
+  // 0 .. top - 1, left to right; a row too long for the felt is squeezed (its boxes overlap,
+  // the page does not scroll sideways)
+  const step = top > 1 ? Math.min(bw + 4, (w - bw - 4) / (top - 1)) : 0;
+  return [w / 2 + (turn - side - 1 - (top - 1) / 2) * step, high];
 }
 
 export function seatCards(s, hand, result) {
@@ -144,6 +176,7 @@ export function seatCards(s, hand, result) {
   const up = hand.up[s] || [];
   const down = Math.max(hand.card_counts[s] - up.length, 0);
   for (let i = 0; i < down; i++) box.append(cardElement(null));
+  if (!up.length) box.classList.add("backs");  // nothing to read: a compact felt leaves it out
   for (const card of up) {
     const el = cardElement(card);
     el.classList.add("up");
@@ -173,11 +206,13 @@ export function renderFelt() {
   const hand = finished || page.state;
   felt.dataset.view = result ? (hand.shown.length ? "showdown" : "no-showdown") : "hand";
   felt.dataset.hand = String(hand.hand);
-  felt.classList.toggle("crowded", page.state.players.length > 6);
   const n = page.state.players.length;
+  const columns = inColumns(n);
+  felt.classList.toggle("crowded", n > 6 || columns);
+  const compact = columns && compactFelts.has(layoutKey(n));
+  felt.classList.toggle("compact", compact);
   const blinds = new Map(hand.blinds.map((b) => [b.seat, b.name]));
   const boxes = [];
-  const columns = inColumns(n);
   for (let s = 0; s < n; s++) {
     const player = page.state.players[s];
     const box = element("div", { class: "seat", id: `seat-${s}` });
@@ -226,12 +261,31 @@ export function renderFelt() {
   $("pots").textContent = pots;
   $("result").replaceChildren(...(result ? resultLines(hand, false) : []).map((line) => element("div", { text: line })));
   const { middle, spots } = placeSeats(boxes, columns);
+  if (!compact && n > 2 && crowded(boxes)) {  // the ring, then the columns, then compact
+    const tried = columns ? compactFelts : ringTooSmall;
+    if (tried.size >= 64) tried.clear();  // a window resized through many sizes
+    tried.add(layoutKey(n));
+    renderFelt();
+    return;
+  }
+  const middleParts = [...document.querySelectorAll("#board .card, #pot:not([hidden]), #pots")]
+    .map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
   spots.forEach(([x, y], s) => {
     if (hand.bets[s] > 0 && !columns) {
+      // in front of the seat, a little further out when that would cover the pot or a board
+      // card (a flat felt held sideways), else on the seat box's edge as in columns
       const bet = betElement(s, hand.bets[s]);
-      bet.style.left = `${middle.cx + 0.45 * (x - middle.cx)}px`;
-      bet.style.top = `${middle.cy + 0.45 * (y - middle.cy)}px`;
       felt.append(bet);
+      const clear = [0.45, 0.6, 0.75].some((share) => {
+        bet.style.left = `${middle.cx + share * (x - middle.cx)}px`;
+        bet.style.top = `${middle.cy + share * (y - middle.cy)}px`;
+        const r = bet.getBoundingClientRect();
+        return !middleParts.some((m) => r.left < m.right && m.left < r.right && r.top < m.bottom && m.top < r.bottom);
+      });
+      if (!clear) {
+        bet.style.left = bet.style.top = "";
+        boxes[s].append(bet);
+      }
     }
   });
 }
@@ -260,7 +314,7 @@ const chosenLayouts = new Map();
 export function placeSeats(boxes, columns) {
   const felt = $("felt");
   const n = boxes.length;
-  const key = `${n} ${page.seat} ${felt.clientWidth}x${felt.clientHeight}`;
+  const key = layoutKey(n);
   let placed = { middle: ring(1, 1, 0), spots: /** @type {number[][]} */ ([]) };
   let index = chosenLayouts.get(key) ?? 0;
   const first = index;
@@ -291,13 +345,15 @@ export function placeSeats(boxes, columns) {
   return placed;
 }
 
-// Whether a seat box overlaps another, a board card or the pot.
+// Whether a seat box overlaps another, a board card or the pot, or juts out of the felt.
 export function crowded(boxes) {
   const seats = boxes.map((box) => box.getBoundingClientRect());
   const middle = [...document.querySelectorAll("#board .card, #pot:not([hidden])")]
     .map((el) => el.getBoundingClientRect());
+  const felt = $("felt").getBoundingClientRect();
   const over = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-  return seats.some((a, i) => seats.slice(i + 1).some((b) => over(a, b)) || middle.some((m) => over(a, m)));
+  const out = (a) => a.left < felt.left - 1 || a.right > felt.right + 1 || a.top < felt.top - 1 || a.bottom > felt.bottom + 1;
+  return seats.some((a, i) => out(a) || seats.slice(i + 1).some((b) => over(a, b)) || middle.some((m) => over(a, m)));
 }
 
 // The middle of the felt (the board, the pot, the result) at the ring's centre when no seat
