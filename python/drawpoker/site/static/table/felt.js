@@ -268,19 +268,20 @@ export function renderFelt() {
     renderFelt();
     return;
   }
-  const middleParts = [...document.querySelectorAll("#board .card, #pot:not([hidden]), #pots")]
+  // what a bet in front of a seat must leave readable: the board, the pots, every seat box
+  const taken = [...document.querySelectorAll("#board .card, #pot:not([hidden]), #pots"), ...boxes]
     .map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
   spots.forEach(([x, y], s) => {
     if (hand.bets[s] > 0 && !columns) {
-      // in front of the seat, a little further out when that would cover the pot or a board
-      // card (a flat felt held sideways), else on the seat box's edge as in columns
+      // in front of the seat, a little further out or in when that would cover the pot, a board
+      // card or a seat (a flat felt held sideways), else on the seat box's edge as in columns
       const bet = betElement(s, hand.bets[s]);
       felt.append(bet);
-      const clear = [0.45, 0.6, 0.75].some((share) => {
+      const clear = [0.45, 0.6, 0.3, 0.75].some((share) => {
         bet.style.left = `${middle.cx + share * (x - middle.cx)}px`;
         bet.style.top = `${middle.cy + share * (y - middle.cy)}px`;
         const r = bet.getBoundingClientRect();
-        return !middleParts.some((m) => r.left < m.right && m.left < r.right && r.top < m.bottom && m.top < r.bottom);
+        return !taken.some((m) => r.left < m.right && m.left < r.right && r.top < m.bottom && m.top < r.bottom);
       });
       if (!clear) {
         bet.style.left = bet.style.top = "";
