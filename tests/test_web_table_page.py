@@ -553,6 +553,7 @@ SMALL_PHONES = [
     ("holdem", 2, 320, 640, "en"),
     ("omaha", 4, 320, 568, "en"),
     ("holdem", 2, 320, 568, "ar"),  # the presets' Arabic names are longer
+    ("holdem", 10, 320, 640, "en"),  # a column of compact boxes beside our seat
     ("holdem", 4, 640, 360, "en"),
     ("holdem", 6, 667, 375, "en"),
 ]
@@ -580,7 +581,7 @@ def test_a_small_phone_keeps_the_seats_apart_and_our_turn_in_view(
     seats = ["person"] + ["cpu:checkcall"] * (players - 1)
     made = server.request("POST", "/api/tables", {"game": game, "seats": seats, "rounds": 1})
     driver.get(server.url + f"/table/{made['id']}?lang={lang}")
-    join(driver, "Sam")
+    join(driver, "Samantha")  # a name as wide as many: our seat's box is as wide as its name
     wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
     check_seats_apart(driver)
     check_turn_layout(driver, width, height)
@@ -864,7 +865,7 @@ def check_crowded(
     seats = ["person"] + ["cpu:checkcall"] * (players - 1)
     made = server.request("POST", "/api/tables", {"game": game, "seats": seats, "rounds": 1})
     driver.get(server.url + f"/table/{made['id']}?lang={lang}")
-    join(driver, "Sam")
+    join(driver, "Samantha")  # a name as wide as many: our seat's box is as wide as its name
     wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
     while boxes(driver, "#board .card") == [] and len(card_names(driver, 0)) < 4:
         take_our_turn(driver)
