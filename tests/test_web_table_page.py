@@ -542,6 +542,28 @@ def test_the_header_on_a_phone_is_one_line_with_the_language_switch_in_view(
     assert overflow(driver, 320) <= 0
 
 
+def sit_with_cpus(
+    driver: Any, server: SiteServer, game: str, players: int, lang: str, name: str = "Samantha"
+) -> None:
+    """Takes the first seat of a new one-round table of ``game`` with ``players - 1`` check/call
+    CPU players, on the page in ``lang``, as ``name`` (by default as wide a name as many: our
+    seat's box is as wide as its name), and waits for our first turn."""
+    seats = ["person"] + ["cpu:checkcall"] * (players - 1)
+    made = server.request("POST", "/api/tables", {"game": game, "seats": seats, "rounds": 1})
+    driver.get(server.url + f"/table/{made['id']}?lang={lang}")
+    join(driver, name)
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+
+
+def play_past_the_first_round(driver: Any) -> None:
+    """Checks or calls (take_our_turn) until a board is out, we hold four cards or more (stud's
+    fourth street) or it is our draw."""
+    while not boxes(driver, "#board .card") and len(card_names(driver, 0)) < 4:
+        if "act-draw" in [b["id"] for b in boxes(driver, "#controls button")]:
+            return
+        take_our_turn(driver)
+
+
 # Small phones (and one held sideways) where the seats overlapped, our own cards went under the
 # action panel, the board hid behind our seat after the flop, or the buttons fell below the
 # screen, before the felt fell back to columns and compact boxes and the no-limit panel to
@@ -578,21 +600,10 @@ def test_a_small_phone_keeps_the_seats_apart_and_our_turn_in_view(
     street, or our draw): no seat box over another, the board or the pot, none outside the
     felt; every button in view and a touch target; our own cards above the action panel."""
     resize(driver, width, height)
-    seats = ["person"] + ["cpu:checkcall"] * (players - 1)
-    made = server.request("POST", "/api/tables", {"game": game, "seats": seats, "rounds": 1})
-    driver.get(server.url + f"/table/{made['id']}?lang={lang}")
-    join(driver, "Samantha")  # a name as wide as many: our seat's box is as wide as its name
-    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    sit_with_cpus(driver, server, game, players, lang)
     check_seats_apart(driver)
     check_turn_layout(driver, width, height)
-
-    def drawing(d: Any) -> bool:
-        return "act-draw" in [b["id"] for b in boxes(d, "#controls button")]
-
-    while not boxes(driver, "#board .card") and len(card_names(driver, 0)) < 4:
-        if drawing(driver):
-            break
-        take_our_turn(driver)
+    play_past_the_first_round(driver)
     driver.save_screenshot(str(artifacts / f"small-{game}-{players}-{width}x{height}-{lang}.png"))
     check_seats_apart(driver)
     check_turn_layout(driver, width, height)
@@ -862,13 +873,8 @@ def check_crowded(
 ) -> None:
     width, height = size
     resize(driver, width, height)
-    seats = ["person"] + ["cpu:checkcall"] * (players - 1)
-    made = server.request("POST", "/api/tables", {"game": game, "seats": seats, "rounds": 1})
-    driver.get(server.url + f"/table/{made['id']}?lang={lang}")
-    join(driver, "Samantha")  # a name as wide as many: our seat's box is as wide as its name
-    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
-    while boxes(driver, "#board .card") == [] and len(card_names(driver, 0)) < 4:
-        take_our_turn(driver)
+    sit_with_cpus(driver, server, game, players, lang, name="Sam")
+    play_past_the_first_round(driver)
     shot = f"crowded-{game}-{players}-{width}x{height}-{lang}.png"
     driver.save_screenshot(str(artifacts / shot))
     check_turn_layout(driver, width, height)
