@@ -873,7 +873,7 @@ def check_crowded(
 ) -> None:
     width, height = size
     resize(driver, width, height)
-    sit_with_cpus(driver, server, game, players, lang, name="Sam")
+    sit_with_cpus(driver, server, game, players, lang)
     play_past_the_first_round(driver)
     shot = f"crowded-{game}-{players}-{width}x{height}-{lang}.png"
     driver.save_screenshot(str(artifacts / shot))
