@@ -40,10 +40,10 @@ from drawpoker.site.app import (
     table_link,
 )
 from drawpoker.site.bus import (
-    BLOCK_MS,
+    FeedReader,
     Position,
     RedisBus,
-    Subscription,
+    RedisFeed,
     public_channel,
     seat_channel,
 )
@@ -65,9 +65,8 @@ ASK_TIMEOUT = 15.0
 its tables' loading) before it answers 503, to be sent again."""
 
 
-PUMP_STOP_SECONDS = 2 * BLOCK_MS / 1000
-"""Seconds a closed connection's pump is given to end by itself (:func:`_stop_pump`): twice
-the longest a read of the bus blocks."""
+PUMP_STOP_SECONDS = 2.0
+"""Seconds a closed connection's pump is given to end by itself (:func:`_stop_pump`)."""
 
 TRY_AGAIN = 1013
 """The WebSocket close code of a connection whose table's dealer did not answer its hello."""
@@ -121,6 +120,9 @@ class Gateway:
         self.prefix = prefix
         self.connections: set[Connection] = set()
         """The table connections open here."""
+        self.feed = RedisFeed(bus)
+        """The one reader of the bus of this gateway's connections (its :meth:`RedisFeed.run`
+        is a task of the gateway's)."""
         self.redis_run: str | None = None
         """The run id of the Redis server last seen (``INFO server``): a new one is a restart."""
 
@@ -476,12 +478,12 @@ async def table_socket(websocket: WebSocket) -> None:
         gateway.guard.disconnect(address)
 
 
-async def _stop_pump(pump: asyncio.Task[None], subscription: Subscription) -> None:
-    """Ends a connection's pump: its subscription is closed, so that the pump's loop ends at
-    its next read (a blocked read of the bus returns within ``BLOCK_MS``); it is cancelled only
-    if it has not ended after :data:`PUMP_STOP_SECONDS`. Cancelling a read of Redis in the
-    middle was seen to leave the pump waiting on its socket for good, so that the connection's
-    handler never ended and a gateway told to stop (SIGTERM) waited for it until killed."""
+async def _stop_pump(pump: asyncio.Task[None], subscription: FeedReader) -> None:
+    """Ends a connection's pump: its reader of the gateway's feed is closed, so that the
+    pump's loop ends at its next read (at once: the pump reads a queue, not Redis); it is
+    cancelled only if it has not ended after :data:`PUMP_STOP_SECONDS`. (When each pump read
+    Redis itself, cancelling a read in the middle was seen to leave the pump waiting on its
+    socket for good, so that a gateway told to stop (SIGTERM) waited for it until killed.)"""
     await subscription.aclose()
     done, _ = await asyncio.wait({pump}, timeout=PUMP_STOP_SECONDS)
     if not done:
@@ -549,7 +551,8 @@ class Connection:
             if self.seat is None
             else seat_channel(self.table_id, self.seat)
         )
-        subscription = await self.gateway.bus.subscribe({self.reply: Position(0)})
+        subscription = self.gateway.feed.reader()
+        await subscription.follow(self.reply, Position(0))
         pump = asyncio.create_task(self._pump(subscription, channel))
         self.gateway.connections.add(self)
         try:
@@ -574,7 +577,7 @@ class Connection:
         )
         await self.gateway.inbox.send(lane_of(self.table_id), request)
 
-    async def _pump(self, subscription: Subscription, channel: str) -> None:
+    async def _pump(self, subscription: FeedReader, channel: str) -> None:
         """The bus to the browser: the replies to this connection, and after the welcome its
         seat's (or the public) channel from where the welcome was made."""
         welcomed = False
