@@ -177,7 +177,7 @@ class Pace:
     table holds its result on every page), the ``grace`` seconds a person's seat stays theirs
     without a connection before a CPU stand-in plays it, and whether CPU players decide in a worker
     thread (``threads``: a strong player's seconds of analysis then do not hold up the other
-    tables).
+    tables; a ``quick`` one, such as the rules players, decides in the loop all the same).
 
     >>> Pace().think
     0.0
@@ -1303,7 +1303,7 @@ it starts when every seat has its player, or when a player asks to start
         player = table.cpu.get(seat) or table.away[seat]
         view = table.view(seat)  # a copy: the worker thread never touches the live hand
         changes = self.changes
-        if self.pace.threads:
+        if self.pace.threads and not getattr(player, "quick", False):
             action = await asyncio.to_thread(player.choose, view)
         else:
             action = player.choose(view)
