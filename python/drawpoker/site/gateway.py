@@ -346,38 +346,72 @@ async def play_now(request: Request) -> Response:
     return _link(request, status, body)
 
 
+DealerRows = list[tuple[tuple[Any, ...], dict[str, Any]]]
+"""One dealer's lobby rows, each with its place in the list
+(:func:`~drawpoker.site.listing.listing_key`)."""
+
+
 class GatewayLobby:
     """The lobby's list in a gateway: the rows every live dealer wrote
-    (:meth:`~drawpoker.site.dealer.Dealer.publish_lobby`), merged in the list's order. Each
-    dealer's rows are parsed once and kept: a dealer's word (its name on the lobby channel)
-    reads that dealer's rows alone, and every :data:`RENEW_EVERY` seconds the live dealers
-    are read (a dealer that died leaves the list, one not yet seen is read); ``feed`` pushes
-    the list to the lobby pages. An entry that is not a list of ``[key, row]`` pairs is
-    logged and counts as no rows.
+    (:meth:`~drawpoker.site.dealer.Dealer.publish_lobby`), merged in the list's order. A
+    dealer's word (its name on the lobby channel) reads that dealer's rows alone, and every
+    :data:`RENEW_EVERY` seconds the live dealers are read (a dealer that died leaves the list,
+    one not yet seen is read); ``feed`` pushes the list to the lobby pages. The rows a dealer
+    wrote are kept as text and parsed only when the list is looked at (a lobby page connected,
+    a listing asked for), each dealer's once after each change: the dealers write theirs after
+    each change of their tables, which parsing each time cost a gateway a third of its CPU
+    with no lobby page open. An entry that is not a list of ``[key, row]`` pairs is logged and
+    counts as no rows.
 
     >>> lobby = GatewayLobby(RedisBus.from_url("unix:///run/redis.sock"))
     >>> lobby.feed.page(10, 0)
     {'tables': [], 'total': 0, 'limit': 10, 'offset': 0}
-    >>> lobby.take("d1", '[[[false, 1.0, "t1"], {"id": "t1"}]]'), lobby.rows
-    (True, [{'id': 't1'}])
-    >>> lobby.take("d2", "not json"), lobby.rows
-    (False, [{'id': 't1'}])
+    >>> lobby.take("d1", '[[[false, 1.0, "t1"], {"id": "t1"}]]'); lobby.rows
+    [{'id': 't1'}]
+    >>> lobby.take("d2", "not json"); lobby.rows
+    [{'id': 't1'}]
     """
 
     def __init__(self, bus: RedisBus, prefix: str = "drawpoker") -> None:
         self.bus = bus
         self.key = lobby_key(prefix)
         self.dealers_key = dealers_key(prefix)
-        self.by_dealer: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {}
+        self.by_dealer: dict[str, DealerRows] = {}
         """Each live dealer's rows, parsed, each with its place in the list."""
-        self.rows: list[dict[str, Any]] = []
+        self.unparsed: dict[str, str | bytes | None] = {}
+        """The rows of the dealers that wrote since the list was last looked at, as text."""
+        self.merged = True
+        """Whether :attr:`rows` is the merge of :attr:`by_dealer` as it is."""
+        self._rows: list[dict[str, Any]] = []
         self.feed = LobbyFeed(lambda limit, offset: row_page(self.rows, limit, offset))
 
-    def take(self, dealer: str, text: str | bytes | None) -> bool:
-        """Keeps ``dealer``'s rows written as ``text`` (``None``: it has none) and merges the
-        list again; ``False`` (logged, the dealer's rows dropped) when ``text`` is malformed."""
-        parsed: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
-        good = True
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """The list: every live dealer's rows, in the list's order (the dealers that wrote
+        since the last look parsed now)."""
+        for dealer, text in self.unparsed.items():
+            self.by_dealer[dealer] = self._parsed(dealer, text)
+        if self.unparsed or not self.merged:
+            self.unparsed.clear()
+            self._merge()
+        return self._rows
+
+    def take(self, dealer: str, text: str | bytes | None) -> None:
+        """Keeps ``dealer``'s rows written as ``text`` (``None``: it has none), parsed when the
+        list is next looked at."""
+        self.unparsed[dealer] = text
+        self.feed.changed()
+
+    @staticmethod
+    def _parsed(dealer: str, text: str | bytes | None) -> DealerRows:
+        """``dealer``'s rows written as ``text``; none (logged) when ``text`` is malformed.
+
+        >>> GatewayLobby._parsed("d1", '[[[false, 1.0, "t1"], {"id": "t1"}]]')
+        [((False, 1.0, 't1'), {'id': 't1'})]
+        >>> GatewayLobby._parsed("d2", '[[[false], 3]]')
+        []
+        """
+        parsed: DealerRows = []
         try:
             for key, row in json.loads(text or "[]"):
                 if not isinstance(row, dict):
@@ -385,10 +419,8 @@ class GatewayLobby:
                 parsed.append((tuple(key), row))
         except (ValueError, TypeError) as problem:
             log.warning("gateway lobby: dealer %s's rows skipped: %s", dealer, problem)
-            parsed, good = [], False
-        self.by_dealer[dealer] = parsed
-        self._merge()
-        return good
+            return []
+        return parsed
 
     def _merge(self) -> None:
         merged = [entry for rows in self.by_dealer.values() for entry in rows]
@@ -396,8 +428,8 @@ class GatewayLobby:
             merged.sort(key=lambda entry: entry[0])
         except TypeError as problem:  # keys of different shapes: listed as they came
             log.warning("gateway lobby: rows not sorted: %s", problem)
-        self.rows = [row for _, row in merged]
-        self.feed.changed()
+        self._rows = [row for _, row in merged]
+        self.merged = True
 
     async def refresh(self, dealer: str | None = None) -> None:
         """Reads ``dealer``'s rows again; without a dealer, forgets the dead dealers' rows and
@@ -406,7 +438,6 @@ class GatewayLobby:
 
         >>> lobby = GatewayLobby(RedisBus.from_url("unix:///nowhere/redis.sock"))
         >>> lobby.take("d1", '[[[false, 1.0, "t1"], {"id": "t1"}]]')
-        True
         >>> asyncio.run(lobby.refresh("d1"))
         Traceback (most recent call last):
         ...
@@ -420,15 +451,17 @@ class GatewayLobby:
             return
         now_ms = int(time.time() * 1000)
         alive = {str(name) for name in await client.zrangebyscore(self.dealers_key, now_ms, "+inf")}
-        unseen = sorted(alive - self.by_dealer.keys())
+        unseen = sorted(alive - self.by_dealer.keys() - self.unparsed.keys())
         texts = await client.hmget(self.key, unseen) if unseen else []
-        dead = self.by_dealer.keys() - alive
+        dead = (self.by_dealer.keys() | self.unparsed.keys()) - alive
         for name in dead:
-            del self.by_dealer[name]
+            self.by_dealer.pop(name, None)
+            self.unparsed.pop(name, None)
         for name, text in zip(unseen, texts, strict=True):
             self.take(name, text)
         if dead and not unseen:
-            self._merge()
+            self.merged = False
+            self.feed.changed()
 
     async def run(self) -> None:
         """Follows the dealers' word, for as long as the gateway runs."""
@@ -437,6 +470,8 @@ class GatewayLobby:
                 async with self.bus.client.pubsub() as said:
                     await said.subscribe(self.key)
                     self.by_dealer.clear()  # what was said while away is read afresh
+                    self.unparsed.clear()
+                    self.merged = False
                     next_look = 0.0
                     while True:
                         if time.monotonic() >= next_look:  # even while dealers keep talking
