@@ -48,6 +48,7 @@ from drawpoker.catalogues import DEFAULT_LANGUAGE
 from drawpoker.engine import GAMES, Action
 from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
 from drawpoker.narration import cpu_name
+from drawpoker.site.listing import row_inputs
 from drawpoker.site.lobby import NewTable
 from drawpoker.site.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.site.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
@@ -221,7 +222,12 @@ class Room:
     eager: bool = False
     """Starts as soon as one person's seat has its player (the tables "Play now" makes)."""
     listener: Callable[[], None] | None = None
-    """Called after each change anyone could see (the lobby's list follows the tables)."""
+    """Called after each change of what the lobby lists of the table (its
+    :func:`~drawpoker.site.listing.row_inputs`), and when it ends: the lobby's list follows
+    the tables without looking at each after every action."""
+    listed_inputs: tuple[Any, ...] | None = None
+    """The table's :func:`~drawpoker.site.listing.row_inputs` when :attr:`listener` was
+    last called from :meth:`_broadcast`."""
     gone: dict[int, float] = field(default_factory=dict)
     """Person seats without a connection, and since when (for the grace period)."""
     changes: int = 0
@@ -1122,7 +1128,10 @@ it starts when every seat has its player, or when a player asks to start
             connected = [(seat, outs) for seat, outs in connected if seat == only]
         else:
             if self.listener is not None:
-                self.listener()
+                inputs = row_inputs(self)
+                if inputs != self.listed_inputs:
+                    self.listed_inputs = inputs
+                    self.listener()
             if self.watchers or relay is not None:
                 self._tell_watchers(new)
         if not connected:
