@@ -20,6 +20,7 @@ from drawpoker.site.bus import (
     Message,
     Position,
     RedisBus,
+    RedisFeed,
     Subscription,
     public_channel,
     seat_channel,
@@ -293,5 +294,74 @@ def test_one_subscription_follows_and_unfollows_seats_as_they_come(open_bus: Ope
             assert await take_until(relay, "end") == []
             assert relay.last == {SEAT1: Position(3)}
             await relay.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_a_gateways_feed_gives_each_reader_its_channel_from_its_own_position(
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """One feed, one pub/sub connection: a reader that follows a channel another reader
+    follows already, from an earlier position, is given the messages in between from the
+    stream (no gap) and the later ones once (no repeat); a reader never gets a channel it does
+    not follow, and one closed ends its wait at once."""
+
+    async def scenario() -> None:
+        dealer = RedisBus.from_url(redis_server.url)
+        gateway = RedisBus.from_url(redis_server.url)
+        feed = RedisFeed(gateway)
+        running = asyncio.create_task(feed.run())
+        first, second, other = feed.reader(), feed.reader(), feed.reader()
+        await first.follow(SEAT0, Position(0))
+        await other.follow(SEAT1, Position(0))
+        for seq in (1, 2, 3):
+            await dealer.publish(SEAT0, Position(seq), f"seat 0 event {seq}")
+        assert seqs(await take(first, 3)) == [1, 2, 3]
+        await second.follow(SEAT0, Position(1))  # behind what the feed read already
+        await dealer.publish(SEAT0, Position(4), "seat 0 event 4")
+        await dealer.publish(SEAT0, Position(4, 1), "seat 0 event 4, part 1")
+        await dealer.publish(SEAT0, Position(4, 1), "seat 0 event 4, part 1")  # kept once
+        assert seqs(await take(second, 4)) == [2, 3, 4, 4]
+        assert [m.position for m in await take(first, 2)] == [Position(4), Position(4, 1)]
+        await dealer.publish(SEAT1, Position(1), "seat 1 end")
+        assert [m.payload for m in await take(other, 1)] == ["seat 1 end"]
+        assert first.queue.empty() and second.queue.empty()  # nothing twice, nothing else
+        waiting = asyncio.create_task(anext(first))
+        await first.aclose()
+        with pytest.raises(StopAsyncIteration):
+            await asyncio.wait_for(waiting, HANG)
+        assert SEAT0 in feed.readers and first not in feed.readers[SEAT0]
+        running.cancel()
+        await dealer.aclose()
+        await gateway.aclose()
+
+    asyncio.run(scenario())
+
+
+def test_a_gateways_feed_misses_nothing_while_redis_restarts(
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """Messages published while the feed's connection is away (Redis restarted under it)
+    come from the stream once it is subscribed again, then the pushed ones, in order."""
+
+    async def scenario() -> None:
+        dealer = RedisBus.from_url(redis_server.url)
+        gateway = RedisBus.from_url(redis_server.url)
+        feed = RedisFeed(gateway)
+        running = asyncio.create_task(feed.run())
+        reader = feed.reader()
+        await reader.follow(SEAT0, Position(0))
+        await dealer.publish(SEAT0, Position(1), "before")
+        assert seqs(await take(reader, 1)) == [1]
+        await asyncio.to_thread(redis_server.restart)  # kept nothing: the stream starts again
+        for seq in (2, 3):
+            assert await dealer.publish(SEAT0, Position(seq), f"after {seq}")
+        assert seqs(await take(reader, 2)) == [2, 3]
+        await dealer.publish(SEAT0, Position(4), "pushed")
+        assert seqs(await take(reader, 1)) == [4]
+        assert feed.reconnects == 1
+        running.cancel()
+        await dealer.aclose()
+        await gateway.aclose()
 
     asyncio.run(scenario())

@@ -156,7 +156,16 @@ def test_a_stale_holder_cannot_renew_or_release(open_leases: Opener) -> None:
             new = await b_side.acquire(7, "dealer-b")
             assert new is not None and new.fencing > old.fencing
             assert await a_side.renew(old) is None
+            assert await a_side.renew_all([old]) == [None]
             assert not await a_side.release(old)
+            other = await b_side.acquire(8, "dealer-b")
+            assert other is not None
+            both = await b_side.renew_all([new, other])  # each as renew, in one round trip
+            assert [lease.fencing if lease else None for lease in both] == [
+                new.fencing,
+                other.fencing,
+            ]
+            assert all(lease is not None and lease.until > other.until for lease in both)
             renewed = await b_side.renew(new)
             assert renewed is not None and renewed.fencing == new.fencing
             assert await b_side.release(renewed)

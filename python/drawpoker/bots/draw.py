@@ -88,6 +88,7 @@ class RulesOfThumbBot(SeededBot):
     """
 
     kind = "rules"
+    quick = True
     games = ("five-card-draw",)
 
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:

@@ -253,6 +253,7 @@ class HoldemRulesBot(ReadingBot):
     """
 
     kind = "rules"
+    quick = True
     games = ("holdem", "short-deck")
     reader_type = BetReader
     reader: BetReader

@@ -193,6 +193,7 @@ class LowballRulesBot(ReadingBot):
     """
 
     kind = "rules"
+    quick = True
     games = ("2-7-single-draw", "2-7-triple-draw", "badugi")
     reader_type = DrawReader
     reader: DrawReader

@@ -130,6 +130,7 @@ class OmahaRulesBot(BetReadingBot):
     """
 
     kind = "rules"
+    quick = True
     games = ("omaha", "omaha-hi-lo")
 
     def __init__(self, seed: int = 0, bluff: float = 0.05) -> None:

@@ -87,6 +87,7 @@ class SimpleBot(SeededBot):
     """
 
     pat: ClassVar[bool] = False
+    quick = True
     """Stands pat on every draw."""
 
     games = tuple(GAMES)

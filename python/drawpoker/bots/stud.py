@@ -204,6 +204,7 @@ class StudRulesBot(BetReadingBot):
     """
 
     kind = "rules"
+    quick = True
     games = FAMILIES
 
     def __init__(self, seed: int = 0, bluff: float = 0.05, steal: float = 0.4) -> None:

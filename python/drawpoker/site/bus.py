@@ -34,7 +34,7 @@ import asyncio
 import contextlib
 import secrets
 from collections import deque
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, cast
 
@@ -42,7 +42,6 @@ from redis.asyncio import Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.typing import KeyT, StreamIdT
 
@@ -66,6 +65,22 @@ PUBLISH_TRIES = 4
 """Tries of one publish (with :data:`BACKOFF` between) before it reports the bus down."""
 
 _REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
+
+PUBLISH_SCRIPT = """
+local added = redis.pcall('XADD', KEYS[1], 'MAXLEN', ARGV[3], ARGV[1], 'm', ARGV[2])
+if type(added) == 'table' and added.err then
+  if string.find(added.err, 'equal or smaller', 1, true) then return 0 end
+  return added
+end
+redis.call('EXPIRE', KEYS[1], ARGV[4])
+redis.call('PUBLISH', KEYS[1], ARGV[1] .. ' ' .. ARGV[2])
+return 1
+"""
+"""One message published on Redis (KEYS[1] the channel's stream; ARGV its entry id, text,
+:data:`RETAIN` and :data:`KEEP_SECONDS`): added to the stream, kept for a day, and told to the
+subscribers of the pub/sub channel of the stream's name as ``"<entry id> <text>"`` (what a
+gateway's :class:`RedisFeed` reads); nothing at all, and 0, when the stream has a message at
+that position or later already. One script, so that a message is told only once it is kept."""
 
 _Entry = tuple[str, dict[str, str]]
 """A stream entry as the client returns it with text replies: its id and its fields."""
@@ -251,6 +266,18 @@ class Bus(Protocol):
         True
         """
 
+    async def publish_many(self, messages: Sequence[tuple[str, Position, str]]) -> list[bool]:
+        """Publishes ``messages`` (each a channel, a position and a text) in order, as
+        :meth:`publish` each; whether each was added. A dealer's queue goes out this way, in one
+        round trip where the bus has them.
+
+        >>> import asyncio
+        >>> bus: Bus = LocalBus()
+        >>> asyncio.run(bus.publish_many([("t1:public", Position(1), "a"),
+        ...                               ("t1:public", Position(1), "a")]))
+        [True, False]
+        """
+
     async def top(self, channel: str) -> Position:
         """The position of ``channel``'s last message (``Position(0)`` before the first): where
         a dealer that takes a table over goes on from.
@@ -324,6 +351,10 @@ not Position(seq=0, part=0)
         for waiting in self._waiting.get(channel, ()):
             waiting.set()
         return True
+
+    async def publish_many(self, messages: Sequence[tuple[str, Position, str]]) -> list[bool]:
+        """See :meth:`Bus.publish_many`."""
+        return [await self.publish(*message) for message in messages]
 
     async def top(self, channel: str) -> Position:
         """See :meth:`Bus.top`."""
@@ -510,20 +541,51 @@ class RedisBus:
 
     async def publish(self, channel: str, position: Position, payload: str) -> bool:
         """See :meth:`Bus.publish`."""
-        entry = _checked(position).entry_id
-        key = self.key(channel)
+        return (await self.publish_many([(channel, position, payload)]))[0]
+
+    async def publish_many(self, messages: Sequence[tuple[str, Position, str]]) -> list[bool]:
+        """See :meth:`Bus.publish_many`: one round trip for them all, each message added to its
+        stream and told to the channel's subscribers (:data:`PUBLISH_SCRIPT`) or left out
+        (``False``) when its stream has it already."""
+        if not messages:
+            return []
         try:
-            async with self.client.pipeline(transaction=True) as both:
-                both.xadd(key, {"m": payload}, id=entry, maxlen=self.retain, approximate=False)
-                both.expire(key, self.keep_seconds)
-                await both.execute()
-        except ResponseError as error:
-            if "equal or smaller" in str(error):
-                return False
-            raise
+            async with self.client.pipeline(transaction=False) as pipe:
+                for channel, position, payload in messages:
+                    entry = _checked(position).entry_id
+                    pipe.eval(
+                        PUBLISH_SCRIPT,
+                        1,
+                        self.key(channel),
+                        entry,
+                        payload,
+                        self.retain,
+                        self.keep_seconds,
+                    )
+                replies = await pipe.execute(raise_on_error=False)
         except _REDIS_DOWN as error:
-            raise BusUnavailable(channel, position) from error
-        return True
+            raise BusUnavailable(messages[0][0], messages[0][1]) from error
+        added = []
+        for (channel, position, _), reply in zip(messages, replies, strict=True):
+            if isinstance(reply, _REDIS_DOWN):
+                raise BusUnavailable(channel, position) from reply
+            if isinstance(reply, Exception):
+                raise reply
+            added.append(bool(reply))
+        return added
+
+    async def after(self, channel: str, position: Position) -> list[Message]:
+        """The messages ``channel`` keeps after ``position``, in order: what a
+        :class:`RedisFeed`'s reader missed before its channel was subscribed to. Raises
+        :class:`BusUnavailable` when Redis is down."""
+        try:
+            entries = cast(
+                list[_Entry],
+                await self.reader.xrange(self.key(channel), f"({position.entry_id}", "+"),
+            )
+        except _REDIS_DOWN as error:
+            raise BusUnavailable(channel) from error
+        return [Message(channel, Position.of_entry(entry), f["m"]) for entry, f in entries]
 
     async def top(self, channel: str) -> Position:
         """See :meth:`Bus.top`; raises :class:`BusUnavailable` when Redis is down."""
@@ -634,3 +696,256 @@ class RedisSubscription:
         self.closed = True
         with contextlib.suppress(*_REDIS_DOWN):
             await self.bus.client.delete(self._wake_key)
+
+
+FEED_SWEEP = 5.0
+"""Seconds between a :class:`RedisFeed`'s sweeps of the channels no reader follows any more
+(unsubscribed then, not at once: a page that reconnects follows its channel again soon)."""
+
+
+class RedisFeed:
+    """A gateway's one reader of the bus: one Redis pub/sub connection subscribed to the
+    channels its connections follow (each seat's own, the public one for watchers, the
+    replies), whose messages it hands to each :class:`FeedReader` following the channel. It
+    never subscribes to a channel nobody here follows, so a gateway receives no other seat's
+    messages, and a message costs one pushed frame rather than one ``XREAD`` per connection.
+
+    Pub/sub keeps nothing, so a reader is given from the stream (:meth:`RedisBus.after`) what
+    its channel holds after the reader's position once the subscription is confirmed, its
+    pushed messages held back meanwhile; the same after the connection was lost and
+    subscribed again. Each reader keeps a message only past its last position: none twice,
+    none missing. :meth:`run` is the feed's task, for as long as the gateway runs.
+
+    >>> feed = RedisFeed(RedisBus.from_url("unix:///run/redis.sock"))
+    >>> feed.readers, feed.connected
+    ({}, False)
+    """
+
+    def __init__(self, bus: RedisBus) -> None:
+        self.bus = bus
+        self.readers: dict[str, set[FeedReader]] = {}
+        """The readers of each channel followed here."""
+        self.pubsub: Any = None
+        self.connected = False
+        self.pending: dict[str, int] = {}
+        """Subscribes sent and not yet confirmed, by stream key."""
+        self.waiting: dict[str, set[FeedReader]] = {}
+        """The readers to be caught up from the stream once the channel's subscription is
+        confirmed, by channel."""
+        self.subscribed: set[str] = set()
+        """The channels subscribed to (confirmed) on the current connection."""
+        self.failures = 0
+        self.reconnects = 0
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def reader(self) -> FeedReader:
+        """A new reader (one connection's), following nothing yet."""
+        return FeedReader(self)
+
+    async def _subscribe(self, channels: list[str]) -> None:
+        if not channels or self.pubsub is None or not self.connected:
+            return  # the connection's (re)start subscribes to every followed channel
+        for channel in channels:
+            key = self.bus.key(channel)
+            self.pending[key] = self.pending.get(key, 0) + 1
+        with contextlib.suppress(*_REDIS_DOWN):  # then the loop connects again, with them
+            await self.pubsub.subscribe(*(self.bus.key(channel) for channel in channels))
+
+    async def follow(self, reader: FeedReader, channel: str, since: Position) -> None:
+        """``reader`` follows ``channel`` from after ``since``."""
+        reader.last[channel] = since
+        reader.filling[channel] = reader.filling.get(channel, 0) + 1
+        followers = self.readers.setdefault(channel, set())
+        followers.add(reader)
+        if channel in self.subscribed and not self.pending.get(self.bus.key(channel)):
+            self._catch_up(reader, channel)
+            return
+        self.waiting.setdefault(channel, set()).add(reader)
+        if len(followers) == 1 and not self.pending.get(self.bus.key(channel)):
+            await self._subscribe([channel])
+
+    def unfollow(self, reader: FeedReader, channel: str) -> None:
+        """``reader`` no longer follows ``channel`` (unsubscribed at the next sweep when no
+        reader follows it)."""
+        followers = self.readers.get(channel)
+        if followers is not None:
+            followers.discard(reader)
+            if not followers:
+                del self.readers[channel]
+        waiting = self.waiting.get(channel)
+        if waiting is not None:
+            waiting.discard(reader)
+
+    def _catch_up(self, reader: FeedReader, channel: str) -> None:
+        task = asyncio.ensure_future(self._fill(reader, channel))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _fill(self, reader: FeedReader, channel: str) -> None:
+        """Gives ``reader`` what ``channel``'s stream holds after its position, then the
+        messages pushed meanwhile (retried while Redis is down, for as long as it reads)."""
+        failures = 0
+        try:
+            while not reader.closed and channel in reader.last:
+                try:
+                    missed = await self.bus.after(channel, reader.last[channel])
+                except BusUnavailable:
+                    failures += 1
+                    await asyncio.sleep(BACKOFF.compute(failures))
+                    continue
+                for message in missed:
+                    reader.take(message)
+                return
+        finally:
+            reader.filled(channel)
+
+    def _confirmed(self, key: str) -> None:
+        left = self.pending.get(key, 0) - 1
+        if left > 0:
+            self.pending[key] = left
+            return
+        self.pending.pop(key, None)
+        channel = key.removeprefix(self.bus.prefix)
+        self.subscribed.add(channel)
+        for reader in self.waiting.pop(channel, set()):
+            if reader in self.readers.get(channel, ()):
+                self._catch_up(reader, channel)
+
+    def _pushed(self, key: str, data: str) -> None:
+        channel = key.removeprefix(self.bus.prefix)
+        entry, payload = data.split(" ", 1)
+        message = Message(channel, Position.of_entry(entry), payload)
+        for reader in self.readers.get(channel, ()):
+            reader.push(message)
+
+    async def _sweep(self) -> None:
+        gone = [channel for channel in self.subscribed if channel not in self.readers]
+        if gone:
+            self.subscribed.difference_update(gone)
+            await self.pubsub.unsubscribe(*(self.bus.key(channel) for channel in gone))
+
+    async def run(self) -> None:
+        """Reads the pub/sub connection, for as long as the gateway runs; after Redis went
+        away it connects again (with :data:`BACKOFF`) and subscribes to every followed channel,
+        each reader caught up from the stream."""
+        while True:
+            try:
+                async with self.bus.reader.pubsub() as pubsub:
+                    self.pubsub, self.connected = pubsub, True
+                    self.pending.clear()
+                    self.subscribed.clear()
+                    for channel, followers in self.readers.items():
+                        for reader in followers:
+                            if reader not in self.waiting.get(channel, ()):
+                                reader.filling[channel] = reader.filling.get(channel, 0) + 1
+                                self.waiting.setdefault(channel, set()).add(reader)
+                    await pubsub.ping()  # a connection, before the subscribes
+                    await self._subscribe(list(self.readers))
+                    await self._read(pubsub)
+            except _REDIS_DOWN:
+                self.connected = False
+                self.failures += 1
+                await asyncio.sleep(BACKOFF.compute(self.failures))
+
+    async def _read(self, pubsub: Any) -> None:
+        next_sweep = asyncio.get_running_loop().time() + FEED_SWEEP
+        while True:
+            word = await pubsub.get_message(timeout=FEED_SWEEP)
+            if self.failures:
+                self.failures = 0
+                self.reconnects += 1
+            if word is not None:
+                kind = word["type"]
+                if kind == "message":
+                    self._pushed(word["channel"], word["data"])
+                elif kind == "subscribe":
+                    self._confirmed(word["channel"])
+            if asyncio.get_running_loop().time() >= next_sweep:
+                await self._sweep()
+                next_sweep = asyncio.get_running_loop().time() + FEED_SWEEP
+
+
+class FeedReader:
+    """One connection's :class:`Subscription` on its gateway's :class:`RedisFeed`: the
+    messages of the channels it follows, each past the position it had last.
+
+    >>> import asyncio
+    >>> async def demo():
+    ...     reader = RedisFeed(RedisBus.from_url("unix:///run/redis.sock")).reader()
+    ...     reader.last["t1:seat:0"] = Position(1)
+    ...     for seq in (1, 2, 2):  # the first kept already, the last twice
+    ...         reader.take(Message("t1:seat:0", Position(seq), "m"))
+    ...     reader.take(Message("t1:seat:1", Position(5), "not followed"))
+    ...     return (await anext(reader)).position, reader.queue.qsize()
+    >>> asyncio.run(demo())
+    (Position(seq=2, part=0), 0)
+    """
+
+    def __init__(self, feed: RedisFeed) -> None:
+        self.feed = feed
+        self.last: dict[str, Position] = {}
+        self.filling: dict[str, int] = {}
+        """Catch-ups under way, by channel: its pushed messages wait in ``held`` meanwhile."""
+        self.held: dict[str, list[Message]] = {}
+        self.queue: asyncio.Queue[Message | None] = asyncio.Queue()
+        self.closed = False
+
+    @property
+    def reconnects(self) -> int:
+        """The times the gateway's feed lost Redis and found it again."""
+        return self.feed.reconnects
+
+    def __aiter__(self) -> FeedReader:
+        """The reader itself."""
+        return self
+
+    async def __anext__(self) -> Message:
+        """See :meth:`Subscription.__anext__`."""
+        if self.closed:
+            raise StopAsyncIteration
+        message = await self.queue.get()
+        if message is None:
+            raise StopAsyncIteration
+        return message
+
+    async def follow(self, channel: str, since: Position | None = None) -> None:
+        """See :meth:`Subscription.follow`."""
+        start = await self.feed.bus.top(channel) if since is None else since
+        await self.feed.follow(self, channel, start)
+
+    async def unfollow(self, channel: str) -> None:
+        """See :meth:`Subscription.unfollow`."""
+        self.last.pop(channel, None)
+        self.feed.unfollow(self, channel)
+
+    def push(self, message: Message) -> None:
+        """A message the feed was pushed: held while its channel is caught up."""
+        if self.filling.get(message.channel):
+            self.held.setdefault(message.channel, []).append(message)
+        else:
+            self.take(message)
+
+    def take(self, message: Message) -> None:
+        """Queues ``message`` if it is past the channel's last position."""
+        last = self.last.get(message.channel)
+        if last is not None and message.position > last and not self.closed:
+            self.last[message.channel] = message.position
+            self.queue.put_nowait(message)
+
+    def filled(self, channel: str) -> None:
+        """A catch-up of ``channel`` ended: the messages held meanwhile follow."""
+        left = self.filling.get(channel, 0) - 1
+        if left > 0:
+            self.filling[channel] = left
+            return
+        self.filling.pop(channel, None)
+        for message in self.held.pop(channel, []):
+            self.take(message)
+
+    async def aclose(self) -> None:
+        """See :meth:`Subscription.aclose`: a waiting ``anext`` ends at once."""
+        if not self.closed:
+            self.closed = True
+            for channel in list(self.last):
+                self.feed.unfollow(self, channel)
+            self.queue.put_nowait(None)

@@ -311,14 +311,17 @@ class Dealer:
             if dead:  # a dealer that died leaves its rows: the gateways list only the live
                 both.hdel(self.lobby_key, *dead)
             await both.execute()
-        for lane, lease in list(self.held.items()):
-            moved = any(room.moved for room in self._rooms_of(lane))
-            renewed = None if moved else await self.leases.renew(lease)
-            if renewed is None:
+        moved = {lane_of(room.id) for room in self.house.rooms.values() if room.moved}
+        kept = [lease for lane, lease in self.held.items() if lane not in moved]
+        answers = await self.leases.renew_all(kept)
+        renewed = {lease.lane: again for lease, again in zip(kept, answers, strict=True)}
+        for lane in list(self.held):
+            lease = renewed.get(lane)
+            if lease is None:
                 log.warning("dealer %s: lane %d lost", self.name, lane)
                 await self._drop(lane)
             else:
-                self.held[lane] = renewed
+                self.held[lane] = lease
 
     async def _balance(self) -> None:
         dealers = int(await self.client.zcard(self.dealers_key))

@@ -40,10 +40,10 @@ from drawpoker.site.app import (
     table_link,
 )
 from drawpoker.site.bus import (
-    BLOCK_MS,
+    FeedReader,
     Position,
     RedisBus,
-    Subscription,
+    RedisFeed,
     public_channel,
     seat_channel,
 )
@@ -65,9 +65,8 @@ ASK_TIMEOUT = 15.0
 its tables' loading) before it answers 503, to be sent again."""
 
 
-PUMP_STOP_SECONDS = 2 * BLOCK_MS / 1000
-"""Seconds a closed connection's pump is given to end by itself (:func:`_stop_pump`): twice
-the longest a read of the bus blocks."""
+PUMP_STOP_SECONDS = 2.0
+"""Seconds a closed connection's pump is given to end by itself (:func:`_stop_pump`)."""
 
 TRY_AGAIN = 1013
 """The WebSocket close code of a connection whose table's dealer did not answer its hello."""
@@ -121,6 +120,9 @@ class Gateway:
         self.prefix = prefix
         self.connections: set[Connection] = set()
         """The table connections open here."""
+        self.feed = RedisFeed(bus)
+        """The one reader of the bus of this gateway's connections (its :meth:`RedisFeed.run`
+        is a task of the gateway's)."""
         self.redis_run: str | None = None
         """The run id of the Redis server last seen (``INFO server``): a new one is a restart."""
 
@@ -344,38 +346,72 @@ async def play_now(request: Request) -> Response:
     return _link(request, status, body)
 
 
+DealerRows = list[tuple[tuple[Any, ...], dict[str, Any]]]
+"""One dealer's lobby rows, each with its place in the list
+(:func:`~drawpoker.site.listing.listing_key`)."""
+
+
 class GatewayLobby:
     """The lobby's list in a gateway: the rows every live dealer wrote
-    (:meth:`~drawpoker.site.dealer.Dealer.publish_lobby`), merged in the list's order. Each
-    dealer's rows are parsed once and kept: a dealer's word (its name on the lobby channel)
-    reads that dealer's rows alone, and every :data:`RENEW_EVERY` seconds the live dealers
-    are read (a dealer that died leaves the list, one not yet seen is read); ``feed`` pushes
-    the list to the lobby pages. An entry that is not a list of ``[key, row]`` pairs is
-    logged and counts as no rows.
+    (:meth:`~drawpoker.site.dealer.Dealer.publish_lobby`), merged in the list's order. A
+    dealer's word (its name on the lobby channel) reads that dealer's rows alone, and every
+    :data:`RENEW_EVERY` seconds the live dealers are read (a dealer that died leaves the list,
+    one not yet seen is read); ``feed`` pushes the list to the lobby pages. The rows a dealer
+    wrote are kept as text and parsed only when the list is looked at (a lobby page connected,
+    a listing asked for), each dealer's once after each change: the dealers write theirs after
+    each change of their tables, which parsing each time cost a gateway a third of its CPU
+    with no lobby page open. An entry that is not a list of ``[key, row]`` pairs is logged and
+    counts as no rows.
 
     >>> lobby = GatewayLobby(RedisBus.from_url("unix:///run/redis.sock"))
     >>> lobby.feed.page(10, 0)
     {'tables': [], 'total': 0, 'limit': 10, 'offset': 0}
-    >>> lobby.take("d1", '[[[false, 1.0, "t1"], {"id": "t1"}]]'), lobby.rows
-    (True, [{'id': 't1'}])
-    >>> lobby.take("d2", "not json"), lobby.rows
-    (False, [{'id': 't1'}])
+    >>> lobby.take("d1", '[[[false, 1.0, "t1"], {"id": "t1"}]]'); lobby.rows
+    [{'id': 't1'}]
+    >>> lobby.take("d2", "not json"); lobby.rows
+    [{'id': 't1'}]
     """
 
     def __init__(self, bus: RedisBus, prefix: str = "drawpoker") -> None:
         self.bus = bus
         self.key = lobby_key(prefix)
         self.dealers_key = dealers_key(prefix)
-        self.by_dealer: dict[str, list[tuple[tuple[Any, ...], dict[str, Any]]]] = {}
+        self.by_dealer: dict[str, DealerRows] = {}
         """Each live dealer's rows, parsed, each with its place in the list."""
-        self.rows: list[dict[str, Any]] = []
+        self.unparsed: dict[str, str | bytes | None] = {}
+        """The rows of the dealers that wrote since the list was last looked at, as text."""
+        self.merged = True
+        """Whether :attr:`rows` is the merge of :attr:`by_dealer` as it is."""
+        self._rows: list[dict[str, Any]] = []
         self.feed = LobbyFeed(lambda limit, offset: row_page(self.rows, limit, offset))
 
-    def take(self, dealer: str, text: str | bytes | None) -> bool:
-        """Keeps ``dealer``'s rows written as ``text`` (``None``: it has none) and merges the
-        list again; ``False`` (logged, the dealer's rows dropped) when ``text`` is malformed."""
-        parsed: list[tuple[tuple[Any, ...], dict[str, Any]]] = []
-        good = True
+    @property
+    def rows(self) -> list[dict[str, Any]]:
+        """The list: every live dealer's rows, in the list's order (the dealers that wrote
+        since the last look parsed now)."""
+        for dealer, text in self.unparsed.items():
+            self.by_dealer[dealer] = self._parsed(dealer, text)
+        if self.unparsed or not self.merged:
+            self.unparsed.clear()
+            self._merge()
+        return self._rows
+
+    def take(self, dealer: str, text: str | bytes | None) -> None:
+        """Keeps ``dealer``'s rows written as ``text`` (``None``: it has none), parsed when the
+        list is next looked at."""
+        self.unparsed[dealer] = text
+        self.feed.changed()
+
+    @staticmethod
+    def _parsed(dealer: str, text: str | bytes | None) -> DealerRows:
+        """``dealer``'s rows written as ``text``; none (logged) when ``text`` is malformed.
+
+        >>> GatewayLobby._parsed("d1", '[[[false, 1.0, "t1"], {"id": "t1"}]]')
+        [((False, 1.0, 't1'), {'id': 't1'})]
+        >>> GatewayLobby._parsed("d2", '[[[false], 3]]')
+        []
+        """
+        parsed: DealerRows = []
         try:
             for key, row in json.loads(text or "[]"):
                 if not isinstance(row, dict):
@@ -383,10 +419,8 @@ class GatewayLobby:
                 parsed.append((tuple(key), row))
         except (ValueError, TypeError) as problem:
             log.warning("gateway lobby: dealer %s's rows skipped: %s", dealer, problem)
-            parsed, good = [], False
-        self.by_dealer[dealer] = parsed
-        self._merge()
-        return good
+            return []
+        return parsed
 
     def _merge(self) -> None:
         merged = [entry for rows in self.by_dealer.values() for entry in rows]
@@ -394,8 +428,8 @@ class GatewayLobby:
             merged.sort(key=lambda entry: entry[0])
         except TypeError as problem:  # keys of different shapes: listed as they came
             log.warning("gateway lobby: rows not sorted: %s", problem)
-        self.rows = [row for _, row in merged]
-        self.feed.changed()
+        self._rows = [row for _, row in merged]
+        self.merged = True
 
     async def refresh(self, dealer: str | None = None) -> None:
         """Reads ``dealer``'s rows again; without a dealer, forgets the dead dealers' rows and
@@ -404,7 +438,6 @@ class GatewayLobby:
 
         >>> lobby = GatewayLobby(RedisBus.from_url("unix:///nowhere/redis.sock"))
         >>> lobby.take("d1", '[[[false, 1.0, "t1"], {"id": "t1"}]]')
-        True
         >>> asyncio.run(lobby.refresh("d1"))
         Traceback (most recent call last):
         ...
@@ -418,15 +451,17 @@ class GatewayLobby:
             return
         now_ms = int(time.time() * 1000)
         alive = {str(name) for name in await client.zrangebyscore(self.dealers_key, now_ms, "+inf")}
-        unseen = sorted(alive - self.by_dealer.keys())
+        unseen = sorted(alive - self.by_dealer.keys() - self.unparsed.keys())
         texts = await client.hmget(self.key, unseen) if unseen else []
-        dead = self.by_dealer.keys() - alive
+        dead = (self.by_dealer.keys() | self.unparsed.keys()) - alive
         for name in dead:
-            del self.by_dealer[name]
+            self.by_dealer.pop(name, None)
+            self.unparsed.pop(name, None)
         for name, text in zip(unseen, texts, strict=True):
             self.take(name, text)
         if dead and not unseen:
-            self._merge()
+            self.merged = False
+            self.feed.changed()
 
     async def run(self) -> None:
         """Follows the dealers' word, for as long as the gateway runs."""
@@ -435,6 +470,8 @@ class GatewayLobby:
                 async with self.bus.client.pubsub() as said:
                     await said.subscribe(self.key)
                     self.by_dealer.clear()  # what was said while away is read afresh
+                    self.unparsed.clear()
+                    self.merged = False
                     next_look = 0.0
                     while True:
                         if time.monotonic() >= next_look:  # even while dealers keep talking
@@ -476,12 +513,12 @@ async def table_socket(websocket: WebSocket) -> None:
         gateway.guard.disconnect(address)
 
 
-async def _stop_pump(pump: asyncio.Task[None], subscription: Subscription) -> None:
-    """Ends a connection's pump: its subscription is closed, so that the pump's loop ends at
-    its next read (a blocked read of the bus returns within ``BLOCK_MS``); it is cancelled only
-    if it has not ended after :data:`PUMP_STOP_SECONDS`. Cancelling a read of Redis in the
-    middle was seen to leave the pump waiting on its socket for good, so that the connection's
-    handler never ended and a gateway told to stop (SIGTERM) waited for it until killed."""
+async def _stop_pump(pump: asyncio.Task[None], subscription: FeedReader) -> None:
+    """Ends a connection's pump: its reader of the gateway's feed is closed, so that the
+    pump's loop ends at its next read (at once: the pump reads a queue, not Redis); it is
+    cancelled only if it has not ended after :data:`PUMP_STOP_SECONDS`. (When each pump read
+    Redis itself, cancelling a read in the middle was seen to leave the pump waiting on its
+    socket for good, so that a gateway told to stop (SIGTERM) waited for it until killed.)"""
     await subscription.aclose()
     done, _ = await asyncio.wait({pump}, timeout=PUMP_STOP_SECONDS)
     if not done:
@@ -549,7 +586,8 @@ class Connection:
             if self.seat is None
             else seat_channel(self.table_id, self.seat)
         )
-        subscription = await self.gateway.bus.subscribe({self.reply: Position(0)})
+        subscription = self.gateway.feed.reader()
+        await subscription.follow(self.reply, Position(0))
         pump = asyncio.create_task(self._pump(subscription, channel))
         self.gateway.connections.add(self)
         try:
@@ -574,7 +612,7 @@ class Connection:
         )
         await self.gateway.inbox.send(lane_of(self.table_id), request)
 
-    async def _pump(self, subscription: Subscription, channel: str) -> None:
+    async def _pump(self, subscription: FeedReader, channel: str) -> None:
         """The bus to the browser: the replies to this connection, and after the welcome its
         seat's (or the public) channel from where the welcome was made."""
         welcomed = False

@@ -35,6 +35,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("drawpoker.site")
 
+BATCH = 500
+"""The most messages a dealer publishes in one round trip."""
+
 QUEUE = 100000
 """Messages a dealer queues while the bus is down before it drops the oldest (a gateway's
 connection that misses one resumes from the store's events with ``since``)."""
@@ -132,21 +135,25 @@ class Publisher:
         self.ready.set()
 
     async def run(self) -> None:
-        """Publishes the queue in order for as long as the dealer runs."""
+        """Publishes the queue in order for as long as the dealer runs: what was queued
+        meanwhile goes out together (at most :data:`BATCH` messages in one round trip);
+        after a failure the same messages again (the bus keeps each once)."""
         failures = 0
         while True:
             await self.ready.wait()
             while self.queue:
-                channel, position, payload = self.queue[0]
+                batch = [self.queue[i] for i in range(min(BATCH, len(self.queue)))]
                 try:
-                    await self.bus.publish(channel, position, payload)
+                    await self.bus.publish_many(batch)
                 except BusUnavailable as error:
                     failures += 1
                     log.warning("%s; trying again", error)
                     await asyncio.sleep(BACKOFF.compute(failures))
                     continue
                 failures = 0
-                self.queue.popleft()
+                for sent in batch:
+                    if self.queue and self.queue[0] is sent:
+                        self.queue.popleft()
             self.ready.clear()
 
 

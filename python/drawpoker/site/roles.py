@@ -68,6 +68,7 @@ def gateway_app(
         app.state.lobby = lobby.feed
         work = [
             app.state.gateway.keep_present(),
+            app.state.gateway.feed.run(),
             guard.keep_counts(),
             lobby.run(),
             lobby.feed.run(),

@@ -48,6 +48,7 @@ from drawpoker.catalogues import DEFAULT_LANGUAGE
 from drawpoker.engine import GAMES, Action
 from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
 from drawpoker.narration import cpu_name
+from drawpoker.site.listing import row_inputs
 from drawpoker.site.lobby import NewTable
 from drawpoker.site.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.site.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
@@ -177,7 +178,7 @@ class Pace:
     table holds its result on every page), the ``grace`` seconds a person's seat stays theirs
     without a connection before a CPU stand-in plays it, and whether CPU players decide in a worker
     thread (``threads``: a strong player's seconds of analysis then do not hold up the other
-    tables).
+    tables; a ``quick`` one, such as the rules players, decides in the loop all the same).
 
     >>> Pace().think
     0.0
@@ -221,7 +222,12 @@ class Room:
     eager: bool = False
     """Starts as soon as one person's seat has its player (the tables "Play now" makes)."""
     listener: Callable[[], None] | None = None
-    """Called after each change anyone could see (the lobby's list follows the tables)."""
+    """Called after each change of what the lobby lists of the table (its
+    :func:`~drawpoker.site.listing.row_inputs`), and when it ends: the lobby's list follows
+    the tables without looking at each after every action."""
+    listed_inputs: tuple[Any, ...] | None = None
+    """The table's :func:`~drawpoker.site.listing.row_inputs` when :attr:`listener` was
+    last called from :meth:`_broadcast`."""
     gone: dict[int, float] = field(default_factory=dict)
     """Person seats without a connection, and since when (for the grace period)."""
     changes: int = 0
@@ -1122,7 +1128,10 @@ it starts when every seat has its player, or when a player asks to start
             connected = [(seat, outs) for seat, outs in connected if seat == only]
         else:
             if self.listener is not None:
-                self.listener()
+                inputs = row_inputs(self)
+                if inputs != self.listed_inputs:
+                    self.listed_inputs = inputs
+                    self.listener()
             if self.watchers or relay is not None:
                 self._tell_watchers(new)
         if not connected:
@@ -1303,7 +1312,7 @@ it starts when every seat has its player, or when a player asks to start
         player = table.cpu.get(seat) or table.away[seat]
         view = table.view(seat)  # a copy: the worker thread never touches the live hand
         changes = self.changes
-        if self.pace.threads:
+        if self.pace.threads and not getattr(player, "quick", False):
             action = await asyncio.to_thread(player.choose, view)
         else:
             action = player.choose(view)

@@ -28,7 +28,7 @@ the lane's is refused (:class:`StaleFenceError`) in the transaction that would h
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +92,17 @@ RATING_ROW = upsert("ratings", "game, device, mu, sigma, games", "game, device")
 PLAYER_ROW = upsert("players", "table_id, role, seat, data", "table_id, role, seat")
 HAND_ROW = upsert("hands", "table_id, number, finished, data", "table_id, number")
 ACTION_ROW = upsert("actions", "table_id, hand, number, data", "table_id, hand, number")
+
+
+FENCE_CHECK = (
+    "WITH held AS (UPDATE lanes SET inbox = COALESCE(?, inbox) WHERE lane = ? AND fence = ? "
+    "RETURNING 1) SELECT 1 / count(*) FROM held"
+)
+"""The fence check of a pipelined backend (PostgreSQL): the lane's row updated (its inbox
+position recorded, the row locked until the transaction ends) only under the dealer's fencing
+number, and a division by zero, which fails the transaction, when it was not (the backend
+raises :class:`StaleFenceError` for it). Its result need not be read before the other
+statements are sent."""
 
 
 class Store:
@@ -165,7 +176,7 @@ class Store:
             self._write_players(table_id, table, [("away", s) for s in table.away])
             self._write_hands(table_id, table, (0, 0), new_first=True)
 
-        self.backend.transaction(work)
+        self._fenced(work, fence)
 
     def claim(
         self,
@@ -199,7 +210,7 @@ class Store:
                     "INSERT INTO seat_devices VALUES (?, ?, ?)", (table_id, seat, device)
                 )
 
-        self.backend.transaction(work)
+        self._fenced(work, fence)
 
     def retoken(
         self, table_id: str, seat: int, token_hash: str, fence: tuple[int, int] | None = None
@@ -223,7 +234,7 @@ class Store:
                 (token_hash, table_id, seat),
             )
 
-        self.backend.transaction(work)
+        self._fenced(work, fence)
 
     # ------------------------------------------------------------------ devices and ratings
 
@@ -422,7 +433,7 @@ class Store:
             if result is not None:
                 self._write_result(table_id, result)
 
-        self.backend.transaction(work)
+        self._fenced(work, fence)
         return saved[0]
 
     def take_lane(self, lane: int) -> int:
@@ -495,16 +506,33 @@ class Store:
         if fence is None:
             return
         lane, number = fence
+        params = (self.inbox_positions.get(lane), lane, number)
+        if self.backend.pipelined:  # its result is read at the commit: it fails by an error
+            self.backend.execute(FENCE_CHECK, params)
+            return
         held = self.backend.execute(
-            "UPDATE lanes SET inbox = COALESCE(?, inbox) WHERE lane = ? AND fence = ?",
-            (self.inbox_positions.get(lane), lane, number),
+            "UPDATE lanes SET inbox = COALESCE(?, inbox) WHERE lane = ? AND fence = ?", params
         ).rowcount
         if held != 1:
-            current = self.lane_fence(lane)
-            raise StaleFenceError(
-                f"lane {lane}: fencing number {number} is not the lane's current one "
-                f"({current}): another dealer holds the lane; nothing was written"
-            )
+            raise self._stale(lane, number)
+
+    def _stale(self, lane: int, number: int) -> StaleFenceError:
+        """The refusal of a write under ``number``, no longer ``lane``'s fencing number."""
+        current = self.lane_fence(lane)
+        return StaleFenceError(
+            f"lane {lane}: fencing number {number} is not the lane's current one "
+            f"({current}): another dealer holds the lane; nothing was written"
+        )
+
+    def _fenced(self, work: Callable[[], None], fence: tuple[int, int] | None) -> None:
+        """Runs ``work`` (which checks ``fence`` first) in one transaction; its
+        :class:`StaleFenceError` names the lane and its numbers, whichever backend found it."""
+        try:
+            self.backend.transaction(work)
+        except StaleFenceError:
+            if fence is None:
+                raise
+            raise self._stale(*fence) from None
 
     def _write_result(self, table_id: str, result: GameResult) -> None:
         self.backend.executemany(
@@ -538,7 +566,7 @@ class Store:
             self._check_fence(fence)
             self.backend.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
 
-        self.backend.transaction(work)
+        self._fenced(work, fence)
 
     def _write_players(
         self, table_id: str, table: Table, players: Iterable[tuple[str, int]]
@@ -643,7 +671,7 @@ class Store:
                 self.backend.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
             self.backend.execute("DELETE FROM tables WHERE id = ?", (table_id,))
 
-        self.backend.transaction(work)
+        self._fenced(work, fence)
 
     def load(self) -> list[SavedTable]:
         """Every saved table with its snapshot reassembled (oldest first).

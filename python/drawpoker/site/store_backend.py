@@ -63,6 +63,10 @@ class Backend(Protocol):
     own, or together in :meth:`transaction`."""
 
     kind: str
+    pipelined: bool
+    """Whether a transaction's statements are sent together, their results read at its end
+    (PostgreSQL: one round trip): a check inside one then fails by an error of its statement,
+    not by what it read (:meth:`~drawpoker.site.store.Store._check_fence`)."""
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Rows:
         """Runs one statement (``?`` placeholders) and returns its cursor."""

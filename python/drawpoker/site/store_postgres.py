@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.site.store_backend import StoreUnavailableError, migrate
+from drawpoker.site.store_backend import StaleFenceError, StoreUnavailableError, migrate
 
 T = TypeVar("T")
 
@@ -70,6 +70,7 @@ class PostgresBackend:
     """The :class:`~drawpoker.site.store_backend.Backend` of a PostgreSQL database."""
 
     kind = "postgresql"
+    pipelined = True
 
     def __init__(self, url: str) -> None:
         try:
@@ -128,22 +129,33 @@ class PostgresBackend:
                 cursor.executemany(placeholders(sql), rows)
 
     def transaction(self, work: Callable[[], T]) -> T:
-        """Runs ``work`` in one transaction: committed whole, or rolled back."""
+        """Runs ``work`` in one transaction: committed whole, or rolled back. After the
+        ``BEGIN`` (sent alone: on a connection dropped while idle it is sent again on a new
+        one), ``work``'s statements and the ``COMMIT`` go in pipeline mode, together in one
+        round trip where ``work`` reads nothing; the first that fails skips the rest, the
+        ``COMMIT`` included, and the transaction is rolled back. A division by zero is the
+        failed fence check of :data:`~drawpoker.site.store.FENCE_CHECK` (the store's SQL
+        divides nowhere else): :class:`StaleFenceError`."""
         with self._guarded():
             self._first("BEGIN")
             self.in_transaction = True
             try:
-                done = work()
-            except BaseException:
+                with self.connection.pipeline():
+                    done = work()
+                    self.connection.execute("COMMIT")
+            except BaseException as error:
                 # A lost connection rolled back by itself, and the statement that found it
                 # lost dropped it already (``_guarded``): there is nothing to roll back then.
                 if self.connection is not None:
                     with contextlib.suppress(self.psycopg.Error):
                         self.connection.execute("ROLLBACK")
+                if isinstance(error, self.psycopg.errors.DivisionByZero):
+                    raise StaleFenceError(
+                        "a lane's fencing number is not its current one: nothing was written"
+                    ) from None
                 raise
             finally:
                 self.in_transaction = False
-            self.connection.execute("COMMIT")
             return done
 
     def close(self) -> None:

@@ -88,6 +88,7 @@ class SQLiteBackend:
     (``":memory:"``: a database of this connection alone, and no lock)."""
 
     kind = "sqlite"
+    pipelined = False
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
