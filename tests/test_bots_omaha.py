@@ -20,9 +20,9 @@ from drawpoker.bots import (
     restore_bot,
     saved_bot,
 )
+from drawpoker.bots.bet_reading import looseness
 from drawpoker.bots.omaha import (
     WIDE_CALL,
-    looseness,
     made_share,
     points_at_top,
     starting_points,

@@ -33,7 +33,7 @@ from typing import NamedTuple
 from drawpoker import _core
 from drawpoker.analysis.equity import equity
 from drawpoker.analysis.evaluation import HandCategory
-from drawpoker.bots.bet_reading import NATURAL_STAB, BetReadingBot
+from drawpoker.bots.bet_reading import BetReadingBot, looseness
 from drawpoker.bots.holdem import opponent_profiles, position, preflop_raises
 from drawpoker.bots.omaha_reading import (
     EIGHT,
@@ -108,18 +108,6 @@ def widened(points: float, loose: float, hilo: bool, widest: float = WIDE_CALL) 
     if share >= widest:
         return points
     return min(points, points_at_top(share + (widest - share) * loose, hilo))
-
-
-def looseness(trust: float) -> float:
-    """How far a bettor's range is from a sound player's towards any hand, from 0 (it bets as
-    often as a sound player, or less) to 1 (every time it may), given
-    :meth:`~drawpoker.bots.bet_reading.BetReader.trust` of its bets (the natural rate over its
-    rate, :data:`~drawpoker.bots.bet_reading.NATURAL_STAB` for a seat that always bets).
-
-    >>> looseness(1.0), looseness(NATURAL_STAB)
-    (0.0, 1.0)
-    """
-    return min(1.0, max(0.0, (1 - trust) / (1 - NATURAL_STAB)))
 
 
 def made_share(read: BoardRead, board: Sequence[int], opponents: int, wary: float = 1.0) -> float:
