@@ -104,7 +104,7 @@ def widened(points: float, loose: float, hilo: bool, widest: float = WIDE_CALL) 
     if loose <= 0:
         return points
     spread = _points_spread(hilo)
-    share = bisect.bisect_left([-p for p in spread], -points) / len(spread)
+    share = bisect.bisect_left(spread, -points, key=lambda p: -p) / len(spread)
     if share >= widest:
         return points
     return min(points, points_at_top(share + (widest - share) * loose, hilo))
