@@ -21,7 +21,7 @@ from drawpoker.bots import (
     restore_bot,
     saved_bot,
 )
-from drawpoker.bots.lowball import pressure
+from drawpoker.bots.lowball import pressure, round_raises
 from drawpoker.bots.lowball_model import analyse_draw, opponent_model
 from drawpoker.bots.lowball_reading import (
     badugi_discards,
@@ -346,6 +346,29 @@ def test_rules_player_calls_a_made_hand_down_against_a_seat_that_always_stands_p
     reading.reader.pats.counts[1] = [40, 40]
     assert fresh.choose(hand.view(0)).kind == "fold"
     assert reading.choose(hand.view(0)).kind == "call"
+
+
+def test_strong_player_reads_a_sound_reraise_in_no_limit_as_a_stronger_hand() -> None:
+    # Both stood pat (seat 0 a nine-low); seat 1 bets, seat 0 raises, seat 1 raises again: a
+    # sound player's re-raise of three times the bet holds a stronger hand than its bet, so
+    # seat 0's chance falls; a minimum re-raise says no more than the bet.
+    def after(reraise: int) -> float:
+        hand = Hand(game("2-7-single-draw"), [10_000] * 2, deck="8h 9h 7d 6d 4c 5c 3d 3s 2c 2h")
+        hand.call()
+        hand.check()
+        hand.draw()
+        hand.draw()
+        hand.bet(200)
+        if reraise:
+            hand.raise_to(800)
+            hand.raise_to(reraise)
+        return LowballStrongBot(seed=1).chance(hand.view(0))
+
+    bet = after(0)
+    assert after(2400) < bet * 0.8
+    assert after(1600) == pytest.approx(bet)
+    view = Hand(game("2-7-single-draw"), [10_000] * 2).view(0)
+    assert round_raises(view) == {0: 0, 1: 0}  # the blinds do not count
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -20,8 +20,16 @@ from drawpoker.bots import (
     restore_bot,
     saved_bot,
 )
-from drawpoker.bots.omaha import made_share, starting_points
+from drawpoker.bots.bet_reading import looseness
+from drawpoker.bots.omaha import (
+    WIDE_CALL,
+    made_share,
+    points_at_top,
+    starting_points,
+    widened,
+)
 from drawpoker.bots.omaha_reading import (
+    BoardRead,
     high_only,
     hutchison_high,
     hutchison_hilo,
@@ -121,6 +129,35 @@ def test_made_share_of_the_nuts_and_of_a_beaten_hand() -> None:
     assert made_share(weak, parse_cards("Qs Js Ts"), opponents=3) < made_share(
         weak, parse_cards("Qs Js Ts"), opponents=1
     )
+
+
+def test_made_share_counts_the_scoop_of_a_high_hand_without_a_low() -> None:
+    # The nut high on a low board, no low of its own: it takes the whole pot whenever the
+    # opponent has no low either, so more than the half of the high alone.
+    board = parse_cards("3c 4d 8h Jc Kh")
+    read = BoardRead(0, 0.0, None, 0.2)
+    assert 0.5 < made_share(read, board, opponents=1) < 1.0
+    assert made_share(read, board, opponents=1) > made_share(read, board, opponents=3)
+
+
+def test_rules_player_widens_against_a_seat_that_raises_every_hand() -> None:
+    # Seat 1's Kh Ks 5c 5d (12 Hi/Lo points) facing the button's raise: a fold against a
+    # sound raiser, a call against one seen raising at every chance of 200.
+    hand = Hand(game("omaha-hi-lo"), [10_000] * 2, deck="9c Kh 8d Ks 4h 5c 2s 5d")
+    hand.raise_to(200)
+    view = hand.view(1)
+    assert OmahaRulesBot(seed=1).choose(view).kind == "fold"
+    bot = OmahaRulesBot(seed=1)
+    bot.reader.counts[0] = [200, 200]
+    assert bot.choose(view).kind == "call"
+    assert looseness(bot.reader.trust(0)) > 0.9 and looseness(1.0) == 0.0
+
+
+def test_widened_moves_the_playing_share_towards_the_widest() -> None:
+    assert widened(22.0, 0.0, True) == 22.0
+    steps = [widened(22.0, loose / 4, True) for loose in range(5)]
+    assert steps == sorted(steps, reverse=True) and steps[-1] == points_at_top(WIDE_CALL, True)
+    assert widened(2.0, 1.0, True) == 2.0  # already wider than the widest: unchanged
 
 
 SETTINGS = [

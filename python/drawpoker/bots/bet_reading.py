@@ -217,6 +217,18 @@ class BetReader:
         return reader
 
 
+def looseness(trust: float) -> float:
+    """How far a bettor's range is from a sound player's towards any hand, from 0 (it bets as
+    often as a sound player, or less) to 1 (every time it may), given :meth:`BetReader.trust`
+    of its bets (the natural rate over its rate: :data:`NATURAL_STAB` for a seat that always
+    bets).
+
+    >>> looseness(1.0), looseness(NATURAL_STAB)
+    (0.0, 1.0)
+    """
+    return min(1.0, max(0.0, (1 - trust) / (1 - NATURAL_STAB)))
+
+
 def against_folders(
     reader: BetReader, view: HandView, legal: LegalActions, rng: random.Random
 ) -> Action | None:

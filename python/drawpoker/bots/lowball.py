@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from drawpoker import _core
 from drawpoker.bots.basic import ReadingBot
-from drawpoker.bots.bet_reading import against_folders
+from drawpoker.bots.bet_reading import against_folders, looseness
 from drawpoker.bots.draw_reading import DrawReader
 from drawpoker.bots.lowball_model import (
     DrawAnalysis,
@@ -315,6 +315,35 @@ class LowballRulesBot(ReadingBot):
         return passive(legal, call=value >= pot_odds(view.pot, legal) + 0.1)
 
 
+def round_raises(view: HandView) -> dict[int, int]:
+    """Each seat's highest bet of the betting round under way (since the last draw), counting
+    only bets and raises of more than twice the bet before (a minimum raise says little): 1
+    when it bet or raised first, 2 when it raised a bet, 3 a raise, ...; 0 when it did neither.
+
+    >>> from drawpoker.engine import Hand, game
+    >>> hand = Hand(game("2-7-single-draw"), [10_000] * 2)
+    >>> hand.raise_to(300); hand.raise_to(900); hand.raise_to(2700)
+    >>> round_raises(hand.view(1))
+    {0: 3, 1: 2}
+    >>> hand.raise_to(5400)  # a minimum raise: not counted
+    >>> round_raises(hand.view(0))
+    {0: 3, 1: 2}
+    """
+    level = dict.fromkeys(range(view.seats), 0)
+    bets = top = 0
+    for event in view.events:
+        if event.kind == "draw":
+            level, bets, top = dict.fromkeys(range(view.seats), 0), 0, 0
+        elif event.kind == "blind":
+            top = max(top, event.amount)
+        elif event.kind in ("bet", "raise") and event.seat is not None:
+            if event.amount > 2 * top:
+                bets += 1
+                level[event.seat] = bets
+            top = max(top, event.amount)
+    return level
+
+
 def pressure(view: HandView) -> dict[int, int]:
     """How much each seat pushed in the hand so far: 2 when it bet or raised in the current
     betting round, 1 when it did earlier or called a raise in this round, else 0.
@@ -354,8 +383,12 @@ class LowballStrongBot(ReadingBot):
     from 1.6, half the pot below, in no limit), and bluffs now and then after the last draw.
     It reads the table (:class:`~drawpoker.bots.draw_reading.DrawReader`): a seat that stands
     pat far more often than :data:`LOWBALL_PAT` has its pats, and one that bets far more often
-    than a sound player its bets, believed only that much; against seats that fold to most bets
-    it bets whatever it holds (:func:`~drawpoker.bots.bet_reading.against_folders`).
+    than a sound player its bets, believed only that much; in no limit each raise of more than
+    twice the bet that an opponent makes after its first bet or raise of a betting round
+    (:func:`round_raises`) narrows its likely hands to the strongest
+    :data:`~drawpoker.bots.lowball_model.RAISE_KEEPS` of them, as far as it bets like a sound
+    player (:func:`~drawpoker.bots.bet_reading.looseness`). Against seats that fold to most
+    bets it bets whatever it holds (:func:`~drawpoker.bots.bet_reading.against_folders`).
 
     >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("2-7-single-draw"), [10000] * 2, deck="Kc 7h Qd 5d 9s 4c 8c 3s 6h 2h")
@@ -385,6 +418,13 @@ class LowballStrongBot(ReadingBot):
         model = opponent_model(view.game.name)
         counts = draw_counts(view)
         pushed = pressure(view)
+        if isinstance(view.game.betting, NoLimit):
+            # Each raise more of a sound player, a stronger hand; a seat that bets or raises
+            # far more often than one says less by it (nothing when it does every time).
+            for seat, level in round_raises(view).items():
+                if level > 1:
+                    sound = 1 - looseness(self.reader.bets.trust(seat))
+                    pushed[seat] += round((level - 1) * sound)
         table = None
         for seat in range(view.seats):
             if seat != view.seat and view.live[seat]:

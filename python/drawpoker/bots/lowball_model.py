@@ -50,6 +50,9 @@ RULES: dict[str, Callable[[Sequence[int], int], list[int]]] = {
 SIMULATED = 8_000
 """Deals simulated per game for the opponent model."""
 
+RAISE_KEEPS = 0.4
+"""The share of its likely hands that a player who raises once more in a betting round (no
+limit, where each raise is large) is still likely to hold: the strongest of them."""
 MIN_BUCKET = 150
 """Fewest simulated players an opponent's draw count is matched against (else the nearest
 smaller count with enough is used)."""
@@ -75,7 +78,8 @@ class OpponentModel:
     def strengths(self, counts: Sequence[int], pressure: int = 0) -> npt.NDArray[np.int64]:
         """The final strengths an opponent who exchanged ``counts`` cards (one per draw so far)
         likely ends with; ``pressure`` 1 (it called a raise, or bet earlier in the hand) or 2 (it
-        bet or raised in this round) keeps the strongest 85% or 65% of them.
+        bet or raised in this round) keeps the strongest 85% or 65% of them, each level more
+        (a raise more in the round, in no limit) :data:`RAISE_KEEPS` of those.
 
         >>> model = opponent_model("2-7-triple-draw")
         >>> len(model.strengths([1], pressure=2)) < len(model.strengths([1]))
@@ -95,7 +99,8 @@ class OpponentModel:
         else:
             finals = self.everyone
         if pressure:
-            finals = finals[len(finals) * (20 * pressure - 5) // 100 :]
+            kept = (105 - 20 * min(pressure, 2)) * RAISE_KEEPS ** max(0, pressure - 2)
+            finals = finals[len(finals) - max(1, round(len(finals) * kept / 100)) :]
         return finals
 
     def beat_table(self, counts: Sequence[int], pressure: int = 0) -> npt.NDArray[np.float64]:

@@ -24,6 +24,7 @@ bet.
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Sequence
 from functools import cache
@@ -32,7 +33,7 @@ from typing import NamedTuple
 from drawpoker import _core
 from drawpoker.analysis.equity import equity
 from drawpoker.analysis.evaluation import HandCategory
-from drawpoker.bots.bet_reading import BetReadingBot
+from drawpoker.bots.bet_reading import BetReadingBot, looseness
 from drawpoker.bots.holdem import opponent_profiles, position, preflop_raises
 from drawpoker.bots.omaha_reading import (
     EIGHT,
@@ -86,6 +87,27 @@ CALL_RAISE = {False: 12.5, True: 22.0}
 RERAISE = {False: 16.0, True: 30.0}
 HILO_PLAY = 22.0
 """The points a playable high-only Hi/Lo hand counts as: enough to call a raise."""
+WIDE_CALL = 0.9
+"""The share of starting hands (the best) that calls a raise of a seat that raises every hand."""
+RERAISE_WIDE = 0.3
+"""The share of starting hands (the best) that re-raises a seat that raises every hand."""
+
+
+def widened(points: float, loose: float, hilo: bool, widest: float = WIDE_CALL) -> float:
+    """The points from which a hand plays against a seat of :func:`looseness` ``loose``, when
+    ``points`` do against a sound one: the share of starting hands that play moves from the
+    share with ``points`` or more towards ``widest`` as ``loose`` goes from 0 to 1.
+
+    >>> widened(22.0, 0.0, True), widened(22.0, 1.0, True) == points_at_top(WIDE_CALL, True)
+    (22.0, True)
+    """
+    if loose <= 0:
+        return points
+    spread = _points_spread(hilo)
+    share = bisect.bisect_left(spread, -points, key=lambda p: -p) / len(spread)
+    if share >= widest:
+        return points
+    return min(points, points_at_top(share + (widest - share) * loose, hilo))
 
 
 def made_share(read: BoardRead, board: Sequence[int], opponents: int, wary: float = 1.0) -> float:
@@ -104,7 +126,9 @@ def made_share(read: BoardRead, board: Sequence[int], opponents: int, wary: floa
         return high
     if not low_possible(board, 0):
         return high
-    low = (1 - min(1.0, read.low_beaten_by * wary)) ** holdings if read.low is not None else 0.0
+    low = (1 - min(1.0, read.low_beaten_by * wary)) ** holdings
+    if read.low is None:  # no low of its own: the high scoops when nobody else has one
+        return high * (1 + low) / 2
     return (high + low) / 2
 
 
@@ -112,13 +136,16 @@ class OmahaRulesBot(BetReadingBot):
     """Rules of thumb. Before the flop, by Hutchison's points (Omaha high or Hi/Lo): raise the
     pot with a top-10% hand when nobody raised, limp or check with a hand good enough for its
     position, re-raise the best hands (and never fold them), call a raise with the top hands
-    (wider against a seat that raises far more often than a sound player) while the call is at
-    most an eighth of its stack. After the flop, by the share of the pot its made hand would take
-    (:func:`made_share`: how near the nuts it is, high and low) and its outs: bet the pot near
-    the nuts, half the pot with a good hand, semi-bluff half the pot with a strong draw now and
-    then; facing a bet, raise near the nuts, call when its made share (wary of the bettor, less
-    so of one who bets far more often than a sound player) or its chance to make a strong hand
-    beats the pot odds; a seeded few river bluffs. Against opponents who fold to most bets
+    while the call is at most an eighth of its stack; against seats that raise far more often
+    than a sound player (:func:`looseness`) it limps, calls and re-raises with more hands
+    (:func:`widened`: against one that raises every hand, it calls with the best
+    :data:`WIDE_CALL` of them and re-raises with the best :data:`RERAISE_WIDE`). After the
+    flop, by the share of the pot its made hand would take (:func:`made_share`: how near the
+    nuts it is, high and low) and its outs: bet the pot near the nuts, half the pot with a good
+    hand, semi-bluff half the pot with a strong draw now and then; facing a bet, raise near the
+    nuts, call when its made share (wary of the bettor, not at all of one who bets every time
+    it may) or its chance to make a strong hand beats the pot odds (by 0.05 before the river);
+    a seeded few river bluffs. Against opponents who fold to most bets
     (:class:`~drawpoker.bots.bet_reading.BetReader`) it bets whatever it holds.
 
     >>> from drawpoker.engine import Hand, game
@@ -156,13 +183,20 @@ class OmahaRulesBot(BetReadingBot):
         if raises == 0:
             if points >= OPEN_RAISE[hilo]:
                 return sized(legal, 1.0) or passive(legal, call=True)
-            return passive(legal, call=points >= PLAY[hilo][position(view)])
-        if points >= RERAISE[hilo]:
+            # Seats that raise far more often than sound players will raise a limp: limp the
+            # hands that would call them.
+            rivals = [s for s in range(view.seats) if s != view.seat and view.live[s]]
+            loose = min((looseness(self.reader.trust(s)) for s in rivals), default=0.0)
+            play = PLAY[hilo][position(view)]
+            return passive(legal, call=points >= widened(play, loose, hilo))
+        # A raiser who raises far more often than a sound player has a wider range: re-raise
+        # it with more hands, and call it with hands nearer those worth playing at all (against
+        # one who raises every hand, any of the best WIDE_CALL of them).
+        loose = looseness(self.trust(view))
+        reraise = widened(RERAISE[hilo], loose, hilo, RERAISE_WIDE)
+        if points >= reraise:
             return (sized(legal, 1.0) if raises < 3 else None) or CALL
-        # A raiser who raises far more often than a sound player has a wider range: call it
-        # with hands nearer those worth playing at all.
-        trust = self.trust(view)
-        floor = PLAY[hilo]["blind"] + (CALL_RAISE[hilo] - PLAY[hilo]["blind"]) * trust
+        floor = widened(CALL_RAISE[hilo], loose, hilo)
         stack = view.stacks[view.seat] + view.bets[view.seat]
         return passive(legal, call=points >= floor and legal.call * 8 <= stack)
 
@@ -181,10 +215,12 @@ class OmahaRulesBot(BetReadingBot):
         unseen = 52 - len(view.cards) - len(view.board)
         chance = 1 - (1 - out_count / unseen) ** to_come
         if legal.call:
-            wary = made_share(read, view.board, opponents, wary=1 + 2 * self.trust(view))
+            wary = 1 + 2 * (1 - looseness(self.trust(view)))
+            wary = made_share(read, view.board, opponents, wary=wary)
             if wary >= 0.8:
                 return sized(legal, 1.0) or CALL
-            return passive(legal, call=max(wary, chance) >= pot_odds(view.pot, legal) + 0.05)
+            margin = 0.05 if to_come else 0.0  # more betting may follow
+            return passive(legal, call=max(wary, chance) >= pot_odds(view.pot, legal) + margin)
         share = made_share(read, view.board, opponents)
         if share >= 0.75:
             return sized(legal, 1.0) or CHECK
