@@ -95,13 +95,8 @@ fn absorb(state: &mut [u64; 25], block: &[u8]) {
     }
 }
 
-/// The first `length` bytes of SHAKE-256 of `message` (FIPS 202), as `hashlib.shake_256`.
-///
-/// ```
-/// use drawpoker::shuffle::shake256;
-/// assert_eq!(shake256(b"", 4), [0x46, 0xb9, 0xdd, 0x2b]);
-/// ```
-pub fn shake256(message: &[u8], length: usize) -> Vec<u8> {
+/// The SHAKE-256 state with `message` absorbed and padded, ready to squeeze its first block.
+fn absorbed(message: &[u8]) -> [u64; 25] {
     let mut state = [0u64; 25];
     let mut blocks = message.chunks_exact(SHAKE256_RATE);
     for block in &mut blocks {
@@ -116,6 +111,17 @@ pub fn shake256(message: &[u8], length: usize) -> Vec<u8> {
     last[SHAKE256_RATE - 1] ^= 0x80;
     absorb(&mut state, &last);
     keccak_f(&mut state);
+    state
+}
+
+/// The first `length` bytes of SHAKE-256 of `message` (FIPS 202), as `hashlib.shake_256`.
+///
+/// ```
+/// use drawpoker::shuffle::shake256;
+/// assert_eq!(shake256(b"", 4), [0x46, 0xb9, 0xdd, 0x2b]);
+/// ```
+pub fn shake256(message: &[u8], length: usize) -> Vec<u8> {
+    let mut state = absorbed(message);
     let mut out = Vec::with_capacity(length);
     loop {
         for lane in &state[..SHAKE256_RATE / 8] {
@@ -164,6 +170,50 @@ fn key_order(keys: &[u8]) -> Vec<usize> {
         .collect()
 }
 
+/// The most items [`shuffle_into`] shuffles without allocating (a deck and its joker fit).
+const SMALL_SHUFFLE: usize = 64;
+
+/// `items` in the order of the seeded shuffle named by `message` ([`shuffle_order`]), written
+/// over `out`: the deal's hot path, which allocates nothing for up to 64 items (it reads the
+/// keys from the SHAKE-256 lanes and sorts them on the stack).
+///
+/// ```
+/// use drawpoker::shuffle::{shuffle_into, shuffle_order};
+/// let items: Vec<u8> = (100..152).collect();
+/// let mut out = vec![7, 7];
+/// shuffle_into(&items, b"(7, (0, 1))", &mut out);
+/// let order = shuffle_order(52, b"(7, (0, 1))");
+/// assert_eq!(out, order.iter().map(|&i| items[i]).collect::<Vec<u8>>());
+/// ```
+pub fn shuffle_into<T: Copy>(items: &[T], message: &[u8], out: &mut Vec<T>) {
+    out.clear();
+    let count = items.len();
+    if count > SMALL_SHUFFLE {
+        out.extend(shuffle_order(count, message).into_iter().map(|i| items[i]));
+        return;
+    }
+    // Each key above its position, as `key_order` sorts them; a lane holds two keys, the
+    // first in its low half (the bytes are little-endian), and a block 34.
+    let mut keyed = [0u64; SMALL_SHUFFLE];
+    let mut state = absorbed(message);
+    let per_block = SHAKE256_RATE / 4;
+    for (block, keys) in keyed[..count].chunks_mut(per_block).enumerate() {
+        if block > 0 {
+            keccak_f(&mut state);
+        }
+        for (i, key) in keys.iter_mut().enumerate() {
+            let half = state[i / 2] >> (32 * (i % 2)) & 0xffff_ffff;
+            *key = half << 32 | (block * per_block + i) as u64;
+        }
+    }
+    keyed[..count].sort_unstable();
+    out.extend(
+        keyed[..count]
+            .iter()
+            .map(|k| items[(k & 0xffff_ffff) as usize]),
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +223,20 @@ mod tests {
         assert_eq!(key_order(&[7u8, 0, 0, 0].repeat(5)), [0, 1, 2, 3, 4]);
         let keys = [5, 0, 0, 0, 1, 0, 0, 0, 5, 0, 0, 0];
         assert_eq!(key_order(&keys), [1, 0, 2]);
+    }
+
+    #[test]
+    fn shuffle_into_is_the_shuffle_order_at_every_size() {
+        // 34 keys a squeeze block: the sizes around one and two blocks, and past the stack.
+        for count in [0, 1, 2, 33, 34, 35, 52, 53, 64, 65, 68, 69, 100] {
+            let items: Vec<u32> = (0..count as u32).map(|i| 1000 + i).collect();
+            let message = format!("shuffle {count}");
+            let mut out = vec![1, 2, 3];
+            shuffle_into(&items, message.as_bytes(), &mut out);
+            let order = shuffle_order(count, message.as_bytes());
+            let expected: Vec<u32> = order.iter().map(|&i| items[i]).collect();
+            assert_eq!(out, expected, "{count} items");
+        }
     }
 
     #[test]

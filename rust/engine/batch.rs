@@ -307,7 +307,8 @@ impl Choices {
             }
             return Ok(choices);
         }
-        let legal = hand.legal_actions()?;
+        // The presets are read one by one below: no vector of them is built.
+        let (legal, sizing) = hand.legal_unsized()?;
         choices.mask |= u64::from(legal.allows(ActionKind::Fold));
         choices.passive = [ActionKind::BringIn, ActionKind::Check, ActionKind::Call]
             .into_iter()
@@ -321,11 +322,11 @@ impl Choices {
             let total = match size {
                 Size::Smallest => Some(legal.min_to.min(legal.max_to)),
                 Size::AllIn => Some(legal.max_to),
-                Size::Preset(name) => legal
-                    .presets
-                    .iter()
-                    .find(|(label, _)| label == name)
-                    .map(|&(_, total)| total),
+                Size::Preset(name) => sizing.and_then(|sizing| {
+                    HandState::preset_totals(&legal, sizing)
+                        .find(|(label, _)| label == name)
+                        .map(|(_, total)| total)
+                }),
             };
             if let Some(total) = total {
                 choices.totals[offset] = total;

@@ -7,6 +7,12 @@ use crate::draw::limit::DrawLimit;
 use crate::error::{Error, Result};
 use crate::eval::{omaha, Ranking};
 
+/// The most seats a game may have ([`Spec::check`]).
+pub const MAX_SEATS: usize = 10;
+
+/// The most cards a deck holds: 52 and the joker.
+pub const FULL_DECK: usize = 53;
+
 /// The deck as data: which ranks and suits it has (every card of each rank in each suit), and
 /// whether the joker joins them. The standard deck is every rank and suit (R-CARD-1); the
 /// short deck keeps six through ace (R-SD-1).
@@ -56,11 +62,25 @@ impl Deck {
     /// The cards, rank by rank from the deuce and suit by suit from clubs (the standard deck
     /// is 0..=51), then the joker.
     pub fn cards(self) -> Vec<Card> {
-        let mut cards: Vec<Card> = (0..JOKER).filter(|&c| self.holds(c)).collect();
-        if self.joker {
-            cards.push(JOKER);
+        let mut cards = [0; FULL_DECK];
+        self.cards_in(&mut cards).to_vec()
+    }
+
+    /// [`Deck::cards`] written into `cards` (no allocation): the first of them.
+    ///
+    /// ```
+    /// use drawpoker::engine::spec::{Deck, FULL_DECK};
+    /// let mut cards = [0; FULL_DECK];
+    /// assert_eq!(Deck::STANDARD.cards_in(&mut cards), Deck::STANDARD.cards());
+    /// ```
+    pub fn cards_in(self, cards: &mut [Card; FULL_DECK]) -> &[Card] {
+        let mut count = 0;
+        // The joker (52) comes last, after the cards in order.
+        for card in (0..=JOKER).filter(|&c| self.holds(c)) {
+            cards[count] = card;
+            count += 1;
         }
-        cards
+        &cards[..count]
     }
 
     /// Whether `card` belongs to this deck.
@@ -318,7 +338,7 @@ impl Spec {
                 self.name
             )))
         };
-        if self.min_seats < 2 || self.max_seats < self.min_seats || self.max_seats > 10 {
+        if self.min_seats < 2 || self.max_seats < self.min_seats || self.max_seats > MAX_SEATS {
             return fault(format!(
                 "seats {}..{} must lie within 2..10",
                 self.min_seats, self.max_seats

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use super::action::{Action, ActionKind};
 use super::boards::{board_key, bring_in_key, has_pair};
 use super::event::{Detail, Event, EventKind};
-use super::spec::{BetSize, FirstToAct, Spec, Structure};
+use super::spec::{BetSize, FirstToAct, Spec, Structure, MAX_SEATS};
 use crate::card::{card_of, format_card, Card};
 use crate::error::{Error, Result};
 
@@ -205,7 +205,7 @@ impl HandState {
     ) -> Result<HandState> {
         let mut old = old;
         let seats = deal.stacks.len();
-        if !(spec.min_seats..=spec.max_seats).contains(&seats) {
+        if !(spec.min_seats..=spec.max_seats).contains(&seats) || seats > MAX_SEATS {
             return invalid(format!(
                 "{seats} seats is not allowed here ({}..{})",
                 spec.min_seats, spec.max_seats
@@ -527,7 +527,7 @@ impl HandState {
             return;
         }
         self.exposed = true;
-        for seat in self.seats_after(self.button).collect::<Vec<_>>() {
+        for seat in (1..=self.seats).map(|i| (self.button + i) % self.seats) {
             if self.live[seat] {
                 self.events.push(Event {
                     kind: EventKind::Expose,
