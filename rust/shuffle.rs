@@ -206,12 +206,44 @@ pub fn shuffle_into<T: Copy>(items: &[T], message: &[u8], out: &mut Vec<T>) {
             *key = half << 32 | (block * per_block + i) as u64;
         }
     }
-    keyed[..count].sort_unstable();
+    let sorted = sort_small(&keyed[..count]);
     out.extend(
-        keyed[..count]
+        sorted[..count]
             .iter()
             .map(|k| items[(k & 0xffff_ffff) as usize]),
     );
+}
+
+/// Up to 64 distinct numbers whose top bits are uniformly random (keys above positions) in
+/// increasing order: placed by their top six bits into as many runs (a counting sort, about
+/// one number a run), then an insertion sort, which has only the few numbers that share a run
+/// to move.
+fn sort_small(keyed: &[u64]) -> [u64; SMALL_SHUFFLE] {
+    const BITS: u32 = 6;
+    let run = |k: u64| (k >> (64 - BITS)) as usize;
+    let mut starts = [0u8; (1 << BITS) + 1];
+    for &k in keyed {
+        starts[run(k) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut sorted = [0u64; SMALL_SHUFFLE];
+    for &k in keyed {
+        let at = &mut starts[run(k)];
+        sorted[usize::from(*at)] = k;
+        *at += 1;
+    }
+    for i in 1..keyed.len() {
+        let k = sorted[i];
+        let mut j = i;
+        while j > 0 && sorted[j - 1] > k {
+            sorted[j] = sorted[j - 1];
+            j -= 1;
+        }
+        sorted[j] = k;
+    }
+    sorted
 }
 
 #[cfg(test)]
@@ -236,6 +268,31 @@ mod tests {
             let order = shuffle_order(count, message.as_bytes());
             let expected: Vec<u32> = order.iter().map(|&i| items[i]).collect();
             assert_eq!(out, expected, "{count} items");
+        }
+    }
+
+    #[test]
+    fn the_small_sort_sorts_any_numbers() {
+        // Runs of one, runs of many (equal top bits), and the most numbers it takes.
+        let mut state = 7u64;
+        let mut random = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            state
+        };
+        let cases: Vec<Vec<u64>> = vec![
+            vec![],
+            vec![5],
+            (0..64).map(|_| random()).collect(),
+            (0..64).map(|i| 63 - i).collect(),
+            (0..40).map(|_| random() >> 8).collect(),
+            (0..52).map(|i| (random() & !0xffff_ffff) | i).collect(),
+        ];
+        for case in cases {
+            let mut expected = case.clone();
+            expected.sort_unstable();
+            assert_eq!(sort_small(&case)[..case.len()], expected[..]);
         }
     }
 

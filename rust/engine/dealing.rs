@@ -4,7 +4,7 @@
 use super::deal;
 use super::event::{Blind, Detail, Event, EventKind};
 use super::spec::{ForcedBets, FULL_DECK};
-use super::state::{invalid, HandState, Phase};
+use super::state::{invalid, recycled, HandState, Phase};
 use crate::card::{format_card, Card};
 use crate::draw::limit::DrawLimit;
 use crate::error::Result;
@@ -108,7 +108,8 @@ impl HandState {
             self.deal_to_seats(usize::from(street.down), usize::from(street.up));
         }
         if street.board > 0 {
-            let new: Vec<Card> = self.deck.drain(..usize::from(street.board)).collect();
+            let new = recycled(&mut self.spare, &self.deck[..usize::from(street.board)]);
+            self.deck.drain(..new.len());
             self.board.extend_from_slice(&new);
             self.events.push(Event {
                 kind: EventKind::Board,
@@ -163,7 +164,7 @@ impl HandState {
                     seat: Some(seat),
                     to: Some(seat),
                     amount: 0,
-                    cards: new[..down].to_vec(),
+                    cards: recycled(&mut self.spare, &new[..down]),
                     detail: Detail::None,
                 });
             }
@@ -173,7 +174,7 @@ impl HandState {
                     seat: Some(seat),
                     to: None,
                     amount: 0,
-                    cards: new[down..].to_vec(),
+                    cards: recycled(&mut self.spare, &new[down..]),
                     detail: Detail::None,
                 });
             }

@@ -7,7 +7,7 @@ use super::boards::card_key;
 use super::event::{Award, Detail, Event, EventKind, Share};
 use super::pots::{payouts, side_pots, uncalled_bet, Pot};
 use super::spec::{CardOrder, HandCards, OddChip, Qualifier, ShowOrder, ShowdownPart, MAX_SEATS};
-use super::state::{HandState, Phase};
+use super::state::{recycled, HandState, Phase};
 use crate::card::{check_hand, Card};
 use crate::error::Result;
 use crate::eval::ace_five::qualifies_low8;
@@ -295,14 +295,15 @@ impl HandState {
             .collect();
         for &seat in &order {
             let strength = strengths[0][seat].expect("the first part takes every hand");
-            self.revealed.push((seat, self.cards[seat].clone()));
+            let shown = recycled(&mut self.spare, &self.cards[seat]);
+            self.revealed.push((seat, shown));
             self.strengths.push((seat, strength));
             self.events.push(Event {
                 kind: EventKind::Show,
                 seat: Some(seat),
                 to: None,
                 amount: u64::from(strength),
-                cards: self.cards[seat].clone(),
+                cards: recycled(&mut self.spare, &self.cards[seat]),
                 detail: Detail::None,
             });
             for part in &strengths[1..] {
