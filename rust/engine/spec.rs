@@ -75,9 +75,15 @@ impl Deck {
     /// ```
     pub fn cards_in(self, cards: &mut [Card; FULL_DECK]) -> &[Card] {
         let mut count = 0;
-        // The joker (52) comes last, after the cards in order.
-        for card in (0..=JOKER).filter(|&c| self.holds(c)) {
-            cards[count] = card;
+        // Card `4 * rank + suit`: rank by rank, suit by suit is card order; the joker (52) last.
+        for rank in (0..13).filter(|&r| self.ranks >> r & 1 == 1) {
+            for suit in (0..4).filter(|&s| self.suits >> s & 1 == 1) {
+                cards[count] = 4 * rank + suit;
+                count += 1;
+            }
+        }
+        if self.joker {
+            cards[count] = JOKER;
             count += 1;
         }
         &cards[..count]
@@ -490,6 +496,12 @@ mod tests {
         assert_eq!(format_cards(&short.cards()[..5]), "6c 6d 6h 6s 7c");
         assert!(!short.holds(0) && short.holds(51) && short.lowest_rank() == 4);
         assert!(Deck::new(&[4, 4], &[0], false).is_err());
+        // Every deck's cards are the cards it holds, in card order.
+        let odd = Deck::new(&[0, 5, 12], &[1, 3], true).unwrap();
+        for deck in [Deck::STANDARD, joker, short, odd] {
+            let held: Vec<Card> = (0..=JOKER).filter(|&c| deck.holds(c)).collect();
+            assert_eq!(deck.cards(), held);
+        }
         assert!(Deck::new(&[13], &[0], false).is_err());
         assert!(Deck::new(&[4], &[], false).is_err());
     }
