@@ -81,6 +81,19 @@ const POT_LIMIT: &[(&str, Preset)] = &[
 /// Every list of presets a structure offers ([`Structure::presets`]), in the order offered.
 const PRESET_LISTS: [&[(&str, Preset)]; 3] = [NO_LIMIT_BETS, NO_LIMIT_RAISES, POT_LIMIT];
 
+/// The most presets one decision offers (the longest of [`PRESET_LISTS`]).
+pub const MOST_PRESETS: usize = {
+    let mut most = 0;
+    let mut i = 0;
+    while i < PRESET_LISTS.len() {
+        if PRESET_LISTS[i].len() > most {
+            most = PRESET_LISTS[i].len();
+        }
+        i += 1;
+    }
+    most
+};
+
 /// Every preset any betting structure offers, each label once, in the order offered.
 ///
 /// ```
