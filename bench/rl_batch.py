@@ -3,8 +3,9 @@ actions, each action's observation encoded, beside the learning environments of 
 libraries in the same run.
 
 - drawpoker: ``drawpoker.rl.BatchGame`` of ``--batch`` hands; each step reads every hand's mask
-  (``legal()``) and observation (``observe()``), draws one uniformly random legal index per hand
-  with NumPy and applies them all (``step()``): ``batch`` actions a step.
+  (``legal()``) and observation (``observe(out=...)``, written over one array kept for the run),
+  draws one uniformly random legal index per hand with NumPy and applies them all (``step()``):
+  ``batch`` actions a step.
 - OpenSpiel: ``universal_poker`` (6 players, no limit, blinds 50/100, stacks 10,000; the fcpa
   abstraction: fold, check/call, pot, all-in) stepped from Python: ``observation_tensor()`` of
   the player to act, then a random one of ``legal_actions()``; chance nodes draw a random
@@ -41,12 +42,13 @@ def drawpoker_batch(game: str, seats: int, batch: int, seed: int = 0) -> Driver:
     """Steps of a batch of ``batch`` hands with random legal actions, observations read."""
     games = BatchGame(game, batch=batch, seats=seats, seed=seed)
     rng = np.random.default_rng(seed)
+    observations = np.empty((batch, games.layout.size), dtype=np.float32)
 
     def play(actions: int) -> int:
         played = 0
         while played < actions:
             mask = games.legal()
-            games.observe()
+            games.observe(out=observations)
             choice = np.argmax(np.where(mask, rng.random(mask.shape), -1.0), axis=1)
             games.step(choice)
             played += batch

@@ -95,13 +95,8 @@ fn absorb(state: &mut [u64; 25], block: &[u8]) {
     }
 }
 
-/// The first `length` bytes of SHAKE-256 of `message` (FIPS 202), as `hashlib.shake_256`.
-///
-/// ```
-/// use drawpoker::shuffle::shake256;
-/// assert_eq!(shake256(b"", 4), [0x46, 0xb9, 0xdd, 0x2b]);
-/// ```
-pub fn shake256(message: &[u8], length: usize) -> Vec<u8> {
+/// The SHAKE-256 state with `message` absorbed and padded, ready to squeeze its first block.
+fn absorbed(message: &[u8]) -> [u64; 25] {
     let mut state = [0u64; 25];
     let mut blocks = message.chunks_exact(SHAKE256_RATE);
     for block in &mut blocks {
@@ -116,6 +111,17 @@ pub fn shake256(message: &[u8], length: usize) -> Vec<u8> {
     last[SHAKE256_RATE - 1] ^= 0x80;
     absorb(&mut state, &last);
     keccak_f(&mut state);
+    state
+}
+
+/// The first `length` bytes of SHAKE-256 of `message` (FIPS 202), as `hashlib.shake_256`.
+///
+/// ```
+/// use drawpoker::shuffle::shake256;
+/// assert_eq!(shake256(b"", 4), [0x46, 0xb9, 0xdd, 0x2b]);
+/// ```
+pub fn shake256(message: &[u8], length: usize) -> Vec<u8> {
+    let mut state = absorbed(message);
     let mut out = Vec::with_capacity(length);
     loop {
         for lane in &state[..SHAKE256_RATE / 8] {
@@ -164,6 +170,82 @@ fn key_order(keys: &[u8]) -> Vec<usize> {
         .collect()
 }
 
+/// The most items [`shuffle_into`] shuffles without allocating (a deck and its joker fit).
+const SMALL_SHUFFLE: usize = 64;
+
+/// `items` in the order of the seeded shuffle named by `message` ([`shuffle_order`]), written
+/// over `out`: the deal's hot path, which allocates nothing for up to 64 items (it reads the
+/// keys from the SHAKE-256 lanes and sorts them on the stack).
+///
+/// ```
+/// use drawpoker::shuffle::{shuffle_into, shuffle_order};
+/// let items: Vec<u8> = (100..152).collect();
+/// let mut out = vec![7, 7];
+/// shuffle_into(&items, b"(7, (0, 1))", &mut out);
+/// let order = shuffle_order(52, b"(7, (0, 1))");
+/// assert_eq!(out, order.iter().map(|&i| items[i]).collect::<Vec<u8>>());
+/// ```
+pub fn shuffle_into<T: Copy>(items: &[T], message: &[u8], out: &mut Vec<T>) {
+    out.clear();
+    let count = items.len();
+    if count > SMALL_SHUFFLE {
+        out.extend(shuffle_order(count, message).into_iter().map(|i| items[i]));
+        return;
+    }
+    // Each key above its position, as `key_order` sorts them; a lane holds two keys, the
+    // first in its low half (the bytes are little-endian), and a block 34.
+    let mut keyed = [0u64; SMALL_SHUFFLE];
+    let mut state = absorbed(message);
+    let per_block = SHAKE256_RATE / 4;
+    for (block, keys) in keyed[..count].chunks_mut(per_block).enumerate() {
+        if block > 0 {
+            keccak_f(&mut state);
+        }
+        for (i, key) in keys.iter_mut().enumerate() {
+            let half = state[i / 2] >> (32 * (i % 2)) & 0xffff_ffff;
+            *key = half << 32 | (block * per_block + i) as u64;
+        }
+    }
+    let sorted = sort_small(&keyed[..count]);
+    out.extend(
+        sorted[..count]
+            .iter()
+            .map(|k| items[(k & 0xffff_ffff) as usize]),
+    );
+}
+
+/// Up to 64 distinct numbers whose top bits are uniformly random (keys above positions) in
+/// increasing order: placed by their top six bits into as many runs (a counting sort, about
+/// one number a run), then an insertion sort, which has only the few numbers that share a run
+/// to move.
+fn sort_small(keyed: &[u64]) -> [u64; SMALL_SHUFFLE] {
+    const BITS: u32 = 6;
+    let run = |k: u64| (k >> (64 - BITS)) as usize;
+    let mut starts = [0u8; (1 << BITS) + 1];
+    for &k in keyed {
+        starts[run(k) + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut sorted = [0u64; SMALL_SHUFFLE];
+    for &k in keyed {
+        let at = &mut starts[run(k)];
+        sorted[usize::from(*at)] = k;
+        *at += 1;
+    }
+    for i in 1..keyed.len() {
+        let k = sorted[i];
+        let mut j = i;
+        while j > 0 && sorted[j - 1] > k {
+            sorted[j] = sorted[j - 1];
+            j -= 1;
+        }
+        sorted[j] = k;
+    }
+    sorted
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +255,45 @@ mod tests {
         assert_eq!(key_order(&[7u8, 0, 0, 0].repeat(5)), [0, 1, 2, 3, 4]);
         let keys = [5, 0, 0, 0, 1, 0, 0, 0, 5, 0, 0, 0];
         assert_eq!(key_order(&keys), [1, 0, 2]);
+    }
+
+    #[test]
+    fn shuffle_into_is_the_shuffle_order_at_every_size() {
+        // 34 keys a squeeze block: the sizes around one and two blocks, and past the stack.
+        for count in [0, 1, 2, 33, 34, 35, 52, 53, 64, 65, 68, 69, 100] {
+            let items: Vec<u32> = (0..count as u32).map(|i| 1000 + i).collect();
+            let message = format!("shuffle {count}");
+            let mut out = vec![1, 2, 3];
+            shuffle_into(&items, message.as_bytes(), &mut out);
+            let order = shuffle_order(count, message.as_bytes());
+            let expected: Vec<u32> = order.iter().map(|&i| items[i]).collect();
+            assert_eq!(out, expected, "{count} items");
+        }
+    }
+
+    #[test]
+    fn the_small_sort_sorts_any_numbers() {
+        // Runs of one, runs of many (equal top bits), and the most numbers it takes.
+        let mut state = 7u64;
+        let mut random = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1);
+            state
+        };
+        let cases: Vec<Vec<u64>> = vec![
+            vec![],
+            vec![5],
+            (0..64).map(|_| random()).collect(),
+            (0..64).map(|i| 63 - i).collect(),
+            (0..40).map(|_| random() >> 8).collect(),
+            (0..52).map(|i| (random() & !0xffff_ffff) | i).collect(),
+        ];
+        for case in cases {
+            let mut expected = case.clone();
+            expected.sort_unstable();
+            assert_eq!(sort_small(&case)[..case.len()], expected[..]);
+        }
     }
 
     #[test]

@@ -206,6 +206,48 @@ def test_int32_actions_play_as_int64_ones():
     assert random_play(wide, 60) == random_play(narrow, 60, np.int32)
 
 
+def test_observe_writes_over_the_array_it_is_given():
+    games = BatchGame("holdem", batch=5, seats=6, seed=2)
+    buffer = np.full((5, games.layout.size), 7.0, dtype=np.float32)
+    rng = np.random.default_rng(2)
+    for _ in range(40):  # hands end and deal again: every number is written each time
+        assert games.observe(out=buffer) is buffer
+        assert np.array_equal(buffer, games.observe())
+        mask = games.legal()
+        games.step(np.argmax(np.where(mask, rng.random(mask.shape), -1.0), axis=1))
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda n, size: np.zeros((n, size), dtype=np.float64),
+        lambda n, size: np.zeros((n + 1, size), dtype=np.float32),
+        lambda n, size: np.zeros((n * size,), dtype=np.float32),
+        lambda n, size: np.zeros((size, n), dtype=np.float32).T,
+        lambda n, size: np.zeros((n, 2 * size), dtype=np.float32)[:, ::2],
+        lambda n, size: np.zeros((n, size), dtype=np.float32).tolist(),
+    ],
+    ids=["float64", "rows", "flat", "fortran", "strided", "list"],
+)
+def test_observe_refuses_an_array_it_cannot_write_and_changes_nothing(make):
+    games = BatchGame("holdem", batch=3, seats=6, seed=1)
+    bad = make(3, games.layout.size)
+    before = snapshot(games)
+    with pytest.raises(InvalidArgumentError, match="out must be a writeable C-contiguous"):
+        games.observe(out=bad)
+    assert not np.any(np.asarray(bad))
+    assert snapshot(games) == before
+
+
+def test_observe_refuses_a_read_only_array():
+    games = BatchGame("holdem", batch=3, seats=6, seed=1)
+    frozen = np.zeros((3, games.layout.size), dtype=np.float32)
+    frozen.flags.writeable = False
+    with pytest.raises(InvalidArgumentError, match="writeable"):
+        games.observe(out=frozen)
+    assert not frozen.any()
+
+
 PLAY_ON_ONE_THREAD = """
 import hashlib, sys
 sys.path[:0] = [{tests!r}]

@@ -60,7 +60,7 @@ def measure() -> list[Figure]:
     figures = []
     for game in GAMES:
         task = f"{game}: {SEATS} seats, random legal actions, observation encoded, per CPU second"
-        note = f"batch {BATCH}: legal(), observe(), a NumPy random pick, step()"
+        note = f"batch {BATCH}: legal(), observe(out=...), a NumPy random pick, step()"
         figures.append(Figure(task, "drawpoker BatchGame", child[game], unit, True, note))
         for library, how in PEERS["holdem" if game == "holdem" else "other"]:
             value = child.get(f"{library} {game}")

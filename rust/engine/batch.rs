@@ -17,6 +17,7 @@ use std::sync::Arc;
 use rayon::prelude::*;
 
 use super::action::ActionKind;
+use super::betting::MOST_PRESETS;
 use super::event::EventKind;
 use super::spec::Spec;
 use super::state::{Deal, HandState, Phase};
@@ -307,7 +308,8 @@ impl Choices {
             }
             return Ok(choices);
         }
-        let legal = hand.legal_actions()?;
+        // The presets are read one by one below: no vector of them is built.
+        let (legal, sizing) = hand.legal_unsized()?;
         choices.mask |= u64::from(legal.allows(ActionKind::Fold));
         choices.passive = [ActionKind::BringIn, ActionKind::Check, ActionKind::Call]
             .into_iter()
@@ -317,13 +319,21 @@ impl Choices {
         if choices.sized.is_none() {
             return Ok(choices);
         }
+        // Each preset's total, found once for the sizes that name it.
+        let mut presets = [("", 0); MOST_PRESETS];
+        let offered = sizing.map_or(0, |sizing| {
+            let totals = HandState::preset_totals(&legal, sizing);
+            presets
+                .iter_mut()
+                .zip(totals)
+                .map(|(slot, p)| *slot = p)
+                .count()
+        });
         for (offset, size) in actions.sizes.iter().enumerate() {
             let total = match size {
                 Size::Smallest => Some(legal.min_to.min(legal.max_to)),
                 Size::AllIn => Some(legal.max_to),
-                Size::Preset(name) => legal
-                    .presets
-                    .iter()
+                Size::Preset(name) => (presets[..offered].iter())
                     .find(|(label, _)| label == name)
                     .map(|&(_, total)| total),
             };

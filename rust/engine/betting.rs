@@ -29,6 +29,15 @@ pub struct BetContext {
     pub full_bet_to: u64,
 }
 
+/// What sizes the presets of a seat that may bet or raise: the structure, whether it raises,
+/// and the decision's [`BetContext`].
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Sizing {
+    pub structure: Structure,
+    pub raising: bool,
+    pub context: BetContext,
+}
+
 /// How a sizing preset names its total.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Preset {
@@ -71,6 +80,19 @@ const POT_LIMIT: &[(&str, Preset)] = &[
 
 /// Every list of presets a structure offers ([`Structure::presets`]), in the order offered.
 const PRESET_LISTS: [&[(&str, Preset)]; 3] = [NO_LIMIT_BETS, NO_LIMIT_RAISES, POT_LIMIT];
+
+/// The most presets one decision offers (the longest of [`PRESET_LISTS`]).
+pub const MOST_PRESETS: usize = {
+    let mut most = 0;
+    let mut i = 0;
+    while i < PRESET_LISTS.len() {
+        if PRESET_LISTS[i].len() > most {
+            most = PRESET_LISTS[i].len();
+        }
+        i += 1;
+    }
+    most
+};
 
 /// Every preset any betting structure offers, each label once, in the order offered.
 ///
@@ -191,6 +213,17 @@ impl HandState {
 
     /// The actions of the seat whose turn it is.
     pub fn legal_actions(&self) -> Result<LegalActions> {
+        let (mut legal, sizing) = self.legal_unsized()?;
+        if let Some(sizing) = sizing {
+            legal.presets = self.presets(&legal, sizing);
+        }
+        Ok(legal)
+    }
+
+    /// [`HandState::legal_actions`] without its presets (which a vector holds), and what sizes
+    /// them when the seat may bet or raise ([`HandState::preset_totals`]): the batch engine
+    /// reads the presets it needs without building the vector.
+    pub(super) fn legal_unsized(&self) -> Result<(LegalActions, Option<Sizing>)> {
         let Some(seat) = self.actor else {
             return Err(Error::IllegalAction(
                 "the hand is over: no one may act".into(),
@@ -212,7 +245,7 @@ impl HandState {
             legal.kinds = action::DRAW_KINDS;
             legal.max_discards = limit.max_discards(self.cards[seat].len());
             legal.draw_limit = Some(limit);
-            return Ok(legal);
+            return Ok((legal, None));
         }
         let (stack, current) = (self.stacks[seat], self.current_bet);
         let all_in_to = self.bets[seat] + stack;
@@ -223,13 +256,13 @@ impl HandState {
             legal.call = self.spec.forced.bring_in.min(stack);
             if all_in_to <= self.spec.forced.bring_in {
                 legal.kinds = action::BRING_IN_KINDS;
-                return Ok(legal);
+                return Ok((legal, None));
             }
             legal.kinds = action::BRING_IN_OR_BET_KINDS;
             legal.min_to = self.round_size.min(all_in_to);
             legal.max_to = legal.min_to;
             legal.step = self.round_size;
-            return Ok(legal);
+            return Ok((legal, None));
         }
         // May this seat bet or raise? Not when it cannot put in more than the bet, nor once the
         // round's bets are capped; an opening bet may need openers; a raise needs an opponent
@@ -252,7 +285,7 @@ impl HandState {
             } else {
                 action::CHECK_KINDS
             };
-            return Ok(legal);
+            return Ok((legal, None));
         }
         let context = self.bet_context(to_call);
         let (min_to, step, max_to) = structure.bet_range(context);
@@ -265,8 +298,12 @@ impl HandState {
             (true, false) => action::FOLD_CALL_BET_KINDS,
             (true, true) => action::FOLD_CALL_RAISE_KINDS,
         };
-        legal.presets = self.presets(&legal, structure, current > 0, context);
-        Ok(legal)
+        let sizing = Sizing {
+            structure,
+            raising: current > 0,
+            context,
+        };
+        Ok((legal, Some(sizing)))
     }
 
     /// Whether `seat` may raise: it has not acted in this round, or a bet or raise that counts
@@ -305,19 +342,26 @@ impl HandState {
 
     /// The sizing presets (R-HE-6, R-LIMIT-2): each preset's total, rounded down to the chip
     /// step, then raised to the minimum or lowered to all-in.
-    pub(super) fn presets(
-        &self,
+    pub(super) fn presets(&self, legal: &LegalActions, sizing: Sizing) -> Vec<(&'static str, u64)> {
+        Self::preset_totals(legal, sizing).collect()
+    }
+
+    /// [`HandState::presets`] one by one.
+    pub(super) fn preset_totals(
         legal: &LegalActions,
-        structure: Structure,
-        raising: bool,
-        context: BetContext,
-    ) -> Vec<(&'static str, u64)> {
+        sizing: Sizing,
+    ) -> impl Iterator<Item = (&'static str, u64)> + '_ {
+        let Sizing {
+            structure,
+            raising,
+            context,
+        } = sizing;
         let pot_after_call = u128::from(context.pot + context.to_call);
         let current = u128::from(context.current_bet);
         structure
             .presets(raising)
             .iter()
-            .map(|&(label, preset)| {
+            .map(move |&(label, preset)| {
                 let wanted = match preset {
                     Preset::PotShare(percent) => {
                         current + pot_after_call * u128::from(percent) / 100
@@ -329,7 +373,6 @@ impl HandState {
                 let rounded = wanted - wanted % step;
                 (label, rounded.clamp(legal.min_to, legal.max_to))
             })
-            .collect()
     }
 
     /// Why the seat to act may not play `kind` with `amount` (a bet or raise's total) and

@@ -11,7 +11,7 @@
 //! ([`crate::shuffle::shuffle_order`]).
 
 use crate::card::Card;
-use crate::shuffle::shuffle_order;
+use crate::shuffle::shuffle_into;
 
 /// The text every deal message starts with.
 pub const DOMAIN: &[u8; 17] = b"drawpoker.deal.v1";
@@ -47,10 +47,29 @@ pub fn shuffle_message(seed: u64, hand: u64, deal: u32, shuffle: u32) -> [u8; 41
 /// assert_ne!(order, shuffled(&deck, 5, 1, 0, 0));
 /// ```
 pub fn shuffled(cards: &[Card], seed: u64, hand: u64, deal: u32, shuffle: u32) -> Vec<Card> {
-    shuffle_order(cards.len(), &shuffle_message(seed, hand, deal, shuffle))
-        .into_iter()
-        .map(|i| cards[i])
-        .collect()
+    let mut order = Vec::with_capacity(cards.len());
+    shuffled_into(cards, seed, hand, deal, shuffle, &mut order);
+    order
+}
+
+/// [`shuffled`] written over `out` (a deck's vector used again: no allocation).
+///
+/// ```
+/// use drawpoker::engine::deal::{shuffled, shuffled_into};
+/// let deck: Vec<u8> = (0..52).collect();
+/// let mut out = Vec::new();
+/// shuffled_into(&deck, 5, 1, 0, 0, &mut out);
+/// assert_eq!(out, shuffled(&deck, 5, 1, 0, 0));
+/// ```
+pub fn shuffled_into(
+    cards: &[Card],
+    seed: u64,
+    hand: u64,
+    deal: u32,
+    shuffle: u32,
+    out: &mut Vec<Card>,
+) {
+    shuffle_into(cards, &shuffle_message(seed, hand, deal, shuffle), out);
 }
 
 /// `cards` with the ones of `top` first, in `top`'s order, and the rest in the seeded order

@@ -3,22 +3,24 @@
 
 use super::deal;
 use super::event::{Blind, Detail, Event, EventKind};
-use super::spec::ForcedBets;
-use super::state::{invalid, HandState, Phase};
+use super::spec::{ForcedBets, FULL_DECK};
+use super::state::{invalid, recycled, HandState, Phase};
 use crate::card::{format_card, Card};
 use crate::draw::limit::DrawLimit;
 use crate::error::Result;
 
 impl HandState {
-    /// The next card order: the caller's stacked order if one is waiting, else the seeded one.
-    pub(super) fn next_order(&mut self, cards: &[Card], shuffle: u32) -> Vec<Card> {
+    /// The next card order, as the new stub: the caller's stacked order if one is waiting, else
+    /// the seeded one (written over the old stub's vector).
+    pub(super) fn shuffle_stub(&mut self, cards: &[Card], shuffle: u32) {
         let (seed, number, deal) = (self.seed, self.number, self.deal_number);
         if self.stacked_used < self.stacked.len() {
             let top = &self.stacked[self.stacked_used];
             self.stacked_used += 1;
-            return deal::stacked(top, cards, seed, number, deal, shuffle);
+            self.deck = deal::stacked(top, cards, seed, number, deal, shuffle);
+            return;
         }
-        deal::shuffled(cards, seed, number, deal, shuffle)
+        deal::shuffled_into(cards, seed, number, deal, shuffle, &mut self.deck);
     }
 
     pub(super) fn new_deal(&mut self) {
@@ -29,8 +31,9 @@ impl HandState {
         if forced.big_blind > 0 {
             self.post_blinds(forced);
         }
-        let fresh = self.spec.deck.cards();
-        self.deck = self.next_order(&fresh, 0);
+        let mut fresh = [0; FULL_DECK];
+        let fresh = self.spec.deck.cards_in(&mut fresh);
+        self.shuffle_stub(fresh, 0);
         self.discards.clear();
         self.cards.iter_mut().for_each(Vec::clear);
         self.face_up.iter_mut().for_each(Vec::clear);
@@ -58,14 +61,15 @@ impl HandState {
     /// big-blind ante is posted first, by the big blind, as dead money (TDA): it belongs to the
     /// main pot and counts toward no bet.
     pub(super) fn post_blinds(&mut self, forced: ForcedBets) {
-        let in_hand: Vec<usize> = self
-            .seats_after(self.button)
-            .filter(|&s| self.live[s])
-            .collect();
-        let (small_seat, big_seat) = if in_hand.len() == 2 {
-            (self.button, in_hand[0])
-        } else {
-            (in_hand[0], in_hand[1])
+        let (small_seat, big_seat) = {
+            let mut in_hand = self.seats_after(self.button).filter(|&s| self.live[s]);
+            let (first, second) = (in_hand.next(), in_hand.next());
+            let (first, second) = first.zip(second).expect("a hand has two seats with chips");
+            if in_hand.next().is_none() {
+                (self.button, first)
+            } else {
+                (first, second)
+            }
         };
         let ante = forced.big_blind_ante.min(self.stacks[big_seat]);
         if ante > 0 {
@@ -104,7 +108,8 @@ impl HandState {
             self.deal_to_seats(usize::from(street.down), usize::from(street.up));
         }
         if street.board > 0 {
-            let new: Vec<Card> = self.deck.drain(..usize::from(street.board)).collect();
+            let new = recycled(&mut self.spare, &self.deck[..usize::from(street.board)]);
+            self.deck.drain(..new.len());
             self.board.extend_from_slice(&new);
             self.events.push(Event {
                 kind: EventKind::Board,
@@ -129,11 +134,8 @@ impl HandState {
     /// players], ...). When the stub cannot give every seat its one card, one card goes face up
     /// to the board as a common card for all (R-STUD-7).
     fn deal_to_seats(&mut self, down: usize, up: usize) {
-        let order: Vec<usize> = self
-            .seats_after(self.button)
-            .filter(|&s| self.live[s])
-            .collect();
-        let (players, count) = (order.len(), down + up);
+        let players = self.live.iter().filter(|&&l| l).count();
+        let count = down + up;
         if self.deck.len() < players * count && count == 1 {
             let common = self.deck.remove(0);
             self.board.push(common);
@@ -148,17 +150,21 @@ impl HandState {
             return;
         }
         let mut ups = Vec::new();
-        for (i, &seat) in order.iter().enumerate() {
-            let new: Vec<Card> = (0..count).map(|j| self.deck[i + j * players]).collect();
-            self.cards[seat].extend_from_slice(&new);
+        // The live seats from the button's left, without a vector of them.
+        let order = (1..=self.seats).map(|i| (self.button + i) % self.seats);
+        for (i, seat) in order.filter(|&s| self.live[s]).enumerate() {
+            let start = self.cards[seat].len();
+            let new = (0..count).map(|j| self.deck[i + j * players]);
+            self.cards[seat].extend(new);
             self.face_up[seat].extend((0..count).map(|j| j >= down));
+            let new = &self.cards[seat][start..];
             if down > 0 {
                 self.events.push(Event {
                     kind: EventKind::Deal,
                     seat: Some(seat),
                     to: Some(seat),
                     amount: 0,
-                    cards: new[..down].to_vec(),
+                    cards: recycled(&mut self.spare, &new[..down]),
                     detail: Detail::None,
                 });
             }
@@ -168,7 +174,7 @@ impl HandState {
                     seat: Some(seat),
                     to: None,
                     amount: 0,
-                    cards: new[down..].to_vec(),
+                    cards: recycled(&mut self.spare, &new[down..]),
                     detail: Detail::None,
                 });
             }
@@ -227,7 +233,7 @@ impl HandState {
         if new.len() < count {
             self.reshuffles += 1;
             let pile = std::mem::take(&mut self.discards);
-            self.deck = self.next_order(&pile, self.reshuffles);
+            self.shuffle_stub(&pile, self.reshuffles);
             self.events.push(Event::public(
                 EventKind::Reshuffle,
                 None,

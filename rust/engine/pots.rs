@@ -18,15 +18,20 @@ pub struct Pot {
 /// use drawpoker::engine::pots::uncalled_bet;
 /// assert_eq!(uncalled_bet(&[10, 50, 30]), Some((1, 20)));
 /// assert_eq!(uncalled_bet(&[30, 30, 10]), None);
+/// assert_eq!(uncalled_bet(&[60, 10, 60, 90]), Some((3, 30)));
+/// assert_eq!(uncalled_bet(&[90, 10, 90, 0]), None);
 /// ```
 pub fn uncalled_bet(committed: &[u64]) -> Option<(usize, u64)> {
     if committed.len() < 2 {
         return None;
     }
-    let mut ordered = committed.to_vec();
-    ordered.sort_unstable();
-    let (top, second) = (ordered[ordered.len() - 1], ordered[ordered.len() - 2]);
-    let seat = committed.iter().position(|&c| c == top)?;
+    // The largest and the second largest (the largest again when two seats put it in).
+    let seat = (0..committed.len()).rev().max_by_key(|&s| committed[s])?;
+    let top = committed[seat];
+    let second = (committed.iter().enumerate())
+        .filter(|&(s, _)| s != seat)
+        .map(|(_, &c)| c)
+        .max()?;
     (top > second).then_some((seat, top - second))
 }
 

@@ -1,11 +1,13 @@
 //! The end of a hand: the uncalled bet returned (R-POT-2), the pots (R-POT-1), the hands shown in
 //! the spec's order, and the pots paid to the best hands that paid into them (R-POT-3, 4).
 
+use std::sync::Arc;
+
 use super::boards::card_key;
 use super::event::{Award, Detail, Event, EventKind, Share};
 use super::pots::{payouts, side_pots, uncalled_bet, Pot};
-use super::spec::{CardOrder, HandCards, OddChip, Qualifier, ShowOrder, ShowdownPart};
-use super::state::{HandState, Phase};
+use super::spec::{CardOrder, HandCards, OddChip, Qualifier, ShowOrder, ShowdownPart, MAX_SEATS};
+use super::state::{recycled, HandState, Phase};
 use crate::card::{check_hand, Card};
 use crate::error::Result;
 use crate::eval::ace_five::qualifies_low8;
@@ -195,9 +197,17 @@ impl HandState {
             self.events
                 .push(Event::public(EventKind::Return, Some(seat), chips));
         }
-        let live: Vec<usize> = (0..self.seats).filter(|&s| self.live[s]).collect();
+        // The live seats, on the stack (a table seats at most `MAX_SEATS`).
+        let mut live = [0; MAX_SEATS];
+        let mut count = 0;
+        for seat in (0..self.seats).filter(|&s| self.live[s]) {
+            live[count] = seat;
+            count += 1;
+        }
+        let live = &live[..count];
         let paid = if live.len() == 1 {
-            self.winners = live.clone();
+            self.winners.clear();
+            self.winners.push(live[0]);
             let uncontested = Award {
                 pot: 0,
                 pots: 1,
@@ -206,7 +216,7 @@ impl HandState {
             };
             vec![(live[0], self.pot(), uncontested)]
         } else {
-            self.showdown(&live)
+            self.showdown(live)
         };
         for (seat, chips, award) in paid {
             if chips > 0 {
@@ -268,7 +278,8 @@ impl HandState {
     /// qualifying low); each pot goes to the best hands that paid into it, part by part:
     /// `(seat, chips, award)` for each winner of each pot's part.
     pub(super) fn showdown(&mut self, live: &[usize]) -> Vec<(usize, u64, Award)> {
-        let parts = self.spec.showdown.clone();
+        let spec = Arc::clone(&self.spec);
+        let parts = &spec.showdown;
         let strengths: Vec<Vec<Option<u16>>> = parts
             .iter()
             .map(|part| {
@@ -284,14 +295,15 @@ impl HandState {
             .collect();
         for &seat in &order {
             let strength = strengths[0][seat].expect("the first part takes every hand");
-            self.revealed.push((seat, self.cards[seat].clone()));
+            let shown = recycled(&mut self.spare, &self.cards[seat]);
+            self.revealed.push((seat, shown));
             self.strengths.push((seat, strength));
             self.events.push(Event {
                 kind: EventKind::Show,
                 seat: Some(seat),
                 to: None,
                 amount: u64::from(strength),
-                cards: self.cards[seat].clone(),
+                cards: recycled(&mut self.spare, &self.cards[seat]),
                 detail: Detail::None,
             });
             for part in &strengths[1..] {
@@ -301,16 +313,16 @@ impl HandState {
                 }
             }
         }
-        self.winners = live
-            .iter()
-            .copied()
-            .filter(|&s| {
-                strengths.iter().any(|part| {
-                    let best = live.iter().filter_map(|&t| part[t]).max();
-                    part[s].is_some() && part[s] == best
-                })
+        let winners = live.iter().copied().filter(|&s| {
+            strengths.iter().any(|part| {
+                let best = live.iter().filter_map(|&t| part[t]).max();
+                part[s].is_some() && part[s] == best
             })
-            .collect();
+        });
+        let mut kept = std::mem::take(&mut self.winners);
+        kept.clear();
+        kept.extend(winners);
+        self.winners = kept;
         let orders: Vec<Vec<usize>> = parts
             .iter()
             .map(|p| self.odd_chip_order(p.odd_chip))

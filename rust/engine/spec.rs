@@ -7,6 +7,12 @@ use crate::draw::limit::DrawLimit;
 use crate::error::{Error, Result};
 use crate::eval::{omaha, Ranking};
 
+/// The most seats a game may have ([`Spec::check`]).
+pub const MAX_SEATS: usize = 10;
+
+/// The most cards a deck holds: 52 and the joker.
+pub const FULL_DECK: usize = 53;
+
 /// The deck as data: which ranks and suits it has (every card of each rank in each suit), and
 /// whether the joker joins them. The standard deck is every rank and suit (R-CARD-1); the
 /// short deck keeps six through ace (R-SD-1).
@@ -56,11 +62,31 @@ impl Deck {
     /// The cards, rank by rank from the deuce and suit by suit from clubs (the standard deck
     /// is 0..=51), then the joker.
     pub fn cards(self) -> Vec<Card> {
-        let mut cards: Vec<Card> = (0..JOKER).filter(|&c| self.holds(c)).collect();
-        if self.joker {
-            cards.push(JOKER);
+        let mut cards = [0; FULL_DECK];
+        self.cards_in(&mut cards).to_vec()
+    }
+
+    /// [`Deck::cards`] written into `cards` (no allocation): the first of them.
+    ///
+    /// ```
+    /// use drawpoker::engine::spec::{Deck, FULL_DECK};
+    /// let mut cards = [0; FULL_DECK];
+    /// assert_eq!(Deck::STANDARD.cards_in(&mut cards), Deck::STANDARD.cards());
+    /// ```
+    pub fn cards_in(self, cards: &mut [Card; FULL_DECK]) -> &[Card] {
+        let mut count = 0;
+        // Card `4 * rank + suit`: rank by rank, suit by suit is card order; the joker (52) last.
+        for rank in (0..13).filter(|&r| self.ranks >> r & 1 == 1) {
+            for suit in (0..4).filter(|&s| self.suits >> s & 1 == 1) {
+                cards[count] = 4 * rank + suit;
+                count += 1;
+            }
         }
-        cards
+        if self.joker {
+            cards[count] = JOKER;
+            count += 1;
+        }
+        &cards[..count]
     }
 
     /// Whether `card` belongs to this deck.
@@ -318,7 +344,7 @@ impl Spec {
                 self.name
             )))
         };
-        if self.min_seats < 2 || self.max_seats < self.min_seats || self.max_seats > 10 {
+        if self.min_seats < 2 || self.max_seats < self.min_seats || self.max_seats > MAX_SEATS {
             return fault(format!(
                 "seats {}..{} must lie within 2..10",
                 self.min_seats, self.max_seats
@@ -470,6 +496,12 @@ mod tests {
         assert_eq!(format_cards(&short.cards()[..5]), "6c 6d 6h 6s 7c");
         assert!(!short.holds(0) && short.holds(51) && short.lowest_rank() == 4);
         assert!(Deck::new(&[4, 4], &[0], false).is_err());
+        // Every deck's cards are the cards it holds, in card order.
+        let odd = Deck::new(&[0, 5, 12], &[1, 3], true).unwrap();
+        for deck in [Deck::STANDARD, joker, short, odd] {
+            let held: Vec<Card> = (0..=JOKER).filter(|&c| deck.holds(c)).collect();
+            assert_eq!(deck.cards(), held);
+        }
         assert!(Deck::new(&[13], &[0], false).is_err());
         assert!(Deck::new(&[4], &[], false).is_err());
     }

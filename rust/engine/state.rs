@@ -12,7 +12,7 @@ use std::sync::Arc;
 use super::action::{Action, ActionKind};
 use super::boards::{board_key, bring_in_key, has_pair};
 use super::event::{Detail, Event, EventKind};
-use super::spec::{BetSize, FirstToAct, Spec, Structure};
+use super::spec::{BetSize, FirstToAct, Spec, Structure, MAX_SEATS};
 use crate::card::{card_of, format_card, Card};
 use crate::error::{Error, Result};
 
@@ -119,6 +119,39 @@ pub struct HandState {
     /// The blinds sit in `bets` and belong to the first betting round.
     pub(super) forced_in_bets: bool,
     pub(super) exposed: bool,
+    /// Emptied card vectors of the finished hand this one was made in (its events' and shown
+    /// hands'), taken again by this hand's events ([`recycled`]): the batch engine deals its
+    /// hands without allocating them. Empty for a hand made from nothing.
+    pub(super) spare: Vec<Vec<Card>>,
+}
+
+/// The most emptied card vectors a hand keeps for its events.
+const SPARE_CAPACITY: usize = 64;
+
+/// `cards` in a vector taken from `spare` when one is left, else a new one.
+pub(super) fn recycled(spare: &mut Vec<Vec<Card>>, cards: &[Card]) -> Vec<Card> {
+    let mut vector = spare.pop().unwrap_or_default();
+    vector.clear();
+    vector.extend_from_slice(cards);
+    vector
+}
+
+/// The emptied card vectors of `old`'s events and shown hands (and its own spares), for the
+/// hand made in its vectors.
+fn spares_of(old: &mut Option<HandState>) -> Vec<Vec<Card>> {
+    let Some(hand) = old.as_mut() else {
+        return Vec::new();
+    };
+    let mut spare = std::mem::take(&mut hand.spare);
+    let events = hand.events.iter_mut().map(|e| &mut e.cards);
+    let shown = hand.revealed.iter_mut().map(|(_, cards)| cards);
+    for cards in events.chain(shown).filter(|c| c.capacity() > 0) {
+        if spare.len() == SPARE_CAPACITY {
+            break;
+        }
+        spare.push(std::mem::take(cards));
+    }
+    spare
 }
 
 /// The events a new hand makes room for: a hand of six seats logs some 40, and growing from
@@ -205,7 +238,7 @@ impl HandState {
     ) -> Result<HandState> {
         let mut old = old;
         let seats = deal.stacks.len();
-        if !(spec.min_seats..=spec.max_seats).contains(&seats) {
+        if !(spec.min_seats..=spec.max_seats).contains(&seats) || seats > MAX_SEATS {
             return invalid(format!(
                 "{seats} seats is not allowed here ({}..{})",
                 spec.min_seats, spec.max_seats
@@ -236,6 +269,7 @@ impl HandState {
             return invalid(format!("the button seat {button} has no chips"));
         }
         let stacked = Self::checked_stacked(&spec, deal.stacked)?;
+        let spare = spares_of(&mut old);
         let mut hand = HandState {
             spec,
             seats,
@@ -284,6 +318,7 @@ impl HandState {
             able: 0,
             forced_in_bets: false,
             exposed: false,
+            spare,
         };
         hand.new_deal();
         Ok(hand)
@@ -527,14 +562,14 @@ impl HandState {
             return;
         }
         self.exposed = true;
-        for seat in self.seats_after(self.button).collect::<Vec<_>>() {
+        for seat in (1..=self.seats).map(|i| (self.button + i) % self.seats) {
             if self.live[seat] {
                 self.events.push(Event {
                     kind: EventKind::Expose,
                     seat: Some(seat),
                     to: None,
                     amount: 0,
-                    cards: self.cards[seat].clone(),
+                    cards: recycled(&mut self.spare, &self.cards[seat]),
                     detail: Detail::None,
                 });
             }

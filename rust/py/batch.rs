@@ -184,18 +184,51 @@ impl BatchHands {
         Ok(out)
     }
 
-    /// Each hand's observation for its seat to act, `float32[N, size]`.
-    fn observe<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<f32>>> {
+    /// Each hand's observation for its seat to act, `float32[N, size]`: a new array, or written
+    /// over `out` (a writeable C-contiguous `float32[N, size]` array, which is returned) when
+    /// given. Anything else is refused before a number is written.
+    #[pyo3(signature = (out=None))]
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        out: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
         super::import_numpy(py)?;
-        // SAFETY: every number is written by `observe_into` before the array is returned.
-        let out = unsafe {
-            PyArray2::<f32>::new(py, [self.batch.len(), self.batch.observation.size], false)
-        };
-        // SAFETY: the array was just made here and nothing else holds it.
-        let slice = unsafe { out.as_slice_mut() }.map_err(|e| invalid(e.to_string()))?;
+        let shape = [self.batch.len(), self.batch.observation.size];
         let batch = &self.batch;
+        let Some(given) = out else {
+            // SAFETY: every number is written by `observe_into` before the array is returned.
+            let out = unsafe { PyArray2::<f32>::new(py, shape, false) };
+            // SAFETY: the array was just made here and nothing else holds it.
+            let slice = unsafe { out.as_slice_mut() }.map_err(|e| invalid(e.to_string()))?;
+            py.detach(|| batch.observe_into(slice));
+            return Ok(out);
+        };
+        let refused = || {
+            let describe = |name: &str| {
+                given
+                    .getattr(name)
+                    .map_or_else(|_| "none".to_string(), |v| v.to_string())
+            };
+            invalid(format!(
+                "out must be a writeable C-contiguous NumPy float32 array of shape ({}, {}), not \
+                 {} of dtype {} and shape {}",
+                shape[0],
+                shape[1],
+                given.get_type(),
+                describe("dtype"),
+                describe("shape")
+            ))
+        };
+        let array = given.cast::<PyArray2<f32>>().map_err(|_| refused())?;
+        if array.shape() != shape || !array.is_c_contiguous() {
+            return Err(refused());
+        }
+        let mut view = array.try_readwrite().map_err(|_| refused())?;
+        let slice = view.as_slice_mut().map_err(|_| refused())?;
         py.detach(|| batch.observe_into(slice));
-        Ok(out)
+        drop(view);
+        Ok(array.clone())
     }
 
     /// The seat to act in each hand, `int64[N]`.

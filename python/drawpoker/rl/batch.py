@@ -133,15 +133,25 @@ class BatchGame:
         """
         return self._hands.legal()
 
-    def observe(self) -> npt.NDArray[np.float32]:
+    def observe(self, out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
         """The observation of each hand's seat to act, ``float32[N, layout.size]``
-        (:class:`ObservationLayout`): what that seat may see and nothing else.
+        (:class:`ObservationLayout`): what that seat may see and nothing else. Given ``out``, a
+        writeable C-contiguous ``float32[N, layout.size]`` array, it is written over and
+        returned (no new array each step); anything else is refused before a number is written.
 
         >>> games = BatchGame("holdem", batch=2, seats=2, seed=3)
         >>> games.layout.read(games.observe()[0], "bets").tolist()  # the button's small blind
         [0.5, 1.0]
+        >>> buffer = np.zeros((2, games.layout.size), dtype=np.float32)
+        >>> games.observe(out=buffer) is buffer, np.array_equal(buffer, games.observe())
+        (True, True)
+        >>> games.observe(out=np.zeros((2, games.layout.size)))
+        Traceback (most recent call last):
+        ...
+        drawpoker.errors.InvalidArgumentError: out must be a writeable C-contiguous NumPy float32
+        array of shape (2, 797), not <class 'numpy.ndarray'> of dtype float64 and shape (2, 797)
         """
-        return self._hands.observe()
+        return self._hands.observe(out)
 
     def actors(self) -> npt.NDArray[np.int64]:
         """The seat to act in each hand, ``int64[N]``.
