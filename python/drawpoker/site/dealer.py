@@ -48,7 +48,7 @@ from drawpoker.site.lanes import (
     dealers_key,
     lane_of,
 )
-from drawpoker.site.listing import SETTLE, listed, listing_key, lobby_key, row_inputs, table_row
+from drawpoker.site.listing import SETTLE, listed, listing_key, lobby_key, table_row
 from drawpoker.site.lobby import parse_new_table
 from drawpoker.site.protocol import Act, Command, ProtocolError, Tips, parse_message
 from drawpoker.site.relay import Publisher, RemoteOutbox, TableRelay, reply_text
@@ -147,16 +147,16 @@ def lobby_entries(
     rooms: list[Room], made: dict[str, tuple[tuple[Any, ...], str]]
 ) -> dict[str, tuple[tuple[Any, ...], str]]:
     """The lobby entry of each listed room of ``rooms``, by table: the inputs of its row
-    (:func:`~drawpoker.site.listing.row_inputs`) and ``[its place in the list, its row]`` as
-    JSON; an entry of ``made`` (the last ones) whose inputs did not change is kept as it was
-    (most actions leave a row as it was).
+    (:meth:`~drawpoker.site.room.Room.row_inputs`) and ``[its place in the list, its row]``
+    as JSON; an entry of ``made`` (the last ones) whose inputs did not change is kept as it
+    was (most actions leave a row as it was).
 
     >>> lobby_entries([], {"gone": ((), "[]")})
     {}
     """
     entries = {}
     for room in listed(rooms):
-        inputs = row_inputs(room)
+        inputs = room.row_inputs()
         kept = made.get(room.id)
         if kept is None or kept[0] != inputs:
             kept = (inputs, json.dumps([listing_key(room), table_row(room)]))

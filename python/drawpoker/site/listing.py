@@ -128,22 +128,6 @@ def table_row(room: Room) -> dict[str, Any]:
     }
 
 
-def row_inputs(room: Room) -> tuple[Any, ...]:
-    """What of a table its lobby row (:func:`table_row`) reads that changes while it plays:
-    the row is made again only when these differ (a dealer lists every table of its own).
-
-    >>> from drawpoker.site.lobby import parse_new_table
-    >>> from drawpoker.site.room import Pace, Room
-    >>> from drawpoker.site.store import Store
-    >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
-    ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
-    >>> before = row_inputs(room); room.claim(0, "Ann", "hash"); row_inputs(room) == before
-    False
-    """
-    seats = tuple((record.name, record.cpu, record.taken) for record in room.seats)
-    return room.status, len(room.watchers), seats, tuple(sorted(room.ratings.items()))
-
-
 def listed(rooms: list[Room]) -> list[Room]:
     """The tables the lobby lists: not private, not over; those waiting for players first,
     then the oldest first.

@@ -48,7 +48,6 @@ from drawpoker.catalogues import DEFAULT_LANGUAGE
 from drawpoker.engine import GAMES, Action
 from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
 from drawpoker.narration import cpu_name
-from drawpoker.site.listing import row_inputs
 from drawpoker.site.lobby import NewTable
 from drawpoker.site.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.site.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
@@ -223,10 +222,10 @@ class Room:
     """Starts as soon as one person's seat has its player (the tables "Play now" makes)."""
     listener: Callable[[], None] | None = None
     """Called after each change of what the lobby lists of the table (its
-    :func:`~drawpoker.site.listing.row_inputs`), and when it ends: the lobby's list follows
+    :meth:`row_inputs`), and when it ends: the lobby's list follows
     the tables without looking at each after every action."""
     listed_inputs: tuple[Any, ...] | None = None
-    """The table's :func:`~drawpoker.site.listing.row_inputs` when :attr:`listener` was
+    """The table's :meth:`row_inputs` when :attr:`listener` was
     last called from :meth:`_broadcast`."""
     gone: dict[int, float] = field(default_factory=dict)
     """Person seats without a connection, and since when (for the grace period)."""
@@ -522,6 +521,22 @@ class Room:
         self.changed_at = time.monotonic()
         self._broadcast(None)
         self.wake.set()
+
+    def row_inputs(self) -> tuple[Any, ...]:
+        """What of the table its lobby row (:func:`drawpoker.site.listing.table_row`) reads
+        that changes while it plays: the row is made again only when these differ (a dealer
+        lists every table of its own). Kept beside the fields it reads, so that the lobby's
+        module needs nothing from this one.
+
+        >>> from drawpoker.site.lobby import parse_new_table
+        >>> from drawpoker.site.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> before = room.row_inputs(); room.claim(0, "Ann", "hash"); room.row_inputs() == before
+        False
+        """
+        seats = tuple((record.name, record.cpu, record.taken) for record in self.seats)
+        return self.status, len(self.watchers), seats, tuple(sorted(self.ratings.items()))
 
     def state(self, seat: int | None, tag: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
         """The seat's whole state now, or a watcher's (``None``)
@@ -1128,7 +1143,7 @@ it starts when every seat has its player, or when a player asks to start
             connected = [(seat, outs) for seat, outs in connected if seat == only]
         else:
             if self.listener is not None:
-                inputs = row_inputs(self)
+                inputs = self.row_inputs()
                 if inputs != self.listed_inputs:
                     self.listed_inputs = inputs
                     self.listener()
