@@ -70,7 +70,8 @@ def test_the_load_harness_measures_gateways_and_dealers() -> None:
     """The roles run (one gateway and two dealers here, on Redis and PostgreSQL servers of the
     run's own) on a table of every game, bounded by actions: every client played through the
     gateway, no error, no chip lost, and the server's CPU is the sum of its parts': the
-    gateways', the dealers', Redis's and PostgreSQL's."""
+    gateways', the dealers', Redis's and PostgreSQL's (each counted, the Python roles' seen
+    working)."""
     postgres_or_skip()
     if REDIS_SERVER is None:
         if REQUIRED:
@@ -85,7 +86,10 @@ def test_the_load_harness_measures_gateways_and_dealers() -> None:
     assert summary["tables_chips_changed"] == 0
     parts = summary["server_cpu_seconds_by_part"]
     assert sorted(parts) == ["dealers", "gateways", "postgresql", "redis"]
-    assert all(seconds > 0 for seconds in parts.values()), parts
+    # /proc counts CPU in ticks of 10 ms: the Python roles always spend more than a tick here,
+    # while Redis's share of some sixty actions can round to none (CI saw 0.0).
+    assert parts["gateways"] > 0 and parts["dealers"] > 0, parts
+    assert parts["redis"] >= 0 and parts["postgresql"] >= 0, parts
     assert summary["server_cpu_seconds"] == pytest.approx(sum(parts.values()))
     assert summary["p50_ms"] <= summary["p99_ms"] <= summary["max_ms"]
 
