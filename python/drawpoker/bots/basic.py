@@ -45,8 +45,10 @@ class CheckCallBot:
             return STAND_PAT
         if view.current_bet > view.bets[view.seat]:
             return CALL
-        # a view makes the actions anew at each read: read them only where a stud bring-in
-        # may be due (nothing to call yet)
+        # a view makes the legal actions anew at each read (half a microsecond): read them only
+        # where a bring-in may be due, on a street the bring-in opens with nothing to call yet
+        if view.game.streets[view.street].first != "bring-in":
+            return CHECK
         legal = view.legal
         return BRING_IN if legal is not None and "bring-in" in legal.kinds else CHECK
 
