@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 from drawpoker.engine import DrawSettings, FiveCardDraw, Hand
+from drawpoker.engine import game as game_named
 from drawpoker.engine.pots import Pot, award, side_pots, split, uncalled_bet
-from drawpoker.errors import IllegalActionError
+from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from engine_helpers import check_or_call, random_action, rigged
 
 LEFT = DrawSettings(second_round="left-of-dealer")
@@ -184,3 +186,12 @@ def test_bad_hand_arguments_raise_clear_errors() -> None:
     ):
         with pytest.raises(InvalidArgumentError):
             Hand(FiveCardDraw(), stacks, button)
+
+
+def test_r_split_1_a_pot_is_split_at_most_in_halves() -> None:
+    """A spec with a third showdown part is refused where it is made: its awards would name
+    two "low" halves, and equity, the narration and histories read a high and a low half."""
+    hi_lo = game_named("omaha-hi-lo")
+    with pytest.raises(InvalidArgumentError, match="one part it splits the pot with, not 3"):
+        dataclasses.replace(hi_lo, showdown=(*hi_lo.showdown, hi_lo.showdown[1]))
+    assert len(dataclasses.replace(hi_lo, name="hi-lo again").showdown) == 2

@@ -356,6 +356,14 @@ impl Spec {
         if self.showdown.is_empty() {
             return fault("a game needs at least one showdown part".into());
         }
+        if self.showdown.len() > 2 {
+            // A pot is split at most in halves: the awards name the high and the low half,
+            // and equity, the narration and histories read at most those two.
+            return fault(format!(
+                "a showdown has a high part and at most one part it splits the pot with, not {}",
+                self.showdown.len()
+            ));
+        }
         let own: usize = self
             .streets
             .iter()
