@@ -556,9 +556,12 @@ def sit_with_cpus(
 
 
 def play_past_the_first_round(driver: Any) -> None:
-    """Checks or calls (take_our_turn) until a board is out, we hold four cards or more (stud's
-    fourth street) or it is our draw."""
-    while not boxes(driver, "#board .card") and len(card_names(driver, 0)) < 4:
+    """Checks or calls (take_our_turn) until a board is out, we hold four cards or more with
+    some face up (stud's fourth street; Omaha's four are dealt down, and play goes on to the
+    flop) or it is our draw."""
+    while not boxes(driver, "#board .card") and (
+        len(card_names(driver, 0)) < 4 or not boxes(driver, "#seat-0 .cards .card.up")
+    ):
         if "act-draw" in [b["id"] for b in boxes(driver, "#controls button")]:
             return
         take_our_turn(driver)
@@ -578,6 +581,13 @@ SMALL_PHONES = [
     ("holdem", 10, 320, 640, "en"),  # a column of compact boxes beside our seat
     ("holdem", 4, 640, 360, "en"),
     ("holdem", 6, 667, 375, "en"),
+    # Omaha's four cards and stud's fourth street made our own seat too wide for the columns
+    # beside it, and the others squeezed into a row over each other above it
+    ("omaha", 10, 320, 568, "en"),
+    ("omaha-hi-lo", 9, 320, 568, "en"),
+    ("stud", 8, 320, 568, "en"),
+    ("stud-hi-lo", 7, 320, 568, "en"),
+    ("stud", 8, 320, 640, "ar"),  # Arabic names make wider boxes
 ]
 
 
@@ -599,8 +609,22 @@ def test_a_small_phone_keeps_the_seats_apart_and_our_turn_in_view(
     """On our first turn and again after the first betting round (a board, stud's fourth
     street, or our draw): no seat box over another, the board or the pot, none outside the
     felt; every button in view and a touch target; our own cards above the action panel."""
+    check_small_phone(driver, server, artifacts, game, players, (width, height), lang)
+
+
+def check_small_phone(
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+    game: str,
+    players: int,
+    size: tuple[int, int],
+    lang: str,
+    name: str = "Samantha",
+) -> None:
+    width, height = size
     resize(driver, width, height)
-    sit_with_cpus(driver, server, game, players, lang)
+    sit_with_cpus(driver, server, game, players, lang, name)
     check_seats_apart(driver)
     check_turn_layout(driver, width, height)
     play_past_the_first_round(driver)
