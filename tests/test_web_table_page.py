@@ -612,6 +612,18 @@ def test_a_small_phone_keeps_the_seats_apart_and_our_turn_in_view(
     check_small_phone(driver, server, artifacts, game, players, (width, height), lang)
 
 
+def test_a_long_name_of_ours_leaves_the_others_room_on_a_small_phone(
+    driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """The same with the longest name a seat takes (24 characters) at a full Omaha table at
+    320x568: our seat's box no wider than the room between the columns (the name cut short),
+    so that they seat the others beside it (before, above it, in a row over each other)."""
+    name = "Maximiliano Gonzalez-Paz"
+    check_small_phone(driver, server, artifacts, "omaha", 10, (320, 568), "en", name)
+    (ours,) = boxes(driver, "#seat-0 .name")
+    assert ours["text"].startswith(name)  # all of it there for a screen reader
+
+
 def check_small_phone(
     driver: Any,
     server: SiteServer,
