@@ -624,6 +624,30 @@ def test_a_long_name_of_ours_leaves_the_others_room_on_a_small_phone(
     assert ours["text"].startswith(name)  # all of it there for a screen reader
 
 
+def test_a_long_hi_lo_hand_of_ours_leaves_the_board_clear_on_a_phone_held_sideways(
+    driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """At 640x360 after the flop of an Omaha hi/lo hand of four, our hand in the longest words
+    a hi/lo hand takes: the line under our cards wraps to two lines, not four, and our seat
+    stays clear of the board (at 10em it took four and covered the flop)."""
+    resize(driver, 640, 360)
+    sit_with_cpus(driver, server, "omaha-hi-lo", 4, "en")
+    while not boxes(driver, "#board .card"):
+        take_our_turn(driver)
+    long_hand = {"text": "Two pair, eights and sixes (J kicker)", "low": None}
+    driver.execute_async_script(
+        "const [own, done] = arguments;"
+        "import('/static/table/state.js').then((m) => {"
+        " m.page.state = {...m.page.state, own_hand: own}; m.hooks.render(); done(); });",
+        long_hand,
+    )
+    driver.save_screenshot(str(artifacts / "sideways-hi-lo-long-hand.png"))
+    (line,) = boxes(driver, "#own-hand")
+    assert "no low" in line["text"] and line["height"] < 40, line  # two lines of ~13 px
+    check_seats_apart(driver)
+    check_turn_layout(driver, 640, 360)
+
+
 def check_small_phone(
     driver: Any,
     server: SiteServer,
