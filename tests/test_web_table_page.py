@@ -648,6 +648,22 @@ def test_a_long_hi_lo_hand_of_ours_leaves_the_board_clear_on_a_phone_held_sidewa
     check_turn_layout(driver, 640, 360)
 
 
+def test_our_seven_stud_cards_fit_a_small_phone(
+    driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """At seventh street on a 320x640 phone our seven cards stay on the screen, our seat clear
+    of the others (before, at 1.15em, they took 332 px and the page scrolled sideways)."""
+    resize(driver, 320, 640)
+    sit_with_cpus(driver, server, "stud", 4, "en")
+    while len(card_names(driver, 0)) < 7:
+        take_our_turn(driver)
+    driver.save_screenshot(str(artifacts / "small-stud-seventh-street.png"))
+    check_seats_apart(driver)
+    check_turn_layout(driver, 320, 640)
+    for card in boxes(driver, "#seat-0 .cards .card"):
+        assert card["left"] >= 0 and card["right"] <= 320, card
+
+
 def check_small_phone(
     driver: Any,
     server: SiteServer,

@@ -139,6 +139,7 @@ export function seatCards(s, hand, result) {
   if (s !== page.seat && hand.card_counts[s] > 5) box.classList.add("many");
   if (s === page.seat) {
     const up = new Set(hand.up[s] || []);
+    if (hand.cards.length > 5) box.classList.add("long");  // stud's sixth and seventh streets
     const drawing = !result && myTurn() && page.state.legal.kinds.includes("draw");
     if (drawing) box.classList.add("drawing");
     hand.cards.forEach((card, i) => {
