@@ -556,9 +556,12 @@ def sit_with_cpus(
 
 
 def play_past_the_first_round(driver: Any) -> None:
-    """Checks or calls (take_our_turn) until a board is out, we hold four cards or more (stud's
-    fourth street) or it is our draw."""
-    while not boxes(driver, "#board .card") and len(card_names(driver, 0)) < 4:
+    """Checks or calls (take_our_turn) until a board is out, we hold four cards or more with
+    some face up (stud's fourth street; Omaha's four are dealt down, and play goes on to the
+    flop) or it is our draw."""
+    while not boxes(driver, "#board .card") and (
+        len(card_names(driver, 0)) < 4 or not boxes(driver, "#seat-0 .cards .card.up")
+    ):
         if "act-draw" in [b["id"] for b in boxes(driver, "#controls button")]:
             return
         take_our_turn(driver)
@@ -578,6 +581,13 @@ SMALL_PHONES = [
     ("holdem", 10, 320, 640, "en"),  # a column of compact boxes beside our seat
     ("holdem", 4, 640, 360, "en"),
     ("holdem", 6, 667, 375, "en"),
+    # Omaha's four cards and stud's fourth street made our own seat too wide for the columns
+    # beside it, and the others squeezed into a row over each other above it
+    ("omaha", 10, 320, 568, "en"),
+    ("omaha-hi-lo", 9, 320, 568, "en"),
+    ("stud", 8, 320, 568, "en"),
+    ("stud-hi-lo", 7, 320, 568, "en"),
+    ("stud", 8, 320, 640, "ar"),  # Arabic names make wider boxes
 ]
 
 
@@ -599,8 +609,74 @@ def test_a_small_phone_keeps_the_seats_apart_and_our_turn_in_view(
     """On our first turn and again after the first betting round (a board, stud's fourth
     street, or our draw): no seat box over another, the board or the pot, none outside the
     felt; every button in view and a touch target; our own cards above the action panel."""
+    check_small_phone(driver, server, artifacts, game, players, (width, height), lang)
+
+
+def test_a_long_name_of_ours_leaves_the_others_room_on_a_small_phone(
+    driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """The same with the longest name a seat takes (24 characters) at a full Omaha table at
+    320x568: our seat's box no wider than the room between the columns (the name cut short),
+    so that they seat the others beside it (before, above it, in a row over each other)."""
+    name = "Maximiliano Gonzalez-Paz"
+    check_small_phone(driver, server, artifacts, "omaha", 10, (320, 568), "en", name)
+    (ours,) = boxes(driver, "#seat-0 .name")
+    assert ours["text"].startswith(name)  # all of it there for a screen reader
+
+
+def test_a_long_hi_lo_hand_of_ours_leaves_the_board_clear_on_a_phone_held_sideways(
+    driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """At 640x360 after the flop of an Omaha hi/lo hand of four, our hand in the longest words
+    a hi/lo hand takes: the line under our cards wraps to two lines, not four, and our seat
+    stays clear of the board (at 10em it took four and covered the flop)."""
+    resize(driver, 640, 360)
+    sit_with_cpus(driver, server, "omaha-hi-lo", 4, "en")
+    while not boxes(driver, "#board .card"):
+        take_our_turn(driver)
+    long_hand = {"text": "Two pair, eights and sixes (J kicker)", "low": None}
+    driver.execute_async_script(
+        "const [own, done] = arguments;"
+        "import('/static/table/state.js').then((m) => {"
+        " m.page.state = {...m.page.state, own_hand: own}; m.hooks.render(); done(); });",
+        long_hand,
+    )
+    driver.save_screenshot(str(artifacts / "sideways-hi-lo-long-hand.png"))
+    (line,) = boxes(driver, "#own-hand")
+    assert "no low" in line["text"] and line["height"] < 40, line  # two lines of ~13 px
+    check_seats_apart(driver)
+    check_turn_layout(driver, 640, 360)
+
+
+def test_our_seven_stud_cards_fit_a_small_phone(
+    driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """At seventh street on a 320x640 phone our seven cards stay on the screen, our seat clear
+    of the others (before, at 1.15em, they took 332 px and the page scrolled sideways)."""
+    resize(driver, 320, 640)
+    sit_with_cpus(driver, server, "stud", 4, "en")
+    while len(card_names(driver, 0)) < 7:
+        take_our_turn(driver)
+    driver.save_screenshot(str(artifacts / "small-stud-seventh-street.png"))
+    check_seats_apart(driver)
+    check_turn_layout(driver, 320, 640)
+    for card in boxes(driver, "#seat-0 .cards .card"):
+        assert card["left"] >= 0 and card["right"] <= 320, card
+
+
+def check_small_phone(
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+    game: str,
+    players: int,
+    size: tuple[int, int],
+    lang: str,
+    name: str = "Samantha",
+) -> None:
+    width, height = size
     resize(driver, width, height)
-    sit_with_cpus(driver, server, game, players, lang)
+    sit_with_cpus(driver, server, game, players, lang, name)
     check_seats_apart(driver)
     check_turn_layout(driver, width, height)
     play_past_the_first_round(driver)

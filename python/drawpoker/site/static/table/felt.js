@@ -139,6 +139,7 @@ export function seatCards(s, hand, result) {
   if (s !== page.seat && hand.card_counts[s] > 5) box.classList.add("many");
   if (s === page.seat) {
     const up = new Set(hand.up[s] || []);
+    if (hand.cards.length > 5) box.classList.add("long");  // stud's sixth and seventh streets
     const drawing = !result && myTurn() && page.state.legal.kinds.includes("draw");
     if (drawing) box.classList.add("drawing");
     hand.cards.forEach((card, i) => {
@@ -324,10 +325,13 @@ export function placeSeats(boxes, columns) {
     felt.style.setProperty("--seat-scale", String(scale));
     const w = felt.clientWidth;
     const h = felt.clientHeight;
-    const own = page.seat === null ? 0 : boxes[page.seat].offsetHeight;  // a watcher has no seat of its own
-    const ownSize = page.seat === null ? [0, 0] : [boxes[page.seat].offsetWidth, own];
     const others = boxes.filter((_, s) => s !== page.seat);  // in columns: all as the largest
     const largest = [Math.max(...others.map((b) => b.offsetWidth)), Math.max(...others.map((b) => b.offsetHeight))];
+    if (page.seat !== null && columns && felt.classList.contains("compact")) {
+      fitBetween(boxes[page.seat], Math.floor(w - 2 * (largest[0] + 4)));
+    }
+    const own = page.seat === null ? 0 : boxes[page.seat].offsetHeight;  // a watcher has no seat of its own
+    const ownSize = page.seat === null ? [0, 0] : [boxes[page.seat].offsetWidth, own];
     const middle = ring(w, h, own);
     const spots = boxes.map((box, s) => (columns && s !== page.seat
       ? columnSpot(s, n, w, h, ...largest, ownSize)
@@ -344,6 +348,17 @@ export function placeSeats(boxes, columns) {
   chosenLayouts.set(key, Math.min(index, SEAT_LAYOUTS.length - 1));
   felt.dataset.layouts = String(Math.min(index, SEAT_LAYOUTS.length - 1) - first + 1);
   return placed;
+}
+
+// Your own seat's box on a compact felt: no wider than `room` (the room between the columns,
+// which then seat the others beside it, from the bottom of the felt up) when its cards fit
+// that (a long name is cut short, your hand's words wrap); else as wide as it is, and the
+// columns start above it.
+export function fitBetween(box, room) {
+  box.style.maxInlineSize = "";
+  if (box.offsetWidth <= room) return;
+  box.style.maxInlineSize = `${room}px`;
+  if (box.scrollWidth > box.clientWidth) box.style.maxInlineSize = "";
 }
 
 // Whether a seat box overlaps another, a board card or the pot, or juts out of the felt.
