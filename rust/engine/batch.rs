@@ -479,6 +479,26 @@ impl Batch {
         }
     }
 
+    /// One uniformly random legal index for each slot, written over `out` (one a slot): a pure
+    /// function of `seed`, the slot and its mask, so the same seed over the same hands picks the
+    /// same actions whatever the batch size or the number of threads. Slot `i` draws the
+    /// SplitMix64 number `i + 1` of the stream from `seed` ([`sample_key`]), and takes its
+    /// `k`-th legal index (in increasing order) for `k = (draw * legal) >> 64`: each of the
+    /// `legal` indices within `legal / 2^64` of `1 / legal`.
+    ///
+    /// ```
+    /// use drawpoker::engine::batch::sample_key;
+    /// // the slot's 64-bit draw: equal seeds and slots draw the same, others differ
+    /// assert_eq!(sample_key(7, 3), sample_key(7, 3));
+    /// assert_ne!(sample_key(7, 3), sample_key(7, 4));
+    /// assert_ne!(sample_key(7, 3), sample_key(8, 3));
+    /// ```
+    pub fn sample_legal_into(&self, seed: u64, out: &mut [i64]) {
+        for (slot, (pick, choices)) in out.iter_mut().zip(&self.choices).enumerate() {
+            *pick = nth_set_bit(choices.mask, sample_key(seed, slot as u64)) as i64;
+        }
+    }
+
     /// Each slot's observation for its seat to act, `observation.size` numbers a row.
     pub fn observe_into(&self, out: &mut [f32]) {
         let (size, chunk, deals_up) = (self.observation.size, self.chunk(), self.deals_up);
@@ -594,6 +614,33 @@ impl Batch {
     }
 }
 
+/// The SplitMix64 finaliser (Steele, Lea and Flood, 2014): a bijection of 64-bit numbers that
+/// spreads every input bit over the output.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Slot `slot`'s draw for [`Batch::sample_legal_into`] under `seed`: the SplitMix64 number
+/// `slot + 1` of the stream that starts at `mix(seed)` (the seed is mixed first, so that
+/// neighbouring seeds start unrelated streams).
+pub fn sample_key(seed: u64, slot: u64) -> u64 {
+    const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+    mix(mix(seed).wrapping_add(slot.wrapping_add(1).wrapping_mul(GAMMA)))
+}
+
+/// The position of the `k`-th set bit of `mask` (from the lowest, `k = (draw * ones) >> 64`),
+/// or 0 for an empty mask (a batch's masks never are).
+fn nth_set_bit(mut mask: u64, draw: u64) -> u32 {
+    let ones = mask.count_ones();
+    let k = ((u128::from(draw) * u128::from(ones)) >> 64) as u32;
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() % 64
+}
+
 /// Runs `job` on each part: on rayon's threads when there are several, else on this one
 /// (waking a thread for one part would only cost).
 fn run_parts<P: Send>(parts: Vec<P>, job: impl Fn(P) -> Result<()> + Sync + Send) -> Result<()> {
@@ -668,5 +715,16 @@ mod tests {
         assert_eq!(Size::from_name("pot"), Size::Preset("pot".into()));
         assert!(ActionLayout::new(vec![Size::AllIn; 9], 0).is_err());
         assert_eq!(ActionLayout::new(vec![Size::AllIn], 5).unwrap().count, 35);
+    }
+
+    #[test]
+    fn the_nth_set_bit_covers_every_set_bit_in_order() {
+        let mask = 0b1011_0010u64;
+        let picks: Vec<u32> = (0..4u64)
+            .map(|k| nth_set_bit(mask, (k << 62) + 1))
+            .collect();
+        assert_eq!(picks, [1, 4, 5, 7]);
+        assert_eq!(nth_set_bit(1 << 63, u64::MAX), 63);
+        assert_eq!(nth_set_bit(0, 5), 0);
     }
 }
