@@ -18,10 +18,13 @@ use rayon::prelude::*;
 
 use super::action::ActionKind;
 use super::betting::MOST_PRESETS;
+use super::deal::shuffle_message;
 use super::event::EventKind;
 use super::spec::Spec;
 use super::state::{Deal, HandState, Phase};
+use crate::card::Card;
 use crate::error::{Error, Result};
+use crate::shuffle::{shuffle_many_into, WIDE};
 
 /// The most hands a batch may hold.
 ///
@@ -353,11 +356,45 @@ struct Dealer {
     /// Every seat's stack at the start of a hand.
     stacks: Vec<i64>,
     seed: u64,
+    /// The game's deck in card order (what the first shuffle of a hand orders).
+    deck: Vec<Card>,
 }
 
 impl Dealer {
-    /// Hand `number` (1, 2, ...) of the seed, in the vectors of `old` when given.
-    fn deal(&self, number: u64, old: Option<HandState>) -> Result<HandState> {
+    /// Hands `numbers[i]` in `hands[slots[i]]` (the hand finished there kept in `finished`,
+    /// its vectors holding the one finished before), their first shuffles hashed together
+    /// ([`shuffle_many_into`], up to [`WIDE`] at a time, into `orders`).
+    fn deal_group(
+        &self,
+        slots: &[usize],
+        hands: &mut [HandState],
+        finished: &mut [Option<HandState>],
+        numbers: &[u64],
+        orders: &mut [Vec<Card>],
+    ) -> Result<()> {
+        let messages: [[u8; 41]; WIDE] = std::array::from_fn(|i| {
+            let number = slots.get(i).map_or(0, |&slot| numbers[slot]);
+            shuffle_message(self.seed, number, 0, 0)
+        });
+        let refs: [&[u8]; WIDE] = std::array::from_fn(|i| &messages[i][..]);
+        let orders = &mut orders[..slots.len()];
+        shuffle_many_into(&self.deck, &refs[..slots.len()], orders);
+        for (&slot, order) in slots.iter().zip(orders.iter()) {
+            // The hand finished before this one is dropped: its vectors hold the next.
+            let next = self.deal(numbers[slot], finished[slot].take(), Some(order))?;
+            finished[slot] = Some(std::mem::replace(&mut hands[slot], next));
+        }
+        Ok(())
+    }
+
+    /// Hand `number` (1, 2, ...) of the seed, in the vectors of `old` when given, its first
+    /// shuffle's order `shuffled` when found already.
+    fn deal(
+        &self,
+        number: u64,
+        old: Option<HandState>,
+        shuffled: Option<&[Card]>,
+    ) -> Result<HandState> {
         let seats = self.stacks.len() as u64;
         let button = if self.spec.button_moves {
             (number - 1) % seats
@@ -370,6 +407,7 @@ impl Dealer {
             seed: self.seed,
             number,
             stacked: &[],
+            shuffled,
         };
         HandState::new_reusing(Arc::clone(&self.spec), deal, old)
     }
@@ -391,6 +429,9 @@ pub struct Batch {
     /// Each slot's next hand number after a step, 0 where its hand goes on (kept between steps
     /// so that a step allocates nothing for it).
     numbers: Vec<u64>,
+    /// [`WIDE`] card orders for each part of a step: the decks of the hands it deals, hashed
+    /// together (kept between steps, like `numbers`).
+    orders: Vec<Vec<Card>>,
 }
 
 impl Batch {
@@ -411,6 +452,7 @@ impl Batch {
         }
         let deals_up = spec.deals_up();
         let dealer = Dealer {
+            deck: spec.deck.cards(),
             spec,
             stacks: vec![i64::try_from(stack).unwrap_or(i64::MAX); seats],
             seed,
@@ -425,9 +467,10 @@ impl Batch {
             next_number: batch as u64 + 1,
             deals_up,
             numbers: vec![0; batch],
+            orders: Vec::new(),
         };
         for number in 1..=batch as u64 {
-            let hand = made.dealer.deal(number, None)?;
+            let hand = made.dealer.deal(number, None, None)?;
             if hand.actor.is_none() {
                 // Every seat has the same stack, so every hand would be over as it is dealt.
                 return Err(Error::InvalidArgument(format!(
@@ -592,25 +635,41 @@ impl Batch {
             *number = if ended { self.next_number } else { 0 };
             self.next_number += u64::from(ended);
         }
+        let parts = self.hands.len().div_ceil(chunk);
+        if self.orders.len() < parts * WIDE {
+            self.orders.resize_with(parts * WIDE, Vec::new);
+        }
         let (dealer, numbers) = (&self.dealer, &self.numbers);
         let parts: Vec<_> = (self.hands.chunks_mut(chunk))
             .zip(self.finished.chunks_mut(chunk))
             .zip(self.choices.chunks_mut(chunk))
             .zip(numbers.chunks(chunk))
+            .zip(self.orders.chunks_mut(WIDE))
             .collect();
-        run_parts(parts, |(((hands, finished), choices), numbers)| {
-            for (((hand, finished), choices), &number) in
-                hands.iter_mut().zip(finished).zip(choices).zip(numbers)
-            {
-                if number > 0 {
-                    // The hand finished before this one is dropped: its vectors hold the next.
-                    let next = dealer.deal(number, finished.take())?;
-                    *finished = Some(std::mem::replace(hand, next));
+        run_parts(
+            parts,
+            |((((hands, finished), choices), numbers), orders)| {
+                // The slots whose hands ended, dealt [`WIDE`] at a time.
+                let mut group = [0usize; WIDE];
+                let mut waiting = 0;
+                for (slot, &number) in numbers.iter().enumerate() {
+                    if number == 0 {
+                        continue;
+                    }
+                    group[waiting] = slot;
+                    waiting += 1;
+                    if waiting == WIDE {
+                        dealer.deal_group(&group, hands, finished, numbers, orders)?;
+                        waiting = 0;
+                    }
                 }
-                *choices = Choices::of(hand, layout)?;
-            }
-            Ok(())
-        })
+                dealer.deal_group(&group[..waiting], hands, finished, numbers, orders)?;
+                for (hand, choices) in hands.iter().zip(choices) {
+                    *choices = Choices::of(hand, layout)?;
+                }
+                Ok(())
+            },
+        )
     }
 }
 
