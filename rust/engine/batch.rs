@@ -175,7 +175,7 @@ impl ObservationLayout {
     /// may see is read (its own cards, public facts, the events visible to it). `deals_up` is
     /// the game's [`Spec::deals_up`], found once for the batch: only a game with up cards (stud)
     /// has a flag set, and the others skip reading them, which would cost a cache miss a seat.
-    fn encode(&self, hand: &HandState, me: usize, deals_up: bool, out: &mut [f32]) {
+    fn encode(&self, hand: &HandState, seen: &Seen, me: usize, deals_up: bool, out: &mut [f32]) {
         out.fill(0.0);
         let (n, c) = (hand.seats, self.cards);
         let chips = |amount: u64| (amount as f64 / self.unit as f64) as f32;
@@ -227,7 +227,41 @@ impl ObservationLayout {
             Phase::Done => 2,
         };
         out[self.phase + phase] = 1.0;
-        self.encode_events(hand, me, out);
+        if seen.exotic {
+            self.encode_events(hand, me, out);
+        } else {
+            self.encode_seen(seen, hand.seats, me, out);
+        }
+    }
+
+    /// [`ObservationLayout::encode_events`] from the hand's [`Seen`] log (read as the events
+    /// came), not from the events: the same numbers without a pass over every event.
+    fn encode_seen(&self, seen: &Seen, n: usize, me: usize, out: &mut [f32]) {
+        let width = n + self.history_kinds + 2;
+        let amount_column = n + self.history_kinds;
+        let ones = |out: &mut [f32], start: usize, mut mask: u64| {
+            while mask != 0 {
+                out[start + mask.trailing_zeros() as usize] = 1.0;
+                mask &= mask - 1;
+            }
+        };
+        for cards in seen.cards.iter().filter(|c| c.to.is_none_or(|to| to == me)) {
+            let start = match cards.shown {
+                None => self.discarded,
+                Some(seat) => self.shown + (seat + n - me) % n * self.cards,
+            };
+            ones(out, start, cards.mask);
+        }
+        let skipped = seen.rows.len().saturating_sub(self.history);
+        for (at, row) in seen.rows[skipped..].iter().enumerate() {
+            let start = self.history_start + at * width;
+            out[start + (usize::from(row.seat) + n - me) % n] = 1.0;
+            out[start + n + usize::from(row.kind)] = 1.0;
+            out[start + amount_column] = row.amount;
+            if row.dealt_public || row.dealt_to >> me & 1 == 1 {
+                out[start + amount_column + 1] = 1.0;
+            }
+        }
     }
 
     /// The seat's discards, the hands exposed, and the last `history` public actions.
@@ -349,6 +383,101 @@ impl Choices {
     }
 }
 
+/// A public action of a hand's history as the observation shows it.
+#[derive(Debug, Clone, Copy)]
+struct Row {
+    seat: u8,
+    /// Its kind's index in the history's one-hot.
+    kind: u8,
+    /// Its amount in the observation (chips in big blinds; a draw's card count).
+    amount: f32,
+    /// Cards were dealt since the action before: in public, or to these seats (bit `seat`).
+    dealt_public: bool,
+    dealt_to: u16,
+}
+
+/// Cards the observation shows from the event log: a seat's discards (`shown` None), or a
+/// hand exposed, each seen by `to` only when set.
+#[derive(Debug, Clone, Copy)]
+struct SeenCards {
+    to: Option<usize>,
+    shown: Option<usize>,
+    /// The cards, bit `card` set.
+    mask: u64,
+}
+
+/// What the observation reads of a hand's events, read as they come (each step reads only
+/// the events it added): the encoder writes the history from these rows instead of passing
+/// over every event of the hand for every observation, and finds each amount in big blinds
+/// once instead of each time.
+#[derive(Debug, Clone, Default)]
+struct Seen {
+    /// Events read so far.
+    read: usize,
+    rows: Vec<Row>,
+    cards: Vec<SeenCards>,
+    /// Dealing since the last action (for the next row).
+    dealt_public: bool,
+    dealt_to: u16,
+    /// An event these rows cannot stand for (a private action or exposure, which the event
+    /// table has none of): the encoder reads the events themselves for this hand.
+    exotic: bool,
+}
+
+impl Seen {
+    /// Forgets a finished hand's events (its vectors kept for the next).
+    fn clear(&mut self) {
+        self.read = 0;
+        self.rows.clear();
+        self.cards.clear();
+        (self.dealt_public, self.dealt_to, self.exotic) = (false, 0, false);
+    }
+
+    /// Reads the events of `hand` added since the last call.
+    fn update(&mut self, hand: &HandState, layout: &ObservationLayout) {
+        if self.read > hand.events.len() {
+            self.clear();
+        }
+        for event in &hand.events[self.read..] {
+            let mask = || event.cards.iter().fold(0u64, |m, &card| m | 1 << card);
+            match (layout.event_roles[event.kind as usize], event.seat) {
+                (EventRole::Dealing, _) => match event.to {
+                    None => self.dealt_public = true,
+                    Some(to) => self.dealt_to |= 1 << to,
+                },
+                (EventRole::Discard, _) => self.cards.push(SeenCards {
+                    to: event.to,
+                    shown: None,
+                    mask: mask(),
+                }),
+                (EventRole::Expose, Some(seat)) => self.cards.push(SeenCards {
+                    to: event.to,
+                    shown: Some(seat),
+                    mask: mask(),
+                }),
+                (EventRole::Action(_), Some(_)) if event.to.is_some() => self.exotic = true,
+                (EventRole::Action(kind), Some(seat)) => {
+                    let amount = if event.kind == EventKind::Draw {
+                        event.amount as f32
+                    } else {
+                        (event.amount as f64 / layout.unit as f64) as f32
+                    };
+                    self.rows.push(Row {
+                        seat: seat as u8,
+                        kind,
+                        amount,
+                        dealt_public: self.dealt_public,
+                        dealt_to: self.dealt_to,
+                    });
+                    (self.dealt_public, self.dealt_to) = (false, 0);
+                }
+                _ => {}
+            }
+        }
+        self.read = hand.events.len();
+    }
+}
+
 /// How a batch deals its hands: hand `number` of the seed, every seat with the same stack.
 #[derive(Debug, Clone)]
 struct Dealer {
@@ -432,6 +561,8 @@ pub struct Batch {
     /// [`WIDE`] card orders for each part of a step: the decks of the hands it deals, hashed
     /// together (kept between steps, like `numbers`).
     orders: Vec<Vec<Card>>,
+    /// Each slot's hand's events as the observation reads them.
+    seen: Vec<Seen>,
 }
 
 impl Batch {
@@ -468,6 +599,7 @@ impl Batch {
             deals_up,
             numbers: vec![0; batch],
             orders: Vec::new(),
+            seen: vec![Seen::default(); batch],
         };
         for number in 1..=batch as u64 {
             let hand = made.dealer.deal(number, None, None)?;
@@ -478,6 +610,7 @@ impl Batch {
                 )));
             }
             made.choices.push(Choices::of(&hand, &made.actions)?);
+            made.seen[number as usize - 1].update(&hand, &made.observation);
             made.hands.push(hand);
         }
         Ok(made)
@@ -547,10 +680,12 @@ impl Batch {
         let (size, chunk, deals_up) = (self.observation.size, self.chunk(), self.deals_up);
         let parts: Vec<_> = (out.chunks_mut(chunk * size))
             .zip(self.hands.chunks(chunk))
+            .zip(self.seen.chunks(chunk))
             .collect();
-        let encoded = run_parts(parts, |(rows, hands)| {
-            for (row, hand) in rows.chunks_exact_mut(size).zip(hands) {
-                (self.observation).encode(hand, hand.actor.unwrap_or(0), deals_up, row);
+        let encoded = run_parts(parts, |((rows, hands), seen)| {
+            for ((row, hand), seen) in rows.chunks_exact_mut(size).zip(hands).zip(seen) {
+                let me = hand.actor.unwrap_or(0);
+                (self.observation).encode(hand, seen, me, deals_up, row);
             }
             Ok(())
         });
@@ -639,16 +774,17 @@ impl Batch {
         if self.orders.len() < parts * WIDE {
             self.orders.resize_with(parts * WIDE, Vec::new);
         }
-        let (dealer, numbers) = (&self.dealer, &self.numbers);
+        let (dealer, numbers, observation) = (&self.dealer, &self.numbers, &self.observation);
         let parts: Vec<_> = (self.hands.chunks_mut(chunk))
             .zip(self.finished.chunks_mut(chunk))
             .zip(self.choices.chunks_mut(chunk))
             .zip(numbers.chunks(chunk))
             .zip(self.orders.chunks_mut(WIDE))
+            .zip(self.seen.chunks_mut(chunk))
             .collect();
         run_parts(
             parts,
-            |((((hands, finished), choices), numbers), orders)| {
+            |(((((hands, finished), choices), numbers), orders), seen)| {
                 // The slots whose hands ended, dealt [`WIDE`] at a time.
                 let mut group = [0usize; WIDE];
                 let mut waiting = 0;
@@ -664,8 +800,13 @@ impl Batch {
                     }
                 }
                 dealer.deal_group(&group[..waiting], hands, finished, numbers, orders)?;
-                for (hand, choices) in hands.iter().zip(choices) {
+                let slots = hands.iter().zip(choices).zip(seen).zip(numbers);
+                for (((hand, choices), seen), &number) in slots {
                     *choices = Choices::of(hand, layout)?;
+                    if number > 0 {
+                        seen.clear();
+                    }
+                    seen.update(hand, observation);
                 }
                 Ok(())
             },
