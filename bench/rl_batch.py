@@ -5,7 +5,8 @@ libraries in the same run.
 - drawpoker: ``drawpoker.rl.BatchGame`` of ``--batch`` hands; each step reads every hand's mask
   (``legal()``) and observation (``observe(out=...)``, written over one array kept for the run),
   draws one uniformly random legal index per hand with NumPy and applies them all (``step()``):
-  ``batch`` actions a step.
+  ``batch`` actions a step. A second row picks the indices in Rust instead (``sample_legal()``,
+  no mask read and no NumPy pick), the observation still read each step.
 - OpenSpiel: ``universal_poker`` (6 players, no limit, blinds 50/100, stacks 10,000; the fcpa
   abstraction: fold, check/call, pot, all-in) stepped from Python: ``observation_tensor()`` of
   the player to act, then a random one of ``legal_actions()``; chance nodes draw a random
@@ -38,8 +39,12 @@ Driver = Callable[[int], int]
 """Plays at least ``n`` actions and returns how many it played."""
 
 
-def drawpoker_batch(game: str, seats: int, batch: int, seed: int = 0) -> Driver:
-    """Steps of a batch of ``batch`` hands with random legal actions, observations read."""
+def drawpoker_batch(
+    game: str, seats: int, batch: int, seed: int = 0, *, rust_pick: bool = False
+) -> Driver:
+    """Steps of a batch of ``batch`` hands with random legal actions, observations read: the
+    mask read with ``legal()`` and an index picked with NumPy, or with ``rust_pick`` the index
+    picked in Rust by ``sample_legal()`` (seed: the step's number) and no mask read."""
     games = BatchGame(game, batch=batch, seats=seats, seed=seed)
     rng = np.random.default_rng(seed)
     observations = np.empty((batch, games.layout.size), dtype=np.float32)
@@ -47,9 +52,12 @@ def drawpoker_batch(game: str, seats: int, batch: int, seed: int = 0) -> Driver:
     def play(actions: int) -> int:
         played = 0
         while played < actions:
-            mask = games.legal()
             games.observe(out=observations)
-            choice = np.argmax(np.where(mask, rng.random(mask.shape), -1.0), axis=1)
+            if rust_pick:
+                choice = games.sample_legal(played)
+            else:
+                mask = games.legal()
+                choice = np.argmax(np.where(mask, rng.random(mask.shape), -1.0), axis=1)
             games.step(choice)
             played += batch
         return played
@@ -180,10 +188,10 @@ def main() -> None:
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     rows: list[tuple[str, float, float]] = []
     for game in args.games:
-        driver = drawpoker_batch(game, args.seats, args.batch)
-        rows.append(
-            (f"drawpoker BatchGame {game} (batch {args.batch})", *rate(driver, args.actions))
-        )
+        for rust_pick, how in ((False, "NumPy pick"), (True, "Rust sample_legal pick")):
+            driver = drawpoker_batch(game, args.seats, args.batch, rust_pick=rust_pick)
+            name = f"drawpoker BatchGame {game} (batch {args.batch}, {how})"
+            rows.append((name, *rate(driver, args.actions)))
     for game in set(args.games) & {"2-7-triple-draw", "stud"}:
         rows.append(
             (f"PokerKit {game} (no observation)", *rate(pokerkit_random(game), args.peer_actions))

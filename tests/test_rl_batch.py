@@ -165,6 +165,74 @@ def test_one_refused_action_in_a_batch_split_over_threads_changes_no_hand():
     assert snapshot(games) != before
 
 
+MASK64 = 2**64 - 1
+
+
+def splitmix_pick(seed: int, slot: int, row) -> int:
+    """``sample_legal``'s pick as its docstring defines it, written again in Python: slot
+    ``slot`` draws the SplitMix64 number ``slot + 1`` of the stream from the mixed seed and
+    takes its ``(draw * legal) >> 64``-th legal index."""
+
+    def mix(z: int) -> int:
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    draw = mix((mix(seed) + (slot + 1) * 0x9E3779B97F4A7C15) & MASK64)
+    legal = np.flatnonzero(row)
+    return int(legal[(draw * len(legal)) >> 64])
+
+
+def test_sample_legal_picks_the_documented_legal_index_whatever_the_batch():
+    few = BatchGame("2-7-triple-draw", batch=3, seats=4, seed=6)
+    many = BatchGame("2-7-triple-draw", batch=PARALLEL_MIN + 1, seats=4, seed=6)
+    for seed in (0, 1, 2**64 - 1, 123_456_789):
+        picks = few.sample_legal(seed)
+        legal = few.legal()
+        assert picks.dtype == np.int64 and picks.shape == (3,)
+        assert picks.tolist() == [splitmix_pick(seed, i, legal[i]) for i in range(3)]
+        assert many.sample_legal(seed)[:3].tolist() == picks.tolist()
+        few.step(picks)
+        many.step(many.sample_legal(seed))
+    # a NumPy integer seed is the same seed
+    assert few.sample_legal(np.uint64(7)).tolist() == few.sample_legal(7).tolist()
+
+
+def test_sample_legal_is_uniform_over_the_legal_indices():
+    games = BatchGame("holdem", batch=4096, seats=6, seed=1)
+    picks, legal = games.sample_legal(3), games.legal()
+    assert legal[np.arange(len(games)), picks].all()
+    # every hand's first decision has the same mask: each legal index about 1/legal of them
+    counts = np.bincount(picks, minlength=legal.shape[1])
+    expected = len(games) / legal[0].sum()
+    assert (counts[legal[0]] > 0.9 * expected).all() and (counts[~legal[0]] == 0).all()
+
+
+def test_a_seeded_generator_replays_the_same_random_play():
+    def play(games: BatchGame) -> list[bytes]:
+        rng, seen = np.random.default_rng(8), []
+        for _ in range(40):
+            rewards, done = games.step(games.sample_legal(rng))
+            seen += [rewards.tobytes(), done.tobytes()]
+        return seen
+
+    first, again = (play(BatchGame("stud", batch=16, seats=5, seed=3)) for _ in range(2))
+    assert first == again
+    assert first != play(BatchGame("stud", batch=16, seats=5, seed=4))
+
+
+@pytest.mark.parametrize(
+    ("seed", "message"),
+    [(-1, "not -1"), (2**64, "not 18446744073709551616"), (1.5, "not 1.5"), ("3", "not '3'")],
+)
+def test_sample_legal_refuses_a_bad_seed(seed, message):
+    games = BatchGame("holdem", batch=2, seats=3, seed=2)
+    before = snapshot(games)
+    with pytest.raises(InvalidArgumentError, match=message):
+        games.sample_legal(seed)
+    assert snapshot(games) == before
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [

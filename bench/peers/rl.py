@@ -1,9 +1,10 @@
 """Learning environments (issue 31): actions per CPU second with uniformly random legal actions
 and each action's observation encoded, 6 seats, one core, as ``bench/rl_batch.py`` drives them:
-drawpoker's ``BatchGame`` (batch 128) in no-limit Hold'em, 2-7 triple draw and Seven-Card Stud,
-beside OpenSpiel's ``universal_poker`` and PettingZoo's ``texas_holdem_no_limit`` in Hold'em
-and PokerKit in the other two (PokerKit makes no observation). All run in one child process
-with one rayon thread, pinned to one core.
+drawpoker's ``BatchGame`` (batch 128) in no-limit Hold'em, 2-7 triple draw and Seven-Card Stud
+(twice: a NumPy pick from the mask, and the Rust pick of ``sample_legal``), beside OpenSpiel's
+``universal_poker`` and PettingZoo's ``texas_holdem_no_limit`` in Hold'em and PokerKit in the
+other two (PokerKit makes no observation). All run in one child process with one rayon thread,
+pinned to one core.
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ def drawpoker_child() -> dict[str, float]:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     figures = {game: rate(drawpoker_batch(game, SEATS, BATCH), ACTIONS)[1] for game in GAMES}
+    for game in GAMES:
+        driver = drawpoker_batch(game, SEATS, BATCH, rust_pick=True)
+        figures[f"{game} rust pick"] = rate(driver, ACTIONS)[1]
     peers = {
         "PokerKit 2-7-triple-draw": lambda: pokerkit_random("2-7-triple-draw"),
         "PokerKit stud": lambda: pokerkit_random("stud"),
@@ -62,6 +66,16 @@ def measure() -> list[Figure]:
         task = f"{game}: {SEATS} seats, random legal actions, observation encoded, per CPU second"
         note = f"batch {BATCH}: legal(), observe(out=...), a NumPy random pick, step()"
         figures.append(Figure(task, "drawpoker BatchGame", child[game], unit, True, note))
+        figures.append(
+            Figure(
+                task,
+                "drawpoker BatchGame, Rust pick",
+                child[f"{game} rust pick"],
+                unit,
+                True,
+                f"batch {BATCH}: observe(out=...), sample_legal(), step() (no mask, no NumPy)",
+            )
+        )
         for library, how in PEERS["holdem" if game == "holdem" else "other"]:
             value = child.get(f"{library} {game}")
             figures.append(

@@ -18,10 +18,13 @@ use rayon::prelude::*;
 
 use super::action::ActionKind;
 use super::betting::MOST_PRESETS;
+use super::deal::shuffle_message;
 use super::event::EventKind;
 use super::spec::Spec;
 use super::state::{Deal, HandState, Phase};
+use crate::card::Card;
 use crate::error::{Error, Result};
+use crate::shuffle::{shuffle_many_into, WIDE};
 
 /// The most hands a batch may hold.
 ///
@@ -172,7 +175,7 @@ impl ObservationLayout {
     /// may see is read (its own cards, public facts, the events visible to it). `deals_up` is
     /// the game's [`Spec::deals_up`], found once for the batch: only a game with up cards (stud)
     /// has a flag set, and the others skip reading them, which would cost a cache miss a seat.
-    fn encode(&self, hand: &HandState, me: usize, deals_up: bool, out: &mut [f32]) {
+    fn encode(&self, hand: &HandState, seen: &Seen, me: usize, deals_up: bool, out: &mut [f32]) {
         out.fill(0.0);
         let (n, c) = (hand.seats, self.cards);
         let chips = |amount: u64| (amount as f64 / self.unit as f64) as f32;
@@ -224,7 +227,41 @@ impl ObservationLayout {
             Phase::Done => 2,
         };
         out[self.phase + phase] = 1.0;
-        self.encode_events(hand, me, out);
+        if seen.exotic {
+            self.encode_events(hand, me, out);
+        } else {
+            self.encode_seen(seen, hand.seats, me, out);
+        }
+    }
+
+    /// [`ObservationLayout::encode_events`] from the hand's [`Seen`] log (read as the events
+    /// came), not from the events: the same numbers without a pass over every event.
+    fn encode_seen(&self, seen: &Seen, n: usize, me: usize, out: &mut [f32]) {
+        let width = n + self.history_kinds + 2;
+        let amount_column = n + self.history_kinds;
+        let ones = |out: &mut [f32], start: usize, mut mask: u64| {
+            while mask != 0 {
+                out[start + mask.trailing_zeros() as usize] = 1.0;
+                mask &= mask - 1;
+            }
+        };
+        for cards in seen.cards.iter().filter(|c| c.to.is_none_or(|to| to == me)) {
+            let start = match cards.shown {
+                None => self.discarded,
+                Some(seat) => self.shown + (seat + n - me) % n * self.cards,
+            };
+            ones(out, start, cards.mask);
+        }
+        let skipped = seen.rows.len().saturating_sub(self.history);
+        for (at, row) in seen.rows[skipped..].iter().enumerate() {
+            let start = self.history_start + at * width;
+            out[start + (usize::from(row.seat) + n - me) % n] = 1.0;
+            out[start + n + usize::from(row.kind)] = 1.0;
+            out[start + amount_column] = row.amount;
+            if row.dealt_public || row.dealt_to >> me & 1 == 1 {
+                out[start + amount_column + 1] = 1.0;
+            }
+        }
     }
 
     /// The seat's discards, the hands exposed, and the last `history` public actions.
@@ -346,6 +383,101 @@ impl Choices {
     }
 }
 
+/// A public action of a hand's history as the observation shows it.
+#[derive(Debug, Clone, Copy)]
+struct Row {
+    seat: u8,
+    /// Its kind's index in the history's one-hot.
+    kind: u8,
+    /// Its amount in the observation (chips in big blinds; a draw's card count).
+    amount: f32,
+    /// Cards were dealt since the action before: in public, or to these seats (bit `seat`).
+    dealt_public: bool,
+    dealt_to: u16,
+}
+
+/// Cards the observation shows from the event log: a seat's discards (`shown` None), or a
+/// hand exposed, each seen by `to` only when set.
+#[derive(Debug, Clone, Copy)]
+struct SeenCards {
+    to: Option<usize>,
+    shown: Option<usize>,
+    /// The cards, bit `card` set.
+    mask: u64,
+}
+
+/// What the observation reads of a hand's events, read as they come (each step reads only
+/// the events it added): the encoder writes the history from these rows instead of passing
+/// over every event of the hand for every observation, and finds each amount in big blinds
+/// once instead of each time.
+#[derive(Debug, Clone, Default)]
+struct Seen {
+    /// Events read so far.
+    read: usize,
+    rows: Vec<Row>,
+    cards: Vec<SeenCards>,
+    /// Dealing since the last action (for the next row).
+    dealt_public: bool,
+    dealt_to: u16,
+    /// An event these rows cannot stand for (a private action or exposure, which the event
+    /// table has none of): the encoder reads the events themselves for this hand.
+    exotic: bool,
+}
+
+impl Seen {
+    /// Forgets a finished hand's events (its vectors kept for the next).
+    fn clear(&mut self) {
+        self.read = 0;
+        self.rows.clear();
+        self.cards.clear();
+        (self.dealt_public, self.dealt_to, self.exotic) = (false, 0, false);
+    }
+
+    /// Reads the events of `hand` added since the last call.
+    fn update(&mut self, hand: &HandState, layout: &ObservationLayout) {
+        if self.read > hand.events.len() {
+            self.clear();
+        }
+        for event in &hand.events[self.read..] {
+            let mask = || event.cards.iter().fold(0u64, |m, &card| m | 1 << card);
+            match (layout.event_roles[event.kind as usize], event.seat) {
+                (EventRole::Dealing, _) => match event.to {
+                    None => self.dealt_public = true,
+                    Some(to) => self.dealt_to |= 1 << to,
+                },
+                (EventRole::Discard, _) => self.cards.push(SeenCards {
+                    to: event.to,
+                    shown: None,
+                    mask: mask(),
+                }),
+                (EventRole::Expose, Some(seat)) => self.cards.push(SeenCards {
+                    to: event.to,
+                    shown: Some(seat),
+                    mask: mask(),
+                }),
+                (EventRole::Action(_), Some(_)) if event.to.is_some() => self.exotic = true,
+                (EventRole::Action(kind), Some(seat)) => {
+                    let amount = if event.kind == EventKind::Draw {
+                        event.amount as f32
+                    } else {
+                        (event.amount as f64 / layout.unit as f64) as f32
+                    };
+                    self.rows.push(Row {
+                        seat: seat as u8,
+                        kind,
+                        amount,
+                        dealt_public: self.dealt_public,
+                        dealt_to: self.dealt_to,
+                    });
+                    (self.dealt_public, self.dealt_to) = (false, 0);
+                }
+                _ => {}
+            }
+        }
+        self.read = hand.events.len();
+    }
+}
+
 /// How a batch deals its hands: hand `number` of the seed, every seat with the same stack.
 #[derive(Debug, Clone)]
 struct Dealer {
@@ -353,11 +485,45 @@ struct Dealer {
     /// Every seat's stack at the start of a hand.
     stacks: Vec<i64>,
     seed: u64,
+    /// The game's deck in card order (what the first shuffle of a hand orders).
+    deck: Vec<Card>,
 }
 
 impl Dealer {
-    /// Hand `number` (1, 2, ...) of the seed, in the vectors of `old` when given.
-    fn deal(&self, number: u64, old: Option<HandState>) -> Result<HandState> {
+    /// Hands `numbers[i]` in `hands[slots[i]]` (the hand finished there kept in `finished`,
+    /// its vectors holding the one finished before), their first shuffles hashed together
+    /// ([`shuffle_many_into`], up to [`WIDE`] at a time, into `orders`).
+    fn deal_group(
+        &self,
+        slots: &[usize],
+        hands: &mut [HandState],
+        finished: &mut [Option<HandState>],
+        numbers: &[u64],
+        orders: &mut [Vec<Card>],
+    ) -> Result<()> {
+        let messages: [[u8; 41]; WIDE] = std::array::from_fn(|i| {
+            let number = slots.get(i).map_or(0, |&slot| numbers[slot]);
+            shuffle_message(self.seed, number, 0, 0)
+        });
+        let refs: [&[u8]; WIDE] = std::array::from_fn(|i| &messages[i][..]);
+        let orders = &mut orders[..slots.len()];
+        shuffle_many_into(&self.deck, &refs[..slots.len()], orders);
+        for (&slot, order) in slots.iter().zip(orders.iter()) {
+            // The hand finished before this one is dropped: its vectors hold the next.
+            let next = self.deal(numbers[slot], finished[slot].take(), Some(order))?;
+            finished[slot] = Some(std::mem::replace(&mut hands[slot], next));
+        }
+        Ok(())
+    }
+
+    /// Hand `number` (1, 2, ...) of the seed, in the vectors of `old` when given, its first
+    /// shuffle's order `shuffled` when found already.
+    fn deal(
+        &self,
+        number: u64,
+        old: Option<HandState>,
+        shuffled: Option<&[Card]>,
+    ) -> Result<HandState> {
         let seats = self.stacks.len() as u64;
         let button = if self.spec.button_moves {
             (number - 1) % seats
@@ -370,6 +536,7 @@ impl Dealer {
             seed: self.seed,
             number,
             stacked: &[],
+            shuffled,
         };
         HandState::new_reusing(Arc::clone(&self.spec), deal, old)
     }
@@ -391,6 +558,11 @@ pub struct Batch {
     /// Each slot's next hand number after a step, 0 where its hand goes on (kept between steps
     /// so that a step allocates nothing for it).
     numbers: Vec<u64>,
+    /// [`WIDE`] card orders for each part of a step: the decks of the hands it deals, hashed
+    /// together (kept between steps, like `numbers`).
+    orders: Vec<Vec<Card>>,
+    /// Each slot's hand's events as the observation reads them.
+    seen: Vec<Seen>,
 }
 
 impl Batch {
@@ -411,6 +583,7 @@ impl Batch {
         }
         let deals_up = spec.deals_up();
         let dealer = Dealer {
+            deck: spec.deck.cards(),
             spec,
             stacks: vec![i64::try_from(stack).unwrap_or(i64::MAX); seats],
             seed,
@@ -425,9 +598,11 @@ impl Batch {
             next_number: batch as u64 + 1,
             deals_up,
             numbers: vec![0; batch],
+            orders: Vec::new(),
+            seen: vec![Seen::default(); batch],
         };
         for number in 1..=batch as u64 {
-            let hand = made.dealer.deal(number, None)?;
+            let hand = made.dealer.deal(number, None, None)?;
             if hand.actor.is_none() {
                 // Every seat has the same stack, so every hand would be over as it is dealt.
                 return Err(Error::InvalidArgument(format!(
@@ -435,6 +610,7 @@ impl Batch {
                 )));
             }
             made.choices.push(Choices::of(&hand, &made.actions)?);
+            made.seen[number as usize - 1].update(&hand, &made.observation);
             made.hands.push(hand);
         }
         Ok(made)
@@ -479,15 +655,37 @@ impl Batch {
         }
     }
 
+    /// One uniformly random legal index for each slot, written over `out` (one a slot): a pure
+    /// function of `seed`, the slot and its mask, so the same seed over the same hands picks the
+    /// same actions whatever the batch size or the number of threads. Slot `i` draws the
+    /// SplitMix64 number `i + 1` of the stream from `seed` ([`sample_key`]), and takes its
+    /// `k`-th legal index (in increasing order) for `k = (draw * legal) >> 64`: each of the
+    /// `legal` indices within `legal / 2^64` of `1 / legal`.
+    ///
+    /// ```
+    /// use drawpoker::engine::batch::sample_key;
+    /// // the slot's 64-bit draw: equal seeds and slots draw the same, others differ
+    /// assert_eq!(sample_key(7, 3), sample_key(7, 3));
+    /// assert_ne!(sample_key(7, 3), sample_key(7, 4));
+    /// assert_ne!(sample_key(7, 3), sample_key(8, 3));
+    /// ```
+    pub fn sample_legal_into(&self, seed: u64, out: &mut [i64]) {
+        for (slot, (pick, choices)) in out.iter_mut().zip(&self.choices).enumerate() {
+            *pick = nth_set_bit(choices.mask, sample_key(seed, slot as u64)) as i64;
+        }
+    }
+
     /// Each slot's observation for its seat to act, `observation.size` numbers a row.
     pub fn observe_into(&self, out: &mut [f32]) {
         let (size, chunk, deals_up) = (self.observation.size, self.chunk(), self.deals_up);
         let parts: Vec<_> = (out.chunks_mut(chunk * size))
             .zip(self.hands.chunks(chunk))
+            .zip(self.seen.chunks(chunk))
             .collect();
-        let encoded = run_parts(parts, |(rows, hands)| {
-            for (row, hand) in rows.chunks_exact_mut(size).zip(hands) {
-                (self.observation).encode(hand, hand.actor.unwrap_or(0), deals_up, row);
+        let encoded = run_parts(parts, |((rows, hands), seen)| {
+            for ((row, hand), seen) in rows.chunks_exact_mut(size).zip(hands).zip(seen) {
+                let me = hand.actor.unwrap_or(0);
+                (self.observation).encode(hand, seen, me, deals_up, row);
             }
             Ok(())
         });
@@ -572,26 +770,75 @@ impl Batch {
             *number = if ended { self.next_number } else { 0 };
             self.next_number += u64::from(ended);
         }
-        let (dealer, numbers) = (&self.dealer, &self.numbers);
+        let parts = self.hands.len().div_ceil(chunk);
+        if self.orders.len() < parts * WIDE {
+            self.orders.resize_with(parts * WIDE, Vec::new);
+        }
+        let (dealer, numbers, observation) = (&self.dealer, &self.numbers, &self.observation);
         let parts: Vec<_> = (self.hands.chunks_mut(chunk))
             .zip(self.finished.chunks_mut(chunk))
             .zip(self.choices.chunks_mut(chunk))
             .zip(numbers.chunks(chunk))
+            .zip(self.orders.chunks_mut(WIDE))
+            .zip(self.seen.chunks_mut(chunk))
             .collect();
-        run_parts(parts, |(((hands, finished), choices), numbers)| {
-            for (((hand, finished), choices), &number) in
-                hands.iter_mut().zip(finished).zip(choices).zip(numbers)
-            {
-                if number > 0 {
-                    // The hand finished before this one is dropped: its vectors hold the next.
-                    let next = dealer.deal(number, finished.take())?;
-                    *finished = Some(std::mem::replace(hand, next));
+        run_parts(
+            parts,
+            |(((((hands, finished), choices), numbers), orders), seen)| {
+                // The slots whose hands ended, dealt [`WIDE`] at a time.
+                let mut group = [0usize; WIDE];
+                let mut waiting = 0;
+                for (slot, &number) in numbers.iter().enumerate() {
+                    if number == 0 {
+                        continue;
+                    }
+                    group[waiting] = slot;
+                    waiting += 1;
+                    if waiting == WIDE {
+                        dealer.deal_group(&group, hands, finished, numbers, orders)?;
+                        waiting = 0;
+                    }
                 }
-                *choices = Choices::of(hand, layout)?;
-            }
-            Ok(())
-        })
+                dealer.deal_group(&group[..waiting], hands, finished, numbers, orders)?;
+                let slots = hands.iter().zip(choices).zip(seen).zip(numbers);
+                for (((hand, choices), seen), &number) in slots {
+                    *choices = Choices::of(hand, layout)?;
+                    if number > 0 {
+                        seen.clear();
+                    }
+                    seen.update(hand, observation);
+                }
+                Ok(())
+            },
+        )
     }
+}
+
+/// The SplitMix64 finaliser (Steele, Lea and Flood, 2014): a bijection of 64-bit numbers that
+/// spreads every input bit over the output.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Slot `slot`'s draw for [`Batch::sample_legal_into`] under `seed`: the SplitMix64 number
+/// `slot + 1` of the stream that starts at `mix(seed)` (the seed is mixed first, so that
+/// neighbouring seeds start unrelated streams).
+pub fn sample_key(seed: u64, slot: u64) -> u64 {
+    const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+    mix(mix(seed).wrapping_add(slot.wrapping_add(1).wrapping_mul(GAMMA)))
+}
+
+/// The position of the `k`-th set bit of `mask` (from the lowest, `k = (draw * ones) >> 64`),
+/// or 0 for an empty mask (a batch's masks never are).
+fn nth_set_bit(mut mask: u64, draw: u64) -> u32 {
+    let ones = mask.count_ones();
+    let k = ((u128::from(draw) * u128::from(ones)) >> 64) as u32;
+    for _ in 0..k {
+        mask &= mask - 1;
+    }
+    mask.trailing_zeros() % 64
 }
 
 /// Runs `job` on each part: on rayon's threads when there are several, else on this one
@@ -668,5 +915,16 @@ mod tests {
         assert_eq!(Size::from_name("pot"), Size::Preset("pot".into()));
         assert!(ActionLayout::new(vec![Size::AllIn; 9], 0).is_err());
         assert_eq!(ActionLayout::new(vec![Size::AllIn], 5).unwrap().count, 35);
+    }
+
+    #[test]
+    fn the_nth_set_bit_covers_every_set_bit_in_order() {
+        let mask = 0b1011_0010u64;
+        let picks: Vec<u32> = (0..4u64)
+            .map(|k| nth_set_bit(mask, (k << 62) + 1))
+            .collect();
+        assert_eq!(picks, [1, 4, 5, 7]);
+        assert_eq!(nth_set_bit(1 << 63, u64::MAX), 63);
+        assert_eq!(nth_set_bit(0, 5), 0);
     }
 }

@@ -11,8 +11,9 @@ use crate::error::Result;
 
 impl HandState {
     /// The next card order, as the new stub: the caller's stacked order if one is waiting, else
-    /// the seeded one (written over the old stub's vector).
-    pub(super) fn shuffle_stub(&mut self, cards: &[Card], shuffle: u32) {
+    /// the seeded one (written over the old stub's vector): `found` when the caller found it
+    /// already.
+    pub(super) fn shuffle_stub(&mut self, cards: &[Card], shuffle: u32, found: Option<&[Card]>) {
         let (seed, number, deal) = (self.seed, self.number, self.deal_number);
         if self.stacked_used < self.stacked.len() {
             let top = &self.stacked[self.stacked_used];
@@ -20,10 +21,18 @@ impl HandState {
             self.deck = deal::stacked(top, cards, seed, number, deal, shuffle);
             return;
         }
+        if let Some(order) = found {
+            debug_assert_eq!(order, deal::shuffled(cards, seed, number, deal, shuffle));
+            self.deck.clear();
+            self.deck.extend_from_slice(order);
+            return;
+        }
         deal::shuffled_into(cards, seed, number, deal, shuffle, &mut self.deck);
     }
 
-    pub(super) fn new_deal(&mut self) {
+    /// Posts the forced bets and deals: the first shuffle's order is `shuffled` when the
+    /// caller found it already ([`super::state::Deal::shuffled`]).
+    pub(super) fn new_deal(&mut self, shuffled: Option<&[Card]>) {
         let forced = self.spec.forced;
         if forced.ante > 0 {
             self.post_antes(forced.ante);
@@ -33,7 +42,7 @@ impl HandState {
         }
         let mut fresh = [0; FULL_DECK];
         let fresh = self.spec.deck.cards_in(&mut fresh);
-        self.shuffle_stub(fresh, 0);
+        self.shuffle_stub(fresh, 0, shuffled);
         self.discards.clear();
         self.cards.iter_mut().for_each(Vec::clear);
         self.face_up.iter_mut().for_each(Vec::clear);
@@ -233,7 +242,7 @@ impl HandState {
         if new.len() < count {
             self.reshuffles += 1;
             let pile = std::mem::take(&mut self.discards);
-            self.shuffle_stub(&pile, self.reshuffles);
+            self.shuffle_stub(&pile, self.reshuffles, None);
             self.events.push(Event::public(
                 EventKind::Reshuffle,
                 None,

@@ -216,6 +216,11 @@ pub struct Deal<'a> {
     pub seed: u64,
     pub number: u64,
     pub stacked: &'a [Vec<i64>],
+    /// The seeded order of the deal's first shuffle (`deal::shuffled` of the deck, hand
+    /// `number`, deal 0, shuffle 0) when the caller has found it already: the batch engine
+    /// hashes several hands' decks at once ([`crate::shuffle::shuffle_many_into`]). It is taken
+    /// as it is (debug builds check it); a stacked order comes before it.
+    pub shuffled: Option<&'a [Card]>,
 }
 
 pub(super) fn invalid<T>(message: String) -> Result<T> {
@@ -320,7 +325,7 @@ impl HandState {
             exposed: false,
             spare,
         };
-        hand.new_deal();
+        hand.new_deal(deal.shuffled);
         Ok(hand)
     }
 
@@ -580,7 +585,7 @@ impl HandState {
         self.events
             .push(Event::public(EventKind::Redeal, None, self.pot()));
         self.deal_number += 1;
-        self.new_deal();
+        self.new_deal(None);
     }
 
     pub(super) fn next_live(&self, start: usize) -> Option<usize> {

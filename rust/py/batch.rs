@@ -231,6 +231,17 @@ impl BatchHands {
         Ok(array.clone())
     }
 
+    /// One uniformly random legal index for each hand, `int64[N]`, a pure function of `seed`,
+    /// the slot and its mask (`Batch::sample_legal_into`).
+    fn sample_legal<'py>(&self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        super::import_numpy(py)?;
+        let out = PyArray1::<i64>::zeros(py, [self.batch.len()], false);
+        // SAFETY: the array was just made here and nothing else holds it.
+        let slice = unsafe { out.as_slice_mut() }.map_err(|e| invalid(e.to_string()))?;
+        self.batch.sample_legal_into(seed, slice);
+        Ok(out)
+    }
+
     /// The seat to act in each hand, `int64[N]`.
     fn actors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
         super::import_numpy(py)?;

@@ -339,6 +339,7 @@ impl HandState {
             seed,
             number,
             stacked: &stacked,
+            shuffled: None,
         };
         Ok(HandState {
             state: Arc::new(check(State::new(Arc::clone(&rules.spec), deal))?),

@@ -62,9 +62,10 @@ class BatchGame:
     ``None``), dealt from ``seed``; observations hold the last ``history`` public actions.
 
     :meth:`legal` gives each hand's action mask, :meth:`observe` the observation of each hand's
-    seat to act (:meth:`actors`), :meth:`step` applies one action index to each hand. A refused
-    argument raises :class:`~drawpoker.errors.InvalidArgumentError`, an action the mask refuses
-    :class:`~drawpoker.errors.IllegalActionError`; either changes nothing.
+    seat to act (:meth:`actors`), :meth:`step` applies one action index to each hand, and
+    :meth:`sample_legal` picks a seeded uniformly random legal index for each hand in Rust.
+    A refused argument raises :class:`~drawpoker.errors.InvalidArgumentError`, an action the
+    mask refuses :class:`~drawpoker.errors.IllegalActionError`; either changes nothing.
 
     >>> games = BatchGame("2-7-triple-draw", batch=2, seats=3, seed=7)
     >>> games.actions.size, games.layout.size, games.actors().tolist()
@@ -168,6 +169,37 @@ class BatchGame:
         [1, 2, 3]
         """
         return self._hands.numbers()
+
+    def sample_legal(
+        self, seed: int | np.integer[Any] | np.random.Generator
+    ) -> npt.NDArray[np.int64]:
+        """One uniformly random legal index for each hand, ``int64[N]``, picked in Rust (no
+        NumPy pick a step): a random policy's actions, ready for :meth:`step`. The picks are a
+        pure function of ``seed`` (an integer in ``0 .. 2**64 - 1``), the hand's slot and its
+        mask, so the same seed over the same hands picks the same actions whatever the batch
+        size or the number of threads. Given a :class:`numpy.random.Generator`, the seed is one
+        number drawn from it (``integers(2**64, dtype=uint64)``): a seeded generator replays a
+        run. Slot ``i`` takes the SplitMix64 number ``i + 1`` of the stream from the mixed seed,
+        ``draw``, and its ``(draw * legal) >> 64``-th legal index for ``legal`` legal indices.
+
+        >>> games = BatchGame("holdem", batch=3, seats=6, seed=2)
+        >>> picks = games.sample_legal(11)
+        >>> picks.dtype, picks.tolist() == games.sample_legal(11).tolist()
+        (dtype('int64'), True)
+        >>> bool(games.legal()[np.arange(3), picks].all())  # every pick is legal
+        True
+        >>> rng = np.random.default_rng(5)
+        >>> rewards, done = games.step(games.sample_legal(rng))
+        >>> games.sample_legal(-1)
+        Traceback (most recent call last):
+        ...
+        drawpoker.errors.InvalidArgumentError: seed must be an integer in 0..2**64-1, not -1
+        """
+        if isinstance(seed, np.random.Generator):
+            seed = int(seed.integers(2**64, dtype=np.uint64))
+        elif isinstance(seed, np.integer):
+            seed = int(seed)
+        return self._hands.sample_legal(checked_seed("seed", seed))
 
     def step(
         self, actions: npt.NDArray[np.int64] | npt.NDArray[np.int32]
