@@ -13,6 +13,7 @@ from contextlib import AbstractAsyncContextManager, asynccontextmanager
 
 import pytest
 from drawpoker.site.bus import (
+    POOL_CONNECTIONS,
     RETAIN,
     Bus,
     BusUnavailable,
@@ -365,3 +366,24 @@ def test_a_gateways_feed_misses_nothing_while_redis_restarts(
         await gateway.aclose()
 
     asyncio.run(scenario())
+
+
+def test_commands_beyond_the_pools_connections_wait_for_one(
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """More commands at once than the bus client's pool has connections (a gateway whose
+    connections all act at once) wait for a free one: none fails. With redis-py's default
+    pool the 101st failed at once (MaxConnectionsError, retried for a tenth of a second
+    only): bench.site_load's run without delays lost WebSockets to it."""
+
+    async def scenario() -> list[object]:
+        bus = RedisBus.from_url(redis_server.url)
+        try:
+            holding = [bus.client.blpop(["nothing"], timeout=1) for _ in range(POOL_CONNECTIONS)]
+            more = [bus.client.xadd("burst", {"n": str(n)}) for n in range(20)]
+            return await asyncio.gather(*holding, *more, return_exceptions=True)
+        finally:
+            await bus.aclose()
+
+    answers = asyncio.run(scenario())
+    assert not [a for a in answers if isinstance(a, BaseException)]

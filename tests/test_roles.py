@@ -281,16 +281,33 @@ async def _watch(url: str, table_id: str, texts: list[str]) -> None:
                 return
 
 
+def _check_watched(store: str, table_id: str, texts: list[str]) -> None:
+    """A watcher's messages: its welcome's events and then each update's are the store's
+    public stream from the start of the hand it came in, no gap and no repeat."""
+    table, names = _saved(store, table_id)
+    messages = [json.loads(text) for text in texts]
+    assert messages[0]["type"] == "welcome"
+    seen = [event for message in messages for event in message["events"]]
+    first = seen[0]["seq"]
+    assert [e["seq"] for e in seen] == list(range(first, messages[-1]["seq"] + 1))
+    expected = SeatStreams(table, lambda tag: names).since(table, len(table.names), first - 1)
+    assert seen == expected
+
+
 def test_a_dealer_killed_mid_hand_hands_its_lanes_over(cluster: Cluster) -> None:
     """kill -9 of a dealer while its tables play: the other dealer takes its lanes once the
     leases lapse, the players' next actions go through, and each seat's stream has no gap and
-    no repeat (the store's replay), every chip kept."""
+    no repeat (the store's replay), every chip kept. A watcher who came mid-game, before the
+    kill, to a table nobody watched (whose public channel its dealer had left behind) sees
+    every public event from its welcome's hand on exactly once."""
     dealers = [cluster.start("dealer", think=0.001) for _ in range(2)]
     gateways = [cluster.start("gateway") for _ in range(2)]
     _until_lanes_held(*dealers)
     tables = _tables_on_both(cluster, gateways, dealers, rounds=12)
     victim = dealers[0]
     theirs = {m["id"] for m, _ in tables if _dealer_of(m["id"], dealers) is victim}
+    watched = next(m["id"] for m, _ in tables if m["id"] in theirs)
+    watcher: list[str] = []
     killed_at: list[float] = []
 
     async def play() -> list[dict[int, RecordingClient]]:
@@ -308,6 +325,9 @@ def test_a_dealer_killed_mid_hand_hands_its_lanes_over(cluster: Cluster) -> None
 
         while not all(mid_game(c) for cs in seated for c in cs.values()):
             await asyncio.sleep(0.01)
+        watching = asyncio.create_task(_watch(gateways[0].url, watched, watcher))
+        while not watcher:
+            await asyncio.sleep(0.01)
         victim.kill()
         killed_at.append(time.monotonic())
         playing = [
@@ -318,7 +338,7 @@ def test_a_dealer_killed_mid_hand_hands_its_lanes_over(cluster: Cluster) -> None
             if c.state is not None
         ]
         assert any(playing)  # killed while its tables played
-        await asyncio.gather(*players)
+        await asyncio.gather(*players, watching)
         return seated
 
     seated = asyncio.run(play())
@@ -332,6 +352,7 @@ def test_a_dealer_killed_mid_hand_hands_its_lanes_over(cluster: Cluster) -> None
                 after = [t for t in client.received_at if t > killed_at[0]]
                 assert after, made["id"]  # the table went on
                 gaps.append(after[0] - killed_at[0])
+    _check_watched(cluster.store, watched, watcher)
     print(f"first message after the kill: {max(gaps):.2f} s at most")
     assert max(gaps) < 3.0 + 5.0  # the lease term, and loading and playing on
 

@@ -30,6 +30,7 @@ from drawpoker.site.lobby import parse_new_table
 from drawpoker.site.room import Pace, Room
 from drawpoker.site.store import SeatRecord, StaleFenceError, Store, StoreUnavailableError
 from drawpoker.site.store_backend import MIGRATIONS
+from drawpoker.site.store_postgres import BUSY
 from drawpoker.table import Table
 from postgres_cluster import PostgresCluster
 from site_server import SiteServer
@@ -421,5 +422,33 @@ def test_a_connection_lost_inside_a_transaction_is_refused_as_unavailable(
         assert _everything(store) == before  # the refused save wrote nothing
         store.save("t", table, "playing", since=(0, 0), players=STAND_INS)
         assert store.live_ids() == ["t"]
+    finally:
+        store.close()
+
+
+def test_a_busy_postgresql_connection_begins_in_the_transactions_round_trip(
+    postgres: PostgresCluster,
+) -> None:
+    """A save on a connection that answered within ``BUSY`` seconds sends its ``BEGIN`` with
+    its statements (one round trip); after longer idle, alone first (sent again on a new
+    connection if the server dropped the idle one). Before, every transaction sent it alone."""
+    store = Store(postgres.new_database())
+    try:
+        table = _played_table(store)
+        alone: list[str] = []
+        first = store.backend._first
+
+        def counted(sql: str, params: Any = ()) -> Any:
+            alone.append(sql)
+            return first(sql, params)
+
+        store.backend._first = counted  # type: ignore[method-assign]
+        store.save("t", table, "playing", since=(0, 0), players=STAND_INS)
+        assert alone == []  # the store answered just now
+        store.backend.answered_at -= BUSY
+        postgres.restart()  # the idle connection dropped: its BEGIN sent again on a new one
+        store.save("t", table, "playing", since=(0, 0), players=STAND_INS)
+        assert alone == ["BEGIN"]
+        assert store.load()[0].snapshot == table.to_dict()
     finally:
         store.close()

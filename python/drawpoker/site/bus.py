@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, cast
 
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -63,6 +63,15 @@ BACKOFF = ExponentialWithJitterBackoff(cap=1.0, base=0.02)
 
 PUBLISH_TRIES = 4
 """Tries of one publish (with :data:`BACKOFF` between) before it reports the bus down."""
+
+POOL_CONNECTIONS = 100
+"""The most connections to Redis a process's bus client opens at once (redis-py's default)."""
+
+POOL_WAIT = 10.0
+"""Seconds a command waits for one of them to be free, when all are in use (a gateway whose
+hundreds of connections act at once), before it fails as if Redis were down. With redis-py's
+default pool it failed at once (``MaxConnectionsError``): a gateway under a burst dropped
+WebSockets (seen in bench.site_load's run without delays)."""
 
 _REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
 
@@ -522,12 +531,15 @@ class RedisBus:
         >>> RedisBus.from_url("redis://localhost:6379/0", retain=50).retain
         50
         """
-        client = Redis.from_url(
+        pool = BlockingConnectionPool.from_url(
             url,
             decode_responses=True,
             retry=Retry(BACKOFF, PUBLISH_TRIES - 1),
             retry_on_error=list(_REDIS_DOWN),
+            max_connections=POOL_CONNECTIONS,
+            timeout=POOL_WAIT,
         )
+        client = Redis.from_pool(pool)
         reader = Redis.from_url(url, decode_responses=True, retry=Retry(BACKOFF, 0))
         return cls(client, reader, **options)
 

@@ -38,7 +38,13 @@ from drawpoker.site.gateway import gateway_of, presence_key
 from drawpoker.site.guard import Refused
 from drawpoker.site.house import House, NicknameError
 from drawpoker.site.i18n import DEFAULT_LANGUAGE, is_site_tag
-from drawpoker.site.inbox import REDIS_DOWN, RedisInbox
+from drawpoker.site.inbox import (
+    CONNECTIONS_KEPT,
+    REDIS_DOWN,
+    RedisInbox,
+    connection_note,
+    connections_key,
+)
 from drawpoker.site.lanes import (
     LANES,
     LEASE_MS,
@@ -70,11 +76,6 @@ def fair_share(lanes: int, dealers: int) -> int:
     return math.ceil(lanes / max(dealers, 1))
 
 
-CONNECTIONS_KEPT = 24 * 3600
-"""Seconds a table's connection notes outlive its last hello: a note of a dealer that died
-before the disconnect (its gateway alive) lapses by then."""
-
-
 def tips_key(prefix: str, table_id: str) -> str:
     """The Redis hash of a table's tips settings (by seat: "1" on, "0" off), read by a dealer
     taking the table over: the pages send theirs only after a hello, which a connection kept
@@ -84,16 +85,6 @@ def tips_key(prefix: str, table_id: str) -> str:
     'drawpoker:tips:abc'
     """
     return f"{prefix}:tips:{table_id}"
-
-
-def connections_key(prefix: str, table_id: str) -> str:
-    """The Redis hash of a table's connections as its dealers were told of them (by
-    connection id: seat, reply channel and language), read by a dealer taking the table over.
-
-    >>> connections_key("drawpoker", "abc")
-    'drawpoker:conns:abc'
-    """
-    return f"{prefix}:conns:{table_id}"
 
 
 MOVED_ON = frozenset({"stale", "not-your-turn", "pause"})
@@ -383,10 +374,11 @@ class Dealer:
         assert room.relay is not None
         connections = await self._connections_before(room)
         room.tips.update(await self._tips_before(room))
-        audience = [s for s, r in enumerate(room.seats) if r.cpu is None]
-        for seat, channel in [(s, channels[s]) for s in audience] + [
-            (None, public_channel(table_id))
-        ]:
+        audience: list[int | None] = [s for s, r in enumerate(room.seats) if r.cpu is None]
+        if any(seat is None for _, seat, _, _ in connections):  # the public channel: watched
+            audience.append(None)
+        for seat in audience:
+            channel = public_channel(table_id) if seat is None else channels[seat]
             since = self.publisher.tops[channel].seq
             tags = sorted({tag for _, s, _, tag in connections if s == seat} or {DEFAULT_LANGUAGE})
             texts = {tag: room.catch_up(seat, since, tag) for tag in tags}
@@ -472,10 +464,10 @@ class Dealer:
             elif op == "disconnect":
                 await self.client.hdel(key, conn)
             elif op in ("hello", "watch", "speak"):
-                note = {"seat": request.get("seat"), "reply": request["reply"]}
-                note["lang"] = str(request.get("lang", DEFAULT_LANGUAGE))
+                tag = str(request.get("lang", DEFAULT_LANGUAGE))
+                note = connection_note(request.get("seat"), request["reply"], tag)
                 async with self.client.pipeline(transaction=False) as both:
-                    both.hset(key, conn, json.dumps(note))
+                    both.hset(key, conn, note)
                     both.expire(key, CONNECTIONS_KEPT)
                     await both.execute()
         except REDIS_DOWN as error:
@@ -707,6 +699,16 @@ class Dealer:
         self.remote[conn] = (room.id, seat, outbox)
         room.attach(seat, outbox, str(request.get("lang", DEFAULT_LANGUAGE)))
 
+    @staticmethod
+    def _forget(room: Room, seat: int | None, outbox: RemoteOutbox) -> None:
+        """Forgets an outbox of ``room`` without a word to anyone (its connection said hello
+        again, and gets a new one): not counted twice."""
+        if seat is None:
+            room.watchers.discard(outbox)
+        else:
+            room.connections.get(seat, set()).discard(outbox)
+        room.languages.pop(outbox, None)
+
     def _connection(self, room: Room, op: str | None, request: dict[str, Any]) -> object:
         """A request of one connection: ``hello``, ``watch``, ``message`` (an action or a
         command), ``speak`` (its language again, to a dealer new to it), ``disconnect``;
@@ -722,6 +724,9 @@ class Dealer:
                 room.disconnect(known[1], known[2])
             return None
         if op in ("hello", "watch"):
+            known = self.remote.pop(conn, None)
+            if known is not None:  # known from its note, and said again to this dealer
+                self._forget(room, known[1], known[2])
             channel = public_channel(room.id) if seat is None else seat_channel(room.id, seat)
             outbox = RemoteOutbox(self.publisher, request["reply"], int(request["n"]), channel)
             self.remote[conn] = (room.id, seat, outbox)

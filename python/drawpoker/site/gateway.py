@@ -50,7 +50,7 @@ from drawpoker.site.bus import (
 from drawpoker.site.devices import KnownDevice
 from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused
 from drawpoker.site.house import House, token_hash
-from drawpoker.site.inbox import REDIS_DOWN, RedisInbox
+from drawpoker.site.inbox import REDIS_DOWN, RedisInbox, connection_note, connections_key
 from drawpoker.site.lanes import LEASE_MS, RENEW_EVERY, dealers_key, lane_of
 from drawpoker.site.listing import LobbyFeed, lobby_key, row_page
 from drawpoker.site.protocol import TOO_SLOW, Command, Hello, ProtocolError, Watch, parse_message
@@ -125,16 +125,40 @@ class Gateway:
         is a task of the gateway's)."""
         self.redis_run: str | None = None
         """The run id of the Redis server last seen (``INFO server``): a new one is a restart."""
+        self.present = False
+        """Whether this gateway marked itself present already (a mark gone since: lapsed)."""
 
     async def keep_present(self) -> None:
         """Every :data:`RENEW_EVERY` seconds, marks this gateway alive for :data:`LEASE_MS`:
         once the mark lapses (the process died), the dealers count its connections gone. And
-        it notices a Redis server that restarted (:meth:`noticed_redis_run`)."""
+        it notices a Redis server that restarted (:meth:`noticed_redis_run`), and a mark that
+        lapsed while it lived (:meth:`lapsed`)."""
         while True:
             with contextlib.suppress(*REDIS_DOWN):
-                await self.bus.client.set(presence_key(self.prefix, self.name), "1", px=LEASE_MS)
-                self.noticed_redis_run(str((await self.bus.client.info("server"))["run_id"]))
+                key = presence_key(self.prefix, self.name)
+                was = await self.bus.client.set(key, "1", px=LEASE_MS, get=True)
+                run_id = str((await self.bus.client.info("server"))["run_id"])
+                if not self.noticed_redis_run(run_id) and was is None and self.present:
+                    self.lapsed()
+                self.present = True
             await asyncio.sleep(RENEW_EVERY)
+
+    def lapsed(self) -> None:
+        """This gateway's presence mark had lapsed (it was not renewed for :data:`LEASE_MS`,
+        the process or Redis too slow): the dealers counted its connections gone and forgot
+        them (a watcher's table no longer published for it), so each is closed with
+        :data:`SERVICE_RESTART` and its page says hello again.
+
+        >>> gateway = Gateway.__new__(Gateway); gateway.connections = set(); gateway.name = "g1"
+        >>> gateway.lapsed()
+        """
+        log.warning(
+            "gateway %s: its presence lapsed; its %d connections are asked to connect again",
+            self.name,
+            len(self.connections),
+        )
+        for connection in list(self.connections):
+            connection.outbox.close(SERVICE_RESTART, "the site restarted a service: reconnect")
 
     def noticed_redis_run(self, run_id: str) -> bool:
         """Notes the Redis server's run id; when it is a new one (Redis restarted, empty: the
@@ -601,6 +625,11 @@ class Connection:
                 await self.gateway.bus.drop(self.reply)
 
     async def _send(self, request: dict[str, Any]) -> None:
+        """Sends a request of this connection to its table's dealer; a hello or a watch with
+        the connection's note (:func:`~drawpoker.site.inbox.connections_key`) written in the
+        same transaction, a disconnect with its note deleted: a dealer taking the table over
+        knows every connection its predecessor may have welcomed (it publishes the public
+        channel only while it knows of a watcher)."""
         self.number += 1
         request.update(
             table=self.table_id,
@@ -610,7 +639,13 @@ class Connection:
             n=self.number,
             lang=self.tag,
         )
-        await self.gateway.inbox.send(lane_of(self.table_id), request)
+        note = None
+        op = request["op"]
+        if op in ("hello", "watch", "disconnect"):
+            key = connections_key(self.gateway.prefix, self.table_id)
+            said = None if op == "disconnect" else connection_note(self.seat, self.reply, self.tag)
+            note = (key, self.id, said)
+        await self.gateway.inbox.send(lane_of(self.table_id), request, note)
 
     async def _pump(self, subscription: FeedReader, channel: str) -> None:
         """The bus to the browser: the replies to this connection, and after the welcome its

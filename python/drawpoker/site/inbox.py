@@ -26,7 +26,7 @@ from typing import Any, cast
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
-from redis.typing import KeyT, StreamIdT
+from redis.typing import EncodableT, FieldT, KeyT, StreamIdT
 
 from drawpoker.site.bus import BusUnavailable
 
@@ -41,6 +41,32 @@ BLOCK_MS = 500
 
 START = "0-0"
 """Where a lane's reading starts when no dealer handled a request of it yet."""
+
+CONNECTIONS_KEPT = 24 * 3600
+"""Seconds a table's connection notes outlive their last writing: a note of a connection
+whose gateway and dealer both died before its disconnect lapses by then."""
+
+
+def connections_key(prefix: str, table_id: str) -> str:
+    """The Redis hash of a table's connections (by connection id: seat, reply channel and
+    language), written by the gateway with each hello or watch, in the same transaction as
+    the request (:meth:`RedisInbox.send`), and by the dealer when it is told a language again;
+    read by a dealer taking the table over, which so knows every watcher welcomed (it
+    publishes the public update only while it knows of one).
+
+    >>> connections_key("drawpoker", "abc")
+    'drawpoker:conns:abc'
+    """
+    return f"{prefix}:conns:{table_id}"
+
+
+def connection_note(seat: int | None, reply: str, tag: str) -> str:
+    """A connection's note in :func:`connections_key`'s hash.
+
+    >>> connection_note(None, "reply:g1:c1", "ar")
+    '{"seat": null, "reply": "reply:g1:c1", "lang": "ar"}'
+    """
+    return json.dumps({"seat": seat, "reply": reply, "lang": tag})
 
 
 def later(entry: str, other: str | None) -> str:
@@ -74,12 +100,28 @@ class RedisInbox:
         """
         return f"{self.prefix}:inbox:{lane}" + (f":{what}" if what else "")
 
-    async def send(self, lane: int, request: dict[str, Any]) -> None:
-        """Appends ``request`` to ``lane``'s inbox; :class:`BusUnavailable` when Redis is down."""
+    async def send(
+        self, lane: int, request: dict[str, Any], note: tuple[str, str, str | None] | None = None
+    ) -> None:
+        """Appends ``request`` to ``lane``'s inbox; :class:`BusUnavailable` when Redis is down.
+        With ``note`` (a hash's key, a field and its value, or ``None`` to delete the field),
+        the hash is written in the same transaction (``MULTI``), before the request: a
+        connection's note is in Redis whenever its hello is (:func:`connections_key`), and
+        kept :data:`CONNECTIONS_KEPT` seconds."""
+        fields: dict[FieldT, EncodableT] = {"r": json.dumps(request)}
         try:
-            await self.client.xadd(
-                self.key(lane), {"r": json.dumps(request)}, maxlen=KEEP, approximate=True
-            )
+            if note is None:
+                await self.client.xadd(self.key(lane), fields, maxlen=KEEP, approximate=True)
+                return
+            key, field, value = note
+            async with self.client.pipeline(transaction=True) as both:
+                if value is None:
+                    both.hdel(key, field)
+                else:
+                    both.hset(key, field, value)
+                    both.expire(key, CONNECTIONS_KEPT)
+                both.xadd(self.key(lane), fields, maxlen=KEEP, approximate=True)
+                await both.execute()
         except REDIS_DOWN as error:
             raise BusUnavailable(self.key(lane)) from error
 

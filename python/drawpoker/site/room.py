@@ -147,12 +147,18 @@ class TableClock:
 
 class Relay(Protocol):
     """Where a dealer's room sends what it would send its connections (:mod:`drawpoker.site.relay`):
-    each person's seat's update (``seat``), and the public one (``seat`` ``None``), whether or
-    not anyone connected to this process: the gateways hold the connections."""
+    each person's seat's update (``seat``), whether or not anyone connected to this process (the
+    gateways hold the connections), and the public one (``seat`` ``None``) while the room knows
+    of a watcher (its dealer was told of each, docs/scale-out.md)."""
 
     def send(self, seat: int | None, texts: dict[str, str]) -> None:
         """Queues a message for the seat's channel (the public one for ``None``): by language
         tag, its text in each language its connections read."""
+        ...
+
+    def published(self, seat: int | None) -> int:
+        """The event number (``seq``) of the seat's stream (the public one for ``None``) that
+        the channel's last message queued was made at."""
         ...
 
 
@@ -713,6 +719,7 @@ class Room:
         """
         self._speaks(outbox, tag)
         if seat is None:
+            self._first_watcher(tag)
             self.watchers.add(outbox)
             return
         self.connections.setdefault(seat, set()).add(outbox)
@@ -724,6 +731,7 @@ class Room:
         table's facts, the public state and the public events after ``since``, told in the
         language of ``tag``); the players are told how many watch."""
         self._catch_up()
+        self._first_watcher(tag)
         self.watchers.add(outbox)
         self._speaks(outbox, tag)
         outbox.send(
@@ -739,6 +747,34 @@ class Room:
             )
         )
         self._broadcast(None)
+
+    def _first_watcher(self, tag: str) -> None:
+        """In a dealer, before the first watcher (none known) is welcomed or attached: the
+        public channel, left as it was while nobody watched, is brought to now by one
+        :meth:`catch_up` update in the language of ``tag``, so that it holds every public
+        event again: a watcher follows it from its top, and a dealer taking the table over
+        goes on from there (what it finds missing then was committed and not published).
+
+        >>> from drawpoker.site.lobby import parse_new_table
+        >>> from drawpoker.site.store import Store
+        >>> class Sent:
+        ...     def __init__(self): self.seqs = {}
+        ...     def send(self, seat, texts):
+        ...         self.seqs[seat] = json.loads(texts["en"])["seq"]
+        ...     def published(self, seat): return self.seqs.get(seat, 0)
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> room.relay = Sent(); room.start(); room.relay.seqs  # nobody watches
+        {0: 3}
+        >>> room._first_watcher("en"); room.relay.seqs[None] == room.streams.last[-1]
+        True
+        """
+        relay = self.relay
+        if relay is None or self.watchers:
+            return
+        text = self.catch_up(None, relay.published(None), tag)
+        if text is not None:
+            relay.send(None, {tag: text})
 
     def unwatch(self, outbox: Outbox) -> None:
         """A watcher went away."""
@@ -1108,8 +1144,9 @@ it starts when every seat has its player, or when a player asks to start
 
     def _readers(self) -> set[int]:
         """The streams :meth:`_broadcast` sends (the public one is the stream after the
-        seats'): in a dealer every person's seat's and the public one, all published; else
-        those of the seats connected, and the public one while someone watches.
+        seats'): in a dealer every person's seat's, all published; else those of the seats
+        connected; and the public one while someone watches (in a dealer too: nothing is
+        published for watchers while it knows of none, :meth:`_first_watcher`).
 
         >>> from drawpoker.site.lobby import parse_new_table
         >>> from drawpoker.site.store import Store
@@ -1123,9 +1160,9 @@ it starts when every seat has its player, or when a player asks to start
         {2, 3}
         """
         if self.relay is not None:
-            people = {seat for seat, record in enumerate(self.seats) if record.cpu is None}
-            return people | {len(self.seats)}
-        readers = {seat for seat, outs in self.connections.items() if outs}
+            readers = {seat for seat, record in enumerate(self.seats) if record.cpu is None}
+        else:
+            readers = {seat for seat, outs in self.connections.items() if outs}
         if self.watchers:
             readers.add(len(self.seats))
         return readers
@@ -1147,7 +1184,7 @@ it starts when every seat has its player, or when a player asks to start
                 if inputs != self.listed_inputs:
                     self.listed_inputs = inputs
                     self.listener()
-            if self.watchers or relay is not None:
+            if self.watchers:
                 self._tell_watchers(new)
         if not connected:
             return

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import time
 import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -33,6 +34,14 @@ T = TypeVar("T")
 
 SCHEMES = ("postgresql://", "postgres://")
 """The URL schemes of a PostgreSQL store."""
+
+
+BUSY = 1.0
+"""Seconds since a connection's last answer within which a transaction's ``BEGIN`` goes in the
+same round trip as its statements (a busy dealer's saves): a server restarted in that time
+refuses that one transaction (:class:`StoreUnavailableError`, nothing written), as one lost
+in the middle of it is. A connection idle for longer sends its ``BEGIN`` alone first, sent
+again on a new connection when the server dropped the idle one."""
 
 
 def is_postgres_url(where: object) -> bool:
@@ -83,6 +92,8 @@ class PostgresBackend:
         self.url = url
         self.connection: Any = None
         self.in_transaction = False
+        self.answered_at = float("-inf")
+        """When the connection last answered (monotonic seconds)."""
         with self._guarded():
             migrate(self._connected(), self.kind)
 
@@ -109,11 +120,13 @@ class PostgresBackend:
         a new one (running it twice changes nothing)."""
         connection = self._connected()
         try:
-            return connection.execute(sql, params)
+            found = connection.execute(sql, params)
         except (self.psycopg.OperationalError, self.psycopg.InterfaceError):
             connection.close()
             self.connection = None
-            return self._connected().execute(sql, params)
+            found = self._connected().execute(sql, params)
+        self.answered_at = time.monotonic()
+        return found
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
         """Runs one statement."""
@@ -129,20 +142,26 @@ class PostgresBackend:
                 cursor.executemany(placeholders(sql), rows)
 
     def transaction(self, work: Callable[[], T]) -> T:
-        """Runs ``work`` in one transaction: committed whole, or rolled back. After the
-        ``BEGIN`` (sent alone: on a connection dropped while idle it is sent again on a new
-        one), ``work``'s statements and the ``COMMIT`` go in pipeline mode, together in one
-        round trip where ``work`` reads nothing; the first that fails skips the rest, the
-        ``COMMIT`` included, and the transaction is rolled back. A division by zero is the
-        failed fence check of :data:`~drawpoker.site.store.FENCE_CHECK` (the store's SQL
-        divides nowhere else): :class:`StaleFenceError`."""
+        """Runs ``work`` in one transaction: committed whole, or rolled back. ``work``'s
+        statements and the ``COMMIT`` go in pipeline mode, together in one round trip where
+        ``work`` reads nothing, after the ``BEGIN``: in the same round trip on a connection
+        that answered within :data:`BUSY` seconds, else sent alone first (on a connection
+        dropped while idle it is sent again on a new one). The first that fails skips the
+        rest, the ``COMMIT`` included, and the transaction is rolled back. A division by zero
+        is the failed fence check of :data:`~drawpoker.site.store.FENCE_CHECK` (the store's
+        SQL divides nowhere else): :class:`StaleFenceError`."""
         with self._guarded():
-            self._first("BEGIN")
+            busy = self.connection is not None and time.monotonic() - self.answered_at < BUSY
+            if not busy:
+                self._first("BEGIN")
             self.in_transaction = True
             try:
                 with self.connection.pipeline():
+                    if busy:
+                        self.connection.execute("BEGIN")
                     done = work()
                     self.connection.execute("COMMIT")
+                self.answered_at = time.monotonic()
             except BaseException as error:
                 # A lost connection rolled back by itself, and the statement that found it
                 # lost dropped it already (``_guarded``): there is nothing to roll back then.
