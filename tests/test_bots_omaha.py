@@ -22,6 +22,8 @@ from drawpoker.bots import (
 )
 from drawpoker.bots.bet_reading import looseness
 from drawpoker.bots.omaha import (
+    BET_EDGE,
+    RAISE_EDGE,
     WIDE_CALL,
     made_share,
     points_at_top,
@@ -260,6 +262,26 @@ def test_the_view_alone_is_enough(name: str) -> None:
         assert all(event.to in (None, seat) for event in plain.events)
         hand.act(bots[seat].choose(plain))
     assert hand.is_over and sum(hand.stacks) == 40_000
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_strong_hi_lo_player_raises_and_bets_a_little_above_a_fair_share(seed: int) -> None:
+    # Issue 32: Hi/Lo equities sit near a fair share (heads-up, the strong player's best
+    # starting hands seldom have two thirds of the pot), and from the Omaha-high edges it
+    # limped A-4-7-K (about 0.58 of the pot against any hand) and checked a pair of tens and an
+    # open-ended straight draw on the flop (about 0.58 too), letting the rules player see
+    # cheap cards. The Hi/Lo edges raise and bet both; Omaha high keeps its own.
+    opener = Hand(game("omaha-hi-lo"), [10_000] * 2, deck="Jd Ad Js 4c 6h 7h 5d Kd")
+    view = opener.view(opener.actor)
+    assert format_cards(view.cards) == "Ad 4c 7h Kd"
+    assert OmahaStrongBot(seed=seed).decide(view, opener.legal_actions()).kind == "raise"
+    flop = Hand(game("omaha-hi-lo"), [10_000] * 2, deck="Td Kc 9d 8s 8c 7c 3c 6h Ts 7h 2d")
+    flop.call()
+    flop.check()
+    view = flop.view(flop.actor)
+    assert (format_cards(view.cards), format_cards(view.board)) == ("Td 9d 8c 3c", "Ts 7h 2d")
+    assert OmahaStrongBot(seed=seed).decide(view, flop.legal_actions()).kind == "bet"
+    assert RAISE_EDGE[False] == 1.3 and BET_EDGE[False] == 1.25  # Omaha high as it was
 
 
 @pytest.mark.parametrize("name", GAMES)
