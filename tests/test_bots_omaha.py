@@ -5,6 +5,7 @@ against the check/call player and each other."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from itertools import combinations
 
 import pytest
@@ -22,6 +23,8 @@ from drawpoker.bots import (
 )
 from drawpoker.bots.bet_reading import looseness
 from drawpoker.bots.omaha import (
+    BET_EDGE,
+    RAISE_EDGE,
     WIDE_CALL,
     made_share,
     points_at_top,
@@ -65,6 +68,35 @@ def test_hutchison_hilo_counts_and_high_only_hands() -> None:
     assert hutchison_hilo(parse_cards("9c 9d Th Jc")) == 4  # and two clubs
     assert high_only(parse_cards("Ks Kd Qs Jc")) and not high_only(parse_cards("Ks Kd Ks Kc"))
     assert starting_points(parse_cards("As Kd Qs Jd"), hilo=True) >= 22  # two suits of two
+
+
+def _reference_hutchison_hilo(cards: list[int]) -> int:
+    """The Hi/Lo count by its steps one by one, counting ranks and suits with Counters."""
+    low_rank = [(c >> 2) + 2 if c >> 2 != 12 else 1 for c in cards]
+    low = sorted(set(low_rank))
+    pair_points = {(1, 2): 20, (1, 3): 17, (1, 4): 13, (1, 5): 10, (2, 3): 15, (2, 4): 12}
+    pair_points |= {(3, 4): 11, (4, 5): 8}
+    points = pair_points.get((low[0], low[1]), 0) if len(low) >= 2 else 0
+    kickers = {3: 9, 4: 6, 5: 4, 11: 2, 12: 2, 13: 2, 6: 1, 10: 1}
+    points += sum(kickers.get(r, 0) for r in low[2:])
+    paired = {1: 8, 13: 6, 12: 5, 11: 2, 2: 3, 3: 1, 4: 1, 10: 1}
+    for rank, count in Counter(low_rank).items():
+        if count >= 2:
+            points += paired.get(rank, 0) if count == 2 else paired.get(rank, 0) // 2
+    for suit, count in Counter(c & 3 for c in cards).items():
+        if count >= 2:
+            points += 5 if any(c >> 2 == 12 and c & 3 == suit for c in cards) else 2
+    return points
+
+
+def test_hutchison_hilo_matches_the_count_step_by_step() -> None:
+    # hutchison_hilo counts with plain lists for speed (the strong player scores thousands of
+    # sampled hands a decision); every hand of ranks eight or lower and any ten thousand.
+    rng = random.Random(4)
+    low_cards = [c for c in range(52) if c >> 2 <= 6 or c >> 2 == 12]
+    hands = [list(h) for h in combinations(low_cards, 4)]
+    hands += [rng.sample(range(52), 4) for _ in range(10_000)]
+    assert all(hutchison_hilo(h) == _reference_hutchison_hilo(h) for h in hands)
 
 
 def _reference_beaten_by(hole: list[int], board: list[int]) -> float:
@@ -260,6 +292,26 @@ def test_the_view_alone_is_enough(name: str) -> None:
         assert all(event.to in (None, seat) for event in plain.events)
         hand.act(bots[seat].choose(plain))
     assert hand.is_over and sum(hand.stacks) == 40_000
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_strong_hi_lo_player_raises_and_bets_a_little_above_a_fair_share(seed: int) -> None:
+    # Issue 32: Hi/Lo equities sit near a fair share (heads-up, the strong player's best
+    # starting hands seldom have two thirds of the pot), and from the Omaha-high edges it
+    # limped A-4-7-K (about 0.58 of the pot against any hand) and checked a pair of tens and an
+    # open-ended straight draw on the flop (about 0.58 too), letting the rules player see
+    # cheap cards. The Hi/Lo edges raise and bet both; Omaha high keeps its own.
+    opener = Hand(game("omaha-hi-lo"), [10_000] * 2, deck="Jd Ad Js 4c 6h 7h 5d Kd")
+    view = opener.view(opener.actor)
+    assert format_cards(view.cards) == "Ad 4c 7h Kd"
+    assert OmahaStrongBot(seed=seed).decide(view, opener.legal_actions()).kind == "raise"
+    flop = Hand(game("omaha-hi-lo"), [10_000] * 2, deck="Td Kc 9d 8s 8c 7c 3c 6h Ts 7h 2d")
+    flop.call()
+    flop.check()
+    view = flop.view(flop.actor)
+    assert (format_cards(view.cards), format_cards(view.board)) == ("Td 9d 8c 3c", "Ts 7h 2d")
+    assert OmahaStrongBot(seed=seed).decide(view, flop.legal_actions()).kind == "bet"
+    assert RAISE_EDGE[False] == 1.3 and BET_EDGE[False] == 1.25  # Omaha high as it was
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -119,9 +119,11 @@ def high_only(cards: Sequence[int]) -> bool:
     >>> high_only(parse_cards("Ks Kd Qs Jc")), high_only(parse_cards("Ks Kd Qs 9s"))
     (True, False)
     """
+    if min(c >> 2 for c in cards) < TEN:  # most hands: decided before counting anything
+        return False
     ranks = Counter(c >> 2 for c in cards)
     suits = sorted(Counter(c & 3 for c in cards).values(), reverse=True)
-    if min(c >> 2 for c in cards) < TEN or max(ranks.values()) >= 3:
+    if max(ranks.values()) >= 3:
         return False
     pairs = sum(1 for n in ranks.values() if n == 2)
     return pairs == 2 or (pairs == 1 and suits[0] >= 2) or suits[:2] == [2, 2]
@@ -137,17 +139,19 @@ def hutchison_hilo(cards: Sequence[int]) -> int:
     >>> hutchison_hilo(parse_cards("As 2s 3d Kd")), hutchison_hilo(parse_cards("9s 9d Th Jc"))
     (38, 2)
     """
-    low = sorted({_low_rank(c) for c in cards})
+    # Plain lists, not Counters: the strong player scores thousands of sampled hands a decision.
+    ranks = [_low_rank(c) for c in cards]
+    low = sorted(set(ranks))
     points = _LOW_PAIR_POINTS.get((low[0], low[1]), 0) if len(low) >= 2 else 0
     points += sum(_KICKER_POINTS.get(r, 0) for r in low[2:])  # each other rank once
-    counts = Counter(_low_rank(c) for c in cards)
-    for rank, count in counts.items():
-        if count >= 2:
-            value = _HILO_PAIR_POINTS.get(rank, 0)
-            points += value if count == 2 else value // 2
-    suits = Counter(c & 3 for c in cards)
-    for suit, count in suits.items():
-        if count >= 2:
+    if len(low) < len(ranks):  # a pair or more
+        for rank in low:
+            if (count := ranks.count(rank)) >= 2:
+                value = _HILO_PAIR_POINTS.get(rank, 0)
+                points += value if count == 2 else value // 2
+    suits = [c & 3 for c in cards]
+    for suit in set(suits):
+        if suits.count(suit) >= 2:
             ace = any(c >> 2 == ACE and c & 3 == suit for c in cards)
             points += SUITED_ACE_POINTS if ace else SUITED_POINTS
     return points
