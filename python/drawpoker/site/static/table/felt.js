@@ -438,7 +438,7 @@ export function placedClear(centre, seats, cy, h) {
   const clear = (shift) => !parts.some((r) => seats.some((s) =>
     r.left < s.right && s.left < r.right && r.top + shift < s.bottom && s.top < r.bottom + shift));
   const felt = $("felt").getBoundingClientRect();
-  for (let step = 0; step <= h; step += 4) {
+  for (let step = 0; step <= h; step += 1) {  // to the pixel: a short felt may have no more
     for (const shift of [step, -step]) {
       const inside = top + shift >= felt.top && bottom + shift <= felt.bottom;
       if (inside && clear(shift)) { centre.style.top = `${cy + shift}px`; return true; }
