@@ -555,12 +555,12 @@ def sit_with_cpus(
     wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
 
 
-def play_past_the_first_round(driver: Any) -> None:
-    """Checks or calls (take_our_turn) until a board is out, we hold four cards or more with
-    some face up (stud's fourth street; Omaha's four are dealt down, and play goes on to the
-    flop) or it is our draw."""
+def play_past_the_first_round(driver: Any, cards: int = 4) -> None:
+    """Checks or calls (take_our_turn) until a board is out, we hold ``cards`` cards or more
+    with some face up (by default stud's fourth street; Omaha's four are dealt down, and play
+    goes on to the flop) or it is our draw."""
     while not boxes(driver, "#board .card") and (
-        len(card_names(driver, 0)) < 4 or not boxes(driver, "#seat-0 .cards .card.up")
+        len(card_names(driver, 0)) < cards or not boxes(driver, "#seat-0 .cards .card.up")
     ):
         if "act-draw" in [b["id"] for b in boxes(driver, "#controls button")]:
             return
@@ -590,6 +590,17 @@ SMALL_PHONES = [
     ("stud", 8, 320, 640, "ar"),  # Arabic names make wider boxes
 ]
 
+# Stud from fifth street on, seven or eight seats: our five to seven cards made our seat wider
+# than the room between the columns, and above it there was room for one row of the others
+# only (they overlapped), until our cards fanned out to their corners there.
+STUD_STREETS = [
+    ("stud", 8, 320, 568, "en", 5),
+    ("stud-hi-lo", 7, 320, 568, "en", 5),
+    ("razz", 8, 320, 640, "ar", 5),
+    ("stud", 7, 320, 568, "ar", 7),
+    ("stud-hi-lo", 8, 640, 360, "ar", 7),
+]
+
 
 @pytest.mark.parametrize(
     ("game", "players", "width", "height", "lang"),
@@ -610,6 +621,60 @@ def test_a_small_phone_keeps_the_seats_apart_and_our_turn_in_view(
     street, or our draw): no seat box over another, the board or the pot, none outside the
     felt; every button in view and a touch target; our own cards above the action panel."""
     check_small_phone(driver, server, artifacts, game, players, (width, height), lang)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "width", "height", "lang", "cards"),
+    STUD_STREETS,
+    ids=[f"{g}-{n}-{w}x{h}-{lang}-{c}" for g, n, w, h, lang, c in STUD_STREETS],
+)
+def test_a_small_phone_keeps_the_seats_apart_at_a_later_stud_street(
+    game: str,
+    players: int,
+    width: int,
+    height: int,
+    lang: str,
+    cards: int,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """The same on our turn once we hold ``cards`` stud cards; each of our cards keeps its
+    name, and its rank and suit are in view: not under the next card, inside the screen."""
+    check_small_phone(driver, server, artifacts, game, players, (width, height), lang, cards=cards)
+    names = card_names(driver, 0)
+    # eight seats may leave too few cards for the seventh: one is dealt face up to all
+    assert len(names) >= cards or boxes(driver, "#board .card"), names
+    assert all(names), names
+    check_own_cards_readable(driver, width)
+    # the same with tens, the widest rank ("10"), for the first and last of our cards
+    driver.execute_async_script(
+        "const done = arguments[0];"
+        "import('/static/table/state.js').then((m) => {"
+        " const cards = [...m.page.state.cards]; cards[0] = 'Th'; cards[cards.length - 1] = 'Ts';"
+        " m.page.state = {...m.page.state, cards}; m.hooks.render(); done(); });"
+    )
+    ranks = [rank["text"] for rank in boxes(driver, "#seat-0 .cards .card .rank")]
+    assert ranks[0] == ranks[-1] == "10" and all(card_names(driver, 0)), ranks
+    check_seats_apart(driver)
+    check_own_cards_readable(driver, width)
+
+
+def check_own_cards_readable(driver: Any, width: int) -> None:
+    """Each of our cards' rank and suit inside the screen and under no other of our cards."""
+    cards = driver.execute_script(
+        "return [...document.querySelectorAll('#seat-0 .cards .card')].map((c) =>"
+        " [c.getBoundingClientRect(), ...[...c.querySelectorAll('.rank, .suit')]"
+        "  .map((p) => p.getBoundingClientRect())])"
+    )
+    for i, (_, *marks) in enumerate(cards):
+        assert marks, i
+        for mark in marks:
+            assert mark["left"] >= 0 and mark["right"] <= width, (i, mark)
+            for j, (card, *_) in enumerate(cards):
+                if j != i and overlapping(mark, card):
+                    # a card later in the row lies over this one; an earlier one under it
+                    assert j < i, (i, j, mark, card)
 
 
 def test_a_long_name_of_ours_leaves_the_others_room_on_a_small_phone(
@@ -673,14 +738,16 @@ def check_small_phone(
     size: tuple[int, int],
     lang: str,
     name: str = "Samantha",
+    cards: int = 4,
 ) -> None:
     width, height = size
     resize(driver, width, height)
     sit_with_cpus(driver, server, game, players, lang, name)
     check_seats_apart(driver)
     check_turn_layout(driver, width, height)
-    play_past_the_first_round(driver)
-    driver.save_screenshot(str(artifacts / f"small-{game}-{players}-{width}x{height}-{lang}.png"))
+    play_past_the_first_round(driver, cards)
+    shot = f"small-{game}-{players}-{width}x{height}-{lang}-{cards}.png"
+    driver.save_screenshot(str(artifacts / shot))
     check_seats_apart(driver)
     check_turn_layout(driver, width, height)
     felt = boxes(driver, "#felt")[0]

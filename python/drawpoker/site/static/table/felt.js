@@ -352,13 +352,46 @@ export function placeSeats(boxes, columns) {
 
 // Your own seat's box on a compact felt: no wider than `room` (the room between the columns,
 // which then seat the others beside it, from the bottom of the felt up) when its cards fit
-// that (a long name is cut short, your hand's words wrap); else as wide as it is, and the
-// columns start above it.
+// that (a long name is cut short, your hand's words wrap in all of its width), fanned out to
+// their corners if need be (fanCards); else as wide as it is, and the columns start above it.
 export function fitBetween(box, room) {
-  box.style.maxInlineSize = "";
-  if (box.offsetWidth <= room) return;
   box.style.maxInlineSize = `${room}px`;
-  if (box.scrollWidth > box.clientWidth) box.style.maxInlineSize = "";
+  box.classList.add("fitted");  // your hand's words as wide as the box: fewer lines, a lower box
+  const cards = /** @type {HTMLElement | null} */ (box.querySelector(".cards"));
+  if (cards) fanCards(cards, false);
+  if (box.scrollWidth <= box.clientWidth) return;
+  if (cards && fanCards(cards, true) && box.scrollWidth <= box.clientWidth) return;
+  if (cards) fanCards(cards, false);
+  box.style.maxInlineSize = "";
+  box.classList.remove("fitted");
+}
+
+// Fans your own cards out (`fan`; false undoes it): lays them over each other so that they take
+// no more than the cards box's width, the last whole and each one before it showing at least its
+// corner (its rank and suit, which the box's class "fan" moves to the card's start edge and
+// makes a little smaller): stud's five to seven cards between the columns of a full table on a
+// small phone (seven took 210 px of the 137 there at 320x568). Each card keeps its name. False,
+// and the cards as they were, when the corners would not show.
+export function fanCards(cards, fan) {
+  const all = /** @type {HTMLElement[]} */ ([...cards.querySelectorAll(".card")]);
+  cards.classList.remove("fan");
+  for (const card of all) card.style.marginInlineStart = "";
+  // cards to pick for a draw stay whole touch targets
+  if (!fan || all.length < 2 || cards.classList.contains("drawing")) return false;
+  cards.classList.add("fan");
+  const width = cards.clientWidth;  // in the seat box's narrower padding with "fan"
+  const whole = all[0].offsetWidth;
+  const style = getComputedStyle(all[0]);
+  // the widest rank or suit, with the card's border and padding before it
+  const corner = Math.max(...all.flatMap((card) => [...card.children].map((mark) => /** @type {HTMLElement} */ (mark).offsetWidth)))
+    + parseFloat(style.borderInlineStartWidth) + parseFloat(style.paddingInlineStart);
+  const step = Math.min(whole, Math.floor((width - whole) / (all.length - 1)));
+  if (step < corner) {
+    cards.classList.remove("fan");
+    return false;
+  }
+  for (const card of all.slice(1)) card.style.marginInlineStart = `${step - whole}px`;
+  return true;
 }
 
 // Whether a seat box overlaps another, a board card or the pot, or juts out of the felt.
@@ -405,7 +438,7 @@ export function placedClear(centre, seats, cy, h) {
   const clear = (shift) => !parts.some((r) => seats.some((s) =>
     r.left < s.right && s.left < r.right && r.top + shift < s.bottom && s.top < r.bottom + shift));
   const felt = $("felt").getBoundingClientRect();
-  for (let step = 0; step <= h; step += 4) {
+  for (let step = 0; step <= h; step += 1) {  // to the pixel: a short felt may have no more
     for (const shift of [step, -step]) {
       const inside = top + shift >= felt.top && bottom + shift <= felt.bottom;
       if (inside && clear(shift)) { centre.style.top = `${cy + shift}px`; return true; }
