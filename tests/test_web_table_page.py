@@ -1171,3 +1171,23 @@ def test_each_winner_says_what_it_won_from_which_pot_or_half(
         assert overflow(driver, width) <= 0
         check_seats_apart(driver)  # a long shown hand wraps: its box covers no board card
         driver.save_screenshot(str(artifacts / f"awards-{name}-{tag}-{width}x{height}.png"))
+
+
+@pytest.mark.parametrize(("lang", "word"), [("en", "face up"), ("ar", "مكشوفة")])
+def test_an_up_card_says_so_in_the_pages_language(
+    lang: str, word: str, driver: Any, server: SiteServer
+) -> None:
+    """A stud up card, ours and another seat's, is tagged and named as face up in the page's
+    language (the tag was the English word "up", written in the stylesheet)."""
+    resize(driver, 1280, 900)
+    sit_with_cpus(driver, server, "stud", 3, lang)
+    for seat in (0, 1):
+        tags = driver.execute_script(
+            "return [...document.querySelectorAll(`#seat-${arguments[0]} .card.up`)].map((c) =>"
+            " [getComputedStyle(c, '::after').content, c.getAttribute('aria-label')])",
+            seat,
+        )
+        assert len(tags) == 1, (seat, tags)
+        ((tag, name),) = tags
+        short = "up" if lang == "en" else word
+        assert tag == f'"{short}"' and name.endswith(word), (seat, tags)

@@ -144,7 +144,7 @@ export function seatCards(s, hand, result) {
     if (drawing) box.classList.add("drawing");
     hand.cards.forEach((card, i) => {
       const el = cardElement(card);
-      if (up.has(card)) el.classList.add("up");
+      if (up.has(card)) markUp(el, card);
       if (drawing) {
         el.classList.add("pickable");
         el.setAttribute("role", "button");
@@ -180,10 +180,24 @@ export function seatCards(s, hand, result) {
   if (!up.length) box.classList.add("backs");  // nothing to read: a compact felt leaves it out
   for (const card of up) {
     const el = cardElement(card);
-    el.classList.add("up");
+    markUp(el, card);
     box.append(el);
   }
   return box;
+}
+
+/**
+ * Marks a card as dealt face up: the tag under it and its accessible name say so in the page's
+ * language (stud, where a seat's up cards are everyone's to see).
+ * @param {HTMLElement} el
+ * @param {string} card
+ */
+function markUp(el, card) {
+  el.classList.add("up");
+  el.dataset.up = t("table.card.up");
+  const name = t("table.card.up_label", { card: cardName(card) });
+  el.setAttribute("aria-label", name);
+  el.setAttribute("title", name);
 }
 
 export function seatNote(s, hand, result) {
