@@ -12,6 +12,7 @@ import asyncio
 import json
 from typing import Any
 
+from dealer_helpers import handle_waiting, stop_dealer
 from drawpoker.site.bus import RedisBus
 from drawpoker.site.dealer import Dealer, connections_key
 from drawpoker.site.house import House
@@ -40,22 +41,7 @@ async def _serve(dealer: Dealer, requests: list[dict[str, Any]]) -> None:
     lane = lane_of(TABLE)
     for request in requests:
         await inbox.send(lane, {"table": TABLE, "n": 1, "reply": "reply:gw:0", **request})
-    pending = await dealer.inbox.read({lane: dealer.after[lane]}, block_ms=100)
-    assert len(pending) == len(requests)
-    for _, entry, request in pending:
-        request["entry"] = entry
-        await dealer.handle(request)
-        dealer.after[lane] = entry
-        await dealer.inbox.handled(lane, entry)
-
-
-async def _stop(dealer: Dealer) -> None:
-    for lease in list(dealer.held.values()):
-        await dealer.leases.release(lease)
-    await dealer.client.zrem(dealer.dealers_key, dealer.name)
-    await dealer.house.stop()
-    await dealer.bus.aclose()
-    dealer.house.store.close()
+    assert await handle_waiting(dealer, lane) == len(requests)
 
 
 def test_the_next_dealer_knows_each_connection_and_its_language(
@@ -86,7 +72,7 @@ def test_the_next_dealer_knows_each_connection_and_its_language(
         assert set(notes) == {"ann", "eve"}  # Bob's went with him
         ann = {"seat": 0, "reply": "reply:gw:1", "lang": "ar-u-nu-arab"}
         assert json.loads(notes["ann"]) == ann
-        await _stop(first)
+        await stop_dealer(first)
 
         untrusted = {
             "dead": {"seat": 1, "reply": "reply:gone:1", "lang": "en"},  # its gateway died
@@ -109,6 +95,6 @@ def test_the_next_dealer_knows_each_connection_and_its_language(
         assert room.players()[0]["connected"] and not room.players()[1]["connected"]
         assert "dead" not in await second.client.hgetall(key)  # a dead gateway's note: dropped
         assert room.tips == {0}  # Ann's tips stay on: her page says so only after a hello
-        await _stop(second)
+        await stop_dealer(second)
 
     asyncio.run(scenario())

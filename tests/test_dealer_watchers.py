@@ -15,6 +15,7 @@ import json
 import random
 from typing import Any
 
+from dealer_helpers import handle_waiting, stop_dealer, stored_table
 from drawpoker.site.bus import Position, RedisBus, public_channel, seat_channel
 from drawpoker.site.client import random_action
 from drawpoker.site.dealer import Dealer
@@ -63,13 +64,7 @@ def _gateway_connection(inbox: RedisInbox, conn: str, seat: int | None) -> Conne
 
 async def _handle_all(dealer: Dealer) -> None:
     """Handles every request waiting in the table's lane's inbox."""
-    lane = lane_of(TABLE)
-    pending = await dealer.inbox.read({lane: dealer.after[lane]}, block_ms=100)
-    for _, entry, request in pending:
-        request["entry"] = entry
-        await dealer.handle(request)
-        dealer.after[lane] = entry
-        await dealer.inbox.handled(lane, entry)
+    await handle_waiting(dealer, lane_of(TABLE))
 
 
 async def _publish(dealer: Dealer) -> None:
@@ -122,23 +117,8 @@ async def _act(dealer: Dealer, inbox: RedisInbox, actions: int, rng: random.Rand
         await _handle_all(dealer)
 
 
-async def _stop(dealer: Dealer, release: bool = True) -> None:
-    if release:
-        for lease in list(dealer.held.values()):
-            await dealer.leases.release(lease)
-        await dealer.client.zrem(dealer.dealers_key, dealer.name)
-    await dealer.house.stop()
-    await dealer.bus.aclose()
-    dealer.house.store.close()
-
-
 def _replay(store: str) -> tuple[Table, SeatStreams]:
-    saved = Store(store)
-    try:
-        found = saved.load_table(TABLE)
-    finally:
-        saved.close()
-    assert found is not None
+    found = stored_table(store, TABLE)
     table = Table.from_dict(found.snapshot)
     names = [r.name or "" for r in found.seats]
     return table, SeatStreams(table, lambda tag: names)
@@ -160,7 +140,7 @@ def test_a_table_nobody_watches_publishes_nothing_for_watchers(
         await _publish(dealer)
         public = await dealer.client.xlen(dealer.bus.key(public_channel(TABLE)))
         seats = [await dealer.client.xlen(dealer.bus.key(seat_channel(TABLE, s))) for s in (0, 1)]
-        await _stop(dealer)
+        await stop_dealer(dealer)
         return public, *seats
 
     public, first, second = asyncio.run(scenario())
@@ -216,7 +196,7 @@ def test_a_watcher_arriving_mid_hand_sees_every_later_event_once_across_dealers(
         (welcome,) = [n for n, (channel, _, _) in enumerate(queued) if channel.endswith("eve")]
         await first.bus.publish_many(queued[: welcome + 1])  # its next messages never are
         first.publisher.queue.clear()
-        await _stop(first, release=True)
+        await stop_dealer(first, release=True)
 
         second = _dealer(store, redis_server.url)
         await _take_every_lane(second)  # loads the table: knows the watcher by its note
@@ -226,7 +206,7 @@ def test_a_watcher_arriving_mid_hand_sees_every_later_event_once_across_dealers(
         await _publish(second)
         seq = room.streams.last[-1]
         welcome, updates = await _watcher_view(second.bus, "eve")
-        await _stop(second)
+        await stop_dealer(second)
         return welcome, updates, seq
 
     welcome, updates, last = asyncio.run(scenario())

@@ -11,6 +11,7 @@ import asyncio
 import json
 from typing import Any
 
+from dealer_helpers import stored_table
 from drawpoker.site.bus import RedisBus
 from drawpoker.site.dealer import Dealer
 from drawpoker.site.house import House
@@ -44,12 +45,7 @@ def _act(room: Room, kind: str = "call") -> dict[str, Any]:
 
 
 def _actions(store: str) -> list[Any]:
-    saved = Store(store)
-    try:
-        found = saved.load_table(TABLE)
-    finally:
-        saved.close()
-    assert found is not None
+    found = stored_table(store, TABLE)
     return [action for hand in found.snapshot["hands"] for action in hand["actions"]]
 
 

@@ -13,12 +13,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from dealer_helpers import stored_table
 from drawpoker.bots import CPU_PLAYERS, bot_kinds
 from drawpoker.narration import cpu_name
 from drawpoker.site.client import SeatClient, create_table, random_action, take_seat
 from drawpoker.site.lanes import LANES, lane_of
 from drawpoker.site.process import ServeProcess
-from drawpoker.site.store import Store
 from drawpoker.site.stream import SeatStreams
 from drawpoker.table import Table
 from postgres_cluster import PostgresCluster
@@ -121,12 +121,7 @@ def _new_table(gateway: ServeProcess, game: str, rounds: int) -> tuple[dict[str,
 def _saved(store: str, table_id: str) -> tuple[Table, list[str]]:
     """The table as the store replays it, and its seats' names as an English reader is told
     them (a CPU seat's by the narration, as the room says them)."""
-    saved = Store(store)
-    try:
-        found = saved.load_table(table_id)
-    finally:
-        saved.close()
-    assert found is not None
+    found = stored_table(store, table_id)
     names = [
         r.name if r.cpu is None else cpu_name(seat, "en") for seat, r in enumerate(found.seats)
     ]
