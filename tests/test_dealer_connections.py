@@ -14,9 +14,9 @@ from typing import Any
 
 from dealer_helpers import handle_waiting, stop_dealer
 from drawpoker.site.bus import RedisBus
-from drawpoker.site.dealer import Dealer, connections_key
+from drawpoker.site.dealer import Dealer
 from drawpoker.site.house import House
-from drawpoker.site.inbox import RedisInbox
+from drawpoker.site.inbox import RedisInbox, connection_note, connections_key
 from drawpoker.site.lanes import lane_of
 from drawpoker.site.room import Pace
 from drawpoker.site.store import Store
@@ -40,8 +40,21 @@ async def _serve(dealer: Dealer, requests: list[dict[str, Any]]) -> None:
     inbox = RedisInbox(dealer.client)
     lane = lane_of(TABLE)
     for request in requests:
-        await inbox.send(lane, {"table": TABLE, "n": 1, "reply": "reply:gw:0", **request})
+        request = {"table": TABLE, "n": 1, "reply": "reply:gw:0", **request}
+        await inbox.send(lane, request, _gateways_note(request))
     assert await handle_waiting(dealer, lane) == len(requests)
+
+
+def _gateways_note(request: dict[str, Any]) -> tuple[str, str, str | None] | None:
+    """What a gateway writes of a connection with its request (``Connection._send``): a
+    hello's or a watch's note, a disconnect's deletion."""
+    op, conn = request["op"], str(request.get("conn"))
+    if op == "disconnect":
+        return connections_key(PREFIX, TABLE), conn, None
+    if op in ("hello", "watch"):
+        note = connection_note(request["seat"], request["reply"], request["lang"])
+        return connections_key(PREFIX, TABLE), conn, note
+    return None
 
 
 def test_the_next_dealer_knows_each_connection_and_its_language(

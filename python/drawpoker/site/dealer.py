@@ -449,9 +449,11 @@ class Dealer:
     async def _note_connection(
         self, op: str | None, request: dict[str, Any], said: object = None
     ) -> None:
-        """Keeps in Redis what a connection's requests told this dealer (its seat, reply
-        channel and language, forgotten when it goes; its seat's tips setting, ``said`` in
-        a message), for the table's next dealer."""
+        """Keeps in Redis what a connection's requests told this dealer and its gateway did
+        not write with them (a language said again, ``speak``; its seat's tips setting,
+        ``said`` in a message), for the table's next dealer. A hello's or a watch's note, and
+        a disconnect's deletion of it, the gateway writes in the request's own transaction
+        (:meth:`~drawpoker.site.inbox.RedisInbox.send`)."""
         key = connections_key(self.prefix, str(request["table"]))
         conn = str(request["conn"])
         try:
@@ -461,9 +463,7 @@ class Dealer:
                     both.hset(table_tips, str(request["seat"]), "1" if said.on else "0")
                     both.expire(table_tips, CONNECTIONS_KEPT)
                     await both.execute()
-            elif op == "disconnect":
-                await self.client.hdel(key, conn)
-            elif op in ("hello", "watch", "speak"):
+            elif op == "speak":
                 tag = str(request.get("lang", DEFAULT_LANGUAGE))
                 note = connection_note(request.get("seat"), request["reply"], tag)
                 async with self.client.pipeline(transaction=False) as both:
