@@ -19,9 +19,10 @@ from dealer_helpers import handle_waiting, stop_dealer, stored_table
 from drawpoker.site.bus import Position, RedisBus, public_channel, seat_channel
 from drawpoker.site.client import random_action
 from drawpoker.site.dealer import Dealer
-from drawpoker.site.gateway import Connection
+from drawpoker.site.gateway import Connection, Gateway
+from drawpoker.site.guard import Guard, SiteLimits
 from drawpoker.site.house import House
-from drawpoker.site.inbox import RedisInbox, connections_key
+from drawpoker.site.inbox import CONNECTIONS_KEPT, RedisInbox, connections_key
 from drawpoker.site.lanes import lane_of
 from drawpoker.site.relay import in_language, split_reply
 from drawpoker.site.room import Pace, Room
@@ -240,3 +241,31 @@ def test_a_gateways_hello_and_disconnect_carry_the_connections_note(
     noted, gone, sent = asyncio.run(scenario())
     assert json.loads(noted) == {"seat": None, "reply": f"{GATEWAY}:eve", "lang": "en"}
     assert gone is None and sent == 2
+
+
+def test_a_living_gateway_renews_its_tables_connection_notes(
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """A note is written with a hello or a watch and kept a day: a gateway renews the notes of
+    every table it has a connection at (its presence loop does it hourly), so a watcher who
+    stays for days is still known to the table's next dealer; a table with no connection at
+    this gateway keeps its note's time."""
+
+    async def scenario() -> tuple[int, int, int]:
+        bus = RedisBus.from_url(redis_server.url)
+        gateway = Gateway(Store(":memory:"), bus, Guard(SiteLimits()), prefix=PREFIX)
+        connection = _gateway_connection(gateway.inbox, "eve", None)
+        await connection._send({"op": "watch", "since": None})
+        gateway.connections.add(connection)
+        here, elsewhere = connections_key(PREFIX, TABLE), connections_key(PREFIX, "elsewhere")
+        await bus.client.hset(elsewhere, "zed", "{}")
+        for key in (here, elsewhere):
+            await bus.client.expire(key, 5)  # as if the notes were written a day ago
+        renewed = await gateway.renew_notes()
+        left = await bus.client.ttl(here), await bus.client.ttl(elsewhere)
+        await bus.aclose()
+        return renewed, *left
+
+    renewed, here, elsewhere = asyncio.run(scenario())
+    assert renewed == 1
+    assert CONNECTIONS_KEPT - 5 <= here <= CONNECTIONS_KEPT and 0 < elsewhere <= 5

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import signal
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -25,6 +27,7 @@ from postgres_cluster import PostgresCluster
 from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
 from site_server import SCRIPTED
 from test_web_leak import check_messages
+from websockets.exceptions import ConnectionClosed
 
 pytestmark = pytest.mark.slow
 
@@ -426,6 +429,47 @@ def test_the_seats_of_a_killed_gateway_count_as_gone(cluster: Cluster) -> None:
 
     seconds = asyncio.run(watch_seat_go())
     print(f"a killed gateway's seat counted gone after {seconds:.2f} s")
+
+
+def test_a_gateway_stalled_past_its_lease_has_its_pages_connect_again(cluster: Cluster) -> None:
+    """A gateway stopped (SIGSTOP) for longer than its presence lease: the dealer counts its
+    seat gone; once it runs again it finds its mark lapsed, closes its connection with 1012
+    (the site restarted a service), and the page that connects again is back at the table,
+    connected in the other player's view."""
+    dealers = [cluster.start("dealer")]
+    gateways = [cluster.start("gateway") for _ in range(2)]
+    _until_lanes_held(*dealers)
+    made = create_table(gateways[0].url, {"game": "holdem", "seats": ["person", "person"]})
+    tokens = [take_seat(gateways[0].url, made["id"], name)[1] for name in ("Ann", "Bob")]
+
+    async def until_ann_connected(bob: SeatClient, connected: bool) -> None:
+        while bob.state is None or bob.state["players"][0]["connected"] != connected:
+            await asyncio.wait_for(bob.receive(), 30)
+
+    async def stall() -> tuple[int, bool]:
+        ann = SeatClient(gateways[0].url, made["id"], tokens[0])
+        bob = SeatClient(gateways[1].url, made["id"], tokens[1])
+        await ann.connect()
+        await bob.connect()
+        await until_ann_connected(bob, True)
+        os.kill(gateways[0].pid, signal.SIGSTOP)
+        try:
+            await until_ann_connected(bob, False)
+        finally:
+            os.kill(gateways[0].pid, signal.SIGCONT)
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                await asyncio.wait_for(ann.receive(), 30)
+        assert closed.value.rcvd is not None
+        await ann.connect()
+        await until_ann_connected(bob, True)
+        seated = ann.state is not None and ann.state["seat"] == 0
+        await ann.close()
+        await bob.close()
+        return closed.value.rcvd.code, seated
+
+    code, seated = asyncio.run(stall())
+    assert code == 1012 and seated
 
 
 def test_dealers_killed_again_and_again_lose_nothing(cluster: Cluster) -> None:

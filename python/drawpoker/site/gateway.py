@@ -50,7 +50,14 @@ from drawpoker.site.bus import (
 from drawpoker.site.devices import KnownDevice
 from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused
 from drawpoker.site.house import House, token_hash
-from drawpoker.site.inbox import REDIS_DOWN, RedisInbox, connection_note, connections_key
+from drawpoker.site.inbox import (
+    CONNECTIONS_KEPT,
+    NOTES_RENEWED_EVERY,
+    REDIS_DOWN,
+    RedisInbox,
+    connection_note,
+    connections_key,
+)
 from drawpoker.site.lanes import LEASE_MS, RENEW_EVERY, dealers_key, lane_of
 from drawpoker.site.listing import LobbyFeed, lobby_key, row_page
 from drawpoker.site.protocol import TOO_SLOW, Command, Hello, ProtocolError, Watch, parse_message
@@ -132,7 +139,9 @@ class Gateway:
         """Every :data:`RENEW_EVERY` seconds, marks this gateway alive for :data:`LEASE_MS`:
         once the mark lapses (the process died), the dealers count its connections gone. And
         it notices a Redis server that restarted (:meth:`noticed_redis_run`), and a mark that
-        lapsed while it lived (:meth:`lapsed`)."""
+        lapsed while it lived (:meth:`lapsed`). Every :data:`NOTES_RENEWED_EVERY` seconds it
+        renews its tables' connection notes (:meth:`renew_notes`)."""
+        notes_renewed = time.monotonic()
         while True:
             with contextlib.suppress(*REDIS_DOWN):
                 key = presence_key(self.prefix, self.name)
@@ -141,7 +150,30 @@ class Gateway:
                 if not self.noticed_redis_run(run_id) and was is None and self.present:
                     self.lapsed()
                 self.present = True
+                if time.monotonic() - notes_renewed >= NOTES_RENEWED_EVERY:
+                    await self.renew_notes()
+                    notes_renewed = time.monotonic()
             await asyncio.sleep(RENEW_EVERY)
+
+    async def renew_notes(self) -> int:
+        """Gives the connection notes of every table with a connection open here
+        (:func:`~drawpoker.site.inbox.connections_key`) another
+        :data:`~drawpoker.site.inbox.CONNECTIONS_KEPT` seconds, in one round trip: a note
+        is written with a hello or a watch, and a watcher may stay for days. How many tables'
+        notes it renewed.
+
+        >>> gateway = Gateway.__new__(Gateway); gateway.connections = set()
+        >>> import asyncio; asyncio.run(gateway.renew_notes())
+        0
+        """
+        tables = sorted({connection.table_id for connection in self.connections})
+        if not tables:
+            return 0
+        async with self.bus.client.pipeline(transaction=False) as pipe:
+            for table_id in tables:
+                pipe.expire(connections_key(self.prefix, table_id), CONNECTIONS_KEPT)
+            await pipe.execute()
+        return len(tables)
 
     def lapsed(self) -> None:
         """This gateway's presence mark had lapsed (it was not renewed for :data:`LEASE_MS`,

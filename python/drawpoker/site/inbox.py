@@ -46,6 +46,11 @@ CONNECTIONS_KEPT = 24 * 3600
 """Seconds a table's connection notes outlive their last writing: a note of a connection
 whose gateway and dealer both died before its disconnect lapses by then."""
 
+NOTES_RENEWED_EVERY = 3600.0
+"""Seconds between two renewals of the connection notes of a living gateway's tables
+(:meth:`~drawpoker.site.gateway.Gateway.renew_notes`): a watcher who stays longer than
+:data:`CONNECTIONS_KEPT` is still known to the table's next dealer."""
+
 
 def connections_key(prefix: str, table_id: str) -> str:
     """The Redis hash of a table's connections (by connection id: seat, reply channel and
