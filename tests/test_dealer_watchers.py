@@ -22,7 +22,7 @@ from drawpoker.site.dealer import Dealer
 from drawpoker.site.gateway import Connection, Gateway
 from drawpoker.site.guard import Guard, SiteLimits
 from drawpoker.site.house import House
-from drawpoker.site.inbox import CONNECTIONS_KEPT, RedisInbox, connections_key
+from drawpoker.site.inbox import CONNECTIONS_KEPT, RedisInbox, connections_key, tips_key
 from drawpoker.site.lanes import lane_of
 from drawpoker.site.relay import in_language, split_reply
 from drawpoker.site.room import Pace, Room
@@ -246,26 +246,33 @@ def test_a_gateways_hello_and_disconnect_carry_the_connections_note(
 def test_a_living_gateway_renews_its_tables_connection_notes(
     redis_server: RedisServer,  # noqa: F811
 ) -> None:
-    """A note is written with a hello or a watch and kept a day: a gateway renews the notes of
-    every table it has a connection at (its presence loop does it hourly), so a watcher who
-    stays for days is still known to the table's next dealer; a table with no connection at
-    this gateway keeps its note's time."""
+    """A note is written with a hello or a watch, and a tips setting with its switch, each kept
+    a day: a gateway renews both of every table it has a connection at (its presence loop
+    does it hourly), so a watcher who stays for days is still known to the table's next
+    dealer, and a player's tips stay as set; a table with no connection at this gateway keeps
+    its notes' time."""
 
-    async def scenario() -> tuple[int, int, int]:
+    async def scenario() -> tuple[int, list[int]]:
         bus = RedisBus.from_url(redis_server.url)
         gateway = Gateway(Store(":memory:"), bus, Guard(SiteLimits()), prefix=PREFIX)
         connection = _gateway_connection(gateway.inbox, "eve", None)
         await connection._send({"op": "watch", "since": None})
         gateway.connections.add(connection)
-        here, elsewhere = connections_key(PREFIX, TABLE), connections_key(PREFIX, "elsewhere")
-        await bus.client.hset(elsewhere, "zed", "{}")
-        for key in (here, elsewhere):
-            await bus.client.expire(key, 5)  # as if the notes were written a day ago
+        keys = [
+            connections_key(PREFIX, TABLE),
+            tips_key(PREFIX, TABLE),
+            connections_key(PREFIX, "elsewhere"),
+            tips_key(PREFIX, "elsewhere"),
+        ]
+        for key in keys:
+            await bus.client.hset(key, "zed", "1")
+            await bus.client.expire(key, 5)  # as if written a day ago
         renewed = await gateway.renew_notes()
-        left = await bus.client.ttl(here), await bus.client.ttl(elsewhere)
+        left = [await bus.client.ttl(key) for key in keys]
         await bus.aclose()
-        return renewed, *left
+        return renewed, left
 
-    renewed, here, elsewhere = asyncio.run(scenario())
+    renewed, left = asyncio.run(scenario())
     assert renewed == 1
-    assert CONNECTIONS_KEPT - 5 <= here <= CONNECTIONS_KEPT and 0 < elsewhere <= 5
+    assert all(CONNECTIONS_KEPT - 5 <= ttl <= CONNECTIONS_KEPT for ttl in left[:2]), left
+    assert all(0 < ttl <= 5 for ttl in left[2:]), left

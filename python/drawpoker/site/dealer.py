@@ -44,6 +44,7 @@ from drawpoker.site.inbox import (
     RedisInbox,
     connection_note,
     connections_key,
+    tips_key,
 )
 from drawpoker.site.lanes import (
     LANES,
@@ -74,17 +75,6 @@ def fair_share(lanes: int, dealers: int) -> int:
     (64, 32, 64)
     """
     return math.ceil(lanes / max(dealers, 1))
-
-
-def tips_key(prefix: str, table_id: str) -> str:
-    """The Redis hash of a table's tips settings (by seat: "1" on, "0" off), read by a dealer
-    taking the table over: the pages send theirs only after a hello, which a connection kept
-    through a gateway does not say again.
-
-    >>> tips_key("drawpoker", "abc")
-    'drawpoker:tips:abc'
-    """
-    return f"{prefix}:tips:{table_id}"
 
 
 MOVED_ON = frozenset({"stale", "not-your-turn", "pause"})

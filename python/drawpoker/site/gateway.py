@@ -57,6 +57,7 @@ from drawpoker.site.inbox import (
     RedisInbox,
     connection_note,
     connections_key,
+    tips_key,
 )
 from drawpoker.site.lanes import LEASE_MS, RENEW_EVERY, dealers_key, lane_of
 from drawpoker.site.listing import LobbyFeed, lobby_key, row_page
@@ -156,11 +157,12 @@ class Gateway:
             await asyncio.sleep(RENEW_EVERY)
 
     async def renew_notes(self) -> int:
-        """Gives the connection notes of every table with a connection open here
-        (:func:`~drawpoker.site.inbox.connections_key`) another
-        :data:`~drawpoker.site.inbox.CONNECTIONS_KEPT` seconds, in one round trip: a note
-        is written with a hello or a watch, and a watcher may stay for days. How many tables'
-        notes it renewed.
+        """Gives the connection notes and the tips settings of every table with a connection
+        open here (:func:`~drawpoker.site.inbox.connections_key`,
+        :func:`~drawpoker.site.inbox.tips_key`) another
+        :data:`~drawpoker.site.inbox.CONNECTIONS_KEPT` seconds, in one round trip: they are
+        written with a hello, a watch or a tips switch, and a player may stay for days. How
+        many tables' notes it renewed.
 
         >>> gateway = Gateway.__new__(Gateway); gateway.connections = set()
         >>> import asyncio; asyncio.run(gateway.renew_notes())
@@ -172,6 +174,7 @@ class Gateway:
         async with self.bus.client.pipeline(transaction=False) as pipe:
             for table_id in tables:
                 pipe.expire(connections_key(self.prefix, table_id), CONNECTIONS_KEPT)
+                pipe.expire(tips_key(self.prefix, table_id), CONNECTIONS_KEPT)
             await pipe.execute()
         return len(tables)
 

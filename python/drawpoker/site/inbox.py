@@ -65,6 +65,17 @@ def connections_key(prefix: str, table_id: str) -> str:
     return f"{prefix}:conns:{table_id}"
 
 
+def tips_key(prefix: str, table_id: str) -> str:
+    """The Redis hash of a table's tips settings (by seat: "1" on, "0" off), read by a dealer
+    taking the table over: the pages send theirs only after a hello, which a connection kept
+    through a gateway does not say again.
+
+    >>> tips_key("drawpoker", "abc")
+    'drawpoker:tips:abc'
+    """
+    return f"{prefix}:tips:{table_id}"
+
+
 def connection_note(seat: int | None, reply: str, tag: str) -> str:
     """A connection's note in :func:`connections_key`'s hash.
 
