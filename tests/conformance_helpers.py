@@ -181,7 +181,19 @@ class Watcher:
             # Only live seats win chips, and the best hand wins at least a share of the main pot.
             assert all(hand.live[s] or not p for s, p in enumerate(hand.payouts)), hand.payouts
             if hand.game.betting is not None and sum(hand.payouts):
-                assert all(hand.payouts[s] > 0 for s in hand.winners), (hand.winners, hand.payouts)
+                # R-POT-3: a tied winner goes without a chip only when the share it tied for
+                # has fewer chips than the seats splitting it (the odd chips go one at a time).
+                unpaid = [s for s in hand.winners if hand.payouts[s] == 0]
+                shares: dict[tuple[int, str], int] = {}
+                for e in hand.events:
+                    if e.kind == "award" and e.award is not None:
+                        key = (e.award.pot, e.award.share)
+                        shares[key] = shares.get(key, 0) + e.amount
+                assert not unpaid or min(shares.values()) < len(hand.winners), (
+                    hand.winners,
+                    hand.payouts,
+                    shares,
+                )
             else:
                 assert hand.payouts == [0] * hand.seats
             self.check_awards()

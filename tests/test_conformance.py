@@ -315,6 +315,17 @@ def test_random_hands_refuse_bad_actions_and_replay_exactly(
     play_checked(hand, deck, rng, thorough=True)
 
 
+def test_r_pot_3_a_tied_winner_of_a_one_chip_half_may_get_nothing() -> None:
+    """Hypothesis found it (seed 3538): three seats all in for 1 chip each at Omaha Hi/Lo; the
+    high half (2 chips, R-SPLIT-1's odd chip) goes to seat 0 and the 1-chip low half, tied by
+    seats 1 and 2, goes whole to one of them (R-POT-3). Seat 1 is a winner of no chip, which
+    the invariants accept only because its share had fewer chips than its winners."""
+    rng = random.Random(3538)
+    hand, deck = random_hand(SPECS["omaha-hi-lo"][1], rng)
+    play_checked(hand, deck, rng, thorough=True)
+    assert hand.winners == [0, 1, 2] and hand.payouts == [2, 0, 1]
+
+
 def test_every_registered_game_is_covered() -> None:
     assert GAME_NAMES and set(GAME_NAMES) == set(SPECS)
     for name in GAME_NAMES:
