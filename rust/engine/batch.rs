@@ -509,36 +509,45 @@ impl Dealer {
         let orders = &mut orders[..slots.len()];
         shuffle_many_into(&self.deck, &refs[..slots.len()], orders);
         for (&slot, order) in slots.iter().zip(orders.iter()) {
-            // The hand finished before this one is dropped: its vectors hold the next.
-            let next = self.deal(numbers[slot], finished[slot].take(), Some(order))?;
-            finished[slot] = Some(std::mem::replace(&mut hands[slot], next));
+            let (hand, number) = (&mut hands[slot], numbers[slot]);
+            match &mut finished[slot] {
+                // The hand finished before this one is dealt over in place: its vectors hold
+                // the next, and the hand that just finished is kept.
+                Some(before) => {
+                    std::mem::swap(hand, before);
+                    if let Err(error) = hand.deal_again(&self.spec, self.deal(number, Some(order)))
+                    {
+                        std::mem::swap(hand, before);
+                        return Err(error);
+                    }
+                }
+                None => {
+                    let next =
+                        HandState::new(Arc::clone(&self.spec), self.deal(number, Some(order)))?;
+                    finished[slot] = Some(std::mem::replace(hand, next));
+                }
+            }
         }
         Ok(())
     }
 
-    /// Hand `number` (1, 2, ...) of the seed, in the vectors of `old` when given, its first
-    /// shuffle's order `shuffled` when found already.
-    fn deal(
-        &self,
-        number: u64,
-        old: Option<HandState>,
-        shuffled: Option<&[Card]>,
-    ) -> Result<HandState> {
+    /// Hand `number` (1, 2, ...) of the seed, its first shuffle's order `shuffled` when found
+    /// already.
+    fn deal<'a>(&'a self, number: u64, shuffled: Option<&'a [Card]>) -> Deal<'a> {
         let seats = self.stacks.len() as u64;
         let button = if self.spec.button_moves {
             (number - 1) % seats
         } else {
             seats - 1
         };
-        let deal = Deal {
+        Deal {
             stacks: &self.stacks,
             button: button as i64,
             seed: self.seed,
             number,
             stacked: &[],
             shuffled,
-        };
-        HandState::new_reusing(Arc::clone(&self.spec), deal, old)
+        }
     }
 }
 
@@ -602,7 +611,10 @@ impl Batch {
             seen: vec![Seen::default(); batch],
         };
         for number in 1..=batch as u64 {
-            let hand = made.dealer.deal(number, None, None)?;
+            let hand = HandState::new(
+                Arc::clone(&made.dealer.spec),
+                made.dealer.deal(number, None),
+            )?;
             if hand.actor.is_none() {
                 // Every seat has the same stack, so every hand would be over as it is dealt.
                 return Err(Error::InvalidArgument(format!(
