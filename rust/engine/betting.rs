@@ -514,7 +514,7 @@ impl HandState {
         let next = self.seats_after(seat).find(|&s| {
             self.live[s]
                 && self.stacks[s] > 0
-                && (self.owes(s) || (others_can_bet && self.acted_at[s] < 0))
+                && ((others_can_bet && self.acted_at[s] < 0) || self.owes(s))
         });
         match next {
             Some(s) => self.actor = Some(s),

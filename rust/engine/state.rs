@@ -570,11 +570,13 @@ impl HandState {
     /// R-HE-8: when no more betting can happen and cards are still to come, every live hand is
     /// tabled before the rest is dealt.
     pub(super) fn expose_if_betting_is_over(&mut self) {
+        if self.exposed || self.spec.structure.is_none() || self.able_count() >= 2 {
+            return;
+        }
         let cards_to_come = self.spec.streets[self.street + 1..]
             .iter()
             .any(|s| s.down + s.up + s.board > 0);
-        if self.exposed || self.spec.structure.is_none() || !cards_to_come || self.able_count() >= 2
-        {
+        if !cards_to_come {
             return;
         }
         self.exposed = true;
