@@ -235,6 +235,17 @@ pub fn payouts<T: Ord + Copy>(
 }
 
 /// The vectors [`payouts_into`] works in, kept by its caller from one showdown to the next.
+///
+/// ```
+/// use drawpoker::engine::pots::{payouts_into, PayoutScratch, Pot};
+/// let (mut scratch, mut paid) = (PayoutScratch::default(), Vec::new());
+/// for amount in [10, 11] {
+///     let pots = [Pot { amount, eligible: vec![0, 1] }];
+///     payouts_into(&pots, &[vec![Some(3), Some(3)]], &[vec![1, 0]], &mut scratch, &mut paid);
+///     assert_eq!(paid.iter().map(|p| p.chips).sum::<u64>(), amount);
+/// }
+/// assert_eq!((paid[0].seat, paid[0].chips), (1, 6)); // the odd chip goes first in the order
+/// ```
 #[derive(Debug, Clone, Default)]
 pub struct PayoutScratch {
     tied: Vec<usize>,

@@ -191,7 +191,7 @@ pub fn showdown_shares(
 /// the one before takes them: [`HandState::new_reusing`]), so that a showdown allocates
 /// nothing once they have room.
 #[derive(Debug, Clone, Default)]
-pub struct ShowdownScratch {
+pub(crate) struct ShowdownScratch {
     /// Each part's strength of each seat (`None`: folded, or no qualifying hand).
     strengths: Vec<Vec<Option<u16>>>,
     /// Each part's odd-chip order of the seats.

@@ -254,7 +254,7 @@ impl HandState {
     /// engine's slots deal each hand in the vectors of the one finished before, without
     /// allocating or moving them): the hand [`HandState::new`] makes. A deal it refuses changes
     /// nothing.
-    pub fn deal_again(&mut self, spec: &Arc<Spec>, deal: Deal<'_>) -> Result<()> {
+    pub(crate) fn deal_again(&mut self, spec: &Arc<Spec>, deal: Deal<'_>) -> Result<()> {
         let seats = deal.stacks.len();
         if !(spec.min_seats..=spec.max_seats).contains(&seats) || seats > MAX_SEATS {
             return invalid(format!(
