@@ -11,10 +11,12 @@ import os
 import subprocess
 import sys
 import threading
+from dataclasses import replace
 
 import numpy as np
 import pytest
 from drawpoker.engine import GAMES, Hand, game
+from drawpoker.engine.spec import Street
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.rl import MAX_BATCH, ActionSpace, BatchGame, ObservationLayout
 from drawpoker.rl.batch import PARALLEL_MIN
@@ -68,21 +70,25 @@ def cards_known(view) -> set[int]:
     return known
 
 
-@pytest.mark.parametrize(("name", "settings"), [(name, None) for name in GAMES] + SETTINGS_VARIANTS)
-def test_batch_hands_are_the_table_engines_hands_with_the_environments_encoding(name, settings):
-    spec = game(name, settings)
-    seats = min(3, spec.seats[1])
-    games = BatchGame(name, batch=3, seats=seats, seed=11, settings=settings, history=8)
+def play_beside_the_table(games: BatchGame, history: int, steps: int, pick) -> tuple[int, list]:
+    """Plays ``steps`` steps of ``games`` (made with ``history``), each hand also through
+    ``Hand`` (its mirror), and checks at each turn that the batch's mask, observation and actor
+    are the mirror's (the observation array for array against ``ObservationLayout.encode`` of
+    the acting seat's view, and showing exactly the cards the view lets it know), and after each
+    step that the stacks, events and rewards are. ``pick(mask, rng)`` chooses each action.
+    Returns how many hands ended and the views the observations were checked against."""
+    spec = games.game
     space = ActionSpace(spec)
-    layout = ObservationLayout(spec, seats, 8, chips=games.stack * seats)
+    layout = ObservationLayout(spec, games.seats, history, chips=games.stack * games.seats)
     mirrors = [table_hand(games, number) for number in games.numbers().tolist()]
     rng = np.random.default_rng(5)
-    finished = 0
-    for _ in range(120):
+    finished, views = 0, []
+    for _ in range(steps):
         masks, observations, actors = games.legal(), games.observe(), games.actors()
         actions = np.zeros(len(games), dtype=np.int64)
         for slot, hand in enumerate(mirrors):
             view = hand.view(hand.actor)
+            views.append(view)
             assert actors[slot] == hand.actor
             assert masks[slot].tolist() == space.mask(hand).astype(bool).tolist()
             assert np.array_equal(observations[slot], layout.encode(view))
@@ -90,7 +96,7 @@ def test_batch_hands_are_the_table_engines_hands_with_the_environments_encoding(
             own = layout.read(observations[slot], "own_cards")
             assert [int(np.flatnonzero(row)[0]) for row in own if row.any()] == list(view.cards)
             assert cards_observed(layout, observations[slot]) == cards_known(view)
-            actions[slot] = rng.choice(np.flatnonzero(masks[slot]))
+            actions[slot] = pick(masks[slot], rng)
             hand.act(space.action(int(actions[slot]), hand))
         rewards, done = games.step(actions)
         numbers = games.numbers().tolist()
@@ -111,7 +117,47 @@ def test_batch_hands_are_the_table_engines_hands_with_the_environments_encoding(
                 finished += 1
             else:
                 assert not rewards[slot].any()
+    return finished, views
+
+
+def uniform(mask, rng) -> int:
+    """A uniformly random legal index."""
+    return int(rng.choice(np.flatnonzero(mask)))
+
+
+@pytest.mark.parametrize(("name", "settings"), [(name, None) for name in GAMES] + SETTINGS_VARIANTS)
+def test_batch_hands_are_the_table_engines_hands_with_the_environments_encoding(name, settings):
+    seats = min(3, game(name, settings).seats[1])
+    games = BatchGame(name, batch=3, seats=seats, seed=11, settings=settings, history=8)
+    finished, _ = play_beside_the_table(games, 8, 120, uniform)
     assert finished >= 3
+
+
+def test_hands_exposed_all_in_show_in_the_observations_of_the_seats_still_to_draw():
+    """No registered game has a seat act after the hands are tabled all in (R-HE-8): the cards
+    still to come are dealt without a decision. Here a single draw deals four cards, then one
+    more before the draw: when the betting ends all in, the live hands are exposed and every
+    live seat still draws, so the encoder's exposed-cards path is read while seats act."""
+    spec = replace(
+        game("2-7-single-draw"),
+        name="exposed-single-draw",
+        streets=(Street(down=4, first="left-of-big-blind"), Street(down=1, draw="5")),
+    )
+    games = BatchGame(spec, batch=4, seats=3, seed=3, history=8)
+    all_in = ActionSpace(spec).names.index("all-in")
+
+    def shove(mask, rng) -> int:
+        """All in half the time it may be, else a uniformly random legal index."""
+        return all_in if mask[all_in] and rng.random() < 0.5 else uniform(mask, rng)
+
+    finished, views = play_beside_the_table(games, 8, 150, shove)
+    exposed = [
+        view
+        for view in views
+        if view.phase == "draw" and any(event.kind == "expose" for event in view.events)
+    ]
+    assert finished >= 20
+    assert len(exposed) >= 20
 
 
 def test_hand_k_of_a_seed_is_the_same_whatever_the_batch_size():

@@ -20,7 +20,7 @@ use super::action::ActionKind;
 use super::betting::MOST_PRESETS;
 use super::deal::shuffle_message;
 use super::event::EventKind;
-use super::spec::Spec;
+use super::spec::{Spec, Structure};
 use super::state::{Deal, HandState, Phase};
 use crate::card::Card;
 use crate::error::{Error, Result};
@@ -72,6 +72,10 @@ pub struct ActionLayout {
     pub sizes: Vec<Size>,
     pub first_discard: usize,
     pub count: usize,
+    /// Where each size's preset is in the list its batch's betting structure offers, for a bet
+    /// (`[0]`) and for a raise (`[1]`): found once by name ([`ActionLayout::find_presets`]), so
+    /// that a decision reads its totals by position instead of comparing names.
+    presets: [[Option<u8>; MAX_SIZES]; 2],
 }
 
 impl ActionLayout {
@@ -94,7 +98,23 @@ impl ActionLayout {
             sizes,
             first_discard,
             count,
+            presets: [[None; MAX_SIZES]; 2],
         })
+    }
+
+    /// Finds each preset size in the lists `structure` offers (none without betting).
+    fn find_presets(&mut self, structure: Option<Structure>) {
+        for (raising, found) in self.presets.iter_mut().enumerate() {
+            let offered = structure.map_or(&[][..], |s| s.presets(raising == 1));
+            for (slot, size) in found.iter_mut().zip(&self.sizes) {
+                *slot = match size {
+                    Size::Preset(name) => {
+                        (offered.iter().position(|(label, _)| label == name)).map(|at| at as u8)
+                    }
+                    _ => None,
+                };
+            }
+        }
     }
 }
 
@@ -356,23 +376,27 @@ impl Choices {
         if choices.sized.is_none() {
             return Ok(choices);
         }
-        // Each preset's total, found once for the sizes that name it.
-        let mut presets = [("", 0); MOST_PRESETS];
-        let offered = sizing.map_or(0, |sizing| {
+        // Each preset's total, found once for the sizes that name it (by their places in the
+        // structure's list: `ActionLayout::find_presets`).
+        let mut presets = [0; MOST_PRESETS];
+        let (mut offered, mut raising) = (0, false);
+        if let Some(sizing) = sizing {
+            raising = sizing.raising;
             let totals = HandState::preset_totals(&legal, sizing);
-            presets
-                .iter_mut()
-                .zip(totals)
-                .map(|(slot, p)| *slot = p)
-                .count()
-        });
-        for (offset, size) in actions.sizes.iter().enumerate() {
+            for (slot, (_, total)) in presets.iter_mut().zip(totals) {
+                *slot = total;
+                offered += 1;
+            }
+        }
+        let places = &actions.presets[usize::from(raising)];
+        for (offset, (size, place)) in actions.sizes.iter().zip(places).enumerate() {
             let total = match size {
                 Size::Smallest => Some(legal.min_to.min(legal.max_to)),
                 Size::AllIn => Some(legal.max_to),
-                Size::Preset(name) => (presets[..offered].iter())
-                    .find(|(label, _)| label == name)
-                    .map(|&(_, total)| total),
+                Size::Preset(_) => place
+                    .map(usize::from)
+                    .filter(|&at| at < offered)
+                    .map(|at| presets[at]),
             };
             if let Some(total) = total {
                 choices.totals[offset] = total;
@@ -509,36 +533,45 @@ impl Dealer {
         let orders = &mut orders[..slots.len()];
         shuffle_many_into(&self.deck, &refs[..slots.len()], orders);
         for (&slot, order) in slots.iter().zip(orders.iter()) {
-            // The hand finished before this one is dropped: its vectors hold the next.
-            let next = self.deal(numbers[slot], finished[slot].take(), Some(order))?;
-            finished[slot] = Some(std::mem::replace(&mut hands[slot], next));
+            let (hand, number) = (&mut hands[slot], numbers[slot]);
+            match &mut finished[slot] {
+                // The hand finished before this one is dealt over in place: its vectors hold
+                // the next, and the hand that just finished is kept.
+                Some(before) => {
+                    std::mem::swap(hand, before);
+                    if let Err(error) = hand.deal_again(&self.spec, self.deal(number, Some(order)))
+                    {
+                        std::mem::swap(hand, before);
+                        return Err(error);
+                    }
+                }
+                None => {
+                    let next =
+                        HandState::new(Arc::clone(&self.spec), self.deal(number, Some(order)))?;
+                    finished[slot] = Some(std::mem::replace(hand, next));
+                }
+            }
         }
         Ok(())
     }
 
-    /// Hand `number` (1, 2, ...) of the seed, in the vectors of `old` when given, its first
-    /// shuffle's order `shuffled` when found already.
-    fn deal(
-        &self,
-        number: u64,
-        old: Option<HandState>,
-        shuffled: Option<&[Card]>,
-    ) -> Result<HandState> {
+    /// Hand `number` (1, 2, ...) of the seed, its first shuffle's order `shuffled` when found
+    /// already.
+    fn deal<'a>(&'a self, number: u64, shuffled: Option<&'a [Card]>) -> Deal<'a> {
         let seats = self.stacks.len() as u64;
         let button = if self.spec.button_moves {
             (number - 1) % seats
         } else {
             seats - 1
         };
-        let deal = Deal {
+        Deal {
             stacks: &self.stacks,
             button: button as i64,
             seed: self.seed,
             number,
             stacked: &[],
             shuffled,
-        };
-        HandState::new_reusing(Arc::clone(&self.spec), deal, old)
+        }
     }
 }
 
@@ -582,6 +615,8 @@ impl Batch {
             )));
         }
         let deals_up = spec.deals_up();
+        let mut actions = actions;
+        actions.find_presets(spec.structure);
         let dealer = Dealer {
             deck: spec.deck.cards(),
             spec,
@@ -602,7 +637,10 @@ impl Batch {
             seen: vec![Seen::default(); batch],
         };
         for number in 1..=batch as u64 {
-            let hand = made.dealer.deal(number, None, None)?;
+            let hand = HandState::new(
+                Arc::clone(&made.dealer.spec),
+                made.dealer.deal(number, None),
+            )?;
             if hand.actor.is_none() {
                 // Every seat has the same stack, so every hand would be over as it is dealt.
                 return Err(Error::InvalidArgument(format!(

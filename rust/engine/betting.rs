@@ -514,7 +514,7 @@ impl HandState {
         let next = self.seats_after(seat).find(|&s| {
             self.live[s]
                 && self.stacks[s] > 0
-                && (self.owes(s) || (others_can_bet && self.acted_at[s] < 0))
+                && ((others_can_bet && self.acted_at[s] < 0) || self.owes(s))
         });
         match next {
             Some(s) => self.actor = Some(s),
@@ -566,6 +566,11 @@ impl HandState {
     /// one of them put in: a big blind all-in for less than the blind leaves a seat whose bet
     /// covers it nothing to answer, and the hand runs out (R-HE-8).
     pub(super) fn owes(&self, seat: usize) -> bool {
+        // No seat's bet is above the current bet: a seat that matched it owes nothing, whoever
+        // else has chips (the common case, found without a pass over the others).
+        if self.bets[seat] >= self.current_bet {
+            return false;
+        }
         let others = (0..self.seats).filter(|&s| s != seat && self.live[s]);
         let to_match = if others.clone().any(|s| self.stacks[s] > 0) {
             self.current_bet

@@ -49,26 +49,66 @@ pub fn uncalled_bet(committed: &[u64]) -> Option<(usize, u64)> {
 /// assert_eq!(layers, [(200, vec![0, 1, 2, 3]), (150, vec![1, 2, 3]), (200, vec![2, 3])]);
 /// ```
 pub fn side_pots(committed: &[u64], live: &[bool]) -> Vec<Pot> {
-    let mut levels: Vec<u64> = committed.iter().copied().filter(|&c| c > 0).collect();
+    let mut pots = Vec::new();
+    let count = side_pots_into(committed, live, &mut Vec::new(), &mut pots);
+    pots.truncate(count);
+    pots
+}
+
+/// [`side_pots`] written over `pots` (its first pots and their `eligible` vectors used again,
+/// the rest kept for next time), with `levels` as scratch: how many pots there are, the pots
+/// being `pots[..count]`. The engine's showdown keeps both vectors from hand to hand and so
+/// allocates nothing for its pots.
+///
+/// ```
+/// use drawpoker::engine::pots::{side_pots, side_pots_into, Pot};
+/// let mut pots = vec![Pot { amount: 7, eligible: vec![5, 6, 7, 8] }; 4];
+/// let count = side_pots_into(&[50, 100, 200, 200], &[true; 4], &mut Vec::new(), &mut pots);
+/// assert_eq!(pots[..count], side_pots(&[50, 100, 200, 200], &[true; 4]));
+/// assert_eq!(pots.len(), 4); // the unused pot is kept
+/// ```
+pub fn side_pots_into(
+    committed: &[u64],
+    live: &[bool],
+    levels: &mut Vec<u64>,
+    pots: &mut Vec<Pot>,
+) -> usize {
+    levels.clear();
+    levels.extend(committed.iter().copied().filter(|&c| c > 0));
     levels.sort_unstable();
     levels.dedup();
-    let mut pots: Vec<Pot> = Vec::new();
+    let mut count = 0;
     let mut previous = 0;
-    for level in levels {
+    for &level in levels.iter() {
         let amount: u64 = committed
             .iter()
             .map(|&c| c.min(level) - c.min(previous))
             .sum();
-        let eligible: Vec<usize> = (0..committed.len())
-            .filter(|&s| committed[s] >= level && live[s])
-            .collect();
-        match pots.last_mut() {
-            Some(last) if eligible.is_empty() || last.eligible == eligible => last.amount += amount,
-            _ => pots.push(Pot { amount, eligible }),
+        // The layer's contestants, made in the next free pot (a new one only when none is left).
+        if pots.len() == count {
+            pots.push(Pot {
+                amount: 0,
+                eligible: Vec::new(),
+            });
+        }
+        let (made, free) = pots.split_at_mut(count);
+        let layer = &mut free[0];
+        layer.eligible.clear();
+        layer
+            .eligible
+            .extend((0..committed.len()).filter(|&s| committed[s] >= level && live[s]));
+        match made.last_mut() {
+            Some(last) if layer.eligible.is_empty() || last.eligible == layer.eligible => {
+                last.amount += amount
+            }
+            _ => {
+                layer.amount = amount;
+                count += 1;
+            }
         }
         previous = level;
     }
-    pots
+    count
 }
 
 /// Shares of `amount` among tied `winners`; odd chips go one at a time in `order` (R-POT-3):
@@ -79,16 +119,23 @@ pub fn side_pots(committed: &[u64], live: &[bool]) -> Vec<Pot> {
 /// assert_eq!(split(100, &[3, 1, 0], &[1, 2, 3, 0]), [(1, 34), (3, 33), (0, 33)]);
 /// ```
 pub fn split(amount: u64, winners: &[usize], order: &[usize]) -> Vec<(usize, u64)> {
-    let mut ranked = winners.to_vec();
-    let place = |seat: &usize| order.iter().position(|s| s == seat).unwrap_or(usize::MAX);
-    ranked.sort_by_key(place);
-    let count = ranked.len() as u64;
+    let mut shares = Vec::with_capacity(winners.len());
+    split_into(amount, winners, order, &mut shares);
+    shares
+}
+
+/// [`split`] written over `shares` (no allocation once it has room: the winners are ordered in
+/// place, by a sort that needs no buffer for a table's few seats).
+fn split_into(amount: u64, winners: &[usize], order: &[usize], shares: &mut Vec<(usize, u64)>) {
+    shares.clear();
+    shares.extend(winners.iter().map(|&seat| (seat, 0)));
+    let place = |seat: usize| order.iter().position(|&s| s == seat).unwrap_or(usize::MAX);
+    shares.sort_by_key(|&(seat, _)| place(seat));
+    let count = shares.len() as u64;
     let (share, odd) = (amount / count, amount % count);
-    ranked
-        .into_iter()
-        .enumerate()
-        .map(|(i, seat)| (seat, share + u64::from((i as u64) < odd)))
-        .collect()
+    for (i, (_, chips)) in shares.iter_mut().enumerate() {
+        *chips = share + u64::from((i as u64) < odd);
+    }
 }
 
 /// Chips each seat wins from `pots`: the best strength among each pot's eligible seats takes
@@ -177,45 +224,91 @@ pub fn payouts<T: Ord + Copy>(
     orders: &[Vec<usize>],
 ) -> Vec<Payout<T>> {
     let mut paid = Vec::new();
+    payouts_into(
+        pots,
+        strengths,
+        orders,
+        &mut PayoutScratch::default(),
+        &mut paid,
+    );
+    paid
+}
+
+/// The vectors [`payouts_into`] works in, kept by its caller from one showdown to the next.
+///
+/// ```
+/// use drawpoker::engine::pots::{payouts_into, PayoutScratch, Pot};
+/// let (mut scratch, mut paid) = (PayoutScratch::default(), Vec::new());
+/// for amount in [10, 11] {
+///     let pots = [Pot { amount, eligible: vec![0, 1] }];
+///     payouts_into(&pots, &[vec![Some(3), Some(3)]], &[vec![1, 0]], &mut scratch, &mut paid);
+///     assert_eq!(paid.iter().map(|p| p.chips).sum::<u64>(), amount);
+/// }
+/// assert_eq!((paid[0].seat, paid[0].chips), (1, 6)); // the odd chip goes first in the order
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct PayoutScratch {
+    tied: Vec<usize>,
+    shares: Vec<(usize, u64)>,
+}
+
+/// [`payouts`] written over `paid`, working in `scratch`: no allocation once the vectors have
+/// room (the engine's showdown keeps them from hand to hand).
+///
+/// ```
+/// use drawpoker::engine::pots::{payouts, payouts_into, PayoutScratch, Pot};
+/// let pots = [Pot { amount: 101, eligible: vec![0, 1, 2] }];
+/// let (high, order) = (vec![Some(9), Some(9), Some(1)], vec![1, 2, 0]);
+/// let mut paid = Vec::new();
+/// payouts_into(&pots, &[high.clone()], &[order.clone()], &mut PayoutScratch::default(), &mut paid);
+/// assert_eq!(paid, payouts(&pots, &[high], &[order]));
+/// assert_eq!((paid[0].seat, paid[0].chips, paid[1].seat, paid[1].chips), (1, 51, 0, 50));
+/// ```
+pub fn payouts_into<T: Ord + Copy>(
+    pots: &[Pot],
+    strengths: &[Vec<Option<T>>],
+    orders: &[Vec<usize>],
+    scratch: &mut PayoutScratch,
+    paid: &mut Vec<Payout<T>>,
+) {
+    paid.clear();
     for (index, pot) in pots.iter().enumerate() {
-        let winners: Vec<(usize, T, Vec<usize>)> = strengths
+        let best = |by_seat: &[Option<T>]| pot.eligible.iter().filter_map(|&s| by_seat[s]).max();
+        // The parts some eligible seat qualifies for divide the pot.
+        let parts = strengths
             .iter()
-            .enumerate()
-            .filter_map(|(part, by_seat)| {
-                let best = pot.eligible.iter().filter_map(|&s| by_seat[s]).max()?;
-                let tied = pot
-                    .eligible
-                    .iter()
-                    .copied()
-                    .filter(|&s| by_seat[s] == Some(best))
-                    .collect();
-                Some((part, best, tied))
-            })
-            .collect();
-        let parts = winners.len() as u64;
+            .filter(|by_seat| best(by_seat).is_some())
+            .count() as u64;
         if parts == 0 {
             continue;
         }
         let (share, odd) = (pot.amount / parts, pot.amount % parts);
-        for (i, (part, best, tied)) in winners.iter().enumerate() {
+        let qualified = (strengths.iter().enumerate())
+            .filter_map(|(part, by_seat)| best(by_seat).map(|top| (part, by_seat, top)));
+        for (i, (part, by_seat, top)) in qualified.enumerate() {
             let amount = share + u64::from((i as u64) < odd);
             let which = if parts == 1 {
                 Share::Whole
             } else {
-                Share::of_part(*part)
+                Share::of_part(part)
             };
-            for (seat, chips) in split(amount, tied, &orders[*part]) {
-                paid.push(Payout {
-                    pot: index,
-                    share: which,
-                    seat,
-                    chips,
-                    strength: *best,
-                });
-            }
+            scratch.tied.clear();
+            (scratch.tied).extend(
+                pot.eligible
+                    .iter()
+                    .copied()
+                    .filter(|&s| by_seat[s] == Some(top)),
+            );
+            split_into(amount, &scratch.tied, &orders[part], &mut scratch.shares);
+            paid.extend(scratch.shares.iter().map(|&(seat, chips)| Payout {
+                pot: index,
+                share: which,
+                seat,
+                chips,
+                strength: top,
+            }));
         }
     }
-    paid
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::boards::card_key;
 use super::event::{Award, Detail, Event, EventKind, Share};
-use super::pots::{payouts, side_pots, uncalled_bet, Pot};
+use super::pots::{payouts_into, side_pots_into, uncalled_bet, Payout, PayoutScratch, Pot};
 use super::spec::{CardOrder, HandCards, OddChip, Qualifier, ShowOrder, ShowdownPart, MAX_SEATS};
 use super::state::{recycled, HandState, Phase};
 use crate::card::{check_hand, Card};
@@ -187,6 +187,23 @@ pub fn showdown_shares(
     Ok(shares)
 }
 
+/// The vectors a showdown works in, kept from hand to hand (a hand made in the vectors of
+/// the one before takes them: [`HandState::new_reusing`]), so that a showdown allocates
+/// nothing once they have room.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct ShowdownScratch {
+    /// Each part's strength of each seat (`None`: folded, or no qualifying hand).
+    strengths: Vec<Vec<Option<u16>>>,
+    /// Each part's odd-chip order of the seats.
+    orders: Vec<Vec<usize>>,
+    levels: Vec<u64>,
+    /// The pots (the first ones: [`side_pots_into`]).
+    pots: Vec<Pot>,
+    payout: PayoutScratch,
+    /// Who won what from which pot.
+    paid: Vec<Payout<u16>>,
+}
+
 impl HandState {
     pub(super) fn finish(&mut self) {
         self.phase = Phase::Done;
@@ -205,7 +222,7 @@ impl HandState {
             count += 1;
         }
         let live = &live[..count];
-        let paid = if live.len() == 1 {
+        if live.len() == 1 {
             self.winners.clear();
             self.winners.push(live[0]);
             let uncontested = Award {
@@ -214,25 +231,38 @@ impl HandState {
                 share: Share::Whole,
                 strength: None,
             };
-            vec![(live[0], self.pot(), uncontested)]
+            self.pay(live[0], self.pot(), uncontested);
         } else {
-            self.showdown(live)
-        };
-        for (seat, chips, award) in paid {
-            if chips > 0 {
-                self.payouts[seat] += chips;
-                self.stacks[seat] += chips;
-                self.events.push(Event::detailed(
-                    EventKind::Award,
-                    seat,
-                    chips,
-                    Detail::Award(award),
-                ));
+            let mut scratch = std::mem::take(&mut self.scratch);
+            let pots = self.showdown(live, &mut scratch);
+            for paid in &scratch.paid {
+                let award = Award {
+                    pot: paid.pot,
+                    pots,
+                    share: paid.share,
+                    strength: Some(paid.strength),
+                };
+                self.pay(paid.seat, paid.chips, award);
             }
+            self.scratch = scratch;
         }
         self.committed.fill(0);
         self.bets.fill(0);
         self.dead = 0;
+    }
+
+    /// Pays `seat` the `chips` it won (nothing to log when it won none).
+    fn pay(&mut self, seat: usize, chips: u64, award: Award) {
+        if chips > 0 {
+            self.payouts[seat] += chips;
+            self.stacks[seat] += chips;
+            self.events.push(Event::detailed(
+                EventKind::Award,
+                seat,
+                chips,
+                Detail::Award(award),
+            ));
+        }
     }
 
     /// The seat's strength in a showdown part, `None` when its hand does not qualify.
@@ -240,9 +270,12 @@ impl HandState {
         part.strength_of_dealt(&self.cards[seat], &self.board)
     }
 
-    /// Every seat in the order its tied hands take odd chips by `rule` (R-POT-3, R-STUD-10).
-    fn odd_chip_order(&self, rule: OddChip) -> Vec<usize> {
-        let mut order = self.order_from_button();
+    /// Every seat, written over `order`, in the order its tied hands take odd chips by `rule`
+    /// (R-POT-3, R-STUD-10).
+    fn odd_chip_order_into(&self, rule: OddChip, order: &mut Vec<usize>) {
+        order.clear();
+        order.extend(self.seats_after(self.button));
+        // Stable sorts of a table's few seats (no buffer below 21 items).
         match rule {
             OddChip::LeftOfButton => {}
             OddChip::HighCardBySuit => {
@@ -256,7 +289,6 @@ impl HandState {
                     .unwrap_or(u8::MAX)
             }),
         }
-        order
     }
 
     /// Where the showdown starts (R-STUD-8; TDA practice in flop games).
@@ -276,24 +308,24 @@ impl HandState {
 
     /// Shows the `live` hands in the spec's order, every part of each (a `low` event for a
     /// qualifying low); each pot goes to the best hands that paid into it, part by part:
-    /// `(seat, chips, award)` for each winner of each pot's part.
-    pub(super) fn showdown(&mut self, live: &[usize]) -> Vec<(usize, u64, Award)> {
+    /// `scratch.paid` holds each winner of each pot's part, and the count of pots is returned.
+    fn showdown(&mut self, live: &[usize], scratch: &mut ShowdownScratch) -> usize {
         let spec = Arc::clone(&self.spec);
         let parts = &spec.showdown;
-        let strengths: Vec<Vec<Option<u16>>> = parts
-            .iter()
-            .map(|part| {
+        scratch.strengths.resize_with(parts.len(), Vec::new);
+        for (part, row) in parts.iter().zip(&mut scratch.strengths) {
+            row.clear();
+            row.extend(
                 (0..self.seats)
-                    .map(|s| self.live[s].then(|| self.part_strength(part, s)).flatten())
-                    .collect()
-            })
-            .collect();
+                    .map(|s| self.live[s].then(|| self.part_strength(part, s)).flatten()),
+            );
+        }
+        let strengths = &scratch.strengths;
         let start = self.show_start();
-        let order: Vec<usize> = (0..self.seats)
-            .map(|i| (start + i) % self.seats)
-            .filter(|&s| self.live[s])
-            .collect();
-        for &seat in &order {
+        for seat in (0..self.seats).map(|i| (start + i) % self.seats) {
+            if !self.live[seat] {
+                continue;
+            }
             let strength = strengths[0][seat].expect("the first part takes every hand");
             let shown = recycled(&mut self.spare, &self.cards[seat]);
             self.revealed.push((seat, shown));
@@ -319,50 +351,48 @@ impl HandState {
                 part[s].is_some() && part[s] == best
             })
         });
-        let mut kept = std::mem::take(&mut self.winners);
-        kept.clear();
-        kept.extend(winners);
-        self.winners = kept;
-        let orders: Vec<Vec<usize>> = parts
-            .iter()
-            .map(|p| self.odd_chip_order(p.odd_chip))
-            .collect();
-        let pots = self.pots();
-        let count = pots.len();
-        payouts(&pots, &strengths, &orders)
-            .into_iter()
-            .map(|p| {
-                let award = Award {
-                    pot: p.pot,
-                    pots: count,
-                    share: p.share,
-                    strength: Some(p.strength),
-                };
-                (p.seat, p.chips, award)
-            })
-            .collect()
+        self.winners.clear();
+        self.winners.extend(winners);
+        scratch.orders.resize_with(parts.len(), Vec::new);
+        for (part, order) in parts.iter().zip(&mut scratch.orders) {
+            self.odd_chip_order_into(part.odd_chip, order);
+        }
+        let count = self.pots_into(&mut scratch.levels, &mut scratch.pots);
+        payouts_into(
+            &scratch.pots[..count],
+            &scratch.strengths,
+            &scratch.orders,
+            &mut scratch.payout,
+            &mut scratch.paid,
+        );
+        count
     }
 
-    /// The pots to award: the side pots of the seats' chips (R-POT-1), with the dead money (a
-    /// big-blind ante) in the main pot; when the main pot is not open to every live seat (the
-    /// big blind went all-in on the ante alone), the dead money is a pot of its own that every
-    /// live seat may win.
-    pub(super) fn pots(&self) -> Vec<Pot> {
-        let mut pots = side_pots(&self.committed, &self.live);
+    /// The pots to award, written over `pots` ([`side_pots_into`]; how many): the side pots of
+    /// the seats' chips (R-POT-1), with the dead money (a big-blind ante) in the main pot; when
+    /// the main pot is not open to every live seat (the big blind went all-in on the ante
+    /// alone), the dead money is a pot of its own that every live seat may win, first.
+    fn pots_into(&self, levels: &mut Vec<u64>, pots: &mut Vec<Pot>) -> usize {
+        let count = side_pots_into(&self.committed, &self.live, levels, pots);
         if self.dead == 0 {
-            return pots;
+            return count;
         }
-        let everyone: Vec<usize> = (0..self.seats).filter(|&s| self.live[s]).collect();
-        match pots.first_mut() {
-            Some(main) if main.eligible == everyone => main.amount += self.dead,
-            _ => pots.insert(
-                0,
-                Pot {
-                    amount: self.dead,
-                    eligible: everyone,
-                },
-            ),
+        let everyone = || (0..self.seats).filter(|&s| self.live[s]);
+        if count > 0 && pots[0].eligible.iter().copied().eq(everyone()) {
+            pots[0].amount += self.dead;
+            return count;
         }
-        pots
+        if pots.len() == count {
+            pots.push(Pot {
+                amount: 0,
+                eligible: Vec::new(),
+            });
+        }
+        let dead = &mut pots[count];
+        dead.amount = self.dead;
+        dead.eligible.clear();
+        dead.eligible.extend(everyone());
+        pots[..=count].rotate_right(1);
+        count + 1
     }
 }

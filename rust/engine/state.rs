@@ -12,6 +12,7 @@ use std::sync::Arc;
 use super::action::{Action, ActionKind};
 use super::boards::{board_key, bring_in_key, has_pair};
 use super::event::{Detail, Event, EventKind};
+use super::showdown::ShowdownScratch;
 use super::spec::{BetSize, FirstToAct, Spec, Structure, MAX_SEATS};
 use crate::card::{card_of, format_card, Card};
 use crate::error::{Error, Result};
@@ -123,6 +124,8 @@ pub struct HandState {
     /// hands'), taken again by this hand's events ([`recycled`]): the batch engine deals its
     /// hands without allocating them. Empty for a hand made from nothing.
     pub(super) spare: Vec<Vec<Card>>,
+    /// The showdown's vectors, kept from the finished hand this one was made in.
+    pub(super) scratch: ShowdownScratch,
 }
 
 /// The most emptied card vectors a hand keeps for its events.
@@ -136,75 +139,21 @@ pub(super) fn recycled(spare: &mut Vec<Vec<Card>>, cards: &[Card]) -> Vec<Card> 
     vector
 }
 
-/// The emptied card vectors of `old`'s events and shown hands (and its own spares), for the
-/// hand made in its vectors.
-fn spares_of(old: &mut Option<HandState>) -> Vec<Vec<Card>> {
-    let Some(hand) = old.as_mut() else {
-        return Vec::new();
-    };
-    let mut spare = std::mem::take(&mut hand.spare);
-    let events = hand.events.iter_mut().map(|e| &mut e.cards);
-    let shown = hand.revealed.iter_mut().map(|(_, cards)| cards);
-    for cards in events.chain(shown).filter(|c| c.capacity() > 0) {
-        if spare.len() == SPARE_CAPACITY {
-            break;
-        }
-        spare.push(std::mem::take(cards));
-    }
-    spare
-}
-
 /// The events a new hand makes room for: a hand of six seats logs some 40, and growing from
 /// empty would copy them five times.
 const EVENTS_CAPACITY: usize = 48;
 
-/// The vector `field` of `old` emptied (its capacity kept), or a new one.
-fn reused<T>(old: &mut Option<HandState>, field: fn(&mut HandState) -> &mut Vec<T>) -> Vec<T> {
-    old.as_mut().map_or_else(Vec::new, |hand| {
-        let mut vector = std::mem::take(field(hand));
-        vector.clear();
-        vector
-    })
-}
-
-/// [`reused`] holding `seats` copies of `value`.
-fn filled<T: Copy>(
-    old: &mut Option<HandState>,
-    field: fn(&mut HandState) -> &mut Vec<T>,
-    seats: usize,
-    value: T,
-) -> Vec<T> {
-    let mut vector = reused(old, field);
+/// `vector` holding `seats` copies of `value` (its capacity kept).
+fn refill<T: Copy>(vector: &mut Vec<T>, seats: usize, value: T) {
+    vector.clear();
     vector.resize(seats, value);
-    vector
 }
 
-/// `seats` empty rows, in the rows of `old`'s `field` when there is one (each row keeps its
-/// capacity).
-fn reused_rows<T>(
-    old: &mut Option<HandState>,
-    field: fn(&mut HandState) -> &mut Vec<Vec<T>>,
-    seats: usize,
-) -> Vec<Vec<T>> {
-    let mut rows = old
-        .as_mut()
-        .map_or_else(Vec::new, |hand| std::mem::take(field(hand)));
+/// `rows` holding `seats` empty rows (each row keeps its capacity).
+fn empty_rows<T>(rows: &mut Vec<Vec<T>>, seats: usize) {
     rows.truncate(seats);
     rows.iter_mut().for_each(Vec::clear);
     rows.resize_with(seats, Vec::new);
-    rows
-}
-
-/// `vector` with `values` appended.
-fn with_copy<T: Copy>(mut vector: Vec<T>, values: &[T]) -> Vec<T> {
-    vector.extend_from_slice(values);
-    vector
-}
-
-/// `vector` with room for `capacity` items.
-fn with_room<T>(mut vector: Vec<T>, capacity: usize) -> Vec<T> {
-    vector.reserve(capacity);
-    vector
 }
 
 /// Everything `HandState::new` needs (borrowed: the batch engine deals every hand from the
@@ -241,7 +190,71 @@ impl HandState {
         deal: Deal<'_>,
         old: Option<HandState>,
     ) -> Result<HandState> {
-        let mut old = old;
+        let mut hand = old.unwrap_or_else(|| HandState::empty(Arc::clone(&spec)));
+        hand.deal_again(&spec, deal)?;
+        Ok(hand)
+    }
+
+    /// A hand of no seats with empty vectors, for [`HandState::deal_again`] to deal.
+    fn empty(spec: Arc<Spec>) -> HandState {
+        HandState {
+            spec,
+            seats: 0,
+            button: 0,
+            seed: 0,
+            number: 0,
+            start_stacks: Vec::new(),
+            stacks: Vec::new(),
+            committed: Vec::new(),
+            bets: Vec::new(),
+            dead: 0,
+            live: Vec::new(),
+            cards: Vec::new(),
+            face_up: Vec::new(),
+            board: Vec::new(),
+            deck: Vec::new(),
+            discards: Vec::new(),
+            reshuffles: 0,
+            deal_number: 0,
+            stacked: Vec::new(),
+            stacked_used: 0,
+            street: 0,
+            phase: Phase::Bet,
+            actor: None,
+            current_bet: 0,
+            largest_raise: 0,
+            acted_at: Vec::new(),
+            opener: None,
+            aggressor: None,
+            aggressor_any: None,
+            round_first: None,
+            bets_in_round: 0,
+            full_bet_to: 0,
+            round_players: 0,
+            round_size: 0,
+            bigger_bet: None,
+            bring_in_due: false,
+            big_blind_seat: None,
+            drawn: Vec::new(),
+            revealed: Vec::new(),
+            strengths: Vec::new(),
+            winners: Vec::new(),
+            payouts: Vec::new(),
+            events: Vec::with_capacity(EVENTS_CAPACITY),
+            actions: Vec::with_capacity(EVENTS_CAPACITY / 2),
+            able: 0,
+            forced_in_bets: false,
+            exposed: false,
+            spare: Vec::new(),
+            scratch: ShowdownScratch::default(),
+        }
+    }
+
+    /// Deals `deal` of `spec` in this hand's vectors, in place of the hand it held (the batch
+    /// engine's slots deal each hand in the vectors of the one finished before, without
+    /// allocating or moving them): the hand [`HandState::new`] makes. A deal it refuses changes
+    /// nothing.
+    pub(crate) fn deal_again(&mut self, spec: &Arc<Spec>, deal: Deal<'_>) -> Result<()> {
         let seats = deal.stacks.len();
         if !(spec.min_seats..=spec.max_seats).contains(&seats) || seats > MAX_SEATS {
             return invalid(format!(
@@ -255,12 +268,10 @@ impl HandState {
         if let Some(&s) = deal.stacks.iter().find(|&&s| s as u64 > MAX_CHIPS) {
             return invalid(format!("a stack of {s} chips is more than {MAX_CHIPS}"));
         }
-        let mut start = reused(&mut old, |h| &mut h.start_stacks);
-        start.extend(deal.stacks.iter().map(|&s| s as u64));
+        // In a game with chips a seat without chips sits out.
         let betting = spec.structure.is_some();
-        let mut live = reused(&mut old, |h| &mut h.live);
-        live.extend(start.iter().map(|&s| !betting || s > 0));
-        if live.iter().filter(|&&l| l).count() < 2 {
+        let dealt_in = |stack: i64| !betting || stack > 0;
+        if deal.stacks.iter().filter(|&&s| dealt_in(s)).count() < 2 {
             return invalid(format!(
                 "a hand needs two seats with chips, got {:?}",
                 deal.stacks
@@ -270,63 +281,63 @@ impl HandState {
             return invalid(format!("button {} is not a seat of {seats}", deal.button));
         }
         let button = deal.button as usize;
-        if !live[button] && spec.button_moves {
+        if !dealt_in(deal.stacks[button]) && spec.button_moves {
             return invalid(format!("the button seat {button} has no chips"));
         }
-        let stacked = Self::checked_stacked(&spec, deal.stacked)?;
-        let spare = spares_of(&mut old);
-        let mut hand = HandState {
-            spec,
-            seats,
-            button,
-            seed: deal.seed,
-            number: deal.number,
-            stacks: with_copy(reused(&mut old, |h| &mut h.stacks), &start),
-            start_stacks: start,
-            committed: filled(&mut old, |h| &mut h.committed, seats, 0),
-            bets: filled(&mut old, |h| &mut h.bets, seats, 0),
-            dead: 0,
-            live,
-            cards: reused_rows(&mut old, |h| &mut h.cards, seats),
-            face_up: reused_rows(&mut old, |h| &mut h.face_up, seats),
-            board: reused(&mut old, |h| &mut h.board),
-            deck: reused(&mut old, |h| &mut h.deck),
-            discards: reused(&mut old, |h| &mut h.discards),
-            reshuffles: 0,
-            deal_number: 0,
-            stacked,
-            stacked_used: 0,
-            street: 0,
-            phase: Phase::Bet,
-            actor: None,
-            current_bet: 0,
-            largest_raise: 0,
-            acted_at: filled(&mut old, |h| &mut h.acted_at, seats, -1),
-            opener: None,
-            aggressor: None,
-            aggressor_any: None,
-            round_first: None,
-            bets_in_round: 0,
-            full_bet_to: 0,
-            round_players: 0,
-            round_size: 0,
-            bigger_bet: None,
-            bring_in_due: false,
-            big_blind_seat: None,
-            drawn: filled(&mut old, |h| &mut h.drawn, seats, -1),
-            revealed: reused(&mut old, |h| &mut h.revealed),
-            strengths: reused(&mut old, |h| &mut h.strengths),
-            winners: reused(&mut old, |h| &mut h.winners),
-            payouts: filled(&mut old, |h| &mut h.payouts, seats, 0),
-            events: with_room(reused(&mut old, |h| &mut h.events), EVENTS_CAPACITY),
-            actions: with_room(reused(&mut old, |h| &mut h.actions), EVENTS_CAPACITY / 2),
-            able: 0,
-            forced_in_bets: false,
-            exposed: false,
-            spare,
-        };
-        hand.new_deal(deal.shuffled);
-        Ok(hand)
+        self.stacked = Self::checked_stacked(spec, deal.stacked)?;
+        self.keep_spare_cards();
+        if !Arc::ptr_eq(&self.spec, spec) {
+            self.spec = Arc::clone(spec);
+        }
+        (self.seats, self.button, self.seed, self.number) = (seats, button, deal.seed, deal.number);
+        self.start_stacks.clear();
+        (self.start_stacks).extend(deal.stacks.iter().map(|&s| s as u64));
+        self.stacks.clear();
+        self.stacks.extend_from_slice(&self.start_stacks);
+        refill(&mut self.committed, seats, 0);
+        refill(&mut self.bets, seats, 0);
+        self.dead = 0;
+        self.live.clear();
+        self.live.extend(deal.stacks.iter().map(|&s| dealt_in(s)));
+        empty_rows(&mut self.cards, seats);
+        empty_rows(&mut self.face_up, seats);
+        self.board.clear();
+        self.deck.clear();
+        self.discards.clear();
+        (self.reshuffles, self.deal_number, self.stacked_used) = (0, 0, 0);
+        (self.street, self.phase, self.actor) = (0, Phase::Bet, None);
+        (self.current_bet, self.largest_raise) = (0, 0);
+        refill(&mut self.acted_at, seats, -1);
+        (self.opener, self.aggressor, self.aggressor_any) = (None, None, None);
+        self.round_first = None;
+        (self.bets_in_round, self.full_bet_to, self.round_players) = (0, 0, 0);
+        (self.round_size, self.bigger_bet) = (0, None);
+        (self.bring_in_due, self.big_blind_seat) = (false, None);
+        refill(&mut self.drawn, seats, -1);
+        self.revealed.clear();
+        self.strengths.clear();
+        self.winners.clear();
+        refill(&mut self.payouts, seats, 0);
+        self.events.clear();
+        self.events.reserve(EVENTS_CAPACITY);
+        self.actions.clear();
+        self.actions.reserve(EVENTS_CAPACITY / 2);
+        (self.able, self.forced_in_bets, self.exposed) = (0, false, false);
+        self.new_deal(deal.shuffled);
+        Ok(())
+    }
+
+    /// Keeps the card vectors of the hand's events and shown hands, emptied, for the next
+    /// hand's events ([`recycled`]; at most [`SPARE_CAPACITY`]).
+    fn keep_spare_cards(&mut self) {
+        let events = self.events.iter_mut().map(|e| &mut e.cards);
+        let shown = self.revealed.iter_mut().map(|(_, cards)| cards);
+        for cards in events.chain(shown).filter(|c| c.capacity() > 0) {
+            if self.spare.len() == SPARE_CAPACITY {
+                break;
+            }
+            self.spare.push(std::mem::take(cards));
+        }
     }
 
     /// Checks the caller's card orders: cards of the deck, none twice in one order.
@@ -559,11 +570,13 @@ impl HandState {
     /// R-HE-8: when no more betting can happen and cards are still to come, every live hand is
     /// tabled before the rest is dealt.
     pub(super) fn expose_if_betting_is_over(&mut self) {
+        if self.exposed || self.spec.structure.is_none() || self.able_count() >= 2 {
+            return;
+        }
         let cards_to_come = self.spec.streets[self.street + 1..]
             .iter()
             .any(|s| s.down + s.up + s.board > 0);
-        if self.exposed || self.spec.structure.is_none() || !cards_to_come || self.able_count() >= 2
-        {
+        if !cards_to_come {
             return;
         }
         self.exposed = true;
