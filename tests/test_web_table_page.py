@@ -658,6 +658,14 @@ def test_a_small_phone_keeps_the_seats_apart_at_a_later_stud_street(
     assert ranks[0] == ranks[-1] == "10" and all(card_names(driver, 0)), ranks
     check_seats_apart(driver)
     check_own_cards_readable(driver, width)
+    # fanned out to their corners, each rank in type of 12.5 px or more (it was 11.8), and an
+    # up card's tag in 9 px or more (it was 0.55em of the card: 6 px)
+    fanned = driver.execute_script(
+        "return [...document.querySelectorAll('#seat-0 .cards .card')].map((c) =>"
+        " [parseFloat(getComputedStyle(c.querySelector('.rank')).fontSize),"
+        "  c.classList.contains('up') ? parseFloat(getComputedStyle(c, '::after').fontSize) : 99])"
+    )
+    assert all(rank >= 12.5 and tag >= 9 for rank, tag in fanned), fanned
 
 
 def check_own_cards_readable(driver: Any, width: int) -> None:
@@ -689,28 +697,32 @@ def test_a_long_name_of_ours_leaves_the_others_room_on_a_small_phone(
     assert ours["text"].startswith(name)  # all of it there for a screen reader
 
 
+@pytest.mark.parametrize("players", [4, 7])
 def test_a_long_hi_lo_hand_of_ours_leaves_the_board_clear_on_a_phone_held_sideways(
-    driver: Any, server: SiteServer, artifacts: Path
+    players: int, driver: Any, server: SiteServer, artifacts: Path
 ) -> None:
-    """At 640x360 after the flop of an Omaha hi/lo hand of four, our hand in the longest words
-    a hi/lo hand takes: the line under our cards wraps to two lines, not four, and our seat
-    stays clear of the board (at 10em it took four and covered the flop)."""
+    """At 640x360 at the flop and the river of an Omaha hi/lo hand of four or seven, our hand
+    in the longest words a hi/lo hand takes: the line under our cards wraps to two lines, not
+    four, and our seat stays clear of the board (at 10em it took four and covered the flop; at
+    seven seats its two lines covered a board card)."""
     resize(driver, 640, 360)
-    sit_with_cpus(driver, server, "omaha-hi-lo", 4, "en")
-    while not boxes(driver, "#board .card"):
-        take_our_turn(driver)
+    sit_with_cpus(driver, server, "omaha-hi-lo", players, "en")
     long_hand = {"text": "Two pair, eights and sixes (J kicker)", "low": None}
-    driver.execute_async_script(
-        "const [own, done] = arguments;"
-        "import('/static/table/state.js').then((m) => {"
-        " m.page.state = {...m.page.state, own_hand: own}; m.hooks.render(); done(); });",
-        long_hand,
-    )
-    driver.save_screenshot(str(artifacts / "sideways-hi-lo-long-hand.png"))
-    (line,) = boxes(driver, "#own-hand")
-    assert "no low" in line["text"] and line["height"] < 40, line  # two lines of ~13 px
-    check_seats_apart(driver)
-    check_turn_layout(driver, 640, 360)
+    for count in (3, 5):
+        play_to_board(driver, count)
+        driver.execute_async_script(
+            "const [own, done] = arguments;"
+            "import('/static/table/state.js').then((m) => {"
+            " m.page.state = {...m.page.state, own_hand: own}; m.hooks.render(); done(); });",
+            long_hand,
+        )
+        shot = f"sideways-hi-lo-long-hand-{players}-{count}.png"
+        driver.save_screenshot(str(artifacts / shot))
+        (line,) = boxes(driver, "#own-hand")
+        assert "no low" in line["text"] and line["height"] < 40, line  # two lines of ~13 px
+        check_seats_apart(driver)
+        check_turn_layout(driver, 640, 360)
+        check_middle_clear(driver, 640)
 
 
 def test_our_seven_stud_cards_fit_a_small_phone(
@@ -1193,3 +1205,83 @@ def test_an_up_card_says_so_in_the_pages_language(
         ((tag, name),) = tags
         short = "up" if lang == "en" else word
         assert tag == (f'"{short}"' if seat == 0 else "none") and name.endswith(word), (seat, tags)
+
+
+# Board games at their turn and river (four and five board cards) with every seat taken: the
+# flop's three were all the matrix above looked at.
+BOARD_GAMES = ["holdem", "omaha", "omaha-hi-lo", "short-deck"]
+BOARD_SIZES = [
+    (320, 568),
+    (360, 640),
+    (390, 844),
+    (640, 360),
+    (667, 375),
+    (768, 1024),
+    (1280, 720),
+    (1920, 1080),
+]
+GAP = 3  # px of felt kept between the middle (board, pot) and a seat box: not touching
+
+
+def check_middle_clear(driver: Any, width: int) -> None:
+    """The middle of the felt (each board card, the pot and its line of pots, the result's
+    lines) inside the screen, GAP px or more from every seat box, and every bet in front of a
+    seat clear of the middle and of the seat boxes."""
+    seats = boxes(driver, "#felt .seat")
+    middle = [
+        part
+        for part in boxes(driver, "#board .card, #pot, #pots, #result > div")
+        if part["height"] > 0
+    ]
+    for part in middle:
+        assert part["left"] >= 0 and part["right"] <= width, part
+        wider = {
+            **part,
+            "left": part["left"] - GAP,
+            "right": part["right"] + GAP,
+            "top": part["top"] - GAP,
+            "bottom": part["bottom"] + GAP,
+        }
+        for seat in seats:
+            assert not overlapping(wider, seat), (part, seat["id"], seat)
+    for bet in boxes(driver, "#felt > .bet"):
+        for other in middle + seats:
+            assert not overlapping(bet, other), (bet, other)
+
+
+def play_to_board(driver: Any, count: int) -> None:
+    """Checks or calls (take_our_turn) until ``count`` board cards are out on our turn."""
+    while len(boxes(driver, "#board .card")) < count:
+        take_our_turn(driver)
+
+
+def felt_view(driver: Any) -> str:
+    return str(driver.execute_script("return document.getElementById('felt').dataset.view"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize(("width", "height"), BOARD_SIZES, ids=[f"{w}x{h}" for w, h in BOARD_SIZES])
+@pytest.mark.parametrize("game", BOARD_GAMES)
+def test_a_full_board_table_keeps_the_board_clear_at_the_turn_and_river(
+    game: str,
+    width: int,
+    height: int,
+    lang: str,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """Ten seats checked and called down: on our turn at the flop, the turn and the river no
+    seat box over another; the board and the pot inside the screen and clear of every seat box
+    by a gap; bets clear of them; our turn in view. Before, only the flop was looked at: at
+    320x568 the river's five cards covered the side columns and the pot hid under our seat,
+    and everywhere the pot touched our seat (0-2 px)."""
+    resize(driver, width, height)
+    sit_with_cpus(driver, server, game, 10, lang)
+    for count in (3, 4, 5):
+        play_to_board(driver, count)
+        shot = f"board{count}-{game}-10-{width}x{height}-{lang}.png"
+        driver.save_screenshot(str(artifacts / shot))
+        check_seats_apart(driver)
+        check_turn_layout(driver, width, height)
+        check_middle_clear(driver, width)
