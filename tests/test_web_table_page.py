@@ -1285,3 +1285,66 @@ def test_a_full_board_table_keeps_the_board_clear_at_the_turn_and_river(
         check_seats_apart(driver)
         check_turn_layout(driver, width, height)
         check_middle_clear(driver, width)
+
+
+# Known gap: at a showdown of ten on a phone held sideways (and at 320x568 in Omaha hi/lo) our
+# own seat, its hand described in two lines, can still come over the board or the pot when the
+# hands shown are long; whether it does depends on the deal.
+SHOWDOWN_TIGHT = {(640, 360), (667, 375)}
+SHOWDOWN_CASES = [
+    pytest.param(
+        game,
+        width,
+        height,
+        lang,
+        id=f"{game}-{width}x{height}-{lang}",
+        marks=[
+            pytest.mark.xfail(reason="ten shown hands on a phone held sideways: our seat is tall")
+        ]
+        if (width, height) in SHOWDOWN_TIGHT or (game, width) == ("omaha-hi-lo", 320)
+        else [],
+    )
+    for game in ("holdem", "omaha-hi-lo")
+    for width, height in BOARD_SIZES
+    for lang in ("en", "ar")
+]
+
+
+@pytest.mark.parametrize(("game", "width", "height", "lang"), SHOWDOWN_CASES)
+def test_a_full_board_tables_showdown_keeps_its_seats_apart(
+    game: str,
+    width: int,
+    height: int,
+    lang: str,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """Ten seats checked and called down to the showdown of the table's one hand (game over:
+    our placing, the standings and "Play again" in the panel): every hand shown at its seat,
+    no seat box over another, the board, the pot and the result's lines clear of every seat
+    box by a gap, "Play again" in view. Before, it held at 768x1024 and 1920x1080 only: the
+    ten standings squeezed the felt, shown hands in two or three lines piled the columns' top
+    row up over the board."""
+    resize(driver, width, height)
+    sit_with_cpus(driver, server, game, 10, lang)
+    while felt_view(driver) == "hand":
+        wait(
+            driver,
+            lambda d: body(d, "myturn") == "yes" or felt_view(d) != "hand",
+            "our turn or the showdown",
+        )
+        if felt_view(driver) == "hand":
+            before = body(driver, "seq")
+            ids = [b["id"] for b in boxes(driver, "#controls button")]
+            click(driver, "act-check" if "act-check" in ids else "act-call")
+            wait(driver, lambda d, seen=before: body(d, "seq") != seen, "our action taken")
+    wait(driver, lambda d: d.find_elements("id", "play-again"), "the game over")
+    driver.save_screenshot(str(artifacts / f"showdown-{game}-10-{width}x{height}-{lang}.png"))
+    assert felt_view(driver) == "showdown"
+    assert len(boxes(driver, "#felt .seat:not(.you) .shown")) == 9
+    assert overflow(driver, width) <= 0
+    check_seats_apart(driver)
+    check_middle_clear(driver, width)
+    (again,) = boxes(driver, "#play-again")
+    assert again["top"] >= 0 and again["bottom"] <= height, again

@@ -235,7 +235,7 @@ export function renderFelt() {
     if (!result && page.state.actor === s && page.state.status === "playing") box.classList.add("acting");
     if (!hand.live[s] && hand.card_counts[s] > 0) box.classList.add("folded");
     const name = element("div", { class: "name" }, ...nameOf(player.name, s));
-    if (typeof player.rating === "number") name.append(" \u00b7 ", ratingBadge(player.rating));
+    if (typeof player.rating === "number") name.append(element("span", { class: "rated" }, " \u00b7 ", ratingBadge(player.rating)));
     if (player.cpu) name.append(element("span", { class: "tag", text: t("table.cpu", { kind: said(`cpu.${player.cpu}`, player.cpu) }) }));
     if (hand.button === s && !page.facts.game.stud) name.append(element("span", { class: "badge button", text: t("table.button"), title: t("table.button.title") }));
     if (blinds.has(s)) name.append(element("span", { class: `badge ${blinds.get(s)}`, text: said(`table.blind.${blinds.get(s)}`, blinds.get(s)) }));
