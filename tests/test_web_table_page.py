@@ -666,6 +666,18 @@ def test_a_small_phone_keeps_the_seats_apart_at_a_later_stud_street(
         "  c.classList.contains('up') ? parseFloat(getComputedStyle(c, '::after').fontSize) : 99])"
     )
     assert all(rank >= 12.5 and tag >= 9 for rank, tag in fanned), fanned
+    # and an up card's tag whole or left out, not cut to the part of its card in view (in
+    # Arabic the fan showed "مك" under each up card)
+    cut = driver.execute_async_script(
+        "const done = arguments[0];"
+        "import('/static/table/felt.js').then((f) => {"
+        " const box = document.querySelector('#seat-0 .cards');"
+        " const step = parseFloat(box.style.getPropertyValue('--fan-step'));"
+        " const tagged = box.classList.contains('fan') && !box.classList.contains('untagged');"
+        " done(tagged && [...box.querySelectorAll('.card.up')].some((c) => f.tagWidth(c) > step));"
+        "});"
+    )
+    assert not cut
 
 
 def check_own_cards_readable(driver: Any, width: int) -> None:

@@ -388,7 +388,7 @@ export function fitBetween(box, room) {
 // and the cards as they were, when the corners would not show.
 export function fanCards(cards, fan) {
   const all = /** @type {HTMLElement[]} */ ([...cards.querySelectorAll(".card")]);
-  cards.classList.remove("fan");
+  cards.classList.remove("fan", "untagged");
   for (const card of all) card.style.marginInlineStart = "";
   // cards to pick for a draw stay whole touch targets
   if (!fan || all.length < 2 || cards.classList.contains("drawing")) return false;
@@ -406,12 +406,26 @@ export function fanCards(cards, fan) {
   }
   for (const card of all.slice(1)) card.style.marginInlineStart = `${step - whole}px`;
   cards.style.setProperty("--fan-step", `${step}px`);
+  // an up card's tag cut to the part of its card in view would be a stub of its word (the
+  // Arabic one read "مك"): the tags are left out then, the cards' names still say face up
+  const up = all.find((card) => card.classList.contains("up"));
+  cards.classList.toggle("untagged", up !== undefined && step < tagWidth(up));
   return true;
 }
 
 // The felt kept clear between the middle (a board card, the pot) and a seat box, in pixels:
 // touching, the pot line read as part of your own seat (a phone held sideways).
 export const MIDDLE_GAP = 4;
+
+// The width an up card's tag (its ::after, data-up) takes whole, measured with a hidden probe of
+// the same type in the card.
+export function tagWidth(card) {
+  const probe = element("span", { class: "up-probe", text: card.dataset.up || "" });
+  card.append(probe);
+  const width = probe.offsetWidth;
+  probe.remove();
+  return width;
+}
 
 // Whether a seat box overlaps another, comes within MIDDLE_GAP of the middle (a board card, the
 // pot, the pots' line, a line of the result), or juts out of the felt.
