@@ -658,6 +658,26 @@ def test_a_small_phone_keeps_the_seats_apart_at_a_later_stud_street(
     assert ranks[0] == ranks[-1] == "10" and all(card_names(driver, 0)), ranks
     check_seats_apart(driver)
     check_own_cards_readable(driver, width)
+    # fanned out to their corners, each rank in type of 12.5 px or more (it was 11.8), and an
+    # up card's tag in 9 px or more (it was 0.55em of the card: 6 px)
+    fanned = driver.execute_script(
+        "return [...document.querySelectorAll('#seat-0 .cards .card')].map((c) =>"
+        " [parseFloat(getComputedStyle(c.querySelector('.rank')).fontSize),"
+        "  c.classList.contains('up') ? parseFloat(getComputedStyle(c, '::after').fontSize) : 99])"
+    )
+    assert all(rank >= 12.5 and tag >= 9 for rank, tag in fanned), fanned
+    # and an up card's tag whole or left out, not cut to the part of its card in view (in
+    # Arabic the fan showed "مك" under each up card)
+    cut = driver.execute_async_script(
+        "const done = arguments[0];"
+        "import('/static/table/felt.js').then((f) => {"
+        " const box = document.querySelector('#seat-0 .cards');"
+        " const step = parseFloat(box.style.getPropertyValue('--fan-step'));"
+        " const tagged = box.classList.contains('fan') && !box.classList.contains('untagged');"
+        " done(tagged && [...box.querySelectorAll('.card.up')].some((c) => f.tagWidth(c) > step));"
+        "});"
+    )
+    assert not cut
 
 
 def check_own_cards_readable(driver: Any, width: int) -> None:
@@ -689,28 +709,32 @@ def test_a_long_name_of_ours_leaves_the_others_room_on_a_small_phone(
     assert ours["text"].startswith(name)  # all of it there for a screen reader
 
 
+@pytest.mark.parametrize("players", [4, 7])
 def test_a_long_hi_lo_hand_of_ours_leaves_the_board_clear_on_a_phone_held_sideways(
-    driver: Any, server: SiteServer, artifacts: Path
+    players: int, driver: Any, server: SiteServer, artifacts: Path
 ) -> None:
-    """At 640x360 after the flop of an Omaha hi/lo hand of four, our hand in the longest words
-    a hi/lo hand takes: the line under our cards wraps to two lines, not four, and our seat
-    stays clear of the board (at 10em it took four and covered the flop)."""
+    """At 640x360 at the flop and the river of an Omaha hi/lo hand of four or seven, our hand
+    in the longest words a hi/lo hand takes: the line under our cards wraps to two lines, not
+    four, and our seat stays clear of the board (at 10em it took four and covered the flop; at
+    seven seats its two lines covered a board card)."""
     resize(driver, 640, 360)
-    sit_with_cpus(driver, server, "omaha-hi-lo", 4, "en")
-    while not boxes(driver, "#board .card"):
-        take_our_turn(driver)
+    sit_with_cpus(driver, server, "omaha-hi-lo", players, "en")
     long_hand = {"text": "Two pair, eights and sixes (J kicker)", "low": None}
-    driver.execute_async_script(
-        "const [own, done] = arguments;"
-        "import('/static/table/state.js').then((m) => {"
-        " m.page.state = {...m.page.state, own_hand: own}; m.hooks.render(); done(); });",
-        long_hand,
-    )
-    driver.save_screenshot(str(artifacts / "sideways-hi-lo-long-hand.png"))
-    (line,) = boxes(driver, "#own-hand")
-    assert "no low" in line["text"] and line["height"] < 40, line  # two lines of ~13 px
-    check_seats_apart(driver)
-    check_turn_layout(driver, 640, 360)
+    for count in (3, 5):
+        play_to_board(driver, count)
+        driver.execute_async_script(
+            "const [own, done] = arguments;"
+            "import('/static/table/state.js').then((m) => {"
+            " m.page.state = {...m.page.state, own_hand: own}; m.hooks.render(); done(); });",
+            long_hand,
+        )
+        shot = f"sideways-hi-lo-long-hand-{players}-{count}.png"
+        driver.save_screenshot(str(artifacts / shot))
+        (line,) = boxes(driver, "#own-hand")
+        assert "no low" in line["text"] and line["height"] < 40, line  # two lines of ~13 px
+        check_seats_apart(driver)
+        check_turn_layout(driver, 640, 360)
+        check_middle_clear(driver, 640)
 
 
 def test_our_seven_stud_cards_fit_a_small_phone(
@@ -1193,3 +1217,146 @@ def test_an_up_card_says_so_in_the_pages_language(
         ((tag, name),) = tags
         short = "up" if lang == "en" else word
         assert tag == (f'"{short}"' if seat == 0 else "none") and name.endswith(word), (seat, tags)
+
+
+# Board games at their turn and river (four and five board cards) with every seat taken: the
+# flop's three were all the matrix above looked at.
+BOARD_GAMES = ["holdem", "omaha", "omaha-hi-lo", "short-deck"]
+BOARD_SIZES = [
+    (320, 568),
+    (360, 640),
+    (390, 844),
+    (640, 360),
+    (667, 375),
+    (768, 1024),
+    (1280, 720),
+    (1920, 1080),
+]
+GAP = 3  # px of felt kept between the middle (board, pot) and a seat box: not touching
+
+
+def check_middle_clear(driver: Any, width: int) -> None:
+    """The middle of the felt (each board card, the pot and its line of pots, the result's
+    lines) inside the screen, GAP px or more from every seat box, and every bet in front of a
+    seat clear of the middle and of the seat boxes."""
+    seats = boxes(driver, "#felt .seat")
+    middle = [
+        part
+        for part in boxes(driver, "#board .card, #pot, #pots, #result > div")
+        if part["height"] > 0
+    ]
+    for part in middle:
+        assert part["left"] >= 0 and part["right"] <= width, part
+        wider = {
+            **part,
+            "left": part["left"] - GAP,
+            "right": part["right"] + GAP,
+            "top": part["top"] - GAP,
+            "bottom": part["bottom"] + GAP,
+        }
+        for seat in seats:
+            assert not overlapping(wider, seat), (part, seat["id"], seat)
+    for bet in boxes(driver, "#felt > .bet"):
+        for other in middle + seats:
+            assert not overlapping(bet, other), (bet, other)
+
+
+def play_to_board(driver: Any, count: int) -> None:
+    """Checks or calls (take_our_turn) until ``count`` board cards are out on our turn."""
+    while len(boxes(driver, "#board .card")) < count:
+        take_our_turn(driver)
+
+
+def felt_view(driver: Any) -> str:
+    return str(driver.execute_script("return document.getElementById('felt').dataset.view"))
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize(("width", "height"), BOARD_SIZES, ids=[f"{w}x{h}" for w, h in BOARD_SIZES])
+@pytest.mark.parametrize("game", BOARD_GAMES)
+def test_a_full_board_table_keeps_the_board_clear_at_the_turn_and_river(
+    game: str,
+    width: int,
+    height: int,
+    lang: str,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """Ten seats checked and called down: on our turn at the flop, the turn and the river no
+    seat box over another; the board and the pot inside the screen and clear of every seat box
+    by a gap; bets clear of them; our turn in view. Before, only the flop was looked at: at
+    320x568 the river's five cards covered the side columns and the pot hid under our seat,
+    and everywhere the pot touched our seat (0-2 px)."""
+    resize(driver, width, height)
+    sit_with_cpus(driver, server, game, 10, lang)
+    for count in (3, 4, 5):
+        play_to_board(driver, count)
+        shot = f"board{count}-{game}-10-{width}x{height}-{lang}.png"
+        driver.save_screenshot(str(artifacts / shot))
+        check_seats_apart(driver)
+        check_turn_layout(driver, width, height)
+        check_middle_clear(driver, width)
+
+
+# Known gap: at a showdown of ten on a phone held sideways or 320 px wide, our own seat, its
+# hand described in two lines, can still come over the board or the pot, or be too wide for the
+# columns to start beside it (then the top row piles up); whether it does depends on the deal.
+SHOWDOWN_TIGHT = {(640, 360), (667, 375)}
+SHOWDOWN_CASES = [
+    pytest.param(
+        game,
+        width,
+        height,
+        lang,
+        id=f"{game}-{width}x{height}-{lang}",
+        marks=[
+            pytest.mark.xfail(reason="ten shown hands on a phone held sideways: our seat is tall")
+        ]
+        if (width, height) in SHOWDOWN_TIGHT or width == 320
+        else [],
+    )
+    for game in ("holdem", "omaha-hi-lo")
+    for width, height in BOARD_SIZES
+    for lang in ("en", "ar")
+]
+
+
+@pytest.mark.parametrize(("game", "width", "height", "lang"), SHOWDOWN_CASES)
+def test_a_full_board_tables_showdown_keeps_its_seats_apart(
+    game: str,
+    width: int,
+    height: int,
+    lang: str,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """Ten seats checked and called down to the showdown of the table's one hand (game over:
+    our placing, the standings and "Play again" in the panel): every hand shown at its seat,
+    no seat box over another, the board, the pot and the result's lines clear of every seat
+    box by a gap, "Play again" in view. Before, it held at 768x1024 and 1920x1080 only: the
+    ten standings squeezed the felt, shown hands in two or three lines piled the columns' top
+    row up over the board."""
+    resize(driver, width, height)
+    sit_with_cpus(driver, server, game, 10, lang)
+    while felt_view(driver) == "hand":
+        wait(
+            driver,
+            lambda d: body(d, "myturn") == "yes" or felt_view(d) != "hand",
+            "our turn or the showdown",
+        )
+        if felt_view(driver) == "hand":
+            before = body(driver, "seq")
+            ids = [b["id"] for b in boxes(driver, "#controls button")]
+            click(driver, "act-check" if "act-check" in ids else "act-call")
+            wait(driver, lambda d, seen=before: body(d, "seq") != seen, "our action taken")
+    wait(driver, lambda d: d.find_elements("id", "play-again"), "the game over")
+    driver.save_screenshot(str(artifacts / f"showdown-{game}-10-{width}x{height}-{lang}.png"))
+    assert felt_view(driver) == "showdown"
+    assert len(boxes(driver, "#felt .seat:not(.you) .shown")) == 9
+    assert overflow(driver, width) <= 0
+    check_seats_apart(driver)
+    check_middle_clear(driver, width)
+    (again,) = boxes(driver, "#play-again")
+    assert again["top"] >= 0 and again["bottom"] <= height, again

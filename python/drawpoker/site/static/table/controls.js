@@ -239,18 +239,20 @@ export function gameOverControls() {
   const place = { place: ordinal(mine.place), of: formatNumber(page.state.standings.length), score: scoreText(mine.score) };
   const parts = [element("div", { class: "row" }, element("strong", {
     text: tied ? t("table.over.shared", place) : t("table.over.placed", place) }))];
-  const list = element("ol", { class: "final-standings", id: "final-standings" });
-  for (const x of page.state.standings) {
-    list.append(element("li", { value: String(x.place) },
-      ...withNodes(t("table.standing", { score: scoreText(x.score) }), nameOf(x.name, x.seat))));
-  }
-  parts.push(list);
+  // "Play again" before the standings: a phone's panel shows a few of ten standings and
+  // scrolls the rest (tabindex: a keyboard scrolls it too), so the felt keeps its height
   const again = element("button", { type: "button", id: "play-again",
     text: page.state.next_table ? t("table.over.next") : t("table.again") });
   again.addEventListener("click", playAgain);
   const lobby = element("a", { href: "/", class: "button secondary", text: t("site.lobby") });
   parts.push(element("div", { class: "row" }, again, lobby));
   if (page.state.next_table) parts.push(element("div", { class: "hint", text: t("table.over.next.hint") }));
+  const list = element("ol", { class: "final-standings", id: "final-standings", tabindex: "0" });
+  for (const x of page.state.standings) {
+    list.append(element("li", { value: String(x.place) },
+      ...withNodes(t("table.standing", { score: scoreText(x.score) }), nameOf(x.name, x.seat))));
+  }
+  parts.push(list);
   return [element("div", { id: "game-over" }, ...parts)];
 }
 

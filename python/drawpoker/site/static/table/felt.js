@@ -235,7 +235,7 @@ export function renderFelt() {
     if (!result && page.state.actor === s && page.state.status === "playing") box.classList.add("acting");
     if (!hand.live[s] && hand.card_counts[s] > 0) box.classList.add("folded");
     const name = element("div", { class: "name" }, ...nameOf(player.name, s));
-    if (typeof player.rating === "number") name.append(" \u00b7 ", ratingBadge(player.rating));
+    if (typeof player.rating === "number") name.append(element("span", { class: "rated" }, " \u00b7 ", ratingBadge(player.rating)));
     if (player.cpu) name.append(element("span", { class: "tag", text: t("table.cpu", { kind: said(`cpu.${player.cpu}`, player.cpu) }) }));
     if (hand.button === s && !page.facts.game.stud) name.append(element("span", { class: "badge button", text: t("table.button"), title: t("table.button.title") }));
     if (blinds.has(s)) name.append(element("span", { class: `badge ${blinds.get(s)}`, text: said(`table.blind.${blinds.get(s)}`, blinds.get(s)) }));
@@ -244,8 +244,8 @@ export function renderFelt() {
     box.append(seatCards(s, hand, result));
     if (s === page.seat && !result && page.state.own_hand) {
       // your own hand as it stands, in the showdown's words (the server's, in our language)
-      box.append(element("div", { class: "own-hand", id: "own-hand", dir: "auto",
-        text: t("table.own_hand", { hand: isolated(handText(page.state.own_hand)) }) }));
+      const words = t("table.own_hand", { hand: isolated(handText(page.state.own_hand)) });
+      box.append(element("div", { class: "own-hand", id: "own-hand", dir: "auto", text: words, title: words }));
     }
     const shown = hand.shown.find((x) => x.seat === s);
     if (shown && shown.text) box.append(element("div", { class: "shown", text: handText(shown) }));
@@ -388,7 +388,7 @@ export function fitBetween(box, room) {
 // and the cards as they were, when the corners would not show.
 export function fanCards(cards, fan) {
   const all = /** @type {HTMLElement[]} */ ([...cards.querySelectorAll(".card")]);
-  cards.classList.remove("fan");
+  cards.classList.remove("fan", "untagged");
   for (const card of all) card.style.marginInlineStart = "";
   // cards to pick for a draw stay whole touch targets
   if (!fan || all.length < 2 || cards.classList.contains("drawing")) return false;
@@ -405,18 +405,39 @@ export function fanCards(cards, fan) {
     return false;
   }
   for (const card of all.slice(1)) card.style.marginInlineStart = `${step - whole}px`;
+  cards.style.setProperty("--fan-step", `${step}px`);
+  // an up card's tag cut to the part of its card in view would be a stub of its word (the
+  // Arabic one read "مك"): the tags are left out then, the cards' names still say face up
+  const up = all.find((card) => card.classList.contains("up"));
+  cards.classList.toggle("untagged", up !== undefined && step < tagWidth(up));
   return true;
 }
 
-// Whether a seat box overlaps another, a board card or the pot, or juts out of the felt.
+// The felt kept clear between the middle (a board card, the pot) and a seat box, in pixels:
+// touching, the pot line read as part of your own seat (a phone held sideways).
+export const MIDDLE_GAP = 4;
+
+// The width an up card's tag (its ::after, data-up) takes whole, measured with a hidden probe of
+// the same type in the card.
+export function tagWidth(card) {
+  const probe = element("span", { class: "up-probe", text: card.dataset.up || "" });
+  card.append(probe);
+  const width = probe.offsetWidth;
+  probe.remove();
+  return width;
+}
+
+// Whether a seat box overlaps another, comes within MIDDLE_GAP of the middle (a board card, the
+// pot, the pots' line, a line of the result), or juts out of the felt.
 export function crowded(boxes) {
   const seats = boxes.map((box) => box.getBoundingClientRect());
-  const middle = [...document.querySelectorAll("#board .card, #pot:not([hidden])")]
-    .map((el) => el.getBoundingClientRect());
+  const middle = [...document.querySelectorAll("#board .card, #pot:not([hidden]), #pots, #result > div")]
+    .map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
   const felt = $("felt").getBoundingClientRect();
-  const over = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const over = (a, b, gap = 0) => a.left - gap < b.right - 1 && b.left < a.right + gap - 1
+    && a.top - gap < b.bottom - 1 && b.top < a.bottom + gap - 1;
   const out = (a) => a.left < felt.left - 1 || a.right > felt.right + 1 || a.top < felt.top - 1 || a.bottom > felt.bottom + 1;
-  return seats.some((a, i) => out(a) || seats.slice(i + 1).some((b) => over(a, b)) || middle.some((m) => over(a, m)));
+  return seats.some((a, i) => out(a) || seats.slice(i + 1).some((b) => over(a, b)) || middle.some((m) => over(m, a, MIDDLE_GAP)));
 }
 
 // The middle of the felt (the board, the pot, the result) at the ring's centre when no seat
@@ -432,7 +453,7 @@ export function placeCentre(boxes, cy, h) {
   const middle = (felt.left + felt.right) / 2;
   const start = Math.max(felt.left, ...seats.filter((r) => r.right < middle).map((r) => r.right));
   const end = Math.min(felt.right, ...seats.filter((r) => r.left > middle).map((r) => r.left));
-  const gap = 2 * Math.min(middle - start, end - middle) - 12;
+  const gap = 2 * Math.min(middle - start, end - middle) - 2 * MIDDLE_GAP - 4;
   if (gap >= 120) {
     centre.style.inlineSize = `${gap}px`;
     if (placedClear(centre, seats, cy, h)) return;
@@ -440,17 +461,18 @@ export function placeCentre(boxes, cy, h) {
   centre.style.top = `${cy}px`;
 }
 
-// Moves the centre to the height nearest cy where its parts cover no seat box; false when
-// there is none on the felt.
+// Moves the centre to the height nearest cy where its parts keep MIDDLE_GAP from every seat
+// box; false when there is none on the felt.
 export function placedClear(centre, seats, cy, h) {
   centre.style.top = `${cy}px`;
-  const parts = [...centre.querySelectorAll("#board .card, #pot:not([hidden]), #result > div")]
+  const parts = [...centre.querySelectorAll("#board .card, #pot:not([hidden]), #pots, #result > div")]
     .map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
   if (!parts.length) return true;
   const top = Math.min(...parts.map((r) => r.top));
   const bottom = Math.max(...parts.map((r) => r.bottom));
+  const g = MIDDLE_GAP;
   const clear = (shift) => !parts.some((r) => seats.some((s) =>
-    r.left < s.right && s.left < r.right && r.top + shift < s.bottom && s.top < r.bottom + shift));
+    r.left - g < s.right && s.left < r.right + g && r.top + shift - g < s.bottom && s.top < r.bottom + shift + g));
   const felt = $("felt").getBoundingClientRect();
   for (let step = 0; step <= h; step += 1) {  // to the pixel: a short felt may have no more
     for (const shift of [step, -step]) {
