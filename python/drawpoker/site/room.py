@@ -1273,11 +1273,21 @@ it starts when every seat has its player, or when a player asks to start
             self.task = None
 
     async def _wait(self, seconds: float | None) -> None:
+        """Waits until :attr:`wake` is set, or ``seconds`` have passed (``None``: no limit).
+        The limit is a timer that sets :attr:`wake` (each step clears it first), not
+        ``asyncio.wait_for``, which makes a task, a future and a timeout of its own for every
+        wait: a room waits before each of its CPU players' actions."""
         if seconds is not None and seconds <= 0:
             await asyncio.sleep(0)
             return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.wake.wait(), seconds)
+        if seconds is None:
+            await self.wake.wait()
+            return
+        timer = asyncio.get_running_loop().call_later(seconds, self.wake.set)
+        try:
+            await self.wake.wait()
+        finally:
+            timer.cancel()
 
     def _grace_deadline(self, now: float) -> float | None:
         """Moves the players whose grace ran out to CPU stand-ins; the next deadline."""
