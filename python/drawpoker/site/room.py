@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -48,6 +47,7 @@ from drawpoker.catalogues import DEFAULT_LANGUAGE
 from drawpoker.engine import GAMES, Action
 from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
 from drawpoker.narration import cpu_name
+from drawpoker.site.jsontext import encode as json_text
 from drawpoker.site.lobby import NewTable
 from drawpoker.site.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.site.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
@@ -83,20 +83,17 @@ STORE_RETRY = 0.5
 """Seconds a table whose store cannot be reached waits before it tries again."""
 
 
-_ENCODER = json.JSONEncoder(separators=(",", ":"))
-"""The encoder of :func:`encode`, made once (``json.dumps`` with separators makes one per
-call, and a room encodes several parts per change)."""
-
-
 def encode(message: object) -> str:
-    """A message (or a part of one) as the JSON text sent over the WebSocket.
+    """A message (or a part of one) as the JSON text sent over the WebSocket
+    (:func:`drawpoker.site.jsontext.encode`: ``orjson``'s when installed).
 
+    >>> import json
     >>> encode({"type": "pong"}) == json.dumps({"type": "pong"}, separators=(",", ":"))
     True
     >>> encode({"type": "pong"})
     '{"type":"pong"}'
     """
-    return _ENCODER.encode(message)
+    return json_text(message)
 
 
 def merged(*texts: str) -> str:
@@ -692,6 +689,7 @@ class Room:
         >>> from drawpoker.site.store import Store
         >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
         ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> import json
         >>> json.loads(room.catch_up(0, 1))["events"][0]["seq"], room.catch_up(0, 3)
         (2, None)
         """
@@ -757,6 +755,7 @@ class Room:
 
         >>> from drawpoker.site.lobby import parse_new_table
         >>> from drawpoker.site.store import Store
+        >>> import json
         >>> class Sent:
         ...     def __init__(self): self.seqs = {}
         ...     def send(self, seat, texts):
