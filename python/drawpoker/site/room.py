@@ -1082,6 +1082,7 @@ it starts when every seat has its player, or when a player asks to start
                 header=ends,
                 result=result,
                 fence=self.fence,
+                lost=self._lost,
             )
         except StaleFenceError as error:
             self.status = status
@@ -1122,9 +1123,29 @@ it starts when every seat has its player, or when a player asks to start
         self.wake.set()
         log.warning("table %s: its lane has another dealer now; this room stops", self.id)
 
+    def _lost(self) -> None:
+        """The commit of a saved change failed after the room went on (an SQLite file's
+        grouped commit, :meth:`~drawpoker.site.store_sqlite.SQLiteBackend.grouped`): nobody
+        was shown it (each connection waits for the commit before it sends what came after
+        the change, and closes when it fails); the table is loaded again from the store before
+        anything else is done at it (:meth:`_catch_up`).
+
+        >>> from drawpoker.site.lobby import parse_new_table
+        >>> from drawpoker.site.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> room.start(); saved = room.table.to_dict()
+        >>> room.table.act(0, room.table.default_action())  # as if its commit then failed
+        >>> room._lost(); room._catch_up(); room.table.to_dict() == saved, room.streams.last
+        (True, [3, 3, 2])
+        """
+        self.behind = True
+        self.wake.set()
+
     def _catch_up(self) -> None:
         """After a failed save, the table as the store has it (the change that was not saved
-        undone: nobody was shown it); ``store-unavailable`` while the store is still away."""
+        undone: nobody was shown it), its streams numbered from it again; ``store-unavailable``
+        while the store is still away."""
         if not self.behind:
             return
         try:
@@ -1136,8 +1157,21 @@ it starts when every seat has its player, or when a player asks to start
         table = Table.from_dict(saved.snapshot, clock=self.clock, cpu_players=CPU_PLAYERS)
         if saved.status != "waiting":
             self.clock.resume()
+        if len(table.hands) != len(self.table.hands):  # the hand that ended was not saved
+            self.pause_until = None
+            self.ready.clear()
         self.table = table
         self.status = saved.status
+        streams = SeatStreams(table, self.names)
+        streams.tags, streams.timed = self.streams.tags, self.streams.timed
+        self.streams = streams
+        hands = table.hands
+        self.saved = (len(hands) - 1, len(hands[-1].actions))
+        self.actions = sum(len(hand.actions) for hand in hands)
+        if self.status != "over":
+            self.results = {}
+        self._refresh_ratings()
+        self.changes += 1  # a CPU player deciding on the table that was is not heard
         self.behind = False
         log.warning("table %s: reloaded from the store after a failed save", self.id)
 
