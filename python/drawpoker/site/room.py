@@ -1386,7 +1386,8 @@ it starts when every seat has its player, or when a player asks to start
                 await self._wait(at - now if wait is None else min(wait, at - now))
                 return
             await self._cpu_turn()
-            await asyncio.sleep(0)
+            if self.pace.think <= 0:  # else the next step waits the think anyway
+                await asyncio.sleep(0)  # the other tables' turn before this one's next move
             return
         left = table.time_left()
         if left is not None and left <= 0:
