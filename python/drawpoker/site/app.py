@@ -66,6 +66,7 @@ from drawpoker.engine import GAMES
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.site.analysis import AnalysisRefused, analyse, tips_chart, tips_data
 from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused, SiteLimits, origin_of
+from drawpoker.site.heap import TICK, HeapFreezer
 from drawpoker.site.house import House, NicknameError, clean_name
 from drawpoker.site.i18n import (
     DEFAULT_LANGUAGE,
@@ -1081,7 +1082,12 @@ def create_app(
         house.load()
         warm_tips()  # before any table's turn: the first analysis builds the draw tables
         loop = asyncio.get_running_loop()
-        tasks = [loop.create_task(sweep_tables(house)), loop.create_task(house.lobby.run())]
+        freezer = HeapFreezer()
+        tasks = [
+            loop.create_task(sweep_tables(house)),
+            loop.create_task(house.lobby.run()),
+            loop.create_task(freeze_heap(house, freezer)),
+        ]
         try:
             yield
         finally:
@@ -1089,6 +1095,7 @@ def create_app(
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            freezer.stop()
             await house.stop()
             store.close()
 
@@ -1109,6 +1116,18 @@ async def store_away(request: Request, problem: Exception) -> Response:
     """A request whose store could not be reached: 503, nothing done, to be sent again."""
     body = {"error": "store-unavailable", "message": str(problem)}
     return JSONResponse(body, status_code=503, headers={"retry-after": "1"})
+
+
+async def freeze_heap(house: House, freezer: HeapFreezer, every: float = TICK) -> None:
+    """Every ``every`` seconds, a tick of ``freezer`` (:mod:`drawpoker.site.heap`): what lived
+    that long leaves the collector's full collections, and all of it comes back once a tenth
+    of the tables held have left memory (or ten minutes have passed)."""
+    held = set(house.rooms)
+    while True:
+        await asyncio.sleep(every)
+        now = set(house.rooms)
+        freezer.tick(tables=len(now), dropped=len(held - now))
+        held = now
 
 
 async def sweep_tables(house: House) -> None:
