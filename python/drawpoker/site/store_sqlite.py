@@ -233,7 +233,8 @@ class SQLiteBackend:
             self._fail_group(group, str(error))
             return
         self.group = None
-        group.committed.set_result(None)
+        if not group.committed.done():  # (a future nobody cancels: the outboxes wait on it
+            group.committed.set_result(None)  # with asyncio.wait, which does not cancel it)
 
     def _fail_group(self, group: CommitGroup, why: str) -> None:
         self.group = None
