@@ -1121,7 +1121,18 @@ async def store_away(request: Request, problem: Exception) -> Response:
 async def freeze_heap(house: House, freezer: HeapFreezer, every: float = TICK) -> None:
     """Every ``every`` seconds, a tick of ``freezer`` (:mod:`drawpoker.site.heap`): what lived
     that long leaves the collector's full collections, and all of it comes back once a tenth
-    of the tables held have left memory (or ten minutes have passed)."""
+    of the tables held have left memory (or ten minutes have passed).
+
+    >>> from drawpoker.site.heap import Recorded
+    >>> class Held:
+    ...     rooms = {"t1": None}
+    >>> freezer = HeapFreezer(ops=Recorded())
+    >>> async def briefly():
+    ...     task = asyncio.create_task(freeze_heap(Held(), freezer, every=0.01))
+    ...     await asyncio.sleep(0.05); task.cancel()
+    >>> asyncio.run(briefly()); freezer.ops.calls[:2]
+    ['collect(1)', 'freeze']
+    """
     held = set(house.rooms)
     while True:
         await asyncio.sleep(every)

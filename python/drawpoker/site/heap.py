@@ -97,7 +97,11 @@ class HeapFreezer:
     def tick(self, tables: int, dropped: int) -> str:
         """One tick: ``tables`` are held in memory, ``dropped`` left it since the last tick.
         Thaws (``"thawed"``: every object collected once, then frozen again) when it is time
-        to, else collects the young generations and freezes what is left (``"frozen"``)."""
+        to, else collects the young generations and freezes what is left (``"frozen"``).
+
+        >>> HeapFreezer(ops=Recorded()).tick(tables=10, dropped=1)
+        'thawed'
+        """
         self.dropped += dropped
         now = self.clock()
         if self.dropped >= THAW_SHARE * max(tables, 1) or now - self.thawed_at >= THAW_EVERY:

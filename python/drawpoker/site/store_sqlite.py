@@ -45,7 +45,13 @@ class CommitGroup:
     """The writes of one turn of the event loop (:meth:`SQLiteBackend.grouped`), in one open
     transaction: ``committed`` is done once they are in the file (its exception a
     :class:`GroupCommitError` when they could not be), and each of ``lost`` is called if they
-    could not be."""
+    could not be.
+
+    >>> loop = asyncio.new_event_loop()
+    >>> group = CommitGroup(loop); group.committed.done(), group.lost
+    (False, [])
+    >>> loop.close()
+    """
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.committed: asyncio.Future[None] = loop.create_future()
@@ -217,13 +223,20 @@ class SQLiteBackend:
         return done
 
     def saving(self) -> asyncio.Future[None] | None:
-        """The future of the grouped writes' commit (``None`` when every write is committed)."""
+        """The future of the grouped writes' commit (``None`` when every write is committed).
+
+        >>> SQLiteBackend(":memory:").saving() is None
+        True
+        """
         return None if self.group is None else self.group.committed
 
     def commit_group(self) -> None:
         """Commits the grouped writes (:meth:`grouped`); when that fails, they are rolled back,
         each of their ``lost`` is called and their future fails, and this returns all the
-        same (the next transaction starts afresh)."""
+        same (the next transaction starts afresh).
+
+        >>> SQLiteBackend(":memory:").commit_group()  # no grouped write waits: nothing done
+        """
         group = self.group
         if group is None:
             return
