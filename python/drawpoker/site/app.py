@@ -66,6 +66,7 @@ from drawpoker.engine import GAMES
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.site.analysis import AnalysisRefused, analyse, tips_chart, tips_data
 from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused, SiteLimits, origin_of
+from drawpoker.site.heap import TICK, HeapFreezer
 from drawpoker.site.house import House, NicknameError, clean_name
 from drawpoker.site.i18n import (
     DEFAULT_LANGUAGE,
@@ -92,6 +93,7 @@ from drawpoker.site.room import Outbox, Pace, Room, encode
 from drawpoker.site.rules_pages import game_html, index_html, missing_html
 from drawpoker.site.seat_help import warm_tips
 from drawpoker.site.store import Store, StoreUnavailableError
+from drawpoker.site.store_sqlite import SQLiteBackend
 
 STATIC = Path(str(files("drawpoker.site").joinpath("static")))
 """The pages' files, shipped in the package."""
@@ -686,19 +688,46 @@ async def analysis(request: Request) -> Response:
     return JSONResponse(result)
 
 
+UNSAVED = 1011
+"""The close code of a connection whose next message told of writes whose commit failed
+(:class:`SocketOutbox`): the browser reconnects to the table as the store has it."""
+
+
+@dataclass(frozen=True)
+class _Close:
+    """A connection's last item (:meth:`SocketOutbox.close`)."""
+
+    code: int
+    reason: str
+
+
 class SocketOutbox:
     """A WebSocket's queue of messages, sent in order by one task; a connection whose queue
-    fills (a browser that does not read) is closed, and reconnects to a snapshot."""
+    fills (a browser that does not read) is closed, and reconnects to a snapshot.
 
-    def __init__(self, websocket: WebSocket) -> None:
+    ``saving`` (an SQLite file that groups its commits:
+    :meth:`~drawpoker.site.store_sqlite.SQLiteBackend.saving`) gives the future of the commit
+    of the writes not committed yet: a message queued while one is pending is sent only once
+    that commit is done (what it tells may come from them: nothing is told before it is
+    saved), and when that commit fails the connection is closed instead (1011: the browser
+    reconnects to the table as the store has it)."""
+
+    def __init__(
+        self,
+        websocket: WebSocket,
+        saving: Callable[[], asyncio.Future[None] | None] | None = None,
+    ) -> None:
         self.websocket = websocket
-        self.queue: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue(OUTBOX_SIZE)
+        self.saving = saving
+        self.queue: asyncio.Queue[tuple[str, asyncio.Future[None] | None] | _Close] = asyncio.Queue(
+            OUTBOX_SIZE
+        )
         self.task = asyncio.get_running_loop().create_task(self._send_all())
 
     def send(self, text: str) -> bool:
         """Queues a message; ``False`` when the queue is full."""
         try:
-            self.queue.put_nowait(text)
+            self.queue.put_nowait((text, None if self.saving is None else self.saving()))
         except asyncio.QueueFull:
             return False
         return True
@@ -709,7 +738,7 @@ class SocketOutbox:
         which must go out: the browser reconnects and gets what it missed from its stream."""
         while True:
             try:
-                self.queue.put_nowait((code, reason))
+                self.queue.put_nowait(_Close(code, reason))
                 return
             except asyncio.QueueFull:
                 self.queue.get_nowait()
@@ -719,10 +748,17 @@ class SocketOutbox:
         with contextlib.suppress(Exception):
             while True:
                 item = await self.queue.get()
-                if isinstance(item, tuple):
-                    await websocket.close(item[0], item[1])
+                if isinstance(item, _Close):
+                    await websocket.close(item.code, item.reason)
                     return
-                await websocket.send_text(item)
+                text, commit = item
+                if commit is not None:
+                    if not commit.done():
+                        await asyncio.wait((commit,))
+                    if commit.exception() is not None:
+                        await websocket.close(UNSAVED, "the table could not be saved: reconnect")
+                        return
+                await websocket.send_text(text)
 
     async def finish(self) -> None:
         """Stops the sending task (after the queued messages, if they go out soon)."""
@@ -737,6 +773,18 @@ class SocketOutbox:
             await asyncio.sleep(0.01)
 
 
+def saving_of(store: Store) -> Callable[[], asyncio.Future[None] | None] | None:
+    """The :class:`SocketOutbox` ``saving`` of a store: its SQLite file's future of the grouped
+    writes' commit (:meth:`~drawpoker.site.store_sqlite.SQLiteBackend.saving`); ``None`` for
+    another backend, which commits each write before it returns.
+
+    >>> saving_of(Store(":memory:"))() is None
+    True
+    """
+    backend = store.backend
+    return backend.saving if isinstance(backend, SQLiteBackend) else None
+
+
 async def table_socket(websocket: WebSocket) -> None:
     """A table's WebSocket: a hello with the seat token first, then actions and commands;
     each refused message gets an error to this connection only (docs/protocol.md). A
@@ -749,7 +797,7 @@ async def table_socket(websocket: WebSocket) -> None:
     try:
         room = house.find(websocket.path_params["table_id"])
         await websocket.accept()
-        outbox = SocketOutbox(websocket)
+        outbox = SocketOutbox(websocket, saving_of(house.store))
         if room is None:
             outbox.send(encode(ProtocolError("no-table", "there is no such table").to_dict()))
             outbox.close(4404, "no such table")
@@ -900,7 +948,8 @@ async def lobby_socket(websocket: WebSocket) -> None:
             await deny(websocket, 503, "lobby-full", why)
             return
         await websocket.accept()
-        outbox = SocketOutbox(websocket)
+        house = getattr(websocket.app.state, "house", None)  # a gateway has none
+        outbox = SocketOutbox(websocket, None if house is None else saving_of(house.store))
         lobby.join(outbox)
         connection = secrets.token_hex(8)
         try:
@@ -1024,6 +1073,8 @@ def create_app(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(db)
+        if isinstance(store.backend, SQLiteBackend):  # one commit for the tables' actions of
+            store.backend.grouping = True  # a turn of the loop: the connections wait for it
         house = House(store, pace, settings)
         app.state.house = house
         app.state.guard = house.guard
@@ -1031,7 +1082,12 @@ def create_app(
         house.load()
         warm_tips()  # before any table's turn: the first analysis builds the draw tables
         loop = asyncio.get_running_loop()
-        tasks = [loop.create_task(sweep_tables(house)), loop.create_task(house.lobby.run())]
+        freezer = HeapFreezer()
+        tasks = [
+            loop.create_task(sweep_tables(house)),
+            loop.create_task(house.lobby.run()),
+            loop.create_task(freeze_heap(house, freezer)),
+        ]
         try:
             yield
         finally:
@@ -1039,6 +1095,7 @@ def create_app(
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            freezer.stop()
             await house.stop()
             store.close()
 
@@ -1059,6 +1116,29 @@ async def store_away(request: Request, problem: Exception) -> Response:
     """A request whose store could not be reached: 503, nothing done, to be sent again."""
     body = {"error": "store-unavailable", "message": str(problem)}
     return JSONResponse(body, status_code=503, headers={"retry-after": "1"})
+
+
+async def freeze_heap(house: House, freezer: HeapFreezer, every: float = TICK) -> None:
+    """Every ``every`` seconds, a tick of ``freezer`` (:mod:`drawpoker.site.heap`): what lived
+    that long leaves the collector's full collections, and all of it comes back once a tenth
+    of the tables held have left memory (or ten minutes have passed).
+
+    >>> from drawpoker.site.heap import Recorded
+    >>> class Held:
+    ...     rooms = {"t1": None}
+    >>> freezer = HeapFreezer(ops=Recorded())
+    >>> async def briefly():
+    ...     task = asyncio.create_task(freeze_heap(Held(), freezer, every=0.01))
+    ...     await asyncio.sleep(0.05); task.cancel()
+    >>> asyncio.run(briefly()); freezer.ops.calls[:2]
+    ['collect(1)', 'freeze']
+    """
+    held = set(house.rooms)
+    while True:
+        await asyncio.sleep(every)
+        now = set(house.rooms)
+        freezer.tick(tables=len(now), dropped=len(held - now))
+        held = now
 
 
 async def sweep_tables(house: House) -> None:

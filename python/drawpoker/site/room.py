@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import Callable, Iterable
@@ -48,6 +47,7 @@ from drawpoker.catalogues import DEFAULT_LANGUAGE
 from drawpoker.engine import GAMES, Action
 from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
 from drawpoker.narration import cpu_name
+from drawpoker.site.jsontext import encode as json_text
 from drawpoker.site.lobby import NewTable
 from drawpoker.site.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.site.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
@@ -83,20 +83,17 @@ STORE_RETRY = 0.5
 """Seconds a table whose store cannot be reached waits before it tries again."""
 
 
-_ENCODER = json.JSONEncoder(separators=(",", ":"))
-"""The encoder of :func:`encode`, made once (``json.dumps`` with separators makes one per
-call, and a room encodes several parts per change)."""
-
-
 def encode(message: object) -> str:
-    """A message (or a part of one) as the JSON text sent over the WebSocket.
+    """A message (or a part of one) as the JSON text sent over the WebSocket
+    (:func:`drawpoker.site.jsontext.encode`: ``orjson``'s when installed).
 
+    >>> import json
     >>> encode({"type": "pong"}) == json.dumps({"type": "pong"}, separators=(",", ":"))
     True
     >>> encode({"type": "pong"})
     '{"type":"pong"}'
     """
-    return _ENCODER.encode(message)
+    return json_text(message)
 
 
 def merged(*texts: str) -> str:
@@ -692,6 +689,7 @@ class Room:
         >>> from drawpoker.site.store import Store
         >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
         ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> import json
         >>> json.loads(room.catch_up(0, 1))["events"][0]["seq"], room.catch_up(0, 3)
         (2, None)
         """
@@ -757,6 +755,7 @@ class Room:
 
         >>> from drawpoker.site.lobby import parse_new_table
         >>> from drawpoker.site.store import Store
+        >>> import json
         >>> class Sent:
         ...     def __init__(self): self.seqs = {}
         ...     def send(self, seat, texts):
@@ -1083,6 +1082,7 @@ it starts when every seat has its player, or when a player asks to start
                 header=ends,
                 result=result,
                 fence=self.fence,
+                lost=self._lost,
             )
         except StaleFenceError as error:
             self.status = status
@@ -1123,9 +1123,29 @@ it starts when every seat has its player, or when a player asks to start
         self.wake.set()
         log.warning("table %s: its lane has another dealer now; this room stops", self.id)
 
+    def _lost(self) -> None:
+        """The commit of a saved change failed after the room went on (an SQLite file's
+        grouped commit, :meth:`~drawpoker.site.store_sqlite.SQLiteBackend.grouped`): nobody
+        was shown it (each connection waits for the commit before it sends what came after
+        the change, and closes when it fails); the table is loaded again from the store before
+        anything else is done at it (:meth:`_catch_up`).
+
+        >>> from drawpoker.site.lobby import parse_new_table
+        >>> from drawpoker.site.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> room.start(); saved = room.table.to_dict()
+        >>> room.table.act(0, room.table.default_action())  # as if its commit then failed
+        >>> room._lost(); room._catch_up(); room.table.to_dict() == saved, room.streams.last
+        (True, [3, 3, 2])
+        """
+        self.behind = True
+        self.wake.set()
+
     def _catch_up(self) -> None:
         """After a failed save, the table as the store has it (the change that was not saved
-        undone: nobody was shown it); ``store-unavailable`` while the store is still away."""
+        undone: nobody was shown it), its streams numbered from it again; ``store-unavailable``
+        while the store is still away."""
         if not self.behind:
             return
         try:
@@ -1137,8 +1157,21 @@ it starts when every seat has its player, or when a player asks to start
         table = Table.from_dict(saved.snapshot, clock=self.clock, cpu_players=CPU_PLAYERS)
         if saved.status != "waiting":
             self.clock.resume()
+        if len(table.hands) != len(self.table.hands):  # the hand that ended was not saved
+            self.pause_until = None
+            self.ready.clear()
         self.table = table
         self.status = saved.status
+        streams = SeatStreams(table, self.names)
+        streams.tags, streams.timed = self.streams.tags, self.streams.timed
+        self.streams = streams
+        hands = table.hands
+        self.saved = (len(hands) - 1, len(hands[-1].actions))
+        self.actions = sum(len(hand.actions) for hand in hands)
+        if self.status != "over":
+            self.results = {}
+        self._refresh_ratings()
+        self.changes += 1  # a CPU player deciding on the table that was is not heard
         self.behind = False
         log.warning("table %s: reloaded from the store after a failed save", self.id)
 
@@ -1273,11 +1306,21 @@ it starts when every seat has its player, or when a player asks to start
             self.task = None
 
     async def _wait(self, seconds: float | None) -> None:
+        """Waits until :attr:`wake` is set, or ``seconds`` have passed (``None``: no limit).
+        The limit is a timer that sets :attr:`wake` (each step clears it first), not
+        ``asyncio.wait_for``, which makes a task, a future and a timeout of its own for every
+        wait: a room waits before each of its CPU players' actions."""
         if seconds is not None and seconds <= 0:
             await asyncio.sleep(0)
             return
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.wake.wait(), seconds)
+        if seconds is None:
+            await self.wake.wait()
+            return
+        timer = asyncio.get_running_loop().call_later(seconds, self.wake.set)
+        try:
+            await self.wake.wait()
+        finally:
+            timer.cancel()
 
     def _grace_deadline(self, now: float) -> float | None:
         """Moves the players whose grace ran out to CPU stand-ins; the next deadline."""
@@ -1343,7 +1386,8 @@ it starts when every seat has its player, or when a player asks to start
                 await self._wait(at - now if wait is None else min(wait, at - now))
                 return
             await self._cpu_turn()
-            await asyncio.sleep(0)
+            if self.pace.think <= 0:  # else the next step waits the think anyway
+                await asyncio.sleep(0)  # the other tables' turn before this one's next move
             return
         left = table.time_left()
         if left is not None and left <= 0:

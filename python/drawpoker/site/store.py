@@ -387,6 +387,7 @@ class Store:
         header: bool = True,
         result: GameResult | None = None,
         fence: tuple[int, int] | None = None,
+        lost: Callable[[], None] | None = None,
     ) -> tuple[int, int]:
         """Saves what an action (or a seat leaving or coming back) changed, in one
         transaction: the actions after ``since`` (the hand and the count of its actions saved
@@ -397,7 +398,11 @@ class Store:
         ratings are saved together or not at all). Returns the new ``since``. With ``fence``
         (a lane and the fencing number its dealer holds) nothing is written unless that number
         is still the lane's current one (:meth:`take_lane`), checked in the same transaction;
-        :class:`StaleFenceError` otherwise.
+        :class:`StaleFenceError` otherwise. With ``lost`` (and no fence), an SQLite file that
+        groups its commits (:meth:`~drawpoker.site.store_sqlite.SQLiteBackend.grouped`) commits
+        it with the other tables' writes of this turn of the event loop, and calls ``lost``
+        if that commit fails; nothing may be told of it before
+        :meth:`~drawpoker.site.store_sqlite.SQLiteBackend.saving` is done.
 
         >>> from drawpoker.bots import CPU_PLAYERS
         >>> from drawpoker.table import Table
@@ -433,7 +438,10 @@ class Store:
             if result is not None:
                 self._write_result(table_id, result)
 
-        self._fenced(work, fence)
+        if lost is not None and fence is None and isinstance(self.backend, SQLiteBackend):
+            self.backend.grouped(work, lost)
+        else:
+            self._fenced(work, fence)
         return saved[0]
 
     def take_lane(self, lane: int) -> int:

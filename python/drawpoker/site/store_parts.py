@@ -10,12 +10,12 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from drawpoker.engine import Action, Hand, spec_from_dict
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
+from drawpoker.site.jsontext import encode
 from drawpoker.site.ratings import Rating
 from drawpoker.table import Table
 from drawpoker.table.table import SNAPSHOT_FORMAT
@@ -25,12 +25,13 @@ ROLES = ("cpu", "away")
 
 
 def compact_json(data: Any) -> str:
-    """``data`` as JSON without spaces, as the store keeps it.
+    """``data`` as JSON without spaces, as the store keeps it
+    (:func:`drawpoker.site.jsontext.encode`).
 
     >>> compact_json({"a": [1, 2]})
     '{"a":[1,2]}'
     """
-    return json.dumps(data, separators=(",", ":"))
+    return encode(data)
 
 
 def table_header(table: Table) -> dict[str, Any]:

@@ -15,6 +15,8 @@ rows, so a file store holds an exclusive lock on ``FILE.lock`` while it is open
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import os
 import sqlite3
 import sys
@@ -26,6 +28,34 @@ from drawpoker.errors import InvalidArgumentError
 from drawpoker.site.store_backend import migrate
 
 T = TypeVar("T")
+
+log = logging.getLogger("drawpoker.site")
+
+
+class GroupCommitError(sqlite3.OperationalError):
+    """The commit of a group of writes (:meth:`SQLiteBackend.grouped`) failed: none of them is
+    in the file.
+
+    >>> issubclass(GroupCommitError, sqlite3.Error)
+    True
+    """
+
+
+class CommitGroup:
+    """The writes of one turn of the event loop (:meth:`SQLiteBackend.grouped`), in one open
+    transaction: ``committed`` is done once they are in the file (its exception a
+    :class:`GroupCommitError` when they could not be), and each of ``lost`` is called if they
+    could not be.
+
+    >>> loop = asyncio.new_event_loop()
+    >>> group = CommitGroup(loop); group.committed.done(), group.lost
+    (False, [])
+    >>> loop.close()
+    """
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.committed: asyncio.Future[None] = loop.create_future()
+        self.lost: list[Callable[[], None]] = []
 
 
 class StoreBusyError(InvalidArgumentError):
@@ -91,6 +121,12 @@ class SQLiteBackend:
     pipelined = False
 
     def __init__(self, path: str | Path) -> None:
+        self.grouping = False
+        """Whether :meth:`grouped` writes are committed together, once per turn of the event
+        loop (the one-process site turns it on; off, each is a transaction of its own)."""
+        self.group: CommitGroup | None = None
+        """The grouped writes not committed yet."""
+        self._working = 0
         self.path = str(path)
         in_memory = self.path == ":memory:" or self.path.startswith("file::memory:")
         self.lock = None if in_memory else FileLock(self.path)
@@ -101,28 +137,135 @@ class SQLiteBackend:
         migrate(self.db, self.kind)
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
-        """Runs one statement."""
+        """Runs one statement (outside a transaction's work, after the grouped writes are
+        committed: what it reads is in the file)."""
+        if self.group is not None and not self._working:
+            self.commit_group()
         return self.db.execute(sql, params)
 
     def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """Runs one statement once per row."""
+        if self.group is not None and not self._working:
+            self.commit_group()
         self.db.executemany(sql, rows)
 
     def transaction(self, work: Callable[[], T]) -> T:
         """Runs ``work`` in one transaction (``BEGIN IMMEDIATE``: the write lock is taken
-        first, so that a transaction never fails half way for want of it)."""
+        first, so that a transaction never fails half way for want of it), committed before
+        it returns (the grouped writes waiting are committed first)."""
+        self.commit_group()
         db = self.db
         db.execute("BEGIN IMMEDIATE")
+        self._working += 1
         try:
             done = work()
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        finally:
+            self._working -= 1
         db.execute("COMMIT")
         return done
 
+    def grouped(self, work: Callable[[], T], lost: Callable[[], None] | None = None) -> T:
+        """Runs ``work`` whole or not at all (a savepoint), in the transaction of the writes
+        grouped in this turn of the event loop, which is committed at the start of the next
+        turn (:meth:`commit_group`, also run before any other statement or transaction), so
+        that one commit serves many tables' actions. Until then nothing may tell anyone of
+        the writes: :meth:`saving` is the future of their commit, which a connection waits
+        for before it sends what it was given after them. ``lost`` is called if the commit
+        fails (none of the group's writes is in the file then). Without :attr:`grouping`, or
+        outside an event loop, a transaction of its own, committed before it returns.
+
+        >>> import asyncio
+        >>> backend = SQLiteBackend(":memory:")
+        >>> backend.grouping = True
+        >>> insert = "INSERT INTO lanes (lane, fence) VALUES (?, ?)"
+        >>> async def two_writes():
+        ...     backend.grouped(lambda: backend.execute(insert, (1, 7)))
+        ...     backend.grouped(lambda: backend.execute(insert, (2, 8)))
+        ...     waiting = backend.saving()
+        ...     await waiting
+        ...     return waiting.done(), backend.saving()
+        >>> asyncio.run(two_writes())
+        (True, None)
+        >>> backend.execute("SELECT lane, fence FROM lanes").fetchall()
+        [(1, 7), (2, 8)]
+        """
+        try:
+            loop = asyncio.get_running_loop() if self.grouping else None
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            return self.transaction(work)
+        db = self.db
+        if self.group is None:
+            db.execute("BEGIN IMMEDIATE")
+            self.group = CommitGroup(loop)
+            loop.call_soon(self.commit_group)
+        group = self.group
+        db.execute("SAVEPOINT grouped")
+        self._working += 1
+        try:
+            done = work()
+        except BaseException:
+            try:
+                db.execute("ROLLBACK TO grouped")
+                db.execute("RELEASE grouped")
+            except sqlite3.Error:  # the whole transaction was rolled back (a full disk)
+                self._fail_group(group, "its transaction was rolled back")
+            raise
+        finally:
+            self._working -= 1
+        db.execute("RELEASE grouped")
+        if lost is not None:
+            group.lost.append(lost)
+        return done
+
+    def saving(self) -> asyncio.Future[None] | None:
+        """The future of the grouped writes' commit (``None`` when every write is committed).
+
+        >>> SQLiteBackend(":memory:").saving() is None
+        True
+        """
+        return None if self.group is None else self.group.committed
+
+    def commit_group(self) -> None:
+        """Commits the grouped writes (:meth:`grouped`); when that fails, they are rolled back,
+        each of their ``lost`` is called and their future fails, and this returns all the
+        same (the next transaction starts afresh).
+
+        >>> SQLiteBackend(":memory:").commit_group()  # no grouped write waits: nothing done
+        """
+        group = self.group
+        if group is None:
+            return
+        try:
+            self.db.execute("COMMIT")
+        except sqlite3.Error as error:
+            self._fail_group(group, str(error))
+            return
+        self.group = None
+        if not group.committed.done():  # (a future nobody cancels: the outboxes wait on it
+            group.committed.set_result(None)  # with asyncio.wait, which does not cancel it)
+
+    def _fail_group(self, group: CommitGroup, why: str) -> None:
+        self.group = None
+        if self.db.in_transaction:
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                log.exception("the grouped writes could not be rolled back")
+        log.error("%d grouped writes were not saved: %s", len(group.lost), why)
+        for lost in group.lost:
+            lost()
+        if not group.committed.done():
+            group.committed.set_exception(GroupCommitError(f"the writes were not saved: {why}"))
+            group.committed.exception()  # retrieved: a group nobody waits for logs nothing
+
     def close(self) -> None:
-        """Closes the file and releases its lock."""
+        """Commits the grouped writes, closes the file and releases its lock."""
+        self.commit_group()
         self.db.close()
         if self.lock is not None:
             self.lock.release()

@@ -1,0 +1,214 @@
+"""The embedded store's grouped commits (SQLiteBackend.grouped): the actions of a turn of the
+event loop are committed together, and nothing is told of them before: a connection's message
+queued after a grouped write is sent only once that write is in the file (read by another
+connection to the file at the moment it is sent); when the commit fails, nothing of it is in
+the file, the message is never sent (the connection closes with 1011), and the room loads the
+table again from the store, its streams numbered from it."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from drawpoker.site.app import UNSAVED, SocketOutbox
+from drawpoker.site.lobby import parse_new_table
+from drawpoker.site.room import Pace, Room
+from drawpoker.site.store import Store
+from drawpoker.site.store_sqlite import SQLiteBackend
+
+INSERT = "INSERT INTO lanes (lane, fence) VALUES (?, ?)"
+
+
+class Socket:
+    """A WebSocket that notes, for each text it sends, the lanes another connection to the
+    file reads at that moment (what is committed)."""
+
+    def __init__(self, path: Path) -> None:
+        self.reader = sqlite3.connect(path)
+        self.sent: list[tuple[str, list[int]]] = []
+        self.closed: tuple[int, str] | None = None
+
+    def committed(self) -> list[int]:
+        return [lane for (lane,) in self.reader.execute("SELECT lane FROM lanes ORDER BY lane")]
+
+    async def send_text(self, text: str) -> None:
+        self.sent.append((text, self.committed()))
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.closed = (code, reason)
+
+
+class FailingCommit:
+    """An SQLite connection whose COMMIT fails (a full disk, say) while ``failing`` is set."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self.db = db
+        self.failing = False
+
+    def execute(self, sql: str, params: Any = ()) -> sqlite3.Cursor:
+        if self.failing and sql == "COMMIT":
+            raise sqlite3.OperationalError("database or disk is full")
+        return self.db.execute(sql, params)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.db, name)
+
+
+def _backend(tmp_path: Path) -> SQLiteBackend:
+    backend = SQLiteBackend(tmp_path / "site.db")
+    backend.grouping = True
+    return backend
+
+
+def test_a_message_after_a_grouped_write_is_sent_once_it_is_committed(tmp_path: Path) -> None:
+    backend = _backend(tmp_path)
+    socket = Socket(tmp_path / "site.db")
+
+    async def scenario() -> None:
+        outbox = SocketOutbox(socket, backend.saving)  # type: ignore[arg-type]
+        outbox.send("before")  # nothing pending: told of nothing unsaved
+        for lane in (1, 2):
+            backend.grouped(lambda lane=lane: backend.execute(INSERT, (lane, 1)))
+            outbox.send(f"after {lane}")
+        assert backend.saving() is not None
+        assert socket.committed() == []  # one open transaction for both
+        await asyncio.sleep(0.05)
+        assert backend.saving() is None
+        outbox.close()
+        await outbox.task
+
+    asyncio.run(scenario())
+    assert socket.sent == [("before", []), ("after 1", [1, 2]), ("after 2", [1, 2])]
+    assert socket.closed == (1000, "")
+    backend.close()
+
+
+def test_without_grouping_each_write_is_committed_before_it_returns(tmp_path: Path) -> None:
+    backend = SQLiteBackend(tmp_path / "site.db")
+    socket = Socket(tmp_path / "site.db")
+
+    async def scenario() -> None:
+        backend.grouped(lambda: backend.execute(INSERT, (1, 1)))
+        assert backend.saving() is None
+        assert socket.committed() == [1]
+
+    asyncio.run(scenario())
+    backend.close()
+
+
+def test_any_other_statement_commits_the_group_first(tmp_path: Path) -> None:
+    backend = _backend(tmp_path)
+    socket = Socket(tmp_path / "site.db")
+
+    async def scenario() -> None:
+        backend.grouped(lambda: backend.execute(INSERT, (1, 1)))
+        waiting = backend.saving()
+        assert waiting is not None and socket.committed() == []
+        backend.transaction(lambda: backend.execute(INSERT, (2, 1)))
+        assert waiting.done() and socket.committed() == [1, 2]
+        backend.grouped(lambda: backend.execute(INSERT, (3, 1)))
+        assert backend.execute("SELECT count(*) FROM lanes").fetchone() == (3,)
+        assert socket.committed() == [1, 2, 3] and backend.saving() is None
+
+    asyncio.run(scenario())
+    backend.close()
+
+
+def test_a_grouped_write_that_fails_leaves_the_others(tmp_path: Path) -> None:
+    backend = _backend(tmp_path)
+
+    async def scenario() -> None:
+        backend.grouped(lambda: backend.execute(INSERT, (1, 1)))
+
+        def twice() -> None:
+            backend.execute(INSERT, (2, 1))
+            backend.execute(INSERT, (1, 1))  # the lane's key again: refused
+
+        with pytest.raises(sqlite3.IntegrityError):
+            backend.grouped(twice)
+        await asyncio.sleep(0.05)
+
+    asyncio.run(scenario())
+    assert backend.execute("SELECT lane FROM lanes").fetchall() == [(1,)]
+    backend.close()
+
+
+def test_a_failed_commit_sends_nothing_of_it_and_calls_lost(tmp_path: Path) -> None:
+    backend = _backend(tmp_path)
+    failing = FailingCommit(backend.db)
+    backend.db = failing  # type: ignore[assignment]
+    socket = Socket(tmp_path / "site.db")
+    lost: list[int] = []
+
+    async def scenario() -> None:
+        outbox = SocketOutbox(socket, backend.saving)  # type: ignore[arg-type]
+        outbox.send("before")
+        await asyncio.sleep(0.01)
+        failing.failing = True
+        backend.grouped(lambda: backend.execute(INSERT, (1, 1)), lambda: lost.append(1))
+        outbox.send("told of lane 1")
+        await asyncio.wait_for(outbox.task, 5)
+        failing.failing = False
+        backend.grouped(lambda: backend.execute(INSERT, (2, 1)))  # the next group goes in
+        await asyncio.sleep(0.01)
+
+    asyncio.run(scenario())
+    assert socket.sent == [("before", [])]
+    assert socket.closed is not None and socket.closed[0] == UNSAVED
+    assert lost == [1]
+    assert socket.committed() == [2]
+    backend.close()
+
+
+class Kept:
+    """A room's connection that keeps what it is sent."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def send(self, text: str) -> bool:
+        self.texts.append(text)
+        return True
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        pass
+
+
+def test_a_room_whose_commit_failed_goes_on_from_the_store(tmp_path: Path) -> None:
+    store = Store(tmp_path / "site.db")
+    backend = store.backend
+    assert isinstance(backend, SQLiteBackend)
+    backend.grouping = True
+    failing = FailingCommit(backend.db)
+
+    async def scenario() -> tuple[Room, list[int], dict[str, Any]]:
+        request = parse_new_table({"game": "holdem", "seats": ["person", "cpu:rules"]})
+        room = Room.new("t", 0.0, request, store, Pace(threads=False), seed=2)
+        room.claim(0, "Ann", "hash")
+        room.connect(0, Kept(), None)
+        room.command(0, "away")  # a CPU stand-in plays the seat
+        for _ in range(6):
+            await room._cpu_turn()
+        await asyncio.sleep(0.01)
+        saved = store.load_table("t")
+        assert saved is not None and saved.snapshot["hands"] == room.table.to_dict()["hands"]
+        kept = (list(room.streams.last), saved.snapshot)
+        backend.db = failing  # type: ignore[assignment]
+        failing.failing = True
+        for _ in range(5):
+            await room._cpu_turn()
+        assert room.streams.last != kept[0]
+        await asyncio.sleep(0.01)  # the commit fails: the room is behind
+        assert room.behind
+        failing.failing = False
+        room._catch_up()
+        return room, kept[0], kept[1]
+
+    room, last, saved = asyncio.run(scenario())
+    assert room.table.to_dict()["hands"] == saved["hands"]
+    assert room.streams.last == last
+    assert store.load_table("t").snapshot == saved  # type: ignore[union-attr]
+    store.close()
