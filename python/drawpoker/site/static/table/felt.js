@@ -248,7 +248,8 @@ export function renderFelt() {
       box.append(element("div", { class: "own-hand", id: "own-hand", dir: "auto", text: words, title: words }));
     }
     const shown = hand.shown.find((x) => x.seat === s);
-    if (shown && shown.text) box.append(element("div", { class: "shown", text: handText(shown) }));
+    // cut short on a crowded felt: all of it in its title (and the "Last hand" panel)
+    if (shown && shown.text) box.append(element("div", { class: "shown", text: handText(shown), title: handText(shown) }));
     if (result) {
       const award = awardText(hand, s);
       if (award) {
