@@ -448,6 +448,7 @@ export function crowded(boxes) {
 export function placeCentre(boxes, cy, h) {
   const centre = $("centre");
   centre.style.inlineSize = "";
+  centre.classList.remove("narrowed");
   const seats = boxes.map((box) => box.getBoundingClientRect());
   if (placedClear(centre, seats, cy, h)) return;
   const felt = $("felt").getBoundingClientRect();
@@ -457,6 +458,7 @@ export function placeCentre(boxes, cy, h) {
   const gap = 2 * Math.min(middle - start, end - middle) - 2 * MIDDLE_GAP - 4;
   if (gap >= 120) {
     centre.style.inlineSize = `${gap}px`;
+    centre.classList.add("narrowed");  // the pot's line may wrap there (style.css)
     if (placedClear(centre, seats, cy, h)) return;
   }
   centre.style.top = `${cy}px`;
