@@ -1299,23 +1299,8 @@ def test_a_full_board_table_keeps_the_board_clear_at_the_turn_and_river(
         check_middle_clear(driver, width)
 
 
-# Known gap: at a showdown of ten on a phone held sideways or 320 px wide, our own seat, its
-# hand described in two lines, can still come over the board or the pot, or be too wide for the
-# columns to start beside it (then the top row piles up); whether it does depends on the deal.
-SHOWDOWN_TIGHT = {(640, 360), (667, 375)}
 SHOWDOWN_CASES = [
-    pytest.param(
-        game,
-        width,
-        height,
-        lang,
-        id=f"{game}-{width}x{height}-{lang}",
-        marks=[
-            pytest.mark.xfail(reason="ten shown hands on a phone held sideways: our seat is tall")
-        ]
-        if (width, height) in SHOWDOWN_TIGHT or width == 320
-        else [],
-    )
+    pytest.param(game, width, height, lang, id=f"{game}-{width}x{height}-{lang}")
     for game in ("holdem", "omaha-hi-lo")
     for width, height in BOARD_SIZES
     for lang in ("en", "ar")
@@ -1337,7 +1322,11 @@ def test_a_full_board_tables_showdown_keeps_its_seats_apart(
     no seat box over another, the board, the pot and the result's lines clear of every seat
     box by a gap, "Play again" in view. Before, it held at 768x1024 and 1920x1080 only: the
     ten standings squeezed the felt, shown hands in two or three lines piled the columns' top
-    row up over the board."""
+    row up over the board. Then, as the deal fell, at 640x360, 667x375 and 320x568 our own
+    hand described in two lines brought our seat over the board (3 of 12 such cases failed in
+    each of two runs), and at 320x568 "Pot 1,000 paid out" jutted out of the narrowed middle
+    over the right-hand column. The deals are random (the house seeds each table from
+    secrets), so each run tries other hands."""
     resize(driver, width, height)
     sit_with_cpus(driver, server, game, 10, lang)
     while felt_view(driver) == "hand":
