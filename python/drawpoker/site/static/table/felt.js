@@ -248,7 +248,8 @@ export function renderFelt() {
       box.append(element("div", { class: "own-hand", id: "own-hand", dir: "auto", text: words, title: words }));
     }
     const shown = hand.shown.find((x) => x.seat === s);
-    if (shown && shown.text) box.append(element("div", { class: "shown", text: handText(shown) }));
+    // cut short on a crowded felt: all of it in its title (and the "Last hand" panel)
+    if (shown && shown.text) box.append(element("div", { class: "shown", text: handText(shown), title: handText(shown) }));
     if (result) {
       const award = awardText(hand, s);
       if (award) {
@@ -447,6 +448,7 @@ export function crowded(boxes) {
 export function placeCentre(boxes, cy, h) {
   const centre = $("centre");
   centre.style.inlineSize = "";
+  centre.classList.remove("narrowed");
   const seats = boxes.map((box) => box.getBoundingClientRect());
   if (placedClear(centre, seats, cy, h)) return;
   const felt = $("felt").getBoundingClientRect();
@@ -456,6 +458,7 @@ export function placeCentre(boxes, cy, h) {
   const gap = 2 * Math.min(middle - start, end - middle) - 2 * MIDDLE_GAP - 4;
   if (gap >= 120) {
     centre.style.inlineSize = `${gap}px`;
+    centre.classList.add("narrowed");  // the pot's line may wrap there (style.css)
     if (placedClear(centre, seats, cy, h)) return;
   }
   centre.style.top = `${cy}px`;
