@@ -18,6 +18,7 @@ from drawpoker.site.lobby import parse_new_table
 from drawpoker.site.room import Pace, Room
 from drawpoker.site.store import Store
 from drawpoker.site.store_sqlite import SQLiteBackend
+from web_helpers import RecordingOutbox
 
 INSERT = "INSERT INTO lanes (lane, fence) VALUES (?, ?)"
 
@@ -163,20 +164,6 @@ def test_a_failed_commit_sends_nothing_of_it_and_calls_lost(tmp_path: Path) -> N
     backend.close()
 
 
-class Kept:
-    """A room's connection that keeps what it is sent."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def send(self, text: str) -> bool:
-        self.texts.append(text)
-        return True
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        pass
-
-
 def test_a_room_whose_commit_failed_goes_on_from_the_store(tmp_path: Path) -> None:
     store = Store(tmp_path / "site.db")
     backend = store.backend
@@ -188,7 +175,7 @@ def test_a_room_whose_commit_failed_goes_on_from_the_store(tmp_path: Path) -> No
         request = parse_new_table({"game": "holdem", "seats": ["person", "cpu:rules"]})
         room = Room.new("t", 0.0, request, store, Pace(threads=False), seed=2)
         room.claim(0, "Ann", "hash")
-        room.connect(0, Kept(), None)
+        room.connect(0, RecordingOutbox(), None)
         room.command(0, "away")  # a CPU stand-in plays the seat
         for _ in range(6):
             await room._cpu_turn()

@@ -12,20 +12,7 @@ from drawpoker.site import jsontext
 from drawpoker.site.lobby import parse_new_table
 from drawpoker.site.room import Pace, Room
 from drawpoker.site.store import Store
-
-
-class Kept:
-    """An outbox that keeps what it is sent."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def send(self, text: str) -> bool:
-        self.texts.append(text)
-        return True
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        pass
+from web_helpers import RecordingOutbox
 
 
 def _updates(tag: str) -> list[str]:
@@ -33,7 +20,7 @@ def _updates(tag: str) -> list[str]:
     request = parse_new_table({"game": "five-card-draw", "seats": ["person", "cpu:rules"]})
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(threads=False), seed=4)
     room.claim(0, "لاعب", "hash")
-    kept = Kept()
+    kept = RecordingOutbox()
     room.connect(0, kept, None, tag)
     room.command(0, "away")  # CPU stand-in: the table plays itself
     for _ in range(40):
