@@ -77,6 +77,7 @@ from drawpoker.site.i18n import (
     remembered,
 )
 from drawpoker.site.i18n import message as say
+from drawpoker.site.jsontext import encode
 from drawpoker.site.listing import LobbyFeed, page_bounds, whole_number
 from drawpoker.site.lobby import NewTable, catalogue, parse_new_table
 from drawpoker.site.page_text import localised
@@ -89,7 +90,7 @@ from drawpoker.site.protocol import (
     load_object,
     parse_message,
 )
-from drawpoker.site.room import Outbox, Pace, Room, encode
+from drawpoker.site.room import Outbox, Pace, Room
 from drawpoker.site.rules_pages import game_html, index_html, missing_html
 from drawpoker.site.seat_help import warm_tips
 from drawpoker.site.store import Store, StoreUnavailableError

@@ -46,6 +46,7 @@ from drawpoker.site.inbox import (
     connections_key,
     tips_key,
 )
+from drawpoker.site.jsontext import encode
 from drawpoker.site.lanes import (
     LANES,
     LEASE_MS,
@@ -59,7 +60,7 @@ from drawpoker.site.listing import SETTLE, listed, listing_key, lobby_key, table
 from drawpoker.site.lobby import parse_new_table
 from drawpoker.site.protocol import Act, Command, ProtocolError, Tips, parse_message
 from drawpoker.site.relay import Publisher, RemoteOutbox, TableRelay, reply_text
-from drawpoker.site.room import Room, encode
+from drawpoker.site.room import Room
 from drawpoker.site.store import StaleFenceError, StoreUnavailableError
 
 log = logging.getLogger("drawpoker.site")

@@ -59,11 +59,12 @@ from drawpoker.site.inbox import (
     connections_key,
     tips_key,
 )
+from drawpoker.site.jsontext import encode
 from drawpoker.site.lanes import LEASE_MS, RENEW_EVERY, dealers_key, lane_of
 from drawpoker.site.listing import LobbyFeed, lobby_key, row_page
 from drawpoker.site.protocol import TOO_SLOW, Command, Hello, ProtocolError, Watch, parse_message
 from drawpoker.site.relay import in_language, split_reply
-from drawpoker.site.room import Outbox, encode
+from drawpoker.site.room import Outbox
 from drawpoker.site.store import Store
 
 log = logging.getLogger("drawpoker.site")

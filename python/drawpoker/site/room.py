@@ -47,7 +47,7 @@ from drawpoker.catalogues import DEFAULT_LANGUAGE
 from drawpoker.engine import GAMES, Action
 from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
 from drawpoker.narration import cpu_name
-from drawpoker.site.jsontext import encode as json_text
+from drawpoker.site.jsontext import encode
 from drawpoker.site.lobby import NewTable
 from drawpoker.site.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.site.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
@@ -81,19 +81,6 @@ STATUSES = ("waiting", "playing", "over")
 
 STORE_RETRY = 0.5
 """Seconds a table whose store cannot be reached waits before it tries again."""
-
-
-def encode(message: object) -> str:
-    """A message (or a part of one) as the JSON text sent over the WebSocket
-    (:func:`drawpoker.site.jsontext.encode`: ``orjson``'s when installed).
-
-    >>> import json
-    >>> encode({"type": "pong"}) == json.dumps({"type": "pong"}, separators=(",", ":"))
-    True
-    >>> encode({"type": "pong"})
-    '{"type":"pong"}'
-    """
-    return json_text(message)
 
 
 def merged(*texts: str) -> str:
