@@ -514,8 +514,11 @@ def test_a_browser_reads_its_language_after_its_tables_dealer_changes(cluster: C
     dealers = [cluster.start("dealer", think=0.001) for _ in range(2)]
     gateway = cluster.start("gateway")
     _until_lanes_held(*dealers)
-    request = {"game": "holdem", "seats": ["person", "person", "cpu:rules"], "rounds": 6}
-    made = create_table(gateway.url, request)
+    # Fixed limit, so that no all-in ends the game a few events after the kill (a no-limit
+    # Hold'em table once did, leaving ten Arabic sentences to read where the test wants more).
+    settings = {"betting": "fixed-limit"}
+    request = {"game": "omaha", "seats": ["person", "person", "cpu:rules"], "rounds": 6}
+    made = create_table(gateway.url, {**request, "settings": settings})
     tokens = [take_seat(gateway.url, made["id"], name)[1] for name in ("Ann", "Bob")]
     victim = _dealer_of(made["id"], dealers)
     site = Site(gateway.url, cluster.store)
