@@ -8,12 +8,14 @@ table again from the store, its streams numbered from it."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sqlite3
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from drawpoker.site.app import UNSAVED, SocketOutbox
+from drawpoker.site.app import UNSAVED, CommittedFirst, SocketOutbox
 from drawpoker.site.lobby import parse_new_table
 from drawpoker.site.room import Pace, Room
 from drawpoker.site.store import Store
@@ -199,3 +201,70 @@ def test_a_room_whose_commit_failed_goes_on_from_the_store(tmp_path: Path) -> No
     assert room.streams.last == last
     assert store.load_table("t").snapshot == saved  # type: ignore[union-attr]
     store.close()
+
+
+def _http_answer(tmp_path: Path, failing: bool) -> tuple[Socket, list[tuple[Any, list[int]]]]:
+    """An HTTP request to a route that makes a grouped write and answers at once, through
+    :class:`CommittedFirst`: each ASGI message sent, with the lanes committed at that moment."""
+    from starlette.applications import Starlette
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    store = Store(tmp_path / "site.db")
+    backend = store.backend
+    assert isinstance(backend, SQLiteBackend)
+    backend.grouping = True
+    commit = FailingCommit(backend.db)
+    backend.db = commit  # type: ignore[assignment]
+    reader = Socket(tmp_path / "site.db")
+
+    async def lobby(request: Any) -> JSONResponse:
+        commit.failing = failing
+        backend.grouped(lambda: backend.execute(INSERT, (1, 1)))
+        return JSONResponse({"told": "lane 1"})
+
+    app = Starlette(routes=[Route("/api/tables", lobby)])
+    app.state.house = SimpleNamespace(store=store)
+    app.add_middleware(CommittedFirst)
+    sent: list[tuple[Any, list[int]]] = []
+
+    async def receive() -> dict[str, Any]:
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message: Any) -> None:
+        sent.append((message, reader.committed()))
+
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": "/api/tables",
+        "headers": [],
+        "query_string": b"",
+        "http_version": "1.1",
+        "scheme": "http",
+        "app": app,
+    }
+    asyncio.run(app(scope, receive, send))
+    return reader, sent
+
+
+def test_an_http_answer_waits_for_the_commit_of_the_writes_before_it(tmp_path: Path) -> None:
+    """The lobby's list and every other HTTP answer of the one process go out only once the
+    writes grouped before them are in the file: without CommittedFirst the answer is sent
+    while lane 1 is still uncommitted."""
+    _, sent = _http_answer(tmp_path, failing=False)
+    start, body = sent[0][0], sent[-1][0]
+    assert (start["type"], start["status"]) == ("http.response.start", 200)
+    assert b"lane 1" in body["body"]
+    assert all(committed == [1] for _, committed in sent)
+
+
+def test_an_http_answer_whose_writes_were_not_saved_is_a_503(tmp_path: Path) -> None:
+    """A failed commit: the answer (which tells of the lost write) is never sent; a 503
+    store-unavailable goes out instead."""
+    reader, sent = _http_answer(tmp_path, failing=True)
+    start, body = sent[0][0], sent[-1][0]
+    assert (start["status"], dict(start["headers"])[b"retry-after"]) == (503, b"1")
+    assert json.loads(body["body"])["error"] == "store-unavailable"
+    assert not any(b"lane 1" in message.get("body", b"") for message, _ in sent)
+    assert reader.committed() == []

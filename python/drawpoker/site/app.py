@@ -174,6 +174,56 @@ class OriginCheck:
         await self.app(scope, receive, send)
 
 
+class CommittedFirst:
+    """ASGI middleware holding an HTTP response until the tables' writes grouped before it are
+    committed (an SQLite file that groups its commits:
+    :meth:`~drawpoker.site.store_sqlite.SQLiteBackend.saving`), as a WebSocket's messages
+    wait (:class:`SocketOutbox`): the lobby's list, a table's state or history may tell of
+    an action saved in this turn of the event loop, and nothing is told before it is saved.
+    When that commit fails, the answer is 503 ``store-unavailable`` instead (the rooms load
+    their tables again from the store). The store is the running application's house's.
+
+    >>> CommittedFirst(None).app is None
+    True
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        refused = False
+
+        async def once_committed(message: MutableMapping[str, Any]) -> None:
+            nonlocal refused
+            if message["type"] == "http.response.start":
+                commit = pending_commit(scope["app"])
+                if commit is not None:
+                    await asyncio.wait((commit,))
+                    if commit.exception() is not None:
+                        refused = True
+                        problem = "the tables could not be saved: send the request again"
+                        await unsaved(problem)(scope, receive, send)
+            if not refused:
+                await send(message)
+
+        await self.app(scope, receive, once_committed)
+
+
+def pending_commit(app: Starlette) -> asyncio.Future[None] | None:
+    """The future of the commit of the writes grouped in this turn of the event loop by the
+    store of ``app``'s house (``None`` when nothing waits, or before the house is open).
+
+    >>> pending_commit(Starlette()) is None
+    True
+    """
+    house: House | None = getattr(app.state, "house", None)
+    saving = None if house is None else saving_of(house.store)
+    return None if saving is None else saving()
+
+
 def foreign_origin(scope: Scope, allowed: set[str]) -> str | None:
     """The request's ``Origin`` when it is given and not in ``allowed``, else ``None``.
 
@@ -1108,6 +1158,7 @@ def create_app(
     app.state.pace = pace or Pace()
     app.state.public_url = public_url.rstrip("/")
     app.state.origins = origins
+    app.add_middleware(CommittedFirst)
     app.add_middleware(OriginCheck, allowed=origins)
     app.add_middleware(SecurityHeaders)
     return app
@@ -1115,7 +1166,16 @@ def create_app(
 
 async def store_away(request: Request, problem: Exception) -> Response:
     """A request whose store could not be reached: 503, nothing done, to be sent again."""
-    body = {"error": "store-unavailable", "message": str(problem)}
+    return unsaved(str(problem))
+
+
+def unsaved(problem: str) -> JSONResponse:
+    """503 ``store-unavailable``: the store could not be reached or could not save.
+
+    >>> unsaved("disk full").status_code, unsaved("disk full").headers["retry-after"]
+    (503, '1')
+    """
+    body = {"error": "store-unavailable", "message": problem}
     return JSONResponse(body, status_code=503, headers={"retry-after": "1"})
 
 
