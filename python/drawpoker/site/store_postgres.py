@@ -75,6 +75,33 @@ def _connection_lost(error: Exception) -> StoreUnavailableError:
     )
 
 
+def refuse_unless_utf8(connection: Any, shown: str) -> None:
+    """:class:`~drawpoker.errors.InvalidArgumentError` unless the database of ``connection``
+    (``shown`` in messages) is encoded in UTF-8: names and messages in any language are kept
+    there, and in an ``SQL_ASCII`` database psycopg passes text as bytes (yoyo's first query
+    then fails with "operator does not exist: ... = bytea").
+
+    >>> class Answer:
+    ...     def __init__(self, encoding): self.encoding = encoding
+    ...     def execute(self, sql): return self
+    ...     def fetchone(self): return (self.encoding,)
+    >>> refuse_unless_utf8(Answer("UTF8"), "postgresql://site")
+    >>> refuse_unless_utf8(Answer(b"SQL_ASCII"), "postgresql://site")
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidArgumentError: the PostgreSQL database ... in SQL_ASCII, not UTF8: ...
+    """
+    (encoding,) = connection.execute("SHOW server_encoding").fetchone()
+    if isinstance(encoding, bytes):  # an SQL_ASCII database's text comes as bytes
+        encoding = encoding.decode("ascii", "replace")
+    if encoding.upper() not in ("UTF8", "UTF-8"):
+        raise InvalidArgumentError(
+            f"the PostgreSQL database {shown} is encoded in {encoding}, not UTF8: create it "
+            "with createdb -E UTF8 -T template0 (or CREATE DATABASE ... ENCODING 'UTF8' "
+            "TEMPLATE template0)"
+        )
+
+
 class PostgresBackend:
     """The :class:`~drawpoker.site.store_backend.Backend` of a PostgreSQL database."""
 
@@ -95,7 +122,9 @@ class PostgresBackend:
         self.answered_at = float("-inf")
         """When the connection last answered (monotonic seconds)."""
         with self._guarded():
-            migrate(self._connected(), self.kind)
+            connection = self._connected()
+            refuse_unless_utf8(connection, shown_url(url))
+            migrate(connection, self.kind)
 
     def _connected(self) -> Any:
         if self.connection is None or self.connection.closed:
