@@ -195,7 +195,8 @@ def test_two_dealers_racing_for_a_lane_never_both_write(postgres: PostgresCluste
                 _until(
                     lambda: (
                         watcher.execute(
-                            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type"
+                            " = 'Lock' AND datname = current_database()"
                         ).fetchone()
                         == (1,)
                     ),
@@ -351,6 +352,26 @@ def test_serve_refuses_a_store_it_cannot_use_before_listening(store: str, said: 
     assert done.returncode == 2
     assert said in done.stdout + done.stderr
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_serve_refuses_a_database_not_encoded_in_utf8(postgres: PostgresCluster) -> None:
+    """A database created SQL_ASCII (initdb's choice without a UTF-8 locale, as in a bare
+    container) is refused before anything is written, with the fix named: psycopg passes its
+    text as bytes, and the migrations failed with "operator does not exist: ... = bytea"."""
+    with psycopg.connect(postgres.url(), autocommit=True) as connection:
+        connection.execute(
+            "CREATE DATABASE ascii_site ENCODING 'SQL_ASCII' TEMPLATE template0 "
+            "LC_COLLATE 'C' LC_CTYPE 'C'"
+        )
+    url = postgres.url("ascii_site")
+    command = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0", "--store", url]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    said = done.stdout + done.stderr
+    assert done.returncode == 2 and "Traceback" not in said
+    assert "is encoded in SQL_ASCII, not UTF8: create it with createdb -E UTF8" in said
+    with psycopg.connect(url) as connection:
+        tables = connection.execute("SELECT count(*) FROM pg_tables WHERE schemaname = 'public'")
+        assert tables.fetchone() == (0,)
 
 
 def test_a_file_made_before_versioned_migrations_is_brought_up_to_date(tmp_path: Path) -> None:
