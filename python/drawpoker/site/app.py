@@ -128,10 +128,11 @@ Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-class SecurityHeaders:
-    """ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP response.
+class ResponseFilter:
+    """An ASGI middleware that passes each message of an HTTP response through :meth:`filter`
+    on its way out (WebSockets and the lifespan go straight through).
 
-    >>> SecurityHeaders(None).app is None
+    >>> ResponseFilter(None).app is None
     True
     """
 
@@ -143,12 +144,31 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
-        async def with_headers(message: MutableMapping[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
-            await send(message)
+        async def filtered(message: MutableMapping[str, Any]) -> None:
+            await self.filter(message, scope, receive, send)
 
-        await self.app(scope, receive, with_headers)
+        await self.app(scope, receive, filtered)
+
+    async def filter(
+        self, message: MutableMapping[str, Any], scope: Scope, receive: Receive, send: Send
+    ) -> None:
+        """Sends ``message`` (a subclass changes it, holds it, or sends another)."""
+        await send(message)
+
+
+class SecurityHeaders(ResponseFilter):
+    """ASGI middleware adding :data:`SECURITY_HEADERS` to every HTTP response.
+
+    >>> SecurityHeaders(None).app is None
+    True
+    """
+
+    async def filter(
+        self, message: MutableMapping[str, Any], scope: Scope, receive: Receive, send: Send
+    ) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [*message.get("headers", []), *SECURITY_HEADERS]
+        await send(message)
 
 
 class OriginCheck:
@@ -174,7 +194,7 @@ class OriginCheck:
         await self.app(scope, receive, send)
 
 
-class CommittedFirst:
+class CommittedFirst(ResponseFilter):
     """ASGI middleware holding an HTTP response until the tables' writes grouped before it are
     committed (an SQLite file that groups its commits:
     :meth:`~drawpoker.site.store_sqlite.SQLiteBackend.saving`), as a WebSocket's messages
@@ -187,29 +207,24 @@ class CommittedFirst:
     True
     """
 
-    def __init__(self, app: Any) -> None:
-        self.app = app
+    REFUSED = "drawpoker.unsaved"
+    """The scope's key marking a response replaced by the 503 (the rest of it is dropped)."""
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
+    async def filter(
+        self, message: MutableMapping[str, Any], scope: Scope, receive: Receive, send: Send
+    ) -> None:
+        if scope.get(self.REFUSED):
             return
-        refused = False
-
-        async def once_committed(message: MutableMapping[str, Any]) -> None:
-            nonlocal refused
-            if message["type"] == "http.response.start":
-                commit = pending_commit(scope["app"])
-                if commit is not None:
-                    await asyncio.wait((commit,))
-                    if commit.exception() is not None:
-                        refused = True
-                        problem = "the tables could not be saved: send the request again"
-                        await unsaved(problem)(scope, receive, send)
-            if not refused:
-                await send(message)
-
-        await self.app(scope, receive, once_committed)
+        if message["type"] == "http.response.start":
+            commit = pending_commit(scope["app"])
+            if commit is not None:
+                await asyncio.wait((commit,))
+                if commit.exception() is not None:
+                    scope[self.REFUSED] = True
+                    problem = "the tables could not be saved: send the request again"
+                    await unsaved(problem)(scope, receive, send)
+                    return
+        await send(message)
 
 
 def pending_commit(app: Starlette) -> asyncio.Future[None] | None:
