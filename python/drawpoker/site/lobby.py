@@ -141,8 +141,8 @@ class NewTable:
     """A checked request for a table: the game's spec, the table settings, and for each seat
     ``None`` (a person's seat, open until someone takes it) or the CPU player's type.
 
-    >>> NewTable(game("holdem"), TableSettings(), (None, "rules")).people
-    [0]
+    >>> NewTable(game("holdem"), TableSettings(), (None, "rules")).seats
+    (None, 'rules')
     """
 
     game: GameSpec
@@ -150,15 +150,6 @@ class NewTable:
     seats: tuple[str | None, ...]
     private: bool = False
     """A private table is not listed in the lobby: only its link leads to it."""
-
-    @property
-    def people(self) -> list[int]:
-        """The seats for people.
-
-        >>> NewTable(game("holdem"), TableSettings(), ("rules", None)).people
-        [1]
-        """
-        return [seat for seat, kind in enumerate(self.seats) if kind is None]
 
     def to_dict(self) -> dict[str, Any]:
         """The request as plain data (what :func:`parse_new_table` reads back).

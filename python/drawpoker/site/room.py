@@ -75,10 +75,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("drawpoker.site")
 
-STATUSES = ("waiting", "playing", "over")
-"""A table waits for its players, then plays, then is over."""
-
-
 STORE_RETRY = 0.5
 """Seconds a table whose store cannot be reached waits before it tries again."""
 
