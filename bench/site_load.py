@@ -33,6 +33,7 @@ import os
 import random
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -426,6 +427,36 @@ def run_once(run: Run) -> dict[str, Any]:
         site(run, Path(tmp)) as served,
     ):
         return asyncio.run(measure(run, served)).summary()
+
+
+def run_together(runs: list[Run]) -> list[dict[str, Any]]:
+    """Measures one-process paced ``runs`` at the same moment, each by a process of its own
+    (``python -m bench.site_load``) on a server of its own; their summaries. The host's load
+    swings 2x between runs made one after the other: made together, the runs share it, so a
+    ratio between them (what a setting costs) is not the machine's drift."""
+    with tempfile.TemporaryDirectory(prefix="site-load-together-", dir="/tmp") as tmp:
+        processes, outputs = [], []
+        for number, run in enumerate(runs):
+            output = Path(tmp) / f"{number}.json"
+            settings = {
+                "--tables": run.tables,
+                "--seconds": run.seconds,
+                "--ceiling-seconds": 0,
+                "--think": run.cpu_think,
+                "--person": run.person_think,
+                "--pause": run.pause,
+                "--showdown-pause": run.showdown,
+                "--json": output,
+            }
+            command = [sys.executable, "-m", "bench.site_load"]
+            command += [str(part) for pair in settings.items() for part in pair]
+            root = Path(__file__).resolve().parents[1]
+            processes.append(subprocess.Popen(command, cwd=root, stdout=subprocess.DEVNULL))
+            outputs.append(output)
+        for process in processes:
+            if process.wait() != 0:
+                raise RuntimeError(f"a run together failed: {process.args} ({process.returncode})")
+        return [json.loads(output.read_text())["paced"] for output in outputs]
 
 
 LOBBY_LIMITS = (*SCRIPTED_CLIENTS, "--lobby-connections=1000")

@@ -66,6 +66,18 @@ def test_the_load_harness_counts_the_server_cpu_per_action() -> None:
     )
 
 
+def test_runs_made_together_each_measure_their_own_server() -> None:
+    """Two paced runs at once, each by its own process and server (what the showdown pause's
+    cost is measured with): each summary is its own run's, with its showdown pause, tables and
+    actions, every table's chips kept."""
+    site_load = _site_load()
+    runs = [site_load.Run(3, 4.0, None, 0.2, 0.2, 0.2, pause) for pause in (0.5, 0.0)]
+    summaries = site_load.run_together(runs)
+    assert [s["showdown"] for s in summaries] == [0.5, 0.0]
+    assert all(s["tables"] == 3 and s["table_actions"] > 0 for s in summaries)
+    assert all(s["errors"] == 0 and s["tables_chips_changed"] == 0 for s in summaries)
+
+
 def test_the_load_harness_measures_gateways_and_dealers() -> None:
     """The roles run (one gateway and two dealers here, on Redis and PostgreSQL servers of the
     run's own) on a table of every game, bounded by actions: every client played through the

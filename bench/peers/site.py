@@ -1,7 +1,8 @@
 """The site under load (``drawpoker serve``, bench/site_load.py): 200 concurrent tables on
 loopback (every game of the registry in turn), each with one scripted WebSocket client and CPU
 players; first at a site's pace (CPU players think 1 s, people 0.75-2.25 s, 2 s after a hand won
-without a showdown, the default 4 s after one), the same paced run with no showdown pause, then
+without a showdown, the default 4 s after one), then two such paced servers at the same
+time, one with the showdown pause and one without (what the pause costs, both on one load), then
 with no delays at all (the ceiling); the paced run again on 2 gateways and 2 dealers
 (``--role gateway|dealer``) over Redis and PostgreSQL servers of the run's own, on the same
 cores; and the lobby's live list: 200 listed tables, 50 lobby pages, a change at a time. No
@@ -18,7 +19,7 @@ import asyncio
 
 from bench import site_load
 from bench.figures import Figure
-from bench.site_load import LOBBY_CHANGES, Run, measure_lobby, run_once
+from bench.site_load import LOBBY_CHANGES, Run, measure_lobby, run_once, run_together
 
 TABLES = 200
 PACED_SECONDS = 60.0
@@ -134,7 +135,10 @@ def _roles_cost(paced: dict[str, object], scaled: dict[str, object]) -> list[Fig
 
 
 def _showdown_cost(paced: dict[str, object], unpaused: dict[str, object]) -> list[Figure]:
-    task = f"site, paced: the showdown pause's cost, {TABLES} tables, the same run (issue 27)"
+    task = (
+        f"site, paced: the showdown pause's cost, {TABLES} tables, two servers at the same time "
+        "(issue 27)"
+    )
     with_pause, without = paced["server_cpu_ms_per_action"], unpaused["server_cpu_ms_per_action"]
     ratio = (
         float(with_pause) / float(without)
@@ -148,7 +152,7 @@ def _showdown_cost(paced: dict[str, object], unpaused: dict[str, object]) -> lis
             _float(with_pause),
             "ms CPU/action",
             False,
-            "the paced run above",
+            "paced as above, run at the same time as the server without the pause",
         ),
         Figure(
             task,
@@ -156,7 +160,7 @@ def _showdown_cost(paced: dict[str, object], unpaused: dict[str, object]) -> lis
             _float(without),
             "ms CPU/action",
             False,
-            "the same paced run with --showdown-pause 0",
+            "the same paced run with --showdown-pause 0, at the same time",
         ),
         Figure(
             task,
@@ -210,7 +214,9 @@ def measure() -> list[Figure]:
     """The paced run, the same without the showdown pause, the same on the roles, the
     ceiling, and the lobby."""
     paced = run_once(Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, SHOWDOWN_PAUSE))
-    unpaused = run_once(Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, 0.0))
+    paused, unpaused = run_together(
+        [Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, pause) for pause in (SHOWDOWN_PAUSE, 0.0)]
+    )
     scaled = run_once(
         Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, SHOWDOWN_PAUSE, GATEWAYS, DEALERS)
     )
@@ -219,8 +225,12 @@ def measure() -> list[Figure]:
     pace = f"CPU think 1 s, people 0.75-2.25 s, pause 2 s, showdown {SHOWDOWN_PAUSE:g} s"
     return (
         _figures("paced", paced, pace)
-        + _figures("paced, no showdown pause", unpaused, "as paced, --showdown-pause 0")
-        + _showdown_cost(paced, unpaused)
+        + _figures(
+            "paced, no showdown pause",
+            unpaused,
+            "as paced, --showdown-pause 0, at the same time as a paced server with the pause",
+        )
+        + _showdown_cost(paused, unpaused)
         + _figures(
             f"paced, {ROLES}",
             scaled,
