@@ -1334,8 +1334,15 @@ def test_a_full_board_tables_showdown_keeps_its_seats_apart(
     check_showdown_of_ten(driver, width, height)
 
 
-def play_to_the_game_over(driver: Any) -> None:
-    """Checks or calls on each of our turns until the showdown ends the one-hand game."""
+PLAY_ORDER = ("act-check", "act-call", "act-bring-in", "act-draw")
+"""The buttons play_to_the_game_over clicks, the first there is. In Five-Card Draw a round
+checked around is dealt again: there a bet to us is called and a round checked to us is bet."""
+DRAW_ORDER = ("act-call", "act-bet", "act-draw")
+
+
+def play_to_the_game_over(driver: Any, order: tuple[str, ...] = PLAY_ORDER) -> None:
+    """On each of our turns clicks the first button of ``order`` there is (by default: check,
+    call, the bring-in, stand pat at a draw) until the showdown ends the one-hand game."""
     while felt_view(driver) == "hand":
         wait(
             driver,
@@ -1345,7 +1352,7 @@ def play_to_the_game_over(driver: Any) -> None:
         if felt_view(driver) == "hand":
             before = body(driver, "seq")
             ids = [b["id"] for b in boxes(driver, "#controls button")]
-            click(driver, "act-check" if "act-check" in ids else "act-call")
+            click(driver, next(i for i in order if i in ids))
             wait(driver, lambda d, seen=before: body(d, "seq") != seen, "our action taken")
     wait(driver, lambda d: d.find_elements("id", "play-again"), "the game over")
 
@@ -1401,3 +1408,109 @@ def test_a_showdown_of_ten_winners_keeps_its_seats_apart_on_a_phone(
     driver.save_screenshot(str(artifacts / f"showdown-all-win-10-{width}x{height}-{lang}.png"))
     assert len(boxes(driver, "#felt .seat.winner .award")) == 10
     check_showdown_of_ten(driver, width, height)
+
+
+# Crowded showdowns on phones, upright: the most seats each kind of game has (two, four, seven
+# and five cards a hand), in English and Arabic.
+SHOWN_CASES = [
+    ("holdem", 10, 390, 844, "en"),
+    ("holdem", 10, 390, 844, "ar"),
+    ("holdem", 10, 360, 640, "en"),
+    ("omaha", 10, 390, 844, "en"),
+    ("omaha", 10, 360, 640, "ar"),
+    ("stud", 8, 390, 844, "ar"),
+    ("stud", 8, 360, 640, "en"),
+    ("five-card-draw", 6, 390, 844, "en"),
+    ("five-card-draw", 6, 360, 640, "ar"),
+]
+SHOWN_RANK = 10.0  # px: the least type size of a shown card's rank a phone's reader reads
+
+
+def check_shown_cards_readable(driver: Any) -> None:
+    """Every card another seat shows: its rank in type of SHOWN_RANK px or more, and its rank
+    and suit in view (what the page draws at the middle and both ends of each is that card:
+    the next card laid over it covered half a 10)."""
+    cards = driver.execute_script(
+        "return [...document.querySelectorAll('#felt .seat:not(.you) .cards[data-shown] .card')]"
+        ".map((c) => [c.closest('.seat').id, c.dataset.card,"
+        "  parseFloat(getComputedStyle(c.querySelector('.rank')).fontSize),"
+        "  [...c.querySelectorAll('.rank, .suit')].every((mark) => {"
+        "   const r = mark.getBoundingClientRect(); const y = r.top + r.height / 2;"
+        "   return [r.left + 1, r.left + r.width / 2, r.right - 1].every((x) => {"
+        "    const top = document.elementFromPoint(x, y);"
+        "    return top !== null && c.contains(top); }); })])"
+    )
+    assert cards, "no shown cards"
+    small = [(seat, card, size) for seat, card, size, _ in cards if size < SHOWN_RANK]
+    assert small == [], small
+    hidden = [(seat, card) for seat, card, _, seen in cards if not seen]
+    assert hidden == [], hidden
+
+
+def check_shown_lines_clear(driver: Any) -> None:
+    """Each shown hand's words on the felt: nothing drawn over any of its lines (a winner's
+    award bar covered it), and cut short, if at all, after its category ("Three of a ki..."
+    said nothing): the words up to the first comma or bracket lie inside its box, clear of
+    where an ellipsis goes."""
+    lines = driver.execute_script(
+        "return [...document.querySelectorAll('#felt .seat .shown')].map((e) => {"
+        " const text = e.firstChild; const words = text.textContent;"
+        " const range = document.createRange(); range.selectNodeContents(e);"
+        " const box = e.getBoundingClientRect();"
+        " const covered = [...range.getClientRects()].filter((r) => {"  # its lines in view
+        "  const x = r.left + r.width / 2; const y = r.top + r.height / 2;"
+        "  if (x < box.left || x > box.right || y < box.top || y > box.bottom) return false;"
+        "  const top = document.elementFromPoint(x, y);"
+        "  return top === null || !e.contains(top); })"
+        " .map((r) => [Math.round(r.left), Math.round(r.top), document.elementFromPoint("
+        "  r.left + r.width / 2, r.top + r.height / 2)?.className]);"
+        " const end = words.search(/[,\\u060c(;]/);"
+        " const category = range; category.setStart(text, 0);"
+        " category.setEnd(text, end < 0 ? words.length : end);"
+        " const b = e.getBoundingClientRect(); const size = parseFloat(getComputedStyle(e).fontSize);"
+        " const cut = e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;"
+        " const rtl = e.matches(':dir(rtl)');"
+        " const inside = [...category.getClientRects()].every((c) => {"
+        "  const room = cut && c.bottom > b.bottom - size ? size : 0;"  # the last line's ellipsis
+        "  return c.left >= b.left + (rtl ? room : 0) - 1 && c.right <= b.right - (rtl ? 0 : room) + 1"
+        "   && c.top >= b.top - 2 && c.bottom <= b.bottom + 2; });"
+        " return [e.closest('.seat').id, words, covered, inside]; })"
+    )
+    assert lines, "no shown hands described"
+    covered = [(seat, words, over) for seat, words, over, _ in lines if over]
+    assert covered == [], covered
+    cut = [(seat, words) for seat, words, _, inside in lines if not inside]
+    assert cut == [], cut
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "width", "height", "lang"),
+    SHOWN_CASES,
+    ids=[f"{g}-{n}-{w}x{h}-{lang}" for g, n, w, h, lang in SHOWN_CASES],
+)
+def test_a_crowded_showdown_on_a_phone_shows_readable_cards_and_words(
+    game: str,
+    players: int,
+    width: int,
+    height: int,
+    lang: str,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """A table of the most seats its game has checked and called down on an upright phone:
+    every shown card's rank in type of 10 px or more and in view (at ten Hold'em seats at
+    390x844 the others' ranks were 5.8 px: read only by pinching the page bigger), every
+    shown hand's words clear of the award bars and cut, if at all, after their category,
+    the seats still apart and clear of the middle."""
+    resize(driver, width, height)
+    sit_with_cpus(driver, server, game, players, lang)
+    play_to_the_game_over(driver, DRAW_ORDER if game == "five-card-draw" else PLAY_ORDER)
+    shot = f"shown-{game}-{players}-{width}x{height}-{lang}.png"
+    driver.save_screenshot(str(artifacts / shot))
+    assert felt_view(driver) == "showdown"
+    assert overflow(driver, width) <= 0
+    check_shown_cards_readable(driver)
+    check_shown_lines_clear(driver)
+    check_seats_apart(driver)
+    check_middle_clear(driver, width)
