@@ -525,8 +525,8 @@ def test_the_header_on_a_phone_is_one_line_with_the_language_switch_in_view(
     page: str, driver: Any, server: SiteServer
 ) -> None:
     """At 320 px wide the site's header is one line (it was three, 128 px of a 640 px screen
-    above the felt): the name, the language switch in view beside it, then the links, which
-    scroll sideways inside the header while the page itself does not."""
+    above the felt): the name, the language switch in view beside it, then the button of the
+    menu of the links (test_every_link_of_the_header_is_reachable_on_a_phone opens it)."""
     resize(driver, 320, 640)
     if page == "table":
         made = server.request("POST", "/api/tables", {"game": "holdem", "seats": ["person"] * 2})
@@ -537,8 +537,9 @@ def test_the_header_on_a_phone_is_one_line_with_the_language_switch_in_view(
     assert header["height"] <= 48, header
     other_language = boxes(driver, "header.site nav.languages a")[0]  # then the digits' switch
     assert other_language["left"] >= 0 and other_language["right"] <= 320, other_language
-    links = boxes(driver, "header.site nav:not(.languages) a")
-    assert len(links) == 5 and all(link["height"] > 0 for link in links)
+    assert len(boxes(driver, "header.site nav:not(.languages) a")) == 5
+    (menu,) = boxes(driver, "header.site .menu > summary")
+    assert menu["right"] <= 320 and menu["height"] >= 44, menu  # a touch target in view
     assert overflow(driver, 320) <= 0
 
 
@@ -1455,25 +1456,23 @@ def check_shown_lines_clear(driver: Any) -> None:
     lines = driver.execute_script(
         "return [...document.querySelectorAll('#felt .seat .shown')].map((e) => {"
         " const text = e.firstChild; const words = text.textContent;"
-        " const range = document.createRange(); range.selectNodeContents(e);"
         " const box = e.getBoundingClientRect();"
-        " const covered = [...range.getClientRects()].filter((r) => {"  # its lines in view
+        " const size = parseFloat(getComputedStyle(e).fontSize);"
+        " const range = document.createRange(); range.selectNodeContents(e);"
+        " const covered = [...range.getClientRects()].flatMap((r) => {"  # its lines in view
         "  const x = r.left + r.width / 2; const y = r.top + r.height / 2;"
-        "  if (x < box.left || x > box.right || y < box.top || y > box.bottom) return false;"
+        "  if (x < box.left || x > box.right || y < box.top || y > box.bottom) return [];"
         "  const top = document.elementFromPoint(x, y);"
-        "  return top === null || !e.contains(top); })"
-        " .map((r) => [Math.round(r.left), Math.round(r.top), document.elementFromPoint("
-        "  r.left + r.width / 2, r.top + r.height / 2)?.className]);"
+        "  return top !== null && e.contains(top) ? [] : [[x, y, top && top.className]]; });"
         " const end = words.search(/[,\\u060c(;]/);"
-        " const category = range; category.setStart(text, 0);"
-        " category.setEnd(text, end < 0 ? words.length : end);"
-        " const b = e.getBoundingClientRect(); const size = parseFloat(getComputedStyle(e).fontSize);"
+        " range.setStart(text, 0); range.setEnd(text, end < 0 ? words.length : end);"
         " const cut = e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;"
         " const rtl = e.matches(':dir(rtl)');"
-        " const inside = [...category.getClientRects()].every((c) => {"
-        "  const room = cut && c.bottom > b.bottom - size ? size : 0;"  # the last line's ellipsis
-        "  return c.left >= b.left + (rtl ? room : 0) - 1 && c.right <= b.right - (rtl ? 0 : room) + 1"
-        "   && c.top >= b.top - 2 && c.bottom <= b.bottom + 2; });"
+        " const inside = [...range.getClientRects()].every((c) => {"
+        "  const room = cut && c.bottom > box.bottom - size ? size : 0;"  # the ellipsis' line
+        "  const start = box.left + (rtl ? room : 0); const stop = box.right - (rtl ? 0 : room);"
+        "  return c.left >= start - 1 && c.right <= stop + 1"
+        "   && c.top >= box.top - 2 && c.bottom <= box.bottom + 2; });"
         " return [e.closest('.seat').id, words, covered, inside]; })"
     )
     assert lines, "no shown hands described"
@@ -1514,3 +1513,58 @@ def test_a_crowded_showdown_on_a_phone_shows_readable_cards_and_words(
     check_shown_lines_clear(driver)
     check_seats_apart(driver)
     check_middle_clear(driver, width)
+
+
+NAV_CASES = [
+    pytest.param(page, width, lang, id=f"{page.strip('/') or 'lobby'}-{width}-{lang}")
+    for page in ("/", "/rules/holdem", "table")
+    for width in (320, 360, 390)
+    for lang in ("en", "ar")
+]
+
+
+@pytest.mark.parametrize(("page", "width", "lang"), NAV_CASES)
+def test_every_link_of_the_header_is_reachable_on_a_phone(
+    page: str, width: int, lang: str, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """At 320, 360 and 390 px wide, in English and Arabic: nothing of the page, the header
+    included, scrolls sideways (at 390 px the header's last link was cut at the screen's edge,
+    the rest of it scrolled inside the header); every link of the header is in view, or in the
+    menu its button opens from the keyboard (Enter), which says whether it is open."""
+    from selenium.webdriver.common.keys import Keys
+
+    resize(driver, width, 640)
+    if page == "table":
+        made = server.request("POST", "/api/tables", {"game": "holdem", "seats": ["person"] * 2})
+        page = f"/table/{made['id']}"
+    driver.get(server.url + page + f"?lang={lang}")
+    wait(driver, lambda d: d.find_element("css selector", "header.site").is_displayed(), page)
+    assert overflow(driver, width) <= 0
+    sideways = driver.execute_script(
+        "const h = document.querySelector('header.site'); return h.scrollWidth - h.clientWidth"
+    )
+    assert sideways <= 0, sideways
+
+    def out_of_view() -> list[str]:
+        return list(
+            driver.execute_script(
+                "return [...document.querySelectorAll('header.site a')].filter((a) => {"
+                " const r = a.getBoundingClientRect();"  # a closed menu's links are laid out
+                " return !a.checkVisibility() || r.height === 0 || r.left < 0"
+                "  || r.right > arguments[0]; }).map((a) => a.textContent)",
+                width,
+            )
+        )
+
+    hidden = out_of_view()
+    if hidden:
+        (toggle,) = driver.find_elements("css selector", "header.site .menu > summary")
+        assert toggle.is_displayed() and toggle.get_attribute("aria-expanded") in (None, "false")
+        assert toggle.text.strip()  # a name a screen reader says
+        driver.execute_script("arguments[0].focus()", toggle)
+        toggle.send_keys(Keys.ENTER)
+        wait(driver, lambda d: not out_of_view(), "every link in view in the open menu")
+        assert driver.execute_script("return document.querySelector('header.site .menu').open")
+        assert overflow(driver, width) <= 0
+    where = "table" if page.startswith("/table/") else page.strip("/").replace("/", "-")
+    driver.save_screenshot(str(artifacts / f"nav-{where or 'lobby'}-{width}-{lang}.png"))
