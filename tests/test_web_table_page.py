@@ -1423,6 +1423,7 @@ SHOWN_CASES = [
     ("stud", 8, 360, 640, "en"),
     ("five-card-draw", 6, 390, 844, "en"),
     ("five-card-draw", 6, 360, 640, "ar"),
+    ("razz", 8, 390, 844, "ar"),  # a low's words
 ]
 SHOWN_RANK = 10.0  # px: the least type size of a shown card's rank a phone's reader reads
 
@@ -1446,13 +1447,18 @@ def check_shown_cards_readable(driver: Any) -> None:
     assert small == [], small
     hidden = [(seat, card) for seat, card, _, seen in cards if not seen]
     assert hidden == [], hidden
+    spilt = driver.execute_script(  # each seat's cards inside its box
+        "return [...document.querySelectorAll('#felt .seat:not(.you)')]"
+        ".filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.id)"
+    )
+    assert spilt == [], spilt
 
 
 def check_shown_lines_clear(driver: Any) -> None:
     """Each shown hand's words on the felt: nothing drawn over any of its lines (a winner's
     award bar covered it), and cut short, if at all, after its category ("Three of a ki..."
-    said nothing): the words up to the first comma or bracket lie inside its box, clear of
-    where an ellipsis goes."""
+    said nothing): the words up to the first comma, bracket or colon (a low: "Ten-nine low:")
+    lie inside its box, clear of where an ellipsis goes."""
     lines = driver.execute_script(
         "return [...document.querySelectorAll('#felt .seat .shown')].map((e) => {"
         " const text = e.firstChild; const words = text.textContent;"
@@ -1464,7 +1470,7 @@ def check_shown_lines_clear(driver: Any) -> None:
         "  if (x < box.left || x > box.right || y < box.top || y > box.bottom) return [];"
         "  const top = document.elementFromPoint(x, y);"
         "  return top !== null && e.contains(top) ? [] : [[x, y, top && top.className]]; });"
-        " const end = words.search(/[,\\u060c(;]/);"
+        " const end = words.search(/[,\\u060c(;:]/);"
         " range.setStart(text, 0); range.setEnd(text, end < 0 ? words.length : end);"
         " const cut = e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;"
         " const rtl = e.matches(':dir(rtl)');"
