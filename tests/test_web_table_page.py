@@ -1465,9 +1465,11 @@ def check_shown_lines_clear(driver: Any) -> None:
         " const box = e.getBoundingClientRect();"
         " const size = parseFloat(getComputedStyle(e).fontSize);"
         " const range = document.createRange(); range.selectNodeContents(e);"
-        " const covered = [...range.getClientRects()].flatMap((r) => {"  # its lines in view
-        "  const x = r.left + r.width / 2; const y = r.top + r.height / 2;"
-        "  if (x < box.left || x > box.right || y < box.top || y > box.bottom) return [];"
+        " const covered = [...range.getClientRects()].flatMap((r) => {"
+        "  const left = Math.max(r.left, box.left); const right = Math.min(r.right, box.right);"
+        "  const high = Math.max(r.top, box.top); const low = Math.min(r.bottom, box.bottom);"
+        "  if (right - left < 2 || low - high < 2) return [];"  # the part of a line in view
+        "  const x = (left + right) / 2; const y = (high + low) / 2;"
         "  const top = document.elementFromPoint(x, y);"
         "  return top !== null && e.contains(top) ? [] : [[x, y, top && top.className]]; });"
         " const end = words.search(/[,\\u060c(;:]/);"
