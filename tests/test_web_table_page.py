@@ -525,8 +525,8 @@ def test_the_header_on_a_phone_is_one_line_with_the_language_switch_in_view(
     page: str, driver: Any, server: SiteServer
 ) -> None:
     """At 320 px wide the site's header is one line (it was three, 128 px of a 640 px screen
-    above the felt): the name, the language switch in view beside it, then the links, which
-    scroll sideways inside the header while the page itself does not."""
+    above the felt): the name, the language switch in view beside it, then the button of the
+    menu of the links (test_every_link_of_the_header_is_reachable_on_a_phone opens it)."""
     resize(driver, 320, 640)
     if page == "table":
         made = server.request("POST", "/api/tables", {"game": "holdem", "seats": ["person"] * 2})
@@ -537,8 +537,9 @@ def test_the_header_on_a_phone_is_one_line_with_the_language_switch_in_view(
     assert header["height"] <= 48, header
     other_language = boxes(driver, "header.site nav.languages a")[0]  # then the digits' switch
     assert other_language["left"] >= 0 and other_language["right"] <= 320, other_language
-    links = boxes(driver, "header.site nav:not(.languages) a")
-    assert len(links) == 5 and all(link["height"] > 0 for link in links)
+    assert len(boxes(driver, "header.site nav:not(.languages) a")) == 5
+    (menu,) = boxes(driver, "header.site .menu > summary")
+    assert menu["right"] <= 320 and menu["height"] >= 44, menu  # a touch target in view
     assert overflow(driver, 320) <= 0
 
 
@@ -1334,8 +1335,15 @@ def test_a_full_board_tables_showdown_keeps_its_seats_apart(
     check_showdown_of_ten(driver, width, height)
 
 
-def play_to_the_game_over(driver: Any) -> None:
-    """Checks or calls on each of our turns until the showdown ends the one-hand game."""
+PLAY_ORDER = ("act-check", "act-call", "act-bring-in", "act-draw")
+"""The buttons play_to_the_game_over clicks, the first there is. In Five-Card Draw a round
+checked around is dealt again: there a bet to us is called and a round checked to us is bet."""
+DRAW_ORDER = ("act-call", "act-bet", "act-draw")
+
+
+def play_to_the_game_over(driver: Any, order: tuple[str, ...] = PLAY_ORDER) -> None:
+    """On each of our turns clicks the first button of ``order`` there is (by default: check,
+    call, the bring-in, stand pat at a draw) until the showdown ends the one-hand game."""
     while felt_view(driver) == "hand":
         wait(
             driver,
@@ -1345,7 +1353,7 @@ def play_to_the_game_over(driver: Any) -> None:
         if felt_view(driver) == "hand":
             before = body(driver, "seq")
             ids = [b["id"] for b in boxes(driver, "#controls button")]
-            click(driver, "act-check" if "act-check" in ids else "act-call")
+            click(driver, next(i for i in order if i in ids))
             wait(driver, lambda d, seen=before: body(d, "seq") != seen, "our action taken")
     wait(driver, lambda d: d.find_elements("id", "play-again"), "the game over")
 
@@ -1401,3 +1409,170 @@ def test_a_showdown_of_ten_winners_keeps_its_seats_apart_on_a_phone(
     driver.save_screenshot(str(artifacts / f"showdown-all-win-10-{width}x{height}-{lang}.png"))
     assert len(boxes(driver, "#felt .seat.winner .award")) == 10
     check_showdown_of_ten(driver, width, height)
+
+
+# Crowded showdowns on phones, upright: the most seats each kind of game has (two, four, seven
+# and five cards a hand), in English and Arabic.
+SHOWN_CASES = [
+    ("holdem", 10, 390, 844, "en"),
+    ("holdem", 10, 390, 844, "ar"),
+    ("holdem", 10, 360, 640, "en"),
+    ("omaha", 10, 390, 844, "en"),
+    ("omaha", 10, 360, 640, "ar"),
+    ("stud", 8, 390, 844, "ar"),
+    ("stud", 8, 360, 640, "en"),
+    ("five-card-draw", 6, 390, 844, "en"),
+    ("five-card-draw", 6, 360, 640, "ar"),
+    ("razz", 8, 390, 844, "ar"),  # a low's words
+]
+SHOWN_RANK = 10.0  # px: the least type size of a shown card's rank a phone's reader reads
+
+
+def check_shown_cards_readable(driver: Any) -> None:
+    """Every card another seat shows: its rank in type of SHOWN_RANK px or more, and its rank
+    and suit in view (what the page draws at the middle and both ends of each is that card:
+    the next card laid over it covered half a 10)."""
+    cards = driver.execute_script(
+        "return [...document.querySelectorAll('#felt .seat:not(.you) .cards[data-shown] .card')]"
+        ".map((c) => [c.closest('.seat').id, c.dataset.card,"
+        "  parseFloat(getComputedStyle(c.querySelector('.rank')).fontSize),"
+        "  [...c.querySelectorAll('.rank, .suit')].every((mark) => {"
+        "   const r = mark.getBoundingClientRect(); const y = r.top + r.height / 2;"
+        "   return [r.left + 1, r.left + r.width / 2, r.right - 1].every((x) => {"
+        "    const top = document.elementFromPoint(x, y);"
+        "    return top !== null && c.contains(top); }); })])"
+    )
+    assert cards, "no shown cards"
+    small = [(seat, card, size) for seat, card, size, _ in cards if size < SHOWN_RANK]
+    assert small == [], small
+    hidden = [(seat, card) for seat, card, _, seen in cards if not seen]
+    assert hidden == [], hidden
+    spilt = driver.execute_script(  # each seat's cards inside its box
+        "return [...document.querySelectorAll('#felt .seat:not(.you)')]"
+        ".filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.id)"
+    )
+    assert spilt == [], spilt
+
+
+def check_shown_lines_clear(driver: Any) -> None:
+    """Each shown hand's words on the felt: nothing drawn over any of its lines (a winner's
+    award bar covered it), and cut short, if at all, after its category ("Three of a ki..."
+    said nothing): the words up to the first comma, bracket or colon (a low: "Ten-nine low:")
+    lie inside its box, clear of where an ellipsis goes."""
+    lines = driver.execute_script(
+        "return [...document.querySelectorAll('#felt .seat .shown')].map((e) => {"
+        " const text = e.firstChild; const words = text.textContent;"
+        " const box = e.getBoundingClientRect();"
+        " const size = parseFloat(getComputedStyle(e).fontSize);"
+        " const range = document.createRange(); range.selectNodeContents(e);"
+        " const covered = [...range.getClientRects()].flatMap((r) => {"
+        "  const left = Math.max(r.left, box.left); const right = Math.min(r.right, box.right);"
+        "  const high = Math.max(r.top, box.top); const low = Math.min(r.bottom, box.bottom);"
+        "  if (right - left < 2 || low - high < 2) return [];"  # the part of a line in view
+        "  const x = (left + right) / 2; const y = (high + low) / 2;"
+        "  const top = document.elementFromPoint(x, y);"
+        "  return top !== null && e.contains(top) ? [] : [[x, y, top && top.className]]; });"
+        " const end = words.search(/[,\\u060c(;:]/);"
+        " range.setStart(text, 0); range.setEnd(text, end < 0 ? words.length : end);"
+        " const cut = e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;"
+        " const rtl = e.matches(':dir(rtl)');"
+        " const inside = [...range.getClientRects()].every((c) => {"
+        "  const room = cut && c.bottom > box.bottom - size ? size : 0;"  # the ellipsis' line
+        "  const start = box.left + (rtl ? room : 0); const stop = box.right - (rtl ? 0 : room);"
+        "  return c.left >= start - 1 && c.right <= stop + 1"
+        "   && c.top >= box.top - 2 && c.bottom <= box.bottom + 2; });"
+        " return [e.closest('.seat').id, words, covered, inside]; })"
+    )
+    assert lines, "no shown hands described"
+    covered = [(seat, words, over) for seat, words, over, _ in lines if over]
+    assert covered == [], covered
+    cut = [(seat, words) for seat, words, _, inside in lines if not inside]
+    assert cut == [], cut
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "width", "height", "lang"),
+    SHOWN_CASES,
+    ids=[f"{g}-{n}-{w}x{h}-{lang}" for g, n, w, h, lang in SHOWN_CASES],
+)
+def test_a_crowded_showdown_on_a_phone_shows_readable_cards_and_words(
+    game: str,
+    players: int,
+    width: int,
+    height: int,
+    lang: str,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """A table of the most seats its game has checked and called down on an upright phone:
+    every shown card's rank in type of 10 px or more and in view (at ten Hold'em seats at
+    390x844 the others' ranks were 5.8 px: read only by pinching the page bigger), every
+    shown hand's words clear of the award bars and cut, if at all, after their category,
+    the seats still apart and clear of the middle."""
+    resize(driver, width, height)
+    sit_with_cpus(driver, server, game, players, lang)
+    play_to_the_game_over(driver, DRAW_ORDER if game == "five-card-draw" else PLAY_ORDER)
+    shot = f"shown-{game}-{players}-{width}x{height}-{lang}.png"
+    driver.save_screenshot(str(artifacts / shot))
+    assert felt_view(driver) == "showdown"
+    assert overflow(driver, width) <= 0
+    check_shown_cards_readable(driver)
+    check_shown_lines_clear(driver)
+    check_seats_apart(driver)
+    check_middle_clear(driver, width)
+
+
+NAV_CASES = [
+    pytest.param(page, width, lang, id=f"{page.strip('/') or 'lobby'}-{width}-{lang}")
+    for page in ("/", "/rules/holdem", "table")
+    for width in (320, 360, 390)
+    for lang in ("en", "ar")
+]
+
+
+@pytest.mark.parametrize(("page", "width", "lang"), NAV_CASES)
+def test_every_link_of_the_header_is_reachable_on_a_phone(
+    page: str, width: int, lang: str, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """At 320, 360 and 390 px wide, in English and Arabic: nothing of the page, the header
+    included, scrolls sideways (at 390 px the header's last link was cut at the screen's edge,
+    the rest of it scrolled inside the header); every link of the header is in view, or in the
+    menu its button opens from the keyboard (Enter), which says whether it is open."""
+    from selenium.webdriver.common.keys import Keys
+
+    resize(driver, width, 640)
+    if page == "table":
+        made = server.request("POST", "/api/tables", {"game": "holdem", "seats": ["person"] * 2})
+        page = f"/table/{made['id']}"
+    driver.get(server.url + page + f"?lang={lang}")
+    wait(driver, lambda d: d.find_element("css selector", "header.site").is_displayed(), page)
+    assert overflow(driver, width) <= 0
+    sideways = driver.execute_script(
+        "const h = document.querySelector('header.site'); return h.scrollWidth - h.clientWidth"
+    )
+    assert sideways <= 0, sideways
+
+    def out_of_view() -> list[str]:
+        return list(
+            driver.execute_script(
+                "return [...document.querySelectorAll('header.site a')].filter((a) => {"
+                " const r = a.getBoundingClientRect();"  # a closed menu's links are laid out
+                " return !a.checkVisibility() || r.height === 0 || r.left < 0"
+                "  || r.right > arguments[0]; }).map((a) => a.textContent)",
+                width,
+            )
+        )
+
+    hidden = out_of_view()
+    if hidden:
+        (toggle,) = driver.find_elements("css selector", "header.site .menu > summary")
+        assert toggle.is_displayed() and toggle.get_attribute("aria-expanded") in (None, "false")
+        assert toggle.text.strip()  # a name a screen reader says
+        driver.execute_script("arguments[0].focus()", toggle)
+        toggle.send_keys(Keys.ENTER)
+        wait(driver, lambda d: not out_of_view(), "every link in view in the open menu")
+        assert driver.execute_script("return document.querySelector('header.site .menu').open")
+        assert overflow(driver, width) <= 0
+    where = "table" if page.startswith("/table/") else page.strip("/").replace("/", "-")
+    driver.save_screenshot(str(artifacts / f"nav-{where or 'lobby'}-{width}-{lang}.png"))

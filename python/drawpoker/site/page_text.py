@@ -25,11 +25,11 @@ _HTML = re.compile(r'<html lang="[^"]*"')
 
 
 def language_switch(tag: str) -> str:
-    """Links to this same page in each other language and with the other digits (the server
-    remembers the choice for the device).
+    """Links to this same page in each other language (the server remembers the choice for the
+    device).
 
-    >>> language_switch("en").count("<a ")
-    2
+    >>> language_switch("en").count("<a "), 'lang="ar"' in language_switch("en")
+    (1, True)
     """
     links = "".join(
         f'<a href="?lang={other}" lang="{other}" hreflang="{other}">'
@@ -37,10 +37,23 @@ def language_switch(tag: str) -> str:
         for other in languages()
         if other != base_language(tag)
     )
-    digits = "arab" if digits_of(tag) == "latn" else "latn"
-    links += f'<a href="?digits={digits}">{escape(message(tag, f"digits.{digits}"))}</a>'
     label = escape(message(tag, "lang.label"))
     return f'<nav class="languages" aria-label="{label}">{links}</nav>'
+
+
+def digits_switch(tag: str) -> str:
+    """A link to this same page with the other digits (Western or Arabic-Indic; the server
+    remembers the choice for the device).
+
+    >>> print(digits_switch("en").replace("><", ">\\n<"))
+    <nav class="languages digits" aria-label="Digits">
+    <a href="?digits=arab">Arabic-Indic digits</a>
+    </nav>
+    """
+    digits = "arab" if digits_of(tag) == "latn" else "latn"
+    link = f'<a href="?digits={digits}">{escape(message(tag, f"digits.{digits}"))}</a>'
+    label = escape(message(tag, "digits.label"))
+    return f'<nav class="languages digits" aria-label="{label}">{link}</nav>'
 
 
 SITE_LINKS = (
@@ -55,18 +68,25 @@ SITE_LINKS = (
 
 def site_header(tag: str) -> str:
     """The header every page of the site shows: the name, the links to the site's pages and
-    the language switch, written once here.
+    the language and digits switches, written once here. The pages' links and the digits'
+    switch are in a menu (a ``<details>`` element: a button a keyboard and a screen reader
+    use without a script) that a phone opens under the header; a wider screen shows them in
+    the header's row and no button (style.css).
 
     >>> header = site_header("en")
     >>> header.count('<a href="/'), '>Your games</a>' in header, 'class="languages"' in header
     (5, True, True)
+    >>> "<summary>Menu</summary>" in header, "<summary>القائمة</summary>" in site_header("ar")
+    (True, True)
     """
     links = "".join(f'<a href="{href}">{escape(message(tag, key))}</a>' for href, key in SITE_LINKS)
     nav = escape(message(tag, "site.nav"))
     return (
         '<header class="site">\n  <a class="brand" href="/">drawpoker</a>\n'
-        f'  <nav aria-label="{nav}">{links}</nav>\n'
-        f"  {language_switch(tag)}\n</header>"
+        f"  {language_switch(tag)}\n"
+        f'  <details class="menu"><summary>{escape(message(tag, "site.menu"))}</summary>\n'
+        f'  <div class="menu-panel"><nav class="pages" aria-label="{nav}">{links}</nav>\n'
+        f"  {digits_switch(tag)}</div></details>\n</header>"
     )
 
 

@@ -81,6 +81,13 @@ const ringTooSmall = new Set();
 /** @type {Set<string>} */
 const compactFelts = new Set();
 
+// The compact felts where a showdown's shown hands, in full size (each rank 10.5 px, the words in
+// two lines), left the seats overlapping (a short felt: ten seats at 320x568 or on a phone held
+// sideways, where four rows of the columns leave a box 57-67 px): 1, the words in one line
+// there; 2, the cards smaller too (style.css: data-tight).
+/** @type {Map<string, number>} */
+const tightShowdowns = new Map();
+
 // The key of a felt's layout: its seat count, your seat and its size.
 function layoutKey(n) {
   const felt = $("felt");
@@ -226,6 +233,8 @@ export function renderFelt() {
   felt.classList.toggle("crowded", n > 6 || columns);
   const compact = columns && compactFelts.has(layoutKey(n));
   felt.classList.toggle("compact", compact);
+  const tight = compact && result ? tightShowdowns.get(layoutKey(n)) ?? 0 : 0;
+  if (tight) felt.dataset.tight = String(tight); else delete felt.dataset.tight;
   const blinds = new Map(hand.blinds.map((b) => [b.seat, b.name]));
   const boxes = [];
   for (let s = 0; s < n; s++) {
@@ -281,6 +290,15 @@ export function renderFelt() {
     const tried = columns ? compactFelts : ringTooSmall;
     if (tried.size >= 64) tried.clear();  // a window resized through many sizes
     tried.add(layoutKey(n));
+    renderFelt();
+    return;
+  }
+  // then the showdown's hands smaller; so too when another seat's shown cards jut out of its box
+  // (stud's seven took 98 px in a 76 px box at 320x568, over the seat beside it)
+  const spills = boxes.some((box, s) => s !== page.seat && box.scrollWidth > box.clientWidth + 1);
+  if (compact && result && tight < 2 && (crowded(boxes) || spills)) {
+    if (tightShowdowns.size >= 64) tightShowdowns.clear();
+    tightShowdowns.set(layoutKey(n), tight + 1);
     renderFelt();
     return;
   }
