@@ -206,7 +206,7 @@ impl ObservationLayout {
         out.fill(0.0);
         let (n, c) = (hand.seats, self.set_width());
         let chips = |amount: u64| (amount as f64 / self.unit as f64) as f32;
-        let slot_of = |seat: usize| (seat + n - me) % n;
+        let slot_of = |seat: usize| relative(seat, me, n);
         for (slot, &card) in hand.cards[me].iter().enumerate() {
             if self.compact {
                 out[self.own_cards + slot] = f32::from(card) + 1.0;
@@ -266,13 +266,13 @@ impl ObservationLayout {
         for cards in seen.cards.iter().filter(|c| c.to.is_none_or(|to| to == me)) {
             let start = match cards.shown {
                 None => self.discarded,
-                Some(seat) => self.shown + (seat + n - me) % n * self.set_width(),
+                Some(seat) => self.shown + relative(seat, me, n) * self.set_width(),
             };
             self.put_cards(out, start, cards.mask);
         }
         let skipped = seen.rows.len().saturating_sub(self.history);
         for (at, row) in seen.rows[skipped..].iter().enumerate() {
-            let slot = (usize::from(row.seat) + n - me) % n;
+            let slot = relative(usize::from(row.seat), me, n);
             let dealt = row.dealt_public || row.dealt_to >> me & 1 == 1;
             self.put_row(out, n, at, slot, usize::from(row.kind), row.amount, dealt);
         }
@@ -363,7 +363,7 @@ impl ObservationLayout {
                     self.put_cards(out, self.discarded, card_set(&event.cards));
                 }
                 (EventRole::Expose, Some(seat)) => {
-                    let start = self.shown + (seat + n - me) % n * self.set_width();
+                    let start = self.shown + relative(seat, me, n) * self.set_width();
                     self.put_cards(out, start, card_set(&event.cards));
                 }
                 (EventRole::Action(index), Some(seat)) => {
@@ -373,7 +373,7 @@ impl ObservationLayout {
                         } else {
                             (event.amount as f64 / self.unit as f64) as f32
                         };
-                        let (at, slot) = (row - skipped, (seat + n - me) % n);
+                        let (at, slot) = (row - skipped, relative(seat, me, n));
                         self.put_row(out, n, at, slot, usize::from(index), amount, dealt);
                     }
                     row += 1;
@@ -382,6 +382,17 @@ impl ObservationLayout {
                 _ => {}
             }
         }
+    }
+}
+
+/// The slot of `seat` in the observation of `me` at a table of `n`: how many places it sits to
+/// the left of `me` (both below `n`; a subtraction, not a division).
+fn relative(seat: usize, me: usize, n: usize) -> usize {
+    let ahead = seat + n - me;
+    if ahead >= n {
+        ahead - n
+    } else {
+        ahead
     }
 }
 

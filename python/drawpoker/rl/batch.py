@@ -48,6 +48,8 @@ from drawpoker.rl.actions import ActionSpace
 from drawpoker.rl.aec import spec_of
 from drawpoker.rl.observation import DEALING_KINDS, HISTORY_KINDS, ObservationLayout
 
+_SEED_END = 2**64
+
 MAX_BATCH: int = _core.MAX_BATCH
 """The most hands a batch may hold."""
 
@@ -205,6 +207,8 @@ class BatchGame:
         ...
         drawpoker.errors.InvalidArgumentError: seed must be an integer in 0..2**64-1, not -1
         """
+        if type(seed) is int and 0 <= seed < _SEED_END:
+            return self._hands.sample_legal(seed)  # the common case, each step: no more checks
         if isinstance(seed, np.random.Generator):
             seed = int(seed.integers(2**64, dtype=np.uint64))
         elif isinstance(seed, np.integer):
