@@ -8,10 +8,12 @@ libraries in the same run.
   ``batch`` actions a step. A second row picks the indices in Rust instead (``sample_legal()``,
   no mask read and no NumPy pick), the observation still read each step; a third does so with
   the compact observation layout (``BatchGame(compact=True)``: 251 numbers a Hold'em
-  observation instead of 1,377, the same facts; docs/rl.md). The batch is 128 hands: the
-  fastest of 32 to 1,024 on the 2-core machine (a step's Python calls cost about 2.5 us, 20 ns
-  an action at 128; larger batches lose more to the cache than they save, their observations
-  and hands no longer fitting in a core's L2).
+  observation instead of 1,377, the same facts; docs/rl.md). The batch is 128 hands: with 64
+  the fastest of 32 to 1,024 on the 2-core machine (2026-12-03, Rust pick: 2.03, 2.26, 2.06,
+  1.58, 1.26, 1.11 million actions per CPU second, compact 2.26, 2.55, 2.58, 2.37, 1.82, 1.44;
+  a step's three Python calls cost about 2.5 us, 20 ns an action at 128, and larger batches
+  lose more to the cache than they save, their observations and hands no longer fitting in a
+  core's L2).
 - OpenSpiel: ``universal_poker`` (6 players, no limit, blinds 50/100, stacks 10,000; the fcpa
   abstraction: fold, check/call, pot, all-in) stepped from Python: ``observation_tensor()`` of
   the player to act, then a random one of ``legal_actions()``; chance nodes draw a random
