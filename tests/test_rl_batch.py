@@ -310,6 +310,7 @@ def test_sample_legal_refuses_a_bad_seed(seed, message):
         ({"batch": 1, "stack": 1}, "stacks of 1 chips are all in before anyone acts"),
         ({"batch": 1, "seed": -1}, "seed"),
         ({"batch": 1, "history": 0}, "history must be an integer 1..1000"),
+        ({"batch": 1, "compact": 1}, "compact must be True or False, not 1"),
     ],
 )
 def test_bad_batches_are_refused_with_a_clear_error(options, message):
