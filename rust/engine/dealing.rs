@@ -4,7 +4,7 @@
 use super::deal;
 use super::event::{Blind, Detail, Event, EventKind};
 use super::spec::{ForcedBets, FULL_DECK};
-use super::state::{invalid, recycled, HandState, Phase};
+use super::state::{invalid, recycled, wrap, HandState, Phase};
 use crate::card::{format_card, Card};
 use crate::draw::limit::DrawLimit;
 use crate::error::Result;
@@ -167,7 +167,7 @@ impl HandState {
         }
         let mut ups = Vec::new();
         // The live seats from the button's left, without a vector of them.
-        let order = (1..=self.seats).map(|i| (self.button + i) % self.seats);
+        let order = (1..=self.seats).map(|i| wrap(self.button + i, self.seats));
         for (i, seat) in order.filter(|&s| self.live[s]).enumerate() {
             let start = self.cards[seat].len();
             let new = (0..count).map(|j| self.deck[i + j * players]);
