@@ -1,10 +1,11 @@
 //! Time of the batch engine's phases (`drawpoker.rl.BatchGame` without Python) in 6-player
 //! no-limit Hold'em with uniformly random legal actions:
-//! `cargo run --release --example rl_batch -- [BATCH] [STEPS] [fast]` (`fast`: no checksum). Set RAYON_NUM_THREADS=1 for the
+//! `cargo run --release --example rl_batch -- [BATCH] [STEPS] [fast] [compact]` (`fast`: no
+//! checksum; `compact`: the compact observation layout). Set RAYON_NUM_THREADS=1 for the
 //! one-core figure. It prints nanoseconds per action for `legal_into`, `observe_into` and
 //! `step` (CPU time of the thread), and a checksum of every mask, observation and reward, which a change that keeps the
 //! rules and results keeps too. The layouts are the ones `drawpoker.rl` passes for Hold'em at 6
-//! seats (`ObservationLayout(holdem, 6, 32)`, `ActionSpace(holdem)`).
+//! seats (`ObservationLayout(holdem, 6, 32)`, or with `compact=True`; `ActionSpace(holdem)`).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -64,6 +65,7 @@ fn layout() -> ObservationLayout {
     ObservationLayout {
         size: 1377,
         cards: 52,
+        compact: false,
         unit: 100,
         history: 32,
         history_kinds: 7,
@@ -92,6 +94,37 @@ fn layout() -> ObservationLayout {
         street: 890,
         phase: 894,
         history_start: 897,
+    }
+}
+
+/// The compact layout of the same observation (`ObservationLayout(holdem, 6, 32, compact=True)`):
+/// own cards as numbers, card sets as four 13-bit numbers, history rows of four numbers.
+fn compact_layout() -> ObservationLayout {
+    ObservationLayout {
+        size: 251,
+        compact: true,
+        own_cards: 0,
+        board: 2,
+        up_cards: 6,
+        shown: 30,
+        discarded: 54,
+        stacks: 58,
+        bets: 64,
+        committed: 70,
+        pot: 76,
+        current_bet: 77,
+        to_call: 78,
+        live: 79,
+        card_counts: 85,
+        drawn: 91,
+        has_drawn: 97,
+        button: 103,
+        actor: 109,
+        my_turn: 115,
+        street: 116,
+        phase: 120,
+        history_start: 123,
+        ..layout()
     }
 }
 
@@ -159,6 +192,7 @@ fn main() {
         .map_or(20_000, |a| a.parse().expect("a step count"));
     // "fast": no checksum (for a profiler, which would see mostly the checksum).
     let check = args.next().as_deref() != Some("fast");
+    let compact = args.next().as_deref() == Some("compact");
     let sizes = [
         "min bet/raise",
         "33% pot",
@@ -170,7 +204,7 @@ fn main() {
     ];
     let actions =
         ActionLayout::new(sizes.iter().map(|s| Size::from_name(s)).collect(), 0).expect("a layout");
-    let observation = layout();
+    let observation = if compact { compact_layout() } else { layout() };
     let (width, size) = (actions.count, observation.size);
     let mut games = Batch::new(
         Arc::new(holdem()),

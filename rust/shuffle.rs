@@ -214,8 +214,9 @@ pub fn shuffle_into<T: Copy>(items: &[T], message: &[u8], out: &mut Vec<T>) {
     );
 }
 
-/// How many SHAKE-256 states [`keccak_f_wide`] permutes at once: one 256-bit vector a lane.
-pub const WIDE: usize = 4;
+/// How many SHAKE-256 states [`keccak_f_wide`] permutes at once: one 512-bit vector a lane
+/// (two 256-bit vectors on a processor without AVX-512).
+pub const WIDE: usize = 8;
 
 /// Lane `x + 5y` of [`WIDE`] states side by side.
 type WideLane = [u64; WIDE];
@@ -268,13 +269,14 @@ fn keccak_f_wide_body(a: &mut [WideLane; 25]) {
     }
 }
 
-/// [`keccak_f_wide_body`] in AVX2 vectors, one 256-bit vector a lane (chosen at run time
-/// where the processor has AVX2): written with the vector operations themselves, as the
-/// compiler left the rotations of the plain version one state at a time.
+/// [`keccak_f_wide_body`] on the states `4 * half .. 4 * half + 4` in AVX2 vectors, one
+/// 256-bit vector a lane (chosen at run time where the processor has AVX2 and not AVX-512):
+/// written with the vector operations themselves, as the compiler left the rotations of the
+/// plain version one state at a time.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 #[allow(clippy::needless_range_loop)]
-fn keccak_f_wide_avx2(state: &mut [WideLane; 25]) {
+fn keccak_f_wide_avx2(state: &mut [WideLane; 25], half: usize) {
     use std::arch::x86_64::{
         __m256i, _mm256_andnot_si256, _mm256_loadu_si256, _mm256_or_si256, _mm256_set1_epi64x,
         _mm256_slli_epi64, _mm256_srli_epi64, _mm256_storeu_si256, _mm256_xor_si256,
@@ -286,9 +288,10 @@ fn keccak_f_wide_avx2(state: &mut [WideLane; 25]) {
         _mm256_or_si256(_mm256_slli_epi64::<LEFT>(x), _mm256_srli_epi64::<RIGHT>(x))
     }
     let xor = |a, b| _mm256_xor_si256(a, b);
-    // SAFETY: each lane is four u64s, 32 readable bytes (an unaligned load).
+    let half = 4 * half.min(1);
+    // SAFETY: each lane holds four u64s from `half`, 32 readable bytes (an unaligned load).
     let mut a: [__m256i; 25] =
-        std::array::from_fn(|i| unsafe { _mm256_loadu_si256(state[i].as_ptr().cast()) });
+        std::array::from_fn(|i| unsafe { _mm256_loadu_si256(state[i][half..].as_ptr().cast()) });
     for &constant in &ROUND_CONSTANTS {
         let parity: [__m256i; 5] = std::array::from_fn(|x| {
             xor(
@@ -319,20 +322,114 @@ fn keccak_f_wide_avx2(state: &mut [WideLane; 25]) {
         a[0] = xor(a[0], _mm256_set1_epi64x(constant as i64));
     }
     for (lane, vector) in state.iter_mut().zip(a) {
-        // SAFETY: each lane is four u64s, 32 writable bytes (an unaligned store).
-        unsafe { _mm256_storeu_si256(lane.as_mut_ptr().cast(), vector) };
+        // SAFETY: each lane holds four u64s from `half`, 32 writable bytes (an unaligned store).
+        unsafe { _mm256_storeu_si256(lane[half..].as_mut_ptr().cast(), vector) };
     }
 }
 
-/// Keccak-f[1600] on [`WIDE`] states at once, with AVX2 where the processor has it.
-fn keccak_f_wide(a: &mut [WideLane; 25]) {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has AVX2 (checked just above).
-        unsafe { keccak_f_wide_avx2(a) };
-        return;
+/// [`keccak_f_wide_body`] in AVX-512 vectors, one 512-bit vector a lane, all [`WIDE`] states
+/// at once (chosen at run time where the processor has AVX-512): a rotation is one
+/// instruction (three in AVX2), and so are a column's parity of three lanes and a lane's chi
+/// step (`vpternlogq`, two in AVX2), so that eight states take about the time of four there.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+#[allow(clippy::needless_range_loop)]
+fn keccak_f_wide_avx512(state: &mut [WideLane; 25]) {
+    use std::arch::x86_64::{
+        __m512i, _mm512_loadu_si512, _mm512_rol_epi64, _mm512_set1_epi64, _mm512_storeu_si512,
+        _mm512_ternarylogic_epi64, _mm512_xor_si512,
+    };
+    /// `a ^ b ^ c`, and `a ^ (!b & c)` (the truth tables of `vpternlogq`).
+    const XOR3: i32 = 0x96;
+    const CHI: i32 = 0xd2;
+    // SAFETY: each lane is eight u64s, 64 readable bytes (an unaligned load).
+    let mut a: [__m512i; 25] =
+        std::array::from_fn(|i| unsafe { _mm512_loadu_si512(state[i].as_ptr().cast()) });
+    for &constant in &ROUND_CONSTANTS {
+        let parity: [__m512i; 5] = std::array::from_fn(|x| {
+            let three = _mm512_ternarylogic_epi64::<XOR3>(a[x], a[x + 5], a[x + 10]);
+            _mm512_ternarylogic_epi64::<XOR3>(three, a[x + 15], a[x + 20])
+        });
+        for x in 0..5 {
+            let d = _mm512_xor_si512(
+                parity[(x + 4) % 5],
+                _mm512_rol_epi64::<1>(parity[(x + 1) % 5]),
+            );
+            for y in 0..5 {
+                a[x + 5 * y] = _mm512_xor_si512(a[x + 5 * y], d);
+            }
+        }
+        let mut b = a;
+        macro_rules! rho_pi {
+            ($($i:literal)*) => {
+                $(b[PI_TARGETS[$i]] = _mm512_rol_epi64::<{ ROTATIONS[$i] as i32 }>(a[$i]);)*
+            };
+        }
+        rho_pi!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24);
+        for y in 0..5 {
+            for x in 0..5 {
+                let (row, next, after) =
+                    (b[5 * y + x], b[5 * y + (x + 1) % 5], b[5 * y + (x + 2) % 5]);
+                a[x + 5 * y] = _mm512_ternarylogic_epi64::<CHI>(row, next, after);
+            }
+        }
+        a[0] = _mm512_xor_si512(a[0], _mm512_set1_epi64(constant as i64));
     }
-    keccak_f_wide_body(a);
+    for (lane, vector) in state.iter_mut().zip(a) {
+        // SAFETY: each lane is eight u64s, 64 writable bytes (an unaligned store).
+        unsafe { _mm512_storeu_si512(lane.as_mut_ptr().cast(), vector) };
+    }
+}
+
+/// The instructions [`keccak_f_wide`] and [`sort_small`] may use, best first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Vectors {
+    Avx512,
+    Avx2,
+    Plain,
+}
+
+impl Vectors {
+    /// The best this processor has (found once).
+    fn here() -> Vectors {
+        #[cfg(target_arch = "x86_64")]
+        {
+            static FOUND: std::sync::OnceLock<Vectors> = std::sync::OnceLock::new();
+            *FOUND.get_or_init(|| {
+                if std::arch::is_x86_feature_detected!("avx512f") {
+                    Vectors::Avx512
+                } else if std::arch::is_x86_feature_detected!("avx2") {
+                    Vectors::Avx2
+                } else {
+                    Vectors::Plain
+                }
+            })
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        Vectors::Plain
+    }
+}
+
+/// Keccak-f[1600] on [`WIDE`] states at once, with AVX-512 or AVX2 where the processor has it.
+fn keccak_f_wide(a: &mut [WideLane; 25]) {
+    keccak_f_wide_with(Vectors::here(), a);
+}
+
+/// [`keccak_f_wide`] with the instructions of `vectors` (which the processor must have).
+fn keccak_f_wide_with(vectors: Vectors, a: &mut [WideLane; 25]) {
+    match vectors {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the caller found AVX-512 (`Vectors::here`).
+        Vectors::Avx512 => unsafe { keccak_f_wide_avx512(a) },
+        #[cfg(target_arch = "x86_64")]
+        Vectors::Avx2 => {
+            // SAFETY: the caller found AVX2 (`Vectors::here`).
+            unsafe { keccak_f_wide_avx2(a, 0) };
+            // SAFETY: as above.
+            unsafe { keccak_f_wide_avx2(a, 1) };
+        }
+        _ => keccak_f_wide_body(a),
+    }
 }
 
 /// [`shuffle_into`] of the same `items` for several messages, `outs[i]` from `messages[i]`
@@ -407,14 +504,60 @@ pub fn shuffle_many_into<T: Copy>(items: &[T], messages: &[&[u8]], outs: &mut [V
 /// ([`rank_sort_avx2`]) where the processor has AVX2 and their top halves all differ, else by
 /// [`bucket_sort`]. Both give the one sorted order.
 fn sort_small(keyed: &[u64]) -> [u64; SMALL_SHUFFLE] {
-    #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the processor has AVX2 (checked just above).
-        if let Some(sorted) = unsafe { rank_sort_avx2(keyed) } {
-            return sorted;
+    let ranked = match Vectors::here() {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the processor has AVX-512 (`Vectors::here`).
+        Vectors::Avx512 => unsafe { rank_sort_avx512(keyed) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: the processor has AVX2 (`Vectors::here`).
+        Vectors::Avx2 => unsafe { rank_sort_avx2(keyed) },
+        _ => None,
+    };
+    ranked.unwrap_or_else(|| bucket_sort(keyed))
+}
+
+/// [`rank_sort_avx2`] in AVX-512 vectors of sixteen top halves, the counts turned about: each
+/// number's half, broadcast, is compared with all the halves at once, and every half above it
+/// counts one more below (a masked add), so that no count is summed across a vector.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn rank_sort_avx512(keyed: &[u64]) -> Option<[u64; SMALL_SHUFFLE]> {
+    use std::arch::x86_64::{
+        __m512i, _mm512_cmplt_epu32_mask, _mm512_loadu_si512, _mm512_mask_add_epi32,
+        _mm512_set1_epi32, _mm512_setzero_si512, _mm512_storeu_si512,
+    };
+    const LANES: usize = 16;
+    let mut halves = [u32::MAX; SMALL_SHUFFLE];
+    for (half, &k) in halves.iter_mut().zip(keyed) {
+        *half = (k >> 32) as u32;
+    }
+    let vectors = keyed.len().div_ceil(LANES);
+    // SAFETY: `halves` holds 64 u32s, four vectors of 64 readable bytes (unaligned loads).
+    let mine: [__m512i; SMALL_SHUFFLE / LANES] =
+        std::array::from_fn(|v| unsafe { _mm512_loadu_si512(halves[v * LANES..].as_ptr().cast()) });
+    let mut below = [_mm512_setzero_si512(); SMALL_SHUFFLE / LANES];
+    let one = _mm512_set1_epi32(1);
+    for &other in &halves[..keyed.len()] {
+        let other = _mm512_set1_epi32(other as i32);
+        for (count, &mine) in below.iter_mut().zip(&mine).take(vectors) {
+            let above = _mm512_cmplt_epu32_mask(other, mine);
+            *count = _mm512_mask_add_epi32(*count, above, *count, one);
         }
     }
-    bucket_sort(keyed)
+    let mut ranks = [0u32; SMALL_SHUFFLE];
+    for (v, count) in below.iter().enumerate() {
+        // SAFETY: `ranks` holds 64 u32s, four vectors of 64 writable bytes (unaligned stores).
+        unsafe { _mm512_storeu_si512(ranks[v * LANES..].as_mut_ptr().cast(), *count) };
+    }
+    let mut sorted = [0u64; SMALL_SHUFFLE];
+    let mut placed = 0u64;
+    for (&k, &rank) in keyed.iter().zip(&ranks) {
+        let rank = rank as usize % SMALL_SHUFFLE;
+        sorted[rank] = k;
+        placed |= 1 << rank;
+    }
+    let all = u64::MAX >> (SMALL_SHUFFLE - keyed.len()).min(63);
+    (keyed.is_empty() || placed == all).then_some(sorted)
 }
 
 /// Up to 64 numbers placed by rank, when their top halves (a shuffle's 32-bit keys) all differ:
@@ -542,29 +685,36 @@ mod tests {
                 .wrapping_add(1);
             state & !0xffff_ffff
         };
-        for count in [0, 1, 2, 7, 8, 9, 33, 52, 53, 63, 64] {
-            let keyed: Vec<u64> = (0..count).map(|i| random() | i).collect();
-            let mut expected = keyed.clone();
-            expected.sort_unstable();
-            // SAFETY: the processor has AVX2 (checked above).
-            let sorted = unsafe { rank_sort_avx2(&keyed) }.expect("distinct keys");
-            assert_eq!(sorted[..keyed.len()], expected[..], "{count} keys");
-            if count >= 2 {
-                // Two equal keys (positions apart): no rank sort.
-                let mut tied = keyed.clone();
-                tied[count as usize - 1] = tied[0] & !0xffff_ffff | (count - 1);
-                // SAFETY: as above.
-                assert_eq!(unsafe { rank_sort_avx2(&tied) }, None, "{count} keys");
-                let mut expected = tied.clone();
-                expected.sort_unstable();
-                assert_eq!(sort_small(&tied)[..tied.len()], expected[..]);
-            }
+        type RankSort = unsafe fn(&[u64]) -> Option<[u64; SMALL_SHUFFLE]>;
+        let mut sorts: Vec<(&str, RankSort)> = vec![("avx2", rank_sort_avx2)];
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            sorts.push(("avx512", rank_sort_avx512));
         }
-        // A key of all ones ties with nothing but another all-ones key.
-        let top = [!0xffff_ffff, 5 << 32 | 1];
-        // SAFETY: as above.
-        let sorted = unsafe { rank_sort_avx2(&top) }.expect("distinct keys");
-        assert_eq!(sorted[..2], [5 << 32 | 1, !0xffff_ffff]);
+        for (name, rank_sort) in sorts {
+            for count in [0, 1, 2, 7, 8, 9, 15, 16, 17, 33, 52, 53, 63, 64] {
+                let keyed: Vec<u64> = (0..count).map(|i| random() | i).collect();
+                let mut expected = keyed.clone();
+                expected.sort_unstable();
+                // SAFETY: the processor has the sort's instructions (checked above).
+                let sorted = unsafe { rank_sort(&keyed) }.expect("distinct keys");
+                assert_eq!(sorted[..keyed.len()], expected[..], "{name}: {count} keys");
+                if count >= 2 {
+                    // Two equal keys (positions apart): no rank sort.
+                    let mut tied = keyed.clone();
+                    tied[count as usize - 1] = tied[0] & !0xffff_ffff | (count - 1);
+                    // SAFETY: as above.
+                    assert_eq!(unsafe { rank_sort(&tied) }, None, "{name}: {count} keys");
+                    let mut expected = tied.clone();
+                    expected.sort_unstable();
+                    assert_eq!(sort_small(&tied)[..tied.len()], expected[..]);
+                }
+            }
+            // A key of all ones ties with nothing but another all-ones key.
+            let top = [!0xffff_ffff, 5 << 32 | 1];
+            // SAFETY: as above.
+            let sorted = unsafe { rank_sort(&top) }.expect("distinct keys");
+            assert_eq!(sorted[..2], [5 << 32 | 1, !0xffff_ffff], "{name}");
+        }
     }
 
     #[test]
@@ -602,15 +752,32 @@ mod tests {
         let mut each: Vec<[u64; 25]> = (0..WIDE)
             .map(|l| std::array::from_fn(|i| wide[i][l]))
             .collect();
-        // The plain version and the one chosen here (AVX2 where the processor has it).
-        let mut plain = wide;
-        keccak_f_wide_body(&mut plain);
-        keccak_f_wide(&mut wide);
+        // The plain version, and each vector version the processor has.
+        let mut found = vec![Vectors::Plain];
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::arch::is_x86_feature_detected!("avx2") {
+                found.push(Vectors::Avx2);
+            }
+            if std::arch::is_x86_feature_detected!("avx512f") {
+                found.push(Vectors::Avx512);
+            }
+        }
+        let permuted: Vec<_> = (found.iter())
+            .map(|&vectors| {
+                let mut states = wide;
+                keccak_f_wide_with(vectors, &mut states);
+                states
+            })
+            .collect();
         for (l, state) in each.iter_mut().enumerate() {
             keccak_f(state);
-            assert_eq!(*state, std::array::from_fn(|i| wide[i][l]), "state {l}");
-            assert_eq!(*state, std::array::from_fn(|i| plain[i][l]), "state {l}");
+            for (vectors, states) in found.iter().zip(&permuted) {
+                let lane_l = std::array::from_fn(|i| states[i][l]);
+                assert_eq!(*state, lane_l, "state {l}, {vectors:?}");
+            }
         }
+        assert!(found.contains(&Vectors::here()));
     }
 
     #[test]

@@ -20,6 +20,7 @@ from drawpoker.engine.spec import Street
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.rl import MAX_BATCH, ActionSpace, BatchGame, ObservationLayout
 from drawpoker.rl.batch import PARALLEL_MIN
+from drawpoker.rl.observation import card_set_of
 
 SETTINGS_VARIANTS = [
     ("five-card-draw", {"mode": "no-bet"}),
@@ -52,6 +53,13 @@ CARD_SEGMENTS = ("own_cards", "board", "up_cards", "shown", "discarded")
 def cards_observed(layout: ObservationLayout, observation) -> set[int]:
     """Every card the observation's card segments show, wherever it shows."""
     seen: set[int] = set()
+    if layout.compact:
+        own = layout.read(observation, "own_cards")
+        seen |= {int(number) - 1 for number in own.tolist() if number}
+        for name in CARD_SEGMENTS[1:]:
+            for numbers in layout.read(observation, name).reshape(-1, layout.set_width):
+                seen |= set(card_set_of(numbers))
+        return seen
     for name in CARD_SEGMENTS:
         cards = layout.read(observation, name).reshape(-1, layout.cards)
         seen |= set(np.flatnonzero(cards.any(axis=0)).tolist())
@@ -79,7 +87,9 @@ def play_beside_the_table(games: BatchGame, history: int, steps: int, pick) -> t
     Returns how many hands ended and the views the observations were checked against."""
     spec = games.game
     space = ActionSpace(spec)
-    layout = ObservationLayout(spec, games.seats, history, chips=games.stack * games.seats)
+    layout = ObservationLayout(
+        spec, games.seats, history, chips=games.stack * games.seats, compact=games.layout.compact
+    )
     mirrors = [table_hand(games, number) for number in games.numbers().tolist()]
     rng = np.random.default_rng(5)
     finished, views = 0, []
@@ -94,7 +104,10 @@ def play_beside_the_table(games: BatchGame, history: int, steps: int, pick) -> t
             assert np.array_equal(observations[slot], layout.encode(view))
             # the own-card slots hold the view's cards, and only those (nothing hidden leaks)
             own = layout.read(observations[slot], "own_cards")
-            assert [int(np.flatnonzero(row)[0]) for row in own if row.any()] == list(view.cards)
+            if layout.compact:
+                assert [int(card) - 1 for card in own if card] == list(view.cards)
+            else:
+                assert [int(np.flatnonzero(row)[0]) for row in own if row.any()] == list(view.cards)
             assert cards_observed(layout, observations[slot]) == cards_known(view)
             actions[slot] = pick(masks[slot], rng)
             hand.act(space.action(int(actions[slot]), hand))
@@ -126,14 +139,20 @@ def uniform(mask, rng) -> int:
 
 
 @pytest.mark.parametrize(("name", "settings"), [(name, None) for name in GAMES] + SETTINGS_VARIANTS)
-def test_batch_hands_are_the_table_engines_hands_with_the_environments_encoding(name, settings):
+@pytest.mark.parametrize("compact", [False, True], ids=["one-hot", "compact"])
+def test_batch_hands_are_the_table_engines_hands_with_the_environments_encoding(
+    name, settings, compact
+):
     seats = min(3, game(name, settings).seats[1])
-    games = BatchGame(name, batch=3, seats=seats, seed=11, settings=settings, history=8)
+    games = BatchGame(
+        name, batch=3, seats=seats, seed=11, settings=settings, history=8, compact=compact
+    )
     finished, _ = play_beside_the_table(games, 8, 120, uniform)
     assert finished >= 3
 
 
-def test_hands_exposed_all_in_show_in_the_observations_of_the_seats_still_to_draw():
+@pytest.mark.parametrize("compact", [False, True], ids=["one-hot", "compact"])
+def test_hands_exposed_all_in_show_in_the_observations_of_the_seats_still_to_draw(compact):
     """No registered game has a seat act after the hands are tabled all in (R-HE-8): the cards
     still to come are dealt without a decision. Here a single draw deals four cards, then one
     more before the draw: when the betting ends all in, the live hands are exposed and every
@@ -143,7 +162,7 @@ def test_hands_exposed_all_in_show_in_the_observations_of_the_seats_still_to_dra
         name="exposed-single-draw",
         streets=(Street(down=4, first="left-of-big-blind"), Street(down=1, draw="5")),
     )
-    games = BatchGame(spec, batch=4, seats=3, seed=3, history=8)
+    games = BatchGame(spec, batch=4, seats=3, seed=3, history=8, compact=compact)
     all_in = ActionSpace(spec).names.index("all-in")
 
     def shove(mask, rng) -> int:
@@ -291,6 +310,7 @@ def test_sample_legal_refuses_a_bad_seed(seed, message):
         ({"batch": 1, "stack": 1}, "stacks of 1 chips are all in before anyone acts"),
         ({"batch": 1, "seed": -1}, "seed"),
         ({"batch": 1, "history": 0}, "history must be an integer 1..1000"),
+        ({"batch": 1, "compact": 1}, "compact must be True or False, not 1"),
     ],
 )
 def test_bad_batches_are_refused_with_a_clear_error(options, message):

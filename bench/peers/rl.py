@@ -1,7 +1,8 @@
 """Learning environments (issue 31): actions per CPU second with uniformly random legal actions
 and each action's observation encoded, 6 seats, one core, as ``bench/rl_batch.py`` drives them:
 drawpoker's ``BatchGame`` (batch 128) in no-limit Hold'em, 2-7 triple draw and Seven-Card Stud
-(twice: a NumPy pick from the mask, and the Rust pick of ``sample_legal``), beside OpenSpiel's
+(three times: a NumPy pick from the mask, the Rust pick of ``sample_legal``, and that pick with
+the compact observation layout), beside OpenSpiel's
 ``universal_poker`` and PettingZoo's ``texas_holdem_no_limit`` in Hold'em and PokerKit in the
 other two (PokerKit makes no observation). All run in one child process with one rayon thread,
 pinned to one core.
@@ -43,6 +44,8 @@ def drawpoker_child() -> dict[str, float]:
     for game in GAMES:
         driver = drawpoker_batch(game, SEATS, BATCH, rust_pick=True)
         figures[f"{game} rust pick"] = rate(driver, ACTIONS)[1]
+        driver = drawpoker_batch(game, SEATS, BATCH, rust_pick=True, compact=True)
+        figures[f"{game} compact"] = rate(driver, ACTIONS)[1]
     peers = {
         "PokerKit 2-7-triple-draw": lambda: pokerkit_random("2-7-triple-draw"),
         "PokerKit stud": lambda: pokerkit_random("stud"),
@@ -74,6 +77,17 @@ def measure() -> list[Figure]:
                 unit,
                 True,
                 f"batch {BATCH}: observe(out=...), sample_legal(), step() (no mask, no NumPy)",
+            )
+        )
+        figures.append(
+            Figure(
+                task,
+                "drawpoker BatchGame, Rust pick, compact observation",
+                child[f"{game} compact"],
+                unit,
+                True,
+                f"batch {BATCH}, BatchGame(compact=True): the same facts in fewer numbers "
+                "(docs/rl.md), observe(out=...), sample_legal(), step()",
             )
         )
         for library, how in PEERS["holdem" if game == "holdem" else "other"]:

@@ -194,6 +194,7 @@ class BatchHands:
         starts: dict[str, int],
         size: int,
         cards: int,
+        compact: bool,
         unit: int,
         history: int,
         history_kinds: Sequence[str],

@@ -124,6 +124,9 @@ pub struct ObservationLayout {
     pub size: usize,
     /// Cards in the deck: one-hot width.
     pub cards: usize,
+    /// The compact layout (`ObservationLayout(compact=True)`): own cards as card numbers plus
+    /// one, card sets as [`CARD_SET_BITS`]-bit integers, history rows of four numbers.
+    pub compact: bool,
     /// The chip unit (the big blind).
     pub unit: u64,
     pub history: usize,
@@ -153,6 +156,10 @@ pub struct ObservationLayout {
     pub phase: usize,
     pub history_start: usize,
 }
+
+/// The cards each number of a card set holds in the compact layout: number `j` of a set is the
+/// sum of `2^(c - 13j)` over its cards `c` with `c / 13 == j` (exact in a `float32`).
+pub const CARD_SET_BITS: usize = 13;
 
 /// What an event is to the observation.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -197,23 +204,24 @@ impl ObservationLayout {
     /// has a flag set, and the others skip reading them, which would cost a cache miss a seat.
     fn encode(&self, hand: &HandState, seen: &Seen, me: usize, deals_up: bool, out: &mut [f32]) {
         out.fill(0.0);
-        let (n, c) = (hand.seats, self.cards);
+        let (n, c) = (hand.seats, self.set_width());
         let chips = |amount: u64| (amount as f64 / self.unit as f64) as f32;
-        let slot_of = |seat: usize| (seat + n - me) % n;
+        let slot_of = |seat: usize| relative(seat, me, n);
         for (slot, &card) in hand.cards[me].iter().enumerate() {
-            out[self.own_cards + slot * c + usize::from(card)] = 1.0;
+            if self.compact {
+                out[self.own_cards + slot] = f32::from(card) + 1.0;
+            } else {
+                out[self.own_cards + slot * c + usize::from(card)] = 1.0;
+            }
         }
-        for &card in &hand.board {
-            out[self.board + usize::from(card)] = 1.0;
-        }
+        self.put_cards(out, self.board, card_set(&hand.board));
         for seat in 0..n {
             let slot = slot_of(seat);
             if deals_up {
-                for (&card, &up) in hand.cards[seat].iter().zip(&hand.face_up[seat]) {
-                    if up {
-                        out[self.up_cards + slot * c + usize::from(card)] = 1.0;
-                    }
-                }
+                let up = (hand.cards[seat].iter().zip(&hand.face_up[seat]))
+                    .filter(|(_, &up)| up)
+                    .fold(0u64, |set, (&card, _)| set | 1 << card);
+                self.put_cards(out, self.up_cards + slot * c, up);
             }
             out[self.stacks + slot] = chips(hand.stacks[seat]);
             out[self.bets + slot] = chips(hand.bets[seat]);
@@ -224,9 +232,7 @@ impl ObservationLayout {
             out[self.has_drawn + slot] = f32::from(u8::from(hand.drawn[seat] >= 0));
         }
         for (seat, cards) in &hand.revealed {
-            for &card in cards {
-                out[self.shown + slot_of(*seat) * c + usize::from(card)] = 1.0;
-            }
+            self.put_cards(out, self.shown + slot_of(*seat) * c, card_set(cards));
         }
         out[self.pot] = chips(hand.pot());
         out[self.current_bet] = chips(hand.current_bet);
@@ -257,37 +263,87 @@ impl ObservationLayout {
     /// [`ObservationLayout::encode_events`] from the hand's [`Seen`] log (read as the events
     /// came), not from the events: the same numbers without a pass over every event.
     fn encode_seen(&self, seen: &Seen, n: usize, me: usize, out: &mut [f32]) {
-        let width = n + self.history_kinds + 2;
-        let amount_column = n + self.history_kinds;
-        let ones = |out: &mut [f32], start: usize, mut mask: u64| {
-            while mask != 0 {
-                out[start + mask.trailing_zeros() as usize] = 1.0;
-                mask &= mask - 1;
-            }
-        };
         for cards in seen.cards.iter().filter(|c| c.to.is_none_or(|to| to == me)) {
             let start = match cards.shown {
                 None => self.discarded,
-                Some(seat) => self.shown + (seat + n - me) % n * self.cards,
+                Some(seat) => self.shown + relative(seat, me, n) * self.set_width(),
             };
-            ones(out, start, cards.mask);
+            self.put_cards(out, start, cards.mask);
         }
         let skipped = seen.rows.len().saturating_sub(self.history);
         for (at, row) in seen.rows[skipped..].iter().enumerate() {
-            let start = self.history_start + at * width;
-            out[start + (usize::from(row.seat) + n - me) % n] = 1.0;
-            out[start + n + usize::from(row.kind)] = 1.0;
-            out[start + amount_column] = row.amount;
-            if row.dealt_public || row.dealt_to >> me & 1 == 1 {
-                out[start + amount_column + 1] = 1.0;
+            let slot = relative(usize::from(row.seat), me, n);
+            let dealt = row.dealt_public || row.dealt_to >> me & 1 == 1;
+            self.put_row(out, n, at, slot, usize::from(row.kind), row.amount, dealt);
+        }
+    }
+
+    /// How many numbers a card set takes: one a card, or [`CARD_SET_BITS`] cards a number in
+    /// the compact layout.
+    fn set_width(&self) -> usize {
+        if self.compact {
+            self.cards.div_ceil(CARD_SET_BITS)
+        } else {
+            self.cards
+        }
+    }
+
+    /// Adds the cards of `set` (bit `card`) to the card set at `start`: a 1 at each card's
+    /// place, or in the compact layout its bit in its number (the bits already there kept, so
+    /// that a card shown twice is one card).
+    fn put_cards(&self, out: &mut [f32], start: usize, mut set: u64) {
+        if self.compact {
+            let mask = (1u64 << CARD_SET_BITS) - 1;
+            for number in &mut out[start..start + self.set_width()] {
+                let bits = (set & mask) as u32;
+                if bits != 0 {
+                    *number = (*number as u32 | bits) as f32;
+                }
+                set >>= CARD_SET_BITS;
             }
+            return;
+        }
+        while set != 0 {
+            out[start + set.trailing_zeros() as usize] = 1.0;
+            set &= set - 1;
+        }
+    }
+
+    /// History row `at`: the seat `slot` places to the observer's left took the action of
+    /// kind `kind` for `amount`, cards dealt just before when `dealt`. One-hot seat and kind,
+    /// the amount and the flag; in the compact layout `slot + 1`, `kind + 1`, the amount and
+    /// the flag.
+    #[allow(clippy::too_many_arguments)]
+    fn put_row(
+        &self,
+        out: &mut [f32],
+        n: usize,
+        at: usize,
+        slot: usize,
+        kind: usize,
+        amount: f32,
+        dealt: bool,
+    ) {
+        if self.compact {
+            let start = self.history_start + at * 4;
+            out[start] = (slot + 1) as f32;
+            out[start + 1] = (kind + 1) as f32;
+            out[start + 2] = amount;
+            out[start + 3] = f32::from(u8::from(dealt));
+            return;
+        }
+        let start = self.history_start + at * (n + self.history_kinds + 2);
+        out[start + slot] = 1.0;
+        out[start + n + kind] = 1.0;
+        out[start + n + self.history_kinds] = amount;
+        if dealt {
+            out[start + n + self.history_kinds + 1] = 1.0;
         }
     }
 
     /// The seat's discards, the hands exposed, and the last `history` public actions.
     fn encode_events(&self, hand: &HandState, me: usize, out: &mut [f32]) {
         let n = hand.seats;
-        let (width, amount_column) = (n + self.history_kinds + 2, n + self.history_kinds);
         let role = |kind: EventKind| self.event_roles[kind as usize];
         let visible = || hand.events.iter().filter(move |e| e.visible_to(me));
         // The rows before the last `history` are left out: counted only when there may be more.
@@ -304,29 +360,21 @@ impl ObservationLayout {
             match (role(event.kind), event.seat) {
                 (EventRole::Dealing, _) => dealt = true,
                 (EventRole::Discard, _) => {
-                    for &card in &event.cards {
-                        out[self.discarded + usize::from(card)] = 1.0;
-                    }
+                    self.put_cards(out, self.discarded, card_set(&event.cards));
                 }
                 (EventRole::Expose, Some(seat)) => {
-                    let start = self.shown + (seat + n - me) % n * self.cards;
-                    for &card in &event.cards {
-                        out[start + usize::from(card)] = 1.0;
-                    }
+                    let start = self.shown + relative(seat, me, n) * self.set_width();
+                    self.put_cards(out, start, card_set(&event.cards));
                 }
                 (EventRole::Action(index), Some(seat)) => {
                     if row >= skipped {
-                        let start = self.history_start + (row - skipped) * width;
-                        out[start + (seat + n - me) % n] = 1.0;
-                        out[start + n + usize::from(index)] = 1.0;
-                        out[start + amount_column] = if event.kind == EventKind::Draw {
+                        let amount = if event.kind == EventKind::Draw {
                             event.amount as f32
                         } else {
                             (event.amount as f64 / self.unit as f64) as f32
                         };
-                        if dealt {
-                            out[start + amount_column + 1] = 1.0;
-                        }
+                        let (at, slot) = (row - skipped, relative(seat, me, n));
+                        self.put_row(out, n, at, slot, usize::from(index), amount, dealt);
                     }
                     row += 1;
                     dealt = false;
@@ -335,6 +383,22 @@ impl ObservationLayout {
             }
         }
     }
+}
+
+/// The slot of `seat` in the observation of `me` at a table of `n`: how many places it sits to
+/// the left of `me` (both below `n`; a subtraction, not a division).
+fn relative(seat: usize, me: usize, n: usize) -> usize {
+    let ahead = seat + n - me;
+    if ahead >= n {
+        ahead - n
+    } else {
+        ahead
+    }
+}
+
+/// The cards of `cards` as a set, bit `card` set for each.
+fn card_set(cards: &[Card]) -> u64 {
+    cards.iter().fold(0u64, |set, &card| set | 1 << card)
 }
 
 /// What the seat to act may do now: the mask of indices, and what each index does.

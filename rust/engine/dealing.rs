@@ -4,7 +4,7 @@
 use super::deal;
 use super::event::{Blind, Detail, Event, EventKind};
 use super::spec::{ForcedBets, FULL_DECK};
-use super::state::{invalid, recycled, HandState, Phase};
+use super::state::{invalid, recycled, wrap, HandState, Phase};
 use crate::card::{format_card, Card};
 use crate::draw::limit::DrawLimit;
 use crate::error::Result;
@@ -40,8 +40,15 @@ impl HandState {
         if forced.big_blind > 0 {
             self.post_blinds(forced);
         }
+        // The deck in card order, unless the order was found already (the batch engine's
+        // deals) and no stacked order comes first: then only a debug build reads it.
         let mut fresh = [0; FULL_DECK];
-        let fresh = self.spec.deck.cards_in(&mut fresh);
+        let stacked = self.stacked_used < self.stacked.len();
+        let fresh = if shuffled.is_none() || stacked || cfg!(debug_assertions) {
+            self.spec.deck.cards_in(&mut fresh)
+        } else {
+            &[]
+        };
         self.shuffle_stub(fresh, 0, shuffled);
         self.discards.clear();
         self.cards.iter_mut().for_each(Vec::clear);
@@ -160,7 +167,7 @@ impl HandState {
         }
         let mut ups = Vec::new();
         // The live seats from the button's left, without a vector of them.
-        let order = (1..=self.seats).map(|i| (self.button + i) % self.seats);
+        let order = (1..=self.seats).map(|i| wrap(self.button + i, self.seats));
         for (i, seat) in order.filter(|&s| self.live[s]).enumerate() {
             let start = self.cards[seat].len();
             let new = (0..count).map(|j| self.deck[i + j * players]);

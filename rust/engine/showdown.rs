@@ -7,7 +7,7 @@ use super::boards::card_key;
 use super::event::{Award, Detail, Event, EventKind, Share};
 use super::pots::{payouts_into, side_pots_into, uncalled_bet, Payout, PayoutScratch, Pot};
 use super::spec::{CardOrder, HandCards, OddChip, Qualifier, ShowOrder, ShowdownPart, MAX_SEATS};
-use super::state::{recycled, HandState, Phase};
+use super::state::{recycled, wrap, HandState, Phase};
 use crate::card::{check_hand, Card};
 use crate::error::Result;
 use crate::eval::ace_five::qualifies_low8;
@@ -322,7 +322,7 @@ impl HandState {
         }
         let strengths = &scratch.strengths;
         let start = self.show_start();
-        for seat in (0..self.seats).map(|i| (start + i) % self.seats) {
+        for seat in (0..self.seats).map(|i| wrap(start + i, self.seats)) {
             if !self.live[seat] {
                 continue;
             }

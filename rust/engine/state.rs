@@ -128,6 +128,17 @@ pub struct HandState {
     pub(super) scratch: ShowdownScratch,
 }
 
+/// `seat` taken round a table of `seats`, for a `seat` below `2 * seats` (a seat plus at most a
+/// lap): one comparison instead of a division, in the loops that go round the table.
+pub(super) fn wrap(seat: usize, seats: usize) -> usize {
+    debug_assert!(seat < 2 * seats);
+    if seat >= seats {
+        seat - seats
+    } else {
+        seat
+    }
+}
+
 /// The most emptied card vectors a hand keeps for its events.
 const SPARE_CAPACITY: usize = 64;
 
@@ -372,7 +383,7 @@ impl HandState {
 
     /// Seats clockwise, starting with the first seat left of `seat`.
     pub fn seats_after(&self, seat: usize) -> impl Iterator<Item = usize> + '_ {
-        (1..=self.seats).map(move |i| (seat + i) % self.seats)
+        (1..=self.seats).map(move |i| wrap(seat + i, self.seats))
     }
 
     /// Seats clockwise starting with the first seat left of the button (the odd-chip order).
@@ -580,7 +591,7 @@ impl HandState {
             return;
         }
         self.exposed = true;
-        for seat in (1..=self.seats).map(|i| (self.button + i) % self.seats) {
+        for seat in (1..=self.seats).map(|i| wrap(self.button + i, self.seats)) {
             if self.live[seat] {
                 self.events.push(Event {
                     kind: EventKind::Expose,
@@ -602,14 +613,16 @@ impl HandState {
     }
 
     pub(super) fn next_live(&self, start: usize) -> Option<usize> {
+        let start = start % self.seats;
         (0..self.seats)
-            .map(|i| (start + i) % self.seats)
+            .map(|i| wrap(start + i, self.seats))
             .find(|&s| self.live[s])
     }
 
     pub(super) fn next_able(&self, start: usize) -> Option<usize> {
+        let start = start % self.seats;
         (0..self.seats)
-            .map(|i| (start + i) % self.seats)
+            .map(|i| wrap(start + i, self.seats))
             .find(|&s| self.live[s] && self.stacks[s] > 0)
     }
 

@@ -27,10 +27,12 @@ fn event_kinds(names: &[String]) -> PyResult<Vec<EventKind>> {
 }
 
 /// The observation layout from its segments' starts (`ObservationLayout.segments`).
+#[allow(clippy::too_many_arguments)]
 fn observation_layout(
     starts: &HashMap<String, usize>,
     size: usize,
     cards: usize,
+    compact: bool,
     unit: u64,
     history: usize,
     history_kinds: Vec<EventKind>,
@@ -48,6 +50,7 @@ fn observation_layout(
     Ok(ObservationLayout {
         size,
         cards,
+        compact,
         unit,
         history,
         history_kinds: history_kinds.len(),
@@ -137,6 +140,7 @@ impl BatchHands {
         starts: HashMap<String, usize>,
         size: usize,
         cards: usize,
+        compact: bool,
         unit: u64,
         history: usize,
         history_kinds: Vec<String>,
@@ -155,6 +159,7 @@ impl BatchHands {
             &starts,
             size,
             cards,
+            compact,
             unit,
             history,
             event_kinds(&history_kinds)?,

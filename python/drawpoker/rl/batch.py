@@ -48,6 +48,8 @@ from drawpoker.rl.actions import ActionSpace
 from drawpoker.rl.aec import spec_of
 from drawpoker.rl.observation import DEALING_KINDS, HISTORY_KINDS, ObservationLayout
 
+_SEED_END = 2**64
+
 MAX_BATCH: int = _core.MAX_BATCH
 """The most hands a batch may hold."""
 
@@ -59,7 +61,9 @@ the results are the same whatever the number of threads."""
 class BatchGame:
     """``batch`` hands of ``game`` (a registered game's name or a :class:`GameSpec`; ``settings``
     only with a name) for ``seats`` seats of ``stack`` chips each (the game's default stack when
-    ``None``), dealt from ``seed``; observations hold the last ``history`` public actions.
+    ``None``), dealt from ``seed``; observations hold the last ``history`` public actions, in
+    the compact layout when ``compact`` (:mod:`drawpoker.rl.observation`: a fifth of the numbers
+    in 6-seat Hold'em, for the learners that step millions of hands).
 
     :meth:`legal` gives each hand's action mask, :meth:`observe` the observation of each hand's
     seat to act (:meth:`actors`), :meth:`step` applies one action index to each hand, and
@@ -70,6 +74,8 @@ class BatchGame:
     >>> games = BatchGame("2-7-triple-draw", batch=2, seats=3, seed=7)
     >>> games.actions.size, games.layout.size, games.actors().tolist()
     (35, 1098, [0, 1])
+    >>> BatchGame("holdem", batch=2, seats=6, compact=True).observe().shape
+    (2, 251)
     >>> BatchGame("holdem", batch=0)
     Traceback (most recent call last):
     ...
@@ -86,6 +92,7 @@ class BatchGame:
         stack: int | None = None,
         settings: Any = None,
         history: int = 32,
+        compact: bool = False,
     ) -> None:
         self.game = spec_of(game, settings)
         low, high = self.game.seats
@@ -100,7 +107,11 @@ class BatchGame:
             raise InvalidArgumentError(f"stack must be a positive integer, not {stack!r}")
         self.seats, self.stack, self.seed = seats, start, checked_seed("seed", seed)
         self.actions = ActionSpace(self.game)
-        self.layout = ObservationLayout(self.game, seats, history, chips=start * seats)
+        if type(compact) is not bool:
+            raise InvalidArgumentError(f"compact must be True or False, not {compact!r}")
+        self.layout = ObservationLayout(
+            self.game, seats, history, chips=start * seats, compact=compact
+        )
         self._hands = _core.BatchHands(
             self.game.rules,
             batch,
@@ -112,6 +123,7 @@ class BatchGame:
             {segment.name: segment.start for segment in self.layout.segments},
             self.layout.size,
             self.layout.cards,
+            compact,
             self.layout.unit,
             history,
             list(HISTORY_KINDS),
@@ -195,6 +207,8 @@ class BatchGame:
         ...
         drawpoker.errors.InvalidArgumentError: seed must be an integer in 0..2**64-1, not -1
         """
+        if type(seed) is int and 0 <= seed < _SEED_END:
+            return self._hands.sample_legal(seed)  # the common case, each step: no more checks
         if isinstance(seed, np.random.Generator):
             seed = int(seed.integers(2**64, dtype=np.uint64))
         elif isinstance(seed, np.integer):
