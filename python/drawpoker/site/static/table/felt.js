@@ -308,6 +308,8 @@ export function renderFelt() {
     renderFelt();
     return;
   }
+  const ownCards = page.seat === null ? null : boxes[page.seat].querySelector(".cards");
+  if (ownCards) spaceTags(/** @type {HTMLElement} */ (ownCards));
   // a shown hand's line cut short: its category alone, in two lines if need be (your own
   // only where it leaves the seats apart: it never makes the others' hands smaller)
   const twoLines = (selector) => {  // such lines back to one (cut), the seats placed again
@@ -454,6 +456,46 @@ export function fanCards(cards, fan) {
   const up = all.find((card) => card.classList.contains("up"));
   cards.classList.toggle("untagged", up !== undefined && step < tagWidth(up));
   return true;
+}
+
+// Your own up cards' tags (stud) side by side where your cards lie over each other (seven on a
+// phone): a tag wider than the part of its card in view ran into the next one's (razz in Arabic
+// at 390x844: the word takes 37 px, the cards are 32 px apart). They are made as narrow as that
+// part, with less padding ("close"), or, where the word does not fit it, one tag spans each run
+// of up cards side by side (its word once, under all of them: "untagged" leaves out the cards'
+// own), and none where a run is narrower than its word (the cards' names still say face up).
+// Fanned cards have their own (fanCards).
+export function spaceTags(cards) {
+  if (cards.classList.contains("fan")) return;
+  cards.classList.remove("close", "untagged");
+  cards.querySelectorAll(".up-run").forEach((tag) => tag.remove());
+  const all = /** @type {HTMLElement[]} */ ([...cards.querySelectorAll(".card")]);
+  const up = all.find((card) => card.classList.contains("up"));
+  if (!up || all.length < 2) return;
+  const lefts = all.map((card) => card.getBoundingClientRect().left);
+  const step = Math.min(...lefts.slice(1).map((x, i) => Math.abs(x - lefts[i])));
+  if (tagWidth(up) <= step - 1) return;
+  cards.classList.add("close");
+  cards.style.setProperty("--tag-room", `${Math.floor(step - 1)}px`);
+  if (tagWidth(up) <= step - 1) return;
+  cards.classList.add("untagged");
+  const runs = /** @type {HTMLElement[][]} */ ([]);
+  all.forEach((card, i) => {
+    if (!card.classList.contains("up")) return;
+    if (i > 0 && all[i - 1].classList.contains("up")) runs[runs.length - 1].push(card);
+    else runs.push([card]);
+  });
+  const word = tagWidth(up);
+  for (const run of runs) {
+    const left = Math.min(...run.map((card) => card.offsetLeft));
+    const right = Math.max(...run.map((card) => card.offsetLeft + card.offsetWidth));
+    if (right - left < word) continue;
+    const tag = element("span", { class: "up-run", "aria-hidden": "true", text: up.dataset.up || "" });
+    tag.style.left = `${left}px`;
+    tag.style.width = `${right - left}px`;
+    tag.style.top = `${run[0].offsetTop + run[0].offsetHeight + 2}px`;
+    cards.append(tag);
+  }
 }
 
 // The felt kept clear between the middle (a board card, the pot) and a seat box, in pixels:
