@@ -317,7 +317,10 @@ export function renderFelt() {
     ({ middle, spots } = placeSeats(boxes, columns));
   };
   if (shortenCut(boxes)) ({ middle, spots } = placeSeats(boxes, columns));
-  if (crowded(boxes) && felt.querySelector(".seat.you .shown.two")) twoLines(".shown.two");
+  if (crowded(boxes) && felt.querySelector(".seat.you .shown.two")) twoLines(".seat.you .shown.two");
+  // the others' cards kept readable before their categories' second lines (Omaha hi/lo's
+  // "Pair of nines; low: Eight-seven low" at 640x360: the ranks went to 5.6 px for it)
+  if (compact && result && tight >= 2 && crowded(boxes) && felt.querySelector(".shown.two")) twoLines(".shown.two");
   // then the showdown's hands smaller; so too when another seat's shown cards jut out of its
   // box (stud's seven took 98 px in a 76 px box at 320x568, over the seat beside it)
   const spills = boxes.some((box, s) => s !== page.seat && box.scrollWidth > box.clientWidth + 1);
