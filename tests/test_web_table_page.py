@@ -1586,8 +1586,9 @@ import('/static/table/state.js').then((m) => {
 def test_a_tight_showdown_does_not_keep_the_next_one_small(
     width: int, height: int, driver: Any, server: SiteServer, artifacts: Path
 ) -> None:
-    """A Hold'em showdown whose seats needed a tighter level (LONG_NAMES) leaves the next showdown at that felt size free to take the level it needs:
-    it kept the tighter one (the words in one line at 320x568 where two fit)."""
+    """A Hold'em showdown whose seats needed a tighter level (LONG_NAMES) leaves the next
+    showdown at that felt size free to take the level it needs: it kept the tighter one (the
+    words in one line at 320x568 where two fit, the cards small at 360x640)."""
     resize(driver, width, height)
     sit_with_cpus(driver, server, "holdem", 10, "en")
     play_to_the_game_over(driver)
