@@ -467,21 +467,25 @@ export function fanCards(cards, fan) {
 // part, with less padding ("close"), or, where the word does not fit it, one tag spans each run
 // of up cards side by side (its word once, under all of them: "untagged" leaves out the cards'
 // own), and none where a run is narrower than its word (the cards' names still say face up).
-// Fanned cards have their own (fanCards).
+// Fanned cards (fanCards) left without their tags get the runs' tags too, across the foot of
+// the cards (their rank and suit are at the top there; a phone held sideways has no room
+// under them).
 export function spaceTags(cards) {
-  if (cards.classList.contains("fan")) return;
-  cards.classList.remove("close", "untagged");
   cards.querySelectorAll(".up-run").forEach((tag) => tag.remove());
+  const fan = cards.classList.contains("fan");
+  if (!fan) cards.classList.remove("close", "untagged");
   const all = /** @type {HTMLElement[]} */ ([...cards.querySelectorAll(".card")]);
   const up = all.find((card) => card.classList.contains("up"));
-  if (!up || all.length < 2) return;
-  const lefts = all.map((card) => card.getBoundingClientRect().left);
-  const step = Math.min(...lefts.slice(1).map((x, i) => Math.abs(x - lefts[i])));
-  if (tagWidth(up) <= step - 1) return;
-  cards.classList.add("close");
-  cards.style.setProperty("--tag-room", `${Math.floor(step - 1)}px`);
-  if (tagWidth(up) <= step - 1) return;
-  cards.classList.add("untagged");
+  if (!up || all.length < 2 || (fan && !cards.classList.contains("untagged"))) return;
+  if (!fan) {
+    const lefts = all.map((card) => card.getBoundingClientRect().left);
+    const step = Math.min(...lefts.slice(1).map((x, i) => Math.abs(x - lefts[i])));
+    if (tagWidth(up) <= step - 1) return;
+    cards.classList.add("close");
+    cards.style.setProperty("--tag-room", `${Math.floor(step - 1)}px`);
+    if (tagWidth(up) <= step - 1) return;
+    cards.classList.add("untagged");
+  }
   const runs = /** @type {HTMLElement[][]} */ ([]);
   all.forEach((card, i) => {
     if (!card.classList.contains("up")) return;
@@ -496,8 +500,9 @@ export function spaceTags(cards) {
     const tag = element("span", { class: "up-run", "aria-hidden": "true", text: up.dataset.up || "" });
     tag.style.left = `${left}px`;
     tag.style.width = `${right - left}px`;
-    tag.style.top = `${run[0].offsetTop + run[0].offsetHeight + 2}px`;
     cards.append(tag);
+    const foot = run[0].offsetTop + run[0].offsetHeight;
+    tag.style.top = `${fan ? foot - tag.offsetHeight - 2 : foot + 2}px`;
   }
 }
 
