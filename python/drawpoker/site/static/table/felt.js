@@ -455,7 +455,8 @@ export function fanCards(cards, fan) {
   for (const card of all.slice(1)) card.style.marginInlineStart = `${step - whole}px`;
   cards.style.setProperty("--fan-step", `${step}px`);
   // an up card's tag cut to the part of its card in view would be a stub of its word (the
-  // Arabic one read "مك"): the tags are left out then, the cards' names still say face up
+  // Arabic one read "مك"): the tags are left out then (spaceTags puts one across each run of
+  // up cards), the cards' names still say face up
   const up = all.find((card) => card.classList.contains("up"));
   cards.classList.toggle("untagged", up !== undefined && step < tagWidth(up));
   return true;
