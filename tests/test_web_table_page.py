@@ -11,6 +11,7 @@ under ``$DRAWPOKER_ARTIFACTS`` (or the test's temporary directory)."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -1423,7 +1424,16 @@ SHOWN_CASES = [
     ("stud", 8, 360, 640, "en"),
     ("five-card-draw", 6, 390, 844, "en"),
     ("five-card-draw", 6, 360, 640, "ar"),
-    ("razz", 8, 390, 844, "ar"),  # a low's words
+    ("razz", 8, 390, 844, "ar"),  # a low's words, our own up cards' tags
+    # short felts: each other seat's name beside its cards (felt.js: tightShowdowns), a line cut
+    # short at its category; phones held sideways kept ranks of 5.6 px, 320x568 cut categories
+    ("holdem", 10, 667, 375, "en"),
+    ("holdem", 10, 844, 390, "ar"),
+    ("omaha", 10, 640, 360, "ar"),
+    ("omaha-hi-lo", 10, 667, 375, "ar"),
+    ("stud", 8, 640, 360, "en"),
+    ("holdem", 10, 320, 568, "en"),
+    ("holdem", 10, 320, 568, "ar"),
 ]
 SHOWN_RANK = 10.0  # px: the least type size of a shown card's rank a phone's reader reads
 
@@ -1457,8 +1467,9 @@ def check_shown_cards_readable(driver: Any) -> None:
 def check_shown_lines_clear(driver: Any) -> None:
     """Each shown hand's words on the felt: nothing drawn over any of its lines (a winner's
     award bar covered it), and cut short, if at all, after its category ("Three of a ki..."
-    said nothing): the words up to the first comma, bracket or colon (a low: "Ten-nine low:")
-    lie inside its box, clear of where an ellipsis goes."""
+    said nothing): the words up to the first comma, bracket, semicolon (a hi/lo hand's high
+    half; Arabic's too) or colon (a low: "Ten-nine low:") lie inside its box, clear of where an
+    ellipsis goes."""
     lines = driver.execute_script(
         "return [...document.querySelectorAll('#felt .seat .shown')].map((e) => {"
         " const text = e.firstChild; const words = text.textContent;"
@@ -1472,7 +1483,7 @@ def check_shown_lines_clear(driver: Any) -> None:
         "  const x = (left + right) / 2; const y = (high + low) / 2;"
         "  const top = document.elementFromPoint(x, y);"
         "  return top !== null && e.contains(top) ? [] : [[x, y, top && top.className]]; });"
-        " const end = words.search(/[,\\u060c(;:]/);"
+        " const end = words.search(/[,\\u060c(;\\u061b:]/);"
         " range.setStart(text, 0); range.setEnd(text, end < 0 ? words.length : end);"
         " const cut = e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;"
         " const rtl = e.matches(':dir(rtl)');"
@@ -1488,6 +1499,27 @@ def check_shown_lines_clear(driver: Any) -> None:
     assert covered == [], covered
     cut = [(seat, words) for seat, words, _, inside in lines if not inside]
     assert cut == [], cut
+
+
+def check_own_tags_apart(driver: Any) -> None:
+    """Our own up cards' tags (stud) clear of each other: each card's tag (its ::after, centred
+    under it) and each tag spanning a run of them (felt.js: spaceTags) no nearer the next than
+    their half widths (razz in Arabic: tags of 34 px on cards 32 px apart ran together)."""
+    tags = driver.execute_script(
+        "const cards = [...document.querySelectorAll('#felt .seat.you .cards .card')].map((c) => {"
+        " const a = getComputedStyle(c, '::after'); const r = c.getBoundingClientRect();"
+        " return a.content === 'none' || a.display === 'none' ? null"
+        "  : [r.left + r.width / 2, parseFloat(a.width)]; }).filter((t) => t !== null);"
+        "const runs = [...document.querySelectorAll('#felt .seat.you .up-run')].map((e) => {"
+        " const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.width]; });"
+        "return [...cards, ...runs].sort((a, b) => a[0] - b[0]);"
+    )
+    close = [
+        (round(a[0]), round(b[0]))
+        for a, b in itertools.pairwise(tags)
+        if b[0] - a[0] < (a[1] + b[1]) / 2 - 0.5
+    ]
+    assert close == [], close
 
 
 @pytest.mark.parametrize(
@@ -1521,6 +1553,54 @@ def test_a_crowded_showdown_on_a_phone_shows_readable_cards_and_words(
     check_shown_lines_clear(driver)
     check_seats_apart(driver)
     check_middle_clear(driver, width)
+    check_own_tags_apart(driver)
+
+
+# The same showdown with every other seat's name long (three lines on a phone's felt): its
+# boxes taller, the felt takes a tighter level of tightShowdowns.
+LONG_NAMES = """
+const [done] = arguments;
+import('/static/table/state.js').then((m) => {
+  const st = m.page.state;
+  window.firstShowdown = st;
+  m.page.state = {...st, players: st.players.map((p, s) => (
+    s === m.page.seat ? p : {...p, name: `${p.name} Featherstonehaugh-Cholmondeley`}))};
+  m.hooks.render();
+  done();
+});
+"""
+# The first showdown put on again as the next hand (its number one more, the names as they
+# were), after LONG_NAMES took the felt to a tighter level.
+NEXT_SHOWDOWN = """
+const [done] = arguments;
+import('/static/table/state.js').then((m) => {
+  const st = window.firstShowdown;
+  m.page.state = {...st, hand: st.hand + 1};
+  m.hooks.render();
+  done();
+});
+"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 568), (360, 640), (844, 390)])
+def test_a_tight_showdown_does_not_keep_the_next_one_small(
+    width: int, height: int, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """A Hold'em showdown whose seats needed a tighter level (LONG_NAMES) leaves the next
+    showdown at that felt size free to take the level it needs: it kept the tighter one (the
+    words in one line at 320x568 where two fit, the cards small at 360x640)."""
+    resize(driver, width, height)
+    sit_with_cpus(driver, server, "holdem", 10, "en")
+    play_to_the_game_over(driver)
+    first = driver.execute_script("return document.getElementById('felt').dataset.tight || '0'")
+    driver.execute_async_script(LONG_NAMES)
+    tighter = driver.execute_script("return document.getElementById('felt').dataset.tight || '0'")
+    driver.execute_async_script(NEXT_SHOWDOWN)
+    driver.save_screenshot(str(artifacts / f"showdown-next-{width}x{height}.png"))
+    again = driver.execute_script("return document.getElementById('felt').dataset.tight || '0'")
+    assert int(tighter) > int(first), (first, tighter)
+    assert again == first, (first, tighter, again)
+    check_seats_apart(driver)
 
 
 NAV_CASES = [

@@ -83,10 +83,21 @@ const compactFelts = new Set();
 
 // The compact felts where a showdown's shown hands, in full size (each rank 10.5 px, the words in
 // two lines), left the seats overlapping (a short felt: ten seats at 320x568 or on a phone held
-// sideways, where four rows of the columns leave a box 57-67 px): 1, the words in one line
-// there; 2, the cards smaller too (style.css: data-tight).
-/** @type {Map<string, number>} */
+// sideways, where four rows of the columns leave a box 57-67 px), and the level they took
+// there (style.css: data-tight): 1, each seat's name beside its cards, a line lower; 2, the
+// words in one line too; 3, the cards in the seats' type as well. Each with the hand it was
+// found for: the next showdown starts from full size again (its words may be shorter).
+/** @type {Map<string, {hand: string, level: number}>} */
 const tightShowdowns = new Map();
+
+// The last level of tightShowdowns.
+export const TIGHTEST = 3;
+
+// Which showdown a finished hand is: its number and the cards shown (a hand's number may come
+// again in the next round of a game).
+export function showdownKey(hand) {
+  return `${hand.hand} ${hand.shown.map((x) => x.cards.join("")).join(" ")}`;
+}
 
 // The key of a felt's layout: its seat count, your seat and its size.
 function layoutKey(n) {
@@ -233,7 +244,8 @@ export function renderFelt() {
   felt.classList.toggle("crowded", n > 6 || columns);
   const compact = columns && compactFelts.has(layoutKey(n));
   felt.classList.toggle("compact", compact);
-  const tight = compact && result ? tightShowdowns.get(layoutKey(n)) ?? 0 : 0;
+  const found = tightShowdowns.get(layoutKey(n));
+  const tight = compact && result && found && found.hand === showdownKey(hand) ? found.level : 0;
   if (tight) felt.dataset.tight = String(tight); else delete felt.dataset.tight;
   const blinds = new Map(hand.blinds.map((b) => [b.seat, b.name]));
   const boxes = [];
@@ -258,7 +270,10 @@ export function renderFelt() {
     }
     const shown = hand.shown.find((x) => x.seat === s);
     // cut short on a crowded felt: all of it in its title (and the "Last hand" panel)
-    if (shown && shown.text) box.append(element("div", { class: "shown", text: handText(shown), title: handText(shown) }));
+    if (shown && shown.text) {
+      const words = handText(shown);
+      box.append(element("div", { class: "shown", text: words, title: words, "data-short": handText(shown, true) }));
+    }
     if (result) {
       const award = awardText(hand, s);
       if (award) {
@@ -285,7 +300,7 @@ export function renderFelt() {
     : "";
   $("pots").textContent = pots;
   $("result").replaceChildren(...(result ? resultLines(hand, false) : []).map((line) => element("div", { text: line })));
-  const { middle, spots } = placeSeats(boxes, columns);
+  let { middle, spots } = placeSeats(boxes, columns);
   if (!compact && n > 2 && crowded(boxes)) {  // the ring, then the columns, then compact
     const tried = columns ? compactFelts : ringTooSmall;
     if (tried.size >= 64) tried.clear();  // a window resized through many sizes
@@ -293,15 +308,29 @@ export function renderFelt() {
     renderFelt();
     return;
   }
-  // then the showdown's hands smaller; so too when another seat's shown cards jut out of its box
-  // (stud's seven took 98 px in a 76 px box at 320x568, over the seat beside it)
+  const ownCards = page.seat === null ? null : boxes[page.seat].querySelector(".cards");
+  if (ownCards) spaceTags(/** @type {HTMLElement} */ (ownCards));
+  // a shown hand's line cut short: its category alone, in two lines if need be (your own
+  // only where it leaves the seats apart: it never makes the others' hands smaller)
+  const twoLines = (selector) => {  // such lines back to one (cut), the seats placed again
+    boxes.forEach((box) => box.querySelector(selector)?.classList.remove("two"));
+    ({ middle, spots } = placeSeats(boxes, columns));
+  };
+  if (shortenCut(boxes)) ({ middle, spots } = placeSeats(boxes, columns));
+  if (crowded(boxes) && felt.querySelector(".seat.you .shown.two")) twoLines(".seat.you .shown.two");
+  // the others' cards kept readable before their categories' second lines (Omaha hi/lo's
+  // "Pair of nines; low: Eight-seven low" at 640x360: the ranks went to 5.6 px for it)
+  if (compact && result && tight >= 2 && crowded(boxes) && felt.querySelector(".shown.two")) twoLines(".shown.two");
+  // then the showdown's hands smaller; so too when another seat's shown cards jut out of its
+  // box (stud's seven took 98 px in a 76 px box at 320x568, over the seat beside it)
   const spills = boxes.some((box, s) => s !== page.seat && box.scrollWidth > box.clientWidth + 1);
-  if (compact && result && tight < 2 && (crowded(boxes) || spills)) {
+  if (compact && result && tight < TIGHTEST && (crowded(boxes) || spills)) {
     if (tightShowdowns.size >= 64) tightShowdowns.clear();
-    tightShowdowns.set(layoutKey(n), tight + 1);
+    tightShowdowns.set(layoutKey(n), { hand: showdownKey(hand), level: tight + 1 });
     renderFelt();
     return;
   }
+  if (crowded(boxes) && felt.querySelector(".shown.two")) twoLines(".shown.two");
   // what a bet in front of a seat must leave readable: the board, the pots, every seat box
   const taken = [...document.querySelectorAll("#board .card, #pot:not([hidden]), #pots"), ...boxes]
     .map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
@@ -426,10 +455,56 @@ export function fanCards(cards, fan) {
   for (const card of all.slice(1)) card.style.marginInlineStart = `${step - whole}px`;
   cards.style.setProperty("--fan-step", `${step}px`);
   // an up card's tag cut to the part of its card in view would be a stub of its word (the
-  // Arabic one read "مك"): the tags are left out then, the cards' names still say face up
+  // Arabic one read "مك"): the tags are left out then (spaceTags puts one across each run of
+  // up cards), the cards' names still say face up
   const up = all.find((card) => card.classList.contains("up"));
   cards.classList.toggle("untagged", up !== undefined && step < tagWidth(up));
   return true;
+}
+
+// Your own up cards' tags (stud) side by side where your cards lie over each other (seven on a
+// phone): a tag wider than the part of its card in view ran into the next one's (razz in Arabic
+// at 390x844: the word takes 37 px, the cards are 32 px apart). They are made as narrow as that
+// part, with less padding ("close"), or, where the word does not fit it, one tag spans each run
+// of up cards side by side (its word once, under all of them: "untagged" leaves out the cards'
+// own), and none where a run is narrower than its word (the cards' names still say face up).
+// Fanned cards (fanCards) left without their tags get the runs' tags too, across the foot of
+// the cards (their rank and suit are at the top there; a phone held sideways has no room
+// under them).
+export function spaceTags(cards) {
+  cards.querySelectorAll(".up-run").forEach((tag) => tag.remove());
+  const fan = cards.classList.contains("fan");
+  if (!fan) cards.classList.remove("close", "untagged");
+  const all = /** @type {HTMLElement[]} */ ([...cards.querySelectorAll(".card")]);
+  const up = all.find((card) => card.classList.contains("up"));
+  if (!up || all.length < 2 || (fan && !cards.classList.contains("untagged"))) return;
+  if (!fan) {
+    const lefts = all.map((card) => card.getBoundingClientRect().left);
+    const step = Math.min(...lefts.slice(1).map((x, i) => Math.abs(x - lefts[i])));
+    if (tagWidth(up) <= step - 1) return;
+    cards.classList.add("close");
+    cards.style.setProperty("--tag-room", `${Math.floor(step - 1)}px`);
+    if (tagWidth(up) <= step - 1) return;
+    cards.classList.add("untagged");
+  }
+  const runs = /** @type {HTMLElement[][]} */ ([]);
+  all.forEach((card, i) => {
+    if (!card.classList.contains("up")) return;
+    if (i > 0 && all[i - 1].classList.contains("up")) runs[runs.length - 1].push(card);
+    else runs.push([card]);
+  });
+  const word = tagWidth(up);
+  for (const run of runs) {
+    const left = Math.min(...run.map((card) => card.offsetLeft));
+    const right = Math.max(...run.map((card) => card.offsetLeft + card.offsetWidth));
+    if (right - left < word) continue;
+    const tag = element("span", { class: "up-run", "aria-hidden": "true", text: up.dataset.up || "" });
+    tag.style.left = `${left}px`;
+    tag.style.width = `${right - left}px`;
+    cards.append(tag);
+    const foot = run[0].offsetTop + run[0].offsetHeight;
+    tag.style.top = `${fan ? foot - tag.offsetHeight - 2 : foot + 2}px`;
+  }
 }
 
 // The felt kept clear between the middle (a board card, the pot) and a seat box, in pixels:
@@ -504,11 +579,40 @@ export function placedClear(centre, seats, cy, h) {
   return false;
 }
 
-// A shown hand in words; in a hi/lo game its low too ("no low" when it has none).
-export function handText(shown) {
-  if (!("low" in shown)) return shown.text;
-  const high = isolated(shown.text);
-  return shown.low === null ? t("table.hand.no_low", { high }) : t("table.hand.low", { high, low: isolated(shown.low) });
+// A shown hand in words; in a hi/lo game its low too ("no low" when it has none). With
+// `short`, each half's category alone (handCategory).
+export function handText(shown, short = false) {
+  const words = short ? handCategory : (/** @type {string} */ text) => text;
+  if (!("low" in shown)) return words(shown.text);
+  const high = isolated(words(shown.text));
+  return shown.low === null ? t("table.hand.no_low", { high }) : t("table.hand.low", { high, low: isolated(words(shown.low)) });
+}
+
+// A hand's category: its words up to the first comma, bracket or colon ("Full house" of "Full
+// house, nines full of sevens"; "Pair of nines" of "Pair of nines (K-Q-5)").
+export function handCategory(text) {
+  const end = text.search(/[,\u060c(;\u061b:]/);
+  return (end < 0 ? text : text.slice(0, end)).trim();
+}
+
+// The shown hands' lines in one line (a tight showdown, your own seat on a compact felt) cut
+// short in their boxes: their categories alone there ("Full house"; cut where the box ended,
+// "Full ho..." or "Pair of q..." said less), and a category still cut (a low in Arabic,
+// "منخفضة بالجاك ثم العشرة") in two lines ("two"): true then, a box is a line taller. All of
+// each hand is in its title and the "Last hand" panel.
+export function shortenCut(boxes) {
+  let taller = false;
+  for (const box of boxes) {
+    const line = /** @type {HTMLElement | null} */ (box.querySelector(".shown"));
+    if (!line || !line.dataset.short || getComputedStyle(line).whiteSpace !== "nowrap") continue;
+    if (line.scrollWidth <= line.clientWidth + 1) continue;
+    line.textContent = line.dataset.short;
+    if (line.scrollWidth > line.clientWidth + 1) {
+      line.classList.add("two");
+      taller = true;
+    }
+  }
+  return taller;
 }
 
 // A pot's name and amount, as a line begins: "The main pot: 900".
