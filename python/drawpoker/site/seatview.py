@@ -335,6 +335,7 @@ def hand_json(
     hand: int,
     winners: Sequence[int] = (),
     tag: str = "en",
+    events: Sequence[Event] | None = None,
 ) -> dict[str, Any]:
     """The seat's view of one hand: its cards, the public facts, the up cards, the hands shown
     (described in the language of ``tag``) and exposed, who posted the blinds, the pots, the
@@ -342,16 +343,21 @@ def hand_json(
     betting they score the points) and, when it reached a showdown, ``awards``: each pot's
     high (and in a hi/lo game low) winners (:func:`_awards`). ``bets`` are
     the chips in front of the seats in the betting round being played: once a round ends (a
-    draw, the next street, the showdown) they are in the pot.
+    draw, the next street, the showdown) they are in the pot. ``events`` are the view's events
+    when the caller has them already (the hand's own, :meth:`~drawpoker.engine.Hand.visible_events`,
+    each made once): the view makes every one of them anew each time it is asked.
 
     >>> from drawpoker.engine import Hand, game
-    >>> data = hand_json(Hand(game("five-card-draw"), [500, 500], seed=3).view(0), 0)
+    >>> hand = Hand(game("five-card-draw"), [500, 500], seed=3)
+    >>> data = hand_json(hand.view(0), 0)
     >>> data["pot"], data["phase"], data["drawn"], data["board"]
     (20, 'bet', [-1, -1], [])
+    >>> hand_json(hand.view(0), 0, events=hand.visible_events(0)) == data
+    True
     """
     blinds, shown, exposed, awarded, returned = [], [], [], [], []
     redeals = 0
-    for e in view.events:  # one pass, most events (deals, bets) passing by
+    for e in view.events if events is None else events:  # one pass: most (deals, bets) pass by
         kind = e.kind
         if kind not in _DERIVED:
             continue
@@ -428,7 +434,8 @@ def own_state(
     index = len(table.hands) - 1
     hand = table.hand
     view = hand.view(seat)
-    data = hand_json(view, index, hand.winners if hand.is_over else (), tag)
+    events = hand.visible_events(seat)  # the view's events, the hand's own (made once each)
+    data = hand_json(view, index, hand.winners if hand.is_over else (), tag, events)
     legal = view.legal if status == "playing" and not table.is_over else None
     data.update(
         {
