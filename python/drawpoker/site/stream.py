@@ -131,6 +131,8 @@ class SeatStreams:
                     data = event_json(event, self.last[seat], index, timer)
                     new[seat].append({**data, "sentences": told[own]})
             self.hand, self.count = index, len(events)
+            if index < len(hands) - 1:  # a finished hand, told whole: its events are made
+                hand.forget_events()  # again if asked (the table keeps the hand for ever)
         return new
 
     def _told(
@@ -199,4 +201,6 @@ class SeatStreams:
                     data = event_json(event, seq, index, timer)
                     told = self._told(event, seat, scene, timer, tags, said)
                     found.append(spoken({**data, "sentences": told}, tag))
+            if index < current:
+                hand.forget_events()  # (as :meth:`advance` does)
         return found[-MAX_REPLAY:]
