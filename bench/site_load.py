@@ -253,7 +253,8 @@ async def _person(
         elif time.monotonic() - turn_at > STALLED:
             raise TableStalled(client)
         try:
-            message = await asyncio.wait_for(client.receive(), 1.0)
+            async with asyncio.timeout(1.0):  # (wait_for would make a task for each message)
+                message = await client.receive()
         except TimeoutError:
             continue
         if message["type"] == "error":

@@ -268,3 +268,52 @@ def test_an_http_answer_whose_writes_were_not_saved_is_a_503(tmp_path: Path) -> 
     assert json.loads(body["body"])["error"] == "store-unavailable"
     assert not any(b"lane 1" in message.get("body", b"") for message, _ in sent)
     assert reader.committed() == []
+
+
+def test_the_logs_checkpoints_are_made_by_a_thread_of_their_own(tmp_path: Path) -> None:
+    """With the checkpoints aside (the one-process site), the event loop's commits no longer
+    checkpoint the write-ahead log (SQLite's own checkpoint, with its syncs, at 1,000 pages):
+    the thread's connection does, and takes in every committed page; the file reads the
+    same from a new connection."""
+    backend = SQLiteBackend(tmp_path / "site.db")
+    try:
+        assert backend.db.execute("PRAGMA wal_autocheckpoint").fetchone() == (1000,)
+        backend.checkpoint_aside(every=3600.0)  # (no pass of its own during the test)
+        assert backend.db.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+        checkpointer = backend.checkpointer
+        assert checkpointer is not None and checkpointer.thread.is_alive()
+        for lane in range(50):
+            backend.transaction(lambda lane=lane: backend.execute(LANE_ROW, (lane, lane)))
+        busy, pages, done = checkpointer.checkpoint()
+        assert busy == 0 and pages == done > 0 and checkpointer.log_frames == pages
+        check = sqlite3.connect(tmp_path / "site.db")
+        assert check.execute("SELECT count(*) FROM lanes").fetchone() == (50,)
+        check.close()
+    finally:
+        backend.close()
+    assert backend.checkpointer is None and not checkpointer.thread.is_alive()
+
+
+def test_a_commit_checkpoints_the_log_itself_past_the_limit(tmp_path: Path) -> None:
+    """When the thread's checkpoints let the log grow past the limit (it starts again from its
+    top only after a checkpoint that took it all in while no write was under way), the next
+    commit checkpoints it, as SQLite's own checkpoint would."""
+    backend = SQLiteBackend(tmp_path / "site.db")
+    try:
+        backend.checkpoint_aside(every=3600.0)
+        checkpointer = backend.checkpointer
+        assert checkpointer is not None
+        backend.transaction(lambda: backend.execute(LANE_ROW, (1, 1)))
+        checkpointer.log_frames = backend.wal_limit  # at the limit: nothing done
+        backend.transaction(lambda: backend.execute(LANE_ROW, (2, 2)))
+        assert checkpointer.log_frames == backend.wal_limit
+        checkpointer.log_frames = backend.wal_limit + 1  # past it: the commit checkpoints
+        backend.transaction(lambda: backend.execute(LANE_ROW, (3, 3)))
+        assert checkpointer.log_frames == 0
+        _, pages, done = checkpointer.checkpoint()
+        assert pages == done  # taken in whole
+    finally:
+        backend.close()
+
+
+LANE_ROW = "INSERT INTO lanes (lane, fence) VALUES (?, ?)"

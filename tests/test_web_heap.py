@@ -100,3 +100,36 @@ def test_the_sites_task_counts_the_tables_that_left() -> None:
     asyncio.run(scenario())
     assert (18, 3) in freezer.seen
     assert sum(dropped for _, dropped in freezer.seen) == 3
+
+
+def test_a_finished_hand_keeps_no_event_objects() -> None:
+    """Once the streams have told a hand whole, the hand lets go of its Event objects (each one
+    an object the collector goes through at every full collection, a table keeping all its
+    hands): only the live hand holds them, and a finished hand's events are made again, equal,
+    when asked (a reconnection's replay among them), then let go again."""
+    from drawpoker.site.lobby import parse_new_table
+    from drawpoker.site.room import Pace, Room
+    from drawpoker.site.store import Store
+    from web_helpers import RecordingOutbox
+
+    request = parse_new_table({"game": "holdem", "seats": ["person", "cpu:rules", "cpu:rules"]})
+    room = Room.new("t", 0.0, request, Store(":memory:"), Pace(threads=False), seed=3)
+    room.claim(0, "Ann", "hash")
+    room.connect(0, RecordingOutbox(), None)
+    room.command(0, "away")  # a CPU stands in: the table plays itself
+    table = room.table
+    while len(table.hands) < 4:
+        seat = table.to_act
+        if seat is None:
+            room._end_pause()
+            continue
+        table.act(seat, table.default_action())
+        room._changed(players=[("away" if seat == 0 else "cpu", seat)])
+    finished = table.hands[:-1]
+    assert finished and all(not hand._events for hand in finished)
+    assert table.hand._events  # the live hand's, told as they come
+    kinds = [[e.kind for e in hand.events] for hand in finished]
+    assert all("deal" in hand for hand in kinds)
+    replay = room.streams.since(table, 0, 0)
+    assert replay and all(not hand._events for hand in finished)
+    assert [[e.kind for e in hand.events] for hand in finished] == kinds

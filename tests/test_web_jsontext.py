@@ -39,6 +39,7 @@ def test_updates_read_back_as_the_standard_librarys(tag: str) -> None:
         data = json.loads(text)
         assert json.loads(jsontext.standard_encode(data)) == data
         assert jsontext.encode(data) == text  # made by encode: the same text again
+        assert jsontext.decode(text) == data  # what a client reads: the same values
     if tag == "ar" and jsontext.orjson is not None:
         assert "لاعب" in texts[-1]  # orjson writes the letters, json would escape them
 
@@ -58,3 +59,14 @@ def test_without_orjson(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     with pytest.raises(TypeError):
         jsontext.encode({"set": {1}})
+
+
+def test_decode_reads_what_orjson_refuses_and_raises_the_standard_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    values = jsontext.decode('{"big": 18446744073709551616, "x": NaN}')
+    assert values["big"] == 2**64 and values["x"] != values["x"]
+    with pytest.raises(json.JSONDecodeError):
+        jsontext.decode('{"a": }')
+    monkeypatch.setattr(jsontext, "orjson", None)
+    assert jsontext.decode('{"name":"\\u0644"}') == {"name": "\u0644"}

@@ -319,3 +319,16 @@ def test_a_tip_is_worked_out_in_a_worker_thread_not_on_the_tables_event_loop(
         assert room.tips_asked == {}
 
     asyncio.run(play())
+
+
+def test_cards_text_looks_up_plain_integers_and_refuses_the_rest() -> None:
+    """The table lookup takes plain integers only: a bool is refused as not a card (though
+    ``True == 1``), a NumPy integer is read, a number past the joker is refused."""
+    import numpy as np
+    from drawpoker.errors import InvalidCardError
+
+    assert cards_text([51, 52, 0]) == ["As", "Jk", "2c"]
+    assert cards_text(np.array([51, 0])) == ["As", "2c"]
+    for bad in ([True], [51, 53], [-1], [1.0]):
+        with pytest.raises(InvalidCardError):
+            cards_text(bad)

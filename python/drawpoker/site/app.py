@@ -1140,6 +1140,7 @@ def create_app(
         store = Store(db)
         if isinstance(store.backend, SQLiteBackend):  # one commit for the tables' actions of
             store.backend.grouping = True  # a turn of the loop: the connections wait for it
+            store.backend.checkpoint_aside()  # the log's checkpoints off the loop
         house = House(store, pace, settings)
         app.state.house = house
         app.state.guard = house.guard

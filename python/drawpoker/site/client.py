@@ -16,6 +16,8 @@ import random
 import urllib.request
 from typing import Any
 
+from drawpoker.site.jsontext import decode
+
 JSON = dict[str, Any]
 
 REQUEST_TIMEOUT = 60.0
@@ -177,7 +179,7 @@ class SeatClient(SeatStream):
 
     async def receive(self) -> JSON:
         """The next message, its state and events followed (a gap in the stream raises)."""
-        return self.follow(json.loads(await self.socket.recv()))
+        return self.follow(decode(await self.socket.recv()))
 
     def follow(self, message: JSON) -> JSON:
         """Follows the message (:meth:`SeatStream.follow`) and whether the action sent shows

@@ -13,6 +13,10 @@ first, so that only objects still in use are frozen. A cycle of frozen objects t
 falls out of use is not collected until the next thaw (``gc.unfreeze``, then one full
 collection): done once the tables that left memory since the last thaw are a tenth of those
 held (whole tables' objects are what falls out of use), and at least every ten minutes.
+A thaw goes through every object held: a finished hand keeps no event objects
+(:meth:`~drawpoker.engine.Hand.forget_events`), so that a table's share grows by a few objects
+a hand rather than about thirty (in-process, 1,000 tables after 63,000 actions: 253,000
+objects, a thaw about 0.1 s of CPU).
 
 >>> freezer = HeapFreezer(ops=Recorded(), clock=lambda: 0.0)
 >>> freezer.tick(tables=100, dropped=0)

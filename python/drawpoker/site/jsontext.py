@@ -1,9 +1,10 @@
 """JSON text of the site's messages and stored rows, made by ``orjson`` when it is installed
 (the serve extra has it: it encodes a table's update several times faster than the standard
 library) and by :mod:`json` otherwise, or for what ``orjson`` refuses (an integer past 64
-bits, say). Both write the same JSON: no spaces, the members in their order; ``orjson``
-leaves letters outside ASCII as they are (UTF-8), where :mod:`json` escapes them
-(``\\u0627``), which every JSON reader reads as the same text.
+bits, say); read back the same way by :func:`decode` (what the site's clients read). Both
+write the same JSON: no spaces, the members in their order; ``orjson`` leaves letters outside
+ASCII as they are (UTF-8), where :mod:`json` escapes them (``\\u0627``), which every JSON
+reader reads as the same text.
 
 >>> encode({"type": "pong", "seats": [1, None], "ok": True})
 '{"type":"pong","seats":[1,null],"ok":true}'
@@ -54,3 +55,24 @@ def encode(data: Any) -> str:
         except TypeError:  # orjson.JSONEncodeError: what it does not write, json may
             pass
     return _ENCODER.encode(data)
+
+
+def decode(text: str | bytes) -> Any:
+    """The value of the JSON ``text`` (``orjson``'s reading when it can, else the standard
+    library's, which also raises its errors: ``json.JSONDecodeError``).
+
+    >>> decode('{"type":"update","seq":3,"state":{"pot":1.5,"cards":["As"]}}')
+    {'type': 'update', 'seq': 3, 'state': {'pot': 1.5, 'cards': ['As']}}
+    >>> decode('[NaN, 18446744073709551616]')
+    [nan, 18446744073709551616]
+    >>> decode('{"a": }')
+    Traceback (most recent call last):
+    ...
+    json.decoder.JSONDecodeError: Expecting value: line 1 column 7 (char 6)
+    """
+    if orjson is not None:
+        try:
+            return orjson.loads(text)
+        except orjson.JSONDecodeError:  # what it does not read (NaN, a huge integer): json may
+            pass
+    return json.loads(text)

@@ -117,6 +117,11 @@ _CARD_TEXTS = dict(enumerate(format_cards(range(JOKER + 1)).split()))
 every change, many lists each."""
 
 
+_INT = {int}
+"""The one type :func:`cards_text` looks up directly (its check is by set: a bool is not
+``int``)."""
+
+
 def cards_text(cards: Iterable[int]) -> list[str]:
     """Cards as text, one string each (``Jk`` is the joker); what is not a card is refused
     as :func:`~drawpoker.cards.format_cards` refuses it.
@@ -129,9 +134,11 @@ def cards_text(cards: Iterable[int]) -> list[str]:
     drawpoker.errors.InvalidCardError: card value 53 in cards is out of range (0..51, the joker 52)
     """
     cards = list(cards)
-    texts = _CARD_TEXTS
-    if all(type(card) is int and card in texts for card in cards):
-        return [texts[card] for card in cards]
+    if set(map(type, cards)) <= _INT:  # (a bool or a NumPy integer is not looked up)
+        try:
+            return list(map(_CARD_TEXTS.__getitem__, cards))
+        except KeyError:  # not a card: refused below
+            pass
     return format_cards(cards).split()
 
 
@@ -251,6 +258,10 @@ def legal_json(view: HandView, legal: LegalActions, why_illegal: Any) -> dict[st
 _BLIND_NAMES = {"small": "SB", "big": "BB"}
 """A blind's badge, by the blind the engine says it posted."""
 
+_DERIVED = frozenset({"blind", "show", "low", "expose", "award", "return", "redeal"})
+"""The events :func:`hand_json` reads its lists from (blinds, hands shown, exposed cards,
+awards, chips returned, redeals); the others it passes by."""
+
 
 def _shown(events: Sequence[Event], rankings: Sequence[str], tag: str) -> list[dict[str, Any]]:
     """The hands shown, described in the tag's language; in a hi/lo game each also has
@@ -324,6 +335,7 @@ def hand_json(
     hand: int,
     winners: Sequence[int] = (),
     tag: str = "en",
+    events: Sequence[Event] | None = None,
 ) -> dict[str, Any]:
     """The seat's view of one hand: its cards, the public facts, the up cards, the hands shown
     (described in the language of ``tag``) and exposed, who posted the blinds, the pots, the
@@ -331,15 +343,37 @@ def hand_json(
     betting they score the points) and, when it reached a showdown, ``awards``: each pot's
     high (and in a hi/lo game low) winners (:func:`_awards`). ``bets`` are
     the chips in front of the seats in the betting round being played: once a round ends (a
-    draw, the next street, the showdown) they are in the pot.
+    draw, the next street, the showdown) they are in the pot. ``events`` are the view's events
+    when the caller has them already (the hand's own, :meth:`~drawpoker.engine.Hand.visible_events`,
+    each made once): the view makes every one of them anew each time it is asked.
 
     >>> from drawpoker.engine import Hand, game
-    >>> data = hand_json(Hand(game("five-card-draw"), [500, 500], seed=3).view(0), 0)
+    >>> hand = Hand(game("five-card-draw"), [500, 500], seed=3)
+    >>> data = hand_json(hand.view(0), 0)
     >>> data["pot"], data["phase"], data["drawn"], data["board"]
     (20, 'bet', [-1, -1], [])
+    >>> hand_json(hand.view(0), 0, events=hand.visible_events(0)) == data
+    True
     """
-    events = list(view.events)
-    rankings = rankings_of(view.game)
+    blinds, shown, exposed, awarded, returned = [], [], [], [], []
+    redeals = 0
+    for e in view.events if events is None else events:  # one pass: most (deals, bets) pass by
+        kind = e.kind
+        if kind not in _DERIVED:
+            continue
+        if kind == "blind":
+            if e.blind in _BLIND_NAMES:
+                blinds.append({"seat": e.seat, "amount": e.amount, "name": _BLIND_NAMES[e.blind]})
+        elif kind == "show" or kind == "low":
+            shown.append(e)
+        elif kind == "expose":
+            exposed.append({"seat": e.seat, "cards": cards_text(e.cards)})
+        elif kind == "award":
+            awarded.append(e)
+        elif kind == "return":
+            returned.append({"seat": e.seat, "amount": e.amount})
+        else:
+            redeals += 1
     # the engine keeps a round's bets until the next round's first bet; on the felt they are
     # swept into the pot as soon as the round ends
     bets = list(view.bets) if view.phase == "bet" else [0] * view.seats
@@ -369,20 +403,14 @@ def hand_json(
         "live": list(view.live),
         "current_bet": view.current_bet,
         "drawn": list(view.drawn),
-        "blinds": [
-            {"seat": e.seat, "amount": e.amount, "name": _BLIND_NAMES[e.blind]}
-            for e in events
-            if e.kind == "blind" and e.blind in _BLIND_NAMES
-        ],
-        "shown": _shown(events, rankings, tag),
-        "exposed": [
-            {"seat": e.seat, "cards": cards_text(e.cards)} for e in events if e.kind == "expose"
-        ],
-        "won": _won(events),
-        "returned": [{"seat": e.seat, "amount": e.amount} for e in events if e.kind == "return"],
-        "redeals": sum(1 for e in events if e.kind == "redeal"),
+        "blinds": blinds,
+        "shown": _shown(shown, rankings_of(view.game), tag) if shown else [],
+        "exposed": exposed,
+        "won": _won(awarded) if awarded else [],
+        "returned": returned,
+        "redeals": redeals,
         "winners": list(winners) if view.phase == "done" else [],
-        "awards": _awards(events),
+        "awards": _awards(awarded) if awarded else [],
     }
 
 
@@ -406,7 +434,8 @@ def own_state(
     index = len(table.hands) - 1
     hand = table.hand
     view = hand.view(seat)
-    data = hand_json(view, index, hand.winners if hand.is_over else (), tag)
+    events = hand.visible_events(seat)  # the view's events, the hand's own (made once each)
+    data = hand_json(view, index, hand.winners if hand.is_over else (), tag, events)
     legal = view.legal if status == "playing" and not table.is_over else None
     data.update(
         {

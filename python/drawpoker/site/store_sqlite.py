@@ -20,6 +20,7 @@ import logging
 import os
 import sqlite3
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -113,6 +114,59 @@ def _lock_exclusive(fd: int) -> None:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
 
 
+WAL_LIMIT = 16_000
+"""Pages of write-ahead log (64 MB) past which the event loop's commit checkpoints the log
+itself (:meth:`SQLiteBackend.checkpoint_aside`), as SQLite's own checkpoint would at 1,000:
+the thread's checkpoints could not catch up with the writes."""
+
+
+class Checkpointer:
+    """Checkpoints an SQLite file's write-ahead log into the file every ``every`` seconds, from
+    a thread and a connection of its own (``PRAGMA wal_checkpoint(PASSIVE)``: it waits for
+    nobody and nobody waits for it; the disk's syncs of a checkpoint are done there, not on
+    the event loop).
+
+    >>> import tempfile, pathlib
+    >>> backend = SQLiteBackend(pathlib.Path(tempfile.mkdtemp()) / "site.db")
+    >>> checkpointer = Checkpointer(backend.path, every=3600.0)
+    >>> backend.transaction(lambda: backend.execute("INSERT INTO lanes VALUES (1, 1, '')"))
+    <sqlite3.Cursor object at ...>
+    >>> busy, log, done = checkpointer.checkpoint(); busy, log == done > 0
+    (0, True)
+    >>> checkpointer.stop(); backend.close()
+    """
+
+    def __init__(self, path: str, every: float = 1.0) -> None:
+        self.path = path
+        self.every = every
+        self.db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self.log_frames = 0
+        """The log's length (pages) at the last checkpoint: it starts again from the top once
+        a checkpoint took it all in while no write was under way."""
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="sqlite-checkpoint", daemon=True)
+        self.thread.start()
+
+    def checkpoint(self) -> tuple[int, int, int]:
+        """One checkpoint: SQLite's answer (busy, frames in the log, frames checkpointed)."""
+        busy, log, done = self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        self.log_frames = int(log)
+        return int(busy), int(log), int(done)
+
+    def _run(self) -> None:
+        while not self.stopping.wait(self.every):
+            try:
+                self.checkpoint()
+            except sqlite3.Error as error:  # the next one tries again (the loop's, past the limit)
+                log.warning("checkpoint of %s put off: %s", self.path, error)
+
+    def stop(self) -> None:
+        """Stops the thread and closes its connection."""
+        self.stopping.set()
+        self.thread.join()
+        self.db.close()
+
+
 class SQLiteBackend:
     """The :class:`~drawpoker.site.store_backend.Backend` of an SQLite file, its lock taken
     (``":memory:"``: a database of this connection alone, and no lock)."""
@@ -126,6 +180,9 @@ class SQLiteBackend:
         loop (the one-process site turns it on; off, each is a transaction of its own)."""
         self.group: CommitGroup | None = None
         """The grouped writes not committed yet."""
+        self.checkpointer: Checkpointer | None = None
+        """The thread that checkpoints the log (:meth:`checkpoint_aside`), if any."""
+        self.wal_limit = WAL_LIMIT
         self._working = 0
         self.path = str(path)
         in_memory = self.path == ":memory:" or self.path.startswith("file::memory:")
@@ -135,6 +192,24 @@ class SQLiteBackend:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         migrate(self.db, self.kind)
+
+    def checkpoint_aside(self, every: float = 1.0) -> None:
+        """Checkpoints the write-ahead log from a thread (:class:`Checkpointer`) rather than in
+        the commit that grows it past 1,000 pages (SQLite's default): that commit copied the
+        log into the file and synced both, on the event loop, every second or so at 2,000
+        paced tables (in-process: 1% of the grouped commits over 10 ms, up to 150 ms, 1.2 s of
+        waiting for the disk in 30,000 actions). A commit checkpoints itself only past
+        :data:`WAL_LIMIT` pages. Nothing for a database in memory.
+
+        >>> backend = SQLiteBackend(":memory:"); backend.checkpoint_aside()
+        >>> backend.checkpointer is None
+        True
+        """
+        if self.lock is None or self.checkpointer is not None:
+            return
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
+        self.db.execute(f"PRAGMA journal_size_limit={4096 * self.wal_limit}")  # (once reset)
+        self.checkpointer = Checkpointer(self.path, every)
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
         """Runs one statement (outside a transaction's work, after the grouped writes are
@@ -165,6 +240,7 @@ class SQLiteBackend:
         finally:
             self._working -= 1
         db.execute("COMMIT")
+        self._checked()
         return done
 
     def grouped(self, work: Callable[[], T], lost: Callable[[], None] | None = None) -> T:
@@ -248,6 +324,19 @@ class SQLiteBackend:
         self.group = None
         if not group.committed.done():  # (a future nobody cancels: the outboxes wait on it
             group.committed.set_result(None)  # with asyncio.wait, which does not cancel it)
+        self._checked()
+
+    def _checked(self) -> None:
+        """After a commit: checkpoints the log here when the thread's checkpoints let it grow
+        past the limit (it starts again from the top only once a checkpoint took it all in
+        while no write was under way; here none is)."""
+        checkpointer = self.checkpointer
+        if checkpointer is not None and checkpointer.log_frames > self.wal_limit:
+            checkpointer.log_frames = 0  # (the thread's next checkpoint says it again)
+            try:
+                self.db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            except sqlite3.Error as error:
+                log.warning("checkpoint of %s put off: %s", self.path, error)
 
     def _fail_group(self, group: CommitGroup, why: str) -> None:
         self.group = None
@@ -264,8 +353,12 @@ class SQLiteBackend:
             group.committed.exception()  # retrieved: a group nobody waits for logs nothing
 
     def close(self) -> None:
-        """Commits the grouped writes, closes the file and releases its lock."""
+        """Commits the grouped writes, stops the checkpoint thread, closes the file and
+        releases its lock."""
         self.commit_group()
+        if self.checkpointer is not None:
+            self.checkpointer.stop()
+            self.checkpointer = None
         self.db.close()
         if self.lock is not None:
             self.lock.release()

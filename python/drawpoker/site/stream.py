@@ -108,6 +108,7 @@ class SeatStreams:
     def _advance(self, table: Table, readers: Container[int]) -> list[list[dict[str, Any]]]:
         """:meth:`advance`, the events made for the streams in ``readers`` alone."""
         new: list[list[dict[str, Any]]] = [[] for _ in range(self.seats + 1)]
+        said: dict[str, list[str]] = {}  # the seats' names by tag, asked once for the events
         hands = table.hands
         for index in range(self.hand, len(hands)):
             hand = hands[index]
@@ -126,23 +127,46 @@ class SeatStreams:
                         continue
                     own = seat == event.seat
                     if own not in told:  # the others all read the sentence the public reads
-                        told[own] = self._told(event, seat, self.scene, timer, self.tags)
+                        told[own] = self._told(event, seat, self.scene, timer, self.tags, said)
                     data = event_json(event, self.last[seat], index, timer)
                     new[seat].append({**data, "sentences": told[own]})
             self.hand, self.count = index, len(events)
+            if index < len(hands) - 1:  # a finished hand, told whole: its events are made
+                hand.forget_events()  # again if asked (the table keeps the hand for ever)
         return new
 
     def _told(
-        self, event: Event, seat: int, scene: Scene, timer: bool, tags: Iterable[str]
+        self,
+        event: Event,
+        seat: int,
+        scene: Scene,
+        timer: bool,
+        tags: Iterable[str],
+        said: dict[str, list[str]] | None = None,
     ) -> dict[str, str]:
         """The event told to ``seat`` (the public, for the watchers' stream) in each tag's
         language: the narration speaks to a reader as "you" only of their own seat's events,
         so every other reader gets the public's sentence. The names are the seats' names now
-        (a seat taken since is told by its new name), said in each tag's language."""
+        (a seat taken since is told by its new name), said in each tag's language; ``said``
+        keeps them by tag for the next events told at the same moment (asked once).
+
+        >>> from drawpoker.table import Table
+        >>> from drawpoker.engine import game
+        >>> table = Table(game("holdem"), 2, seed=2)
+        >>> streams, said = SeatStreams(table), {}
+        >>> event = table.hand.events[0]
+        >>> streams._told(event, 1, streams._scene(table.hand), False, ["en"], said), said
+        ({'en': 'Player 1 posts the small blind 50'}, {'en': ['Player 1', 'Player 2']})
+        """
         viewer = seat if seat == event.seat else None
         told = {}
         for tag in tags:
-            scene.names = list(self.names(tag))
+            names = None if said is None else said.get(tag)
+            if names is None:
+                names = list(self.names(tag))
+                if said is not None:
+                    said[tag] = names
+            scene.names = names
             told[tag] = sentence(event, viewer, tag, scene, timer=timer)
         return told
 
@@ -164,6 +188,7 @@ class SeatStreams:
         seq = 0
         current = len(table.hands) - 1
         tags = [tag]
+        said: dict[str, list[str]] = {}
         for index, hand in enumerate(table.hands):
             scene = self._scene(hand)
             for number, event in enumerate(hand.events):
@@ -174,6 +199,8 @@ class SeatStreams:
                 if (since is None and index == current) or (since is not None and seq > since):
                     timer = (index, number) in self.timed
                     data = event_json(event, seq, index, timer)
-                    told = self._told(event, seat, scene, timer, tags)
+                    told = self._told(event, seat, scene, timer, tags, said)
                     found.append(spoken({**data, "sentences": told}, tag))
+            if index < current:
+                hand.forget_events()  # (as :meth:`advance` does)
         return found[-MAX_REPLAY:]
