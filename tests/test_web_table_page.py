@@ -593,6 +593,7 @@ SMALL_PHONES = [
     # a small phone held sideways (iPhone SE, 568x320): the action panel, fixed to the
     # bottom, covered the lower half of the felt, our own seat and cards with it
     *[("holdem", n, w, 320, lang) for w in (568, 600) for n in (6, 10) for lang in ("en", "ar")],
+    ("holdem", 10, 568, 360, "en"),
 ]
 
 # Stud from fifth street on, seven or eight seats: our five to seven cards made our seat wider
