@@ -590,6 +590,10 @@ SMALL_PHONES = [
     ("stud", 8, 320, 568, "en"),
     ("stud-hi-lo", 7, 320, 568, "en"),
     ("stud", 8, 320, 640, "ar"),  # Arabic names make wider boxes
+    # a small phone held sideways (iPhone SE, 568x320): the action panel, fixed to the
+    # bottom, covered the lower half of the felt, our own seat and cards with it
+    *[("holdem", n, w, 320, lang) for w in (568, 600) for n in (6, 10) for lang in ("en", "ar")],
+    ("holdem", 10, 568, 360, "en"),
 ]
 
 # Stud from fifth street on, seven or eight seats: our five to seven cards made our seat wider
@@ -776,6 +780,7 @@ def check_small_phone(
     driver.save_screenshot(str(artifacts / shot))
     check_seats_apart(driver)
     check_turn_layout(driver, width, height)
+    check_buttons_clear_of_seats(driver)
     felt = boxes(driver, "#felt")[0]
     for seat in boxes(driver, "#felt .seat"):
         assert felt["left"] - 1 <= seat["left"] and seat["right"] <= felt["right"] + 1, seat
@@ -783,6 +788,54 @@ def check_small_phone(
     for bet in boxes(driver, "#felt > .bet"):
         for other in boxes(driver, "#pot") + boxes(driver, "#felt .seat"):
             assert not overlapping(bet, other), (bet, other)
+
+
+def check_buttons_clear_of_seats(driver: Any) -> None:
+    """No action button lies over a seat box (ours or another's)."""
+    seats = boxes(driver, "#felt .seat")
+    for button in boxes(driver, "#controls button"):
+        for seat in seats:
+            assert not overlapping(button, seat), (button, seat)
+
+
+# A small phone held sideways, where the panel fixed to the bottom ("Game over", "Play again"
+# and the standings) covered the lower half of the felt, our seat and cards with it.
+SIDEWAYS_GAME_OVER = [
+    pytest.param(players, width, height, lang, id=f"holdem-{players}-{width}x{height}-{lang}")
+    for width, height in [(568, 320), (600, 320)]
+    for players in (6, 10)
+    for lang in ("en", "ar")
+]
+
+
+@pytest.mark.parametrize(("players", "width", "height", "lang"), SIDEWAYS_GAME_OVER)
+def test_game_over_on_a_small_phone_held_sideways_leaves_our_cards_in_view(
+    players: int,
+    width: int,
+    height: int,
+    lang: str,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """A one-hand Hold'em table played to its game over at 568x320 and 600x320: "Play again"
+    inside the screen and a touch target, our own cards in view and no button of the panel
+    over them or over another seat, nothing off the screen sideways."""
+    resize(driver, width, height)
+    sit_with_cpus(driver, server, "holdem", players, lang)
+    play_to_the_game_over(driver)
+    shot = f"game-over-holdem-{players}-{width}x{height}-{lang}.png"
+    driver.save_screenshot(str(artifacts / shot))
+    assert overflow(driver, width) <= 0
+    (again,) = boxes(driver, "#play-again")
+    assert again["top"] >= 0 and again["bottom"] <= height and again["height"] >= 44, again
+    (ours,) = boxes(driver, "#seat-0 .cards")
+    assert ours["top"] >= 0 and ours["bottom"] <= height, ours
+    (panel,) = boxes(driver, "#controls")
+    beside = ours["right"] <= panel["left"] or ours["left"] >= panel["right"]
+    assert beside or ours["bottom"] <= panel["top"] + 1, (ours, panel)
+    check_buttons_clear_of_seats(driver)
+    check_seats_apart(driver)
 
 
 def sit_at_draw_table(
