@@ -608,24 +608,22 @@ STUD_STREETS = [
 ]
 
 
-@pytest.mark.parametrize(
-    ("game", "players", "width", "height", "lang"),
-    SMALL_PHONES,
-    ids=[f"{g}-{n}-{w}x{h}-{lang}" for g, n, w, h, lang in SMALL_PHONES],
-)
+def on_phones(cases: list[tuple[str, int, int, int, str]]) -> pytest.MarkDecorator:
+    """Parametrizes a test's ``case`` over ``(game, players, width, height, lang)`` tuples,
+    each named like ``holdem-10-390x844-en``."""
+    return pytest.mark.parametrize(
+        "case", cases, ids=[f"{g}-{n}-{w}x{h}-{lang}" for g, n, w, h, lang in cases]
+    )
+
+
+@on_phones(SMALL_PHONES)
 def test_a_small_phone_keeps_the_seats_apart_and_our_turn_in_view(
-    game: str,
-    players: int,
-    width: int,
-    height: int,
-    lang: str,
-    driver: Any,
-    server: SiteServer,
-    artifacts: Path,
+    case: tuple[str, int, int, int, str], driver: Any, server: SiteServer, artifacts: Path
 ) -> None:
     """On our first turn and again after the first betting round (a board, stud's fourth
     street, or our draw): no seat box over another, the board or the pot, none outside the
     felt; every button in view and a touch target; our own cards above the action panel."""
+    game, players, width, height, lang = case
     check_small_phone(driver, server, artifacts, game, players, (width, height), lang)
 
 
@@ -1575,26 +1573,16 @@ def check_own_tags_apart(driver: Any) -> None:
     assert close == [], close
 
 
-@pytest.mark.parametrize(
-    ("game", "players", "width", "height", "lang"),
-    SHOWN_CASES,
-    ids=[f"{g}-{n}-{w}x{h}-{lang}" for g, n, w, h, lang in SHOWN_CASES],
-)
+@on_phones(SHOWN_CASES)
 def test_a_crowded_showdown_on_a_phone_shows_readable_cards_and_words(
-    game: str,
-    players: int,
-    width: int,
-    height: int,
-    lang: str,
-    driver: Any,
-    server: SiteServer,
-    artifacts: Path,
+    case: tuple[str, int, int, int, str], driver: Any, server: SiteServer, artifacts: Path
 ) -> None:
     """A table of the most seats its game has checked and called down on an upright phone:
     every shown card's rank in type of 10 px or more and in view (at ten Hold'em seats at
     390x844 the others' ranks were 5.8 px: read only by pinching the page bigger), every
     shown hand's words clear of the award bars and cut, if at all, after their category,
     the seats still apart and clear of the middle."""
+    game, players, width, height, lang = case
     resize(driver, width, height)
     sit_with_cpus(driver, server, game, players, lang)
     play_to_the_game_over(driver, DRAW_ORDER if game == "five-card-draw" else PLAY_ORDER)
