@@ -799,26 +799,21 @@ def check_buttons_clear_of_seats(driver: Any) -> None:
 # A small phone held sideways, where the panel fixed to the bottom ("Game over", "Play again"
 # and the standings) covered the lower half of the felt, our seat and cards with it.
 SIDEWAYS_GAME_OVER = [
-    pytest.param(players, width, height, lang, id=f"holdem-{players}-{width}x{height}-{lang}")
+    ("holdem", players, width, height, lang)
     for width, height in [(568, 320), (600, 320)]
     for players in (6, 10)
     for lang in ("en", "ar")
 ]
 
 
-@pytest.mark.parametrize(("players", "width", "height", "lang"), SIDEWAYS_GAME_OVER)
+@on_phones(SIDEWAYS_GAME_OVER)
 def test_game_over_on_a_small_phone_held_sideways_leaves_our_cards_in_view(
-    players: int,
-    width: int,
-    height: int,
-    lang: str,
-    driver: Any,
-    server: SiteServer,
-    artifacts: Path,
+    case: tuple[str, int, int, int, str], driver: Any, server: SiteServer, artifacts: Path
 ) -> None:
     """A one-hand Hold'em table played to its game over at 568x320 and 600x320: "Play again"
     inside the screen and a touch target, our own cards in view and no button of the panel
     over them or over another seat, nothing off the screen sideways."""
+    _, players, width, height, lang = case
     resize(driver, width, height)
     sit_with_cpus(driver, server, "holdem", players, lang)
     play_to_the_game_over(driver)
