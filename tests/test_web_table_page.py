@@ -38,6 +38,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SiteServer]:
     site.stop()
 
 
+@pytest.fixture(autouse=True)
+def no_remembered_language(request: pytest.FixtureRequest) -> None:
+    """Each test starts with no language or digits remembered for the browser (the cookies a
+    page with ``?lang=ar`` sets): the module's one browser otherwise showed the next test's
+    pages in Arabic, where that test reads English words."""
+    if "driver" in request.fixturenames:
+        browser = request.getfixturevalue("driver")
+        for cookie in ("lang", "digits"):
+            browser.delete_cookie(cookie)
+
+
 @pytest.fixture(scope="module")
 def driver() -> Iterator[Any]:
     from selenium import webdriver
