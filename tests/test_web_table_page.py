@@ -616,6 +616,13 @@ STUD_STREETS = [
     ("razz", 8, 320, 640, "ar", 5),
     ("stud", 7, 320, 568, "ar", 7),
     ("stud-hi-lo", 8, 640, 360, "ar", 7),
+    # the other seats' up cards shrank with their boxes on a ring that had room to spare (ranks
+    # of 6.2 px at six seats on 360x640, 9.5 px at eight on 320x640)
+    ("stud", 6, 360, 640, "ar", 4),
+    ("stud", 6, 360, 640, "en", 7),
+    ("razz", 5, 320, 568, "en", 6),
+    ("stud", 8, 390, 844, "en", 7),
+    ("stud-hi-lo", 7, 844, 390, "ar", 5),
 ]
 
 
@@ -672,6 +679,7 @@ def test_a_small_phone_keeps_the_seats_apart_at_a_later_stud_street(
     ranks = [rank["text"] for rank in boxes(driver, "#seat-0 .cards .card .rank")]
     assert ranks[0] == ranks[-1] == "10" and all(card_names(driver, 0)), ranks
     check_seats_apart(driver)
+    check_shown_cards_readable(driver, ".card.up")  # the others' up cards, as shown cards
     check_own_cards_readable(driver, width)
     # fanned out to their corners, each rank in type of 12.5 px or more (it was 11.8), and an
     # up card's tag in 9 px or more (it was 0.55em of the card: 6 px)
@@ -1505,12 +1513,13 @@ SHOWN_CASES = [
 SHOWN_RANK = 10.0  # px: the least type size of a shown card's rank a phone's reader reads
 
 
-def check_shown_cards_readable(driver: Any) -> None:
-    """Every card another seat shows: its rank in type of SHOWN_RANK px or more, and its rank
-    and suit in view (what the page draws at the middle and both ends of each is that card:
-    the next card laid over it covered half a 10)."""
+def check_shown_cards_readable(driver: Any, selector: str = ".cards[data-shown] .card") -> None:
+    """Every card another seat shows (``selector``, inside its box: by default its
+    hand shown down): its rank in type of SHOWN_RANK px or more, and its rank and suit in view
+    (what the page draws at the middle and both ends of each is that card: the next card laid
+    over it covered half a 10)."""
     cards = driver.execute_script(
-        "return [...document.querySelectorAll('#felt .seat:not(.you) .cards[data-shown] .card')]"
+        f"return [...document.querySelectorAll('#felt .seat:not(.you) {selector}')]"
         ".map((c) => [c.closest('.seat').id, c.dataset.card,"
         "  parseFloat(getComputedStyle(c.querySelector('.rank')).fontSize),"
         "  [...c.querySelectorAll('.rank, .suit')].every((mark) => {"
