@@ -621,6 +621,9 @@ SMALL_PHONES = [
     # bottom, covered the lower half of the felt, our own seat and cards with it
     *[("holdem", n, w, 320, lang) for w in (568, 600) for n in (6, 10) for lang in ("en", "ar")],
     ("holdem", 10, 568, 360, "en"),
+    # narrower ones held sideways (480x320): the upright layout, the panel fixed to the bottom
+    # over our seat and cards
+    *[("holdem", n, 480, 320, lang) for n in (6, 10) for lang in ("en", "ar")],
 ]
 
 # Stud from fifth street on, seven or eight seats: our five to seven cards made our seat wider
@@ -827,7 +830,7 @@ def check_buttons_clear_of_seats(driver: Any) -> None:
 # and the standings) covered the lower half of the felt, our seat and cards with it.
 SIDEWAYS_GAME_OVER = [
     ("holdem", players, width, height, lang)
-    for width, height in [(568, 320), (600, 320)]
+    for width, height in [(480, 320), (568, 320), (600, 320)]
     for players in (6, 10)
     for lang in ("en", "ar")
 ]
@@ -837,9 +840,9 @@ SIDEWAYS_GAME_OVER = [
 def test_game_over_on_a_small_phone_held_sideways_leaves_our_cards_in_view(
     case: tuple[str, int, int, int, str], driver: Any, server: SiteServer, artifacts: Path
 ) -> None:
-    """A one-hand Hold'em table played to its game over at 568x320 and 600x320: "Play again"
-    inside the screen and a touch target, our own cards in view and no button of the panel
-    over them or over another seat, nothing off the screen sideways."""
+    """A one-hand Hold'em table played to its game over at 480x320, 568x320 and 600x320: "Play
+    again" inside the screen and a touch target, our own cards in view and no button of the
+    panel over them or over another seat, nothing off the screen sideways."""
     _, players, width, height, lang = case
     resize(driver, width, height)
     sit_with_cpus(driver, server, "holdem", players, lang)
@@ -870,7 +873,7 @@ WE_WIN_OF_TEN = (
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
-@pytest.mark.parametrize(("width", "height"), [(600, 320)])
+@pytest.mark.parametrize(("width", "height"), [(600, 320), (480, 320)])
 def test_our_win_at_a_game_over_of_ten_held_sideways_leaves_the_pot_clear(
     width: int, height: int, lang: str, driver: Any, server: SiteServer, artifacts: Path
 ) -> None:
