@@ -642,6 +642,7 @@ STUD_STREETS = [
     ("razz", 5, 320, 568, "en", 6),
     ("stud", 8, 390, 844, "en", 7),
     ("stud-hi-lo", 7, 844, 390, "ar", 5),
+    ("razz", 6, 568, 320, "ar", 7),  # held sideways, the panel in a column beside the felt
 ]
 
 
@@ -824,6 +825,22 @@ def check_small_phone(
     for bet in boxes(driver, "#felt > .bet"):
         for other in boxes(driver, "#pot") + boxes(driver, "#felt .seat"):
             assert not overlapping(bet, other), (bet, other)
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_eight_stud_seats_on_a_phone_held_sideways_keep_apart_with_small_up_cards(
+    lang: str, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """Stud with eight seats at 480x320, fifth street: the others' up cards in readable type
+    (each rank 10.5 px) left three rows of the columns too tall for the felt, and the top row
+    of five seats over each other; there (and only there: the test above reads them elsewhere)
+    they take the seats' type (felt.js: smallUpFelts), and the seats, the pot, the buttons
+    and our cards keep apart."""
+    check_small_phone(driver, server, artifacts, "stud", 8, (480, 320), lang, cards=5)
+    assert driver.execute_script(
+        "return document.getElementById('felt').hasAttribute('data-small-up')"
+    )
+    check_own_cards_readable(driver, 480)
 
 
 def check_buttons_clear_of_seats(driver: Any) -> None:

@@ -93,6 +93,13 @@ const tightShowdowns = new Map();
 // The last level of tightShowdowns.
 export const TIGHTEST = 3;
 
+// The compact felts where the other seats' up cards in type a reader reads (style.css: each
+// rank 10.5 px) still left the seats overlapping (eight stud seats on a 480x320 phone held
+// sideways: three rows of the columns no longer fit): there they take their seats' type again
+// (the felt's data-small-up), as a short felt's showdown does last.
+/** @type {Set<string>} */
+const smallUpFelts = new Set();
+
 // Which showdown a finished hand is: its number and the cards shown (a hand's number may come
 // again in the next round of a game).
 export function showdownKey(hand) {
@@ -244,6 +251,7 @@ export function renderFelt() {
   felt.classList.toggle("crowded", n > 6 || columns);
   const compact = columns && compactFelts.has(layoutKey(n));
   felt.classList.toggle("compact", compact);
+  felt.toggleAttribute("data-small-up", compact && !result && smallUpFelts.has(layoutKey(n)));
   const found = tightShowdowns.get(layoutKey(n));
   const tight = compact && result && found && found.hand === showdownKey(hand) ? found.level : 0;
   if (tight) felt.dataset.tight = String(tight); else delete felt.dataset.tight;
@@ -305,6 +313,13 @@ export function renderFelt() {
     const tried = columns ? compactFelts : ringTooSmall;
     if (tried.size >= 64) tried.clear();  // a window resized through many sizes
     tried.add(layoutKey(n));
+    renderFelt();
+    return;
+  }
+  if (compact && !result && !felt.hasAttribute("data-small-up") && crowded(boxes)
+      && felt.querySelector(".seat:not(.you) .card.up")) {
+    if (smallUpFelts.size >= 64) smallUpFelts.clear();
+    smallUpFelts.add(layoutKey(n));
     renderFelt();
     return;
   }
