@@ -842,31 +842,38 @@ impl Batch {
         rewards.fill(0.0);
         done.fill(false);
         let (chunk, seats, layout) = (self.chunk(), self.seats(), &self.actions);
+        let observation = &self.observation;
         let parts: Vec<_> = (self.hands.chunks_mut(chunk))
-            .zip(self.choices.chunks(chunk))
+            .zip(self.choices.chunks_mut(chunk))
+            .zip(self.seen.chunks_mut(chunk))
             .zip(actions.chunks(chunk))
             .zip(rewards.chunks_mut(chunk * seats))
             .zip(done.chunks_mut(chunk))
             .collect();
-        run_parts(parts, |((((hands, choices), actions), rewards), done)| {
-            let rows = rewards.chunks_exact_mut(seats);
-            for ((((hand, choices), &index), row), done) in hands
-                .iter_mut()
-                .zip(choices)
-                .zip(actions)
-                .zip(rows)
-                .zip(done)
-            {
-                apply(hand, choices, layout, index as usize)?;
-                // A new hand waits for an action: the first did (see `new`), and every hand
-                // starts with the same stacks and forced bets.
-                if hand.actor.is_none() {
-                    add_rewards(hand, row);
-                    *done = true;
+        run_parts(
+            parts,
+            |(((((hands, choices), seen), actions), rewards), done)| {
+                let rows = rewards.chunks_exact_mut(seats);
+                let slots = hands.iter_mut().zip(choices).zip(seen);
+                for (((((hand, choices), seen), &index), row), done) in
+                    slots.zip(actions).zip(rows).zip(done)
+                {
+                    apply(hand, choices, layout, index as usize)?;
+                    // A new hand waits for an action: the first did (see `new`), and every hand
+                    // starts with the same stacks and forced bets.
+                    if hand.actor.is_none() {
+                        add_rewards(hand, row);
+                        *done = true;
+                    } else {
+                        // The hand goes on: its next choices and events are read while it is in
+                        // the cache (a dealt hand's after its deal, below).
+                        *choices = Choices::of(hand, layout)?;
+                        seen.update(hand, observation);
+                    }
                 }
-            }
-            Ok(())
-        })?;
+                Ok(())
+            },
+        )?;
         // The hands that ended take the next numbers in slot order, whatever the split.
         for (number, &ended) in self.numbers.iter_mut().zip(done.iter()) {
             *number = if ended { self.next_number } else { 0 };
@@ -876,7 +883,7 @@ impl Batch {
         if self.orders.len() < parts * WIDE {
             self.orders.resize_with(parts * WIDE, Vec::new);
         }
-        let (dealer, numbers, observation) = (&self.dealer, &self.numbers, &self.observation);
+        let (dealer, numbers) = (&self.dealer, &self.numbers);
         let parts: Vec<_> = (self.hands.chunks_mut(chunk))
             .zip(self.finished.chunks_mut(chunk))
             .zip(self.choices.chunks_mut(chunk))
@@ -903,11 +910,9 @@ impl Batch {
                 }
                 dealer.deal_group(&group[..waiting], hands, finished, numbers, orders)?;
                 let slots = hands.iter().zip(choices).zip(seen).zip(numbers);
-                for (((hand, choices), seen), &number) in slots {
+                for (((hand, choices), seen), _) in slots.filter(|(_, &number)| number > 0) {
                     *choices = Choices::of(hand, layout)?;
-                    if number > 0 {
-                        seen.clear();
-                    }
+                    seen.clear();
                     seen.update(hand, observation);
                 }
                 Ok(())
