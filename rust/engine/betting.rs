@@ -3,7 +3,7 @@
 //! raise.
 
 use super::action::{self, ActionKind, LegalActions};
-use super::event::{Event, EventKind};
+use super::event::EventKind;
 use super::spec::{Opening, Structure};
 use super::state::{HandState, Phase};
 use crate::card::Card;
@@ -476,14 +476,11 @@ impl HandState {
 
     pub(super) fn bet_action(&mut self, seat: usize, kind: ActionKind, amount: u64) {
         match kind {
-            ActionKind::Check => self
-                .events
-                .push(Event::public(EventKind::Check, Some(seat), 0)),
+            ActionKind::Check => self.log_public(EventKind::Check, Some(seat), 0),
             ActionKind::Fold => {
                 self.live[seat] = false;
                 self.able -= 1;
-                self.events
-                    .push(Event::public(EventKind::Fold, Some(seat), 0));
+                self.log_public(EventKind::Fold, Some(seat), 0);
                 if self.live.iter().filter(|&&l| l).count() == 1 {
                     self.finish();
                     return;
@@ -494,11 +491,7 @@ impl HandState {
                 let paid = self.spec.forced.bring_in.min(self.stacks[seat]);
                 self.put_in(seat, paid);
                 self.current_bet = self.bets[seat];
-                self.events.push(Event::public(
-                    EventKind::BringIn,
-                    Some(seat),
-                    self.bets[seat],
-                ));
+                self.log_public(EventKind::BringIn, Some(seat), self.bets[seat]);
             }
             _ => {
                 self.bring_in_due = false;
@@ -515,8 +508,7 @@ impl HandState {
                     ActionKind::Bet => EventKind::Bet,
                     _ => EventKind::Raise,
                 };
-                self.events
-                    .push(Event::public(event_kind, Some(seat), self.bets[seat]));
+                self.log_public(event_kind, Some(seat), self.bets[seat]);
             }
         }
         let current = self.current_bet;
