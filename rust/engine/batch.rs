@@ -16,10 +16,11 @@ use std::sync::Arc;
 
 use rayon::prelude::*;
 
+use super::action::Action;
 use super::action::ActionKind;
 use super::betting::MOST_PRESETS;
 use super::deal::shuffle_message;
-use super::event::EventKind;
+use super::event::{card_set, EventKind, Record};
 use super::spec::{Spec, Structure};
 use super::state::{Deal, HandState, Phase};
 use crate::card::Card;
@@ -345,9 +346,10 @@ impl ObservationLayout {
     fn encode_events(&self, hand: &HandState, me: usize, out: &mut [f32]) {
         let n = hand.seats;
         let role = |kind: EventKind| self.event_roles[kind as usize];
-        let visible = || hand.events.iter().filter(move |e| e.visible_to(me));
+        let records = (hand.records.iter().copied()).chain(hand.events.iter().map(Record::of));
+        let visible = || records.clone().filter(move |e| e.visible_to(me));
         // The rows before the last `history` are left out: counted only when there may be more.
-        let skipped = if hand.events.len() <= self.history {
+        let skipped = if hand.records.len() + hand.events.len() <= self.history {
             0
         } else {
             let rows = visible()
@@ -357,14 +359,14 @@ impl ObservationLayout {
         };
         let (mut row, mut dealt) = (0usize, false);
         for event in visible() {
-            match (role(event.kind), event.seat) {
+            match (role(event.kind), event.seat.map(usize::from)) {
                 (EventRole::Dealing, _) => dealt = true,
                 (EventRole::Discard, _) => {
-                    self.put_cards(out, self.discarded, card_set(&event.cards));
+                    self.put_cards(out, self.discarded, event.cards);
                 }
                 (EventRole::Expose, Some(seat)) => {
                     let start = self.shown + relative(seat, me, n) * self.set_width();
-                    self.put_cards(out, start, card_set(&event.cards));
+                    self.put_cards(out, start, event.cards);
                 }
                 (EventRole::Action(index), Some(seat)) => {
                     if row >= skipped {
@@ -394,11 +396,6 @@ fn relative(seat: usize, me: usize, n: usize) -> usize {
     } else {
         ahead
     }
-}
-
-/// The cards of `cards` as a set, bit `card` set for each.
-fn card_set(cards: &[Card]) -> u64 {
-    cards.iter().fold(0u64, |set, &card| set | 1 << card)
 }
 
 /// What the seat to act may do now: the mask of indices, and what each index does.
@@ -521,49 +518,73 @@ impl Seen {
         (self.dealt_public, self.dealt_to, self.exotic) = (false, 0, false);
     }
 
-    /// Reads the events of `hand` added since the last call.
+    /// Reads the events of `hand` added since the last call (its records in a quiet hand).
     fn update(&mut self, hand: &HandState, layout: &ObservationLayout) {
-        if self.read > hand.events.len() {
+        let logged = hand.records.len() + hand.events.len();
+        if self.read > logged {
             self.clear();
         }
-        for event in &hand.events[self.read..] {
-            let mask = || event.cards.iter().fold(0u64, |m, &card| m | 1 << card);
-            match (layout.event_roles[event.kind as usize], event.seat) {
-                (EventRole::Dealing, _) => match event.to {
-                    None => self.dealt_public = true,
-                    Some(to) => self.dealt_to |= 1 << to,
-                },
-                (EventRole::Discard, _) => self.cards.push(SeenCards {
-                    to: event.to,
-                    shown: None,
-                    mask: mask(),
-                }),
-                (EventRole::Expose, Some(seat)) => self.cards.push(SeenCards {
-                    to: event.to,
-                    shown: Some(seat),
-                    mask: mask(),
-                }),
-                (EventRole::Action(_), Some(_)) if event.to.is_some() => self.exotic = true,
-                (EventRole::Action(kind), Some(seat)) => {
-                    let amount = if event.kind == EventKind::Draw {
-                        event.amount as f32
-                    } else {
-                        (event.amount as f64 / layout.unit as f64) as f32
-                    };
-                    self.rows.push(Row {
-                        seat: seat as u8,
-                        kind,
-                        amount,
-                        dealt_public: self.dealt_public,
-                        dealt_to: self.dealt_to,
-                    });
-                    (self.dealt_public, self.dealt_to) = (false, 0);
-                }
-                _ => {}
+        if hand.quiet {
+            for &record in &hand.records[self.read..] {
+                self.read_record(record, layout);
+            }
+        } else {
+            for event in &hand.events[self.read..] {
+                self.read_record(Record::of(event), layout);
             }
         }
-        self.read = hand.events.len();
+        self.read = logged;
     }
+
+    /// Reads one event.
+    fn read_record(&mut self, event: Record, layout: &ObservationLayout) {
+        let to = event.to.map(usize::from);
+        match (layout.event_roles[event.kind as usize], event.seat) {
+            (EventRole::Dealing, _) => match to {
+                None => self.dealt_public = true,
+                Some(to) => self.dealt_to |= 1 << to,
+            },
+            (EventRole::Discard, _) => self.cards.push(SeenCards {
+                to,
+                shown: None,
+                mask: event.cards,
+            }),
+            (EventRole::Expose, Some(seat)) => self.cards.push(SeenCards {
+                to,
+                shown: Some(usize::from(seat)),
+                mask: event.cards,
+            }),
+            (EventRole::Action(_), Some(_)) if to.is_some() => self.exotic = true,
+            (EventRole::Action(kind), Some(seat)) => {
+                let amount = if event.kind == EventKind::Draw {
+                    event.amount as f32
+                } else {
+                    (event.amount as f64 / layout.unit as f64) as f32
+                };
+                self.rows.push(Row {
+                    seat,
+                    kind,
+                    amount,
+                    dealt_public: self.dealt_public,
+                    dealt_to: self.dealt_to,
+                });
+                (self.dealt_public, self.dealt_to) = (false, 0);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What a slot keeps of the last hand it finished: enough to play it again
+/// ([`Dealer::replay`]).
+#[derive(Debug, Clone, Default)]
+struct Finished {
+    /// Its number (0: the slot has finished no hand).
+    number: u64,
+    actions: Vec<Action>,
+    /// Its records and final stacks, which the hand played again must have.
+    records: Vec<Record>,
+    stacks: Vec<u64>,
 }
 
 /// How a batch deals its hands: hand `number` of the seed, every seat with the same stack.
@@ -578,14 +599,14 @@ struct Dealer {
 }
 
 impl Dealer {
-    /// Hands `numbers[i]` in `hands[slots[i]]` (the hand finished there kept in `finished`,
-    /// its vectors holding the one finished before), their first shuffles hashed together
+    /// Hands `numbers[i]` in `hands[slots[i]]`, dealt in place (the number and actions of
+    /// the hand finished there kept in `finished`), their first shuffles hashed together
     /// ([`shuffle_many_into`], up to [`WIDE`] at a time, into `orders`).
     fn deal_group(
         &self,
         slots: &[usize],
         hands: &mut [HandState],
-        finished: &mut [Option<HandState>],
+        finished: &mut [Finished],
         numbers: &[u64],
         orders: &mut [Vec<Card>],
     ) -> Result<()> {
@@ -598,25 +619,50 @@ impl Dealer {
         shuffle_many_into(&self.deck, &refs[..slots.len()], orders);
         for (&slot, order) in slots.iter().zip(orders.iter()) {
             let (hand, number) = (&mut hands[slot], numbers[slot]);
-            match &mut finished[slot] {
-                // The hand finished before this one is dealt over in place: its vectors hold
-                // the next, and the hand that just finished is kept.
-                Some(before) => {
-                    std::mem::swap(hand, before);
-                    if let Err(error) = hand.deal_again(&self.spec, self.deal(number, Some(order)))
-                    {
-                        std::mem::swap(hand, before);
-                        return Err(error);
-                    }
-                }
-                None => {
-                    let next =
-                        HandState::new(Arc::clone(&self.spec), self.deal(number, Some(order)))?;
-                    finished[slot] = Some(std::mem::replace(hand, next));
-                }
+            let kept = &mut finished[slot];
+            let swap = |kept: &mut Finished, hand: &mut HandState| {
+                std::mem::swap(&mut kept.number, &mut hand.number);
+                std::mem::swap(&mut kept.actions, &mut hand.actions);
+                std::mem::swap(&mut kept.records, &mut hand.records);
+                std::mem::swap(&mut kept.stacks, &mut hand.stacks);
+            };
+            // The finished hand's vectors are kept, the next hand dealt in the older ones.
+            swap(kept, hand);
+            if let Err(error) = hand.deal_again(&self.spec, self.deal(number, Some(order))) {
+                // A refused deal changed nothing: the finished hand is put back.
+                swap(kept, hand);
+                return Err(error);
             }
         }
         Ok(())
+    }
+
+    /// Hand `number` played again through `actions` (the actions a quiet hand of the batch
+    /// took), as a hand with its full events: they must be the quiet hand's `records`, and its
+    /// stacks `stacks` (a panic says otherwise: the engine would not be one function of the
+    /// deal and the actions).
+    fn replay(
+        &self,
+        number: u64,
+        actions: &[Action],
+        records: &[Record],
+        stacks: &[u64],
+    ) -> HandState {
+        let deal = self.deal(number, None);
+        let mut hand = HandState::new(Arc::clone(&self.spec), deal).expect("dealt once already");
+        for action in actions {
+            let seat = hand
+                .actor
+                .expect("the hand went on after this action before");
+            let cards = action.cards.clone();
+            (hand.apply_legal(seat, action.kind, action.amount, cards)).expect("played before");
+        }
+        let replayed = hand.events.iter().map(Record::of);
+        assert!(
+            replayed.eq(records.iter().copied()) && hand.stacks == stacks,
+            "hand {number} played again is not the batch's hand"
+        );
+        hand
     }
 
     /// Hand `number` (1, 2, ...) of the seed, its first shuffle's order `shuffled` when found
@@ -647,8 +693,8 @@ pub struct Batch {
     pub observation: ObservationLayout,
     hands: Vec<HandState>,
     choices: Vec<Choices>,
-    /// Each slot's last finished hand.
-    finished: Vec<Option<HandState>>,
+    /// Each slot's last finished hand (number 0: none yet).
+    finished: Vec<Finished>,
     next_number: u64,
     /// The game deals cards face up ([`Spec::deals_up`]).
     deals_up: bool,
@@ -693,7 +739,7 @@ impl Batch {
             observation,
             hands: Vec::with_capacity(batch),
             choices: Vec::with_capacity(batch),
-            finished: vec![None; batch],
+            finished: vec![Finished::default(); batch],
             next_number: batch as u64 + 1,
             deals_up,
             numbers: vec![0; batch],
@@ -701,7 +747,7 @@ impl Batch {
             seen: vec![Seen::default(); batch],
         };
         for number in 1..=batch as u64 {
-            let hand = HandState::new(
+            let hand = HandState::new_quiet(
                 Arc::clone(&made.dealer.spec),
                 made.dealer.deal(number, None),
             )?;
@@ -732,14 +778,23 @@ impl Batch {
         self.dealer.stacks.len()
     }
 
-    /// The hand in slot `slot`.
-    pub fn hand(&self, slot: usize) -> &HandState {
-        &self.hands[slot]
+    /// A copy of the hand in slot `slot`, with its full events (the hand played again from its
+    /// deal: the batch's hands keep their events as records, [`HandState::quiet`]).
+    pub fn hand(&self, slot: usize) -> HandState {
+        let hand = &self.hands[slot];
+        (self.dealer).replay(hand.number, &hand.actions, &hand.records, &hand.stacks)
     }
 
-    /// The last hand slot `slot` finished, if any.
-    pub fn finished(&self, slot: usize) -> Option<&HandState> {
-        self.finished[slot].as_ref()
+    /// The number of the hand in slot `slot` (hand `k` of the seed).
+    pub fn number(&self, slot: usize) -> u64 {
+        self.hands[slot].number
+    }
+
+    /// A copy of the last hand slot `slot` finished, if any, with its full events.
+    pub fn finished(&self, slot: usize) -> Option<HandState> {
+        let kept = &self.finished[slot];
+        let (number, actions) = (kept.number, &kept.actions);
+        (number > 0).then(|| (self.dealer).replay(number, actions, &kept.records, &kept.stacks))
     }
 
     /// The seat to act in each slot.
@@ -842,31 +897,38 @@ impl Batch {
         rewards.fill(0.0);
         done.fill(false);
         let (chunk, seats, layout) = (self.chunk(), self.seats(), &self.actions);
+        let observation = &self.observation;
         let parts: Vec<_> = (self.hands.chunks_mut(chunk))
-            .zip(self.choices.chunks(chunk))
+            .zip(self.choices.chunks_mut(chunk))
+            .zip(self.seen.chunks_mut(chunk))
             .zip(actions.chunks(chunk))
             .zip(rewards.chunks_mut(chunk * seats))
             .zip(done.chunks_mut(chunk))
             .collect();
-        run_parts(parts, |((((hands, choices), actions), rewards), done)| {
-            let rows = rewards.chunks_exact_mut(seats);
-            for ((((hand, choices), &index), row), done) in hands
-                .iter_mut()
-                .zip(choices)
-                .zip(actions)
-                .zip(rows)
-                .zip(done)
-            {
-                apply(hand, choices, layout, index as usize)?;
-                // A new hand waits for an action: the first did (see `new`), and every hand
-                // starts with the same stacks and forced bets.
-                if hand.actor.is_none() {
-                    add_rewards(hand, row);
-                    *done = true;
+        run_parts(
+            parts,
+            |(((((hands, choices), seen), actions), rewards), done)| {
+                let rows = rewards.chunks_exact_mut(seats);
+                let slots = hands.iter_mut().zip(choices).zip(seen);
+                for (((((hand, choices), seen), &index), row), done) in
+                    slots.zip(actions).zip(rows).zip(done)
+                {
+                    apply(hand, choices, layout, index as usize)?;
+                    // A new hand waits for an action: the first did (see `new`), and every hand
+                    // starts with the same stacks and forced bets.
+                    if hand.actor.is_none() {
+                        add_rewards(hand, row);
+                        *done = true;
+                    } else {
+                        // The hand goes on: its next choices and events are read while it is in
+                        // the cache (a dealt hand's after its deal, below).
+                        *choices = Choices::of(hand, layout)?;
+                        seen.update(hand, observation);
+                    }
                 }
-            }
-            Ok(())
-        })?;
+                Ok(())
+            },
+        )?;
         // The hands that ended take the next numbers in slot order, whatever the split.
         for (number, &ended) in self.numbers.iter_mut().zip(done.iter()) {
             *number = if ended { self.next_number } else { 0 };
@@ -876,7 +938,7 @@ impl Batch {
         if self.orders.len() < parts * WIDE {
             self.orders.resize_with(parts * WIDE, Vec::new);
         }
-        let (dealer, numbers, observation) = (&self.dealer, &self.numbers, &self.observation);
+        let (dealer, numbers) = (&self.dealer, &self.numbers);
         let parts: Vec<_> = (self.hands.chunks_mut(chunk))
             .zip(self.finished.chunks_mut(chunk))
             .zip(self.choices.chunks_mut(chunk))
@@ -903,11 +965,9 @@ impl Batch {
                 }
                 dealer.deal_group(&group[..waiting], hands, finished, numbers, orders)?;
                 let slots = hands.iter().zip(choices).zip(seen).zip(numbers);
-                for (((hand, choices), seen), &number) in slots {
+                for (((hand, choices), seen), _) in slots.filter(|(_, &number)| number > 0) {
                     *choices = Choices::of(hand, layout)?;
-                    if number > 0 {
-                        seen.clear();
-                    }
+                    seen.clear();
                     seen.update(hand, observation);
                 }
                 Ok(())
@@ -1017,6 +1077,141 @@ mod tests {
         assert_eq!(Size::from_name("pot"), Size::Preset("pot".into()));
         assert!(ActionLayout::new(vec![Size::AllIn; 9], 0).is_err());
         assert_eq!(ActionLayout::new(vec![Size::AllIn], 5).unwrap().count, 35);
+    }
+
+    use crate::draw::limit::DrawLimit;
+    use crate::engine::spec::{
+        BetSize, CardOrder, Deck, FirstToAct, ForcedBets, HandCards, OddChip, Opening, ShowOrder,
+        ShowdownPart, Street,
+    };
+    use crate::engine::state::Deal;
+    use crate::eval::Ranking;
+
+    /// No-limit Hold'em (`draws` false) or a fixed-limit 2-7 triple draw for the tests below.
+    fn game(draws: bool) -> Spec {
+        let street = |down, board, draw, first| Street {
+            down,
+            up: 0,
+            board,
+            draw,
+            betting: true,
+            bet_size: BetSize::Small,
+            first,
+        };
+        let (first, next) = (FirstToAct::LeftOfBigBlind, FirstToAct::LeftOfButton);
+        let streets = if draws {
+            let draw = Some(DrawLimit::Five);
+            vec![
+                street(5, 0, None, first),
+                street(0, 0, draw, next),
+                street(0, 0, draw, next),
+                street(0, 0, draw, next),
+            ]
+        } else {
+            vec![
+                street(2, 0, None, first),
+                street(0, 3, None, next),
+                street(0, 1, None, next),
+                street(0, 1, None, next),
+            ]
+        };
+        let (structure, ranking) = if draws {
+            let (small, big, cap) = (100, 200, 4);
+            let heads_up_uncapped = true;
+            let limit = Structure::FixedLimit {
+                small,
+                big,
+                cap,
+                heads_up_uncapped,
+            };
+            (limit, Ranking::DeuceSeven)
+        } else {
+            (Structure::NoLimit { min_bet: 100 }, Ranking::High)
+        };
+        Spec {
+            name: "test".into(),
+            deck: Deck::STANDARD,
+            min_seats: 2,
+            max_seats: 10,
+            forced: ForcedBets {
+                small_blind: 50,
+                big_blind: 100,
+                ..ForcedBets::default()
+            },
+            streets,
+            structure: Some(structure),
+            opening: Opening::Any,
+            redeal_if_unopened: false,
+            showdown: vec![ShowdownPart {
+                ranking,
+                cards: HandCards::BestOfAll,
+                qualifier: None,
+                odd_chip: OddChip::LeftOfButton,
+            }],
+            show_order: ShowOrder::LastAggressor,
+            card_order: CardOrder::High,
+            button_moves: true,
+        }
+    }
+
+    #[test]
+    fn a_quiet_hand_logs_the_records_of_the_full_hands_events() {
+        let sizes = ["min bet/raise", "50% pot", "pot", "2x", "all-in"];
+        let mut kinds = std::collections::HashSet::new();
+        for draws in [false, true] {
+            let spec = Arc::new(game(draws));
+            let sizes = sizes.iter().map(|name| Size::from_name(name)).collect();
+            let mut layout = ActionLayout::new(sizes, if draws { 5 } else { 0 }).unwrap();
+            layout.find_presets(spec.structure);
+            let stacks = [2_000i64; 6];
+            for number in 1..=300u64 {
+                let deal = Deal {
+                    stacks: &stacks,
+                    button: (number % 6) as i64,
+                    seed: 11,
+                    number,
+                    stacked: &[],
+                    shuffled: None,
+                };
+                let mut full = HandState::new(Arc::clone(&spec), deal).unwrap();
+                let mut quiet = HandState::new_quiet(Arc::clone(&spec), deal).unwrap();
+                let mut draw = number;
+                while full.actor.is_some() {
+                    let choices = Choices::of(&full, &layout).unwrap();
+                    draw = mix(draw);
+                    let index = nth_set_bit(choices.mask, draw) as usize;
+                    apply(&mut full, &choices, &layout, index).unwrap();
+                    apply(&mut quiet, &choices, &layout, index).unwrap();
+                }
+                assert!(quiet.events.is_empty() && full.records.is_empty());
+                let records: Vec<Record> = full.events.iter().map(Record::of).collect();
+                assert_eq!(quiet.records, records, "hand {number}");
+                assert_eq!((quiet.stacks, quiet.actions), (full.stacks, full.actions));
+                kinds.extend(records.iter().map(|r| r.kind));
+            }
+        }
+        // Every kind of event these two games log was logged.
+        for name in [
+            "blind",
+            "deal",
+            "board",
+            "check",
+            "fold",
+            "call",
+            "bet",
+            "raise",
+            "draw",
+            "discard",
+            "receive",
+            "reshuffle",
+            "expose",
+            "show",
+            "return",
+            "award",
+        ] {
+            let kind = EventKind::from_name(name).unwrap();
+            assert!(kinds.contains(&kind), "{name}");
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! raise.
 
 use super::action::{self, ActionKind, LegalActions};
-use super::event::{Event, EventKind};
+use super::event::EventKind;
 use super::spec::{Opening, Structure};
 use super::state::{HandState, Phase};
 use crate::card::Card;
@@ -186,6 +186,19 @@ impl Structure {
     }
 }
 
+/// `plus + base * percent / 100` rounded down, or `u64::MAX` when that is more: in 64 bits when
+/// the product fits (the division by 100 is then a multiplication), else in 128 bits (a call to
+/// a library division). The same number either way (a test checks both sides of the fit).
+fn plus_percent(plus: u64, base: u64, percent: u64) -> u64 {
+    match base.checked_mul(percent) {
+        Some(product) => (product / 100).saturating_add(plus),
+        None => {
+            let wide = u128::from(plus) + u128::from(base) * u128::from(percent) / 100;
+            u64::try_from(wide).unwrap_or(u64::MAX)
+        }
+    }
+}
+
 impl HandState {
     pub(super) fn betting_structure(&self) -> Structure {
         self.spec
@@ -356,21 +369,21 @@ impl HandState {
             raising,
             context,
         } = sizing;
-        let pot_after_call = u128::from(context.pot + context.to_call);
-        let current = u128::from(context.current_bet);
+        let pot_after_call = context.pot + context.to_call;
+        let current = context.current_bet;
         structure
             .presets(raising)
             .iter()
             .map(move |&(label, preset)| {
                 let wanted = match preset {
-                    Preset::PotShare(percent) => {
-                        current + pot_after_call * u128::from(percent) / 100
-                    }
-                    Preset::BetMultiple(percent) => current * u128::from(percent) / 100,
+                    Preset::PotShare(percent) => plus_percent(current, pot_after_call, percent),
+                    Preset::BetMultiple(percent) => plus_percent(0, current, percent),
                 };
-                let wanted = u64::try_from(wanted).unwrap_or(u64::MAX);
-                let step = legal.step.max(1);
-                let rounded = wanted - wanted % step;
+                // No-limit's chip step is 1: no division then.
+                let rounded = match legal.step {
+                    0 | 1 => wanted,
+                    step => wanted - wanted % step,
+                };
                 (label, rounded.clamp(legal.min_to, legal.max_to))
             })
     }
@@ -463,14 +476,11 @@ impl HandState {
 
     pub(super) fn bet_action(&mut self, seat: usize, kind: ActionKind, amount: u64) {
         match kind {
-            ActionKind::Check => self
-                .events
-                .push(Event::public(EventKind::Check, Some(seat), 0)),
+            ActionKind::Check => self.log_public(EventKind::Check, Some(seat), 0),
             ActionKind::Fold => {
                 self.live[seat] = false;
                 self.able -= 1;
-                self.events
-                    .push(Event::public(EventKind::Fold, Some(seat), 0));
+                self.log_public(EventKind::Fold, Some(seat), 0);
                 if self.live.iter().filter(|&&l| l).count() == 1 {
                     self.finish();
                     return;
@@ -481,11 +491,7 @@ impl HandState {
                 let paid = self.spec.forced.bring_in.min(self.stacks[seat]);
                 self.put_in(seat, paid);
                 self.current_bet = self.bets[seat];
-                self.events.push(Event::public(
-                    EventKind::BringIn,
-                    Some(seat),
-                    self.bets[seat],
-                ));
+                self.log_public(EventKind::BringIn, Some(seat), self.bets[seat]);
             }
             _ => {
                 self.bring_in_due = false;
@@ -502,8 +508,7 @@ impl HandState {
                     ActionKind::Bet => EventKind::Bet,
                     _ => EventKind::Raise,
                 };
-                self.events
-                    .push(Event::public(event_kind, Some(seat), self.bets[seat]));
+                self.log_public(event_kind, Some(seat), self.bets[seat]);
             }
         }
         let current = self.current_bet;
@@ -606,6 +611,35 @@ mod tests {
             bigger: None,
             full_bet_to: if current_bet >= size { current_bet } else { 0 },
         }
+    }
+
+    #[test]
+    fn plus_percent_is_the_128_bit_formula_on_both_sides_of_64_bits() {
+        let wide = |plus: u64, base: u64, percent: u64| {
+            let total = u128::from(plus) + u128::from(base) * u128::from(percent) / 100;
+            u64::try_from(total).unwrap_or(u64::MAX)
+        };
+        let fits = u64::MAX / 300;
+        let bases = [
+            0,
+            7,
+            450,
+            10_001,
+            1 << 53,
+            fits,
+            fits + 1,
+            u64::MAX / 2,
+            u64::MAX,
+        ];
+        for plus in [0, 1, 99, 450, 1 << 53, u64::MAX - 5, u64::MAX] {
+            for base in bases {
+                for percent in [33, 50, 100, 200, 300] {
+                    let expected = wide(plus, base, percent);
+                    assert_eq!(plus_percent(plus, base, percent), expected, "{plus} {base}");
+                }
+            }
+        }
+        assert_eq!(plus_percent(100, 450, 33), 248);
     }
 
     #[test]

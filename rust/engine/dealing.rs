@@ -2,9 +2,9 @@
 //! cards of each street (down, up, board), and the draw with its reshuffles (R-DRAW-7, 8).
 
 use super::deal;
-use super::event::{Blind, Detail, Event, EventKind};
+use super::event::{Blind, Detail, EventKind};
 use super::spec::{ForcedBets, FULL_DECK};
-use super::state::{invalid, recycled, wrap, HandState, Phase};
+use super::state::{invalid, log_event, wrap, HandState, Phase};
 use crate::card::{format_card, Card};
 use crate::draw::limit::DrawLimit;
 use crate::error::Result;
@@ -65,8 +65,7 @@ impl HandState {
             if paid > 0 {
                 self.stacks[seat] = stack - paid;
                 self.committed[seat] += paid;
-                self.events
-                    .push(Event::public(EventKind::Ante, Some(seat), paid));
+                self.log_public(EventKind::Ante, Some(seat), paid);
             }
         }
     }
@@ -91,8 +90,7 @@ impl HandState {
         if ante > 0 {
             self.stacks[big_seat] -= ante;
             self.dead += ante;
-            self.events
-                .push(Event::public(EventKind::Ante, Some(big_seat), ante));
+            self.log_public(EventKind::Ante, Some(big_seat), ante);
         }
         for (seat, blind, name) in [
             (small_seat, forced.small_blind, Blind::Small),
@@ -103,12 +101,7 @@ impl HandState {
                 self.stacks[seat] -= paid;
                 self.bets[seat] += paid;
                 self.committed[seat] += paid;
-                self.events.push(Event::detailed(
-                    EventKind::Blind,
-                    seat,
-                    paid,
-                    Detail::Blind(name),
-                ));
+                self.log_detailed(EventKind::Blind, seat, paid, Detail::Blind(name));
             }
         }
         self.big_blind_seat = Some(big_seat);
@@ -124,17 +117,10 @@ impl HandState {
             self.deal_to_seats(usize::from(street.down), usize::from(street.up));
         }
         if street.board > 0 {
-            let new = recycled(&mut self.spare, &self.deck[..usize::from(street.board)]);
-            self.deck.drain(..new.len());
-            self.board.extend_from_slice(&new);
-            self.events.push(Event {
-                kind: EventKind::Board,
-                seat: None,
-                to: None,
-                amount: 0,
-                cards: new,
-                detail: Detail::None,
-            });
+            let new = &self.deck[..usize::from(street.board)];
+            self.board.extend_from_slice(new);
+            log_event!(self, EventKind::Board, None, None, 0, new, Detail::None);
+            self.deck.drain(..usize::from(street.board));
         }
         if street.draw.is_some() {
             self.phase = Phase::Draw;
@@ -155,47 +141,44 @@ impl HandState {
         if self.deck.len() < players * count && count == 1 {
             let common = self.deck.remove(0);
             self.board.push(common);
-            self.events.push(Event {
-                kind: EventKind::Board,
-                seat: None,
-                to: None,
-                amount: 0,
-                cards: vec![common],
-                detail: Detail::None,
-            });
+            log_event!(
+                self,
+                EventKind::Board,
+                None,
+                None,
+                0,
+                &[common],
+                Detail::None
+            );
             return;
         }
-        let mut ups = Vec::new();
         // The live seats from the button's left, without a vector of them.
         let order = (1..=self.seats).map(|i| wrap(self.button + i, self.seats));
-        for (i, seat) in order.filter(|&s| self.live[s]).enumerate() {
+        for (i, seat) in order.clone().filter(|&s| self.live[s]).enumerate() {
             let start = self.cards[seat].len();
             let new = (0..count).map(|j| self.deck[i + j * players]);
             self.cards[seat].extend(new);
             self.face_up[seat].extend((0..count).map(|j| j >= down));
-            let new = &self.cards[seat][start..];
             if down > 0 {
-                self.events.push(Event {
-                    kind: EventKind::Deal,
-                    seat: Some(seat),
-                    to: Some(seat),
-                    amount: 0,
-                    cards: recycled(&mut self.spare, &new[..down]),
-                    detail: Detail::None,
-                });
-            }
-            if up > 0 {
-                ups.push(Event {
-                    kind: EventKind::Up,
-                    seat: Some(seat),
-                    to: None,
-                    amount: 0,
-                    cards: recycled(&mut self.spare, &new[down..]),
-                    detail: Detail::None,
-                });
+                let new = &self.cards[seat][start..start + down];
+                log_event!(
+                    self,
+                    EventKind::Deal,
+                    Some(seat),
+                    Some(seat),
+                    0,
+                    new,
+                    Detail::None
+                );
             }
         }
-        self.events.extend(ups);
+        // The up cards after every seat's down cards: each seat's last `up` cards.
+        if up > 0 {
+            for seat in order.filter(|&s| self.live[s]) {
+                let new = &self.cards[seat][self.cards[seat].len() - up..];
+                log_event!(self, EventKind::Up, Some(seat), None, 0, new, Detail::None);
+            }
+        }
         self.deck.drain(..players * count);
     }
 
@@ -229,8 +212,7 @@ impl HandState {
             self.exchange(seat, discards);
         }
         self.drawn[seat] = count as i32;
-        self.events
-            .push(Event::public(EventKind::Draw, Some(seat), count as u64));
+        self.log_public(EventKind::Draw, Some(seat), count as u64);
         let next = self
             .seats_after(seat)
             .find(|&s| self.live[s] && self.drawn[s] < 0);
@@ -250,11 +232,7 @@ impl HandState {
             self.reshuffles += 1;
             let pile = std::mem::take(&mut self.discards);
             self.shuffle_stub(&pile, self.reshuffles, None);
-            self.events.push(Event::public(
-                EventKind::Reshuffle,
-                None,
-                self.deck.len() as u64,
-            ));
+            self.log_public(EventKind::Reshuffle, None, self.deck.len() as u64);
             let missing = (count - new.len()).min(self.deck.len());
             new.extend(self.deck.drain(..missing));
         }
@@ -267,21 +245,17 @@ impl HandState {
         self.face_up[seat] = vec![false; kept.len()];
         self.cards[seat] = kept;
         self.discards.extend_from_slice(discards);
-        self.events.push(Event {
-            kind: EventKind::Discard,
-            seat: Some(seat),
-            to: Some(seat),
-            amount: count as u64,
-            cards: discards.to_vec(),
-            detail: Detail::None,
-        });
-        self.events.push(Event {
-            kind: EventKind::Receive,
-            seat: Some(seat),
-            to: Some(seat),
-            amount: count as u64,
-            cards: new,
-            detail: Detail::None,
-        });
+        let amount = count as u64;
+        let to = Some(seat);
+        log_event!(
+            self,
+            EventKind::Discard,
+            to,
+            to,
+            amount,
+            discards,
+            Detail::None
+        );
+        log_event!(self, EventKind::Receive, to, to, amount, &new, Detail::None);
     }
 }

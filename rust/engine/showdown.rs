@@ -4,10 +4,10 @@
 use std::sync::Arc;
 
 use super::boards::card_key;
-use super::event::{Award, Detail, Event, EventKind, Share};
+use super::event::{Award, Detail, EventKind, Share};
 use super::pots::{payouts_into, side_pots_into, uncalled_bet, Payout, PayoutScratch, Pot};
 use super::spec::{CardOrder, HandCards, OddChip, Qualifier, ShowOrder, ShowdownPart, MAX_SEATS};
-use super::state::{recycled, wrap, HandState, Phase};
+use super::state::{log_event, recycled, wrap, HandState, Phase};
 use crate::card::{check_hand, Card};
 use crate::error::Result;
 use crate::eval::ace_five::qualifies_low8;
@@ -211,8 +211,7 @@ impl HandState {
         if let Some((seat, chips)) = uncalled_bet(&self.committed) {
             self.committed[seat] -= chips;
             self.stacks[seat] += chips;
-            self.events
-                .push(Event::public(EventKind::Return, Some(seat), chips));
+            self.log_public(EventKind::Return, Some(seat), chips);
         }
         // The live seats, on the stack (a table seats at most `MAX_SEATS`).
         let mut live = [0; MAX_SEATS];
@@ -256,12 +255,7 @@ impl HandState {
         if chips > 0 {
             self.payouts[seat] += chips;
             self.stacks[seat] += chips;
-            self.events.push(Event::detailed(
-                EventKind::Award,
-                seat,
-                chips,
-                Detail::Award(award),
-            ));
+            self.log_detailed(EventKind::Award, seat, chips, Detail::Award(award));
         }
     }
 
@@ -321,8 +315,8 @@ impl HandState {
             );
         }
         let strengths = &scratch.strengths;
-        let start = self.show_start();
-        for seat in (0..self.seats).map(|i| wrap(start + i, self.seats)) {
+        let (start, seats) = (self.show_start(), self.seats);
+        for seat in (0..seats).map(|i| wrap(start + i, seats)) {
             if !self.live[seat] {
                 continue;
             }
@@ -330,18 +324,19 @@ impl HandState {
             let shown = recycled(&mut self.spare, &self.cards[seat]);
             self.revealed.push((seat, shown));
             self.strengths.push((seat, strength));
-            self.events.push(Event {
-                kind: EventKind::Show,
-                seat: Some(seat),
-                to: None,
-                amount: u64::from(strength),
-                cards: recycled(&mut self.spare, &self.cards[seat]),
-                detail: Detail::None,
-            });
+            let (cards, amount) = (&self.cards[seat], u64::from(strength));
+            log_event!(
+                self,
+                EventKind::Show,
+                Some(seat),
+                None,
+                amount,
+                cards,
+                Detail::None
+            );
             for part in &strengths[1..] {
                 if let Some(low) = part[seat] {
-                    self.events
-                        .push(Event::public(EventKind::Low, Some(seat), u64::from(low)));
+                    self.log_public(EventKind::Low, Some(seat), u64::from(low));
                 }
             }
         }

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::action::{Action, ActionKind};
 use super::boards::{board_key, bring_in_key, has_pair};
-use super::event::{Detail, Event, EventKind};
+use super::event::{Detail, Event, EventKind, Record};
 use super::showdown::ShowdownScratch;
 use super::spec::{BetSize, FirstToAct, Spec, Structure, MAX_SEATS};
 use crate::card::{card_of, format_card, Card};
@@ -113,7 +113,13 @@ pub struct HandState {
     pub strengths: Vec<(usize, u16)>,
     pub winners: Vec<usize>,
     pub payouts: Vec<u64>,
+    /// The events, in order (empty in a quiet hand: see `records`).
     pub events: Vec<Event>,
+    /// A quiet hand (the batch engine's) logs its events as [`Record`]s in `records` instead
+    /// of `events`: the same events, in the same order, without their details and card
+    /// vectors. The full events are the hand played again from its deal and `actions`.
+    pub quiet: bool,
+    pub records: Vec<Record>,
     pub actions: Vec<Action>,
     /// Seats live with chips (kept up to date during betting rounds).
     pub(super) able: usize,
@@ -149,6 +155,41 @@ pub(super) fn recycled(spare: &mut Vec<Vec<Card>>, cards: &[Card]) -> Vec<Card> 
     vector.extend_from_slice(cards);
     vector
 }
+
+/// Logs an event of `$hand` (a [`HandState`]): as an [`Event`] (its cards in a vector taken
+/// from the hand's spares), or in a quiet hand as a [`Record`]. A macro, so that `$cards` may
+/// be borrowed from the hand's other fields.
+macro_rules! log_event {
+    ($hand:ident, $kind:expr, $seat:expr, $to:expr, $amount:expr, $cards:expr, $detail:expr) => {{
+        let (kind, seat, to, amount, detail): (EventKind, Option<usize>, Option<usize>, u64, _) =
+            ($kind, $seat, $to, $amount, $detail);
+        let cards: &[$crate::card::Card] = $cards;
+        if $hand.quiet {
+            $hand.records.push($crate::engine::event::Record {
+                kind,
+                seat: seat.map(|s| s as u8),
+                to: to.map(|s| s as u8),
+                amount,
+                cards: $crate::engine::event::card_set(cards),
+            });
+        } else {
+            let cards = if cards.is_empty() {
+                Vec::new()
+            } else {
+                $crate::engine::state::recycled(&mut $hand.spare, cards)
+            };
+            $hand.events.push($crate::engine::event::Event {
+                kind,
+                seat,
+                to,
+                amount,
+                cards,
+                detail,
+            });
+        }
+    }};
+}
+pub(super) use log_event;
 
 /// The events a new hand makes room for: a hand of six seats logs some 40, and growing from
 /// empty would copy them five times.
@@ -206,6 +247,15 @@ impl HandState {
         Ok(hand)
     }
 
+    /// [`HandState::new`] as a quiet hand: its events logged as [`Record`]s
+    /// ([`HandState::records`]).
+    pub(crate) fn new_quiet(spec: Arc<Spec>, deal: Deal<'_>) -> Result<HandState> {
+        let mut hand = HandState::empty(Arc::clone(&spec));
+        hand.quiet = true;
+        hand.deal_again(&spec, deal)?;
+        Ok(hand)
+    }
+
     /// A hand of no seats with empty vectors, for [`HandState::deal_again`] to deal.
     fn empty(spec: Arc<Spec>) -> HandState {
         HandState {
@@ -251,7 +301,9 @@ impl HandState {
             strengths: Vec::new(),
             winners: Vec::new(),
             payouts: Vec::new(),
-            events: Vec::with_capacity(EVENTS_CAPACITY),
+            events: Vec::new(),
+            quiet: false,
+            records: Vec::new(),
             actions: Vec::with_capacity(EVENTS_CAPACITY / 2),
             able: 0,
             forced_in_bets: false,
@@ -330,7 +382,12 @@ impl HandState {
         self.winners.clear();
         refill(&mut self.payouts, seats, 0);
         self.events.clear();
-        self.events.reserve(EVENTS_CAPACITY);
+        self.records.clear();
+        if self.quiet {
+            self.records.reserve(EVENTS_CAPACITY);
+        } else {
+            self.events.reserve(EVENTS_CAPACITY);
+        }
         self.actions.clear();
         self.actions.reserve(EVENTS_CAPACITY / 2);
         (self.able, self.forced_in_bets, self.exposed) = (0, false, false);
@@ -372,6 +429,22 @@ impl HandState {
             checked.push(cards);
         }
         Ok(checked)
+    }
+
+    /// Logs an event without cards ([`Event::public`]; a [`Record`] in a quiet hand).
+    pub(super) fn log_public(&mut self, kind: EventKind, seat: Option<usize>, amount: u64) {
+        log_event!(self, kind, seat, None, amount, &[], Detail::None);
+    }
+
+    /// Logs an event with `detail` ([`Event::detailed`]; a [`Record`] in a quiet hand).
+    pub(super) fn log_detailed(
+        &mut self,
+        kind: EventKind,
+        seat: usize,
+        amount: u64,
+        detail: Detail,
+    ) {
+        log_event!(self, kind, Some(seat), None, amount, &[], detail);
     }
 
     // ------------------------------------------------------------------ reading
@@ -593,21 +666,23 @@ impl HandState {
         self.exposed = true;
         for seat in (1..=self.seats).map(|i| wrap(self.button + i, self.seats)) {
             if self.live[seat] {
-                self.events.push(Event {
-                    kind: EventKind::Expose,
-                    seat: Some(seat),
-                    to: None,
-                    amount: 0,
-                    cards: recycled(&mut self.spare, &self.cards[seat]),
-                    detail: Detail::None,
-                });
+                let cards = &self.cards[seat];
+                log_event!(
+                    self,
+                    EventKind::Expose,
+                    Some(seat),
+                    None,
+                    0,
+                    cards,
+                    Detail::None
+                );
             }
         }
     }
 
     pub(super) fn redeal(&mut self) {
-        self.events
-            .push(Event::public(EventKind::Redeal, None, self.pot()));
+        let pot = self.pot();
+        log_event!(self, EventKind::Redeal, None, None, pot, &[], Detail::None);
         self.deal_number += 1;
         self.new_deal(None);
     }

@@ -258,7 +258,7 @@ impl BatchHands {
     fn numbers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u64>>> {
         super::import_numpy(py)?;
         let numbers: Vec<u64> = (0..self.batch.len())
-            .map(|slot| self.batch.hand(slot).number)
+            .map(|slot| self.batch.number(slot))
             .collect();
         Ok(PyArray1::from_vec(py, numbers))
     }
@@ -291,7 +291,7 @@ impl BatchHands {
     fn hand(&self, slot: usize) -> PyResult<HandState> {
         self.check_slot(slot)?;
         Ok(HandState {
-            state: Arc::new(self.batch.hand(slot).clone()),
+            state: Arc::new(self.batch.hand(slot)),
         })
     }
 
@@ -299,7 +299,7 @@ impl BatchHands {
     fn finished(&self, slot: usize) -> PyResult<Option<HandState>> {
         self.check_slot(slot)?;
         Ok(self.batch.finished(slot).map(|state| HandState {
-            state: Arc::new(state.clone()),
+            state: Arc::new(state),
         }))
     }
 

@@ -232,7 +232,8 @@ class BatchGame:
         return self._hands.step(actions)
 
     def hand(self, slot: int) -> Hand:
-        """A copy of the hand in slot ``slot`` (house knowledge: every seat's cards).
+        """A copy of the hand in slot ``slot`` (house knowledge: every seat's cards): dealt and
+        played again from its actions, with its full events (the batch keeps records of them).
 
         >>> BatchGame("holdem", batch=2, seed=4).hand(1).number
         2
@@ -240,7 +241,8 @@ class BatchGame:
         return Hand.from_state(self.game, self._hands.hand(slot))
 
     def finished(self, slot: int) -> Hand | None:
-        """A copy of the last hand slot ``slot`` finished, or ``None``.
+        """A copy of the last hand slot ``slot`` finished, or ``None`` (played again, as
+        :meth:`hand`).
 
         >>> BatchGame("holdem", batch=2).finished(0) is None
         True
