@@ -89,6 +89,27 @@ def merged(*texts: str) -> str:
     return "{" + ",".join(text[1:-1] for text in texts if text != "{}") + "}"
 
 
+def actions_between(table: Table, before: tuple[int, int], after: tuple[int, int]) -> int:
+    """The actions played at ``table`` from the point ``before`` to the point ``after`` (each a
+    hand's index and a count of its actions, as :meth:`Store.save` returns them): those of the
+    hands in between alone are counted, not every hand the table ever played.
+
+    >>> from drawpoker.engine import game
+    >>> table = Table(game("holdem"), 2, seed=2)
+    >>> table.act(0, table.default_action()); table.act(1, table.default_action())
+    >>> [len(hand.actions) for hand in table.hands]
+    [1, 1, 0]
+    >>> actions_between(table, (0, 0), (2, 0)), actions_between(table, (1, 0), (1, 1))
+    (2, 1)
+    """
+    (first, done), (last, count) = before, after
+    if first == last:
+        return count - done
+    hands = table.hands
+    between = sum(len(hands[index].actions) for index in range(first, last))
+    return between - done + count
+
+
 class TableClock:
     """The clock a table's turn timer reads: ``source`` (seconds), standing still while the
     table waits for its players (``running=False`` until :meth:`resume`).
@@ -1080,10 +1101,7 @@ it starts when every seat has its player, or when a player asks to start
             self._refresh_ratings()
         if ends:
             unsaved.clear()
-        if self.saved[0] == before[0]:
-            self.actions += self.saved[1] - before[1]
-        else:
-            self.actions = sum(len(hand.actions) for hand in table.hands)
+        self.actions += actions_between(table, before, self.saved)
         if self.saved[0] > before[0] and acted:
             self._start_pause()
         self.changes += 1
