@@ -1557,7 +1557,10 @@ def test_a_showdown_of_ten_winners_keeps_its_seats_apart_on_a_phone(
     """The tight sizes of the showdown above with its tallest boxes: all ten seats winners of
     both halves of an Omaha Hi/Lo pot, each hand in the deal's longest words. At 640x360 the
     pot went under our seat (it had 75 px of the 83 it needs between our seat and the seat
-    atop the columns) until our chips were left to the standings there too."""
+    atop the columns) until our chips were left to the standings there too. Every shown card,
+    line and award readable as in the crowded showdowns below, and each line cut short read
+    whole by a screen reader: at 320x568 the award bars left room for three rows of the
+    columns, and the shown ranks fell to 5.2 px."""
     resize(driver, width, height)
     sit_with_cpus(driver, server, "omaha-hi-lo", 10, lang)
     play_to_the_game_over(driver)
@@ -1565,6 +1568,11 @@ def test_a_showdown_of_ten_winners_keeps_its_seats_apart_on_a_phone(
     driver.save_screenshot(str(artifacts / f"showdown-all-win-10-{width}x{height}-{lang}.png"))
     assert len(boxes(driver, "#felt .seat.winner .award")) == 10
     check_showdown_of_ten(driver, width, height)
+    check_shown_cards_readable(driver)
+    check_shown_lines_clear(driver)
+    check_awards_readable(driver)
+    lines = check_lines_read_whole(driver)
+    assert any(cut for _, _, cut in lines), lines  # the longest words: some line is cut short
 
 
 # Crowded showdowns on phones, upright: the most seats each kind of game has (two, four, seven
@@ -1589,6 +1597,11 @@ SHOWN_CASES = [
     ("stud", 8, 640, 360, "en"),
     ("holdem", 10, 320, 568, "en"),
     ("holdem", 10, 320, 568, "ar"),
+    # split pots make most seats winners: their award bars left room for three rows of the
+    # columns at 320x568, and the shown ranks fell to 5.2 px
+    ("omaha-hi-lo", 10, 320, 568, "en"),
+    ("omaha-hi-lo", 10, 320, 568, "ar"),
+    ("razz", 8, 640, 360, "ar"),  # our own low's long category (and OWN_LOWS)
 ]
 SHOWN_RANK = 10.0  # px: the least type size of a shown card's rank a phone's reader reads
 
@@ -1628,7 +1641,8 @@ def check_shown_lines_clear(driver: Any) -> None:
     ellipsis goes."""
     lines = driver.execute_script(
         "return [...document.querySelectorAll('#felt .seat .shown')].map((e) => {"
-        " const text = e.firstChild; const words = text.textContent;"
+        " const seen = e.querySelector('[aria-hidden=true]') || e;"  # a line in fewer words
+        " const text = seen.firstChild; const words = text.textContent;"
         " const box = e.getBoundingClientRect();"
         " const size = parseFloat(getComputedStyle(e).fontSize);"
         " const range = document.createRange(); range.selectNodeContents(e);"
@@ -1655,6 +1669,73 @@ def check_shown_lines_clear(driver: Any) -> None:
     assert covered == [], covered
     cut = [(seat, words) for seat, words, _, inside in lines if not inside]
     assert cut == [], cut
+
+
+AWARD_TYPE = 10.0  # px: the least type size of a winner's award
+
+
+def check_awards_readable(driver: Any) -> None:
+    """Each winner's award on the felt: in type of AWARD_TYPE px or more, its words whole in its
+    bar (cut at the bar's edge, "The pot (high): 50, The pot (lo..." said neither half) and
+    nothing drawn over them."""
+    awards = driver.execute_script(
+        "return [...document.querySelectorAll('#felt .seat .award')].map((a) => {"
+        " const r = a.getBoundingClientRect();"
+        " const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);"
+        " return [a.closest('.seat').id, a.textContent, parseFloat(getComputedStyle(a).fontSize),"
+        "  a.scrollWidth <= a.clientWidth + 1, top !== null && a.contains(top)]; })"
+    )
+    small = [(seat, words, size) for seat, words, size, _, _ in awards if size < AWARD_TYPE]
+    assert small == [], small
+    cut = [(seat, words) for seat, words, _, whole, _ in awards if not whole]
+    assert cut == [], cut
+    covered = [(seat, words) for seat, words, _, _, seen in awards if not seen]
+    assert covered == [], covered
+
+
+# Each shown hand's line and award on the felt, in the page's order: its seat, its whole words
+# and whether it is cut short on screen (in fewer words, or clipped at its box's edge).
+WHOLE_LINES = """
+const [done] = arguments;
+Promise.all([import('/static/table/state.js'), import('/static/table/felt.js')]).then(([m, f]) => {
+  const hand = m.shownHand();
+  done([...document.querySelectorAll('#felt .seat :is(.shown, .award)')].map((e) => {
+    const seat = Number(e.closest('.seat').id.slice(5));
+    const whole = e.classList.contains('award') ? f.awardText(hand, seat)
+      : f.handText(hand.shown.find((x) => x.seat === seat));
+    const seen = e.querySelector('[aria-hidden="true"]') || e;
+    const cut = seen.textContent !== whole || e.scrollWidth > e.clientWidth + 1
+      || e.scrollHeight > e.clientHeight + 1;
+    return [e.closest('.seat').id, whole, cut];
+  }));
+});
+"""
+
+
+def check_lines_read_whole(driver: Any) -> list[tuple[str, str, bool]]:
+    """Each shown hand's line and award on the felt as Chromium's accessibility tree gives it to
+    a screen reader: its whole words, once (the text read inside it, and no description that
+    says them again), however it is cut short on screen (a line cut to its category read the
+    category alone, its whole words only in its title). Returns (seat, whole words, cut)."""
+    lines = [(str(a), str(b), bool(c)) for a, b, c in driver.execute_async_script(WHOLE_LINES)]
+    root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    selector = "#felt .seat :is(.shown, .award)"
+    found = driver.execute_cdp_cmd("DOM.querySelectorAll", {"nodeId": root, "selector": selector})
+    assert len(found["nodeIds"]) == len(lines), (found, lines)
+    wrong = []
+    for node, (seat, whole, cut) in zip(found["nodeIds"], lines, strict=True):
+        backend = driver.execute_cdp_cmd("DOM.describeNode", {"nodeId": node})["node"]
+        ask = {"backendNodeId": backend["backendNodeId"]}
+        (me,) = driver.execute_cdp_cmd(
+            "Accessibility.getPartialAXTree", {**ask, "fetchRelatives": False}
+        )["nodes"]
+        texts = driver.execute_cdp_cmd("Accessibility.queryAXTree", {**ask, "role": "StaticText"})
+        read = "".join(t["name"]["value"] for t in texts["nodes"] if not t.get("ignored"))
+        described = me.get("description", {}).get("value", "")
+        if read != whole or described:
+            wrong.append((seat, whole, cut, read, described))
+    assert wrong == [], wrong
+    return lines
 
 
 def check_own_tags_apart(driver: Any) -> None:
@@ -1697,9 +1778,58 @@ def test_a_crowded_showdown_on_a_phone_shows_readable_cards_and_words(
     assert overflow(driver, width) <= 0
     check_shown_cards_readable(driver)
     check_shown_lines_clear(driver)
+    check_awards_readable(driver)
+    check_lines_read_whole(driver)
     check_seats_apart(driver)
     check_middle_clear(driver, width)
     check_own_tags_apart(driver)
+
+
+# Our own seat's hand at a showdown in the longest words of its game's lows in Arabic (razz: an
+# eight-four low, "منخفضة بالثمانية ثم الأربعة", 27 characters), on phones held sideways: its
+# line in two lines brought our seat 0.4 px too near the pot, and it was left in one, cut inside
+# the category.
+OWN_LOWS = [("razz", 8, 640, 360, "ar"), ("razz", 8, 667, 375, "ar")]
+OWN_HAND = """
+const [text, done] = arguments;
+import('/static/table/state.js').then((m) => {
+  const st = m.page.state;
+  m.page.state = {...st, shown: st.shown.map((x) => (x.seat === m.page.seat ? {...x, text} : x))};
+  m.hooks.render();
+  done();
+});
+"""
+
+
+def longest_low(lang: str) -> str:
+    """The ace-to-five low (five ranks, no pair) whose category is longest in ``lang``."""
+    from drawpoker.analysis.evaluation import evaluate
+    from drawpoker.narration import hand_words
+
+    combos = itertools.combinations("A23456789TJQK", 5)
+    deals = [" ".join(r + "cdhsc"[i] for i, r in enumerate(ranks)) for ranks in combos]
+    lows = [hand_words(evaluate(deal, "ace-five"), "ace-five", lang) for deal in deals]
+    return max(lows, key=lambda words: len(words.split(":")[0]))
+
+
+@on_phones(OWN_LOWS)
+def test_our_own_low_keeps_its_category_at_a_showdown_on_a_phone_held_sideways(
+    case: tuple[str, int, int, int, str], driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """A full razz table checked down to its showdown, our own hand then the longest low there
+    is: our line shows the low's category whole (in two lines if need be), read whole by a
+    screen reader, and our seat stays clear of the others and of the middle."""
+    game, players, width, height, lang = case
+    resize(driver, width, height)
+    sit_with_cpus(driver, server, game, players, lang)
+    play_to_the_game_over(driver)
+    driver.execute_async_script(OWN_HAND, longest_low(lang))
+    driver.save_screenshot(str(artifacts / f"own-low-{game}-{players}-{width}x{height}-{lang}.png"))
+    assert felt_view(driver) == "showdown"
+    check_shown_lines_clear(driver)
+    check_lines_read_whole(driver)
+    check_seats_apart(driver)
+    check_middle_clear(driver, width)
 
 
 # The same showdown with every other seat's name long (three lines on a phone's felt): its

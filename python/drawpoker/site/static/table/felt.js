@@ -14,20 +14,24 @@ export function capital(text) {
 
 // What a seat won of a finished hand, in words, one part per pot or half it took (the
 // server's award shares): "The main pot: 1,200", "Side pot 1: 400", "The main pot (low): 300";
-// a pot won without a showdown: "Wins 150".
-export function awardText(hand, s) {
+// a pot won without a showdown: "Wins 150". With `short`, the chips it took in all in those
+// fewer words, "Wins 100" (a crowded felt's award bar too narrow for the whole: shortenCut).
+export function awardText(hand, s, short = false) {
   if (!page.facts.game.betting) {
     if (!hand.winners.includes(s)) return "";
     return s === page.seat ? t("table.award.point.you") : t("table.award.point");
   }
   const parts = [];
+  let won = 0;
   hand.awards.forEach((pot, i) => {
     for (const share of pot.shares) {
-      if (share.seat === s) parts.push(shareTitle(potName(i, hand.awards.length), share));
+      if (share.seat !== s) continue;
+      parts.push(shareTitle(potName(i, hand.awards.length), share));
+      won += share.amount;
     }
   });
-  if (parts.length) return parts.join(t("lobby.separator"));
-  const won = hand.won.filter((w) => w.seat === s).reduce((sum, w) => sum + w.amount, 0);
+  if (parts.length && !short) return parts.join(t("lobby.separator"));
+  if (!parts.length) won = hand.won.filter((w) => w.seat === s).reduce((sum, w) => sum + w.amount, 0);
   if (!won) return "";
   const amount = formatNumber(won);
   return s === page.seat ? t("table.award.you", { amount }) : t("table.award", { amount });
@@ -85,13 +89,14 @@ const compactFelts = new Set();
 // two lines), left the seats overlapping (a short felt: ten seats at 320x568 or on a phone held
 // sideways, where four rows of the columns leave a box 57-67 px), and the level they took
 // there (style.css: data-tight): 1, each seat's name beside its cards, a line lower; 2, the
-// words in one line too; 3, the cards in the seats' type as well. Each with the hand it was
-// found for: the next showdown starts from full size again (its words may be shorter).
+// words in one line too; 3, the boxes denser (thinner borders, lines and cards); 4, the cards
+// in the seats' type as well. Each with the hand it was found for: the next showdown starts
+// from full size again (its words may be shorter).
 /** @type {Map<string, {hand: string, level: number}>} */
 const tightShowdowns = new Map();
 
 // The last level of tightShowdowns.
-export const TIGHTEST = 3;
+export const TIGHTEST = 4;
 
 // The compact felts where the other seats' up cards in type a reader reads (style.css: each
 // rank 10.5 px) still left the seats overlapping (eight stud seats on a 480x320 phone held
@@ -287,7 +292,7 @@ export function renderFelt() {
       if (award) {
         box.classList.add("winner");
         box.dataset.winner = "yes";
-        box.append(element("div", { class: "award", text: award }));
+        box.append(element("div", { class: "award", text: award, "data-short": awardText(hand, s, true) }));
       }
     }
     box.append(element("div", { class: "note", text: seatNote(s, hand, result) }));
@@ -334,8 +339,9 @@ export function renderFelt() {
   if (shortenCut(boxes)) ({ middle, spots } = placeSeats(boxes, columns));
   if (crowded(boxes) && felt.querySelector(".seat.you .shown.two")) twoLines(".seat.you .shown.two");
   // the others' cards kept readable before their categories' second lines (Omaha hi/lo's
-  // "Pair of nines; low: Eight-seven low" at 640x360: the ranks went to 5.6 px for it)
-  if (compact && result && tight >= 2 && crowded(boxes) && felt.querySelector(".shown.two")) twoLines(".shown.two");
+  // "Pair of nines; low: Eight-seven low" at 640x360: the ranks went to 5.6 px for it), once the
+  // boxes are as dense as they go (level 3: at 320x568 the second lines fit there)
+  if (compact && result && tight >= TIGHTEST - 1 && crowded(boxes) && felt.querySelector(".shown.two")) twoLines(".shown.two");
   // then the showdown's hands smaller; so too when another seat's shown cards jut out of its
   // box (stud's seven took 98 px in a 76 px box at 320x568, over the seat beside it)
   const spills = boxes.some((box, s) => s !== page.seat && box.scrollWidth > box.clientWidth + 1);
@@ -613,21 +619,44 @@ export function handCategory(text) {
 // The shown hands' lines in one line (a tight showdown, your own seat on a compact felt) cut
 // short in their boxes: their categories alone there ("Full house"; cut where the box ended,
 // "Full ho..." or "Pair of q..." said less), and a category still cut (a low in Arabic,
-// "منخفضة بالجاك ثم العشرة") in two lines ("two"): true then, a box is a line taller. All of
-// each hand is in its title and the "Last hand" panel.
+// "منخفضة بالجاك ثم العشرة") in two lines ("two"): true then, a box is a line taller (or wider). A
+// winner's award cut in its bar (a compact felt's), in fewer words too: "Wins 100" for "The pot
+// (high): 50, The pot (lo..." (awardText). All of each line is in its title, for a screen
+// reader (showShort) and in the "Last hand" panel.
 export function shortenCut(boxes) {
   let taller = false;
+  for (const box of boxes) {
+    const award = box.querySelector(".award");
+    if (!(award instanceof HTMLElement) || !award.dataset.short || award.scrollWidth <= award.clientWidth + 1) continue;
+    if (getComputedStyle(award).whiteSpace !== "nowrap") continue;
+    showShort(award, award.dataset.short);
+    // still cut (a narrow box: Hold'em's two cards): the box as wide as those words, if it may be
+    if (award.scrollWidth <= award.clientWidth + 1) continue;
+    box.style.minInlineSize = `${box.offsetWidth + award.scrollWidth - award.clientWidth + 1}px`;
+    taller = true;
+  }
   for (const box of boxes) {
     const line = /** @type {HTMLElement | null} */ (box.querySelector(".shown"));
     if (!line || !line.dataset.short || getComputedStyle(line).whiteSpace !== "nowrap") continue;
     if (line.scrollWidth <= line.clientWidth + 1) continue;
-    line.textContent = line.dataset.short;
+    showShort(line, line.dataset.short);
     if (line.scrollWidth > line.clientWidth + 1) {
       line.classList.add("two");
       taller = true;
     }
   }
   return taller;
+}
+
+// A line of a seat's box cut short on a crowded felt (shortenCut): `short` on screen, hidden
+// from a screen reader, which reads the line's whole words instead, once (a copy out of sight,
+// class "whole": style.css); the title of the words in view says them to a pointer (the line's
+// own title, beside that copy, was read as its description: the words twice). Before, a line
+// cut to its category was read as the category alone.
+export function showShort(line, short) {
+  const whole = line.title || line.textContent || "";
+  line.removeAttribute("title");
+  line.replaceChildren(element("span", { "aria-hidden": "true", title: whole, text: short }), element("span", { class: "whole", text: whole }));
 }
 
 // A pot's name and amount, as a line begins: "The main pot: 900".
