@@ -1875,7 +1875,10 @@ def test_a_tight_showdown_does_not_keep_the_next_one_small(
     driver.save_screenshot(str(artifacts / f"showdown-next-{width}x{height}.png"))
     again = driver.execute_script("return document.getElementById('felt').dataset.tight || '0'")
     assert int(tighter) > int(first), (first, tighter)
-    assert again == first, (first, tighter, again)
+    # no tighter than the first: the page put on as the next hand of a game that is over has
+    # its panel drawn 8 px shorter when the felt is sized, the felt 8 px taller (299 px, not
+    # 291, at 320x568), where some deals need a level less (1 in 5 runs had 0 for 1)
+    assert int(again) <= int(first), (first, tighter, again)
     check_seats_apart(driver)
 
 
