@@ -169,13 +169,16 @@ def card_values(draw: st.DrawFn, sizes: tuple[int, ...], *, joker: bool = True) 
 
 
 @st.composite
-def card_arg(draw: st.DrawFn, sizes: tuple[int, ...], *, joker: bool = True) -> Arg:
+def card_arg(
+    draw: st.DrawFn, sizes: tuple[int, ...], *, joker: bool = True, optional: bool = False
+) -> Arg:
     """Cards given in any form the API takes (text, list, tuple, NumPy scalars, arrays of any
-    integer dtype, byte order or stride), or something that is not cards."""
+    integer dtype, byte order or stride), or something that is not cards (``None`` too,
+    unless the argument is ``optional``: then ``None`` means none)."""
     if draw(st.integers(0, 7)) == 0:
         bad = st.sampled_from(
             [
-                None,
+                *([] if optional else [None]),
                 5,
                 2.5,
                 object(),
@@ -429,7 +432,7 @@ def _ranking_of(hand_size: int) -> st.SearchStrategy[Arg]:
 @given(
     hand=card_arg((4, 5, 6)),
     dead=card_arg((0, 2)),
-    discard=st.one_of(st.none(), card_arg((0, 1, 3))),
+    discard=st.one_of(st.none(), card_arg((0, 1, 3), optional=True)),
     mask=st.one_of(st.none(), integers(st.integers(0, 31), [-1, 32, 2**70])),
     ranking=RANKING,
     joker=flags(),
