@@ -166,16 +166,31 @@ def check_turn_layout(driver: Any, width: int, height: int) -> None:
 
 def check_slider_in_view(driver: Any, width: int, height: int) -> None:
     """A turn with an amount to choose (no limit, pot limit): the bet slider beside the amount box
-    is shown, inside the viewport, 24 px tall or more and the top element at its middle, where
-    a touch lands (at 568x320 and 600x320 it was left out to keep "All in" in view)."""
+    is shown, inside the viewport, a touch target (44 px tall or more) and the top element at
+    its middle and 2 px inside its top and bottom edges, where a touch lands (at 568x320 and
+    600x320 it was left out to keep "All in" in view, then 32 px tall there)."""
     (slider,) = boxes(driver, "#amount-slider")
-    assert slider["height"] >= 24 and slider["left"] >= 0 and slider["right"] <= width, slider
+    assert slider["height"] >= 44 and slider["left"] >= 0 and slider["right"] <= width, slider
     assert slider["top"] >= 0 and slider["bottom"] <= height, slider
     on_top = driver.execute_script(
         "const r = document.getElementById('amount-slider').getBoundingClientRect();"
-        " return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.id"
+        " const x = r.left + r.width / 2;"
+        " return [r.top + 2, r.top + r.height / 2, r.bottom - 2]"
+        "  .map((y) => document.elementFromPoint(x, y)?.id)"
     )
-    assert on_top == "amount-slider", (on_top, slider)
+    assert on_top == ["amount-slider"] * 3, (on_top, slider)
+    # nothing the slider's box reaches over loses its taps: the amount box at its edges and
+    # middle, each button (the amount's, the presets) at its middle
+    covered = driver.execute_script(
+        "const hit = (e, y) => { const r = e.getBoundingClientRect();"
+        "  return e.contains(document.elementFromPoint(r.left + r.width / 2, y(r))); };"
+        " const amount = document.getElementById('amount');"
+        " const edges = [(r) => r.top + 2, (r) => r.top + r.height / 2, (r) => r.bottom - 2];"
+        " return [...edges.filter((y) => !hit(amount, y)).map(() => 'amount'),"
+        "  ...[...document.querySelectorAll('#controls button')]"
+        "   .filter((b) => !hit(b, (r) => r.top + r.height / 2)).map((b) => b.id || b.textContent)]"
+    )
+    assert covered == [], covered
 
 
 def serious_violations(driver: Any) -> list[str]:
@@ -624,6 +639,15 @@ SMALL_PHONES = [
     # narrower ones held sideways (480x320): the upright layout, the panel fixed to the bottom
     # over our seat and cards
     *[("holdem", n, 480, 320, lang) for n in (6, 10) for lang in ("en", "ar")],
+    # the rest of the sizes held sideways with the panel in the narrow column, where the bet
+    # slider was 32 px tall (a 44 px one put "All in" below the screen)
+    *[
+        ("holdem", n, w, h, lang)
+        for w, h in ((568, 360), (533, 320), (512, 342))
+        for n in (6, 10)
+        for lang in ("en", "ar")
+        if (w, h, n, lang) != (568, 360, 10, "en")
+    ],
 ]
 
 # Stud from fifth street on, seven or eight seats: our five to seven cards made our seat wider
