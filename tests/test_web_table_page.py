@@ -852,18 +852,18 @@ def check_small_phone(
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
-def test_eight_stud_seats_on_a_phone_held_sideways_keep_apart_with_small_up_cards(
+def test_eight_stud_seats_on_a_phone_held_sideways_keep_apart_with_readable_up_cards(
     lang: str, driver: Any, server: SiteServer, artifacts: Path
 ) -> None:
     """Stud with eight seats at 480x320, fifth street: the others' up cards in readable type
     (each rank 10.5 px) left three rows of the columns too tall for the felt, and the top row
-    of five seats over each other; there (and only there: the test above reads them elsewhere)
-    they take the seats' type (felt.js: smallUpFelts), and the seats, the pot, the buttons
-    and our cards keep apart."""
+    of five seats over each other. There the boxes go leaner (felt.js: smallUpFelts, level 1:
+    no rating, the chips in one line), and the seats, the pot, the buttons and our cards keep
+    apart with the up cards still readable (before it they fell back to the seats' type, 5 px)."""
     check_small_phone(driver, server, artifacts, "stud", 8, (480, 320), lang, cards=5)
-    assert driver.execute_script(
-        "return document.getElementById('felt').hasAttribute('data-small-up')"
-    )
+    level = driver.execute_script("return document.getElementById('felt').dataset.smallUp")
+    assert level == "1", level
+    check_shown_cards_readable(driver, ".card.up")
     check_own_cards_readable(driver, 480)
 
 

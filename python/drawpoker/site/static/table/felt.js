@@ -100,10 +100,11 @@ export const TIGHTEST = 4;
 
 // The compact felts where the other seats' up cards in type a reader reads (style.css: each
 // rank 10.5 px) still left the seats overlapping (eight stud seats on a 480x320 phone held
-// sideways: three rows of the columns no longer fit): there they take their seats' type again
-// (the felt's data-small-up), as a short felt's showdown does last.
-/** @type {Set<string>} */
-const smallUpFelts = new Set();
+// sideways: three rows of the columns no longer fit), and the level they took there (the
+// felt's data-small-up): 1, the boxes leaner (no rating, the chips in one line); 2, the up
+// cards in their seats' type again, as a short felt's showdown does last.
+/** @type {Map<string, number>} */
+const smallUpFelts = new Map();
 
 // Which showdown a finished hand is: its number and the cards shown (a hand's number may come
 // again in the next round of a game).
@@ -256,7 +257,8 @@ export function renderFelt() {
   felt.classList.toggle("crowded", n > 6 || columns);
   const compact = columns && compactFelts.has(layoutKey(n));
   felt.classList.toggle("compact", compact);
-  felt.toggleAttribute("data-small-up", compact && !result && smallUpFelts.has(layoutKey(n)));
+  const smallUp = compact && !result ? (smallUpFelts.get(layoutKey(n)) ?? 0) : 0;
+  if (smallUp) felt.dataset.smallUp = String(smallUp); else delete felt.dataset.smallUp;
   const found = tightShowdowns.get(layoutKey(n));
   const tight = compact && result && found && found.hand === showdownKey(hand) ? found.level : 0;
   if (tight) felt.dataset.tight = String(tight); else delete felt.dataset.tight;
@@ -321,10 +323,9 @@ export function renderFelt() {
     renderFelt();
     return;
   }
-  if (compact && !result && !felt.hasAttribute("data-small-up") && crowded(boxes)
-      && felt.querySelector(".seat:not(.you) .card.up")) {
+  if (compact && !result && smallUp < 2 && crowded(boxes) && felt.querySelector(".seat:not(.you) .card.up")) {
     if (smallUpFelts.size >= 64) smallUpFelts.clear();
-    smallUpFelts.add(layoutKey(n));
+    smallUpFelts.set(layoutKey(n), smallUp + 1);
     renderFelt();
     return;
   }
