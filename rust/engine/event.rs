@@ -285,15 +285,34 @@ pub struct Record {
 }
 
 impl Record {
+    /// The record of an event of `kind` by `seat`, seen by `to` alone (`None`: by all), of
+    /// `amount` and `cards`.
+    ///
+    /// ```
+    /// use drawpoker::engine::event::{EventKind, Record};
+    /// let bet = Record::new(EventKind::Bet, Some(1), None, 200, &[]);
+    /// assert_eq!((bet.seat, bet.amount, bet.cards), (Some(1), 200, 0));
+    /// assert!(bet.visible_to(0) && bet.visible_to(1));
+    /// ```
+    pub fn new(
+        kind: EventKind,
+        seat: Option<usize>,
+        to: Option<usize>,
+        amount: u64,
+        cards: &[Card],
+    ) -> Record {
+        Record {
+            kind,
+            seat: seat.map(|s| s as u8),
+            to: to.map(|s| s as u8),
+            amount,
+            cards: card_set(cards),
+        }
+    }
+
     /// The record of `event`.
     pub fn of(event: &Event) -> Record {
-        Record {
-            kind: event.kind,
-            seat: event.seat.map(|s| s as u8),
-            to: event.to.map(|s| s as u8),
-            amount: event.amount,
-            cards: card_set(&event.cards),
-        }
+        Record::new(event.kind, event.seat, event.to, event.amount, &event.cards)
     }
 
     /// Whether `seat` may see the event.

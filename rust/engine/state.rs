@@ -165,13 +165,9 @@ macro_rules! log_event {
             ($kind, $seat, $to, $amount, $detail);
         let cards: &[$crate::card::Card] = $cards;
         if $hand.quiet {
-            $hand.records.push($crate::engine::event::Record {
-                kind,
-                seat: seat.map(|s| s as u8),
-                to: to.map(|s| s as u8),
-                amount,
-                cards: $crate::engine::event::card_set(cards),
-            });
+            $hand.records.push($crate::engine::event::Record::new(
+                kind, seat, to, amount, cards,
+            ));
         } else {
             let cards = if cards.is_empty() {
                 Vec::new()
