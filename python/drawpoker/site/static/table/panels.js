@@ -54,7 +54,7 @@ export function renderLastHand() {
   for (const shown of hand.shown) {
     lines.push(element("div", { class: "line showdown" },
       element("bdi", { text: playerName(shown.seat) }), t("table.last.colon"), " ",
-      cardsElement(shown.cards, { small: true }), ` ${handText(shown)}`));
+      cardsElement(shown.cards, { small: true }), " ", element("span", { class: "words", text: handText(shown) })));
   }
   if (!hand.shown.length && hand.phase === "done") {
     lines.push(element("div", { class: "line", text: t("table.no_showdown") }));
