@@ -96,7 +96,9 @@ fn award_object<'py, T: AsRef<str>>(
 }
 
 /// One seat's view of a hand (`HandState.view`), or a view from plain data (`HandView(...)`,
-/// `_replace`). Every getter makes a fresh Python value. A view from plain data reads its legal
+/// `_replace`). Every getter makes a fresh Python value, but for ``events``: a CPU player reads
+/// them several times a decision (who bet last, what it read already, where the hand is), so
+/// the tuple is made at the first read and the same one is given at every read after it. A view from plain data reads its legal
 /// kinds once and is refused, the error naming the field, when no seat could see it.
 ///
 /// ```python
@@ -105,6 +107,8 @@ fn award_object<'py, T: AsRef<str>>(
 /// >>> view = hand.view(hand.actor)
 /// >>> view.seat, view.legal.kinds, len(view.cards), [e.kind for e in view.events][:2]
 /// (0, ('fold', 'call', 'raise'), 2, ['blind', 'blind'])
+/// >>> view.events is view.events, view.cards is view.cards  # the events made once
+/// (True, False)
 /// >>> HandView(**view._asdict()) == view
 /// True
 /// >>> view._replace(legal=view.legal._replace(kinds=("fold", "shove")))
@@ -145,6 +149,8 @@ pub struct SeatView {
     #[pyo3(get)]
     game: Py<PyAny>,
     seen: Seen,
+    /// The ``events`` tuple, made at its first read (a view never changes).
+    events: PyOnceLock<Py<PyTuple>>,
 }
 
 /// Where a view's cards, seats' chips, legal actions and events are read from.
@@ -210,6 +216,7 @@ impl SeatView {
             current_bet: state.current_bet,
             game,
             seen: Seen::Hand { state, legal },
+            events: PyOnceLock::new(),
         }
     }
 
@@ -274,6 +281,20 @@ impl SeatView {
             Some(_) => Ok(()),
         }
         .map_err(|why| wrong_field("legal", why))
+    }
+
+    /// The events this seat may see, as the ``events`` getter gives them (made anew).
+    fn make_events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let class = EVENT.import(py, "drawpoker.engine.events", "Event")?;
+        let events = match &self.seen {
+            Seen::Hand { state, .. } => &state.events[..],
+            Seen::Fields(fields) => &fields.events[..],
+        };
+        let events = (events.iter())
+            .filter(|event| event.visible_to(self.seat))
+            .map(|event| named_tuple(class, event_tuple(py, event)?.into_pyobject(py)?))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyTuple::new(py, events)
     }
 
     /// The view's rows: of the hand (the seat's own cards), or as given.
@@ -659,6 +680,7 @@ impl SeatView {
                 events,
             })),
             game: game.unbind(),
+            events: PyOnceLock::new(),
         };
         view.check_seen()?;
         Ok(view)
@@ -761,19 +783,13 @@ impl SeatView {
         };
         PyTuple::new(py, rows)
     }
-    /// The events this seat may see, in order (each an ``Event``).
+    /// The events this seat may see, in order (each an ``Event``): made at the first read, the
+    /// same tuple at every read after it.
     #[getter]
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let class = EVENT.import(py, "drawpoker.engine.events", "Event")?;
-        let events = match &self.seen {
-            Seen::Hand { state, .. } => &state.events[..],
-            Seen::Fields(fields) => &fields.events[..],
-        };
-        let events = (events.iter())
-            .filter(|event| event.visible_to(self.seat))
-            .map(|event| named_tuple(class, event_tuple(py, event)?.into_pyobject(py)?))
-            .collect::<PyResult<Vec<_>>>()?;
-        PyTuple::new(py, events)
+        self.events
+            .get_or_try_init(py, || self.make_events(py).map(Bound::unbind))
+            .map(|events| events.bind(py).clone())
     }
     /// Every chip committed to the hand so far.
     #[getter]
