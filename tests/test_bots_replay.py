@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from drawpoker.bots import make_bot, restore_bot, saved_bot
+from drawpoker.bots.basic import CountedRandom
 from drawpoker.engine import GAMES, game
 from drawpoker.table import Table, TableSettings
 from drawpoker.table.player import Player
@@ -134,3 +137,43 @@ def test_a_player_saved_in_the_former_form_restores_as_never_saved() -> None:
     never.play_cpu()
     old.play_cpu()
     assert digest(old) == digest(never)
+
+
+DRAWS: list[Callable[[random.Random], object]] = [
+    lambda r: r.random(),
+    lambda r: r.randrange(10),
+    lambda r: r.randrange(10**30),  # more than 32 bits: several words a try
+    lambda r: r.getrandbits(0),
+    lambda r: r.getrandbits(33),
+    lambda r: r.sample(range(52), 7),
+    lambda r: r.shuffle(list(range(20))),
+    lambda r: r.choices("abc", k=3),
+    lambda r: r.uniform(1, 2),
+    lambda r: r.randbytes(5),
+    lambda r: r.gauss(0, 1),  # keeps the pair's second number: the state saves whole
+]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_counted_generator_draws_as_random_and_saves_as_its_seed_and_count(seed: int) -> None:
+    counted, plain, pick = CountedRandom(seed), random.Random(seed), random.Random(seed + 100)
+    forms = set()
+    for _ in range(400):
+        draw = pick.choice(DRAWS)
+        assert draw(counted) == draw(plain)
+        data = json.loads(json.dumps(counted.to_data()))
+        forms.add(type(data))
+        again = CountedRandom.from_data(data)
+        assert again.getstate() == counted.getstate() == plain.getstate()
+        assert again.to_data() == data
+    assert forms == {dict, list}  # by seed and count, and whole after a gauss
+
+
+def test_a_counted_generator_refuses_a_malformed_state_and_keeps_its_own() -> None:
+    rng = CountedRandom(4)
+    rng.random()
+    before = rng.getstate()
+    for data in ({"seed": 1, "draws": -1}, {"seed": "x", "draws": 1}, {"seed": 1}, [3, [1], None]):
+        with pytest.raises((KeyError, TypeError, ValueError)):
+            rng.load(data)
+        assert rng.getstate() == before
