@@ -10,8 +10,8 @@ from itertools import combinations
 
 import pytest
 from bot_matches import assert_reproducible, cpu_table, duplicate_match
-from drawpoker import evaluate, match
-from drawpoker.analysis.evaluation import evaluate_low8
+from drawpoker import _core, evaluate, match
+from drawpoker.analysis.evaluation import evaluate_batch, evaluate_low8, evaluate_low8_batch
 from drawpoker.bots import (
     CPU_PLAYERS,
     CheckCallBot,
@@ -131,6 +131,51 @@ def test_read_board_knows_the_nuts_and_the_nut_low() -> None:
     # Without a low of its own, every holding with a low is better.
     none = read_board(parse_cards("Kc Kd Qs Js"), parse_cards("3c 4d 8h Jc Kh"), hilo=True)
     assert none.low is None and 0 < none.low_beaten_by < 0.5
+
+
+def _numpy_read_board(hole: list[int], board: list[int], hilo: bool) -> BoardRead:
+    """read_board as it was written before the compiled core counted the holdings: every
+    holding with every three of the board as rows of NumPy's batch evaluators."""
+    import numpy as np
+
+    known = {*hole, *board}
+    unseen = np.array([c for c in range(52) if c not in known], dtype=np.uint8)
+    pairs = unseen[np.array(list(combinations(range(len(unseen)), 2)), dtype=np.intp)]
+    triples = np.array(board, dtype=np.uint8)[
+        np.array(list(combinations(range(len(board)), 3)), dtype=np.intp)
+    ]
+    count, ways = len(pairs), len(triples)
+    rows = np.concatenate([np.repeat(pairs, ways, axis=0), np.tile(triples, (count, 1))], axis=1)
+    high = int(_core.evaluate_omaha(hole, board))
+    theirs = evaluate_batch(rows).reshape(count, ways).max(axis=1)
+    beaten_by = float((theirs > high).mean())
+    if not hilo:
+        return BoardRead(high, beaten_by, None, 0.0)
+    low = _core.evaluate_omaha_hilo(hole, board)[1]
+    lows = evaluate_low8_batch(rows).reshape(count, ways).max(axis=1)
+    return BoardRead(high, beaten_by, low, float((lows > (low or 0)).mean()))
+
+
+def test_read_board_is_the_former_numpy_count_exactly() -> None:
+    """The same floats as the NumPy count it replaced (the players' decisions rest on them):
+    random hands, and hands with a low and with a flush on the board."""
+    rng = random.Random(17)
+    low_cards = [c for c in range(52) if c >> 2 in (12, 0, 1, 2, 3, 4, 5)]
+    spades, others = [c for c in range(52) if c & 3 == 3], [c for c in range(52) if c & 3 != 3]
+    hands = []
+    for n in range(300):
+        size = 3 + n % 3
+        cards = rng.sample(range(52) if n < 200 else low_cards, 4 + size)
+        hands.append((cards[:4], cards[4:]))
+        suited, rest = rng.sample(spades, 5), rng.sample(others, size - 1)
+        hands.append((suited[:2] + rest[:2], suited[2:] + rest[2:]))  # a flush possible
+    for hole, board in hands:
+        for hilo in (False, True):
+            assert read_board(hole, board, hilo) == _numpy_read_board(hole, board, hilo), (
+                format_cards(hole),
+                format_cards(board),
+                hilo,
+            )
 
 
 def test_reference_low_count() -> None:

@@ -46,6 +46,7 @@ __all__ = [
     "format_cards",
     "hold_table",
     "hold_values",
+    "omaha_board_read",
     "parse_cards",
     "phh_format",
     "phh_format_value",
@@ -372,3 +373,6 @@ def evaluate_omaha_batch(
 def evaluate_omaha_hilo_batch(
     hole: npt.NDArray[np.uint8], board: npt.NDArray[np.uint8]
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]: ...
+def omaha_board_read(
+    hole: list[int], board: list[int], hilo: bool
+) -> tuple[int, int | None, int, int, int]: ...

@@ -263,6 +263,60 @@ pub fn evaluate_hilo(hole: &[Card], board: &[Card]) -> Result<(u16, Option<u16>)
     Ok((high, (low > 0).then_some(low)))
 }
 
+/// Where an Omaha hand stands against every two-card holding of the cards it cannot see
+/// (neither its own nor the board's): an opponent's hand is exactly its two cards and three of
+/// the board, so the share of holdings that beat it says how near the nuts it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BoardRead {
+    /// The hand's high strength.
+    pub high: u16,
+    /// Its eight-or-better low, 0 when none (or when the low was not asked for).
+    pub low: u16,
+    /// The two-card holdings of the unseen cards.
+    pub holdings: u32,
+    /// The holdings whose high beats [`BoardRead::high`].
+    pub beat_high: u32,
+    /// The holdings whose eight-or-better low beats [`BoardRead::low`] (any low, when the hand
+    /// has none); 0 when the low was not asked for.
+    pub beat_low: u32,
+}
+
+/// [`BoardRead`] of `hole` with `board`, its lows too when `with_low`; refused as
+/// [`evaluate`] refuses a hand.
+pub fn board_read(hole: &[Card], board: &[Card], with_low: bool) -> Result<BoardRead> {
+    check(hole, board, None)?;
+    let (t, a5) = (high::tables(), ace_five::tables());
+    let (high, low) = best_of(t, a5, hole, board, with_low);
+    let known = hole.iter().chain(board).fold(0u64, |set, &c| set | 1 << c);
+    let unseen: Vec<Card> = (0..52).filter(|&c| known & 1 << c == 0).collect();
+    let mut read = BoardRead {
+        high,
+        low,
+        holdings: 0,
+        beat_high: 0,
+        beat_low: 0,
+    };
+    for (i, &first) in unseen.iter().enumerate() {
+        for &second in &unseen[i + 1..] {
+            let pair = [first, second];
+            let (their_high, their_low) = match board.len() {
+                3 => best_of_sized::<2, 3>(t, a5, &pair, sized(board), with_low),
+                4 => best_of_sized::<2, 4>(t, a5, &pair, sized(board), with_low),
+                _ => best_of_sized::<2, 5>(t, a5, &pair, sized(board), with_low),
+            };
+            let their_low = if ace_five::qualifies_low8(their_low) {
+                their_low
+            } else {
+                0
+            };
+            read.holdings += 1;
+            read.beat_high += u32::from(their_high > high);
+            read.beat_low += u32::from(with_low && their_low > low);
+        }
+    }
+    Ok(read)
+}
+
 /// Rows per parallel task; below twice this a batch runs on the calling thread.
 const PARALLEL_CHUNK: usize = 1 << 11;
 
@@ -400,6 +454,33 @@ mod tests {
             omaha("Kc Kd 2c 3d", "Ac Ad Ah As 7c"),
             high::evaluate(&cards("Kc Kd Ac Ad Ah")).unwrap()
         );
+    }
+
+    #[test]
+    fn board_read_counts_the_holdings_that_beat_the_hand() {
+        // A royal flush: nothing beats it; any two unseen of 45 cards is a holding.
+        let nuts = board_read(&cards("As Ks 7d 2c"), &cards("Qs Js Ts"), true).unwrap();
+        assert_eq!((nuts.holdings, nuts.beat_high), (45 * 44 / 2, 0));
+        assert_eq!(nuts.low, 0, "no low on a board of three high cards");
+        assert_eq!(nuts.beat_low, 0, "nor for anyone");
+        // Against the slow reference, holding by holding.
+        let (hole, board) = (cards("Ah 2h Kd Ks"), cards("3c 4d 8h Jc"));
+        let read = board_read(&hole, &board, true).unwrap();
+        let (high, low) = by_subsets(&hole, &board);
+        let unseen: Vec<Card> = (0..52)
+            .filter(|c| !hole.contains(c) && !board.contains(c))
+            .collect();
+        let (mut beat_high, mut beat_low) = (0, 0);
+        for (i, &a) in unseen.iter().enumerate() {
+            for &b in &unseen[i + 1..] {
+                let (their_high, their_low) = by_subsets(&[a, b], &board);
+                beat_high += u32::from(their_high > high);
+                beat_low += u32::from(their_low.unwrap_or(0) > low.unwrap_or(0));
+            }
+        }
+        assert_eq!((read.high, read.low), (high, low.unwrap_or(0)));
+        assert_eq!((read.beat_high, read.beat_low), (beat_high, beat_low));
+        assert!(board_read(&hole, &cards("3c 4d"), false).is_err());
     }
 
     #[test]

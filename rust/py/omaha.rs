@@ -26,6 +26,33 @@ fn evaluate_omaha_hilo(hole: Vec<i64>, board: Vec<i64>) -> PyResult<(u16, Option
     ))
 }
 
+/// Where an Omaha hand stands against every two-card holding of the unseen cards: ``(high,
+/// low, holdings, beat_high, beat_low)``, its high and eight-or-better low (``None`` when it
+/// has none, or ``hilo`` is false), the count of holdings and of those whose high (low) beats
+/// its own; an opponent's hand is exactly its two cards and three of the board.
+///
+/// ```python
+/// >>> from drawpoker import _core
+/// >>> from drawpoker.cards import parse_cards
+/// >>> _core.omaha_board_read(parse_cards("As Ks 7d 2c"), parse_cards("Qs Js Ts"), True)[1:]
+/// (None, 990, 0, 0)
+///
+/// ```
+#[pyfunction]
+fn omaha_board_read(
+    hole: Vec<i64>,
+    board: Vec<i64>,
+    hilo: bool,
+) -> PyResult<(u16, Option<u16>, u32, u32, u32)> {
+    let read = check(omaha::board_read(
+        &cards_from_ints(&hole)?,
+        &cards_from_ints(&board)?,
+        hilo,
+    ))?;
+    let low = (read.low > 0).then_some(read.low);
+    Ok((read.high, low, read.holdings, read.beat_high, read.beat_low))
+}
+
 fn same_rows(hole_rows: usize, board_rows: usize) -> PyResult<()> {
     if hole_rows != board_rows {
         return Err(to_py(Error::InvalidArgument(format!(
@@ -77,5 +104,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(evaluate_omaha_hilo, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_omaha_batch, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_omaha_hilo_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(omaha_board_read, m)?)?;
     Ok(())
 }
