@@ -160,6 +160,28 @@ def test_defect_a_view_is_frozen_at_its_moment() -> None:
     assert len(later) > len(now) and later[: len(now)] == now == hand.view(2).events
 
 
+def test_a_view_takes_the_events_the_hand_made_and_keeps_its_moment() -> None:
+    """Where the hand has made an ``Event`` of each of its events (a site's hand has at every
+    CPU turn), a view takes its seat's from them instead of making them again: the same
+    events, only the seat's, and still those of its moment after the hand goes on or lets
+    its own go."""
+    hand = Hand(game("stud"), [1000] * 4, seed=SEED)
+    made = hand.view(1).events  # the hand has made none: made anew
+    everything = hand.events  # now the hand has made every one
+    view = hand.view(1)
+    assert view.events == made and all(e.to in (None, 1) for e in view.events)
+    assert [id(e) for e in view.events] == [id(e) for e in everything if e.to in (None, 1)]
+    before = view._asdict()
+    for _ in range(3):
+        hand.act(Action.bring_in() if "bring-in" in hand.legal_actions().kinds else Action.call())
+        assert len(hand.events) > len(everything)  # the hand's own list grows
+    hand.forget_events()
+    assert view._asdict() == before
+    now = hand.view(1).events  # made anew again: the hand let its own go
+    assert len(hand.events) > len(now) > len(made)
+    assert hand.view(1).events == now
+
+
 def play_on(table: Table, actions: int) -> None:
     """Plays ``actions`` calls (a bet first, so that no redeal comes), bring-ins or checks."""
     for _ in range(actions):

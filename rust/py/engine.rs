@@ -571,14 +571,33 @@ impl HandState {
     /// Nothing is copied per view: the view shares the hand as it is now, and the hand's next
     /// change copies it first only if the view is still alive (a CPU player's view, made at
     /// every decision, is gone by then).
-    fn view(&self, seat: usize, game: Py<PyAny>) -> PyResult<SeatView> {
+    ///
+    /// ``known``, when given, is the ``Event`` of each of the hand's events so far, in order
+    /// (``Hand``'s own list, to which events are only ever added): the view's ``events`` are
+    /// then taken from it, not made again, when it holds every event of the hand now.
+    #[pyo3(signature = (seat, game, known=None))]
+    fn view(
+        &self,
+        seat: usize,
+        game: Py<PyAny>,
+        known: Option<Bound<'_, PyList>>,
+    ) -> PyResult<SeatView> {
         self.check_seat(seat)?;
         let legal = if self.state.actor == Some(seat) {
             Some(check(self.state.legal_actions())?)
         } else {
             None
         };
-        Ok(SeatView::new(Arc::clone(&self.state), seat, legal, game))
+        let known = known
+            .filter(|known| known.len() == self.state.events.len())
+            .map(Bound::unbind);
+        Ok(SeatView::new(
+            Arc::clone(&self.state),
+            seat,
+            legal,
+            game,
+            known,
+        ))
     }
 
     /// An independent copy of the hand.

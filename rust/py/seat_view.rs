@@ -12,7 +12,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::{PyDict, PyList, PyTuple, PyType};
 
 use crate::card::Card;
 use crate::draw::limit::DrawLimit;
@@ -151,6 +151,9 @@ pub struct SeatView {
     seen: Seen,
     /// The ``events`` tuple, made at its first read (a view never changes).
     events: PyOnceLock<Py<PyTuple>>,
+    /// The hand's own ``Event`` of each of its events when the view was made, in order (a
+    /// list the hand only adds to): ``events`` takes the seat's from it instead of making them.
+    known: Option<Py<PyList>>,
 }
 
 /// Where a view's cards, seats' chips, legal actions and events are read from.
@@ -198,12 +201,14 @@ struct Rows<'a> {
 }
 
 impl SeatView {
-    /// The view of `seat` (a seat of `state`) in `game`, with `legal` the actions on its turn.
+    /// The view of `seat` (a seat of `state`) in `game`, with `legal` the actions on its turn
+    /// and, when the hand has made them, the `Event` of each of `state`'s events (`known`).
     pub fn new(
         state: Arc<State>,
         seat: usize,
         legal: Option<LegalActions>,
         game: Py<PyAny>,
+        known: Option<Py<PyList>>,
     ) -> SeatView {
         SeatView {
             seat,
@@ -217,6 +222,7 @@ impl SeatView {
             game,
             seen: Seen::Hand { state, legal },
             events: PyOnceLock::new(),
+            known,
         }
     }
 
@@ -283,8 +289,17 @@ impl SeatView {
         .map_err(|why| wrong_field("legal", why))
     }
 
-    /// The events this seat may see, as the ``events`` getter gives them (made anew).
+    /// The events this seat may see, as the ``events`` getter gives them: those the hand made
+    /// already (`known`), else made anew.
     fn make_events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        if let (Seen::Hand { state, .. }, Some(known)) = (&self.seen, &self.known) {
+            let known = known.bind(py);
+            let seen = (state.events.iter().enumerate())
+                .filter(|(_, event)| event.visible_to(self.seat))
+                .map(|(number, _)| known.get_item(number))
+                .collect::<PyResult<Vec<_>>>()?;
+            return PyTuple::new(py, seen);
+        }
         let class = EVENT.import(py, "drawpoker.engine.events", "Event")?;
         let events = match &self.seen {
             Seen::Hand { state, .. } => &state.events[..],
@@ -681,6 +696,7 @@ impl SeatView {
             })),
             game: game.unbind(),
             events: PyOnceLock::new(),
+            known: None,
         };
         view.check_seen()?;
         Ok(view)

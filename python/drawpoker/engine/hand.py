@@ -522,7 +522,9 @@ class Hand:
         """
         if type(seat) is not int or not 0 <= seat < 1 << 16:  # the engine refuses the rest
             seat = self._seat(seat)  # a NumPy integer, or an error naming the seat
-        return self._state.view(seat, self.game)
+        # the events made so far: a view whose events read finds every one of them there (a
+        # site's hand has made them all by each CPU turn) takes them instead of making them
+        return self._state.view(seat, self.game, self._events)
 
     def seat_cards(self, seat: int) -> tuple[int, ...]:
         """The cards ``seat`` holds, as its view shows them (``view(seat).cards``).
