@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from drawpoker.bots import make_bot, restore_bot, saved_bot
+from drawpoker.bots import bot_kinds, make_bot, restore_bot, saved_bot
 from drawpoker.bots.basic import CountedRandom
 from drawpoker.engine import GAMES, game
 from drawpoker.table import Table, TableSettings
@@ -59,6 +59,21 @@ STRONG_DIGESTS = {
 }
 """Likewise for the strong players' short games (:func:`strong_table`)."""
 
+SIMPLE_DIGESTS = {
+    "five-card-draw": "0f3346ba360f3c16a5e05af035fb4a82488434a98156b579ae575637752c1d92",
+    "holdem": "5ca8855661f387e41307f3f96aec5f6ea38cec8c6c0e8005b526030cc1ec9289",
+    "omaha": "592695ab44dfc09f0e2c58bb7c6613faf27d91e22b75fea3950eb7de2b202278",
+    "omaha-hi-lo": "c19c10dd9df1da056f05a94242c72263027be9cb60736faa7c3d00f059ac9d2c",
+    "stud": "0ea377416e7205fe934cbc332fc853b0e4b9fb558b434b29d0e0459025dc7a2d",
+    "razz": "6afefee66493b5d6435282e83c8e69d9ff3d7510921431a30c14f1ee3ccf5f61",
+    "stud-hi-lo": "451b75d5b7095743a8f16cba5746291882bdc4093ddf8bb338137d7799400317",
+    "2-7-single-draw": "dfe3915fb876437ef2a6bbb845b44399e36a23ca0594f46e972c316cb774859e",
+    "2-7-triple-draw": "c8dcbe72e8a8d7859b4ade6c4933b2ad9895feccb084de84f19a5849d568f6a5",
+    "badugi": "1e9966cb1113bab0e18a34579974cf15f879a863a5b9d5ac79379fc03657e8d3",
+    "short-deck": "6259d4b694ae792bbcff2ef002ff60fdedac4a2707782fda3c4297378c14c9f3",
+}
+"""Likewise for the simple strategies' games (:func:`simple_table`)."""
+
 
 def rules_table(name: str, rounds: int = RULES_ROUNDS, seed: int = 1234) -> Table:
     """Four rules players and a check/call player (every game seats five), with five times the
@@ -78,6 +93,17 @@ def strong_table(name: str, rounds: int = STRONG_ROUNDS) -> Table:
         2: make_bot("strong", seed=7, game=name),
     }
     return Table(game(name), 3, seed=99, cpu=cpu, settings=TableSettings(rounds=rounds))
+
+
+def simple_table(name: str, rounds: int = 60) -> Table:
+    """The game's first four simple strategies (a simple player of a draw game draws with a
+    rules player's discards and its own generator) and a rules player."""
+    kinds = [k for k in bot_kinds(name) if k not in ("checkcall", "rules", "strong")][:4]
+    cpu = {s: make_bot(kind, seed=s + 40, game=name) for s, kind in enumerate(kinds)}
+    cpu[len(kinds)] = make_bot("rules", seed=3, game=name)
+    spec = game(name)
+    settings = TableSettings(rounds=rounds, stack=spec.default_stack * 5)
+    return Table(spec, len(cpu), seed=77, cpu=cpu, settings=settings)
 
 
 def digest(*tables: Table) -> str:
@@ -109,10 +135,20 @@ def test_the_strong_players_play_as_pinned(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", list(GAMES))
-def test_players_saved_and_restored_at_every_turn_play_as_never_saved(name: str) -> None:
-    never = rules_table(name, rounds=12)
+def test_the_simple_players_play_as_pinned(name: str) -> None:
+    table = simple_table(name)
+    table.play_cpu()
+    assert digest(table) == SIMPLE_DIGESTS[name]
+
+
+@pytest.mark.parametrize("table", [rules_table, simple_table])
+@pytest.mark.parametrize("name", list(GAMES))
+def test_players_saved_and_restored_at_every_turn_play_as_never_saved(
+    name: str, table: Callable[..., Table]
+) -> None:
+    never = table(name, rounds=12)
     never.play_cpu()
-    saved = rules_table(name, rounds=12)
+    saved = table(name, rounds=12)
     while not saved.is_over:
         saved.play_cpu(limit=1)
         saved.cpu = {seat: through_a_save(p, seat) for seat, p in saved.cpu.items()}
