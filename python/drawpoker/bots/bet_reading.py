@@ -87,24 +87,30 @@ class BetReader:
             self._betting = False
         self._pending = -1
         events = view.events
+        own, counts = view.seat, self.counts
+        # the round's state in locals while the new events are read (a decision reads a few)
+        bettor, betting_round, betting = self._bettor, self._round, self._betting
         for event in events[self._seen :]:
-            seat = -1 if event.seat is None else event.seat
-            if event.kind == "redeal":  # nobody opened: the deal starts over, and its betting
-                self._bettor, self._round, self._betting = -1, 0, False
-            elif event.kind in _ROUND_STARTS or (event.kind == "deal" and self._betting):
-                self._bettor = -1
-                self._round += self._betting
-                self._betting = False
-            elif event.kind in _CHOICES and seat != view.seat:
-                if self._bettor < 0:
-                    chances = self.counts.setdefault(seat, [0, 0])
+            kind, seat = event[0], event[1]  # Event.kind, Event.seat
+            if seat is None:
+                seat = -1
+            if kind == "redeal":  # nobody opened: the deal starts over, and its betting
+                bettor, betting_round, betting = -1, 0, False
+            elif kind in _ROUND_STARTS or (kind == "deal" and betting):
+                bettor = -1
+                betting_round += betting
+                betting = False
+            elif kind in _CHOICES and seat != own:
+                if bettor < 0:
+                    chances = counts.setdefault(seat, [0, 0])
                     chances[0] += 1
-                    chances[1] += event.kind in ("bet", "raise")
-                elif seat != self._bettor:
-                    self._faced(seat, self._round, folded=event.kind == "fold")
-            self._betting = self._betting or event.kind in _CHOICES
-            if event.kind in ("bet", "raise"):
-                self._bettor = seat
+                    chances[1] += kind in ("bet", "raise")
+                elif seat != bettor:
+                    self._faced(seat, betting_round, folded=kind == "fold")
+            betting = betting or kind in _CHOICES
+            if kind in ("bet", "raise"):
+                bettor = seat
+        self._bettor, self._round, self._betting = bettor, betting_round, betting
         self._seen = len(events)
 
     def _faced(self, seat: int, betting_round: int, folded: bool) -> None:
@@ -367,7 +373,8 @@ def hand_key(view: HandView) -> tuple[int, ...]:
     >>> hand_key(Hand(game("holdem"), [10_000, 10_000], deck="As Kd Ah Kc").view(1))
     (0, 51, 50)
     """
+    seat = view.seat
     for event in view.events:
-        if event.kind == "deal" and event.to == view.seat:
-            return (view.button, *event.cards)
+        if event[0] == "deal" and event[2] == seat:  # Event.kind, Event.to
+            return (view.button, *event[4])  # Event.cards
     return (view.button,)
