@@ -190,26 +190,57 @@ DRAWS: list[Callable[[random.Random], object]] = [
 ]
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_a_counted_generator_draws_as_random_and_saves_as_its_seed_and_count(seed: int) -> None:
+@pytest.mark.parametrize("rebase", [1 << 20, 60])
+@pytest.mark.parametrize("seed", range(6))
+def test_a_counted_generator_draws_as_random_and_saves_as_its_seed_and_count(
+    seed: int, rebase: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(CountedRandom, "rebase_draws", rebase)
     counted, plain, pick = CountedRandom(seed), random.Random(seed), random.Random(seed + 100)
     forms = set()
     for _ in range(400):
         draw = pick.choice(DRAWS)
         assert draw(counted) == draw(plain)
         data = json.loads(json.dumps(counted.to_data()))
-        forms.add(type(data))
+        forms.add("list" if isinstance(data, list) else "state" if "state" in data else "seed")
         again = CountedRandom.from_data(data)
         assert again.getstate() == counted.getstate() == plain.getstate()
         assert again.to_data() == data
-    assert forms == {dict, list}  # by seed and count, and whole after a gauss
+        if isinstance(data, dict):
+            assert data["draws"] <= rebase  # a restore draws at most that many words
+    # by seed and count; whole after a gauss; past the rebase, from the state then, packed
+    assert forms == ({"seed", "list"} if rebase > 10_000 else {"seed", "state", "list"})
+
+
+def test_a_generator_saved_whole_counts_from_that_state() -> None:
+    """A player saved before the count (its state whole) saves its state packed and the words
+    drawn since; the list form stays for the rest (a state between a gauss pair)."""
+    plain = random.Random(9)
+    plain.random()
+    rng = CountedRandom.from_data([3, list(plain.getstate()[1]), None])
+    rng.random()
+    plain.random()
+    data = rng.to_data()
+    assert isinstance(data, dict) and data["draws"] == 2 and len(json.dumps(data)) < 3_400
+    assert CountedRandom.from_data(data).getstate() == plain.getstate()
+    rng.gauss(0, 1)
+    assert isinstance(rng.to_data(), list)
 
 
 def test_a_counted_generator_refuses_a_malformed_state_and_keeps_its_own() -> None:
     rng = CountedRandom(4)
     rng.random()
     before = rng.getstate()
-    for data in ({"seed": 1, "draws": -1}, {"seed": "x", "draws": 1}, {"seed": 1}, [3, [1], None]):
+    malformed: list[Any] = [
+        {"seed": 1, "draws": -1},
+        {"seed": "x", "draws": 1},
+        {"seed": 1},
+        {"state": "AAAA", "draws": 1},
+        {"state": "not base64!", "draws": 1},
+        {"state": 5, "draws": 1},
+        [3, [1], None],
+    ]
+    for data in malformed:
         with pytest.raises((KeyError, TypeError, ValueError)):
             rng.load(data)
         assert rng.getstate() == before

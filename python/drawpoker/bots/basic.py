@@ -9,7 +9,9 @@ Action(kind='call', amount=0, cards=())
 
 from __future__ import annotations
 
+import base64
 import random
+import struct
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Protocol, Self
 
@@ -63,12 +65,13 @@ class CheckCallBot:
 
 class CountedRandom(random.Random):
     """A Mersenne Twister generator (:class:`random.Random`, the same numbers for the same seed)
-    that counts the 32-bit words it has drawn since it was seeded (every method draws through
-    :meth:`random`, two words, or :meth:`getrandbits`, a word per 32 bits), so that its state
-    saves as its seed and that count (:meth:`to_data`: a few bytes, where ``getstate`` gives 625
-    numbers, about 6.7 KB of JSON) and comes back by drawing as many words again
-    (:meth:`from_data`). A generator given a state whole (``setstate``), not a seed, saves that
-    state as ``getstate`` gives it.
+    that counts the 32-bit words it has drawn since its base: its seed, or a state it was given
+    whole (every method draws through :meth:`random`, two words, or :meth:`getrandbits`, a word
+    per 32 bits). So its state saves as its seed and that count (:meth:`to_data`: a few bytes,
+    where ``getstate`` gives 625 numbers, about 6.7 KB of JSON) and comes back by drawing as many
+    words again (:meth:`load`). Past :attr:`rebase_draws` words (a strong Omaha player draws
+    about 2,400 a hand, a rules player under 10) the state now becomes the base, saved packed
+    (3.3 KB), so that a restore never draws more than that.
 
     >>> rng = CountedRandom(7); _ = rng.random(), rng.randrange(10**12), rng.sample(range(52), 5)
     >>> rng.to_data()
@@ -78,21 +81,27 @@ class CountedRandom(random.Random):
     (True, True)
     """
 
-    _seed: int | None
-    """The seed the words are counted from (None: the generator was given a state)."""
+    rebase_draws: ClassVar[int] = 1 << 20
+    """The words drawn past which :meth:`to_data` makes the state now its base (a restore draws
+    them again: about 12 ms)."""
+
+    _base: int | tuple[Any, ...] | None
+    """The seed the words are counted from, or the state (as ``getstate`` gives it); None for
+    a state given whole between the two numbers of a ``gauss`` pair: saved whole."""
     draws: int
-    """The 32-bit words drawn since it was seeded."""
+    """The 32-bit words drawn since the base."""
 
     def seed(self, a: Any = None, version: int = 2) -> None:
         """Seeds it as :meth:`random.Random.seed` does; the count starts from there."""
         super().seed(a, version)
-        self._seed = a if type(a) is int and version == 2 else None
+        self._base = a if type(a) is int and version == 2 else None
         self.draws = 0
 
     def setstate(self, state: tuple[Any, ...]) -> None:
-        """Takes a state whole (:meth:`random.Random.setstate`): no seed to count from."""
+        """Takes a state whole (:meth:`random.Random.setstate`); the count starts from it."""
         super().setstate(state)
-        self._seed = None
+        self._base = state if state[0] == 3 and state[2] is None else None
+        self.draws = 0
 
     def random(self) -> float:
         """:meth:`random.Random.random` (two words)."""
@@ -105,22 +114,26 @@ class CountedRandom(random.Random):
         return super().getrandbits(k)
 
     def to_data(self) -> dict[str, Any] | list[Any]:
-        """Plain data: its seed and the words drawn since, or (given a state whole, or between
-        the two numbers of a ``gauss`` pair) the state as ``getstate`` gives it, its numbers
-        in a list, as players were saved before the count.
+        """Plain data: its seed (or its base state, packed: :func:`packed_state`) and the words
+        drawn since; between the two numbers of a ``gauss`` pair, or without a base, the state
+        as ``getstate`` gives it, its numbers in a list, as players were saved before the count.
 
-        >>> rng = CountedRandom(); rng.setstate(CountedRandom(3).getstate())
-        >>> version, state, gauss = rng.to_data(); version, len(state), gauss
-        (3, 625, None)
+        >>> rng = CountedRandom(); rng.setstate(CountedRandom(3).getstate()); _ = rng.random()
+        >>> data = rng.to_data(); len(data["state"]), data["draws"]
+        (3336, 2)
         """
-        if self._seed is not None and getattr(self, "gauss_next", None) is None:
-            return {"seed": self._seed, "draws": self.draws}
+        if self._base is not None and getattr(self, "gauss_next", None) is None:
+            if self.draws > self.rebase_draws:
+                self._base, self.draws = super().getstate(), 0
+            if isinstance(self._base, int):
+                return {"seed": self._base, "draws": self.draws}
+            return {"state": packed_state(self._base), "draws": self.draws}
         version, state, gauss = self.getstate()
         return [version, list(state), gauss]
 
     def load(self, data: Any) -> None:
-        """Takes the state :meth:`to_data` wrote (either form) in place (a player that shares
-        its generator keeps sharing it); a malformed one raises ``KeyError``, ``TypeError`` or
+        """Takes the state :meth:`to_data` wrote (any form) in place (a player that shares its
+        generator keeps sharing it); a malformed one raises ``KeyError``, ``TypeError`` or
         ``ValueError`` and changes nothing.
 
         >>> CountedRandom().load({"seed": 1, "draws": -2})
@@ -128,18 +141,23 @@ class CountedRandom(random.Random):
         ...
         ValueError: a generator's draws are a count (0 or more), not -2
         """
-        if isinstance(data, dict):
-            seed, draws = data["seed"], data["draws"]
+        if not isinstance(data, dict):
+            version, state, gauss = data
+            self.setstate((version, tuple(state), gauss))
+            return
+        draws = data["draws"]
+        if type(draws) is not int or draws < 0:
+            raise ValueError(f"a generator's draws are a count (0 or more), not {draws!r}")
+        if "state" in data:
+            base = unpacked_state(data["state"])
+            self.setstate(base)
+        else:
+            seed = data["seed"]
             if type(seed) is not int:
                 raise TypeError(f"a generator's seed is an integer, not {seed!r}")
-            if type(draws) is not int or draws < 0:
-                raise ValueError(f"a generator's draws are a count (0 or more), not {draws!r}")
             self.seed(seed)
-            while self.draws < draws:  # the same words again, at most 2**20 at once
-                self.getrandbits(32 * min(draws - self.draws, 1 << 20))
-            return
-        version, state, gauss = data
-        self.setstate((version, tuple(state), gauss))
+        while self.draws < draws:  # the same words again, at most 2**20 at once
+            self.getrandbits(32 * min(draws - self.draws, 1 << 20))
 
     @classmethod
     def from_data(cls, data: Any) -> CountedRandom:
@@ -147,6 +165,40 @@ class CountedRandom(random.Random):
         rng = cls()
         rng.load(data)
         return rng
+
+
+_STATE_WORDS = struct.Struct("<625I")
+"""A Mersenne Twister state's 624 words and its position, little-endian."""
+
+
+def packed_state(state: tuple[Any, ...]) -> str:
+    """A generator's state (as ``getstate`` gives it, no ``gauss`` number kept) as text: its
+    625 numbers as 2,500 bytes in base64.
+
+    >>> state = random.Random(1).getstate()
+    >>> len(packed_state(state)), unpacked_state(packed_state(state)) == state
+    (3336, True)
+    """
+    version, words, gauss = state
+    if version != 3 or gauss is not None:
+        raise ValueError(f"not a version 3 state without a gauss number: {version}, {gauss}")
+    return base64.b64encode(_STATE_WORDS.pack(*words)).decode("ascii")
+
+
+def unpacked_state(text: Any) -> tuple[Any, ...]:
+    """The state :func:`packed_state` wrote; ``TypeError`` or ``ValueError`` for other text.
+
+    >>> unpacked_state("AAAA")
+    Traceback (most recent call last):
+    ...
+    ValueError: a packed generator state is 2500 bytes, not 3
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"a packed generator state is text, not {text!r}")
+    raw = base64.b64decode(text, validate=True)
+    if len(raw) != _STATE_WORDS.size:
+        raise ValueError(f"a packed generator state is {_STATE_WORDS.size} bytes, not {len(raw)}")
+    return (3, _STATE_WORDS.unpack(raw), None)
 
 
 class SeededBot(ABC):
