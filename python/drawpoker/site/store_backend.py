@@ -148,7 +148,7 @@ def migrate(connection: Any, kind: str) -> None:
     >>> db = sqlite3.connect(":memory:", isolation_level=None)
     >>> migrate(db, "sqlite"); migrate(db, "sqlite")
     >>> db.execute("SELECT count(*) FROM _yoyo_migration").fetchone()
-    (3,)
+    (4,)
     """
     from yoyo.backends.core.postgresql import PostgresqlPsycopgBackend
     from yoyo.backends.core.sqlite3 import SQLiteBackend
