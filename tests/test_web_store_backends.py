@@ -59,6 +59,29 @@ def _played_table(store: Store) -> Table:
     return table
 
 
+def test_a_hand_being_played_is_kept_as_its_deal_and_its_actions(store_url: str) -> None:
+    """The row of the hand being played holds its deal alone (Hand.deal_dict: what its
+    actions are replayed from), not its whole state as dealt; a hand's row is whole once it
+    ended, and its actions' rows are gone."""
+    store = Store(store_url)
+    try:
+        table = _played_table(store)
+        store.save("t", table, "playing", since=(0, 0), players=STAND_INS)
+        rows = store.backend.execute(
+            "SELECT number, finished, data FROM hands WHERE table_id = 't' ORDER BY number"
+        ).fetchall()
+        *ended, (number, finished, data) = rows
+        hand = table.hands[-1]
+        assert (number, finished) == (len(table.hands) - 1, 0)
+        assert json.loads(data) == hand.deal_dict()
+        assert [json.loads(data) for _, _, data in ended] == [h.to_dict() for h in table.hands[:-1]]
+        kept = store.backend.execute("SELECT DISTINCT hand FROM actions").fetchall()
+        assert kept == ([(number,)] if hand.actions else [])
+        assert store.load()[0].snapshot == table.to_dict()
+    finally:
+        store.close()
+
+
 def test_a_write_under_a_stale_fence_is_refused_and_writes_nothing(store_url: str) -> None:
     store = Store(store_url)
     try:

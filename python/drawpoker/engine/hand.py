@@ -744,14 +744,7 @@ of chips (an int), not 80.0
         ('drawpoker.hand/2', 2, [])
         """
         state = self._state
-        return {
-            "format": SNAPSHOT_FORMAT,
-            "game": self.game.to_dict(),
-            "start_stacks": state.start_stacks,
-            "button": state.button,
-            "seed": state.seed,
-            "number": state.number,
-            "shuffles": state.stacked,
+        return self.deal_dict() | {
             "actions": [a.to_dict() for a in self.actions],
             # Everything below follows from the fields above; from_dict checks that it does.
             "stacks": state.stacks,
@@ -782,6 +775,35 @@ of chips (an int), not 80.0
                 [e.kind, e.seat, e.to, e.amount, list(e.cards), e.blind, _award_data(e.award)]
                 for e in self._synced_events()
             ],
+        }
+
+    def deal_dict(self) -> dict[str, Any]:
+        """The first fields of :meth:`to_dict`, those the hand is dealt from (its format, game,
+        start stacks, button, seed, number and shuffles): with its actions, what
+        :meth:`replay` rebuilds it from; a fraction of the whole to make and to keep (the
+        site's store writes a hand being played as this and its actions).
+
+        >>> from drawpoker.engine import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20)
+        >>> deal = hand.deal_dict()
+        >>> list(deal) == list(hand.to_dict())[:7], deal.items() <= hand.to_dict().items()
+        (True, True)
+        >>> again = Hand.replay(FiveCardDraw(), deal["start_stacks"], deal["button"],
+        ...                     deal["seed"], hand.actions, number=deal["number"],
+        ...                     shuffles=deal["shuffles"])
+        >>> again.to_dict() == hand.to_dict()
+        True
+        """
+        state = self._state
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "game": self.game.to_dict(),
+            "start_stacks": state.start_stacks,
+            "button": state.button,
+            "seed": state.seed,
+            "number": state.number,
+            "shuffles": state.stacked,
         }
 
     @classmethod

@@ -6,15 +6,16 @@ default, :mod:`~drawpoker.site.store_sqlite`) or in PostgreSQL
 A table is saved in parts that together make its snapshot (:meth:`Table.to_dict`): a header
 (game, settings, seed, stacks, button, round, ...), one row per CPU player (the table's own CPU
 players and the stand-ins of seats whose player is away), one row per hand (written when the
-hand is dealt and again, whole, when it ends: a finished hand's row never changes again) and,
-for the hand being played, one row per action. After each action one transaction writes what
-changed: the action, the header, and when a hand ends, that hand whole, the next one as dealt
-and the CPU players' states (a CPU player resumed after a crash decides afresh from its state
-at the start of the hand: no chip or card depends on it). Loading replays the hand being
-played from its deal and its actions (:meth:`Hand.replay`), reassembles the snapshot
-(:mod:`~drawpoker.site.store_parts`) and hands it to :meth:`Table.from_dict`, which replays
-every hand again and checks that every saved field matches: a damaged row is refused, not half
-read. The store is used from the server's event loop only.
+hand is dealt, as its deal alone, :meth:`Hand.deal_dict`, and again, whole, when it ends: a
+finished hand's row never changes again) and, for the hand being played, one row per action.
+After each action one transaction writes what changed: the action, the header, and when a hand
+ends, that hand whole, the next one's deal and the CPU players' states (a CPU player resumed
+after a crash decides afresh from its state at the start of the hand: no chip or card depends
+on it). Loading replays the hand being played from its deal and its actions
+(:meth:`Hand.replay`), reassembles the snapshot (:mod:`~drawpoker.site.store_parts`) and
+hands it to :meth:`Table.from_dict`, which replays every hand again and checks that every
+saved field matches: a damaged row is refused, not half read. The store is used from the
+server's event loop only.
 
 A dealer holding a lane (a share of the tables) writes under the lane's fencing number
 (:meth:`Store.take_lane`, ``save(..., fence=...)``): a write under a number that is no longer
@@ -617,7 +618,7 @@ class Store:
                     batch.add(ACTIONS_GONE, [(table_id, index)])
             else:
                 if index > first or new_first:
-                    batch.add(HAND_ROW, [(table_id, index, 0, compact_json(hand.to_dict()))])
+                    batch.add(HAND_ROW, [(table_id, index, 0, compact_json(hand.deal_dict()))])
                 batch.add(
                     ACTION_ROW,
                     [

@@ -58,14 +58,16 @@ def table_header(table: Table) -> dict[str, Any]:
 
 
 def played(dealt: dict[str, Any], actions: list[Any]) -> dict[str, Any]:
-    """The snapshot of a hand being played, from its snapshot as dealt and its actions since:
-    the deal replayed with the actions (each checked by the engine as it is replayed).
+    """The snapshot of a hand being played, from its deal (:meth:`Hand.deal_dict`, or its
+    whole snapshot as dealt, as the store wrote it before) and its actions since: the deal
+    replayed with the actions (each checked by the engine as it is replayed).
 
     >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [1000, 1000], seed=8)
-    >>> dealt = hand.to_dict()
+    >>> dealt, deal = hand.to_dict(), hand.deal_dict()
     >>> hand.call(); hand.check()
-    >>> played(dealt, [a.to_dict() for a in hand.actions]) == hand.to_dict()
+    >>> actions = [a.to_dict() for a in hand.actions]
+    >>> played(dealt, actions) == played(deal, actions) == hand.to_dict()
     True
     """
     try:
