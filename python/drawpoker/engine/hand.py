@@ -470,6 +470,23 @@ class Hand:
         """
         return [Action(kind, amount, cards) for kind, amount, cards in self._state.actions()]
 
+    def action_data(self, start: int = 0) -> list[dict[str, Any]]:
+        """The actions applied from the ``start``-th on, as :meth:`Action.to_dict` writes them
+        (made from the engine's record directly: no :class:`Action` made for any of them).
+
+        >>> from drawpoker.engine import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300], seed=1)
+        >>> hand.bet(20); hand.call(); hand.draw(hand.cards[hand.actor][:2])
+        >>> hand.action_data(1)
+        [{'kind': 'call', 'amount': 0, 'cards': []}, {'kind': 'draw', 'amount': 0, 'cards': [...]}]
+        >>> hand.action_data() == [action.to_dict() for action in hand.actions]
+        True
+        """
+        return [
+            {"kind": kind, "amount": amount, "cards": list(cards)}
+            for kind, amount, cards in self._state.actions()[start:]
+        ]
+
     @property
     def pot(self) -> int:
         """Every chip committed to the hand and not yet awarded.
@@ -745,7 +762,7 @@ of chips (an int), not 80.0
         """
         state = self._state
         return self.deal_dict() | {
-            "actions": [a.to_dict() for a in self.actions],
+            "actions": self.action_data(),
             # Everything below follows from the fields above; from_dict checks that it does.
             "stacks": state.stacks,
             "committed": state.committed,

@@ -610,23 +610,25 @@ class Store:
         count = 0
         for index in range(first, len(hands)):
             hand = hands[index]
-            actions = hand.actions
             start = done if index == first else 0
             if hand.is_over:
-                batch.add(HAND_ROW, [(table_id, index, 1, compact_json(hand.to_dict()))])
+                data = hand.to_dict()
+                batch.add(HAND_ROW, [(table_id, index, 1, compact_json(data))])
                 if start:
                     batch.add(ACTIONS_GONE, [(table_id, index)])
+                count = len(data["actions"])
             else:
                 if index > first or new_first:
                     batch.add(HAND_ROW, [(table_id, index, 0, compact_json(hand.deal_dict()))])
+                moves = hand.action_data(start)
                 batch.add(
                     ACTION_ROW,
                     [
-                        (table_id, index, n, compact_json(action.to_dict()))
-                        for n, action in enumerate(actions[start:], start=start)
+                        (table_id, index, n, compact_json(move))
+                        for n, move in enumerate(moves, start=start)
                     ],
                 )
-            count = len(actions)
+                count = start + len(moves)
         return len(hands) - 1, count
 
     def live_ids(self) -> list[str]:
