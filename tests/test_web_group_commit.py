@@ -19,7 +19,8 @@ from drawpoker.site.app import UNSAVED, CommittedFirst, SocketOutbox
 from drawpoker.site.lobby import parse_new_table
 from drawpoker.site.room import Pace, Room
 from drawpoker.site.store import Store
-from drawpoker.site.store_sqlite import SQLiteBackend
+from drawpoker.site.store_backend import Batch
+from drawpoker.site.store_sqlite import GroupCommitError, SQLiteBackend
 from web_helpers import RecordingOutbox
 
 INSERT = "INSERT INTO lanes (lane, fence) VALUES (?, ?)"
@@ -201,6 +202,86 @@ def test_a_room_whose_commit_failed_goes_on_from_the_store(tmp_path: Path) -> No
     assert room.streams.last == last
     assert store.load_table("t").snapshot == saved  # type: ignore[union-attr]
     store.close()
+
+
+def _batch(*statements: tuple[str, tuple[Any, ...]]) -> Batch:
+    batch = Batch()
+    for sql, row in statements:
+        batch.add(sql, [row])
+    return batch
+
+
+RAISE = "UPDATE lanes SET fence = fence + 10 WHERE lane = ?"
+
+
+def test_deferred_writes_of_a_turn_are_one_transaction_run_in_their_order(
+    tmp_path: Path,
+) -> None:
+    """The statements deferred in a turn (each table's action) wait for its commit, where the
+    same statement in a row is one executemany, and they run in the order they came: a
+    grouped work after them sees them."""
+    backend = _backend(tmp_path)
+    socket = Socket(tmp_path / "site.db")
+
+    async def scenario() -> None:
+        backend.defer(_batch((INSERT, (1, 1))))
+        backend.defer(_batch((INSERT, (2, 1)), (RAISE, (1,))))
+        backend.defer(_batch((RAISE, (2,))))
+        group = backend.group
+        assert group is not None and not group.begun
+        assert [(sql, len(rows)) for sql, rows in group.batch.statements] == [
+            (INSERT, 2),
+            (RAISE, 2),
+        ]
+        backend.grouped(lambda: backend.execute(RAISE, (1,)))  # after the deferred ones
+        assert socket.committed() == []  # nothing in the file before the turn ends
+        waiting = backend.saving()
+        assert waiting is not None
+        await waiting
+
+    asyncio.run(scenario())
+    assert socket.committed() == [1, 2]
+    fences = backend.execute("SELECT lane, fence FROM lanes ORDER BY lane").fetchall()
+    assert fences == [(1, 21), (2, 11)]
+    backend.close()
+
+
+def test_a_deferred_statement_that_fails_loses_its_whole_group(tmp_path: Path) -> None:
+    """A deferred statement runs at the commit: when one fails, none of the group's writes is
+    in the file, each of their ``lost`` is called and their future fails; the next turn's
+    writes go in."""
+    backend = _backend(tmp_path)
+    lost: list[int] = []
+
+    async def scenario() -> None:
+        backend.defer(_batch((INSERT, (1, 1))), lambda: lost.append(1))
+        backend.defer(_batch((INSERT, (1, 2))), lambda: lost.append(2))  # lane 1 again
+        waiting = backend.saving()
+        assert waiting is not None
+        with pytest.raises(GroupCommitError, match="UNIQUE constraint failed"):
+            await waiting
+        backend.defer(_batch((INSERT, (3, 1))))
+        await asyncio.sleep(0.01)
+
+    asyncio.run(scenario())
+    assert lost == [1, 2]
+    assert backend.execute("SELECT lane FROM lanes").fetchall() == [(3,)]
+    backend.close()
+
+
+def test_without_grouping_a_deferred_write_is_committed_before_it_returns(
+    tmp_path: Path,
+) -> None:
+    backend = SQLiteBackend(tmp_path / "site.db")
+    socket = Socket(tmp_path / "site.db")
+
+    async def scenario() -> None:
+        backend.defer(_batch((INSERT, (1, 1))))
+        assert backend.saving() is None
+        assert socket.committed() == [1]
+
+    asyncio.run(scenario())
+    backend.close()
 
 
 def _http_answer(tmp_path: Path, failing: bool) -> tuple[Socket, list[tuple[Any, list[int]]]]:

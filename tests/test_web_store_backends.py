@@ -59,6 +59,29 @@ def _played_table(store: Store) -> Table:
     return table
 
 
+def test_a_hand_being_played_is_kept_as_its_deal_and_its_actions(store_url: str) -> None:
+    """The row of the hand being played holds its deal alone (Hand.deal_dict: what its
+    actions are replayed from), not its whole state as dealt; a hand's row is whole once it
+    ended, and its actions' rows are gone."""
+    store = Store(store_url)
+    try:
+        table = _played_table(store)
+        store.save("t", table, "playing", since=(0, 0), players=STAND_INS)
+        rows = store.backend.execute(
+            "SELECT number, finished, data FROM hands WHERE table_id = 't' ORDER BY number"
+        ).fetchall()
+        *ended, (number, finished, data) = rows
+        hand = table.hands[-1]
+        assert (number, finished) == (len(table.hands) - 1, 0)
+        assert json.loads(data) == hand.deal_dict()
+        assert [json.loads(data) for _, _, data in ended] == [h.to_dict() for h in table.hands[:-1]]
+        kept = store.backend.execute("SELECT DISTINCT hand FROM actions").fetchall()
+        assert kept == ([(number,)] if hand.actions else [])
+        assert store.load()[0].snapshot == table.to_dict()
+    finally:
+        store.close()
+
+
 def test_a_write_under_a_stale_fence_is_refused_and_writes_nothing(store_url: str) -> None:
     store = Store(store_url)
     try:
@@ -386,7 +409,48 @@ def test_a_file_made_before_versioned_migrations_is_brought_up_to_date(tmp_path:
         assert store.device("ab") == (1, "Ann")
         assert store.take_lane(1) == 1
         applied = store.backend.execute("SELECT migration_id FROM _yoyo_migration").fetchall()
-        assert sorted(applied) == [("0001.schema",), ("0002.lanes",), ("0003.inbox",)]
+        assert sorted(applied) == [
+            ("0001.schema",),
+            ("0002.lanes",),
+            ("0003.inbox",),
+            ("0004.actions_by_key",),
+        ]
+    finally:
+        store.close()
+
+
+def test_a_file_whose_hand_is_being_played_keeps_its_actions_through_the_migrations(
+    tmp_path: Path,
+) -> None:
+    """A file of the schema before 0004 (its actions in a table with a row id and an index of
+    their key; here, from before versioned migrations) with a hand being played: its actions
+    are copied into the table kept in their
+    key's order (WITHOUT ROWID), and the table loads as it was."""
+    played = Store(":memory:")
+    table = _played_table(played)
+    for _ in range(20):  # on to a hand with an action played
+        if table.hands[-1].actions:
+            break
+        table.play_cpu(limit=1)
+    played.save("t", table, "playing", since=(0, 0), players=STAND_INS)
+    assert not table.hands[-1].is_over and table.hands[-1].actions
+    path = tmp_path / "old.db"
+    with sqlite3.connect(path) as old:
+        old.executescript((MIGRATIONS / "sqlite" / "0001.schema.sql").read_text())
+        for name in ("tables", "seats", "players", "hands", "actions"):
+            rows = played.backend.execute(f"SELECT * FROM {name}").fetchall()
+            marks = ",".join("?" * len(rows[0]))
+            old.executemany(f"INSERT INTO {name} VALUES ({marks})", rows)
+    store = Store(path)
+    try:
+        (schema,) = store.backend.execute(
+            "SELECT sql FROM sqlite_master WHERE name = 'actions'"
+        ).fetchone()
+        assert schema.endswith("WITHOUT ROWID")
+        count = "SELECT count(*) FROM actions"
+        assert store.backend.execute(count).fetchone() == played.backend.execute(count).fetchone()
+        saved = store.load_table("t")
+        assert saved is not None and saved.snapshot == table.to_dict()
     finally:
         store.close()
 

@@ -470,6 +470,23 @@ class Hand:
         """
         return [Action(kind, amount, cards) for kind, amount, cards in self._state.actions()]
 
+    def action_data(self, start: int = 0) -> list[dict[str, Any]]:
+        """The actions applied from the ``start``-th on, as :meth:`Action.to_dict` writes them
+        (made from the engine's record directly: no :class:`Action` made for any of them).
+
+        >>> from drawpoker.engine import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300], seed=1)
+        >>> hand.bet(20); hand.call(); hand.draw(hand.cards[hand.actor][:2])
+        >>> hand.action_data(1)
+        [{'kind': 'call', 'amount': 0, 'cards': []}, {'kind': 'draw', 'amount': 0, 'cards': [...]}]
+        >>> hand.action_data() == [action.to_dict() for action in hand.actions]
+        True
+        """
+        return [
+            {"kind": kind, "amount": amount, "cards": list(cards)}
+            for kind, amount, cards in self._state.actions()[start:]
+        ]
+
     @property
     def pot(self) -> int:
         """Every chip committed to the hand and not yet awarded.
@@ -746,15 +763,8 @@ of chips (an int), not 80.0
         ('drawpoker.hand/2', 2, [])
         """
         state = self._state
-        return {
-            "format": SNAPSHOT_FORMAT,
-            "game": self.game.to_dict(),
-            "start_stacks": state.start_stacks,
-            "button": state.button,
-            "seed": state.seed,
-            "number": state.number,
-            "shuffles": state.stacked,
-            "actions": [a.to_dict() for a in self.actions],
+        return self.deal_dict() | {
+            "actions": self.action_data(),
             # Everything below follows from the fields above; from_dict checks that it does.
             "stacks": state.stacks,
             "committed": state.committed,
@@ -784,6 +794,35 @@ of chips (an int), not 80.0
                 [e.kind, e.seat, e.to, e.amount, list(e.cards), e.blind, _award_data(e.award)]
                 for e in self._synced_events()
             ],
+        }
+
+    def deal_dict(self) -> dict[str, Any]:
+        """The first fields of :meth:`to_dict`, those the hand is dealt from (its format, game,
+        start stacks, button, seed, number and shuffles): with its actions, what
+        :meth:`replay` rebuilds it from; a fraction of the whole to make and to keep (the
+        site's store writes a hand being played as this and its actions).
+
+        >>> from drawpoker.engine import FiveCardDraw
+        >>> hand = Hand(FiveCardDraw(), [300, 300, 300], seed=2)
+        >>> hand.bet(20)
+        >>> deal = hand.deal_dict()
+        >>> list(deal) == list(hand.to_dict())[:7], deal.items() <= hand.to_dict().items()
+        (True, True)
+        >>> again = Hand.replay(FiveCardDraw(), deal["start_stacks"], deal["button"],
+        ...                     deal["seed"], hand.actions, number=deal["number"],
+        ...                     shuffles=deal["shuffles"])
+        >>> again.to_dict() == hand.to_dict()
+        True
+        """
+        state = self._state
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "game": self.game.to_dict(),
+            "start_stacks": state.start_stacks,
+            "button": state.button,
+            "seed": state.seed,
+            "number": state.number,
+            "shuffles": state.stacked,
         }
 
     @classmethod

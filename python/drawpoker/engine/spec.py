@@ -13,6 +13,7 @@ showdown), the engine says *how*.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, Protocol
@@ -374,7 +375,14 @@ class GameSpec:
         {'name': 'holdem', 'settings': {'small_blind': 50, 'big_blind': 100, 'ante': 0, \
 'big_blind_ante': 0}}
         """
-        return {"name": self.name, "settings": self.settings.to_dict()}
+        return {"name": self.name, "settings": dict(self._settings_data)}
+
+    @functools.cached_property
+    def _settings_data(self) -> dict[str, Any]:
+        """The settings as plain data, made once per spec (settings are frozen, their values
+        plain: :meth:`to_dict` gives each caller a copy): a store writes them with every hand
+        dealt and ended, where ``asdict`` was most of the time a hand's row took to make."""
+        return self.settings.to_dict()
 
 
 def _refuse_lone_surrogates(name: str, value: object) -> None:

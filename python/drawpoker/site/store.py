@@ -6,15 +6,16 @@ default, :mod:`~drawpoker.site.store_sqlite`) or in PostgreSQL
 A table is saved in parts that together make its snapshot (:meth:`Table.to_dict`): a header
 (game, settings, seed, stacks, button, round, ...), one row per CPU player (the table's own CPU
 players and the stand-ins of seats whose player is away), one row per hand (written when the
-hand is dealt and again, whole, when it ends: a finished hand's row never changes again) and,
-for the hand being played, one row per action. After each action one transaction writes what
-changed: the action, the header, and when a hand ends, that hand whole, the next one as dealt
-and the CPU players' states (a CPU player resumed after a crash decides afresh from its state
-at the start of the hand: no chip or card depends on it). Loading replays the hand being
-played from its deal and its actions (:meth:`Hand.replay`), reassembles the snapshot
-(:mod:`~drawpoker.site.store_parts`) and hands it to :meth:`Table.from_dict`, which replays
-every hand again and checks that every saved field matches: a damaged row is refused, not half
-read. The store is used from the server's event loop only.
+hand is dealt, as its deal alone, :meth:`Hand.deal_dict`, and again, whole, when it ends: a
+finished hand's row never changes again) and, for the hand being played, one row per action.
+After each action one transaction writes what changed: the action, the header, and when a hand
+ends, that hand whole, the next one's deal and the CPU players' states (a CPU player resumed
+after a crash decides afresh from its state at the start of the hand: no chip or card depends
+on it). Loading replays the hand being played from its deal and its actions
+(:meth:`Hand.replay`), reassembles the snapshot (:mod:`~drawpoker.site.store_parts`) and
+hands it to :meth:`Table.from_dict`, which replays every hand again and checks that every
+saved field matches: a damaged row is refused, not half read. The store is used from the
+server's event loop only.
 
 A dealer holding a lane (a share of the tables) writes under the lane's fencing number
 (:meth:`Store.take_lane`, ``save(..., fence=...)``): a write under a number that is no longer
@@ -34,7 +35,7 @@ from typing import Any
 
 from drawpoker.bots import saved_bot
 from drawpoker.site.ratings import Rating
-from drawpoker.site.store_backend import Backend, StaleFenceError, StoreUnavailableError
+from drawpoker.site.store_backend import Backend, Batch, StaleFenceError, StoreUnavailableError
 from drawpoker.site.store_parts import (
     ROLES,
     GameResult,
@@ -92,6 +93,7 @@ RATING_ROW = upsert("ratings", "game, device, mu, sigma, games", "game, device")
 PLAYER_ROW = upsert("players", "table_id, role, seat, data", "table_id, role, seat")
 HAND_ROW = upsert("hands", "table_id, number, finished, data", "table_id, number")
 ACTION_ROW = upsert("actions", "table_id, hand, number, data", "table_id, hand, number")
+ACTIONS_GONE = "DELETE FROM actions WHERE table_id = ? AND hand = ?"
 
 
 FENCE_CHECK = (
@@ -168,13 +170,15 @@ class Store:
                     compact_json(table_header(table)),
                 ),
             )
-            self.backend.executemany(
+            batch = Batch()
+            batch.add(
                 "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
                 [(table_id, s, r.cpu, r.name, r.token_hash) for s, r in enumerate(seats)],
             )
-            self._write_players(table_id, table, [("cpu", s) for s in table.cpu])
-            self._write_players(table_id, table, [("away", s) for s in table.away])
-            self._write_hands(table_id, table, (0, 0), new_first=True)
+            self._player_rows(batch, table_id, table, [("cpu", s) for s in table.cpu])
+            self._player_rows(batch, table_id, table, [("away", s) for s in table.away])
+            self._hand_rows(batch, table_id, table, (0, 0), new_first=True)
+            batch.run(self.backend)
 
         self._fenced(work, fence)
 
@@ -418,31 +422,33 @@ class Store:
         >>> store.load()[0].snapshot == table.to_dict()
         True
         """
-        saved: list[tuple[int, int]] = []
-
-        def work() -> None:
-            self._check_fence(fence)
-            if header:
-                self.backend.execute(
-                    "UPDATE tables SET status = ?, header = ? WHERE id = ?",
-                    (status, compact_json(table_header(table)), table_id),
-                )
-                self._write_players(table_id, table, players)
-                away = sorted(table.away)
-                kept = f"AND seat NOT IN ({','.join('?' * len(away))})" if away else ""
-                self.backend.execute(
-                    f"DELETE FROM players WHERE table_id = ? AND role = 'away' {kept}",
-                    (table_id, *away),
-                )
-            saved.append(self._write_hands(table_id, table, since, new_first=False))
-            if result is not None:
-                self._write_result(table_id, result)
-
-        if lost is not None and fence is None and isinstance(self.backend, SQLiteBackend):
-            self.backend.grouped(work, lost)
+        batch = Batch()
+        if header:
+            batch.add(
+                "UPDATE tables SET status = ?, header = ? WHERE id = ?",
+                [(status, compact_json(table_header(table)), table_id)],
+            )
+            self._player_rows(batch, table_id, table, players)
+            away = sorted(table.away)
+            kept = f"AND seat NOT IN ({','.join('?' * len(away))})" if away else ""
+            batch.add(
+                f"DELETE FROM players WHERE table_id = ? AND role = 'away' {kept}",
+                [(table_id, *away)],
+            )
+        saved = self._hand_rows(batch, table_id, table, since, new_first=False)
+        if result is not None:
+            self._result_rows(batch, table_id, result)
+        backend = self.backend
+        if lost is not None and fence is None and isinstance(backend, SQLiteBackend):
+            backend.defer(batch, lost)
         else:
+
+            def work() -> None:
+                self._check_fence(fence)
+                batch.run(backend)
+
             self._fenced(work, fence)
-        return saved[0]
+        return saved
 
     def take_lane(self, lane: int) -> int:
         """Gives ``lane`` to a new holder: its fencing number raised by one (1 for a lane never
@@ -542,15 +548,15 @@ class Store:
                 raise
             raise self._stale(*fence) from None
 
-    def _write_result(self, table_id: str, result: GameResult) -> None:
-        self.backend.executemany(
+    def _result_rows(self, batch: Batch, table_id: str, result: GameResult) -> None:
+        batch.add(
             RESULT_ROW,
             [
                 (table_id, r.seat, r.place, r.score, r.rating_before, r.rating_after)
                 for r in result.seats
             ],
         )
-        self.backend.executemany(
+        batch.add(
             RATING_ROW,
             [
                 (result.game, device, rating.mu, rating.sigma, rating.games)
@@ -576,54 +582,53 @@ class Store:
 
         self._fenced(work, fence)
 
-    def _write_players(
-        self, table_id: str, table: Table, players: Iterable[tuple[str, int]]
+    def _player_rows(
+        self, batch: Batch, table_id: str, table: Table, players: Iterable[tuple[str, int]]
     ) -> None:
         rows = []
         for role, seat in players:
             player = (table.cpu if role == "cpu" else table.away).get(seat)
             if player is not None:
                 rows.append((table_id, role, seat, compact_json(saved_bot(player, seat))))
-        self.backend.executemany(PLAYER_ROW, rows)
+        batch.add(PLAYER_ROW, rows)
 
-    def _write_hands(
+    def _hand_rows(
         self,
+        batch: Batch,
         table_id: str,
         table: Table,
         since: tuple[int, int],
         *,
         new_first: bool,
     ) -> tuple[int, int]:
-        """The actions after ``since``; each hand dealt since (and the first when
-        ``new_first``) as dealt, each hand that ended whole; returns the new ``since``."""
+        """Adds to ``batch`` the actions after ``since`` of the hand being played, that hand as
+        dealt when it was dealt since (or is the first, with ``new_first``), and each hand that
+        ended since whole, its saved actions deleted (those it had unsaved are in its row: they
+        are not written); returns the new ``since``."""
         first, done = since
         hands = table.hands
         count = 0
         for index in range(first, len(hands)):
             hand = hands[index]
-            actions = hand.actions
             start = done if index == first else 0
-            if index > first or new_first:
-                self.backend.execute(
-                    HAND_ROW,
-                    (table_id, index, 0, compact_json(hand.to_dict())),
-                )
-            self.backend.executemany(
-                ACTION_ROW,
-                [
-                    (table_id, index, n, compact_json(action.to_dict()))
-                    for n, action in enumerate(actions[start:], start=start)
-                ],
-            )
             if hand.is_over:
-                self.backend.execute(
-                    HAND_ROW,
-                    (table_id, index, 1, compact_json(hand.to_dict())),
+                data = hand.to_dict()
+                batch.add(HAND_ROW, [(table_id, index, 1, compact_json(data))])
+                if start:
+                    batch.add(ACTIONS_GONE, [(table_id, index)])
+                count = len(data["actions"])
+            else:
+                if index > first or new_first:
+                    batch.add(HAND_ROW, [(table_id, index, 0, compact_json(hand.deal_dict()))])
+                moves = hand.action_data(start)
+                batch.add(
+                    ACTION_ROW,
+                    [
+                        (table_id, index, n, compact_json(move))
+                        for n, move in enumerate(moves, start=start)
+                    ],
                 )
-                self.backend.execute(
-                    "DELETE FROM actions WHERE table_id = ? AND hand = ?", (table_id, index)
-                )
-            count = len(actions)
+                count = start + len(moves)
         return len(hands) - 1, count
 
     def live_ids(self) -> list[str]:

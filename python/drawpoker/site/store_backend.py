@@ -13,7 +13,7 @@ False
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -43,6 +43,60 @@ class StaleFenceError(DrawPokerError, ValueError):
     >>> issubclass(StaleFenceError, ValueError)
     True
     """
+
+
+class Batch:
+    """Statements to run in order, each with its rows (its parameters, once per run): a
+    statement added right after the same one joins its rows, so that the writes of many
+    tables' actions are one ``executemany`` rather than one per action.
+
+    >>> batch = Batch()
+    >>> batch.add("INSERT INTO a VALUES (?)", [(1,)])
+    >>> batch.add("INSERT INTO a VALUES (?)", [(2,), (3,)])
+    >>> batch.add("DELETE FROM b WHERE x = ?", [(4,)])
+    >>> batch.add("INSERT INTO a VALUES (?)", [])  # no rows: nothing to run
+    >>> [(sql.split()[0], rows) for sql, rows in batch.statements]
+    [('INSERT', [(1,), (2,), (3,)]), ('DELETE', [(4,)])]
+    """
+
+    __slots__ = ("statements",)
+
+    def __init__(self) -> None:
+        self.statements: list[tuple[str, list[Sequence[Any]]]] = []
+
+    def add(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """Adds ``sql``, run once per row of ``rows`` (nothing when there is none)."""
+        statements = self.statements
+        if statements and statements[-1][0] == sql:
+            statements[-1][1].extend(rows)
+            return
+        listed = list(rows)
+        if listed:
+            statements.append((sql, listed))
+
+    def extend(self, other: Batch) -> None:
+        """Adds ``other``'s statements after these, in their order.
+
+        >>> first, second = Batch(), Batch()
+        >>> first.add("S", [(1,)]); second.add("S", [(2,)]); second.add("T", [(3,)])
+        >>> first.extend(second); first.statements
+        [('S', [(1,), (2,)]), ('T', [(3,)])]
+        """
+        for sql, rows in other.statements:
+            self.add(sql, rows)
+
+    def run(self, backend: Backend) -> None:
+        """Runs the statements on ``backend``, in order (inside its transaction's work): a
+        statement of one row by ``execute``, of several by ``executemany``."""
+        for sql, rows in self.statements:
+            if len(rows) == 1:
+                backend.execute(sql, rows[0])
+            else:
+                backend.executemany(sql, rows)
+
+    def __bool__(self) -> bool:
+        """Whether there is a statement to run."""
+        return bool(self.statements)
 
 
 class Rows(Protocol):
@@ -94,7 +148,7 @@ def migrate(connection: Any, kind: str) -> None:
     >>> db = sqlite3.connect(":memory:", isolation_level=None)
     >>> migrate(db, "sqlite"); migrate(db, "sqlite")
     >>> db.execute("SELECT count(*) FROM _yoyo_migration").fetchone()
-    (3,)
+    (4,)
     """
     from yoyo.backends.core.postgresql import PostgresqlPsycopgBackend
     from yoyo.backends.core.sqlite3 import SQLiteBackend

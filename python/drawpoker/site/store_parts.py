@@ -1,7 +1,7 @@
 """The parts a table is saved in and reassembled from (whatever the store): its header, its
 hands as dealt and played, its seats and results, and the checks a loaded table must pass.
 
->>> from drawpoker.table import Table
+>>> from drawpoker.table import Table, TableSettings
 >>> from drawpoker.engine import game
 >>> table = Table(game("holdem"), 2, seed=4)
 >>> assemble(table_header(table), [], [], [h.to_dict() for h in table.hands]) == table.to_dict()
@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -17,7 +18,7 @@ from drawpoker.engine import Action, Hand, spec_from_dict
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.site.jsontext import encode
 from drawpoker.site.ratings import Rating
-from drawpoker.table import Table
+from drawpoker.table import Table, TableSettings
 from drawpoker.table.table import SNAPSHOT_FORMAT
 
 ROLES = ("cpu", "away")
@@ -38,7 +39,7 @@ def table_header(table: Table) -> dict[str, Any]:
     """The table's snapshot without its hands and CPU players (what changes with each round,
     not with each action, plus what never changes).
 
-    >>> from drawpoker.table import Table
+    >>> from drawpoker.table import Table, TableSettings
     >>> from drawpoker.engine import game
     >>> sorted(table_header(Table(game("holdem"), 2)))[:4]
     ['button', 'format', 'game', 'is_over']
@@ -46,7 +47,7 @@ def table_header(table: Table) -> dict[str, Any]:
     return {
         "format": SNAPSHOT_FORMAT,
         "game": table.game.to_dict(),
-        "settings": asdict(table.settings),
+        "settings": dict(_settings_data(table.settings)),
         "names": list(table.names),
         "seed": table.seed,
         "stacks": list(table.stacks),
@@ -57,15 +58,24 @@ def table_header(table: Table) -> dict[str, Any]:
     }
 
 
+@functools.lru_cache(maxsize=1024)
+def _settings_data(settings: TableSettings) -> dict[str, Any]:
+    """A table's settings as plain data, made once per settings (frozen; their values plain:
+    :func:`table_header` copies it), rather than by ``asdict`` at every hand's end."""
+    return asdict(settings)
+
+
 def played(dealt: dict[str, Any], actions: list[Any]) -> dict[str, Any]:
-    """The snapshot of a hand being played, from its snapshot as dealt and its actions since:
-    the deal replayed with the actions (each checked by the engine as it is replayed).
+    """The snapshot of a hand being played, from its deal (:meth:`Hand.deal_dict`, or its
+    whole snapshot as dealt, as the store wrote it before) and its actions since: the deal
+    replayed with the actions (each checked by the engine as it is replayed).
 
     >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [1000, 1000], seed=8)
-    >>> dealt = hand.to_dict()
+    >>> dealt, deal = hand.to_dict(), hand.deal_dict()
     >>> hand.call(); hand.check()
-    >>> played(dealt, [a.to_dict() for a in hand.actions]) == hand.to_dict()
+    >>> actions = [a.to_dict() for a in hand.actions]
+    >>> played(dealt, actions) == played(deal, actions) == hand.to_dict()
     True
     """
     try:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.site.store_backend import migrate
+from drawpoker.site.store_backend import Batch, migrate
 
 T = TypeVar("T")
 
@@ -43,20 +43,24 @@ class GroupCommitError(sqlite3.OperationalError):
 
 
 class CommitGroup:
-    """The writes of one turn of the event loop (:meth:`SQLiteBackend.grouped`), in one open
-    transaction: ``committed`` is done once they are in the file (its exception a
+    """The writes of one turn of the event loop (:meth:`SQLiteBackend.grouped` and
+    :meth:`SQLiteBackend.defer`), committed together: ``batch`` holds the statements deferred
+    to the commit, ``begun`` tells whether the group's transaction is open (a grouped work
+    ran in it), ``committed`` is done once they are in the file (its exception a
     :class:`GroupCommitError` when they could not be), and each of ``lost`` is called if they
     could not be.
 
     >>> loop = asyncio.new_event_loop()
-    >>> group = CommitGroup(loop); group.committed.done(), group.lost
-    (False, [])
+    >>> group = CommitGroup(loop); group.committed.done(), group.lost, group.begun
+    (False, [], False)
     >>> loop.close()
     """
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.committed: asyncio.Future[None] = loop.create_future()
         self.lost: list[Callable[[], None]] = []
+        self.batch = Batch()
+        self.begun = False
 
 
 class StoreBusyError(InvalidArgumentError):
@@ -268,18 +272,16 @@ class SQLiteBackend:
         >>> backend.execute("SELECT lane, fence FROM lanes").fetchall()
         [(1, 7), (2, 8)]
         """
-        try:
-            loop = asyncio.get_running_loop() if self.grouping else None
-        except RuntimeError:
-            loop = None
-        if loop is None:
+        group = self.group or self._new_group()
+        if group is None:
             return self.transaction(work)
         db = self.db
-        if self.group is None:
-            db.execute("BEGIN IMMEDIATE")
-            self.group = CommitGroup(loop)
-            loop.call_soon(self.commit_group)
-        group = self.group
+        if group.batch or not group.begun:
+            try:
+                self._begin(group)  # (the deferred statements first, in their order)
+            except sqlite3.Error as error:
+                self._fail_group(group, str(error))
+                return self.grouped(work, lost)
         db.execute("SAVEPOINT grouped")
         self._working += 1
         try:
@@ -298,6 +300,65 @@ class SQLiteBackend:
             group.lost.append(lost)
         return done
 
+    def defer(self, batch: Batch, lost: Callable[[], None] | None = None) -> None:
+        """Adds ``batch``'s statements to the writes grouped in this turn of the event loop,
+        run in order when they are committed (:meth:`commit_group`): one transaction and one
+        ``executemany`` per statement in a row for all the tables' writes of the turn, rather
+        than a savepoint and statements per write. ``lost`` is called if the commit fails,
+        which a failing statement of the batch makes it do (all the group's writes are lost
+        then, not this batch's alone: :meth:`grouped` keeps the others). Without
+        :attr:`grouping`, or outside an event loop, a transaction of its own, committed
+        before it returns.
+
+        >>> import asyncio
+        >>> backend = SQLiteBackend(":memory:")
+        >>> backend.grouping = True
+        >>> batch = Batch()
+        >>> batch.add("INSERT INTO lanes (lane, fence) VALUES (?, ?)", [(1, 7)])
+        >>> async def deferred():
+        ...     backend.defer(batch)
+        ...     waiting = backend.saving()
+        ...     before = backend.db.execute("SELECT count(*) FROM lanes").fetchone()
+        ...     await waiting
+        ...     return before, waiting.done()
+        >>> asyncio.run(deferred())
+        ((0,), True)
+        >>> backend.execute("SELECT lane, fence FROM lanes").fetchall()
+        [(1, 7)]
+        """
+        group = self.group or self._new_group()
+        if group is None:
+            self.transaction(lambda: batch.run(self))
+            return
+        group.batch.extend(batch)
+        if lost is not None:
+            group.lost.append(lost)
+
+    def _new_group(self) -> CommitGroup | None:
+        """A new group of writes, committed at the start of the next turn of the event loop;
+        ``None`` without :attr:`grouping` or outside an event loop."""
+        if not self.grouping:
+            return None
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+        group = self.group = CommitGroup(loop)
+        loop.call_soon(self.commit_group)
+        return group
+
+    def _begin(self, group: CommitGroup) -> None:
+        """Opens the group's transaction (once) and runs the statements deferred to it."""
+        db = self.db
+        if not group.begun:
+            db.execute("BEGIN IMMEDIATE")
+            group.begun = True
+        statements = group.batch.statements
+        if statements:
+            group.batch = Batch()
+            for sql, rows in statements:
+                db.executemany(sql, rows)
+
     def saving(self) -> asyncio.Future[None] | None:
         """The future of the grouped writes' commit (``None`` when every write is committed).
 
@@ -307,9 +368,9 @@ class SQLiteBackend:
         return None if self.group is None else self.group.committed
 
     def commit_group(self) -> None:
-        """Commits the grouped writes (:meth:`grouped`); when that fails, they are rolled back,
-        each of their ``lost`` is called and their future fails, and this returns all the
-        same (the next transaction starts afresh).
+        """Commits the grouped writes (:meth:`grouped`, and :meth:`defer`'s, run first); when
+        that fails, they are rolled back, each of their ``lost`` is called and their future
+        fails, and this returns all the same (the next transaction starts afresh).
 
         >>> SQLiteBackend(":memory:").commit_group()  # no grouped write waits: nothing done
         """
@@ -317,7 +378,9 @@ class SQLiteBackend:
         if group is None:
             return
         try:
-            self.db.execute("COMMIT")
+            if group.begun or group.batch:
+                self._begin(group)
+                self.db.execute("COMMIT")
         except sqlite3.Error as error:
             self._fail_group(group, str(error))
             return
