@@ -56,7 +56,6 @@ from drawpoker.site.seatview import (
     betting_facts,
     hand_json,
     own_state,
-    public_view,
     seat_state,
     table_state,
 )
@@ -627,8 +626,8 @@ class Room:
         made = self.last_hand[1].get((seat, tag))
         if made is None:
             hand = table.hands[previous]
-            seen = public_view(hand.view(0)) if seat is None else hand.view(seat)
-            view = hand_json(seen, previous, hand.winners, tag)
+            seen = hand.view(0 if seat is None else seat)
+            view = hand_json(seen, previous, hand.winners, tag, public=seat is None)
             made = (view, encode({"last": view}))
             self.last_hand[1][seat, tag] = made
         return made
