@@ -18,12 +18,12 @@ against the hand it belongs to.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from functools import partial
 from typing import Any
 
 from drawpoker import _core
-from drawpoker.cards import JOKER, format_cards
+from drawpoker.cards import cards_text as cards_text  # (the site's name for it)
 from drawpoker.engine import Event, GameSpec, HandView
 from drawpoker.engine.actions import LegalActions
 from drawpoker.engine.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
@@ -110,36 +110,6 @@ def betting_facts(betting: object) -> dict[str, Any]:
         structure = "no betting"
     kind = structure_kind(betting)
     return {"structure": structure, "structure_kind": kind, "small_bet": small, "big_bet": big}
-
-
-_CARD_TEXTS = dict(enumerate(format_cards(range(JOKER + 1)).split()))
-"""Each card's text by its integer (the joker's included): a view's cards are written at
-every change, many lists each."""
-
-
-_INT = {int}
-"""The one type :func:`cards_text` looks up directly (its check is by set: a bool is not
-``int``)."""
-
-
-def cards_text(cards: Iterable[int]) -> list[str]:
-    """Cards as text, one string each (``Jk`` is the joker); what is not a card is refused
-    as :func:`~drawpoker.cards.format_cards` refuses it.
-
-    >>> cards_text([51, 52, 8])
-    ['As', 'Jk', '4c']
-    >>> cards_text([51, 53])
-    Traceback (most recent call last):
-    ...
-    drawpoker.errors.InvalidCardError: card value 53 in cards is out of range (0..51, the joker 52)
-    """
-    cards = list(cards)
-    if set(map(type, cards)) <= _INT:  # (a bool or a NumPy integer is not looked up)
-        try:
-            return list(map(_CARD_TEXTS.__getitem__, cards))
-        except KeyError:  # not a card: refused below
-            pass
-    return format_cards(cards).split()
 
 
 def shown_text(strength: int, ranking: str, tag: str = "en") -> str:
