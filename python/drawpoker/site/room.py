@@ -260,6 +260,9 @@ class Room:
     """The previous hand's index and, by seat (``None``: the watchers) and language tag, that
     seat's summary of it in that language, as data and as the text of a ``last`` member (it
     never changes: made once, when first sent)."""
+    seated: dict[str, tuple[tuple[Any, ...], list[dict[str, Any]]]] = field(default_factory=dict)
+    """By language tag, the :meth:`players` last sent and what they were made from
+    (:meth:`_roster`): made again only once that changed (:meth:`_players_now`)."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     ratings: dict[int, float] = field(default_factory=dict)
@@ -398,6 +401,45 @@ class Room:
             }
             for seat, record in enumerate(self.seats)
         ]
+
+    def _roster(self) -> tuple[Any, ...]:
+        """Everything :meth:`players` is made from besides the language: each seat's record,
+        whether it is connected, the seats a CPU stands in for, the ratings and the results.
+
+        >>> from drawpoker.site.lobby import parse_new_table
+        >>> from drawpoker.site.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> before = room._roster(); room.claim(0, "Ann", "h"); room._roster() == before
+        False
+        """
+        connections = self.connections
+        return (
+            tuple((record.cpu, record.name, record.token_hash) for record in self.seats),
+            tuple(bool(connections.get(seat)) for seat in range(len(self.seats))),
+            tuple(self.table.away),
+            tuple(self.ratings.items()),
+            tuple(self.results.items()),
+        )
+
+    def _players_now(self, tag: str) -> list[dict[str, Any]]:
+        """:meth:`players`, made again only when what it is made from changed since it was
+        last made in the tag's language (the same list then: it is only read).
+
+        >>> from drawpoker.site.lobby import parse_new_table
+        >>> from drawpoker.site.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> first = room._players_now("en"); room._players_now("en") is first
+        True
+        >>> room.claim(0, "Ann", "h"); room._players_now("en")[0]["name"], room.players()[0]["name"]
+        ('Ann', 'Ann')
+        """
+        roster = self._roster()
+        made = self.seated.get(tag)
+        if made is None or made[0] != roster:
+            made = self.seated[tag] = (roster, self.players(tag))
+        return made[1]
 
     def _rating_change(self, seat: int) -> float | None:
         result = self.results.get(seat)
@@ -1230,7 +1272,7 @@ it starts when every seat has its player, or when a player asks to start
                 shared_texts[tag] = encode(
                     table_state(
                         table,
-                        players=self.players(tag),
+                        players=self._players_now(tag),
                         status=status,
                         time_left=self.time_left(),
                         actions=self.actions,

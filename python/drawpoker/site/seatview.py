@@ -19,7 +19,7 @@ against the hand it belongs to.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from drawpoker import _core
@@ -303,12 +303,7 @@ def table_state(
     """
     names = {p["seat"]: p["name"] for p in players}
     stacks = table.stacks if settled else table.hand.stacks
-    scores = list(stacks) if table.betting else list(table.points)
-    order = sorted(range(len(scores)), key=lambda s: -scores[s])
-    places: dict[int, int] = {}
-    for position, s in enumerate(order):
-        tied = position > 0 and scores[order[position - 1]] == scores[s]
-        places[s] = places[order[position - 1]] if tied else position + 1
+    scores = tuple(stacks) if table.betting else tuple(table.points)
     return {
         "status": status,
         "round": table.round,
@@ -320,17 +315,29 @@ def table_state(
         "table_stacks": list(table.stacks),
         "points": list(table.points),
         "standings": [
-            {
-                "place": places[s],
-                "seat": s,
-                "name": names.get(s, table.names[s]),
-                "score": scores[s],
-            }
-            for s in order
+            {"place": place, "seat": s, "name": names.get(s, table.names[s]), "score": scores[s]}
+            for place, s in placed(scores)
         ],
         "players": players,
         "watching": watching,
     }
+
+
+@lru_cache(maxsize=4096)
+def placed(scores: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The seats by score, best first, each with its place (equal scores share the place of
+    the first of them), as ``(place, seat)`` pairs; remembered (a table's scores change only
+    with a bet, and every seat is sent the same).
+
+    >>> placed((50, 80, 50, 10))
+    ((1, 1), (2, 0), (2, 2), (4, 3))
+    """
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    places: list[tuple[int, int]] = []
+    for position, s in enumerate(order):
+        tied = position > 0 and scores[order[position - 1]] == scores[s]
+        places.append((places[-1][0] if tied else position + 1, s))
+    return tuple(places)
 
 
 def seat_state(
