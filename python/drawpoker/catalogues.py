@@ -60,8 +60,10 @@ class Catalogue:
     messages: Mapping[str, Text]
 
 
+@lru_cache(maxsize=256)
 def base_language(tag: str) -> str:
-    """The language of a tag, without its digit setting.
+    """The language of a tag, without its digit setting (remembered: every sentence asks it
+    a few times).
 
     >>> base_language("ar-u-nu-arab")
     'ar'

@@ -85,7 +85,7 @@ def merged(*texts: str) -> str:
     >>> merged(encode({"a": 1}), encode({}), encode({"b": [2]}))
     '{"a":1,"b":[2]}'
     """
-    return "{" + ",".join(text[1:-1] for text in texts if text != "{}") + "}"
+    return "{" + ",".join([text[1:-1] for text in texts if text != "{}"]) + "}"
 
 
 def actions_between(table: Table, before: tuple[int, int], after: tuple[int, int]) -> int:
@@ -413,13 +413,13 @@ class Room:
         >>> before = room._roster(); room.claim(0, "Ann", "h"); room._roster() == before
         False
         """
-        connections = self.connections
+        seats = self.seats
         return (
-            tuple((record.cpu, record.name, record.token_hash) for record in self.seats),
-            tuple(bool(connections.get(seat)) for seat in range(len(self.seats))),
-            tuple(self.table.away),
-            tuple(self.ratings.items()),
-            tuple(self.results.items()),
+            [(record.cpu, record.name, record.token_hash) for record in seats],
+            [seat for seat, outs in self.connections.items() if outs],
+            list(self.table.away),
+            list(self.ratings.items()),
+            list(self.results.items()),
         )
 
     def _players_now(self, tag: str) -> list[dict[str, Any]]:
@@ -1293,10 +1293,10 @@ it starts when every seat has its player, or when a player asks to start
                 own = encode(own_state(table, seat, status=status, seq=seq, tag=tag, tips=tips))
                 previous = self._last(seat, tag)
                 last = '{"last":null}' if previous is None else previous[1]
-                state = '{"state":' + merged(own, shared(tag), last, paused) + "}"
+                state = merged(own, shared(tag), last, paused)
                 events = [] if new is None else [spoken(e, tag) for e in new[seat]]
-                head = {"type": "update", "seq": seq, "events": events}
-                texts[seat, tag] = merged(encode(head), state)
+                head = encode({"type": "update", "seq": seq, "events": events})
+                texts[seat, tag] = head[:-1] + ',"state":' + state + "}"  # (one more member)
             return texts[seat, tag]
 
         for seat, outs in connected:
