@@ -1,6 +1,7 @@
-"""The engine makes a seat's hand for its state (``HandView.felt``, the site's ``hand_json``)
-in one pass over the view: here it is checked against the same fields read one by one from
-the view's rows and events in Python, for every seat and the watchers, after every action of
+"""The engine writes a seat's hand for its state (``HandView.felt_json``, the site's
+``hand_text``) in one pass over the view: here it is checked, byte for byte, against the
+same fields read one by one from the view's rows and events in Python and encoded as the site
+encodes a message, for every seat and the watchers, after every action of
 random hands of every game (blinds, all-ins and side pots, uncalled bets returned, redeals,
 hands exposed and shown, awards of hi/lo halves), its hands described in English and Arabic;
 and the discard sets it lists at a draw are those the hand allows."""
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 from drawpoker.engine import GAMES, Action, Event, Hand, HandView, game, side_pots
 from drawpoker.errors import InvalidCardError
+from drawpoker.site.jsontext import decode, encode
 from drawpoker.site.seatview import cards_text, public_view, shown_text
 
 BLIND_NAMES = {"small": "SB", "big": "BB"}
@@ -135,9 +137,10 @@ def test_the_felt_is_the_views_fields_and_events(name: str) -> None:
             words = partial(shown_text, tag=tag)
             for seat in range(seats):
                 view = hand.view(seat)
-                assert view.felt(number, winners, words) == _read(view, number, winners, tag)
-                public = _read(public_view(view), number, winners, tag)
-                assert view.felt(number, winners, words, public=True) == public
+                own = encode(_read(view, number, winners, tag))
+                assert view.felt_json(number, winners, words) == own
+                public = encode(_read(public_view(view), number, winners, tag))
+                assert view.felt_json(number, winners, words, public=True) == public
             if hand.is_over:
                 break
             hand.act(_action(hand, rng))
@@ -173,4 +176,16 @@ def test_the_discard_sets_are_those_the_hand_allows(name: str) -> None:
 def test_a_card_that_is_no_card_is_refused() -> None:
     view = Hand(game("holdem"), [1000, 1000], seed=1).view(0)
     with pytest.raises(InvalidCardError, match="card value 53 is out of range"):
-        view._replace(cards=(53, 1)).felt(0, [], str)
+        view._replace(cards=(53, 1)).felt_json(0, [], str)
+
+
+@pytest.mark.parametrize("text", ['Quote " and \\ back', "line\nbreak\ttab\x01\x1f", "بدر ⁦A-K⁩ é"])
+def test_the_words_of_a_shown_hand_are_escaped_as_the_site_escapes_text(text: str) -> None:
+    hand = Hand(game("holdem"), [100, 100], seed=2)
+    while not hand.is_over:
+        hand.act(
+            hand.default_action() if "call" not in hand.legal_actions().kinds else Action.call()
+        )
+    felt = hand.view(0).felt_json(0, hand.winners, lambda strength, ranking: text)
+    assert decode(felt)["shown"][0]["text"] == text
+    assert f'"text":{encode(text)}' in felt

@@ -823,34 +823,37 @@ impl SeatView {
     }
 
     /// The hand as a seat's state on the site shows it (``drawpoker.site.seatview.hand_json``),
-    /// as plain values ready for JSON: ``hand`` (the index of the hand at the table), the
-    /// public facts, the seat's ``cards`` (none when ``public``: what a watcher is shown, with
-    /// only the events every seat sees), each seat's up cards (``up``), the board, the chips
-    /// (``bets`` in front of the seats only while a betting round is played, ``pots`` without
-    /// them, the first with the dead chips), the ``blinds`` posted, the hands ``shown`` (each
-    /// described by ``words(strength, ranking)``, asked only then; in a hi/lo game with its
-    /// ``low`` too), the cards ``exposed``, the chips ``won`` and ``returned``, the
-    /// ``redeals``, the ``winners`` once the hand is over and the ``awards`` per pot.
+    /// as the JSON text of an object, written as the site's ``orjson`` writes one: ``hand``
+    /// (the index of the hand at the table), the public facts, the seat's ``cards`` (none when
+    /// ``public``: what a watcher is shown, with only the events every seat sees), each seat's
+    /// up cards (``up``), the board, the chips (``bets`` in front of the seats only while a
+    /// betting round is played, ``pots`` without them, the first with the dead chips), the
+    /// ``blinds`` posted, the hands ``shown`` (each described by ``words(strength, ranking)``,
+    /// asked only then; in a hi/lo game with its ``low`` too), the cards ``exposed``, the
+    /// chips ``won`` and ``returned``, the ``redeals``, the ``winners`` once the hand is over
+    /// and the ``awards`` per pot.
     ///
     /// ```python
+    /// >>> import json
     /// >>> from drawpoker.engine import Hand, game
     /// >>> hand = Hand(game("holdem"), [1000, 1000], seed=1)
-    /// >>> felt = hand.view(0).felt(4, [], str)
-    /// >>> felt["hand"], felt["cards"], felt["pot"], felt["pots"], felt["blinds"][0]
-    /// (4, ['6c', '9c'], 150, [], {'seat': 0, 'amount': 50, 'name': 'SB'})
-    /// >>> hand.call(); hand.view(0).felt(4, [], str, public=True)["cards"]
+    /// >>> text = hand.view(0).felt_json(4, [], str); text[:46]
+    /// '{"hand":4,"button":0,"street":0,"phase":"bet",'
+    /// >>> felt = json.loads(text); felt["cards"], felt["pot"], felt["pots"], felt["blinds"][0]
+    /// (['6c', '9c'], 150, [], {'seat': 0, 'amount': 50, 'name': 'SB'})
+    /// >>> hand.call(); json.loads(hand.view(0).felt_json(4, [], str, public=True))["cards"]
     /// []
     ///
     /// ```
     #[pyo3(signature = (hand, winners, words, public = false))]
-    fn felt<'py>(
+    fn felt_json(
         &self,
-        py: Python<'py>,
+        py: Python<'_>,
         hand: usize,
         winners: Vec<usize>,
-        words: &Bound<'py, PyAny>,
+        words: &Bound<'_, PyAny>,
         public: bool,
-    ) -> PyResult<Bound<'py, PyDict>> {
+    ) -> PyResult<String> {
         felt::felt(self, py, hand, &winners, words, public)
     }
 

@@ -47,15 +47,15 @@ from drawpoker.catalogues import DEFAULT_LANGUAGE
 from drawpoker.engine import GAMES, Action
 from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
 from drawpoker.narration import cpu_name
-from drawpoker.site.jsontext import encode
+from drawpoker.site.jsontext import decode, encode
 from drawpoker.site.lobby import NewTable
 from drawpoker.site.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.site.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
 from drawpoker.site.seat_help import TipQuestion, known_tip, tip_question, work_out_tip
 from drawpoker.site.seatview import (
     betting_facts,
-    hand_json,
-    own_state,
+    hand_text,
+    own_text,
     seat_state,
     table_state,
 )
@@ -669,8 +669,8 @@ class Room:
         if made is None:
             hand = table.hands[previous]
             seen = hand.view(0 if seat is None else seat)
-            view = hand_json(seen, previous, hand.winners, tag, public=seat is None)
-            made = (view, encode({"last": view}))
+            text = hand_text(seen, previous, hand.winners, tag, public=seat is None)
+            made = (decode(text), '{"last":' + text + "}")
             self.last_hand[1][seat, tag] = made
         return made
 
@@ -1290,7 +1290,7 @@ it starts when every seat has its player, or when a player asks to start
             if (seat, tag) not in texts:
                 seq = self.streams.last[seat]
                 tips = seat in self.tips
-                own = encode(own_state(table, seat, status=status, seq=seq, tag=tag, tips=tips))
+                own = own_text(table, seat, status=status, seq=seq, tag=tag, tips=tips)
                 previous = self._last(seat, tag)
                 last = '{"last":null}' if previous is None else previous[1]
                 state = merged(own, shared(tag), last, paused)

@@ -28,6 +28,7 @@ from drawpoker.engine import Event, GameSpec, HandView
 from drawpoker.engine.actions import LegalActions
 from drawpoker.engine.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 from drawpoker.narration import hand_words
+from drawpoker.site.jsontext import decode, encode
 from drawpoker.site.seat_help import hand_line, known_draw_tip
 from drawpoker.table import Table
 
@@ -217,6 +218,20 @@ def legal_json(view: HandView, legal: LegalActions) -> dict[str, Any]:
     return data
 
 
+def hand_text(
+    view: HandView, hand: int, winners: Sequence[int] = (), tag: str = "en", public: bool = False
+) -> str:
+    """:func:`hand_json` as the JSON text the site sends, written by the engine from the view
+    in one pass (:meth:`~drawpoker.engine.HandView.felt_json`), the hands shown said by
+    :func:`shown_text`.
+
+    >>> from drawpoker.engine import Hand, game
+    >>> hand_text(Hand(game("five-card-draw"), [500, 500], seed=3).view(0), 0)[:40]
+    '{"hand":0,"button":0,"street":0,"phase":'
+    """
+    return view.felt_json(hand, winners, partial(shown_text, tag=tag), public)
+
+
 def hand_json(
     view: HandView, hand: int, winners: Sequence[int] = (), tag: str = "en", public: bool = False
 ) -> dict[str, Any]:
@@ -228,8 +243,7 @@ def hand_json(
     the chips in front of the seats in the betting round being played: once a round ends (a
     draw, the next street, the showdown) they are in the pot. With ``public``, what a watcher
     is shown of it: no cards of the seat's own, only the events every seat sees (as of
-    :func:`public_view`). The engine makes it from the view in one pass
-    (:meth:`~drawpoker.engine.HandView.felt`), the hands shown said by :func:`shown_text`.
+    :func:`public_view`). Read from its text (:func:`hand_text`).
 
     >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("five-card-draw"), [500, 500], seed=3)
@@ -239,7 +253,28 @@ def hand_json(
     >>> hand_json(hand.view(0), 0, public=True) == hand_json(public_view(hand.view(0)), 0)
     True
     """
-    return view.felt(hand, winners, partial(shown_text, tag=tag), public)
+    data: dict[str, Any] = decode(hand_text(view, hand, winners, tag, public))
+    return data
+
+
+def _own(
+    table: Table, seat: int, status: str, seq: int, tag: str, tips: bool
+) -> tuple[str, dict[str, Any]]:
+    """:func:`own_state` in two parts: the current hand's text (:func:`hand_text`) and the
+    members that follow it."""
+    index = len(table.hands) - 1
+    hand = table.hand
+    view = hand.view(seat)
+    felt = hand_text(view, index, hand.winners if hand.is_over else (), tag)
+    legal = view.legal if status == "playing" and not table.is_over else None
+    return felt, {
+        "type": "state",
+        "seat": seat,
+        "seq": seq,
+        "legal": None if legal is None else legal_json(view, legal),
+        "own_hand": hand_line(view, tag),
+        "tip": known_draw_tip(view) if tips and legal is not None else None,
+    }
 
 
 def own_state(
@@ -259,22 +294,27 @@ def own_state(
     >>> own["seat"], own["legal"]["kinds"]
     (0, ['fold', 'call', 'raise'])
     """
-    index = len(table.hands) - 1
-    hand = table.hand
-    view = hand.view(seat)
-    data = hand_json(view, index, hand.winners if hand.is_over else (), tag)
-    legal = view.legal if status == "playing" and not table.is_over else None
-    data.update(
-        {
-            "type": "state",
-            "seat": seat,
-            "seq": seq,
-            "legal": None if legal is None else legal_json(view, legal),
-            "own_hand": hand_line(view, tag),
-            "tip": known_draw_tip(view) if tips and legal is not None else None,
-        }
-    )
+    felt, own = _own(table, seat, status, seq, tag, tips)
+    data: dict[str, Any] = decode(felt)
+    data.update(own)
     return data
+
+
+def own_text(
+    table: Table, seat: int, *, status: str, seq: int, tag: str = "en", tips: bool = False
+) -> str:
+    """:func:`own_state` as the JSON text the seat is sent: the hand's text as the engine
+    wrote it with the seat's own members added (no object made for the hand).
+
+    >>> from drawpoker.table import Table
+    >>> from drawpoker.engine import game
+    >>> table = Table(game("holdem"), 2, seed=1)
+    >>> decode(own_text(table, 0, status="playing", seq=3)) == own_state(table, 0,
+    ...                                                                  status="playing", seq=3)
+    True
+    """
+    felt, own = _own(table, seat, status, seq, tag, tips)
+    return felt[:-1] + "," + encode(own)[1:]
 
 
 def table_state(
