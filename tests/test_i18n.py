@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import html
+import random
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -228,6 +229,19 @@ def test_numbers_per_language_and_digit_setting() -> None:
     assert tuple(number(n, "ar-u-nu-arab") for n in COUNTS) == arabic_indic
     assert tuple(number(n, "en-u-nu-arab") for n in COUNTS) == arabic_indic
     assert number(1234.5, "ar-u-nu-arab") == "١٬٢٣٤٫٥"
+
+
+@pytest.mark.parametrize("tag", ["en", "ar", "qps", "ar-u-nu-arab", "en-u-nu-arab"])
+def test_whole_numbers_written_at_once_are_written_as_babel_writes_them(tag: str) -> None:
+    """A whole number in a tag whose grouping is Python's own is written without Babel: the
+    same text as Babel's, for numbers of every length (and Babel still writes the others)."""
+    from drawpoker.catalogues import babel_number, comma_grouped
+
+    rng = random.Random(tag)
+    values = [rng.randrange(10**digits) for digits in range(1, 17) for _ in range(20)]
+    assert [number(v, tag) for v in values] == [babel_number(v, tag) for v in values]
+    assert comma_grouped(tag) is (not tag.endswith("-u-nu-arab"))
+    assert number(2.5, tag) == babel_number(2.5, tag)
 
 
 def test_counted_words_in_both_languages_and_digit_settings() -> None:

@@ -252,7 +252,7 @@ def test_every_preset_the_engine_offers_is_said_by_its_rule() -> None:
         while not hand.is_over:
             legal = hand.legal_actions()
             offered |= {label for label, _ in legal.presets}
-            data = legal_json(hand.view(hand.actor), legal, hand.why_illegal)
+            data = legal_json(hand.view(hand.actor), legal)
             assert [p["name"] for p in data["presets"]] == [label for label, _ in legal.presets]
             if "check" in legal.kinds:
                 hand.check()

@@ -198,7 +198,7 @@ def test_all_in_is_said_only_when_the_largest_total_is_every_chip(name: str, all
         if {"bet", "raise"} & set(view.legal.kinds) and "bring-in" not in view.legal.kinds:
             break
         table.act(seat, CheckCallBot().choose(view))
-    data = legal_json(view, view.legal, table.hand.why_illegal)
+    data = legal_json(view, view.legal)
     chips = view.stacks[seat] + view.bets[seat]
     assert data["all_in"] is all_in and (data["max_to"] == chips) is all_in, (data, chips)
 

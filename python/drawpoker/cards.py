@@ -230,3 +230,33 @@ def as_card_array(
             row, col = np.argwhere(bad)[0]
             raise InvalidCardError(f"card value {array[row, col]} is out of range in row {row}")
     return np.ascontiguousarray(array, dtype=np.uint8)
+
+
+_CARD_TEXTS = dict(enumerate(format_cards(range(JOKER + 1)).split()))
+"""Each card's text by its integer (the joker's included): a view's cards are written at
+every change, many lists each (the narration many sentences)."""
+
+
+_INT = {int}
+"""The one type :func:`cards_text` looks up directly (its check is by set: a bool is not
+``int``)."""
+
+
+def cards_text(cards: Iterable[int]) -> list[str]:
+    """Cards as text, one string each (``Jk`` is the joker); what is not a card is refused
+    as :func:`~drawpoker.cards.format_cards` refuses it.
+
+    >>> cards_text([51, 52, 8])
+    ['As', 'Jk', '4c']
+    >>> cards_text([51, 53])
+    Traceback (most recent call last):
+    ...
+    drawpoker.errors.InvalidCardError: card value 53 in cards is out of range (0..51, the joker 52)
+    """
+    cards = list(cards)
+    if set(map(type, cards)) <= _INT:  # (a bool or a NumPy integer is not looked up)
+        try:
+            return list(map(_CARD_TEXTS.__getitem__, cards))
+        except KeyError:  # not a card: refused below
+            pass
+    return format_cards(cards).split()

@@ -60,8 +60,10 @@ class Catalogue:
     messages: Mapping[str, Text]
 
 
+@lru_cache(maxsize=256)
 def base_language(tag: str) -> str:
-    """The language of a tag, without its digit setting.
+    """The language of a tag, without its digit setting (remembered: every sentence asks it
+    a few times).
 
     >>> base_language("ar-u-nu-arab")
     'ar'
@@ -181,16 +183,46 @@ def plural_category(tag: str, count: int) -> str:
     return str(babel_locale(base_language(tag)).plural_form(count))
 
 
-@lru_cache(maxsize=4096)
 def number(value: float, tag: str) -> str:
-    """``value`` written the tag's way: its grouping and decimal signs, its digits (the
-    amounts of a table repeat: the latest are remembered).
+    """``value`` written the tag's way: its grouping and decimal signs, its digits. A whole
+    number in a tag that writes whole numbers as Python's ``{:,}`` does (English, Arabic with
+    Western digits: :func:`comma_grouped`) is written so at once, anything else by Babel
+    (:func:`babel_number`).
 
-    >>> number(1234.5, "en"), number(1234.5, "ar-u-nu-arab")
-    ('1,234.5', '١٬٢٣٤٫٥')
+    >>> number(1234.5, "en"), number(1234.5, "ar-u-nu-arab"), number(1234567, "ar")
+    ('1,234.5', '١٬٢٣٤٫٥', '1,234,567')
+    """
+    if type(value) is int and comma_grouped(tag):
+        return f"{value:,}"
+    return babel_number(value, tag)
+
+
+@lru_cache(maxsize=4096)
+def babel_number(value: float, tag: str) -> str:
+    """:func:`number` written by Babel (the amounts of a table repeat: the latest are
+    remembered).
+
+    >>> babel_number(1000000, "ar-u-nu-arab")
+    '١٬٠٠٠٬٠٠٠'
     """
     locale = babel_locale(base_language(tag))
     return digits(str(format_decimal(value, locale=locale, numbering_system=digits_of(tag))), tag)
+
+
+COMMA_SAMPLES = (0, 7, 42, 999, 1000, 12345, 123456, 1234567, 12345678, -1234567, 2**53 - 1)
+"""Whole numbers whose grouping tells Python's ``{:,}`` apart from any other way (groups of
+two after the first three, spaces, dots, other digits or signs)."""
+
+
+@cache
+def comma_grouped(tag: str) -> bool:
+    """Whether Babel writes the tag's whole numbers as Python's ``{:,}`` does (checked once
+    per tag on :data:`COMMA_SAMPLES`).
+
+    >>> comma_grouped("en"), comma_grouped("ar"), comma_grouped("ar-u-nu-arab")
+    (True, True, False)
+    """
+    return all(babel_number(value, tag) == f"{value:,}" for value in COMMA_SAMPLES)
 
 
 def digits(text: str, tag: str) -> str:

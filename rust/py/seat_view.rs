@@ -24,6 +24,8 @@ use super::action;
 use super::errors::to_py;
 use crate::engine::state::HandState as State;
 
+mod felt;
+
 /// The fields of a view, in order.
 const FIELDS: [&str; 21] = [
     "seat",
@@ -850,6 +852,59 @@ impl SeatView {
         Ok(why_seat_may_not(
             kinds, bounds, cards, kind, amount, &discards,
         ))
+    }
+
+    /// The hand as a seat's state on the site shows it (``drawpoker.site.seatview.hand_json``),
+    /// as the JSON text of an object, written as the site's ``orjson`` writes one: ``hand``
+    /// (the index of the hand at the table), the public facts, the seat's ``cards`` (none when
+    /// ``public``: what a watcher is shown, with only the events every seat sees), each seat's
+    /// up cards (``up``), the board, the chips (``bets`` in front of the seats only while a
+    /// betting round is played, ``pots`` without them, the first with the dead chips), the
+    /// ``blinds`` posted, the hands ``shown`` (each described by ``words(strength, ranking)``,
+    /// asked only then; in a hi/lo game with its ``low`` too), the cards ``exposed``, the
+    /// chips ``won`` and ``returned``, the ``redeals``, the ``winners`` once the hand is over
+    /// and the ``awards`` per pot.
+    ///
+    /// ```python
+    /// >>> import json
+    /// >>> from drawpoker.engine import Hand, game
+    /// >>> hand = Hand(game("holdem"), [1000, 1000], seed=1)
+    /// >>> text = hand.view(0).felt_json(4, [], str); text[:46]
+    /// '{"hand":4,"button":0,"street":0,"phase":"bet",'
+    /// >>> felt = json.loads(text); felt["cards"], felt["pot"], felt["pots"], felt["blinds"][0]
+    /// (['6c', '9c'], 150, [], {'seat': 0, 'amount': 50, 'name': 'SB'})
+    /// >>> hand.call(); json.loads(hand.view(0).felt_json(4, [], str, public=True))["cards"]
+    /// []
+    ///
+    /// ```
+    #[pyo3(signature = (hand, winners, words, public = false))]
+    fn felt_json(
+        &self,
+        py: Python<'_>,
+        hand: usize,
+        winners: Vec<usize>,
+        words: &Bound<'_, PyAny>,
+        public: bool,
+    ) -> PyResult<String> {
+        felt::felt(self, py, hand, &winners, words, public)
+    }
+
+    /// Every set of its cards the seat may discard now, as masks (bit ``i`` for its card
+    /// ``i``), in ascending order: none off its draw. A hand of more than 16 cards is refused
+    /// (``InvalidArgumentError``).
+    ///
+    /// ```python
+    /// >>> from drawpoker.engine import Hand, game
+    /// >>> hand = Hand(game("2-7-single-draw"), [500, 500], seed=3)
+    /// >>> hand.view(0).draw_masks()
+    /// []
+    /// >>> hand.call(); hand.check(); masks = hand.view(hand.actor).draw_masks()
+    /// >>> len(masks), masks[:4], masks[-1]  # any of the five cards, none to all
+    /// (32, [0, 1, 2, 3], 31)
+    ///
+    /// ```
+    fn draw_masks(&self) -> PyResult<Vec<u32>> {
+        felt::draw_masks(self)
     }
 
     /// Every field by name.

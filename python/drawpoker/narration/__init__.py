@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from drawpoker.analysis.evaluation import describe
-from drawpoker.cards import format_cards, rank_of
+from drawpoker.cards import cards_text, format_cards, rank_of
 from drawpoker.catalogues import (
     PSEUDO_LANGUAGE,
     Catalogue,
@@ -472,7 +472,10 @@ def _name(seat: int, tag: str, scene: Scene) -> str:
 
 def _cards_text(event: Event, tag: str, cards: Sequence[int | None] | None) -> str:
     held = event.cards if cards is None else cards
-    text = " ".join("??" if card is None else format_cards([card]) for card in held)
+    if None in held:  # a history file's reader does not have every card
+        text = " ".join("??" if card is None else format_cards([card]) for card in held)
+    else:
+        text = " ".join(cards_text(held))  # type: ignore[arg-type]  # (no None in it)
     return _isolate(text, tag, strong=True)
 
 

@@ -50,10 +50,13 @@ def encode(data: Any) -> str:
     '{"big":1180591620717411303424}'
     """
     if orjson is not None:
-        try:
-            return orjson.dumps(data, option=_OPTIONS).decode()
-        except TypeError:  # orjson.JSONEncodeError: what it does not write, json may
-            pass
+        try:  # text keys alone first: a third quicker than with the option that allows others
+            return orjson.dumps(data).decode()
+        except TypeError:  # orjson.JSONEncodeError: a key that is not text (or what it does
+            try:  # not write, which json may)
+                return orjson.dumps(data, option=_OPTIONS).decode()
+            except TypeError:
+                pass
     return _ENCODER.encode(data)
 
 

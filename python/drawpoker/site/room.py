@@ -47,16 +47,15 @@ from drawpoker.catalogues import DEFAULT_LANGUAGE
 from drawpoker.engine import GAMES, Action
 from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
 from drawpoker.narration import cpu_name
-from drawpoker.site.jsontext import encode
+from drawpoker.site.jsontext import decode, encode
 from drawpoker.site.lobby import NewTable
 from drawpoker.site.protocol import TOO_SLOW, Act, ProtocolError
 from drawpoker.site.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
 from drawpoker.site.seat_help import TipQuestion, known_tip, tip_question, work_out_tip
 from drawpoker.site.seatview import (
     betting_facts,
-    hand_json,
-    own_state,
-    public_view,
+    hand_text,
+    own_text,
     seat_state,
     table_state,
 )
@@ -86,7 +85,7 @@ def merged(*texts: str) -> str:
     >>> merged(encode({"a": 1}), encode({}), encode({"b": [2]}))
     '{"a":1,"b":[2]}'
     """
-    return "{" + ",".join(text[1:-1] for text in texts if text != "{}") + "}"
+    return "{" + ",".join([text[1:-1] for text in texts if text != "{}"]) + "}"
 
 
 def actions_between(table: Table, before: tuple[int, int], after: tuple[int, int]) -> int:
@@ -261,6 +260,9 @@ class Room:
     """The previous hand's index and, by seat (``None``: the watchers) and language tag, that
     seat's summary of it in that language, as data and as the text of a ``last`` member (it
     never changes: made once, when first sent)."""
+    seated: dict[str, tuple[tuple[Any, ...], list[dict[str, Any]]]] = field(default_factory=dict)
+    """By language tag, the :meth:`players` last sent and what they were made from
+    (:meth:`_roster`): made again only once that changed (:meth:`_players_now`)."""
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     ratings: dict[int, float] = field(default_factory=dict)
@@ -399,6 +401,45 @@ class Room:
             }
             for seat, record in enumerate(self.seats)
         ]
+
+    def _roster(self) -> tuple[Any, ...]:
+        """Everything :meth:`players` is made from besides the language: each seat's record,
+        whether it is connected, the seats a CPU stands in for, the ratings and the results.
+
+        >>> from drawpoker.site.lobby import parse_new_table
+        >>> from drawpoker.site.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> before = room._roster(); room.claim(0, "Ann", "h"); room._roster() == before
+        False
+        """
+        seats = self.seats
+        return (
+            [(record.cpu, record.name, record.token_hash) for record in seats],
+            [seat for seat, outs in self.connections.items() if outs],
+            list(self.table.away),
+            list(self.ratings.items()),
+            list(self.results.items()),
+        )
+
+    def _players_now(self, tag: str) -> list[dict[str, Any]]:
+        """:meth:`players`, made again only when what it is made from changed since it was
+        last made in the tag's language (the same list then: it is only read).
+
+        >>> from drawpoker.site.lobby import parse_new_table
+        >>> from drawpoker.site.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        >>> first = room._players_now("en"); room._players_now("en") is first
+        True
+        >>> room.claim(0, "Ann", "h"); room._players_now("en")[0]["name"], room.players()[0]["name"]
+        ('Ann', 'Ann')
+        """
+        roster = self._roster()
+        made = self.seated.get(tag)
+        if made is None or made[0] != roster:
+            made = self.seated[tag] = (roster, self.players(tag))
+        return made[1]
 
     def _rating_change(self, seat: int) -> float | None:
         result = self.results.get(seat)
@@ -627,9 +668,9 @@ class Room:
         made = self.last_hand[1].get((seat, tag))
         if made is None:
             hand = table.hands[previous]
-            seen = public_view(hand.view(0)) if seat is None else hand.view(seat)
-            view = hand_json(seen, previous, hand.winners, tag)
-            made = (view, encode({"last": view}))
+            seen = hand.view(0 if seat is None else seat)
+            text = hand_text(seen, previous, hand.winners, tag, public=seat is None)
+            made = (decode(text), '{"last":' + text + "}")
             self.last_hand[1][seat, tag] = made
         return made
 
@@ -1231,7 +1272,7 @@ it starts when every seat has its player, or when a player asks to start
                 shared_texts[tag] = encode(
                     table_state(
                         table,
-                        players=self.players(tag),
+                        players=self._players_now(tag),
                         status=status,
                         time_left=self.time_left(),
                         actions=self.actions,
@@ -1249,13 +1290,13 @@ it starts when every seat has its player, or when a player asks to start
             if (seat, tag) not in texts:
                 seq = self.streams.last[seat]
                 tips = seat in self.tips
-                own = encode(own_state(table, seat, status=status, seq=seq, tag=tag, tips=tips))
+                own = own_text(table, seat, status=status, seq=seq, tag=tag, tips=tips)
                 previous = self._last(seat, tag)
                 last = '{"last":null}' if previous is None else previous[1]
-                state = '{"state":' + merged(own, shared(tag), last, paused) + "}"
+                state = merged(own, shared(tag), last, paused)
                 events = [] if new is None else [spoken(e, tag) for e in new[seat]]
-                head = {"type": "update", "seq": seq, "events": events}
-                texts[seat, tag] = merged(encode(head), state)
+                head = encode({"type": "update", "seq": seq, "events": events})
+                texts[seat, tag] = head[:-1] + ',"state":' + state + "}"  # (one more member)
             return texts[seat, tag]
 
         for seat, outs in connected:

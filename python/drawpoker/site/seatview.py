@@ -18,16 +18,17 @@ against the hand it belongs to.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from itertools import combinations
+from collections.abc import Sequence
+from functools import lru_cache, partial
 from typing import Any
 
 from drawpoker import _core
-from drawpoker.cards import JOKER, format_cards
-from drawpoker.engine import Action, Event, GameSpec, Hand, HandView, side_pots
+from drawpoker.cards import cards_text as cards_text  # (the site's name for it)
+from drawpoker.engine import Event, GameSpec, HandView
 from drawpoker.engine.actions import LegalActions
 from drawpoker.engine.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 from drawpoker.narration import hand_words
+from drawpoker.site.jsontext import decode, encode
 from drawpoker.site.seat_help import hand_line, known_draw_tip
 from drawpoker.table import Table
 
@@ -112,36 +113,6 @@ def betting_facts(betting: object) -> dict[str, Any]:
     return {"structure": structure, "structure_kind": kind, "small_bet": small, "big_bet": big}
 
 
-_CARD_TEXTS = dict(enumerate(format_cards(range(JOKER + 1)).split()))
-"""Each card's text by its integer (the joker's included): a view's cards are written at
-every change, many lists each."""
-
-
-_INT = {int}
-"""The one type :func:`cards_text` looks up directly (its check is by set: a bool is not
-``int``)."""
-
-
-def cards_text(cards: Iterable[int]) -> list[str]:
-    """Cards as text, one string each (``Jk`` is the joker); what is not a card is refused
-    as :func:`~drawpoker.cards.format_cards` refuses it.
-
-    >>> cards_text([51, 52, 8])
-    ['As', 'Jk', '4c']
-    >>> cards_text([51, 53])
-    Traceback (most recent call last):
-    ...
-    drawpoker.errors.InvalidCardError: card value 53 in cards is out of range (0..51, the joker 52)
-    """
-    cards = list(cards)
-    if set(map(type, cards)) <= _INT:  # (a bool or a NumPy integer is not looked up)
-        try:
-            return list(map(_CARD_TEXTS.__getitem__, cards))
-        except KeyError:  # not a card: refused below
-            pass
-    return format_cards(cards).split()
-
-
 def shown_text(strength: int, ranking: str, tag: str = "en") -> str:
     """A shown hand's description (``Two pair, kings and nines``) in the language of ``tag``
     (the narration's words: :func:`drawpoker.narration.hand_words`), or ``""`` when the
@@ -211,15 +182,15 @@ def event_json(
     return data
 
 
-def legal_json(view: HandView, legal: LegalActions, why_illegal: Any) -> dict[str, Any]:
+def legal_json(view: HandView, legal: LegalActions) -> dict[str, Any]:
     """The seat's legal actions: kinds, the call, the bet or raise range and step, the presets,
     whether the largest total is all the seat's chips (``all_in``), and in a draw every legal
-    set of discards as a mask over the seat's cards (bit ``i`` = card ``i``) with the draw
-    limit in words. ``why_illegal(action)`` is the hand's check.
+    set of discards as a mask over the seat's cards (bit ``i`` = card ``i``; the engine's
+    :meth:`~drawpoker.engine.HandView.draw_masks`) with the draw limit in words.
 
     >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("holdem"), [1000, 1000])
-    >>> legal_json(hand.view(0), hand.legal_actions(), hand.why_illegal)["presets"]
+    >>> legal_json(hand.view(0), hand.legal_actions())["presets"]
     [{'name': '2x', 'kind': 'times', 'values': {'times': 2}, 'amount': 200}, \
 {'name': '3x', 'kind': 'times', 'values': {'times': 3}, 'amount': 300}]
     """
@@ -238,15 +209,7 @@ def legal_json(view: HandView, legal: LegalActions, why_illegal: Any) -> dict[st
     }
     if "draw" in legal.kinds:
         cards = view.cards
-        masks = None
-        if len(cards) <= MASKED_DRAW_CARDS:
-            masks = [
-                sum(1 << i for i in chosen)
-                for size in range(min(legal.max_discards, len(cards)) + 1)
-                for chosen in combinations(range(len(cards)), size)
-                if why_illegal(Action.draw([cards[i] for i in chosen])) is None
-            ]
-            masks.sort()
+        masks = view.draw_masks() if len(cards) <= MASKED_DRAW_CARDS else None
         street = view.game.streets[view.street] if view.street < len(view.game.streets) else None
         limit = street.draw if street is not None else None
         data["draws"] = masks
@@ -255,162 +218,62 @@ def legal_json(view: HandView, legal: LegalActions, why_illegal: Any) -> dict[st
     return data
 
 
-_BLIND_NAMES = {"small": "SB", "big": "BB"}
-"""A blind's badge, by the blind the engine says it posted."""
+def hand_text(
+    view: HandView, hand: int, winners: Sequence[int] = (), tag: str = "en", public: bool = False
+) -> str:
+    """:func:`hand_json` as the JSON text the site sends, written by the engine from the view
+    in one pass (:meth:`~drawpoker.engine.HandView.felt_json`), the hands shown said by
+    :func:`shown_text`.
 
-_DERIVED = frozenset({"blind", "show", "low", "expose", "award", "return", "redeal"})
-"""The events :func:`hand_json` reads its lists from (blinds, hands shown, exposed cards,
-awards, chips returned, redeals); the others it passes by."""
-
-
-def _shown(events: Sequence[Event], rankings: Sequence[str], tag: str) -> list[dict[str, Any]]:
-    """The hands shown, described in the tag's language; in a hi/lo game each also has
-    ``low``: its qualifying low described, or ``None`` when it has none."""
-    lows = {e.seat: e.amount for e in events if e.kind == "low"}
-    shown = []
-    for e in events:
-        if e.kind == "show" and e.seat is not None:
-            entry: dict[str, Any] = {
-                "seat": e.seat,
-                "cards": cards_text(e.cards),
-                "text": shown_text(e.amount, rankings[0], tag),
-            }
-            if len(rankings) > 1:
-                low = lows.get(e.seat)
-                entry["low"] = None if low is None else shown_text(low, rankings[-1], tag)
-            shown.append(entry)
-    return shown
-
-
-def _awards(events: Sequence[Event]) -> list[dict[str, Any]]:
-    """A showdown's result per pot as the engine awarded it: each pot's chips, the seats that
-    won it whole or its high half (``high``) and its low half (``low``; empty when no low
-    qualified, R-A5-4), and each winner's ``shares``: the chips it took of that pot and which
-    share (``whole``, ``high`` or ``low``), one per award event, for the felt to say what each
-    winner won from which pot or half. Empty when nobody showed down (the pot went
-    uncontested).
-
-    >>> from drawpoker.engine import Award
-    >>> def award(seat, chips, pot, share):
-    ...     return Event("award", seat, None, chips, award=Award(pot, 2, share, 1))
-    >>> main, side = _awards([award(0, 51, 0, "high"), award(1, 50, 0, "low"),
-    ...                       award(1, 40, 1, "whole")])
-    >>> main["amount"], main["high"], main["low"], main["shares"]
-    (101, [0], [1], [{'seat': 0, 'share': 'high', 'amount': 51}, \
-{'seat': 1, 'share': 'low', 'amount': 50}])
-    >>> side
-    {'amount': 40, 'high': [1], 'low': [], 'shares': [{'seat': 1, 'share': 'whole', 'amount': 40}]}
+    >>> from drawpoker.engine import Hand, game
+    >>> hand_text(Hand(game("five-card-draw"), [500, 500], seed=3).view(0), 0)[:40]
+    '{"hand":0,"button":0,"street":0,"phase":'
     """
-    pots: dict[int, dict[str, Any]] = {}
-    for e in events:
-        if e.kind != "award" or e.award is None or e.award.strength is None:
-            continue
-        pot = pots.setdefault(e.award.pot, {"amount": 0, "high": [], "low": [], "shares": []})
-        pot["amount"] += e.amount
-        pot["low" if e.award.share == "low" else "high"].append(e.seat)
-        pot["shares"].append({"seat": e.seat, "share": e.award.share, "amount": e.amount})
-    return [
-        {**pot, "high": sorted(pot["high"]), "low": sorted(pot["low"])}
-        for _, pot in sorted(pots.items())
-    ]
-
-
-def _won(events: Sequence[Event]) -> list[dict[str, Any]]:
-    """The chips each winner took in all, from every pot and half it was awarded, by seat.
-
-    >>> from drawpoker.engine import Award
-    >>> high, low = Award(0, 1, "high", 9), Award(0, 1, "low", 5)
-    >>> _won([Event("award", 2, None, 51, award=high), Event("award", 2, None, 50, award=low)])
-    [{'seat': 2, 'amount': 101}]
-    """
-    won: dict[int, int] = {}
-    for e in events:
-        if e.kind == "award" and e.seat is not None:
-            won[e.seat] = won.get(e.seat, 0) + e.amount
-    return [{"seat": seat, "amount": chips} for seat, chips in sorted(won.items())]
+    return view.felt_json(hand, winners, partial(shown_text, tag=tag), public)
 
 
 def hand_json(
-    view: HandView,
-    hand: int,
-    winners: Sequence[int] = (),
-    tag: str = "en",
-    events: Sequence[Event] | None = None,
+    view: HandView, hand: int, winners: Sequence[int] = (), tag: str = "en", public: bool = False
 ) -> dict[str, Any]:
     """The seat's view of one hand: its cards, the public facts, the up cards, the hands shown
     (described in the language of ``tag``) and exposed, who posted the blinds, the pots, the
     chips won and, once the hand is over, its ``winners`` (public then: in a game without
     betting they score the points) and, when it reached a showdown, ``awards``: each pot's
-    high (and in a hi/lo game low) winners (:func:`_awards`). ``bets`` are
+    high (and in a hi/lo game low) winners, each winner's share of it. ``bets`` are
     the chips in front of the seats in the betting round being played: once a round ends (a
-    draw, the next street, the showdown) they are in the pot. ``events`` are the view's events
-    when the caller has them already (the hand's own, :meth:`~drawpoker.engine.Hand.visible_events`,
-    each made once): the view makes every one of them anew each time it is asked.
+    draw, the next street, the showdown) they are in the pot. With ``public``, what a watcher
+    is shown of it: no cards of the seat's own, only the events every seat sees (as of
+    :func:`public_view`). Read from its text (:func:`hand_text`).
 
     >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("five-card-draw"), [500, 500], seed=3)
     >>> data = hand_json(hand.view(0), 0)
     >>> data["pot"], data["phase"], data["drawn"], data["board"]
     (20, 'bet', [-1, -1], [])
-    >>> hand_json(hand.view(0), 0, events=hand.visible_events(0)) == data
+    >>> hand_json(hand.view(0), 0, public=True) == hand_json(public_view(hand.view(0)), 0)
     True
     """
-    blinds, shown, exposed, awarded, returned = [], [], [], [], []
-    redeals = 0
-    for e in view.events if events is None else events:  # one pass: most (deals, bets) pass by
-        kind = e.kind
-        if kind not in _DERIVED:
-            continue
-        if kind == "blind":
-            if e.blind in _BLIND_NAMES:
-                blinds.append({"seat": e.seat, "amount": e.amount, "name": _BLIND_NAMES[e.blind]})
-        elif kind == "show" or kind == "low":
-            shown.append(e)
-        elif kind == "expose":
-            exposed.append({"seat": e.seat, "cards": cards_text(e.cards)})
-        elif kind == "award":
-            awarded.append(e)
-        elif kind == "return":
-            returned.append({"seat": e.seat, "amount": e.amount})
-        else:
-            redeals += 1
-    # the engine keeps a round's bets until the next round's first bet; on the felt they are
-    # swept into the pot as soon as the round ends
-    bets = list(view.bets) if view.phase == "bet" else [0] * view.seats
-    # the pots in the middle: this round's bets in front of the seats are not in them yet (an
-    # unmatched bet is not a side pot)
-    middle = [c - b for c, b in zip(view.committed, bets, strict=True)]
-    pots = side_pots(middle, view.live) if any(middle) else []
-    pot_list = [
-        {"amount": p.amount + (view.dead if i == 0 else 0), "eligible": list(p.eligible)}
-        for i, p in enumerate(pots)
-    ]
-    return {
-        "hand": hand,
-        "button": view.button,
-        "street": view.street,
-        "phase": view.phase,
-        "actor": view.actor,
-        "cards": cards_text(view.cards),
-        "card_counts": list(view.card_counts),
-        "up": [cards_text(cards) for cards in view.up_cards],
-        "board": cards_text(view.board),
-        "stacks": list(view.stacks),
-        "bets": bets,
-        "committed": list(view.committed),
-        "pot": view.pot,
-        "pots": pot_list,
-        "live": list(view.live),
-        "current_bet": view.current_bet,
-        "drawn": list(view.drawn),
-        "blinds": blinds,
-        "shown": _shown(shown, rankings_of(view.game), tag) if shown else [],
-        "exposed": exposed,
-        "won": _won(awarded) if awarded else [],
-        "returned": returned,
-        "redeals": redeals,
-        "winners": list(winners) if view.phase == "done" else [],
-        "awards": _awards(awarded) if awarded else [],
+    data: dict[str, Any] = decode(hand_text(view, hand, winners, tag, public))
+    return data
+
+
+def _own(
+    table: Table, seat: int, status: str, seq: int, tag: str, tips: bool
+) -> tuple[str, dict[str, Any]]:
+    """:func:`own_state` in two parts: the current hand's text (:func:`hand_text`) and the
+    members that follow it."""
+    index = len(table.hands) - 1
+    hand = table.hand
+    view = hand.view(seat)
+    felt = hand_text(view, index, hand.winners if hand.is_over else (), tag)
+    legal = view.legal if status == "playing" and not table.is_over else None
+    return felt, {
+        "type": "state",
+        "seat": seat,
+        "seq": seq,
+        "legal": None if legal is None else legal_json(view, legal),
+        "own_hand": hand_line(view, tag),
+        "tip": known_draw_tip(view) if tips and legal is not None else None,
     }
 
 
@@ -431,23 +294,27 @@ def own_state(
     >>> own["seat"], own["legal"]["kinds"]
     (0, ['fold', 'call', 'raise'])
     """
-    index = len(table.hands) - 1
-    hand = table.hand
-    view = hand.view(seat)
-    events = hand.visible_events(seat)  # the view's events, the hand's own (made once each)
-    data = hand_json(view, index, hand.winners if hand.is_over else (), tag, events)
-    legal = view.legal if status == "playing" and not table.is_over else None
-    data.update(
-        {
-            "type": "state",
-            "seat": seat,
-            "seq": seq,
-            "legal": None if legal is None else legal_json(view, legal, hand.why_illegal),
-            "own_hand": hand_line(view, tag),
-            "tip": known_draw_tip(view) if tips and legal is not None else None,
-        }
-    )
+    felt, own = _own(table, seat, status, seq, tag, tips)
+    data: dict[str, Any] = decode(felt)
+    data.update(own)
     return data
+
+
+def own_text(
+    table: Table, seat: int, *, status: str, seq: int, tag: str = "en", tips: bool = False
+) -> str:
+    """:func:`own_state` as the JSON text the seat is sent: the hand's text as the engine
+    wrote it with the seat's own members added (no object made for the hand).
+
+    >>> from drawpoker.table import Table
+    >>> from drawpoker.engine import game
+    >>> table = Table(game("holdem"), 2, seed=1)
+    >>> decode(own_text(table, 0, status="playing", seq=3)) == own_state(table, 0,
+    ...                                                                  status="playing", seq=3)
+    True
+    """
+    felt, own = _own(table, seat, status, seq, tag, tips)
+    return felt[:-1] + "," + encode(own)[1:]
 
 
 def table_state(
@@ -476,12 +343,7 @@ def table_state(
     """
     names = {p["seat"]: p["name"] for p in players}
     stacks = table.stacks if settled else table.hand.stacks
-    scores = list(stacks) if table.betting else list(table.points)
-    order = sorted(range(len(scores)), key=lambda s: -scores[s])
-    places: dict[int, int] = {}
-    for position, s in enumerate(order):
-        tied = position > 0 and scores[order[position - 1]] == scores[s]
-        places[s] = places[order[position - 1]] if tied else position + 1
+    scores = tuple(stacks) if table.betting else tuple(table.points)
     return {
         "status": status,
         "round": table.round,
@@ -493,17 +355,29 @@ def table_state(
         "table_stacks": list(table.stacks),
         "points": list(table.points),
         "standings": [
-            {
-                "place": places[s],
-                "seat": s,
-                "name": names.get(s, table.names[s]),
-                "score": scores[s],
-            }
-            for s in order
+            {"place": place, "seat": s, "name": names.get(s, table.names[s]), "score": scores[s]}
+            for place, s in placed(scores)
         ],
         "players": players,
         "watching": watching,
     }
+
+
+@lru_cache(maxsize=4096)
+def placed(scores: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The seats by score, best first, each with its place (equal scores share the place of
+    the first of them), as ``(place, seat)`` pairs; remembered (a table's scores change only
+    with a bet, and every seat is sent the same).
+
+    >>> placed((50, 80, 50, 10))
+    ((1, 1), (2, 0), (2, 2), (4, 3))
+    """
+    order = sorted(range(len(scores)), key=lambda s: -scores[s])
+    places: list[tuple[int, int]] = []
+    for position, s in enumerate(order):
+        tied = position > 0 and scores[order[position - 1]] == scores[s]
+        places.append((places[-1][0] if tied else position + 1, s))
+    return tuple(places)
 
 
 def seat_state(
@@ -540,12 +414,10 @@ def seat_state(
     (None, [], [2, 2, 2], None, None)
     """
     index = len(table.hands) - 1
-    view_of: Callable[[Hand], HandView]
     if seat is None:
         hand = table.hand
         winners = hand.winners if hand.is_over else ()
-        view_of = lambda hand: public_view(hand.view(0))  # noqa: E731
-        data = hand_json(view_of(hand), index, winners, tag)
+        data = hand_json(hand.view(0), index, winners, tag, public=True)
         data.update(
             {
                 "type": "state",
@@ -557,7 +429,6 @@ def seat_state(
             }
         )
     else:
-        view_of = lambda hand: hand.view(seat)  # noqa: E731
         data = own_state(table, seat, status=status, seq=seq, tag=tag, tips=tips)
     data.update(
         table_state(
@@ -572,7 +443,8 @@ def seat_state(
     )
     if last is None and index > 0:
         previous = table.hands[index - 1]
-        last = hand_json(view_of(previous), index - 1, previous.winners, tag)
+        seen = previous.view(0 if seat is None else seat)
+        last = hand_json(seen, index - 1, previous.winners, tag, public=seat is None)
     data["last"] = last
     return data
 

@@ -45,8 +45,8 @@ def spoken(event: dict[str, Any], tag: str) -> dict[str, Any]:
     >>> spoken({"kind": "check", "sentences": {"en": "Ann checks"}}, "ar")["sentence"]
     'Ann checks'
     """
-    sentences = event.get("sentences", {})
-    data = {key: value for key, value in event.items() if key != "sentences"}
+    data = dict(event)
+    sentences = data.pop("sentences", None)
     if sentences:
         data["sentence"] = sentences.get(tag) or sentences[DEFAULT_LANGUAGE]
     return data
@@ -129,7 +129,8 @@ class SeatStreams:
                     if own not in told:  # the others all read the sentence the public reads
                         told[own] = self._told(event, seat, self.scene, timer, self.tags, said)
                     data = event_json(event, self.last[seat], index, timer)
-                    new[seat].append({**data, "sentences": told[own]})
+                    data["sentences"] = told[own]
+                    new[seat].append(data)
             self.hand, self.count = index, len(events)
             if index < len(hands) - 1:  # a finished hand, told whole: its events are made
                 hand.forget_events()  # again if asked (the table keeps the hand for ever)
