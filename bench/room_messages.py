@@ -25,20 +25,6 @@ CLOCK = [1000.0]
 """The clock the rooms read (``time.monotonic`` is replaced before the site is imported)."""
 
 
-class Kept:
-    """A connection's outbox that keeps every message."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def send(self, text: str) -> bool:
-        self.texts.append(text)
-        return True
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        pass
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--steps", type=int, default=150, help="rounds of one step per table")
@@ -48,12 +34,12 @@ def main() -> None:
     from drawpoker.engine import GAMES, game
     from drawpoker.site.lobby import parse_new_table
     from drawpoker.site.protocol import Act
-    from drawpoker.site.room import Pace, Room
+    from drawpoker.site.room import KeptOutbox, Pace, Room
     from drawpoker.site.store import Store
 
     store = Store(os.path.join(tempfile.mkdtemp(), "messages.db"))
     rooms: list[Room] = []
-    outboxes: list[list[Kept]] = []
+    outboxes: list[list[KeptOutbox]] = []
     for number, name in enumerate(sorted(GAMES)):
         for timed in (False, True):
             seats = min(game(name).seats[1], 5)
@@ -73,7 +59,7 @@ def main() -> None:
             )
             room.claim(0, "Ann", "h0")
             room.claim(1, "بدر", "h1")
-            kept = [Kept() for _ in range(5)]
+            kept = [KeptOutbox() for _ in range(5)]
             room.connect(0, kept[0], None, "en")
             room.connect(0, kept[1], None, "ar")
             room.connect(1, kept[2], None, "ar-u-nu-arab" if timed else "en")

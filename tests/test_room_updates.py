@@ -13,10 +13,9 @@ from drawpoker.bots import bot_kinds, make_bot
 from drawpoker.engine import GAMES, game
 from drawpoker.site.lobby import parse_new_table
 from drawpoker.site.protocol import Act
-from drawpoker.site.room import Pace, Room
+from drawpoker.site.room import KeptOutbox, Pace, Room
 from drawpoker.site.seatview import cards_text, seat_state
 from drawpoker.site.store import Store
-from web_helpers import RecordingOutbox
 
 
 def _fresh_state(room: Room, seat: int | None, tag: str) -> dict[str, Any]:
@@ -67,7 +66,7 @@ def test_each_update_is_what_the_table_gives_afresh(name: str) -> None:
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(threads=False), seed=5)
     room.claim(0, "Ann", "h0")
     room.claim(1, "Bob", "h1")
-    english, arabic, watcher = RecordingOutbox(), RecordingOutbox(), RecordingOutbox()
+    english, arabic, watcher = KeptOutbox(), KeptOutbox(), KeptOutbox()
     readers = [(english, 0, "en"), (arabic, 0, "ar"), (watcher, None, "ar")]
     room.connect(0, english, None, "en")
     room.connect(0, arabic, None, "ar")
@@ -89,7 +88,7 @@ def test_each_update_is_what_the_table_gives_afresh(name: str) -> None:
             told[id(out)] = len(out.texts)
             assert seen[id(out)] == room.streams.last[stream]
             assert json.loads(out.texts[-1])["state"] == _fresh_state(room, seat, tag)
-    late = RecordingOutbox()
+    late = KeptOutbox()
     room.connect(1, late, 0, "en")
     welcome = json.loads(late.texts[0])
     assert welcome["seq"] == room.streams.last[1] == welcome["events"][-1]["seq"]

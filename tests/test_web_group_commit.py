@@ -17,11 +17,10 @@ from typing import Any
 import pytest
 from drawpoker.site.app import UNSAVED, CommittedFirst, SocketOutbox
 from drawpoker.site.lobby import parse_new_table
-from drawpoker.site.room import Pace, Room
+from drawpoker.site.room import KeptOutbox, Pace, Room
 from drawpoker.site.store import Store
 from drawpoker.site.store_backend import Batch
 from drawpoker.site.store_sqlite import GroupCommitError, SQLiteBackend
-from web_helpers import RecordingOutbox
 
 INSERT = "INSERT INTO lanes (lane, fence) VALUES (?, ?)"
 
@@ -178,7 +177,7 @@ def test_a_room_whose_commit_failed_goes_on_from_the_store(tmp_path: Path) -> No
         request = parse_new_table({"game": "holdem", "seats": ["person", "cpu:rules"]})
         room = Room.new("t", 0.0, request, store, Pace(threads=False), seed=2)
         room.claim(0, "Ann", "hash")
-        room.connect(0, RecordingOutbox(), None)
+        room.connect(0, KeptOutbox(), None)
         room.command(0, "away")  # a CPU stand-in plays the seat
         for _ in range(6):
             await room._cpu_turn()

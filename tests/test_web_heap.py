@@ -108,14 +108,13 @@ def test_a_finished_hand_keeps_no_event_objects() -> None:
     hands): only the live hand holds them, and a finished hand's events are made again, equal,
     when asked (a reconnection's replay among them), then let go again."""
     from drawpoker.site.lobby import parse_new_table
-    from drawpoker.site.room import Pace, Room
+    from drawpoker.site.room import KeptOutbox, Pace, Room
     from drawpoker.site.store import Store
-    from web_helpers import RecordingOutbox
 
     request = parse_new_table({"game": "holdem", "seats": ["person", "cpu:rules", "cpu:rules"]})
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(threads=False), seed=3)
     room.claim(0, "Ann", "hash")
-    room.connect(0, RecordingOutbox(), None)
+    room.connect(0, KeptOutbox(), None)
     room.command(0, "away")  # a CPU stands in: the table plays itself
     table = room.table
     while len(table.hands) < 4:

@@ -10,9 +10,8 @@ from typing import Any
 import pytest
 from drawpoker.site import jsontext
 from drawpoker.site.lobby import parse_new_table
-from drawpoker.site.room import Pace, Room
+from drawpoker.site.room import KeptOutbox, Pace, Room
 from drawpoker.site.store import Store
-from web_helpers import RecordingOutbox
 
 
 def _updates(tag: str) -> list[str]:
@@ -20,7 +19,7 @@ def _updates(tag: str) -> list[str]:
     request = parse_new_table({"game": "five-card-draw", "seats": ["person", "cpu:rules"]})
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(threads=False), seed=4)
     room.claim(0, "لاعب", "hash")
-    kept = RecordingOutbox()
+    kept = KeptOutbox()
     room.connect(0, kept, None, tag)
     room.command(0, "away")  # CPU stand-in: the table plays itself
     for _ in range(40):

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 from drawpoker.site.guard import SiteLimits
-from drawpoker.site.room import Pace
+from drawpoker.site.room import KeptOutbox, Pace
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import SCRIPTED, Browser, RecordingOutbox, new_table, room_of, site, take_seat
+from web_helpers import SCRIPTED, Browser, new_table, room_of, site, take_seat
 
 
 def _read(ws: Any) -> dict[str, Any]:
@@ -140,7 +140,7 @@ def test_the_feed_sends_a_change_at_once_and_a_burst_after_it_once_more() -> Non
 
     from drawpoker.site import listing
 
-    class Page(RecordingOutbox):
+    class Page(KeptOutbox):
         def close(self, code: int = 1000, reason: str = "") -> None:
             raise AssertionError("a page that reads is never closed")
 

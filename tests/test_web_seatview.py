@@ -15,11 +15,10 @@ from drawpoker.bots import bot_kinds, make_bot
 from drawpoker.engine import GAMES, Action, game
 from drawpoker.site.lobby import parse_new_table
 from drawpoker.site.protocol import Act
-from drawpoker.site.room import Pace, Room
+from drawpoker.site.room import KeptOutbox, Pace, Room
 from drawpoker.site.seatview import cards_text, hand_json, seat_state
 from drawpoker.site.store import Store
 from drawpoker.table import Table
-from web_helpers import RecordingOutbox
 
 HI_LO = ("omaha-hi-lo", "stud-hi-lo")
 
@@ -106,7 +105,7 @@ def test_every_update_carries_the_seats_whole_state(name: str) -> None:
     seats = min(spec.seats[1], 4)
     request = parse_new_table({"game": name, "seats": ["person"] * seats, "rounds": 4})
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=11)
-    outs = [RecordingOutbox() for _ in range(seats)]
+    outs = [KeptOutbox() for _ in range(seats)]
     tags = ["ar" if seat % 2 else "en" for seat in range(seats)]
     for seat, out in enumerate(outs):
         room.claim(seat, f"P{seat}", f"hash{seat}")
@@ -142,7 +141,7 @@ def test_a_connection_is_sent_hand_words_and_cpu_names_in_its_language() -> None
 
     request = parse_new_table({"game": "holdem", "seats": ["person", "person", "cpu:rules"]})
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=3)
-    english, arabic = RecordingOutbox(), RecordingOutbox()
+    english, arabic = KeptOutbox(), KeptOutbox()
     room.claim(0, "Ann", "h0")
     room.claim(1, "Bob", "h1")
     room.connect(0, english, None, "en")
@@ -203,11 +202,11 @@ def test_all_in_is_said_only_when_the_largest_total_is_every_chip(name: str, all
     assert data["all_in"] is all_in and (data["max_to"] == chips) is all_in, (data, chips)
 
 
-def _two_people(name: str) -> tuple[Room, list[RecordingOutbox]]:
+def _two_people(name: str) -> tuple[Room, list[KeptOutbox]]:
     """A table of ``name`` for two people (seed 6), each seated and connected in English."""
     request = parse_new_table({"game": name, "seats": ["person"] * 2})
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=6)
-    outs = [RecordingOutbox(), RecordingOutbox()]
+    outs = [KeptOutbox(), KeptOutbox()]
     for seat, out in enumerate(outs):
         room.claim(seat, f"P{seat}", f"hash{seat}")
         room.connect(seat, out, None, "en")
@@ -258,12 +257,12 @@ def test_turning_tips_on_or_off_updates_that_seat_alone() -> None:
     the other seats, the watchers and the lobby's listener get nothing."""
     request = parse_new_table({"game": "five-card-draw", "seats": ["person"] * 2})
     room = Room.new("t", 0.0, request, Store(":memory:"), Pace(), seed=6)
-    outs = [RecordingOutbox() for _ in range(3)]  # seat 0 in two tabs, then seat 1
+    outs = [KeptOutbox() for _ in range(3)]  # seat 0 in two tabs, then seat 1
     for seat in (0, 1):
         room.claim(seat, f"P{seat}", f"hash{seat}")
     for seat, out in zip((0, 0, 1), outs, strict=True):
         room.connect(seat, out, None, "en")
-    watcher = RecordingOutbox()
+    watcher = KeptOutbox()
     room.watch(watcher, None, "en")
     listened: list[None] = []
     room.listener = lambda: listened.append(None)

@@ -71,21 +71,6 @@ def room_of(client: TestClient, table_id: str) -> Room:
     return room
 
 
-class RecordingOutbox:
-    """A connection's outbox that keeps every message it is sent (a room's connection in
-    tests that drive the room itself)."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def send(self, text: str) -> bool:
-        self.texts.append(text)
-        return True
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        pass
-
-
 class Browser(SeatStream):
     """One seat's WebSocket (a watcher's when ``token`` is ``None``): every message received
     is kept (``texts``), the latest state and the events of the stream followed

@@ -176,6 +176,27 @@ class Outbox(Protocol):
         ...
 
 
+class KeptOutbox:
+    """An :class:`Outbox` that keeps every message it is sent, for tests and tools that drive a
+    room themselves (no connection behind it).
+
+    >>> kept = KeptOutbox()
+    >>> kept.send('{"type": "welcome"}'), kept.texts
+    (True, ['{"type": "welcome"}'])
+    """
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def send(self, text: str) -> bool:
+        """Keeps ``text``."""
+        self.texts.append(text)
+        return True
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Nothing to end."""
+
+
 @dataclass(frozen=True)
 class Pace:
     """How fast a room plays: the CPU players' ``think`` seconds before each action, the
