@@ -205,6 +205,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from drawpoker.site.app import create_app
+        from drawpoker.site.deflate import SiteWebSocketProtocol
         from drawpoker.site.room import Pace
         from drawpoker.site.store import FileLock
         from drawpoker.site.store_postgres import PostgresBackend, is_postgres_url, shown_url
@@ -272,6 +273,7 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=MAX_FRAME,
         lifespan="on",
         http=header_timeout_protocol(args.header_timeout),
+        ws=SiteWebSocketProtocol,
         timeout_keep_alive=args.keep_alive,
         limit_concurrency=args.max_connections,
     )
