@@ -24,7 +24,8 @@ more origins with ``--allowed-origin``. The limits on what one client may use
 ``--connections-per-address``, ``--hello-timeout``, ``--body-timeout``; with
 ``--header-timeout`` (seconds a request has to send its headers, :mod:`drawpoker.site.timeouts`)
 and uvicorn's ``--keep-alive`` (seconds an idle HTTP connection stays open) and
-``--max-connections`` (connections and requests at once; beyond it, 503).
+``--max-connections`` (connections and requests at once; beyond it, 503). The WebSockets'
+messages are compressed as :mod:`drawpoker.site.deflate` sets it (permessage-deflate).
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser()

@@ -79,10 +79,11 @@ class SiteWebSocketProtocol(WebSocketsSansIOProtocol):
     With ``ws_per_message_deflate`` off, uvicorn's protocol as it is (no compression).
 
     A text message sent while the connection is open and its socket takes more (the common
-    case: an update) is framed here (:func:`text_frame`) and written at once, which spares
-    the Python layers of uvicorn's ``send`` and of websockets' frames (about 23,000
-    instructions of each update's 120,000 with its compression); the frame is the one those
-    layers would write, byte for byte, made with the connection's own compressor. Anything
+    case: an update) is framed here (:func:`text_frame`) and written at once, past the
+    Python layers of uvicorn's ``send`` and of websockets' frames: an update takes about
+    107,000 instructions with its compression (97,000 of them zlib's) instead of 120,000.
+    The frame is the one those layers would write, byte for byte, made with the
+    connection's own compressor. Anything
     else (a close, bytes, a send that must wait for the socket, a connection closing or
     compressed otherwise) goes through uvicorn's ``send`` as before.
 
