@@ -24,7 +24,8 @@ more origins with ``--allowed-origin``. The limits on what one client may use
 ``--connections-per-address``, ``--hello-timeout``, ``--body-timeout``; with
 ``--header-timeout`` (seconds a request has to send its headers, :mod:`drawpoker.site.timeouts`)
 and uvicorn's ``--keep-alive`` (seconds an idle HTTP connection stays open) and
-``--max-connections`` (connections and requests at once; beyond it, 503).
+``--max-connections`` (connections and requests at once; beyond it, 503). The WebSockets'
+messages are compressed as :mod:`drawpoker.site.deflate` sets it (permessage-deflate).
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser()
@@ -205,6 +206,7 @@ def run(args: argparse.Namespace) -> int:
         import uvicorn
 
         from drawpoker.site.app import create_app
+        from drawpoker.site.deflate import SiteWebSocketProtocol
         from drawpoker.site.room import Pace
         from drawpoker.site.store import FileLock
         from drawpoker.site.store_postgres import PostgresBackend, is_postgres_url, shown_url
@@ -272,6 +274,7 @@ def run(args: argparse.Namespace) -> int:
         ws_max_size=MAX_FRAME,
         lifespan="on",
         http=header_timeout_protocol(args.header_timeout),
+        ws=SiteWebSocketProtocol,
         timeout_keep_alive=args.keep_alive,
         limit_concurrency=args.max_connections,
     )

@@ -909,12 +909,15 @@ async def _serve(websocket: WebSocket, house: House, room: Room, outbox: Outbox)
     hello_by = asyncio.get_running_loop().time() + settings.hello_timeout
     connection = secrets.token_hex(8)  # its own window of the message rate
     while True:
-        try:
-            async with asyncio.timeout_at(hello_by if seat is None else None):
-                message = await websocket.receive()
-        except TimeoutError:
-            outbox.close(POLICY_VIOLATION, f"no hello within {settings.hello_timeout:g} s")
-            return None
+        if seat is None:  # (a seat's connection waits for its messages without a deadline)
+            try:
+                async with asyncio.timeout_at(hello_by):
+                    message = await websocket.receive()
+            except TimeoutError:
+                outbox.close(POLICY_VIOLATION, f"no hello within {settings.hello_timeout:g} s")
+                return None
+        else:
+            message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return seat
         if not house.guard.message_allowed(connection):

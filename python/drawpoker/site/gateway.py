@@ -689,8 +689,11 @@ class Connection:
         welcomed = False
         while True:
             try:
-                async with asyncio.timeout(None if welcomed else ASK_TIMEOUT):
+                if welcomed:  # (no deadline object for each message relayed after the welcome)
                     message = await anext(subscription)
+                else:
+                    async with asyncio.timeout(ASK_TIMEOUT):
+                        message = await anext(subscription)
             except TimeoutError:
                 why = "the table's dealer did not answer: connect again"
                 self._refuse(ProtocolError("dealer-unavailable", why), TRY_AGAIN, "try again")
