@@ -10,7 +10,6 @@ import random
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from drawpoker.site.client import REQUEST_TIMEOUT, random_action
@@ -103,7 +102,7 @@ def test_the_protocol_class_is_uvicorns_own_with_the_sites_extension() -> None:
     from uvicorn.server import ServerState
 
     async def build(deflate: bool) -> list[object]:
-        config = Config(app=_app, ws_per_message_deflate=deflate)
+        config = Config(app=lambda *_: None, ws_per_message_deflate=deflate)
         config.load()
         protocol = SiteWebSocketProtocol(config, ServerState(), {})
         return list(protocol.conn.available_extensions or [])
@@ -117,124 +116,3 @@ def test_the_protocol_class_is_uvicorns_own_with_the_sites_extension() -> None:
 def test_the_module_is_where_serve_takes_its_protocol_from() -> None:
     source = (Path(__file__).parent.parent / "python/drawpoker/cli/serve.py").read_text()
     assert "ws=SiteWebSocketProtocol" in source
-
-
-class Transport:
-    """What the protocol writes (a socket's transport, in memory)."""
-
-    def __init__(self) -> None:
-        self.written: list[bytes] = []
-
-    def write(self, data: bytes) -> None:
-        self.written.append(data)
-
-    def is_closing(self) -> bool:
-        return False
-
-    def get_extra_info(self, name: str, default: object = None) -> object:
-        return default
-
-    def pause_reading(self) -> None:
-        pass
-
-    def resume_reading(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
-
-
-async def _app(scope: Any, receive: Any, send: Any) -> None:
-    """An ASGI application (never called: the tests drive the protocol's ``send`` alone)."""
-
-
-def _opened(compression: bool, fast: bool) -> tuple[SiteWebSocketProtocol, Transport, Any]:
-    """A protocol whose handshake with a websockets client is done (the client offering
-    compression or not); with ``fast`` off, its ``send`` is uvicorn's own. In a running loop."""
-    from uvicorn.config import Config
-    from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
-    from uvicorn.server import ServerState
-    from websockets.client import ClientProtocol
-    from websockets.extensions.permessage_deflate import ClientPerMessageDeflateFactory
-    from websockets.uri import parse_uri
-
-    config = Config(app=_app)
-    config.load()
-    protocol = SiteWebSocketProtocol(config, ServerState(), {})
-    if not fast:
-        protocol.send = WebSocketsSansIOProtocol.send.__get__(protocol)  # type: ignore[method-assign]
-    transport = Transport()
-    protocol.connection_made(transport)  # type: ignore[arg-type]
-    offered = [ClientPerMessageDeflateFactory(client_max_window_bits=True)] if compression else None
-    client = ClientProtocol(parse_uri("ws://h/ws/t"), extensions=offered)
-    client.send_request(client.connect())
-    for data in client.data_to_send():
-        protocol.conn.receive_data(data)
-    request = protocol.conn.events_received()[0]
-    protocol.response = protocol.conn.accept(request)  # type: ignore[arg-type]
-    protocol.handshake_initiated = protocol.handshake_complete = True
-    protocol.conn.send_response(protocol.response)
-    client.receive_data(b"".join(protocol.conn.data_to_send()))
-    client.events_received()
-    return protocol, transport, client
-
-
-TEXTS = [
-    '{"type":"welcome","seat":0,"state":{"pot":0,"names":["Ann","لاعب"]}}',
-    '{"type":"update","seq":1,"state":{"pot":15,"names":["Ann","لاعب"]}}',
-    "",
-    "x" * 125,
-    "y" * 126,
-    '{"type":"update","big":"' + "z" * 70000 + '"}',
-    '{"type":"pong"}',
-]
-
-
-@pytest.mark.parametrize("compression", [True, False])
-def test_a_text_message_is_framed_as_uvicorns_send_frames_it(compression: bool) -> None:
-    """The frames written by the protocol's own ``send`` are uvicorn's and websockets', byte
-    for byte (the same compressor state after each), and the client reads the texts back."""
-
-    async def send_all() -> tuple[Transport, Transport, Any]:
-        fast, fast_written, client = _opened(compression, fast=True)
-        slow, slow_written, _ = _opened(compression, fast=False)
-        assert bool(fast.conn.extensions) is compression
-        for text in TEXTS:
-            message: Any = {"type": "websocket.send", "text": text}
-            await fast.send(message)
-            await slow.send(message)
-        return fast_written, slow_written, client
-
-    fast_written, slow_written, client = asyncio.run(send_all())
-    assert len(fast_written.written) == len(TEXTS)
-    assert fast_written.written == slow_written.written
-    for data in fast_written.written:
-        client.receive_data(data)
-    assert [event.data.decode() for event in client.events_received()] == TEXTS
-
-
-def test_what_the_fast_path_leaves_goes_through_uvicorns_send() -> None:
-    """A send while the socket's buffer is full waits for it (uvicorn's send), then goes out
-    after what was written before; bytes and a close are uvicorn's too."""
-
-    async def scenario() -> tuple[Transport, Any]:
-        protocol, transport, client = _opened(True, fast=True)
-        protocol.pause_writing()
-        waiting = asyncio.ensure_future(
-            protocol.send({"type": "websocket.send", "text": "after the pause"})
-        )
-        await asyncio.sleep(0)
-        assert not waiting.done() and transport.written == []
-        protocol.resume_writing()
-        await waiting
-        await protocol.send({"type": "websocket.send", "bytes": b"\x00\x01"})
-        await protocol.send({"type": "websocket.close", "code": 1000, "reason": "bye"})
-        protocol.close_timer.cancel()  # type: ignore[union-attr]
-        return transport, client
-
-    transport, client = asyncio.run(scenario())
-    for data in transport.written:
-        client.receive_data(data)
-    events = client.events_received()
-    assert [event.data for event in events[:2]] == [b"after the pause", b"\x00\x01"]
-    assert client.close_rcvd is not None and client.close_rcvd.reason == "bye"
