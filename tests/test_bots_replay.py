@@ -233,6 +233,8 @@ def test_a_counted_generator_refuses_a_malformed_state_and_keeps_its_own() -> No
     before = rng.getstate()
     malformed: list[Any] = [
         {"seed": 1, "draws": -1},
+        {"seed": 1, "draws": 10**15},  # forged: drawing it again would never end
+        {"seed": 1, "draws": CountedRandom.rebase_draws + 1},
         {"seed": "x", "draws": 1},
         {"seed": 1},
         {"state": "AAAA", "draws": 1},

@@ -139,15 +139,20 @@ class CountedRandom(random.Random):
         >>> CountedRandom().load({"seed": 1, "draws": -2})
         Traceback (most recent call last):
         ...
-        ValueError: a generator's draws are a count (0 or more), not -2
+        ValueError: a generator's draws are a count from 0 to 1,048,576, not -2
+
+        A count past :attr:`rebase_draws` is refused too: :meth:`to_data` never writes one, and
+        drawing it again would hold up whoever loads it (a forged snapshot's 10**15 words).
         """
         if not isinstance(data, dict):
             version, state, gauss = data
             self.setstate((version, tuple(state), gauss))
             return
         draws = data["draws"]
-        if type(draws) is not int or draws < 0:
-            raise ValueError(f"a generator's draws are a count (0 or more), not {draws!r}")
+        if type(draws) is not int or not 0 <= draws <= self.rebase_draws:
+            raise ValueError(
+                f"a generator's draws are a count from 0 to {self.rebase_draws:,}, not {draws!r}"
+            )
         if "state" in data:
             base = unpacked_state(data["state"])
             self.setstate(base)
