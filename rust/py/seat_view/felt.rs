@@ -20,7 +20,10 @@ use crate::engine::pots::side_pots;
 /// The most cards a hand may hold for [`draw_masks`] (one bit each of a `u32`, and 2^16 sets).
 pub const MASKED_CARDS: usize = 16;
 
-/// JSON text being written: values, and members of objects with their commas.
+/// JSON text being written: values, and members of objects with their commas. Written here
+/// rather than with `serde_json`, which the core does not depend on: one fixed shape, whose
+/// bytes must be those of the site's `orjson` (checked byte for byte by `test_web_felt`), and
+/// whose only escaping is of text (a shown hand's words).
 struct Json(String);
 
 impl Json {
