@@ -140,7 +140,7 @@ def test_the_felt_is_the_views_fields_and_events(name: str) -> None:
                 own = encode(_read(view, number, winners, tag))
                 assert view.felt_json(number, winners, words) == own
                 public = encode(_read(public_view(view), number, winners, tag))
-                assert view.felt_json(number, winners, words, public=True) == public
+                assert public_view(view).felt_json(number, winners, words) == public
             if hand.is_over:
                 break
             hand.act(_action(hand, rng))

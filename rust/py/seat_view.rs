@@ -856,14 +856,15 @@ impl SeatView {
 
     /// The hand as a seat's state on the site shows it (``drawpoker.site.seatview.hand_json``),
     /// as the JSON text of an object, written as the site's ``orjson`` writes one: ``hand``
-    /// (the index of the hand at the table), the public facts, the seat's ``cards`` (none when
-    /// ``public``: what a watcher is shown, with only the events every seat sees), each seat's
+    /// (the index of the hand at the table), the public facts, the seat's ``cards``, each seat's
     /// up cards (``up``), the board, the chips (``bets`` in front of the seats only while a
     /// betting round is played, ``pots`` without them, the first with the dead chips), the
     /// ``blinds`` posted, the hands ``shown`` (each described by ``words(strength, ranking)``,
     /// asked only then; in a hi/lo game with its ``low`` too), the cards ``exposed``, the
     /// chips ``won`` and ``returned``, the ``redeals``, the ``winners`` once the hand is over
-    /// and the ``awards`` per pot.
+    /// and the ``awards`` per pot. What a watcher is shown is the text of the view
+    /// ``drawpoker.site.seatview.public_view`` leaves (no cards of the seat's own, only the
+    /// events every seat sees).
     ///
     /// ```python
     /// >>> import json
@@ -873,20 +874,16 @@ impl SeatView {
     /// '{"hand":4,"button":0,"street":0,"phase":"bet",'
     /// >>> felt = json.loads(text); felt["cards"], felt["pot"], felt["pots"], felt["blinds"][0]
     /// (['6c', '9c'], 150, [], {'seat': 0, 'amount': 50, 'name': 'SB'})
-    /// >>> hand.call(); json.loads(hand.view(0).felt_json(4, [], str, public=True))["cards"]
-    /// []
     ///
     /// ```
-    #[pyo3(signature = (hand, winners, words, public = false))]
     fn felt_json(
         &self,
         py: Python<'_>,
         hand: usize,
         winners: Vec<usize>,
         words: &Bound<'_, PyAny>,
-        public: bool,
     ) -> PyResult<String> {
-        felt::felt(self, py, hand, &winners, words, public)
+        felt::felt(self, py, hand, &winners, words)
     }
 
     /// Every set of its cards the seat may discard now, as masks (bit ``i`` for its card

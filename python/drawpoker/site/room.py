@@ -56,6 +56,7 @@ from drawpoker.site.seatview import (
     betting_facts,
     hand_text,
     own_text,
+    public_view,
     seat_state,
     table_state,
 )
@@ -689,8 +690,8 @@ class Room:
         made = self.last_hand[1].get((seat, tag))
         if made is None:
             hand = table.hands[previous]
-            seen = hand.view(0 if seat is None else seat)
-            text = hand_text(seen, previous, hand.winners, tag, public=seat is None)
+            seen = public_view(hand.view(0)) if seat is None else hand.view(seat)
+            text = hand_text(seen, previous, hand.winners, tag)
             made = (decode(text), '{"last":' + text + "}")
             self.last_hand[1][seat, tag] = made
         return made

@@ -218,9 +218,7 @@ def legal_json(view: HandView, legal: LegalActions) -> dict[str, Any]:
     return data
 
 
-def hand_text(
-    view: HandView, hand: int, winners: Sequence[int] = (), tag: str = "en", public: bool = False
-) -> str:
+def hand_text(view: HandView, hand: int, winners: Sequence[int] = (), tag: str = "en") -> str:
     """:func:`hand_json` as the JSON text the site sends, written by the engine from the view
     in one pass (:meth:`~drawpoker.engine.HandView.felt_json`), the hands shown said by
     :func:`shown_text`.
@@ -229,11 +227,11 @@ def hand_text(
     >>> hand_text(Hand(game("five-card-draw"), [500, 500], seed=3).view(0), 0)[:40]
     '{"hand":0,"button":0,"street":0,"phase":'
     """
-    return view.felt_json(hand, winners, partial(shown_text, tag=tag), public)
+    return view.felt_json(hand, winners, partial(shown_text, tag=tag))
 
 
 def hand_json(
-    view: HandView, hand: int, winners: Sequence[int] = (), tag: str = "en", public: bool = False
+    view: HandView, hand: int, winners: Sequence[int] = (), tag: str = "en"
 ) -> dict[str, Any]:
     """The seat's view of one hand: its cards, the public facts, the up cards, the hands shown
     (described in the language of ``tag``) and exposed, who posted the blinds, the pots, the
@@ -241,19 +239,19 @@ def hand_json(
     betting they score the points) and, when it reached a showdown, ``awards``: each pot's
     high (and in a hi/lo game low) winners, each winner's share of it. ``bets`` are
     the chips in front of the seats in the betting round being played: once a round ends (a
-    draw, the next street, the showdown) they are in the pot. With ``public``, what a watcher
-    is shown of it: no cards of the seat's own, only the events every seat sees (as of
-    :func:`public_view`). Read from its text (:func:`hand_text`).
+    draw, the next street, the showdown) they are in the pot. A watcher is shown that of
+    :func:`public_view`. Read from its text (:func:`hand_text`).
 
     >>> from drawpoker.engine import Hand, game
     >>> hand = Hand(game("five-card-draw"), [500, 500], seed=3)
     >>> data = hand_json(hand.view(0), 0)
     >>> data["pot"], data["phase"], data["drawn"], data["board"]
     (20, 'bet', [-1, -1], [])
-    >>> hand_json(hand.view(0), 0, public=True) == hand_json(public_view(hand.view(0)), 0)
-    True
+    >>> watcher = hand_json(public_view(hand.view(0)), 0)
+    >>> watcher["cards"], watcher["pot"] == data["pot"]
+    ([], True)
     """
-    data: dict[str, Any] = decode(hand_text(view, hand, winners, tag, public))
+    data: dict[str, Any] = decode(hand_text(view, hand, winners, tag))
     return data
 
 
@@ -417,7 +415,7 @@ def seat_state(
     if seat is None:
         hand = table.hand
         winners = hand.winners if hand.is_over else ()
-        data = hand_json(hand.view(0), index, winners, tag, public=True)
+        data = hand_json(public_view(hand.view(0)), index, winners, tag)
         data.update(
             {
                 "type": "state",
@@ -443,8 +441,8 @@ def seat_state(
     )
     if last is None and index > 0:
         previous = table.hands[index - 1]
-        seen = previous.view(0 if seat is None else seat)
-        last = hand_json(seen, index - 1, previous.winners, tag, public=seat is None)
+        seen = public_view(previous.view(0)) if seat is None else previous.view(seat)
+        last = hand_json(seen, index - 1, previous.winners, tag)
     data["last"] = last
     return data
 

@@ -107,7 +107,6 @@ pub fn felt(
     hand: usize,
     winners: &[usize],
     words: &Bound<'_, PyAny>,
-    public: bool,
 ) -> PyResult<String> {
     let rows = view.rows();
     let events: &[Event] = match &view.seen {
@@ -117,11 +116,7 @@ pub fn felt(
     let mut blinds: Vec<(&Event, &str)> = Vec::new();
     let (mut shown, mut exposed, mut awarded, mut returned) = (vec![], vec![], vec![], vec![]);
     let mut redeals = 0usize;
-    let seen = |event: &&Event| match public {
-        true => event.to.is_none(),
-        false => event.visible_to(view.seat),
-    };
-    for event in events.iter().filter(seen) {
+    for event in events.iter().filter(|event| event.visible_to(view.seat)) {
         match (event.kind, event.detail) {
             (EventKind::Blind, Detail::Blind(blind)) => {
                 blinds.push((event, if blind.name() == "small" { "SB" } else { "BB" }))
@@ -163,7 +158,7 @@ pub fn felt(
     json.name("actor", false);
     json.seat(view.actor);
     json.name("cards", false);
-    json.cards(if public { &[] } else { rows.cards })?;
+    json.cards(rows.cards)?;
     json.name("card_counts", false);
     match &view.seen {
         Seen::Hand { state, .. } => json.numbers(state.cards.iter().map(Vec::len)),
