@@ -1,7 +1,7 @@
 """The parts a table is saved in and reassembled from (whatever the store): its header, its
 hands as dealt and played, its seats and results, and the checks a loaded table must pass.
 
->>> from drawpoker.table import Table, TableSettings
+>>> from drawpoker.table import Table
 >>> from drawpoker.engine import game
 >>> table = Table(game("holdem"), 2, seed=4)
 >>> assemble(table_header(table), [], [], [h.to_dict() for h in table.hands]) == table.to_dict()
@@ -39,7 +39,7 @@ def table_header(table: Table) -> dict[str, Any]:
     """The table's snapshot without its hands and CPU players (what changes with each round,
     not with each action, plus what never changes).
 
-    >>> from drawpoker.table import Table, TableSettings
+    >>> from drawpoker.table import Table
     >>> from drawpoker.engine import game
     >>> sorted(table_header(Table(game("holdem"), 2)))[:4]
     ['button', 'format', 'game', 'is_over']
