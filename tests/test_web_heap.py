@@ -1,7 +1,7 @@
 """The one-process site's heap freezer (drawpoker.site.heap): with the real collector, what
 outlived a tick is out of its collections until a thaw, which collects it once it fell out of
 use; what fell out of use before a tick is collected by the tick, never frozen; the site's task
-counts the tables that left memory."""
+counts the tables that left memory, and collects the young generations on its own schedule."""
 
 from __future__ import annotations
 
@@ -100,6 +100,32 @@ def test_the_sites_task_counts_the_tables_that_left() -> None:
     asyncio.run(scenario())
     assert (18, 3) in freezer.seen
     assert sum(dropped for _, dropped in freezer.seen) == 3
+
+
+def test_the_sites_task_collects_the_young_on_its_own_schedule(thawed: None) -> None:
+    """While the site's task runs, the collector's own schedule is off (its young collections
+    grew to tens of thousands of objects between two, at thousands of tables) and the task
+    collects the young generations itself: a cycle that fell out of use is gone after a few of
+    its periods; stopping the freezer gives the collector its schedule back."""
+    freezer = HeapFreezer()
+
+    async def scenario() -> tuple[bool, weakref.ref[Node]]:
+        task = asyncio.create_task(freeze_heap(Rooms(), freezer, every=60.0, young=0.01))  # type: ignore[arg-type]
+        await asyncio.sleep(0.02)
+        scheduled = gc.isenabled()
+        kept, ref = _cycle()
+        del kept
+        await asyncio.sleep(0.1)
+        task.cancel()
+        return scheduled, ref
+
+    try:
+        scheduled, ref = asyncio.run(scenario())
+    finally:
+        freezer.stop()
+    assert not scheduled
+    assert ref() is None
+    assert gc.isenabled()
 
 
 def test_a_finished_hand_keeps_no_event_objects() -> None:

@@ -66,7 +66,7 @@ from drawpoker.engine import GAMES
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.site.analysis import AnalysisRefused, analyse, tips_chart, tips_data
 from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused, SiteLimits, origin_of
-from drawpoker.site.heap import TICK, HeapFreezer
+from drawpoker.site.heap import TICK, YOUNG, HeapFreezer
 from drawpoker.site.house import House, NicknameError, clean_name
 from drawpoker.site.i18n import (
     DEFAULT_LANGUAGE,
@@ -1197,24 +1197,36 @@ def unsaved(problem: str) -> JSONResponse:
     return JSONResponse(body, status_code=503, headers={"retry-after": "1"})
 
 
-async def freeze_heap(house: House, freezer: HeapFreezer, every: float = TICK) -> None:
-    """Every ``every`` seconds, a tick of ``freezer`` (:mod:`drawpoker.site.heap`): what lived
-    that long leaves the collector's full collections, and all of it comes back once a tenth
-    of the tables held have left memory (or ten minutes have passed).
+async def freeze_heap(
+    house: House, freezer: HeapFreezer, every: float = TICK, young: float = YOUNG
+) -> None:
+    """Turns the collector's own schedule off and collects the young generations every
+    ``young`` seconds; every ``every`` seconds, a tick of ``freezer``
+    (:mod:`drawpoker.site.heap`): what lived that long leaves the collector's full
+    collections, and all of it comes back once a tenth of the tables held have left memory (or
+    ten minutes have passed). :meth:`HeapFreezer.stop` gives the collector its schedule back.
 
     >>> from drawpoker.site.heap import Recorded
     >>> class Held:
     ...     rooms = {"t1": None}
     >>> freezer = HeapFreezer(ops=Recorded())
     >>> async def briefly():
-    ...     task = asyncio.create_task(freeze_heap(Held(), freezer, every=0.01))
+    ...     task = asyncio.create_task(freeze_heap(Held(), freezer, every=0.02, young=0.01))
     ...     await asyncio.sleep(0.05); task.cancel()
-    >>> asyncio.run(briefly()); freezer.ops.calls[:2]
-    ['collect(1)', 'freeze']
+    >>> asyncio.run(briefly()); calls = freezer.ops.calls
+    >>> calls[:2], calls[calls.index("freeze") - 1]
+    (['disable', 'collect(1)'], 'collect(1)')
     """
+    freezer.start()
     held = set(house.rooms)
+    loop = asyncio.get_running_loop()
+    due = loop.time() + every
     while True:
-        await asyncio.sleep(every)
+        await asyncio.sleep(young)
+        if loop.time() < due:
+            freezer.collect_young()
+            continue
+        due = loop.time() + every
         now = set(house.rooms)
         freezer.tick(tables=len(now), dropped=len(held - now))
         held = now

@@ -25,6 +25,7 @@ from drawpoker.site import gateway
 from drawpoker.site.bus import RedisBus
 from drawpoker.site.dealer import Dealer
 from drawpoker.site.guard import Guard, Refused, SiteLimits, origin_of
+from drawpoker.site.heap import HeapFreezer
 from drawpoker.site.house import House
 from drawpoker.site.room import Pace
 from drawpoker.site.seat_help import warm_tips
@@ -116,18 +117,21 @@ def dealer_app(
         bus = RedisBus.from_url(bus_url)
         dealer = Dealer(house, bus)
         app.state.dealer = dealer
+        freezer = HeapFreezer()  # its tables out of the collector's way, as in one process
         work: list[Coroutine[Any, Any, None]] = [
             dealer.keep_lanes(),
             dealer.serve_inbox(),
             dealer.publisher.run(),
             dealer.publish_lobby(),
             site.sweep_tables(house),
+            site.freeze_heap(house, freezer),
         ]
         tasks = [asyncio.create_task(step) for step in work]
         try:
             yield
         finally:
             await _stopped(tasks)
+            freezer.stop()
             await dealer.release()
             await house.stop()
             await bus.aclose()
