@@ -36,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -77,6 +78,11 @@ log = logging.getLogger("drawpoker.site")
 
 STORE_RETRY = 0.5
 """Seconds a table whose store cannot be reached waits before it tries again."""
+
+WAKE_GRID = 0.05
+"""Seconds: the timed waits of every room (its CPU players' think, clocks, pauses) end on this
+grid of the loop's clock, so that the moves of many tables due at about the same moment are
+made in one turn of the loop and share its wake-up and its grouped commit."""
 
 
 def merged(*texts: str) -> str:
@@ -1380,7 +1386,9 @@ it starts when every seat has its player, or when a player asks to start
         if seconds is None:
             await self.wake.wait()
             return
-        timer = asyncio.get_running_loop().call_later(seconds, self.wake.set)
+        loop = asyncio.get_running_loop()
+        due = math.ceil((loop.time() + seconds) / WAKE_GRID) * WAKE_GRID
+        timer = loop.call_at(due, self.wake.set)
         try:
             await self.wake.wait()
         finally:
