@@ -71,9 +71,11 @@ SCRIPTED_CLIENTS = (
     "--table-rate=1000000/minute",
     "--open-tables=1000000",
     "--connections-per-address=1000000",
+    "--max-tables=1000000",
 )
 """The server's limits per client, raised: every client of the benchmark is one script on
-one address, acting as fast as the server answers."""
+one address, acting as fast as the server answers; and the tables it holds, which the
+ceiling's steps (bench/peers/site_ceiling.py) take past the default 2,000."""
 
 
 @dataclass
