@@ -460,9 +460,11 @@ def test_a_new_table_is_listed_live_joined_with_one_click_and_watched(
         wait(bob, lambda d: body(d, "status") == "playing", "the table to start with Bob")
         cy.get(f"{server.url}/table/{table_id}?watch")
         wait(cy, lambda d: body(d, "status") == "playing", "Cy watching")
-        cards = cy.find_elements(By.CSS_SELECTOR, "#felt .card:not(.back)")
-        board = cy.find_elements(By.CSS_SELECTOR, "#board .card")
-        assert len(cards) == len(board)  # only public cards face up: none of a seat's own
+        face_up, board = cy.execute_script(  # one read: the felt may be redrawn between two
+            "return [document.querySelectorAll('#felt .card:not(.back)').length,"
+            " document.querySelectorAll('#board .card').length]"
+        )
+        assert face_up == board  # only public cards face up: none of a seat's own
         assert by_id(cy, "table-area").is_displayed()
         assert not by_id(cy, "away").is_displayed()
         wait(driver, lambda d: by_id(d, "watching").text == "1 watching", "Ann told of Cy")
