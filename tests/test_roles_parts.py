@@ -1,10 +1,11 @@
 """The parts of the gateway and dealer roles, each alone: ``drawpoker serve`` refusing a role
 without its services, a room whose lane another dealer took, a lane's inbox over a real
-``redis-server``."""
+``redis-server``, a dealer's heap kept out of the collector's way."""
 
 from __future__ import annotations
 
 import asyncio
+import gc
 import subprocess
 import sys
 
@@ -12,8 +13,10 @@ import pytest
 from drawpoker.site.inbox import START, RedisInbox
 from drawpoker.site.lobby import parse_new_table
 from drawpoker.site.protocol import Act, ProtocolError
+from drawpoker.site.roles import dealer_app
 from drawpoker.site.room import Pace, Room
 from drawpoker.site.store import Store
+from postgres_cluster import PostgresCluster
 from redis.asyncio import Redis
 from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
 
@@ -128,3 +131,22 @@ def test_the_gateway_lobby_skips_a_malformed_entry_and_forgets_a_dead_dealer(
     seen, still_running = asyncio.run(scenario())
     assert seen == [["ta", "tb"], ["tb"], [], ["tb2"]]
     assert still_running
+
+
+def test_a_dealer_collects_its_young_generations_itself(
+    postgres: PostgresCluster,
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """A dealer keeps its tables out of the collector's way as one process does
+    (drawpoker.site.heap): while it runs, the collector's own schedule is off (its task collects
+    the young generations), and the schedule is back once the dealer stops."""
+    app = dealer_app(postgres.new_database(), redis_server.url, Pace(threads=False))
+
+    async def run() -> bool:
+        async with app.router.lifespan_context(app):
+            await asyncio.sleep(0.3)
+            return gc.isenabled()
+
+    assert gc.isenabled()
+    assert asyncio.run(run()) is False
+    assert gc.isenabled()
