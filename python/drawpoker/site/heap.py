@@ -51,12 +51,12 @@ THAW_EVERY = 600.0
 fell out of use otherwise (a CPU stand-in replaced, say) wait no longer than this."""
 
 TICK = 5.0
-"""Seconds between two ticks of the one-process site (:func:`drawpoker.site.app.freeze_heap`):
-what lived that long is frozen."""
+"""Seconds between two ticks of :func:`drawpoker.site.app.freeze_heap` (a one-process site's
+or a dealer's): what lived that long is frozen."""
 
 YOUNG = 0.1
-"""Seconds between two collections of the young generations by the one-process site (the
-collector's own schedule is off while it runs)."""
+"""Seconds between two collections of the young generations by
+:func:`drawpoker.site.app.freeze_heap` (the collector's own schedule is off while it runs)."""
 
 
 class GcOps(Protocol):
