@@ -1,7 +1,8 @@
 """In headless Chromium (as tests/test_web_table_page.py): the site's words.
 
 - The lobby asks the nickname in one field, in English and in Arabic; on a first visit the
-  nickname typed there registers the device when the person sits down (issue 28).
+  nickname typed there registers the device when the person sits down (issue 28). Its list
+  names a CPU seat, and a person's seat with no nickname, in the reader's language.
 - The pseudo-language walk (issue 29): the lobby, a Five-Card Draw table through its showdown
   and game over, "your games", the leaderboard, the tips page and a rules page, and a table of
   every registered game through its first hand, rendered in ``qps``, show no human-language
@@ -93,6 +94,26 @@ def test_the_lobby_asks_the_nickname_in_one_field_in_both_languages(
     assert driver.execute_script("return localStorage['drawpoker.nickname']") == "Sam"
     table_id = driver.current_url.split("?")[0].rsplit("/", 1)[1]
     assert table_id in _device_games(server, key)
+
+
+def test_the_lobby_names_the_seats_it_named_in_the_readers_language(
+    driver: Any, server: SiteServer
+) -> None:
+    made = server.request(
+        "POST", "/api/tables", {"game": "holdem", "seats": ["person", "cpu:rules", "person"]}
+    )
+    server.request("POST", f"/api/tables/{made['id']}/seats", {"name": ""})
+    names = f"[...document.querySelectorAll('tr[data-table=\"{made['id']}\"] .seated bdi')]"
+    for lang, shown in (("ar", ["المقعد 1", "الحاسوب 2"]), ("en", ["Seat 1", "CPU 2"])):
+        driver.get(server.url + f"/?lang={lang}")
+        _ready(driver)
+        wait(
+            driver,
+            lambda d, shown=shown: (
+                d.execute_script(f"return {names}.map((e) => e.textContent)") == shown
+            ),
+            f"the seated names in {lang}",
+        )
 
 
 def _page_words(driver: Any, *names: str) -> list[str]:

@@ -45,7 +45,8 @@ def test_a_public_table_is_listed_in_words_and_a_private_one_is_not() -> None:
         assert (row["status"], row["link"]) == ("waiting", f"/table/{public}")
         # who sits there, with the rating the table page shows beside each name (open seats not)
         cpu_rating = client.get(f"/api/tables/{public}").json()["players"][2]["rating"]
-        assert row["seated"] == [{"name": "CPU 3", "rating": cpu_rating}]
+        # a CPU seat by its number, for the page to name in its reader's language
+        assert row["seated"] == [{"seat": 2, "name": None, "cpu": True, "rating": cpu_rating}]
         assert isinstance(cpu_rating, float)
         assert client.get(f"/api/tables/{private}").json()["private"] is True
 

@@ -437,7 +437,10 @@ def test_the_lobby_schema_refuses_a_table_over_and_a_table_message() -> None:
         "watching": 0,
         "rounds": 10,
         "status": "waiting",
-        "seated": [{"name": "CPU 2", "rating": 19.0}],
+        "seated": [
+            {"seat": 0, "name": "Ann", "cpu": False, "rating": None},
+            {"seat": 1, "name": None, "cpu": True, "rating": 19.0},
+        ],
     }
     page = {"type": "tables", "tables": [row], "total": 1, "limit": 50, "offset": 0}
     assert problems(check, page) == []

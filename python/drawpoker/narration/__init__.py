@@ -132,6 +132,15 @@ def cpu_name(seat: int, tag: str) -> str:
     return say(tag, "cpu", number=number(seat + 1, tag))
 
 
+def seat_name(seat: int, tag: str) -> str:
+    """A person's seat's name in the tag's language, while its player has given none.
+
+    >>> seat_name(0, "en"), seat_name(0, "ar")
+    ('Seat 1', 'المقعد 1')
+    """
+    return say(tag, "seat", number=number(seat + 1, tag))
+
+
 def _isolate(text: str, tag: str, strong: bool = False) -> str:
     """``text`` in an isolate in a right-to-left language: left to right (``strong``: codes,
     cards, numbers) or by its own first letter (names)."""
@@ -466,7 +475,7 @@ def sentence(
 
 
 def _name(seat: int, tag: str, scene: Scene) -> str:
-    name = scene.names[seat] if seat < len(scene.names) else say(tag, "seat", number=seat + 1)
+    name = scene.names[seat] if seat < len(scene.names) else seat_name(seat, tag)
     return _isolate(name, tag)
 
 

@@ -41,7 +41,7 @@ from drawpoker.site.guard import Guard, Refused, SiteLimits
 from drawpoker.site.history import phh_history, seat_history
 from drawpoker.site.listing import LobbyFeed, listed, table_page, whole_number
 from drawpoker.site.lobby import NewTable, cpu_kinds, parse_new_table
-from drawpoker.site.room import Pace, Room, restore
+from drawpoker.site.room import Pace, Room, restore, unnamed
 from drawpoker.site.store import SavedTable, StaleFenceError, Store
 
 log = logging.getLogger("drawpoker.site")
@@ -517,7 +517,7 @@ third is first
         if not free:
             raise InvalidArgumentError("every seat of this table is taken")
         seat = free[0]
-        display = clean_name(name, nickname or f"Seat {seat + 1}")
+        display = clean_name(name, nickname or unnamed(seat))
         token = secrets.token_urlsafe(32)
         room.claim(seat, display, token_hash(token), device)
         return seat, token

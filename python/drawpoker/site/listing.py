@@ -103,8 +103,11 @@ def table_row(room: Room) -> dict[str, Any]:
     >>> row = table_row(room)
     >>> row["title"], row["stakes"], row["structure"], row["free"], row["people"], row["cpu"]
     ('Omaha, pot limit', 'blinds 50/100', 'pot limit', 2, 0, 1)
-    >>> row["seated"]
-    [{'name': 'CPU 3', 'rating': 19.0}]
+    >>> room.claim(0, "Ann", "hash"); room.claim(1, "Seat 2", "hash")
+    >>> table_row(room)["seated"]  # doctest: +NORMALIZE_WHITESPACE
+    [{'seat': 0, 'name': 'Ann', 'cpu': False, 'rating': None},
+     {'seat': 1, 'name': None, 'cpu': False, 'rating': None},
+     {'seat': 2, 'name': None, 'cpu': True, 'rating': 19.0}]
     """
     spec = room.table.game
     players = room.players()
@@ -124,7 +127,16 @@ def table_row(room: Room) -> dict[str, Any]:
         "watching": len(room.watchers),
         "rounds": room.table.settings.rounds,
         "status": room.status,
-        "seated": [{"name": p["name"], "rating": p["rating"]} for p in players if p["taken"]],
+        "seated": [
+            {
+                "seat": p["seat"],
+                "name": p["name"] if room.named(p["seat"]) else None,
+                "cpu": p["cpu"] is not None,
+                "rating": p["rating"],
+            }
+            for p in players
+            if p["taken"]
+        ],
     }
 
 

@@ -47,7 +47,7 @@ from drawpoker.cards import parse_cards
 from drawpoker.catalogues import DEFAULT_LANGUAGE
 from drawpoker.engine import GAMES, Action
 from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgumentError
-from drawpoker.narration import cpu_name
+from drawpoker.narration import cpu_name, seat_name
 from drawpoker.site.jsontext import decode, encode
 from drawpoker.site.lobby import NewTable
 from drawpoker.site.protocol import TOO_SLOW, Act, ProtocolError
@@ -83,6 +83,17 @@ WAKE_GRID = 0.05
 """Seconds: the timed waits of every room (its CPU players' think, clocks, pauses) end on this
 grid of the loop's clock, so that the moves of many tables due at about the same moment are
 made in one turn of the loop and share its wake-up and its grouped commit."""
+
+
+def unnamed(seat: int) -> str:
+    """What is saved as the name of a person's seat whose player gave none: the table's
+    history files name the seat so, and each reader is told it in their own language
+    (:meth:`Room.names`).
+
+    >>> unnamed(0)
+    'Seat 1'
+    """
+    return f"Seat {seat + 1}"
 
 
 def merged(*texts: str) -> str:
@@ -347,7 +358,7 @@ class Room:
         (['CPU 1', 'Seat 2'], ['t1'])
         """
         seeds = list(bot_seeds) if bot_seeds is not None else list(range(len(request.seats)))
-        names = [f"Seat {seat + 1}" for seat in range(len(request.seats))]
+        names = [unnamed(seat) for seat in range(len(request.seats))]
         cpu = {
             seat: make_bot(kind, seed=seeds[seat], game=request.game.name)
             for seat, kind in enumerate(request.seats)
@@ -364,7 +375,7 @@ class Room:
             cpu_players=CPU_PLAYERS,
         )
         seats = [
-            SeatRecord(kind, f"CPU {seat + 1}" if kind else f"Seat {seat + 1}", None)
+            SeatRecord(kind, f"CPU {seat + 1}" if kind else unnamed(seat), None)
             for seat, kind in enumerate(request.seats)
         ]
         store.create(table_id, created, request.to_dict(), "waiting", seats, table, fence)
@@ -387,19 +398,39 @@ class Room:
 
     def names(self, tag: str = DEFAULT_LANGUAGE) -> list[str]:
         """The seats' names as a reader of the tag's language is told them: a person's as
-        they gave it, a CPU seat's in the reader's language.
+        they gave it, a CPU seat's and an unnamed person's seat's in the reader's language.
 
         >>> from drawpoker.site.lobby import parse_new_table
         >>> from drawpoker.site.store import Store
         >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
-        ...                 "cpu:rules"]}), Store(":memory:"), Pace(), seed=1)
+        ...                 "cpu:rules", "person"]}), Store(":memory:"), Pace(), seed=1)
+        >>> room.claim(2, "Ann", "hash")
         >>> room.names(), room.names("ar")
-        (['Seat 1', 'CPU 2'], ['Seat 1', 'الحاسوب 2'])
+        (['Seat 1', 'CPU 2', 'Ann'], ['المقعد 1', 'الحاسوب 2', 'Ann'])
         """
         return [
-            record.name if record.cpu is None else cpu_name(seat, tag)
+            cpu_name(seat, tag)
+            if record.cpu is not None
+            else record.name
+            if self.named(seat)
+            else seat_name(seat, tag)
             for seat, record in enumerate(self.seats)
         ]
+
+    def named(self, seat: int) -> bool:
+        """Whether a person plays the seat under a name they gave (not a CPU seat, nor one
+        still called :func:`unnamed`).
+
+        >>> from drawpoker.site.lobby import parse_new_table
+        >>> from drawpoker.site.store import Store
+        >>> room = Room.new("t", 0.0, parse_new_table({"game": "holdem", "seats": ["person",
+        ...                 "cpu:rules", "person"]}), Store(":memory:"), Pace(), seed=1)
+        >>> room.claim(2, "Ann", "hash")
+        >>> [room.named(seat) for seat in range(3)]
+        [False, False, True]
+        """
+        record = self.seats[seat]
+        return record.cpu is None and record.name != unnamed(seat)
 
     def players(self, tag: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
         """Who sits where, as every seat is shown it: name (:meth:`names`, in the tag's

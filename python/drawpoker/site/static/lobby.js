@@ -200,10 +200,13 @@ function stakesWords(row) {
   return t("lobby.stakes", { stakes, structure });
 }
 
-// Who sits at a listed table, each name with its rating as the table page shows it.
+// Who sits at a listed table, each name with its rating as the table page shows it; a seat
+// the site names (a CPU's, or a person's who gave no name) is named in the reader's language.
 function seatedList(seated) {
+  const number = (p) => ({ number: formatNumber(p.seat + 1) });
+  const name = (p) => p.name ?? (p.cpu ? t("lobby.cpu_seat", number(p)) : t("lobby.seat", number(p)));
   return element("ul", { class: "seated" }, ...seated.map((p) => element("li", {},
-    element("bdi", { text: p.name }), ...(typeof p.rating === "number" ? [" \u00b7 ", ratingBadge(p.rating)] : []))));
+    element("bdi", { text: name(p) }), ...(typeof p.rating === "number" ? [" \u00b7 ", ratingBadge(p.rating)] : []))));
 }
 
 function tableRow(row) {
