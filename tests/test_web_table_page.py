@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from drawpoker.site.i18n import message
 from site_server import SiteServer
 from test_web_browser import CHROMEDRIVER, CHROMIUM, HANG, artifacts, body, by_id, wait
 
@@ -561,6 +562,49 @@ def test_the_lobby_and_the_tips_page_fit_a_phone(
     wait(driver, lambda d: body(d, "ready") == "yes", page)
     driver.save_screenshot(str(artifacts / f"page-{page.strip('/') or 'lobby'}-320x640.png"))
     assert overflow(driver, 320) <= 0
+
+
+COLUMNS = ["stakes", "free", "players", "watching", "status"]
+"""The lobby list's columns a phone names beside their cells (the game is the card's title,
+the buttons name themselves)."""
+
+
+@pytest.mark.parametrize(("lang", "width", "height"), [("en", 320, 640), ("ar", 390, 844)])
+def test_the_lobby_lists_each_table_as_a_card_on_a_phone(
+    lang: str, width: int, height: int, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """On a phone each listed table is a card: nothing of the list is off the screen (it was a
+    table 542 px wide at 390 px, its Join button out of sight), its Join button and Watch link
+    are touch targets in view, each cell is named by its column; wide, it is a table again."""
+    seats = ["person"] + ["cpu:rules"] * 5
+    made = server.request("POST", "/api/tables", {"game": "holdem", "seats": seats})
+    row = f'#tables tr[data-table="{made["id"]}"]'
+    resize(driver, width, height)
+    driver.get(server.url + f"/?lang={lang}")
+    wait(driver, lambda d: boxes(d, f"{row} button.join"), "the listed table")
+    driver.execute_script("document.querySelector(arguments[0]).scrollIntoView()", row)
+    driver.save_screenshot(str(artifacts / f"lobby-list-{lang}-{width}x{height}.png"))
+    sideways = driver.execute_script(
+        "const r = document.querySelector('.scroll-region'); return r.scrollWidth - r.clientWidth"
+    )
+    assert sideways <= 0
+    for target in ("button.join", "a.watch"):
+        (box,) = boxes(driver, f"{row} {target}")
+        assert box["left"] >= 0 and box["right"] <= width, (target, box)
+        assert box["height"] >= 44 and box["right"] - box["left"] >= 44, (target, box)
+    named = driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map((td) =>"
+        " getComputedStyle(td, '::before').content)",
+        f"{row} td",
+    )
+    expected = [f'"{message(lang, f"lobby.column.{column}")}"' for column in COLUMNS]
+    assert named == ["none", *expected, "none"]
+    shown = "return getComputedStyle(document.querySelector('#tables thead')).display"
+    assert driver.execute_script(shown) == "none"
+    resize(driver, 1280, 720)
+    assert driver.execute_script(shown) == "table-header-group"
+    tops = {cell["top"] for cell in boxes(driver, f"{row} td")}
+    assert len(tops) == 1, tops  # the seven cells side by side
 
 
 @pytest.mark.parametrize("page", ["/", "/tips", "/rules/holdem", "table"])

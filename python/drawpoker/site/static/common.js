@@ -107,6 +107,18 @@ function element(tag, attributes = {}, ...children) {
   return el;
 }
 
+// A row of a table of class "cards-on-phone" (style.css): its `cells`, each named by its
+// column's heading (`labels`, in order) for the phone's layout, where every row is a card, the
+// heading row is not shown and a cell is its name beside its content (one span, so that words
+// and cards flow together). A cell of class "bare" shows no name (its buttons say it).
+function labelledRow(labels, attributes, ...cells) {
+  cells.forEach((cell, index) => {
+    cell.setAttribute("data-label", labels[index]);
+    cell.replaceChildren(element("span", {}, ...cell.childNodes));
+  });
+  return element("tr", attributes, ...cells);
+}
+
 // A whole number of chips as the log's English sentences write it: 1,200.
 function chips(n) {
   return Number(n).toLocaleString("en-US");

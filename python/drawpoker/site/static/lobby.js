@@ -216,16 +216,16 @@ function tableRow(row) {
   joinButton.addEventListener("click", () => join(row.id));
   const watch = element("a", { href: `${row.link}?watch`, class: "watch", text: t("lobby.watch") });
   const people = t("count.people", {}, row.people);
-  const tr = element("tr", {},
-    element("td", { text: gameTitle(row.game, row.title) }),
+  const labels = ["lobby.column.game", "lobby.column.stakes", "lobby.column.free", "lobby.column.players",
+    "lobby.column.watching", "lobby.column.status", "lobby.column.join"].map((key) => t(key));
+  return labelledRow(labels, { "data-table": row.id },
+    element("td", { class: "game", text: gameTitle(row.game, row.title) }),
     element("td", { text: stakesWords(row) }),
     element("td", { class: "num", text: t("lobby.free", { free: formatNumber(row.free), seats: formatNumber(row.seats) }) }),
     element("td", {}, t("lobby.players", { people, cpu: formatNumber(row.cpu) }), seatedList(row.seated)),
     element("td", { class: "num", text: formatNumber(row.watching) }),
     element("td", { text: hasText(`status.${row.status}`) ? t(`status.${row.status}`) : row.status }),
-    element("td", {}, joinButton, " ", watch));
-  tr.dataset.table = row.id;
-  return tr;
+    element("td", { class: "bare join-or-watch" }, joinButton, " ", watch));
 }
 
 function showTables(message) {

@@ -16,17 +16,6 @@ function fraction(text) {
   return text.split(" / ").map((n) => formatNumber(Number(n))).join(" / ");
 }
 
-// A table's row of `cells`, each named by its column's heading (`labels`, in order) for the
-// phone's layout, where every row is a card, the heading row is not shown and a cell is its
-// name beside its content (one span, so that words and cards flow together).
-function labelledRow(labels, attributes, ...cells) {
-  cells.forEach((cell, index) => {
-    cell.setAttribute("data-label", labels[index]);
-    cell.replaceChildren(element("span", {}, ...cell.childNodes));
-  });
-  return element("tr", attributes, ...cells);
-}
-
 function headRow(labels) {
   return element("tr", { class: "head" }, ...labels.map((text) => element("th", { text })));
 }
@@ -50,7 +39,7 @@ function tipsTable(deck) {
         element("bdi", { dir: "ltr", text: percent(tip.alternative_improve_probability) })),
       element("td", { class: "num", text: t("tips.place", { place: formatNumber(tip.place), choices: formatNumber(tip.choices) }) })));
   }
-  return element("table", { class: "tips", id: `tips-${deck.deck}` }, ...rows);
+  return element("table", { class: "tips cards-on-phone", id: `tips-${deck.deck}` }, ...rows);
 }
 
 // What the form offers for the chosen ranking (from /api/tips): its decks (the joker's only
@@ -151,7 +140,7 @@ async function analyse(event) {
         limit: limitText(result.limit),
       })),
     ...dead,
-    element("table", { class: "choices", id: "choices" }, ...rows));
+    element("table", { class: "choices cards-on-phone", id: "choices" }, ...rows));
   $("analysis").scrollIntoView();
 }
 
