@@ -42,6 +42,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import socket
+from collections.abc import Callable
 from dataclasses import fields
 
 from drawpoker.bots import register
@@ -108,6 +109,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             "the Redis (redis:// or unix://) that gateways and dealers share "
             "(default: none, as --role all needs none)"
         ),
+    )
+    parser.add_argument(
+        "--loop",
+        choices=("auto", "uvloop", "asyncio"),
+        default="auto",
+        help="the event loop: uvloop (libuv's, the cheaper per message and timer), asyncio "
+        "(Python's own), or auto: uvloop when it is installed (default: %(default)s)",
     )
     parser.add_argument(
         "--cpu-type",
@@ -295,5 +303,31 @@ def run(args: argparse.Namespace) -> int:
                 )
         await task
 
-    asyncio.run(serve())
+    with asyncio.Runner(loop_factory=loop_factory(args.loop)) as runner:
+        runner.run(serve())
     return 0 if server.started else 1
+
+
+def loop_factory(name: str) -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """How ``--loop`` makes the server's event loop: uvloop's for ``uvloop`` (an error naming
+    the missing package when it is not installed) and for ``auto`` when it is installed, else
+    ``None``: asyncio's own.
+
+    >>> loop_factory("asyncio") is None
+    True
+    >>> loop = loop_factory("auto")()  # uvloop comes with the serve extra
+    >>> type(loop).__module__, loop.close()
+    ('uvloop', None)
+    """
+    if name == "asyncio":
+        return None
+    try:
+        import uvloop
+    except ImportError as missing:
+        if name == "auto":
+            return None
+        raise InvalidArgumentError(
+            "--loop uvloop needs the uvloop package (pip install uvloop)"
+        ) from missing
+    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
+    return factory
