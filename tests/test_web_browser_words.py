@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from drawpoker.engine import GAMES
+from drawpoker.site.i18n import message
 from site_server import SiteServer
 from test_i18n import unmarked
 from test_web_browser import body, by_id, wait
@@ -114,6 +115,18 @@ def test_the_lobby_names_the_seats_it_named_in_the_readers_language(
             ),
             f"the seated names in {lang}",
         )
+
+
+def test_the_leaderboard_of_a_game_nobody_is_rated_in_says_so(
+    driver: Any, server: SiteServer
+) -> None:
+    for lang in ("ar", "en"):
+        driver.get(server.url + f"/leaderboard?game=badugi&lang={lang}")
+        _ready(driver)
+        rows = driver.execute_script(
+            "return [...document.querySelectorAll('#board tbody tr')].map((r) => r.innerText)"
+        )
+        assert rows == [message(lang, "board.empty")], (lang, rows)
 
 
 def _page_words(driver: Any, *names: str) -> list[str]:

@@ -8,12 +8,15 @@ async function showBoard() {
   try {
     const data = await requestJSON("GET",
       `/api/leaderboard/${encodeURIComponent(game)}?page=${boardPage}`);
-    /** @type {HTMLElement} */ (document.querySelector("#board tbody")).replaceChildren(...data.ratings.map((row) =>
+    const rows = data.ratings.map((row) =>
       element("tr", {},
         element("td", { text: formatNumber(row.place) }),
         element("td", {}, element("bdi", { text: row.nickname })),
         element("td", { class: "num" }, ratingBadge(row.rating)),
-        element("td", { text: formatNumber(row.games) }))));
+        element("td", { text: formatNumber(row.games) })));
+    // a game nobody is rated in yet says so, and how to be the first, rather than show no row
+    const empty = element("tr", {}, element("td", { colspan: "4", class: "empty", text: t("board.empty") }));
+    /** @type {HTMLElement} */ (document.querySelector("#board tbody")).replaceChildren(...(rows.length ? rows : [empty]));
     const pages = Math.max(1, Math.ceil(data.total / data.page_size));
     $("page").textContent = t("board.page", { page: formatNumber(boardPage + 1), pages: formatNumber(pages), players: t("board.count", {}, data.total) });
     /** @type {HTMLButtonElement} */ ($("previous")).disabled = boardPage === 0;
