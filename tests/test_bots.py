@@ -120,6 +120,24 @@ def test_cpu_players_play_legal_games_in_every_setting() -> None:
         assert sum(game.stacks) == (10_000 if settings.betting else 0)
 
 
+@pytest.mark.parametrize("kind", ["rules", "strong"])
+def test_two_strong_hands_go_all_in_in_a_few_raises_not_a_hundred(kind: str) -> None:
+    """Five-Card Draw's unit rule has no cap (R-DRAW-3): two CPU players with a full house or
+    better raised each other by one unit until one was all-in, 100,000 raises a hand at the
+    load benchmark's stacks (the rules players of table seed 35 below, at the default stacks
+    a hundred raises, a CPU's think apart each at the site). Past the small action they raise
+    to three times the bet (bots.draw.raise_to), so no hand is long."""
+    longest = 0
+    for seed in range(30, 40):
+        cpu = {s: make_bot(kind, seed=seed * 10 + s, game="five-card-draw") for s in range(4)}
+        deep = TableSettings(stack=1_000_000, rounds=3)
+        table = Table(game("five-card-draw"), 4, seed, settings=deep, cpu=cpu)
+        table.play_cpu()
+        assert table.is_over
+        longest = max(longest, *(len(hand.actions) for hand in table.hands))
+    assert longest <= 60, longest
+
+
 def test_cpu_players_are_reproducible() -> None:
     first = _cpu_game(["rules", "rules", "checkcall"], seed=21)
     second = _cpu_game(["rules", "rules", "checkcall"], seed=21)
