@@ -21,6 +21,7 @@ from test_web_browser import (
     server,
     wait,
 )
+from test_web_table_page import boxes, resize
 
 __all__ = ["artifacts", "driver", "server"]  # the fixtures, shared
 
@@ -102,6 +103,20 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
     assert cells[0] == table_id and cells[1] == message("en", "game.holdem")
     assert cells[2] == "over" and cells[3] in ("1", "2")
     assert re.fullmatch(r"rating -?\d+ \([+-]?\d+(\.\d)?\)", cells[5]), cells[5]  # rounded
+    # on a phone each game is a card: nothing scrolls sideways (it was a table 630 px wide at
+    # 390), the table's link and the history's buttons are touch targets in view
+    resize(driver, 390, 844)
+    driver.get(server.url + "/games")
+    wait(driver, lambda d: body(d, "ready") == "yes", "your games on a phone")
+    sideways = driver.execute_script(
+        "const r = document.getElementById('games-region'); return r.scrollWidth - r.clientWidth"
+    )
+    assert sideways <= 0
+    targets = boxes(driver, "#games tbody :is(a, button)")
+    assert len(targets) == 3  # the table's link, JSON and PHH
+    for box in targets:
+        assert box["left"] >= 0 and box["right"] <= 390 and box["height"] >= 44, box
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
     driver.get(server.url + "/leaderboard?game=holdem")
     wait(driver, lambda d: "Sam" in text(d, "board"), "the leaderboard")

@@ -41,9 +41,11 @@ async function showGames() {
   const data = await requestJSON("GET", `/api/devices/me/games?page=${gamesPage}`, undefined,
     { "x-device-key": deviceKey() });
   const rows = [];
+  const labels = ["games.column.table", "lobby.column.game", "lobby.column.status", "games.column.place",
+    "games.column.score", "games.column.rating", "games.column.history"].map((key) => t(key));
   for (const table of data.tables) {
     for (const seat of table.seats) {
-      rows.push(element("tr", {},
+      rows.push(labelledRow(labels, {},
         element("td", {}, element("a", { href: `/table/${encodeURIComponent(table.id)}`, text: table.id })),
         element("td", { text: gameTitle(table.game, table.game) }),
         element("td", { text: said(`status.${table.status}`, table.status) }),
