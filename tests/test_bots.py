@@ -126,7 +126,7 @@ def test_two_strong_hands_go_all_in_in_a_few_raises_not_a_hundred(kind: str) -> 
     better raised each other by one unit until one was all-in, 100,000 raises a hand at the
     load benchmark's stacks (the rules players of table seed 35 below, at the default stacks
     a hundred raises, a CPU's think apart each at the site). Past the small action they raise
-    to three times the bet (bots.draw.raise_to), so no hand is long."""
+    to three times the bet (bots.draw.big_raise), so no hand is long."""
     longest = 0
     for seed in range(30, 40):
         cpu = {s: make_bot(kind, seed=seed * 10 + s, game="five-card-draw") for s in range(4)}

@@ -55,21 +55,19 @@ hands that both keep raising by one unit went on for a hundred raises at the def
 (100,000 with the load benchmark's), a CPU's think apart each at the site."""
 
 
-def raise_to(legal: LegalActions, current: int, big: bool) -> int:
-    """The total a CPU player raises to: the minimum while the action is small, else ``big``:
-    :data:`RAISE_FACTOR` times the current bet, between the minimum and all-in. A hand played
-    with raises so sized goes all-in in a few of them.
+def big_raise(legal: LegalActions, current: int) -> int:
+    """The total a CPU player raises to once the action is big: :data:`RAISE_FACTOR` times the
+    current bet, between the minimum raise and all-in. A hand played with raises so sized goes
+    all-in in a few of them.
 
     >>> from drawpoker.engine import game
     >>> from drawpoker.engine.hand import Hand
     >>> hand = Hand(game("five-card-draw"), [2000] * 2, seed=1)
     >>> hand.act(Action("bet", 80))
     >>> legal = hand.legal_actions()
-    >>> raise_to(legal, 80, big=False), raise_to(legal, 80, big=True), legal.max_to
-    (160, 240, 1990)
+    >>> legal.min_to, big_raise(legal, 80), big_raise(legal, 800), legal.max_to
+    (160, 240, 1990, 1990)
     """
-    if not big:
-        return legal.min_to
     return min(max(legal.min_to, RAISE_FACTOR * current), legal.max_to)
 
 
@@ -172,7 +170,7 @@ class RulesOfThumbBot(SeededBot):
             and willing
             and (strength >= 3 or current == 0 or self.rng.random() < 0.5)
         ):
-            to = raise_to(legal, current, big=current >= 4 * legal.step)
+            to = big_raise(legal, current) if current >= 4 * legal.step else legal.min_to
             return Action("raise" if "raise" in kinds else "bet", to)
         if "check" in kinds:
             return Action.check()
@@ -334,7 +332,7 @@ class StrongBot(ReadingBot):
         if aggressive and small and (strength > 0.9 or self._bluff(view)):
             size = legal.min_to + legal.step * int(max(strength - 0.9, 0) * 20)
             if view.current_bet >= 6 * legal.step:  # only a hand over 0.97 raises here
-                size = max(size, raise_to(legal, view.current_bet, big=True))
+                size = max(size, big_raise(legal, view.current_bet))
             return Action("raise" if "raise" in legal.kinds else "bet", min(size, legal.max_to))
         if "check" in legal.kinds:
             return Action.check()

@@ -409,11 +409,7 @@ class Room:
         (['Seat 1', 'CPU 2', 'Ann'], ['المقعد 1', 'الحاسوب 2', 'Ann'])
         """
         return [
-            cpu_name(seat, tag)
-            if record.cpu is not None
-            else record.name
-            if self.named(seat)
-            else seat_name(seat, tag)
+            record.name if self.named(seat) else (cpu_name if record.cpu else seat_name)(seat, tag)
             for seat, record in enumerate(self.seats)
         ]
 
