@@ -23,6 +23,7 @@ from drawpoker import narration
 from drawpoker.engine import GAMES, game
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.site import i18n
+from drawpoker.site.analysis import AnalysisRefused, analyse
 from drawpoker.site.app import HTTP_ERRORS
 from drawpoker.site.i18n import (
     Catalogue,
@@ -265,7 +266,7 @@ def test_counted_words_in_both_languages_and_digit_settings() -> None:
             "١٬٠٠٠٬٠٠٠ seconds",
         ),
         "ar": (
-            "0 ثانية",
+            "أقل من ثانية",
             "ثانية واحدة",
             "ثانيتان",
             "3 ثوانٍ",
@@ -274,7 +275,7 @@ def test_counted_words_in_both_languages_and_digit_settings() -> None:
             "1,000,000 ثانية",
         ),
         "ar-u-nu-arab": (
-            "٠ ثانية",
+            "أقل من ثانية",
             "ثانية واحدة",
             "ثانيتان",
             "٣ ثوانٍ",
@@ -290,12 +291,154 @@ def test_counted_words_in_both_languages_and_digit_settings() -> None:
     assert message("en", "count.chips", count=1) == "1 chip"
 
 
+# --- Arabic counted words, as an Arabic editor reads them -------------------------------------
+# Each CLDR category of Arabic has its own grammar. zero (0): "none" said in words ("لا قطع"),
+# never "0 قطعة". one (1) and two (2): the noun alone says the number, the singular with
+# واحد/واحدة and the dual ("قطعة واحدة", "قطعتان"), never a digit. few (3-10): the number and
+# the plural, genitive ("3 قطع"). many (11-99): the number and the singular, accusative, with
+# its tanween ("11 لاعبًا"). other (100, 101, 102, ...): the number and the singular, genitive
+# ("100 لاعب").
+
+ARABIC_COUNT_NEVER_ZERO = {
+    # message: why its count is never 0, so its zero form is never read (and may keep {count})
+    "index.seats": "a game's most players (6 to 10)",
+    "overview.players": "a game's most players (6 to 10)",
+    "lobby.players.hint": "a game's most players (6 to 10)",
+    "lobby.tables.count": "said only when the lobby lists at least one table",
+    "lobby.tables.some": "said only when more tables are open than listed: 2 or more",
+    "table.count.seats": "a table's seats: 2 or more",
+    "table.count.rounds": "a table's rounds: 1 to 1000",
+    "table.draw.up_to": "a draw's most cards (4 or 5)",
+    "table.act.discard": "discarding none is table.act.stand_pat",
+    "tips.chart.draw": "drawing none is tips.chart.pat",
+}
+
+ARABIC_NOMINATIVE_COUNTS = (
+    "defaults.seconds",
+    "count.chips",
+    "table.count.points",
+    "count.people",
+    "count.choices",
+    "table.count.seats",
+    "table.count.rounds",
+    "table.info.watching",
+    "games.count",
+    "board.count",
+)
+"""Counted words the pages show on their own (a seat's stack, the watchers) or as a sentence's
+subject or predicate (the hosts below): their dual is nominative, -ان ("قطعتان")."""
+
+ARABIC_NOMINATIVE_HOSTS = (
+    ("table.next.in", "time"),
+    ("table.timer", "time"),
+    ("table.info.timer", "time"),
+    ("table.join.timed", "time"),
+    ("table.join.facts", "seats"),
+    ("table.join.facts", "rounds"),
+    ("table.over.placed", "score"),
+    ("table.over.shared", "score"),
+    ("table.standing", "score"),
+    ("lobby.players", "people"),
+    ("games.page", "tables"),
+    ("board.page", "players"),
+    ("tips.analysis.line", "choices"),
+)
+"""The sentences that hold those counted words, and the placeholder each fills."""
+
+PREPOSITIONS = {"بعد", "قبل", "من", "إلى", "حتى", "في", "على", "عن", "مع", "خلال", "منذ"}
+"""Words after which a noun is genitive (a nominative dual there reads wrong: "بعد ثانيتان")."""
+
+
+def _arabic_counted() -> dict[str, Mapping[str, str]]:
+    """Every counted Arabic message, the site's and the narration's, by id."""
+    found: dict[str, Mapping[str, str]] = {}
+    for messages in (catalogue("ar").messages, narration.catalogue("ar").messages):
+        found.update({k: t for k, t in messages.items() if not isinstance(t, str)})
+    return found
+
+
+def test_arabic_zero_says_none_in_words_never_the_digit() -> None:
+    counted = _arabic_counted()
+    assert len(counted) >= 30
+    assert set(ARABIC_COUNT_NEVER_ZERO) <= set(counted)  # a stale name here fails
+    for key, forms in counted.items():
+        if key in ARABIC_COUNT_NEVER_ZERO:
+            continue
+        zero = forms["zero"]
+        assert "{count}" not in zero and not re.search("[0٠]", zero), (key, zero)
+    # in their sentences, as a phone player reads them
+    nothing = message("ar", "count.chips", count=0)
+    over = message("ar", "table.over.placed", place="3", of="4", score=nothing)
+    assert over == "انتهت اللعبة: حللت في المركز 3 من 4 (رصيدك: لا قطع)."
+    no_time = message("ar", "defaults.seconds", count=0)
+    assert message("ar", "table.next.in", time=no_time) == "بقي على التوزيع التالي أقل من ثانية."
+    assert message("ar", "table.count.points", count=0) == "لا نقاط"
+    assert message("ar-u-nu-arab", "games.count", count=0) == "لا طاولات"
+
+
+def test_arabic_one_and_two_say_the_number_with_the_noun_alone() -> None:
+    # no "{count} <noun>" (a bare number elsewhere may stay: lobby.tables.some's "أقدم 1 من 2")
+    for key, forms in _arabic_counted().items():
+        for form in ("one", "two"):
+            assert not re.search(r"\{count\} \w", forms[form]), (key, form, forms[form])
+
+
+def test_arabic_few_takes_the_plural_many_the_accusative_singular_other_the_genitive() -> None:
+    checked = 0
+    for key, forms in _arabic_counted().items():
+        if "{count}" not in forms["other"]:
+            continue  # a message that never writes its number ("أوراق مكررة")
+        nouns = {}
+        for form in ("few", "many", "other"):
+            found = re.search(r"\{count\} (\S+)", forms[form])
+            assert found, (key, form, forms[form])
+            nouns[form] = found[1].rstrip(".،")
+        few, many, other = nouns["few"], nouns["many"], nouns["other"]
+        assert few != many, (key, few, many)  # 3 أوراق, 11 ورقة
+        if many.endswith("ة"):  # the accusative's tanween on a ta marbuta is not written
+            assert other == many, (key, many, other)
+        else:
+            assert many.endswith("ًا") and other == many.removesuffix("ًا"), (key, many, other)
+        checked += 1
+    assert checked >= 20
+
+
+def test_arabic_duals_shown_alone_or_as_subject_are_nominative_and_never_after_a_preposition() -> (
+    None
+):
+    counted = _arabic_counted()
+    for key in ARABIC_NOMINATIVE_COUNTS:
+        two = counted[key]["two"]
+        assert re.search(r"ان$", two), (key, two)
+    for host, placeholder in ARABIC_NOMINATIVE_HOSTS:
+        text = str(catalogue("ar").messages[host])
+        assert f"{{{placeholder}}}" in text, (host, placeholder)
+        before = text.split(f"{{{placeholder}}}")[0].split()
+        assert not before or before[-1] not in PREPOSITIONS, (host, text)
+    seconds = message("ar", "defaults.seconds", count=2)
+    assert message("ar", "table.next.in", time=seconds) == "بقي على التوزيع التالي ثانيتان."
+    assert message("ar", "count.chips", count=2) == "قطعتان"
+
+
+def test_arabic_hand_size_refusal_reads_naturally_for_no_card_and_two() -> None:
+    said = []
+    for hand in ("", "Ac 7d"):
+        with pytest.raises(AnalysisRefused) as refused:
+            analyse({"hand": hand})
+        said.append(refused.value.said("ar"))
+    assert said == [
+        "اليد هنا (عالية) خمس أوراق، ولم تُذكر أي ورقة",
+        "اليد هنا (عالية) خمس أوراق، لا ورقتان",
+    ]
+
+
 def test_the_browser_gets_the_catalogue_with_its_plural_forms() -> None:
     with site() as client:
         data = client.get("/i18n/ar-u-nu-arab.json").json()
         assert (data["lang"], data["dir"], data["digits"]) == ("ar", "rtl", "arab")
         assert data["plurals"] == ["zero", "one", "two", "few", "many", "other"]
         assert data["messages"]["defaults.seconds"]["few"] == "{count} ثوانٍ"
+        assert data["messages"]["count.chips"]["zero"] == "لا قطع"
         missing = client.get("/i18n/klingon.json")
         assert missing.status_code == 404 and missing.json()["error"] == "no-language"
 
