@@ -73,6 +73,24 @@ pub fn side_pots_into(
     levels: &mut Vec<u64>,
     pots: &mut Vec<Pot>,
 ) -> usize {
+    // The usual showdown: every live seat paid the most anyone paid. Then every layer has the
+    // same contestants and the layers are one pot, found without sorting the levels.
+    let most = committed.iter().copied().max().unwrap_or(0);
+    let paid_most = |(&paid, &live): (&u64, &bool)| !live || paid == most;
+    if most > 0 && live.iter().any(|&l| l) && committed.iter().zip(live).all(paid_most) {
+        if pots.is_empty() {
+            pots.push(Pot {
+                amount: 0,
+                eligible: Vec::new(),
+            });
+        }
+        let pot = &mut pots[0];
+        pot.amount = committed.iter().sum();
+        pot.eligible.clear();
+        pot.eligible
+            .extend((0..committed.len()).filter(|&s| live[s]));
+        return 1;
+    }
     levels.clear();
     levels.extend(committed.iter().copied().filter(|&c| c > 0));
     levels.sort_unstable();
@@ -323,6 +341,51 @@ mod tests {
             .map(|p| (p.amount, p.eligible.clone()))
             .collect();
         assert_eq!(layers, [(120, vec![0, 2]), (120, vec![0])]);
+    }
+
+    /// The pots one chip's layer at a time: layer `k` holds a chip of each seat that paid `k`
+    /// or more and is contested by the live ones among them; neighbouring layers with the same
+    /// contestants are one pot, and a layer no live seat reached joins the pot below it.
+    fn pots_chip_by_chip(committed: &[u64], live: &[bool]) -> Vec<(u64, Vec<usize>)> {
+        let mut pots: Vec<(u64, Vec<usize>)> = Vec::new();
+        for level in 1..=committed.iter().copied().max().unwrap_or(0) {
+            let paid = committed.iter().filter(|&&c| c >= level).count() as u64;
+            let contest: Vec<usize> = (0..committed.len())
+                .filter(|&s| committed[s] >= level && live[s])
+                .collect();
+            match pots.last_mut() {
+                Some(last) if contest.is_empty() || last.1 == contest => last.0 += paid,
+                _ => pots.push((paid, contest)),
+            }
+        }
+        pots
+    }
+
+    #[test]
+    fn r_pot_1_side_pots_are_the_chip_by_chip_layers_whoever_folded() {
+        let amounts = [0, 40, 100, 250];
+        for paid in 0..4usize.pow(4) {
+            let committed: Vec<u64> = (0..4).map(|s| amounts[paid / 4usize.pow(s) % 4]).collect();
+            for folded in 0..16 {
+                let live: Vec<bool> = (0..4).map(|s| folded >> s & 1 == 0).collect();
+                let mut pots = vec![
+                    Pot {
+                        amount: 9,
+                        eligible: vec![7]
+                    };
+                    2
+                ];
+                let count = side_pots_into(&committed, &live, &mut Vec::new(), &mut pots);
+                let found: Vec<_> = (pots[..count].iter())
+                    .map(|p| (p.amount, p.eligible.clone()))
+                    .collect();
+                assert_eq!(
+                    found,
+                    pots_chip_by_chip(&committed, &live),
+                    "{committed:?} {live:?}"
+                );
+            }
+        }
     }
 
     #[test]
