@@ -88,17 +88,35 @@ fn action_indices(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
     if let Some(indices) = indices_of::<i32>(actions, n)? {
         return Ok(indices);
     }
-    let dtype = actions
-        .getattr("dtype")
-        .map_or_else(|_| "none".to_string(), |d| d.to_string());
-    let shape = actions
-        .getattr("shape")
-        .map_or_else(|_| "none".to_string(), |s| s.to_string());
-    let kind = actions.get_type().to_string();
     Err(invalid(format!(
-        "actions must be a NumPy int64 or int32 array of shape ({n},), not {kind} of dtype \
-         {dtype} and shape {shape}"
+        "actions must be a NumPy int64 or int32 array of shape ({n},) (np.asarray(actions, \
+         dtype=np.int64)), not {}",
+        what_was_passed(actions)
     )))
+}
+
+/// What a caller passed, for a refusal: a NumPy array's dtype, shape and the flags that keep
+/// it from being written in place, or the type of anything else ("a list").
+fn what_was_passed(object: &Bound<'_, PyAny>) -> String {
+    let (Ok(dtype), Ok(shape)) = (object.getattr("dtype"), object.getattr("shape")) else {
+        let name = object
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".into(), |n| n.to_string());
+        return format!("a {name}");
+    };
+    let flag = |name: &str| {
+        let flags = object.getattr("flags").ok()?;
+        flags.getattr(name).ok()?.extract::<bool>().ok()
+    };
+    let mut text = format!("an array of dtype {dtype} and shape {shape}");
+    if flag("writeable") == Some(false) {
+        text.push_str(", read-only");
+    }
+    if flag("c_contiguous") == Some(false) {
+        text.push_str(", not C-contiguous");
+    }
+    text
 }
 
 /// The numbers of `actions` when it is a NumPy array of `T` of shape `(n,)`, else `None`.
@@ -210,19 +228,12 @@ impl BatchHands {
             return Ok(out);
         };
         let refused = || {
-            let describe = |name: &str| {
-                given
-                    .getattr(name)
-                    .map_or_else(|_| "none".to_string(), |v| v.to_string())
-            };
             invalid(format!(
                 "out must be a writeable C-contiguous NumPy float32 array of shape ({}, {}), not \
-                 {} of dtype {} and shape {}",
+                 {}",
                 shape[0],
                 shape[1],
-                given.get_type(),
-                describe("dtype"),
-                describe("shape")
+                what_was_passed(given)
             ))
         };
         let array = given.cast::<PyArray2<f32>>().map_err(|_| refused())?;

@@ -162,7 +162,7 @@ class BatchGame:
         Traceback (most recent call last):
         ...
         drawpoker.errors.InvalidArgumentError: out must be a writeable C-contiguous NumPy float32
-        array of shape (2, 797), not <class 'numpy.ndarray'> of dtype float64 and shape (2, 797)
+        array of shape (2, 797), not an array of dtype float64 and shape (2, 797)
         """
         return self._hands.observe(out)
 
