@@ -82,7 +82,8 @@ STORE_RETRY = 0.5
 WAKE_GRID = 0.05
 """Seconds: the timed waits of every room (its CPU players' think, clocks, pauses) end on this
 grid of the loop's clock, so that the moves of many tables due at about the same moment are
-made in one turn of the loop and share its wake-up and its grouped commit."""
+made in one turn of the loop and share its wake-up and its grouped commit. Why not coarser:
+docs/scale-out.md."""
 
 
 def unnamed(seat: int) -> str:
