@@ -206,7 +206,7 @@ def test_bad_actions_are_refused_and_change_nothing():
         (np.ones(3, dtype=np.int32), InvalidArgumentError, "int32 and shape \\(3,\\)"),
         (np.array([1, 1, 1]), InvalidArgumentError, "shape \\(3,\\)"),
         (np.ones((2, 1), dtype=np.int64), InvalidArgumentError, "shape \\(2, 1\\)"),
-        ([1, 1], InvalidArgumentError, "np.asarray.*not a list$"),
+        ([1, 1], InvalidArgumentError, r"np.asarray.*not a list$"),
     ]
     for actions, error, message in bad:
         with pytest.raises(error, match=message):
@@ -368,9 +368,9 @@ def test_observe_refuses_an_array_it_cannot_write_and_changes_nothing(make, said
     games = BatchGame("holdem", batch=3, seats=6, seed=1)
     bad = make(3, games.layout.size)
     before = snapshot(games)
-    with pytest.raises(InvalidArgumentError, match="out must be a writeable C-contiguous") as refusal:
+    with pytest.raises(InvalidArgumentError, match="out must be a writeable C-contiguous") as no:
         games.observe(out=bad)
-    assert re.search(said, str(refusal.value)), str(refusal.value)
+    assert re.search(said, str(no.value)), str(no.value)
     assert not np.any(np.asarray(bad))
     assert snapshot(games) == before
 
@@ -379,7 +379,7 @@ def test_observe_refuses_a_read_only_array():
     games = BatchGame("holdem", batch=3, seats=6, seed=1)
     frozen = np.zeros((3, games.layout.size), dtype=np.float32)
     frozen.flags.writeable = False
-    with pytest.raises(InvalidArgumentError, match="writeable.*, read-only$"):
+    with pytest.raises(InvalidArgumentError, match=r"writeable.*, read-only$"):
         games.observe(out=frozen)
     assert not frozen.any()
 
