@@ -127,6 +127,8 @@ def test_the_leaderboard_of_a_game_nobody_is_rated_in_says_so(
             "return [...document.querySelectorAll('#board tbody tr')].map((r) => r.innerText)"
         )
         assert rows == [message(lang, "board.empty")], (lang, rows)
+        pager = "return document.getElementById('board-pages').checkVisibility()"
+        assert driver.execute_script(pager) is False, lang  # no pages to turn
 
 
 def _page_words(driver: Any, *names: str) -> list[str]:

@@ -21,6 +21,8 @@ async function showBoard() {
     $("page").textContent = t("board.page", { page: formatNumber(boardPage + 1), pages: formatNumber(pages), players: t("board.count", {}, data.total) });
     /** @type {HTMLButtonElement} */ ($("previous")).disabled = boardPage === 0;
     /** @type {HTMLButtonElement} */ ($("next")).disabled = boardPage + 1 >= pages;
+    // no pages to turn on an empty board: its one line says it all
+    $("board-pages").hidden = data.total === 0;
     $("board-error").textContent = "";
   } catch (problem) {
     $("board-error").textContent = problem.message;
