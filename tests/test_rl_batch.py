@@ -207,6 +207,7 @@ def test_bad_actions_are_refused_and_change_nothing():
         (np.array([1, 1, 1]), InvalidArgumentError, "shape \\(3,\\)"),
         (np.ones((2, 1), dtype=np.int64), InvalidArgumentError, "shape \\(2, 1\\)"),
         ([1, 1], InvalidArgumentError, r"np.asarray.*not a list$"),
+        (3, InvalidArgumentError, r"np.asarray.*not an int$"),
     ]
     for actions, error, message in bad:
         with pytest.raises(error, match=message):

@@ -96,14 +96,19 @@ fn action_indices(actions: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
 }
 
 /// What a caller passed, for a refusal: a NumPy array's dtype, shape and the flags that keep
-/// it from being written in place, or the type of anything else ("a list").
+/// it from being written in place, or the type of anything else ("a list", "an int").
 fn what_was_passed(object: &Bound<'_, PyAny>) -> String {
     let (Ok(dtype), Ok(shape)) = (object.getattr("dtype"), object.getattr("shape")) else {
         let name = object
             .get_type()
             .name()
             .map_or_else(|_| "?".into(), |n| n.to_string());
-        return format!("a {name}");
+        let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+            "an"
+        } else {
+            "a"
+        };
+        return format!("{article} {name}");
     };
     let flag = |name: &str| {
         let flags = object.getattr("flags").ok()?;
