@@ -49,6 +49,8 @@ from drawpoker.site.client import SeatClient, create_table, random_action, take_
 from drawpoker.site.lanes import LANES
 from drawpoker.site.process import ServeProcess
 
+from bench.baseline import load_command
+
 
 def _tables() -> tuple[dict[str, Any], ...]:
     """One table of every game, one person and CPU players of the game's rules type: three at
@@ -444,16 +446,20 @@ def run_once(run: Run) -> dict[str, Any]:
         return asyncio.run(measure(run, served)).summary()
 
 
-def run_together(runs: list[Run]) -> list[dict[str, Any]]:
-    """Measures one-process paced ``runs`` at the same moment, each by a process of its own
-    (``python -m bench.site_load``) on a server of its own; their summaries. The host's load
+def run_together(runs: list[Run], baseline: Path | None = None) -> list[dict[str, Any]]:
+    """Measures paced ``runs`` at the same moment, each by a process of its own
+    (``python -m bench.site_load``) on a site of its own; their summaries. The host's load
     swings 2x between runs made one after the other: made together, the runs share it, so a
-    ratio between them (what a setting costs) is not the machine's drift."""
+    ratio between them (what a setting costs) is not the machine's drift. With ``baseline``
+    (a tree from :func:`bench.baseline.tree`), issue 30's baseline site is measured with the
+    pacing of ``runs[0]`` too, by its own load script, its summary last."""
     with tempfile.TemporaryDirectory(prefix="site-load-together-", dir="/tmp") as tmp:
-        processes, outputs = [], []
+        commands: list[tuple[list[str], Path, dict[str, str] | None]] = []
+        outputs = []
+        root = Path(__file__).resolve().parents[1]
         for number, run in enumerate(runs):
             output = Path(tmp) / f"{number}.json"
-            settings = {
+            settings: dict[str, object] = {
                 "--tables": run.tables,
                 "--seconds": run.seconds,
                 "--ceiling-seconds": 0,
@@ -463,15 +469,43 @@ def run_together(runs: list[Run]) -> list[dict[str, Any]]:
                 "--showdown-pause": run.showdown,
                 "--json": output,
             }
+            if run.gateways:
+                settings["--roles"] = f"{run.gateways}x{run.dealers}"
             command = [sys.executable, "-m", "bench.site_load"]
             command += [str(part) for pair in settings.items() for part in pair]
-            root = Path(__file__).resolve().parents[1]
-            processes.append(subprocess.Popen(command, cwd=root, stdout=subprocess.DEVNULL))
+            commands.append((command, root, None))
             outputs.append(output)
+        if baseline is not None:
+            output = Path(tmp) / "baseline.json"
+            first = runs[0]
+            commands.append(
+                load_command(
+                    baseline,
+                    first.tables,
+                    first.seconds or 0.0,
+                    first.cpu_think,
+                    first.person_think,
+                    first.pause,
+                    output,
+                )
+            )
+            outputs.append(output)
+        processes = [
+            subprocess.Popen(command, cwd=cwd, env=env, stdout=subprocess.DEVNULL)
+            for command, cwd, env in commands
+        ]
         for process in processes:
             if process.wait() != 0:
                 raise RuntimeError(f"a run together failed: {process.args} ({process.returncode})")
-        return [json.loads(output.read_text())["paced"] for output in outputs]
+        summaries = [json.loads(output.read_text())["paced"] for output in outputs]
+    if baseline is not None:  # its summary predates this figure
+        last = summaries[-1]
+        last["server_cpu_ms_per_action"] = (
+            1000 * last["server_cpu_seconds"] / last["table_actions"]
+            if last["table_actions"]
+            else None
+        )
+    return summaries
 
 
 LOBBY_LIMITS = (*SCRIPTED_CLIENTS, "--lobby-connections=1000")
@@ -669,12 +703,14 @@ def main() -> None:
         )
     )
     print(json.dumps({"paced": paced}, indent=1), flush=True)
-    ceiling = run_once(
-        Run(args.tables, args.ceiling_seconds, None, 0.0, 0.0, 0.0, 0.0, *args.roles)
-    )
-    print(json.dumps({"ceiling": ceiling}, indent=1), flush=True)
+    summaries = {"paced": paced}
+    if args.ceiling_seconds:
+        summaries["ceiling"] = run_once(
+            Run(args.tables, args.ceiling_seconds, None, 0.0, 0.0, 0.0, 0.0, *args.roles)
+        )
+        print(json.dumps({"ceiling": summaries["ceiling"]}, indent=1), flush=True)
     if args.json:
-        args.json.write_text(json.dumps({"paced": paced, "ceiling": ceiling}, indent=1))
+        args.json.write_text(json.dumps(summaries, indent=1))
 
 
 if __name__ == "__main__":

@@ -1,23 +1,28 @@
 """The site under load (``drawpoker serve``, bench/site_load.py): 200 concurrent tables on
 loopback (every game of the registry in turn), each with one scripted WebSocket client and CPU
 players; first at a site's pace (CPU players think 1 s, people 0.75-2.25 s, 2 s after a hand won
-without a showdown, the default 4 s after one), then two such paced servers at the same
-time, one with the showdown pause and one without (what the pause costs, both on one load), then
-with no delays at all (the ceiling); the paced run again on 2 gateways and 2 dealers
-(``--role gateway|dealer``) over Redis and PostgreSQL servers of the run's own, on the same
-cores; and the lobby's live list: 200 listed tables, 50 lobby pages, a change at a time. No
-peer library has a site to compare with: the figures are drawpoker's alone. Goals: p99 <= 50
-ms from an action to the state that shows it, at the paced load, in one process and in the
-roles (issue 30); the server's CPU per paced action, the baseline of issue 30's 5x, and what
-the roles cost over it (every process of theirs, Redis's and PostgreSQL's included); the
-showdown pause's cost (issue 27: at most 10% of the paced CPU); p99 < 200 ms from a lobby
-change to every lobby page (issue 28)."""
+without a showdown, the default 4 s after one), then two such paced servers at the same time,
+one with the showdown pause and one without (what the pause costs, both on one load), with
+issue 30's baseline beside them (the site the day the issue was filed, rebuilt from this
+repository's history by bench/baseline.py and driven by its own load script); then with no
+delays at all (the ceiling); the paced run again on 2 gateways and 2 dealers (``--role
+gateway|dealer``) over Redis and PostgreSQL servers of the run's own, on the same cores, the
+baseline beside it again; and the lobby's live list: 200 listed tables, 50 lobby pages, a
+change at a time. No peer library has a site to compare with: the only other site measured is
+drawpoker's own baseline. Goals: p99 <= 50 ms from an action to the state that shows it, at
+the paced load, in one process and in the roles (issue 30); the server's CPU per paced action
+5x under the baseline's measured at the same moment, in either layout (issue 30; every process
+of the roles counted, Redis's and PostgreSQL's included); the showdown pause's cost (issue 27:
+at most 10% of the paced CPU); p99 < 200 ms from a lobby change to every lobby page (issue
+28)."""
 
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
-from bench import site_load
+from bench import baseline, site_load
+from bench.baseline import COMMIT
 from bench.figures import Figure
 from bench.site_load import LOBBY_CHANGES, Run, measure_lobby, run_once, run_together
 
@@ -31,6 +36,8 @@ GATEWAYS, DEALERS = 2, 2
 ROLES = f"{GATEWAYS} gateways + {DEALERS} dealers"
 ONE_PROCESS, ROLES_SITE = "drawpoker serve", f"drawpoker, {ROLES}"
 """How the two sites are named in the figures (drawpoker's both: no ratio between them)."""
+BASELINE = f"the site at {COMMIT[:7]} (issue 30's baseline)"
+"""How the baseline is named: not drawpoker's, so its row shows today's ratio to it."""
 LOBBY_PAGES = 50
 LOBBY_CHANGES_MADE = 60
 
@@ -210,15 +217,56 @@ def _lobby_figures(lobby: dict[str, object]) -> list[Figure]:
     return figures
 
 
-def measure() -> list[Figure]:
-    """The paced run, the same without the showdown pause, the same on the roles, the
-    ceiling, and the lobby."""
-    paced = run_once(Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, SHOWDOWN_PAUSE))
-    paused, unpaused = run_together(
-        [Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, pause) for pause in (SHOWDOWN_PAUSE, 0.0)]
+def _against_baseline(
+    site: str, summaries: dict[str, dict[str, object]], baseline: dict[str, object] | str
+) -> list[Figure]:
+    """Issue 30's 5x, judged at the same moment: today's server CPU per paced action beside the
+    baseline site's (bench/baseline.py), or the reason the baseline could not be built."""
+    task = (
+        f"site, paced: the server CPU per action against issue 30's baseline (the site at "
+        f"{COMMIT[:7]}), {site}, at the same time"
     )
-    scaled = run_once(
-        Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, SHOWDOWN_PAUSE, GATEWAYS, DEALERS)
+    how = "paced as above, run at the same time as the baseline; goal: 5x less CPU per action"
+    figures = [
+        Figure(task, name, _float(summary["server_cpu_ms_per_action"]), "ms CPU/action", False, how)
+        for name, summary in summaries.items()
+    ]
+    if isinstance(baseline, str):
+        return [*figures, Figure(task, BASELINE, None, "ms CPU/action", False, baseline)]
+    note = (
+        f"its own bench/site_load.py and server, {baseline['tables']} paced tables of its games"
+        " in turn, pause 2 s after every hand (it had no showdown pause); "
+        f"{baseline['table_actions']} actions, load average {baseline['load_before']:.2f} before"
+    )
+    return [
+        *figures,
+        Figure(
+            task,
+            BASELINE,
+            _float(baseline["server_cpu_ms_per_action"]),
+            "ms CPU/action",
+            False,
+            note,
+        ),
+    ]
+
+
+def measure() -> list[Figure]:
+    """The paced run, the same without the showdown pause and the baseline's at the same time,
+    the roles beside the baseline again, the ceiling, and the lobby."""
+    try:
+        built: Path | None = baseline.tree()
+        missing = ""
+    except baseline.BaselineUnavailable as error:
+        built, missing = None, f"not measured: {error}"
+    paced = run_once(Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, SHOWDOWN_PAUSE))
+    paused, unpaused, *base = run_together(
+        [Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, pause) for pause in (SHOWDOWN_PAUSE, 0.0)],
+        built,
+    )
+    scaled, *base_beside_roles = run_together(
+        [Run(TABLES, PACED_SECONDS, None, 1.0, 1.5, 2.0, SHOWDOWN_PAUSE, GATEWAYS, DEALERS)],
+        built,
     )
     ceiling = run_once(Run(TABLES, CEILING_SECONDS, None, 0.0, 0.0, 0.0))
     lobby = asyncio.run(measure_lobby(TABLES, LOBBY_PAGES, LOBBY_CHANGES_MADE))
@@ -231,6 +279,14 @@ def measure() -> list[Figure]:
             "as paced, --showdown-pause 0, at the same time as a paced server with the pause",
         )
         + _showdown_cost(paused, unpaused)
+        + _against_baseline(
+            "one process",
+            {
+                f"drawpoker serve, showdown pause {SHOWDOWN_PAUSE:g} s": paused,
+                "drawpoker serve, showdown pause 0": unpaused,
+            },
+            base[0] if base else missing,
+        )
         + _figures(
             f"paced, {ROLES}",
             scaled,
@@ -238,6 +294,9 @@ def measure() -> list[Figure]:
             ROLES_SITE,
         )
         + _roles_cost(paced, scaled)
+        + _against_baseline(
+            ROLES, {ROLES_SITE: scaled}, base_beside_roles[0] if base_beside_roles else missing
+        )
         + _figures("ceiling", ceiling, "no delays")
         + _lobby_figures(lobby)
     )
