@@ -482,3 +482,40 @@ def test_pettingzoo_render_test_passes_and_the_text_shows_no_hidden_card():
                 assert (format_cards([card]) in text) == up
         mask = environment.observe(environment.agent_selection)["action_mask"]
         environment.step(rng.choice(np.flatnonzero(mask).tolist()))
+
+
+def test_a_zero_dimensional_integer_array_is_an_action():
+    """What Gymnasium's Discrete space holds and a policy's predict() returns."""
+    environment = raw_env("holdem", seats=2)
+    environment.reset(seed=3)
+    environment.step(np.array(1))
+    assert environment.table.hand.actions[-1].kind == "call"
+    single = SingleAgentEnv("holdem", opponents="checkcall")
+    single.reset(seed=1)
+    assert single.action_space.contains(np.array(1, dtype=np.int64))
+    _, _, _, _, info = single.step(np.array(1, dtype=np.int64))
+    assert info["illegal"] is False
+    with pytest.raises(IllegalActionError, match=r"not array\(1\.\)"):
+        single.step(np.array(1.0))
+
+
+@pytest.mark.parametrize("seed", [2**64, -1, 1.5, "3"])
+def test_a_refused_seed_changes_nothing(seed):
+    refused, fresh = raw_env("holdem", seats=3), raw_env("holdem", seats=3)
+    refused.reset(seed=5)
+    fresh.reset(seed=5)
+    with pytest.raises(InvalidArgumentError, match="seed must be"):
+        refused.reset(seed=seed)
+    refused.reset()
+    fresh.reset()
+    assert refused.table.seed == fresh.table.seed
+    with pytest.raises(InvalidArgumentError, match="seed must be"):
+        raw_env("holdem", seed=seed)
+    single, other = SingleAgentEnv("holdem"), SingleAgentEnv("holdem")
+    single.reset(seed=5)
+    other.reset(seed=5)
+    with pytest.raises(InvalidArgumentError, match="seed must be"):
+        single.reset(seed=seed)
+    single.reset()
+    other.reset()
+    assert single.aec.table.seed == other.aec.table.seed

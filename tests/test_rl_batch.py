@@ -305,8 +305,10 @@ def test_sample_legal_refuses_a_bad_seed(seed, message):
     [
         ({"batch": 0}, "batch must be 1..65536 hands, not 0"),
         ({"batch": MAX_BATCH + 1}, "batch must be 1..65536 hands, not 65537"),
-        ({"batch": -1}, "batch must be a positive number of hands, not -1"),
-        ({"batch": 2.0}, "batch must be an integer"),
+        ({"batch": -1}, "batch must be 1..65536 hands, not -1"),
+        ({"batch": 2**64}, "batch must be 1..65536 hands, not 18446744073709551616"),
+        ({"batch": 2.0}, r"batch must be 1..65536 hands, not 2\.0"),
+        ({"batch": True}, "batch must be 1..65536 hands, not True"),
         ({"batch": 1, "seats": 11}, "seats 2..10, not 11"),
         ({"batch": 1, "stack": 0}, "stack must be a positive integer"),
         ({"batch": 1, "stack": 1}, "stacks of 1 chips are all in before anyone acts"),
@@ -320,9 +322,15 @@ def test_bad_batches_are_refused_with_a_clear_error(options, message):
         BatchGame("holdem", **options)
 
 
-def test_a_slot_out_of_range_is_refused():
-    with pytest.raises(InvalidArgumentError, match="hand 2 is not a hand of the batch of 2"):
-        BatchGame("holdem", batch=2).hand(2)
+@pytest.mark.parametrize("slot", [2, -1, 2**64, 1.0, True, "1"])
+@pytest.mark.parametrize("method", ["hand", "finished"])
+def test_a_slot_outside_the_batch_is_refused(method, slot):
+    games = BatchGame("holdem", batch=2)
+    with pytest.raises(
+        InvalidArgumentError, match=rf"slot must be a slot of the batch, 0\.\.1, not {slot!r}"
+    ):
+        getattr(games, method)(slot)
+    assert games.hand(np.int64(1)).number == 2  # a NumPy integer is a slot
 
 
 def random_play(games: BatchGame, steps: int, dtype: type = np.int64) -> list[bytes]:
@@ -435,3 +443,39 @@ def test_step_releases_the_gil():
     finally:
         sys.setswitchinterval(interval)
     assert ran_during_step
+
+
+@pytest.mark.parametrize(("stack", "all_in"), [(10_000, False), (250, True)])
+def test_pot_limit_offers_all_in_only_when_the_whole_stack_may_go_in(stack, all_in):
+    """In pot limit a stack deeper than the pot may not go all-in: the index named all-in is
+    masked then (it used to raise to the pot again, the same action as "pot")."""
+    games = BatchGame("omaha", batch=1, seats=2, seed=1, stack=stack)
+    space = games.actions
+    index = space.names.index("all-in")
+    assert bool(games.legal()[0, index]) is all_in
+    hand = games.hand(0)
+    assert space.mask(hand)[index] == all_in
+    if all_in:
+        _, done = games.step(np.array([index], dtype=np.int64))
+        hand.act(space.action(index, hand))
+        assert not done[0]  # the other seat still has to answer
+        assert hand.stacks[0] == 0
+        assert games.hand(0).stacks == hand.stacks
+
+
+def test_the_batch_engine_needs_neither_pettingzoo_nor_gymnasium():
+    code = (
+        "import sys\n"
+        "sys.modules['pettingzoo'] = sys.modules['gymnasium'] = None  # not importable\n"
+        "from drawpoker.rl import ActionSpace, BatchGame, ObservationLayout\n"
+        "games = BatchGame('holdem', batch=2, seats=3, seed=1)\n"
+        "games.step(games.sample_legal(1))\n"
+        "try:\n"
+        "    from drawpoker.rl import env\n"
+        "except ImportError:\n"
+        "    print('env needs the rl extra')\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out == "env needs the rl extra\n"

@@ -32,7 +32,7 @@ from drawpoker.engine.actions import CALL, CHECK, FOLD, Action
 from drawpoker.engine.events import HandView
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.rl import ActionSpace, ObservationLayout
-from drawpoker.rl.actions import size_total
+from drawpoker.rl.actions import all_in_total, size_total
 from train_cfr import Policy
 
 POLICY = Path(
@@ -67,8 +67,9 @@ def view_mask(view: HandView, actions: ActionSpace) -> np.ndarray:
     mask[0] = "fold" in legal.kinds
     mask[1] = bool({"check", "call", "bring-in"} & set(legal.kinds))
     if "bet" in legal.kinds or "raise" in legal.kinds:
+        whole = all_in_total(view.stacks, view.bets, view.seat)
         for offset, name in enumerate(actions.sizes):
-            mask[actions.first_size + offset] = size_total(name, legal) is not None
+            mask[actions.first_size + offset] = size_total(name, legal, whole) is not None
     return mask
 
 
@@ -120,7 +121,8 @@ class PolicyPlayer:
             return FOLD
         if index == 1:
             return CHECK if "check" in legal.kinds else CALL
-        total = size_total(self.actions.names[index], legal)
+        whole = all_in_total(view.stacks, view.bets, view.seat)
+        total = size_total(self.actions.names[index], legal, whole)
         assert total is not None  # the mask allowed it
         return Action("bet" if "bet" in legal.kinds else "raise", total)
 

@@ -453,7 +453,11 @@ impl Choices {
         for (offset, (size, place)) in actions.sizes.iter().zip(places).enumerate() {
             let total = match size {
                 Size::Smallest => Some(legal.min_to.min(legal.max_to)),
-                Size::AllIn => Some(legal.max_to),
+                // All-in only when the largest total is the whole stack (in pot limit a
+                // stack deeper than the pot may not go all-in).
+                Size::AllIn => {
+                    (legal.max_to == hand.stacks[seat] + hand.bets[seat]).then_some(legal.max_to)
+                }
                 Size::Preset(_) => place
                     .map(usize::from)
                     .filter(|&at| at < offered)

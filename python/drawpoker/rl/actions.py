@@ -16,6 +16,7 @@ of ``HandView.cards``, which the observation's own-card slots follow).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -45,7 +46,9 @@ SIZES: dict[type, tuple[str, ...]] = {
 }
 """The bet and raise sizes of each betting structure, in index order: the smallest legal total,
 the engine's presets by name (R-HE-6: pot shares for a bet and multiples of the bet for a raise
-in no limit; half the pot and the pot in pot limit) and all-in. Fixed limit has its one size."""
+in no limit; half the pot and the pot in pot limit) and all-in, offered only when the seat may
+put in its whole stack (in pot limit a stack deeper than the pot may not). Fixed limit has its
+one size."""
 
 
 def discard_name(bits: int) -> str:
@@ -93,6 +96,9 @@ class ActionSpace:
         >>> hand = Hand(game("holdem"), [10000] * 3)
         >>> ActionSpace(game("holdem")).mask(hand).tolist()
         [1, 1, 1, 0, 0, 0, 1, 1, 1]
+        >>> deep = Hand(game("omaha"), [10000] * 2)  # pot limit: no all-in this deep
+        >>> ActionSpace(game("omaha")).mask(deep).tolist()
+        [1, 1, 1, 1, 1, 0]
         """
         mask = np.zeros(self.size, dtype=np.int8)
         if hand.is_over:
@@ -109,8 +115,9 @@ class ActionSpace:
         mask[FOLD_INDEX] = "fold" in kinds
         mask[PASSIVE_INDEX] = "check" in kinds or "call" in kinds or "bring-in" in kinds
         if "bet" in kinds or "raise" in kinds:
+            whole = all_in_total(hand.stacks, hand.bets, legal.seat)
             for offset, name in enumerate(self.sizes):
-                mask[self.first_size + offset] = size_total(name, legal) is not None
+                mask[self.first_size + offset] = size_total(name, legal, whole) is not None
         return mask
 
     def action(self, index: int, hand: Hand) -> Action:
@@ -133,7 +140,8 @@ class ActionSpace:
             if "bring-in" in legal.kinds:
                 return BRING_IN
             return CHECK if "check" in legal.kinds else CALL
-        total = size_total(self.sizes[index - self.first_size], legal)
+        whole = all_in_total(hand.stacks, hand.bets, legal.seat)
+        total = size_total(self.sizes[index - self.first_size], legal, whole)
         assert total is not None  # the mask allowed it
         return Action("bet" if "bet" in legal.kinds else "raise", total)
 
@@ -147,19 +155,35 @@ class ActionSpace:
         return f"{index} ({self.names[index]})"
 
 
-def size_total(name: str, legal: LegalActions) -> int | None:
+def all_in_total(stacks: Sequence[int], bets: Sequence[int], seat: int) -> int:
+    """The bet or raise total that puts ``seat``'s whole stack in: its chips behind and its bet
+    of the round (a hand's or a view's ``stacks`` and ``bets``).
+
+    >>> all_in_total([9900, 9800], [50, 100], 0)
+    9950
+    """
+    return stacks[seat] + bets[seat]
+
+
+def size_total(name: str, legal: LegalActions, all_in: int) -> int | None:
     """The bet or raise total the size ``name`` stands for, or ``None`` when it is not offered
-    (a preset the engine does not offer now). The smallest total is capped by all-in (a short
-    stack may only go all-in), which is always allowed. It reads only the legal actions, so a
-    player that sees its view alone can use it.
+    (a preset the engine does not offer now, all-in when the largest legal total is not
+    ``all_in``, the seat's whole stack: :func:`all_in_total`). The smallest total is capped by
+    the largest (a short stack may only go all-in). It reads only the legal actions and the
+    public stacks and bets, so a player that sees its view alone can use it.
 
     >>> from drawpoker.engine import Hand, game
-    >>> legal = Hand(game("holdem"), [10000] * 3).legal_actions()
-    >>> size_total("3x", legal), size_total("pot", legal), size_total("all-in", legal)
-    (300, None, 10000)
+    >>> hand = Hand(game("holdem"), [10000] * 3)
+    >>> legal, whole = hand.legal_actions(), all_in_total(hand.stacks, hand.bets, 0)
+    >>> [size_total(name, legal, whole) for name in ("3x", "pot", "all-in")]
+    [300, None, 10000]
+    >>> deep = Hand(game("omaha"), [10000] * 2)  # pot limit: the largest raise is the pot's
+    >>> legal, whole = deep.legal_actions(), all_in_total(deep.stacks, deep.bets, 0)
+    >>> size_total("pot", legal, whole), size_total("all-in", legal, whole)
+    (300, None)
     """
     if name == ALL_IN:
-        return legal.max_to
+        return legal.max_to if legal.max_to == all_in else None
     if name in (MIN_SIZE, "bet/raise"):
         return min(legal.min_to, legal.max_to)
     return dict(legal.presets).get(name)
@@ -172,6 +196,7 @@ __all__ = [
     "PASSIVE_INDEX",
     "SIZES",
     "ActionSpace",
+    "all_in_total",
     "discard_name",
     "size_total",
 ]

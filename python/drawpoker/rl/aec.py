@@ -31,10 +31,11 @@ from drawpoker.cards import format_cards
 from drawpoker.engine.actions import Action
 from drawpoker.engine.events import HandView
 from drawpoker.engine.hand import Hand
-from drawpoker.engine.registry import game as registered_game
 from drawpoker.engine.spec import GameSpec
+from drawpoker.engine.validate import seed as checked_seed
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.rl.actions import ActionSpace
+from drawpoker.rl.games import spec_of
 from drawpoker.rl.observation import ObservationLayout
 from drawpoker.table.table import Table, TableSettings
 from drawpoker.validate import is_integer
@@ -127,7 +128,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         action_space = spaces.Discrete(self.actions.size)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space)
         self.action_spaces = dict.fromkeys(self.possible_agents, action_space)
-        self._seeds = np.random.default_rng(seed)
+        self._seeds = np.random.default_rng(None if seed is None else checked_seed("seed", seed))
         self.table: Table | None = None
         self._paid = 0
 
@@ -159,7 +160,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         >>> environment.table.seed, environment.agent_selection
         (3, 'player_0')
         """
-        if seed is not None:
+        if seed is not None:  # checked first: a refused seed changes nothing
+            seed = checked_seed("seed", seed)
             self._seeds = np.random.default_rng(seed)
         table_seed = int(self._seeds.integers(SEED_LIMIT)) if seed is None else seed
         self.table = Table(self.game, self.seats, table_seed, settings=self.table_settings)
@@ -214,12 +216,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
 
     def _decoded(self, agent: str, action: Any) -> Action:
         """The engine action of index ``action``, refused unless the mask allows it."""
-        if not is_integer(action):
+        index = action_index(action)
+        if index is None:
             raise IllegalActionError(
                 f"{agent}'s action must be an integer index 0..{self.actions.size - 1}, "
                 f"not {action!r}"
             )
-        index = int(action)
         if not 0 <= index < self.actions.size:
             raise IllegalActionError(
                 f"{agent}'s action {index} is outside the action space 0..{self.actions.size - 1}"
@@ -349,19 +351,19 @@ def _card_text(card: int) -> str:
     return format_cards([card])
 
 
-def spec_of(game: str | GameSpec, settings: Any) -> GameSpec:
-    """The game to play: a registered game's name with its settings, or a spec.
+def action_index(action: object) -> int | None:
+    """The index ``action`` stands for: a Python or NumPy integer, or a 0-d integer array (what
+    Gymnasium's ``Discrete`` space holds, and what a policy's ``predict`` returns); ``None``
+    for anything else (a bool, a float, a longer array).
 
-    >>> spec_of("2-7-triple-draw", {"small_bet": 2, "big_bet": 4}).betting
-    FixedLimit(small=2, big=4, cap=4, heads_up_uncapped=False)
+    >>> action_index(3), action_index(np.int64(3)), action_index(np.array(3))
+    (3, 3, 3)
+    >>> action_index(True), action_index(3.0), action_index(np.array([3]))
+    (None, None, None)
     """
-    if isinstance(game, GameSpec):
-        if settings is not None:
-            raise InvalidArgumentError("give settings with a game's name, not with a GameSpec")
-        return game
-    if not isinstance(game, str):
-        raise InvalidArgumentError(f"a game is a registered name or a GameSpec, not {game!r}")
-    return registered_game(game, settings)
+    if isinstance(action, np.ndarray) and action.ndim == 0 and action.dtype.kind in "iu":
+        return int(action)
+    return int(action) if is_integer(action) else None  # type: ignore[call-overload]
 
 
 def env(game: str | GameSpec = "holdem", **options: Any) -> AECEnv:

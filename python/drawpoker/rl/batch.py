@@ -34,6 +34,7 @@ drawpoker.errors.InvalidArgumentError: batch must be 1..65536 hands, not 65537
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import numpy as np
@@ -45,8 +46,9 @@ from drawpoker.engine.spec import GameSpec
 from drawpoker.engine.validate import seed as checked_seed
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.rl.actions import ActionSpace
-from drawpoker.rl.aec import spec_of
+from drawpoker.rl.games import spec_of
 from drawpoker.rl.observation import DEALING_KINDS, HISTORY_KINDS, ObservationLayout
+from drawpoker.validate import is_integer
 
 _SEED_END = 2**64
 
@@ -96,10 +98,11 @@ class BatchGame:
     ) -> None:
         self.game = spec_of(game, settings)
         low, high = self.game.seats
-        if type(seats) is not int or not low <= seats <= high:
+        if not is_integer(seats) or not low <= seats <= high:
             raise InvalidArgumentError(f"{self.game.name} seats {low}..{high}, not {seats!r}")
-        if type(batch) is not int:
-            raise InvalidArgumentError(f"batch must be an integer 1..{MAX_BATCH}, not {batch!r}")
+        if not is_integer(batch) or not 1 <= batch <= MAX_BATCH:
+            raise InvalidArgumentError(f"batch must be 1..{MAX_BATCH} hands, not {batch!r}")
+        seats, batch = int(seats), int(batch)
         if type(history) is not int or not 1 <= history <= 1000:
             raise InvalidArgumentError(f"history must be an integer 1..1000, not {history!r}")
         start = self.game.default_stack if stack is None else stack
@@ -237,8 +240,12 @@ class BatchGame:
 
         >>> BatchGame("holdem", batch=2, seed=4).hand(1).number
         2
+        >>> BatchGame("holdem", batch=2).hand(-1)
+        Traceback (most recent call last):
+        ...
+        drawpoker.errors.InvalidArgumentError: slot must be a slot of the batch, 0..1, not -1
         """
-        return Hand.from_state(self.game, self._hands.hand(slot))
+        return Hand.from_state(self.game, self._hands.hand(self._slot(slot)))
 
     def finished(self, slot: int) -> Hand | None:
         """A copy of the last hand slot ``slot`` finished, or ``None`` (played again, as
@@ -247,8 +254,16 @@ class BatchGame:
         >>> BatchGame("holdem", batch=2).finished(0) is None
         True
         """
-        state = self._hands.finished(slot)
+        state = self._hands.finished(self._slot(slot))
         return None if state is None else Hand.from_state(self.game, state)
+
+    def _slot(self, slot: object) -> int:
+        """``slot`` as a slot of the batch (an integer, not a bool), else refused."""
+        if not is_integer(slot) or not 0 <= slot < len(self):  # type: ignore[operator]
+            raise InvalidArgumentError(
+                f"slot must be a slot of the batch, 0..{len(self) - 1}, not {slot!r}"
+            )
+        return operator.index(slot)  # type: ignore[arg-type]
 
 
 __all__ = ["MAX_BATCH", "PARALLEL_MIN", "BatchGame"]

@@ -21,10 +21,10 @@ import numpy.typing as npt
 
 from drawpoker.bots import BOT_KINDS, make_bot
 from drawpoker.engine.spec import GameSpec
+from drawpoker.engine.validate import seed as checked_seed
 from drawpoker.errors import InvalidArgumentError
-from drawpoker.rl.aec import agent_name, raw_env
+from drawpoker.rl.aec import action_index, agent_name, raw_env
 from drawpoker.table.player import Player
-from drawpoker.validate import is_integer
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -114,6 +114,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         >>> environment.aec.agent_selection, info["skipped"]
         ('player_1', 0)
         """
+        if seed is not None:  # checked first: a refused seed changes nothing
+            seed = checked_seed("seed", seed)
         super().reset(seed=seed)
         table_seed = int(self.np_random.integers(2**63)) if seed is None else seed
         skipped, skipped_reward = 0, 0.0
@@ -134,9 +136,12 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         info.update(skipped=skipped, skipped_reward=skipped_reward, reward_before_first_turn=reward)
         return observation, info
 
-    def step(self, action: np.int64 | int) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        """This seat takes ``action`` (an index its mask allows; see ``illegal`` for one it
-        does not), then the CPU seats play up to its next turn or the end of the episode.
+    def step(
+        self, action: np.int64 | int | npt.NDArray[np.integer[Any]]
+    ) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """This seat takes ``action`` (an index its mask allows, as an int, a NumPy integer or
+        a 0-d integer array; see ``illegal`` for one it does not), then the CPU seats play up to
+        its next turn or the end of the episode.
 
         >>> environment = SingleAgentEnv("holdem", seats=2, opponents="checkcall")
         >>> _ = environment.reset(seed=1)
@@ -148,7 +153,10 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         if aec.table is None or aec.terminations.get(self.agent, True):
             raise InvalidArgumentError("the episode is over: call reset()")
         mask = aec.actions.mask(aec.table.hand)
-        illegal = self.illegal == "default" and _in_space(action, mask.size) and not mask[action]
+        index = action_index(action)
+        illegal = (
+            self.illegal == "default" and index is not None and 0 <= index < mask.size
+        ) and not mask[index]
         if illegal:
             aec.act(aec.table.default_action())
         else:
@@ -195,8 +203,3 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         'holdem hand 1, street 0 (bet), pot 150, board -'
         """
         return self.aec.render()
-
-
-def _in_space(action: object, size: int) -> bool:
-    """Whether ``action`` is an integer index of a space of ``size`` actions."""
-    return is_integer(action) and 0 <= int(action) < size  # type: ignore[call-overload]
