@@ -197,7 +197,7 @@ def test_bad_actions_are_refused_and_change_nothing():
     legal = games.legal()
     refused = int(np.flatnonzero(~legal[1])[0])
     bad = [
-        (np.array([1, refused]), IllegalActionError, "hand 1 .* cannot take action"),
+        (np.array([1, refused]), IllegalActionError, "slot 1 .* cannot take action"),
         (np.array([1, 99]), IllegalActionError, "cannot take action 99"),
         (np.array([1, -1]), IllegalActionError, "cannot take action -1"),
         (np.array([1.0, 1.0]), InvalidArgumentError, "int64 or int32 array of shape.*float64"),
@@ -224,7 +224,7 @@ def test_one_refused_action_in_a_batch_split_over_threads_changes_no_hand():
     last = len(games) - 1
     refused = int(np.flatnonzero(~legal[last])[0])
     actions[last] = refused  # ...but in the last hand
-    with pytest.raises(IllegalActionError, match=f"hand {last} .* cannot take action {refused}"):
+    with pytest.raises(IllegalActionError, match=f"slot {last} .* cannot take action {refused}"):
         games.step(actions)
     assert snapshot(games) == before
     actions[last] = int(np.flatnonzero(legal[last])[0])

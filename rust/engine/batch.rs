@@ -876,7 +876,7 @@ impl Batch {
             .map(|i| i.to_string())
             .collect();
         Some(format!(
-            "hand {slot} (seat {} to act) cannot take action {index}: legal now are [{}]",
+            "slot {slot} (seat {} to act) cannot take action {index}: legal now are [{}]",
             self.hands[slot].actor.unwrap_or(0),
             legal.join(", ")
         ))
