@@ -16,6 +16,7 @@ from drawpoker.site.dealer import Dealer
 from drawpoker.site.gateway import Gateway
 from drawpoker.site.guard import Guard, SiteLimits
 from drawpoker.site.house import House
+from drawpoker.site.lanes import lane_of
 from drawpoker.site.room import Pace, Room
 from drawpoker.site.store import Store, StoreUnavailableError
 from postgres_cluster import PostgresCluster
@@ -119,3 +120,24 @@ def test_a_dealer_counts_no_table_rate_its_gateway_counted(
             return [*made, (await gateway.ask("play:razz", play))[0]]
 
     assert asyncio.run(scenario()) == [201, 201, 201]
+
+
+def test_a_dealer_that_gave_up_a_lane_still_makes_tables_for_the_same_address(
+    postgres: PostgresCluster,
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """A lane given up (to a dealer that started, or at a Redis restart) takes its rooms out of
+    the dealer's memory; the tables their addresses made must go with them, or counting an
+    address's open tables at its next "new table" finds a room that is gone (it answered 500)."""
+
+    async def scenario() -> list[int]:
+        async with _serving(postgres.new_database(), redis_server.url) as (gateway, dealer):
+            table = {"game": "holdem", "seats": ["person", "cpu:rules"]}
+            create = {"op": "create", "request": table, "maker": "203.0.113.7"}
+            made = [(await gateway.ask("t1", create))[0]]
+            await dealer._drop(lane_of("t1"))
+            other = next(f"t{n}" for n in range(2, 99) if lane_of(f"t{n}") != lane_of("t1"))
+            made.append((await gateway.ask(other, create))[0])
+            return made
+
+    assert asyncio.run(scenario()) == [201, 201]

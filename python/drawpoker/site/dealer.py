@@ -477,7 +477,7 @@ class Dealer:
         self.house.store.inbox_positions.pop(lane, None)
         for room in self._rooms_of(lane):
             await room.stop()
-            del self.house.rooms[room.id]
+            self.house.remove(room.id)
             self.publisher.forget(TableRelay(self.publisher, room).channels())
             self.house.lobby.changed()
         for conn, (table_id, _, _) in list(self.remote.items()):

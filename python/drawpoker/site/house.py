@@ -191,6 +191,19 @@ class House:
         room.run()
         self.lobby.changed()
 
+    def remove(self, table_id: str) -> None:
+        """Forgets a table this server no longer serves: its room and who made it (so that the
+        tables an address or a device holds are counted over the rooms still here).
+
+        >>> house = House(Store(":memory:"))
+        >>> house.makers["t"] = "10.0.0.1"
+        >>> house.remove("t"); house.makers
+        {}
+        """
+        self.rooms.pop(table_id, None)
+        self.makers.pop(table_id, None)
+        self.device_makers.pop(table_id, None)
+
     async def stop(self) -> None:
         """Stops every room's task."""
         self.lobby.pages.clear()
@@ -394,9 +407,7 @@ third is first
                 continue
             if room.task is not None:
                 room.task.cancel()
-            del self.rooms[table_id]
-            self.makers.pop(table_id, None)
-            self.device_makers.pop(table_id, None)
+            self.remove(table_id)
             removed.append(table_id)
         if removed:
             self.lobby.changed()
