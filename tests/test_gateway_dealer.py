@@ -14,7 +14,7 @@ from drawpoker.site import dealer as dealer_module
 from drawpoker.site.bus import RedisBus
 from drawpoker.site.dealer import Dealer
 from drawpoker.site.gateway import Gateway
-from drawpoker.site.guard import Guard, SiteLimits
+from drawpoker.site.guard import Guard, Refused, SiteLimits
 from drawpoker.site.house import House
 from drawpoker.site.lanes import lane_of
 from drawpoker.site.room import Pace, Room
@@ -141,3 +141,28 @@ def test_a_dealer_that_gave_up_a_lane_still_makes_tables_for_the_same_address(
             return made
 
     assert asyncio.run(scenario()) == [201, 201]
+
+
+def test_a_gateway_whose_redis_is_down_answers_503_dealer_unavailable(
+    postgres: PostgresCluster,
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """Redis is the way from a gateway to the dealers: while it is down a table's request is
+    answered 503 ``dealer-unavailable`` (retryable, nothing done), not 500."""
+
+    async def scenario() -> tuple[int, Refused]:
+        async with _serving(postgres.new_database(), redis_server.url) as (gateway, _):
+            table = {"game": "holdem", "seats": ["person", "cpu:rules"]}
+            status, _ = await gateway.ask("t1", {"op": "create", "request": table, "maker": "a"})
+            redis_server.stop()
+            try:
+                with pytest.raises(Refused) as refused:
+                    await gateway.ask("t1", {"op": "facts"})
+            finally:
+                redis_server.start()
+            return status, refused.value
+
+    status, refused = asyncio.run(scenario())
+    assert status == 201
+    assert (refused.status, refused.code) == (503, "dealer-unavailable")
+    assert "Redis" in refused.message

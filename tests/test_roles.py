@@ -10,6 +10,7 @@ import os
 import random
 import signal
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -187,6 +188,45 @@ def test_a_dealer_and_a_gateway_play_a_table_to_its_end(cluster: Cluster) -> Non
     assert [p["name"] for p in final[0]["players"]] == ["Ann", "Bob"]  # type: ignore[index]
     games = _call(gateway, "GET", "/api/devices/me/games", headers={"x-device-key": device})
     assert [row["id"] for row in games["tables"]] == [made["id"]]
+
+
+async def _binary_hello(url: str, table_id: str) -> tuple[Any, int]:
+    """The error a binary first frame gets, and the close code that follows it."""
+    from websockets.asyncio.client import connect
+
+    async with connect(url.replace("http://", "ws://") + f"/ws/{table_id}") as socket:
+        await socket.send(b'{"type": "watch"}')
+        said = json.loads(await socket.recv())
+        await socket.wait_closed()
+        code: int = socket.close_code
+        return said["code"], code
+
+
+def test_a_gateway_answers_a_table_id_no_table_could_have_as_no_table(cluster: Cluster) -> None:
+    """A NUL in a table's id went to PostgreSQL, which refuses it in a text: a 500 and a
+    traceback in the gateway's and the dealer's logs at each request. Such an id names no
+    table, as in one process (404 ``no-table``); a binary first frame is ``bad-message``."""
+    dealer = cluster.start("dealer")
+    gateway = cluster.start("gateway")
+    _until_lanes_held(dealer)
+    token = {"x-seat-token": "abc"}
+    for method, path, headers in [
+        ("GET", "/api/tables/a%00b", None),
+        ("POST", "/api/tables/a%00b/seats", None),
+        ("GET", "/api/tables/a%00b/history", token),
+        ("POST", "/api/tables/a%00b/again", token),
+    ]:
+        body = {"name": "Eve"} if method == "POST" else None
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            _call(gateway, method, path, body, headers)
+        assert refused.value.code == 404, (method, path, refused.value.read())
+        assert json.loads(refused.value.read())["error"] == "no-table"
+    hello = {"type": "hello", "token": "abc"}
+    assert asyncio.run(_refusal(gateway.url, "a%00b", hello)) == ("no-table", 4404)
+    made, _ = _new_table(gateway, "holdem", 1)
+    assert asyncio.run(_binary_hello(gateway.url, made["id"])) == ("bad-message", 1008)
+    logs = "\n".join([*dealer.output, *gateway.output])
+    assert "Traceback" not in logs
 
 
 def _call(

@@ -44,6 +44,24 @@ def test_serve_refuses_a_role_without_its_services(options: list[str], said: str
     assert "Traceback" not in done.stdout + done.stderr
 
 
+@pytest.mark.parametrize("role", ["gateway", "dealer"])
+def test_serve_refuses_a_bus_it_cannot_reach_before_listening(
+    postgres: PostgresCluster, role: str
+) -> None:
+    """A --bus nobody answers at (a typo, Redis down) is refused as a --store is: a gateway
+    started on it answered 500 to every table's request while its /health said 200."""
+    store = postgres.new_database()
+    bus = "redis://:hidden@127.0.0.1:1/0"
+    command = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0", "--role", role]
+    command += ["--store", store, "--bus", bus]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+    said = done.stdout + done.stderr
+    assert done.returncode == 2
+    assert "--bus: Redis at redis://127.0.0.1:1/0 cannot be reached" in said
+    assert "hidden" not in said
+    assert "Traceback" not in said
+
+
 def test_a_room_whose_lane_was_taken_writes_nothing_and_stops() -> None:
     async def run() -> None:
         store = Store(":memory:")

@@ -252,6 +252,13 @@ def run(args: argparse.Namespace) -> int:
             PostgresBackend(where).close()
         except ConnectionError as error:
             raise InvalidArgumentError(f"--store: {error}") from None
+        if args.bus is not None:
+            from drawpoker.site.bus import check_reachable
+
+            try:  # reached before listening, as the store
+                check_reachable(args.bus)
+            except ConnectionError as error:
+                raise InvalidArgumentError(f"--bus: {error}") from None
     elif args.db != ":memory:":  # refused before listening; the store takes the lock for real
         FileLock(args.db).release()
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET

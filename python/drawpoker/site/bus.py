@@ -33,6 +33,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import urllib.parse
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -170,6 +171,31 @@ class Message:
     channel: str
     position: Position
     payload: str
+
+
+def check_reachable(url: str, timeout: float = 5.0) -> None:
+    """Refuses (``ConnectionError``, saying why, without the URL's password) a Redis that
+    cannot be reached or answered no ``PING`` within ``timeout`` seconds: how a role checks its
+    ``--bus`` before it listens, as it checks its ``--store``.
+
+    >>> check_reachable("redis://:secret@127.0.0.1:1/0", timeout=0.5)
+    Traceback (most recent call last):
+    ...
+    ConnectionError: Redis at redis://127.0.0.1:1/0 cannot be reached: ...
+    """
+    import redis
+    from redis.exceptions import RedisError
+
+    parts = urllib.parse.urlsplit(url)
+    shown = urllib.parse.urlunsplit(parts._replace(netloc=parts.netloc.rsplit("@", 1)[-1]))
+    client = redis.Redis.from_url(url, socket_connect_timeout=timeout, socket_timeout=timeout)
+    try:
+        client.ping()
+    except RedisError as error:
+        why = " ".join(str(error).split()) or type(error).__name__
+        raise ConnectionError(f"Redis at {shown} cannot be reached: {why}") from None
+    finally:
+        client.close()
 
 
 class BusUnavailable(Exception):

@@ -40,6 +40,7 @@ from drawpoker.site.app import (
     table_link,
 )
 from drawpoker.site.bus import (
+    BusUnavailable,
     FeedReader,
     Position,
     RedisBus,
@@ -49,7 +50,7 @@ from drawpoker.site.bus import (
 )
 from drawpoker.site.devices import KnownDevice
 from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused
-from drawpoker.site.house import House, token_hash
+from drawpoker.site.house import House, could_be_table_id, token_hash
 from drawpoker.site.inbox import (
     CONNECTIONS_KEPT,
     NOTES_RENEWED_EVERY,
@@ -72,6 +73,9 @@ log = logging.getLogger("drawpoker.site")
 ASK_TIMEOUT = 15.0
 """Seconds a gateway waits for a dealer's answer (a lane changing dealer takes about 3 s and
 its tables' loading) before it answers 503, to be sent again."""
+
+BUS_DOWN = "the way to the tables' dealers (Redis) cannot be reached: nothing was done, try again"
+"""What a gateway answers (503 ``dealer-unavailable``) while Redis cannot be reached."""
 
 
 PUMP_STOP_SECONDS = 2.0
@@ -227,9 +231,13 @@ class Gateway:
 
     async def ask(self, table_id: str, request: dict[str, Any]) -> tuple[int, dict[str, Any]]:
         """Asks the table's dealer (``request``'s ``op``); its status and body. :class:`Refused`
-        (503) when no dealer answered within :data:`ASK_TIMEOUT`."""
+        (503) when no dealer answered within :data:`ASK_TIMEOUT`, or Redis, the way to the
+        dealers, cannot be reached (nothing was asked)."""
         reply = self.reply_channel()
-        answers = await self.bus.subscribe({reply: Position(0)})
+        try:
+            answers = await self.bus.subscribe({reply: Position(0)})
+        except BusUnavailable:
+            raise Refused(503, "dealer-unavailable", BUS_DOWN) from None
         try:
             await self.inbox.send(
                 lane_of(table_id), {**request, "table": table_id, "reply": reply, "n": 1}
@@ -240,6 +248,8 @@ class Gateway:
             raise Refused(
                 503, "dealer-unavailable", "the table's dealer did not answer: try again"
             ) from None
+        except BusUnavailable:
+            raise Refused(503, "dealer-unavailable", BUS_DOWN) from None
         finally:
             await answers.aclose()
             with contextlib.suppress(Exception):
@@ -250,7 +260,7 @@ class Gateway:
 
     def seat_of(self, table_id: str, token: str) -> int | bool | None:
         """The seat whose token this is; ``None`` for no seat; ``False`` for no table."""
-        hashes = self.store.seat_hashes(table_id) if len(table_id) <= 64 else None
+        hashes = self.store.seat_hashes(table_id) if could_be_table_id(table_id) else None
         if hashes is None:
             return False
         digest = token_hash(token)
@@ -621,7 +631,10 @@ class Connection:
         if first["type"] == "websocket.disconnect":
             return
         try:
-            hello = parse_message(first.get("text") or "")
+            text = first.get("text")
+            if text is None:
+                raise ProtocolError("bad-message", "messages are JSON in text frames")
+            hello = parse_message(text)
             if not isinstance(hello, Hello | Watch):
                 raise ProtocolError(
                     "hello-first", "send a hello with your seat token (or watch) first"
@@ -647,12 +660,19 @@ class Connection:
             else seat_channel(self.table_id, self.seat)
         )
         subscription = self.gateway.feed.reader()
-        await subscription.follow(self.reply, Position(0))
+        try:
+            await subscription.follow(self.reply, Position(0))
+        except BusUnavailable:
+            await subscription.aclose()
+            self._refuse(ProtocolError("dealer-unavailable", BUS_DOWN), TRY_AGAIN, "try again")
+            return
         pump = asyncio.create_task(self._pump(subscription, channel))
         self.gateway.connections.add(self)
         try:
             await self._send(request)
             await self._forward()
+        except BusUnavailable:  # nothing was sent on: the browser sends it again
+            self._refuse(ProtocolError("dealer-unavailable", BUS_DOWN), TRY_AGAIN, "try again")
         finally:
             self.gateway.connections.discard(self)
             await _stop_pump(pump, subscription)

@@ -28,6 +28,7 @@ import hashlib
 import hmac
 import json
 import logging
+import re
 import secrets
 import time
 import unicodedata
@@ -101,6 +102,23 @@ characters; at most 24
     return cleaned or fallback
 
 
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a table id may be: the site makes 16 characters of ``secrets.token_urlsafe``."""
+
+
+def could_be_table_id(text: str) -> bool:
+    """Whether ``text`` may name a table: anything else (too long, a NUL, a slash) names none,
+    and is answered "no such table" without asking the store (PostgreSQL refuses a NUL in a
+    text, which would be a 500).
+
+    >>> could_be_table_id("Qnld2tBccuL4WjAa"), could_be_table_id("a" + chr(0) + "b")
+    (True, False)
+    >>> could_be_table_id(""), could_be_table_id("x" * 65), could_be_table_id("a/b")
+    (False, False, False)
+    """
+    return TABLE_ID.fullmatch(text) is not None
+
+
 class House:
     """The server's tables, their store, their pace and the limits on making them.
 
@@ -159,6 +177,8 @@ class House:
         >>> House(Store(":memory:")).load_one("nope") is None
         True
         """
+        if not could_be_table_id(table_id):  # names no table: the store is not asked
+            return None
         try:
             saved = self.store.load_table(table_id)
             if saved is None:
@@ -176,7 +196,7 @@ class House:
         True
         """
         room = self.rooms.get(table_id)
-        if room is None and len(table_id) <= 64:
+        if room is None:
             room = self.load_one(table_id)
             if room is not None:
                 self.add(room)
