@@ -16,6 +16,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 import urllib.error
 from collections.abc import Callable
 from pathlib import Path
@@ -30,7 +31,7 @@ from drawpoker.site.lobby import parse_new_table
 from drawpoker.site.room import Pace, Room
 from drawpoker.site.store import SeatRecord, StaleFenceError, Store, StoreUnavailableError
 from drawpoker.site.store_backend import MIGRATIONS
-from drawpoker.site.store_postgres import BUSY
+from drawpoker.site.store_postgres import BUSY, PostgresBackend
 from drawpoker.table import Table
 from postgres_cluster import PostgresCluster
 from site_server import SiteServer
@@ -540,3 +541,49 @@ def test_a_busy_postgresql_connection_begins_in_the_transactions_round_trip(
         assert store.load()[0].snapshot == table.to_dict()
     finally:
         store.close()
+
+
+def test_the_site_lock_lets_dealers_share_a_database_and_a_one_process_server_hold_it_alone(
+    postgres: PostgresCluster,
+) -> None:
+    """A one-process server has no fence: a second one, or dealers, on its database would deal
+    its tables apart (a review saw both write rows of one table). The advisory lock refuses
+    them, and a closed connection (a killed process) frees it."""
+    url = postgres.new_database()
+    first, second = (PostgresBackend(url, site_lock="shared") for _ in range(2))  # two dealers
+    with pytest.raises(StoreUnavailableError, match=r"another server .* uses the PostgreSQL"):
+        PostgresBackend(url, site_lock="exclusive")
+    first.close()
+    second.close()
+    alone = PostgresBackend(url, site_lock="exclusive")
+    for lock in ("exclusive", "shared"):
+        with pytest.raises(StoreUnavailableError, match=r"drawpoker serve \(--role all\)|another"):
+            PostgresBackend(url, site_lock=lock)
+    PostgresBackend(url).close()  # a gateway takes no lock
+    alone.close()
+    PostgresBackend(url, site_lock="exclusive").close()
+
+
+def test_a_second_one_process_server_on_a_postgresql_database_is_refused_until_the_first_dies(
+    postgres: PostgresCluster,
+) -> None:
+    url = postgres.new_database()
+    server = SiteServer(url).start()
+    try:
+        command = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0", "--store", url]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+        said = done.stdout + done.stderr
+        assert done.returncode == 2, said
+        assert "--store: another server (a drawpoker serve, or the dealers of a cluster)" in said
+        assert "Traceback" not in said
+        server.kill()  # kill -9: its connection closes, and PostgreSQL frees the lock
+        for _ in range(100):  # as soon as its session has noticed (at once on loopback)
+            try:
+                PostgresBackend(url, site_lock="exclusive").close()
+                break
+            except StoreUnavailableError:
+                time.sleep(0.1)
+        again = SiteServer(url).start()
+        again.stop()
+    finally:
+        server.stop()

@@ -248,8 +248,9 @@ def run(args: argparse.Namespace) -> int:
                 f"--store takes a postgresql:// URL, not {args.store!r} (an SQLite file: --db)"
             )
         where = args.store
-        try:  # reached, and its schema migrated, before listening
-            PostgresBackend(where).close()
+        lock = {"all": "exclusive", "dealer": "shared"}.get(args.role)
+        try:  # reached, its schema migrated and its site lock free, before listening
+            PostgresBackend(where, site_lock=lock).close()
         except ConnectionError as error:
             raise InvalidArgumentError(f"--store: {error}") from None
         if args.bus is not None:

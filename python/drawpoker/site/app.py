@@ -94,6 +94,7 @@ from drawpoker.site.room import Outbox, Pace, Room
 from drawpoker.site.rules_pages import game_html, index_html, missing_html
 from drawpoker.site.seat_help import warm_tips
 from drawpoker.site.store import Store, StoreUnavailableError
+from drawpoker.site.store_postgres import PostgresBackend, is_postgres_url
 from drawpoker.site.store_sqlite import SQLiteBackend
 
 STATIC = Path(str(files("drawpoker.site").joinpath("static")))
@@ -1140,7 +1141,8 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(db)
+        # A one-process server holds its PostgreSQL database alone, as its SQLite file.
+        store = Store(PostgresBackend(str(db), "exclusive") if is_postgres_url(db) else db)
         if isinstance(store.backend, SQLiteBackend):  # one commit for the tables' actions of
             store.backend.grouping = True  # a turn of the loop: the connections wait for it
             store.backend.checkpoint_aside()  # the log's checkpoints off the loop

@@ -30,6 +30,7 @@ from drawpoker.site.house import House
 from drawpoker.site.room import Pace
 from drawpoker.site.seat_help import warm_tips
 from drawpoker.site.store import Store, StoreUnavailableError
+from drawpoker.site.store_postgres import PostgresBackend
 
 
 def _finishing(app: Starlette, origins: set[str], public_url: str) -> Starlette:
@@ -111,7 +112,7 @@ def dealer_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = Store(store_url)
+        store = Store(PostgresBackend(store_url, site_lock="shared"))
         house = House(store, pace, limits)
         warm_tips()  # as a single process does: not inside a table's turn
         bus = RedisBus.from_url(bus_url)

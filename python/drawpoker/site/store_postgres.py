@@ -5,9 +5,10 @@ The connection is in autocommit mode: a statement alone is its own transaction, 
 (restarted, down) a call raises :class:`~drawpoker.site.store_backend.StoreUnavailableError`
 and writes nothing (a transaction cut off is rolled back by the server); the next call
 connects again, and a call that finds its idle connection dropped by a restart since its last
-use sends its first statement again on a new one. Several servers may share one database:
-unlike SQLite's file there is no lock, and the dealers' fencing numbers
-(:meth:`~drawpoker.site.store.Store.take_lane`) keep two of them from writing one table.
+use sends its first statement again on a new one. The dealers of a cluster share one database,
+and their fencing numbers (:meth:`~drawpoker.site.store.Store.take_lane`) keep two of them from
+writing one table; a one-process server (``--role all``), which has no fence, holds the
+database alone, as it holds an SQLite file alone (:data:`SITE_LOCK`).
 
 >>> placeholders("SELECT a FROM t WHERE b = ? AND c = ?")
 'SELECT a FROM t WHERE b = %s AND c = %s'
@@ -102,13 +103,26 @@ def refuse_unless_utf8(connection: Any, shown: str) -> None:
         )
 
 
+SITE_LOCK = 0x64_72_61_77_70_6F_6B_72  # "drawpokr"
+"""The key of the PostgreSQL advisory lock a server takes on its store's database, on the
+connection it writes through, for as long as that connection lasts (taken again on each new
+one): a one-process server (``--role all``) takes it alone (``exclusive``), each dealer shares
+it (``shared``). So a one-process server is refused a database another server or a dealer
+uses, and a dealer one a one-process server uses: two servers without a common fence would deal
+the same tables apart. A process killed loses its connection, and the server frees the lock."""
+
+LOCK_FUNCTIONS = {"exclusive": "pg_try_advisory_lock", "shared": "pg_try_advisory_lock_shared"}
+"""How each way of holding :data:`SITE_LOCK` is taken (without waiting)."""
+
+
 class PostgresBackend:
-    """The :class:`~drawpoker.site.store_backend.Backend` of a PostgreSQL database."""
+    """The :class:`~drawpoker.site.store_backend.Backend` of a PostgreSQL database; with
+    ``site_lock`` (``"exclusive"`` or ``"shared"``) holding :data:`SITE_LOCK` that way."""
 
     kind = "postgresql"
     pipelined = True
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, site_lock: str | None = None) -> None:
         try:
             import psycopg
         except ImportError as error:
@@ -117,6 +131,7 @@ class PostgresBackend:
             ) from None
         self.psycopg = psycopg
         self.url = url
+        self.site_lock = site_lock
         self.connection: Any = None
         self.in_transaction = False
         self.answered_at = float("-inf")
@@ -128,8 +143,29 @@ class PostgresBackend:
 
     def _connected(self) -> Any:
         if self.connection is None or self.connection.closed:
-            self.connection = self.psycopg.connect(self.url, autocommit=True)
+            connection = self.psycopg.connect(self.url, autocommit=True)
+            if self.site_lock is not None:
+                self._lock(connection)
+            self.connection = connection
         return self.connection
+
+    def _lock(self, connection: Any) -> None:
+        """Takes :data:`SITE_LOCK` on a new ``connection``, else closes it and refuses: at
+        start the server is not started; later (a restart of PostgreSQL freed the lock and
+        another server took it) nothing is written by this one."""
+        function = LOCK_FUNCTIONS[self.site_lock or ""]
+        if connection.execute(f"SELECT {function}(%s)", (SITE_LOCK,)).fetchone()[0]:
+            return
+        connection.close()
+        holder = (
+            "another server (a drawpoker serve, or the dealers of a cluster)"
+            if self.site_lock == "exclusive"
+            else "a one-process drawpoker serve (--role all)"
+        )
+        raise StoreUnavailableError(
+            f"{holder} uses the PostgreSQL database {shown_url(self.url)}: two servers "
+            "without a common fence would deal the same tables apart; stop it first"
+        )
 
     @contextmanager
     def _guarded(self) -> Iterator[None]:
