@@ -370,7 +370,10 @@ def test_postgresql_restarted_under_a_running_server(postgres: PostgresCluster) 
     ("store", "said"),
     [
         ("site.db", "--store takes a postgresql:// URL, not 'site.db' (an SQLite file: --db)"),
-        ("postgresql://postgres@/site?host=/nonexistent", "--store: the PostgreSQL store is"),
+        (
+            "postgresql://postgres@/site?host=/nonexistent",
+            "--store: cannot connect to the PostgreSQL database postgresql://postgres@/site",
+        ),
     ],
 )
 def test_serve_refuses_a_store_it_cannot_use_before_listening(store: str, said: str) -> None:
@@ -587,3 +590,26 @@ def test_a_second_one_process_server_on_a_postgresql_database_is_refused_until_t
         again.stop()
     finally:
         server.stop()
+
+
+def test_serve_names_what_to_mend_in_a_database_it_cannot_use(postgres: PostgresCluster) -> None:
+    """A database that does not exist, a role that does not, a role without the right to
+    create the schema: refused before listening with what PostgreSQL said (it was a traceback
+    for the role, and "try again" for the others, which waiting does not mend)."""
+    url = postgres.new_database()
+    with psycopg.connect(url, autocommit=True) as connection:
+        connection.execute("CREATE ROLE weak LOGIN")
+        connection.execute("REVOKE CREATE ON SCHEMA public FROM PUBLIC")
+    weak = url.replace("postgresql://postgres@", "postgresql://weak@")
+    for store, said in [
+        (postgres.url("nosuchdb"), 'database "nosuchdb" does not exist'),
+        (url.replace("postgres@", "ghost@"), 'role "ghost" does not exist'),
+        (weak, "cannot be set up (its role needs the right to create tables in it)"),
+    ]:
+        command = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0", "--store", store]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+        output = done.stdout + done.stderr
+        assert done.returncode == 2, output
+        assert said in output
+        assert "try again" not in output
+        assert "Traceback" not in output

@@ -69,10 +69,18 @@ def placeholders(sql: str) -> str:
     return sql.replace("?", "%s")
 
 
+def refusal(error: BaseException) -> str:
+    """What PostgreSQL said, on one line (for a message and the logs).
+
+    >>> refusal(ValueError("no" + chr(10) + "  such   role"))
+    'no such role'
+    """
+    return " ".join(str(error).split()) or type(error).__name__
+
+
 def _connection_lost(error: Exception) -> StoreUnavailableError:
-    why = " ".join(str(error).split()) or type(error).__name__  # one line, for the logs
     return StoreUnavailableError(
-        f"the PostgreSQL store is unavailable ({why}); nothing was written: try again"
+        f"the PostgreSQL store is unavailable ({refusal(error)}); nothing was written: try again"
     )
 
 
@@ -111,6 +119,11 @@ it (``shared``). So a one-process server is refused a database another server or
 uses, and a dealer one a one-process server uses: two servers without a common fence would deal
 the same tables apart. A process killed loses its connection, and the server frees the lock."""
 
+
+class DatabaseInUseError(StoreUnavailableError):
+    """The database's :data:`SITE_LOCK` is held by a server this one may not share it with."""
+
+
 LOCK_FUNCTIONS = {"exclusive": "pg_try_advisory_lock", "shared": "pg_try_advisory_lock_shared"}
 """How each way of holding :data:`SITE_LOCK` is taken (without waiting)."""
 
@@ -136,10 +149,23 @@ class PostgresBackend:
         self.in_transaction = False
         self.answered_at = float("-inf")
         """When the connection last answered (monotonic seconds)."""
-        with self._guarded():
-            connection = self._connected()
-            refuse_unless_utf8(connection, shown_url(url))
-            migrate(connection, self.kind)
+        try:
+            with self._guarded():
+                connection = self._connected()
+                refuse_unless_utf8(connection, shown_url(url))
+                migrate(connection, self.kind)
+        except DatabaseInUseError:
+            raise
+        except StoreUnavailableError as error:  # said as what to mend, not "try again"
+            cause = error.__context__ or error
+            raise StoreUnavailableError(
+                f"cannot connect to the PostgreSQL database {shown_url(url)}: {refusal(cause)}"
+            ) from None
+        except psycopg.Error as error:  # a role without the rights to set the schema up, say
+            raise InvalidArgumentError(
+                f"the PostgreSQL database {shown_url(url)} cannot be set up (its role needs "
+                f"the right to create tables in it): {refusal(error)}"
+            ) from None
 
     def _connected(self) -> Any:
         if self.connection is None or self.connection.closed:
@@ -162,7 +188,7 @@ class PostgresBackend:
             if self.site_lock == "exclusive"
             else "a one-process drawpoker serve (--role all)"
         )
-        raise StoreUnavailableError(
+        raise DatabaseInUseError(
             f"{holder} uses the PostgreSQL database {shown_url(self.url)}: two servers "
             "without a common fence would deal the same tables apart; stop it first"
         )
