@@ -70,6 +70,7 @@ STACK = 1_000_000
 
 SCRIPTED_CLIENTS = (
     "--message-rate=1000000/second",
+    "--request-rate=1000000/second",
     "--table-rate=1000000/minute",
     "--open-tables=1000000",
     "--connections-per-address=1000000",

@@ -12,6 +12,7 @@ from drawpoker.site.process import ServeProcess
 
 SCRIPTED = (
     "--message-rate=100000/second",
+    "--request-rate=100000/second",
     "--table-rate=100000/minute",
     "--open-tables=100000",
     "--connections-per-address=100000",

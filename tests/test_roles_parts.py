@@ -168,3 +168,17 @@ def test_a_dealer_collects_its_young_generations_itself(
     assert gc.isenabled()
     assert asyncio.run(run()) is False
     assert gc.isenabled()
+
+
+def test_a_gateway_limits_the_requests_of_an_address_and_a_dealers_health_is_never_limited() -> (
+    None
+):
+    from drawpoker.site.guard import SiteLimits
+    from drawpoker.site.roles import gateway_app
+    from starlette.testclient import TestClient
+
+    limits = SiteLimits(request_rate="2/minute")
+    gateway = TestClient(gateway_app("postgresql://x@/y", "redis://127.0.0.1:1", limits))
+    assert [gateway.get("/health").status_code for _ in range(3)] == [200, 200, 429]
+    dealer = TestClient(dealer_app("postgresql://x@/y", "redis://127.0.0.1:1", Pace(), limits))
+    assert [dealer.get("/health").status_code for _ in range(3)] == [200, 200, 200]

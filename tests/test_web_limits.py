@@ -277,3 +277,20 @@ def test_counting_a_message_starts_no_thread(monkeypatch: pytest.MonkeyPatch) ->
     assert all(guard.message_allowed(f"connection {n % 3}") for n in range(60))
     assert not guard.message_allowed("connection 0")
     assert started == []
+
+
+def test_requests_of_one_address_are_limited_with_a_429_in_its_language() -> None:
+    """Any HTTP request counts (a table's facts, a page): past ``request_rate`` the address
+    gets 429 ``too-many-requests`` with retry-after, and another address is still served."""
+    with site(limits=SiteLimits(request_rate="4/minute")) as client:
+        made = client.post("/api/tables", json=REQUEST)
+        answers = [client.get(f"/api/tables/{made.json()['id']}") for _ in range(3)]
+        assert [r.status_code for r in [made, *answers]] == [201, 200, 200, 200]
+        refused = client.get("/", headers={"accept-language": "ar"})
+        assert refused.status_code == 429
+        assert refused.headers["retry-after"] == "1"
+        assert refused.json()["error"] == "too-many-requests"
+        assert refused.json()["message"] == message("ar", "error.too-many-requests")
+        assert "4/minute" in refused.json()["detail"]
+        guard: Guard = client.app.state.guard  # type: ignore[attr-defined]
+        assert guard.request_allowed("198.51.100.7")

@@ -28,6 +28,7 @@ CARD_IN_TEXT = re.compile(r"(?<![\w-])(?:[2-9TJQKA][cdhs]|Jk)(?![\w-])")
 
 SCRIPTED = SiteLimits(
     message_rate="100000/second",
+    request_rate="100000/second",
     table_rate="100000/minute",
     open_tables=100000,
     connections_per_address=100000,

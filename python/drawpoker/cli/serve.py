@@ -20,7 +20,7 @@ Links and the origin allowed to post and to open WebSockets come from ``--public
 proxy, ``--host 0.0.0.0``) says it with ``--public-url https://poker.example`` and may allow
 more origins with ``--allowed-origin``. The limits on what one client may use
 (:class:`drawpoker.site.guard.SiteLimits`) are options too: ``--table-rate``, ``--open-tables``,
-``--max-tables``, ``--idle-table``, ``--archive-after``, ``--message-rate``,
+``--max-tables``, ``--idle-table``, ``--archive-after``, ``--message-rate``, ``--request-rate``,
 ``--connections-per-address``, ``--hello-timeout``, ``--body-timeout``; with
 ``--header-timeout`` (seconds a request has to send its headers, :mod:`drawpoker.site.timeouts`)
 and uvicorn's ``--keep-alive`` (seconds an idle HTTP connection stays open) and
@@ -65,6 +65,7 @@ LIMIT_HELP = {
     "archive_after": "seconds a finished table without a connection stays in memory",
     "sweep": "seconds between two looks for expired and finished tables",
     "message_rate": "messages one WebSocket connection may send (beyond it: closed, 1008)",
+    "request_rate": "HTTP requests one address may make to this process (beyond it: 429)",
     "connections_per_address": "WebSocket connections one address may have open (beyond: 429)",
     "hello_timeout": "seconds a WebSocket connection has to say hello (then closed, 1008)",
     "body_timeout": "seconds a request has to send its body (then 408)",

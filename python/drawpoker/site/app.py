@@ -194,6 +194,32 @@ class OriginCheck:
         await self.app(scope, receive, send)
 
 
+class RequestRate:
+    """ASGI middleware refusing (429 ``too-many-requests``, retry-after 1) an HTTP request of an
+    address past its ``request_rate`` (:meth:`Guard.request_allowed`, the running app's guard);
+    WebSockets have their own limits.
+
+    >>> RequestRate(None).app is None
+    True
+    """
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            guard: Guard = scope["app"].state.guard
+            address = scope["client"][0] if scope.get("client") else "unknown"
+            if not guard.request_allowed(address):
+                limit = guard.settings.request_rate
+                why = f"this address sent requests too fast (at most {limit}): wait a little"
+                refusal = error(429, "too-many-requests", why, language(HTTPConnection(scope)))
+                refusal.headers["retry-after"] = "1"
+                await refusal(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 class CommittedFirst(ResponseFilter):
     """ASGI middleware holding an HTTP response until the tables' writes grouped before it are
     committed (an SQLite file that groups its commits:
@@ -311,6 +337,7 @@ HTTP_ERRORS = frozenset(
         *("bad-nickname", "bad-page", "no-game", "not-your-seat", "conflict", "over"),
         *("bad-device", "no-device", "other-table", "no-seat", "too-many-devices"),
         *("lobby-full", "too-many-watchers", "dealer-unavailable", "internal"),
+        "too-many-requests",
     }
 )
 """Every code an HTTP answer's error may carry; each has a sentence ``error.<code>`` in the
@@ -1179,6 +1206,7 @@ def create_app(
     app.state.public_url = public_url.rstrip("/")
     app.state.origins = origins
     app.add_middleware(CommittedFirst)
+    app.add_middleware(RequestRate)
     app.add_middleware(OriginCheck, allowed=origins)
     app.add_middleware(SecurityHeaders)
     return app

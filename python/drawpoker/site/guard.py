@@ -73,6 +73,9 @@ class SiteLimits:
     """Seconds between two looks for expired and finished tables."""
     message_rate: str = "20/second;240/minute"
     """Messages one WebSocket connection may send; beyond it the connection is closed."""
+    request_rate: str = "50/second;1500/minute"
+    """HTTP requests one address may make to one server process (pages, their files and the
+    API; a page and its files are about ten); beyond it 429 ``too-many-requests``."""
     connections_per_address: int = 16
     """WebSocket connections one address may have open."""
     hello_timeout: float = 10.0
@@ -85,7 +88,7 @@ class SiteLimits:
     """People who may watch one table at once (a further one is refused)."""
 
     def __post_init__(self) -> None:
-        for name in ("table_rate", "message_rate"):
+        for name in ("table_rate", "message_rate", "request_rate"):
             rates(getattr(self, name), name)
         for name in (
             "open_tables",
@@ -207,10 +210,14 @@ class Guard:
     def __init__(self, settings: SiteLimits, shared: str | None = None) -> None:
         # The serve extra's library, imported when used: the CLI starts without it.
         from limits.storage import MemoryStorage
-        from limits.strategies import MovingWindowRateLimiter
+        from limits.strategies import FixedWindowRateLimiter, MovingWindowRateLimiter
 
         self.settings = settings
         self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        # Requests are counted in fixed windows: one number an address, where a moving window
+        # keeps a time for each request (1,500 a minute for each address seen).
+        self.request_limiter = FixedWindowRateLimiter(MemoryStorage())
+        self.request_rates = rates(settings.request_rate, "request_rate")
         self.table_rates = rates(settings.table_rate, "table_rate")
         self.message_windows = MessageWindows(rates(settings.message_rate, "message_rate"))
         self.connections: Counter[str] = Counter()
@@ -261,6 +268,18 @@ class Guard:
         (True, False, True)
         """
         return self._shared_hit(self.table_rates, "devices", address)
+
+    def request_allowed(self, address: str) -> bool:
+        """Counts an HTTP request of ``address``; ``False`` beyond ``request_rate`` (counted
+        by this process: each gateway bounds what it serves).
+
+        >>> guard = Guard(SiteLimits(request_rate="2/minute"))
+        >>> [guard.request_allowed("a") for _ in range(3)], guard.request_allowed("b")
+        ([True, True, False], True)
+        """
+        return all(
+            [self.request_limiter.hit(item, "requests", address) for item in self.request_rates]
+        )
 
     def message_allowed(self, connection: str) -> bool:
         """Counts a message of ``connection``; ``False`` beyond ``message_rate``."""

@@ -92,6 +92,7 @@ def gateway_app(
         },
     )
     app.state.guard = guard
+    app.add_middleware(site.RequestRate)  # a dealer serves no browser
     return _finishing(app, origins or {origin_of(public_url)}, public_url)
 
 
