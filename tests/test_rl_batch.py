@@ -479,3 +479,32 @@ def test_the_batch_engine_needs_neither_pettingzoo_nor_gymnasium():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out == "env needs the rl extra\n"
+
+
+def test_a_batch_used_by_two_threads_at_once_refuses_with_a_clear_error():
+    """observe() releases the GIL while it reads the batch: a step() from another thread
+    meanwhile was refused with PyO3's bare "Already borrowed"."""
+    games = BatchGame("holdem", batch=4096, seats=6, seed=1, compact=True)
+    picks = games.sample_legal(1)
+    stop = threading.Event()
+
+    def read() -> None:
+        while not stop.is_set():
+            games.observe()
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    refusals = []
+    try:
+        for _ in range(2000):
+            try:
+                games.step(picks)
+            except InvalidArgumentError as refused:
+                refusals.append(str(refused))
+                break
+            picks = games.sample_legal(1)
+    finally:
+        stop.set()
+        reader.join()
+    assert refusals, "no step ever met the reading thread"
+    assert "in use by another thread" in refusals[0]

@@ -143,6 +143,16 @@ fn indices_of<T: numpy::Element + Copy + Into<i64>>(
 type StepArrays<'py> = (Bound<'py, PyArray2<f64>>, Bound<'py, PyArray1<bool>>);
 
 /// N independent hands of one game (see `rust/engine/batch.rs`).
+/// The refusal of a call on a batch another thread is stepping or reading (the GIL released):
+/// PyO3's borrow check would say only "Already borrowed".
+fn busy() -> PyErr {
+    invalid(
+        "this BatchGame is in use by another thread (stepping or reading it): a batch serves \
+         one thread at a time; give each thread a BatchGame of its own"
+            .to_string(),
+    )
+}
+
 #[pyclass(module = "drawpoker._core")]
 pub struct BatchHands {
     batch: Batch,
@@ -203,12 +213,13 @@ impl BatchHands {
     }
 
     /// The action masks, `bool[N, A]`.
-    fn legal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+    fn legal<'py>(slf: &Bound<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
+        let this = slf.try_borrow().map_err(|_| busy())?;
         super::import_numpy(py)?;
-        let out = PyArray2::<bool>::zeros(py, [self.batch.len(), self.batch.actions.count], false);
+        let out = PyArray2::<bool>::zeros(py, [this.batch.len(), this.batch.actions.count], false);
         // SAFETY: the array was just made here and nothing else holds it.
         let slice = unsafe { out.as_slice_mut() }.map_err(|e| invalid(e.to_string()))?;
-        self.batch.legal_into(slice);
+        this.batch.legal_into(slice);
         Ok(out)
     }
 
@@ -217,13 +228,14 @@ impl BatchHands {
     /// given. Anything else is refused before a number is written.
     #[pyo3(signature = (out=None))]
     fn observe<'py>(
-        &self,
+        slf: &Bound<'py, Self>,
         py: Python<'py>,
         out: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        let this = slf.try_borrow().map_err(|_| busy())?;
         super::import_numpy(py)?;
-        let shape = [self.batch.len(), self.batch.observation.size];
-        let batch = &self.batch;
+        let shape = [this.batch.len(), this.batch.observation.size];
+        let batch = &this.batch;
         let Some(given) = out else {
             // SAFETY: every number is written by `observe_into` before the array is returned.
             let out = unsafe { PyArray2::<f32>::new(py, shape, false) };
@@ -254,27 +266,37 @@ impl BatchHands {
 
     /// One uniformly random legal index for each hand, `int64[N]`, a pure function of `seed`,
     /// the slot and its mask (`Batch::sample_legal_into`).
-    fn sample_legal<'py>(&self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    fn sample_legal<'py>(
+        slf: &Bound<'py, Self>,
+        py: Python<'py>,
+        seed: u64,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let this = slf.try_borrow().map_err(|_| busy())?;
         super::import_numpy(py)?;
-        let out = PyArray1::<i64>::zeros(py, [self.batch.len()], false);
+        let out = PyArray1::<i64>::zeros(py, [this.batch.len()], false);
         // SAFETY: the array was just made here and nothing else holds it.
         let slice = unsafe { out.as_slice_mut() }.map_err(|e| invalid(e.to_string()))?;
-        self.batch.sample_legal_into(seed, slice);
+        this.batch.sample_legal_into(seed, slice);
         Ok(out)
     }
 
     /// The seat to act in each hand, `int64[N]`.
-    fn actors<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+    fn actors<'py>(slf: &Bound<'py, Self>, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        let this = slf.try_borrow().map_err(|_| busy())?;
         super::import_numpy(py)?;
-        let actors: Vec<i64> = self.batch.actors().map(|s| s as i64).collect();
+        let actors: Vec<i64> = this.batch.actors().map(|s| s as i64).collect();
         Ok(PyArray1::from_vec(py, actors))
     }
 
     /// Each hand's number (hand `k` of the seed), `uint64[N]`.
-    fn numbers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    fn numbers<'py>(
+        slf: &Bound<'py, Self>,
+        py: Python<'py>,
+    ) -> PyResult<Bound<'py, PyArray1<u64>>> {
+        let this = slf.try_borrow().map_err(|_| busy())?;
         super::import_numpy(py)?;
-        let numbers: Vec<u64> = (0..self.batch.len())
-            .map(|slot| self.batch.number(slot))
+        let numbers: Vec<u64> = (0..this.batch.len())
+            .map(|slot| this.batch.number(slot))
             .collect();
         Ok(PyArray1::from_vec(py, numbers))
     }
@@ -283,14 +305,15 @@ impl BatchHands {
     /// reward in each hand (`float64[N, seats]`, nonzero only where a hand ended) and which
     /// hands ended (`bool[N]`). A refused action changes nothing.
     fn step<'py>(
-        &mut self,
+        slf: &Bound<'py, Self>,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<StepArrays<'py>> {
+        let mut this = slf.try_borrow_mut().map_err(|_| busy())?;
         super::import_numpy(py)?;
-        let n = self.batch.len();
+        let n = this.batch.len();
         let actions = action_indices(actions, n)?;
-        let rewards = PyArray2::<f64>::zeros(py, [n, self.batch.seats()], false);
+        let rewards = PyArray2::<f64>::zeros(py, [n, this.batch.seats()], false);
         let done = PyArray1::<bool>::zeros(py, [n], false);
         // SAFETY: both arrays were just made here and nothing else holds them.
         let (reward_slice, done_slice) = unsafe { (rewards.as_slice_mut(), done.as_slice_mut()) };
@@ -298,29 +321,31 @@ impl BatchHands {
             reward_slice.map_err(|e| invalid(e.to_string()))?,
             done_slice.map_err(|e| invalid(e.to_string()))?,
         );
-        let batch = &mut self.batch;
+        let batch = &mut this.batch;
         check(py.detach(|| batch.step(&actions, reward_slice, done_slice)))?;
         Ok((rewards, done))
     }
 
     /// A copy of the hand in slot `slot`.
-    fn hand(&self, slot: usize) -> PyResult<HandState> {
-        self.check_slot(slot)?;
+    fn hand(slf: &Bound<'_, Self>, slot: usize) -> PyResult<HandState> {
+        let this = slf.try_borrow().map_err(|_| busy())?;
+        this.check_slot(slot)?;
         Ok(HandState {
-            state: Arc::new(self.batch.hand(slot)),
+            state: Arc::new(this.batch.hand(slot)),
         })
     }
 
     /// A copy of the last hand slot `slot` finished, or None.
-    fn finished(&self, slot: usize) -> PyResult<Option<HandState>> {
-        self.check_slot(slot)?;
-        Ok(self.batch.finished(slot).map(|state| HandState {
+    fn finished(slf: &Bound<'_, Self>, slot: usize) -> PyResult<Option<HandState>> {
+        let this = slf.try_borrow().map_err(|_| busy())?;
+        this.check_slot(slot)?;
+        Ok(this.batch.finished(slot).map(|state| HandState {
             state: Arc::new(state),
         }))
     }
 
-    fn __len__(&self) -> usize {
-        self.batch.len()
+    fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
+        Ok(slf.try_borrow().map_err(|_| busy())?.batch.len())
     }
 }
 
