@@ -519,3 +519,11 @@ def test_a_refused_seed_changes_nothing(seed):
     single.reset()
     other.reset()
     assert single.aec.table.seed == other.aec.table.seed
+
+
+def test_human_mode_shows_the_dealt_hand_at_reset(capsys):
+    environment = raw_env("holdem", seats=2, render_mode="human")
+    environment.reset(seed=3)
+    assert (
+        capsys.readouterr().out.splitlines()[0] == "holdem hand 1, street 0 (bet), pot 150, board -"
+    )

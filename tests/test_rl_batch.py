@@ -275,9 +275,10 @@ def test_sample_legal_is_uniform_over_the_legal_indices():
     assert (counts[legal[0]] > 0.9 * expected).all() and (counts[~legal[0]] == 0).all()
 
 
-def test_a_seeded_generator_replays_the_same_random_play():
+@pytest.mark.parametrize("make", [np.random.default_rng, np.random.RandomState])
+def test_a_seeded_generator_replays_the_same_random_play(make):
     def play(games: BatchGame) -> list[bytes]:
-        rng, seen = np.random.default_rng(8), []
+        rng, seen = make(8), []
         for _ in range(40):
             rewards, done = games.step(games.sample_legal(rng))
             seen += [rewards.tobytes(), done.tobytes()]

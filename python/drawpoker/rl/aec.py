@@ -173,6 +173,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._after_action()
+        if self.render_mode == "human":  # the dealt hand, as each action after it
+            self.render()
 
     def step(self, action: Any) -> None:
         """The selected agent takes ``action`` (an index its action mask allows; ``None`` once

@@ -186,16 +186,17 @@ class BatchGame:
         return self._hands.numbers()
 
     def sample_legal(
-        self, seed: int | np.integer[Any] | np.random.Generator
+        self, seed: int | np.integer[Any] | np.random.Generator | np.random.RandomState
     ) -> npt.NDArray[np.int64]:
         """One uniformly random legal index for each hand, ``int64[N]``, picked in Rust (no
         NumPy pick a step): a random policy's actions, ready for :meth:`step`. The picks are a
         pure function of ``seed`` (an integer in ``0 .. 2**64 - 1``), the hand's slot and its
         mask, so the same seed over the same hands picks the same actions whatever the batch
-        size or the number of threads. Given a :class:`numpy.random.Generator`, the seed is one
-        number drawn from it (``integers(2**64, dtype=uint64)``): a seeded generator replays a
-        run. Slot ``i`` takes the SplitMix64 number ``i + 1`` of the stream from the mixed seed,
-        ``draw``, and its ``(draw * legal) >> 64``-th legal index for ``legal`` legal indices.
+        size or the number of threads. Given a :class:`numpy.random.Generator` (or a legacy
+        ``RandomState``), the seed is one number drawn from it (``integers(2**64,
+        dtype=uint64)``): a seeded generator replays a run. Slot ``i`` takes the SplitMix64
+        number ``i + 1`` of the stream from the mixed seed, ``draw``, and its
+        ``(draw * legal) >> 64``-th legal index for ``legal`` legal indices.
 
         >>> games = BatchGame("holdem", batch=3, seats=6, seed=2)
         >>> picks = games.sample_legal(11)
@@ -214,6 +215,8 @@ class BatchGame:
             return self._hands.sample_legal(seed)  # the common case, each step: no more checks
         if isinstance(seed, np.random.Generator):
             seed = int(seed.integers(2**64, dtype=np.uint64))
+        elif isinstance(seed, np.random.RandomState):  # NumPy's legacy generator
+            seed = int(seed.randint(0, 2**64, dtype=np.uint64))
         elif isinstance(seed, np.integer):
             seed = int(seed)
         return self._hands.sample_legal(checked_seed("seed", seed))
