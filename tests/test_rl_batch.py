@@ -6,6 +6,7 @@ changed."""
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import os
 import re
@@ -509,3 +510,20 @@ def test_a_batch_used_by_two_threads_at_once_refuses_with_a_clear_error():
         reader.join()
     assert refusals, "no step ever met the reading thread"
     assert "in use by another thread" in refusals[0]
+
+
+@pytest.mark.parametrize("copier", [BatchGame.copy, copy.copy, copy.deepcopy])
+def test_a_copy_plays_on_as_the_original_would_and_apart_from_it(copier):
+    """For a search that tries actions ahead: copy.copy used to share the Rust hands."""
+    games = BatchGame("2-7-triple-draw", batch=8, seats=4, seed=9, compact=True)
+    for seed in range(5):
+        games.step(games.sample_legal(seed))
+    twin = copier(games)
+    before = snapshot(games)
+    assert snapshot(twin) == before
+    for seed in range(5, 30):
+        twin.step(twin.sample_legal(seed))
+    assert snapshot(games) == before  # the original did not move
+    for seed in range(5, 30):
+        games.step(games.sample_legal(seed))
+    assert snapshot(games) == snapshot(twin)

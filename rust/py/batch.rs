@@ -344,6 +344,15 @@ impl BatchHands {
         }))
     }
 
+    /// An independent copy of the batch: its hands, their seeds and positions (stepping one
+    /// leaves the other as it was).
+    fn copy(slf: &Bound<'_, Self>) -> PyResult<BatchHands> {
+        let this = slf.try_borrow().map_err(|_| busy())?;
+        Ok(BatchHands {
+            batch: this.batch.clone(),
+        })
+    }
+
     fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
         Ok(slf.try_borrow().map_err(|_| busy())?.batch.len())
     }
