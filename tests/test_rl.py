@@ -5,6 +5,7 @@ bad actions refused with nothing changed."""
 
 from __future__ import annotations
 
+import copy
 import random
 import warnings
 
@@ -527,3 +528,38 @@ def test_human_mode_shows_the_dealt_hand_at_reset(capsys):
     assert (
         capsys.readouterr().out.splitlines()[0] == "holdem hand 1, street 0 (bet), pot 150, board -"
     )
+
+
+@pytest.mark.parametrize("name", ["holdem", "2-7-triple-draw", "stud"])
+def test_a_deep_copy_plays_on_as_the_original_would_and_apart_from_it(name):
+    """For a search that tries actions ahead (deepcopy failed: the hand is a Rust object)."""
+    rng = random.Random(name)
+    environment = env(name, seats=3, hands=4)
+    environment.reset(seed=11)
+    for _ in range(5):
+        mask = environment.observe(environment.agent_selection)["action_mask"]
+        environment.step(rng.choice(np.flatnonzero(mask).tolist()))
+    twin = copy.deepcopy(environment)
+    seen = {a: environment.observe(a)["observation"].copy() for a in environment.agents}
+    played = []
+    for _ in range(8):
+        if twin.terminations[twin.agent_selection]:
+            break
+        mask = twin.observe(twin.agent_selection)["action_mask"]
+        played.append(rng.choice(np.flatnonzero(mask).tolist()))
+        twin.step(played[-1])
+    for agent, observation in seen.items():  # the original did not move
+        assert np.array_equal(environment.observe(agent)["observation"], observation)
+    for index in played:
+        environment.step(index)
+    assert environment.unwrapped.table.to_dict() == twin.unwrapped.table.to_dict()
+    assert environment.unwrapped._cumulative_rewards == twin.unwrapped._cumulative_rewards
+
+
+def test_a_single_agent_environment_copies_with_its_cpu_players():
+    single = SingleAgentEnv("holdem", seats=3, opponents="rules")
+    single.reset(seed=4)
+    twin = copy.deepcopy(single)
+    one, two = single.step(1), twin.step(1)
+    assert np.array_equal(one[0]["observation"], two[0]["observation"])
+    assert one[1:4] == two[1:4]

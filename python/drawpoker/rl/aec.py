@@ -19,6 +19,7 @@ hand ends.
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar
 
 import numpy as np
@@ -131,6 +132,31 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self._seeds = np.random.default_rng(None if seed is None else checked_seed("seed", seed))
         self.table: Table | None = None
         self._paid = 0
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> raw_env:
+        """An independent copy at the same point of the episode (``copy.deepcopy``), for a
+        search that tries actions ahead: its table is the original's snapshot played again
+        (:meth:`~drawpoker.table.table.Table.from_dict`), the game's spec shared (it never
+        changes).
+
+        >>> import copy
+        >>> environment = raw_env("holdem", seats=2)
+        >>> environment.reset(seed=3)
+        >>> ahead = copy.deepcopy(environment)
+        >>> ahead.step(0)  # the copy folds; the original has not moved
+        >>> ahead.table.hand.is_over, environment.table.hand.is_over
+        (True, False)
+        """
+        memo[id(self.game)] = self.game
+        twin = object.__new__(type(self))
+        memo[id(self)] = twin
+        for name, value in self.__dict__.items():
+            if name == "table":
+                copied = None if value is None else Table.from_dict(value.to_dict())
+            else:
+                copied = copy.deepcopy(value, memo)
+            setattr(twin, name, copied)
+        return twin
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent``: the observation and the action mask.
