@@ -530,6 +530,18 @@ def test_human_mode_shows_the_dealt_hand_at_reset(capsys):
     )
 
 
+def _random_step(environment, rng: random.Random) -> int | None:
+    """Steps the selected agent with a random legal index, or ``None`` once it is done."""
+    agent = environment.agent_selection
+    if environment.terminations[agent] or environment.truncations[agent]:
+        environment.step(None)
+        return None
+    mask = environment.observe(agent)["action_mask"]
+    index = rng.choice(np.flatnonzero(mask).tolist())
+    environment.step(index)
+    return index
+
+
 @pytest.mark.parametrize("name", ["holdem", "2-7-triple-draw", "stud"])
 def test_a_deep_copy_plays_on_as_the_original_would_and_apart_from_it(name):
     """For a search that tries actions ahead (deepcopy failed: the hand is a Rust object)."""
@@ -537,17 +549,10 @@ def test_a_deep_copy_plays_on_as_the_original_would_and_apart_from_it(name):
     environment = env(name, seats=3, hands=4)
     environment.reset(seed=11)
     for _ in range(5):
-        mask = environment.observe(environment.agent_selection)["action_mask"]
-        environment.step(rng.choice(np.flatnonzero(mask).tolist()))
+        _random_step(environment, rng)
     twin = copy.deepcopy(environment)
     seen = {a: environment.observe(a)["observation"].copy() for a in environment.agents}
-    played = []
-    for _ in range(8):
-        if twin.terminations[twin.agent_selection]:
-            break
-        mask = twin.observe(twin.agent_selection)["action_mask"]
-        played.append(rng.choice(np.flatnonzero(mask).tolist()))
-        twin.step(played[-1])
+    played = [_random_step(twin, rng) for _ in range(8) if twin.agents]
     for agent, observation in seen.items():  # the original did not move
         assert np.array_equal(environment.observe(agent)["observation"], observation)
     for index in played:
@@ -563,3 +568,34 @@ def test_a_single_agent_environment_copies_with_its_cpu_players():
     one, two = single.step(1), twin.step(1)
     assert np.array_equal(one[0]["observation"], two[0]["observation"])
     assert one[1:4] == two[1:4]
+
+
+def test_a_seat_gone_bust_leaves_the_agents_while_the_table_plays_on():
+    """A busted seat of a multi-hand episode used to stay in ``agents``, never terminated, until
+    the table ended: a learner reading ``agents`` took it for live."""
+    rng = random.Random(3)
+    environment = raw_env("holdem", seats=3, stack=300, hands=50)
+    environment.reset(seed=2)
+    gone = None
+    while gone is None and not environment.table.is_over:
+        agent = environment.agent_selection
+        if environment.terminations[agent]:
+            assert environment.table.stacks[environment.possible_agents.index(agent)] == 0
+            assert environment.last()[2]  # terminated
+            gone = agent
+            environment.step(None)
+        else:
+            _random_step(environment, rng)
+    assert gone is not None, "nobody went bust in 50 hands"
+    assert gone not in environment.agents and len(environment.agents) == 2
+    assert not environment.table.is_over
+    while environment.agents:  # the two others play the table out
+        _random_step(environment, rng)
+    assert environment.table.is_over
+
+
+@pytest.mark.parametrize("name", ["holdem", "five-card-draw"])
+def test_pettingzoo_api_test_passes_with_seats_going_bust(name):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env(name, seats=4, stack=200, hands=30), num_cycles=2000)

@@ -265,21 +265,34 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
 
     def _after_action(self) -> None:
         """Pays every hand that ended, selects the seat to act, ends the episode when the table
-        is over."""
+        is over, and ends it for a seat that went bust while the table plays on (it is selected
+        first, to be stepped with ``None`` and leave ``agents``, as PettingZoo has it)."""
         table = self._table()
         self._clear_rewards()
         for hand in table.hands[self._paid :]:
             if not hand.is_over:
                 break
             for seat, agent in enumerate(self.possible_agents):
-                self.rewards[agent] += self._won(hand, seat)
+                if agent in self.rewards:  # a seat gone bust before is out of every later hand
+                    self.rewards[agent] += self._won(hand, seat)
             self._paid += 1
         self._accumulate_rewards()
         if table.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
-        else:
-            self.agent_selection = agent_name(table.to_act)  # type: ignore[arg-type]
+            return
+        self.agent_selection = agent_name(table.to_act)  # type: ignore[arg-type]
+        busted = [
+            agent
+            for agent in self.agents
+            if self.game.betting is not None
+            and table.stacks[self._seat(agent)] == 0  # no chips when this hand was dealt
+            and not self.terminations[agent]
+        ]
+        for agent in busted:
+            self.terminations[agent] = True
+        if busted:
+            self._deads_step_first()
 
     def _won(self, hand: Hand, seat: int) -> float:
         """What ``seat`` won in ``hand``: chips (or big blinds); in a game without betting, its

@@ -164,7 +164,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         reward = aec.rewards[self.agent] + self._play_others()
         observation, info = self._observation()
         info["illegal"] = illegal
-        return observation, float(reward), aec.table.is_over, False, info
+        over = aec.table.is_over or aec.terminations[self.agent]  # the table's end, or bust
+        return observation, float(reward), over, False, info
 
     def _seated_players(self, table_seed: int) -> dict[str, Player]:
         """The CPU players of the other seats, by agent (new ones seeded from the table's
@@ -186,6 +187,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         aec, reward = self.aec, 0.0
         while not aec.terminations[self.agent] and aec.agent_selection != self.agent:
             agent = aec.agent_selection
+            if aec.terminations[agent]:  # a CPU seat gone bust leaves the table
+                aec.step(None)
+                continue
             aec.act(self._players[agent].choose(aec.view(agent)))
             reward += aec.rewards[self.agent]
         return reward
