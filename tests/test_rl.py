@@ -599,3 +599,22 @@ def test_pettingzoo_api_test_passes_with_seats_going_bust(name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         api_test(env(name, seats=4, stack=200, hands=30), num_cycles=2000)
+
+
+def test_a_single_agent_episode_ends_when_its_seat_goes_bust():
+    single = SingleAgentEnv("holdem", seats=4, stack=200, hands=50, opponents="rules")
+    all_in = single.aec.actions.names.index("all-in")
+    for seed in range(20):
+        observation, _ = single.reset(seed=seed)
+        terminated = False
+        while not terminated:
+            mask = observation["action_mask"]
+            index = all_in if mask[all_in] else int(np.flatnonzero(mask)[-1])
+            observation, _, terminated, _, _ = single.step(index)
+        table = single.aec.table
+        if not table.is_over:  # its seat went bust while the others play on
+            assert table.stacks[0] == 0
+            with pytest.raises(InvalidArgumentError, match="call reset"):
+                single.step(1)
+            return
+    pytest.fail("the seat never went bust before the table's end in 20 episodes")
