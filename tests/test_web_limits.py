@@ -294,3 +294,16 @@ def test_requests_of_one_address_are_limited_with_a_429_in_its_language() -> Non
         assert "4/minute" in refused.json()["detail"]
         guard: Guard = client.app.state.guard  # type: ignore[attr-defined]
         assert guard.request_allowed("198.51.100.7")
+
+
+def test_a_browser_past_the_request_rate_gets_a_page_in_its_language_not_json() -> None:
+    """A person loading pages saw the raw JSON error; a browser asking for HTML gets a page
+    that says so in its language and loads itself again, the API still its JSON."""
+    with site(limits=SiteLimits(request_rate="1/minute")) as client:
+        assert client.get("/").status_code == 200
+        page = client.get("/rules", headers={"accept": "text/html", "accept-language": "ar"})
+        assert page.status_code == 429 and page.headers["retry-after"] == "1"
+        assert page.headers["content-type"].startswith("text/html")
+        assert 'dir="rtl"' in page.text and message("ar", "busy.title") in page.text
+        assert 'http-equiv="refresh"' in page.text
+        assert client.get("/api/tables").json()["error"] == "too-many-requests"

@@ -91,7 +91,7 @@ from drawpoker.site.protocol import (
     parse_message,
 )
 from drawpoker.site.room import Outbox, Pace, Room
-from drawpoker.site.rules_pages import game_html, index_html, missing_html
+from drawpoker.site.rules_pages import busy_html, game_html, index_html, missing_html
 from drawpoker.site.seat_help import warm_tips
 from drawpoker.site.store import Store, StoreUnavailableError
 from drawpoker.site.store_postgres import PostgresBackend, is_postgres_url
@@ -213,7 +213,12 @@ class RequestRate:
             if not guard.request_allowed(address):
                 limit = guard.settings.request_rate
                 why = f"this address sent requests too fast (at most {limit}): wait a little"
-                refusal = error(429, "too-many-requests", why, language(HTTPConnection(scope)))
+                connection = HTTPConnection(scope)
+                lang = language(connection)
+                if scope["method"] == "GET" and "text/html" in connection.headers.get("accept", ""):
+                    refusal: Response = HTMLResponse(busy_html(lang), status_code=429)
+                else:  # the API's callers read the JSON error
+                    refusal = error(429, "too-many-requests", why, lang)
                 refusal.headers["retry-after"] = "1"
                 await refusal(scope, receive, send)
                 return

@@ -353,6 +353,37 @@ def index_html(lang: str = "en") -> str:
     return _frame(lang, title, body)
 
 
+BUSY_RETRY_SECONDS = 10
+"""Seconds after which the page an address got past its request rate loads itself again."""
+
+
+def busy_html(lang: str = "en") -> str:
+    """The page for a browser past its request rate (served with status 429): says so in its
+    language and loads itself again after :data:`BUSY_RETRY_SECONDS`. It asks the server for
+    nothing else (no stylesheet: every further request would be refused too, and the site's
+    content policy allows no inline style), so it is the browser's plain text.
+
+    >>> page = busy_html("ar")
+    >>> 'dir="rtl"' in page, "طلبات كثيرة" in page, 'http-equiv="refresh"' in page
+    (True, True, True)
+    """
+    title = escape(message(lang, "busy.title"))
+    retry = escape(message(lang, "busy.retry"))
+    refused = escape(message(lang, "error.too-many-requests"))
+    return (
+        "<!doctype html>\n"
+        f'<html lang="{escape(base_language(lang))}" dir="{direction(lang)}">\n<head>\n'
+        '<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<meta http-equiv="refresh" content="{BUSY_RETRY_SECONDS}">\n'
+        f"<title>drawpoker: {title}</title>\n"
+        '<link rel="icon" href="data:,">\n'
+        f"</head>\n<body>\n<main>\n<h1>{title}</h1>\n"
+        f"<p>{refused}</p>\n<p>{retry}</p>\n"
+        "</main>\n</body>\n</html>\n"
+    )
+
+
 def missing_html(name: str, lang: str = "en") -> str:
     """The page for a game that does not exist (served with status 404): says so, and lists
     the games there are.
