@@ -40,6 +40,15 @@ def _health(process: ServeProcess) -> dict[str, Any]:
         return data
 
 
+def _health_status(process: ServeProcess) -> tuple[int, str]:
+    """``/health``'s status and what it says of the bus, a 503 included."""
+    try:
+        with urllib.request.urlopen(process.url + "/health") as response:
+            return response.status, json.loads(response.read())["bus"]
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read())["bus"]
+
+
 def _until_lanes_held(*dealers: ServeProcess, patience: float = 30.0) -> None:
     """Until the dealers hold every lane between them, each some."""
     deadline = time.monotonic() + patience
@@ -626,6 +635,34 @@ def test_the_lobby_lists_the_tables_again_after_redis_restarts(
     assert listed_within(10)
     redis_server.restart()
     assert listed_within(30)
+
+
+def test_health_says_when_redis_is_lost_and_when_it_is_back(
+    cluster: Cluster,
+    redis_server: RedisServer,  # noqa: F811
+) -> None:
+    """A gateway and a dealer that lose Redis while they run answer /health with 503 and
+    ``"unreachable"`` (a health check must hear that a gateway can reach no dealer: it said
+    200 before), and 200 again once Redis is back, without a restart of theirs."""
+    dealer = cluster.start("dealer")
+    gateway = cluster.start("gateway")
+    _until_lanes_held(dealer)
+    roles = (dealer, gateway)
+
+    def health_within(seconds: float, expected: tuple[int, str]) -> list[tuple[int, str]]:
+        deadline = time.monotonic() + seconds
+        while True:
+            seen = [_health_status(process) for process in roles]
+            if seen == [expected, expected] or time.monotonic() > deadline:
+                return seen
+            time.sleep(0.2)
+
+    assert health_within(5, (200, "reachable")) == [(200, "reachable")] * 2
+    redis_server.stop()
+    assert health_within(10, (503, "unreachable")) == [(503, "unreachable")] * 2
+    redis_server.start()
+    assert health_within(30, (200, "reachable")) == [(200, "reachable")] * 2
+    _until_lanes_held(dealer)
 
 
 RESEND = ("store-unavailable", "dealer-unavailable")

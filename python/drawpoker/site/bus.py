@@ -76,6 +76,10 @@ WebSockets (seen in bench.site_load's run without delays)."""
 
 _REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
 
+HEALTH_TIMEOUT = 1.0
+"""Seconds :meth:`RedisBus.reachable` waits for Redis's answer: less than a health check's own
+timeout (3 s in deploy/compose.yaml), so that the check hears "unreachable", not nothing."""
+
 PUBLISH_SCRIPT = """
 local added = redis.pcall('XADD', KEYS[1], 'MAXLEN', ARGV[3], ARGV[1], 'm', ARGV[2])
 if type(added) == 'table' and added.err then
@@ -648,6 +652,14 @@ class RedisBus:
             await self.client.delete(self.key(channel))
         except _REDIS_DOWN as error:
             raise BusUnavailable(channel) from error
+
+    async def reachable(self, timeout: float = HEALTH_TIMEOUT) -> bool:
+        """Whether Redis answers a ``PING`` within ``timeout`` seconds, asked on the reader's
+        connections (no retry, and none of the publishers' connections taken)."""
+        try:
+            return bool(await asyncio.wait_for(self.reader.ping(), timeout))
+        except (TimeoutError, *_REDIS_DOWN):
+            return False
 
     async def aclose(self) -> None:
         """See :meth:`Bus.aclose`."""

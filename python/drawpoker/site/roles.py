@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
+import time
 from collections.abc import AsyncIterator, Coroutine
-from typing import Any
+from typing import Any, Protocol
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -63,6 +65,7 @@ def gateway_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(store_url)
         bus = RedisBus.from_url(bus_url)
+        app.state.health.bus = bus
         app.state.gateway = gateway.Gateway(store, bus, guard)
         app.state.house = House(store)  # no room: devices and ratings, read from the store
         app.state.house.guard = guard
@@ -79,6 +82,7 @@ def gateway_app(
         try:
             yield
         finally:
+            app.state.health.bus = None
             await _stopped(tasks)
             await bus.aclose()
             store.close()
@@ -92,6 +96,7 @@ def gateway_app(
         },
     )
     app.state.guard = guard
+    app.state.health = BusHealth()
     app.add_middleware(site.RequestRate)  # a dealer serves no browser
     return _finishing(app, origins or {origin_of(public_url)}, public_url)
 
@@ -117,6 +122,7 @@ def dealer_app(
         house = House(store, pace, limits)
         warm_tips()  # as a single process does: not inside a table's turn
         bus = RedisBus.from_url(bus_url)
+        app.state.health.bus = bus
         dealer = Dealer(house, bus)
         app.state.dealer = dealer
         freezer = HeapFreezer()  # its tables out of the collector's way, as in one process
@@ -132,6 +138,7 @@ def dealer_app(
         try:
             yield
         finally:
+            app.state.health.bus = None
             await _stopped(tasks)
             freezer.stop()
             await dealer.release()
@@ -140,12 +147,61 @@ def dealer_app(
             store.close()
 
     app = Starlette(routes=[Route("/health", _health)], lifespan=lifespan)
+    app.state.health = BusHealth()
     return _finishing(app, origins or {origin_of(public_url)}, public_url)
 
 
+class _Answers(Protocol):
+    async def reachable(self) -> bool: ...
+
+
+class BusHealth:
+    """Whether a process's bus answered lately, for ``/health``: a gateway that lost Redis
+    still listens but cannot reach a dealer, and a dealer that lost it can hold no lane, so
+    their health checks must hear it. Redis is asked at most once every ``every`` seconds
+    (the answer kept in between), however often ``/health`` is asked; ``None`` before the
+    process has its bus (starting, or stopped).
+
+    >>> class Bus:
+    ...     asked = 0
+    ...     async def reachable(self) -> bool:
+    ...         Bus.asked += 1
+    ...         return True
+    >>> async def demo():
+    ...     health = BusHealth(every=60.0)
+    ...     before = await health.reachable()
+    ...     health.bus = Bus()
+    ...     return before, [await health.reachable() for _ in range(3)], Bus.asked
+    >>> asyncio.run(demo())
+    (None, [True, True, True], 1)
+    """
+
+    def __init__(self, every: float = 1.0) -> None:
+        self.every = every
+        self.bus: _Answers | None = None
+        self._answer: bool | None = None
+        self._asked = -math.inf
+
+    async def reachable(self) -> bool | None:
+        """The bus's last answer, asked again when it is older than ``every`` seconds."""
+        if self.bus is None:
+            return None
+        now = time.monotonic()
+        if now - self._asked >= self.every:
+            self._asked = now  # checks that arrive while Redis is asked take the last answer
+            self._answer = await self.bus.reachable()
+        return self._answer
+
+
 async def _health(request: Request) -> Response:
-    """``{"role": ..., "lanes": [...]}``: what this process does (a dealer: its lanes)."""
+    """What this process does (a dealer: its name and lanes) and whether it reaches its bus:
+    ``{"role": ..., "bus": "reachable"}``, 200; 503 with ``"unreachable"`` (or ``"starting"``)
+    when it cannot serve, which makes deploy/compose.yaml's health check fail."""
+    reachable = await request.app.state.health.reachable()
+    bus = {None: "starting", True: "reachable", False: "unreachable"}[reachable]
+    status = 200 if reachable else 503
     dealer: Dealer | None = getattr(request.app.state, "dealer", None)
     if dealer is None:
-        return JSONResponse({"role": "gateway"})
-    return JSONResponse({"role": "dealer", "name": dealer.name, "lanes": sorted(dealer.held)})
+        return JSONResponse({"role": "gateway", "bus": bus}, status)
+    facts = {"role": "dealer", "name": dealer.name, "lanes": sorted(dealer.held), "bus": bus}
+    return JSONResponse(facts, status)
