@@ -6,6 +6,7 @@ bad actions refused with nothing changed."""
 from __future__ import annotations
 
 import copy
+import pickle
 import random
 import warnings
 
@@ -542,15 +543,24 @@ def _random_step(environment, rng: random.Random) -> int | None:
     return index
 
 
+def _pickled(environment: object) -> object:
+    return pickle.loads(pickle.dumps(environment))
+
+
+COPIERS = pytest.mark.parametrize("copier", [copy.deepcopy, _pickled], ids=["deepcopy", "pickle"])
+"""A copy in this process for a search (deepcopy), or one sent to another process or kept in a
+file (pickle): both failed, the hand being a Rust object."""
+
+
+@COPIERS
 @pytest.mark.parametrize("name", ["holdem", "2-7-triple-draw", "stud"])
-def test_a_deep_copy_plays_on_as_the_original_would_and_apart_from_it(name):
-    """For a search that tries actions ahead (deepcopy failed: the hand is a Rust object)."""
+def test_a_copy_plays_on_as_the_original_would_and_apart_from_it(name, copier):
     rng = random.Random(name)
     environment = env(name, seats=3, hands=4)
     environment.reset(seed=11)
     for _ in range(5):
         _random_step(environment, rng)
-    twin = copy.deepcopy(environment)
+    twin = copier(environment)
     seen = {a: environment.observe(a)["observation"].copy() for a in environment.agents}
     played = [_random_step(twin, rng) for _ in range(8) if twin.agents]
     for agent, observation in seen.items():  # the original did not move
@@ -561,13 +571,22 @@ def test_a_deep_copy_plays_on_as_the_original_would_and_apart_from_it(name):
     assert environment.unwrapped._cumulative_rewards == twin.unwrapped._cumulative_rewards
 
 
-def test_a_single_agent_environment_copies_with_its_cpu_players():
-    single = SingleAgentEnv("holdem", seats=3, opponents="rules")
-    single.reset(seed=4)
-    twin = copy.deepcopy(single)
-    one, two = single.step(1), twin.step(1)
-    assert np.array_equal(one[0]["observation"], two[0]["observation"])
-    assert one[1:4] == two[1:4]
+@COPIERS
+@pytest.mark.parametrize("opponents", ["rules", "strong"])
+def test_a_single_agent_environment_copies_with_its_cpu_players(copier, opponents):
+    """The copy's CPU players are in the same states (their random streams too): the same
+    actions give the same episode to its end."""
+    single = SingleAgentEnv("holdem", seats=3, opponents=opponents, hands=3)
+    _, info = single.reset(seed=4)
+    twin = copier(single)
+    rng, over, steps = random.Random(4), False, 0
+    while not over:
+        index = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+        one, two = single.step(index), twin.step(index)
+        assert np.array_equal(one[0]["observation"], two[0]["observation"])
+        assert one[1:4] == two[1:4]
+        (_, _, over, _, info), steps = one, steps + 1
+    assert single.aec.table.to_dict() == twin.aec.table.to_dict() and steps > 3
 
 
 def test_a_seat_gone_bust_leaves_the_agents_while_the_table_plays_on():

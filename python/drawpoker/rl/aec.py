@@ -158,6 +158,32 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
             setattr(twin, name, copied)
         return twin
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What ``pickle`` keeps (to send an environment to another process, or to keep it in
+        a file): its attributes, the table as its snapshot
+        (:meth:`~drawpoker.table.table.Table.to_dict`), which :meth:`__setstate__` plays
+        again. The snapshot holds the seed and every hidden card, as the table does.
+
+        >>> import pickle
+        >>> environment = raw_env("razz", seats=3)
+        >>> environment.reset(seed=5)
+        >>> environment.step(1)
+        >>> again = pickle.loads(pickle.dumps(environment))
+        >>> again.table.to_dict() == environment.table.to_dict()
+        True
+        >>> again.agent_selection == environment.agent_selection, again.table is environment.table
+        (True, False)
+        """
+        state = dict(self.__dict__)
+        if self.table is not None:
+            state["table"] = self.table.to_dict()
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Undoes :meth:`__getstate__`: the table played again from its snapshot."""
+        table = state["table"]
+        self.__dict__.update(state, table=None if table is None else Table.from_dict(table))
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent``: the observation and the action mask.
 

@@ -155,6 +155,23 @@ class BatchGame:
     def __deepcopy__(self, memo: dict[int, Any]) -> BatchGame:
         return self.copy()
 
+    def __reduce__(self) -> Any:
+        """Refused with what to do instead: the hands live in Rust, and pickle cannot take them.
+
+        >>> import pickle
+        >>> pickle.dumps(BatchGame("holdem", batch=2))
+        Traceback (most recent call last):
+        ...
+        TypeError: a BatchGame cannot be pickled (its hands live in Rust): copy() it within a \
+process, or make BatchGame(game, batch=..., seed=...) again in the other one (hand k of a seed \
+is the same hand whatever the batch)
+        """
+        raise TypeError(
+            "a BatchGame cannot be pickled (its hands live in Rust): copy() it within a process, "
+            "or make BatchGame(game, batch=..., seed=...) again in the other one (hand k of a "
+            "seed is the same hand whatever the batch)"
+        )
+
     def __len__(self) -> int:
         """How many hands the batch holds.
 
