@@ -217,8 +217,9 @@ def run(args: argparse.Namespace) -> int:
         from drawpoker.site.app import create_app
         from drawpoker.site.deflate import SiteWebSocketProtocol
         from drawpoker.site.room import Pace
+        from drawpoker.site.services import shown_url
         from drawpoker.site.store import FileLock
-        from drawpoker.site.store_postgres import PostgresBackend, is_postgres_url, shown_url
+        from drawpoker.site.store_postgres import PostgresBackend, is_postgres_url
         from drawpoker.site.timeouts import header_timeout_protocol
     except ImportError as error:
         raise InvalidArgumentError(

@@ -33,7 +33,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-import urllib.parse
 from collections import deque
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -45,6 +44,8 @@ from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.typing import KeyT, StreamIdT
+
+from drawpoker.site.services import one_line, shown_url
 
 RETAIN = 1000
 """Messages a channel keeps for subscribers that resume (stream.py's ``MAX_REPLAY``)."""
@@ -190,14 +191,13 @@ def check_reachable(url: str, timeout: float = 5.0) -> None:
     import redis
     from redis.exceptions import RedisError
 
-    parts = urllib.parse.urlsplit(url)
-    shown = urllib.parse.urlunsplit(parts._replace(netloc=parts.netloc.rsplit("@", 1)[-1]))
     client = redis.Redis.from_url(url, socket_connect_timeout=timeout, socket_timeout=timeout)
     try:
         client.ping()
     except RedisError as error:
-        why = " ".join(str(error).split()) or type(error).__name__
-        raise ConnectionError(f"Redis at {shown} cannot be reached: {why}") from None
+        raise ConnectionError(
+            f"Redis at {shown_url(url)} cannot be reached: {one_line(error)}"
+        ) from None
     finally:
         client.close()
 

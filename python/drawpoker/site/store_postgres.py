@@ -14,8 +14,6 @@ database alone, as it holds an SQLite file alone (:data:`SITE_LOCK`).
 'SELECT a FROM t WHERE b = %s AND c = %s'
 >>> is_postgres_url("postgresql://app@db/site"), is_postgres_url("site.db")
 (True, False)
->>> shown_url("postgresql://app:secret@db/site"), shown_url("site.db")
-('postgresql://app@db/site', 'site.db')
 """
 
 from __future__ import annotations
@@ -23,12 +21,12 @@ from __future__ import annotations
 import contextlib
 import functools
 import time
-import urllib.parse
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from drawpoker.errors import InvalidArgumentError
+from drawpoker.site.services import one_line, shown_url
 from drawpoker.site.store_backend import StaleFenceError, StoreUnavailableError, migrate
 
 T = TypeVar("T")
@@ -50,18 +48,6 @@ def is_postgres_url(where: object) -> bool:
     return isinstance(where, str) and where.startswith(SCHEMES)
 
 
-def shown_url(where: str) -> str:
-    """``where`` as the server may print it: a URL without its password."""
-    if not is_postgres_url(where):
-        return where
-    parts = urllib.parse.urlsplit(where)
-    if parts.password is None:
-        return where
-    login = parts.netloc.rsplit("@", 1)[0].split(":", 1)[0]
-    host = parts.netloc.rsplit("@", 1)[1]
-    return urllib.parse.urlunsplit(parts._replace(netloc=f"{login}@{host}"))
-
-
 @functools.lru_cache(maxsize=256)
 def placeholders(sql: str) -> str:
     """The store's SQL with psycopg's ``%s`` placeholders for its ``?`` ones (the store's SQL
@@ -69,18 +55,9 @@ def placeholders(sql: str) -> str:
     return sql.replace("?", "%s")
 
 
-def refusal(error: BaseException) -> str:
-    """What PostgreSQL said, on one line (for a message and the logs).
-
-    >>> refusal(ValueError("no" + chr(10) + "  such   role"))
-    'no such role'
-    """
-    return " ".join(str(error).split()) or type(error).__name__
-
-
 def _connection_lost(error: Exception) -> StoreUnavailableError:
     return StoreUnavailableError(
-        f"the PostgreSQL store is unavailable ({refusal(error)}); nothing was written: try again"
+        f"the PostgreSQL store is unavailable ({one_line(error)}); nothing was written: try again"
     )
 
 
@@ -159,12 +136,12 @@ class PostgresBackend:
         except StoreUnavailableError as error:  # said as what to mend, not "try again"
             cause = error.__context__ or error
             raise StoreUnavailableError(
-                f"cannot connect to the PostgreSQL database {shown_url(url)}: {refusal(cause)}"
+                f"cannot connect to the PostgreSQL database {shown_url(url)}: {one_line(cause)}"
             ) from None
         except psycopg.Error as error:  # a role without the rights to set the schema up, say
             raise InvalidArgumentError(
                 f"the PostgreSQL database {shown_url(url)} cannot be set up (its role needs "
-                f"the right to create tables in it): {refusal(error)}"
+                f"the right to create tables in it): {one_line(error)}"
             ) from None
 
     def _connected(self) -> Any:
