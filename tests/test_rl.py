@@ -6,17 +6,18 @@ bad actions refused with nothing changed."""
 from __future__ import annotations
 
 import copy
+import functools
 import pickle
 import random
 import warnings
 
 import numpy as np
 import pytest
-from drawpoker.bots import bot_kinds
+from drawpoker.bots import bot_kinds, make_bot
 from drawpoker.cards import format_cards
 from drawpoker.engine import GAMES, Action, Hand, game
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
-from drawpoker.rl import SingleAgentEnv, env, raw_env
+from drawpoker.rl import BatchGame, SingleAgentEnv, env, raw_env
 from drawpoker.rl.actions import SIZES
 from drawpoker.rl.observation import HISTORY_KINDS, ObservationLayout
 from gymnasium.utils.env_checker import check_env
@@ -323,6 +324,64 @@ def test_a_masked_discard_set_is_refused_with_its_name():
     assert not mask[refused]
     with pytest.raises(IllegalActionError, match=r"action 35 \(discard 0 1 2 3 4\)"):
         environment.step(refused)
+
+
+class _Fails:
+    """A CPU player that cannot choose (a bug of its own, or a player made for another game)."""
+
+    def choose(self, view: object) -> Action:
+        raise ValueError("no idea")
+
+
+def test_a_cpu_players_failure_is_named_and_the_learner_never_acts_for_its_seat():
+    """A step whose CPU player failed left the CPU's seat selected, and the learner's next step
+    was played for that seat."""
+    single = SingleAgentEnv("holdem", seats=2, seat=0, opponents={1: _Fails()})
+    single.reset(seed=3)
+    with pytest.raises(InvalidArgumentError, match=r"CPU player of player_1 \(_Fails\)"):
+        single.step(1)  # the learner calls, then the CPU seat must act
+    actions = list(single.aec.table.hand.actions)
+    for index in (0, 1):
+        with pytest.raises(InvalidArgumentError, match="player_1's turn, not player_0's"):
+            single.step(index)
+    assert single.aec.table.hand.actions == actions  # nothing was played for seat 1
+    single.opponents = {1: make_bot("checkcall")}
+    single.reset(seed=3)  # reset mends it
+    assert single.step(1)[4]["action_mask"].any()
+
+
+def test_the_seed_option_seeds_a_single_agent_environments_first_reset():
+    """It was taken and ignored: the first unseeded reset came from the operating system."""
+    tables = []
+    for _ in range(2):
+        single = SingleAgentEnv("holdem", seats=2, opponents="checkcall", seed=5)
+        single.reset()
+        tables.append(single.aec.table.seed)
+    plain = raw_env("holdem", seed=5)
+    plain.reset()
+    assert tables == [plain.table.seed] * 2
+
+
+@pytest.mark.parametrize(("name", "seats", "stack"), [("holdem", 2, 50), ("stud", 3, 30)])
+def test_stacks_all_in_before_anyone_acts_are_refused_by_every_environment(name, seats, stack):
+    """raw_env dealt an episode over at its reset, and SingleAgentEnv dealt a hundred before
+    blaming the opponents; BatchGame refused them already."""
+    said = f"stacks of {stack} chips are all in before anyone acts: nothing to play"
+    for make in (raw_env, SingleAgentEnv, functools.partial(BatchGame, batch=2)):
+        with pytest.raises(InvalidArgumentError, match=said):
+            make(name, seats=seats, stack=stack)
+    raw_env(name, seats=seats, stack=stack * 3)  # deeper stacks play
+
+
+def test_numpy_integers_are_options_as_python_integers_are():
+    """seats, history and seat were refused as NumPy integers, with a message that named a
+    number in range ('holdem seats 2..10, not np.int64(3)'); BatchGame took some of them."""
+    three, eight = np.int64(3), np.int32(8)
+    assert raw_env("holdem", seats=three, history=eight).layout.seats == 3
+    assert SingleAgentEnv("holdem", seats=three, seat=np.int64(2)).seat == 2
+    assert BatchGame("holdem", batch=np.int64(2), seats=three, history=eight).seats == 3
+    with pytest.raises(InvalidArgumentError, match=r"stack must be an integer in 1\.\.2\*\*53-1"):
+        raw_env("holdem", stack=2**64)
 
 
 def test_bad_options_are_refused():

@@ -36,7 +36,7 @@ from drawpoker.engine.spec import GameSpec
 from drawpoker.engine.validate import seed as checked_seed
 from drawpoker.errors import IllegalActionError, InvalidArgumentError
 from drawpoker.rl.actions import ActionSpace
-from drawpoker.rl.games import spec_of
+from drawpoker.rl.games import spec_of, table_options
 from drawpoker.rl.observation import ObservationLayout
 from drawpoker.table.table import Table, TableSettings
 from drawpoker.validate import is_integer
@@ -99,15 +99,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
     ) -> None:
         super().__init__()
         self.game = spec_of(game, settings)
-        low, high = self.game.seats
-        if type(seats) is not int or not low <= seats <= high:
-            raise InvalidArgumentError(f"{self.game.name} seats {low}..{high}, not {seats!r}")
+        seats, stack, history = table_options(self.game, seats, stack, history)
         if reward not in REWARD_UNITS:
             raise InvalidArgumentError(
                 f"reward must be one of {list(REWARD_UNITS)}, not {reward!r}"
             )
-        if type(history) is not int or not 1 <= history <= 1000:
-            raise InvalidArgumentError(f"history must be an integer 1..1000, not {history!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidArgumentError(
                 f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}"
@@ -117,8 +113,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped
         self.render_mode = render_mode
         self.reward_unit = self.game.stake.chips if reward == "big-blinds" else 1
         self.actions = ActionSpace(self.game)
-        start = self.table_settings.stack or self.game.default_stack
-        self.layout = ObservationLayout(self.game, seats, history, chips=start * seats)
+        self.layout = ObservationLayout(self.game, seats, history, chips=stack * seats)
         self.possible_agents = [agent_name(seat) for seat in range(seats)]
         observation_space = spaces.Dict(
             {

@@ -46,7 +46,7 @@ from drawpoker.engine.spec import GameSpec
 from drawpoker.engine.validate import seed as checked_seed
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.rl.actions import ActionSpace
-from drawpoker.rl.games import spec_of
+from drawpoker.rl.games import spec_of, table_options
 from drawpoker.rl.observation import DEALING_KINDS, HISTORY_KINDS, ObservationLayout
 from drawpoker.validate import is_integer
 
@@ -97,17 +97,10 @@ class BatchGame:
         compact: bool = False,
     ) -> None:
         self.game = spec_of(game, settings)
-        low, high = self.game.seats
-        if not is_integer(seats) or not low <= seats <= high:
-            raise InvalidArgumentError(f"{self.game.name} seats {low}..{high}, not {seats!r}")
         if not is_integer(batch) or not 1 <= batch <= MAX_BATCH:
             raise InvalidArgumentError(f"batch must be 1..{MAX_BATCH} hands, not {batch!r}")
-        seats, batch = int(seats), int(batch)
-        if type(history) is not int or not 1 <= history <= 1000:
-            raise InvalidArgumentError(f"history must be an integer 1..1000, not {history!r}")
-        start = self.game.default_stack if stack is None else stack
-        if type(start) is not int or start < 1:
-            raise InvalidArgumentError(f"stack must be a positive integer, not {stack!r}")
+        batch = operator.index(batch)
+        seats, start, history = table_options(self.game, seats, stack, history)
         self.seats, self.stack, self.seed = seats, start, checked_seed("seed", seed)
         self.actions = ActionSpace(self.game)
         if type(compact) is not bool:

@@ -13,11 +13,13 @@ players, each deciding from its own seat's view.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
+from gymnasium.utils import seeding
 
 from drawpoker.bots import BOT_KINDS, make_bot
 from drawpoker.engine.spec import GameSpec
@@ -25,6 +27,7 @@ from drawpoker.engine.validate import seed as checked_seed
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.rl.aec import action_index, agent_name, raw_env
 from drawpoker.table.player import Player
+from drawpoker.validate import is_integer
 
 Observation = dict[str, npt.NDArray[Any]]
 
@@ -56,6 +59,14 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     learners and checkers that sample the whole action space. An index that is not an integer of
     the space is refused either way.
 
+    ``seed`` (an option of :class:`~drawpoker.rl.aec.raw_env`) seeds the first reset not given
+    one, as there. Opponents named by kind are made again at each reset, from its seed, so
+    ``reset(seed=s)`` replays an episode exactly; given players keep their own state (their
+    random streams too) from one episode to the next, as the same player objects do anywhere.
+    A CPU player that fails (a player made for another game, say) raises
+    :class:`~drawpoker.errors.InvalidArgumentError` naming it, and the episode then takes no
+    action until :meth:`reset`: the learner never acts for another seat.
+
     >>> SingleAgentEnv("badugi", seats=2, opponents="genius")
     Traceback (most recent call last):
     ...
@@ -78,8 +89,9 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
     ) -> None:
         self.aec = raw_env(game, render_mode=render_mode, **options)
         seats = self.aec.seats
-        if type(seat) is not int or not 0 <= seat < seats:
+        if not is_integer(seat) or not 0 <= seat < seats:
             raise InvalidArgumentError(f"seat must be a seat 0..{seats - 1}, not {seat!r}")
+        seat = operator.index(seat)
         others = [s for s in range(seats) if s != seat]
         given = isinstance(opponents, dict) and sorted(opponents) == others
         if not (given or opponents in BOT_KINDS):
@@ -101,6 +113,8 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self._players: dict[str, Player] = {}
+        if options.get("seed") is not None:  # as raw_env: it seeds the first unseeded reset
+            self._np_random, self._np_random_seed = seeding.np_random(options["seed"])
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -152,6 +166,11 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
         aec = self.aec
         if aec.table is None or aec.terminations.get(self.agent, True):
             raise InvalidArgumentError("the episode is over: call reset()")
+        if aec.agent_selection != self.agent:  # a CPU player's error stopped the last step
+            raise InvalidArgumentError(
+                f"it is {aec.agent_selection}'s turn, not {self.agent}'s: a CPU player's turn "
+                "was cut short by an error; call reset()"
+            )
         mask = aec.actions.mask(aec.table.hand)
         index = action_index(action)
         illegal = (
@@ -190,7 +209,14 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             if aec.terminations[agent]:  # a CPU seat gone bust leaves the table
                 aec.step(None)
                 continue
-            aec.act(self._players[agent].choose(aec.view(agent)))
+            player = self._players[agent]
+            try:
+                aec.act(player.choose(aec.view(agent)))
+            except Exception as error:
+                raise InvalidArgumentError(
+                    f"the CPU player of {agent} ({type(player).__name__}) could not play "
+                    f"{aec.game.name}: {error}; call reset()"
+                ) from error
             reward += aec.rewards[self.agent]
         return reward
 
