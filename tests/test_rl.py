@@ -350,6 +350,19 @@ def test_a_cpu_players_failure_is_named_and_the_learner_never_acts_for_its_seat(
     assert single.step(1)[4]["action_mask"].any()
 
 
+def test_action_masks_is_the_mask_of_every_step_for_maskable_learners():
+    """sb3-contrib's MaskablePPO reads env.action_masks(); it had to be wrapped by hand."""
+    single = SingleAgentEnv("2-7-triple-draw", seats=3, opponents="rules", hands=2)
+    _, info = single.reset(seed=8)
+    rng, over, steps = random.Random(8), False, 0
+    while not over:
+        mask = single.action_masks()
+        assert mask.dtype == np.bool_ and np.array_equal(mask, info["action_mask"] == 1)
+        _, _, over, _, info = single.step(rng.choice(np.flatnonzero(mask).tolist()))
+        steps += 1
+    assert steps >= 2 and not single.action_masks().any()
+
+
 def test_the_seed_option_seeds_a_single_agent_environments_first_reset():
     """It was taken and ignored: the first unseeded reset came from the operating system."""
     tables = []

@@ -220,6 +220,21 @@ class SingleAgentEnv(gymnasium.Env[Observation, np.int64]):
             reward += aec.rewards[self.agent]
         return reward
 
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The indices this seat may take now, as booleans (all ``False`` once the episode is
+        over): the method sb3-contrib's ``MaskablePPO`` reads, the same mask as
+        ``info["action_mask"]``.
+
+        >>> environment = SingleAgentEnv("holdem", seats=3, opponents="checkcall")
+        >>> observation, info = environment.reset(seed=4)
+        >>> environment.action_masks().tolist() == info["action_mask"].astype(bool).tolist()
+        True
+        """
+        table = self.aec.table
+        if table is None or self.aec.terminations.get(self.agent, True):
+            return np.zeros(self.aec.actions.size, dtype=np.bool_)
+        return self.aec.actions.mask(table.hand).astype(np.bool_)
+
     def _observation(self) -> tuple[Observation, dict[str, Any]]:
         observation = self.aec.observe(self.agent)
         return observation, {"action_mask": observation["action_mask"]}
