@@ -655,7 +655,11 @@ class RedisBus:
 
     async def reachable(self, timeout: float = HEALTH_TIMEOUT) -> bool:
         """Whether Redis answers a ``PING`` within ``timeout`` seconds, asked on the reader's
-        connections (no retry, and none of the publishers' connections taken)."""
+        connections (no retry, and none of the publishers' connections taken).
+
+        >>> asyncio.run(RedisBus.from_url("redis://127.0.0.1:1/0").reachable(timeout=0.5))
+        False
+        """
         try:
             return bool(await asyncio.wait_for(self.reader.ping(), timeout))
         except (TimeoutError, *_REDIS_DOWN):
