@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import os
 import subprocess
 import sys
 
@@ -42,6 +43,38 @@ def test_serve_refuses_a_role_without_its_services(options: list[str], said: str
     assert done.returncode == 2
     assert said in done.stdout + done.stderr
     assert "Traceback" not in done.stdout + done.stderr
+
+
+def test_the_bus_may_come_from_the_environment_out_of_the_process_listing(
+    postgres: PostgresCluster,
+) -> None:
+    """A Redis password on the command line shows in every process listing: DRAWPOKER_BUS
+    gives a gateway's or a dealer's --bus instead (here one nobody answers at, refused naming it
+    without its password), and --bus on the command line still wins."""
+    store = postgres.new_database()
+    command = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0", "--role", "dealer"]
+    command += ["--store", store]
+    hidden = {**os.environ, "DRAWPOKER_BUS": "redis://:hidden@127.0.0.1:1/0"}
+    done = subprocess.run(
+        command, capture_output=True, text=True, timeout=60, env=hidden, check=False
+    )
+    said = done.stdout + done.stderr
+    assert done.returncode == 2 and "hidden" not in said
+    assert "--bus: Redis at redis://127.0.0.1:1/0 cannot be reached" in said
+    command += ["--bus", "redis://127.0.0.1:2/0"]
+    done = subprocess.run(
+        command, capture_output=True, text=True, timeout=60, env=hidden, check=False
+    )
+    assert "Redis at redis://127.0.0.1:2/0 cannot be reached" in done.stdout + done.stderr
+    # A one-process server takes no bus and does not read the variable: it goes on to its
+    # store (here one that cannot be reached) instead of refusing a --bus it was never given.
+    alone = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0"]
+    alone += ["--store", "postgresql://x@/y?host=/nowhere"]
+    done = subprocess.run(
+        alone, capture_output=True, text=True, timeout=60, env=hidden, check=False
+    )
+    assert done.returncode == 2 and "--bus" not in done.stdout + done.stderr
+    assert "cannot connect to the PostgreSQL database" in done.stdout + done.stderr
 
 
 @pytest.mark.parametrize("role", ["gateway", "dealer"])

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import socket
 from collections.abc import Callable
 from dataclasses import fields
@@ -51,6 +52,10 @@ from drawpoker.site.guard import SiteLimits, origin_of
 
 NAME = "serve"
 HELP = "play in the browser: a web server for every game (Starlette, uvicorn, SQLite)"
+
+BUS_VARIABLE = "DRAWPOKER_BUS"
+"""The environment variable that gives ``--bus`` when it is not on the command line, where a
+Redis password would show in every process listing (PostgreSQL's is libpq's ``PGPASSWORD``)."""
 
 MAX_FRAME = 65536
 """The largest WebSocket frame the server reads at all (messages over 4 KB are refused by the
@@ -107,8 +112,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bus",
         metavar="URL",
         help=(
-            "the Redis (redis:// or unix://) that gateways and dealers share "
-            "(default: none, as --role all needs none)"
+            "the Redis (redis:// or unix://) that gateways and dealers share (default: for "
+            f"them, the environment's {BUS_VARIABLE}, which keeps a Redis password out of the "
+            "command line; none for --role all)"
         ),
     )
     parser.add_argument(
@@ -235,6 +241,8 @@ def run(args: argparse.Namespace) -> int:
         **{setting.name: getattr(args, setting.name) for setting in fields(SiteLimits)}
     )
     where = args.db
+    if args.bus is None and args.role != "all":
+        args.bus = os.environ.get(BUS_VARIABLE) or None
     if args.role != "all" and (args.store is None or args.bus is None):
         raise InvalidArgumentError(
             f"--role {args.role} needs --store postgresql://... and --bus redis://... "
