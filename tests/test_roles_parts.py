@@ -32,8 +32,12 @@ from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
         ),
         (["--bus", "redis://localhost"], "--bus is for --role gateway or dealer"),
         (
-            ["--role", "dealer", "--store", "postgresql://x@/y", "--bus", "http://x"],
-            "--bus takes a redis:// or unix:// URL, not 'http://x'",
+            ["--role", "dealer", "--store", "postgresql://x@/y", "--bus", "http://:secret@x"],
+            "--bus takes a redis://, rediss:// or unix:// URL, not 'http://x'",
+        ),
+        (
+            ["--role", "dealer", "--store", "mysql://app:secret@db/y", "--bus", "redis://x"],
+            "--store takes a postgresql:// URL, not 'mysql://app@db/y'",
         ),
     ],
 )
@@ -43,6 +47,7 @@ def test_serve_refuses_a_role_without_its_services(options: list[str], said: str
     assert done.returncode == 2
     assert said in done.stdout + done.stderr
     assert "Traceback" not in done.stdout + done.stderr
+    assert "secret" not in done.stdout + done.stderr  # a mistyped URL's password is not shown
 
 
 def test_the_bus_may_come_from_the_environment_out_of_the_process_listing(

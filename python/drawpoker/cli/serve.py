@@ -49,6 +49,7 @@ from dataclasses import fields
 from drawpoker.bots import register
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.site.guard import SiteLimits, origin_of
+from drawpoker.site.services import shown_url
 
 NAME = "serve"
 HELP = "play in the browser: a web server for every game (Starlette, uvicorn, SQLite)"
@@ -223,7 +224,6 @@ def run(args: argparse.Namespace) -> int:
         from drawpoker.site.app import create_app
         from drawpoker.site.deflate import SiteWebSocketProtocol
         from drawpoker.site.room import Pace
-        from drawpoker.site.services import shown_url
         from drawpoker.site.store import FileLock
         from drawpoker.site.store_postgres import PostgresBackend, is_postgres_url
         from drawpoker.site.timeouts import header_timeout_protocol
@@ -251,11 +251,14 @@ def run(args: argparse.Namespace) -> int:
     if args.bus is not None and args.role == "all":
         raise InvalidArgumentError("--bus is for --role gateway or dealer")
     if args.bus is not None and not args.bus.startswith(("redis://", "rediss://", "unix://")):
-        raise InvalidArgumentError(f"--bus takes a redis:// or unix:// URL, not {args.bus!r}")
+        raise InvalidArgumentError(
+            f"--bus takes a redis://, rediss:// or unix:// URL, not {shown_url(args.bus)!r}"
+        )
     if args.store is not None:
         if not is_postgres_url(args.store):
             raise InvalidArgumentError(
-                f"--store takes a postgresql:// URL, not {args.store!r} (an SQLite file: --db)"
+                f"--store takes a postgresql:// URL, not {shown_url(args.store)!r} (an SQLite "
+                "file: --db)"
             )
         where = args.store
         lock = {"all": "exclusive", "dealer": "shared"}.get(args.role)
