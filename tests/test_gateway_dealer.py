@@ -11,12 +11,14 @@ from typing import Any
 
 import pytest
 from drawpoker.site import dealer as dealer_module
-from drawpoker.site.bus import RedisBus
+from drawpoker.site import gateway as gateway_module
+from drawpoker.site.bus import Message, Position, RedisBus
 from drawpoker.site.dealer import Dealer
 from drawpoker.site.gateway import Gateway
 from drawpoker.site.guard import Guard, Refused, SiteLimits
 from drawpoker.site.house import House
 from drawpoker.site.lanes import lane_of
+from drawpoker.site.relay import reply_text
 from drawpoker.site.room import Pace, Room
 from drawpoker.site.store import Store, StoreUnavailableError
 from postgres_cluster import PostgresCluster
@@ -166,3 +168,84 @@ def test_a_gateway_whose_redis_is_down_answers_503_dealer_unavailable(
     assert status == 201
     assert (refused.status, refused.code) == (503, "dealer-unavailable")
     assert "Redis" in refused.message
+
+
+def test_a_request_its_gateway_gave_up_on_is_not_carried_out_later(
+    postgres: PostgresCluster,
+    redis_server: RedisServer,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A table asked for while its lane had no dealer was answered 503 "try again", then made
+    anyway by the dealer that came later: a client that sent it again got two tables (and a
+    "play now" a seat whose token nobody holds). A request older than the gateway's wait is
+    dropped; one sent again is made once."""
+    monkeypatch.setattr(gateway_module, "ASK_TIMEOUT", 0.5)
+    monkeypatch.setattr(dealer_module, "ASK_TIMEOUT", 0.5)
+    create = {"op": "create", "request": {"game": "razz", "seats": ["person", "cpu:rules"]}}
+    create["maker"] = "a"
+    store = postgres.new_database()
+
+    async def scenario() -> tuple[str, int]:
+        gateway = Gateway(Store(store), RedisBus.from_url(redis_server.url), Guard(SiteLimits()))
+        with pytest.raises(Refused) as refused:  # no dealer yet
+            await gateway.ask("t1", create)
+        await asyncio.sleep(0.6)  # past the wait: the dealer finds it late
+        async with _serving(store, redis_server.url) as (_, dealer):
+            await asyncio.sleep(0.5)  # the dealer reads its inboxes
+            first = set(dealer.house.rooms)
+            status, _ = await gateway.ask("t1", create)  # sent again, as told
+        await gateway.bus.aclose()
+        gateway.store.close()
+        return f"{refused.value.code} {sorted(first)}", status
+
+    assert asyncio.run(scenario()) == ("dealer-unavailable []", 201)
+    assert Store(store).live_ids() == ["t1"]
+
+
+class _Reader:
+    """A connection's reader of the gateway's feed holding one message, then waiting."""
+
+    def __init__(self, message: Message) -> None:
+        self.messages = [message]
+        self.closed = False
+
+    def __aiter__(self) -> _Reader:
+        return self
+
+    async def __anext__(self) -> Message:
+        if self.messages:
+            return self.messages.pop()
+        await asyncio.Event().wait()
+        raise AssertionError("unreachable")
+
+    async def aclose(self) -> None:
+        self.closed = True
+
+
+class _StuckOutbox:
+    """The outbox of a browser that stopped reading: every send is refused as too slow."""
+
+    def __init__(self) -> None:
+        self.closed: int | None = None
+
+    def send(self, text: str) -> bool:
+        return False
+
+    def close(self, code: int, reason: str = "") -> None:
+        self.closed = code
+
+
+def test_a_connection_whose_browser_stopped_reading_lets_go_of_its_channel() -> None:
+    """A browser that stops reading is closed as too slow, but its socket can stay open (the
+    close cannot reach it): its reader stayed subscribed and queued every message of the
+    table's channel, 27.5 MB in a review's minute on two busy tables."""
+    connection = object.__new__(gateway_module.Connection)
+    connection.outbox = _StuckOutbox()
+    connection.reply = "reply:g:1"
+    reader = _Reader(Message(connection.reply, Position(1), reply_text(None, '{"type":"x"}')))
+
+    async def pump() -> None:
+        await asyncio.wait_for(connection._pump(reader, "t1:public"), 5)  # type: ignore[arg-type]
+
+    asyncio.run(pump())
+    assert reader.closed and connection.outbox.closed is not None

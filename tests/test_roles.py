@@ -637,6 +637,26 @@ def test_the_lobby_lists_the_tables_again_after_redis_restarts(
     assert listed_within(30)
 
 
+def test_a_hello_while_postgresql_is_down_is_told_to_connect_again(
+    cluster: Cluster, postgres: PostgresCluster
+) -> None:
+    """The gateway checks a seat token in the store: with PostgreSQL down the hello was cut
+    off with no close code and a traceback in the gateway's log. It is told
+    ``store-unavailable`` and closed with 1013 (try again), without the database's address."""
+    dealer = cluster.start("dealer")
+    gateway = cluster.start("gateway")
+    _until_lanes_held(dealer)
+    made, tokens = _new_table(gateway, "razz", 2)
+    hello = {"type": "hello", "token": tokens[0]}
+    postgres.stop()
+    try:
+        refused = asyncio.run(_refusal(gateway.url, made["id"], hello))
+    finally:
+        postgres.start()
+    assert refused == ("store-unavailable", 1013)
+    assert not any("Traceback" in line for line in gateway.output)
+
+
 def test_health_says_when_redis_is_lost_and_when_it_is_back(
     cluster: Cluster,
     redis_server: RedisServer,  # noqa: F811

@@ -34,7 +34,7 @@ from drawpoker.errors import DrawPokerError
 from drawpoker.site.app import CREATOR_FIELDS
 from drawpoker.site.bus import Position, RedisBus, public_channel, seat_channel
 from drawpoker.site.devices import KnownDevice
-from drawpoker.site.gateway import gateway_of, presence_key
+from drawpoker.site.gateway import ASK_TIMEOUT, gateway_of, presence_key
 from drawpoker.site.guard import Refused
 from drawpoker.site.house import House, NicknameError
 from drawpoker.site.i18n import DEFAULT_LANGUAGE, is_site_tag
@@ -95,6 +95,18 @@ def sent_before(entry: str, taken_at_ms: int) -> bool:
     (True, False)
     """
     return int(entry.split("-")[0]) < taken_at_ms
+
+
+def waited_out(entry: str, now_ms: int) -> bool:
+    """Whether the gateway that sent the inbox entry ``entry`` for an HTTP answer has stopped
+    waiting for it by ``now_ms`` (it answered 503 "send it again" after :data:`ASK_TIMEOUT`): a
+    dealer that finds such a request late (its lane had no dealer meanwhile) drops it, or the
+    table made or the seat taken would be made a second time when the client sends it again.
+
+    >>> waited_out("1700000000000-0", 1700000016000), waited_out("1700000000000-0", 1700000001000)
+    (True, False)
+    """
+    return now_ms - int(entry.split("-")[0]) > ASK_TIMEOUT * 1000
 
 
 INTERNAL_ERROR = {"error": "internal", "message": "the server failed on this request"}
@@ -569,14 +581,20 @@ class Dealer:
                 if lane not in self.held or not self.held[lane].valid():
                     lapsed = True  # left for the lane's next holder; the keeper drops it
                     continue
-                try:
-                    request["sent_before_taking"] = sent_before(entry, self.taken_at[lane])
-                    request["entry"] = entry
-                    await self.handle(request)
-                except Exception as problem:  # before its work (loading its table, say)
-                    log.exception("dealer %s: request %s failed", self.name, request.get("op"))
-                    if request.get("op") in HTTP_ASKS:  # its gateway waits: answered at once
-                        self._reply(request, *failed_answer(problem))
+                op = request.get("op")
+                if op in HTTP_ASKS and waited_out(entry, int(time.time() * 1000)):
+                    log.warning(
+                        "dealer %s: a %s request its gateway gave up on is dropped", self.name, op
+                    )
+                else:
+                    try:
+                        request["sent_before_taking"] = sent_before(entry, self.taken_at[lane])
+                        request["entry"] = entry
+                        await self.handle(request)
+                    except Exception as problem:  # before its work (loading its table, say)
+                        log.exception("dealer %s: request %s failed", self.name, op)
+                        if op in HTTP_ASKS:  # its gateway waits: answered at once
+                            self._reply(request, *failed_answer(problem))
                 self.after[lane] = entry
                 with contextlib.suppress(*REDIS_DOWN):
                     await self.inbox.handled(lane, entry)

@@ -63,10 +63,18 @@ from drawpoker.site.inbox import (
 from drawpoker.site.jsontext import encode
 from drawpoker.site.lanes import LEASE_MS, RENEW_EVERY, dealers_key, lane_of
 from drawpoker.site.listing import LobbyFeed, lobby_key, row_page
-from drawpoker.site.protocol import TOO_SLOW, Command, Hello, ProtocolError, Watch, parse_message
+from drawpoker.site.protocol import (
+    ERROR_CODES,
+    TOO_SLOW,
+    Command,
+    Hello,
+    ProtocolError,
+    Watch,
+    parse_message,
+)
 from drawpoker.site.relay import in_language, split_reply
 from drawpoker.site.room import Outbox
-from drawpoker.site.store import Store
+from drawpoker.site.store import Store, StoreUnavailableError
 
 log = logging.getLogger("drawpoker.site")
 
@@ -644,7 +652,12 @@ class Connection:
             return
         request: dict[str, Any] = {"op": "watch", "since": hello.since}
         if isinstance(hello, Hello):
-            found = await asyncio.to_thread(self.gateway.seat_of, self.table_id, hello.token)
+            try:
+                found = await asyncio.to_thread(self.gateway.seat_of, self.table_id, hello.token)
+            except StoreUnavailableError:  # the page connects again, as for a dealer away
+                away = ProtocolError("store-unavailable", ERROR_CODES["store-unavailable"])
+                self._refuse(away, TRY_AGAIN, "try again")
+                return
             if found is False:
                 self._refuse(ProtocolError("no-table", "there is no such table"), 4404, "no table")
                 return
@@ -705,7 +718,16 @@ class Connection:
 
     async def _pump(self, subscription: FeedReader, channel: str) -> None:
         """The bus to the browser: the replies to this connection, and after the welcome its
-        seat's (or the public) channel from where the welcome was made."""
+        seat's (or the public) channel from where the welcome was made. However it ends, its
+        reader is closed: a browser that stopped reading is closed as too slow, but its socket
+        may stay open (the close cannot be sent to it), and a reader left open would queue its
+        channel's every message for it as long as it holds the socket."""
+        try:
+            await self._relay(subscription, channel)
+        finally:
+            await subscription.aclose()
+
+    async def _relay(self, subscription: FeedReader, channel: str) -> None:
         welcomed = False
         while True:
             try:
