@@ -39,6 +39,14 @@ from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
             ["--role", "dealer", "--store", "mysql://app:secret@db/y", "--bus", "redis://x"],
             "--store takes a postgresql:// URL, not 'mysql://app@db/y'",
         ),
+        (
+            ["--role", "dealer", "--store", "postgresql://a:secret@[::1/y", "--bus", "redis://x"],
+            "--store: postgresql://(not shown) cannot be read as a URL",
+        ),
+        (
+            ["--role", "gateway", "--store", "postgresql://x@/y", "--bus", "redis://:secret@x:y/0"],
+            "--bus: redis://(not shown) cannot be read as a URL",
+        ),
     ],
 )
 def test_serve_refuses_a_role_without_its_services(options: list[str], said: str) -> None:
@@ -65,7 +73,7 @@ def test_the_bus_may_come_from_the_environment_out_of_the_process_listing(
     )
     said = done.stdout + done.stderr
     assert done.returncode == 2 and "hidden" not in said
-    assert "--bus: Redis at redis://127.0.0.1:1/0 cannot be reached" in said
+    assert "DRAWPOKER_BUS: Redis at redis://127.0.0.1:1/0 cannot be reached" in said
     command += ["--bus", "redis://127.0.0.1:2/0"]
     done = subprocess.run(
         command, capture_output=True, text=True, timeout=60, env=hidden, check=False
@@ -80,6 +88,26 @@ def test_the_bus_may_come_from_the_environment_out_of_the_process_listing(
     )
     assert done.returncode == 2 and "--bus" not in done.stdout + done.stderr
     assert "cannot connect to the PostgreSQL database" in done.stdout + done.stderr
+
+
+def test_a_password_in_a_urls_query_or_repeated_by_libpq_is_never_shown(
+    postgres: PostgresCluster,
+) -> None:
+    """shown_url hid only a login's password: redis-py's unix socket form (?password=) and
+    libpq's were printed whole, and libpq repeats a password it cannot read in its error."""
+    store = postgres.new_database()
+    command = [sys.executable, "-m", "drawpoker.cli", "serve", "--port", "0", "--role", "dealer"]
+    for options in (
+        ["--store", store, "--bus", "unix:///nowhere/redis.sock?password=secret1&db=0"],
+        ["--store", store.replace("postgres@", "postgres:secret1%zz@", 1), "--bus", "redis://x"],
+    ):
+        done = subprocess.run(
+            command + options, capture_output=True, text=True, timeout=60, check=False
+        )
+        said = done.stdout + done.stderr
+        assert done.returncode == 2 and "Traceback" not in said, said
+        assert "secret1" not in said, said
+        assert "(not shown)" in said or "?db=0" in said, said  # the URL shown, its secret not
 
 
 @pytest.mark.parametrize("role", ["gateway", "dealer"])

@@ -49,7 +49,7 @@ from dataclasses import fields
 from drawpoker.bots import register
 from drawpoker.errors import InvalidArgumentError
 from drawpoker.site.guard import SiteLimits, origin_of
-from drawpoker.site.services import shown_url
+from drawpoker.site.services import readable_url, shown_url
 
 NAME = "serve"
 HELP = "play in the browser: a web server for every game (Starlette, uvicorn, SQLite)"
@@ -113,9 +113,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--bus",
         metavar="URL",
         help=(
-            "the Redis (redis:// or unix://) that gateways and dealers share (default: for "
-            f"them, the environment's {BUS_VARIABLE}, which keeps a Redis password out of the "
-            "command line; none for --role all)"
+            "the Redis (redis://, rediss:// or unix://) that gateways and dealers share "
+            f"(default: for them, the environment's {BUS_VARIABLE}, which keeps a Redis password "
+            "out of the command line; none for --role all)"
         ),
     )
     parser.add_argument(
@@ -241,8 +241,9 @@ def run(args: argparse.Namespace) -> int:
         **{setting.name: getattr(args, setting.name) for setting in fields(SiteLimits)}
     )
     where = args.db
-    if args.bus is None and args.role != "all":
-        args.bus = os.environ.get(BUS_VARIABLE) or None
+    bus_name = "--bus"  # what a refusal of the bus names: where the operator gave it
+    if args.bus is None and args.role != "all" and os.environ.get(BUS_VARIABLE):
+        args.bus, bus_name = os.environ[BUS_VARIABLE], BUS_VARIABLE
     if args.role != "all" and (args.store is None or args.bus is None):
         raise InvalidArgumentError(
             f"--role {args.role} needs --store postgresql://... and --bus redis://... "
@@ -252,8 +253,11 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidArgumentError("--bus is for --role gateway or dealer")
     if args.bus is not None and not args.bus.startswith(("redis://", "rediss://", "unix://")):
         raise InvalidArgumentError(
-            f"--bus takes a redis://, rediss:// or unix:// URL, not {shown_url(args.bus)!r}"
+            f"{bus_name} takes a redis://, rediss:// or unix:// URL, not {shown_url(args.bus)!r}"
         )
+    for name, given in (("--store", args.store), (bus_name, args.bus)):
+        if given is not None:
+            readable_url(name, given)
     if args.store is not None:
         if not is_postgres_url(args.store):
             raise InvalidArgumentError(
@@ -272,7 +276,7 @@ def run(args: argparse.Namespace) -> int:
             try:  # reached before listening, as the store
                 check_reachable(args.bus)
             except ConnectionError as error:
-                raise InvalidArgumentError(f"--bus: {error}") from None
+                raise InvalidArgumentError(f"{bus_name}: {error}") from None
     elif args.db != ":memory:":  # refused before listening; the store takes the lock for real
         FileLock(args.db).release()
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET

@@ -196,7 +196,7 @@ def check_reachable(url: str, timeout: float = 5.0) -> None:
         client.ping()
     except RedisError as error:
         raise ConnectionError(
-            f"Redis at {shown_url(url)} cannot be reached: {one_line(error)}"
+            f"Redis at {shown_url(url)} cannot be reached: {one_line(error, url)}"
         ) from None
     finally:
         client.close()

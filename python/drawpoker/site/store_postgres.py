@@ -136,12 +136,17 @@ class PostgresBackend:
         except StoreUnavailableError as error:  # said as what to mend, not "try again"
             cause = error.__context__ or error
             raise StoreUnavailableError(
-                f"cannot connect to the PostgreSQL database {shown_url(url)}: {one_line(cause)}"
+                f"cannot connect to the PostgreSQL database {shown_url(url)}: "
+                f"{one_line(cause, url)}"
             ) from None
-        except psycopg.Error as error:  # a role without the rights to set the schema up, say
+        except psycopg.Error as error:
+            why = (
+                "cannot be used"  # not connected: a URL libpq cannot read, say
+                if self.connection is None
+                else "cannot be set up (its role needs the right to create tables in it)"
+            )
             raise InvalidArgumentError(
-                f"the PostgreSQL database {shown_url(url)} cannot be set up (its role needs "
-                f"the right to create tables in it): {one_line(error)}"
+                f"the PostgreSQL database {shown_url(url)} {why}: {one_line(error, url)}"
             ) from None
 
     def _connected(self) -> Any:
