@@ -67,8 +67,8 @@ class Cluster:
         self.store, self.bus = store, bus
         self.processes: list[ServeProcess] = []
 
-    def start(self, role: str, **pace: float) -> ServeProcess:
-        options = ("--role", role, "--bus", self.bus, *SCRIPTED)
+    def start(self, role: str, *extra: str, **pace: float) -> ServeProcess:
+        options = ("--role", role, "--bus", self.bus, *SCRIPTED, *extra)
         process = ServeProcess(self.store, options=options, **pace).start()
         self.processes.append(process)
         return process
@@ -635,6 +635,35 @@ def test_the_lobby_lists_the_tables_again_after_redis_restarts(
     assert listed_within(10)
     redis_server.restart()
     assert listed_within(30)
+
+
+def test_a_tables_watchers_are_capped_through_the_gateways_as_in_one_process(
+    cluster: Cluster,
+) -> None:
+    """--watchers-per-table was checked only by the one process: through gateways every
+    watcher was welcomed. The dealer holding the table refuses one more (closed 4429)."""
+    dealer = cluster.start("dealer", "--watchers-per-table=2")
+    gateways = [cluster.start("gateway", "--watchers-per-table=2") for _ in range(2)]
+    _until_lanes_held(dealer)
+    made, _ = _new_table(gateways[0], "razz", 2)
+    watch = {"type": "watch"}
+
+    async def watchers() -> tuple[Any, int]:
+        from websockets.asyncio.client import connect
+
+        opened = []
+        for gateway in gateways:  # one watcher through each gateway: both welcomed
+            socket = await connect(gateway.url.replace("http://", "ws://") + f"/ws/{made['id']}")
+            await socket.send(json.dumps(watch))
+            assert json.loads(await socket.recv())["type"] == "welcome"
+            opened.append(socket)
+        try:
+            return await _refusal(gateways[1].url, made["id"], watch)
+        finally:
+            for socket in opened:
+                await socket.close()
+
+    assert asyncio.run(watchers()) == ("too-many-watchers", 4429)
 
 
 def test_a_hello_while_postgresql_is_down_is_told_to_connect_again(

@@ -1002,12 +1002,8 @@ async def _watch(
 ) -> None:
     """A watcher's connection: shown what every seat sees, it may send only ``ping``. A table
     with ``watchers_per_table`` watching already refuses one more (closed with 4429)."""
-    settings = house.guard.settings
-    if len(room.watchers) >= settings.watchers_per_table:
-        limit = settings.watchers_per_table
-        refusal = ProtocolError(
-            "too-many-watchers", f"this table has {limit} watchers already: try again later"
-        )
+    refusal = room.watchers_full(house.guard.settings.watchers_per_table)
+    if refusal is not None:
         outbox.send(encode(refusal.to_dict()))
         outbox.close(4429, "too many watchers")
         return
@@ -1018,7 +1014,7 @@ async def _watch(
             if message["type"] == "websocket.disconnect":
                 return
             if not house.guard.message_allowed(connection):
-                rate = settings.message_rate
+                rate = house.guard.settings.message_rate
                 outbox.close(POLICY_VIOLATION, f"too many messages (at most {rate})")
                 return
             try:

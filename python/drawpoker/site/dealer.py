@@ -733,6 +733,9 @@ class Dealer:
                 room.disconnect(known[1], known[2])
             return None
         if op in ("hello", "watch"):
+            full = room.watchers_full(self.house.guard.settings.watchers_per_table)
+            if seat is None and full is not None and conn not in self.remote:
+                raise full
             known = self.remote.pop(conn, None)
             if known is not None:  # known from its note, and said again to this dealer
                 self._forget(room, known[1], known[2])

@@ -591,6 +591,29 @@ async def table_socket(websocket: WebSocket) -> None:
         gateway.guard.disconnect(address)
 
 
+REFUSAL_CLOSE_CODES = {"no-table": 4404, "too-many-watchers": 4429}
+"""The close codes of the hellos a dealer refuses, as the one process closes them (any other
+refusal: 1008)."""
+
+
+def refusal_close_code(text: str) -> int:
+    """The close code that follows a dealer's refusal of a hello, ``text`` its error message.
+
+    >>> refusal_close_code('{"type":"error","code":"too-many-watchers"}')
+    4429
+    """
+    try:
+        said = json.loads(text)
+    except ValueError:
+        return POLICY_VIOLATION
+    code = said.get("code") if isinstance(said, dict) else None
+    return (
+        REFUSAL_CLOSE_CODES.get(code, POLICY_VIOLATION)
+        if isinstance(code, str)
+        else (POLICY_VIOLATION)
+    )
+
+
 async def _stop_pump(pump: asyncio.Task[None], subscription: FeedReader) -> None:
     """Ends a connection's pump: its reader of the gateway's feed is closed, so that the
     pump's loop ends at its next read (at once: the pump reads a queue, not Redis); it is
@@ -755,7 +778,7 @@ class Connection:
                     await subscription.follow(channel, after)
                 elif not welcomed:  # the hello refused (its answer comes before any other)
                     self.outbox.send(text)
-                    self.outbox.close(4404 if '"no-table"' in text else POLICY_VIOLATION)
+                    self.outbox.close(refusal_close_code(text))
                     return
             if not self.outbox.send(text):
                 self.outbox.close(TOO_SLOW, "too slow: reconnect for a snapshot")

@@ -825,6 +825,15 @@ class Room:
         if self.gone.pop(seat, None) is not None:
             self._broadcast(None)
 
+    def watchers_full(self, limit: int) -> ProtocolError | None:
+        """The refusal of one more watcher when ``limit`` watch already (closed with 4429),
+        else ``None``: asked by whichever process holds the room, one or a dealer."""
+        if len(self.watchers) < limit:
+            return None
+        return ProtocolError(
+            "too-many-watchers", f"this table has {limit} watchers already: try again later"
+        )
+
     def watch(self, outbox: Outbox, since: int | None, tag: str = "en") -> None:
         """A watcher connected: it gets the ``welcome`` of a watcher (``seat`` ``None``, the
         table's facts, the public state and the public events after ``since``, told in the
