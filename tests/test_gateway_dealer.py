@@ -18,6 +18,7 @@ from drawpoker.site.gateway import Gateway
 from drawpoker.site.guard import Guard, Refused, SiteLimits
 from drawpoker.site.house import House
 from drawpoker.site.lanes import lane_of
+from drawpoker.site.protocol import ERROR_CODES
 from drawpoker.site.relay import reply_text
 from drawpoker.site.room import Pace, Room
 from drawpoker.site.store import Store, StoreUnavailableError
@@ -94,14 +95,15 @@ def test_a_table_the_dealer_cannot_load_is_answered_503_at_once(
             await dealer.house.rooms.pop("t1").stop()  # out of memory: loaded when asked for
 
             def away(table_id: str) -> None:
-                raise StoreUnavailableError("PostgreSQL is unreachable")
+                raise StoreUnavailableError("PostgreSQL at /run/pg/.s.PGSQL.5432 is unreachable")
 
             monkeypatch.setattr(dealer.house, "load_one", away)
             return await gateway.ask("t1", {"op": "facts"})
 
+    # The database's own words (its socket, its host) go to the log, not to an anonymous client.
     assert asyncio.run(scenario()) == (
         503,
-        {"error": "store-unavailable", "message": "PostgreSQL is unreachable"},
+        {"error": "store-unavailable", "message": ERROR_CODES["store-unavailable"]},
     )
 
 

@@ -88,6 +88,7 @@ from drawpoker.site.protocol import (
     Tips,
     Watch,
     load_object,
+    outage_sentence,
     parse_message,
 )
 from drawpoker.site.room import Outbox, Pace, Room
@@ -1224,7 +1225,7 @@ def unsaved(problem: str) -> JSONResponse:
     >>> unsaved("disk full").status_code, unsaved("disk full").headers["retry-after"]
     (503, '1')
     """
-    body = {"error": "store-unavailable", "message": problem}
+    body = {"error": "store-unavailable", "message": outage_sentence(problem)}
     return JSONResponse(body, status_code=503, headers={"retry-after": "1"})
 
 

@@ -58,7 +58,14 @@ from drawpoker.site.lanes import (
 )
 from drawpoker.site.listing import SETTLE, listed, listing_key, lobby_key, table_row
 from drawpoker.site.lobby import parse_new_table
-from drawpoker.site.protocol import Act, Command, ProtocolError, Tips, parse_message
+from drawpoker.site.protocol import (
+    Act,
+    Command,
+    ProtocolError,
+    Tips,
+    outage_sentence,
+    parse_message,
+)
 from drawpoker.site.relay import Publisher, RemoteOutbox, TableRelay, reply_text
 from drawpoker.site.room import Room
 from drawpoker.site.store import StaleFenceError, StoreUnavailableError
@@ -118,13 +125,14 @@ def failed_answer(problem: Exception) -> tuple[int, dict[str, str]]:
     503 when the store could not be reached (nothing was done: send it again, as the one
     process answers it), else 500 (a fault of the site's).
 
-    >>> failed_answer(StoreUnavailableError("PostgreSQL is unreachable"))
-    (503, {'error': 'store-unavailable', 'message': 'PostgreSQL is unreachable'})
+    >>> status, body = failed_answer(StoreUnavailableError("PostgreSQL at /run/pg is down"))
+    >>> status, body["error"], "/run/pg" in body["message"]  # its host is for the log only
+    (503, 'store-unavailable', False)
     >>> failed_answer(ValueError("a bug"))[0]
     500
     """
     if isinstance(problem, StoreUnavailableError):
-        return 503, {"error": "store-unavailable", "message": str(problem)}
+        return 503, {"error": "store-unavailable", "message": outage_sentence(problem)}
     return 500, INTERNAL_ERROR
 
 
@@ -681,6 +689,8 @@ class Dealer:
             status, body = 400, {"error": "bad-nickname", "message": str(problem)}
         except DrawPokerError as problem:
             status, body = 400, {"error": "bad-request", "message": str(problem)}
+        except StoreUnavailableError as problem:  # logged on one line: an outage, not a bug
+            status, body = failed_answer(problem)
         except Exception as problem:
             log.exception("dealer %s: request %s failed", self.name, request.get("op"))
             status, body = failed_answer(problem)

@@ -16,6 +16,7 @@ drawpoker.site.protocol.ProtocolError: bad-message: a call takes no amount
 from __future__ import annotations
 
 import json
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,6 +56,18 @@ ERROR_CODES = {
     "dealer-unavailable": "the table's dealer did not answer (a gateway): connect again shortly",
 }
 """Every error code a client may receive, with what it means."""
+
+
+def outage_sentence(error: object) -> str:
+    """What a client is told of a store that could not be reached: the protocol's sentence,
+    never the database's own words (they name its host or socket, which an anonymous client
+    has no business knowing); those go to the log.
+
+    >>> outage_sentence("connection to server on socket /run/pg/.s.PGSQL.5432 failed")
+    'the database cannot be reached: nothing was done, try again shortly'
+    """
+    logging.getLogger("drawpoker.site").warning("the store is unavailable: %s", error)
+    return ERROR_CODES["store-unavailable"]
 
 
 class ProtocolError(Exception):

@@ -50,7 +50,7 @@ from drawpoker.errors import DrawPokerError, IllegalActionError, InvalidArgument
 from drawpoker.narration import cpu_name, seat_name
 from drawpoker.site.jsontext import decode, encode
 from drawpoker.site.lobby import NewTable
-from drawpoker.site.protocol import TOO_SLOW, Act, ProtocolError
+from drawpoker.site.protocol import TOO_SLOW, Act, ProtocolError, outage_sentence
 from drawpoker.site.ratings import CPU_RATINGS, NEW, Entrant, rate, unrated_reason
 from drawpoker.site.seat_help import TipQuestion, known_tip, tip_question, work_out_tip
 from drawpoker.site.seatview import (
@@ -1201,7 +1201,7 @@ it starts when every seat has its player, or when a player asks to start
         except StoreUnavailableError as error:
             self.behind = True
             self.status = status
-            raise ProtocolError("store-unavailable", str(error)) from None
+            raise ProtocolError("store-unavailable", outage_sentence(error)) from None
         if result is not None:
             self.results = {r.seat: r for r in result.seats}
             self._refresh_ratings()
@@ -1258,7 +1258,7 @@ it starts when every seat has its player, or when a player asks to start
         try:
             saved = self.store.load_table(self.id)
         except StoreUnavailableError as error:
-            raise ProtocolError("store-unavailable", str(error)) from None
+            raise ProtocolError("store-unavailable", outage_sentence(error)) from None
         assert saved is not None, f"table {self.id} left the store"
         self.clock.stop()
         table = Table.from_dict(saved.snapshot, clock=self.clock, cpu_players=CPU_PLAYERS)
