@@ -36,6 +36,7 @@ from drawpoker.site.i18n import (
     plural_category,
 )
 from drawpoker.site.lobby import catalogue as lobby
+from drawpoker.site.protocol import ERROR_CODES
 from drawpoker.site.rules_content import glossary, hand_steps, overview, questions
 from drawpoker.site.rules_pages import game_html, index_html, missing_html
 from web_helpers import site
@@ -155,7 +156,7 @@ def _ids_in_sources() -> tuple[set[str], set[str]]:
         literal |= set(re.findall(r'\bAnalysisRefused\(\s*"([\w-]+\.[\w.-]+)"', text))
         codes = re.findall(r'(?:\berror\(|\bRefused\()\s*\d+,\s*"([\w-]+)"', text)
         assert set(codes) <= HTTP_ERRORS, module
-    literal |= {f"error.{code}" for code in HTTP_ERRORS}
+    literal |= {f"error.{code}" for code in (*HTTP_ERRORS, *ERROR_CODES)}
     return literal, families
 
 

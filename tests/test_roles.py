@@ -21,6 +21,7 @@ from drawpoker.bots import CPU_PLAYERS, bot_kinds
 from drawpoker.narration import cpu_name
 from drawpoker.site import stream
 from drawpoker.site.client import SeatClient, create_table, random_action, take_seat
+from drawpoker.site.i18n import message
 from drawpoker.site.lanes import LANES, lane_of
 from drawpoker.site.process import ServeProcess
 from drawpoker.site.stream import SeatStreams
@@ -709,6 +710,12 @@ def test_health_says_when_redis_is_lost_and_when_it_is_back(
     assert health_within(5, (200, "reachable")) == [(200, "reachable")] * 2
     redis_server.stop()
     assert health_within(10, (503, "unreachable")) == [(503, "unreachable")] * 2
+    # a table's request meanwhile: 503, to send again, in the reader's language
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(gateway.url + "/api/tables/abc?lang=ar")
+    assert (refused.value.code, refused.value.headers["retry-after"]) == (503, "1")
+    said = json.loads(refused.value.read())
+    assert said["message"] == message("ar", "error.dealer-unavailable"), said
     redis_server.start()
     assert health_within(30, (200, "reachable")) == [(200, "reachable")] * 2
     _until_lanes_held(dealer)

@@ -271,6 +271,39 @@ def test_a_table_of_every_game_in_the_pseudo_language_shows_only_catalogue_words
     driver.get(server.url + "/?lang=en")  # leave the device in English
 
 
+@pytest.mark.parametrize("lang", ["ar", "en"])
+def test_a_refused_action_is_said_in_the_readers_language(
+    driver: Any, server: SiteServer, lang: str
+) -> None:
+    """A refusal comes over the WebSocket in English (docs/protocol.md); the Arabic table page
+    said "مرفوض: the action was chosen at event ...". It shows the catalogue's sentence for
+    the refusal's code, and the English page the server's own sentence, which says more. The
+    refusal is real: the page's own connection sends an action chosen one event ago."""
+    made = server.request(
+        "POST", "/api/tables", {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
+    )
+    driver.get(server.url + f"/table/{made['id']}?lang={lang}")
+    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
+    by_id(driver, "name").clear()  # the device's nickname from the tests before
+    join(driver, "Sam")
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    seq = driver.execute_async_script(
+        "const done = arguments[0];"
+        "Promise.all([import('/static/table/connection.js'), import('/static/table/state.js')])"
+        ".then(([connection, state]) => { const seq = state.page.state.seq;"
+        " connection.send({type: 'act', seq: seq - 1, kind: 'fold'}); done(seq); });"
+    )
+    wait(driver, lambda d: by_id(d, "message").text != "", "the refusal shown")
+    said = by_id(driver, "message").text
+    if lang == "ar":
+        reason = message("ar", "error.stale")
+    else:
+        reason = f"the action was chosen at event {seq - 1}; the table is at event {seq}"
+    assert said == message(lang, "table.refused", reason=reason)
+    assert body(driver, "myturn") == "yes"  # refused: nothing changed, still our turn
+    driver.get(server.url + "/?lang=en")  # leave the device in English
+
+
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 720)])
 def test_the_arabic_table_is_right_to_left_in_view_and_accessible(
     driver: Any, server: SiteServer, artifacts: Path, width: int, height: int

@@ -18,6 +18,7 @@ import sys
 import threading
 import time
 import urllib.error
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,9 @@ import pytest
 from drawpoker.bots import CPU_PLAYERS
 from drawpoker.engine import game
 from drawpoker.site.client import SeatClient, create_table, random_action, take_seat
+from drawpoker.site.i18n import message
 from drawpoker.site.lobby import parse_new_table
+from drawpoker.site.protocol import ERROR_CODES
 from drawpoker.site.room import Pace, Room
 from drawpoker.site.store import SeatRecord, StaleFenceError, Store, StoreUnavailableError
 from drawpoker.site.store_backend import MIGRATIONS
@@ -297,6 +300,19 @@ async def _await(done: Callable[[], bool], what: str, tries: int = 3000) -> None
     raise AssertionError(f"never happened: {what}")
 
 
+def _refusal_in_arabic(base_url: str) -> dict[str, Any]:
+    """The error answering a new table asked for by an Arabic reader (``?lang=ar``)."""
+    data = json.dumps({"game": "razz", "seats": ["person"] * 2}).encode()
+    request = urllib.request.Request(
+        base_url + "/api/tables?lang=ar", data, {"content-type": "application/json"}
+    )
+    with pytest.raises(urllib.error.HTTPError) as refusal:
+        urllib.request.urlopen(request)
+    assert refusal.value.code == 503
+    said: dict[str, Any] = json.loads(refusal.value.read())
+    return said
+
+
 async def _restart_under_the_server(postgres: PostgresCluster, server: SiteServer) -> None:
     made = create_table(server.url, {"game": "holdem", "seats": ["person"] * 2, "rounds": 500})
     table_id = made["id"]
@@ -325,6 +341,11 @@ async def _restart_under_the_server(postgres: PostgresCluster, server: SiteServe
     assert refusal.value.code == 503
     body = json.loads(refusal.value.read())
     assert body["error"] == "store-unavailable" and postgres.folder.name not in body["message"]
+    assert _refusal_in_arabic(server.url) == {  # the reader's language, the English as detail
+        "error": "store-unavailable",
+        "message": message("ar", "error.store-unavailable"),
+        "detail": ERROR_CODES["store-unavailable"],
+    }
     await _await(lambda: len(refused) >= 3, "the refused action sent again, and refused again")
     assert [list(c.events) for c in clients] == seen_down  # nothing applied, nothing shown
     postgres.start()

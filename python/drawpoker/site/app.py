@@ -254,7 +254,7 @@ class CommittedFirst(ResponseFilter):
                 if commit.exception() is not None:
                     scope[self.REFUSED] = True
                     problem = "the tables could not be saved: send the request again"
-                    await unsaved(problem)(scope, receive, send)
+                    await unsaved(problem, language(HTTPConnection(scope)))(scope, receive, send)
                     return
         await send(message)
 
@@ -343,7 +343,7 @@ HTTP_ERRORS = frozenset(
         *("bad-nickname", "bad-page", "no-game", "not-your-seat", "conflict", "over"),
         *("bad-device", "no-device", "other-table", "no-seat", "too-many-devices"),
         *("lobby-full", "too-many-watchers", "dealer-unavailable", "internal"),
-        "too-many-requests",
+        *("too-many-requests", "store-unavailable"),
     }
 )
 """Every code an HTTP answer's error may carry; each has a sentence ``error.<code>`` in the
@@ -1216,17 +1216,23 @@ def create_app(
 
 async def store_away(request: Request, problem: Exception) -> Response:
     """A request whose store could not be reached: 503, nothing done, to be sent again."""
-    return unsaved(str(problem))
+    return unsaved(str(problem), language(request))
 
 
-def unsaved(problem: str) -> JSONResponse:
-    """503 ``store-unavailable``: the store could not be reached or could not save.
+def unsaved(problem: str, tag: str = DEFAULT_LANGUAGE) -> JSONResponse:
+    """503 ``store-unavailable``: the store could not be reached or could not save (what it
+    said goes to the log, not to the client: :func:`~drawpoker.site.protocol.outage_sentence`),
+    in the language ``tag`` as :func:`error`.
 
     >>> unsaved("disk full").status_code, unsaved("disk full").headers["retry-after"]
     (503, '1')
+    >>> import json
+    >>> json.loads(unsaved("disk full", "ar").body)["message"]
+    'تعذّر الوصول إلى قاعدة البيانات: لم يحدث شيء، حاول مرة أخرى بعد لحظة.'
     """
-    body = {"error": "store-unavailable", "message": outage_sentence(problem)}
-    return JSONResponse(body, status_code=503, headers={"retry-after": "1"})
+    answer = error(503, "store-unavailable", outage_sentence(problem), tag)
+    answer.headers["retry-after"] = "1"
+    return answer
 
 
 async def freeze_heap(

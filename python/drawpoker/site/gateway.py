@@ -361,9 +361,9 @@ async def take_back(request: Request) -> Response:
     try:
         data = await with_device(request, await fields(request, {"device", "seat"}))
     except ProtocolError as problem:
-        return body_error(problem)
+        return body_error(problem, language(request))
     except Refused as refused:
-        return error(refused.status, refused.code, refused.message)
+        return error(refused.status, refused.code, refused.message, language(request))
     return await _asked(request, {"op": "return", **data})
 
 
@@ -567,10 +567,11 @@ class GatewayLobby:
 
 
 async def refused(request: Request, problem: Exception) -> Response:
-    """A :class:`Refused` raised by a handler, as its JSON error."""
+    """A :class:`Refused` raised by a handler, as its JSON error in the request's language."""
     assert isinstance(problem, Refused)
-    body = {"error": problem.code, "message": problem.message}
-    return JSONResponse(body, status_code=problem.status, headers={"retry-after": "1"})
+    said = error(problem.status, problem.code, problem.message, language(request))
+    said.headers["retry-after"] = "1"
+    return said
 
 
 async def table_socket(websocket: WebSocket) -> None:

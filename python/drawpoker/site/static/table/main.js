@@ -122,9 +122,17 @@ function receive(message) {
     setState(message.state);
   } else if (message.type === "error") {
     page.sent = false;
-    showMessage(t("table.refused", { reason: message.message }));
+    showMessage(t("table.refused", { reason: refusalText(message) }));
     if (page.state) hooks.render();
   }
+}
+
+// A refusal in the reader's language: the catalogue's sentence for its code, as the server
+// answers an HTTP request (docs/protocol.md); in English the server's own sentence, which says
+// more (whose turn it is, which rule).
+function refusalText(message) {
+  const key = `error.${message.code}`;
+  return I18N.tag.split("-")[0] === "en" || !hasText(key) ? message.message : t(key);
 }
 
 function setState(next) {
