@@ -95,6 +95,7 @@ def test_the_compose_file_runs_two_gateways_two_dealers_a_proxy_and_the_services
         assert {"postgres", "redis"} <= set(services[role]["depends_on"])
         assert services[role]["environment"]["PGPASSWORD"] == SETTINGS["POSTGRES_PASSWORD"]
         assert str(args.port) in " ".join(services[role]["healthcheck"]["test"])
+    assert services["gateway"]["depends_on"]["dealer"]["condition"] == "service_healthy"
     gateway = build_parser().parse_args(commands["gateway"])
     assert gateway.host == "0.0.0.0"  # reached by the proxy
     assert services["gateway"]["environment"]["FORWARDED_ALLOW_IPS"] == "*"

@@ -41,13 +41,26 @@ def _health(process: ServeProcess) -> dict[str, Any]:
         return data
 
 
-def _health_status(process: ServeProcess) -> tuple[int, str]:
-    """``/health``'s status and what it says of the bus, a 503 included."""
+def _health_status(process: ServeProcess, service: str = "bus") -> tuple[int, Any]:
+    """``/health``'s status and what it says of ``service``, a 503 included."""
     try:
         with urllib.request.urlopen(process.url + "/health") as response:
-            return response.status, json.loads(response.read())["bus"]
+            return response.status, json.loads(response.read()).get(service)
     except urllib.error.HTTPError as refused:
-        return refused.code, json.loads(refused.read())["bus"]
+        return refused.code, json.loads(refused.read()).get(service)
+
+
+def _health_within(
+    seconds: float, expected: tuple[int, Any], *roles: ServeProcess, service: str = "bus"
+) -> list[tuple[int, Any]]:
+    """What the processes' ``/health`` say of ``service`` once each says ``expected``, or
+    after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        seen = [_health_status(process, service) for process in roles]
+        if seen == [expected] * len(roles) or time.monotonic() > deadline:
+            return seen
+        time.sleep(0.2)
 
 
 def _until_lanes_held(*dealers: ServeProcess, patience: float = 30.0) -> None:
@@ -698,18 +711,9 @@ def test_health_says_when_redis_is_lost_and_when_it_is_back(
     gateway = cluster.start("gateway")
     _until_lanes_held(dealer)
     roles = (dealer, gateway)
-
-    def health_within(seconds: float, expected: tuple[int, str]) -> list[tuple[int, str]]:
-        deadline = time.monotonic() + seconds
-        while True:
-            seen = [_health_status(process) for process in roles]
-            if seen == [expected, expected] or time.monotonic() > deadline:
-                return seen
-            time.sleep(0.2)
-
-    assert health_within(5, (200, "reachable")) == [(200, "reachable")] * 2
+    assert _health_within(5, (200, "reachable"), *roles) == [(200, "reachable")] * 2
     redis_server.stop()
-    assert health_within(10, (503, "unreachable")) == [(503, "unreachable")] * 2
+    assert _health_within(10, (503, "unreachable"), *roles) == [(503, "unreachable")] * 2
     # a table's request meanwhile: 503, to send again, in the reader's language
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(gateway.url + "/api/tables/abc?lang=ar")
@@ -717,8 +721,72 @@ def test_health_says_when_redis_is_lost_and_when_it_is_back(
     said = json.loads(refused.value.read())
     assert said["message"] == message("ar", "error.dealer-unavailable"), said
     redis_server.start()
-    assert health_within(30, (200, "reachable")) == [(200, "reachable")] * 2
+    assert _health_within(30, (200, "reachable"), *roles) == [(200, "reachable")] * 2
     _until_lanes_held(dealer)
+
+
+def test_a_dealer_started_with_other_options_than_a_live_dealer_is_refused(
+    cluster: Cluster,
+) -> None:
+    """A table is played by whichever dealer holds its lane: a dealer started with another
+    pace or other limits was taken in without a word, and changed the tables it took over.
+    It is refused at start, each difference named; one with the same options joins; once the
+    dealers with the old options are gone, other options start."""
+    first = cluster.start("dealer", think=0.001)
+    _until_lanes_held(first)
+    with pytest.raises(RuntimeError) as refused:
+        cluster.start("dealer", "--watchers-per-table=3", think=0.5)
+    said = str(refused.value)
+    assert "was started with other options" in said, said
+    assert "--think 0.5 (a dealer alive: 0.001)" in said, said
+    assert "--watchers-per-table 3 (a dealer alive: 50)" in said, said
+    assert "--grace" not in said  # the same on both
+    second = cluster.start("dealer", think=0.001)
+    _until_lanes_held(first, second)
+    first.stop()
+    second.stop()
+    _until_lanes_held(cluster.start("dealer", think=0.5))
+
+
+def test_health_says_when_postgresql_is_lost_and_when_no_dealer_is_alive(
+    cluster: Cluster, postgres: PostgresCluster
+) -> None:
+    """A gateway with no dealer alive can serve no table, and a gateway or a dealer that lost
+    PostgreSQL can check no token and save no action: ``/health`` said 200 in both cases. It
+    says 503 with ``"dealers": 0`` or ``"store": "unreachable"``, and 200 again once a dealer
+    is alive and PostgreSQL is back, without a restart; the log says each change."""
+    gateway = cluster.start("gateway")
+    assert _health_within(10, (503, 0), gateway, service="dealers") == [(503, 0)]
+    dealer = cluster.start("dealer")
+    _until_lanes_held(dealer)
+    assert _health_within(10, (200, 1), gateway, service="dealers") == [(200, 1)]
+    roles = (dealer, gateway)
+    assert (
+        _health_within(5, (200, "reachable"), *roles, service="store") == [(200, "reachable")] * 2
+    )
+    postgres.stop()
+    try:
+        down = _health_within(10, (503, "unreachable"), *roles, service="store")
+    finally:
+        postgres.start()
+    assert down == [(503, "unreachable")] * 2
+    back = _health_within(30, (200, "reachable"), *roles, service="store")
+    assert back == [(200, "reachable")] * 2
+    for role in roles:
+        assert _said_within(5, role, "the store (PostgreSQL) is unreachable")
+        assert _said_within(5, role, "the store (PostgreSQL) is reachable")
+    assert _said_within(5, gateway, "no dealer is alive")
+
+
+def _said_within(seconds: float, process: ServeProcess, words: str) -> bool:
+    """Whether the process printed ``words`` within ``seconds`` (its output is read by a
+    thread of the test's, which may be behind what the process has printed)."""
+    deadline = time.monotonic() + seconds
+    while not any(words in line for line in list(process.output)):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
 
 
 RESEND = ("store-unavailable", "dealer-unavailable")

@@ -240,6 +240,7 @@ def run(args: argparse.Namespace) -> int:
     limits = SiteLimits(
         **{setting.name: getattr(args, setting.name) for setting in fields(SiteLimits)}
     )
+    pace = Pace(think=args.think, pause=args.pause, grace=args.grace, showdown=args.showdown_pause)
     where = args.db
     bus_name = "--bus"  # what a refusal of the bus names: where the operator gave it
     if args.bus is None and args.role != "all" and os.environ.get(BUS_VARIABLE):
@@ -272,9 +273,12 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidArgumentError(f"--store: {error}") from None
         if args.bus is not None:
             from drawpoker.site.bus import check_reachable
+            from drawpoker.site.dealer_options import check_same_options, dealer_options
 
-            try:  # reached before listening, as the store
+            try:  # reached before listening, as the store; a dealer's options as its peers'
                 check_reachable(args.bus)
+                if args.role == "dealer":
+                    check_same_options(args.bus, dealer_options(pace, limits))
             except ConnectionError as error:
                 raise InvalidArgumentError(f"{bus_name}: {error}") from None
     elif args.db != ":memory:":  # refused before listening; the store takes the lock for real
@@ -287,7 +291,6 @@ def run(args: argparse.Namespace) -> int:
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     served = f"http://{shown}:{port}"
-    pace = Pace(think=args.think, pause=args.pause, grace=args.grace, showdown=args.showdown_pause)
     public_url = args.public_url or served
     if args.role == "all":
         app = create_app(

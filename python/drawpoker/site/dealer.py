@@ -33,6 +33,7 @@ from redis.asyncio import Redis
 from drawpoker.errors import DrawPokerError
 from drawpoker.site.app import CREATOR_FIELDS
 from drawpoker.site.bus import Position, RedisBus, public_channel, seat_channel
+from drawpoker.site.dealer_options import options_key
 from drawpoker.site.devices import KnownDevice
 from drawpoker.site.gateway import ASK_TIMEOUT, gateway_of, presence_key
 from drawpoker.site.guard import Refused
@@ -266,6 +267,10 @@ class Dealer:
         house.fence_of = self._fence_of
         house.counts_rates = False
         self.lobby_key = lobby_key(prefix)
+        self.options_key = options_key(prefix)
+        self.options: str | None = None
+        """This dealer's options (:func:`~drawpoker.site.dealer_options.options_text`), written
+        beside its name while it lives, for the dealers started after it to compare theirs."""
 
     def _new_id(self) -> str:
         """A new table's id in a lane this dealer holds (a table it makes itself: "Play now",
@@ -310,8 +315,11 @@ class Dealer:
         async with self.client.pipeline(transaction=False) as both:
             both.zadd(self.dealers_key, {self.name: now_ms + LEASE_MS})
             both.zremrangebyscore(self.dealers_key, 0, now_ms)
+            if self.options is not None:  # each time: a Redis restarted empty forgot them
+                both.hset(self.options_key, self.name, self.options)
             if dead:  # a dealer that died leaves its rows: the gateways list only the live
                 both.hdel(self.lobby_key, *dead)
+                both.hdel(self.options_key, *dead)
             await both.execute()
         moved = {lane_of(room.id) for room in self.house.rooms.values() if room.moved}
         kept = [lease for lane, lease in self.held.items() if lane not in moved]
@@ -531,6 +539,7 @@ class Dealer:
         with contextlib.suppress(*REDIS_DOWN):
             await self.client.zrem(self.dealers_key, self.name)
             await self.client.hdel(self.lobby_key, self.name)
+            await self.client.hdel(self.options_key, self.name)
             await self.client.publish(self.lobby_key, self.name)
 
     async def publish_lobby(self) -> None:

@@ -541,6 +541,11 @@ class GatewayLobby:
             self.merged = False
             self.feed.changed()
 
+    async def live_dealers(self) -> int:
+        """How many dealers are alive (their marks not lapsed), asked of Redis."""
+        now_ms = int(time.time() * 1000)
+        return int(await self.bus.client.zcount(self.dealers_key, now_ms, "+inf"))
+
     async def run(self) -> None:
         """Follows the dealers' word, for as long as the gateway runs."""
         while True:

@@ -97,6 +97,28 @@ uses, and a dealer one a one-process server uses: two servers without a common f
 the same tables apart. A process killed loses its connection, and the server frees the lock."""
 
 
+HEALTH_TIMEOUT = 2
+"""Seconds :func:`answers` waits for PostgreSQL to accept a connection (libpq's least)."""
+
+
+def answers(url: str, timeout: int = HEALTH_TIMEOUT) -> bool:
+    """Whether the PostgreSQL database of ``url`` answers ``SELECT 1`` on a new connection
+    within ``timeout`` seconds (``/health``'s question: a new connection, so that a restart
+    the server's own connection has not noticed yet is seen, and that connection is left to
+    the tables).
+
+    >>> answers("postgresql://127.0.0.1:1/nowhere")
+    False
+    """
+    import psycopg
+
+    try:
+        with psycopg.connect(url, connect_timeout=timeout, autocommit=True) as connection:
+            return bool(connection.execute("SELECT 1").fetchone())
+    except psycopg.Error:
+        return False
+
+
 class DatabaseInUseError(StoreUnavailableError):
     """The database's :data:`SITE_LOCK` is held by a server this one may not share it with."""
 
