@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -17,7 +18,7 @@ from drawpoker.site.dealer import Dealer
 from drawpoker.site.gateway import Gateway
 from drawpoker.site.guard import Guard, Refused, SiteLimits
 from drawpoker.site.house import House
-from drawpoker.site.lanes import lane_of
+from drawpoker.site.lanes import LEASE_MS, lane_of
 from drawpoker.site.protocol import ERROR_CODES
 from drawpoker.site.relay import reply_text
 from drawpoker.site.room import Pace, Room
@@ -105,6 +106,31 @@ def test_a_table_the_dealer_cannot_load_is_answered_503_at_once(
         503,
         {"error": "store-unavailable", "message": ERROR_CODES["store-unavailable"]},
     )
+
+
+def test_a_dealer_whose_clock_is_a_minute_ahead_serves_the_requests(
+    postgres: PostgresCluster,
+    redis_server: RedisServer,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A dealer compares an inbox entry's id (Redis's clock) with the time to drop a request
+    its gateway gave up on, and marks itself alive by the time: it read its own host's clock,
+    so one a minute ahead of Redis's dropped every request as waited out. It reads Redis's."""
+    ahead = time.time
+    monkeypatch.setattr(time, "time", lambda: ahead() + 60.0)
+    monkeypatch.setattr(gateway_module, "ASK_TIMEOUT", 3.0)  # a dropped request: seen soon
+
+    async def scenario() -> tuple[int, int, int]:
+        async with _serving(postgres.new_database(), redis_server.url) as (gateway, dealer):
+            table = {"game": "holdem", "seats": ["person", "cpu:rules"]}
+            made, _ = await gateway.ask("t1", {"op": "create", "request": table, "maker": "a"})
+            facts, _ = await gateway.ask("t1", {"op": "facts"})
+            seconds, micros = await dealer.client.time()
+            redis_ms = int(seconds) * 1000 + int(micros) // 1000
+            mark = await dealer.client.zscore(dealer.dealers_key, dealer.name)
+            return made, facts, round((mark - redis_ms) / 1000)
+
+    assert asyncio.run(scenario()) == (201, 200, LEASE_MS // 1000)
 
 
 def test_a_dealer_counts_no_table_rate_its_gateway_counted(

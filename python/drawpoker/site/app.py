@@ -82,6 +82,7 @@ from drawpoker.site.listing import LobbyFeed, page_bounds, whole_number
 from drawpoker.site.lobby import NewTable, catalogue, parse_new_table
 from drawpoker.site.page_text import localised
 from drawpoker.site.protocol import (
+    CLOSE_CODES,
     Command,
     Hello,
     ProtocolError,
@@ -899,7 +900,7 @@ async def table_socket(websocket: WebSocket) -> None:
         outbox = SocketOutbox(websocket, saving_of(house.store))
         if room is None:
             outbox.send(encode(ProtocolError("no-table", "there is no such table").to_dict()))
-            outbox.close(4404, "no such table")
+            outbox.close(CLOSE_CODES["no-table"], "no such table")
             await outbox.finish()
             return
         seat = await _serve(websocket, house, room, outbox)
@@ -979,7 +980,7 @@ async def _serve(websocket: WebSocket, house: House, room: Room, outbox: Outbox)
                             ).to_dict()
                         )
                     )
-                    outbox.close(4401, "bad seat token")
+                    outbox.close(CLOSE_CODES["bad-token"], "bad seat token")
                     return None
                 seat = found
                 room.connect(seat, outbox, parsed.since, language(websocket))
@@ -1002,11 +1003,12 @@ async def _watch(
     websocket: WebSocket, house: House, room: Room, outbox: Outbox, hello: Watch, connection: str
 ) -> None:
     """A watcher's connection: shown what every seat sees, it may send only ``ping``. A table
-    with ``watchers_per_table`` watching already refuses one more (closed with 4429)."""
+    with ``watchers_per_table`` watching already refuses one more (closed with its
+    :data:`~drawpoker.site.protocol.CLOSE_CODES`)."""
     refusal = room.watchers_full(house.guard.settings.watchers_per_table)
     if refusal is not None:
         outbox.send(encode(refusal.to_dict()))
-        outbox.close(4429, "too many watchers")
+        outbox.close(CLOSE_CODES["too-many-watchers"], "too many watchers")
         return
     room.watch(outbox, hello.since, language(websocket))
     try:

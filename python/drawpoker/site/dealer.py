@@ -53,6 +53,7 @@ from drawpoker.site.lanes import (
     LEASE_MS,
     RENEW_EVERY,
     Lease,
+    RedisClock,
     RedisLeases,
     dealers_key,
     lane_of,
@@ -267,6 +268,8 @@ class Dealer:
         house.fence_of = self._fence_of
         house.counts_rates = False
         self.lobby_key = lobby_key(prefix)
+        self.clock = RedisClock()
+        """Redis's clock: the inbox entries' ids and the dealers' marks count by it."""
         self.options_key = options_key(prefix)
         self.options: str | None = None
         """This dealer's options (:func:`~drawpoker.site.dealer_options.options_text`), written
@@ -310,7 +313,7 @@ class Dealer:
             await asyncio.sleep(max(0.0, RENEW_EVERY - (time.monotonic() - started)))
 
     async def _renew(self) -> None:
-        now_ms = int(time.time() * 1000)
+        now_ms = await self.clock.sync(self.client)
         dead = await self.client.zrangebyscore(self.dealers_key, 0, now_ms)
         async with self.client.pipeline(transaction=False) as both:
             both.zadd(self.dealers_key, {self.name: now_ms + LEASE_MS})
@@ -359,7 +362,7 @@ class Dealer:
                     await self.leases.release(taken)  # not served without its fence
                     raise
                 self.held[lane] = taken
-                self.taken_at[lane] = int(time.time() * 1000)
+                self.taken_at[lane] = self.clock.now_ms()
                 gained.add(lane)
                 if len(self.held) >= share:
                     break
@@ -599,7 +602,7 @@ class Dealer:
                     lapsed = True  # left for the lane's next holder; the keeper drops it
                     continue
                 op = request.get("op")
-                if op in HTTP_ASKS and waited_out(entry, int(time.time() * 1000)):
+                if op in HTTP_ASKS and waited_out(entry, self.clock.now_ms()):
                     log.warning(
                         "dealer %s: a %s request its gateway gave up on is dropped", self.name, op
                     )

@@ -13,7 +13,6 @@ those of a dealer alive is refused at start, naming each difference.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
@@ -113,7 +112,8 @@ def check_same_options(url: str, options: Mapping[str, Any], timeout: float = 5.
         url, socket_connect_timeout=timeout, socket_timeout=timeout, decode_responses=True
     )
     try:
-        now_ms = int(time.time() * 1000)
+        seconds, micros = client.time()  # the dealers' marks count by Redis's clock
+        now_ms = int(seconds) * 1000 + int(micros) // 1000
         alive = {str(n) for n in client.zrangebyscore(dealers_key("drawpoker"), now_ms, "+inf")}
         saved = {str(k): str(v) for k, v in client.hgetall(options_key()).items()}
         gone = sorted(saved.keys() - alive)

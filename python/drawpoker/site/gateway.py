@@ -61,9 +61,10 @@ from drawpoker.site.inbox import (
     tips_key,
 )
 from drawpoker.site.jsontext import encode
-from drawpoker.site.lanes import LEASE_MS, RENEW_EVERY, dealers_key, lane_of
+from drawpoker.site.lanes import LEASE_MS, RENEW_EVERY, RedisClock, dealers_key, lane_of
 from drawpoker.site.listing import LobbyFeed, lobby_key, row_page
 from drawpoker.site.protocol import (
+    CLOSE_CODES,
     ERROR_CODES,
     TOO_SLOW,
     Command,
@@ -454,6 +455,8 @@ class GatewayLobby:
         self.bus = bus
         self.key = lobby_key(prefix)
         self.dealers_key = dealers_key(prefix)
+        self.clock = RedisClock()
+        """Redis's clock, by which the dealers' marks count."""
         self.by_dealer: dict[str, DealerRows] = {}
         """Each live dealer's rows, parsed, each with its place in the list."""
         self.unparsed: dict[str, str | bytes | None] = {}
@@ -527,7 +530,7 @@ class GatewayLobby:
         if dealer is not None:
             self.take(dealer, await client.hget(self.key, dealer))
             return
-        now_ms = int(time.time() * 1000)
+        now_ms = await self.clock.sync(client)
         alive = {str(name) for name in await client.zrangebyscore(self.dealers_key, now_ms, "+inf")}
         unseen = sorted(alive - self.by_dealer.keys() - self.unparsed.keys())
         texts = await client.hmget(self.key, unseen) if unseen else []
@@ -543,7 +546,7 @@ class GatewayLobby:
 
     async def live_dealers(self) -> int:
         """How many dealers are alive (their marks not lapsed), asked of Redis."""
-        now_ms = int(time.time() * 1000)
+        now_ms = await self.clock.sync(self.bus.client)
         return int(await self.bus.client.zcount(self.dealers_key, now_ms, "+inf"))
 
     async def run(self) -> None:
@@ -597,27 +600,21 @@ async def table_socket(websocket: WebSocket) -> None:
         gateway.guard.disconnect(address)
 
 
-REFUSAL_CLOSE_CODES = {"no-table": 4404, "too-many-watchers": 4429}
-"""The close codes of the hellos a dealer refuses, as the one process closes them (any other
-refusal: 1008)."""
-
-
 def refusal_close_code(text: str) -> int:
-    """The close code that follows a dealer's refusal of a hello, ``text`` its error message.
+    """The close code that follows a dealer's refusal of a hello, ``text`` its error message
+    (:data:`~drawpoker.site.protocol.CLOSE_CODES`, as the one process closes it).
 
     >>> refusal_close_code('{"type":"error","code":"too-many-watchers"}')
     4429
+    >>> refusal_close_code('{"type":"error","code":"illegal"}'), refusal_close_code("[")
+    (1008, 1008)
     """
     try:
         said = json.loads(text)
     except ValueError:
         return POLICY_VIOLATION
     code = said.get("code") if isinstance(said, dict) else None
-    return (
-        REFUSAL_CLOSE_CODES.get(code, POLICY_VIOLATION)
-        if isinstance(code, str)
-        else (POLICY_VIOLATION)
-    )
+    return CLOSE_CODES.get(code, POLICY_VIOLATION) if isinstance(code, str) else POLICY_VIOLATION
 
 
 async def _stop_pump(pump: asyncio.Task[None], subscription: FeedReader) -> None:
@@ -688,11 +685,14 @@ class Connection:
                 self._refuse(away, TRY_AGAIN, "try again")
                 return
             if found is False:
-                self._refuse(ProtocolError("no-table", "there is no such table"), 4404, "no table")
+                no_table = ProtocolError("no-table", "there is no such table")
+                self._refuse(no_table, CLOSE_CODES["no-table"], "no table")
                 return
             if found is None or found is True:
                 why = "this is not a seat token of this table"
-                self._refuse(ProtocolError("bad-token", why), 4401, "bad seat token")
+                self._refuse(
+                    ProtocolError("bad-token", why), CLOSE_CODES["bad-token"], "bad seat token"
+                )
                 return
             self.seat = found
             request = {"op": "hello", "since": hello.since}

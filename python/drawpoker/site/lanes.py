@@ -50,6 +50,38 @@ CLOCK_STEP = 0.002
 """Seconds the holder gives up besides: Redis times expiry in whole milliseconds."""
 
 
+class RedisClock:
+    """Redis's clock in Unix ms, as a process on another host reads it: its own clock plus the
+    offset measured at the last :meth:`sync`. The site compares times with Redis's (an inbox
+    entry's id is Redis's time when it was added) and with the marks other processes wrote; a
+    host's clock a few seconds ahead would otherwise drop every request as waited out, or
+    every other dealer's mark as lapsed.
+
+    >>> clock = RedisClock()
+    >>> clock.offset_ms = -60_000  # this host's clock a minute ahead of Redis's
+    >>> abs(clock.now_ms() - (time.time() * 1000 - 60_000)) < 1000
+    True
+    """
+
+    def __init__(self) -> None:
+        self.offset_ms = 0
+        """Redis's clock minus this host's, in ms (0 until the first :meth:`sync`)."""
+
+    async def sync(self, client: Redis) -> int:
+        """Reads Redis's clock (``TIME``), keeps its offset from this host's (measured at the
+        middle of the round trip) and returns it, in Unix ms."""
+        before = time.time()
+        seconds, micros = await client.time()
+        after = time.time()
+        redis_ms = int(seconds) * 1000 + int(micros) // 1000
+        self.offset_ms = redis_ms - round((before + after) * 500)
+        return redis_ms
+
+    def now_ms(self) -> int:
+        """Redis's clock now, in Unix ms, as far as the last :meth:`sync` tells."""
+        return int(time.time() * 1000) + self.offset_ms
+
+
 def dealers_key(prefix: str) -> str:
     """The Redis sorted set of the live dealers: each dealer's name, scored with the time
     (Unix ms) until which it counts as alive.

@@ -57,6 +57,11 @@ ERROR_CODES = {
 }
 """Every error code a client may receive, with what it means."""
 
+CLOSE_CODES = {"bad-token": 4401, "no-table": 4404, "too-many-watchers": 4429}
+"""The site's WebSocket close codes (docs/protocol.md): the refusals of a hello after which
+the page must not simply connect again, by error code. Any other refused hello is closed with
+1008 (policy violation)."""
+
 
 def outage_sentence(error: object) -> str:
     """What a client is told of a store that could not be reached: the protocol's sentence,
