@@ -296,6 +296,34 @@ def test_requests_of_one_address_are_limited_with_a_429_in_its_language() -> Non
         assert guard.request_allowed("198.51.100.7")
 
 
+def test_the_addresses_of_one_ipv6_network_count_as_one_address() -> None:
+    """A home or a server is given a whole IPv6 /64: each of its addresses counted apart let
+    one visitor pass the request rate (and every other per-address limit) with the next
+    address. The addresses of one /64 share the limits; another /64 does not; an IPv4
+    address is one address whether it comes as IPv4 or mapped into IPv6."""
+    with site(limits=SiteLimits(request_rate="2/minute", connections_per_address=1)) as first:
+        app = first.app
+
+        def status(host: str) -> int:
+            return TestClient(app, client=(host, 50000)).get("/api/games").status_code
+
+        assert [status("2001:db8:1:2::1"), status("2001:db8:1:2:ffff::9")] == [200, 200]
+        assert status("2001:db8:1:2:abcd::1") == 429  # the same /64
+        assert status("2001:db8:1:3::1") == 200  # the next /64
+        assert [status("192.0.2.7"), status("::ffff:192.0.2.7")] == [200, 200]
+        assert status("192.0.2.7") == 429
+        # a WebSocket: the connections an address may have open, shared by its /64 as well
+        made = first.post("/api/tables", json=REQUEST).json()
+        path = f"/ws/{made['id']}"
+        with TestClient(app, client=("2001:db8:5:6::1", 1)).websocket_connect(path):
+            same_network = TestClient(app, client=("2001:db8:5:6::2", 1))
+            with pytest.raises(WebSocketDenialResponse) as denied:
+                same_network.websocket_connect(path).__enter__()
+            assert denied.value.status_code == 429
+            with TestClient(app, client=("2001:db8:5:7::1", 1)).websocket_connect(path):
+                pass
+
+
 def test_a_browser_past_the_request_rate_gets_a_page_in_its_language_not_json() -> None:
     """A person loading pages saw the raw JSON error; a browser asking for HTML gets a page
     that says so in its language and loads itself again, the API still its JSON."""

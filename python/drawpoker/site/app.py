@@ -65,7 +65,14 @@ from starlette.websockets import WebSocket
 from drawpoker.engine import GAMES
 from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.site.analysis import AnalysisRefused, analyse, tips_chart, tips_data
-from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused, SiteLimits, origin_of
+from drawpoker.site.guard import (
+    POLICY_VIOLATION,
+    Guard,
+    Refused,
+    SiteLimits,
+    limited_address,
+    origin_of,
+)
 from drawpoker.site.heap import TICK, YOUNG, HeapFreezer
 from drawpoker.site.house import House, NicknameError, clean_name
 from drawpoker.site.i18n import (
@@ -211,7 +218,7 @@ class RequestRate:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             guard: Guard = scope["app"].state.guard
-            address = scope["client"][0] if scope.get("client") else "unknown"
+            address = address_of(HTTPConnection(scope))
             if not guard.request_allowed(address):
                 limit = guard.settings.request_rate
                 why = f"this address sent requests too fast (at most {limit}): wait a little"
@@ -386,6 +393,12 @@ MAX_SHOWN_NAME = 60
 """The most characters of an unknown game's name the not-found page repeats."""
 
 
+def address_of(connection: HTTPConnection) -> str:
+    """The address a request's or a WebSocket's limits are counted by
+    (:func:`~drawpoker.site.guard.limited_address`: an IPv6 client by its /64 network)."""
+    return limited_address(connection.client.host if connection.client else None)
+
+
 def language(request: HTTPConnection) -> str:
     """The language tag a request (or a WebSocket: its events' sentences) is answered in
     (:func:`drawpoker.site.i18n.chosen_language`)."""
@@ -519,7 +532,7 @@ def table_link(request: Request, table_id: str) -> str:
 async def new_table(request: Request) -> Response:
     """Makes a table from the lobby's request; answers its id, its link and its facts, and
     with ``"sit": true`` the creator's seat and its token."""
-    maker = request.client.host if request.client else "unknown"
+    maker = address_of(request)
     try:
         _, table_request, creator = await new_table_fields(request)
         body = _house(request).open_table(table_request, creator, maker)
@@ -573,7 +586,7 @@ async def play_now(request: Request) -> Response:
     except Refused as refused:
         return error(refused.status, refused.code, refused.message, language(request))
     name = data["game"]
-    maker = request.client.host if request.client else "unknown"
+    maker = address_of(request)
     try:
         room, seat, token = _house(request).play_now(
             name, data.get("name"), maker, data.get("device")
@@ -666,7 +679,7 @@ async def new_device(request: Request) -> Response:
         data = await fields(request, {"nickname"})
     except ProtocolError as problem:
         return body_error(problem)
-    address = request.client.host if request.client else "unknown"
+    address = address_of(request)
     try:
         key, nickname = _house(request).register(data.get("nickname"), address)
     except Refused as refused:
@@ -920,7 +933,7 @@ async def admit(websocket: WebSocket, guard: Guard) -> str | None:
     if origin is not None:
         await deny(websocket, 403, "bad-origin", f"connections from {origin} are not allowed")
         return None
-    address = websocket.client.host if websocket.client else "unknown"
+    address = address_of(websocket)
     if not guard.connect(address):
         limit = guard.settings.connections_per_address
         why = f"an address may have {limit} connections open"

@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket
 from drawpoker.site.app import (
     SocketOutbox,
     TableHandlers,
+    address_of,
     admit,
     body_error,
     download,
@@ -305,7 +306,7 @@ async def new_table(request: Request) -> Response:
     """``POST /api/tables`` in a gateway: checked here, made by the table's dealer."""
 
     gateway = _gateway(request)
-    maker = request.client.host if request.client else "unknown"
+    maker = address_of(request)
     try:
         data, _, creator = await new_table_fields(request)
         creator = await with_device(request, creator)
@@ -414,7 +415,7 @@ async def play_now(request: Request) -> Response:
     as a table its address made (:meth:`~drawpoker.site.guard.Guard.count_table`, shared by
     the gateways), here only: the gateway cannot know whether the dealer makes a table or
     finds a seat at one (the one process counts only the tables it makes)."""
-    maker = request.client.host if request.client else "unknown"
+    maker = address_of(request)
     try:
         data = await with_device(request, await play_fields(request))
         _gateway(request).guard.count_table(maker)

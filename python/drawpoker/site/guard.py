@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import logging
 import time
 from collections import Counter, deque
@@ -43,6 +44,35 @@ if TYPE_CHECKING:  # the serve extra's library, imported when used: the CLI star
     from drawpoker.site.shared_limits import SharedCounts
 
 log = logging.getLogger(__name__)
+
+IPV6_NETWORK = 64
+"""The prefix length of the IPv6 network that counts as one address: a home or a server is
+given a whole /64 (or more), so its every address is one visitor's, and counting them apart
+would let one visitor pass every per-address limit 2**64 times over."""
+
+
+def limited_address(host: str | None) -> str:
+    """The address a client's limits are counted by: an IPv4 address as it is (an IPv4 one
+    mapped into IPv6 too), an IPv6 address as its /64 network, anything else (a test client's
+    name) as given; ``"unknown"`` for none.
+
+    >>> limited_address("2001:db8:1:2::1"), limited_address("2001:db8:1:2:ffff::9")
+    ('2001:db8:1:2::/64', '2001:db8:1:2::/64')
+    >>> limited_address("::ffff:192.0.2.7"), limited_address("192.0.2.7"), limited_address(None)
+    ('192.0.2.7', '192.0.2.7', 'unknown')
+    """
+    if host is None:
+        return "unknown"
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/{IPV6_NETWORK}", strict=False))
+    return str(address)
+
 
 POLICY_VIOLATION = 1008
 """The WebSocket close code of a connection closed for breaking a limit (RFC 6455)."""
