@@ -75,7 +75,8 @@ hundreds of connections act at once), before it fails as if Redis were down. Wit
 default pool it failed at once (``MaxConnectionsError``): a gateway under a burst dropped
 WebSockets (seen in bench.site_load's run without delays)."""
 
-_REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
+REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
+"""What redis-py raises when Redis cannot be reached."""
 
 HEALTH_TIMEOUT = 1.0
 """Seconds :meth:`RedisBus.reachable` waits for Redis's answer: less than a health check's own
@@ -565,7 +566,7 @@ class RedisBus:
             url,
             decode_responses=True,
             retry=Retry(BACKOFF, PUBLISH_TRIES - 1),
-            retry_on_error=list(_REDIS_DOWN),
+            retry_on_error=list(REDIS_DOWN),
             max_connections=POOL_CONNECTIONS,
             timeout=POOL_WAIT,
         )
@@ -605,11 +606,11 @@ class RedisBus:
                         self.keep_seconds,
                     )
                 replies = await pipe.execute(raise_on_error=False)
-        except _REDIS_DOWN as error:
+        except REDIS_DOWN as error:
             raise BusUnavailable(messages[0][0], messages[0][1]) from error
         added = []
         for (channel, position, _), reply in zip(messages, replies, strict=True):
-            if isinstance(reply, _REDIS_DOWN):
+            if isinstance(reply, REDIS_DOWN):
                 raise BusUnavailable(channel, position) from reply
             if isinstance(reply, Exception):
                 raise reply
@@ -625,7 +626,7 @@ class RedisBus:
                 list[_Entry],
                 await self.reader.xrange(self.key(channel), f"({position.entry_id}", "+"),
             )
-        except _REDIS_DOWN as error:
+        except REDIS_DOWN as error:
             raise BusUnavailable(channel) from error
         return [Message(channel, Position.of_entry(entry), f["m"]) for entry, f in entries]
 
@@ -633,7 +634,7 @@ class RedisBus:
         """See :meth:`Bus.top`; raises :class:`BusUnavailable` when Redis is down."""
         try:
             last = cast(list[_Entry], await self.client.xrevrange(self.key(channel), count=1))
-        except _REDIS_DOWN as error:
+        except REDIS_DOWN as error:
             raise BusUnavailable(channel) from error
         return Position.of_entry(last[0][0]) if last else Position(0)
 
@@ -650,7 +651,7 @@ class RedisBus:
         """See :meth:`Bus.drop`; raises :class:`BusUnavailable` when Redis is down."""
         try:
             await self.client.delete(self.key(channel))
-        except _REDIS_DOWN as error:
+        except REDIS_DOWN as error:
             raise BusUnavailable(channel) from error
 
     async def reachable(self, timeout: float = HEALTH_TIMEOUT) -> bool:
@@ -662,7 +663,7 @@ class RedisBus:
         """
         try:
             return bool(await asyncio.wait_for(self.reader.ping(), timeout))
-        except (TimeoutError, *_REDIS_DOWN):
+        except (TimeoutError, *REDIS_DOWN):
             return False
 
     async def aclose(self) -> None:
@@ -710,7 +711,7 @@ class RedisSubscription:
         """See :meth:`Subscription.follow`; raises :class:`BusUnavailable` if a ``None``
         cannot be resolved (Redis down)."""
         self.last[channel] = await self.bus.top(channel) if since is None else since
-        with contextlib.suppress(*_REDIS_DOWN):  # then the reading loop retries, with it
+        with contextlib.suppress(*REDIS_DOWN):  # then the reading loop retries, with it
             async with self.bus.client.pipeline(transaction=True) as both:
                 both.xadd(self._wake_key, {"w": channel}, maxlen=1, approximate=False)
                 both.expire(self._wake_key, 60)
@@ -730,7 +731,7 @@ class RedisSubscription:
                 list[tuple[str, list[_Entry]]],
                 await self.bus.reader.xread(streams, count=BATCH, block=BLOCK_MS),
             )
-        except _REDIS_DOWN:
+        except REDIS_DOWN:
             self.failures += 1
             await asyncio.sleep(BACKOFF.compute(self.failures))
             return
@@ -748,7 +749,7 @@ class RedisSubscription:
     async def aclose(self) -> None:
         """See :meth:`Subscription.aclose`."""
         self.closed = True
-        with contextlib.suppress(*_REDIS_DOWN):
+        with contextlib.suppress(*REDIS_DOWN):
             await self.bus.client.delete(self._wake_key)
 
 
@@ -802,7 +803,7 @@ class RedisFeed:
         for channel in channels:
             key = self.bus.key(channel)
             self.pending[key] = self.pending.get(key, 0) + 1
-        with contextlib.suppress(*_REDIS_DOWN):  # then the loop connects again, with them
+        with contextlib.suppress(*REDIS_DOWN):  # then the loop connects again, with them
             await self.pubsub.subscribe(*(self.bus.key(channel) for channel in channels))
 
     async def follow(self, reader: FeedReader, channel: str, since: Position) -> None:
@@ -896,7 +897,7 @@ class RedisFeed:
                     await pubsub.ping()  # a connection, before the subscribes
                     await self._subscribe(list(self.readers))
                     await self._read(pubsub)
-            except _REDIS_DOWN:
+            except REDIS_DOWN:
                 self.connected = False
                 self.failures += 1
                 await asyncio.sleep(BACKOFF.compute(self.failures))

@@ -32,7 +32,7 @@ from redis.asyncio import Redis
 
 from drawpoker.errors import DrawPokerError
 from drawpoker.site.app import CREATOR_FIELDS
-from drawpoker.site.bus import Position, RedisBus, public_channel, seat_channel
+from drawpoker.site.bus import REDIS_DOWN, Position, RedisBus, public_channel, seat_channel
 from drawpoker.site.dealer_options import options_key
 from drawpoker.site.devices import KnownDevice
 from drawpoker.site.gateway import ASK_TIMEOUT, gateway_of, presence_key
@@ -41,7 +41,6 @@ from drawpoker.site.house import House, NicknameError
 from drawpoker.site.i18n import DEFAULT_LANGUAGE, is_site_tag
 from drawpoker.site.inbox import (
     CONNECTIONS_KEPT,
-    REDIS_DOWN,
     RedisInbox,
     connection_note,
     connections_key,

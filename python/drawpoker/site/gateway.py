@@ -41,6 +41,7 @@ from drawpoker.site.app import (
     table_link,
 )
 from drawpoker.site.bus import (
+    REDIS_DOWN,
     BusUnavailable,
     FeedReader,
     Position,
@@ -55,7 +56,6 @@ from drawpoker.site.house import House, could_be_table_id, token_hash
 from drawpoker.site.inbox import (
     CONNECTIONS_KEPT,
     NOTES_RENEWED_EVERY,
-    REDIS_DOWN,
     RedisInbox,
     connection_note,
     connections_key,

@@ -24,14 +24,9 @@ import json
 from typing import Any, cast
 
 from redis.asyncio import Redis
-from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.typing import EncodableT, FieldT, KeyT, StreamIdT
 
-from drawpoker.site.bus import BusUnavailable
-
-REDIS_DOWN = (RedisConnectionError, RedisTimeoutError)
-"""What redis-py raises when Redis cannot be reached."""
+from drawpoker.site.bus import REDIS_DOWN, BusUnavailable
 
 KEEP = 10000
 """Requests an inbox keeps (a lane without a holder for long drops its oldest)."""

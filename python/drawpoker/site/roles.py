@@ -25,13 +25,12 @@ from starlette.routing import Route
 
 from drawpoker.site import app as site
 from drawpoker.site import gateway
-from drawpoker.site.bus import RedisBus
+from drawpoker.site.bus import REDIS_DOWN, RedisBus
 from drawpoker.site.dealer import Dealer
 from drawpoker.site.dealer_options import dealer_options, options_text
 from drawpoker.site.guard import Guard, Refused, SiteLimits, origin_of
 from drawpoker.site.heap import HeapFreezer
 from drawpoker.site.house import House
-from drawpoker.site.inbox import REDIS_DOWN
 from drawpoker.site.room import Pace
 from drawpoker.site.seat_help import warm_tips
 from drawpoker.site.store import Store, StoreUnavailableError
