@@ -143,6 +143,30 @@ async def _play_all(clients: list[Reader], seed: int) -> None:
     await asyncio.gather(*(_play_out(c, random.Random(rng.random())) for c in clients))
 
 
+def test_messages_before_the_hello_are_refused_and_the_hello_still_taken(
+    deployment: Site,
+) -> None:
+    """A message before the hello is refused and the connection waits for the hello, as in
+    one process: a gateway closed the connection at the first one (1008)."""
+    from websockets.asyncio.client import connect
+
+    made = create_table(deployment.url, {"game": "razz", "seats": ["person", "person"]})
+    token = take_seat(deployment.url, made["id"], "Ann")[1]
+
+    async def say_hello_late() -> list[str]:
+        url = deployment.url.replace("http://", "ws://") + f"/ws/{made['id']}"
+        async with connect(url) as socket:
+            said = []
+            for early in ('{"type": "ping"}', "not json"):
+                await socket.send(early)
+                said.append(json.loads(await asyncio.wait_for(socket.recv(), 30))["code"])
+            await socket.send(json.dumps({"type": "hello", "token": token}))
+            said.append(json.loads(await asyncio.wait_for(socket.recv(), 30))["type"])
+            return said
+
+    assert asyncio.run(say_hello_late()) == ["hello-first", "bad-json", "welcome"]
+
+
 def test_the_lobby_lists_a_new_table_and_pushes_the_list(deployment: Site) -> None:
     from websockets.asyncio.client import connect
 

@@ -654,28 +654,45 @@ class Connection:
         self.outbox.send(encode(problem.to_dict()))
         self.outbox.close(code, reason)
 
+    async def _hello(self) -> Hello | Watch | None:
+        """The connection's hello (or watch), as the one process waits for it: each message
+        before it is refused (``hello-first``, ``bad-json``, ...) and counted against the
+        message rate, and the connection is closed once ``hello_timeout`` has passed without
+        one. ``None`` when the connection ended first."""
+        guard = self.gateway.guard
+        settings = guard.settings
+        hello_by = asyncio.get_running_loop().time() + settings.hello_timeout
+        while True:
+            try:
+                async with asyncio.timeout_at(hello_by):
+                    message = await self.websocket.receive()
+            except TimeoutError:
+                self.outbox.close(POLICY_VIOLATION, f"no hello within {settings.hello_timeout:g} s")
+                return None
+            if message["type"] == "websocket.disconnect":
+                return None
+            if not guard.message_allowed(self.id):
+                self.outbox.close(
+                    POLICY_VIOLATION, f"too many messages (at most {settings.message_rate})"
+                )
+                return None
+            try:
+                text = message.get("text")
+                if text is None:
+                    raise ProtocolError("bad-message", "messages are JSON in text frames")
+                hello = parse_message(text)
+                if not isinstance(hello, Hello | Watch):
+                    raise ProtocolError(
+                        "hello-first", "send a hello with your seat token (or watch) first"
+                    )
+                return hello
+            except ProtocolError as problem:
+                self.outbox.send(encode(problem.to_dict()))
+
     async def serve(self) -> None:
         """The hello (checked here), then the relay both ways until the browser goes."""
-        settings = self.gateway.guard.settings
-        try:
-            async with asyncio.timeout(settings.hello_timeout):
-                first = await self.websocket.receive()
-        except TimeoutError:
-            self.outbox.close(POLICY_VIOLATION, f"no hello within {settings.hello_timeout:g} s")
-            return
-        if first["type"] == "websocket.disconnect":
-            return
-        try:
-            text = first.get("text")
-            if text is None:
-                raise ProtocolError("bad-message", "messages are JSON in text frames")
-            hello = parse_message(text)
-            if not isinstance(hello, Hello | Watch):
-                raise ProtocolError(
-                    "hello-first", "send a hello with your seat token (or watch) first"
-                )
-        except ProtocolError as problem:
-            self._refuse(problem, POLICY_VIOLATION, problem.code)
+        hello = await self._hello()
+        if hello is None:
             return
         request: dict[str, Any] = {"op": "watch", "since": hello.since}
         if isinstance(hello, Hello):
