@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import os
+import pickle
 import re
 import subprocess
 import sys
@@ -19,7 +20,7 @@ import numpy as np
 import pytest
 from drawpoker.engine import GAMES, Hand, game
 from drawpoker.engine.spec import Street
-from drawpoker.errors import IllegalActionError, InvalidArgumentError
+from drawpoker.errors import IllegalActionError, InvalidArgumentError, InvalidCardError
 from drawpoker.rl import MAX_BATCH, ActionSpace, BatchGame, ObservationLayout
 from drawpoker.rl.batch import PARALLEL_MIN
 from drawpoker.rl.observation import card_set_of
@@ -513,7 +514,11 @@ def test_a_batch_used_by_two_threads_at_once_refuses_with_a_clear_error():
     assert "in use by another thread" in refusals[0]
 
 
-@pytest.mark.parametrize("copier", [BatchGame.copy, copy.copy, copy.deepcopy])
+def _pickled(games: BatchGame) -> BatchGame:
+    return pickle.loads(pickle.dumps(games))
+
+
+@pytest.mark.parametrize("copier", [BatchGame.copy, copy.copy, copy.deepcopy, _pickled])
 def test_a_copy_plays_on_as_the_original_would_and_apart_from_it(copier):
     """For a search that tries actions ahead: copy.copy used to share the Rust hands."""
     games = BatchGame("2-7-triple-draw", batch=8, seats=4, seed=9, compact=True)
@@ -528,3 +533,81 @@ def test_a_copy_plays_on_as_the_original_would_and_apart_from_it(copier):
     for seed in range(5, 30):
         games.step(games.sample_legal(seed))
     assert snapshot(games) == snapshot(twin)
+
+
+def _finished_hands(games: BatchGame) -> list:
+    return [None if h is None else h.events for h in map(games.finished, range(len(games)))]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_pickled_batch_steps_on_as_the_original_would(name):
+    """A BatchGame could not be pickled (its hands live in Rust): a pickle keeps its options
+    and each slot's hand numbers and actions, and the batch made again from its seed is
+    played back there. Mid-hand and after hands ended (a slot's last finished hand too), the
+    unpickled batch holds the same hands, and the same random play gives the same masks,
+    observations, rewards and new hands, in every game."""
+    games = BatchGame(name, batch=6, seats=3, seed=21, compact=name == "holdem")
+    for seed in range(25):
+        games.step(games.sample_legal(seed))
+    assert games.numbers().max() > 6  # hands ended and were dealt again
+    again = _pickled(games)
+    assert snapshot(again) == snapshot(games)
+    assert _finished_hands(again) == _finished_hands(games)
+    assert random_play(again, 40) == random_play(games, 40)
+
+
+def test_a_pickled_batch_split_over_threads_steps_on_as_the_original_would():
+    games = BatchGame("stud", batch=PARALLEL_MIN, seats=4, seed=4)
+    for seed in range(12):
+        games.step(games.sample_legal(seed))
+    again = _pickled(games)
+    assert snapshot(again) == snapshot(games)
+    assert random_play(again, 5) == random_play(games, 5)
+
+
+def _forged(position, change):
+    """``position`` (a BatchHands.position()) with ``change`` made to a copy of it."""
+    forged = copy.deepcopy([position[0], [list(h) for h in position[1]], position[2]])
+    change(forged)
+    return [forged[0], [tuple(h) for h in forged[1]], forged[2]]
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda p: p[1][0][1].append(("raise", 10**9, [])), "action 2 of hand 1: seat"),
+        (lambda p: p[1][0][1].insert(0, ("draw", 0, [])), "action 0 of hand 1"),
+        (lambda p: p[1][1].__setitem__(0, 1), "hand 1 is not one of hands 1..4"),
+        (lambda p: p.__setitem__(0, 2), "hand 2 is not one of hands 1..2"),
+        (lambda p: p[1].pop(), "it holds 2 hands and 3 finished ones"),
+        (lambda p: p[1][0][1].__setitem__(0, ("shove", 0, [])), '"shove" is not an action kind'),
+        (lambda p: p[1][0][1].__setitem__(0, ("call", 0, [99])), "card value 99 is out of range"),
+        (lambda p: p[2][0][1].append(("fold", 0, [])), "slot 0 finished no hand but has"),
+    ],
+)
+def test_a_forged_position_is_refused_and_changes_nothing(change, said):
+    """A pickle names hands and actions: each action is played again by the rules, so one the
+    rules refuse, a hand dealt twice or beyond the batch's count, a kind or card that does not
+    exist, is refused by name, and the batch it was to be restored into is left as it was."""
+    games = BatchGame("holdem", batch=3, seats=3, seed=8)
+    games.step(np.ones(3, dtype=np.int64))
+    games.step(np.ones(3, dtype=np.int64))
+    position = games._hands.position()
+    assert position[0] == 4 and len(position[1][0][1]) == 2  # two calls in hand 1 so far
+    target = BatchGame("holdem", batch=3, seats=3, seed=8)
+    before = snapshot(target)
+    with pytest.raises((InvalidArgumentError, InvalidCardError), match=re.escape(said)):
+        target._hands.restore(*_forged(position, change))
+    assert snapshot(target) == before
+    target._hands.restore(*position)  # the position itself is taken
+    assert snapshot(target) == snapshot(games)
+
+
+def test_a_position_whose_hand_is_over_is_refused():
+    """A slot holds a hand still being played: a position whose hand the actions end is not
+    one a batch can stand at."""
+    games = BatchGame("holdem", batch=1, seats=2, seed=8)
+    position = games._hands.position()
+    folded = (position[0], [(1, [("fold", 0, [])])], position[2])
+    with pytest.raises(InvalidArgumentError, match="hand 1 of slot 0 is over"):
+        games._hands.restore(*folded)

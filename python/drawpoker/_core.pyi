@@ -181,6 +181,9 @@ class Rules:
 MAX_BATCH: int
 PARALLEL_MIN: int
 
+_PlayedHand = tuple[int, list[tuple[str, int, list[int]]]]
+_BatchPosition = tuple[int, list[_PlayedHand], list[_PlayedHand]]
+
 @final
 class BatchHands:
     def __new__(
@@ -212,6 +215,13 @@ class BatchHands:
     def hand(self, slot: int) -> HandState: ...
     def finished(self, slot: int) -> HandState | None: ...
     def copy(self) -> BatchHands: ...
+    def position(self) -> _BatchPosition: ...
+    def restore(
+        self,
+        next: int,
+        hands: Sequence[_PlayedHand],
+        finished: Sequence[_PlayedHand],
+    ) -> None: ...
     def __len__(self) -> int: ...
 
 @final

@@ -27,6 +27,9 @@ use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::shuffle::{shuffle_many_into, WIDE};
 
+mod position;
+pub use position::{PlayedHand, Position};
+
 /// The most hands a batch may hold.
 ///
 /// ```

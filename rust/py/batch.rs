@@ -4,9 +4,13 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::cards::cards_from_ints;
 use super::engine::{HandState, Rules};
 use super::errors::{check, to_py};
-use crate::engine::batch::{ActionLayout, Batch, EventRole, ObservationLayout, Size};
+use crate::engine::action::{Action, ActionKind};
+use crate::engine::batch::{
+    ActionLayout, Batch, EventRole, ObservationLayout, PlayedHand, Position, Size,
+};
 use crate::engine::event::EventKind;
 use crate::error::Error;
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyUntypedArrayMethods};
@@ -353,9 +357,82 @@ impl BatchHands {
         })
     }
 
+    /// Where the batch stands, in numbers and names (what a pickle keeps): the next hand's
+    /// number, then each slot's hand and the last hand it finished, each as its number and its
+    /// actions `(kind, amount, cards)` (number 0 and no action: none finished yet).
+    fn position(slf: &Bound<'_, Self>) -> PyResult<PositionTuple> {
+        let this = slf.try_borrow().map_err(|_| busy())?;
+        let position = this.batch.position();
+        let played = |hands: &[PlayedHand]| -> Vec<PlayedTuple> {
+            (hands.iter())
+                .map(|(number, actions)| {
+                    let actions = (actions.iter())
+                        .map(|a| (a.kind.name().to_string(), a.amount, a.cards.clone()))
+                        .collect();
+                    (*number, actions)
+                })
+                .collect()
+        };
+        Ok((
+            position.next,
+            played(&position.hands),
+            played(&position.finished),
+        ))
+    }
+
+    /// Puts the batch at a position [`position`] gave for a batch of the same game, size, seed
+    /// and options; anything else is refused, and the batch is left as it was.
+    fn restore(
+        slf: &Bound<'_, Self>,
+        next: u64,
+        hands: Vec<PlayedTuple>,
+        finished: Vec<PlayedTuple>,
+    ) -> PyResult<()> {
+        let mut this = slf.try_borrow_mut().map_err(|_| busy())?;
+        let position = Position {
+            next,
+            hands: played_hands(hands)?,
+            finished: played_hands(finished)?,
+        };
+        check(this.batch.restore(&position))
+    }
+
     fn __len__(slf: &Bound<'_, Self>) -> PyResult<usize> {
         Ok(slf.try_borrow().map_err(|_| busy())?.batch.len())
     }
+}
+
+/// An action as a position names it: its kind's name, its amount, its cards.
+type ActionTuple = (String, u64, Vec<u8>);
+/// A hand as a position names it: its number and its actions.
+type PlayedTuple = (u64, Vec<ActionTuple>);
+/// A position: the next hand's number, each slot's hand, each slot's last finished hand.
+type PositionTuple = (u64, Vec<PlayedTuple>, Vec<PlayedTuple>);
+
+/// The hands of a position named in tuples, their action kinds and cards checked by name and
+/// number (the rules check the rest as the hands are played again).
+fn played_hands(hands: Vec<PlayedTuple>) -> PyResult<Vec<PlayedHand>> {
+    hands
+        .into_iter()
+        .map(|(number, actions)| {
+            let actions = (actions.into_iter())
+                .map(|(kind, amount, cards)| {
+                    let kind = (ActionKind::ALL.iter())
+                        .find(|(_, name)| *name == kind)
+                        .map(|(kind, _)| *kind)
+                        .ok_or_else(|| invalid(format!("{kind:?} is not an action kind")))?;
+                    let ints: Vec<i64> = cards.iter().map(|&c| i64::from(c)).collect();
+                    let cards = cards_from_ints(&ints)?;
+                    Ok(Action {
+                        kind,
+                        amount,
+                        cards,
+                    })
+                })
+                .collect::<PyResult<Vec<Action>>>()?;
+            Ok((number, actions))
+        })
+        .collect()
 }
 
 impl BatchHands {
