@@ -286,6 +286,32 @@ def _readable(store: str) -> str:
     return str(copy)
 
 
+def test_play_again_keeps_the_seat_tied_to_its_device(deployment: Site) -> None:
+    """A seat taken with a device key is the device's game (its "your games" list, its
+    rating); the seat "Play again" gave at the new table was tied to no device, so the game
+    after it was neither listed nor rated."""
+    device = _call(deployment, "POST", "/api/devices", {"nickname": "Ann"}).json()["device"]
+    request = {"game": "five-card-draw", "seats": ["person", "cpu:rules"], "rounds": 1}
+    made = create_table(deployment.url, request)
+    taken = _call(
+        deployment, "POST", f"/api/tables/{made['id']}/seats", {"name": "Ann", "device": device}
+    )
+    token = taken.json()["token"]
+
+    async def play(table_id: str, token: str) -> None:
+        reader = Reader(deployment, table_id, token)
+        await reader.connect()
+        await _play_all([reader], 5)
+        await reader.close()
+
+    asyncio.run(play(made["id"], token))
+    again = _call(deployment, "POST", f"/api/tables/{made['id']}/again", x_seat_token=token)
+    assert again.status == 201, again.text
+    asyncio.run(play(again.json()["id"], again.json()["token"]))
+    games = _call(deployment, "GET", "/api/devices/me/games", x_device_key=device).json()
+    assert {table["id"] for table in games["tables"]} == {made["id"], again.json()["id"]}
+
+
 def test_the_hand_history_holds_only_what_the_seat_saw(deployment: Site) -> None:
     made, tokens, readers = _finished_table(deployment)
     table, _ = _saved(_readable(deployment.store), made["id"])

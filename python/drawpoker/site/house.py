@@ -611,7 +611,8 @@ third is first
         if seat not in again.open_seats():
             raise InvalidArgumentError(f"seat {seat} of the new table is taken already")
         token = secrets.token_urlsafe(32)
-        again.claim(seat, room.seats[seat].name, token_hash(token))
+        player = room.seats[seat]
+        again.claim(seat, player.name, token_hash(token), player.device)  # still theirs
         return again, token
 
     def again(self, room: Room, token: str) -> tuple[Room, int, str]:
