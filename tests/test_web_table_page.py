@@ -304,6 +304,8 @@ def test_a_showdown_on_the_felt_at_every_size(
     felt = by_id(driver, "felt")
     assert felt.get_attribute("data-view") == "showdown"
     assert felt.get_attribute("data-hand") == "0" and body(driver, "hand") == "1"
+    # the facts line names the hand on the felt, not the next one dealt behind the pause
+    assert by_id(driver, "hand-info").text == "Hand 1, round 1 of 3"
     for seat in (1, 2):
         names = card_names(driver, seat)
         assert len(names) == 2 and "face-down card" not in names, names
@@ -329,6 +331,7 @@ def test_a_showdown_on_the_felt_at_every_size(
     )
     assert by_id(driver, "felt").get_attribute("data-hand") == "1"
     assert by_id(driver, "result").text.strip() == ""
+    assert by_id(driver, "hand-info").text == "Hand 2, round 2 of 3"
 
 
 def test_game_over_shows_the_placing_and_play_again_seats_the_same_group(

@@ -1,13 +1,17 @@
 // @ts-check
 // drawpoker: The table page's side panels: the table's facts line, the standings and the last hand.
 import { handText, pointText, resultLines, wonText } from "./felt.js";
-import { nameOf, page, playerName, titleOf } from "./state.js";
+import { nameOf, page, playerName, shownHand, titleOf } from "./state.js";
 
 export function renderInfo() {
   const g = page.facts.game;
   const n = formatNumber;
   const parts = [element("span", { class: "title", text: titleOf(g) })];
-  parts.push(element("span", { text: t("table.info.hand", { hand: n(page.state.hand + 1), round: n(page.state.round), rounds: n(page.state.rounds) }) }));
+  // During the pause after a hand the state is already the next hand's: the line names the
+  // hand the felt shows (one round a hand, so the round goes back as far as the hand).
+  const shown = shownHand() || page.state;
+  const round = page.state.round - (page.state.hand - shown.hand);
+  parts.push(element("span", { id: "hand-info", text: t("table.info.hand", { hand: n(shown.hand + 1), round: n(round), rounds: n(page.state.rounds) }) }));
   if (g.big_blind) parts.push(element("span", { text: t("table.info.blinds", { small: n(g.small_blind), big: n(g.big_blind) }) }));
   if (g.small_bet) parts.push(element("span", { text: t("table.info.bets", { small: n(g.small_bet), big: n(g.big_bet) }) }));
   if (g.ante) parts.push(element("span", { text: t("table.info.ante", { amount: n(g.ante) }) }));
