@@ -138,8 +138,7 @@ def create_table(driver: Any, server: SiteServer, game: str, seats: list[str]) -
     Select(by_id(driver, "game")).select_by_value(game)
     players = by_id(driver, "players")
     players.clear()
-    players.send_keys(str(len(seats)))
-    driver.execute_script("document.getElementById('players').dispatchEvent(new Event('change'))")
+    players.send_keys(str(len(seats)))  # the seats follow as it is typed
     rounds = by_id(driver, "rounds")
     rounds.clear()
     rounds.send_keys("1")

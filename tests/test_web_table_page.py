@@ -572,6 +572,32 @@ COLUMNS = ["stakes", "free", "players", "watching", "status"]
 the buttons name themselves)."""
 
 
+def test_one_tap_on_create_after_typing_the_player_count_makes_the_table(
+    driver: Any, server: SiteServer
+) -> None:
+    """On a phone, the player count typed and Create tapped at once: the seats were redrawn
+    when the field lost focus, in the tap itself, and moved the button from under it (no table,
+    no message). The seats follow the count as it is typed."""
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    resize(driver, 390, 844)
+    driver.get(server.url + "/")
+    wait(driver, lambda d: body(d, "ready") == "yes", "the lobby")
+    nickname = by_id(driver, "nickname")
+    nickname.clear()
+    nickname.send_keys("Sam")
+    Select(by_id(driver, "game")).select_by_value("razz")
+    players = by_id(driver, "players")
+    players.send_keys(Keys.CONTROL, "a")
+    players.send_keys("6")  # 4 -> 6, the field still focused
+    by_id(driver, "create").click()
+    wait(driver, lambda d: "/table/" in d.current_url, "the table's page")
+    wait(
+        driver, lambda d: d.execute_script("return !!document.getElementById('seat-5')"), "6 seats"
+    )
+
+
 @pytest.mark.parametrize(("lang", "width", "height"), [("en", 320, 640), ("ar", 390, 844)])
 def test_the_lobby_lists_each_table_as_a_card_on_a_phone(
     lang: str, width: int, height: int, driver: Any, server: SiteServer, artifacts: Path

@@ -271,7 +271,12 @@ async function start() {
   }));
   followTables();
   select.addEventListener("change", renderSettings);
-  $("players").addEventListener("change", renderSeats);
+  // The seats follow the count as it is typed (only a count the field takes): redrawn when the
+  // field lost focus instead, they moved the Create button from under the tap that left it.
+  $("players").addEventListener("input", () => {
+    const players = /** @type {HTMLInputElement} */ ($("players"));
+    if (players.value !== "" && players.checkValidity()) renderSeats();
+  });
   $("new-table").addEventListener("submit", create);
   renderSettings();
   document.body.dataset.ready = "yes";
