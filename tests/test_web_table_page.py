@@ -501,6 +501,44 @@ def test_pre_actions_and_the_keyboard(driver: Any, server: SiteServer) -> None:
     bob.socket.close()
 
 
+def test_facing_a_bet_before_our_turn_the_pre_actions_are_fold_call_and_call_any(
+    driver: Any, server: SiteServer
+) -> None:
+    """Three people at Five-Card Draw, we act last: Bob bets while Cy is still to act. The
+    pre-actions offered "Check/fold", "Check" and "Call any", where checking cannot happen;
+    facing the bet they are "Fold", "Call 20" and "Call any", as at PokerStars, and our
+    "Call 20" calls when our turn comes."""
+    resize(driver, 390, 844)
+    request = {"game": "five-card-draw", "seats": ["person"] * 3}
+    table_id = server.request("POST", "/api/tables", request)["id"]
+    driver.get(server.url + f"/table/{table_id}")
+    join(driver, "Sam")
+    wait(driver, lambda d: body(d, "status") == "waiting", "our seat")
+    bob, cy = (
+        SocketPlayer(
+            server,
+            table_id,
+            server.request("POST", f"/api/tables/{table_id}/seats", {"name": name})["token"],
+        )
+        for name in ("Bob", "Cy")
+    )
+    state = bob.my_turn(1)
+    wait(driver, lambda d: d.find_elements("id", "pre-check"), "the pre-actions, nothing to call")
+    bob.act("bet", amount=state["legal"]["min_to"])
+    wait(driver, lambda d: d.find_elements("id", "pre-fold"), "the pre-actions facing Bob's bet")
+    offered = [b.text for b in driver.find_elements("css selector", ".pre-actions button")]
+    assert offered == ["Fold", "Call 20", "Call any"]
+    click(driver, "pre-call")
+    wait(driver, lambda d: by_id(d, "pre-call").get_attribute("aria-pressed") == "true", "Call")
+    cy.my_turn(2)
+    cy.act("call")
+    wait(driver, lambda d: "You call" in by_id(d, "log").text, "our call, made for us")
+    log = by_id(driver, "log").text.splitlines()
+    assert log[-2:] == ["Cy calls (20 in this round)", "You call (20 in this round)"], log
+    for player in (bob, cy):
+        player.socket.close()
+
+
 @pytest.mark.parametrize(
     ("game", "players", "width", "height"),
     [

@@ -5,30 +5,46 @@ import { send } from "./connection.js";
 import { setting } from "./settings.js";
 import { TABLE_ID, hooks, joinNames, myTurn, nameOf, page, playerName, scoreText, showMessage, shownHand, withNodes } from "./state.js";
 
-// A choice made while others act: "check-fold", "check" or "call-any", for the betting round
-// it was made in; check and check/fold clear themselves when the bet to match changes.
+// A choice made while others act, for the betting round it was made in: with nothing to match
+// "check-fold", "check" or "call-any"; facing a bet "fold", "call" (the bet it faces) or
+// "call-any", as PokerStars offers them. Check, check/fold and call clear themselves when the
+// bet to match changes; fold and call-any hold.
 export function preActionStale(pre, next) {
   if (pre.hand !== next.hand || pre.street !== next.street || next.phase !== "bet") return true;
-  return pre.kind !== "call-any" && pre.bet !== next.current_bet;
+  return pre.kind !== "call-any" && pre.kind !== "fold" && pre.bet !== next.current_bet;
 }
 
 export function playPreAction() {
   const kinds = page.state.legal.kinds;
   const kind = /** @type {{kind: string}} */ (page.preAction).kind;
   page.preAction = null;
-  if (kind === "check-fold") act(kinds.includes("check") ? "check" : "fold");
+  if (kind === "check-fold" || kind === "fold") act(kinds.includes("check") ? "check" : "fold");
   else if (kind === "check" && kinds.includes("check")) act("check");
-  else if (kind === "call-any" && kinds.includes("call")) act("call");
+  else if ((kind === "call" || kind === "call-any") && kinds.includes("call")) act("call");
   else if (kind === "call-any" && kinds.includes("check")) act("check");
   else hooks.render();
 }
 
+// What our seat must put in to match the bet now (its whole stack at most).
+function toMatch() {
+  const seat = /** @type {number} */ (page.seat);
+  return Math.min(page.state.current_bet - page.state.bets[seat], page.state.stacks[seat]);
+}
+
 export function preActionControls() {
   const row = element("div", { class: "row pre-actions", role: "group", "aria-label": t("table.pre") });
-  for (const kind of ["check-fold", "check", "call-any"]) {
+  const owed = toMatch();
+  const words = {
+    fold: t("table.act.fold"),
+    call: t("table.act.call", { amount: formatNumber(owed) }),
+    "check-fold": t("table.pre.check-fold"),
+    check: t("table.pre.check"),
+    "call-any": t("table.pre.call-any"),
+  };
+  for (const kind of owed > 0 ? ["fold", "call", "call-any"] : ["check-fold", "check", "call-any"]) {
     const chosen = page.preAction !== null && page.preAction.kind === kind;
     const b = element("button", { type: "button", id: `pre-${kind}`, class: "secondary pre",
-      text: t(`table.pre.${kind}`), "aria-pressed": chosen ? "true" : "false" });
+      text: words[kind], "aria-pressed": chosen ? "true" : "false" });
     b.addEventListener("click", () => {
       page.preAction = chosen ? null : { kind, hand: page.state.hand, street: page.state.street, bet: page.state.current_bet };
       hooks.render();
