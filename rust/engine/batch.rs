@@ -73,10 +73,22 @@ pub struct ActionLayout {
     pub sizes: Vec<Size>,
     pub first_discard: usize,
     pub count: usize,
-    /// Where each size's preset is in the list its batch's betting structure offers, for a bet
-    /// (`[0]`) and for a raise (`[1]`): found once by name ([`ActionLayout::find_presets`]), so
-    /// that a decision reads its totals by position instead of comparing names.
-    presets: [[Option<u8>; MAX_SIZES]; 2],
+    /// How each size finds its total in a decision, for a bet (`[0]`) and for a raise (`[1]`):
+    /// found once from the sizes ([`ActionLayout::find_presets`]), so that a decision reads a
+    /// preset's total by its place instead of comparing names, and matches a plain copy of each
+    /// size instead of the [`Size`] that holds a name.
+    rules: [[SizeRule; MAX_SIZES]; 2],
+}
+
+/// How a size of the action layout finds its total in one decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SizeRule {
+    Smallest,
+    AllIn,
+    /// The preset at this place in the list the structure offers.
+    Preset(u8),
+    /// A preset the structure does not offer here.
+    Closed,
 }
 
 impl ActionLayout {
@@ -99,20 +111,21 @@ impl ActionLayout {
             sizes,
             first_discard,
             count,
-            presets: [[None; MAX_SIZES]; 2],
+            rules: [[SizeRule::Closed; MAX_SIZES]; 2],
         })
     }
 
-    /// Finds each preset size in the lists `structure` offers (none without betting).
+    /// Finds each size's rule, a preset's in the lists `structure` offers (none without
+    /// betting).
     fn find_presets(&mut self, structure: Option<Structure>) {
-        for (raising, found) in self.presets.iter_mut().enumerate() {
+        for (raising, rules) in self.rules.iter_mut().enumerate() {
             let offered = structure.map_or(&[][..], |s| s.presets(raising == 1));
-            for (slot, size) in found.iter_mut().zip(&self.sizes) {
-                *slot = match size {
-                    Size::Preset(name) => {
-                        (offered.iter().position(|(label, _)| label == name)).map(|at| at as u8)
-                    }
-                    _ => None,
+            for (rule, size) in rules.iter_mut().zip(&self.sizes) {
+                *rule = match size {
+                    Size::Smallest => SizeRule::Smallest,
+                    Size::AllIn => SizeRule::AllIn,
+                    Size::Preset(name) => (offered.iter().position(|(label, _)| label == name))
+                        .map_or(SizeRule::Closed, |at| SizeRule::Preset(at as u8)),
                 };
             }
         }
@@ -449,19 +462,20 @@ impl Choices {
                 offered += 1;
             }
         }
-        let places = &actions.presets[usize::from(raising)];
-        for (offset, (size, place)) in actions.sizes.iter().zip(places).enumerate() {
-            let total = match size {
-                Size::Smallest => Some(legal.min_to.min(legal.max_to)),
+        let rules = &actions.rules[usize::from(raising)][..actions.sizes.len()];
+        for (offset, &rule) in rules.iter().enumerate() {
+            let total = match rule {
+                SizeRule::Smallest => Some(legal.min_to.min(legal.max_to)),
                 // All-in only when the largest total is the whole stack (in pot limit a
                 // stack deeper than the pot may not go all-in).
-                Size::AllIn => {
+                SizeRule::AllIn => {
                     (legal.max_to == hand.stacks[seat] + hand.bets[seat]).then_some(legal.max_to)
                 }
-                Size::Preset(_) => place
-                    .map(usize::from)
-                    .filter(|&at| at < offered)
-                    .map(|at| presets[at]),
+                SizeRule::Preset(at) => {
+                    let at = usize::from(at);
+                    (at < offered).then(|| presets[at])
+                }
+                SizeRule::Closed => None,
             };
             if let Some(total) = total {
                 choices.totals[offset] = total;
