@@ -441,12 +441,19 @@ impl Choices {
         }
         // The presets are read one by one below: no vector of them is built.
         let (legal, sizing) = hand.legal_unsized()?;
-        choices.mask |= u64::from(legal.allows(ActionKind::Fold));
-        choices.passive = [ActionKind::BringIn, ActionKind::Check, ActionKind::Call]
-            .into_iter()
-            .find(|&kind| legal.allows(kind));
-        choices.mask |= u64::from(choices.passive.is_some()) << 1;
-        choices.sized = legal.kinds.iter().copied().find(|kind| kind.is_sized());
+        // What index 0, index 1 and the sizes stand for, in one pass over the open kinds (a
+        // list of them holds at most one passive kind and one sized kind).
+        for &kind in legal.kinds {
+            match kind {
+                ActionKind::Fold => choices.mask |= 1,
+                ActionKind::BringIn | ActionKind::Check | ActionKind::Call => {
+                    choices.passive = Some(kind);
+                    choices.mask |= 1 << 1;
+                }
+                ActionKind::Bet | ActionKind::Raise => choices.sized = Some(kind),
+                ActionKind::Draw => {}
+            }
+        }
         if choices.sized.is_none() {
             return Ok(choices);
         }
