@@ -831,9 +831,15 @@ impl Batch {
     pub fn legal_into(&self, out: &mut [bool]) {
         let width = self.actions.count;
         for (row, choices) in out.chunks_exact_mut(width).zip(&self.choices) {
-            for (index, flag) in row.iter_mut().enumerate() {
-                *flag = choices.mask >> index & 1 == 1;
+            // Eight flags at a time, copied from the table of every byte's flags.
+            let mut bits = choices.mask;
+            let mut eights = row.chunks_exact_mut(8);
+            for eight in &mut eights {
+                eight.copy_from_slice(&BYTE_FLAGS[(bits & 0xff) as usize]);
+                bits >>= 8;
             }
+            let rest = eights.into_remainder();
+            rest.copy_from_slice(&BYTE_FLAGS[(bits & 0xff) as usize][..rest.len()]);
         }
     }
 
@@ -1000,6 +1006,21 @@ impl Batch {
         )
     }
 }
+
+/// The flags of each byte's bits, lowest bit first: `BYTE_FLAGS[b][i]` is bit `i` of `b`.
+const BYTE_FLAGS: [[bool; 8]; 256] = {
+    let mut table = [[false; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            table[byte][bit] = byte >> bit & 1 == 1;
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
 
 /// The SplitMix64 finaliser (Steele, Lea and Flood, 2014): a bijection of 64-bit numbers that
 /// spreads every input bit over the output.
