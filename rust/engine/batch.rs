@@ -424,20 +424,30 @@ struct Choices {
 }
 
 impl Choices {
+    /// The choices of the seat to act in `hand` (none when the hand is over).
     fn of(hand: &HandState, actions: &ActionLayout) -> Result<Choices> {
         let mut choices = Choices::default();
+        choices.read(hand, actions)?;
+        Ok(choices)
+    }
+
+    /// [`Choices::of`] written over `self`, field by field: a step reads every slot's choices,
+    /// and a returned `Choices` was copied through the stack in unaligned pieces that the
+    /// processor could not forward from the stores that had just written it.
+    fn read(&mut self, hand: &HandState, actions: &ActionLayout) -> Result<()> {
+        *self = Choices::default();
         let Some(seat) = hand.actor else {
-            return Ok(choices);
+            return Ok(());
         };
         if hand.phase == Phase::Draw {
             let cards = &hand.cards[seat];
             let limit = hand.draw_limit();
             for bits in 0..1u32 << cards.len() {
                 if limit.allows(cards, bits as u8) {
-                    choices.mask |= 1 << (actions.first_discard + bits as usize);
+                    self.mask |= 1 << (actions.first_discard + bits as usize);
                 }
             }
-            return Ok(choices);
+            return Ok(());
         }
         // The presets are read one by one below: no vector of them is built.
         let (legal, sizing) = hand.legal_unsized()?;
@@ -445,17 +455,17 @@ impl Choices {
         // list of them holds at most one passive kind and one sized kind).
         for &kind in legal.kinds {
             match kind {
-                ActionKind::Fold => choices.mask |= 1,
+                ActionKind::Fold => self.mask |= 1,
                 ActionKind::BringIn | ActionKind::Check | ActionKind::Call => {
-                    choices.passive = Some(kind);
-                    choices.mask |= 1 << 1;
+                    self.passive = Some(kind);
+                    self.mask |= 1 << 1;
                 }
-                ActionKind::Bet | ActionKind::Raise => choices.sized = Some(kind),
+                ActionKind::Bet | ActionKind::Raise => self.sized = Some(kind),
                 ActionKind::Draw => {}
             }
         }
-        if choices.sized.is_none() {
-            return Ok(choices);
+        if self.sized.is_none() {
+            return Ok(());
         }
         // Each preset's total, found once for the sizes that name it (by their places in the
         // structure's list: `ActionLayout::find_presets`).
@@ -485,11 +495,11 @@ impl Choices {
                 SizeRule::Closed => None,
             };
             if let Some(total) = total {
-                choices.totals[offset] = total;
-                choices.mask |= 1 << (2 + offset);
+                self.totals[offset] = total;
+                self.mask |= 1 << (2 + offset);
             }
         }
-        Ok(choices)
+        Ok(())
     }
 }
 
@@ -953,7 +963,7 @@ impl Batch {
                     } else {
                         // The hand goes on: its next choices and events are read while it is in
                         // the cache (a dealt hand's after its deal, below).
-                        *choices = Choices::of(hand, layout)?;
+                        choices.read(hand, layout)?;
                         seen.update(hand, observation);
                     }
                 }
@@ -997,7 +1007,7 @@ impl Batch {
                 dealer.deal_group(&group[..waiting], hands, finished, numbers, orders)?;
                 let slots = hands.iter().zip(choices).zip(seen).zip(numbers);
                 for (((hand, choices), seen), _) in slots.filter(|(_, &number)| number > 0) {
-                    *choices = Choices::of(hand, layout)?;
+                    choices.read(hand, layout)?;
                     seen.clear();
                     seen.update(hand, observation);
                 }
