@@ -517,8 +517,8 @@ impl HandState {
     }
 
     pub(super) fn able_count(&self) -> usize {
-        (0..self.seats)
-            .filter(|&s| self.live[s] && self.stacks[s] > 0)
+        (self.live.iter().zip(&self.stacks))
+            .filter(|&(&live, &stack)| live && stack > 0)
             .count()
     }
 
