@@ -876,11 +876,10 @@ impl Batch {
     /// Each slot's observation for its seat to act, `observation.size` numbers a row.
     pub fn observe_into(&self, out: &mut [f32]) {
         let (size, chunk, deals_up) = (self.observation.size, self.chunk(), self.deals_up);
-        let parts: Vec<_> = (out.chunks_mut(chunk * size))
+        let parts = (out.chunks_mut(chunk * size))
             .zip(self.hands.chunks(chunk))
-            .zip(self.seen.chunks(chunk))
-            .collect();
-        let encoded = run_parts(parts, |((rows, hands), seen)| {
+            .zip(self.seen.chunks(chunk));
+        let encoded = run_parts(parts, self.parallel(chunk), |((rows, hands), seen)| {
             for ((row, hand), seen) in rows.chunks_exact_mut(size).zip(hands).zip(seen) {
                 let me = hand.actor.unwrap_or(0);
                 (self.observation).encode(hand, seen, me, deals_up, row);
@@ -900,6 +899,11 @@ impl Batch {
         } else {
             n.div_ceil(rayon::current_num_threads())
         }
+    }
+
+    /// Whether parts of `chunk` slots are several, run on rayon's threads.
+    fn parallel(&self, chunk: usize) -> bool {
+        chunk < self.hands.len()
     }
 
     /// Why `index` is refused in slot `slot`, or `None`.
@@ -939,15 +943,16 @@ impl Batch {
         done.fill(false);
         let (chunk, seats, layout) = (self.chunk(), self.seats(), &self.actions);
         let observation = &self.observation;
-        let parts: Vec<_> = (self.hands.chunks_mut(chunk))
+        let parallel = self.parallel(chunk);
+        let parts = (self.hands.chunks_mut(chunk))
             .zip(self.choices.chunks_mut(chunk))
             .zip(self.seen.chunks_mut(chunk))
             .zip(actions.chunks(chunk))
             .zip(rewards.chunks_mut(chunk * seats))
-            .zip(done.chunks_mut(chunk))
-            .collect();
+            .zip(done.chunks_mut(chunk));
         run_parts(
             parts,
+            parallel,
             |(((((hands, choices), seen), actions), rewards), done)| {
                 let rows = rewards.chunks_exact_mut(seats);
                 let slots = hands.iter_mut().zip(choices).zip(seen);
@@ -980,15 +985,15 @@ impl Batch {
             self.orders.resize_with(parts * WIDE, Vec::new);
         }
         let (dealer, numbers) = (&self.dealer, &self.numbers);
-        let parts: Vec<_> = (self.hands.chunks_mut(chunk))
+        let parts = (self.hands.chunks_mut(chunk))
             .zip(self.finished.chunks_mut(chunk))
             .zip(self.choices.chunks_mut(chunk))
             .zip(numbers.chunks(chunk))
             .zip(self.orders.chunks_mut(WIDE))
-            .zip(self.seen.chunks_mut(chunk))
-            .collect();
+            .zip(self.seen.chunks_mut(chunk));
         run_parts(
             parts,
+            parallel,
             |(((((hands, finished), choices), numbers), orders), seen)| {
                 // The slots whose hands ended, dealt [`WIDE`] at a time.
                 let mut group = [0usize; WIDE];
@@ -1059,11 +1064,16 @@ fn nth_set_bit(mut mask: u64, draw: u64) -> u32 {
     mask.trailing_zeros() % 64
 }
 
-/// Runs `job` on each part: on rayon's threads when there are several, else on this one
-/// (waking a thread for one part would only cost).
-fn run_parts<P: Send>(parts: Vec<P>, job: impl Fn(P) -> Result<()> + Sync + Send) -> Result<()> {
-    if parts.len() > 1 {
-        parts.into_par_iter().try_for_each(job)
+/// Runs `job` on each part: on rayon's threads when `parallel` (there are several parts),
+/// else on this one, without a vector of the parts (waking a thread for one part would only
+/// cost, and so would allocating).
+fn run_parts<P: Send>(
+    parts: impl Iterator<Item = P>,
+    parallel: bool,
+    job: impl Fn(P) -> Result<()> + Sync + Send,
+) -> Result<()> {
+    if parallel {
+        parts.collect::<Vec<P>>().into_par_iter().try_for_each(job)
     } else {
         parts.into_iter().try_for_each(job)
     }
