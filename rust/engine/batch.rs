@@ -76,10 +76,22 @@ pub struct ActionLayout {
     pub sizes: Vec<Size>,
     pub first_discard: usize,
     pub count: usize,
-    /// Where each size's preset is in the list its batch's betting structure offers, for a bet
-    /// (`[0]`) and for a raise (`[1]`): found once by name ([`ActionLayout::find_presets`]), so
-    /// that a decision reads its totals by position instead of comparing names.
-    presets: [[Option<u8>; MAX_SIZES]; 2],
+    /// How each size finds its total in a decision, for a bet (`[0]`) and for a raise (`[1]`):
+    /// found once from the sizes ([`ActionLayout::find_presets`]), so that a decision reads a
+    /// preset's total by its place instead of comparing names, and matches a plain copy of each
+    /// size instead of the [`Size`] that holds a name.
+    rules: [[SizeRule; MAX_SIZES]; 2],
+}
+
+/// How a size of the action layout finds its total in one decision.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SizeRule {
+    Smallest,
+    AllIn,
+    /// The preset at this place in the list the structure offers.
+    Preset(u8),
+    /// A preset the structure does not offer here.
+    Closed,
 }
 
 impl ActionLayout {
@@ -102,20 +114,21 @@ impl ActionLayout {
             sizes,
             first_discard,
             count,
-            presets: [[None; MAX_SIZES]; 2],
+            rules: [[SizeRule::Closed; MAX_SIZES]; 2],
         })
     }
 
-    /// Finds each preset size in the lists `structure` offers (none without betting).
+    /// Finds each size's rule, a preset's in the lists `structure` offers (none without
+    /// betting).
     fn find_presets(&mut self, structure: Option<Structure>) {
-        for (raising, found) in self.presets.iter_mut().enumerate() {
+        for (raising, rules) in self.rules.iter_mut().enumerate() {
             let offered = structure.map_or(&[][..], |s| s.presets(raising == 1));
-            for (slot, size) in found.iter_mut().zip(&self.sizes) {
-                *slot = match size {
-                    Size::Preset(name) => {
-                        (offered.iter().position(|(label, _)| label == name)).map(|at| at as u8)
-                    }
-                    _ => None,
+            for (rule, size) in rules.iter_mut().zip(&self.sizes) {
+                *rule = match size {
+                    Size::Smallest => SizeRule::Smallest,
+                    Size::AllIn => SizeRule::AllIn,
+                    Size::Preset(name) => (offered.iter().position(|(label, _)| label == name))
+                        .map_or(SizeRule::Closed, |at| SizeRule::Preset(at as u8)),
                 };
             }
         }
@@ -414,31 +427,48 @@ struct Choices {
 }
 
 impl Choices {
+    /// The choices of the seat to act in `hand` (none when the hand is over).
     fn of(hand: &HandState, actions: &ActionLayout) -> Result<Choices> {
         let mut choices = Choices::default();
+        choices.read(hand, actions)?;
+        Ok(choices)
+    }
+
+    /// [`Choices::of`] written over `self`, field by field: a step reads every slot's choices,
+    /// and a returned `Choices` was copied through the stack in unaligned pieces that the
+    /// processor could not forward from the stores that had just written it.
+    fn read(&mut self, hand: &HandState, actions: &ActionLayout) -> Result<()> {
+        *self = Choices::default();
         let Some(seat) = hand.actor else {
-            return Ok(choices);
+            return Ok(());
         };
         if hand.phase == Phase::Draw {
             let cards = &hand.cards[seat];
             let limit = hand.draw_limit();
             for bits in 0..1u32 << cards.len() {
                 if limit.allows(cards, bits as u8) {
-                    choices.mask |= 1 << (actions.first_discard + bits as usize);
+                    self.mask |= 1 << (actions.first_discard + bits as usize);
                 }
             }
-            return Ok(choices);
+            return Ok(());
         }
         // The presets are read one by one below: no vector of them is built.
         let (legal, sizing) = hand.legal_unsized()?;
-        choices.mask |= u64::from(legal.allows(ActionKind::Fold));
-        choices.passive = [ActionKind::BringIn, ActionKind::Check, ActionKind::Call]
-            .into_iter()
-            .find(|&kind| legal.allows(kind));
-        choices.mask |= u64::from(choices.passive.is_some()) << 1;
-        choices.sized = legal.kinds.iter().copied().find(|kind| kind.is_sized());
-        if choices.sized.is_none() {
-            return Ok(choices);
+        // What index 0, index 1 and the sizes stand for, in one pass over the open kinds (a
+        // list of them holds at most one passive kind and one sized kind).
+        for &kind in legal.kinds {
+            match kind {
+                ActionKind::Fold => self.mask |= 1,
+                ActionKind::BringIn | ActionKind::Check | ActionKind::Call => {
+                    self.passive = Some(kind);
+                    self.mask |= 1 << 1;
+                }
+                ActionKind::Bet | ActionKind::Raise => self.sized = Some(kind),
+                ActionKind::Draw => {}
+            }
+        }
+        if self.sized.is_none() {
+            return Ok(());
         }
         // Each preset's total, found once for the sizes that name it (by their places in the
         // structure's list: `ActionLayout::find_presets`).
@@ -452,26 +482,27 @@ impl Choices {
                 offered += 1;
             }
         }
-        let places = &actions.presets[usize::from(raising)];
-        for (offset, (size, place)) in actions.sizes.iter().zip(places).enumerate() {
-            let total = match size {
-                Size::Smallest => Some(legal.min_to.min(legal.max_to)),
+        let rules = &actions.rules[usize::from(raising)][..actions.sizes.len()];
+        for (offset, &rule) in rules.iter().enumerate() {
+            let total = match rule {
+                SizeRule::Smallest => Some(legal.min_to.min(legal.max_to)),
                 // All-in only when the largest total is the whole stack (in pot limit a
                 // stack deeper than the pot may not go all-in).
-                Size::AllIn => {
+                SizeRule::AllIn => {
                     (legal.max_to == hand.stacks[seat] + hand.bets[seat]).then_some(legal.max_to)
                 }
-                Size::Preset(_) => place
-                    .map(usize::from)
-                    .filter(|&at| at < offered)
-                    .map(|at| presets[at]),
+                SizeRule::Preset(at) => {
+                    let at = usize::from(at);
+                    (at < offered).then(|| presets[at])
+                }
+                SizeRule::Closed => None,
             };
             if let Some(total) = total {
-                choices.totals[offset] = total;
-                choices.mask |= 1 << (2 + offset);
+                self.totals[offset] = total;
+                self.mask |= 1 << (2 + offset);
             }
         }
-        Ok(choices)
+        Ok(())
     }
 }
 
@@ -813,9 +844,15 @@ impl Batch {
     pub fn legal_into(&self, out: &mut [bool]) {
         let width = self.actions.count;
         for (row, choices) in out.chunks_exact_mut(width).zip(&self.choices) {
-            for (index, flag) in row.iter_mut().enumerate() {
-                *flag = choices.mask >> index & 1 == 1;
+            // Eight flags at a time, copied from the table of every byte's flags.
+            let mut bits = choices.mask;
+            let mut eights = row.chunks_exact_mut(8);
+            for eight in &mut eights {
+                eight.copy_from_slice(&BYTE_FLAGS[(bits & 0xff) as usize]);
+                bits >>= 8;
             }
+            let rest = eights.into_remainder();
+            rest.copy_from_slice(&BYTE_FLAGS[(bits & 0xff) as usize][..rest.len()]);
         }
     }
 
@@ -842,11 +879,10 @@ impl Batch {
     /// Each slot's observation for its seat to act, `observation.size` numbers a row.
     pub fn observe_into(&self, out: &mut [f32]) {
         let (size, chunk, deals_up) = (self.observation.size, self.chunk(), self.deals_up);
-        let parts: Vec<_> = (out.chunks_mut(chunk * size))
+        let parts = (out.chunks_mut(chunk * size))
             .zip(self.hands.chunks(chunk))
-            .zip(self.seen.chunks(chunk))
-            .collect();
-        let encoded = run_parts(parts, |((rows, hands), seen)| {
+            .zip(self.seen.chunks(chunk));
+        let encoded = run_parts(parts, self.parallel(chunk), |((rows, hands), seen)| {
             for ((row, hand), seen) in rows.chunks_exact_mut(size).zip(hands).zip(seen) {
                 let me = hand.actor.unwrap_or(0);
                 (self.observation).encode(hand, seen, me, deals_up, row);
@@ -866,6 +902,11 @@ impl Batch {
         } else {
             n.div_ceil(rayon::current_num_threads())
         }
+    }
+
+    /// Whether parts of `chunk` slots are several, run on rayon's threads.
+    fn parallel(&self, chunk: usize) -> bool {
+        chunk < self.hands.len()
     }
 
     /// Why `index` is refused in slot `slot`, or `None`.
@@ -905,15 +946,16 @@ impl Batch {
         done.fill(false);
         let (chunk, seats, layout) = (self.chunk(), self.seats(), &self.actions);
         let observation = &self.observation;
-        let parts: Vec<_> = (self.hands.chunks_mut(chunk))
+        let parallel = self.parallel(chunk);
+        let parts = (self.hands.chunks_mut(chunk))
             .zip(self.choices.chunks_mut(chunk))
             .zip(self.seen.chunks_mut(chunk))
             .zip(actions.chunks(chunk))
             .zip(rewards.chunks_mut(chunk * seats))
-            .zip(done.chunks_mut(chunk))
-            .collect();
+            .zip(done.chunks_mut(chunk));
         run_parts(
             parts,
+            parallel,
             |(((((hands, choices), seen), actions), rewards), done)| {
                 let rows = rewards.chunks_exact_mut(seats);
                 let slots = hands.iter_mut().zip(choices).zip(seen);
@@ -929,7 +971,7 @@ impl Batch {
                     } else {
                         // The hand goes on: its next choices and events are read while it is in
                         // the cache (a dealt hand's after its deal, below).
-                        *choices = Choices::of(hand, layout)?;
+                        choices.read(hand, layout)?;
                         seen.update(hand, observation);
                     }
                 }
@@ -946,15 +988,15 @@ impl Batch {
             self.orders.resize_with(parts * WIDE, Vec::new);
         }
         let (dealer, numbers) = (&self.dealer, &self.numbers);
-        let parts: Vec<_> = (self.hands.chunks_mut(chunk))
+        let parts = (self.hands.chunks_mut(chunk))
             .zip(self.finished.chunks_mut(chunk))
             .zip(self.choices.chunks_mut(chunk))
             .zip(numbers.chunks(chunk))
             .zip(self.orders.chunks_mut(WIDE))
-            .zip(self.seen.chunks_mut(chunk))
-            .collect();
+            .zip(self.seen.chunks_mut(chunk));
         run_parts(
             parts,
+            parallel,
             |(((((hands, finished), choices), numbers), orders), seen)| {
                 // The slots whose hands ended, dealt [`WIDE`] at a time.
                 let mut group = [0usize; WIDE];
@@ -973,7 +1015,7 @@ impl Batch {
                 dealer.deal_group(&group[..waiting], hands, finished, numbers, orders)?;
                 let slots = hands.iter().zip(choices).zip(seen).zip(numbers);
                 for (((hand, choices), seen), _) in slots.filter(|(_, &number)| number > 0) {
-                    *choices = Choices::of(hand, layout)?;
+                    choices.read(hand, layout)?;
                     seen.clear();
                     seen.update(hand, observation);
                 }
@@ -982,6 +1024,21 @@ impl Batch {
         )
     }
 }
+
+/// The flags of each byte's bits, lowest bit first: `BYTE_FLAGS[b][i]` is bit `i` of `b`.
+const BYTE_FLAGS: [[bool; 8]; 256] = {
+    let mut table = [[false; 8]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            table[byte][bit] = byte >> bit & 1 == 1;
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
 
 /// The SplitMix64 finaliser (Steele, Lea and Flood, 2014): a bijection of 64-bit numbers that
 /// spreads every input bit over the output.
@@ -1010,11 +1067,16 @@ fn nth_set_bit(mut mask: u64, draw: u64) -> u32 {
     mask.trailing_zeros() % 64
 }
 
-/// Runs `job` on each part: on rayon's threads when there are several, else on this one
-/// (waking a thread for one part would only cost).
-fn run_parts<P: Send>(parts: Vec<P>, job: impl Fn(P) -> Result<()> + Sync + Send) -> Result<()> {
-    if parts.len() > 1 {
-        parts.into_par_iter().try_for_each(job)
+/// Runs `job` on each part: on rayon's threads when `parallel` (there are several parts),
+/// else on this one, without a vector of the parts (waking a thread for one part would only
+/// cost, and so would allocating).
+fn run_parts<P: Send>(
+    parts: impl Iterator<Item = P>,
+    parallel: bool,
+    job: impl Fn(P) -> Result<()> + Sync + Send,
+) -> Result<()> {
+    if parallel {
+        parts.collect::<Vec<P>>().into_par_iter().try_for_each(job)
     } else {
         parts.into_iter().try_for_each(job)
     }

@@ -289,7 +289,7 @@ impl HandState {
         } else if current == 0 {
             !self.opening_applies() || self.may_open(seat)
         } else {
-            self.someone_could_call_more(seat) && self.is_reopened_for(seat, structure)
+            self.is_reopened_for(seat, structure) && self.someone_could_call_more(seat)
         };
         legal.call = to_call;
         if !opens {
@@ -558,7 +558,7 @@ impl HandState {
             }
         }
         self.current_bet = to;
-        if self.is_first_betting_street() && self.opener.is_none() {
+        if self.opener.is_none() && self.is_first_betting_street() {
             self.opener = Some(seat);
         }
         self.aggressor = Some(seat);

@@ -1,8 +1,6 @@
 //! The end of a hand: the uncalled bet returned (R-POT-2), the pots (R-POT-1), the hands shown in
 //! the spec's order, and the pots paid to the best hands that paid into them (R-POT-3, 4).
 
-use std::sync::Arc;
-
 use super::boards::card_key;
 use super::event::{Award, Detail, EventKind, Share};
 use super::pots::{payouts_into, side_pots_into, uncalled_bet, Payout, PayoutScratch, Pot};
@@ -56,7 +54,12 @@ impl ShowdownPart {
     /// [`ShowdownPart::strength`] of cards that fit the part (the engine's own hands, which
     /// `Spec::check` matched to the ranking), `None` when the hand does not qualify.
     pub(super) fn strength_of_dealt(&self, own: &[Card], board: &[Card]) -> Option<u16> {
-        let strength = self.strength_of_valid(&PartTables::get(), own, board);
+        self.strength_in(&PartTables::get(), own, board)
+    }
+
+    /// [`ShowdownPart::strength_of_dealt`] in `tables` (fetched once for a showdown's hands).
+    fn strength_in(&self, tables: &PartTables, own: &[Card], board: &[Card]) -> Option<u16> {
+        let strength = self.strength_of_valid(tables, own, board);
         // Strengths run from 1: 0 is a hand that does not qualify.
         (strength > 0).then_some(strength)
     }
@@ -260,8 +263,8 @@ impl HandState {
     }
 
     /// The seat's strength in a showdown part, `None` when its hand does not qualify.
-    fn part_strength(&self, part: &ShowdownPart, seat: usize) -> Option<u16> {
-        part.strength_of_dealt(&self.cards[seat], &self.board)
+    fn part_strength(&self, tables: &PartTables, part: &ShowdownPart, seat: usize) -> Option<u16> {
+        part.strength_in(tables, &self.cards[seat], &self.board)
     }
 
     /// Every seat, written over `order`, in the order its tied hands take odd chips by `rule`
@@ -304,15 +307,18 @@ impl HandState {
     /// qualifying low); each pot goes to the best hands that paid into it, part by part:
     /// `scratch.paid` holds each winner of each pot's part, and the count of pots is returned.
     fn showdown(&mut self, live: &[usize], scratch: &mut ShowdownScratch) -> usize {
-        let spec = Arc::clone(&self.spec);
-        let parts = &spec.showdown;
-        scratch.strengths.resize_with(parts.len(), Vec::new);
-        for (part, row) in parts.iter().zip(&mut scratch.strengths) {
+        // The parts are read where the hand is not changed: no count of the spec's `Arc` is
+        // taken (two atomic operations a showdown).
+        let parts = self.spec.showdown.len();
+        let tables = PartTables::get();
+        scratch.strengths.resize_with(parts, Vec::new);
+        for (part, row) in self.spec.showdown.iter().zip(&mut scratch.strengths) {
             row.clear();
-            row.extend(
-                (0..self.seats)
-                    .map(|s| self.live[s].then(|| self.part_strength(part, s)).flatten()),
-            );
+            row.extend((0..self.seats).map(|s| {
+                (self.live[s])
+                    .then(|| self.part_strength(&tables, part, s))
+                    .flatten()
+            }));
         }
         let strengths = &scratch.strengths;
         let (start, seats) = (self.show_start(), self.seats);
@@ -348,8 +354,8 @@ impl HandState {
         });
         self.winners.clear();
         self.winners.extend(winners);
-        scratch.orders.resize_with(parts.len(), Vec::new);
-        for (part, order) in parts.iter().zip(&mut scratch.orders) {
+        scratch.orders.resize_with(parts, Vec::new);
+        for (part, order) in self.spec.showdown.iter().zip(&mut scratch.orders) {
             self.odd_chip_order_into(part.odd_chip, order);
         }
         let count = self.pots_into(&mut scratch.levels, &mut scratch.pots);

@@ -517,8 +517,8 @@ impl HandState {
     }
 
     pub(super) fn able_count(&self) -> usize {
-        (0..self.seats)
-            .filter(|&s| self.live[s] && self.stacks[s] > 0)
+        (self.live.iter().zip(&self.stacks))
+            .filter(|&(&live, &stack)| live && stack > 0)
             .count()
     }
 
@@ -537,12 +537,10 @@ impl HandState {
         self.able = self.able_count();
         let street = self.spec.streets[self.street].clone();
         // A round is played when two seats can bet, or when the one seat that can still owes
-        // chips (it may fold or call a blind it faces).
-        let owes = (0..self.seats).any(|s| self.live[s] && self.stacks[s] > 0 && self.owes(s));
-        if self.spec.structure.is_none()
-            || !street.betting
-            || (self.able < 2 && !(self.able == 1 && owes))
-        {
+        // chips (it may fold or call a blind it faces; asked only then).
+        let owes = || (0..self.seats).any(|s| self.live[s] && self.stacks[s] > 0 && self.owes(s));
+        let played = self.able >= 2 || (self.able == 1 && owes());
+        if self.spec.structure.is_none() || !street.betting || !played {
             self.end_street();
             return;
         }
@@ -626,7 +624,7 @@ impl HandState {
     }
 
     pub(super) fn end_betting(&mut self) {
-        if self.is_first_betting_street() && self.spec.redeal_if_unopened && self.current_bet == 0 {
+        if self.spec.redeal_if_unopened && self.current_bet == 0 && self.is_first_betting_street() {
             self.redeal();
             return;
         }
