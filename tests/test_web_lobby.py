@@ -235,6 +235,21 @@ def test_play_now_joins_a_listed_table_with_cpu_players_first_else_makes_one() -
         assert unknown.status_code == 400 and "unknown game 'snap'" in unknown.json()["message"]
 
 
+def test_people_who_play_now_without_a_nickname_are_named_by_their_seats() -> None:
+    """Two people pressing "Play now" with no nickname were both "Player", in every language,
+    and the log could not tell them apart; each is named by their seat, as at a table made
+    from the lobby, in the reader's language."""
+    with site() as client:
+        first, second = (client.post("/api/play", json={"game": "razz"}).json() for _ in "ab")
+        assert first["id"] == second["id"]
+        facts = client.get(f"/api/tables/{first['id']}").json()
+        assert [p["name"] for p in facts["players"][:2]] == ["Seat 1", "Seat 2"]
+        assert room_of(client, first["id"]).names("ar")[:2] == ["المقعد 1", "المقعد 2"]
+        request = {"game": "holdem", "seats": ["person", "cpu:rules"], "sit": True}
+        made = client.post("/api/tables", json=request).json()
+        assert made["table"]["players"][0]["name"] == "Seat 1"
+
+
 # ---------------------------------------------------------------------- watchers
 
 

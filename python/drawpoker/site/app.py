@@ -506,7 +506,7 @@ async def new_table_fields(request: Request) -> tuple[dict[str, Any], NewTable, 
         creator = split_creator(data)
         table_request = parse_new_table(dict(data))
         if creator["sit"]:
-            clean_name(creator.get("name"), "Player")
+            clean_name(creator.get("name"), "")  # a nickname that is no nickname: refused
     except ProtocolError as problem:
         raise Refused(BODY_STATUS.get(problem.code, 400), problem.code, problem.message) from None
     except NicknameError as problem:

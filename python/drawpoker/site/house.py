@@ -334,16 +334,14 @@ class House:
         >>> asyncio.run(demo())
         (0, 'Ann')
         """
-        nickname = clean_name(creator.get("name"), "Player") if creator.get("sit") else None
+        name = creator.get("name")
+        clean_name(name, "")  # refused before the table is made, as a bad device key
         device = creator.get("device")
-        device_id = None
-        if device is not None:  # checked before the table is made: a bad key makes none
-            device_id, known_as = self.device_of(device)
-            nickname = clean_name(creator.get("name"), known_as)
+        device_id = None if device is None else self.device_of(device)[0]
         room = self.create(request, maker, device_id, table_id)
         body: dict[str, Any] = {"id": room.id}
-        if nickname is not None:
-            body["seat"], body["token"] = self.claim(room, nickname, device)
+        if creator.get("sit"):
+            body["seat"], body["token"] = self.claim(room, name, device)
         body["table"] = room.facts()
         return body
 
@@ -370,14 +368,13 @@ third is first
         >>> asyncio.run(demo())
         ((None, None, 'rules', 'rules'), 'waiting', True, (0, 1), False)
         """
-        display = clean_name(nickname, "Player")
-        device = None
-        if device_key is not None:
-            device, known_as = self.device_of(device_key)
-            display = clean_name(nickname, known_as)
+        # Refused before any table is made; a person with no nickname (nor a device's) is
+        # named by their seat, in each reader's language (room.unnamed), as at a made table.
+        clean_name(nickname, "")
+        device = None if device_key is None else self.device_of(device_key)[0]
         for room in listed(list(self.rooms.values())):
             if room.table.game.name == name and room.open_seats() and any(room.request.seats):
-                seat, token = self.claim(room, display, device_key)
+                seat, token = self.claim(room, nickname, device_key)
                 return room, seat, token
         low, high = game_seats(name)
         count = min(max(4, low), high)
@@ -386,7 +383,7 @@ third is first
         seats = ["person"] * min(2, count - 1) + [f"cpu:{kind}"] * (count - min(2, count - 1))
         room = self.create(parse_new_table({"game": name, "seats": seats}), maker, device)
         room.eager = True
-        seat, token = self.claim(room, display, device_key)
+        seat, token = self.claim(room, nickname, device_key)
         return room, seat, token
 
     def sweep(self) -> list[str]:
