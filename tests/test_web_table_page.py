@@ -1355,13 +1355,14 @@ def check_crowded(
 # (three kings) takes the high half and seat 1 (A-2-3-4) the low half.
 SIDE_POT = ("holdem", [300, 1000, 1000], "Ks Qs As Kh Qh Ah 2c 7d 9h Th 3s", True)
 HI_LO = ("omaha-hi-lo", [1000] * 3, "Ac Qc As 2d Qd Ks 3h Jc Ah 4c Td Kh Kd 8s 7c 5d Jh", False)
-# What seats 0 (ours) and 1 say they won, and how lines of the "Last hand" panel begin
+# What seats 0 (ours) and 1 say they won, and how lines of the "Last hand" panel begin (a pot
+# of ours alone: "to you", "لك"; it was "to You" and "إلى أنت", which Arabic does not say)
 AWARD_LABELS = {
     ("holdem", "en"): (
         "The main pot: 900",
         "Side pot 1: 1,400",
         [
-            "The main pot: 900 to \u2068You\u2069",
+            "The main pot: 900 to you",
             "Side pot 1: 1,400 to \u2068CPU 2\u2069",
             "You win 900",
         ],
@@ -1369,13 +1370,13 @@ AWARD_LABELS = {
     ("omaha-hi-lo", "en"): (
         "The pot (high): 150",
         "The pot (low): 150",
-        ["The pot: 300, high to \u2068You\u2069", "You win 150", "\u2068CPU 2\u2069 wins 150"],
+        ["The pot: 300, high to you", "You win 150", "\u2068CPU 2\u2069 wins 150"],
     ),
     ("holdem", "ar"): (
         "الوعاء الرئيسي: 900",
         "الوعاء الجانبي 1: 1,400",
         [
-            "الوعاء الرئيسي: 900 إلى \u2068أنت\u2069",
+            "الوعاء الرئيسي: 900 لك",
             "الوعاء الجانبي 1: 1,400 إلى \u2068الحاسوب 2\u2069",  # noqa: RUF001
             "تربح 900",
         ],
@@ -1384,7 +1385,7 @@ AWARD_LABELS = {
         "الوعاء (الأعلى): 150",
         "الوعاء (الأدنى): 150",
         [
-            "الوعاء: 300، الأعلى إلى \u2068أنت\u2069",
+            "الوعاء: 300، الأعلى لك",
             "تربح 150",
             "\u2068الحاسوب 2\u2069 يربح 150",  # noqa: RUF001
         ],

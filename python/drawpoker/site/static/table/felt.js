@@ -676,6 +676,18 @@ export function namesWith(hand, seats, low, withHands = true) {
   return joinNames(names);
 }
 
+// Whom a pot (or half) went to: "to Ann (Full house, ...)", "to Ann and you"; our seat alone
+// has words of its own ("to you", Arabic "لك": its "إلى" takes no "you" after it).
+function toWinners(hand, seats, low, withHands) {
+  if (seats.length !== 1 || seats[0] !== page.seat) {
+    return t("table.result.to", { names: namesWith(hand, seats, low, withHands) });
+  }
+  const shown = withHands ? hand.shown.find((x) => x.seat === page.seat) : undefined;
+  const text = shown ? (low ? shown.low : shown.text) : "";
+  const to = t("table.result.to_you");
+  return text ? t("table.with_hand", { line: to, hand: isolated(text) }) : to;
+}
+
 // A finished hand's result, one line per pot (and half): "The main pot: 900 to Ann (Full house,
 // threes full of deuces)"; in a hi/lo game "high to ...; low to ..."; without a showdown "CPU 2
 // wins 150: everyone else folded (no showdown)". Without `withHands` the winners' hands are left
@@ -684,10 +696,10 @@ export function resultLines(hand, withHands = true) {
   if (hand.awards.length) {
     return hand.awards.map((pot, i) => {
       const title = potTitle(i, hand.awards.length, pot.amount);
-      const high = namesWith(hand, pot.high, false, withHands);
-      if (!page.facts.game.split) return t("table.result.pot", { pot: title, names: high });
-      const low = pot.low.length ? t("table.result.low", { names: namesWith(hand, pot.low, true, withHands) }) : t("table.result.no_low");
-      return t("table.result.split", { pot: title, high, low });
+      const to = toWinners(hand, pot.high, false, withHands);
+      if (!page.facts.game.split) return t("table.result.pot", { pot: title, to });
+      const low = pot.low.length ? t("table.result.low", { to: toWinners(hand, pot.low, true, withHands) }) : t("table.result.no_low");
+      return t("table.result.split", { pot: title, to, low });
     });
   }
   const lines = hand.won.map(wonText);
