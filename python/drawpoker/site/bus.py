@@ -34,7 +34,7 @@ import asyncio
 import contextlib
 import secrets
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, Protocol, cast
 
@@ -189,12 +189,30 @@ def check_reachable(url: str, timeout: float = 5.0) -> None:
     ...
     ConnectionError: Redis at redis://127.0.0.1:1/0 cannot be reached: ...
     """
+    with redis_at(url, timeout) as client:
+        client.ping()
+
+
+@contextlib.contextmanager
+def redis_at(url: str, timeout: float = 5.0) -> Iterator[Any]:
+    """A blocking redis-py client of ``url`` (answers decoded), for the checks a role makes
+    before it listens: closed at the end, and any Redis error within turned into a
+    ``ConnectionError`` that says why without the URL's password.
+
+    >>> with redis_at("redis://:secret@127.0.0.1:1/0", timeout=0.5) as client:
+    ...     client.ping()
+    Traceback (most recent call last):
+    ...
+    ConnectionError: Redis at redis://127.0.0.1:1/0 cannot be reached: ...
+    """
     import redis
     from redis.exceptions import RedisError
 
-    client = redis.Redis.from_url(url, socket_connect_timeout=timeout, socket_timeout=timeout)
+    client = redis.Redis.from_url(
+        url, socket_connect_timeout=timeout, socket_timeout=timeout, decode_responses=True
+    )
     try:
-        client.ping()
+        yield client
     except RedisError as error:
         raise ConnectionError(
             f"Redis at {shown_url(url)} cannot be reached: {one_line(error, url)}"

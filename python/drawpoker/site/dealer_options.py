@@ -20,10 +20,10 @@ from typing import Any
 from drawpoker.bots import PLUGINS
 from drawpoker.bots.plugins import CpuType
 from drawpoker.errors import InvalidArgumentError
+from drawpoker.site.bus import redis_at
 from drawpoker.site.guard import SiteLimits
-from drawpoker.site.lanes import dealers_key
+from drawpoker.site.lanes import dealers_key, unix_ms
 from drawpoker.site.room import Pace
-from drawpoker.site.services import one_line, shown_url
 
 PACE_OPTIONS = {"think": "--think", "pause": "--pause", "grace": "--grace"}
 """The serve options of :class:`~drawpoker.site.room.Pace`'s fields (``showdown`` is
@@ -105,26 +105,13 @@ def check_same_options(url: str, options: Mapping[str, Any], timeout: float = 5.
     ...
     ConnectionError: Redis at redis://127.0.0.1:1/0 cannot be reached: ...
     """
-    import redis
-    from redis.exceptions import RedisError
-
-    client = redis.Redis.from_url(
-        url, socket_connect_timeout=timeout, socket_timeout=timeout, decode_responses=True
-    )
-    try:
-        seconds, micros = client.time()  # the dealers' marks count by Redis's clock
-        now_ms = int(seconds) * 1000 + int(micros) // 1000
+    with redis_at(url, timeout) as client:
+        now_ms = unix_ms(client.time())  # the dealers' marks count by Redis's clock
         alive = {str(n) for n in client.zrangebyscore(dealers_key("drawpoker"), now_ms, "+inf")}
         saved = {str(k): str(v) for k, v in client.hgetall(options_key()).items()}
         gone = sorted(saved.keys() - alive)
         if gone:
             client.hdel(options_key(), *gone)
-    except RedisError as error:
-        raise ConnectionError(
-            f"Redis at {shown_url(url)} cannot be reached: {one_line(error, url)}"
-        ) from None
-    finally:
-        client.close()
     for name in sorted(alive & saved.keys()):
         said = differences(options, _options_of(saved[name]))
         if said:

@@ -50,6 +50,16 @@ CLOCK_STEP = 0.002
 """Seconds the holder gives up besides: Redis times expiry in whole milliseconds."""
 
 
+def unix_ms(time_reply: tuple[object, object]) -> int:
+    """Redis's ``TIME`` answer (seconds, microseconds) in Unix ms.
+
+    >>> unix_ms((1700000000, 250999))
+    1700000000250
+    """
+    seconds, micros = time_reply
+    return int(str(seconds)) * 1000 + int(str(micros)) // 1000
+
+
 class RedisClock:
     """Redis's clock in Unix ms, as a process on another host reads it: its own clock plus the
     offset measured at the last :meth:`sync`. The site compares times with Redis's (an inbox
@@ -71,9 +81,8 @@ class RedisClock:
         """Reads Redis's clock (``TIME``), keeps its offset from this host's (measured at the
         middle of the round trip) and returns it, in Unix ms."""
         before = time.time()
-        seconds, micros = await client.time()
+        redis_ms = unix_ms(await client.time())
         after = time.time()
-        redis_ms = int(seconds) * 1000 + int(micros) // 1000
         self.offset_ms = redis_ms - round((before + after) * 500)
         return redis_ms
 
