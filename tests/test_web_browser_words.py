@@ -271,6 +271,17 @@ def test_a_table_of_every_game_in_the_pseudo_language_shows_only_catalogue_words
     driver.get(server.url + "/?lang=en")  # leave the device in English
 
 
+def _at_our_turn(driver: Any, server: SiteServer, seats: list[str], lang: str, name: str) -> None:
+    """A new Hold'em table of ``seats`` on the page in ``lang``, its first seat taken as
+    ``name`` (the device's nickname from the tests before cleared first), at our first turn."""
+    made = server.request("POST", "/api/tables", {"game": "holdem", "seats": seats})
+    driver.get(server.url + f"/table/{made['id']}?lang={lang}")
+    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
+    by_id(driver, "name").clear()
+    join(driver, name)
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+
+
 @pytest.mark.parametrize("lang", ["ar", "en"])
 def test_a_refused_action_is_said_in_the_readers_language(
     driver: Any, server: SiteServer, lang: str
@@ -279,14 +290,7 @@ def test_a_refused_action_is_said_in_the_readers_language(
     said "مرفوض: the action was chosen at event ...". It shows the catalogue's sentence for
     the refusal's code, and the English page the server's own sentence, which says more. The
     refusal is real: the page's own connection sends an action chosen one event ago."""
-    made = server.request(
-        "POST", "/api/tables", {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
-    )
-    driver.get(server.url + f"/table/{made['id']}?lang={lang}")
-    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
-    by_id(driver, "name").clear()  # the device's nickname from the tests before
-    join(driver, "Sam")
-    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    _at_our_turn(driver, server, ["person", "cpu:checkcall"], lang, "Sam")
     seq = driver.execute_async_script(
         "const done = arguments[0];"
         "Promise.all([import('/static/table/connection.js'), import('/static/table/state.js')])"
@@ -308,14 +312,8 @@ def test_a_refused_action_is_said_in_the_readers_language(
 def test_the_arabic_table_is_right_to_left_in_view_and_accessible(
     driver: Any, server: SiteServer, artifacts: Path, width: int, height: int
 ) -> None:
-    seats = ["person", "cpu:checkcall", "cpu:checkcall"]
-    made = server.request("POST", "/api/tables", {"game": "holdem", "seats": seats})
     resize(driver, width, height)
-    driver.get(server.url + f"/table/{made['id']}?lang=ar")
-    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
-    by_id(driver, "name").clear()  # the device's nickname from the tests before
-    join(driver, "Sam Lee")
-    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    _at_our_turn(driver, server, ["person", "cpu:checkcall", "cpu:checkcall"], "ar", "Sam Lee")
     root = driver.execute_script(
         "return [document.documentElement.lang, document.documentElement.dir,"
         " getComputedStyle(document.getElementById('controls')).direction]"
