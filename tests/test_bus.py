@@ -387,3 +387,11 @@ def test_commands_beyond_the_pools_connections_wait_for_one(
 
     answers = asyncio.run(scenario())
     assert not [a for a in answers if isinstance(a, BaseException)]
+
+
+def test_the_redis_client_parses_and_packs_with_hiredis() -> None:
+    """The cluster and test extras install hiredis, so redis-py reads Redis's replies and packs
+    each command in C: without it a dealer spends about a fifth more CPU on Redis an action."""
+    from redis.utils import HIREDIS_AVAILABLE
+
+    assert HIREDIS_AVAILABLE, "hiredis is not installed: pip install 'redis[hiredis]'"
