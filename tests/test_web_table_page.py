@@ -1629,6 +1629,47 @@ def test_a_full_board_tables_showdown_keeps_its_seats_apart(
     check_showdown_of_ten(driver, width, height)
 
 
+@pytest.mark.parametrize(
+    ("width", "height", "lang", "all_in_view"),
+    [(844, 390, "en", True), (390, 844, "en", False), (568, 320, "ar", False)],
+)
+def test_the_final_standings_show_whole_entries(
+    width: int,
+    height: int,
+    lang: str,
+    all_in_view: bool,
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
+) -> None:
+    """The game-over panel's standings of five: each entry in view whole or scrolled out of
+    view whole, and where the panel sits beside the felt, as many as fit above the screen's
+    bottom edge. Before, the list was three lines tall at every size: a phone held sideways
+    (844x390) showed two and a half of the five above an empty column, a phone held upright
+    one and a half rows of two, 568x320 one entry and the top of the next."""
+    resize(driver, width, height)
+    sit_with_cpus(driver, server, "holdem", 5, lang)
+    play_to_the_game_over(driver)
+    driver.save_screenshot(str(artifacts / f"game-over-standings-{width}x{height}-{lang}.png"))
+    entries = driver.execute_script(
+        "const list = document.getElementById('final-standings');"
+        "const box = list.getBoundingClientRect();"
+        "return [...list.children].map((e) => { const r = e.getBoundingClientRect();"
+        " return [e.textContent, r.top - box.top, r.bottom - box.top, box.height]; })"
+    )
+    assert len(entries) == 5
+    cut = [e for e in entries if e[1] < e[3] - 1 and e[2] > e[3] + 1]
+    assert cut == [], entries
+    shown = [e for e in entries if e[2] <= e[3] + 1]
+    assert shown, entries
+    if all_in_view:
+        assert len(shown) == 5, entries
+    (panel,) = boxes(driver, "#controls")
+    assert panel["bottom"] <= height + 1, panel
+    (again,) = boxes(driver, "#play-again")
+    assert again["top"] >= 0 and again["bottom"] <= height, again
+
+
 PLAY_ORDER = ("act-check", "act-call", "act-bring-in", "act-draw")
 """The buttons play_to_the_game_over clicks, the first there is. In Five-Card Draw a round
 checked around is dealt again: there a bet to us is called and a round checked to us is bet."""

@@ -272,6 +272,33 @@ export function gameOverControls() {
   return [element("div", { id: "game-over" }, ...parts)];
 }
 
+// The final standings in whole rows, the rest scrolled: a row cut in half ("3. CPU 2: 9,5"
+// under the second) read as a fault. A panel beside the felt shows as many as fit above the
+// screen's bottom edge (it showed two and a half of five with room for all); a panel fixed
+// under the felt (a phone held upright) keeps the style's two lines or fewer, so that the felt
+// keeps its height.
+export function fitWholeRows(list) {
+  list.style.maxBlockSize = "";
+  const styled = list.clientHeight;
+  if (list.scrollHeight <= styled + 1) return;
+  const box = list.getBoundingClientRect();
+  let room = styled;
+  if (getComputedStyle($("controls")).position !== "fixed") {
+    const under = $("controls").getBoundingClientRect().bottom - box.bottom;  // the rating's line
+    room = Math.max(styled, window.innerHeight - box.top - under - 4);
+  }
+  const top = box.top - list.scrollTop;
+  const rowBottoms = new Map();  // a row's top: its lowest entry's bottom (an entry may wrap)
+  for (const entry of list.children) {
+    const r = entry.getBoundingClientRect();
+    const row = Math.round(r.top - top);
+    rowBottoms.set(row, Math.max(rowBottoms.get(row) ?? 0, r.bottom - top));
+  }
+  const bottoms = [...rowBottoms.values()].sort((a, b) => a - b);
+  const whole = bottoms.filter((bottom) => bottom <= room + 0.5);
+  list.style.maxBlockSize = `${Math.ceil(whole.length ? whole[whole.length - 1] : bottoms[0])}px`;
+}
+
 export async function playAgain() {
   try {
     const seatAgain = await requestJSON("POST", `/api/tables/${encodeURIComponent(TABLE_ID)}/again`,
@@ -338,6 +365,8 @@ export function renderControls() {
   }
   box.replaceChildren(...parts);
   box.dataset.kind = parts.length ? (parts[0].id || "") : "";
+  const standings = document.getElementById("final-standings");
+  if (standings) fitWholeRows(standings);
   // on a phone the panel is fixed to the bottom (elsewhere it sticks there): keep the page's
   // end clear of it, and the felt short enough that your own seat stays above it
   tick();  // fills the timer's line: the panel's height counts it

@@ -7,7 +7,7 @@
 // pause ends or every present person clicked "Next hand".
 // This entry joins the parts: connection, state, felt, controls, panels, log and keys.
 import { connect, send } from "./connection.js";
-import { playPreAction, preActionStale, renderControls, tick } from "./controls.js";
+import { fitWholeRows, playPreAction, preActionStale, renderControls, tick } from "./controls.js";
 import { renderFelt } from "./felt.js";
 import { fillKeys, listenForKeys } from "./keys.js";
 import { addEvents, clearLog } from "./log.js";
@@ -155,6 +155,9 @@ function render() {
   showSettings();
   renderControls();  // first: on a phone the panel's height sets the felt's
   renderFelt();
+  // again once the felt shows the hand's end: beside it the panel's column is narrower then
+  const standings = document.getElementById("final-standings");
+  if (standings) fitWholeRows(standings);
   renderStandings();
   renderLastHand();
   document.body.dataset.seq = String(page.state.seq);
