@@ -1670,6 +1670,30 @@ def test_the_final_standings_show_whole_entries(
     assert again["top"] >= 0 and again["bottom"] <= height, again
 
 
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_compact_showdown_with_room_shows_every_seats_chips(
+    lang: str, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """A showdown of four on a phone held sideways (844x390: a compact felt) says each seat's
+    chips, ours included, as the hand before it did; they were left out at every compact
+    showdown, and are now only where they crowd the seats (ten at 640x360, above)."""
+    resize(driver, 844, 390)
+    sit_with_cpus(driver, server, "holdem", 4, lang)
+    play_to_the_game_over(driver)
+    driver.save_screenshot(str(artifacts / f"compact-showdown-chips-844x390-{lang}.png"))
+    assert felt_view(driver) == "showdown"
+    assert "compact" in (by_id(driver, "felt").get_attribute("class") or "")
+    stacks = driver.execute_script(
+        "return [...document.querySelectorAll('#felt .seat .stack')]"
+        ".map((e) => [e.closest('.seat').id, e.checkVisibility(), e.textContent])"
+    )
+    assert len(stacks) == 4 and all(
+        seen and any(c.isdigit() for c in text) for _, seen, text in stacks
+    ), stacks
+    check_seats_apart(driver)
+    check_middle_clear(driver, 844)
+
+
 PLAY_ORDER = ("act-check", "act-call", "act-bring-in", "act-draw")
 """The buttons play_to_the_game_over clicks, the first there is. In Five-Card Draw a round
 checked around is dealt again: there a bet to us is called and a round checked to us is bet."""
