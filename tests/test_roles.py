@@ -9,6 +9,7 @@ import json
 import os
 import random
 import signal
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -748,6 +749,34 @@ def test_a_dealer_started_with_other_options_than_a_live_dealer_is_refused(
     first.stop()
     second.stop()
     _until_lanes_held(cluster.start("dealer", think=0.5))
+
+
+def test_of_two_dealers_started_at_once_with_other_options_one_is_refused(
+    cluster: Cluster,
+) -> None:
+    """Two dealers started at the same moment (as a compose file starts them) with other
+    paces: each checked the other dealers before either was alive, and both started. Each
+    check now claims its options in the same step: one of the two is refused."""
+    go = threading.Barrier(2)
+    outcomes: dict[float, ServeProcess | str] = {}
+
+    def start(think: float) -> None:
+        go.wait()
+        try:
+            outcomes[think] = cluster.start("dealer", think=think)
+        except RuntimeError as error:
+            outcomes[think] = str(error)
+
+    threads = [threading.Thread(target=start, args=(think,)) for think in (0.001, 0.5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    refused = [said for said in outcomes.values() if isinstance(said, str)]
+    assert len(outcomes) == 2 and len(refused) == 1, outcomes
+    assert "was started with other options" in refused[0], refused[0]
+    (started,) = [p for p in outcomes.values() if not isinstance(p, str)]
+    _until_lanes_held(started)
 
 
 def test_health_says_when_postgresql_is_lost_and_when_no_dealer_is_alive(

@@ -259,6 +259,11 @@ def run(args: argparse.Namespace) -> int:
     for name, given in (("--store", args.store), (bus_name, args.bus)):
         if given is not None:
             readable_url(name, given)
+    holder: str | None = None  # a dealer's name: its options claimed and its lanes held by it
+    if args.role == "dealer":
+        from drawpoker.site.dealer import dealer_name
+
+        holder = dealer_name()
     if args.store is not None:
         if not is_postgres_url(args.store):
             raise InvalidArgumentError(
@@ -277,8 +282,8 @@ def run(args: argparse.Namespace) -> int:
 
             try:  # reached before listening, as the store; a dealer's options as its peers'
                 check_reachable(args.bus)
-                if args.role == "dealer":
-                    check_same_options(args.bus, dealer_options(pace, limits))
+                if holder is not None:
+                    check_same_options(args.bus, dealer_options(pace, limits), holder)
             except ConnectionError as error:
                 raise InvalidArgumentError(f"{bus_name}: {error}") from None
     elif args.db != ":memory:":  # refused before listening; the store takes the lock for real
@@ -303,7 +308,7 @@ def run(args: argparse.Namespace) -> int:
         if args.role == "gateway":
             app = gateway_app(where, args.bus, limits, public_url, origins)
         else:
-            app = dealer_app(where, args.bus, pace, limits, public_url, origins)
+            app = dealer_app(where, args.bus, pace, limits, public_url, origins, holder)
     config = uvicorn.Config(
         app,
         log_level="warning",

@@ -245,13 +245,15 @@ class Dealer:
     ({}, 'drawpoker:inbox:0')
     """
 
-    def __init__(self, house: House, bus: RedisBus, prefix: str = "drawpoker") -> None:
+    def __init__(
+        self, house: House, bus: RedisBus, prefix: str = "drawpoker", name: str | None = None
+    ) -> None:
         self.house = house
         self.bus = bus
         self.client: Redis = bus.client
         self.leases = RedisLeases(self.client, prefix=prefix)
         self.inbox = RedisInbox(self.client, prefix)
-        self.name = dealer_name()
+        self.name = dealer_name() if name is None else name
         self.dealers_key = dealers_key(prefix)
         self.prefix = prefix
         self.held: dict[int, Lease] = {}

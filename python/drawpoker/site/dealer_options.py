@@ -73,18 +73,23 @@ def dealer_options(
     return options
 
 
-def differences(mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> list[str]:
-    """Each option ``mine`` gives otherwise than ``theirs`` (a dealer alive), said as
-    ``--option mine (a dealer alive: theirs)``.
+def differences(
+    mine: Mapping[str, Any], theirs: Mapping[str, Any], other: str = "a dealer alive"
+) -> list[str]:
+    """Each option ``mine`` gives otherwise than ``theirs`` (``other``'s), said as
+    ``--option mine (a dealer alive: theirs)``, then each option only ``theirs`` has (a dealer
+    of another version).
 
     >>> differences({"--cpu-type": []}, {"--cpu-type": ["calls=m:C"]})
     ['--cpu-type none (a dealer alive: calls=m:C)']
+    >>> differences({"--think": 0.5}, {"--think": 0.5, "--new": 3}, "a dealer starting")
+    ['--new not given (a dealer starting: 3)']
     """
     said = []
-    for option, value in mine.items():
-        other = theirs.get(option)
-        if other != value:
-            said.append(f"{option} {_shown(value)} (a dealer alive: {_shown(other)})")
+    for option in [*mine, *(option for option in theirs if option not in mine)]:
+        value, other_value = mine.get(option), theirs.get(option)
+        if other_value != value:
+            said.append(f"{option} {_shown(value)} ({other}: {_shown(other_value)})")
     return said
 
 
@@ -94,31 +99,71 @@ def _shown(value: Any) -> str:
     return "not given" if value is None else str(value)
 
 
-def check_same_options(url: str, options: Mapping[str, Any], timeout: float = 5.0) -> None:
-    """Refuses (:class:`InvalidArgumentError`, naming each difference) ``options`` when a
-    dealer alive on the Redis at ``url`` was started with others: how ``serve --role dealer``
-    checks them before it listens. The options of dealers no longer alive are forgotten.
-    ``ConnectionError`` when Redis cannot be reached.
+CLAIM_MS = 10_000
+"""How long a starting dealer's claim on its options holds (ms, by Redis's clock) before it is
+alive (marked in the dealers' set each second): a dealer checked meanwhile with other options
+is refused too. A start that failed holds them no longer than that."""
 
-    >>> check_same_options("redis://127.0.0.1:1/0", {}, timeout=0.5)
+# KEYS[1] the live dealers' marks, KEYS[2] the dealers' options, KEYS[3] the claims of the
+# dealers starting; ARGV the name, its options' text, Redis's time (ms), the claim's term (ms).
+# One script: two dealers checked at once both passed when each read before the other wrote.
+_CLAIM = """
+local now = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now)
+local kept = {}
+for _, group in ipairs({
+    {redis.call('ZRANGEBYSCORE', KEYS[1], now, '+inf'), 'alive'},
+    {redis.call('ZRANGE', KEYS[3], 0, -1), 'starting'},
+}) do
+    for _, name in ipairs(group[1]) do
+        local theirs = redis.call('HGET', KEYS[2], name)
+        if theirs and theirs ~= ARGV[2] then return {name, group[2], theirs} end
+        kept[name] = true
+    end
+end
+for _, name in ipairs(redis.call('HKEYS', KEYS[2])) do
+    if not kept[name] then redis.call('HDEL', KEYS[2], name) end
+end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('ZADD', KEYS[3], now + tonumber(ARGV[4]), ARGV[1])
+return false
+"""
+
+
+def starting_key(prefix: str = "drawpoker") -> str:
+    """The Redis sorted set of the dealers starting: each name, its claim's end (ms).
+
+    >>> starting_key()
+    'drawpoker:dealers-starting'
+    """
+    return f"{prefix}:dealers-starting"
+
+
+def check_same_options(
+    url: str, options: Mapping[str, Any], name: str, timeout: float = 5.0, claim_ms: int = CLAIM_MS
+) -> None:
+    """Refuses (:class:`InvalidArgumentError`, naming each difference) ``options`` when a
+    dealer alive on the Redis at ``url``, or starting (checked within ``claim_ms``), was started
+    with others; else claims them for the dealer ``name`` for ``claim_ms``, in the same step:
+    how ``serve --role dealer`` checks them before it listens. The options of dealers neither
+    alive nor starting are forgotten. ``ConnectionError`` when Redis cannot be reached.
+
+    >>> check_same_options("redis://127.0.0.1:1/0", {}, "dealer-a", timeout=0.5)
     Traceback (most recent call last):
     ...
     ConnectionError: Redis at redis://127.0.0.1:1/0 cannot be reached: ...
     """
     with redis_at(url, timeout) as client:
         now_ms = unix_ms(client.time())  # the dealers' marks count by Redis's clock
-        alive = {str(n) for n in client.zrangebyscore(dealers_key("drawpoker"), now_ms, "+inf")}
-        saved = {str(k): str(v) for k, v in client.hgetall(options_key()).items()}
-        gone = sorted(saved.keys() - alive)
-        if gone:
-            client.hdel(options_key(), *gone)
-    for name in sorted(alive & saved.keys()):
-        said = differences(options, _options_of(saved[name]))
-        if said:
-            raise InvalidArgumentError(
-                f"the dealer {name}, alive, was started with other options; every dealer "
-                "plays any table, so they must share them (docs/scale-out.md): " + "; ".join(said)
-            )
+        keys = (dealers_key("drawpoker"), options_key(), starting_key())
+        found = client.eval(_CLAIM, len(keys), *keys, name, options_text(options), now_ms, claim_ms)
+    if found:
+        other, state, text = (str(part) for part in found)
+        said = differences(options, _options_of(text), f"a dealer {state}")
+        raise InvalidArgumentError(
+            f"the dealer {other}, {state}, was started with other options; every dealer "
+            "plays any table, so they must share them (docs/scale-out.md): " + "; ".join(said)
+        )
 
 
 def _options_of(text: str) -> dict[str, Any]:

@@ -112,9 +112,11 @@ def dealer_app(
     limits: SiteLimits | None = None,
     public_url: str = site.DEFAULT_URL,
     origins: set[str] | None = None,
+    name: str | None = None,
 ) -> Starlette:
     """A dealer: its lanes' tables, played from their inboxes; it serves only ``/health`` (its
-    lanes).
+    lanes). ``name``: the name its options were claimed under
+    (:func:`~drawpoker.site.dealer_options.check_same_options`), by default a new one.
 
     >>> [route.path for route in dealer_app("postgresql://localhost/poker", "redis://x").routes]
     ['/health']
@@ -127,7 +129,7 @@ def dealer_app(
         warm_tips()  # as a single process does: not inside a table's turn
         bus = RedisBus.from_url(bus_url)
         app.state.health.services = Services(bus, store_url)
-        dealer = Dealer(house, bus)
+        dealer = Dealer(house, bus, name=name)
         dealer.options = options_text(dealer_options(house.pace, house.guard.settings))
         app.state.dealer = dealer
         freezer = HeapFreezer()  # its tables out of the collector's way, as in one process
