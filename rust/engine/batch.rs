@@ -222,7 +222,7 @@ impl ObservationLayout {
     fn encode(&self, hand: &HandState, seen: &Seen, me: usize, deals_up: bool, out: &mut [f32]) {
         out.fill(0.0);
         let (n, c) = (hand.seats, self.set_width());
-        let chips = |amount: u64| (amount as f64 / self.unit as f64) as f32;
+        let chips = |amount: u64| self.chips(amount);
         let slot_of = |seat: usize| relative(seat, me, n);
         for (slot, &card) in hand.cards[me].iter().enumerate() {
             if self.compact {
@@ -358,6 +358,15 @@ impl ObservationLayout {
         }
     }
 
+    /// `amount` chips in big blinds, as the observation shows them. The amount is converted
+    /// as a signed number, which is one instruction where an unsigned one takes several, to the
+    /// same double: a table's chips are far below 2^63 (a stack at most
+    /// [`super::state::MAX_CHIPS`]).
+    fn chips(&self, amount: u64) -> f32 {
+        debug_assert!(i64::try_from(amount).is_ok());
+        (amount as i64 as f64 / self.unit as f64) as f32
+    }
+
     /// The seat's discards, the hands exposed, and the last `history` public actions.
     fn encode_events(&self, hand: &HandState, me: usize, out: &mut [f32]) {
         let n = hand.seats;
@@ -389,7 +398,7 @@ impl ObservationLayout {
                         let amount = if event.kind == EventKind::Draw {
                             event.amount as f32
                         } else {
-                            (event.amount as f64 / self.unit as f64) as f32
+                            self.chips(event.amount)
                         };
                         let (at, slot) = (row - skipped, relative(seat, me, n));
                         self.put_row(out, n, at, slot, usize::from(index), amount, dealt);
@@ -597,7 +606,7 @@ impl Seen {
                 let amount = if event.kind == EventKind::Draw {
                     event.amount as f32
                 } else {
-                    (event.amount as f64 / layout.unit as f64) as f32
+                    layout.chips(event.amount)
                 };
                 self.rows.push(Row {
                     seat,
