@@ -232,21 +232,24 @@ impl ObservationLayout {
             }
         }
         self.put_cards(out, self.board, card_set(&hand.board));
+        // The seats' numbers cut to the table once, so that reading a seat's checks no bound.
+        let (stacks, bets, committed) = (&hand.stacks[..n], &hand.bets[..n], &hand.committed[..n]);
+        let (live, drawn, held) = (&hand.live[..n], &hand.drawn[..n], &hand.cards[..n]);
         for seat in 0..n {
             let slot = slot_of(seat);
             if deals_up {
-                let up = (hand.cards[seat].iter().zip(&hand.face_up[seat]))
+                let up = (held[seat].iter().zip(&hand.face_up[seat]))
                     .filter(|(_, &up)| up)
                     .fold(0u64, |set, (&card, _)| set | 1 << card);
                 self.put_cards(out, self.up_cards + slot * c, up);
             }
-            out[self.stacks + slot] = chips(hand.stacks[seat]);
-            out[self.bets + slot] = chips(hand.bets[seat]);
-            out[self.committed + slot] = chips(hand.committed[seat]);
-            out[self.live + slot] = f32::from(u8::from(hand.live[seat]));
-            out[self.card_counts + slot] = hand.cards[seat].len() as f32;
-            out[self.drawn + slot] = hand.drawn[seat].max(0) as f32;
-            out[self.has_drawn + slot] = f32::from(u8::from(hand.drawn[seat] >= 0));
+            out[self.stacks + slot] = chips(stacks[seat]);
+            out[self.bets + slot] = chips(bets[seat]);
+            out[self.committed + slot] = chips(committed[seat]);
+            out[self.live + slot] = f32::from(u8::from(live[seat]));
+            out[self.card_counts + slot] = held[seat].len() as f32;
+            out[self.drawn + slot] = drawn[seat].max(0) as f32;
+            out[self.has_drawn + slot] = f32::from(u8::from(drawn[seat] >= 0));
         }
         for (seat, cards) in &hand.revealed {
             self.put_cards(out, self.shown + slot_of(*seat) * c, card_set(cards));
@@ -343,10 +346,13 @@ impl ObservationLayout {
     ) {
         if self.compact {
             let start = self.history_start + at * 4;
-            out[start] = (slot + 1) as f32;
-            out[start + 1] = (kind + 1) as f32;
-            out[start + 2] = amount;
-            out[start + 3] = f32::from(u8::from(dealt));
+            let numbers = [
+                (slot + 1) as f32,
+                (kind + 1) as f32,
+                amount,
+                f32::from(u8::from(dealt)),
+            ];
+            out[start..start + 4].copy_from_slice(&numbers);
             return;
         }
         let start = self.history_start + at * (n + self.history_kinds + 2);
