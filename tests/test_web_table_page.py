@@ -2138,3 +2138,46 @@ def test_every_link_of_the_header_is_reachable_on_a_phone(
         assert overflow(driver, width) <= 0
     where = "table" if page.startswith("/table/") else page.strip("/").replace("/", "-")
     driver.save_screenshot(str(artifacts / f"nav-{where or 'lobby'}-{width}-{lang}.png"))
+
+
+def test_a_watcher_who_switches_language_keeps_watching(
+    driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """The header's language link was ``?lang=ar`` alone: a watcher of a table with an open
+    seat who tapped it lost ``?watch`` and got the form to take the seat instead of the table.
+    It now keeps the page's address, the language changed."""
+    resize(driver, 390, 844)
+    made = server.request(
+        "POST", "/api/tables", {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
+    )
+    driver.get(server.url + f"/table/{made['id']}?watch&lang=en")
+    wait(driver, lambda d: body(d, "status") == "waiting", "the watched table")
+    link = driver.find_element("css selector", 'header.site nav.languages a[lang="ar"]')
+    link.click()
+    wait(
+        driver,
+        lambda d: d.execute_script("return document.documentElement.lang") == "ar",
+        "the page in Arabic",
+    )
+    wait(driver, lambda d: body(d, "status") == "waiting", "the watched table in Arabic")
+    driver.save_screenshot(str(artifacts / "watch-switched-ar-390x844.png"))
+    assert "watch" in driver.current_url and "lang=ar" in driver.current_url, driver.current_url
+    assert not by_id(driver, "join").is_displayed()
+    assert by_id(driver, "table-area").is_displayed()
+
+
+def test_the_menu_closes_on_escape_and_on_a_tap_beside_it(driver: Any, server: SiteServer) -> None:
+    """On a phone the header's menu stayed open over the page until its own button was tapped
+    again; it now closes on Escape and on a tap outside it, as a phone's menus do."""
+    resize(driver, 390, 844)
+    driver.get(server.url + "/rules?lang=ar")
+    menu = driver.find_element("css selector", "header.site details.menu")
+    summary = menu.find_element("css selector", "summary")
+    summary.click()
+    assert menu.get_attribute("open") is not None
+    driver.find_element("css selector", "h1").click()
+    assert menu.get_attribute("open") is None
+    summary.click()
+    assert menu.get_attribute("open") is not None
+    menu.find_element("css selector", "summary").send_keys("\ue00c")  # Escape
+    assert menu.get_attribute("open") is None

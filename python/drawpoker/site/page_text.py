@@ -86,7 +86,8 @@ def site_header(tag: str) -> str:
         f"  {language_switch(tag)}\n"
         f'  <details class="menu"><summary>{escape(message(tag, "site.menu"))}</summary>\n'
         f'  <div class="menu-panel"><nav class="pages" aria-label="{nav}">{links}</nav>\n'
-        f"  {digits_switch(tag)}</div></details>\n</header>"
+        f"  {digits_switch(tag)}</div></details>\n"
+        '  <script src="/static/site.js" defer></script>\n</header>'
     )
 
 
