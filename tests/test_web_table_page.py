@@ -2181,3 +2181,21 @@ def test_the_menu_closes_on_escape_and_on_a_tap_beside_it(driver: Any, server: S
     assert menu.get_attribute("open") is not None
     menu.find_element("css selector", "summary").send_keys("\ue00c")  # Escape
     assert menu.get_attribute("open") is None
+
+
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_an_unknown_tables_page_says_so_and_leads_back_to_the_lobby(
+    lang: str, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """A mistyped or expired table link showed one red line on a blank page, with no heading
+    and no way on; it now has a heading, a sentence saying why, and a link to the lobby."""
+    resize(driver, 390, 844)
+    driver.get(server.url + f"/table/NoSuchTable123?lang={lang}")
+    wait(driver, lambda d: by_id(d, "missing").is_displayed(), "the missing table's page")
+    driver.save_screenshot(str(artifacts / f"missing-table-{lang}.png"))
+    heading = driver.find_element("css selector", "#missing h1").text
+    assert heading == message(lang, "table.no_table.title"), heading
+    assert driver.title == heading
+    (lobby,) = driver.find_elements("css selector", "#missing a")
+    assert lobby.get_attribute("href") == server.url + "/" and lobby.is_displayed()
+    assert not by_id(driver, "join").is_displayed()

@@ -22,7 +22,12 @@ async function main() {
   try {
     page.facts = await requestJSON("GET", `/api/tables/${encodeURIComponent(TABLE_ID)}`);
   } catch (error) {
-    $("page-error").textContent = error.status === 404 ? t("table.no_table") : error.message;
+    if (error.status === 404) {  // a heading and the way back, not a line on a blank page
+      $("missing").hidden = false;
+      document.title = t("table.no_table.title");
+    } else {
+      $("page-error").textContent = error.message;
+    }
     return;
   }
   document.title = t("table.page_title.game", { game: titleOf(page.facts.game) });
