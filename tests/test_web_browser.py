@@ -323,6 +323,30 @@ def test_the_tips_page_analyses_a_hand(driver: Any, server: SiteServer, artifact
     assert not driver.find_elements(By.ID, "choices")
 
 
+def test_the_arabic_tips_page_lists_with_arabic_commas(driver: Any, server: SiteServer) -> None:
+    """The Arabic tips page listed an analysis's final hands and a tip's other choice with
+    Latin commas ("زوج 74.10%, زوجان 17.21%"), and a figure wrapped apart from its category;
+    they take the language's list comma, each figure bound to its category."""
+    from selenium.webdriver.common.by import By
+
+    driver.get(server.url + "/tips?lang=ar")
+    wait(driver, lambda d: body(d, "ready") == "yes", "the tips page")
+    tips = by_id(driver, "tips-52").text
+    assert "\u060c" in tips and "%, " not in tips, tips
+    hand = by_id(driver, "hand")
+    hand.clear()
+    hand.send_keys("Ah Ad 7c 4s 2d")
+    by_id(driver, "analyse").click()
+    rows = wait(
+        driver,
+        lambda d: d.find_elements(By.CSS_SELECTOR, "#choices tr")[1:] or None,
+        "the analysis",
+    )
+    final = rows[0].find_elements(By.CSS_SELECTOR, "td")[-1].get_attribute("textContent")
+    assert "\u060c " in final and ", " not in final, final
+    assert all("\u00a0" in part for part in final.split("\u060c ")), final
+
+
 def turn_or_hand_after(driver: Any, hand: str) -> None:
     """Waits for our turn in hand ``hand``, a later hand, or the game's end."""
     wait(

@@ -103,6 +103,16 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
     assert cells[0] == table_id and cells[1] == message("en", "game.holdem")
     assert cells[2] == "over" and cells[3] in ("1", "2")
     assert re.fullmatch(r"rating -?\d+ \([+-]?\d+(\.\d)?\)", cells[5]), cells[5]  # rounded
+    # in Arabic the id reads as in the address: "-2ks1FXA4KrgXhOi" showed as "2ks1FXA4KrgXhOi-"
+    # (a hyphen or an underscore at its end moves in a right-to-left line)
+    driver.get(server.url + "/games?lang=ar")
+    wait(driver, lambda d: body(d, "ready") == "yes", "your games in Arabic")
+    shown = driver.execute_script(
+        "const a = document.querySelector('#games tbody a');"
+        "return [a.textContent, getComputedStyle(a).direction]"
+    )
+    assert shown == [table_id, "ltr"], shown
+    driver.get(server.url + "/games?lang=en")
     # on a phone each game is a card: nothing scrolls sideways (it was a table 630 px wide at
     # 390), the table's link and the history's buttons are touch targets in view
     resize(driver, 390, 844)

@@ -131,6 +131,18 @@ def pages() -> Iterator[dict[str, str]]:
         yield found
 
 
+def test_no_players_page_names_a_rule_id() -> None:
+    """The rulebook's ids (R-STUD-3) are for the project's readers: the stud pages' settings
+    table said "(R-STUD-3's option)" / "(خيار R-STUD-3)" to players."""
+    with site() as client:
+        paths = ["/rules", *(f"/rules/{name}" for name in GAMES)]
+        for path, lang in itertools.product(paths, ("en", "ar")):
+            response = client.get(f"{path}?lang={lang}")
+            assert response.status_code == 200, path
+            found = re.findall(r"\bR-[A-Z]+-\d+", _text(response.text))
+            assert found == [], (path, lang, found)
+
+
 def test_every_games_page_has_its_sections(pages: dict[str, str]) -> None:
     assert set(pages) == set(GAMES) and len(GAMES) >= 10
     for name, page in pages.items():

@@ -44,9 +44,7 @@ class StudSettings:
     big_bet: int = setting(400, "the big bet: fifth street on")
     ante: int = setting(40, "the ante each seat posts per deal")
     bring_in: int = setting(50, "the bring-in the worst up card posts, or completes")
-    heads_up_uncapped: bool = setting(
-        False, "no cap on raises in a round that starts heads-up (R-STUD-3's option)"
-    )
+    heads_up_uncapped: bool = setting(False, "no cap on raises in a round that starts heads-up")
 
     def __post_init__(self) -> None:
         for name, least in (("small_bet", 1), ("big_bet", 1), ("ante", 0), ("bring_in", 1)):

@@ -46,7 +46,7 @@ async function showGames() {
   for (const table of data.tables) {
     for (const seat of table.seats) {
       rows.push(labelledRow(labels, {},
-        element("td", {}, element("a", { href: `/table/${encodeURIComponent(table.id)}`, text: table.id })),
+        element("td", {}, element("a", { href: `/table/${encodeURIComponent(table.id)}`, text: table.id, dir: "ltr" })),
         element("td", { text: gameTitle(table.game, table.game) }),
         element("td", { text: said(`status.${table.status}`, table.status) }),
         element("td", { text: seat.place === null ? "" : formatNumber(seat.place) }),

@@ -35,7 +35,7 @@ function tipsTable(deck) {
         " = ", element("bdi", { dir: "ltr", text: percent(tip.advised_goal_probability) })),
       element("td", { class: "num" }, element("bdi", { dir: "ltr", text: percent(tip.advised_improve_probability) })),
       element("td", {}, choiceElement(tip.alternative), ": ",
-        element("bdi", { dir: "ltr", text: percent(tip.alternative_goal_probability) }), ", ",
+        element("bdi", { dir: "ltr", text: percent(tip.alternative_goal_probability) }), t("lobby.separator"),
         element("bdi", { dir: "ltr", text: percent(tip.alternative_improve_probability) })),
       element("td", { class: "num", text: t("tips.place", { place: formatNumber(tip.place), choices: formatNumber(tip.choices) }) })));
   }
@@ -117,7 +117,9 @@ async function analyse(event) {
     t("tips.column.improve"), t("tips.column.final")];
   const rows = [headRow(labels)];
   for (const c of result.choices) {
-    const dist = Object.entries(c.counts).map(([name, n]) => `${categoryText(name)} ${percent(n / c.total)}`).join(", ");
+    // each figure kept beside its category (a no-break space), in the language's list commas
+    const dist = Object.entries(c.counts).map(([name, n]) => `${categoryText(name)}\u00a0${percent(n / c.total)}`)
+      .join(t("lobby.separator"));
     const discard = c.discards.length ? cardsElement(c.discards, { small: true }) : t("draw.stand_pat");
     rows.push(labelledRow(labels, { class: c.rank === 1 ? "best" : "" },
       element("td", { class: "num", text: formatNumber(c.rank) }),
