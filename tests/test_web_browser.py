@@ -347,6 +347,34 @@ def test_the_arabic_tips_page_lists_with_arabic_commas(driver: Any, server: Site
     assert all("\u00a0" in part for part in final.split("\u060c ")), final
 
 
+def test_the_lobby_names_your_seat_as_yours(driver: Any, server: SiteServer) -> None:
+    """The lobby's seat list said "Seat 1: a person (open seat)" under a hint saying you take
+    the first seat for a person: that seat now says "you", whichever it is, and the other
+    persons' seats stay open seats."""
+    from selenium.webdriver.support.ui import Select
+
+    def shown() -> list[str]:
+        return [
+            Select(by_id(driver, f"seat-{seat}")).first_selected_option.text for seat in range(3)
+        ]
+
+    driver.get(server.url + "/?lang=en")
+    wait(driver, lambda d: body(d, "ready") == "yes", "the lobby")
+    players = by_id(driver, "players")
+    players.clear()
+    players.send_keys("3")
+    by_id(driver, "nickname").click()  # the seats are drawn again for three
+    wait(driver, lambda d: len(d.find_elements("css selector", "#seats select")) == 3, "3 seats")
+    Select(by_id(driver, "seat-1")).select_by_value("person")
+    assert shown()[:2] == ["you", "a person (open seat)"], shown()
+    Select(by_id(driver, "seat-0")).select_by_value("cpu:rules")
+    assert shown()[1] == "you", shown()
+    driver.get(server.url + "/?lang=ar")
+    wait(driver, lambda d: body(d, "ready") == "yes", "the Arabic lobby")
+    assert Select(by_id(driver, "seat-0")).first_selected_option.text == "أنت"
+    driver.get(server.url + "/?lang=en")
+
+
 def turn_or_hand_after(driver: Any, hand: str) -> None:
     """Waits for our turn in hand ``hand``, a later hand, or the game's end."""
     wait(

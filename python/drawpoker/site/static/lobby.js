@@ -91,11 +91,24 @@ function renderSeats() {
     }
     const wanted = seatChoices[seat] || (seat === 0 || game.cpu.length === 0 ? "person" : "cpu:rules");
     select.value = [...select.options].some((o) => o.value === wanted) ? wanted : select.options[0].value;
-    select.addEventListener("change", () => { seatChoices[seat] = select.value; });
+    select.addEventListener("change", () => { seatChoices[seat] = select.value; markYourSeat(); });
     rows.push(element("div", { class: "seat-row" },
       element("label", { for: select.id, text: t("lobby.seat", { number: formatNumber(seat + 1) }) }), select));
   }
   box.replaceChildren(...rows);
+  markYourSeat();
+}
+
+// The first seat for a person is the creator's (lobby.seats.hint): its choice says "you", every
+// other person's seat "a person (open seat)". Seat 1 said "open seat" under a hint saying you
+// take it.
+function markYourSeat() {
+  const selects = [.../** @type {NodeListOf<HTMLSelectElement>} */ (document.querySelectorAll("#seats select"))];
+  const yours = selects.find((select) => select.value === "person");
+  for (const select of selects) {
+    const person = select.querySelector('option[value="person"]');
+    if (person) person.textContent = select === yours ? t("lobby.person.you") : t("lobby.person");
+  }
 }
 
 function request() {
