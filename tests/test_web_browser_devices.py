@@ -80,6 +80,18 @@ def test_a_device_plays_is_rated_returns_and_lists_its_games(
         figure = label.removeprefix("rating ")
         assert role == "img" and re.fullmatch(r"-?\d+", figure) and shown.endswith(figure), label
 
+    # the leaderboard marks this device's row (two players of one nickname looked the same),
+    # and keeps the game chosen in the address
+    driver.get(server.url + "/leaderboard?game=holdem")
+    wait(driver, lambda d: body(d, "ready") == "yes", "the leaderboard")
+    mine = driver.find_elements(By.CSS_SELECTOR, "#board tbody tr.you")
+    assert len(mine) == 1 and "\u2068Sam\u2069 (you)" in mine[0].text, [r.text for r in mine]
+    driver.execute_script(
+        "const s = document.getElementById('board-game'); s.value = 'omaha';"
+        "s.dispatchEvent(new Event('change'))"
+    )
+    wait(driver, lambda d: "game=omaha" in d.current_url, "the game in the address")
+
     # the seat token is lost (another tab, a cleared site entry): the device takes it back
     driver.execute_script(
         "for (const k of Object.keys(localStorage)) "

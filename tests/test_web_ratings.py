@@ -274,6 +274,28 @@ def test_game_over_rates_people_by_the_library_figures_with_a_tie() -> None:
         assert leaderboard(client, "omaha")["total"] == 0  # a rating per game
 
 
+def test_the_leaderboard_marks_the_asking_devices_row() -> None:
+    """Two players of one nickname were two rows nobody could tell apart: the row of the
+    device whose key the request carries is marked ``you`` (no row without a key or with an
+    unknown one), and such a page is not cached for another device."""
+    with site() as client:
+        first, second = register(client, "Layla"), register(client, "Layla")
+        play_devices(client, new_table(client, "holdem", ["person"] * 2, rounds=1), [first, second])
+
+        def marked(headers: dict[str, str]) -> list[bool]:
+            response = client.get("/api/leaderboard/holdem", headers=headers)
+            assert response.status_code == 200, response.text
+            assert response.headers["cache-control"] == "no-store"
+            rows = response.json()["ratings"]
+            assert [row["nickname"] for row in rows] == ["Layla", "Layla"]
+            return [row["you"] for row in rows]
+
+        mine, theirs = marked({"x-device-key": first}), marked({"x-device-key": second})
+        assert sorted(mine) == [False, True] and theirs == [not you for you in mine]
+        assert marked({}) == [False, False]
+        assert marked({"x-device-key": "not-a-key"}) == [False, False]
+
+
 def test_a_person_playing_a_cpu_is_rated_against_its_fixed_rating() -> None:
     with site() as client:
         ann = register(client, "Ann")

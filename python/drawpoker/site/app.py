@@ -715,7 +715,8 @@ async def device_games(request: Request) -> Response:
 
 
 async def leaderboard(request: Request) -> Response:
-    """A page of a game's ratings, best first."""
+    """A page of a game's ratings, best first; the row of the device of the request's
+    ``X-Device-Key``, if any, marked ``you`` (an unknown key marks none)."""
     name = request.path_params["game"]
     if name not in GAMES:
         return error(404, "no-game", "there is no such game")
@@ -723,8 +724,14 @@ async def leaderboard(request: Request) -> Response:
         page = _page_number(request)
     except Refused as refused:
         return error(refused.status, refused.code, refused.message)
-    total, rows = _house(request).store.leaderboard(name, page * PAGE_SIZE, PAGE_SIZE)
-    return JSONResponse({"game": name, **_paged(page, total, rows, "ratings")})
+    device = None
+    if request.headers.get("x-device-key"):
+        with contextlib.suppress(Refused):
+            device, _ = _device(request)
+    total, rows = _house(request).store.leaderboard(name, page * PAGE_SIZE, PAGE_SIZE, device)
+    # a page marked for one device is not another's
+    headers = {"cache-control": "no-store", "vary": "x-device-key"}
+    return JSONResponse({"game": name, **_paged(page, total, rows, "ratings")}, headers=headers)
 
 
 async def history(request: Request) -> Response:

@@ -304,9 +304,13 @@ class Store:
         )
         return [SeatResult(*row) for row in rows]
 
-    def leaderboard(self, game: str, offset: int, limit: int) -> tuple[int, list[dict[str, Any]]]:
+    def leaderboard(
+        self, game: str, offset: int, limit: int, device: int | None = None
+    ) -> tuple[int, list[dict[str, Any]]]:
         """The rated devices of ``game``, best shown rating first: the count of them all, and
-        the page of ``limit`` from ``offset`` (place, nickname, rating, mu, sigma, games).
+        the page of ``limit`` from ``offset`` (place, nickname, rating, mu, sigma, games, and
+        ``you``: whether the row is ``device``'s, the asking device, which two players of one
+        nickname cannot tell apart otherwise).
 
         >>> Store(":memory:").leaderboard("holdem", 0, 10)
         (0, [])
@@ -315,7 +319,8 @@ class Store:
             "SELECT count(*) FROM ratings WHERE game = ?", (game,)
         ).fetchone()
         rows = self.backend.execute(
-            "SELECT nickname, mu, sigma, games FROM ratings JOIN devices ON devices.id = device "
+            "SELECT nickname, mu, sigma, games, device FROM ratings JOIN devices "
+            "ON devices.id = device "
             "WHERE game = ? ORDER BY mu - 3 * sigma DESC, device LIMIT ? OFFSET ?",
             (game, limit, offset),
         ).fetchall()
@@ -327,8 +332,9 @@ class Store:
                 "mu": mu,
                 "sigma": sigma,
                 "games": games,
+                "you": rated == device,
             }
-            for index, (nickname, mu, sigma, games) in enumerate(rows)
+            for index, (nickname, mu, sigma, games, rated) in enumerate(rows)
         ]
         return int(total), page
 

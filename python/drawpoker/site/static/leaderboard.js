@@ -6,12 +6,17 @@ let boardPage = 0;
 async function showBoard() {
   const game = /** @type {HTMLSelectElement} */ ($("board-game")).value;
   try {
+    const key = deviceKey();
     const data = await requestJSON("GET",
-      `/api/leaderboard/${encodeURIComponent(game)}?page=${boardPage}`);
+      `/api/leaderboard/${encodeURIComponent(game)}?page=${boardPage}`, undefined,
+      key ? { "x-device-key": key } : {});
+    // your own row marked: two players of one nickname looked the same
     const rows = data.ratings.map((row) =>
-      element("tr", {},
+      element("tr", row.you ? { class: "you" } : {},
         element("td", { text: formatNumber(row.place) }),
-        element("td", {}, element("bdi", { text: row.nickname })),
+        element("td", {}, row.you
+          ? t("table.you.name", { name: isolated(row.nickname) })
+          : element("bdi", { text: row.nickname })),
         element("td", { class: "num" }, ratingBadge(row.rating)),
         element("td", { text: formatNumber(row.games) })));
     // a game nobody is rated in yet says so, and how to be the first, rather than show no row
@@ -39,7 +44,14 @@ async function start() {
   }
   const asked = new URLSearchParams(location.search).get("game");
   if (asked && data.games.some((g) => g.name === asked)) select.value = asked;
-  select.addEventListener("change", () => { boardPage = 0; showBoard(); });
+  select.addEventListener("change", () => {
+    boardPage = 0;
+    // the game kept in the address: a reload or a shared link opens the same board
+    const address = new URL(location.href);
+    address.searchParams.set("game", select.value);
+    history.replaceState(null, "", address.pathname + address.search);
+    showBoard();
+  });
   showBoard();
 }
 
