@@ -489,7 +489,7 @@ def test_the_language_is_chosen_by_the_browser_the_address_then_the_cookie() -> 
 def test_a_rules_page_in_arabic_is_right_to_left_arabic_with_isolated_codes() -> None:
     with site() as client:
         page = client.get("/rules/five-card-draw?lang=ar").text
-    assert '<html lang="ar" dir="rtl">' in page
+    assert '<html lang="ar" dir="rtl" data-tag="ar">' in page
     assert "<h1>طريقة لعب بوكر تبديل الأوراق</h1>" in page
     assert "المساهمة" in page and "الوعاء" in page and "كشف الأوراق" in page
     assert '<td class="cards-inline"><bdi dir="ltr">A♠ K♠ Q♠ J♠ T♠</bdi></td>' in page
@@ -652,3 +652,29 @@ def test_counted_narration_words_in_both_languages_and_digit_settings() -> None:
         assert [narration.say(lang, "draw", count=n, name="Ann") for n in COUNTS] == expected
     arabic_indic = narration.say("ar-u-nu-arab", "draw", count=11, name="Ann")
     assert arabic_indic == "Ann يبدّل ١١ ورقة"
+
+
+def test_a_page_in_arabic_indic_digits_writes_its_messages_figures_so() -> None:
+    """With Arabic-Indic digits chosen, a rules page said "من ٢ إلى ٨ لاعبين" (a figure filled
+    in) beside "رزمة واحدة من 52 ورقة" and "المقعد 1." (figures written in the catalogue's
+    sentences), and the browser's catalogue carried them the same. Both now write a message's
+    own figures in the chosen digits; a card's rank stays as the cards show it."""
+    with site() as client:
+        page = client.get("/rules/razz?lang=ar&digits=arab").text
+        texts = client.get("/i18n/ar-u-nu-arab.json").json()["messages"]
+        latin = client.get("/i18n/ar.json").json()["messages"]
+    assert "رزمة واحدة من ٥٢ ورقة" in page and "رزمة واحدة من 52 ورقة" not in page
+    assert "٢-٨" in page  # the players' range in the settings table
+    assert 'data-tag="ar-u-nu-arab"' in page
+    assert texts["lobby.person.you"] == latin["lobby.person.you"]
+    changed = [key for key in latin if texts[key] != latin[key]]
+    assert changed, "no message with a figure of its own"
+    for key in changed:
+        assert not re.search(
+            r"(?<![-{A-Za-z])[0-9]+(?![-}A-Za-z0-9\u2660-\u2667])", str(texts[key])
+        ), (
+            key,
+            texts[key],
+        )
+    five_to_ace = next(text for text in latin.values() if "5-4-3-2-A" in str(text))
+    assert five_to_ace in texts.values()  # a run of ranks is left as it is

@@ -146,7 +146,7 @@ def test_no_players_page_names_a_rule_id() -> None:
 def test_every_games_page_has_its_sections(pages: dict[str, str]) -> None:
     assert set(pages) == set(GAMES) and len(GAMES) >= 10
     for name, page in pages.items():
-        assert '<html lang="en" dir="ltr">' in page and page.count("<h1>") == 1, name
+        assert '<html lang="en" dir="ltr" data-tag="en">' in page and page.count("<h1>") == 1, name
         assert '<link rel="stylesheet" href="/static/style.css">' in page
         for key in SECTIONS:
             body = _section(page, key)

@@ -80,6 +80,32 @@ def digits_of(tag: str) -> str:
     return "arab" if tag.endswith("-u-nu-arab") else "latn"
 
 
+ARABIC_INDIC = str.maketrans(
+    "0123456789", "\u0660\u0661\u0662\u0663\u0664\u0665\u0666\u0667\u0668\u0669"
+)
+"""Western digits to Arabic-Indic ones."""
+
+_FIGURE = re.compile(r"(?<![-{A-Za-z0-9])[0-9]+(?![-}A-Za-z0-9\u2660-\u2667])")
+"""A figure a message writes as a number ("52 cards", "seat 1"), not a card's rank: none in a
+run of ranks ("7-5-4-3-2", "2-7"), beside a suit or a letter ("2\u2666", "7c"), or a
+placeholder's ("{0}")."""
+
+
+def written_digits(text: str, tag: str) -> str:
+    """A message's own figures in the tag's digits, as :func:`number` writes the figures filled
+    into it: a page in Arabic-Indic digits said "من ٢ إلى ٨ لاعبين" beside "52 ورقة". Cards'
+    ranks stay as the cards show them.
+
+    >>> written_digits("رزمة من 52 ورقة، 7-5-4-3-2، A\u2663 2\u2666، {count}", "ar-u-nu-arab")
+    'رزمة من ٥٢ ورقة، 7-5-4-3-2، A♣ 2♦، {count}'
+    >>> written_digits("52 cards", "ar")
+    '52 cards'
+    """
+    if digits_of(tag) != "arab":
+        return text
+    return _FIGURE.sub(lambda figure: figure[0].translate(ARABIC_INDIC), text)
+
+
 @cache
 def babel_locale(tag: str) -> Locale:
     """Babel's locale for a tag (the pseudo-language is English underneath).
@@ -255,4 +281,4 @@ def filled(found: Catalogue, tag: str, key: str, count: int | None, values: dict
             raise InvalidArgumentError(f"message {key!r} is counted: give a count")
         text = text[plural_category(tag, count)]
         values = {**values, "count": number(count, tag)}
-    return text.format(**values)
+    return written_digits(text, tag).format(**values)

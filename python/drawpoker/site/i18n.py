@@ -42,6 +42,7 @@ from drawpoker.catalogues import (
     filled,
     pseudo_catalogue,
     read_catalogue,
+    written_digits,
 )
 from drawpoker.catalogues import digits_of as digits_of
 from drawpoker.catalogues import number as number
@@ -171,7 +172,14 @@ def catalogue_json(tag: str) -> dict[str, Any]:
         "dir": direction(tag),
         "digits": digits_of(tag),
         "plurals": list(catalogue(lang).plural_tags),
-        "messages": dict(catalogue(lang).messages),
+        "messages": {
+            key: (
+                written_digits(text, tag)
+                if isinstance(text, str)
+                else {form: written_digits(said, tag) for form, said in text.items()}
+            )
+            for key, text in catalogue(lang).messages.items()
+        },
     }
 
 

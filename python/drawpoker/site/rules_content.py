@@ -651,7 +651,7 @@ def default_rows(lang: str, name: str) -> tuple[DefaultRow, ...]:
     rows += [
         DefaultRow(
             say("setting.players"),
-            f"{low}-{high}",
+            f"{number(low, lang)}-{number(high, lang)}",
             say("index.seats", count=high, low=low),
             say("setting.players.changes"),
         ),

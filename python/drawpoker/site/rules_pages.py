@@ -6,7 +6,7 @@ tables in a scrolling region (no sideways scroll of the page on a phone), ``lang
 Every text is escaped.
 
 >>> html = game_html("razz")
->>> html.startswith("<!doctype html>") and '<html lang="en" dir="ltr">' in html
+>>> html.startswith("<!doctype html>") and '<html lang="en" dir="ltr" data-tag="en">' in html
 True
 >>> '<th scope="row">High card</th>' in html
 True
@@ -56,7 +56,8 @@ def _frame(lang: str, title: str, body: str) -> str:
     """A whole page: the site's header and stylesheets around ``body``."""
     return (
         "<!doctype html>\n"
-        f'<html lang="{escape(base_language(lang))}" dir="{direction(lang)}">\n<head>\n'
+        f'<html lang="{escape(base_language(lang))}" dir="{direction(lang)}" '
+        f'data-tag="{escape(lang)}">\n<head>\n'
         '<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>drawpoker: {escape(title)}</title>\n"
@@ -372,7 +373,8 @@ def busy_html(lang: str = "en") -> str:
     refused = escape(message(lang, "error.too-many-requests"))
     return (
         "<!doctype html>\n"
-        f'<html lang="{escape(base_language(lang))}" dir="{direction(lang)}">\n<head>\n'
+        f'<html lang="{escape(base_language(lang))}" dir="{direction(lang)}" '
+        f'data-tag="{escape(lang)}">\n<head>\n'
         '<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<meta http-equiv="refresh" content="{BUSY_RETRY_SECONDS}">\n'
