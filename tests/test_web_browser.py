@@ -347,6 +347,35 @@ def test_the_arabic_tips_page_lists_with_arabic_commas(driver: Any, server: Site
     assert all("\u00a0" in part for part in final.split("\u060c ")), final
 
 
+def test_the_tips_chart_is_readable_on_a_phone(driver: Any, server: SiteServer) -> None:
+    """Shrunk to a phone's width, the tips' chart (1,065 px wide, its words in 12 px type) had
+    words 4 px high, and no way to enlarge it. It keeps its own size in a region that scrolls
+    sideways (the page does not), and opens by itself when tapped, where a phone zooms."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True},
+    )
+    try:
+        driver.get(server.url + "/tips?lang=ar")
+        wait(driver, lambda d: body(d, "ready") == "yes", "the tips page")
+        wait(
+            driver,
+            lambda d: d.execute_script("return document.querySelector('img.chart').complete"),
+            "the chart",
+        )
+        shown, natural, page, screen, link = driver.execute_script(
+            "const img = document.querySelector('img.chart');"
+            "return [img.width, img.naturalWidth,"
+            " document.documentElement.scrollWidth, window.innerWidth,"
+            " img.closest('a') && img.closest('a').getAttribute('href')]"
+        )
+        assert shown == natural > 1000, (shown, natural)
+        assert page <= screen, (page, screen)  # the region scrolls, not the page
+        assert link == "/api/tips.svg"
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
 def test_the_lobby_names_your_seat_as_yours(driver: Any, server: SiteServer) -> None:
     """The lobby's seat list said "Seat 1: a person (open seat)" under a hint saying you take
     the first seat for a person: that seat now says "you", whichever it is, and the other
