@@ -249,6 +249,13 @@ def test_a_gateway_answers_a_table_id_no_table_could_have_as_no_table(cluster: C
     assert asyncio.run(_refusal(gateway.url, "a%00b", hello)) == ("no-table", 4404)
     made, _ = _new_table(gateway, "holdem", 1)
     assert asyncio.run(_binary_hello(gateway.url, made["id"])) == ("bad-message", 1008)
+    # a table's page: 404 for an id no table has, as in one process (the store says so)
+    for unknown in ("a%00b", "NoSuchTable123"):
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(f"{gateway.url}/table/{unknown}")
+        assert missing.value.code == 404 and b'id="missing"' in missing.value.read()
+    with urllib.request.urlopen(f"{gateway.url}/table/{made['id']}") as page:
+        assert page.status == 200
     logs = "\n".join([*dealer.output, *gateway.output])
     assert "Traceback" not in logs
 

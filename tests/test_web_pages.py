@@ -480,3 +480,16 @@ def test_a_game_no_phh_variant_writes_gets_a_clear_501_and_its_json() -> None:
         assert phh.status_code == 501 and phh.json()["error"] == "no-phh"
         assert "omaha" in phh.json()["message"]
         assert client.get(url, headers={"x-seat-token": token}).status_code == 200
+
+
+def test_an_unknown_tables_page_is_answered_404() -> None:
+    """A table's page was 200 for any id, so a link checker or a crawler took a dead table
+    link for a page; an id no table has (or none could have) is 404, the page itself the
+    same (its script says the table is not there, with the lobby's link)."""
+    with site() as client:
+        table_id = new_table(client, "holdem", ["person", "cpu:checkcall"])
+        assert client.get(f"/table/{table_id}").status_code == 200
+        for unknown in ("NoSuchTable123", "x" * 65, "a.b"):
+            page = client.get(f"/table/{unknown}?lang=ar")
+            assert page.status_code == 404, unknown
+            assert 'id="missing"' in page.text and 'lang="ar"' in page.text

@@ -5,7 +5,7 @@ the JSON API of the lobby and the tips page, and the WebSocket of each table
 Routes::
 
     GET  /                          the lobby
-    GET  /table/{id}                a table (the link a lobby shares)
+    GET  /table/{id}                a table (the link a lobby shares; 404 for no table)
     GET  /tips                      the tips page
     GET  /rules, /rules/{game}      the rules pages: every game, and each game's rules
     GET  /i18n/{tag}.json           a language's catalogue for the pages (docs/i18n.md)
@@ -74,7 +74,7 @@ from drawpoker.site.guard import (
     origin_of,
 )
 from drawpoker.site.heap import TICK, YOUNG, HeapFreezer
-from drawpoker.site.house import House, NicknameError, clean_name
+from drawpoker.site.house import House, NicknameError, clean_name, could_be_table_id
 from drawpoker.site.i18n import (
     DEFAULT_LANGUAGE,
     REMEMBERED,
@@ -386,6 +386,27 @@ def localised_page(name: str) -> Callable[[Request], Awaitable[Response]]:
     async def page(request: Request) -> Response:
         return in_language(request, HTMLResponse(localised(source, language(request))))
 
+    return page
+
+
+TABLE_PAGE = localised_page("table.html")
+"""A table's page; its script asks for the table (``GET /api/tables/{id}``) and draws it."""
+
+
+async def table_page(request: Request) -> Response:
+    """A table's page, answered 404 for an id no table has (its script then says so, with the
+    lobby's link), so that a crawler or a link checker hears it too; 200 while the store cannot
+    be asked (the script says what it finds)."""
+    page = await TABLE_PAGE(request)
+    table_id = request.path_params["table_id"]
+    try:
+        missing = not could_be_table_id(table_id) or (
+            _house(request).store.seat_hashes(table_id) is None
+        )
+    except StoreUnavailableError:
+        missing = False
+    if missing:
+        page.status_code = 404
     return page
 
 
@@ -1141,7 +1162,7 @@ def site_routes(bound: TableHandlers) -> list[BaseRoute]:
     """
     return [
         Route("/", localised_page("index.html")),
-        Route("/table/{table_id}", localised_page("table.html")),
+        Route("/table/{table_id}", table_page),
         Route("/tips", localised_page("tips.html")),
         Route("/games", localised_page("games.html")),
         Route("/leaderboard", localised_page("leaderboard.html")),
