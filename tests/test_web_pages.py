@@ -23,7 +23,8 @@ from web_helpers import Browser, new_table, play_persons, site, take_seat
 
 def test_the_pages_use_only_the_sites_own_files() -> None:
     with site() as client:
-        for path in ("/", "/tips", "/table/anything"):
+        table_id = new_table(client, "holdem", ["person", "cpu:checkcall"])
+        for path in ("/", "/tips", f"/table/{table_id}"):
             page = client.get(path)
             assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
             policy = page.headers["content-security-policy"]
