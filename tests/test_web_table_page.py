@@ -2078,10 +2078,12 @@ def test_a_tight_showdown_does_not_keep_the_next_one_small(
     driver.save_screenshot(str(artifacts / f"showdown-next-{width}x{height}.png"))
     again = driver.execute_script("return document.getElementById('felt').dataset.tight || '0'")
     assert int(tighter) > int(first), (first, tighter)
-    # no tighter than the first: the page put on as the next hand of a game that is over has
-    # its panel drawn 8 px shorter when the felt is sized, the felt 8 px taller (299 px, not
-    # 291, at 320x568), where some deals need a level less (1 in 5 runs had 0 for 1)
-    assert int(again) <= int(first), (first, tighter, again)
+    # not the tighter level kept; the first's, or one more or less: the page put on as the
+    # next hand of a game that is over has another panel under the felt (the pause's, not the
+    # game over's standings, fitted in whole rows), so its felt is a few pixels taller or
+    # shorter, where some deals need a level less or more (about 1 run in 15 each way)
+    assert int(again) < int(tighter), (first, tighter, again)
+    assert abs(int(again) - int(first)) <= 1, (first, tighter, again)
     check_seats_apart(driver)
 
 
