@@ -91,10 +91,12 @@ run of ranks ("7-5-4-3-2", "2-7"), beside a suit or a letter ("2\u2666", "7c"), 
 placeholder's ("{0}")."""
 
 
+@lru_cache(maxsize=8192)
 def written_digits(text: str, tag: str) -> str:
     """A message's own figures in the tag's digits, as :func:`number` writes the figures filled
     into it: a page in Arabic-Indic digits said "من ٢ إلى ٨ لاعبين" beside "52 ورقة". Cards'
-    ranks stay as the cards show them.
+    ranks stay as the cards show them. Kept per message and tag: every event a table narrates
+    fills a message.
 
     >>> written_digits("رزمة من 52 ورقة، 7-5-4-3-2، A\u2663 2\u2666، {count}", "ar-u-nu-arab")
     'رزمة من ٥٢ ورقة، 7-5-4-3-2، A♣ 2♦، {count}'

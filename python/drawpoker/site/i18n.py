@@ -22,7 +22,7 @@ A language *tag* names a language and, optionally, its digits with the Unicode e
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -156,10 +156,12 @@ def message(tag: str, key: str, count: int | None = None, **values: Any) -> str:
     return filled(catalogue(base_language(tag)), tag, key, count, values)
 
 
+@lru_cache(maxsize=16)
 def catalogue_json(tag: str) -> dict[str, Any]:
     """What the browser needs to speak a language: the tag (for ``Intl.PluralRules`` and
     ``Intl.NumberFormat``), the direction, and the messages (a counted one as its forms by CLDR
-    plural category, the keys ``Intl.PluralRules.select`` returns).
+    plural category, the keys ``Intl.PluralRules.select`` returns). Made once a tag (every page
+    asks for it; its figures are rewritten for Arabic-Indic digits): not to be changed.
 
     >>> data = catalogue_json("ar-u-nu-arab")
     >>> data["lang"], data["dir"], data["digits"], data["messages"]["defaults.seconds"]["two"]

@@ -50,14 +50,14 @@ CLOCK_STEP = 0.002
 """Seconds the holder gives up besides: Redis times expiry in whole milliseconds."""
 
 
-def unix_ms(time_reply: tuple[object, object]) -> int:
-    """Redis's ``TIME`` answer (seconds, microseconds) in Unix ms.
+def unix_ms(time_reply: tuple[int, int]) -> int:
+    """Redis's ``TIME`` answer (seconds, microseconds, as redis-py reads them) in Unix ms.
 
     >>> unix_ms((1700000000, 250999))
     1700000000250
     """
     seconds, micros = time_reply
-    return int(str(seconds)) * 1000 + int(str(micros)) // 1000
+    return seconds * 1000 + micros // 1000
 
 
 class RedisClock:

@@ -91,12 +91,19 @@ def site_header(tag: str) -> str:
     )
 
 
+def html_attributes(tag: str) -> str:
+    """The ``<html>`` element's attributes on every page of the site: its language, direction
+    and tag (the digits: style.css numbers lists by them).
+
+    >>> html_attributes("ar-u-nu-arab")
+    'lang="ar" dir="rtl" data-tag="ar-u-nu-arab"'
+    """
+    return f'lang="{escape(base_language(tag))}" dir="{direction(tag)}" data-tag="{escape(tag)}"'
+
+
 def localised(page: str, tag: str) -> str:
     """``page`` (HTML marked as the module says) written in the tag's language."""
-    lang = escape(base_language(tag))
-    page = _HTML.sub(
-        f'<html lang="{lang}" dir="{direction(tag)}" data-tag="{escape(tag)}"', page, count=1
-    )
+    page = _HTML.sub(f"<html {html_attributes(tag)}", page, count=1)
     page = _TEXT.sub(
         lambda m: f"{m[1]}{escape(message(tag, m[3]))}{m[5]}",
         page,

@@ -22,14 +22,8 @@ from html import escape
 
 from drawpoker.cards import format_cards, parse_cards
 from drawpoker.engine import GAMES, game
-from drawpoker.site.i18n import (
-    base_language,
-    direction,
-    message,
-    number,
-    percent,
-)
-from drawpoker.site.page_text import site_header
+from drawpoker.site.i18n import message, number, percent
+from drawpoker.site.page_text import html_attributes, site_header
 from drawpoker.site.rules_content import (
     LowDrawRow,
     RankingTable,
@@ -56,8 +50,7 @@ def _frame(lang: str, title: str, body: str) -> str:
     """A whole page: the site's header and stylesheets around ``body``."""
     return (
         "<!doctype html>\n"
-        f'<html lang="{escape(base_language(lang))}" dir="{direction(lang)}" '
-        f'data-tag="{escape(lang)}">\n<head>\n'
+        f"<html {html_attributes(lang)}>\n<head>\n"
         '<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>drawpoker: {escape(title)}</title>\n"
@@ -373,8 +366,7 @@ def busy_html(lang: str = "en") -> str:
     refused = escape(message(lang, "error.too-many-requests"))
     return (
         "<!doctype html>\n"
-        f'<html lang="{escape(base_language(lang))}" dir="{direction(lang)}" '
-        f'data-tag="{escape(lang)}">\n<head>\n'
+        f"<html {html_attributes(lang)}>\n<head>\n"
         '<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<meta http-equiv="refresh" content="{BUSY_RETRY_SECONDS}">\n'
