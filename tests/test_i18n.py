@@ -678,3 +678,11 @@ def test_a_page_in_arabic_indic_digits_writes_its_messages_figures_so() -> None:
         )
     five_to_ace = next(text for text in latin.values() if "5-4-3-2-A" in str(text))
     assert five_to_ace in texts.values()  # a run of ranks is left as it is
+
+
+@pytest.mark.parametrize("tag", ["en", "ar"])
+def test_the_rules_pages_and_the_lobby_name_a_games_length_alike(tag: str) -> None:
+    """The lobby's form asked for "Rounds" (الجولات) and the rules pages' settings named the
+    same option "Hands" (الأيادي): a player could not tell they were one setting. Both now say
+    rounds."""
+    assert message(tag, "setting.rounds") == message(tag, "lobby.rounds")
