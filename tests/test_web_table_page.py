@@ -2168,6 +2168,31 @@ def test_a_watcher_who_switches_language_keeps_watching(
     assert by_id(driver, "table-area").is_displayed()
 
 
+def test_a_watcher_of_a_waiting_table_is_not_asked_to_share_it(
+    driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """The waiting box spoke to the table's players: a watcher was told to share the link and
+    shown the table's address to copy. The players still are; a watcher is told only when the
+    table starts."""
+    resize(driver, 390, 844)
+    seats = ["person", "person", "cpu:checkcall"]
+    made = server.request("POST", "/api/tables", {"game": "holdem", "seats": seats})
+    driver.get(server.url + f"/table/{made['id']}?lang=en")
+    join(driver, "Host")
+    wait(driver, lambda d: body(d, "status") == "waiting", "the waiting table")
+    for host_only in ("share-link", "waiting-hint", "start-now"):
+        assert by_id(driver, host_only).is_displayed(), host_only
+    assert not by_id(driver, "watcher-waiting-hint").is_displayed()
+    driver.get(server.url + f"/table/{made['id']}?watch&lang=ar")
+    wait(driver, lambda d: body(d, "status") == "waiting", "the watched waiting table")
+    driver.save_screenshot(str(artifacts / "watch-waiting-ar-390x844.png"))
+    for host_only in ("share-link", "waiting-hint", "start-now"):
+        assert not by_id(driver, host_only).is_displayed(), host_only
+    hint = by_id(driver, "watcher-waiting-hint")
+    assert hint.is_displayed()
+    assert hint.text == message("ar", "table.waiting.watcher_hint")
+
+
 def test_the_menu_closes_on_escape_and_on_a_tap_beside_it(driver: Any, server: SiteServer) -> None:
     """On a phone the header's menu stayed open over the page until its own button was tapped
     again; it now closes on Escape and on a tap outside it, as a phone's menus do."""

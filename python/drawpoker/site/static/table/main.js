@@ -111,9 +111,10 @@ function receive(message) {
     page.facts = message.table;
     page.seat = message.seat;
     $("table-area").hidden = false;
-    if (page.seat === null) {  // a watcher: nothing to do at the table
+    if (page.seat === null) {  // a watcher: nothing to do at the table, nobody to invite
       /** @type {HTMLElement} */ ($("away").closest(".panel")).hidden = true;
-      $("start-now").hidden = true;
+      for (const id of ["start-now", "share-link", "waiting-hint"]) $(id).hidden = true;
+      $("watcher-waiting-hint").hidden = false;
     }
     if (page.lastSeq === null) {  // a first connection; a reconnect's events follow what the log has
       clearLog();
