@@ -320,9 +320,15 @@ def test_an_unknown_game_answers_404_with_a_clear_page() -> None:
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 NO_BROWSER = "Chromium is not installed (apt-get install chromium chromium-driver; .ci/run does)"
-needs_browser = pytest.mark.skipif(
+_no_browser = pytest.mark.skipif(
     (CHROMIUM is None or CHROMEDRIVER is None) and not os.environ.get("CI"), reason=NO_BROWSER
 )
+
+
+def needs_browser(test: Any) -> Any:
+    """Marks a test that drives Chromium: ``browser`` (left out of the quick run), skipped
+    where Chromium is missing unless ``CI`` is set."""
+    return pytest.mark.browser(_no_browser(test))
 
 
 @pytest.fixture(scope="module")
@@ -379,6 +385,57 @@ def test_rules_pages_on_a_phone_do_not_scroll_sideways_and_pass_axe(
     phone.save_screenshot(str(artifacts / "rules-five-card-draw-390.png"))
     phone.execute_script("document.getElementById('tips').scrollIntoView()")
     phone.save_screenshot(str(artifacts / "rules-five-card-draw-tips-390.png"))
+
+
+def edge_darkness(png: bytes) -> tuple[float, float]:
+    """How dark the 8 px at the left and at the right edge of a screenshot are, on average
+    (0: white, 255: black)."""
+    from io import BytesIO
+
+    from PIL import Image, ImageStat
+
+    picture = Image.open(BytesIO(png)).convert("L")
+    width, height = picture.size
+    left = ImageStat.Stat(picture.crop((0, 0, 8, height))).mean[0]
+    right = ImageStat.Stat(picture.crop((width - 8, 0, width, height))).mean[0]
+    return 255 - left, 255 - right
+
+
+@needs_browser
+@pytest.mark.parametrize("lang", ["en", "ar"])
+def test_a_wide_rules_table_shows_a_shadow_on_the_side_it_goes_on(
+    phone: Any, server: SiteServer, lang: str, tmp_path: Path
+) -> None:
+    """On a phone in Arabic the settings table could end exactly at a column's edge, its last
+    column wholly off the screen and nothing but a thin scrollbar saying so. A shadow now
+    marks each side the table goes on past: compared with the same region without it, the side
+    still hidden is darker and the side in view is unchanged, at the start and at the end."""
+    artifacts = Path(os.environ.get("DRAWPOKER_ARTIFACTS") or tmp_path)
+    artifacts.mkdir(parents=True, exist_ok=True)
+    phone.get(server.url + f"/rules/five-card-draw?lang={lang}")
+    region = phone.find_element("css selector", "#tips .table-scroll")
+    assert phone.execute_script("return arguments[0].scrollWidth", region) > 500
+    phone.execute_script("arguments[0].scrollIntoView()", region)
+    # the side hidden at the start: the end of the line (right in English, left in Arabic)
+    hidden_side = 1 if lang == "en" else 0
+    plain = "arguments[0].style.background = arguments[1]"
+    for where, end in (("start", 0), ("end", 1)):
+        phone.execute_script(
+            "const r = arguments[0]; const far = r.scrollWidth - r.clientWidth;"
+            "r.scrollLeft = arguments[1] ? (arguments[2] ? far : -far) : 0;",
+            region,
+            end,
+            lang == "en",
+        )
+        shaded = region.screenshot_as_png
+        (artifacts / f"rules-table-shadow-{lang}-{where}.png").write_bytes(shaded)
+        phone.execute_script(plain, region, "#fff")
+        without = region.screenshot_as_png
+        phone.execute_script(plain, region, "")
+        dark, light = edge_darkness(shaded), edge_darkness(without)
+        hidden = hidden_side if where == "start" else 1 - hidden_side
+        assert dark[hidden] > light[hidden] + 8, (where, dark, light)  # the shadow shows
+        assert abs(dark[1 - hidden] - light[1 - hidden]) < 1, (where, dark, light)
 
 
 @needs_browser
