@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from drawpoker.engine import game as game_spec
 from drawpoker.site.i18n import message
 from site_server import SiteServer
 from test_web_browser import CHROMEDRIVER, CHROMIUM, HANG, artifacts, body, by_id, wait
@@ -2191,6 +2192,34 @@ def test_a_watcher_of_a_waiting_table_is_not_asked_to_share_it(
     hint = by_id(driver, "watcher-waiting-hint")
     assert hint.is_displayed()
     assert hint.text == message("ar", "table.waiting.watcher_hint")
+
+
+def test_a_waiting_table_deals_no_card_on_the_felt_until_it_starts(
+    driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """The engine deals a table's first hand when the table is made, and the felt showed it
+    while the table waited for its players: the maker's two cards, both blinds in front of
+    their seats and a pot of 150, before anyone else sat down. The felt now shows the seats with
+    their starting chips and no card, bet or pot until the table starts, then the hand."""
+    resize(driver, 390, 844)
+    seats = ["person", "person", "cpu:checkcall"]
+    made = server.request("POST", "/api/tables", {"game": "holdem", "seats": seats})
+    driver.get(server.url + f"/table/{made['id']}?lang=en")
+    join(driver, "Host")
+    wait(driver, lambda d: body(d, "status") == "waiting", "the waiting table")
+    wait(driver, lambda d: len(d.find_elements("css selector", "#felt .seat")) == 3, "the seats")
+    driver.save_screenshot(str(artifacts / "waiting-host-390x844.png"))
+    assert not driver.find_elements("css selector", "#felt .card, #felt .bet")
+    assert not by_id(driver, "pot").is_displayed()
+    starting = f"{game_spec('holdem').default_stack:,}"
+    stacks = [e.text for e in driver.find_elements("css selector", "#felt .seat .stack")]
+    assert stacks and all(starting in text for text in stacks), stacks
+    click(driver, "start-now")
+    wait(driver, lambda d: body(d, "status") == "playing", "the started table")
+    own = "#felt .seat.you .card"
+    wait(driver, lambda d: len(d.find_elements("css selector", own)) == 2, "our two cards")
+    assert by_id(driver, "pot").is_displayed()
+    assert driver.find_elements("css selector", "#felt .bet")  # the blinds in front of seats
 
 
 def test_the_menu_closes_on_escape_and_on_a_tap_beside_it(driver: Any, server: SiteServer) -> None:

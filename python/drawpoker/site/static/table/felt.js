@@ -268,6 +268,10 @@ export function renderFelt() {
   const chips = compact && result && !tried;
   if (chips) felt.dataset.chips = "shown"; else delete felt.dataset.chips;
   const blinds = new Map(hand.blinds.map((b) => [b.seat, b.name]));
+  // A table waiting for its players has its first hand dealt already (the engine deals when
+  // the table is made), but nobody plays it before the table starts: as in a card room, the
+  // felt shows the seats with their starting chips and no card, bet or pot until then.
+  const dealt = page.state.status !== "waiting";
   const boxes = [];
   for (let s = 0; s < n; s++) {
     const player = page.state.players[s];
@@ -281,9 +285,10 @@ export function renderFelt() {
     if (hand.button === s && !page.facts.game.stud) name.append(element("span", { class: "badge button", text: t("table.button"), title: t("table.button.title") }));
     if (blinds.has(s)) name.append(element("span", { class: `badge ${blinds.get(s)}`, text: said(`table.blind.${blinds.get(s)}`, blinds.get(s)) }));
     box.append(name);
-    box.append(element("div", { class: "stack", text: scoreText(page.facts.game.betting ? hand.stacks[s] : page.state.points[s]) }));
-    box.append(seatCards(s, hand, result));
-    if (s === page.seat && !result && page.state.own_hand) {
+    const stack = dealt ? hand.stacks[s] : page.facts.stack;
+    box.append(element("div", { class: "stack", text: scoreText(page.facts.game.betting ? stack : page.state.points[s]) }));
+    box.append(dealt ? seatCards(s, hand, result) : element("div", { class: "cards" }));
+    if (dealt && s === page.seat && !result && page.state.own_hand) {
       // your own hand as it stands, in the showdown's words (the server's, in our language)
       const words = t("table.own_hand", { hand: isolated(handText(page.state.own_hand)) });
       box.append(element("div", { class: "own-hand", id: "own-hand", dir: "auto", text: words, title: words }));
@@ -303,7 +308,7 @@ export function renderFelt() {
       }
     }
     box.append(element("div", { class: "note", text: seatNote(s, hand, result) }));
-    if (columns && hand.bets[s] > 0) box.append(betElement(s, hand.bets[s]));
+    if (dealt && columns && hand.bets[s] > 0) box.append(betElement(s, hand.bets[s]));
     if (!result && page.state.actor === s && page.deadline !== null && page.state.timer) {
       // the turn timer as a bar that empties (its seconds are in the panel below, in words)
       box.append(element("div", { class: "timebar", "aria-hidden": "true" }, element("span", { id: "timebar" })));
@@ -311,10 +316,10 @@ export function renderFelt() {
     felt.append(box);
     boxes.push(box);
   }
-  $("board").replaceChildren(...hand.board.map((c) => cardElement(c)));
+  $("board").replaceChildren(...(dealt ? hand.board : []).map((c) => cardElement(c)));
   const won = hand.won.reduce((sum, w2) => sum + w2.amount, 0);
   $("pot").textContent = result ? t("table.pot.paid", { amount: formatNumber(won) }) : t("table.pot", { amount: formatNumber(page.state.pot) });
-  $("pot").hidden = !page.facts.game.betting;
+  $("pot").hidden = !page.facts.game.betting || !dealt;
   const pots = !result && page.state.pots.length > 1
     ? page.state.pots.map((p, i) => potTitle(i, page.state.pots.length, p.amount)).join(" \u00b7 ")
     : "";
@@ -362,7 +367,7 @@ export function renderFelt() {
   const taken = [...document.querySelectorAll("#board .card, #pot:not([hidden]), #pots"), ...boxes]
     .map((el) => el.getBoundingClientRect()).filter((r) => r.height > 0);
   spots.forEach(([x, y], s) => {
-    if (hand.bets[s] > 0 && !columns) {
+    if (dealt && hand.bets[s] > 0 && !columns) {
       // in front of the seat, a little further out or in when that would cover the pot, a board
       // card or a seat (a flat felt held sideways), else on the seat box's edge as in columns
       const bet = betElement(s, hand.bets[s]);
