@@ -2169,29 +2169,36 @@ def test_a_watcher_who_switches_language_keeps_watching(
     assert by_id(driver, "table-area").is_displayed()
 
 
-def test_a_watcher_of_a_waiting_table_is_not_asked_to_share_it(
-    driver: Any, server: SiteServer, artifacts: Path
-) -> None:
-    """The waiting box spoke to the table's players: a watcher was told to share the link and
-    shown the table's address to copy. The players still are; a watcher is told only when the
-    table starts."""
+def host_a_waiting_table(driver: Any, server: SiteServer) -> str:
+    """Makes a Hold'em table of two people and a CPU player, takes its first seat as "Host" in
+    English at 390x844 and waits there for the second person; returns the table's id."""
     resize(driver, 390, 844)
     seats = ["person", "person", "cpu:checkcall"]
     made = server.request("POST", "/api/tables", {"game": "holdem", "seats": seats})
     driver.get(server.url + f"/table/{made['id']}?lang=en")
     join(driver, "Host")
     wait(driver, lambda d: body(d, "status") == "waiting", "the waiting table")
+    return str(made["id"])
+
+
+def test_a_watcher_of_a_waiting_table_is_not_asked_to_share_it(
+    driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """The waiting box spoke to the table's players: a watcher was told to share the link and
+    shown the table's address to copy. The players still are; a watcher is told only when the
+    table starts."""
+    table = host_a_waiting_table(driver, server)
     for host_only in ("share-link", "waiting-hint", "start-now"):
         assert by_id(driver, host_only).is_displayed(), host_only
-    assert not by_id(driver, "watcher-waiting-hint").is_displayed()
-    driver.get(server.url + f"/table/{made['id']}?watch&lang=ar")
+    assert by_id(driver, "waiting-starts").is_displayed()
+    driver.get(server.url + f"/table/{table}?watch&lang=ar")
     wait(driver, lambda d: body(d, "status") == "waiting", "the watched waiting table")
     driver.save_screenshot(str(artifacts / "watch-waiting-ar-390x844.png"))
     for host_only in ("share-link", "waiting-hint", "start-now"):
         assert not by_id(driver, host_only).is_displayed(), host_only
-    hint = by_id(driver, "watcher-waiting-hint")
+    hint = by_id(driver, "waiting-starts")
     assert hint.is_displayed()
-    assert hint.text == message("ar", "table.waiting.watcher_hint")
+    assert hint.text == message("ar", "table.waiting.starts")
 
 
 def test_a_waiting_table_deals_no_card_on_the_felt_until_it_starts(
@@ -2201,12 +2208,7 @@ def test_a_waiting_table_deals_no_card_on_the_felt_until_it_starts(
     while the table waited for its players: the maker's two cards, both blinds in front of
     their seats and a pot of 150, before anyone else sat down. The felt now shows the seats with
     their starting chips and no card, bet or pot until the table starts, then the hand."""
-    resize(driver, 390, 844)
-    seats = ["person", "person", "cpu:checkcall"]
-    made = server.request("POST", "/api/tables", {"game": "holdem", "seats": seats})
-    driver.get(server.url + f"/table/{made['id']}?lang=en")
-    join(driver, "Host")
-    wait(driver, lambda d: body(d, "status") == "waiting", "the waiting table")
+    host_a_waiting_table(driver, server)
     wait(driver, lambda d: len(d.find_elements("css selector", "#felt .seat")) == 3, "the seats")
     driver.save_screenshot(str(artifacts / "waiting-host-390x844.png"))
     assert not driver.find_elements("css selector", "#felt .card, #felt .bet")

@@ -114,7 +114,6 @@ function receive(message) {
     if (page.seat === null) {  // a watcher: nothing to do at the table, nobody to invite
       /** @type {HTMLElement} */ ($("away").closest(".panel")).hidden = true;
       for (const id of ["start-now", "share-link", "waiting-hint"]) $(id).hidden = true;
-      $("watcher-waiting-hint").hidden = false;
     }
     if (page.lastSeq === null) {  // a first connection; a reconnect's events follow what the log has
       clearLog();
