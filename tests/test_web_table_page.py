@@ -2216,6 +2216,8 @@ def test_a_waiting_table_deals_no_card_on_the_felt_until_it_starts(
     starting = f"{game_spec('holdem').default_stack:,}"
     stacks = [e.text for e in driver.find_elements("css selector", "#felt .seat .stack")]
     assert stacks and all(starting in text for text in stacks), stacks
+    standings = driver.find_elements("css selector", "#standings td.num")
+    assert [e.text for e in standings] == [starting] * 3  # nobody has lost a chip yet
     click(driver, "start-now")
     wait(driver, lambda d: body(d, "status") == "playing", "the started table")
     own = "#felt .seat.you .card"

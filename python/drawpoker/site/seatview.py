@@ -329,8 +329,10 @@ def table_state(
     at the table (counted here when not given), the turn timer's seconds left, the standings
     (by the chips each seat holds now, or its points in a game without betting; the chips at
     the start of the hand are ``table_stacks``, and the standings are by them while the room
-    shows the previous hand's result: ``settled``), the players (``players`` and ``status``
-    come from the room: who sits where, who is away) and how many people are ``watching``.
+    shows the previous hand's result, ``settled``, and while the table waits for its players:
+    nobody has played its first hand, whose forced bets are already in), the players
+    (``players`` and ``status`` come from the room: who sits where, who is away) and how many
+    people are ``watching``.
 
     >>> from drawpoker.table import Table
     >>> from drawpoker.engine import game
@@ -338,9 +340,13 @@ def table_state(
     ...                      status="playing", time_left=None)
     >>> shared["round"], shared["actions"], [s["score"] for s in shared["standings"]]
     (1, 0, [1990, 1990])
+    >>> waiting = table_state(Table(game("holdem"), 3, seed=1), players=[], status="waiting",
+    ...                       time_left=None)
+    >>> [(s["place"], s["score"]) for s in waiting["standings"]]
+    [(1, 10000), (1, 10000), (1, 10000)]
     """
     names = {p["seat"]: p["name"] for p in players}
-    stacks = table.stacks if settled else table.hand.stacks
+    stacks = table.stacks if settled or status == "waiting" else table.hand.stacks
     scores = tuple(stacks) if table.betting else tuple(table.points)
     return {
         "status": status,

@@ -270,7 +270,8 @@ export function renderFelt() {
   const blinds = new Map(hand.blinds.map((b) => [b.seat, b.name]));
   // A table waiting for its players has its first hand dealt already (the engine deals when
   // the table is made), but nobody plays it before the table starts: as in a card room, the
-  // felt shows the seats with their starting chips and no card, bet or pot until then.
+  // felt shows the seats with their chips before the forced bets (as the standings do) and no
+  // card, bet or pot until then.
   const dealt = page.state.status !== "waiting";
   const boxes = [];
   for (let s = 0; s < n; s++) {
@@ -285,7 +286,7 @@ export function renderFelt() {
     if (hand.button === s && !page.facts.game.stud) name.append(element("span", { class: "badge button", text: t("table.button"), title: t("table.button.title") }));
     if (blinds.has(s)) name.append(element("span", { class: `badge ${blinds.get(s)}`, text: said(`table.blind.${blinds.get(s)}`, blinds.get(s)) }));
     box.append(name);
-    const stack = dealt ? hand.stacks[s] : page.facts.stack;
+    const stack = dealt ? hand.stacks[s] : page.state.table_stacks[s];
     box.append(element("div", { class: "stack", text: scoreText(page.facts.game.betting ? stack : page.state.points[s]) }));
     box.append(dealt ? seatCards(s, hand, result) : element("div", { class: "cards" }));
     if (dealt && s === page.seat && !result && page.state.own_hand) {
