@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import urllib.request
@@ -131,15 +132,34 @@ def test_the_leaderboard_of_a_game_nobody_is_rated_in_says_so(
         assert driver.execute_script(pager) is False, lang  # no pages to turn
 
 
+GENERATED_TEXTS = """
+const texts = [];
+for (const el of document.body.querySelectorAll("*")) {
+  for (const pseudo of ["::before", "::after"]) {
+    const content = getComputedStyle(el, pseudo).content;
+    const attr = /^attr\\(([\\w-]+)\\)$/.exec(content);
+    const text = attr ? el.getAttribute(attr[1]) : /^"(.*)"$/.exec(content)?.[1];
+    if (text && /\\p{L}/u.test(text)) texts.push(text);
+  }
+}
+return texts;
+"""
+"""The texts style sheets draw before and after the page's elements (CSS ``content``: a
+string, or an attribute's value) that hold a letter: the words a person reads there."""
+
+
 def _page_words(driver: Any, *names: str) -> list[str]:
-    """The unmarked words of the page as it is now (:func:`test_i18n.unmarked`), less
-    :data:`NAMES` and ``names`` (tables' ids) and the keyboard's keys (``<kbd>``: "f", "?")."""
+    """The unmarked words of the page as it is now (:func:`test_i18n.unmarked`), the texts its
+    style sheets draw included (:data:`GENERATED_TEXTS`), less :data:`NAMES` and ``names``
+    (tables' ids) and the keyboard's keys (``<kbd>``: "f", "?")."""
     page = driver.execute_script(
         "const copy = document.documentElement.cloneNode(true);"
         "copy.querySelectorAll('kbd').forEach((key) => key.replaceChildren());"
         "return copy.outerHTML;"
     )
-    return [word for word in unmarked(page) if word.strip("()") not in {*NAMES, *names}]
+    drawn = driver.execute_script(GENERATED_TEXTS)
+    words = unmarked(page + "".join(f"<p>{html.escape(text)}</p>" for text in drawn))
+    return [word for word in words if word.strip("()") not in {*NAMES, *names}]
 
 
 def _checked(driver: Any, where: str, *names: str) -> None:
@@ -149,8 +169,9 @@ def _checked(driver: Any, where: str, *names: str) -> None:
 
 
 def _play_until(driver: Any, done: Any, check_words: bool = True) -> None:
-    """Plays our seat by clicking (check or call, bring-in, stand pat) until ``done`` holds,
-    checking the page's words on every turn (unless told not to)."""
+    """Plays our seat by clicking (check or call, bring-in, a draw of one card) until ``done``
+    holds, checking the page's words on every turn (unless told not to), a draw's once its card
+    is picked."""
     while not done(driver):
         wait(
             driver,
@@ -159,11 +180,14 @@ def _play_until(driver: Any, done: Any, check_words: bool = True) -> None:
         )
         if done(driver):
             break
-        if check_words:
-            _checked(driver, f"our turn ({body(driver, 'seq')})")
         ids = driver.execute_script(
             "return [...document.querySelectorAll('#controls button')].map((b) => b.id)"
         )
+        if "act-draw" in ids:  # one card picked, so that its tag is read too
+            driver.find_element("css selector", ".seat.you .card.pickable").click()
+            wait(driver, lambda d: d.find_elements("css selector", ".card.picked"), "a pick")
+        if check_words:
+            _checked(driver, f"our turn ({body(driver, 'seq')})")
         choice = next(k for k in ("act-check", "act-call", "act-bring-in", "act-draw") if k in ids)
         before = body(driver, "seq")
         click(driver, choice)
@@ -212,6 +236,11 @@ def test_every_page_in_the_pseudo_language_shows_only_catalogue_words(
         "document.querySelector('main').append('Sam won', document.createElement('hr'))"
     )
     assert _page_words(driver) == ["won"]
+    # and a word a style sheet draws (a rule added to the page's own: its policy refuses others)
+    driver.execute_script(
+        "document.styleSheets[0].insertRule('main::after { content: \"Sam folds\"; }')"
+    )
+    assert _page_words(driver) == ["won", "folds"]
     driver.get(server.url + "/?lang=en")  # leave the device in English
 
 

@@ -183,7 +183,10 @@ export function seatCards(s, hand, result) {
         el.setAttribute("tabindex", "0");
         el.setAttribute("aria-pressed", page.picked.has(i) ? "true" : "false");
         el.setAttribute("aria-label", page.picked.has(i) ? t("table.card.discard", { card: cardName(card) }) : cardName(card));
-        if (page.picked.has(i)) el.classList.add("picked");
+        if (page.picked.has(i)) {
+          el.classList.add("picked");
+          el.dataset.picked = t("table.card.picked");  // the tag style.css draws over it
+        }
         const toggle = () => {
           if (page.picked.has(i)) page.picked.delete(i); else page.picked.add(i);
           hooks.render();
