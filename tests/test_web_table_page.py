@@ -1358,6 +1358,9 @@ def check_crowded(
 # (three kings) takes the high half and seat 1 (A-2-3-4) the low half.
 SIDE_POT = ("holdem", [300, 1000, 1000], "Ks Qs As Kh Qh Ah 2c 7d 9h Th 3s", True)
 HI_LO = ("omaha-hi-lo", [1000] * 3, "Ac Qc As 2d Qd Ks 3h Jc Ah 4c Td Kh Kd 8s 7c 5d Jh", False)
+# A Hold'em hand checked and called down where seats 0 (ours, Ac 4c) and 1 (Ad 4d) make the same
+# straight to the ace on the board and split the pot of 300; seat 2 (3h 5h) has nothing.
+SPLIT = ("holdem", [1000] * 3, "Ad 3h Ac 4d 5h 4c Ts Js Qd Kh 2c", False)
 # What seats 0 (ours) and 1 say they won, and how lines of the "Last hand" panel begin (a pot
 # of ours alone: "to you", "لك"; it was "to You" and "إلى أنت", which Arabic does not say)
 AWARD_LABELS = {
@@ -1374,6 +1377,27 @@ AWARD_LABELS = {
         "The pot (high): 150",
         "The pot (low): 150",
         ["The pot: 300, high to you", "You win 150", "\u2068CPU 2\u2069 wins 150"],
+    ),
+    # a pot we share: "you" as the middle of a sentence has it, first, and in Arabic with a
+    # "to" of its own (it was "to You and CPU 2", and "إلى أنت و...", which Arabic does not say)
+    ("split", "en"): (
+        "The pot: 150",
+        "The pot: 150",
+        [
+            "The pot: 300 to you (\u2068Straight, ace high\u2069) and \u2068CPU 2\u2069"
+            " (\u2068Straight, ace high\u2069)",
+            "You win 150",
+            "\u2068CPU 2\u2069 wins 150",
+        ],
+    ),
+    ("split", "ar"): (
+        "الوعاء: 150",
+        "الوعاء: 150",
+        [
+            "الوعاء: 300 إليك (\u2068ستريت، أعلاه آس\u2069) وإلى \u2068الحاسوب 2\u2069"  # noqa: RUF001
+            " (\u2068ستريت، أعلاه آس\u2069)",
+            "تربح 150",
+        ],
     ),
     ("holdem", "ar"): (
         "الوعاء الرئيسي: 900",
@@ -1430,7 +1454,7 @@ def finished_hand(spec: tuple[str, list[int], str, bool], tag: str) -> dict[str,
 
 
 @pytest.mark.parametrize("tag", ["en", "ar"])
-@pytest.mark.parametrize("spec", [SIDE_POT, HI_LO], ids=["side-pot", "hi-lo"])
+@pytest.mark.parametrize("spec", [SIDE_POT, HI_LO, SPLIT], ids=["side-pot", "hi-lo", "split"])
 def test_each_winner_says_what_it_won_from_which_pot_or_half(
     spec: tuple[str, list[int], str, bool],
     tag: str,
@@ -1459,7 +1483,8 @@ def test_each_winner_says_what_it_won_from_which_pot_or_half(
     wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
     driver.execute_script("window.holdMessages = true;")
     hand = finished_hand(spec, tag)
-    mine, theirs, panel = AWARD_LABELS[(name, tag)]
+    case = "split" if spec is SPLIT else name
+    mine, theirs, panel = AWARD_LABELS[(case, tag)]
     for width, height in ((390, 844), (1280, 720)):
         resize(driver, width, height)
         driver.execute_async_script(
@@ -1490,7 +1515,7 @@ def test_each_winner_says_what_it_won_from_which_pot_or_half(
             assert any(described.text in line for line in panel_lines), panel_lines
         assert overflow(driver, width) <= 0
         check_seats_apart(driver)  # a long shown hand wraps: its box covers no board card
-        driver.save_screenshot(str(artifacts / f"awards-{name}-{tag}-{width}x{height}.png"))
+        driver.save_screenshot(str(artifacts / f"awards-{case}-{tag}-{width}x{height}.png"))
 
 
 @pytest.mark.parametrize(("lang", "word"), [("en", "face up"), ("ar", "مكشوفة")])

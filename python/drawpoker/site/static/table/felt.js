@@ -679,27 +679,35 @@ export function potTitle(i, count, amount) {
   return t("table.pot.title", { pot: capital(potName(i, count)), amount: formatNumber(amount) });
 }
 
-// The names of `seats`, each with the (low) hand it showed when `withHands`.
-export function namesWith(hand, seats, low, withHands = true) {
-  const names = seats.map((s) => {
-    const shown = withHands ? hand.shown.find((x) => x.seat === s) : undefined;
-    const text = shown ? (low ? shown.low : shown.text) : "";
-    const name = isolated(playerName(s));
-    return text ? t("table.with_hand", { line: name, hand: isolated(text) }) : name;
-  });
-  return joinNames(names);
+// The (low) hand seat `s` showed, described, when `withHands` ("" when none).
+function shownText(hand, s, low, withHands) {
+  const shown = withHands ? hand.shown.find((x) => x.seat === s) : undefined;
+  return shown ? (low ? shown.low : shown.text) || "" : "";
 }
 
-// Whom a pot (or half) went to: "to Ann (Full house, ...)", "to Ann and you"; our seat alone
-// has words of its own ("to you", Arabic "لك": its "إلى" takes no "you" after it).
+// `line` followed by the (low) hand seat `s` showed, when there is one to say.
+function withShown(line, hand, s, low, withHands) {
+  const text = shownText(hand, s, low, withHands);
+  return text ? t("table.with_hand", { line, hand: isolated(text) }) : line;
+}
+
+// The names of `seats`, each with the (low) hand it showed when `withHands`.
+export function namesWith(hand, seats, low, withHands = true) {
+  return joinNames(seats.map((s) => withShown(isolated(playerName(s)), hand, s, low, withHands)));
+}
+
+// Whom a pot (or half) went to: "to Ann (Full house, ...)", "to you and Ann", "to you, Ann and
+// Bob". Our seat has words of its own: alone "to you" (Arabic "لك": its "إلى" takes no "you"
+// after it), with others first and with their own "to" in Arabic ("إليك وإلى ...").
 function toWinners(hand, seats, low, withHands) {
-  if (seats.length !== 1 || seats[0] !== page.seat) {
+  if (!seats.includes(page.seat)) {
     return t("table.result.to", { names: namesWith(hand, seats, low, withHands) });
   }
-  const shown = withHands ? hand.shown.find((x) => x.seat === page.seat) : undefined;
-  const text = shown ? (low ? shown.low : shown.text) : "";
-  const to = t("table.result.to_you");
-  return text ? t("table.with_hand", { line: to, hand: isolated(text) }) : to;
+  const others = seats.filter((s) => s !== page.seat);
+  if (!others.length) return withShown(t("table.result.to_you"), hand, page.seat, low, withHands);
+  const you = withShown(t("table.result.you_among"), hand, page.seat, low, withHands);
+  const names = namesWith(hand, others, low, withHands);
+  return t("table.result.to_you_and", { you, names }, others.length);
 }
 
 // A finished hand's result, one line per pot (and half): "The main pot: 900 to Ann (Full house,
