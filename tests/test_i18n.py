@@ -311,6 +311,7 @@ ARABIC_COUNT_NEVER_ZERO = {
     "table.count.rounds": "a table's rounds: 1 to 1000",
     "table.draw.up_to": "a draw's most cards (4 or 5)",
     "table.act.discard": "discarding none is table.act.stand_pat",
+    "table.info.redealt": "said only once a deal was dealt again: 1 or more",
     "tips.chart.draw": "drawing none is tips.chart.pat",
 }
 

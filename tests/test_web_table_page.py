@@ -1540,6 +1540,36 @@ def test_an_up_card_says_so_in_the_pages_language(
         assert tag == (f'"{short}"' if seat == 0 else "none") and name.endswith(word), (seat, tags)
 
 
+# How the table's facts count its redeals (a Five-Card Draw deal checked around is dealt again):
+# Arabic's counted forms, one and two said in words ("Redealt 2x" read "أعيد التوزيع 2 مرة").
+REDEALT = {
+    "en": {1: "Redealt once", 2: "Redealt 2 times", 11: "Redealt 11 times"},
+    "ar": {
+        1: "أُعيد التوزيع مرة واحدة",
+        2: "أُعيد التوزيع مرتين",
+        3: "أُعيد التوزيع 3 مرات",
+        11: "أُعيد التوزيع 11 مرة",
+        100: "أُعيد التوزيع 100 مرة",
+    },
+}
+
+
+@pytest.mark.parametrize("lang", sorted(REDEALT))
+def test_the_tables_facts_count_its_redeals_in_the_pages_language(
+    lang: str, driver: Any, server: SiteServer
+) -> None:
+    sit_with_cpus(driver, server, "five-card-draw", 2, lang)
+    for redeals, said in REDEALT[lang].items():
+        shown = driver.execute_async_script(
+            "const [redeals, done] = arguments;"
+            "import('/static/table/state.js').then((m) => {"
+            " m.page.state = {...m.page.state, redeals}; m.hooks.render();"
+            " done([...document.querySelectorAll('#info span')].map((s) => s.textContent)); });",
+            redeals,
+        )
+        assert said in shown, (redeals, shown)
+
+
 # Board games at their turn and river (four and five board cards) with every seat taken: the
 # flop's three were all the matrix above looked at.
 BOARD_GAMES = ["holdem", "omaha", "omaha-hi-lo", "short-deck"]

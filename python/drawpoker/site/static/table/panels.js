@@ -20,7 +20,7 @@ export function renderInfo() {
   if (g.joker) parts.push(element("span", { text: t("table.info.joker") }));
   if (g.settings.opening === "jacks") parts.push(element("span", { text: t("table.info.jacks") }));
   if (!g.betting) parts.push(element("span", { text: t("table.info.no_betting") }));
-  if (page.state.redeals) parts.push(element("span", { text: t("table.info.redealt", { times: n(page.state.redeals) }) }));
+  if (page.state.redeals) parts.push(element("span", { text: t("table.info.redealt", {}, page.state.redeals) }));
   if (page.state.timer) parts.push(element("span", { text: t("table.info.timer", { time: t("defaults.seconds", {}, page.state.timer) }) }));
   if (page.state.watching) parts.push(element("span", { id: "watching", text: t("table.info.watching", {}, page.state.watching) }));
   $("info").replaceChildren(...parts);
