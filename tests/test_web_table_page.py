@@ -1434,6 +1434,106 @@ window.WebSocket = class extends WebSocket {
 """
 
 
+# Wraps the page's WebSocket so that a test can lose the connection and keep it lost: every
+# socket the page makes is kept in ``window.sockets``, and while ``window.refuse`` is true a new one
+# is made to a path the server has no socket at, whose handshake fails (a phone out of coverage;
+# the page's content policy forbids sockets to any other address). The waits before each new
+# attempt are kept in ``window.retryWaits``, random numbers being 0.25.
+LOSE_SOCKETS = r"""
+Math.random = () => 0.25;
+window.retryWaits = [];
+const setTimeoutFirst = window.setTimeout;
+window.setTimeout = (callback, wait, ...rest) => {
+  if (/connect\(|followTables/.test(String(callback))) window.retryWaits.push(wait);
+  return setTimeoutFirst(callback, wait, ...rest);
+};
+window.sockets = [];
+window.refuse = false;
+window.WebSocket = class extends WebSocket {
+  constructor(url, ...rest) {
+    super(window.refuse ? url.replace(/^(wss?:\/\/[^/]+).*/, "$1/no-socket-here") : url, ...rest);
+    window.sockets.push(this);
+  }
+};
+"""
+
+RECONNECTING = {
+    "en": "Connection lost: reconnecting...",
+    "ar": "انقطع الاتصال: جارٍ إعادة الاتصال...",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(RECONNECTING))
+def test_a_lost_connection_says_so_and_offers_no_action_until_it_is_back(
+    lang: str, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """The connection lost on our turn: the controls say so in the page's language instead of
+    offering actions that could not be sent (a click went nowhere, unsaid), the page tries
+    again and again, and at once when the device is back online; back, the turn's actions
+    return and one goes through. On a phone."""
+    resize(driver, 390, 844)
+    made = server.request(
+        "POST", "/api/tables", {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
+    )
+    script = driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument", {"source": LOSE_SOCKETS}
+    )
+    try:
+        driver.get(server.url + f"/table/{made['id']}?lang={lang}")
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", script)
+    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
+    by_id(driver, "name").clear()  # the device's nickname from the tests before
+    join(driver, "Sam")
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    assert body(driver, "connected") == "yes" and boxes(driver, "#controls button")
+    hand, seq = body(driver, "hand"), body(driver, "seq")
+
+    driver.execute_script("window.refuse = true; window.sockets.at(-1).close();")
+    wait(driver, lambda d: body(d, "connected") == "no", "the connection lost")
+    assert by_id(driver, "controls").text == RECONNECTING[lang]
+    assert boxes(driver, "#controls button") == []
+    assert not by_id(driver, "away").is_enabled()  # "Step away" could not be sent either
+    driver.save_screenshot(str(artifacts / f"lost-connection-{lang}.png"))
+    count = "return window.sockets.length"
+    wait(driver, lambda d: d.execute_script(count) >= 3, "two attempts to reconnect")
+    # after 500 ms, then 1 s: each wait spread by half either way (here by 0.25 * 2 - 1 = -0.5),
+    # so that the pages a server's restart cut off do not all come back at once
+    assert driver.execute_script("return window.retryWaits")[:2] == [375, 750]
+
+    driver.execute_script("window.refuse = false; window.dispatchEvent(new Event('online'));")
+    wait(driver, lambda d: body(d, "connected") == "yes", "the connection back")
+    assert (body(driver, "hand"), body(driver, "seq"), body(driver, "myturn")) == (hand, seq, "yes")
+    assert RECONNECTING[lang] not in by_id(driver, "controls").text
+    assert by_id(driver, "away").is_enabled()
+    take_our_turn(driver)  # the turn's actions are back, and one is taken
+
+
+def test_the_lobbys_list_says_when_it_is_not_live_and_comes_back(
+    driver: Any, server: SiteServer
+) -> None:
+    """The lobby's live list lost: it says so, tries again after waits that double, spread as
+    the table page's are, and lists the tables again once back."""
+    server.request("POST", "/api/tables", {"game": "badugi", "seats": ["person", "person"]})
+    script = driver.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument", {"source": LOSE_SOCKETS}
+    )
+    try:
+        driver.get(server.url + "/?lang=en")
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", script)
+    wait(driver, lambda d: body(d, "tables"), "the list")
+    listed = by_id(driver, "tables-status").text
+    driver.execute_script("window.refuse = true; window.sockets.at(-1).close();")
+    reconnecting = "The list is not live: reconnecting..."
+    wait(driver, lambda d: by_id(d, "tables-status").text == reconnecting, "the list lost")
+    waits = "return window.retryWaits"
+    wait(driver, lambda d: len(d.execute_script(waits)) >= 2, "two attempts to reconnect")
+    assert driver.execute_script(waits)[:2] == [375, 750]
+    driver.execute_script("window.refuse = false;")
+    wait(driver, lambda d: by_id(d, "tables-status").text == listed, "the list back")
+
+
 def finished_hand(spec: tuple[str, list[int], str, bool], tag: str) -> dict[str, Any]:
     """The hand of ``spec`` played out (all in when ``shove``, else checked and called down) as
     seat 0 receives it at its end, in the language of ``tag``."""

@@ -194,6 +194,12 @@ function ratingBadge(rating) {
     text: `\u2605\u00a0${ratingFigure(rating)}` });
 }
 
+// The wait before a lost connection is tried again: `ms` spread by half either way, so that the
+// pages a server's restart cut off do not all come back at the same instant.
+function jittered(ms) {
+  return ms * (0.5 + Math.random());
+}
+
 // A name or a server's text inside a sentence of the page's language, in a Unicode isolate
 // (FSI ... PDI, what <bdi> does for an element): "CPU 3 (Pair of sixes)" keeps its order in
 // an Arabic sentence, an Arabic name in an English one.

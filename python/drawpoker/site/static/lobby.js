@@ -264,7 +264,7 @@ function followTables() {
   });
   socket.addEventListener("close", () => {
     $("tables-status").textContent = t("lobby.tables.reconnecting");
-    setTimeout(followTables, lobbyRetry);
+    setTimeout(followTables, jittered(lobbyRetry));
     lobbyRetry = Math.min(lobbyRetry * 2, 15000);
   });
 }

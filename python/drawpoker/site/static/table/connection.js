@@ -1,18 +1,22 @@
 // @ts-check
 // drawpoker: The table page's connection: the WebSocket to the table, reconnected with the last event
 // seen (docs/protocol.md), and the messages sent on it.
-import { TABLE_ID, TOKEN_KEY, WATCHING, page } from "./state.js";
+import { TABLE_ID, TOKEN_KEY, WATCHING, hooks, page } from "./state.js";
 
 /** @type {WebSocket | null} */
 let socket = null;
 let retry = 500;  // ms before the next attempt to reconnect
+/** @type {ReturnType<typeof setTimeout> | null} */
+let pending = null;  // the next attempt, while the connection is lost
 /** @type {(message: any) => void} */
 let receive = () => {};  // the page's handler of every message (connect's argument)
 
 // Connects and hands every message to `onMessage`; after a drop connects again, asking for
-// the events after the last one seen.
+// the events after the last one seen. Meanwhile `page.connected` is false: the controls say the
+// connection is lost instead of offering actions that could not be sent.
 export function connect(onMessage) {
   receive = onMessage;
+  pending = null;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(TABLE_ID)}`);
   socket.addEventListener("open", () => {
@@ -23,7 +27,10 @@ export function connect(onMessage) {
   });
   socket.addEventListener("message", (event) => {
     const message = JSON.parse(event.data);
-    if (message.type === "welcome") retry = 500;
+    if (message.type === "welcome") {
+      retry = 500;
+      page.connected = true;
+    }
     receive(message);
   });
   socket.addEventListener("close", (event) => {
@@ -38,10 +45,23 @@ export function connect(onMessage) {
       $("page-error").textContent = t("table.too_many_watchers");
       return;
     }
-    setTimeout(() => connect(receive), retry);
+    page.connected = false;
+    hooks.render();
+    pending = setTimeout(() => connect(receive), jittered(retry));
     retry = Math.min(retry * 2, 8000);
   });
 }
+
+// A phone back on the network, or its page shown again, tries at once rather than at the end
+// of a wait that doubled while it was away.
+function reconnectNow() {
+  if (pending === null || !navigator.onLine || document.visibilityState === "hidden") return;
+  clearTimeout(pending);
+  retry = 500;
+  connect(receive);
+}
+window.addEventListener("online", reconnectNow);
+document.addEventListener("visibilitychange", reconnectNow);
 
 export function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));

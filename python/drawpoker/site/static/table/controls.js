@@ -325,7 +325,9 @@ export function pauseControls() {
 export function renderControls() {
   const box = $("controls");
   const parts = [];
-  if (page.state.status === "waiting") {
+  if (!page.connected && page.state.status !== "over") {
+    parts.push(element("div", { class: "row", id: "reconnecting" }, element("strong", { text: t("table.reconnecting") })));
+  } else if (page.state.status === "waiting") {
     parts.push(element("div", { text: t("table.waits") }));
   } else if (page.state.status === "over" || page.state.is_over) {
     if (page.seat === null) {

@@ -169,6 +169,7 @@ function render() {
   document.body.dataset.status = page.state.status;
   document.body.dataset.hand = String(page.state.hand);
   document.body.dataset.myturn = myTurn() ? "yes" : "no";
+  document.body.dataset.connected = page.connected ? "yes" : "no";
 }
 
 async function download(format) {

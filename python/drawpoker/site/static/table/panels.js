@@ -27,8 +27,10 @@ export function renderInfo() {
   $("waiting").hidden = page.state.status !== "waiting";
   /** @type {HTMLInputElement} */ ($("share-link")).value = location.href.replace(/\?.*$/, "");
   if (page.seat === null) return;
+  // while the connection is lost a click could not be sent: the controls say so
+  /** @type {HTMLButtonElement} */ ($("start-now")).disabled = !page.connected;
   $("away").textContent = page.state.players[page.seat].away ? t("table.back") : t("table.away");
-  /** @type {HTMLButtonElement} */ ($("away")).disabled = page.state.status !== "playing";
+  /** @type {HTMLButtonElement} */ ($("away")).disabled = page.state.status !== "playing" || !page.connected;
   $("away").hidden = page.state.status === "over";
 }
 

@@ -24,6 +24,7 @@ export const page = {
   /** @type {number | null} */
   deadline: null,     // performance.now() at which the turn timer runs out
   sent: false,        // an action was sent and no update came yet
+  connected: false,   // the table's socket is open and its welcome came (false: reconnecting)
   /** @type {number | null} */
   pauseEnd: null,     // performance.now() at which the server's pause after a hand ends
   /** @type {{kind: string, hand: number, street: number, bet: number} | null} */
