@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,16 @@ def by_id(driver: Any, name: str) -> Any:
     from selenium.webdriver.common.by import By
 
     return wait(driver, lambda d: d.find_element(By.ID, name), f"#{name}")
+
+
+@contextmanager
+def script_on_load(driver: Any, source: str) -> Iterator[None]:
+    """Runs ``source`` before the page's own scripts in each page opened inside the block."""
+    script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": source})
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", script)
 
 
 def body(driver: Any, key: str) -> str:
@@ -213,19 +224,14 @@ def test_a_reconnect_keeps_the_log_and_adds_what_it_missed(driver: Any, server: 
 
     # the page's socket lives inside its connection module: the test keeps a note of every
     # socket the page opens (WebSocket as it is, each new one noted), to drop the latest
-    noted = driver.execute_cdp_cmd(
-        "Page.addScriptToEvaluateOnNewDocument",
-        {
-            "source": "window.sockets = []; const Plain = window.WebSocket;"
-            " window.WebSocket = class extends Plain {"
-            " constructor(...given) { super(...given); window.sockets.push(this); } };"
-        },
+    noting = (
+        "window.sockets = []; const Plain = window.WebSocket;"
+        " window.WebSocket = class extends Plain {"
+        " constructor(...given) { super(...given); window.sockets.push(this); } };"
     )
-    try:
+    with script_on_load(driver, noting):
         create_table(driver, server, "five-card-draw", ["person", "cpu:checkcall", "cpu:checkcall"])
         sit_down(driver, "Sam")
-    finally:
-        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", noted)
     my_turn(driver)
     click_and_wait(driver, "act-bet")
     my_turn(driver)

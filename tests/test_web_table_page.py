@@ -21,7 +21,16 @@ import pytest
 from drawpoker.engine import game as game_spec
 from drawpoker.site.i18n import message
 from site_server import SiteServer
-from test_web_browser import CHROMEDRIVER, CHROMIUM, HANG, artifacts, body, by_id, wait
+from test_web_browser import (
+    CHROMEDRIVER,
+    CHROMIUM,
+    HANG,
+    artifacts,
+    body,
+    by_id,
+    script_on_load,
+    wait,
+)
 
 __all__ = ["artifacts"]  # the fixture, shared with test_web_browser
 
@@ -1049,13 +1058,8 @@ def test_our_win_at_a_game_over_of_ten_held_sideways_leaves_the_pot_clear(
     (a felt size the page has not laid out before): our seat the winner, no seat box over
     another or the pot, the middle clear of them by a gap, our cards and "Play again" in view."""
     resize(driver, 1280, 720)
-    held = driver.execute_cdp_cmd(
-        "Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_MESSAGES}
-    )
-    try:
+    with script_on_load(driver, HOLD_MESSAGES):
         sit_with_cpus(driver, server, "holdem", 10, lang)
-    finally:
-        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", held)
     play_to_the_game_over(driver)
     driver.execute_script("window.holdMessages = true;")
     driver.execute_async_script(
@@ -1475,13 +1479,8 @@ def test_a_lost_connection_says_so_and_offers_no_action_until_it_is_back(
     made = server.request(
         "POST", "/api/tables", {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
     )
-    script = driver.execute_cdp_cmd(
-        "Page.addScriptToEvaluateOnNewDocument", {"source": LOSE_SOCKETS}
-    )
-    try:
+    with script_on_load(driver, LOSE_SOCKETS):
         driver.get(server.url + f"/table/{made['id']}?lang={lang}")
-    finally:
-        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", script)
     wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
     by_id(driver, "name").clear()  # the device's nickname from the tests before
     join(driver, "Sam")
@@ -1515,13 +1514,8 @@ def test_the_lobbys_list_says_when_it_is_not_live_and_comes_back(
     """The lobby's live list lost: it says so, tries again after waits that double, spread as
     the table page's are, and lists the tables again once back."""
     server.request("POST", "/api/tables", {"game": "badugi", "seats": ["person", "person"]})
-    script = driver.execute_cdp_cmd(
-        "Page.addScriptToEvaluateOnNewDocument", {"source": LOSE_SOCKETS}
-    )
-    try:
+    with script_on_load(driver, LOSE_SOCKETS):
         driver.get(server.url + "/?lang=en")
-    finally:
-        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", script)
     wait(driver, lambda d: body(d, "tables"), "the list")
     listed = by_id(driver, "tables-status").text
     driver.execute_script("window.refuse = true; window.sockets.at(-1).close();")
@@ -1570,13 +1564,8 @@ def test_each_winner_says_what_it_won_from_which_pot_or_half(
     made = server.request(
         "POST", "/api/tables", {"game": name, "seats": ["person"] + ["cpu:checkcall"] * 2}
     )
-    held = driver.execute_cdp_cmd(
-        "Page.addScriptToEvaluateOnNewDocument", {"source": HOLD_MESSAGES}
-    )
-    try:
+    with script_on_load(driver, HOLD_MESSAGES):
         driver.get(server.url + f"/table/{made['id']}?lang={tag}")
-    finally:
-        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", held)
     wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
     by_id(driver, "name").clear()
     join(driver, "Sam")
