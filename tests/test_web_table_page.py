@@ -1528,6 +1528,66 @@ def test_the_lobbys_list_says_when_it_is_not_live_and_comes_back(
     wait(driver, lambda d: by_id(d, "tables-status").text == listed, "the list back")
 
 
+# Runs the page's clock (performance.now) and its long intervals a hundred times as fast, and
+# wraps its WebSocket so that while ``window.deaf`` is true nothing goes through either way: a
+# socket dead without a close (a phone that changed networks). Pings sent are counted in
+# ``window.pings``, and every socket made is kept in ``window.sockets``.
+DEAF_SOCKETS = """
+const realNow = performance.now.bind(performance);
+const start = realNow();
+performance.now = () => start + (realNow() - start) * 100;
+const plainInterval = window.setInterval;
+window.setInterval = (callback, wait, ...rest) =>
+  plainInterval(callback, wait >= 1000 ? wait / 100 : wait, ...rest);
+window.deaf = false;
+window.pings = 0;
+window.sockets = [];
+window.WebSocket = class extends WebSocket {
+  constructor(...given) { super(...given); window.sockets.push(this); }
+  addEventListener(type, listener, ...rest) {
+    const deafened = (event) => { if (!window.deaf) listener(event); };
+    return super.addEventListener(type, type === "message" ? deafened : listener, ...rest);
+  }
+  send(data) {
+    if (JSON.parse(data).type === "ping") window.pings += 1;
+    if (!window.deaf) super.send(data);
+  }
+};
+"""
+
+
+def test_a_connection_dead_without_a_close_is_found_by_its_silence_and_made_again(
+    driver: Any, server: SiteServer
+) -> None:
+    """A quiet connection is pinged, and the pongs keep it; once nothing comes back (a socket
+    dead without a close, which the browser may not notice for minutes) the page gives it up
+    after its silence, says the connection is lost, and connects again on the same turn. The
+    page's clock runs a hundred times as fast (DEAF_SOCKETS): 20 s of quiet take 0.2 s."""
+    made = server.request(
+        "POST", "/api/tables", {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
+    )
+    with script_on_load(driver, DEAF_SOCKETS):
+        driver.get(server.url + f"/table/{made['id']}?lang=en")
+    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
+    by_id(driver, "name").clear()  # the device's nickname from the tests before
+    join(driver, "Sam")
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    hand, seq = body(driver, "hand"), body(driver, "seq")
+    pings = "return window.pings"
+    wait(driver, lambda d: d.execute_script(pings) >= 3, "pings on a quiet connection")
+    sockets = "return window.sockets.length"
+    assert (driver.execute_script(sockets), body(driver, "connected")) == (1, "yes")  # answered
+
+    driver.execute_script("window.deaf = true;")
+    wait(driver, lambda d: body(d, "connected") == "no", "the silent connection given up")
+    assert by_id(driver, "controls").text == RECONNECTING["en"]
+    driver.execute_script("window.deaf = false;")
+    wait(driver, lambda d: body(d, "connected") == "yes", "a new connection")
+    assert driver.execute_script(sockets) == 2
+    assert (body(driver, "hand"), body(driver, "seq"), body(driver, "myturn")) == (hand, seq, "yes")
+    take_our_turn(driver)
+
+
 def finished_hand(spec: tuple[str, list[int], str, bool], tag: str) -> dict[str, Any]:
     """The hand of ``spec`` played out (all in when ``shove``, else checked and called down) as
     seat 0 receives it at its end, in the language of ``tag``."""
