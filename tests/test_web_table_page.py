@@ -1461,6 +1461,22 @@ window.WebSocket = class extends WebSocket {
 };
 """
 
+
+def seated_with_script(driver: Any, server: SiteServer, source: str, lang: str) -> None:
+    """Sits as Sam at a new heads-up Hold'em table against a check/call CPU player, its page
+    opened in ``lang`` with ``source`` run before the page's own scripts, and waits for our
+    turn."""
+    made = server.request(
+        "POST", "/api/tables", {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
+    )
+    with script_on_load(driver, source):
+        driver.get(server.url + f"/table/{made['id']}?lang={lang}")
+    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
+    by_id(driver, "name").clear()  # the device's nickname from the tests before
+    join(driver, "Sam")
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+
+
 RECONNECTING = {
     "en": "Connection lost: reconnecting...",
     "ar": "انقطع الاتصال: جارٍ إعادة الاتصال...",
@@ -1476,15 +1492,7 @@ def test_a_lost_connection_says_so_and_offers_no_action_until_it_is_back(
     again and again, and at once when the device is back online; back, the turn's actions
     return and one goes through. On a phone."""
     resize(driver, 390, 844)
-    made = server.request(
-        "POST", "/api/tables", {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
-    )
-    with script_on_load(driver, LOSE_SOCKETS):
-        driver.get(server.url + f"/table/{made['id']}?lang={lang}")
-    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
-    by_id(driver, "name").clear()  # the device's nickname from the tests before
-    join(driver, "Sam")
-    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    seated_with_script(driver, server, LOSE_SOCKETS, lang)
     assert body(driver, "connected") == "yes" and boxes(driver, "#controls button")
     hand, seq = body(driver, "hand"), body(driver, "seq")
 
@@ -1563,15 +1571,7 @@ def test_a_connection_dead_without_a_close_is_found_by_its_silence_and_made_agai
     dead without a close, which the browser may not notice for minutes) the page gives it up
     after its silence, says the connection is lost, and connects again on the same turn. The
     page's clock runs a hundred times as fast (DEAF_SOCKETS): 20 s of quiet take 0.2 s."""
-    made = server.request(
-        "POST", "/api/tables", {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
-    )
-    with script_on_load(driver, DEAF_SOCKETS):
-        driver.get(server.url + f"/table/{made['id']}?lang=en")
-    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
-    by_id(driver, "name").clear()  # the device's nickname from the tests before
-    join(driver, "Sam")
-    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    seated_with_script(driver, server, DEAF_SOCKETS, "en")
     hand, seq = body(driver, "hand"), body(driver, "seq")
     pings = "return window.pings"
     wait(driver, lambda d: d.execute_script(pings) >= 3, "pings on a quiet connection")
