@@ -200,6 +200,95 @@ function jittered(ms) {
   return ms * (0.5 + Math.random());
 }
 
+// A connection quiet this long is asked for a pong; one that still says nothing after a further
+// SOCKET_ANSWER_MS is given up and made again. A phone that changed networks keeps a socket
+// that is dead without a close: only a message that never comes tells.
+const SOCKET_QUIET_MS = 20000;
+const SOCKET_ANSWER_MS = 10000;
+
+/**
+ * A WebSocket to `path` on this server, kept: lost (closed, or silent past its ping), it is made
+ * again after a wait that doubles from 500 ms up to `longest`, spread by `jittered`, and at once
+ * when the device is back online or the page is shown again. Every page's live connection goes
+ * through here: the lobby's list and the table's seat behave alike.
+ * `handlers.open(ws)` greets each new socket; `handlers.message(message)` takes each message
+ * parsed; `handlers.lost()` hears that the connection is lost (a new one is on its way);
+ * `handlers.ended(code)`, given a close's code, says whether it ends the connection for good
+ * (a refused token: no new attempt). Returns `send(message)`, which sends on the open socket
+ * (and drops the message while there is none).
+ * @param {string} path
+ * @param {{open: (ws: WebSocket) => void, message: (message: any) => void, lost: () => void,
+ *   ended?: (code: number) => boolean}} handlers
+ * @param {number} [longest]
+ * @returns {(message: object) => void}
+ */
+function keptSocket(path, handlers, longest = 8000) {
+  /** @type {WebSocket | null} */
+  let socket = null;
+  let retry = 500;  // ms before the next attempt
+  /** @type {ReturnType<typeof setTimeout> | null} */
+  let pending = null;  // the next attempt, while the connection is lost
+
+  function lost(ws) {
+    if (ws !== socket) return;  // given up already
+    socket = null;
+    handlers.lost();
+    pending = setTimeout(connectSocket, jittered(retry));
+    retry = Math.min(retry * 2, longest);
+  }
+
+  function connectSocket() {
+    pending = null;
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const ws = new WebSocket(`${scheme}//${location.host}${path}`);
+    socket = ws;
+    let heard = performance.now();  // the latest message, or the opening
+    let answered = false;  // a message came on this socket: the next loss starts from 500 ms
+    const watch = setInterval(() => {
+      const quiet = performance.now() - heard;
+      if (ws.readyState !== WebSocket.OPEN || quiet < SOCKET_QUIET_MS) return;
+      if (quiet < SOCKET_QUIET_MS + SOCKET_ANSWER_MS) {
+        ws.send(JSON.stringify({ type: "ping" }));
+      } else {
+        clearInterval(watch);
+        lost(ws);  // its close would wait on a closing handshake a dead network never answers
+        ws.close();
+      }
+    }, SOCKET_ANSWER_MS / 2);
+    ws.addEventListener("open", () => {
+      heard = performance.now();
+      handlers.open(ws);
+    });
+    ws.addEventListener("message", (event) => {
+      if (ws !== socket) return;
+      heard = performance.now();
+      if (!answered) { answered = true; retry = 500; }
+      handlers.message(JSON.parse(event.data));
+    });
+    ws.addEventListener("close", (event) => {
+      clearInterval(watch);
+      if (ws !== socket) return;
+      if (handlers.ended && handlers.ended(event.code)) { socket = null; return; }
+      lost(ws);
+    });
+  }
+
+  // A phone back on the network, or its page shown again, tries at once rather than at the end
+  // of a wait that doubled while it was away.
+  function reconnectNow() {
+    if (pending === null || !navigator.onLine || document.visibilityState === "hidden") return;
+    clearTimeout(pending);
+    retry = 500;
+    connectSocket();
+  }
+  window.addEventListener("online", reconnectNow);
+  document.addEventListener("visibilitychange", reconnectNow);
+  connectSocket();
+  return (message) => {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  };
+}
+
 // A name or a server's text inside a sentence of the page's language, in a Unicode isolate
 // (FSI ... PDI, what <bdi> does for an element): "CPU 3 (Pair of sixes)" keeps its order in
 // an Arabic sentence, an Arabic name in an English one.

@@ -254,19 +254,13 @@ function showTables(message) {
   document.body.dataset.tables = String(message.total);
 }
 
-let lobbyRetry = 500;
+// The open tables, live: the server sends the list again at each change.
 function followTables() {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  const socket = new WebSocket(`${scheme}//${location.host}/lobby/ws`);
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(event.data);
-    if (message.type === "tables") { lobbyRetry = 500; showTables(message); }
-  });
-  socket.addEventListener("close", () => {
-    $("tables-status").textContent = t("lobby.tables.reconnecting");
-    setTimeout(followTables, jittered(lobbyRetry));
-    lobbyRetry = Math.min(lobbyRetry * 2, 15000);
-  });
+  keptSocket("/lobby/ws", {
+    open() {},
+    message(message) { if (message.type === "tables") showTables(message); },
+    lost() { $("tables-status").textContent = t("lobby.tables.reconnecting"); },
+  }, 15000);
 }
 
 async function start() {
