@@ -1635,6 +1635,36 @@ def finished_hand(spec: tuple[str, list[int], str, bool], tag: str) -> dict[str,
     return hand_json(hand.view(0), 0, hand.winners, tag)
 
 
+def seated_with_messages_held(
+    driver: Any, server: SiteServer, spec: tuple[str, list[int], str, bool], tag: str
+) -> dict[str, Any]:
+    """Sits as Sam at a new table of the game of ``spec`` against two check/call CPU players,
+    its page in the language of ``tag``, the server's messages held back from our turn on; the
+    finished hand of ``spec`` as the server would send it to seat 0."""
+    made = server.request(
+        "POST", "/api/tables", {"game": spec[0], "seats": ["person"] + ["cpu:checkcall"] * 2}
+    )
+    with script_on_load(driver, HOLD_MESSAGES):
+        driver.get(server.url + f"/table/{made['id']}?lang={tag}")
+    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
+    by_id(driver, "name").clear()
+    join(driver, "Sam")
+    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
+    driver.execute_script("window.holdMessages = true;")
+    return finished_hand(spec, tag)
+
+
+def show_state(driver: Any, hand: dict[str, Any]) -> None:
+    """Draws the page's state with ``hand``'s fields (a finished hand) put over it."""
+    driver.execute_async_script(
+        "const [hand, done] = arguments;"
+        "import('/static/table/state.js').then((m) => {"
+        " m.page.state = {...m.page.state, ...hand, legal: null};"
+        " m.hooks.render(); done(); });",
+        hand,
+    )
+
+
 @pytest.mark.parametrize("tag", ["en", "ar"])
 @pytest.mark.parametrize("spec", [SIDE_POT, HI_LO, SPLIT], ids=["side-pot", "hi-lo", "split"])
 def test_each_winner_says_what_it_won_from_which_pot_or_half(
@@ -1648,29 +1678,12 @@ def test_each_winner_says_what_it_won_from_which_pot_or_half(
     pot or half it took and its chips, in the page's language, and the "Last hand" panel
     names the same pots. The finished hand is the server's own message for seat 0 of a hand
     dealt from a fixed deck, shown on a live table of that game."""
-    name = spec[0]
-    made = server.request(
-        "POST", "/api/tables", {"game": name, "seats": ["person"] + ["cpu:checkcall"] * 2}
-    )
-    with script_on_load(driver, HOLD_MESSAGES):
-        driver.get(server.url + f"/table/{made['id']}?lang={tag}")
-    wait(driver, lambda d: d.find_element("id", "name").is_displayed(), "the seat form")
-    by_id(driver, "name").clear()
-    join(driver, "Sam")
-    wait(driver, lambda d: body(d, "myturn") == "yes", "our turn")
-    driver.execute_script("window.holdMessages = true;")
-    hand = finished_hand(spec, tag)
-    case = "split" if spec is SPLIT else name
+    hand = seated_with_messages_held(driver, server, spec, tag)
+    case = "split" if spec is SPLIT else spec[0]
     mine, theirs, panel = AWARD_LABELS[(case, tag)]
     for width, height in ((390, 844), (1280, 720)):
         resize(driver, width, height)
-        driver.execute_async_script(
-            "const [hand, done] = arguments;"
-            "import('/static/table/state.js').then((m) => {"
-            " m.page.state = {...m.page.state, ...hand, legal: null};"
-            " m.hooks.render(); done(); });",
-            hand,
-        )
+        show_state(driver, hand)
         labels = [
             driver.execute_script(
                 "const a = document.querySelector(arguments[0]); return a && a.textContent;",
@@ -1693,6 +1706,27 @@ def test_each_winner_says_what_it_won_from_which_pot_or_half(
         assert overflow(driver, width) <= 0
         check_seats_apart(driver)  # a long shown hand wraps: its box covers no board card
         driver.save_screenshot(str(artifacts / f"awards-{case}-{tag}-{width}x{height}.png"))
+
+
+@pytest.mark.parametrize("spec", [SIDE_POT, HI_LO], ids=["side-pot", "hi-lo"])
+def test_our_award_leaves_the_dots_below_an_arabic_line_in_view(
+    spec: tuple[str, list[int], str, bool], driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """On a small phone's compact felt our award sits on our box's lower edge, under our hand's
+    line: in Arabic with room for the dots below the letters (ي, ب, ج), which reach under the
+    line's box (0.5 px apart, they touched the award: "ستريت", a straight)."""
+    hand = seated_with_messages_held(driver, server, spec, "ar")
+    resize(driver, 320, 568)
+    show_state(driver, hand)
+    assert driver.execute_script("return document.getElementById('felt').matches('.compact')")
+    room = driver.execute_script(
+        "const line = document.querySelector('#seat-0 .shown');"
+        "const award = document.querySelector('#seat-0 .award');"
+        "return (award.getBoundingClientRect().top - line.getBoundingClientRect().bottom)"
+        " / parseFloat(getComputedStyle(line).fontSize);"
+    )
+    driver.save_screenshot(str(artifacts / f"award-room-{spec[0]}-ar-320x568.png"))
+    assert room >= 0.25, room
 
 
 @pytest.mark.parametrize(("lang", "word"), [("en", "face up"), ("ar", "مكشوفة")])
