@@ -23,6 +23,41 @@ use super::tally::{Tally, MAX_PLAYERS, POT};
 use crate::card::{rank, suit};
 use crate::eval::high::{rank_key, HighTables, CARD_KEYS};
 
+/// The values of seven-card hands these sums read: of the hands without a flush by their
+/// summed rank keys ([`rank_key`]), and of a flush by the ranks of its suit. Hold'em's are the
+/// high evaluator's tables; short-deck Hold'em's are [`super::short_deck::ShortDeckSevens`].
+/// Either way a hand with a flush is worth its flush: seven cards with five of a suit hold no
+/// quads or full house.
+///
+/// ```
+/// use drawpoker::card::{parse_cards, rank};
+/// use drawpoker::equity::holdem::SevenCards;
+/// use drawpoker::eval::high::{self, rank_key};
+/// let cards = parse_cards("As Ad Kh Kc 7d 4s 2c").unwrap();
+/// let key = cards.iter().map(|&c| rank_key(rank(c))).sum();
+/// let two_pair = high::tables().rank_values()(key);
+/// assert_eq!(two_pair, high::evaluate(&cards).unwrap());
+/// ```
+pub trait SevenCards: Sync {
+    /// The value of seven cards without a flush, by their summed rank keys.
+    fn rank_values(&self) -> impl Fn(u32) -> u16 + Copy + '_;
+    /// The value of the best flush in a 13-bit set of five to seven ranks of one suit.
+    fn flush_strength(&self, rank_mask: usize) -> u16;
+}
+
+impl SevenCards for HighTables {
+    #[inline(always)]
+    fn rank_values(&self) -> impl Fn(u32) -> u16 + Copy + '_ {
+        let reader = self.rank_reader(7);
+        move |key| reader.get(key)
+    }
+
+    #[inline(always)]
+    fn flush_strength(&self, rank_mask: usize) -> u16 {
+        HighTables::flush_strength(self, rank_mask)
+    }
+}
+
 /// The set of players holding the best of `values`, as a bit mask.
 #[inline(always)]
 pub(super) fn best_players(values: &[u32]) -> usize {
@@ -52,10 +87,11 @@ const RANK_KEYS: [u32; 13] = {
     keys
 };
 
-/// Exact sums over every board of a Hold'em spot (every player holds two known cards).
+/// Exact sums over every board of a Hold'em spot (every player holds two known cards), its
+/// hands valued by `tables`: Hold'em's high tables, or the short deck's sevens.
 ///
 /// Outcomes are counted per set of winners (a bit mask) and turned into pot shares at the end.
-pub fn exact(tables: &HighTables, spot: &Spot) -> Tally {
+pub fn exact(tables: &impl SevenCards, spot: &Spot) -> Tally {
     let players = spot.hands.len();
     // Loops over a constant number of players unroll; the slots past `players` stay empty.
     let by_winners = match players {
@@ -83,7 +119,7 @@ pub fn exact(tables: &HighTables, spot: &Spot) -> Tally {
 
 /// Boards counted by the set of players who win them (index = bit mask of the winners), for
 /// at most `P` players.
-fn boards_by_winners<const P: usize>(tables: &HighTables, spot: &Spot) -> Vec<i64> {
+fn boards_by_winners<const P: usize>(tables: &impl SevenCards, spot: &Spot) -> Vec<i64> {
     let players = spot.hands.len().min(P);
     let draws = spot.board_draws;
 
@@ -108,11 +144,11 @@ fn boards_by_winners<const P: usize>(tables: &HighTables, spot: &Spot) -> Vec<i6
         pool_suits[suit(c) as usize] |= 1 << rank(c);
     }
 
-    let reader = tables.rank_reader(7);
+    let rank_value = tables.rank_values();
     let rank_values = |board_key: u32| -> [u16; P] {
         std::array::from_fn(|p| {
             if p < players {
-                reader.get(base_keys[p] + board_key)
+                rank_value(base_keys[p] + board_key)
             } else {
                 0
             }

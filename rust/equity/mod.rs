@@ -4,9 +4,9 @@
 //!
 //! A game is read from its spec ([`Game::from_spec`]): its showdown parts score each deal, its
 //! deck and streets give the cards to come. A showdown of Hold'em's or Omaha's shape (Hi/Lo too,
-//! 4, 5 or 6 hole cards) is summed exactly by the rank-multiset methods of [`holdem`] and
-//! [`omaha`]; any other game, and every Monte Carlo estimate, by the generic deal walker of
-//! [`deal`].
+//! 4, 5 or 6 hole cards; short-deck Hold'em with the values of [`short_deck`]) is summed exactly
+//! by the rank-multiset methods of [`holdem`] and [`omaha`]; any other game, and every Monte
+//! Carlo estimate, by the generic deal walker of [`deal`].
 
 pub mod batch;
 pub mod deal;
@@ -15,6 +15,7 @@ pub mod multiset;
 pub mod omaha;
 pub mod ranges;
 pub mod rng;
+pub mod short_deck;
 pub mod tally;
 
 use crate::card::{check_hand, format_card, Card};
@@ -32,7 +33,11 @@ use tally::{Showdown, Tally, MAX_PLAYERS, POT};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Method {
     Holdem,
-    Omaha { with_low: bool },
+    /// Hold'em's sums over the short deck's values ([`short_deck`]).
+    ShortDeckHoldem,
+    Omaha {
+        with_low: bool,
+    },
     Walk,
 }
 
@@ -165,12 +170,19 @@ impl Game {
                 Some(Qualifier::EightOrBetter),
             )
         });
-        let method = if deck != Deck::STANDARD || board != 5 {
+        let holdem_shape = |ranking| {
+            hole == 2
+                && board == 5
+                && low.is_none()
+                && scores_like(high, ranking, HandCards::BestOfAll, None)
+        };
+        // The short-deck part fits only a deck of six through ace without the joker (above),
+        // whose cards left the sums weigh, whatever its suits.
+        let method = if holdem_shape(Ranking::ShortDeck) {
+            Method::ShortDeckHoldem
+        } else if deck != Deck::STANDARD || board != 5 {
             Method::Walk
-        } else if hole == 2
-            && low.is_none()
-            && scores_like(high, Ranking::High, HandCards::BestOfAll, None)
-        {
+        } else if holdem_shape(Ranking::High) {
             Method::Holdem
         } else if omaha_high && omaha_low != Some(false) {
             Method::Omaha {
@@ -484,7 +496,7 @@ impl Plan {
     /// samples; 0 for the exact sums of Hold'em and Omaha, which take milliseconds at most.
     pub fn deals_to_score(&self) -> u128 {
         match (self.game.method, self.exact) {
-            (Method::Holdem | Method::Omaha { .. }, true) => 0,
+            (Method::Holdem | Method::ShortDeckHoldem | Method::Omaha { .. }, true) => 0,
             (_, true) => self.spot.outcomes(),
             (_, false) => self.samples as u128,
         }
@@ -495,6 +507,7 @@ impl Plan {
         let (game, spot) = (self.game, &self.spot);
         let tally = match (game.method, self.exact) {
             (Method::Holdem, true) => holdem::exact(high::tables(), spot),
+            (Method::ShortDeckHoldem, true) => holdem::exact(short_deck::sevens(), spot),
             (Method::Omaha { with_low }, true) => {
                 omaha::exact(high::tables(), ace_five::tables(), spot, with_low)
             }
@@ -700,6 +713,9 @@ mod tests {
         let short = Deck::new(&[4, 5, 6, 7, 8, 9, 10, 11, 12], &[0, 1, 2, 3], false).unwrap();
         let walked = Game::new(&[high], short, 2, &boards).unwrap();
         assert_eq!(walked.method, Method::Walk);
+        let short_deck = part(Ranking::ShortDeck, HandCards::BestOfAll, None);
+        let summed = Game::new(&[short_deck], short, 2, &boards).unwrap();
+        assert_eq!(summed.method, Method::ShortDeckHoldem);
         let err = spot(walked, &hands(&["AsKs", "5h5d"]), &[], &[]).unwrap_err();
         assert!(
             err.to_string()

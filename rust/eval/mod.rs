@@ -10,7 +10,7 @@ pub mod deuce_seven;
 pub mod high;
 pub mod joker;
 pub mod omaha;
-mod row_table;
+pub(crate) mod row_table;
 pub mod short_deck;
 
 use crate::card::Card;
