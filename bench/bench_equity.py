@@ -34,6 +34,13 @@ def test_holdem_exact_flop_three_way(benchmark: Any) -> None:
     assert result.outcomes == 903
 
 
+def test_short_deck_exact_preflop_heads_up(benchmark: Any) -> None:
+    """Short-deck AsKs against QhQd over all C(32, 5) = 201,376 boards, exactly (the same
+    rank-multiset sums as Hold'em's, over the short deck's values)."""
+    result = benchmark(drawpoker.equity, ["AsKs", "QhQd"], game="short-deck")
+    assert result.outcomes == 201_376
+
+
 def test_holdem_monte_carlo_200k(benchmark: Any) -> None:
     """200,000 sampled boards for three hands preflop (forced by a zero budget)."""
     result = benchmark(
