@@ -17,7 +17,18 @@ const RANKS: std::ops::RangeInclusive<u8> = SIX..=12;
 /// The same ranks as a 13-bit set.
 const RANK_SET: usize = (1 << 13) - (1 << SIX);
 
-/// The short deck's seven-card values (see the module docs).
+/// The short deck's seven-card values (see the module docs), read through
+/// [`SevenCards`]: a flush's value by its suit's ranks, the evaluator's for the same cards.
+///
+/// ```
+/// use drawpoker::card::{parse_cards, rank};
+/// use drawpoker::equity::holdem::SevenCards;
+/// use drawpoker::equity::short_deck::sevens;
+/// use drawpoker::eval::short_deck;
+/// let suited = parse_cards("Ah 9h 8h 7h 6h").unwrap(); // A-6-7-8-9: a straight flush here
+/// let ranks = suited.iter().fold(0, |set, &c| set | 1 << rank(c));
+/// assert_eq!(sevens().flush_strength(ranks), short_deck::evaluate(&suited).unwrap());
+/// ```
 pub struct ShortDeckSevens {
     ranks: RowTable,
     /// Strength of each 13-bit rank set of one suit of five to seven short-deck ranks (0 for
@@ -85,6 +96,18 @@ impl ShortDeckSevens {
 }
 
 /// The short deck's seven-card values, built on first use (a few milliseconds).
+///
+/// ```
+/// use drawpoker::card::{parse_cards, rank};
+/// use drawpoker::equity::holdem::SevenCards;
+/// use drawpoker::eval::high::rank_key;
+/// use drawpoker::eval::short_deck;
+/// // Trips of aces beside A-6-7-8-9: the straight (no high five of them is one).
+/// let cards = parse_cards("Ac Ad Ah 6s 7c 8d 9h").unwrap();
+/// let key = cards.iter().map(|&c| rank_key(rank(c))).sum();
+/// let value = drawpoker::equity::short_deck::sevens().rank_values()(key);
+/// assert_eq!(value, short_deck::evaluate(&cards).unwrap());
+/// ```
 pub fn sevens() -> &'static ShortDeckSevens {
     static SEVENS: OnceLock<ShortDeckSevens> = OnceLock::new();
     SEVENS.get_or_init(ShortDeckSevens::build)
