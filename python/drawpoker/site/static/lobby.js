@@ -257,7 +257,6 @@ function showTables(message) {
 // The open tables, live: the server sends the list again at each change.
 function followTables() {
   keptSocket("/lobby/ws", {
-    open() {},
     message(message) { if (message.type === "tables") showTables(message); },
     lost() { $("tables-status").textContent = t("lobby.tables.reconnecting"); },
   }, 15000);
