@@ -1729,6 +1729,46 @@ def test_our_award_leaves_the_dots_below_an_arabic_line_in_view(
     assert room >= 0.25, room
 
 
+# Each card run ("8-7-5-2-A", with plain or non-breaking hyphens) in the felt's shown hands and
+# the "Last hand" panel, as [element, run, the distinct tops of its boxes' lines]: a run broken
+# across lines has two tops.
+CARD_RUN_LINES = r"""
+const runs = [];
+for (const box of document.querySelectorAll('.seat .shown, #last-hand .line')) {
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const found of node.data.matchAll(/[0-9TJQKA](?:[-\u2011][0-9TJQKA])+/g)) {
+      const range = document.createRange();
+      range.setStart(node, found.index);
+      range.setEnd(node, found.index + found[0].length);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+      const tops = rects.map((r) => Math.round(r.top));
+      runs.push([box.className || box.id, found[0], [...new Set(tops)]]);
+    }
+  }
+}
+return runs;
+"""
+
+
+@pytest.mark.parametrize("tag", ["en", "ar"])
+def test_a_card_run_wraps_whole_in_a_narrow_box(
+    tag: str, driver: Any, server: SiteServer, artifacts: Path
+) -> None:
+    """A shown hand's card run ("Eight-seven low: 8-7-5-2-A") moves to the next line whole when
+    its box is too narrow for it: in English, at 1280x720, CPU 2's seat wrapped it as "8-7-5-"
+    and "2-A" (a plain hyphen is a place to break a line)."""
+    hand = seated_with_messages_held(driver, server, HI_LO, tag)
+    resize(driver, 1280, 720)
+    show_state(driver, hand)
+    runs = driver.execute_script(CARD_RUN_LINES)
+    driver.save_screenshot(str(artifacts / f"card-runs-{tag}-1280x720.png"))
+    low_run = "8\u20117\u20115\u20112\u2011A"  # CPU 2's low, joined by the page ("8-7-5-2-A")
+    assert any(where == "shown" and run == low_run for where, run, _ in runs), runs
+    broken = [(where, run, tops) for where, run, tops in runs if len(tops) != 1]
+    assert not broken, broken
+
+
 @pytest.mark.parametrize(("lang", "word"), [("en", "face up"), ("ar", "مكشوفة")])
 def test_an_up_card_says_so_in_the_pages_language(
     lang: str, word: str, driver: Any, server: SiteServer

@@ -295,3 +295,11 @@ function keptSocket(path, handlers, longest = 8000) {
 function isolated(text) {
   return `\u2068${text}\u2069`;
 }
+
+// `text` with the hyphens of its card runs ("8-7-5-2-A", "K-J-8") made non-breaking, so that a
+// narrow box wraps before a run and never inside it ("8-7-5-" on one line, "2-A" on the next).
+// The server's Arabic words join their runs so already; its English ones keep plain hyphens
+// for the command line and the history files, where no box wraps them.
+function unbrokenRuns(text) {
+  return text.replace(/(?<=[0-9TJQKA])-(?=[0-9TJQKA])/g, "\u2011");
+}

@@ -618,7 +618,7 @@ export function placedClear(centre, seats, cy, h) {
 // A shown hand in words; in a hi/lo game its low too ("no low" when it has none). With
 // `short`, each half's category alone (handCategory).
 export function handText(shown, short = false) {
-  const words = short ? handCategory : (/** @type {string} */ text) => text;
+  const words = short ? handCategory : unbrokenRuns;
   if (!("low" in shown)) return words(shown.text);
   const high = isolated(words(shown.text));
   return shown.low === null ? t("table.hand.no_low", { high }) : t("table.hand.low", { high, low: isolated(words(shown.low)) });
@@ -682,7 +682,7 @@ export function potTitle(i, count, amount) {
 // The (low) hand seat `s` showed, described, when `withHands` ("" when none).
 function shownText(hand, s, low, withHands) {
   const shown = withHands ? hand.shown.find((x) => x.seat === s) : undefined;
-  return shown ? (low ? shown.low : shown.text) || "" : "";
+  return shown ? unbrokenRuns((low ? shown.low : shown.text) || "") : "";
 }
 
 // `line` followed by the (low) hand seat `s` showed, when there is one to say.
@@ -728,7 +728,7 @@ export function resultLines(hand, withHands = true) {
   if (!page.facts.game.betting) {
     for (const winner of hand.winners) {
       const shown = withHands ? hand.shown.find((x) => x.seat === winner) : undefined;
-      lines.push(shown && shown.text ? t("table.with_hand", { line: pointText(winner), hand: isolated(shown.text) }) : pointText(winner));
+      lines.push(shown && shown.text ? t("table.with_hand", { line: pointText(winner), hand: isolated(unbrokenRuns(shown.text)) }) : pointText(winner));
     }
   }
   if (!hand.shown.length && lines.length) lines.push(t("table.no_showdown"));

@@ -17,7 +17,7 @@ export function addEvents(events) {
       logHand = e.hand;
       log.append(element("div", { class: "hand-line", text: t("table.last.hand", { hand: formatNumber(e.hand + 1) }) }));
     }
-    log.append(element("div", { text: e.sentence, dir: "auto" }));  // the server's narration, in our language
+    log.append(element("div", { text: unbrokenRuns(e.sentence), dir: "auto" }));  // the server's narration, in our language
   }
   while (log.childNodes.length > 300) log.removeChild(/** @type {ChildNode} */ (log.firstChild));
   log.scrollTop = log.scrollHeight;
