@@ -7,6 +7,7 @@
 
 use super::holdem::SevenCards;
 use crate::card::make_card;
+use crate::eval::classes::for_each_rank_multiset;
 use crate::eval::high::rank_key;
 use crate::eval::row_table::RowTable;
 use crate::eval::short_deck::{self, SIX};
@@ -49,27 +50,21 @@ impl SevenCards for ShortDeckSevens {
     }
 }
 
-/// Calls `visit(ranks)` for every multiset of `left` more ranks from `first` through the ace,
-/// at most four of each, after the `ranks` chosen so far.
-fn each_multiset(first: u8, left: usize, ranks: &mut Vec<u8>, visit: &mut impl FnMut(&[u8])) {
-    if left == 0 {
-        visit(ranks);
-        return;
-    }
-    for rank in first..=*RANKS.end() {
-        for copies in 1..=left.min(4) {
-            ranks.extend(std::iter::repeat_n(rank, copies));
-            each_multiset(rank + 1, left - copies, ranks, visit);
-            ranks.truncate(ranks.len() - copies);
+/// Calls `visit(ranks)` for every sorted multiset of seven short-deck ranks, at most four of
+/// each: the evaluator's walk over all thirteen ranks, kept where the lowest is a six or above.
+fn each_seven_ranks(visit: &mut impl FnMut(&[u8])) {
+    for_each_rank_multiset(7, 4, &mut |ranks| {
+        if ranks[0] >= SIX {
+            visit(ranks);
         }
-    }
+    });
 }
 
 impl ShortDeckSevens {
     fn build() -> ShortDeckSevens {
         let tables = short_deck::tables();
         let mut entries = Vec::new();
-        each_multiset(*RANKS.start(), 7, &mut Vec::new(), &mut |ranks| {
+        each_seven_ranks(&mut |ranks| {
             // Suits in turn: the copies of a rank, side by side, differ, and no suit has more
             // than two of the seven cards, so the hand has no flush.
             let cards: Vec<u8> = (ranks.iter().enumerate())
@@ -121,7 +116,7 @@ mod tests {
     #[test]
     fn every_seven_ranks_of_the_short_deck_are_listed_once() {
         let mut count = 0;
-        each_multiset(SIX, 7, &mut Vec::new(), &mut |ranks| {
+        each_seven_ranks(&mut |ranks| {
             assert_eq!(ranks.len(), 7);
             assert!(ranks.windows(2).all(|w| w[0] <= w[1]));
             assert!(ranks.windows(5).all(|w| w[0] != w[4]), "{ranks:?}");
