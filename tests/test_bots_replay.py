@@ -8,6 +8,7 @@ come out the same as the games never saved.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import random
 from collections.abc import Callable
@@ -182,6 +183,7 @@ DRAWS: list[Callable[[random.Random], object]] = [
     lambda r: r.getrandbits(0),
     lambda r: r.getrandbits(33),
     lambda r: r.sample(range(52), 7),
+    lambda r: r.sample(range(52), 4),  # CountedRandom's own way, the same picks
     lambda r: r.shuffle(list(range(20))),
     lambda r: r.choices("abc", k=3),
     lambda r: r.uniform(1, 2),
@@ -210,6 +212,33 @@ def test_a_counted_generator_draws_as_random_and_saves_as_its_seed_and_count(
             assert data["draws"] <= rebase  # a restore draws at most that many words
     # by seed and count; whole after a gauss; past the rebase, from the state then, packed
     assert forms == ({"seed", "list"} if rebase > 10_000 else {"seed", "state", "list"})
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_counted_generators_quick_samples_are_randoms_own(seed: int) -> None:
+    """:meth:`CountedRandom.sample` picks a few numbers of ``range(n)`` its own way (without
+    ``random.Random.sample``'s set-up): the same numbers in the same order, and the same
+    state after, as ``random.Random.sample`` on the same generator, rejected draws and
+    repeated numbers included."""
+    counted, plain = CountedRandom(seed), random.Random(seed)
+    for n, k in itertools.product([22, 23, 36, 52, 64, 65, 1000, (1 << 32) - 1], range(6)):
+        for _ in range(50):
+            assert counted.sample(range(n), k) == plain.sample(range(n), k), (n, k)
+    assert counted.getstate() == plain.getstate()
+    assert CountedRandom.from_data(counted.to_data()).getstate() == plain.getstate()
+    # the cases it leaves to random.Random.sample, the same too
+    for population, k in [
+        (range(21), 4),
+        (range(1 << 32), 3),
+        (range(52), 6),
+        (range(1, 53), 4),
+        (range(0, 52, 2), 3),
+    ]:
+        assert counted.sample(population, k) == plain.sample(population, k)
+    assert counted.sample(range(52), 2, counts=[2] * 52) == plain.sample(
+        range(52), 2, counts=[2] * 52
+    )
+    assert counted.getstate() == plain.getstate()
 
 
 def test_a_generator_saved_whole_counts_from_that_state() -> None:
