@@ -18,6 +18,7 @@ from drawpoker.bots import (
     OmahaRulesBot,
     OmahaStrongBot,
     make_bot,
+    omaha,
     restore_bot,
     saved_bot,
 )
@@ -68,6 +69,31 @@ def test_hutchison_hilo_counts_and_high_only_hands() -> None:
     assert hutchison_hilo(parse_cards("9c 9d Th Jc")) == 4  # and two clubs
     assert high_only(parse_cards("Ks Kd Qs Jc")) and not high_only(parse_cards("Ks Kd Ks Kc"))
     assert starting_points(parse_cards("As Kd Qs Jd"), hilo=True) >= 22  # two suits of two
+
+
+def test_starting_points_are_remembered_by_each_four_cards_own_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """starting_points keeps each four cards' count at the set's own place (a place shared by
+    two sets would give one the other's points): a memo filled with a count that names its
+    cards reads every set's own back, in any order of its cards; and what the real memo reads
+    back is the count made afresh."""
+    monkeypatch.setattr(
+        omaha, "_count_points", lambda cards, hilo: float(sum(1 << c for c in cards))
+    )
+    memo = omaha._PointsMemo(hilo=True)
+    every = list(combinations(range(52), 4))
+    for cards in every:
+        memo.points(cards)
+    assert all(memo.points(cards[::-1]) == sum(1 << c for c in cards) for cards in every)
+    monkeypatch.undo()
+    rng = random.Random(11)
+    for _ in range(3000):
+        cards = rng.sample(range(52), 4)
+        for hilo in (False, True):
+            counted = omaha._count_points(cards, hilo)
+            assert starting_points(cards, hilo) == counted
+            assert starting_points(sorted(cards, reverse=True), hilo) == counted  # remembered
 
 
 def _reference_hutchison_hilo(cards: list[int]) -> int:
