@@ -115,7 +115,6 @@ class StudNews:
         self.street = -1
         self.dealing = False
         self.pending = False
-        self.opened = False
 
     def add(self, event: Event, hidden: bool = False) -> None:
         """Follows one event (``hidden``: another seat's private event).
@@ -131,7 +130,6 @@ class StudNews:
             if not self.dealing:
                 self.street += 1
                 self.dealing = self.pending = True
-                self.opened = False
             if kind == "board":
                 self.common.extend(event.cards)
             elif seat is not None:
@@ -146,22 +144,6 @@ class StudNews:
             self.dealing = False
         if kind == "fold" and seat is not None:
             self.live[seat] = False
-
-    def completes(self, event: Event) -> bool:
-        """Whether a bet or raise event is a third-street completion (the first bet over the
-        bring-in); noted as seen.
-
-        >>> from drawpoker.engine import game
-        >>> news = StudNews(game("stud"), 2)
-        >>> news.street = 0
-        >>> bet = Event("bet", seat=1, to=None, amount=200)
-        >>> news.completes(bet), news.completes(bet)
-        (True, False)
-        """
-        if event.kind not in ("bet", "raise") or self.street != 0 or self.opened:
-            return False
-        self.opened = True
-        return True
 
     def row(self, seat: int, name: str, you: bool = False) -> str:
         """A seat's cards as a row: the person's down cards in brackets, the others' as

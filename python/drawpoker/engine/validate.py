@@ -61,18 +61,6 @@ def chips(name: str, value: object, *, minimum: int = 1) -> int:
     return integer(name, value, minimum, MAX_CHIPS)
 
 
-def non_negative(name: str, value: object) -> int:
-    """A whole number of zero or more.
-
-    >>> non_negative("ante", 0)
-    0
-    """
-    number = whole_number(name, value)
-    if number < 0:
-        raise InvalidArgumentError(f"{name} must not be negative, not {value!r}")
-    return number
-
-
 def seed(name: str, value: object) -> int:
     """A seed or hand number: a whole number in ``0 .. 2**64 - 1``.
 

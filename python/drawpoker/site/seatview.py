@@ -24,7 +24,7 @@ from typing import Any
 
 from drawpoker import _core
 from drawpoker.cards import cards_text as cards_text  # (the site's name for it)
-from drawpoker.engine import Event, GameSpec, HandView
+from drawpoker.engine import Event, HandView
 from drawpoker.engine.actions import LegalActions
 from drawpoker.engine.betting import FixedLimit, NoLimit, PotLimit, UnitBetting
 from drawpoker.narration import hand_words
@@ -125,17 +125,6 @@ def shown_text(strength: int, ranking: str, tag: str = "en") -> str:
         return hand_words(strength, ranking, tag)
     except ValueError:
         return ""
-
-
-def rankings_of(spec: GameSpec) -> tuple[str, ...]:
-    """The rankings of a game's showdown parts: a shown hand's strength is read by the first,
-    its low's (hi/lo games) by the last.
-
-    >>> from drawpoker.engine import game
-    >>> rankings_of(game("stud-hi-lo"))
-    ('high', 'ace-five')
-    """
-    return tuple(part.ranking for part in spec.showdown)
 
 
 def event_json(
