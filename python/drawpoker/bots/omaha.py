@@ -98,6 +98,8 @@ class _PointsMemo:
     def __init__(self, hilo: bool) -> None:
         self.hilo = hilo
         self.known: list[float | None] = []
+        self.values: dict[float, float] = {}
+        """Each count met, kept once: the list holds a few hundred numbers, not one a hand."""
 
     def points(self, cards: Sequence[int]) -> float:
         """The points of four distinct cards (numbers 0..51), counted if not yet known."""
@@ -107,7 +109,8 @@ class _PointsMemo:
             self.known = [None] * _CHOOSE[4][52]
         points = self.known[place]
         if points is None:
-            points = self.known[place] = _count_points(cards, self.hilo)
+            counted = _count_points(cards, self.hilo)
+            points = self.known[place] = self.values.setdefault(counted, counted)
         return points
 
 
