@@ -86,9 +86,11 @@ def _count_points(cards: Sequence[int], hilo: bool) -> float:
 
 
 class _PointsMemo:
-    """The :func:`starting_points` of each set of four cards counted so far, in one list by the
-    set's place in the order of four-card sets (its combinatorial number: 270,725 places, about
-    2 MB once full), made on first use.
+    """The :func:`starting_points` of each set of four cards counted so far: a list for each
+    highest card ``d``, made when a hand with that card is first met (C(d, 3) places, at most
+    20,825), holding each set at its place among the three cards below ``d`` (their
+    combinatorial number). Full, the lists hold 270,725 places, about 2 MB; the first decision
+    of a process makes one of them, not all.
 
     >>> memo = _PointsMemo(hilo=False)
     >>> memo.points([51, 50, 49, 48]) == _count_points([48, 49, 50, 51], False)  # four aces
@@ -97,24 +99,25 @@ class _PointsMemo:
 
     def __init__(self, hilo: bool) -> None:
         self.hilo = hilo
-        self.known: list[float | None] = []
+        self.known: list[list[float | None]] = [[] for _ in range(52)]
         self.values: dict[float, float] = {}
-        """Each count met, kept once: the list holds a few hundred numbers, not one a hand."""
+        """Each count met, kept once: the lists hold a few dozen numbers, not one a hand."""
 
     def points(self, cards: Sequence[int]) -> float:
         """The points of four distinct cards (numbers 0..51), counted if not yet known."""
         a, b, c, d = sorted(cards)
-        place = a + _CHOOSE[2][b] + _CHOOSE[3][c] + _CHOOSE[4][d]
-        if not self.known:
-            self.known = [None] * _CHOOSE[4][52]
-        points = self.known[place]
+        known = self.known[d]
+        if not known:
+            known = self.known[d] = [None] * _CHOOSE[3][d]
+        place = a + _CHOOSE[2][b] + _CHOOSE[3][c]
+        points = known[place]
         if points is None:
             counted = _count_points(cards, self.hilo)
-            points = self.known[place] = self.values.setdefault(counted, counted)
+            points = known[place] = self.values.setdefault(counted, counted)
         return points
 
 
-_CHOOSE = [[math.comb(n, k) for n in range(53)] for k in range(5)]
+_CHOOSE = [[math.comb(n, k) for n in range(52)] for k in range(4)]
 """``_CHOOSE[k][n]``: C(n, k)."""
 
 _MEMOS = {False: _PointsMemo(hilo=False), True: _PointsMemo(hilo=True)}
