@@ -87,6 +87,7 @@ def test_starting_points_are_remembered_by_each_four_cards_own_place(
         memo.points(cards)
     assert all(memo.points(cards[::-1]) == sum(1 << c for c in cards) for cards in every)
     monkeypatch.undo()
+    assert memo.points([5, 5, 9, 9]) == omaha._count_points([5, 5, 9, 9], True)  # not kept
     rng = random.Random(11)
     for _ in range(3000):
         cards = rng.sample(range(52), 4)

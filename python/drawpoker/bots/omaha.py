@@ -104,8 +104,11 @@ class _PointsMemo:
         """Each count met, kept once: the lists hold a few dozen numbers, not one a hand."""
 
     def points(self, cards: Sequence[int]) -> float:
-        """The points of four distinct cards (numbers 0..51), counted if not yet known."""
+        """The points of four cards, counted if not yet known (and not kept unless they are
+        four distinct card numbers, 0..51)."""
         a, b, c, d = sorted(cards)
+        if not 0 <= a < b < c < d < 52:
+            return _count_points(cards, self.hilo)
         known = self.known[d]
         if not known:
             known = self.known[d] = [None] * _CHOOSE[3][d]
