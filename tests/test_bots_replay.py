@@ -216,29 +216,29 @@ def test_a_counted_generator_draws_as_random_and_saves_as_its_seed_and_count(
 
 @pytest.mark.parametrize("seed", range(4))
 def test_a_counted_generators_quick_samples_are_randoms_own(seed: int) -> None:
-    """:meth:`CountedRandom.sample` picks a few numbers of ``range(n)`` its own way (without
-    ``random.Random.sample``'s set-up): the same numbers in the same order, and the same
-    state after, as ``random.Random.sample`` on the same generator, rejected draws and
-    repeated numbers included."""
+    """:meth:`CountedRandom.sample` picks a few items of a range, list or tuple its own way
+    (without ``random.Random.sample``'s set-up): the same items in the same order, and the
+    same state after, as ``random.Random.sample`` on the same generator, rejected draws and
+    repeated places included."""
     counted, plain = CountedRandom(seed), random.Random(seed)
-    for n, k in itertools.product([22, 23, 36, 52, 64, 65, 1000, (1 << 32) - 1], range(6)):
+    deck = [4 * rank + suit for rank in range(4, 13) for suit in range(4)]  # the short deck's
+    populations = [range(n) for n in (22, 23, 36, 52, 64, 65, 1000, (1 << 32) - 1)]
+    populations += [range(1, 53), range(0, 104, 2), deck, tuple(deck)]
+    for population, k in itertools.product(populations, range(6)):
         for _ in range(50):
-            assert counted.sample(range(n), k) == plain.sample(range(n), k), (n, k)
+            picks = counted.sample(population, k)
+            assert picks == plain.sample(population, k), (population, k)
     assert counted.getstate() == plain.getstate()
     assert CountedRandom.from_data(counted.to_data()).getstate() == plain.getstate()
     # the cases it leaves to random.Random.sample, the same too
-    for population, k in [
-        (range(21), 4),
-        (range(1 << 32), 3),
-        (range(52), 6),
-        (range(1, 53), 4),
-        (range(0, 52, 2), 3),
-    ]:
+    for population, k in [(range(21), 4), (range(1 << 32), 3), (range(52), 6), (deck[:20], 3)]:
         assert counted.sample(population, k) == plain.sample(population, k)
     assert counted.sample(range(52), 2, counts=[2] * 52) == plain.sample(
         range(52), 2, counts=[2] * 52
     )
     assert counted.getstate() == plain.getstate()
+    with pytest.raises(TypeError):
+        counted.sample({1, 2, 3}, 2)  # not a sequence: refused as random.Random refuses it
 
 
 def test_a_generator_saved_whole_counts_from_that_state() -> None:
