@@ -85,19 +85,26 @@ class Deck:
         return "custom"
 
     def cards(self) -> list[int]:
-        """The cards, in the order a shuffle starts from.
+        """The cards, in the order a shuffle starts from (a new list each time, listed once
+        for each deck: the strong Hold'em player asks for them at each of its samples).
 
         >>> Deck(ranks="A", suits="s").cards()
         [51]
         """
-        cards = [
-            4 * RANKS.index(r) + SUITS.index(s)
-            for r in RANKS
-            if r in self.ranks
-            for s in SUITS
-            if s in self.suits
-        ]
-        return [*cards, JOKER] if self.joker else cards
+        return list(_listed_cards(self))
+
+
+@functools.cache
+def _listed_cards(deck: Deck) -> tuple[int, ...]:
+    """The cards of ``deck`` (:meth:`Deck.cards`), listed."""
+    cards = tuple(
+        4 * RANKS.index(r) + SUITS.index(s)
+        for r in RANKS
+        if r in deck.ranks
+        for s in SUITS
+        if s in deck.suits
+    )
+    return (*cards, JOKER) if deck.joker else cards
 
 
 SHORT_RANKS = "6789TJQKA"
