@@ -211,11 +211,11 @@ const SOCKET_ANSWER_MS = 10000;
  * again after a wait that doubles from 500 ms up to `longest`, spread by `jittered`, and at once
  * when the device is back online or the page is shown again. Every page's live connection goes
  * through here: the lobby's list and the table's seat behave alike.
- * `handlers.open(ws)`, when given, greets each new socket; `handlers.message(message)` takes each message
- * parsed; `handlers.lost()` hears that the connection is lost (a new one is on its way);
- * `handlers.ended(code)`, given a close's code, says whether it ends the connection for good
- * (a refused token: no new attempt). Returns `send(message)`, which sends on the open socket
- * (and drops the message while there is none).
+ * `handlers.open(ws)`, when given, greets each new socket; `handlers.message(message)` takes
+ * each message parsed; `handlers.lost()` hears that the connection is lost (a new one is on its
+ * way); `handlers.ended(code)`, given a close's code, says whether it ends the connection for
+ * good (a refused token: no new attempt). Returns `send(message)`, which sends on the open
+ * socket (and drops the message while there is none).
  * @param {string} path
  * @param {{open?: (ws: WebSocket) => void, message: (message: any) => void, lost: () => void,
  *   ended?: (code: number) => boolean}} handlers
