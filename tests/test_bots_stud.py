@@ -5,6 +5,7 @@ view alone, and beating the check/call player."""
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import pytest
 from bot_matches import assert_reproducible, cpu_table
@@ -17,7 +18,7 @@ from drawpoker.bots import (
     restore_bot,
     saved_bot,
 )
-from drawpoker.bots.stud import high_level, low_level, steal_spot
+from drawpoker.bots.stud import high_level, low_level, steal_spot, third_street_downs
 from drawpoker.bots.stud_reading import (
     Sight,
     board_key,
@@ -63,6 +64,18 @@ def test_stud_third_street_order_of_starting_hands() -> None:
     ]
     assert ranked == sorted(ranked, reverse=True) and len(set(ranked)) >= 6
     assert ranked[0] == 10 and ranked[-1] == 0
+
+
+@pytest.mark.parametrize("family", ["stud", "razz", "stud-hi-lo"])
+def test_third_street_downs_read_from_the_tables_are_the_pairs_that_score_four(
+    family: str,
+) -> None:
+    """The down pairs a strong player draws for a third-street raiser, read from the shipped
+    tables, are the pairs under the up card whose three cards score 4 or more, in order."""
+    for up in (0, 17, 30, 51):
+        pairs = [(a, b) for a, b in combinations(range(52), 2) if up not in (a, b)]
+        expected = [(a, b) for a, b in pairs if third_street([a, b, up], [], family).score >= 4]
+        assert third_street_downs(family, up) == expected, (family, up)
 
 
 def test_stud_third_street_counts_live_cards_and_overcards() -> None:

@@ -14,6 +14,7 @@ from drawpoker.bots.holdem import compute_preflop_strengths
 from drawpoker.bots.lowball import LOWBALL_RANKINGS, count_dealt_hands
 from drawpoker.bots.lowball_model import simulate_finals
 from drawpoker.bots.omaha import compute_points_spread
+from drawpoker.bots.stud import compute_third_street_downs
 from drawpoker.bots.tables import LOWBALL_GAMES, TABLES, runs
 
 
@@ -39,6 +40,7 @@ def compute() -> dict[str, Any]:
         },
         "lowball-finals": lowball,
         "dealt-hands": {ranking: runs(count_dealt_hands(ranking)) for ranking in LOWBALL_RANKINGS},
+        "stud-third-street": compute_third_street_downs(),
     }
 
 

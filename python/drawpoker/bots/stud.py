@@ -28,6 +28,7 @@ stud-hi-lo True 60000
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from functools import cache
 
@@ -48,6 +49,7 @@ from drawpoker.bots.stud_reading import (
     sight,
     third_street,
 )
+from drawpoker.bots.tables import shipped
 from drawpoker.engine.actions import BRING_IN, CALL, CHECK, FOLD, Action, LegalActions
 from drawpoker.engine.events import HandView
 
@@ -325,22 +327,46 @@ def plausible(family: str, down: Sequence[int], up: Sequence[int], raised: Seque
     return True
 
 
+_PAIRS = list(itertools.combinations(range(52), 2))
+"""Every two cards, in the order of the down pairs' masks (:func:`compute_third_street_downs`)."""
+
+
 @cache
 def third_street_downs(family: str, up: int) -> list[tuple[int, int]]:
     """Every pair of down cards under the up card ``up`` that makes a third-street completion
-    or raise plausible (:func:`plausible`), worked out once per game and up card.
+    or raise plausible (:func:`plausible`), lowest first, read once per game and up card from
+    the shipped tables (:func:`compute_third_street_downs`: counting them took 2 to 20 ms, the
+    slowest decisions of a strong stud player's first hands).
 
     >>> from drawpoker.cards import parse_cards
     >>> len(third_street_downs("stud", parse_cards("As")[0])) < 1176  # of C(51, 2) pairs
     True
     """
-    rest = [c for c in range(52) if c != up]
-    return [
-        (a, b)
-        for i, a in enumerate(rest)
-        for b in rest[i + 1 :]
-        if third_street([a, b, up], [], family).score >= 4
-    ]
+    mask = int(shipped()["stud-third-street"][family][up], 16)
+    return [pair for place, pair in enumerate(_PAIRS) if mask >> place & 1]
+
+
+def compute_third_street_downs() -> dict[str, list[str]]:
+    """For each game (:data:`FAMILIES`) and up card, the down pairs of :func:`third_street_downs`
+    as a mask over :data:`_PAIRS` in hexadecimal: the shipped table (a few seconds).
+
+    >>> from drawpoker.bots.tables import shipped
+    >>> compute_third_street_downs() == shipped()["stud-third-street"]  # up to date
+    True
+    """
+    return {
+        family: [format(_plausible_downs(family, up), "x") for up in range(52)]
+        for family in FAMILIES
+    }
+
+
+def _plausible_downs(family: str, up: int) -> int:
+    """The mask of the down pairs under ``up`` whose third-street cards score 4 or more."""
+    mask = 0
+    for place, (a, b) in enumerate(_PAIRS):
+        if up not in (a, b) and third_street([a, b, up], [], family).score >= 4:
+            mask |= 1 << place
+    return mask
 
 
 def _shown_strength(streets: Sequence[Sequence[tuple[str, int]]], seat: int) -> list[int]:

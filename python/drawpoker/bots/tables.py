@@ -3,8 +3,10 @@
 first decision of a game: the Hold'em starting hands' strengths
 (:func:`~drawpoker.bots.holdem.compute_preflop_strengths`), the spread of Omaha starting hands'
 points (:func:`~drawpoker.bots.omaha.compute_points_spread`) and the lowball opponent models'
-final strengths (:func:`~drawpoker.bots.lowball_model.simulate_finals`) and how many dealt hands
-reach each lowball strength (:func:`~drawpoker.bots.lowball.count_dealt_hands`). Each computing
+final strengths (:func:`~drawpoker.bots.lowball_model.simulate_finals`), how many dealt hands
+reach each lowball strength (:func:`~drawpoker.bots.lowball.count_dealt_hands`) and the stud
+down cards that make a third-street raise plausible under each up card
+(:func:`~drawpoker.bots.stud.compute_third_street_downs`). Each computing
 function's doctest checks that the shipped table is what it computes. After changing one,
 rewrite the file with :mod:`drawpoker.bots.make_tables`::
 
@@ -16,7 +18,7 @@ Sorted numbers (and the counts of dealt hands) are kept as runs, ``[value, count
 otherwise build or import, when the players are seated.
 
 >>> sorted(shipped())
-['dealt-hands', 'holdem-preflop', 'lowball-finals', 'omaha-points']
+['dealt-hands', 'holdem-preflop', 'lowball-finals', 'omaha-points', 'stud-third-street']
 """
 
 from __future__ import annotations
