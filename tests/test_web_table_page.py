@@ -1769,6 +1769,27 @@ def test_a_card_run_wraps_whole_in_a_narrow_box(
     assert not broken, broken
 
 
+def test_a_phone_turned_upright_keeps_the_pages_end_clear_of_the_action_panel(
+    driver: Any, server: SiteServer
+) -> None:
+    """On a phone the action panel is fixed to the screen's bottom and the page keeps room under
+    its end for it. A page drawn wide (1280x720, the panel in one row) then turned to 390x844
+    (the panel's buttons in two rows) kept the room of the one row, 80 px for a panel of 124:
+    scrolled to its end, the log's latest lines stayed under the panel."""
+    resize(driver, 1280, 720)
+    sit_with_cpus(driver, server, "omaha-hi-lo", 4, "en")
+    resize(driver, 390, 844)
+    end_and_panel = (
+        "window.scrollTo(0, document.documentElement.scrollHeight);"
+        "const panels = document.querySelectorAll('aside .panel');"
+        "return [panels[panels.length - 1].getBoundingClientRect().bottom,"
+        " document.getElementById('controls').getBoundingClientRect().top];"
+    )
+    wait(driver, lambda d: d.execute_script(end_and_panel)[1] < 844, "the panel fixed")
+    panels_end, controls_top = driver.execute_script(end_and_panel)
+    assert panels_end <= controls_top, (panels_end, controls_top)
+
+
 @pytest.mark.parametrize(("lang", "word"), [("en", "face up"), ("ar", "مكشوفة")])
 def test_an_up_card_says_so_in_the_pages_language(
     lang: str, word: str, driver: Any, server: SiteServer

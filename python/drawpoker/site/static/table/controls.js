@@ -322,6 +322,17 @@ export function pauseControls() {
     element("span", { id: "pause-left", class: "hint" }), next)];
 }
 
+// On a phone the panel is fixed to the bottom: the page's end is kept clear of it by as much
+// as the panel is tall, measured again whenever its size changes and not only when it is drawn
+// (a phone turned upright drew it before its buttons took a second row: the room kept was
+// 80 px for a panel of 124, and the log's latest lines stayed under it).
+function keepPageEndClear() {
+  const box = $("controls");
+  const fixed = getComputedStyle(box).position === "fixed";
+  document.body.style.paddingBlockEnd = fixed ? `${box.offsetHeight + 8}px` : "";
+}
+new ResizeObserver(keepPageEndClear).observe($("controls"));
+
 export function renderControls() {
   const box = $("controls");
   const parts = [];
@@ -374,7 +385,7 @@ export function renderControls() {
   tick();  // fills the timer's line: the panel's height counts it
   const position = getComputedStyle(box).position;
   const fixed = position === "fixed";
-  document.body.style.paddingBlockEnd = fixed ? `${box.offsetHeight + 8}px` : "";
+  keepPageEndClear();
   const felt = $("felt");
   felt.style.height = "";
   if (fixed || position === "sticky") {
