@@ -105,6 +105,55 @@ def test_a_write_under_a_stale_fence_is_refused_and_writes_nothing(store_url: st
         store.close()
 
 
+def test_a_dealers_save_of_a_hands_actions_is_one_fenced_statement(
+    postgres: PostgresCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The commonest save of a dealer, actions of the hand being played and nothing else, is
+    one statement on PostgreSQL (no transaction of several): written whole under the lane's
+    current number with the inbox position, refused whole under an old one, and the same when
+    sent twice."""
+    store = Store(postgres.new_database())
+    try:
+        table = Table(game("holdem"), 3, seed=4, cpu_players=CPU_PLAYERS)
+        store.create("t", 0.0, {}, "playing", [SeatRecord(None, "A", None)] * 3, table)
+        for seat in range(3):
+            table.leave(seat)
+        old = store.take_lane(4)
+        away = [("away", seat) for seat in range(3)]
+        since = store.save("t", table, "playing", since=(0, 0), players=away, fence=(4, old))
+        table.play_cpu(limit=2)  # two actions of the first hand, which goes on
+        assert not table.hands[-1].is_over and len(table.hands[-1].actions) == 2
+
+        newer = store.take_lane(4)  # another dealer took the lane
+        before = _everything(store)
+
+        def no_transaction(work: Callable[[], Any]) -> Any:
+            raise AssertionError("an actions-only save ran a transaction")
+
+        monkeypatch.setattr(store.backend, "transaction", no_transaction)
+        # Under the old number: refused, nothing written, the inbox position not recorded.
+        store.inbox_positions[4] = "1700000000000-9"
+        with pytest.raises(StaleFenceError, match=r"lane 4: fencing number 1 .* \(2\)"):
+            store.save("t", table, "playing", since=since, header=False, fence=(4, old))
+        assert _everything(store) == before
+        assert store.inbox_position(4) is None
+        # Under the current number: written, twice with the same rows.
+        for _ in range(2):
+            saved = store.save("t", table, "playing", since=since, header=False, fence=(4, newer))
+        assert saved == (0, 2)
+        assert store.inbox_position(4) == "1700000000000-9"
+        rows = store.backend.execute(
+            "SELECT hand, number, data FROM actions WHERE table_id = 't' ORDER BY number"
+        ).fetchall()
+        assert [(hand, number) for hand, number, _ in rows] == [(0, 0), (0, 1)]
+        assert [json.loads(data) for _, _, data in rows] == table.hands[-1].action_data(0)
+        monkeypatch.undo()
+        # (the stand-ins' states are saved when the hand ends: they decide afresh on a resume)
+        assert store.load()[0].snapshot["hands"] == table.to_dict()["hands"]
+    finally:
+        store.close()
+
+
 def test_seat_claims_and_status_changes_under_a_stale_fence_write_nothing(
     store_url: str,
 ) -> None:

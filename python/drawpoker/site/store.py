@@ -28,8 +28,9 @@ the lane's is refused (:class:`StaleFenceError`) in the transaction that would h
 
 from __future__ import annotations
 
+import functools
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -105,6 +106,37 @@ position recorded, the row locked until the transaction ends) only under the dea
 number, and a division by zero, which fails the transaction, when it was not (the backend
 raises :class:`StaleFenceError` for it). Its result need not be read before the other
 statements are sent."""
+
+
+@functools.lru_cache(maxsize=64)
+def fenced_actions_sql(rows: int) -> str:
+    """One PostgreSQL statement that checks a fence as :data:`FENCE_CHECK` does and writes
+    ``rows`` action rows (:data:`ACTION_ROW`'s) only when it held: a save of the actions of
+    a hand being played, the commonest save of a dealer, in one round trip
+    (:meth:`~drawpoker.site.store_postgres.PostgresBackend.write_once`). Its parameters are
+    the fence check's, then each row's. The statement is atomic, writes nothing when the
+    division fails, and has the same effect when run twice.
+
+    >>> print(fenced_actions_sql(2))  # doctest: +NORMALIZE_WHITESPACE
+    WITH held AS (UPDATE lanes SET inbox = COALESCE(?, inbox) WHERE lane = ? AND fence = ?
+    RETURNING 1), saved AS (INSERT INTO actions (table_id, hand, number, data)
+    SELECT given.* FROM (VALUES (?, ?, ?, ?), (?, ?, ?, ?)) AS given, held
+    ON CONFLICT (table_id, hand, number) DO UPDATE SET data = excluded.data RETURNING 1)
+    SELECT 1 / count(*) FROM held
+    """
+    values = ", ".join(["(?, ?, ?, ?)"] * rows)
+    return (
+        "WITH held AS (UPDATE lanes SET inbox = COALESCE(?, inbox) WHERE lane = ? AND fence = ? "
+        "RETURNING 1), saved AS (INSERT INTO actions (table_id, hand, number, data) "
+        f"SELECT given.* FROM (VALUES {values}) AS given, held "
+        "ON CONFLICT (table_id, hand, number) DO UPDATE SET data = excluded.data RETURNING 1) "
+        "SELECT 1 / count(*) FROM held"
+    )
+
+
+def _actions_only(batch: Batch) -> bool:
+    """Whether ``batch`` writes action rows and nothing else."""
+    return len(batch.statements) == 1 and batch.statements[0][0] == ACTION_ROW
 
 
 class Store:
@@ -447,6 +479,8 @@ class Store:
         backend = self.backend
         if lost is not None and fence is None and isinstance(backend, SQLiteBackend):
             backend.defer(batch, lost)
+        elif fence is not None and isinstance(backend, PostgresBackend) and _actions_only(batch):
+            self._save_actions_fenced(batch.statements[0][1], fence)
         else:
 
             def work() -> None:
@@ -543,6 +577,20 @@ class Store:
             f"lane {lane}: fencing number {number} is not the lane's current one "
             f"({current}): another dealer holds the lane; nothing was written"
         )
+
+    def _save_actions_fenced(self, rows: list[Sequence[Any]], fence: tuple[int, int]) -> None:
+        """Writes action rows under ``fence`` in one statement (:func:`fenced_actions_sql`),
+        recording the lane's :attr:`inbox_positions` entry as :meth:`_check_fence` does."""
+        lane, number = fence
+        params = [self.inbox_positions.get(lane), lane, number]
+        for row in rows:
+            params.extend(row)
+        backend = self.backend
+        assert isinstance(backend, PostgresBackend)
+        try:
+            backend.write_once(fenced_actions_sql(len(rows)), params)
+        except StaleFenceError:
+            raise self._stale(lane, number) from None
 
     def _fenced(self, work: Callable[[], None], fence: tuple[int, int] | None) -> None:
         """Runs ``work`` (which checks ``fence`` first) in one transaction; its
