@@ -69,9 +69,10 @@ __all__ = [
 ]
 
 
-def upsert(table: str, columns: str, key: str) -> str:
+def upsert(table: str, columns: str, key: str, *, rows: str = "") -> str:
     """An insert that replaces the row of the same ``key`` (SQL that SQLite and PostgreSQL
-    both take).
+    both take); with ``rows``, of the rows that query gives rather than of one row of
+    parameters.
 
     >>> upsert("lanes", "lane, fence", "lane")  # doctest: +NORMALIZE_WHITESPACE
     'INSERT INTO lanes (lane, fence) VALUES (?, ?)
@@ -79,12 +80,18 @@ def upsert(table: str, columns: str, key: str) -> str:
     """
     names = [name.strip() for name in columns.split(",")]
     keys = {name.strip() for name in key.split(",")}
-    marks = ", ".join("?" * len(names))
+    rows = rows or f"VALUES ({marks(len(names))})"
     updates = ", ".join(f"{name} = excluded.{name}" for name in names if name not in keys)
-    return (
-        f"INSERT INTO {table} ({columns}) VALUES ({marks}) "
-        f"ON CONFLICT ({key}) DO UPDATE SET {updates}"
-    )
+    return f"INSERT INTO {table} ({columns}) {rows} ON CONFLICT ({key}) DO UPDATE SET {updates}"
+
+
+def marks(count: int) -> str:
+    """``count`` parameters' places, comma-separated.
+
+    >>> marks(3)
+    '?, ?, ?'
+    """
+    return ", ".join("?" * count)
 
 
 RESULT_ROW = upsert(
@@ -93,14 +100,16 @@ RESULT_ROW = upsert(
 RATING_ROW = upsert("ratings", "game, device, mu, sigma, games", "game, device")
 PLAYER_ROW = upsert("players", "table_id, role, seat, data", "table_id, role, seat")
 HAND_ROW = upsert("hands", "table_id, number, finished, data", "table_id, number")
-ACTION_ROW = upsert("actions", "table_id, hand, number, data", "table_id, hand, number")
+ACTION_COLUMNS, ACTION_KEY = "table_id, hand, number, data", "table_id, hand, number"
+ACTION_ROW = upsert("actions", ACTION_COLUMNS, ACTION_KEY)
 ACTIONS_GONE = "DELETE FROM actions WHERE table_id = ? AND hand = ?"
 
 
-FENCE_CHECK = (
-    "WITH held AS (UPDATE lanes SET inbox = COALESCE(?, inbox) WHERE lane = ? AND fence = ? "
-    "RETURNING 1) SELECT 1 / count(*) FROM held"
-)
+LANE_HELD = "UPDATE lanes SET inbox = COALESCE(?, inbox) WHERE lane = ? AND fence = ?"
+"""The fence check's update: the lane's row, its inbox position recorded, only under the
+dealer's fencing number (parameters: the position or ``None``, the lane, the number)."""
+
+FENCE_CHECK = f"WITH held AS ({LANE_HELD} RETURNING 1) SELECT 1 / count(*) FROM held"
 """The fence check of a pipelined backend (PostgreSQL): the lane's row updated (its inbox
 position recorded, the row locked until the transaction ends) only under the dealer's fencing
 number, and a division by zero, which fails the transaction, when it was not (the backend
@@ -124,12 +133,11 @@ def fenced_actions_sql(rows: int) -> str:
     ON CONFLICT (table_id, hand, number) DO UPDATE SET data = excluded.data RETURNING 1)
     SELECT 1 / count(*) FROM held
     """
-    values = ", ".join(["(?, ?, ?, ?)"] * rows)
+    values = ", ".join([f"({marks(4)})"] * rows)
+    given = f"SELECT given.* FROM (VALUES {values}) AS given, held"
+    saved = upsert("actions", ACTION_COLUMNS, ACTION_KEY, rows=given)
     return (
-        "WITH held AS (UPDATE lanes SET inbox = COALESCE(?, inbox) WHERE lane = ? AND fence = ? "
-        "RETURNING 1), saved AS (INSERT INTO actions (table_id, hand, number, data) "
-        f"SELECT given.* FROM (VALUES {values}) AS given, held "
-        "ON CONFLICT (table_id, hand, number) DO UPDATE SET data = excluded.data RETURNING 1) "
+        f"WITH held AS ({LANE_HELD} RETURNING 1), saved AS ({saved} RETURNING 1) "
         "SELECT 1 / count(*) FROM held"
     )
 
@@ -316,9 +324,9 @@ class Store:
         wanted = sorted(set(devices))
         if not wanted:
             return {}
-        marks = ",".join("?" * len(wanted))
         rows = self.backend.execute(
-            f"SELECT device, mu, sigma, games FROM ratings WHERE game = ? AND device IN ({marks})",
+            "SELECT device, mu, sigma, games FROM ratings WHERE game = ? "
+            f"AND device IN ({marks(len(wanted))})",
             (game, *wanted),
         )
         return {device: Rating(mu, sigma, games) for device, mu, sigma, games in rows}
@@ -468,7 +476,7 @@ class Store:
             )
             self._player_rows(batch, table_id, table, players)
             away = sorted(table.away)
-            kept = f"AND seat NOT IN ({','.join('?' * len(away))})" if away else ""
+            kept = f"AND seat NOT IN ({marks(len(away))})" if away else ""
             batch.add(
                 f"DELETE FROM players WHERE table_id = ? AND role = 'away' {kept}",
                 [(table_id, *away)],
@@ -480,7 +488,7 @@ class Store:
         if lost is not None and fence is None and isinstance(backend, SQLiteBackend):
             backend.defer(batch, lost)
         elif fence is not None and isinstance(backend, PostgresBackend) and _actions_only(batch):
-            self._save_actions_fenced(batch.statements[0][1], fence)
+            self._save_actions_fenced(backend, batch.statements[0][1], fence)
         else:
 
             def work() -> None:
@@ -559,16 +567,18 @@ class Store:
         SQLite's writer holds the whole file already."""
         if fence is None:
             return
-        lane, number = fence
-        params = (self.inbox_positions.get(lane), lane, number)
+        params = self._fence_params(fence)
         if self.backend.pipelined:  # its result is read at the commit: it fails by an error
             self.backend.execute(FENCE_CHECK, params)
             return
-        held = self.backend.execute(
-            "UPDATE lanes SET inbox = COALESCE(?, inbox) WHERE lane = ? AND fence = ?", params
-        ).rowcount
-        if held != 1:
-            raise self._stale(lane, number)
+        if self.backend.execute(LANE_HELD, params).rowcount != 1:
+            raise self._stale(*fence)
+
+    def _fence_params(self, fence: tuple[int, int]) -> list[Any]:
+        """The parameters of :data:`LANE_HELD` for ``fence``: the lane's inbox position to
+        record (:attr:`inbox_positions`), the lane and its number."""
+        lane, number = fence
+        return [self.inbox_positions.get(lane), lane, number]
 
     def _stale(self, lane: int, number: int) -> StaleFenceError:
         """The refusal of a write under ``number``, no longer ``lane``'s fencing number."""
@@ -578,19 +588,18 @@ class Store:
             f"({current}): another dealer holds the lane; nothing was written"
         )
 
-    def _save_actions_fenced(self, rows: list[Sequence[Any]], fence: tuple[int, int]) -> None:
+    def _save_actions_fenced(
+        self, backend: PostgresBackend, rows: list[Sequence[Any]], fence: tuple[int, int]
+    ) -> None:
         """Writes action rows under ``fence`` in one statement (:func:`fenced_actions_sql`),
         recording the lane's :attr:`inbox_positions` entry as :meth:`_check_fence` does."""
-        lane, number = fence
-        params = [self.inbox_positions.get(lane), lane, number]
+        params = self._fence_params(fence)
         for row in rows:
             params.extend(row)
-        backend = self.backend
-        assert isinstance(backend, PostgresBackend)
         try:
             backend.write_once(fenced_actions_sql(len(rows)), params)
         except StaleFenceError:
-            raise self._stale(lane, number) from None
+            raise self._stale(*fence) from None
 
     def _fenced(self, work: Callable[[], None], fence: tuple[int, int] | None) -> None:
         """Runs ``work`` (which checks ``fence`` first) in one transaction; its
