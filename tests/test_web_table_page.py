@@ -1998,16 +1998,26 @@ def test_the_final_standings_show_whole_entries(
     assert again["top"] >= 0 and again["bottom"] <= height, again
 
 
+# A Hold'em hand of four checked and called down from a fixed deck (the first card to seat 1):
+# seat 1, a side seat, wins with a straight to the jack; ours (seat 0) has seven high.
+A_SIDE_SEAT_WINS = ("holdem", [10_000] * 4, "Jc Kc Qc 4d 8d 5d 6d 5c 2h 7s 9h Th 3s", False)
+
+
 @pytest.mark.parametrize("lang", ["en", "ar"])
 def test_a_compact_showdown_with_room_shows_every_seats_chips(
     lang: str, driver: Any, server: SiteServer, artifacts: Path
 ) -> None:
     """A showdown of four on a phone held sideways (844x390: a compact felt) says each seat's
     chips, ours included, as the hand before it did; they were left out at every compact
-    showdown, and are now only where they crowd the seats (ten at 640x360, above)."""
+    showdown, and are now only where they crowd the seats (ten at 640x360, above). The
+    showdown is A_SIDE_SEAT_WINS, put on the table after its own game over: with the random
+    deal this test first played, a hand that we won left no room in Arabic (our box the award's
+    line taller, the top seat's and ours a chips line each: 68 px between them for a middle of
+    78), and there the chips go first, as the layout means them to."""
     resize(driver, 844, 390)
     sit_with_cpus(driver, server, "holdem", 4, lang)
     play_to_the_game_over(driver)
+    show_state(driver, finished_hand(A_SIDE_SEAT_WINS, lang))
     driver.save_screenshot(str(artifacts / f"compact-showdown-chips-844x390-{lang}.png"))
     assert felt_view(driver) == "showdown"
     assert "compact" in (by_id(driver, "felt").get_attribute("class") or "")
