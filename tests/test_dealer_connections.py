@@ -37,7 +37,7 @@ async def _serve(dealer: Dealer, requests: list[dict[str, Any]]) -> None:
     """Takes every lane and handles ``requests`` sent to the table's inbox, in order."""
     await dealer._renew()
     await dealer._balance()
-    inbox = RedisInbox(dealer.client)
+    inbox = RedisInbox(dealer.client, dealer.bus.url)
     lane = lane_of(TABLE)
     for request in requests:
         request = {"table": TABLE, "n": 1, "reply": "reply:gw:0", **request}

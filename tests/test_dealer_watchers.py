@@ -135,7 +135,7 @@ def test_a_table_nobody_watches_publishes_nothing_for_watchers(
     async def scenario() -> tuple[int, int, int]:
         dealer = _dealer(store, redis_server.url)
         await _take_every_lane(dealer)
-        inbox = RedisInbox(dealer.client)
+        inbox = RedisInbox(dealer.client, dealer.bus.url)
         await _setup(dealer, inbox)
         await _act(dealer, inbox, 12, random.Random(1))
         await _publish(dealer)
@@ -182,7 +182,7 @@ def test_a_watcher_arriving_mid_hand_sees_every_later_event_once_across_dealers(
         rng = random.Random(4)
         first = _dealer(store, redis_server.url)
         await _take_every_lane(first)
-        inbox = RedisInbox(first.client)
+        inbox = RedisInbox(first.client, first.bus.url)
         await _setup(first, inbox)
         await _act(first, inbox, 7, rng)
         await _publish(first)
@@ -228,7 +228,7 @@ def test_a_gateways_hello_and_disconnect_carry_the_connections_note(
 ) -> None:
     async def scenario() -> tuple[Any, Any, int]:
         bus = RedisBus.from_url(redis_server.url)
-        inbox = RedisInbox(bus.client)
+        inbox = RedisInbox(bus.client, bus.url)
         connection = _gateway_connection(inbox, "eve", None)
         await connection._send({"op": "watch", "since": None})
         noted = await bus.client.hget(connections_key(PREFIX, TABLE), "eve")

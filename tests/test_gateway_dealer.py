@@ -48,6 +48,8 @@ async def _serving(
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await dealer.house.stop()
+        gateway.inbox.close()
+        dealer.inbox.close()
         for bus, kept in ((gateway.bus, gateway.store), (dealer.bus, dealer.house.store)):
             await bus.aclose()
             kept.close()

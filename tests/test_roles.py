@@ -546,10 +546,11 @@ def test_a_gateway_stalled_past_its_lease_has_its_pages_connect_again(cluster: C
 
 @pytest.mark.parametrize(
     ("kills", "tables", "hands", "gaps", "seed"),
-    # 60 hands a table: the twelve kills and the dealers started after them took longer than
-    # 30 hands' play on a loaded machine (the eighth kill came after every game was over)
-    [(3, 4, 25, (0.5, 4.0), 11), (12, 8, 60, (0.1, 2.0), 1212)],
-    ids=["3-kills", "12-kills-480-hands"],
+    # 90 hands a table: the twelve kills and the dealers started after them took longer than
+    # 30 hands' play on a loaded machine (the eighth kill came after every game was over), and
+    # once the dealers published on their own Redis links, longer than 60 hands' (the eleventh)
+    [(3, 4, 25, (0.5, 4.0), 11), (12, 8, 90, (0.1, 2.0), 1212)],
+    ids=["3-kills", "12-kills-720-hands"],
 )
 def test_dealers_killed_at_random_moments_lose_nothing(
     cluster: Cluster,

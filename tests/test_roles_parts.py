@@ -152,7 +152,7 @@ def test_a_lanes_inbox_goes_on_from_the_last_request_handled(
 ) -> None:
     async def run() -> None:
         client = Redis.from_url(redis_server.url, decode_responses=True)
-        inbox = RedisInbox(client)
+        inbox = RedisInbox(client, redis_server.url)
         for number in range(3):
             await inbox.send(7, {"op": "act", "n": number})
         await inbox.send(8, {"op": "hello", "n": 0})
@@ -163,6 +163,7 @@ def test_a_lanes_inbox_goes_on_from_the_last_request_handled(
         again = await inbox.read({7: await inbox.resume_from(7)}, block_ms=10)
         assert [r["n"] for _, _, r in again] == [2]
         assert await inbox.read({}, block_ms=10) == []
+        inbox.close()
         await client.aclose()
 
     asyncio.run(run())

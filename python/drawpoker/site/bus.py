@@ -45,6 +45,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.typing import KeyT, StreamIdT
 
+from drawpoker.site.resp import LinkKeeper, RedisLink, link_options
 from drawpoker.site.services import one_line, shown_url
 
 RETAIN = 1000
@@ -563,9 +564,15 @@ class RedisBus:
         retain: int = RETAIN,
         prefix: str = "drawpoker",
         keep_seconds: int = KEEP_SECONDS,
+        url: str = "",
     ) -> None:
         self.client = client
         self.reader = client if reader is None else reader
+        self.url = url
+        """The Redis URL, for the :class:`~drawpoker.site.resp.RedisLink` of the publishes
+        (:attr:`publishing`) and of a gateway's :class:`RedisFeed` (:meth:`from_url` gives
+        it)."""
+        self.publishing = LinkKeeper(url)
         self.retain = retain
         self.prefix = f"{prefix}:bus:"
         self.wake_prefix = f"{prefix}:wake:"
@@ -590,7 +597,8 @@ class RedisBus:
         )
         client = Redis.from_pool(pool)
         reader = Redis.from_url(url, decode_responses=True, retry=Retry(BACKOFF, 0))
-        return cls(client, reader, **options)
+        link_options(url)  # an option the links cannot honour refused now, not at a publish
+        return cls(client, reader, url=url, **options)
 
     def key(self, channel: str) -> str:
         """The Redis key of ``channel``'s stream.
@@ -605,31 +613,36 @@ class RedisBus:
         return (await self.publish_many([(channel, position, payload)]))[0]
 
     async def publish_many(self, messages: Sequence[tuple[str, Position, str]]) -> list[bool]:
-        """See :meth:`Bus.publish_many`: one round trip for them all, each message added to its
-        stream and told to the channel's subscribers (:data:`PUBLISH_SCRIPT`) or left out
-        (``False``) when its stream has it already."""
+        """See :meth:`Bus.publish_many`: one round trip for them all on the link of
+        :attr:`publishing`, each message added to its stream and told to the channel's subscribers
+        (:data:`PUBLISH_SCRIPT`) or left out (``False``) when its stream has it already; sent
+        again on a new link, up to :data:`PUBLISH_TRIES` times with :data:`BACKOFF`, while
+        Redis cannot be reached (a message sent twice is kept once)."""
         if not messages:
             return []
-        try:
-            async with self.client.pipeline(transaction=False) as pipe:
-                for channel, position, payload in messages:
-                    entry = _checked(position).entry_id
-                    pipe.eval(
-                        PUBLISH_SCRIPT,
-                        1,
-                        self.key(channel),
-                        entry,
-                        payload,
-                        self.retain,
-                        self.keep_seconds,
-                    )
-                replies = await pipe.execute(raise_on_error=False)
-        except REDIS_DOWN as error:
-            raise BusUnavailable(messages[0][0], messages[0][1]) from error
+        commands = [
+            (
+                "EVAL",
+                PUBLISH_SCRIPT,
+                1,
+                self.key(channel),
+                _checked(position).entry_id,
+                payload,
+                self.retain,
+                self.keep_seconds,
+            )
+            for channel, position, payload in messages
+        ]
+        for tries in range(1, PUBLISH_TRIES + 1):
+            try:
+                replies = await (await self.publishing.link()).execute_many(commands)
+                break
+            except REDIS_DOWN as error:
+                if tries == PUBLISH_TRIES:
+                    raise BusUnavailable(messages[0][0], messages[0][1]) from error
+                await asyncio.sleep(BACKOFF.compute(tries))
         added = []
-        for (channel, position, _), reply in zip(messages, replies, strict=True):
-            if isinstance(reply, REDIS_DOWN):
-                raise BusUnavailable(channel, position) from reply
+        for reply in replies:
             if isinstance(reply, Exception):
                 raise reply
             added.append(bool(reply))
@@ -686,6 +699,7 @@ class RedisBus:
 
     async def aclose(self) -> None:
         """See :meth:`Bus.aclose`."""
+        self.publishing.close()
         await self.client.aclose()
         if self.reader is not self.client:
             await self.reader.aclose()
@@ -798,7 +812,8 @@ class RedisFeed:
         self.bus = bus
         self.readers: dict[str, set[FeedReader]] = {}
         """The readers of each channel followed here."""
-        self.pubsub: Any = None
+        self.link: RedisLink | None = None
+        """The pub/sub connection (:class:`~drawpoker.site.resp.RedisLink`)."""
         self.connected = False
         self.pending: dict[str, int] = {}
         """Subscribes sent and not yet confirmed, by stream key."""
@@ -815,14 +830,14 @@ class RedisFeed:
         """A new reader (one connection's), following nothing yet."""
         return FeedReader(self)
 
-    async def _subscribe(self, channels: list[str]) -> None:
-        if not channels or self.pubsub is None or not self.connected:
+    def _subscribe(self, channels: list[str]) -> None:
+        if not channels or self.link is None or not self.connected:
             return  # the connection's (re)start subscribes to every followed channel
-        for channel in channels:
-            key = self.bus.key(channel)
+        keys = [self.bus.key(channel) for channel in channels]
+        for key in keys:
             self.pending[key] = self.pending.get(key, 0) + 1
         with contextlib.suppress(*REDIS_DOWN):  # then the loop connects again, with them
-            await self.pubsub.subscribe(*(self.bus.key(channel) for channel in channels))
+            self.link.write(("SUBSCRIBE", *keys))
 
     async def follow(self, reader: FeedReader, channel: str, since: Position) -> None:
         """``reader`` follows ``channel`` from after ``since``."""
@@ -835,7 +850,7 @@ class RedisFeed:
             return
         self.waiting.setdefault(channel, set()).add(reader)
         if len(followers) == 1 and not self.pending.get(self.bus.key(channel)):
-            await self._subscribe([channel])
+            self._subscribe([channel])
 
     def unfollow(self, reader: FeedReader, channel: str) -> None:
         """``reader`` no longer follows ``channel`` (unsubscribed at the next sweep when no
@@ -891,11 +906,20 @@ class RedisFeed:
         for reader in self.readers.get(channel, ()):
             reader.push(message)
 
-    async def _sweep(self) -> None:
+    def _sweep(self) -> None:
         gone = [channel for channel in self.subscribed if channel not in self.readers]
-        if gone:
+        if gone and self.link is not None:
             self.subscribed.difference_update(gone)
-            await self.pubsub.unsubscribe(*(self.bus.key(channel) for channel in gone))
+            with contextlib.suppress(*REDIS_DOWN):  # (a new connection subscribes afresh)
+                self.link.write(("UNSUBSCRIBE", *(self.bus.key(channel) for channel in gone)))
+
+    def _frame(self, frame: Any) -> None:
+        """One frame the pub/sub connection read: a message, or a subscription confirmed."""
+        kind = frame[0]
+        if kind == "message":
+            self._pushed(frame[1], frame[2])
+        elif kind == "subscribe":
+            self._confirmed(frame[1])
 
     async def run(self) -> None:
         """Reads the pub/sub connection, for as long as the gateway runs; after Redis went
@@ -903,39 +927,32 @@ class RedisFeed:
         each reader caught up from the stream."""
         while True:
             try:
-                async with self.bus.reader.pubsub() as pubsub:
-                    self.pubsub, self.connected = pubsub, True
-                    self.pending.clear()
-                    self.subscribed.clear()
-                    for channel, followers in self.readers.items():
-                        for reader in followers:
-                            if reader not in self.waiting.get(channel, ()):
-                                reader.filling[channel] = reader.filling.get(channel, 0) + 1
-                                self.waiting.setdefault(channel, set()).add(reader)
-                    await pubsub.ping()  # a connection, before the subscribes
-                    await self._subscribe(list(self.readers))
-                    await self._read(pubsub)
+                self.link = await RedisLink.open(self.bus.url, on_push=self._frame)
             except REDIS_DOWN:
-                self.connected = False
                 self.failures += 1
                 await asyncio.sleep(BACKOFF.compute(self.failures))
-
-    async def _read(self, pubsub: Any) -> None:
-        next_sweep = asyncio.get_running_loop().time() + FEED_SWEEP
-        while True:
-            word = await pubsub.get_message(timeout=FEED_SWEEP)
+                continue
             if self.failures:
                 self.failures = 0
                 self.reconnects += 1
-            if word is not None:
-                kind = word["type"]
-                if kind == "message":
-                    self._pushed(word["channel"], word["data"])
-                elif kind == "subscribe":
-                    self._confirmed(word["channel"])
-            if asyncio.get_running_loop().time() >= next_sweep:
-                await self._sweep()
-                next_sweep = asyncio.get_running_loop().time() + FEED_SWEEP
+            self.connected = True
+            self.pending.clear()
+            self.subscribed.clear()
+            for channel, followers in self.readers.items():
+                for reader in followers:
+                    if reader not in self.waiting.get(channel, ()):
+                        reader.filling[channel] = reader.filling.get(channel, 0) + 1
+                        self.waiting.setdefault(channel, set()).add(reader)
+            try:
+                self._subscribe(list(self.readers))
+                while not self.link.lost.done():  # a sweep every FEED_SWEEP seconds
+                    await asyncio.wait((self.link.lost,), timeout=FEED_SWEEP)
+                    self._sweep()
+            finally:
+                self.link.close()
+            self.connected = False
+            self.failures += 1
+            await asyncio.sleep(BACKOFF.compute(self.failures))
 
 
 class FeedReader:

@@ -252,7 +252,7 @@ class Dealer:
         self.bus = bus
         self.client: Redis = bus.client
         self.leases = RedisLeases(self.client, prefix=prefix)
-        self.inbox = RedisInbox(self.client, prefix)
+        self.inbox = RedisInbox(self.client, bus.url, prefix)
         self.name = dealer_name() if name is None else name
         self.dealers_key = dealers_key(prefix)
         self.prefix = prefix

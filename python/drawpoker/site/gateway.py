@@ -138,7 +138,7 @@ class Gateway:
         self.store = store
         self.bus = bus
         self.guard = guard
-        self.inbox = RedisInbox(bus.client, prefix)
+        self.inbox = RedisInbox(bus.client, bus.url, prefix)
         self.name = f"gateway-{secrets.token_hex(6)}"
         self.prefix = prefix
         self.connections: set[Connection] = set()

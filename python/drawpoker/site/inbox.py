@@ -14,19 +14,19 @@ A request is a JSON object naming its ``op`` (``hello``, ``act``, ``create``, ..
 request names. Only a request that wrote nothing (a hello, a refusal) may be handled twice:
 when its dealer died before recording it done and Redis lost the ``done`` key.
 
->>> RedisInbox(Redis()).key(3)
+>>> RedisInbox(Redis(), "redis://localhost:6379/0").key(3)
 'drawpoker:inbox:3'
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, cast
+from typing import Any
 
 from redis.asyncio import Redis
-from redis.typing import EncodableT, FieldT, KeyT, StreamIdT
 
 from drawpoker.site.bus import REDIS_DOWN, BusUnavailable
+from drawpoker.site.resp import Command, LinkKeeper
 
 KEEP = 10000
 """Requests an inbox keeps (a lane without a holder for long drops its oldest)."""
@@ -95,18 +95,23 @@ class RedisInbox:
     """The lanes' inboxes in Redis: lane ``n``'s stream is ``{prefix}:inbox:n`` and the id of
     its last request handled ``{prefix}:inbox:n:done``.
 
-    >>> RedisInbox(Redis(), prefix="site").key(0, "done")
+    >>> RedisInbox(Redis(), "redis://localhost:6379/0", prefix="site").key(0, "done")
     'site:inbox:0:done'
     """
 
-    def __init__(self, client: Redis, prefix: str = "drawpoker") -> None:
+    def __init__(self, client: Redis, url: str, prefix: str = "drawpoker") -> None:
         self.client = client
         self.prefix = prefix
+        self.reading = LinkKeeper(url)
+        """The link of the blocking reads (:meth:`read`): alone on it, so that a read waiting
+        holds up nothing else."""
+        self.writing = LinkKeeper(url)
+        """The link of the requests sent and the ids recorded handled."""
 
     def key(self, lane: int, what: str = "") -> str:
         """The Redis key of ``lane``'s inbox (or of its ``done`` mark).
 
-        >>> RedisInbox(Redis()).key(5, "done")
+        >>> RedisInbox(Redis(), "redis://localhost:6379/0").key(5, "done")
         'drawpoker:inbox:5:done'
         """
         return f"{self.prefix}:inbox:{lane}" + (f":{what}" if what else "")
@@ -119,22 +124,25 @@ class RedisInbox:
         the hash is written in the same transaction (``MULTI``), before the request: a
         connection's note is in Redis whenever its hello is (:func:`connections_key`), and
         kept :data:`CONNECTIONS_KEPT` seconds."""
-        fields: dict[FieldT, EncodableT] = {"r": json.dumps(request)}
-        try:
-            if note is None:
-                await self.client.xadd(self.key(lane), fields, maxlen=KEEP, approximate=True)
-                return
+        append = ("XADD", self.key(lane), "MAXLEN", "~", KEEP, "*", "r", json.dumps(request))
+        if note is None:
+            commands: list[Command] = [append]
+        else:
             key, field, value = note
-            async with self.client.pipeline(transaction=True) as both:
-                if value is None:
-                    both.hdel(key, field)
-                else:
-                    both.hset(key, field, value)
-                    both.expire(key, CONNECTIONS_KEPT)
-                both.xadd(self.key(lane), fields, maxlen=KEEP, approximate=True)
-                await both.execute()
+            noted: list[Command] = (
+                [("HDEL", key, field)]
+                if value is None
+                else [("HSET", key, field, value), ("EXPIRE", key, CONNECTIONS_KEPT)]
+            )
+            commands = [("MULTI",), *noted, append, ("EXEC",)]
+        try:
+            replies = await (await self.writing.link()).execute_many(commands)
         except REDIS_DOWN as error:
             raise BusUnavailable(self.key(lane)) from error
+        last = replies[-1]
+        for reply in [*replies, *(last if isinstance(last, list) else [])]:
+            if isinstance(reply, Exception):
+                raise reply
 
     async def resume_from(self, lane: int, committed: str | None = None) -> str:
         """The id after which a new holder of ``lane`` reads: the later of its last request
@@ -149,18 +157,22 @@ class RedisInbox:
         ``(lane, id, request)``; an empty list when none came within ``block_ms``."""
         if not after:
             return []
-        streams: dict[KeyT, StreamIdT] = {self.key(lane): last for lane, last in after.items()}
-        reply = cast(
-            list[tuple[str, list[tuple[str, dict[str, str]]]]],
-            await self.client.xread(streams, count=100, block=block_ms),
-        )
+        keys = [self.key(lane) for lane in after]
+        read: list[str | int] = ["XREAD", "COUNT", 100, "BLOCK", block_ms, "STREAMS", *keys]
+        reply = await (await self.reading.link()).execute(*read, *after.values())
         found = []
         for key, entries in reply or []:
             lane = int(key.rsplit(":", 1)[1])
             for entry, fields in entries:
-                found.append((lane, entry, json.loads(fields["r"])))
+                request = fields[fields.index("r") + 1]  # (fields and values in turn)
+                found.append((lane, entry, json.loads(request)))
         return found
 
     async def handled(self, lane: int, entry: str) -> None:
         """Records ``entry`` as ``lane``'s last request handled."""
-        await self.client.set(self.key(lane, "done"), entry)
+        await (await self.writing.link()).execute("SET", self.key(lane, "done"), entry)
+
+    def close(self) -> None:
+        """Closes the links of the reads and the writes."""
+        self.reading.close()
+        self.writing.close()

@@ -88,6 +88,7 @@ def gateway_app(
         finally:
             app.state.health.services = None
             await _stopped(tasks)
+            app.state.gateway.inbox.close()
             await bus.aclose()
             store.close()
 
@@ -150,6 +151,7 @@ def dealer_app(
             freezer.stop()
             await dealer.release()
             await house.stop()
+            dealer.inbox.close()
             await bus.aclose()
             store.close()
 
