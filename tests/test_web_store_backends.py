@@ -147,6 +147,21 @@ def test_a_dealers_save_of_a_hands_actions_is_one_fenced_statement(
         ).fetchall()
         assert [(hand, number) for hand, number, _ in rows] == [(0, 0), (0, 1)]
         assert [json.loads(data) for _, _, data in rows] == table.hands[-1].action_data(0)
+        # PostgreSQL restarted between two saves: the idle connection is found dropped, and
+        # the statement is prepared again and sent on a new one (the rows, taken out
+        # meanwhile, are back).
+        store.backend.execute("DELETE FROM actions WHERE table_id = 't'")
+        postgres.restart()
+        assert store.save("t", table, "playing", since=since, header=False, fence=(4, newer)) == (
+            0,
+            2,
+        )
+        assert (
+            store.backend.execute(
+                "SELECT hand, number, data FROM actions WHERE table_id = 't' ORDER BY number"
+            ).fetchall()
+            == rows
+        )
         monkeypatch.undo()
         # (the stand-ins' states are saved when the hand ends: they decide afresh on a resume)
         assert store.load()[0].snapshot["hands"] == table.to_dict()["hands"]
