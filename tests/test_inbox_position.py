@@ -59,7 +59,7 @@ def test_a_dealer_killed_between_commit_and_done_has_its_action_applied_once(
     async def scenario() -> None:
         first = _dealer(store, redis_server.url)
         await _take_every_lane(first)
-        inbox = RedisInbox(first.client)
+        inbox = RedisInbox(first.client, first.bus.url)
         recorded: list[str] = []
         record = first.inbox.handled
 
