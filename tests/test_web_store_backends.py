@@ -147,11 +147,15 @@ def test_a_dealers_save_of_a_hands_actions_is_one_fenced_statement(
         ).fetchall()
         assert [(hand, number) for hand, number, _ in rows] == [(0, 0), (0, 1)]
         assert [json.loads(data) for _, _, data in rows] == table.hands[-1].action_data(0)
-        # PostgreSQL restarted between two saves: the idle connection is found dropped, and
-        # the statement is prepared again and sent on a new one (the rows, taken out
-        # meanwhile, are back).
+        # PostgreSQL stopped between two saves: refused while it is down (the connection
+        # found dropped, then none to be made); once it is back, the statement is prepared
+        # again and sent on a new connection (the rows, taken out meanwhile, are back).
         store.backend.execute("DELETE FROM actions WHERE table_id = 't'")
-        postgres.restart()
+        postgres.stop()
+        for _ in range(2):  # the connection found lost, then none to be made: refused alike
+            with pytest.raises(StoreUnavailableError, match="nothing was written"):
+                store.save("t", table, "playing", since=since, header=False, fence=(4, newer))
+        postgres.start()
         assert store.save("t", table, "playing", since=since, header=False, fence=(4, newer)) == (
             0,
             2,

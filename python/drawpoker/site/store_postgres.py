@@ -260,6 +260,8 @@ class PostgresBackend:
                 try:
                     self._run_prepared(sql, params)
                 except (self.psycopg.OperationalError, self.psycopg.InterfaceError):
+                    if self.connection is None:  # no connection could be made: nothing sent
+                        raise
                     self.connection.close()  # dropped while idle: once more, on a new one
                     self.connection = None
                     self._run_prepared(sql, params)
