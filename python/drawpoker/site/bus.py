@@ -560,18 +560,17 @@ class RedisBus:
     def __init__(
         self,
         client: Redis,
+        url: str,
         reader: Redis | None = None,
         retain: int = RETAIN,
         prefix: str = "drawpoker",
         keep_seconds: int = KEEP_SECONDS,
-        url: str = "",
     ) -> None:
         self.client = client
         self.reader = client if reader is None else reader
         self.url = url
-        """The Redis URL, for the :class:`~drawpoker.site.resp.RedisLink` of the publishes
-        (:attr:`publishing`) and of a gateway's :class:`RedisFeed` (:meth:`from_url` gives
-        it)."""
+        """The Redis URL (``client``'s), for the :class:`~drawpoker.site.resp.RedisLink` of
+        the publishes (:attr:`publishing`) and of a gateway's :class:`RedisFeed`."""
         self.publishing = LinkKeeper(url)
         self.retain = retain
         self.prefix = f"{prefix}:bus:"
@@ -581,8 +580,9 @@ class RedisBus:
     @classmethod
     def from_url(cls, url: str, **options: Any) -> RedisBus:
         """A bus over the Redis at ``url`` (``redis://host:port/db`` or ``unix:///path``), its
-        clients set up for this use: text replies; publishes retried with :data:`BACKOFF`,
-        reads not (the subscriptions retry themselves); ``options`` go to the constructor.
+        clients set up for this use: text replies; the client's commands retried with
+        :data:`BACKOFF`, the reader's not (the subscriptions retry themselves); the publishes on
+        a link of their own (:meth:`publish_many`); ``options`` go to the constructor.
 
         >>> RedisBus.from_url("redis://localhost:6379/0", retain=50).retain
         50
@@ -598,12 +598,12 @@ class RedisBus:
         client = Redis.from_pool(pool)
         reader = Redis.from_url(url, decode_responses=True, retry=Retry(BACKOFF, 0))
         link_options(url)  # an option the links cannot honour refused now, not at a publish
-        return cls(client, reader, url=url, **options)
+        return cls(client, url, reader, **options)
 
     def key(self, channel: str) -> str:
         """The Redis key of ``channel``'s stream.
 
-        >>> RedisBus(Redis(), prefix="site").key("t1:seat:0")
+        >>> RedisBus(Redis(), "redis://localhost:6379/0", prefix="site").key("t1:seat:0")
         'site:bus:t1:seat:0'
         """
         return self.prefix + channel

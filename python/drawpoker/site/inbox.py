@@ -139,10 +139,11 @@ class RedisInbox:
             replies = await (await self.writing.link()).execute_many(commands)
         except REDIS_DOWN as error:
             raise BusUnavailable(self.key(lane)) from error
-        last = replies[-1]
-        for reply in [*replies, *(last if isinstance(last, list) else [])]:
-            if isinstance(reply, Exception):
-                raise reply
+        if isinstance(replies[-1], list):  # EXEC's: the replies of the transaction's commands
+            replies += replies[-1]
+        refused = next((reply for reply in replies if isinstance(reply, Exception)), None)
+        if refused is not None:
+            raise refused
 
     async def resume_from(self, lane: int, committed: str | None = None) -> str:
         """The id after which a new holder of ``lane`` reads: the later of its last request

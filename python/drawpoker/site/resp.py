@@ -76,9 +76,12 @@ def link_options(url: str) -> LinkOptions:
     found: dict[str, Any] = dict(parse_url(url))
     tls = None
     if found.pop("connection_class", None) is SSLConnection:
-        reqs = CERT_REQS.get(str(found.pop("ssl_cert_reqs", "required")).lower())
+        asked = str(found.pop("ssl_cert_reqs", "required"))
+        reqs = CERT_REQS.get(asked.lower())
         if reqs is None:
-            raise InvalidArgumentError("the bus URL's ssl_cert_reqs is none, optional or required")
+            raise InvalidArgumentError(
+                f"the bus URL's ssl_cert_reqs must be none, optional or required, not {asked!r}"
+            )
         tls = ssl.create_default_context(cafile=found.pop("ssl_ca_certs", None))
         tls.check_hostname = reqs != ssl.CERT_NONE and bool(found.pop("ssl_check_hostname", True))
         tls.verify_mode = reqs

@@ -227,16 +227,22 @@ class PostgresBackend:
             raise _connection_lost(error) from None
 
     def _first(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        """A statement that starts a call (a ``BEGIN``, or a read outside a transaction): on a
-        connection the server dropped while it sat idle (a restart) it is sent again, once, on
-        a new one (running it twice changes nothing)."""
+        """A statement that starts a call (a ``BEGIN``, or a read outside a transaction), run
+        by :meth:`_again_if_dropped` (running it twice changes nothing)."""
+        return self._again_if_dropped(lambda connection: connection.execute(sql, params))
+
+    def _again_if_dropped(self, run: Callable[[Any], T]) -> T:
+        """``run`` on the connection; on a connection the server dropped while it sat idle (a
+        restart), once more on a new one. ``run`` must have the same effect when run twice.
+        When no connection can be made, psycopg's error goes up (:meth:`_guarded` makes it a
+        :class:`~drawpoker.site.store_backend.StoreUnavailableError`)."""
         connection = self._connected()
         try:
-            found = connection.execute(sql, params)
+            found = run(connection)
         except (self.psycopg.OperationalError, self.psycopg.InterfaceError):
             connection.close()
             self.connection = None
-            found = self._connected().execute(sql, params)
+            found = run(self._connected())
         self.answered_at = time.monotonic()
         return found
 
@@ -255,48 +261,42 @@ class PostgresBackend:
         dealer's commonest write, so it is a prepared statement run through libpq itself
         (psycopg's ``pq`` layer, :meth:`_run_prepared`): a fraction of the CPU of psycopg's
         ``execute``, whose cursor, adapters and prepare manager this statement needs none of."""
+        if any(type(value) not in (str, int, type(None)) for value in params):
+            raise TypeError(f"a prepared statement takes text, integers and None: {params!r}")
         with self._guarded():
             try:
-                try:
-                    self._run_prepared(sql, params)
-                except (self.psycopg.OperationalError, self.psycopg.InterfaceError):
-                    if self.connection is None:  # no connection could be made: nothing sent
-                        raise
-                    self.connection.close()  # dropped while idle: once more, on a new one
-                    self.connection = None
-                    self._run_prepared(sql, params)
-                self.answered_at = time.monotonic()
+                self._again_if_dropped(
+                    lambda connection: self._run_prepared(connection, sql, params)
+                )
             except self.psycopg.errors.DivisionByZero:
                 raise StaleFenceError(
                     "a lane's fencing number is not its current one: nothing was written"
                 ) from None
 
-    def _run_prepared(self, sql: str, params: Sequence[Any]) -> None:
+    def _run_prepared(self, connection: Any, sql: str, params: Sequence[Any]) -> None:
         """Runs ``sql`` (the store's ``?`` placeholders) with ``params`` (text, integers or
-        ``None``) as a statement prepared on the connection, prepared first if it is not yet
-        (the types of its integers said then, the rest left to PostgreSQL); an error is
+        ``None``) on ``connection`` as a statement prepared there, prepared first if it is not
+        yet (the types of its integers said then, the rest left to PostgreSQL); an error is
         raised as psycopg raises it (its class by SQLSTATE)."""
-        connection = self._connected()
+        pgconn = connection.pgconn
         name = self.prepared.get(sql)
         if name is None:
             name = f"drawpoker_{len(self.prepared)}".encode()
             types = [INT8_OID if type(value) is int else 0 for value in params]
-            self._checked(connection.pgconn.prepare(name, numbered(sql).encode(), types))
+            self._checked(pgconn, pgconn.prepare(name, numbered(sql).encode(), types))
             self.prepared[sql] = name
-        if any(type(value) not in (str, int, type(None)) for value in params):
-            raise TypeError(f"a prepared statement takes text, integers and None: {params!r}")
         values = [None if value is None else str(value).encode() for value in params]
-        self._checked(connection.pgconn.exec_prepared(name, values))
+        self._checked(pgconn, pgconn.exec_prepared(name, values))
 
-    def _checked(self, result: Any) -> None:
-        """Raises the error of a libpq ``result`` as psycopg would: a lost connection as
-        ``OperationalError``, a statement's error as the class of its SQLSTATE."""
+    def _checked(self, pgconn: Any, result: Any) -> None:
+        """Raises the error of a libpq ``result`` of ``pgconn`` as psycopg would: a lost
+        connection as ``OperationalError``, a statement's error as the class of its SQLSTATE."""
         pq = self.psycopg.pq
         if result.status in (pq.ExecStatus.COMMAND_OK, pq.ExecStatus.TUPLES_OK):
             return
         message = (result.error_message or b"").decode("utf-8", "replace").strip()
         state = result.error_field(pq.DiagnosticField.SQLSTATE)
-        if state is None or self.connection.pgconn.status != pq.ConnStatus.OK:
+        if state is None or pgconn.status != pq.ConnStatus.OK:
             raise self.psycopg.OperationalError(message or "the connection was lost")
         raise self.psycopg.errors.lookup(state.decode())(message)
 
