@@ -2001,11 +2001,18 @@ def test_the_final_standings_show_whole_entries(
 # A Hold'em hand of four checked and called down from a fixed deck (the first card to seat 1):
 # seat 1, a side seat, wins with a straight to the jack; ours (seat 0) has seven high.
 A_SIDE_SEAT_WINS = ("holdem", [10_000] * 4, "Jc Kc Qc 4d 8d 5d 6d 5c 2h 7s 9h Th 3s", False)
+# The same hand with seat 1's cards and ours swapped: we win with the straight.
+WE_WIN = ("holdem", [10_000] * 4, "4d Kc Qc Jc 5c 5d 6d 8d 2h 7s 9h Th 3s", False)
 
 
 @pytest.mark.parametrize("lang", ["en", "ar"])
+@pytest.mark.parametrize("deal", [A_SIDE_SEAT_WINS, WE_WIN], ids=["a-side-seat-wins", "we-win"])
 def test_a_compact_showdown_with_room_shows_every_seats_chips(
-    lang: str, driver: Any, server: SiteServer, artifacts: Path
+    lang: str,
+    deal: tuple[str, list[int], str, bool],
+    driver: Any,
+    server: SiteServer,
+    artifacts: Path,
 ) -> None:
     """A showdown of four on a phone held sideways (844x390: a compact felt) says each seat's
     chips, ours included, as the hand before it did; they were left out at every compact
@@ -2017,8 +2024,9 @@ def test_a_compact_showdown_with_room_shows_every_seats_chips(
     resize(driver, 844, 390)
     sit_with_cpus(driver, server, "holdem", 4, lang)
     play_to_the_game_over(driver)
-    show_state(driver, finished_hand(A_SIDE_SEAT_WINS, lang))
-    driver.save_screenshot(str(artifacts / f"compact-showdown-chips-844x390-{lang}.png"))
+    show_state(driver, finished_hand(deal, lang))
+    winner = "we-win" if deal is WE_WIN else "side-wins"
+    driver.save_screenshot(str(artifacts / f"compact-showdown-chips-844x390-{winner}-{lang}.png"))
     assert felt_view(driver) == "showdown"
     assert "compact" in (by_id(driver, "felt").get_attribute("class") or "")
     stacks = driver.execute_script(

@@ -88,12 +88,13 @@ const compactFelts = new Set();
 // The compact felts where a showdown's shown hands, in full size (each rank 10.5 px, the words in
 // two lines), left the seats overlapping (a short felt: ten seats at 320x568 or on a phone held
 // sideways, where four rows of the columns leave a box 57-67 px), and the level they took
-// there (style.css: data-tight): 0, the seats' chips left out (style.css: data-chips); 1, each
+// there (style.css: data-tight): 0, the seats' chips beside their names (data-chips "beside",
+// a line lower), then left out (data-chips unset); 1, each
 // seat's name beside its cards, a line lower; 2, the
 // words in one line too; 3, the boxes denser (thinner borders, lines and cards); 4, the cards
 // in the seats' type as well. Each with the hand it was found for: the next showdown starts
 // from full size again (its words may be shorter).
-/** @type {Map<string, {hand: string, level: number}>} */
+/** @type {Map<string, {hand: string, level: number, chips: string}>} */
 const tightShowdowns = new Map();
 
 // The last level of tightShowdowns.
@@ -267,9 +268,10 @@ export function renderFelt() {
   const tried = compact && result && found && found.hand === showdownKey(hand);
   const tight = tried ? found.level : 0;
   if (tight) felt.dataset.tight = String(tight); else delete felt.dataset.tight;
-  // a compact felt's showdown first with every seat's chips, as long as the seats keep apart
-  const chips = compact && result && !tried;
-  if (chips) felt.dataset.chips = "shown"; else delete felt.dataset.chips;
+  // a compact felt's showdown first with every seat's chips in a line of their own, then beside
+  // its name, as long as the seats keep apart
+  const chips = compact && result ? (tried ? found.chips : "line") : "";
+  if (chips) felt.dataset.chips = chips; else delete felt.dataset.chips;
   const blinds = new Map(hand.blinds.map((b) => [b.seat, b.name]));
   // A table waiting for its players has its first hand dealt already (the engine deals when
   // the table is made), but nobody plays it before the table starts: as in a card room, the
@@ -362,7 +364,8 @@ export function renderFelt() {
   const spills = boxes.some((box, s) => s !== page.seat && box.scrollWidth > box.clientWidth + 1);
   if (compact && result && tight < TIGHTEST && (crowded(boxes) || spills)) {
     if (tightShowdowns.size >= 64) tightShowdowns.clear();
-    tightShowdowns.set(layoutKey(n), { hand: showdownKey(hand), level: chips ? 0 : tight + 1 });
+    const next = { hand: showdownKey(hand), level: chips ? 0 : tight + 1, chips: chips === "line" ? "beside" : "" };
+    tightShowdowns.set(layoutKey(n), next);
     renderFelt();
     return;
   }
