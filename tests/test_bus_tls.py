@@ -49,6 +49,10 @@ class TlsRedis(NamedTuple):
         return f"rediss://127.0.0.1:{self.port}/0?{query}"
 
 
+class PortTaken(Exception):
+    """The port found free was taken before ``redis-server`` could listen on it."""
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -91,13 +95,18 @@ def start(folder: Path, clients_must_show: bool) -> tuple[subprocess.Popen[bytes
     while True:
         if process.poll() is not None:
             log = (folder / "redis.log").read_text(errors="replace")
+            if "already in use" in log:  # the free port taken meanwhile (another worker's)
+                raise PortTaken(port)
             raise RuntimeError(f"redis-server exited with {process.returncode}: {log}")
         try:
             query = f"ssl_ca_certs={server.ca}&ssl_certfile={server.client_cert}"
-            with redis.Redis.from_url(server.url(query)) as probe:
+            # (bounded: a port taken meanwhile may be another program's, which never answers)
+            with redis.Redis.from_url(
+                server.url(query), socket_connect_timeout=1, socket_timeout=1
+            ) as probe:
                 probe.ping()
             return process, server
-        except redis.ConnectionError:
+        except (redis.ConnectionError, redis.TimeoutError):
             if time.monotonic() > deadline:
                 process.kill()
                 raise
@@ -113,7 +122,13 @@ def tls_redis(request: pytest.FixtureRequest) -> Iterator[TlsRedis]:
             pytest.fail(f"CI is set and {MISSING}")
         pytest.skip(MISSING)
     folder = Path(tempfile.mkdtemp(prefix="redis-tls-", dir="/tmp"))
-    process, server = start(folder, clients_must_show=request.param)
+    for tries_left in reversed(range(3)):
+        try:
+            process, server = start(folder, clients_must_show=request.param)
+            break
+        except PortTaken:
+            if not tries_left:
+                raise
     try:
         yield server
     finally:
