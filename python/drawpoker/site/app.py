@@ -105,6 +105,7 @@ from drawpoker.site.seat_help import warm_tips
 from drawpoker.site.store import Store, StoreUnavailableError
 from drawpoker.site.store_postgres import PostgresBackend, is_postgres_url
 from drawpoker.site.store_sqlite import SQLiteBackend
+from drawpoker.site.tasks import stop_task
 
 STATIC = Path(str(files("drawpoker.site").joinpath("static")))
 """The pages' files, shipped in the package."""
@@ -905,9 +906,8 @@ class SocketOutbox:
         """Stops the sending task (after the queued messages, if they go out soon)."""
         with contextlib.suppress(Exception):
             await asyncio.wait_for(asyncio.shield(self._drained()), 1.0)
-        self.task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await self.task
+        with contextlib.suppress(Exception):  # (a send that failed: the connection is gone)
+            await stop_task(self.task)
 
     async def _drained(self) -> None:
         while not self.queue.empty() and not self.task.done():
@@ -1235,9 +1235,7 @@ def create_app(
             yield
         finally:
             for task in tasks:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+                await stop_task(task)
             freezer.stop()
             await house.stop()
             store.close()

@@ -35,6 +35,7 @@ from drawpoker.site.room import Pace
 from drawpoker.site.seat_help import warm_tips
 from drawpoker.site.store import Store, StoreUnavailableError
 from drawpoker.site.store_postgres import PostgresBackend, answers
+from drawpoker.site.tasks import stop_task
 
 log = logging.getLogger("drawpoker.site")
 
@@ -49,9 +50,7 @@ def _finishing(app: Starlette, origins: set[str], public_url: str) -> Starlette:
 
 async def _stopped(tasks: list[asyncio.Task[None]]) -> None:
     for task in tasks:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
+        await stop_task(task)
 
 
 def gateway_app(

@@ -34,7 +34,6 @@ the table waits or pauses.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import math
 import time
@@ -69,6 +68,7 @@ from drawpoker.site.store import (
     StoreUnavailableError,
 )
 from drawpoker.site.stream import SeatStreams, spoken
+from drawpoker.site.tasks import stop_task
 from drawpoker.table import Table
 
 if TYPE_CHECKING:
@@ -1407,9 +1407,7 @@ it starts when every seat has its player, or when a player asks to start
         for asked in list(self.tips_asked.values()):
             asked.cancel()
         if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
+            await stop_task(self.task)
             self.task = None
 
     async def _wait(self, seconds: float | None) -> None:
