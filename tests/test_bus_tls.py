@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import shutil
-import socket
 import subprocess
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import NamedTuple
@@ -26,7 +24,7 @@ from drawpoker.site.bus import Position, RedisBus, RedisFeed
 from drawpoker.site.inbox import RedisInbox
 from drawpoker.site.resp import RedisLink
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis_server import MISSING, REDIS_SERVER, REQUIRED
+from redis_server import RedisExited, free_port, redis_server_or_skip, started, stopped
 
 HANG = 30.0
 """Seconds a wait may take before the test is stopped as hung."""
@@ -53,13 +51,9 @@ class PortTaken(Exception):
     """The port found free was taken before ``redis-server`` could listen on it."""
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def start(folder: Path, clients_must_show: bool) -> tuple[subprocess.Popen[bytes], TlsRedis]:
+def start(
+    executable: str, folder: Path, clients_must_show: bool
+) -> tuple[subprocess.Popen[bytes], TlsRedis]:
     authority, stranger = trustme.CA(), trustme.CA()
     server_cert = authority.issue_cert("127.0.0.1")
     client = authority.issue_cert("gateway.test")
@@ -73,8 +67,10 @@ def start(folder: Path, clients_must_show: bool) -> tuple[subprocess.Popen[bytes
         blob.write_to_path(str(folder / name))
     client.private_key_and_cert_chain_pem.write_to_path(str(folder / "client.pem"))
     port = free_port()
-    command = [
-        str(REDIS_SERVER),
+    server = TlsRedis(
+        port, folder / "ca.pem", folder / "client.pem", folder / "other-ca.pem", clients_must_show
+    )
+    options = [
         "--port", "0",
         "--tls-port", str(port),
         "--bind", "127.0.0.1",
@@ -82,49 +78,30 @@ def start(folder: Path, clients_must_show: bool) -> tuple[subprocess.Popen[bytes
         "--tls-key-file", str(folder / "server.key"),
         "--tls-ca-cert-file", str(folder / "ca.pem"),
         "--tls-auth-clients", "yes" if clients_must_show else "no",
-        "--save", "",
-        "--appendonly", "no",
-        "--dir", str(folder),
-        "--logfile", str(folder / "redis.log"),
     ]  # fmt: skip
-    process = subprocess.Popen(command, stdin=subprocess.DEVNULL)
-    server = TlsRedis(
-        port, folder / "ca.pem", folder / "client.pem", folder / "other-ca.pem", clients_must_show
-    )
-    deadline = time.monotonic() + HANG
-    while True:
-        if process.poll() is not None:
-            log = (folder / "redis.log").read_text(errors="replace")
-            if "already in use" in log:  # the free port taken meanwhile (another worker's)
-                raise PortTaken(port)
-            raise RuntimeError(f"redis-server exited with {process.returncode}: {log}")
-        try:
-            query = f"ssl_ca_certs={server.ca}&ssl_certfile={server.client_cert}"
-            # (bounded: a port taken meanwhile may be another program's, which never answers)
-            with redis.Redis.from_url(
-                server.url(query), socket_connect_timeout=1, socket_timeout=1
-            ) as probe:
-                probe.ping()
-            return process, server
-        except (redis.ConnectionError, redis.TimeoutError):
-            if time.monotonic() > deadline:
-                process.kill()
-                raise
-            time.sleep(0.02)
+
+    def probe() -> redis.Redis:
+        # (bounded: a port taken meanwhile may be another program's, which never answers)
+        url = server.url(f"ssl_ca_certs={server.ca}&ssl_certfile={server.client_cert}")
+        return redis.Redis.from_url(url, socket_connect_timeout=1, socket_timeout=1)
+
+    try:
+        return started(executable, options, folder, probe), server
+    except RedisExited as exited:
+        if "already in use" in exited.log:  # the free port taken meanwhile (another worker's)
+            raise PortTaken(port) from None
+        raise
 
 
 @pytest.fixture(params=[False, True], ids=["server-auth", "mutual-auth"])
 def tls_redis(request: pytest.FixtureRequest) -> Iterator[TlsRedis]:
     """A TLS-only ``redis-server`` on loopback; with ``mutual-auth`` it also asks every
     client for a certificate signed by its authority."""
-    if REDIS_SERVER is None:
-        if REQUIRED:
-            pytest.fail(f"CI is set and {MISSING}")
-        pytest.skip(MISSING)
+    executable = redis_server_or_skip()
     folder = Path(tempfile.mkdtemp(prefix="redis-tls-", dir="/tmp"))
     for tries_left in reversed(range(3)):
         try:
-            process, server = start(folder, clients_must_show=request.param)
+            process, server = start(executable, folder, clients_must_show=request.param)
             break
         except PortTaken:
             if not tries_left:
@@ -132,12 +109,7 @@ def tls_redis(request: pytest.FixtureRequest) -> Iterator[TlsRedis]:
     try:
         yield server
     finally:
-        process.terminate()
-        try:
-            process.wait(HANG)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stopped(process)
         shutil.rmtree(folder, ignore_errors=True)
 
 

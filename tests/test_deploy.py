@@ -27,7 +27,7 @@ from drawpoker.cli import build_parser
 from drawpoker.site.client import SeatClient, create_table, take_seat
 from drawpoker.site.process import ServeProcess
 from postgres_cluster import PostgresCluster
-from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
+from redis_server import RedisServer, free_port, redis_server  # noqa: F401  (the fixture)
 from test_roles import _play_out, _saved
 
 DEPLOY = Path(__file__).parent.parent / "deploy"
@@ -141,13 +141,6 @@ def test_no_extra_repeats_a_dependency_of_the_package() -> None:
         assert len(names) == len(set(names)), extra
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
 class Nginx:
     """Debian's nginx on deploy/nginx.conf, the compose network's names replaced by loopback:
     the gateways' service name by their addresses (Docker's DNS answers one per replica) and
@@ -218,7 +211,7 @@ def test_the_compose_topology_plays_a_table_through_the_proxy(
     WebSockets sent to different gateways (round robin, no stickiness); the game ends with
     every chip kept."""
     executable = _nginx()
-    port = _free_port()
+    port = free_port()
     public_url = f"http://127.0.0.1:{port}"
     services = compose({**SETTINGS, "DRAWPOKER_PUBLIC_URL": public_url})["services"]
     store = postgres.new_database()

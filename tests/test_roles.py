@@ -92,7 +92,7 @@ class Cluster:
         """Stops every process (SIGTERM); fails naming those that had to be killed, not having
         ended within 30 s (a dealer told to stop just after a Redis restart once swallowed its
         own cancellation and ran on)."""
-        killed = [" ".join(process.args[-8:]) for process in self.processes if not process.stop()]
+        killed = [p.args[p.args.index("--role") + 1] for p in self.processes if not p.stop()]
         assert not killed, f"killed, as they did not end on SIGTERM: {killed}"
 
 

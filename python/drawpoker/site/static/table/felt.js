@@ -364,8 +364,8 @@ export function renderFelt() {
   const spills = boxes.some((box, s) => s !== page.seat && box.scrollWidth > box.clientWidth + 1);
   if (compact && result && tight < TIGHTEST && (crowded(boxes) || spills)) {
     if (tightShowdowns.size >= 64) tightShowdowns.clear();
-    const next = { hand: showdownKey(hand), level: chips ? 0 : tight + 1, chips: chips === "line" ? "beside" : "" };
-    tightShowdowns.set(layoutKey(n), next);
+    const next = chips === "line" ? "beside" : "";  // the chips' next place: beside, then none
+    tightShowdowns.set(layoutKey(n), { hand: showdownKey(hand), level: chips ? 0 : tight + 1, chips: next });
     renderFelt();
     return;
   }
