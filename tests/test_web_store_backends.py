@@ -657,6 +657,27 @@ def test_the_site_lock_lets_dealers_share_a_database_and_a_one_process_server_ho
     PostgresBackend(url, site_lock="exclusive").close()
 
 
+def test_a_closed_backend_gives_the_site_lock_back_before_its_session_ends(
+    postgres: PostgresCluster,
+) -> None:
+    """A server stopped and started again at once must not be refused its own database: the
+    old session's lock is freed when PostgreSQL sees it close, which may come after the new
+    server asks (the suite saw it refused once). Here the old session stays open, as one whose
+    close PostgreSQL has not yet seen."""
+    url = postgres.new_database()
+    for lock in ("exclusive", "shared"):
+        server = PostgresBackend(url, site_lock=lock)
+        session = server.connection
+        assert session is not None
+        real_close = session.close
+        session.close = lambda: None  # type: ignore[method-assign]
+        try:
+            server.close()
+            PostgresBackend(url, site_lock="exclusive").close()
+        finally:
+            real_close()
+
+
 def test_a_second_one_process_server_on_a_postgresql_database_is_refused_until_the_first_dies(
     postgres: PostgresCluster,
 ) -> None:

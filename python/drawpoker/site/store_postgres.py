@@ -343,7 +343,12 @@ class PostgresBackend:
             return done
 
     def close(self) -> None:
-        """Closes the connection."""
+        """Closes the connection, :data:`SITE_LOCK` given back first: PostgreSQL frees a
+        closed session's locks only once its server process has seen the close, and a server
+        started again at once was refused the database meanwhile."""
         if self.connection is not None:
+            if self.site_lock is not None and not self.connection.closed:
+                with contextlib.suppress(self.psycopg.Error):  # a lost connection holds nothing
+                    self.connection.execute("SELECT pg_advisory_unlock_all()")
             self.connection.close()
             self.connection = None
