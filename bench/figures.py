@@ -44,10 +44,12 @@ def best_seconds(work: Callable[[], object], repeat: int = 5, min_time: float = 
 
 def run_child(module: str, threads: int | None) -> dict[str, float]:
     """``module.drawpoker_child()``'s figures from a fresh process with ``threads`` rayon threads
-    (all cores when ``None``): one-thread figures need a pool started with that limit."""
+    (all cores when ``None``): one-thread figures need a pool started with that limit. NumPy's
+    OpenBLAS gets the same limit: its idle threads, started at import, spun on the other core
+    for about 2% of a one-core run's CPU time, which counts every thread of the process."""
     env = dict(os.environ)
     if threads is not None:
-        env["RAYON_NUM_THREADS"] = str(threads)
+        env["RAYON_NUM_THREADS"] = env["OPENBLAS_NUM_THREADS"] = str(threads)
     code = (
         f"import json; from {module} import drawpoker_child; print(json.dumps(drawpoker_child()))"
     )
