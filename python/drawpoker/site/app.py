@@ -905,7 +905,8 @@ class SocketOutbox:
     async def finish(self) -> None:
         """Stops the sending task (after the queued messages, if they go out soon)."""
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(asyncio.shield(self._drained()), 1.0)
+            async with asyncio.timeout(1.0):
+                await asyncio.shield(self._drained())
         with contextlib.suppress(Exception):  # (a send that failed: the connection is gone)
             await stop_task(self.task)
 

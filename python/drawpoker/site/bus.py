@@ -693,7 +693,8 @@ class RedisBus:
         False
         """
         try:
-            return bool(await asyncio.wait_for(self.reader.ping(), timeout))
+            async with asyncio.timeout(timeout):
+                return bool(await self.reader.ping())
         except (TimeoutError, *REDIS_DOWN):
             return False
 

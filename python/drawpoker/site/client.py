@@ -166,7 +166,8 @@ class SeatClient(SeatStream):
         if self.seq is not None:
             hello["since"] = self.seq
         await self.socket.send(json.dumps(hello))
-        welcome = await asyncio.wait_for(self.receive(), REQUEST_TIMEOUT)
+        async with asyncio.timeout(REQUEST_TIMEOUT):
+            welcome = await self.receive()
         if welcome["type"] != "welcome":
             raise ConnectionError(f"the server refused the seat: {welcome}")
         return welcome
