@@ -91,7 +91,8 @@ def test_a_task_looping_on_redis_commands_is_stopped(
     of many times, the cancel coming at a different moment each time (cancelled again sooner
     than in the site, so that the test is short). Its loop pauses between rounds, as the
     keeper's does: a task sending commands back to back once ran on through 597 cancels in 30 s
-    in the suite (on a loop woken late, each cancel came in the turn its send ended)."""
+    in the suite (my reading, not shown: on a loop woken late, each cancel came in the turn its
+    send ended)."""
     monkeypatch.setattr(tasks, "RECANCEL_AFTER", 0.05)
 
     async def scenario() -> int:
