@@ -623,7 +623,8 @@ async def _stop_pump(pump: asyncio.Task[None], subscription: FeedReader) -> None
     pump's loop ends at its next read (at once: the pump reads a queue, not Redis); it is
     cancelled only if it has not ended after :data:`PUMP_STOP_SECONDS`. (When each pump read
     Redis itself, cancelling a read in the middle was seen to leave the pump waiting on its
-    socket for good, so that a gateway told to stop (SIGTERM) waited for it until killed.)"""
+    socket for good, so that a gateway told to stop (SIGTERM) waited for it until killed: the
+    cancel redis-py can drop, :mod:`drawpoker.site.tasks`.)"""
     await subscription.aclose()
     done, _ = await asyncio.wait({pump}, timeout=PUMP_STOP_SECONDS)
     if not done:
