@@ -2028,39 +2028,74 @@ A_SIDE_SEAT_WINS = ("holdem", [10_000] * 4, "Jc Kc Qc 4d 8d 5d 6d 5c 2h 7s 9h Th
 WE_WIN = ("holdem", [10_000] * 4, "4d Kc Qc Jc 5c 5d 6d 8d 2h 7s 9h Th 3s", False)
 
 
+# Where a compact showdown of four has room for the seats' chips, and whose it shows: every
+# seat's (in a line of their own or beside the names), or the other seats' alone (the game-over
+# panel and the standings say ours). A phone held sideways: 844x390 (an iPhone 12 to 14),
+# 740x360 (a Galaxy S8 or S9), 667x375 (an iPhone 6 to 8 or SE).
+COMPACT_SHOWDOWN_CHIPS = [
+    ((844, 390), A_SIDE_SEAT_WINS, "every"),
+    ((844, 390), WE_WIN, "every"),
+    ((740, 360), A_SIDE_SEAT_WINS, "every"),
+    ((667, 375), A_SIDE_SEAT_WINS, "every"),
+    ((667, 375), WE_WIN, "others"),
+]
+
+
 @pytest.mark.parametrize("lang", ["en", "ar"])
-@pytest.mark.parametrize("deal", [A_SIDE_SEAT_WINS, WE_WIN], ids=["a-side-seat-wins", "we-win"])
-def test_a_compact_showdown_with_room_shows_every_seats_chips(
-    lang: str,
+@pytest.mark.parametrize(
+    ("size", "deal", "whose"),
+    COMPACT_SHOWDOWN_CHIPS,
+    ids=[
+        f"{w}x{h}-{'we-win' if deal is WE_WIN else 'a-side-seat-wins'}"
+        for (w, h), deal, _ in COMPACT_SHOWDOWN_CHIPS
+    ],
+)
+def test_a_compact_showdown_with_room_shows_the_seats_chips(
+    size: tuple[int, int],
     deal: tuple[str, list[int], str, bool],
+    whose: str,
+    lang: str,
     driver: Any,
     server: SiteServer,
     artifacts: Path,
 ) -> None:
-    """A showdown of four on a phone held sideways (844x390: a compact felt) says each seat's
-    chips, ours included, as the hand before it did; they were left out at every compact
-    showdown, and are now only where they crowd the seats (ten at 640x360, above). The
-    showdown is A_SIDE_SEAT_WINS, put on the table after its own game over: with the random
-    deal this test first played, a hand that we won left no room in Arabic (our box the award's
-    line taller, the top seat's and ours a chips line each: 68 px between them for a middle of
-    78), and there the chips go first, as the layout means them to."""
-    resize(driver, 844, 390)
+    """A showdown of four on a phone held sideways (a compact felt) says the seats' chips
+    where they fit, as the hand before it did: in a line of their own, else beside each name,
+    else the figure alone beside it ("CPU 3 9,900", the words read out and in its title), else
+    the other seats' alone. They were left out at every compact showdown, then kept only at
+    844x390, and are now left out only where even the others' figures crowd the seats (at
+    740x360 when we win, and at 640x360). The showdown is A_SIDE_SEAT_WINS or WE_WIN, put on
+    the table after its own game over: with the random deal this test first played, a hand
+    that we won left no room in Arabic at 844x390 (our box the award's line taller, the top
+    seat's and ours a chips line each: 68 px between them for a middle of 78), and there the
+    chips go beside the names, as the layout means them to."""
+    width, height = size
+    resize(driver, width, height)
     sit_with_cpus(driver, server, "holdem", 4, lang)
     play_to_the_game_over(driver)
     show_state(driver, finished_hand(deal, lang))
     winner = "we-win" if deal is WE_WIN else "side-wins"
-    driver.save_screenshot(str(artifacts / f"compact-showdown-chips-844x390-{winner}-{lang}.png"))
+    name = f"compact-showdown-chips-{width}x{height}-{winner}-{lang}.png"
+    driver.save_screenshot(str(artifacts / name))
     assert felt_view(driver) == "showdown"
     assert "compact" in (by_id(driver, "felt").get_attribute("class") or "")
     stacks = driver.execute_script(
         "return [...document.querySelectorAll('#felt .seat .stack')]"
         ".map((e) => [e.closest('.seat').id, e.checkVisibility(), e.textContent])"
     )
-    assert len(stacks) == 4 and all(
-        seen and any(c.isdigit() for c in text) for _, seen, text in stacks
-    ), stacks
+    assert len(stacks) == 4 and all(any(c.isdigit() for c in text) for _, _, text in stacks)
+    shown = {seat for seat, seen, _ in stacks if seen}
+    others = {"seat-1", "seat-2", "seat-3"}
+    assert shown == (others | {"seat-0"} if whose == "every" else others), stacks
+    place = by_id(driver, "felt").get_attribute("data-chips")
+    if place in ("number", "others"):  # the figure on screen, the words read out
+        words = driver.execute_script(
+            "return [...document.querySelectorAll('#felt .seat .stack .whole')]"
+            ".map((e) => e.textContent)"
+        )
+        assert len(words) == 4 and all(any(c.isalpha() for c in w) for w in words), words
     check_seats_apart(driver)
-    check_middle_clear(driver, 844)
+    check_middle_clear(driver, width)
 
 
 PLAY_ORDER = ("act-check", "act-call", "act-bring-in", "act-draw")

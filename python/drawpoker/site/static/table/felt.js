@@ -89,7 +89,9 @@ const compactFelts = new Set();
 // two lines), left the seats overlapping (a short felt: ten seats at 320x568 or on a phone held
 // sideways, where four rows of the columns leave a box 57-67 px), and the level they took
 // there (style.css: data-tight): 0, the seats' chips beside their names (data-chips "beside",
-// a line lower), then left out (data-chips unset); 1, each
+// a line lower), then their figures alone there ("number": at 740x360 "9,900 chips" beside
+// "CPU 2" took a second line), then the other seats' alone ("others": our box a winner's),
+// then left out (data-chips unset); 1, each
 // seat's name beside its cards, a line lower; 2, the
 // words in one line too; 3, the boxes denser (thinner borders, lines and cards); 4, the cards
 // in the seats' type as well. Each with the hand it was found for: the next showdown starts
@@ -269,7 +271,8 @@ export function renderFelt() {
   const tight = tried ? found.level : 0;
   if (tight) felt.dataset.tight = String(tight); else delete felt.dataset.tight;
   // a compact felt's showdown first with every seat's chips in a line of their own, then beside
-  // its name, as long as the seats keep apart
+  // its name, then the figure alone beside it, then the other seats' alone, as long as the
+  // seats keep apart
   const chips = compact && result ? (tried ? found.chips : "line") : "";
   if (chips) felt.dataset.chips = chips; else delete felt.dataset.chips;
   const blinds = new Map(hand.blinds.map((b) => [b.seat, b.name]));
@@ -292,7 +295,11 @@ export function renderFelt() {
     if (blinds.has(s)) name.append(element("span", { class: `badge ${blinds.get(s)}`, text: said(`table.blind.${blinds.get(s)}`, blinds.get(s)) }));
     box.append(name);
     const stack = dealt ? hand.stacks[s] : page.state.table_stacks[s];
-    box.append(element("div", { class: "stack", text: scoreText(page.facts.game.betting ? stack : page.state.points[s]) }));
+    const score = page.facts.game.betting ? stack : page.state.points[s];
+    const stackLine = element("div", { class: "stack", text: scoreText(score) });
+    // the figure alone, as a card room's felt shows it (the words still read out and in its title)
+    if (chips === "number" || chips === "others") showShort(stackLine, formatNumber(score));
+    box.append(stackLine);
     box.append(dealt ? seatCards(s, hand, result) : element("div", { class: "cards" }));
     if (dealt && s === page.seat && !result && page.state.own_hand) {
       // your own hand as it stands, in the showdown's words (the server's, in our language)
@@ -364,7 +371,8 @@ export function renderFelt() {
   const spills = boxes.some((box, s) => s !== page.seat && box.scrollWidth > box.clientWidth + 1);
   if (compact && result && tight < TIGHTEST && (crowded(boxes) || spills)) {
     if (tightShowdowns.size >= 64) tightShowdowns.clear();
-    const next = chips === "line" ? "beside" : "";  // the chips' next place: beside, then none
+    // the chips' next place: beside, the figure alone, the others' alone, then none
+    const next = { line: "beside", beside: "number", number: "others" }[chips] ?? "";
     tightShowdowns.set(layoutKey(n), { hand: showdownKey(hand), level: chips ? 0 : tight + 1, chips: next });
     renderFelt();
     return;
