@@ -2063,12 +2063,14 @@ def test_a_compact_showdown_with_room_shows_the_seats_chips(
     where they fit, as the hand before it did: in a line of their own, else beside each name,
     else the figure alone beside it ("CPU 3 9,900", the words read out and in its title), else
     the other seats' alone. They were left out at every compact showdown, then kept only at
-    844x390, and are now left out only where even the others' figures crowd the seats (at
-    740x360 when we win, and at 640x360). The showdown is A_SIDE_SEAT_WINS or WE_WIN, put on
-    the table after its own game over: with the random deal this test first played, a hand
-    that we won left no room in Arabic at 844x390 (our box the award's line taller, the top
-    seat's and ours a chips line each: 68 px between them for a middle of 78), and there the
-    chips go beside the names, as the layout means them to."""
+    844x390, and are now left out only where even the others' figures crowd the seats: when
+    we win at 740x360, and at 640x360 (there the shown hands get smaller instead: ten seats'
+    cards at 640x360, the figures kept, went to 5.6 px ranks). The showdown is
+    A_SIDE_SEAT_WINS or WE_WIN, put on the table after its own game over: with the random
+    deal this test first played, a hand that we won left no room in Arabic at 844x390 (our
+    box the award's line taller, the top seat's and ours a chips line each: 68 px between
+    them for a middle of 78), and there the chips go beside the names, as the layout means
+    them to."""
     width, height = size
     resize(driver, width, height)
     sit_with_cpus(driver, server, "holdem", 4, lang)
