@@ -105,6 +105,9 @@ class Run:
     server_cpu_seconds_by_part: dict[str, float] = field(default_factory=dict)
     """The server's CPU seconds by part: the one process, or gateways, dealers, Redis and
     PostgreSQL."""
+    server_wakeups_by_part: dict[str, int] = field(default_factory=dict)
+    """The times the server's threads went to sleep and were woken (voluntary context
+    switches, /proc), by part: each costs CPU beyond the work it wakes for (bench/wakeups.py)."""
     server_rss_mb: float = 0.0
     server_peak_mb: float = 0.0
     client_cpu_seconds: float = 0.0
@@ -132,6 +135,10 @@ class Run:
                 "mean_ms": statistics.fmean(lat) if lat else None,
                 "actions_per_second": self.table_actions / self.wall if self.wall else None,
                 "hands_per_second": self.table_hands / self.wall if self.wall else None,
+                "server_wakeups_per_action": sum(self.server_wakeups_by_part.values())
+                / self.table_actions
+                if self.table_actions
+                else None,
                 "server_cpu_ms_per_action": 1000 * self.server_cpu_seconds / self.table_actions
                 if self.table_actions
                 else None,
@@ -181,6 +188,20 @@ def _proc_cpu(pids: list[int]) -> float:
             fields = _stat(pid)
             total += sum(int(fields[index]) for index in (11, 12, 13, 14))
     return total / ticks
+
+
+def _proc_wakeups(pids: list[int]) -> int:
+    """The voluntary context switches of every thread of the living processes and their living
+    descendants: each is a sleep the thread was woken from."""
+    total = 0
+    for pid in _tree(pids):
+        with contextlib.suppress(OSError):  # it ended while we looked
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                with contextlib.suppress(OSError):
+                    for line in (task / "status").read_text().splitlines():
+                        if line.startswith("voluntary_ctxt_switches:"):
+                            total += int(line.split()[1])
+    return total
 
 
 def _proc_memory(pids: list[int]) -> tuple[float, float]:
@@ -401,6 +422,7 @@ async def measure(run: Run, site: Site) -> Run:
     start_actions = sum(c.state["actions"] for c in clients)  # type: ignore[index]
     start_hands = sum(c.state["hand"] for c in clients)  # type: ignore[index]
     cpu0 = {part: _proc_cpu(pids) for part, pids in site.parts.items()}
+    wakeups0 = {part: _proc_wakeups(pids) for part, pids in site.parts.items()}
     # This process's collector is off while it measures: its pauses (up to 0.4 s at 2,000
     # tables, a full collection of the clients' objects) would hold up the clients' reading
     # and be counted as the server's latency. What it made so far is frozen, and all of it
@@ -423,6 +445,9 @@ async def measure(run: Run, site: Site) -> Run:
         part: _proc_cpu(pids) - cpu0[part] for part, pids in site.parts.items()
     }
     run.server_cpu_seconds = sum(run.server_cpu_seconds_by_part.values())
+    run.server_wakeups_by_part = {
+        part: _proc_wakeups(pids) - wakeups0[part] for part, pids in site.parts.items()
+    }
     run.client_cpu_seconds = time.process_time() - client0
     run.server_rss_mb, run.server_peak_mb = _proc_memory(site.pids)
     run.table_actions = sum(c.state["actions"] for c in clients) - start_actions  # type: ignore[index]

@@ -7,14 +7,15 @@ issue 30's baseline beside them (the site the day the issue was filed, rebuilt f
 repository's history by bench/baseline.py and driven by its own load script); then with no
 delays at all (the ceiling); the paced run again on 2 gateways and 2 dealers (``--role
 gateway|dealer``) over Redis and PostgreSQL servers of the run's own, on the same cores, the
-baseline beside it again; and the lobby's live list: 200 listed tables, 50 lobby pages, a
-change at a time. No peer library has a site to compare with: the only other site measured is
-drawpoker's own baseline. Goals: p99 <= 50 ms from an action to the state that shows it, at
-the paced load, in one process and in the roles (issue 30); the server's CPU per paced action
-5x under the baseline's measured at the same moment, in either layout (issue 30; every process
-of the roles counted, Redis's and PostgreSQL's included); the showdown pause's cost (issue 27:
-at most 10% of the paced CPU); p99 < 200 ms from a lobby change to every lobby page (issue
-28)."""
+baseline beside it again; the CPU one wake-up of a sleeping process costs here
+(bench/wakeups.py: each paced action wakes several, counted by part); and the lobby's live
+list: 200 listed tables, 50 lobby pages, a change at a time. No peer library has a site to
+compare with: the only other site measured is drawpoker's own baseline. Goals: p99 <= 50 ms
+from an action to the state that shows it, at the paced load, in one process and in the roles
+(issue 30); the server's CPU per paced action 5x under the baseline's measured at the same
+moment, in either layout (issue 30; every process of the roles counted, Redis's and
+PostgreSQL's included); the showdown pause's cost (issue 27: at most 10% of the paced CPU); p99
+< 200 ms from a lobby change to every lobby page (issue 28)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from bench import baseline, site_load
 from bench.baseline import COMMIT
 from bench.figures import Figure
 from bench.site_load import LOBBY_CHANGES, Run, measure_lobby, run_once, run_together
+from bench.wakeups import PAUSE, round_trips
 
 TABLES = 200
 PACED_SECONDS = 60.0
@@ -98,6 +100,14 @@ def _figures(
         ),
         Figure(
             use,
+            f"{site}, server wake-ups per action",
+            value("server_wakeups_per_action"),
+            "wake-ups",
+            False,
+            f"times a server thread slept and was woken (/proc), by part: {_wakeups(summary)}",
+        ),
+        Figure(
+            use,
             f"{site}, server memory",
             value("server_rss_mb"),
             "MB",
@@ -115,6 +125,35 @@ def _parts(summary: dict[str, object]) -> str:
     if not isinstance(parts, dict) or len(parts) < 2 or not wall:
         return "one process"
     return ", ".join(f"{part} {100 * seconds / wall:.0f}%" for part, seconds in parts.items())
+
+
+def _wakeups(summary: dict[str, object]) -> str:
+    """Each part's wake-ups per action."""
+    parts, actions = summary["server_wakeups_by_part"], _float(summary["table_actions"])
+    if not isinstance(parts, dict) or not actions:
+        return "none counted"
+    return ", ".join(f"{part} {count / actions:.2f}" for part, count in parts.items())
+
+
+def _wakeup_cost() -> list[Figure]:
+    """The CPU of one wake-up on this machine (bench/wakeups.py), back to back and paced."""
+    task = "site: the CPU of waking a sleeping process, two processes on two cores (issue 30)"
+    figures = []
+    for pause, rounds in ((0.0, 20_000), (PAUSE, 2_000)):
+        trips = round_trips(pause, rounds)
+        how = "back to back" if not pause else f"a {1e3 * pause:g} ms pause before each round"
+        figures.append(
+            Figure(
+                task,
+                f"one wake-up, {how}",
+                trips.echo_us / 1000,
+                "ms CPU",
+                False,
+                f"the woken side of {rounds} one-byte round trips over a unix socket pair (a "
+                f"wake-up, a recv and a send); the sender {trips.sender_us:.0f} us a round",
+            )
+        )
+    return figures
 
 
 def _roles_cost(paced: dict[str, object], scaled: dict[str, object]) -> list[Figure]:
@@ -298,5 +337,6 @@ def measure() -> list[Figure]:
             ROLES, {ROLES_SITE: scaled}, base_beside_roles[0] if base_beside_roles else missing
         )
         + _figures("ceiling", ceiling, "no delays")
+        + _wakeup_cost()
         + _lobby_figures(lobby)
     )
