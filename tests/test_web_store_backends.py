@@ -9,6 +9,7 @@ database is back, and nothing it had committed is lost."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import random
@@ -574,6 +575,77 @@ def test_a_postgresql_store_refuses_while_down_and_reconnects_by_itself(
         assert store.load()[0].snapshot == table.to_dict()
     finally:
         store.close()
+
+
+class SilentServer:
+    """A TCP listener on loopback that accepts connections and never answers: a PostgreSQL
+    that is stopped or swamped, as a client meets it (the kernel takes the connection, nothing
+    replies). ``accepted`` counts the connections made to it."""
+
+    def __init__(self) -> None:
+        import socket
+
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.accepted = 0
+        self.held: list[Any] = []
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        with contextlib.suppress(OSError):  # closed
+            while True:
+                connection, _ = self.listener.accept()
+                self.accepted += 1
+                self.held.append(connection)
+
+    def url(self, query: str = "") -> str:
+        return f"postgresql://site@127.0.0.1:{self.port}/site{query}"
+
+    def close(self) -> None:
+        self.listener.close()
+        for connection in self.held:
+            connection.close()
+
+
+@pytest.mark.slow
+def test_a_postgresql_that_never_answers_is_given_up_on_with_a_clear_error() -> None:
+    """A server that takes the connection and says nothing is refused after the default
+    connect timeout (CONNECTION_DEFAULTS: 5 s) with an error saying what happened; libpq's own
+    default waits for ever, the server's loop blocked all that time."""
+    silent = SilentServer()
+    try:
+        refusal = r"cannot connect to the PostgreSQL database .*timeout"
+        with pytest.raises(StoreUnavailableError, match=refusal):
+            PostgresBackend(silent.url())
+        assert silent.accepted == 1
+    finally:
+        silent.close()
+
+
+def test_a_store_whose_connection_timed_out_refuses_at_once_for_a_while(
+    postgres: PostgresCluster,
+) -> None:
+    """After a connection attempt that timed out, calls are refused at once for CONNECT_PAUSE
+    rather than each blocking the server's loop for the timeout again; a URL's own
+    connect_timeout is kept. A refused connection (PostgreSQL restarting) pauses nothing: the
+    test above it reconnects at once."""
+    backend = PostgresBackend(postgres.new_database())
+    silent = SilentServer()
+    try:
+        backend.close()
+        backend.url = silent.url("?connect_timeout=2")  # where the database went silent
+        with pytest.raises(StoreUnavailableError, match="timeout"):
+            backend.execute("SELECT 1")
+        with pytest.raises(StoreUnavailableError, match=r"timed out less than 10 s ago"):
+            backend.execute("SELECT 1")
+        assert silent.accepted == 1
+        backend.retry_at = float("-inf")  # the pause over
+        with pytest.raises(StoreUnavailableError, match="timeout"):
+            backend.execute("SELECT 1")
+        assert silent.accepted == 2
+    finally:
+        silent.close()
+        backend.close()
 
 
 def test_a_connection_lost_inside_a_transaction_is_refused_as_unavailable(

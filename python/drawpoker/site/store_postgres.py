@@ -111,6 +111,46 @@ uses, and a dealer one a one-process server uses: two servers without a common f
 the same tables apart. A process killed loses its connection, and the server frees the lock."""
 
 
+CONNECTION_DEFAULTS = {
+    "connect_timeout": "5",
+    "keepalives": "1",
+    "keepalives_idle": "10",
+    "keepalives_interval": "5",
+    "keepalives_count": "3",
+    "tcp_user_timeout": "10000",
+}
+"""The libpq parameters of a store's connection where its URL names none of its own: a server
+that accepts the connection and says nothing (stopped, swamped), or a host that is gone (its
+packets dropped), is given up on within seconds, where libpq waits for ever to connect and the
+kernel retries unanswered packets for about 15 minutes (the calls block the server's loop
+meanwhile). Seconds to connect; an idle connection probed after 10 s, every 5 s, dropped after
+3 probes unanswered; data sent and not acknowledged for 10,000 ms drops it (Linux). A unix
+socket takes none of the TCP ones."""
+
+CONNECT_PAUSE = 10.0
+"""Seconds after a connection attempt that timed out during which a call fails at once rather
+than trying again: each try blocks the server's loop for the timeout, and its tables retry
+every half second (a refused connection, PostgreSQL restarting, is tried again at once)."""
+
+SLOW_CONNECT = 1.0
+"""Seconds after which a failed connection attempt counts as timed out (:data:`CONNECT_PAUSE`)."""
+
+
+def with_connection_defaults(url: str) -> str:
+    """``url`` as libpq connection settings, with the :data:`CONNECTION_DEFAULTS` it does not
+    set itself (its own kept).
+
+    >>> settings = with_connection_defaults("postgresql://app@db/site?connect_timeout=3")
+    >>> "connect_timeout=3" in settings, "tcp_user_timeout=10000" in settings
+    (True, True)
+    """
+    from psycopg.conninfo import conninfo_to_dict, make_conninfo
+
+    given = conninfo_to_dict(url)
+    missing = {name: value for name, value in CONNECTION_DEFAULTS.items() if name not in given}
+    return make_conninfo(url, **missing)
+
+
 HEALTH_TIMEOUT = 2
 """Seconds :func:`answers` waits for PostgreSQL to accept a connection (libpq's least)."""
 
@@ -164,6 +204,8 @@ class PostgresBackend:
         """When the connection last answered (monotonic seconds)."""
         self.prepared: dict[str, bytes] = {}
         """The statements prepared on the connection (:meth:`_run_prepared`), by SQL."""
+        self.retry_at = float("-inf")
+        """Before this time (monotonic seconds) no connection is tried (:data:`CONNECT_PAUSE`)."""
         try:
             with self._guarded():
                 connection = self._connected()
@@ -189,7 +231,20 @@ class PostgresBackend:
 
     def _connected(self) -> Any:
         if self.connection is None or self.connection.closed:
-            connection = self.psycopg.connect(self.url, autocommit=True)
+            started = time.monotonic()
+            if started < self.retry_at:
+                raise self.psycopg.OperationalError(
+                    f"a connection timed out less than {CONNECT_PAUSE:g} s ago; "
+                    f"tried again in {self.retry_at - started:.0f} s"
+                )
+            try:
+                connection = self.psycopg.connect(
+                    with_connection_defaults(self.url), autocommit=True
+                )
+            except self.psycopg.OperationalError:
+                if time.monotonic() - started >= SLOW_CONNECT:
+                    self.retry_at = time.monotonic() + CONNECT_PAUSE
+                raise
             if self.site_lock is not None:
                 self._lock(connection)
             self.connection = connection
