@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket as stdsocket
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,6 +18,7 @@ from drawpoker.site.i18n import message
 from drawpoker.site.process import ServeProcess
 from postgres_cluster import PostgresCluster
 from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
+from silent_listener import SilentListener
 from test_roles import _call
 
 LIMITS = SiteLimits(table_rate="3/minute", connections_per_address=2)
@@ -115,37 +114,12 @@ def test_while_redis_is_away_each_guard_counts_in_memory(
     assert not first.connect("10.0.0.3")
 
 
-class SilentRedis:
-    """A unix socket that accepts connections and never answers: a Redis that hangs. Counts
-    the connections made to it (a client opens a new one after each timed-out call)."""
-
-    def __init__(self, path: Path) -> None:
-        self.listener = stdsocket.socket(stdsocket.AF_UNIX, stdsocket.SOCK_STREAM)
-        self.listener.bind(str(path))
-        self.listener.listen(64)
-        self.url = f"unix://{path}"
-        self.accepted: list[stdsocket.socket] = []
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        while True:
-            try:
-                self.accepted.append(self.listener.accept()[0])
-            except OSError:  # closed
-                return
-
-    def close(self) -> None:
-        self.listener.close()
-        for accepted in self.accepted:
-            accepted.close()
-
-
 def test_a_hung_redis_is_asked_once_per_back_off(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(shared_limits, "TIMEOUT", 0.2)
-    silent = SilentRedis(tmp_path / "silent.sock")
-    guard = Guard(LIMITS, shared=silent.url)
+    silent = SilentListener.unix(tmp_path / "silent.sock")  # a Redis that hangs
+    guard = Guard(LIMITS, shared=f"unix://{tmp_path / 'silent.sock'}")
     assert guard.shared is not None
     calls: list[str] = []
     for name in ("connect", "disconnect"):

@@ -9,7 +9,6 @@ database is back, and nothing it had committed is lost."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import random
@@ -38,6 +37,7 @@ from drawpoker.site.store_backend import MIGRATIONS
 from drawpoker.site.store_postgres import BUSY, PostgresBackend
 from drawpoker.table import Table
 from postgres_cluster import PostgresCluster
+from silent_listener import SilentListener
 from site_server import SiteServer
 from web_helpers import new_table, site
 from web_helpers import take_seat as sit
@@ -577,34 +577,9 @@ def test_a_postgresql_store_refuses_while_down_and_reconnects_by_itself(
         store.close()
 
 
-class SilentServer:
-    """A TCP listener on loopback that accepts connections and never answers: a PostgreSQL
-    that is stopped or swamped, as a client meets it (the kernel takes the connection, nothing
-    replies). ``accepted`` counts the connections made to it."""
-
-    def __init__(self) -> None:
-        import socket
-
-        self.listener = socket.create_server(("127.0.0.1", 0))
-        self.port = self.listener.getsockname()[1]
-        self.accepted = 0
-        self.held: list[Any] = []
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self) -> None:
-        with contextlib.suppress(OSError):  # closed
-            while True:
-                connection, _ = self.listener.accept()
-                self.accepted += 1
-                self.held.append(connection)
-
-    def url(self, query: str = "") -> str:
-        return f"postgresql://site@127.0.0.1:{self.port}/site{query}"
-
-    def close(self) -> None:
-        self.listener.close()
-        for connection in self.held:
-            connection.close()
+def silent_url(silent: SilentListener, query: str = "") -> str:
+    """A PostgreSQL URL of ``silent``: a database that takes the connection and says nothing."""
+    return f"postgresql://site@127.0.0.1:{silent.port}/site{query}"
 
 
 @pytest.mark.slow
@@ -612,12 +587,12 @@ def test_a_postgresql_that_never_answers_is_given_up_on_with_a_clear_error() -> 
     """A server that takes the connection and says nothing is refused after the default
     connect timeout (CONNECTION_DEFAULTS: 5 s) with an error saying what happened; libpq's own
     default waits for ever, the server's loop blocked all that time."""
-    silent = SilentServer()
+    silent = SilentListener.tcp()
     try:
         refusal = r"cannot connect to the PostgreSQL database .*timeout"
         with pytest.raises(StoreUnavailableError, match=refusal):
-            PostgresBackend(silent.url())
-        assert silent.accepted == 1
+            PostgresBackend(silent_url(silent))
+        assert len(silent.accepted) == 1
     finally:
         silent.close()
 
@@ -630,19 +605,19 @@ def test_a_store_whose_connection_timed_out_refuses_at_once_for_a_while(
     connect_timeout is kept. A refused connection (PostgreSQL restarting) pauses nothing: the
     test above it reconnects at once."""
     backend = PostgresBackend(postgres.new_database())
-    silent = SilentServer()
+    silent = SilentListener.tcp()
     try:
         backend.close()
-        backend.url = silent.url("?connect_timeout=2")  # where the database went silent
+        backend.url = silent_url(silent, "?connect_timeout=2")  # where the database went silent
         with pytest.raises(StoreUnavailableError, match="timeout"):
             backend.execute("SELECT 1")
         with pytest.raises(StoreUnavailableError, match=r"timed out less than 10 s ago"):
             backend.execute("SELECT 1")
-        assert silent.accepted == 1
+        assert len(silent.accepted) == 1
         backend.retry_at = float("-inf")  # the pause over
         with pytest.raises(StoreUnavailableError, match="timeout"):
             backend.execute("SELECT 1")
-        assert silent.accepted == 2
+        assert len(silent.accepted) == 2
     finally:
         silent.close()
         backend.close()
