@@ -1982,7 +1982,12 @@ def test_a_full_board_tables_showdown_keeps_its_seats_apart(
 
 @pytest.mark.parametrize(
     ("width", "height", "lang", "all_in_view"),
-    [(844, 390, "en", True), (390, 844, "en", False), (568, 320, "ar", False)],
+    [
+        (844, 390, "en", True),
+        (390, 844, "en", False),
+        (568, 320, "ar", False),
+        (667, 375, "ar", False),
+    ],
 )
 def test_the_final_standings_show_whole_entries(
     width: int,
@@ -1997,7 +2002,8 @@ def test_the_final_standings_show_whole_entries(
     view whole, and where the panel sits beside the felt, as many as fit above the screen's
     bottom edge. Before, the list was three lines tall at every size: a phone held sideways
     (844x390) showed two and a half of the five above an empty column, a phone held upright
-    one and a half rows of two, 568x320 one entry and the top of the next."""
+    one and a half rows of two, 568x320 one entry and the top of the next. And no entry is cut
+    at its end: at 667x375 each was, its column 13em (208 px) in a list 187 px wide."""
     resize(driver, width, height)
     sit_with_cpus(driver, server, "holdem", 5, lang)
     play_to_the_game_over(driver)
@@ -2017,6 +2023,11 @@ def test_the_final_standings_show_whole_entries(
         assert len(shown) == 5, entries
     (panel,) = boxes(driver, "#controls")
     assert panel["bottom"] <= height + 1, panel
+    wide, room = driver.execute_script(  # no entry cut at its end above a sideways scrollbar
+        "const list = document.getElementById('final-standings');"
+        "return [list.scrollWidth, list.clientWidth]"
+    )
+    assert wide <= room + 1, (wide, room)
     (again,) = boxes(driver, "#play-again")
     assert again["top"] >= 0 and again["bottom"] <= height, again
 
