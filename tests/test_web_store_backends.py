@@ -623,6 +623,75 @@ def test_a_store_whose_connection_timed_out_refuses_at_once_for_a_while(
         backend.close()
 
 
+def test_a_statement_waiting_on_a_lock_is_cancelled_and_refused_not_sent_again(
+    postgres: PostgresCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another session holds a lock the store's statement needs (an operator's LOCK TABLE, a
+    frozen dealer mid-save): the server cancels the statement after ``statement_timeout``
+    (SESSION_TIMEOUTS; 300 ms from this URL's own options, which keep the other default), the
+    call is refused as unavailable with nothing written, and it is not sent again on a new
+    connection to wait as long once more. Before, it waited for as long as the lock was held,
+    the server's loop blocked. Once the lock is gone the store plays on."""
+    url = postgres.new_database() + "&options=-c%20statement_timeout%3D300ms"
+    store = Store(url)
+    try:
+        table = _played_table(store)
+        before = _everything(store)
+        connections: list[str] = []
+        connect = psycopg.connect
+
+        def counted(*args: Any, **kwargs: Any) -> Any:
+            connections.append(str(args[0]) if args else "")
+            return connect(*args, **kwargs)
+
+        monkeypatch.setattr(psycopg, "connect", counted)
+        with connect(url.split("&")[0]) as other:  # a transaction of its own
+            other.execute("LOCK TABLE tables IN ACCESS EXCLUSIVE MODE")
+            with pytest.raises(StoreUnavailableError, match=r"statement timeout.*try again"):
+                store.live_ids()
+            assert connections == []  # not tried again on a new connection
+            with pytest.raises(StoreUnavailableError, match="statement timeout"):
+                store.save("t", table, "playing", since=(0, 0), players=STAND_INS)
+        assert _everything(store) == before  # the refused save wrote nothing
+        store.save("t", table, "playing", since=(0, 0), players=STAND_INS)
+        assert store.live_ids() == ["t"]
+        timeouts = store.backend.execute(
+            "SELECT current_setting('statement_timeout'), "
+            "current_setting('idle_in_transaction_session_timeout')"
+        ).fetchone()
+        assert tuple(timeouts) == ("300ms", "10s")
+    finally:
+        store.close()
+
+
+def test_a_stores_session_has_the_timeouts_and_its_migrations_none(
+    postgres: PostgresCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store's session takes SESSION_TIMEOUTS (its URL names none of its own), and the
+    migrations at start run without the statement timeout: one may take longer on a large
+    database, and cut off it would leave the server unable to start."""
+    import drawpoker.site.store_postgres as store_postgres
+
+    during: list[str] = []
+    real = store_postgres.migrate
+
+    def watched(connection: Any, kind: str) -> None:
+        during.append(connection.execute("SHOW statement_timeout").fetchone()[0])
+        real(connection, kind)
+
+    monkeypatch.setattr(store_postgres, "migrate", watched)
+    backend = PostgresBackend(postgres.new_database())
+    try:
+        assert during == ["0"]
+        shown = backend.execute(
+            "SELECT current_setting('statement_timeout'), "
+            "current_setting('idle_in_transaction_session_timeout')"
+        ).fetchone()
+        assert tuple(shown) == ("5s", "10s")
+    finally:
+        backend.close()
+
+
 def test_a_connection_lost_inside_a_transaction_is_refused_as_unavailable(
     postgres: PostgresCluster,
 ) -> None:

@@ -127,6 +127,19 @@ meanwhile). Seconds to connect; an idle connection probed after 10 s, every 5 s,
 3 probes unanswered; data sent and not acknowledged for 10,000 ms drops it (Linux). A unix
 socket takes none of the TCP ones."""
 
+SESSION_TIMEOUTS = {
+    "statement_timeout": "5s",
+    "idle_in_transaction_session_timeout": "10s",
+}
+"""PostgreSQL settings of a store's session where its URL's ``options`` names none of its own:
+a statement that waits longer than 5 s (on a lock another session holds, on a swamped server)
+is cancelled by the server, which the store refuses as unavailable (nothing written) rather
+than blocking the server's loop for as long as the lock is held; and a session that leaves a
+transaction open for 10 s (its process frozen mid-save) is ended by the server, its row locks
+freed for the dealer that took its lanes. Both are kept by the server, so a server that stops
+answering altogether is not caught by them. The migrations at start run without the first:
+one may take longer on a large database."""
+
 CONNECT_PAUSE = 10.0
 """Seconds after a connection attempt that timed out during which a call fails at once rather
 than trying again: each try blocks the server's loop for the timeout, and its tables retry
@@ -143,11 +156,24 @@ def with_connection_defaults(url: str) -> str:
     >>> settings = with_connection_defaults("postgresql://app@db/site?connect_timeout=3")
     >>> "connect_timeout=3" in settings, "tcp_user_timeout=10000" in settings
     (True, True)
+
+    The :data:`SESSION_TIMEOUTS` join the URL's own ``options``, unless they name them:
+
+    >>> from psycopg.conninfo import conninfo_to_dict
+    >>> url = "postgresql://db/site?options=-c%20statement_timeout%3D1s"
+    >>> conninfo_to_dict(with_connection_defaults(url))["options"]
+    '-c statement_timeout=1s -c idle_in_transaction_session_timeout=10s'
     """
     from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
     given = conninfo_to_dict(url)
     missing = {name: value for name, value in CONNECTION_DEFAULTS.items() if name not in given}
+    options = str(given.get("options") or "")
+    settings = [
+        f"-c {name}={value}" for name, value in SESSION_TIMEOUTS.items() if name not in options
+    ]
+    if settings:
+        missing["options"] = " ".join([options, *settings]).strip()
     return make_conninfo(url, **missing)
 
 
@@ -210,7 +236,9 @@ class PostgresBackend:
             with self._guarded():
                 connection = self._connected()
                 refuse_unless_utf8(connection, shown_url(url))
+                connection.execute("SET statement_timeout = 0")  # (SESSION_TIMEOUTS)
                 migrate(connection, self.kind)
+                connection.execute("RESET statement_timeout")
         except DatabaseInUseError:
             raise
         except StoreUnavailableError as error:  # said as what to mend, not "try again"
@@ -288,13 +316,16 @@ class PostgresBackend:
 
     def _again_if_dropped(self, run: Callable[[Any], T]) -> T:
         """``run`` on the connection; on a connection the server dropped while it sat idle (a
-        restart), once more on a new one. ``run`` must have the same effect when run twice.
-        When no connection can be made, psycopg's error goes up (:meth:`_guarded` makes it a
+        restart), once more on a new one (not after a statement the server cancelled). ``run``
+        must have the same effect when run twice. When no connection can be made, psycopg's
+        error goes up (:meth:`_guarded` makes it a
         :class:`~drawpoker.site.store_backend.StoreUnavailableError`)."""
         connection = self._connected()
         try:
             found = run(connection)
         except (self.psycopg.OperationalError, self.psycopg.InterfaceError):
+            if not connection.closed:  # cancelled (SESSION_TIMEOUTS): the same wait again
+                raise
             connection.close()
             self.connection = None
             found = run(self._connected())
