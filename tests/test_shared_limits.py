@@ -21,7 +21,9 @@ from redis_server import RedisServer, redis_server  # noqa: F401  (the fixture)
 from silent_listener import SilentListener
 from test_roles import _call
 
-LIMITS = SiteLimits(table_rate="3/minute", connections_per_address=2)
+LIMITS = SiteLimits(
+    table_rate="3/minute", connections_per_address=2, seated_connections_per_address=2
+)
 
 
 @pytest.fixture
@@ -59,6 +61,27 @@ def test_two_gateways_share_an_addresss_connections(guards: list[Guard]) -> None
     assert [first.connect("10.0.0.1"), first.connect("10.0.0.1")] == [True, True]
 
 
+def test_two_gateways_share_an_addresss_seated_connections(guards: list[Guard]) -> None:
+    """A seat's hello moves its connection to the address's seated count, shared like the
+    other (a carrier's NAT puts many players behind one address): the places it leaves are
+    taken on either gateway, and the seated ones are full on both at once."""
+    first, second = guards
+    assert [first.connect("10.0.0.1"), second.connect("10.0.0.1")] == [True, True]
+    assert [first.seat("10.0.0.1"), second.seat("10.0.0.1")] == [True, True]
+    assert [first.connect("10.0.0.1"), second.connect("10.0.0.1")] == [True, True]
+    assert not first.seat("10.0.0.1")  # seated full on the site: it stays where it was
+    assert not second.connect("10.0.0.1")
+    first.disconnect("10.0.0.1", seated=True)
+    assert second.seat("10.0.0.1") and second.connect("10.0.0.1")
+    assert first.shared is not None and second.shared is not None
+    client = first.shared.storage.storage
+    seated = client.zcard(first.shared.key("10.0.0.1", shared_limits.SEATED))
+    assert (seated, client.zcard(first.shared.key("10.0.0.1"))) == (2, 2)
+    for guard, seated_too in [(first, False), (second, True), (second, True), (second, False)]:
+        guard.disconnect("10.0.0.1", seated=seated_too)
+    assert first.shared.members == second.shared.members == {}
+
+
 def test_a_dead_gateways_connections_lapse_a_live_ones_are_renewed(
     guards: list[Guard], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -67,7 +90,7 @@ def test_a_dead_gateways_connections_lapse_a_live_ones_are_renewed(
     live, dead = guards
     assert live.connect("10.0.0.1") and dead.connect("10.0.0.1")
     assert live.shared is not None and dead.shared is not None
-    (dead_member,) = dead.shared.members["10.0.0.1"]
+    (dead_member,) = dead.shared.members[dead.shared.key("10.0.0.1")]
 
     async def renewing_until_the_dead_one_lapsed() -> None:
         renewing = asyncio.create_task(live.keep_counts())
@@ -145,6 +168,25 @@ def test_a_hung_redis_is_asked_once_per_back_off(
         silent.close()
 
 
+async def _seated_then_more(urls: list[str], table_id: str, tokens: list[str]) -> list[int | str]:
+    """Two players say their seats' hellos (one at each gateway) and stay; then a table
+    WebSocket is opened at each of ``urls`` in turn: what each got, as :func:`_connections`."""
+    from websockets.asyncio.client import connect
+
+    players = []
+    for url, token in zip(urls[: len(tokens)], tokens, strict=True):
+        player = await connect(url.replace("http://", "ws://") + f"/ws/{table_id}")
+        await player.send(json.dumps({"type": "hello", "token": token}))
+        while json.loads(await player.recv())["type"] != "welcome":
+            pass
+        players.append(player)
+    try:
+        return await _connections(urls)
+    finally:
+        for player in players:
+            await player.close()
+
+
 async def _connections(urls: list[str]) -> list[int | str]:
     """Opens a table WebSocket at each URL in turn, keeping them open; what each got: 101, or
     the refusal's status and error code."""
@@ -181,8 +223,8 @@ def test_requests_spread_over_two_gateways_reach_one_limit(
         request = {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
         # counted once, at the gateways: each "play now" too (the second finds a seat at the
         # first's table), not again by the dealer
-        for gateway in gateways:
-            assert "id" in _call(gateway, "POST", "/api/play", {"game": "holdem"})
+        seats = [_call(gateway, "POST", "/api/play", {"game": "holdem"}) for gateway in gateways]
+        assert seats[0]["id"] == seats[1]["id"] and seats[0]["token"] != seats[1]["token"]
         assert "id" in _call(gateways[0], "POST", "/api/tables", request)
         english = "this address made tables too fast (at most 3/minute): wait a little"
         for gateway, language in ((gateways[1], "en"), (gateways[0], "ar")):
@@ -201,6 +243,10 @@ def test_requests_spread_over_two_gateways_reach_one_limit(
         urls = [g.url for g in gateways] * 2
         got = asyncio.run(_connections(urls))
         too_many = "429 too-many-connections: an address may have 2 connections open"
+        assert got == [101, 101, too_many, too_many]
+        # two players seated (hellos let in): their connections leave both places free
+        tokens = [seat["token"] for seat in seats]
+        got = asyncio.run(_seated_then_more(urls, seats[0]["id"], tokens))
         assert got == [101, 101, too_many, too_many]
     finally:
         for process in processes:

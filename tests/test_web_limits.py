@@ -10,6 +10,7 @@ import asyncio
 import json
 import random
 import socket
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,7 +22,8 @@ from drawpoker.site.room import Pace
 from site_server import SCRIPTED, SiteServer
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import Browser, play_persons, site, take_seat
+from web_helpers import SCRIPTED as SCRIPTED_LIMITS
+from web_helpers import Browser, new_table, play_persons, site, take_seat
 
 REQUEST = {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
 
@@ -166,6 +168,39 @@ def test_defect_websocket_connections_per_address_are_capped() -> None:
         with client.websocket_connect(url) as ws:
             ws.send_text(json.dumps({"type": "ping"}))
             assert json.loads(ws.receive_text())["code"] == "hello-first"
+
+
+def test_seated_players_connections_leave_room_for_more_behind_one_address() -> None:
+    """Many phones behind one carrier's NAT are one IPv4 address. A connection whose seat's
+    hello was let in counts against ``seated_connections_per_address`` instead of
+    ``connections_per_address``, so that more players than the latter play from one address;
+    lobby pages (and watchers, and connections before their hello) still count against it.
+    Once the seated ones are full, a player's connection stays where it was counted. Before,
+    the lobby page here was refused 429 while two players sat."""
+    limits = replace(SCRIPTED_LIMITS, connections_per_address=2, seated_connections_per_address=2)
+    with site(limits=limits) as client:
+        table_id = new_table(client, "holdem", ["person"] * 3)
+        tokens = [take_seat(client, table_id, f"P{n}")[1] for n in range(3)]
+        for token in tokens[:2]:
+            Browser(client, table_id, token).open()
+
+        def refused() -> None:
+            with (
+                pytest.raises(WebSocketDenialResponse) as denied,
+                client.websocket_connect("/lobby/ws"),
+            ):
+                pass
+            assert denied.value.status_code == 429
+            assert denied.value.json()["error"] == "too-many-connections"
+
+        with client.websocket_connect("/lobby/ws"), client.websocket_connect("/lobby/ws"):
+            refused()  # two seated, two lobby pages: the unseated places are full
+        Browser(client, table_id, tokens[2]).open()  # the seated ones full: counted unseated
+        with client.websocket_connect("/lobby/ws"):
+            refused()
+        assert client.app.state.guard.seated == {"testclient": 2}  # type: ignore[attr-defined]
+        assert client.app.state.guard.connections == {"testclient": 1}  # type: ignore[attr-defined]
+    assert client.app.state.guard.seated == client.app.state.guard.connections == {}  # type: ignore[attr-defined]
 
 
 def _raw(url: str, request: bytes) -> bytes:

@@ -72,7 +72,14 @@ LIMIT_HELP = {
     "sweep": "seconds between two looks for expired and finished tables",
     "message_rate": "messages one WebSocket connection may send (beyond it: closed, 1008)",
     "request_rate": "HTTP requests one address may make to this process (beyond it: 429)",
-    "connections_per_address": "WebSocket connections one address may have open (beyond: 429)",
+    "connections_per_address": (
+        "WebSocket connections one address may have open that hold no seat: lobby pages, "
+        "watchers, a table's before its hello (beyond: 429)"
+    ),
+    "seated_connections_per_address": (
+        "WebSocket connections of seated players one address may have open besides (many "
+        "phones share one IPv4 address behind a carrier's NAT)"
+    ),
     "hello_timeout": "seconds a WebSocket connection has to say hello (then closed, 1008)",
     "body_timeout": "seconds a request has to send its body (then 408)",
     "lobby_connections": "lobby pages kept up to date at once (beyond: 503)",

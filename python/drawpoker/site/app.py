@@ -67,6 +67,7 @@ from drawpoker.errors import DrawPokerError, InvalidArgumentError
 from drawpoker.site.analysis import AnalysisRefused, analyse, tips_chart, tips_data
 from drawpoker.site.guard import (
     POLICY_VIOLATION,
+    Admission,
     Guard,
     Refused,
     SiteLimits,
@@ -931,11 +932,13 @@ async def table_socket(websocket: WebSocket) -> None:
     """A table's WebSocket: a hello with the seat token first, then actions and commands;
     each refused message gets an error to this connection only (docs/protocol.md). A
     handshake from a foreign origin (403) or from an address with
-    ``connections_per_address`` open already (429) is refused before it is accepted."""
+    ``connections_per_address`` open already (429) is refused before it is accepted; a seat's
+    hello moves its count to the address's seated connections (``Guard.seat``)."""
     house = _house(websocket)
     address = await admit(websocket, house.guard)
     if address is None:
         return
+    admission = Admission(address)
     try:
         room = house.find(websocket.path_params["table_id"])
         await websocket.accept()
@@ -945,12 +948,12 @@ async def table_socket(websocket: WebSocket) -> None:
             outbox.close(CLOSE_CODES["no-table"], "no such table")
             await outbox.finish()
             return
-        seat = await _serve(websocket, house, room, outbox)
+        seat = await _serve(websocket, house, room, outbox, admission)
         if seat is not None:
             room.disconnect(seat, outbox)
         await outbox.finish()
     finally:
-        house.guard.disconnect(address)
+        house.guard.end(admission)
 
 
 async def admit(websocket: WebSocket, guard: Guard) -> str | None:
@@ -980,7 +983,9 @@ async def deny(websocket: WebSocket, status: int, code: str, message: str) -> No
         await websocket.close(POLICY_VIOLATION, message)
 
 
-async def _serve(websocket: WebSocket, house: House, room: Room, outbox: Outbox) -> int | None:
+async def _serve(
+    websocket: WebSocket, house: House, room: Room, outbox: Outbox, admission: Admission
+) -> int | None:
     seat: int | None = None
     settings = house.guard.settings
     hello_by = asyncio.get_running_loop().time() + settings.hello_timeout
@@ -1025,6 +1030,7 @@ async def _serve(websocket: WebSocket, house: House, room: Room, outbox: Outbox)
                     outbox.close(CLOSE_CODES["bad-token"], "bad seat token")
                     return None
                 seat = found
+                house.guard.seat_admitted(admission)
                 room.connect(seat, outbox, parsed.since, language(websocket))
             elif isinstance(parsed, Hello | Watch):
                 raise ProtocolError("bad-message", "this connection has said hello already")

@@ -51,7 +51,7 @@ from drawpoker.site.bus import (
     seat_channel,
 )
 from drawpoker.site.devices import KnownDevice
-from drawpoker.site.guard import POLICY_VIOLATION, Guard, Refused
+from drawpoker.site.guard import POLICY_VIOLATION, Admission, Guard, Refused
 from drawpoker.site.house import House, could_be_table_id, token_hash
 from drawpoker.site.inbox import (
     CONNECTIONS_KEPT,
@@ -590,15 +590,16 @@ async def table_socket(websocket: WebSocket) -> None:
     address = await admit(websocket, gateway.guard)
     if address is None:
         return
+    admission = Admission(address)
     try:
         await websocket.accept()
         outbox = SocketOutbox(websocket)
         try:
-            await Connection(gateway, websocket, outbox).serve()
+            await Connection(gateway, websocket, outbox, admission).serve()
         finally:
             await outbox.finish()
     finally:
-        gateway.guard.disconnect(address)
+        gateway.guard.end(admission)
 
 
 def refusal_close_code(text: str) -> int:
@@ -635,10 +636,14 @@ async def _stop_pump(pump: asyncio.Task[None], subscription: FeedReader) -> None
 
 
 class Connection:
-    """One browser's WebSocket at a table, held by a gateway."""
+    """One browser's WebSocket at a table, held by a gateway; its count by the guard is
+    ``admission``."""
 
-    def __init__(self, gateway: Gateway, websocket: WebSocket, outbox: Outbox) -> None:
+    def __init__(
+        self, gateway: Gateway, websocket: WebSocket, outbox: Outbox, admission: Admission
+    ) -> None:
         self.gateway = gateway
+        self.admission = admission
         self.websocket = websocket
         self.outbox = outbox
         self.table_id: str = websocket.path_params["table_id"]
@@ -714,6 +719,7 @@ class Connection:
                 )
                 return
             self.seat = found
+            self.gateway.guard.seat_admitted(self.admission)
             request = {"op": "hello", "since": hello.since}
         channel = (
             public_channel(self.table_id)

@@ -107,7 +107,14 @@ class SiteLimits:
     """HTTP requests one address may make to one server process (pages, their files and the
     API; a page and its files are about ten); beyond it 429 ``too-many-requests``."""
     connections_per_address: int = 16
-    """WebSocket connections one address may have open."""
+    """WebSocket connections one address may have open that hold no seat: lobby pages,
+    watchers, and table connections before their hello (or after one, once
+    ``seated_connections_per_address`` are seated)."""
+    seated_connections_per_address: int = 64
+    """WebSocket connections of seated players one address may have open besides: a seat's
+    hello moves its connection there from ``connections_per_address`` while there is room.
+    A carrier's NAT puts many phones behind one IPv4 address, and each player holds a
+    connection for the whole game; one who holds no seat gets only the smaller number."""
     hello_timeout: float = 10.0
     """Seconds a new WebSocket connection has to say hello."""
     body_timeout: float = 10.0
@@ -124,6 +131,7 @@ class SiteLimits:
             "open_tables",
             "max_tables",
             "connections_per_address",
+            "seated_connections_per_address",
             "lobby_connections",
             "watchers_per_table",
         ):
@@ -211,6 +219,24 @@ class MessageWindows:
         self.sweep_at = max(self.SWEEP_FROM, 2 * len(self.times))
 
 
+@dataclass
+class Admission:
+    """A WebSocket connection of ``address`` counted by :meth:`Guard.connect`, and whether
+    :meth:`Guard.seat` moved its count to the address's seated ones since: end it with
+    :meth:`Guard.end`.
+
+    >>> guard = Guard(SiteLimits())
+    >>> admission = Admission("10.0.0.1") if guard.connect("10.0.0.1") else None
+    >>> guard.seat_admitted(admission), guard.seated, guard.connections
+    (True, Counter({'10.0.0.1': 1}), Counter())
+    >>> guard.end(admission); guard.seated
+    Counter()
+    """
+
+    address: str
+    seated: bool = False
+
+
 class Refused(Exception):
     """A request refused by a limit: the HTTP ``status`` (429 or 503), a ``code`` and a
     sentence for people.
@@ -228,7 +254,7 @@ class Refused(Exception):
 
 class Guard:
     """The counts behind :class:`SiteLimits`: rates per address and per connection, and the
-    WebSocket connections open per address.
+    WebSocket connections open per address (those that hold a seat apart).
 
     >>> guard = Guard(SiteLimits(connections_per_address=1))
     >>> guard.connect("10.0.0.1"), guard.connect("10.0.0.1")
@@ -251,6 +277,10 @@ class Guard:
         self.table_rates = rates(settings.table_rate, "table_rate")
         self.message_windows = MessageWindows(rates(settings.message_rate, "message_rate"))
         self.connections: Counter[str] = Counter()
+        """The open connections counted in this process's memory, by address, that hold no
+        seat (:meth:`connect`)."""
+        self.seated: Counter[str] = Counter()
+        """The same of those that hold a seat (:meth:`seat`)."""
         self.shared: SharedCounts | None = None
         """The counts shared in the Redis at ``shared`` (a bus URL), if given."""
         self.shared_limiter: MovingWindowRateLimiter | None = None
@@ -353,36 +383,79 @@ class Guard:
     def connect(self, address: str) -> bool:
         """Counts a WebSocket connection of ``address``; ``False`` (not counted) when it has
         ``connections_per_address`` open already (on the whole site with shared counts)."""
-        from limits.errors import StorageError
+        from drawpoker.site.shared_limits import CONNECTIONS
 
         limit = self.settings.connections_per_address
+        return self._count(address, limit, CONNECTIONS, self.connections)
+
+    def seat(self, address: str) -> bool:
+        """Moves a connection of ``address`` counted by :meth:`connect` to its seated ones
+        (its seat's hello was let in), when fewer than ``seated_connections_per_address`` are
+        open: it then leaves room for another under ``connections_per_address``, and is
+        ended with ``disconnect(address, seated=True)``. ``False`` when they are full (it
+        stays counted where it was).
+
+        >>> guard = Guard(SiteLimits(connections_per_address=1, seated_connections_per_address=1))
+        >>> guard.connect("10.0.0.1"), guard.seat("10.0.0.1"), guard.connect("10.0.0.1")
+        (True, True, True)
+        >>> guard.seat("10.0.0.1"), guard.connect("10.0.0.1")
+        (False, False)
+        >>> guard.disconnect("10.0.0.1", seated=True); guard.seat("10.0.0.1")
+        True
+        """
+        from drawpoker.site.shared_limits import SEATED
+
+        limit = self.settings.seated_connections_per_address
+        if not self._count(address, limit, SEATED, self.seated):
+            return False
+        self.disconnect(address)
+        return True
+
+    def seat_admitted(self, admission: Admission) -> bool:
+        """:meth:`seat` for the connection of ``admission`` (once), noting whether it moved."""
+        if not admission.seated:
+            admission.seated = self.seat(admission.address)
+        return admission.seated
+
+    def end(self, admission: Admission) -> None:
+        """The connection of ``admission`` closed (:meth:`disconnect`, where it is counted)."""
+        self.disconnect(admission.address, admission.seated)
+
+    def _count(self, address: str, limit: int, kind: str, counts: Counter[str]) -> bool:
+        """Counts a connection of ``address`` of ``kind`` unless ``limit`` are open: in Redis
+        when shared counts answer, else in ``counts``."""
+        from limits.errors import StorageError
+
         shared = self._shared_in_use()
         if shared is not None:
             try:
-                return shared.connect(address, limit)
+                return shared.connect(address, limit, kind)
             except StorageError as problem:
                 self._redis_failed(problem, "connections counted in memory")
-        if self.connections[address] >= limit:
+        if counts[address] >= limit:
             return False
-        self.connections[address] += 1
+        counts[address] += 1
         return True
 
-    def disconnect(self, address: str) -> None:
-        """A connection counted by :meth:`connect` closed."""
+    def disconnect(self, address: str, seated: bool = False) -> None:
+        """A connection counted by :meth:`connect` closed (``seated``: moved by :meth:`seat`)."""
         from limits.errors import StorageError
 
-        if self.shared is not None and self.shared.holds(address):
+        from drawpoker.site.shared_limits import CONNECTIONS, SEATED
+
+        kind, counts = (SEATED, self.seated) if seated else (CONNECTIONS, self.connections)
+        if self.shared is not None and self.shared.holds(address, kind):
             if self._shared_in_use() is None:  # it counts until its term runs out
-                self.shared.release(address)
+                self.shared.release(address, kind)
                 return
             try:
-                self.shared.disconnect(address)
+                self.shared.disconnect(address, kind)
             except StorageError as problem:
                 self._redis_failed(problem, "a closed connection still counts a while")
             return
-        self.connections[address] -= 1
-        if self.connections[address] <= 0:
-            del self.connections[address]
+        counts[address] -= 1
+        if counts[address] <= 0:
+            del counts[address]
 
     async def keep_counts(self) -> None:
         """With shared counts, renews this process's open connections in Redis every
@@ -398,7 +471,7 @@ class Guard:
         if self.shared is None:
             return
         while True:
-            held = {address: list(members) for address, members in self.shared.members.items()}
+            held = {key: list(members) for key, members in self.shared.members.items()}
             try:
                 await asyncio.to_thread(self.shared.renew, held)
             except StorageError as problem:  # in a thread: the handshakes do not wait for it

@@ -1,10 +1,11 @@
 """The per-address counts of :class:`~drawpoker.site.guard.Guard` in Redis, shared by every
 gateway of a site (``drawpoker serve --role gateway --bus redis://...``): the rates go to the
-``limits`` library's Redis storage, and the WebSocket connections open per address to one
-sorted set per address.
+``limits`` library's Redis storage, and the WebSocket connections open per address to two
+sorted sets per address: its seated players' connections and the others.
 
-Each open connection is a member of its address's set (``drawpoker:connections:<address>``)
-whose score is the time, by Redis's clock, until which it counts. The gateway that holds it
+Each open connection is a member of its address's set (``drawpoker:connections:<address>``,
+or ``drawpoker:seated:<address>`` once it holds a seat, :data:`SEATED`) whose score is the
+time, by Redis's clock, until which it counts. The gateway that holds it
 renews it every :data:`RENEW_SECONDS`; a connection is removed when it closes, and one whose
 gateway died stops counting :data:`TERM_MS` after the last renewal. A connection is counted
 by one Lua script (drop the lapsed, count, add), so two gateways never both let the same
@@ -35,6 +36,12 @@ PREFIX = "drawpoker"
 
 TIMEOUT = 2.0
 """Seconds a call to Redis may take before the guard counts in memory instead."""
+
+CONNECTIONS = "connections"
+"""The kind of count of an address's connections that hold no seat (yet)."""
+
+SEATED = "seated"
+"""The kind of count of an address's connections that said a seat's hello."""
 
 BACK_OFF_SECONDS = RENEW_SECONDS
 """Seconds the guard counts in memory after Redis failed to answer, before it asks Redis
@@ -95,20 +102,24 @@ class SharedCounts:
         self.name = secrets.token_hex(6)
         self._numbers = itertools.count(1)
         self.members: dict[str, list[str]] = {}
-        """The members this gateway counted, by address: its open connections."""
+        """The members this gateway counted, by the key of their set (:meth:`key`): its open
+        connections."""
 
-    def key(self, address: str) -> str:
-        """The sorted set of ``address``'s open connections.
+    def key(self, address: str, kind: str = CONNECTIONS) -> str:
+        """The sorted set of ``address``'s open connections of ``kind`` (:data:`CONNECTIONS`
+        or :data:`SEATED`).
 
         >>> SharedCounts("redis://localhost").key("10.0.0.1")
         'drawpoker:connections:10.0.0.1'
+        >>> SharedCounts("redis://localhost").key("10.0.0.1", SEATED)
+        'drawpoker:seated:10.0.0.1'
         """
-        return f"{self.prefix}:connections:{address}"
+        return f"{self.prefix}:{kind}:{address}"
 
-    def connect(self, address: str, limit: int) -> bool:
-        """Counts a connection of ``address``; ``False`` (not counted) when the site has
-        ``limit`` of its connections open. Raises ``limits``' ``StorageError`` when Redis
-        cannot be reached (and counts nothing).
+    def connect(self, address: str, limit: int, kind: str = CONNECTIONS) -> bool:
+        """Counts a connection of ``address`` of ``kind``; ``False`` (not counted) when the
+        site has ``limit`` of its connections of that kind open. Raises ``limits``'
+        ``StorageError`` when Redis cannot be reached (and counts nothing).
 
         >>> counts = SharedCounts("unix:///nowhere/redis.sock")
         >>> counts.connect("10.0.0.1", 2)
@@ -119,48 +130,51 @@ class SharedCounts:
         {}
         """
         member = f"{self.name}:{next(self._numbers)}"
+        key = self.key(address, kind)
         try:
-            counted = self._connect(keys=[self.key(address)], args=[limit, TERM_MS, member])
+            counted = self._connect(keys=[key], args=[limit, TERM_MS, member])
         except RedisError as problem:
             raise StorageError(problem) from problem
         if counted:
-            self.members.setdefault(address, []).append(member)
+            self.members.setdefault(key, []).append(member)
         return bool(counted)
 
-    def holds(self, address: str) -> bool:
-        """Whether this gateway counted a connection of ``address`` in Redis.
+    def holds(self, address: str, kind: str = CONNECTIONS) -> bool:
+        """Whether this gateway counted a connection of ``address`` of ``kind`` in Redis.
 
         >>> counts = SharedCounts("redis://localhost")
-        >>> counts.members["10.0.0.1"] = ["gateway:1"]
-        >>> counts.holds("10.0.0.1"), counts.holds("10.0.0.2")
-        (True, False)
+        >>> counts.members[counts.key("10.0.0.1")] = ["gateway:1"]
+        >>> counts.holds("10.0.0.1"), counts.holds("10.0.0.2"), counts.holds("10.0.0.1", SEATED)
+        (True, False, False)
         """
-        return bool(self.members.get(address))
+        return bool(self.members.get(self.key(address, kind)))
 
-    def release(self, address: str) -> str:
-        """Stops renewing one of ``address``'s connections counted by :meth:`connect` (it
-        stops counting in Redis when its term runs out); the member released. Sends nothing.
+    def release(self, address: str, kind: str = CONNECTIONS) -> str:
+        """Stops renewing one of ``address``'s connections of ``kind`` counted by
+        :meth:`connect` (it stops counting in Redis when its term runs out); the member
+        released. Sends nothing.
 
         >>> counts = SharedCounts("redis://localhost")
-        >>> counts.members["10.0.0.1"] = ["gateway:1", "gateway:2"]
+        >>> counts.members[counts.key("10.0.0.1")] = ["gateway:1", "gateway:2"]
         >>> counts.release("10.0.0.1"), counts.members
-        ('gateway:2', {'10.0.0.1': ['gateway:1']})
+        ('gateway:2', {'drawpoker:connections:10.0.0.1': ['gateway:1']})
         >>> counts.release("10.0.0.1"), counts.holds("10.0.0.1")
         ('gateway:1', False)
         """
-        members = self.members[address]
+        key = self.key(address, kind)
+        members = self.members[key]
         member = members.pop()
         if not members:
-            del self.members[address]
+            del self.members[key]
         return member
 
-    def disconnect(self, address: str) -> None:
-        """A connection counted by :meth:`connect` closed (if Redis cannot be reached, it
-        stops counting when its term runs out: the connection is released all the same, and
-        ``StorageError`` raised).
+    def disconnect(self, address: str, kind: str = CONNECTIONS) -> None:
+        """A connection of ``kind`` counted by :meth:`connect` closed (if Redis cannot be
+        reached, it stops counting when its term runs out: the connection is released all the
+        same, and ``StorageError`` raised).
 
         >>> counts = SharedCounts("unix:///nowhere/redis.sock")
-        >>> counts.members["10.0.0.1"] = ["gateway:1"]
+        >>> counts.members[counts.key("10.0.0.1")] = ["gateway:1"]
         >>> counts.disconnect("10.0.0.1")
         Traceback (most recent call last):
         ...
@@ -168,9 +182,9 @@ class SharedCounts:
         >>> counts.holds("10.0.0.1")
         False
         """
-        member = self.release(address)
+        member = self.release(address, kind)
         try:
-            self.storage.storage.zrem(self.key(address), member)
+            self.storage.storage.zrem(self.key(address, kind), member)
         except RedisError as problem:
             raise StorageError(problem) from problem
 
@@ -179,15 +193,16 @@ class SharedCounts:
         round trip; ``StorageError`` when Redis cannot be reached. Nothing held, nothing sent:
 
         >>> SharedCounts("unix:///nowhere/redis.sock").renew({})
-        >>> SharedCounts("unix:///nowhere/redis.sock").renew({"10.0.0.1": ["gateway:1"]})
+        >>> counts = SharedCounts("unix:///nowhere/redis.sock")
+        >>> counts.renew({counts.key("10.0.0.1"): ["gateway:1"]})
         Traceback (most recent call last):
         ...
         limits.errors.StorageError: Error 2 connecting to /nowhere/redis.sock. ...
         """
         try:
             with self.storage.storage.pipeline(transaction=False) as pipe:
-                for address, held in members.items():
-                    self._renew(keys=[self.key(address)], args=[TERM_MS, *held], client=pipe)
+                for key, held in members.items():
+                    self._renew(keys=[key], args=[TERM_MS, *held], client=pipe)
                 pipe.execute()
         except RedisError as problem:
             raise StorageError(problem) from problem
