@@ -20,10 +20,10 @@ from drawpoker.site.i18n import message
 from drawpoker.site.protocol import ProtocolError
 from drawpoker.site.room import Pace
 from site_server import SCRIPTED, SiteServer
-from starlette.testclient import TestClient, WebSocketDenialResponse
+from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import SCRIPTED as SCRIPTED_LIMITS
-from web_helpers import Browser, new_table, play_persons, site, take_seat
+from web_helpers import Browser, new_table, play_persons, refused_handshake, site, take_seat
 
 REQUEST = {"game": "holdem", "seats": ["person", "cpu:checkcall"]}
 
@@ -160,11 +160,10 @@ def test_defect_websocket_connections_per_address_are_capped() -> None:
         table_id = client.post("/api/tables", json=REQUEST).json()["id"]
         url = f"/ws/{table_id}"
         with client.websocket_connect(url), client.websocket_connect(url):
-            with pytest.raises(WebSocketDenialResponse) as denied, client.websocket_connect(url):
-                pass
-            assert denied.value.status_code == 429
-            assert denied.value.json()["error"] == "too-many-connections"
-            assert "2 connections" in denied.value.json()["message"]
+            denied = refused_handshake(client, url)
+            assert denied.status_code == 429
+            assert denied.json()["error"] == "too-many-connections"
+            assert "2 connections" in denied.json()["message"]
         with client.websocket_connect(url) as ws:
             ws.send_text(json.dumps({"type": "ping"}))
             assert json.loads(ws.receive_text())["code"] == "hello-first"
@@ -185,13 +184,8 @@ def test_seated_players_connections_leave_room_for_more_behind_one_address() -> 
             Browser(client, table_id, token).open()
 
         def refused() -> None:
-            with (
-                pytest.raises(WebSocketDenialResponse) as denied,
-                client.websocket_connect("/lobby/ws"),
-            ):
-                pass
-            assert denied.value.status_code == 429
-            assert denied.value.json()["error"] == "too-many-connections"
+            denied = refused_handshake(client, "/lobby/ws")
+            assert (denied.status_code, denied.json()["error"]) == (429, "too-many-connections")
 
         with client.websocket_connect("/lobby/ws"), client.websocket_connect("/lobby/ws"):
             refused()  # two seated, two lobby pages: the unseated places are full
@@ -352,9 +346,7 @@ def test_the_addresses_of_one_ipv6_network_count_as_one_address() -> None:
         path = f"/ws/{made['id']}"
         with TestClient(app, client=("2001:db8:5:6::1", 1)).websocket_connect(path):
             same_network = TestClient(app, client=("2001:db8:5:6::2", 1))
-            with pytest.raises(WebSocketDenialResponse) as denied:
-                same_network.websocket_connect(path).__enter__()
-            assert denied.value.status_code == 429
+            assert refused_handshake(same_network, path).status_code == 429
             with TestClient(app, client=("2001:db8:5:7::1", 1)).websocket_connect(path):
                 pass
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from drawpoker.site.guard import SiteLimits
 from drawpoker.site.room import KeptOutbox, Pace
-from starlette.testclient import TestClient, WebSocketDenialResponse
+from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
-from web_helpers import SCRIPTED, Browser, new_table, room_of, site, take_seat
+from web_helpers import SCRIPTED, Browser, new_table, refused_handshake, room_of, site, take_seat
 
 
 def _read(ws: Any) -> dict[str, Any]:
@@ -174,14 +174,10 @@ def test_lobby_pages_are_capped_with_a_clear_refusal() -> None:
     with site(limits=SiteLimits(lobby_connections=1)) as client:
         with client.websocket_connect("/lobby/ws") as first:
             _read(first)
-            with (
-                pytest.raises(WebSocketDenialResponse) as denied,
-                client.websocket_connect("/lobby/ws"),
-            ):
-                pass
-            assert denied.value.status_code == 503
-            assert denied.value.json()["error"] == "lobby-full"
-            assert "1 pages open" in denied.value.json()["message"]
+            denied = refused_handshake(client, "/lobby/ws")
+            assert denied.status_code == 503
+            assert denied.json()["error"] == "lobby-full"
+            assert "1 pages open" in denied.json()["message"]
         with client.websocket_connect("/lobby/ws") as again:  # a page closed frees its place
             assert _read(again)["type"] == "tables"
 
@@ -304,12 +300,7 @@ def test_watchers_count_against_the_connections_of_an_address() -> None:
     with site(limits=SiteLimits(connections_per_address=1)) as client:
         table_id = new_table(client, "holdem", ["person", "cpu:rules"])
         Browser(client, table_id, None).open()
-        with (
-            pytest.raises(WebSocketDenialResponse) as denied,
-            client.websocket_connect(f"/ws/{table_id}"),
-        ):
-            pass
-        assert denied.value.status_code == 429
+        assert refused_handshake(client, f"/ws/{table_id}").status_code == 429
 
 
 def _scripted() -> dict[str, Any]:

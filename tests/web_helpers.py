@@ -12,13 +12,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from drawpoker.site.app import create_app
 from drawpoker.site.client import SeatStream, random_action
 from drawpoker.site.guard import SiteLimits
 from drawpoker.site.protocol import TOO_SLOW
 from drawpoker.site.room import Pace, Room
 from drawpoker.table import Table
-from starlette.testclient import TestClient
+from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
 CARD = re.compile(r"^(?:[2-9TJQKA][cdhs]|Jk)$")
@@ -49,6 +50,14 @@ def site(
         finally:
             for browser in client.browsers:  # type: ignore[attr-defined]
                 browser.close()
+
+
+def refused_handshake(client: TestClient, path: str) -> WebSocketDenialResponse:
+    """The answer to a WebSocket handshake to ``path`` that is refused (the test fails if it
+    is let in): its ``status_code`` and JSON body."""
+    with pytest.raises(WebSocketDenialResponse) as denied, client.websocket_connect(path):
+        pass
+    return denied.value
 
 
 def new_table(client: TestClient, game: str, seats: list[str], **fields: Any) -> str:
