@@ -668,21 +668,22 @@ def test_a_stores_session_has_the_timeouts_and_its_migrations_none(
     postgres: PostgresCluster, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A store's session takes SESSION_TIMEOUTS (its URL names none of its own), and the
-    migrations at start run without the statement timeout: one may take longer on a large
-    database, and cut off it would leave the server unable to start."""
+    migrations at start run without them: one may take longer on a large database, and cut
+    off it would leave the server unable to start."""
     import drawpoker.site.store_postgres as store_postgres
 
     during: list[str] = []
     real = store_postgres.migrate
 
     def watched(connection: Any, kind: str) -> None:
-        during.append(connection.execute("SHOW statement_timeout").fetchone()[0])
+        for name in ("statement_timeout", "idle_in_transaction_session_timeout"):
+            during.append(connection.execute(f"SHOW {name}").fetchone()[0])
         real(connection, kind)
 
     monkeypatch.setattr(store_postgres, "migrate", watched)
     backend = PostgresBackend(postgres.new_database())
     try:
-        assert during == ["0"]
+        assert during == ["0", "0"]
         shown = backend.execute(
             "SELECT current_setting('statement_timeout'), "
             "current_setting('idle_in_transaction_session_timeout')"

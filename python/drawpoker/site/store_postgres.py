@@ -137,8 +137,8 @@ is cancelled by the server, which the store refuses as unavailable (nothing writ
 than blocking the server's loop for as long as the lock is held; and a session that leaves a
 transaction open for 10 s (its process frozen mid-save) is ended by the server, its row locks
 freed for the dealer that took its lanes. Both are kept by the server, so a server that stops
-answering altogether is not caught by them. The migrations at start run without the first:
-one may take longer on a large database."""
+answering altogether is not caught by them. The migrations at start run without either: one
+may take longer on a large database, or wait for another server's migrations."""
 
 CONNECT_PAUSE = 10.0
 """Seconds after a connection attempt that timed out during which a call fails at once rather
@@ -236,9 +236,11 @@ class PostgresBackend:
             with self._guarded():
                 connection = self._connected()
                 refuse_unless_utf8(connection, shown_url(url))
-                connection.execute("SET statement_timeout = 0")  # (SESSION_TIMEOUTS)
+                for name in SESSION_TIMEOUTS:
+                    connection.execute(f"SET {name} = 0")
                 migrate(connection, self.kind)
-                connection.execute("RESET statement_timeout")
+                for name in SESSION_TIMEOUTS:
+                    connection.execute(f"RESET {name}")
         except DatabaseInUseError:
             raise
         except StoreUnavailableError as error:  # said as what to mend, not "try again"
