@@ -75,7 +75,7 @@ def test_two_gateways_share_an_addresss_seated_connections(guards: list[Guard]) 
     assert second.seat("10.0.0.1") and second.connect("10.0.0.1")
     assert first.shared is not None and second.shared is not None
     client = first.shared.storage.storage
-    seated = client.zcard(first.shared.key("10.0.0.1", shared_limits.SEATED))
+    seated = client.zcard(first.shared.key("10.0.0.1", seated=True))
     assert (seated, client.zcard(first.shared.key("10.0.0.1"))) == (2, 2)
     for guard, seated_too in [(first, False), (second, True), (second, True), (second, False)]:
         guard.disconnect("10.0.0.1", seated=seated_too)

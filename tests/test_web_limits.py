@@ -10,6 +10,8 @@ import asyncio
 import json
 import random
 import socket
+import subprocess
+import sys
 from dataclasses import replace
 from typing import Any
 
@@ -195,6 +197,30 @@ def test_seated_players_connections_leave_room_for_more_behind_one_address() -> 
         assert client.app.state.guard.seated == {"testclient": 2}  # type: ignore[attr-defined]
         assert client.app.state.guard.connections == {"testclient": 1}  # type: ignore[attr-defined]
     assert client.app.state.guard.seated == client.app.state.guard.connections == {}  # type: ignore[attr-defined]
+
+
+def test_a_server_of_the_serve_extra_alone_counts_its_connections_without_redis() -> None:
+    """The serve extra has no Redis client nor psycopg (the cluster extra has them): a one
+    process server counts its connections in memory and never imports them. The seated count
+    first imported the Redis counts' module at every handshake, which a server installed with
+    the serve extra alone could not import."""
+    code = (
+        "import sys, json\n"
+        "sys.modules['redis'] = sys.modules['psycopg'] = None  # not importable\n"
+        "from starlette.testclient import TestClient\n"
+        "from drawpoker.site.app import create_app\n"
+        "with TestClient(create_app(':memory:')) as client:\n"
+        "    made = client.post('/api/play', json={'game': 'holdem'}).json()\n"
+        "    with client.websocket_connect(f\"/ws/{made['id']}\") as ws:\n"
+        "        ws.send_text(json.dumps({'type': 'hello', 'token': made['token']}))\n"
+        "        print(json.loads(ws.receive_text())['type'])\n"
+        "        with client.websocket_connect('/lobby/ws') as lobby:\n"
+        "            print(json.loads(lobby.receive_text())['type'])\n"
+        "        print(dict(client.app.state.guard.seated))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "welcome\ntables\n{'testclient': 1}\n"
 
 
 def _raw(url: str, request: bytes) -> bytes:

@@ -383,10 +383,7 @@ class Guard:
     def connect(self, address: str) -> bool:
         """Counts a WebSocket connection of ``address``; ``False`` (not counted) when it has
         ``connections_per_address`` open already (on the whole site with shared counts)."""
-        from drawpoker.site.shared_limits import CONNECTIONS
-
-        limit = self.settings.connections_per_address
-        return self._count(address, limit, CONNECTIONS, self.connections)
+        return self._count(address, self.settings.connections_per_address, seated=False)
 
     def seat(self, address: str) -> bool:
         """Moves a connection of ``address`` counted by :meth:`connect` to its seated ones
@@ -403,10 +400,7 @@ class Guard:
         >>> guard.disconnect("10.0.0.1", seated=True); guard.seat("10.0.0.1")
         True
         """
-        from drawpoker.site.shared_limits import SEATED
-
-        limit = self.settings.seated_connections_per_address
-        if not self._count(address, limit, SEATED, self.seated):
+        if not self._count(address, self.settings.seated_connections_per_address, seated=True):
             return False
         self.disconnect(address)
         return True
@@ -421,17 +415,19 @@ class Guard:
         """The connection of ``admission`` closed (:meth:`disconnect`, where it is counted)."""
         self.disconnect(admission.address, admission.seated)
 
-    def _count(self, address: str, limit: int, kind: str, counts: Counter[str]) -> bool:
-        """Counts a connection of ``address`` of ``kind`` unless ``limit`` are open: in Redis
-        when shared counts answer, else in ``counts``."""
+    def _count(self, address: str, limit: int, seated: bool) -> bool:
+        """Counts a connection of ``address`` (``seated``: among those that hold a seat)
+        unless ``limit`` of those are open: in Redis when shared counts answer, else in
+        :attr:`connections` or :attr:`seated`."""
         from limits.errors import StorageError
 
         shared = self._shared_in_use()
         if shared is not None:
             try:
-                return shared.connect(address, limit, kind)
+                return shared.connect(address, limit, seated)
             except StorageError as problem:
                 self._redis_failed(problem, "connections counted in memory")
+        counts = self.seated if seated else self.connections
         if counts[address] >= limit:
             return False
         counts[address] += 1
@@ -441,18 +437,16 @@ class Guard:
         """A connection counted by :meth:`connect` closed (``seated``: moved by :meth:`seat`)."""
         from limits.errors import StorageError
 
-        from drawpoker.site.shared_limits import CONNECTIONS, SEATED
-
-        kind, counts = (SEATED, self.seated) if seated else (CONNECTIONS, self.connections)
-        if self.shared is not None and self.shared.holds(address, kind):
+        if self.shared is not None and self.shared.holds(address, seated):
             if self._shared_in_use() is None:  # it counts until its term runs out
-                self.shared.release(address, kind)
+                self.shared.release(address, seated)
                 return
             try:
-                self.shared.disconnect(address, kind)
+                self.shared.disconnect(address, seated)
             except StorageError as problem:
                 self._redis_failed(problem, "a closed connection still counts a while")
             return
+        counts = self.seated if seated else self.connections
         counts[address] -= 1
         if counts[address] <= 0:
             del counts[address]

@@ -105,20 +105,20 @@ class SharedCounts:
         """The members this gateway counted, by the key of their set (:meth:`key`): its open
         connections."""
 
-    def key(self, address: str, kind: str = CONNECTIONS) -> str:
-        """The sorted set of ``address``'s open connections of ``kind`` (:data:`CONNECTIONS`
-        or :data:`SEATED`).
+    def key(self, address: str, seated: bool = False) -> str:
+        """The sorted set of ``address``'s open connections that hold no seat, or with
+        ``seated`` of those that do.
 
         >>> SharedCounts("redis://localhost").key("10.0.0.1")
         'drawpoker:connections:10.0.0.1'
-        >>> SharedCounts("redis://localhost").key("10.0.0.1", SEATED)
+        >>> SharedCounts("redis://localhost").key("10.0.0.1", seated=True)
         'drawpoker:seated:10.0.0.1'
         """
-        return f"{self.prefix}:{kind}:{address}"
+        return f"{self.prefix}:{SEATED if seated else CONNECTIONS}:{address}"
 
-    def connect(self, address: str, limit: int, kind: str = CONNECTIONS) -> bool:
-        """Counts a connection of ``address`` of ``kind``; ``False`` (not counted) when the
-        site has ``limit`` of its connections of that kind open. Raises ``limits``'
+    def connect(self, address: str, limit: int, seated: bool = False) -> bool:
+        """Counts a connection of ``address`` (``seated``: among those that hold a seat);
+        ``False`` (not counted) when the site has ``limit`` of those open. Raises ``limits``'
         ``StorageError`` when Redis cannot be reached (and counts nothing).
 
         >>> counts = SharedCounts("unix:///nowhere/redis.sock")
@@ -130,7 +130,7 @@ class SharedCounts:
         {}
         """
         member = f"{self.name}:{next(self._numbers)}"
-        key = self.key(address, kind)
+        key = self.key(address, seated)
         try:
             counted = self._connect(keys=[key], args=[limit, TERM_MS, member])
         except RedisError as problem:
@@ -139,19 +139,20 @@ class SharedCounts:
             self.members.setdefault(key, []).append(member)
         return bool(counted)
 
-    def holds(self, address: str, kind: str = CONNECTIONS) -> bool:
-        """Whether this gateway counted a connection of ``address`` of ``kind`` in Redis.
+    def holds(self, address: str, seated: bool = False) -> bool:
+        """Whether this gateway counted a connection of ``address`` in Redis (``seated``:
+        among those that hold a seat).
 
         >>> counts = SharedCounts("redis://localhost")
         >>> counts.members[counts.key("10.0.0.1")] = ["gateway:1"]
-        >>> counts.holds("10.0.0.1"), counts.holds("10.0.0.2"), counts.holds("10.0.0.1", SEATED)
+        >>> counts.holds("10.0.0.1"), counts.holds("10.0.0.2"), counts.holds("10.0.0.1", True)
         (True, False, False)
         """
-        return bool(self.members.get(self.key(address, kind)))
+        return bool(self.members.get(self.key(address, seated)))
 
-    def release(self, address: str, kind: str = CONNECTIONS) -> str:
-        """Stops renewing one of ``address``'s connections of ``kind`` counted by
-        :meth:`connect` (it stops counting in Redis when its term runs out); the member
+    def release(self, address: str, seated: bool = False) -> str:
+        """Stops renewing one of ``address``'s connections counted by :meth:`connect`
+        (``seated`` as there; it stops counting in Redis when its term runs out); the member
         released. Sends nothing.
 
         >>> counts = SharedCounts("redis://localhost")
@@ -161,17 +162,17 @@ class SharedCounts:
         >>> counts.release("10.0.0.1"), counts.holds("10.0.0.1")
         ('gateway:1', False)
         """
-        key = self.key(address, kind)
+        key = self.key(address, seated)
         members = self.members[key]
         member = members.pop()
         if not members:
             del self.members[key]
         return member
 
-    def disconnect(self, address: str, kind: str = CONNECTIONS) -> None:
-        """A connection of ``kind`` counted by :meth:`connect` closed (if Redis cannot be
-        reached, it stops counting when its term runs out: the connection is released all the
-        same, and ``StorageError`` raised).
+    def disconnect(self, address: str, seated: bool = False) -> None:
+        """A connection counted by :meth:`connect` closed (``seated`` as there; if Redis
+        cannot be reached, it stops counting when its term runs out: the connection is
+        released all the same, and ``StorageError`` raised).
 
         >>> counts = SharedCounts("unix:///nowhere/redis.sock")
         >>> counts.members[counts.key("10.0.0.1")] = ["gateway:1"]
@@ -182,9 +183,9 @@ class SharedCounts:
         >>> counts.holds("10.0.0.1")
         False
         """
-        member = self.release(address, kind)
+        member = self.release(address, seated)
         try:
-            self.storage.storage.zrem(self.key(address, kind), member)
+            self.storage.storage.zrem(self.key(address, seated), member)
         except RedisError as problem:
             raise StorageError(problem) from problem
 
