@@ -17,7 +17,8 @@ libraries in the same run.
 - OpenSpiel: ``universal_poker`` (6 players, no limit, blinds 50/100, stacks 10,000; the fcpa
   abstraction: fold, check/call, pot, all-in) stepped from Python: ``observation_tensor()`` of
   the player to act, then a random one of ``legal_actions()``; chance nodes draw a random
-  outcome and are not counted as actions.
+  outcome and are not counted as actions. ``bench.compare rl`` also times it without the
+  observation, for scale (the issue's goal counts it with).
 - PokerKit (with ``--games`` 2-7-triple-draw or stud): random legal actions on its presets,
   without observations (it makes none); see :func:`pokerkit_random`.
 - PettingZoo: ``texas_holdem_no_limit_v6`` (RLCard's game, 6 players) through ``agent_iter()``:
@@ -79,8 +80,9 @@ def drawpoker_batch(
     return play
 
 
-def open_spiel(seed: int = 0) -> Driver:
-    """OpenSpiel's universal_poker, one Python call per action plus its observation tensor."""
+def open_spiel(seed: int = 0, *, observe: bool = True) -> Driver:
+    """OpenSpiel's universal_poker, one Python call per action plus its observation tensor
+    (without it when not ``observe``: not the issue's terms, a figure for scale)."""
     import pyspiel
 
     game = pyspiel.load_game(OPEN_SPIEL_GAME)
@@ -96,7 +98,8 @@ def open_spiel(seed: int = 0) -> Driver:
             elif state.is_chance_node():
                 state.apply_action(rng.choice(state.legal_actions()))
             else:
-                state.observation_tensor()
+                if observe:
+                    state.observation_tensor()
                 state.apply_action(rng.choice(state.legal_actions()))
                 played += 1
         return played

@@ -3,8 +3,9 @@ and each action's observation encoded, 6 seats, one core, as ``bench/rl_batch.py
 drawpoker's ``BatchGame`` (batch 128) in no-limit Hold'em, 2-7 triple draw and Seven-Card Stud
 (three times: a NumPy pick from the mask, the Rust pick of ``sample_legal``, and that pick with
 the compact observation layout), beside OpenSpiel's
-``universal_poker`` and PettingZoo's ``texas_holdem_no_limit`` in Hold'em and PokerKit in the
-other two (PokerKit makes no observation). All run in one child process with one rayon thread,
+``universal_poker`` (with its observation tensor, as the issue measures it, and without, for
+scale) and PettingZoo's ``texas_holdem_no_limit`` in Hold'em and PokerKit in the other two
+(PokerKit makes no observation). All run in one child process with one rayon thread,
 pinned to one core.
 """
 
@@ -20,6 +21,10 @@ ACTIONS, PEER_ACTIONS = 1_000_000, 20_000
 PEERS = {
     "holdem": [
         ("OpenSpiel", "universal_poker, observation_tensor() each action"),
+        (
+            "OpenSpiel, no observation",
+            "universal_poker without observation_tensor(): not the issue's terms, for scale",
+        ),
         ("PettingZoo", "texas_holdem_no_limit, last() each action"),
     ],
     "other": [("PokerKit", "no observation (it makes none)")],
@@ -50,6 +55,7 @@ def drawpoker_child() -> dict[str, float]:
         "PokerKit 2-7-triple-draw": lambda: pokerkit_random("2-7-triple-draw"),
         "PokerKit stud": lambda: pokerkit_random("stud"),
         "OpenSpiel holdem": open_spiel,
+        "OpenSpiel, no observation holdem": lambda: open_spiel(observe=False),
         "PettingZoo holdem": pettingzoo_holdem,
     }
     for name, make in peers.items():
