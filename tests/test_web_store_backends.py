@@ -34,7 +34,7 @@ from drawpoker.site.protocol import ERROR_CODES
 from drawpoker.site.room import Pace, Room
 from drawpoker.site.store import SeatRecord, StaleFenceError, Store, StoreUnavailableError
 from drawpoker.site.store_backend import MIGRATIONS
-from drawpoker.site.store_postgres import BUSY, PostgresBackend
+from drawpoker.site.store_postgres import BUSY, PostgresBackend, with_connection_defaults
 from drawpoker.table import Table
 from postgres_cluster import PostgresCluster
 from silent_listener import SilentListener
@@ -595,6 +595,30 @@ def test_a_postgresql_that_never_answers_is_given_up_on_with_a_clear_error() -> 
         assert len(silent.accepted) == 1
     finally:
         silent.close()
+
+
+def test_libpqs_environment_keeps_its_own_timeout_and_options(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An operator's PGCONNECT_TIMEOUT and PGOPTIONS are libpq's own settings: the store's
+    defaults do not hide them (a setting written into the URL would), and its session
+    timeouts join the environment's options unless those name them."""
+    from psycopg.conninfo import conninfo_to_dict
+
+    url = "postgresql://app@db/site"
+    plain = conninfo_to_dict(with_connection_defaults(url))
+    assert (plain["connect_timeout"], plain["options"]) == (
+        "5",
+        "-c statement_timeout=5s -c idle_in_transaction_session_timeout=10s",
+    )
+    monkeypatch.setenv("PGCONNECT_TIMEOUT", "30")
+    monkeypatch.setenv("PGOPTIONS", "-c search_path=poker -c statement_timeout=2s")
+    settings = conninfo_to_dict(with_connection_defaults(url))
+    assert "connect_timeout" not in settings  # libpq reads the environment's 30
+    assert settings["options"] == (
+        "-c search_path=poker -c statement_timeout=2s -c idle_in_transaction_session_timeout=10s"
+    )
+    assert settings["tcp_user_timeout"] == "10000"  # no variable of libpq's sets it
 
 
 def test_a_store_whose_connection_timed_out_refuses_at_once_for_a_while(

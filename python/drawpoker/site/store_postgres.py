@@ -150,8 +150,9 @@ SLOW_CONNECT = 1.0
 
 
 def with_connection_defaults(url: str) -> str:
-    """``url`` as libpq connection settings, with the :data:`CONNECTION_DEFAULTS` it does not
-    set itself (its own kept).
+    """``url`` as libpq connection settings, with the :data:`CONNECTION_DEFAULTS` that neither
+    it nor libpq's environment (``PGCONNECT_TIMEOUT``, ``PGOPTIONS``) sets (theirs kept: a
+    setting written into the URL would otherwise hide the environment's).
 
     >>> settings = with_connection_defaults("postgresql://app@db/site?connect_timeout=3")
     >>> "connect_timeout=3" in settings, "tcp_user_timeout=10000" in settings
@@ -164,9 +165,15 @@ def with_connection_defaults(url: str) -> str:
     >>> conninfo_to_dict(with_connection_defaults(url))["options"]
     '-c statement_timeout=1s -c idle_in_transaction_session_timeout=10s'
     """
+    from psycopg import pq
     from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
-    given = conninfo_to_dict(url)
+    environment = {
+        option.keyword.decode(): option.val.decode()
+        for option in pq.Conninfo.get_defaults()
+        if option.envvar and option.val
+    }
+    given = {**environment, **conninfo_to_dict(url)}
     missing = {name: value for name, value in CONNECTION_DEFAULTS.items() if name not in given}
     options = str(given.get("options") or "")
     settings = [
