@@ -25,6 +25,9 @@ from pathlib import Path
 PAUSE = 0.007
 """Seconds between two rounds of the paced measure."""
 
+MEASURES = ((0.0, 20_000), (PAUSE, 2_000))
+"""The measures taken, as (pause, rounds): back to back, then paced."""
+
 ECHO = """
 import os, socket, sys
 os.sched_setaffinity(0, {int(sys.argv[2])})
@@ -89,7 +92,8 @@ def round_trips(pause: float, rounds: int) -> RoundTrips:
 
 
 def main() -> None:
-    for pause, rounds in ((0.0, 20_000), (PAUSE, 2_000)):
+    """Prints each of :data:`MEASURES`."""
+    for pause, rounds in MEASURES:
         trips = round_trips(pause, rounds)
         print(
             f"pause {1e3 * pause:g} ms, {rounds} rounds: the echo {trips.echo_us:.1f} us CPU a "

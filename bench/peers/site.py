@@ -26,7 +26,7 @@ from bench import baseline, site_load
 from bench.baseline import COMMIT
 from bench.figures import Figure
 from bench.site_load import LOBBY_CHANGES, Run, measure_lobby, run_once, run_together
-from bench.wakeups import PAUSE, round_trips
+from bench.wakeups import MEASURES, round_trips
 
 TABLES = 200
 PACED_SECONDS = 60.0
@@ -139,7 +139,7 @@ def _wakeup_cost() -> list[Figure]:
     """The CPU of one wake-up on this machine (bench/wakeups.py), back to back and paced."""
     task = "site: the CPU of waking a sleeping process, two processes on two cores (issue 30)"
     figures = []
-    for pause, rounds in ((0.0, 20_000), (PAUSE, 2_000)):
+    for pause, rounds in MEASURES:
         trips = round_trips(pause, rounds)
         how = "back to back" if not pause else f"a {1e3 * pause:g} ms pause before each round"
         figures.append(
